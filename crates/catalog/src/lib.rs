@@ -1,0 +1,1 @@
+//! Grimoire catalog: placeholder, filled by its issue.

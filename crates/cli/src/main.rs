@@ -1,0 +1,2 @@
+//! The `grimoire` command-line tool.
+fn main() {}

@@ -1,0 +1,1 @@
+//! Grimoire dice: placeholder, filled by its issue.

@@ -1,0 +1,1 @@
+//! Grimoire rules: placeholder, filled by its issue.

@@ -1,0 +1,1 @@
+//! Grimoire store: placeholder, filled by its issue.
