@@ -1,0 +1,75 @@
+//! The action economy of one turn (R9, R10).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Which part of a turn's economy a casting uses (R9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionKind {
+    /// The Magic action.
+    Action,
+    /// The Bonus Action.
+    BonusAction,
+    /// The Reaction.
+    Reaction,
+}
+
+impl ActionKind {
+    /// English name.
+    pub fn name_en(self) -> &'static str {
+        match self {
+            ActionKind::Action => "Magic action",
+            ActionKind::BonusAction => "Bonus Action",
+            ActionKind::Reaction => "Reaction",
+        }
+    }
+
+    /// Czech name from the chapter.
+    pub fn name_cs(self) -> &'static str {
+        match self {
+            ActionKind::Action => "akce Magie",
+            ActionKind::BonusAction => "Bonusová akce",
+            ActionKind::Reaction => "Reakce",
+        }
+    }
+}
+
+impl fmt::Display for ActionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name_en())
+    }
+}
+
+/// What the caster has used in the current turn.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub struct TurnEconomy {
+    /// The action has been taken.
+    pub action_used: bool,
+    /// The Bonus Action has been taken.
+    pub bonus_action_used: bool,
+    /// The Reaction has been taken (it returns at the start of the caster's turn).
+    pub reaction_used: bool,
+    /// A spell slot has been expended this turn (R10).
+    pub slot_spent: bool,
+}
+
+impl TurnEconomy {
+    /// Whether `kind` is still free this turn.
+    pub fn available(&self, kind: ActionKind) -> bool {
+        match kind {
+            ActionKind::Action => !self.action_used,
+            ActionKind::BonusAction => !self.bonus_action_used,
+            ActionKind::Reaction => !self.reaction_used,
+        }
+    }
+
+    pub(crate) fn spend(&mut self, kind: ActionKind) {
+        match kind {
+            ActionKind::Action => self.action_used = true,
+            ActionKind::BonusAction => self.bonus_action_used = true,
+            ActionKind::Reaction => self.reaction_used = true,
+        }
+    }
+}

@@ -1,0 +1,435 @@
+//! The one error type of the crate: every refusal, with a stable code and
+//! the rule it enforces.
+
+use thiserror::Error;
+
+use crate::class::{Ability, Class};
+use crate::economy::ActionKind;
+
+/// Why the rules refused something. A refusal never changes state.
+///
+/// [`RulesError::code`] is a stable machine code, [`RulesError::rule`] the
+/// rule id (`R10`) where one applies; `Display` is a player-readable English
+/// message and [`RulesError::message_cs`] the same in Czech.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// Occurs when a spell level is above 9.
+    #[error("R1: spell level {level} does not exist; spell levels run from 0 to 9")]
+    InvalidSpellLevel {
+        /// The level given.
+        level: u8,
+    },
+    /// Occurs when a slot level is outside 1..=9.
+    #[error("R2: slot level {level} does not exist; slot levels run from 1 to 9")]
+    InvalidSlotLevel {
+        /// The level given.
+        level: u8,
+    },
+    /// Occurs when a spell id is not a lower-case slug.
+    #[error("spell id {id:?} is not a slug like \"magic-missile\"")]
+    InvalidSpellId {
+        /// The id given.
+        id: String,
+    },
+    /// Occurs when dice notation cannot be read.
+    #[error("{text:?} is not dice notation like \"2d8+3\"")]
+    InvalidDice {
+        /// The text given.
+        text: String,
+    },
+    /// Occurs when a class level is outside 1..=20.
+    #[error("{class:?} level {level} is outside 1 to 20")]
+    InvalidClassLevel {
+        /// The class.
+        class: Class,
+        /// The level given.
+        level: u8,
+    },
+    /// Occurs when class levels add up to more than 20, or to nothing.
+    #[error("character level {total} is outside 1 to 20")]
+    InvalidCharacterLevel {
+        /// The sum of class levels.
+        total: u32,
+    },
+    /// Occurs when the same class is listed twice.
+    #[error("{class:?} is listed twice; give one level per class")]
+    DuplicateClass {
+        /// The class.
+        class: Class,
+    },
+    /// Occurs when an ability score is outside 1..=30.
+    #[error("{} score {score} is outside 1 to 30", ability.name_en())]
+    InvalidAbilityScore {
+        /// The ability.
+        ability: Ability,
+        /// The score given.
+        score: u8,
+    },
+    /// Occurs when no remaining slot is high enough for the spell.
+    #[error("R3: no spell slot of level {level} or higher is left")]
+    NoSlotAvailable {
+        /// The lowest slot level that would do.
+        level: u8,
+    },
+    /// Occurs when the chosen slot is below the spell's level.
+    #[error("R3: a level-{spell_level} spell does not fit a level-{slot} slot")]
+    SlotTooLow {
+        /// The slot chosen.
+        slot: u8,
+        /// The spell's level.
+        spell_level: u8,
+    },
+    /// Occurs when a cantrip is given a slot.
+    #[error("R5a: cantrips are cast without a spell slot")]
+    CantripTakesNoSlot,
+    /// Occurs when the caster has not prepared the spell (R5b for rituals).
+    #[error("R5b: {spell} is not prepared")]
+    NotPrepared {
+        /// The spell's name.
+        spell: String,
+    },
+    /// Occurs when the caster does not know the cantrip.
+    #[error("R5a: {spell} is not among the cantrips this caster knows")]
+    NotKnown {
+        /// The spell's name.
+        spell: String,
+    },
+    /// Occurs when a spell is on none of the caster's lists (R8).
+    #[error("R8: {spell} is not on the spell list of any of this caster's classes")]
+    NotOnClassList {
+        /// The spell's name.
+        spell: String,
+    },
+    /// Occurs when the caster has no level in the class asked for.
+    #[error("this caster has no {} levels", class.name_en())]
+    NoSuchClass {
+        /// The class asked for.
+        class: Class,
+    },
+    /// Occurs when a spell without the Ritual tag is cast as a ritual.
+    #[error("R5b: {spell} has no Ritual tag, so it cannot be cast as a ritual")]
+    NotARitual {
+        /// The spell's name.
+        spell: String,
+    },
+    /// Occurs when a second slot would be expended in one turn.
+    #[error("R10: a spell slot was already expended this turn; only one slot per turn")]
+    OneSlotPerTurn,
+    /// Occurs when the needed part of the turn is already used.
+    #[error("R9: the {action} has already been used this turn")]
+    ActionUnavailable {
+        /// The part of the turn.
+        action: ActionKind,
+    },
+    /// Occurs when the requested action does not match the casting time.
+    #[error("R9: this spell is cast with the {needed}, not the {given}")]
+    CastingTimeMismatch {
+        /// What the spell needs.
+        needed: ActionKind,
+        /// What was offered.
+        given: ActionKind,
+    },
+    /// Occurs when a spell with a trigger is cast without naming it.
+    #[error("R11: this spell is cast in response to its trigger: {trigger}")]
+    MissingTrigger {
+        /// The spell's trigger.
+        trigger: String,
+    },
+    /// Occurs when a silenced caster tries a spell with a V component.
+    #[error("R14a: a silenced caster cannot provide the verbal component")]
+    Silenced,
+    /// Occurs when S or M needs a hand and none is free.
+    #[error("R14b: the spell needs a free hand for its components")]
+    NoFreeHand,
+    /// Occurs when the material is missing and nothing may stand in for it.
+    #[error("R14c: the caster lacks the material component: {material}")]
+    MissingMaterial {
+        /// The material the spell names.
+        material: String,
+    },
+    /// Occurs when an Incapacitated caster tries to act or dismiss a spell.
+    #[error("{rule}: the caster is Incapacitated")]
+    Incapacitated {
+        /// The rule that refuses it (R15 for dismissing).
+        rule: &'static str,
+    },
+    /// Occurs when a target is behind Total Cover.
+    #[error("R17: there is no clear path to {target} (Total Cover)")]
+    NoLineOfEffect {
+        /// The target's name.
+        target: String,
+    },
+    /// Occurs when a target is farther than the spell's range.
+    #[error("R13: {target} is {distance_ft} feet away, beyond the range of {range_ft} feet")]
+    OutOfRange {
+        /// The target's name.
+        target: String,
+        /// Its distance.
+        distance_ft: u64,
+        /// The spell's reach.
+        range_ft: u64,
+    },
+    /// Occurs when more targets are named than the spell allows.
+    #[error("R17: this spell takes at most {max} target(s), {given} given")]
+    TooManyTargets {
+        /// The most allowed at this level.
+        max: u32,
+        /// How many were named.
+        given: usize,
+    },
+    /// Occurs when a spell that needs another creature targets the caster.
+    #[error("R17: this spell cannot target its caster")]
+    CannotTargetSelf,
+    /// Occurs when a self-only spell names another target.
+    #[error("R13: this spell's range is Self; it cannot target {target}")]
+    SelfOnly {
+        /// The other target.
+        target: String,
+    },
+    /// Occurs when an ability or item has no uses left.
+    #[error("{rule}: {name} has no uses left")]
+    NoUsesLeft {
+        /// The ability or item.
+        name: String,
+        /// R5c for abilities, R5d for items, Mystic Arcanum is R5c too.
+        rule: &'static str,
+    },
+    /// Occurs when the named ability or item does not exist or does not hold the spell.
+    #[error("{rule}: {name} cannot cast {spell}")]
+    SourceCannotCast {
+        /// The ability or item.
+        name: String,
+        /// The spell.
+        spell: String,
+        /// R5c or R5d.
+        rule: &'static str,
+    },
+    /// Occurs when there is no concentration to act on.
+    #[error("the caster is not concentrating on anything")]
+    NoConcentration,
+    /// Occurs when a new casting is started while a long one is under way.
+    #[error("R12: the caster is already casting {spell}")]
+    CastingInProgress {
+        /// The spell under way.
+        spell: String,
+    },
+    /// Occurs when continuing a long casting that does not exist.
+    #[error("R12: the caster is not in the middle of casting a spell")]
+    NoCastingInProgress,
+    /// Occurs when an effect id is not active.
+    #[error("no active effect {id}")]
+    UnknownEffect {
+        /// The id given.
+        id: u64,
+    },
+    /// Occurs when an effect cannot be dismissed (R15).
+    #[error("R15: {spell} cannot be dismissed")]
+    NotDismissible {
+        /// The spell.
+        spell: String,
+    },
+    /// Occurs when an encounter names a combatant it does not have.
+    #[error("no combatant {name} in this encounter")]
+    UnknownCombatant {
+        /// The name given.
+        name: String,
+    },
+    /// Occurs when a turn is advanced in an encounter with nobody in it.
+    #[error("the encounter has no combatants")]
+    EmptyEncounter,
+    /// Occurs when a request contradicts itself.
+    #[error("invalid request: {reason}")]
+    InvalidRequest {
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl RulesError {
+    /// Stable snake_case machine code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RulesError::InvalidSpellLevel { .. } => "invalid_spell_level",
+            RulesError::InvalidSlotLevel { .. } => "invalid_slot_level",
+            RulesError::InvalidSpellId { .. } => "invalid_spell_id",
+            RulesError::InvalidDice { .. } => "invalid_dice",
+            RulesError::InvalidClassLevel { .. } => "invalid_class_level",
+            RulesError::InvalidCharacterLevel { .. } => "invalid_character_level",
+            RulesError::DuplicateClass { .. } => "duplicate_class",
+            RulesError::InvalidAbilityScore { .. } => "invalid_ability_score",
+            RulesError::NoSlotAvailable { .. } => "no_slot_available",
+            RulesError::SlotTooLow { .. } => "slot_too_low",
+            RulesError::CantripTakesNoSlot => "cantrip_takes_no_slot",
+            RulesError::NotPrepared { .. } => "not_prepared",
+            RulesError::NotKnown { .. } => "not_known",
+            RulesError::NotOnClassList { .. } => "not_on_class_list",
+            RulesError::NoSuchClass { .. } => "no_such_class",
+            RulesError::NotARitual { .. } => "not_a_ritual",
+            RulesError::OneSlotPerTurn => "one_slot_per_turn",
+            RulesError::ActionUnavailable { .. } => "action_unavailable",
+            RulesError::CastingTimeMismatch { .. } => "casting_time_mismatch",
+            RulesError::MissingTrigger { .. } => "missing_trigger",
+            RulesError::Silenced => "silenced",
+            RulesError::NoFreeHand => "no_free_hand",
+            RulesError::MissingMaterial { .. } => "missing_material",
+            RulesError::Incapacitated { .. } => "incapacitated",
+            RulesError::NoLineOfEffect { .. } => "no_line_of_effect",
+            RulesError::OutOfRange { .. } => "out_of_range",
+            RulesError::TooManyTargets { .. } => "too_many_targets",
+            RulesError::CannotTargetSelf => "cannot_target_self",
+            RulesError::SelfOnly { .. } => "self_only",
+            RulesError::NoUsesLeft { .. } => "no_uses_left",
+            RulesError::SourceCannotCast { .. } => "source_cannot_cast",
+            RulesError::NoConcentration => "no_concentration",
+            RulesError::CastingInProgress { .. } => "casting_in_progress",
+            RulesError::NoCastingInProgress => "no_casting_in_progress",
+            RulesError::UnknownEffect { .. } => "unknown_effect",
+            RulesError::NotDismissible { .. } => "not_dismissible",
+            RulesError::UnknownCombatant { .. } => "unknown_combatant",
+            RulesError::EmptyEncounter => "empty_encounter",
+            RulesError::InvalidRequest { .. } => "invalid_request",
+        }
+    }
+
+    /// The rule id this refusal enforces, when one applies.
+    pub fn rule(&self) -> Option<&'static str> {
+        Some(match self {
+            RulesError::InvalidSpellLevel { .. } => "R1",
+            RulesError::InvalidSlotLevel { .. } => "R2",
+            RulesError::NoSlotAvailable { .. } | RulesError::SlotTooLow { .. } => "R3",
+            RulesError::CantripTakesNoSlot | RulesError::NotKnown { .. } => "R5a",
+            RulesError::NotPrepared { .. } | RulesError::NotARitual { .. } => "R5b",
+            RulesError::NotOnClassList { .. } => "R8",
+            RulesError::OneSlotPerTurn => "R10",
+            RulesError::ActionUnavailable { .. } | RulesError::CastingTimeMismatch { .. } => "R9",
+            RulesError::MissingTrigger { .. } => "R11",
+            RulesError::CastingInProgress { .. } | RulesError::NoCastingInProgress => "R12",
+            RulesError::OutOfRange { .. } | RulesError::SelfOnly { .. } => "R13",
+            RulesError::Silenced => "R14a",
+            RulesError::NoFreeHand => "R14b",
+            RulesError::MissingMaterial { .. } => "R14c",
+            RulesError::NotDismissible { .. } => "R15",
+            RulesError::NoLineOfEffect { .. }
+            | RulesError::TooManyTargets { .. }
+            | RulesError::CannotTargetSelf => "R17",
+            RulesError::Incapacitated { rule }
+            | RulesError::NoUsesLeft { rule, .. }
+            | RulesError::SourceCannotCast { rule, .. } => rule,
+            _ => return None,
+        })
+    }
+
+    /// The message in Czech, using the chapter's terms.
+    pub fn message_cs(&self) -> String {
+        let rule = self.rule().map(|r| format!("{r}: ")).unwrap_or_default();
+        let body = match self {
+            RulesError::InvalidSpellLevel { level } => {
+                format!("úroveň kouzla {level} neexistuje; úrovně jsou 0 až 9")
+            }
+            RulesError::InvalidSlotLevel { level } => {
+                format!("pozice pro kouzlo {level}. úrovně neexistuje; úrovně pozic jsou 1 až 9")
+            }
+            RulesError::InvalidSpellId { id } => format!("{id:?} není platný identifikátor kouzla"),
+            RulesError::InvalidDice { text } => format!("{text:?} není zápis kostek jako „2d8+3“"),
+            RulesError::InvalidClassLevel { class, level } => {
+                format!("úroveň povolání {} {level} je mimo rozsah 1 až 20", class.name_cs())
+            }
+            RulesError::InvalidCharacterLevel { total } => {
+                format!("úroveň postavy {total} je mimo rozsah 1 až 20")
+            }
+            RulesError::DuplicateClass { class } => {
+                format!("povolání {} je uvedeno dvakrát", class.name_cs())
+            }
+            RulesError::InvalidAbilityScore { ability, score } => {
+                format!("hodnota vlastnosti {} {score} je mimo rozsah 1 až 30", ability.name_cs())
+            }
+            RulesError::NoSlotAvailable { level } => {
+                format!("nezbývá žádná pozice pro kouzlo {level}. nebo vyšší úrovně")
+            }
+            RulesError::SlotTooLow { slot, spell_level } => format!(
+                "kouzlo {spell_level}. úrovně se nevejde do pozice {slot}. úrovně"
+            ),
+            RulesError::CantripTakesNoSlot => "cantrip se sesílá bez pozice pro kouzlo".into(),
+            RulesError::NotPrepared { spell } => format!("kouzlo {spell} není připravené"),
+            RulesError::NotKnown { spell } => format!("sesilatel nezná cantrip {spell}"),
+            RulesError::NotOnClassList { spell } => {
+                format!("kouzlo {spell} není na seznamu kouzel žádného povolání sesilatele")
+            }
+            RulesError::NoSuchClass { class } => {
+                format!("sesilatel nemá žádné úrovně povolání {}", class.name_cs())
+            }
+            RulesError::NotARitual { spell } => {
+                format!("kouzlo {spell} nemá označení Rituál, nelze ho seslat jako rituál")
+            }
+            RulesError::OneSlotPerTurn => {
+                "v tomto tahu už byla spotřebována pozice pro kouzlo; za tah lze spotřebovat jen jednu"
+                    .into()
+            }
+            RulesError::ActionUnavailable { action } => {
+                format!("{} už byla v tomto tahu použita", action.name_cs())
+            }
+            RulesError::CastingTimeMismatch { needed, given } => format!(
+                "vyvolávací čas tohoto kouzla je {}, ne {}",
+                needed.name_cs(),
+                given.name_cs()
+            ),
+            RulesError::MissingTrigger { trigger } => {
+                format!("kouzlo se sesílá v reakci na svůj spouštěč: {trigger}")
+            }
+            RulesError::Silenced => {
+                "umlčený sesilatel nemůže pronést Verbální složku".into()
+            }
+            RulesError::NoFreeHand => "kouzlo vyžaduje volnou ruku pro své složky".into(),
+            RulesError::MissingMaterial { material } => {
+                format!("sesilateli chybí Materiální složka: {material}")
+            }
+            RulesError::Incapacitated { .. } => "sesilatel má stav Neschopný".into(),
+            RulesError::NoLineOfEffect { target } => {
+                format!("k cíli {target} nevede jasná cesta (Totální kryt)")
+            }
+            RulesError::OutOfRange { target, distance_ft, range_ft } => format!(
+                "cíl {target} je {distance_ft} stop daleko, mimo dosah {range_ft} stop"
+            ),
+            RulesError::TooManyTargets { max, given } => {
+                format!("kouzlo má nejvýše {max} cílů, zadáno {given}")
+            }
+            RulesError::CannotTargetSelf => "toto kouzlo nemůže cílit na sesilatele".into(),
+            RulesError::SelfOnly { target } => {
+                format!("dosah kouzla je Sám; nemůže cílit na {target}")
+            }
+            RulesError::NoUsesLeft { name, .. } => format!("{name} už nemá žádná použití"),
+            RulesError::SourceCannotCast { name, spell, .. } => {
+                format!("{name} neumožňuje seslat kouzlo {spell}")
+            }
+            RulesError::NoConcentration => "sesilatel se na nic nesoustředí".into(),
+            RulesError::CastingInProgress { spell } => {
+                format!("sesilatel právě sesílá kouzlo {spell}")
+            }
+            RulesError::NoCastingInProgress => "sesilatel právě nesesílá žádné kouzlo".into(),
+            RulesError::UnknownEffect { id } => format!("žádný probíhající účinek {id}"),
+            RulesError::NotDismissible { spell } => format!("kouzlo {spell} nelze zrušit"),
+            RulesError::UnknownCombatant { name } => format!("v střetnutí není účastník {name}"),
+            RulesError::EmptyEncounter => "střetnutí nemá žádné účastníky".into(),
+            RulesError::InvalidRequest { reason } => format!("neplatný požadavek: {reason}"),
+        };
+        format!("{rule}{body}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_rules_and_messages_agree() {
+        let e = RulesError::OneSlotPerTurn;
+        assert_eq!(e.code(), "one_slot_per_turn");
+        assert_eq!(e.rule(), Some("R10"));
+        assert!(e.to_string().starts_with("R10"));
+        assert!(e.message_cs().starts_with("R10: "));
+        assert!(e.message_cs().contains("pozice pro kouzlo"));
+        let e = RulesError::Incapacitated { rule: "R15" };
+        assert_eq!(e.rule(), Some("R15"));
+    }
+}
