@@ -1,1 +1,46 @@
-//! Grimoire store: placeholder, filled by its issue.
+//! Grimoire store: where game state lives between commands.
+//!
+//! Each character, encounter or other *entity* is saved as a versioned JSON
+//! document. Every change (one command, possibly touching several entities)
+//! is committed in a single transaction together with an append-only log row
+//! per entity holding the state before and after, so a crash never loses a
+//! committed cast nor leaves a half-spent slot, and any change can be undone.
+//!
+//! The store is generic: it takes anything `Serialize` and returns anything
+//! `DeserializeOwned`, so it does not depend on the rules crate's types.
+//! SQLite is the backend today; [`Backend`] is the seam for PostgreSQL.
+//!
+//! ```
+//! use grimoire_store::{Change, Store};
+//!
+//! let mut store = Store::open_in_memory()?;
+//! store.commit(&Change::new("character new Elmira").create("character", "Elmira", &vec![4, 2])?)?;
+//!
+//! let elmira = store.get::<Vec<u32>>("character", "ELMIRA")?; // names ignore case
+//! let cast = Change::new("cast Elmira Magic Missile")
+//!     .update("character", "Elmira", elmira.version, &vec![3, 2])?;
+//! store.commit(&cast)?;
+//! assert_eq!(store.get::<Vec<u32>>("character", "elmira")?.state, vec![3, 2]);
+//!
+//! store.undo("character", "Elmira")?;
+//! assert_eq!(store.get::<Vec<u32>>("character", "elmira")?.state, vec![4, 2]);
+//! assert_eq!(store.log("character", "Elmira")?.len(), 3); // create, cast, undo
+//! # Ok::<(), grimoire_store::StoreError>(())
+//! ```
+#![deny(missing_docs)]
+
+mod backend;
+mod change;
+mod error;
+mod migrate;
+mod record;
+mod sqlite;
+mod store;
+
+pub use backend::Backend;
+pub use change::{Change, Expected, Write, name_key};
+pub use error::{BackendError, Result, StoreError};
+pub use migrate::SCHEMA_VERSION;
+pub use record::{ChangeId, Committed, Entity, LogEntry, RawEntity, Touched, Undone};
+pub use sqlite::SqliteBackend;
+pub use store::Store;

@@ -1,0 +1,33 @@
+//! The boundary between the typed store and a concrete database.
+//!
+//! Everything crossing it is JSON text and plain records, so a second
+//! backend (PostgreSQL, issue #5) implements the same trait on the same
+//! schema without knowing the game's types.
+
+use crate::change::Change;
+use crate::error::Result;
+use crate::record::{Committed, LogEntry, RawEntity, Undone};
+
+/// A database that keeps entities and their append-only change log.
+///
+/// Contract every implementation keeps:
+/// - `commit` and `undo` run in one transaction each: either every write of
+///   the change lands with its log rows, or nothing does.
+/// - Versions only grow; a write whose [`crate::Expected`] does not hold
+///   fails the whole change with `conflict`, `not_found` or `already_exists`.
+/// - Names are looked up by [`crate::name_key`].
+pub trait Backend: Send {
+    /// The schema version the database is at.
+    fn schema_version(&self) -> Result<u32>;
+    /// The entity, if it exists.
+    fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>>;
+    /// Every entity of a kind, ordered by name key.
+    fn list(&self, kind: &str) -> Result<Vec<RawEntity>>;
+    /// Applies a validated change atomically.
+    fn commit(&mut self, change: &Change) -> Result<Committed>;
+    /// Reverts the newest change of the entity that is neither an undo nor
+    /// already undone, for every entity that change touched.
+    fn undo(&mut self, kind: &str, name: &str) -> Result<Undone>;
+    /// The entity's history, oldest first.
+    fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>>;
+}

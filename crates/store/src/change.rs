@@ -1,0 +1,199 @@
+//! A change: the writes one command makes, committed together or not at all.
+
+use serde::Serialize;
+
+use crate::error::{Result, StoreError};
+
+/// What the caller believes about an entity before writing it. The store
+/// refuses the whole change when the belief is wrong, so two front ends
+/// working on the same character cannot silently overwrite each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    /// The entity must not exist (creation).
+    Absent,
+    /// The entity must exist at exactly this version.
+    Version(u64),
+}
+
+/// One entity written by a change.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Write {
+    pub(crate) kind: String,
+    pub(crate) name: String,
+    pub(crate) expected: Expected,
+    /// `None` deletes the entity.
+    pub(crate) state_json: Option<String>,
+}
+
+impl Write {
+    /// The entity kind written.
+    pub fn kind(&self) -> &str {
+        &self.kind
+    }
+    /// The entity name written.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// The version the caller expects to find.
+    pub fn expected(&self) -> Expected {
+        self.expected
+    }
+    /// The new state as JSON, or `None` for a deletion.
+    pub fn state_json(&self) -> Option<&str> {
+        self.state_json.as_deref()
+    }
+}
+
+/// The writes of one command (a cast, a rest, a new character...) plus the
+/// domain events it produced. [`crate::Store::commit`] applies every write
+/// in one transaction and logs it as one entry per entity.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Change {
+    pub(crate) command: String,
+    pub(crate) events_json: String,
+    pub(crate) writes: Vec<Write>,
+}
+
+impl Change {
+    /// Starts a change described by `command` (what the user asked for,
+    /// e.g. `cast Elmira "Magic Missile" --slot 2`), with no events yet.
+    pub fn new(command: impl Into<String>) -> Self {
+        Change {
+            command: command.into(),
+            events_json: "[]".to_owned(),
+            writes: Vec::new(),
+        }
+    }
+
+    /// Records the domain events the command produced (any serialisable
+    /// value, usually a list); they are stored with the change for `log`.
+    pub fn with_events(mut self, events: &impl Serialize) -> Result<Self> {
+        self.events_json = serde_json::to_string(events).map_err(StoreError::Serialize)?;
+        Ok(self)
+    }
+
+    /// Adds the creation of a new entity.
+    pub fn create(self, kind: &str, name: &str, state: &impl Serialize) -> Result<Self> {
+        self.put(kind, name, Expected::Absent, state)
+    }
+
+    /// Adds an update of an entity last read at `version`.
+    pub fn update(
+        self,
+        kind: &str,
+        name: &str,
+        version: u64,
+        state: &impl Serialize,
+    ) -> Result<Self> {
+        self.put(kind, name, Expected::Version(version), state)
+    }
+
+    /// Adds a write with an explicit expectation.
+    pub fn put(
+        mut self,
+        kind: &str,
+        name: &str,
+        expected: Expected,
+        state: &impl Serialize,
+    ) -> Result<Self> {
+        let state_json = serde_json::to_string(state).map_err(StoreError::Serialize)?;
+        self.writes.push(Write {
+            kind: kind.to_owned(),
+            name: name.to_owned(),
+            expected,
+            state_json: Some(state_json),
+        });
+        Ok(self)
+    }
+
+    /// Adds the deletion of an entity last read at `version`.
+    pub fn delete(mut self, kind: &str, name: &str, version: u64) -> Self {
+        self.writes.push(Write {
+            kind: kind.to_owned(),
+            name: name.to_owned(),
+            expected: Expected::Version(version),
+            state_json: None,
+        });
+        self
+    }
+
+    /// What the user asked for.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    /// The domain events, as JSON text.
+    pub fn events_json(&self) -> &str {
+        &self.events_json
+    }
+
+    /// The writes, in order.
+    pub fn writes(&self) -> &[Write] {
+        &self.writes
+    }
+
+    /// Checks the shape of the change before any database work, so a
+    /// malformed change never reaches a transaction.
+    pub(crate) fn validate(&self) -> Result<()> {
+        if self.writes.is_empty() {
+            return Err(StoreError::InvalidChange(
+                "a change must write at least one entity".into(),
+            ));
+        }
+        let mut seen = Vec::with_capacity(self.writes.len());
+        for w in &self.writes {
+            if w.kind.trim().is_empty() || w.name.trim().is_empty() {
+                return Err(StoreError::InvalidChange(
+                    "entity kind and name must not be empty".into(),
+                ));
+            }
+            let key = (w.kind.as_str(), name_key(&w.name));
+            if seen.contains(&key) {
+                return Err(StoreError::InvalidChange(format!(
+                    "{} \"{}\" is written twice in one change",
+                    w.kind, w.name
+                )));
+            }
+            seen.push(key);
+        }
+        Ok(())
+    }
+}
+
+/// The lookup key of a name: Unicode lowercase, so names are unique per kind
+/// regardless of case in Czech as well as English.
+pub fn name_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_key_folds_czech_case() {
+        assert_eq!(name_key("  Čaroděj Ů "), "čaroděj ů");
+    }
+
+    #[test]
+    fn empty_change_is_invalid() {
+        let err = Change::new("noop").validate().unwrap_err();
+        assert_eq!(err.code(), "invalid_change");
+    }
+
+    #[test]
+    fn same_entity_twice_is_invalid_regardless_of_case() {
+        let change = Change::new("x")
+            .create("character", "Elmira", &1)
+            .unwrap()
+            .create("character", "ELMIRA", &2)
+            .unwrap();
+        assert_eq!(change.validate().unwrap_err().code(), "invalid_change");
+    }
+
+    #[test]
+    fn blank_name_is_invalid() {
+        let change = Change::new("x").create("character", "  ", &1).unwrap();
+        assert_eq!(change.validate().unwrap_err().code(), "invalid_change");
+    }
+}

@@ -1,0 +1,495 @@
+//! The SQLite backend: one file, WAL journal, one transaction per change.
+
+use std::path::Path;
+use std::time::Duration;
+
+use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
+
+use crate::backend::Backend;
+use crate::change::{Change, Expected, name_key};
+use crate::error::{Result, StoreError};
+use crate::migrate::{MIGRATIONS, SCHEMA_VERSION};
+use crate::record::{ChangeId, Committed, LogEntry, RawEntity, Touched, Undone};
+
+/// How long a writer waits for another process's transaction before giving
+/// up: two terminals casting at once should queue, not fail.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Entity state as read inside a transaction.
+struct Current {
+    name: String,
+    version: u64,
+    state_json: String,
+}
+
+/// A store kept in one SQLite file (or in memory, for tests).
+pub struct SqliteBackend {
+    conn: Connection,
+    /// Test hook: fail the commit just before the write with this index,
+    /// after earlier writes already ran inside the transaction.
+    #[cfg(test)]
+    pub(crate) fail_before_write: Option<usize>,
+}
+
+impl SqliteBackend {
+    /// Opens (creating if needed) the database file and migrates it.
+    pub fn open(path: &Path) -> Result<Self> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
+                path: dir.display().to_string(),
+                source,
+            })?;
+        }
+        let conn = Connection::open(path)?;
+        // WAL lets readers (`slots`, `log`) run while a cast is committing,
+        // and a commit is durable once its WAL frame is written.
+        let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        Self::prepare(conn)
+    }
+
+    /// A fresh database in memory, gone when dropped.
+    pub fn open_in_memory() -> Result<Self> {
+        Self::prepare(Connection::open_in_memory()?)
+    }
+
+    fn prepare(mut conn: Connection) -> Result<Self> {
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")?;
+        migrate(&mut conn)?;
+        Ok(SqliteBackend {
+            conn,
+            #[cfg(test)]
+            fail_before_write: None,
+        })
+    }
+}
+
+fn migrate(conn: &mut Connection) -> Result<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    tx.execute_batch("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")?;
+    let found: u32 = tx.query_row(
+        "SELECT COALESCE(MAX(version), 0) FROM schema_version",
+        [],
+        |r| r.get(0),
+    )?;
+    if found > SCHEMA_VERSION {
+        return Err(StoreError::SchemaTooNew {
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    for (index, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+        tx.execute_batch(sql)?;
+        tx.execute(
+            "INSERT INTO schema_version (version) VALUES (?1)",
+            [index as u32 + 1],
+        )?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+fn now(tx: &Transaction<'_>) -> Result<String> {
+    Ok(
+        tx.query_row("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')", [], |r| {
+            r.get(0)
+        })?,
+    )
+}
+
+fn current(conn: &Connection, kind: &str, key: &str) -> Result<Option<Current>> {
+    Ok(conn
+        .query_row(
+            "SELECT name, version, state_json FROM entities WHERE kind = ?1 AND name_key = ?2",
+            params![kind, key],
+            |r| {
+                Ok(Current {
+                    name: r.get(0)?,
+                    version: r.get::<_, i64>(1)? as u64,
+                    state_json: r.get(2)?,
+                })
+            },
+        )
+        .optional()?)
+}
+
+fn next_seq(tx: &Transaction<'_>, kind: &str, key: &str) -> Result<u64> {
+    let max: i64 = tx.query_row(
+        "SELECT COALESCE(MAX(seq), 0) FROM events WHERE entity_kind = ?1 AND entity_name_key = ?2",
+        params![kind, key],
+        |r| r.get(0),
+    )?;
+    Ok(max as u64 + 1)
+}
+
+/// One entity write plus its log row; the caller owns the transaction.
+struct EntityWrite<'a> {
+    change: i64,
+    kind: &'a str,
+    key: &'a str,
+    name: &'a str,
+    before: Option<&'a str>,
+    after: Option<&'a str>,
+}
+
+fn apply(tx: &Transaction<'_>, w: &EntityWrite<'_>, now: &str) -> Result<Touched> {
+    let seq = next_seq(tx, w.kind, w.key)?;
+    match w.after {
+        Some(state) => {
+            tx.execute(
+                "INSERT INTO entities (kind, name_key, name, version, state_json, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (kind, name_key) DO UPDATE
+                 SET version = excluded.version, state_json = excluded.state_json,
+                     updated_at = excluded.updated_at",
+                params![w.kind, w.key, w.name, seq as i64, state, now],
+            )?;
+        }
+        None => {
+            tx.execute(
+                "DELETE FROM entities WHERE kind = ?1 AND name_key = ?2",
+                params![w.kind, w.key],
+            )?;
+        }
+    }
+    tx.execute(
+        "INSERT INTO events (change_id, entity_kind, entity_name_key, entity_name, seq,
+                             state_before_json, state_after_json)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            w.change, w.kind, w.key, w.name, seq as i64, w.before, w.after
+        ],
+    )?;
+    Ok(Touched {
+        kind: w.kind.to_owned(),
+        name: w.name.to_owned(),
+        version: w.after.map(|_| seq),
+    })
+}
+
+fn parse_json(kind: &str, name: &str, text: &str) -> Result<serde_json::Value> {
+    serde_json::from_str(text).map_err(|source| StoreError::Decode {
+        kind: kind.to_owned(),
+        name: name.to_owned(),
+        source,
+    })
+}
+
+impl Backend for SqliteBackend {
+    fn schema_version(&self) -> Result<u32> {
+        Ok(self.conn.query_row(
+            "SELECT COALESCE(MAX(version), 0) FROM schema_version",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT kind, name, version, state_json, updated_at FROM entities
+                 WHERE kind = ?1 AND name_key = ?2",
+                params![kind, name_key(name)],
+                raw_entity,
+            )
+            .optional()?)
+    }
+
+    fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT kind, name, version, state_json, updated_at FROM entities
+             WHERE kind = ?1 ORDER BY name_key",
+        )?;
+        let rows = stmt.query_map([kind], raw_entity)?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    fn commit(&mut self, change: &Change) -> Result<Committed> {
+        change.validate()?;
+        #[cfg(test)]
+        let fail_before_write = self.fail_before_write;
+        #[cfg(not(test))]
+        let fail_before_write: Option<usize> = None;
+        // IMMEDIATE takes the write lock up front, so a concurrent writer
+        // waits (busy timeout) instead of failing halfway through.
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let now = now(&tx)?;
+        tx.execute(
+            "INSERT INTO changes (command, events_json, undo_of, created_at) VALUES (?1, ?2, NULL, ?3)",
+            params![change.command, change.events_json, now],
+        )?;
+        let change_id = tx.last_insert_rowid();
+        let mut touched = Vec::with_capacity(change.writes.len());
+        for (index, w) in change.writes.iter().enumerate() {
+            if fail_before_write == Some(index) {
+                // Dropping `tx` here rolls back, as a crash would.
+                return Err(StoreError::InvalidChange("injected failure".into()));
+            }
+            let key = name_key(&w.name);
+            let cur = current(&tx, &w.kind, &key)?;
+            match (w.expected, &cur) {
+                (Expected::Absent, Some(c)) => {
+                    return Err(StoreError::AlreadyExists {
+                        kind: w.kind.clone(),
+                        name: c.name.clone(),
+                    });
+                }
+                (Expected::Version(_), None) => {
+                    return Err(StoreError::NotFound {
+                        kind: w.kind.clone(),
+                        name: w.name.clone(),
+                    });
+                }
+                (Expected::Version(v), Some(c)) if c.version != v => {
+                    return Err(StoreError::Conflict {
+                        kind: w.kind.clone(),
+                        name: c.name.clone(),
+                        expected: v,
+                        found: c.version,
+                    });
+                }
+                _ => {}
+            }
+            let name = cur
+                .as_ref()
+                .map_or_else(|| w.name.trim().to_owned(), |c| c.name.clone());
+            touched.push(apply(
+                &tx,
+                &EntityWrite {
+                    change: change_id,
+                    kind: &w.kind,
+                    key: &key,
+                    name: &name,
+                    before: cur.as_ref().map(|c| c.state_json.as_str()),
+                    after: w.state_json.as_deref(),
+                },
+                &now,
+            )?);
+        }
+        tx.commit()?;
+        Ok(Committed {
+            change: ChangeId(change_id),
+            touched,
+        })
+    }
+
+    fn undo(&mut self, kind: &str, name: &str) -> Result<Undone> {
+        let key = name_key(name);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let has_history: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM events WHERE entity_kind = ?1 AND entity_name_key = ?2)",
+            params![kind, key],
+            |r| r.get(0),
+        )?;
+        if !has_history {
+            return Err(StoreError::NotFound {
+                kind: kind.to_owned(),
+                name: name.to_owned(),
+            });
+        }
+        // Undo works like a stack: the newest change of this entity that is
+        // not itself an undo and has not been undone yet.
+        let target: Option<(i64, String)> = tx
+            .query_row(
+                "SELECT c.id, c.command FROM changes c
+                 WHERE c.undo_of IS NULL
+                   AND EXISTS (SELECT 1 FROM events e WHERE e.change_id = c.id
+                               AND e.entity_kind = ?1 AND e.entity_name_key = ?2)
+                   AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undo_of = c.id)
+                 ORDER BY c.id DESC LIMIT 1",
+                params![kind, key],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let Some((target, command)) = target else {
+            return Err(StoreError::NothingToUndo {
+                kind: kind.to_owned(),
+                name: name.to_owned(),
+            });
+        };
+        struct Row {
+            kind: String,
+            key: String,
+            name: String,
+            before: Option<String>,
+            after: Option<String>,
+        }
+        let rows = {
+            let mut stmt = tx.prepare(
+                "SELECT entity_kind, entity_name_key, entity_name, state_before_json, state_after_json
+                 FROM events WHERE change_id = ?1 ORDER BY id",
+            )?;
+            stmt.query_map([target], |r| {
+                Ok(Row {
+                    kind: r.get(0)?,
+                    key: r.get(1)?,
+                    name: r.get(2)?,
+                    before: r.get(3)?,
+                    after: r.get(4)?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?
+        };
+        // Every entity must still be exactly as the change left it; state
+        // (not version) is compared so that undoing a later change first
+        // makes this one undoable again.
+        for row in &rows {
+            let cur = current(&tx, &row.kind, &row.key)?.map(|c| c.state_json);
+            if cur != row.after {
+                return Err(StoreError::UndoBlocked {
+                    change: target,
+                    kind: row.kind.clone(),
+                    name: row.name.clone(),
+                });
+            }
+        }
+        let now = now(&tx)?;
+        tx.execute(
+            "INSERT INTO changes (command, events_json, undo_of, created_at) VALUES (?1, '[]', ?2, ?3)",
+            params![format!("undo {command}"), target, now],
+        )?;
+        let change_id = tx.last_insert_rowid();
+        let mut touched = Vec::with_capacity(rows.len());
+        for row in &rows {
+            touched.push(apply(
+                &tx,
+                &EntityWrite {
+                    change: change_id,
+                    kind: &row.kind,
+                    key: &row.key,
+                    name: &row.name,
+                    before: row.after.as_deref(),
+                    after: row.before.as_deref(),
+                },
+                &now,
+            )?);
+        }
+        tx.commit()?;
+        Ok(Undone {
+            change: ChangeId(change_id),
+            reverted: ChangeId(target),
+            reverted_command: command,
+            touched,
+        })
+    }
+
+    fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>> {
+        let key = name_key(name);
+        let mut stmt = self.conn.prepare(
+            "SELECT e.change_id, e.seq, c.command, c.events_json, c.undo_of,
+                    (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id),
+                    e.state_before_json, e.state_after_json, c.created_at, e.entity_name
+             FROM events e JOIN changes c ON c.id = e.change_id
+             WHERE e.entity_kind = ?1 AND e.entity_name_key = ?2
+             ORDER BY e.seq",
+        )?;
+        type LogRow = (
+            i64,
+            i64,
+            String,
+            String,
+            Option<i64>,
+            Option<i64>,
+            Option<String>,
+            Option<String>,
+            String,
+            String,
+        );
+        let rows: Vec<LogRow> = stmt
+            .query_map(params![kind, key], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                    r.get(8)?,
+                    r.get(9)?,
+                ))
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        if rows.is_empty() {
+            return Err(StoreError::NotFound {
+                kind: kind.to_owned(),
+                name: name.to_owned(),
+            });
+        }
+        let mut members = self.conn.prepare(
+            "SELECT entity_kind || ':' || entity_name FROM events WHERE change_id = ?1 ORDER BY id",
+        )?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (change, seq, command, events, undo_of, undone_by, before, after, created_at, ename) in
+            rows
+        {
+            let entities = members
+                .query_map([change], |r| r.get(0))?
+                .collect::<rusqlite::Result<Vec<String>>>()?;
+            out.push(LogEntry {
+                change: ChangeId(change),
+                seq: seq as u64,
+                command,
+                events: parse_json(kind, &ename, &events)?,
+                undo_of: undo_of.map(ChangeId),
+                undone_by: undone_by.map(ChangeId),
+                state_before: before.map(|s| parse_json(kind, &ename, &s)).transpose()?,
+                state_after: after.map(|s| parse_json(kind, &ename, &s)).transpose()?,
+                entities,
+                created_at,
+            });
+        }
+        Ok(out)
+    }
+}
+
+fn raw_entity(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawEntity> {
+    Ok(RawEntity {
+        kind: r.get(0)?,
+        name: r.get(1)?,
+        version: r.get::<_, i64>(2)? as u64,
+        state_json: r.get(3)?,
+        updated_at: r.get(4)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failure_midway_through_a_change_leaves_nothing() {
+        let mut db = SqliteBackend::open_in_memory().unwrap();
+        db.commit(&Change::new("seed").create("character", "a", &1).unwrap())
+            .unwrap();
+        db.fail_before_write = Some(1);
+        let change = Change::new("two writes")
+            .update("character", "a", 1, &2)
+            .unwrap()
+            .create("encounter", "fight", &3)
+            .unwrap();
+        assert!(db.commit(&change).is_err());
+        let a = db.get("character", "a").unwrap().unwrap();
+        assert_eq!((a.version, a.state_json.as_str()), (1, "1"));
+        assert!(db.get("encounter", "fight").unwrap().is_none());
+        assert_eq!(db.log("character", "a").unwrap().len(), 1);
+        let changes: i64 = db
+            .conn
+            .query_row("SELECT COUNT(*) FROM changes", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(
+            changes, 1,
+            "the failed change's log row must be rolled back too"
+        );
+
+        db.fail_before_write = None;
+        let done = db.commit(&change).unwrap();
+        assert_eq!(done.touched[0].version, Some(2));
+    }
+}
