@@ -1,0 +1,272 @@
+//! Errors of parsing dice notation and of exact analysis.
+
+use thiserror::Error;
+
+/// Occurs when dice notation cannot be parsed or breaks a limit.
+///
+/// Every variant has a char offset into the input ([`ParseError::position`]) and a stable
+/// machine code ([`ParseError::code`]) that callers can map to their own messages.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// Occurs when the input does not follow the notation grammar.
+    #[error("dice syntax error at character {position}: expected {expected}")]
+    Syntax {
+        /// Char offset of the offending token (the input length at end of input).
+        position: usize,
+        /// What the parser was looking for, in words.
+        expected: &'static str,
+    },
+    /// Occurs when one term or the whole expression rolls too many dice.
+    #[error("too many dice at character {position}: {count} dice, at most {limit} allowed")]
+    TooManyDice {
+        /// Char offset of the term.
+        position: usize,
+        /// Dice requested (by the term, or by the expression so far).
+        count: u64,
+        /// The limit that was broken.
+        limit: u32,
+    },
+    /// Occurs when a die has more sides than [`crate::MAX_SIDES`].
+    #[error("die at character {position} has {sides} sides, at most {limit} allowed")]
+    TooManySides {
+        /// Char offset of the side count.
+        position: usize,
+        /// Sides requested.
+        sides: u64,
+        /// The limit.
+        limit: u32,
+    },
+    /// Occurs when a die has zero sides (`d0`).
+    #[error("die at character {position} has zero sides")]
+    ZeroSides {
+        /// Char offset of the side count.
+        position: usize,
+    },
+    /// Occurs when the input is longer than [`crate::MAX_EXPRESSION_CHARS`].
+    #[error("dice expression is longer than {limit} characters")]
+    ExpressionTooLong {
+        /// The limit in characters (also the reported position).
+        limit: usize,
+    },
+    /// Occurs when parentheses or unary signs nest deeper than [`crate::MAX_NESTING`].
+    #[error("dice expression nests too deep at character {position} (at most {limit} levels)")]
+    TooDeep {
+        /// Char offset where the limit was reached.
+        position: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// Occurs when a numeric literal is larger than the notation allows.
+    #[error("number at character {position} is too large (at most {limit})")]
+    NumberTooLarge {
+        /// Char offset of the number.
+        position: usize,
+        /// The limit for this kind of number.
+        limit: i64,
+    },
+    /// Occurs when a reroll-while (`r`) condition matches every face, so no result could stand.
+    #[error("reroll at character {position} matches every face of the die, so it would never stop")]
+    ImpossibleReroll {
+        /// Char offset of the reroll modifier.
+        position: usize,
+    },
+    /// Occurs when an exploding condition matches every face that can be kept.
+    #[error(
+        "explosion at character {position} matches every face of the die, so it would never stop"
+    )]
+    ImpossibleExplode {
+        /// Char offset of the `!` modifier.
+        position: usize,
+    },
+    /// Occurs when a keep/drop modifier names more dice than the term rolls.
+    #[error("keep/drop at character {position} names {requested} dice but the term rolls {count}")]
+    KeepTooMany {
+        /// Char offset of the keep/drop modifier.
+        position: usize,
+        /// Dice named by the modifier.
+        requested: u32,
+        /// Dice the term rolls.
+        count: u32,
+    },
+    /// Occurs when `mi`/`ma` lie outside the die's faces or contradict each other.
+    #[error("face limit at character {position} must lie within the die's faces (and mi <= ma)")]
+    BadFaceLimit {
+        /// Char offset of the `mi`/`ma` modifier.
+        position: usize,
+    },
+    /// Occurs when a term repeats a kind of modifier (two keeps, two rerolls, ...).
+    #[error("modifier at character {position} is repeated")]
+    DuplicateModifier {
+        /// Char offset of the repeated modifier.
+        position: usize,
+    },
+    /// Occurs when a literal zero is used as a divisor.
+    #[error("division by zero at character {position}")]
+    DivisionByZero {
+        /// Char offset of the `/` operator.
+        position: usize,
+    },
+}
+
+impl ParseError {
+    /// Stable machine code of the variant, e.g. `dice_syntax`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Syntax { .. } => "dice_syntax",
+            Self::TooManyDice { .. } => "dice_too_many",
+            Self::TooManySides { .. } => "dice_too_many_sides",
+            Self::ZeroSides { .. } => "dice_zero_sides",
+            Self::ExpressionTooLong { .. } => "dice_expression_too_long",
+            Self::TooDeep { .. } => "dice_too_deep",
+            Self::NumberTooLarge { .. } => "dice_number_too_large",
+            Self::ImpossibleReroll { .. } => "dice_impossible_reroll",
+            Self::ImpossibleExplode { .. } => "dice_impossible_explode",
+            Self::KeepTooMany { .. } => "dice_keep_too_many",
+            Self::BadFaceLimit { .. } => "dice_bad_face_limit",
+            Self::DuplicateModifier { .. } => "dice_duplicate_modifier",
+            Self::DivisionByZero { .. } => "dice_division_by_zero",
+        }
+    }
+
+    /// Char offset into the input where the problem was found.
+    pub fn position(&self) -> usize {
+        match self {
+            Self::Syntax { position, .. }
+            | Self::TooManyDice { position, .. }
+            | Self::TooManySides { position, .. }
+            | Self::ZeroSides { position }
+            | Self::TooDeep { position, .. }
+            | Self::NumberTooLarge { position, .. }
+            | Self::ImpossibleReroll { position }
+            | Self::ImpossibleExplode { position }
+            | Self::KeepTooMany { position, .. }
+            | Self::BadFaceLimit { position }
+            | Self::DuplicateModifier { position }
+            | Self::DivisionByZero { position } => *position,
+            Self::ExpressionTooLong { limit } => *limit,
+        }
+    }
+
+    /// What the parser expected at [`ParseError::position`], in words.
+    pub fn expected(&self) -> &'static str {
+        match self {
+            Self::Syntax { expected, .. } => expected,
+            Self::TooManyDice { .. } => "fewer dice",
+            Self::TooManySides { .. } | Self::ZeroSides { .. } => "a side count from 1 to 10000",
+            Self::ExpressionTooLong { .. } => "a shorter expression",
+            Self::TooDeep { .. } => "less nesting",
+            Self::NumberTooLarge { .. } => "a smaller number",
+            Self::ImpossibleReroll { .. } => "a reroll condition that leaves some face",
+            Self::ImpossibleExplode { .. } => "an explode condition that leaves some face",
+            Self::KeepTooMany { .. } => "at most as many dice as the term rolls",
+            Self::BadFaceLimit { .. } => "a face limit within the die's faces",
+            Self::DuplicateModifier { .. } => "each kind of modifier at most once",
+            Self::DivisionByZero { .. } => "a non-zero divisor",
+        }
+    }
+
+    /// The message in Czech, for Czech-speaking players (English is the `Display` text).
+    pub fn message_cs(&self) -> String {
+        let at = self.position();
+        match self {
+            Self::Syntax { expected, .. } => {
+                format!(
+                    "chyba zápisu kostek na znaku {at}: očekáváno {}",
+                    expected_cs(expected)
+                )
+            }
+            Self::TooManyDice { count, limit, .. } => {
+                format!("příliš mnoho kostek na znaku {at}: {count}, nejvýše {limit}")
+            }
+            Self::TooManySides { sides, limit, .. } => {
+                format!("kostka na znaku {at} má {sides} stěn, nejvýše {limit}")
+            }
+            Self::ZeroSides { .. } => format!("kostka na znaku {at} nemá žádnou stěnu"),
+            Self::ExpressionTooLong { limit } => {
+                format!("zápis kostek je delší než {limit} znaků")
+            }
+            Self::TooDeep { limit, .. } => {
+                format!("zápis je na znaku {at} zanořen příliš hluboko (nejvýše {limit} úrovní)")
+            }
+            Self::NumberTooLarge { limit, .. } => {
+                format!("číslo na znaku {at} je příliš velké (nejvýše {limit})")
+            }
+            Self::ImpossibleReroll { .. } => {
+                format!("přehoz na znaku {at} platí pro všechny stěny, nikdy by neskončil")
+            }
+            Self::ImpossibleExplode { .. } => {
+                format!("exploze na znaku {at} platí pro všechny stěny, nikdy by neskončila")
+            }
+            Self::KeepTooMany {
+                requested, count, ..
+            } => {
+                format!("ponechání na znaku {at} chce {requested} kostek, ale hází se jen {count}")
+            }
+            Self::BadFaceLimit { .. } => {
+                format!("mez stěny na znaku {at} musí ležet mezi stěnami kostky")
+            }
+            Self::DuplicateModifier { .. } => format!("modifikátor na znaku {at} se opakuje"),
+            Self::DivisionByZero { .. } => format!("dělení nulou na znaku {at}"),
+        }
+    }
+}
+
+fn expected_cs(expected: &str) -> &'static str {
+    match expected {
+        EXPECTED_OPERAND => "číslo, kostku (k6/d6), závorku nebo znaménko",
+        EXPECTED_OPERATOR => "operátor (+ - * /) nebo konec zápisu",
+        EXPECTED_SIDES => "počet stěn kostky nebo %",
+        EXPECTED_NUMBER => "číslo",
+        EXPECTED_CLOSE => "zavírací závorku",
+        _ => "platný zápis kostek",
+    }
+}
+
+pub(crate) const EXPECTED_OPERAND: &str = "a number, a die (d6), 'adv', 'dis', '(' or a sign";
+pub(crate) const EXPECTED_OPERATOR: &str = "an operator (+ - * /) or the end of the expression";
+pub(crate) const EXPECTED_SIDES: &str = "the number of sides or '%'";
+pub(crate) const EXPECTED_NUMBER: &str = "a number";
+pub(crate) const EXPECTED_CLOSE: &str = "')'";
+
+/// Occurs when an exact distribution cannot be computed within the limits.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum DistributionError {
+    /// Occurs when a distribution would span more values than [`crate::MAX_SUPPORT`].
+    #[error("the distribution would span {span} values, at most {limit} are computed exactly")]
+    TooLarge {
+        /// Values the result would span (saturated).
+        span: u64,
+        /// The limit.
+        limit: usize,
+    },
+    /// Occurs when the exact computation would take more than [`crate::MAX_DISTRIBUTION_OPS`] steps.
+    #[error("the exact distribution needs more than {limit} steps; try fewer dice")]
+    TooCostly {
+        /// The work budget.
+        limit: u64,
+    },
+}
+
+impl DistributionError {
+    /// Stable machine code of the variant.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::TooLarge { .. } => "dice_distribution_too_large",
+            Self::TooCostly { .. } => "dice_distribution_too_costly",
+        }
+    }
+
+    /// The message in Czech.
+    pub fn message_cs(&self) -> String {
+        match self {
+            Self::TooLarge { span, limit } => {
+                format!("rozdělení by mělo {span} hodnot, přesně se počítá nejvýše {limit}")
+            }
+            Self::TooCostly { limit } => {
+                format!("přesné rozdělení by potřebovalo víc než {limit} kroků; zkuste méně kostek")
+            }
+        }
+    }
+}
