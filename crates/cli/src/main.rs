@@ -1,2 +1,115 @@
-//! The `grimoire` command-line tool.
-fn main() {}
+//! The `grimoire` command-line tool: a thin layer over the Grimoire crates.
+//!
+//! Parsing lives in [`cli`], each command in [`commands`], rendering in
+//! [`output`]; this file only wires them together and decides the exit code.
+
+mod cli;
+mod commands;
+mod context;
+mod failure;
+mod i18n;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::failure::{EXIT_USAGE, Failure};
+use crate::i18n::{Lang, Text};
+use crate::output::Out;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let cli = match cli::Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(err) => return usage_error(&args, err),
+    };
+    let out = Out::new(cli.json, cli.lang);
+    let ctx = context::Ctx {
+        out,
+        db: cli.db.clone(),
+        seed: cli.seed,
+        command_line: command_line(&args),
+    };
+    match cli::run(&ctx, cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => report(&out, &failure::classify(&err)),
+    }
+}
+
+/// Prints a failure in the chosen form and returns its exit code.
+fn report(out: &Out, failure: &Failure) -> ExitCode {
+    if out.json {
+        // Errors go to stdout with --json so a program reads one stream.
+        let _ = out.json(&failure.to_json());
+    } else {
+        let rule = failure
+            .rule
+            .as_deref()
+            .map(|r| format!(" [{} {r}]", Text::Rule.get(out.lang)))
+            .unwrap_or_default();
+        eprintln!(
+            "{}: {} ({}){rule}",
+            Text::Error.get(out.lang),
+            failure.message,
+            failure.code
+        );
+    }
+    ExitCode::from(failure.exit)
+}
+
+/// clap's own errors: help and version exit 0; with `--json` a usage error
+/// is reported as JSON like every other error.
+fn usage_error(args: &[String], err: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let json = args.iter().any(|a| a == "--json");
+    if !json
+        || matches!(
+            err.kind(),
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+        )
+    {
+        let _ = err.print();
+        return ExitCode::from(err.exit_code().clamp(0, 255) as u8);
+    }
+    let lang = args
+        .windows(2)
+        .find(|w| w[0] == "--lang")
+        .and_then(|w| w[1].parse::<Lang>().ok())
+        .unwrap_or_default();
+    let message = err.render().to_string();
+    let first = message.lines().next().unwrap_or("invalid command line");
+    let first = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    report(&Out::new(true, lang), &Failure::usage("usage", first));
+    ExitCode::from(EXIT_USAGE)
+}
+
+/// The command line without the program path, quoted where needed, for the
+/// change log.
+fn command_line(args: &[String]) -> String {
+    let mut words = Vec::new();
+    let mut rest = args.iter().skip(1);
+    while let Some(a) = rest.next() {
+        // Where the database lives and how output looks are not part of
+        // what the user did to the character.
+        match a.as_str() {
+            "--json" => {}
+            "--db" => {
+                rest.next();
+            }
+            _ if a.starts_with("--db=") => {}
+            _ => words.push(a),
+        }
+    }
+    words
+        .into_iter()
+        .map(|a| {
+            if a.is_empty() || a.contains(char::is_whitespace) {
+                format!("\"{a}\"")
+            } else {
+                a.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,4 @@
+//! One module per command group; each exposes its clap arguments and a `run`.
+
+pub mod history;
+pub mod roll;

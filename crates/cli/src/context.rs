@@ -1,0 +1,94 @@
+//! What every command gets: the resolved global flags, the store, dice.
+
+use std::path::{Path, PathBuf};
+
+use grimoire_dice::SeededRng;
+use grimoire_store::Store;
+
+use crate::failure::Failure;
+use crate::output::Out;
+
+/// The global options, resolved.
+#[allow(dead_code)] // command_line is read by the state-changing commands (next commits)
+pub struct Ctx {
+    /// How to print.
+    pub out: Out,
+    /// The database file.
+    pub db: Option<PathBuf>,
+    /// The dice seed, when given.
+    pub seed: Option<u64>,
+    /// The command line as typed, for the change log.
+    pub command_line: String,
+}
+
+impl Ctx {
+    /// Opens the store, creating and migrating it on first use.
+    pub fn store(&self) -> anyhow::Result<Store> {
+        let path = match &self.db {
+            Some(p) => p.clone(),
+            None => default_db_path().ok_or_else(|| {
+                Failure::usage(
+                    "no_data_dir",
+                    "cannot find a data directory (set HOME or XDG_DATA_HOME), pass --db PATH",
+                )
+            })?,
+        };
+        Ok(Store::open(&path).map_err(Failure::from)?)
+    }
+
+    /// Dice for this invocation: reproducible with `--seed`, otherwise seeded
+    /// from the clock.
+    pub fn rng(&self) -> SeededRng {
+        SeededRng::new(self.seed.unwrap_or_else(clock_seed))
+    }
+}
+
+fn clock_seed() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+/// `$XDG_DATA_HOME/grimoire/grimoire.sqlite3`, else
+/// `~/.local/share/grimoire/grimoire.sqlite3`.
+pub fn default_db_path() -> Option<PathBuf> {
+    data_dir_from(
+        std::env::var_os("XDG_DATA_HOME").map(PathBuf::from),
+        std::env::var_os("HOME").map(PathBuf::from),
+    )
+    .map(|d| d.join("grimoire").join("grimoire.sqlite3"))
+}
+
+fn data_dir_from(xdg: Option<PathBuf>, home: Option<PathBuf>) -> Option<PathBuf> {
+    // The XDG spec says a relative XDG_DATA_HOME is invalid and to be ignored.
+    xdg.filter(|p| p.is_absolute())
+        .or_else(|| {
+            home.filter(|h| !h.as_os_str().is_empty())
+                .map(|h| h.join(".local/share"))
+        })
+        .filter(|p: &PathBuf| p != Path::new(""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xdg_wins_when_absolute() {
+        assert_eq!(
+            data_dir_from(Some("/x".into()), Some("/home/a".into())),
+            Some(PathBuf::from("/x"))
+        );
+    }
+
+    #[test]
+    fn relative_xdg_falls_back_to_home() {
+        assert_eq!(
+            data_dir_from(Some("rel".into()), Some("/home/a".into())),
+            Some(PathBuf::from("/home/a/.local/share"))
+        );
+        assert_eq!(data_dir_from(None, None), None);
+    }
+}
