@@ -217,6 +217,14 @@ pub enum RulesError {
     /// Occurs when continuing a long casting that does not exist.
     #[error("R12: the caster is not in the middle of casting a spell")]
     NoCastingInProgress,
+    /// Occurs when a long casting is completed before its time is up.
+    #[error("R12: {spell} needs {rounds_left} more round(s) of casting")]
+    CastingUnfinished {
+        /// The spell under way.
+        spell: String,
+        /// Rounds still to go.
+        rounds_left: u64,
+    },
     /// Occurs when an effect id is not active.
     #[error("no active effect {id}")]
     UnknownEffect {
@@ -284,6 +292,7 @@ impl RulesError {
             RulesError::NoConcentration => "no_concentration",
             RulesError::CastingInProgress { .. } => "casting_in_progress",
             RulesError::NoCastingInProgress => "no_casting_in_progress",
+            RulesError::CastingUnfinished { .. } => "casting_unfinished",
             RulesError::UnknownEffect { .. } => "unknown_effect",
             RulesError::NotDismissible { .. } => "not_dismissible",
             RulesError::UnknownCombatant { .. } => "unknown_combatant",
@@ -304,7 +313,9 @@ impl RulesError {
             RulesError::OneSlotPerTurn => "R10",
             RulesError::ActionUnavailable { .. } | RulesError::CastingTimeMismatch { .. } => "R9",
             RulesError::MissingTrigger { .. } => "R11",
-            RulesError::CastingInProgress { .. } | RulesError::NoCastingInProgress => "R12",
+            RulesError::CastingInProgress { .. }
+            | RulesError::NoCastingInProgress
+            | RulesError::CastingUnfinished { .. } => "R12",
             RulesError::OutOfRange { .. } | RulesError::SelfOnly { .. } => "R13",
             RulesError::Silenced => "R14a",
             RulesError::NoFreeHand => "R14b",
@@ -407,6 +418,9 @@ impl RulesError {
                 format!("sesilatel právě sesílá kouzlo {spell}")
             }
             RulesError::NoCastingInProgress => "sesilatel právě nesesílá žádné kouzlo".into(),
+            RulesError::CastingUnfinished { spell, rounds_left } => {
+                format!("kouzlo {spell} potřebuje ještě {rounds_left} kol sesílání")
+            }
             RulesError::UnknownEffect { id } => format!("žádný probíhající účinek {id}"),
             RulesError::NotDismissible { spell } => format!("kouzlo {spell} nelze zrušit"),
             RulesError::UnknownCombatant { name } => format!("v střetnutí není účastník {name}"),

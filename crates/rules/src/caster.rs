@@ -1,0 +1,385 @@
+//! The caster's whole state: classes, slots, spells, resources, equipment,
+//! conditions, concentration, ongoing spells and the current turn.
+//!
+//! Fields are private: state changes only through [`Event`]s applied with
+//! [`Caster::apply`], so a log of events rebuilds the same caster.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::abilities::{AbilityScores, proficiency_bonus};
+use crate::class::{Ability, CasterKind, Class};
+use crate::condition::Condition;
+use crate::economy::TurnEconomy;
+use crate::error::RulesError;
+use crate::event::{EffectId, Event, LongCast, OngoingSpell};
+use crate::level::SlotLevel;
+use crate::resources::{Equipment, LimitedUse, MagicItem};
+use crate::slots::{PactSlots, SlotPool, arcanum_levels, slots_for_classes};
+use crate::spell::{Spell, SpellId};
+
+/// A feature that adds a spell to a character's list for one class (R8).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ExtraSpell {
+    /// The spell.
+    pub spell: SpellId,
+    /// The class it counts as (its DC and attack use this class).
+    pub class: Class,
+    /// Whether the feature keeps it prepared (domain or oath spells).
+    pub always_prepared: bool,
+}
+
+/// One Mystic Arcanum: a spell level castable once per Long Rest without a slot.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Arcanum {
+    /// Its level (6–9).
+    pub level: SlotLevel,
+    /// Whether it was used since the last Long Rest.
+    pub used: bool,
+}
+
+/// The concentration a caster keeps up.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Concentration {
+    /// The ongoing spell (or [`EffectId::LONG_CAST`] for a long casting).
+    pub effect: EffectId,
+    /// Which spell.
+    pub spell: SpellId,
+}
+
+/// A spellcaster's state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Caster {
+    name: String,
+    classes: Vec<(Class, u8)>,
+    abilities: AbilityScores,
+    pub(crate) slots: SlotPool,
+    pub(crate) pact: Option<PactSlots>,
+    pub(crate) arcanum: Vec<Arcanum>,
+    pub(crate) prepared: BTreeSet<SpellId>,
+    pub(crate) cantrips: BTreeSet<SpellId>,
+    pub(crate) extra_spells: Vec<ExtraSpell>,
+    pub(crate) features: Vec<LimitedUse>,
+    pub(crate) items: Vec<MagicItem>,
+    pub(crate) equipment: Equipment,
+    pub(crate) conditions: BTreeSet<Condition>,
+    pub(crate) silenced: bool,
+    pub(crate) in_magical_silence: bool,
+    pub(crate) concentration: Option<Concentration>,
+    pub(crate) ongoing: Vec<OngoingSpell>,
+    pub(crate) turn: TurnEconomy,
+    pub(crate) long_cast: Option<LongCast>,
+    pub(crate) now: u64,
+    pub(crate) next_effect: u64,
+}
+
+impl Caster {
+    /// A caster with full slots. Class levels 1..=20 each, at most 20 in
+    /// all, each class once; scores are validated by [`AbilityScores`].
+    pub fn new(
+        name: impl Into<String>,
+        classes: &[(Class, u8)],
+        abilities: AbilityScores,
+    ) -> Result<Caster, RulesError> {
+        if classes.is_empty() {
+            return Err(RulesError::InvalidCharacterLevel { total: 0 });
+        }
+        let mut seen = BTreeSet::new();
+        for &(class, level) in classes {
+            if !(1..=20).contains(&level) {
+                return Err(RulesError::InvalidClassLevel { class, level });
+            }
+            if !seen.insert(class) {
+                return Err(RulesError::DuplicateClass { class });
+            }
+        }
+        let total: u32 = classes.iter().map(|(_, l)| u32::from(*l)).sum();
+        if total > 20 {
+            return Err(RulesError::InvalidCharacterLevel { total });
+        }
+        let warlock = classes
+            .iter()
+            .find(|(c, _)| *c == Class::Warlock)
+            .map(|(_, l)| *l)
+            .unwrap_or(0);
+        Ok(Caster {
+            name: name.into(),
+            classes: classes.to_vec(),
+            abilities,
+            slots: SlotPool::new(slots_for_classes(classes)),
+            pact: PactSlots::for_level(warlock),
+            arcanum: arcanum_levels(warlock)
+                .into_iter()
+                .map(|level| Arcanum { level, used: false })
+                .collect(),
+            prepared: BTreeSet::new(),
+            cantrips: BTreeSet::new(),
+            extra_spells: Vec::new(),
+            features: Vec::new(),
+            items: Vec::new(),
+            equipment: Equipment::default(),
+            conditions: BTreeSet::new(),
+            silenced: false,
+            in_magical_silence: false,
+            concentration: None,
+            ongoing: Vec::new(),
+            turn: TurnEconomy::default(),
+            long_cast: None,
+            now: 0,
+            next_effect: 1,
+        })
+    }
+
+    /// Builds a caster and applies `events` in order: the replay of a log.
+    pub fn replay<'a>(mut self, events: impl IntoIterator<Item = &'a Event>) -> Caster {
+        for event in events {
+            self.apply(event);
+        }
+        self
+    }
+
+    /// The caster's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Class levels.
+    pub fn classes(&self) -> &[(Class, u8)] {
+        &self.classes
+    }
+
+    /// Level in one class (0 if none).
+    pub fn class_level(&self, class: Class) -> u8 {
+        self.classes
+            .iter()
+            .find(|(c, _)| *c == class)
+            .map(|(_, l)| *l)
+            .unwrap_or(0)
+    }
+
+    /// Total character level.
+    pub fn level(&self) -> u8 {
+        self.classes.iter().map(|(_, l)| *l).sum()
+    }
+
+    /// Ability scores.
+    pub fn abilities(&self) -> &AbilityScores {
+        &self.abilities
+    }
+
+    /// Proficiency bonus for the character level.
+    pub fn proficiency_bonus(&self) -> u8 {
+        proficiency_bonus(self.level())
+    }
+
+    /// Regular spell slots.
+    pub fn slots(&self) -> &SlotPool {
+        &self.slots
+    }
+
+    /// Warlock pact slots, if any.
+    pub fn pact_slots(&self) -> Option<&PactSlots> {
+        self.pact.as_ref()
+    }
+
+    /// Mystic Arcanum uses.
+    pub fn arcanum(&self) -> &[Arcanum] {
+        &self.arcanum
+    }
+
+    /// Slots left of exactly `level`, regular and pact together.
+    pub fn slots_remaining(&self, level: SlotLevel) -> u8 {
+        let pact = self
+            .pact
+            .as_ref()
+            .filter(|p| p.level() == level)
+            .map(|p| p.remaining())
+            .unwrap_or(0);
+        self.slots.remaining(level) + pact
+    }
+
+    /// Prepared spells.
+    pub fn prepared(&self) -> &BTreeSet<SpellId> {
+        &self.prepared
+    }
+
+    /// Known cantrips.
+    pub fn cantrips(&self) -> &BTreeSet<SpellId> {
+        &self.cantrips
+    }
+
+    /// Spells added to the caster's lists by features (R8).
+    pub fn extra_spells(&self) -> &[ExtraSpell] {
+        &self.extra_spells
+    }
+
+    /// Limited-use features (R5c).
+    pub fn features(&self) -> &[LimitedUse] {
+        &self.features
+    }
+
+    /// Magic items (R5d).
+    pub fn items(&self) -> &[MagicItem] {
+        &self.items
+    }
+
+    /// Equipment (R14).
+    pub fn equipment(&self) -> &Equipment {
+        &self.equipment
+    }
+
+    /// Conditions.
+    pub fn conditions(&self) -> &BTreeSet<Condition> {
+        &self.conditions
+    }
+
+    /// Whether the caster has Incapacitated, directly or through another condition.
+    pub fn is_incapacitated(&self) -> bool {
+        self.conditions.iter().any(|c| c.incapacitates())
+    }
+
+    /// Whether the caster cannot speak a verbal component (R14a).
+    pub fn is_silenced(&self) -> bool {
+        self.silenced || self.in_magical_silence
+    }
+
+    /// What the caster concentrates on.
+    pub fn concentration(&self) -> Option<&Concentration> {
+        self.concentration.as_ref()
+    }
+
+    /// Spells the caster has running.
+    pub fn ongoing(&self) -> &[OngoingSpell] {
+        &self.ongoing
+    }
+
+    /// The current turn's economy.
+    pub fn turn(&self) -> &TurnEconomy {
+        &self.turn
+    }
+
+    /// A casting of a minute or more under way (R12).
+    pub fn long_cast(&self) -> Option<&LongCast> {
+        self.long_cast.as_ref()
+    }
+
+    /// Rounds of game time this caster has lived through.
+    pub fn now(&self) -> u64 {
+        self.now
+    }
+
+    /// The id the next ongoing spell will get.
+    pub fn next_effect_id(&self) -> EffectId {
+        EffectId(self.next_effect)
+    }
+
+    /// A modifier for an ability.
+    pub fn modifier(&self, ability: Ability) -> i8 {
+        self.abilities.modifier(ability)
+    }
+
+    /// Saving-throw bonus: the modifier, plus proficiency for the first
+    /// class's two saving throws (a multiclass character keeps only those).
+    pub fn save_bonus(&self, ability: Ability) -> i32 {
+        let proficient = self
+            .classes
+            .first()
+            .is_some_and(|(class, _)| save_proficiencies(*class).contains(&ability));
+        i32::from(self.modifier(ability))
+            + if proficient {
+                i32::from(self.proficiency_bonus())
+            } else {
+                0
+            }
+    }
+
+    /// Spell save DC for a class: 8 + proficiency + spellcasting modifier (R19).
+    pub fn save_dc(&self, class: Class) -> i32 {
+        8 + self.spell_attack_bonus(class)
+    }
+
+    /// Spell attack modifier for a class: proficiency + spellcasting modifier (R20).
+    pub fn spell_attack_bonus(&self, class: Class) -> i32 {
+        i32::from(self.proficiency_bonus()) + i32::from(self.modifier(class.spellcasting_ability()))
+    }
+
+    /// DC for a given ability rather than a class (features, R19).
+    pub fn save_dc_with(&self, ability: Ability) -> i32 {
+        8 + i32::from(self.proficiency_bonus()) + i32::from(self.modifier(ability))
+    }
+
+    /// Whether `spell` is on one of this caster's lists for `class`, by the
+    /// class list or a feature (R8).
+    pub fn has_on_list(&self, spell: &Spell, class: Class) -> bool {
+        self.class_level(class) > 0
+            && (spell.on_class_list(class)
+                || self
+                    .extra_spells
+                    .iter()
+                    .any(|e| e.spell == spell.id && e.class == class))
+    }
+
+    /// The class a spell is cast with (R8, R19): the requested one if given,
+    /// otherwise the caster's class with that spell on its list and the best
+    /// spellcasting modifier (the first such class on a tie).
+    pub fn casting_class(
+        &self,
+        spell: &Spell,
+        requested: Option<Class>,
+    ) -> Result<Class, RulesError> {
+        if let Some(class) = requested {
+            if self.class_level(class) == 0 {
+                return Err(RulesError::NoSuchClass { class });
+            }
+            if !self.has_on_list(spell, class) {
+                return Err(RulesError::NotOnClassList {
+                    spell: spell.name.clone(),
+                });
+            }
+            return Ok(class);
+        }
+        let mut best: Option<Class> = None;
+        for (class, _) in &self.classes {
+            if self.has_on_list(spell, *class)
+                && best.is_none_or(|b| self.spell_attack_bonus(*class) > self.spell_attack_bonus(b))
+            {
+                best = Some(*class);
+            }
+        }
+        best.ok_or_else(|| RulesError::NotOnClassList {
+            spell: spell.name.clone(),
+        })
+    }
+
+    /// Whether the spell is prepared, directly or by a feature that keeps it prepared.
+    pub fn is_prepared(&self, id: &SpellId) -> bool {
+        self.prepared.contains(id)
+            || self
+                .extra_spells
+                .iter()
+                .any(|e| &e.spell == id && e.always_prepared)
+    }
+
+    /// The caster's spellcasting classes (those with slots or pact magic).
+    pub fn spellcasting_classes(&self) -> impl Iterator<Item = Class> + '_ {
+        self.classes.iter().map(|(c, _)| *c).filter(|c| {
+            matches!(
+                c.caster_kind(),
+                CasterKind::Full | CasterKind::Half | CasterKind::Pact
+            )
+        })
+    }
+}
+
+/// The two saving throws a class is proficient in.
+pub fn save_proficiencies(class: Class) -> [Ability; 2] {
+    use Ability::*;
+    match class {
+        Class::Bard => [Dexterity, Charisma],
+        Class::Cleric | Class::Paladin | Class::Warlock => [Wisdom, Charisma],
+        Class::Druid | Class::Wizard => [Intelligence, Wisdom],
+        Class::Ranger => [Strength, Dexterity],
+        Class::Sorcerer => [Constitution, Charisma],
+    }
+}

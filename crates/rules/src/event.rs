@@ -1,0 +1,415 @@
+//! State-change events: what every accepted action returns, and the only way
+//! a [`Caster`] changes. Storage logs them; [`Caster::apply`] replays them.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cast::CastRequest;
+use crate::caster::{Caster, Concentration, ExtraSpell};
+use crate::class::Class;
+use crate::condition::Condition;
+use crate::economy::{ActionKind, TurnEconomy};
+use crate::effect::Bonus;
+use crate::level::{SlotLevel, SpellLevel};
+use crate::resources::{Equipment, LimitedUse, MagicItem, Recharge};
+use crate::spell::SpellId;
+
+/// Identifies one ongoing spell of a caster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct EffectId(pub u64);
+
+impl EffectId {
+    /// Stands for a long casting in progress when it holds Concentration (R12).
+    pub const LONG_CAST: EffectId = EffectId(0);
+}
+
+impl fmt::Display for EffectId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A spell with a duration that is in effect (R15, R21, R22).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OngoingSpell {
+    /// Its id.
+    pub id: EffectId,
+    /// Which spell.
+    pub spell: SpellId,
+    /// Its English name.
+    pub name: String,
+    /// The level it was cast at (R6).
+    pub level: SpellLevel,
+    /// Who cast it.
+    pub caster: String,
+    /// Who it affects (names).
+    pub targets: Vec<String>,
+    /// Bonuses it grants its targets.
+    pub bonuses: Vec<Bonus>,
+    /// Conditions it imposes.
+    pub conditions: Vec<Condition>,
+    /// Whether it needs Concentration.
+    pub concentration: bool,
+    /// Whether the caster may dismiss it (time spans, R15).
+    pub dismissible: bool,
+    /// When it started, in the caster's rounds.
+    pub started_at: u64,
+    /// When it ends by itself; `None` if it lasts until dispelled.
+    pub expires_at: Option<u64>,
+}
+
+/// A casting of 1 minute or more under way (R12).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LongCast {
+    /// The spell.
+    pub spell: SpellId,
+    /// Its name.
+    pub name: String,
+    /// The request it will complete with.
+    pub request: CastRequest,
+    /// The class it is cast with.
+    pub class: Option<Class>,
+    /// Rounds the casting takes in all.
+    pub rounds_needed: u64,
+    /// Rounds spent so far.
+    pub rounds_done: u64,
+}
+
+/// Why a spell or concentration ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// Its duration ran out (R15).
+    Expired,
+    /// The caster dismissed it (R15).
+    Dismissed,
+    /// A new Concentration spell replaced it.
+    Replaced,
+    /// A failed Constitution save after damage.
+    FailedSave,
+    /// The caster became Incapacitated.
+    Incapacitated,
+    /// The caster chose to stop concentrating.
+    Dropped,
+    /// Concentration on it ended, so it ended.
+    ConcentrationEnded,
+    /// A long casting finished and the spell took effect (R12).
+    Completed,
+}
+
+/// One state change. Applying a list of events to the caster they came from
+/// gives the new state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// Part of the turn was used (R9).
+    ActionUsed {
+        /// Which part.
+        action: ActionKind,
+    },
+    /// A spell slot was expended (R3); marks the turn's slot (R10) unless off-turn.
+    SlotExpended {
+        /// Its level.
+        level: SlotLevel,
+        /// Whether it was a pact slot.
+        pact: bool,
+        /// Cast outside the caster's own turn (a Reaction), so R10 does not count it.
+        off_turn: bool,
+    },
+    /// A Mystic Arcanum was used.
+    ArcanumUsed {
+        /// Its level.
+        level: SlotLevel,
+    },
+    /// A feature use was spent (R5c).
+    FeatureUsed {
+        /// The feature.
+        name: String,
+    },
+    /// An item charge was spent (R5d); a scroll is then removed.
+    ItemUsed {
+        /// The item.
+        name: String,
+    },
+    /// Concentration began.
+    ConcentrationStarted {
+        /// The ongoing spell.
+        effect: EffectId,
+        /// The spell.
+        spell: SpellId,
+    },
+    /// Concentration ended.
+    ConcentrationEnded {
+        /// The ongoing spell.
+        effect: EffectId,
+        /// The spell.
+        spell: SpellId,
+        /// Why.
+        reason: EndReason,
+    },
+    /// A spell with a duration took effect.
+    SpellStarted {
+        /// The spell in effect.
+        ongoing: OngoingSpell,
+    },
+    /// A spell in effect ended.
+    SpellEnded {
+        /// Its id.
+        effect: EffectId,
+        /// The spell.
+        spell: SpellId,
+        /// Why.
+        reason: EndReason,
+    },
+    /// A long casting began (R12).
+    LongCastStarted {
+        /// The casting.
+        casting: LongCast,
+    },
+    /// Time went into a long casting.
+    LongCastProgressed {
+        /// Rounds added.
+        rounds: u64,
+    },
+    /// A long casting ended: completed, or failed with no slot spent (R12).
+    LongCastEnded {
+        /// The spell.
+        spell: SpellId,
+        /// Whether it completed.
+        completed: bool,
+    },
+    /// A condition was gained.
+    ConditionAdded {
+        /// Which.
+        condition: Condition,
+    },
+    /// A condition was lost.
+    ConditionRemoved {
+        /// Which.
+        condition: Condition,
+    },
+    /// Silence changed (R14a).
+    SilenceChanged {
+        /// The caster itself cannot speak.
+        silenced: bool,
+        /// The caster is in an area of magical silence.
+        magical_silence: bool,
+    },
+    /// Equipment changed (R14).
+    EquipmentChanged {
+        /// The new equipment.
+        equipment: Equipment,
+    },
+    /// The caster's turn ended (or a new one began): the turn's economy resets.
+    TurnEnded,
+    /// The caster's turn began in an encounter: the economy resets, Reaction included.
+    TurnStarted,
+    /// Game time passed.
+    TimeAdvanced {
+        /// Rounds.
+        rounds: u64,
+    },
+    /// A Short Rest finished: pact slots and short-rest uses return.
+    ShortRestFinished,
+    /// A Long Rest finished: every slot and use returns (R4).
+    LongRestFinished,
+    /// A spell was prepared.
+    SpellPrepared {
+        /// The spell.
+        spell: SpellId,
+    },
+    /// A spell was unprepared.
+    SpellUnprepared {
+        /// The spell.
+        spell: SpellId,
+    },
+    /// A cantrip was learned.
+    CantripLearned {
+        /// The cantrip.
+        spell: SpellId,
+    },
+    /// A feature put a spell on the caster's list (R8).
+    ExtraSpellAdded {
+        /// The addition.
+        extra: ExtraSpell,
+    },
+    /// A limited-use feature was gained (R5c).
+    FeatureAdded {
+        /// The feature.
+        feature: LimitedUse,
+    },
+    /// A magic item was gained (R5d).
+    ItemAdded {
+        /// The item.
+        item: MagicItem,
+    },
+    /// A Constitution save to keep Concentration was rolled (record only).
+    ConcentrationSave {
+        /// The DC: max(10, half the damage), at most 30.
+        dc: i32,
+        /// The save total.
+        total: i64,
+        /// Whether it succeeded.
+        success: bool,
+    },
+}
+
+impl Caster {
+    /// Applies one event. Events are facts already checked by the rules, so
+    /// applying never fails; counters saturate instead of going negative.
+    pub fn apply(&mut self, event: &Event) {
+        match event {
+            Event::ActionUsed { action } => self.turn.spend(*action),
+            Event::SlotExpended {
+                level,
+                pact,
+                off_turn,
+            } => {
+                if *pact {
+                    if let Some(p) = self.pact.as_mut() {
+                        p.expend();
+                    }
+                } else {
+                    self.slots.expend(*level);
+                }
+                if !off_turn {
+                    self.turn.slot_spent = true;
+                }
+            }
+            Event::ArcanumUsed { level } => {
+                if let Some(a) = self.arcanum.iter_mut().find(|a| a.level == *level) {
+                    a.used = true;
+                }
+            }
+            Event::FeatureUsed { name } => {
+                if let Some(f) = self.features.iter_mut().find(|f| &f.name == name) {
+                    f.spend();
+                }
+            }
+            Event::ItemUsed { name } => {
+                if let Some(pos) = self.items.iter().position(|i| &i.name == name) {
+                    self.items[pos].spend();
+                    if self.items[pos].consumed_when_empty && self.items[pos].charges() == 0 {
+                        self.items.remove(pos);
+                    }
+                }
+            }
+            Event::ConcentrationStarted { effect, spell } => {
+                self.concentration = Some(Concentration {
+                    effect: *effect,
+                    spell: spell.clone(),
+                });
+            }
+            Event::ConcentrationEnded { effect, .. } => {
+                if self
+                    .concentration
+                    .as_ref()
+                    .is_some_and(|c| c.effect == *effect)
+                {
+                    self.concentration = None;
+                }
+            }
+            Event::SpellStarted { ongoing } => {
+                self.next_effect = self.next_effect.max(ongoing.id.0 + 1);
+                self.ongoing.push(ongoing.clone());
+            }
+            Event::SpellEnded { effect, .. } => self.ongoing.retain(|o| o.id != *effect),
+            Event::LongCastStarted { casting } => self.long_cast = Some(casting.clone()),
+            Event::LongCastProgressed { rounds } => {
+                if let Some(lc) = self.long_cast.as_mut() {
+                    lc.rounds_done = lc.rounds_done.saturating_add(*rounds).min(lc.rounds_needed);
+                }
+            }
+            Event::LongCastEnded { .. } => self.long_cast = None,
+            Event::ConditionAdded { condition } => {
+                self.conditions.insert(*condition);
+            }
+            Event::ConditionRemoved { condition } => {
+                self.conditions.remove(condition);
+            }
+            Event::SilenceChanged {
+                silenced,
+                magical_silence,
+            } => {
+                self.silenced = *silenced;
+                self.in_magical_silence = *magical_silence;
+            }
+            Event::EquipmentChanged { equipment } => self.equipment = equipment.clone(),
+            Event::TurnEnded | Event::TurnStarted => self.turn = TurnEconomy::default(),
+            Event::TimeAdvanced { rounds } => self.now = self.now.saturating_add(*rounds),
+            Event::ShortRestFinished => {
+                if let Some(p) = self.pact.as_mut() {
+                    p.restore_all();
+                }
+                for f in self
+                    .features
+                    .iter_mut()
+                    .filter(|f| f.recharge == Recharge::ShortRest)
+                {
+                    f.restore();
+                }
+                for i in self
+                    .items
+                    .iter_mut()
+                    .filter(|i| i.recharge == Recharge::ShortRest)
+                {
+                    i.restore();
+                }
+            }
+            Event::LongRestFinished => {
+                self.slots.restore_all();
+                if let Some(p) = self.pact.as_mut() {
+                    p.restore_all();
+                }
+                for a in &mut self.arcanum {
+                    a.used = false;
+                }
+                for f in self
+                    .features
+                    .iter_mut()
+                    .filter(|f| f.recharge != Recharge::Never)
+                {
+                    f.restore();
+                }
+                for i in self
+                    .items
+                    .iter_mut()
+                    .filter(|i| i.recharge != Recharge::Never)
+                {
+                    i.restore();
+                }
+            }
+            Event::SpellPrepared { spell } => {
+                self.prepared.insert(spell.clone());
+            }
+            Event::SpellUnprepared { spell } => {
+                self.prepared.remove(spell);
+            }
+            Event::CantripLearned { spell } => {
+                self.cantrips.insert(spell.clone());
+            }
+            Event::ExtraSpellAdded { extra } => {
+                if !self.extra_spells.contains(extra) {
+                    self.extra_spells.push(extra.clone());
+                }
+            }
+            Event::FeatureAdded { feature } => {
+                self.features.retain(|f| f.name != feature.name);
+                self.features.push(feature.clone());
+            }
+            Event::ItemAdded { item } => {
+                self.items.retain(|i| i.name != item.name);
+                self.items.push(item.clone());
+            }
+            Event::ConcentrationSave { .. } => {}
+        }
+    }
+
+    /// Applies events in order.
+    pub fn apply_all<'a>(&mut self, events: impl IntoIterator<Item = &'a Event>) {
+        for event in events {
+            self.apply(event);
+        }
+    }
+}

@@ -1,0 +1,370 @@
+//! Resolving a spell's effect (R16): attack rolls, saves, damage with
+//! criticals and defences, healing, conditions; scaling by slot level (R6)
+//! and cantrip tier; invalid targets (R18).
+
+use grimoire_dice::DiceRng;
+
+use crate::cast::CastRequest;
+use crate::caster::Caster;
+use crate::effect::{CantripScaling, Damage, Delivery, Healing, OnSave};
+use crate::formula::DiceFormula;
+use crate::level::SpellLevel;
+use crate::roll::{RollMode, RollRecord, roll_d20, roll_formula};
+use crate::spell::Spell;
+use crate::target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome};
+
+/// The caster's numbers for one casting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Stats {
+    /// R19.
+    pub save_dc: i32,
+    /// R20.
+    pub attack_bonus: i32,
+    /// Spellcasting ability modifier, for "add your modifier".
+    pub modifier: i32,
+}
+
+pub(crate) struct Applied {
+    pub rolls: Vec<RollRecord>,
+    pub targets: Vec<TargetOutcome>,
+    /// Names of targets the spell affects (valid ones).
+    pub affected: Vec<String>,
+    pub notes: Vec<String>,
+}
+
+/// The effect's numbers at this casting: instances, damage and healing
+/// after slot-level (R6) and cantrip scaling.
+pub(crate) struct Scaled {
+    pub instances: u32,
+    pub damage: Vec<Damage>,
+    pub healing: Option<Healing>,
+}
+
+pub(crate) fn scale(spell: &Spell, cast_level: SpellLevel, character_level: u8) -> Scaled {
+    let e = &spell.effect;
+    let above = u32::from(cast_level.get().saturating_sub(spell.level.get()));
+    let mut instances = e
+        .instances
+        .max(1)
+        .saturating_add(e.upcast.extra_instances.saturating_mul(above));
+    let mut damage = e.damage.clone();
+    let mut healing = e.healing.clone();
+    if let Some(extra) = e.upcast.extra_dice.filter(|_| above > 0) {
+        let add = extra.count.saturating_mul(above);
+        if let Some(first) = damage.first_mut() {
+            grow(&mut first.dice, extra, add);
+        } else if let Some(h) = healing.as_mut() {
+            grow(&mut h.dice, extra, add);
+        }
+    }
+    if spell.level.is_cantrip() {
+        let tier = CantripScaling::tier(character_level);
+        match e.cantrip_scaling {
+            CantripScaling::Dice => {
+                for d in &mut damage {
+                    d.dice = d.dice.times(tier);
+                }
+                if let Some(h) = healing.as_mut() {
+                    h.dice = h.dice.times(tier);
+                }
+            }
+            CantripScaling::Instances => instances = instances.saturating_mul(tier),
+            CantripScaling::None => {}
+        }
+    }
+    Scaled {
+        instances: instances.min(crate::formula::MAX_DICE),
+        damage,
+        healing,
+    }
+}
+
+fn grow(dice: &mut DiceFormula, extra: DiceFormula, add: u32) {
+    if dice.sides == extra.sides || dice.count == 0 {
+        dice.sides = extra.sides;
+        dice.count = dice.count.saturating_add(add).min(crate::formula::MAX_DICE);
+    }
+}
+
+fn is_invalid(spell: &Spell, t: &Target) -> bool {
+    t.invalid
+        || t.creature_type.as_ref().is_some_and(|ct| {
+            spell
+                .targeting
+                .unaffected_types
+                .iter()
+                .any(|u| u.eq_ignore_ascii_case(ct))
+        })
+}
+
+/// Rolls the damage of one instance; a critical hit rolls the dice twice.
+fn roll_damage<R: DiceRng + ?Sized>(
+    rng: &mut R,
+    damage: &[Damage],
+    stats: &Stats,
+    critical: bool,
+    rolls: &mut Vec<RollRecord>,
+) -> Vec<(crate::damage::DamageType, u32)> {
+    damage
+        .iter()
+        .map(|d| {
+            let mut f = d.dice;
+            if critical {
+                f = f.times(2);
+            }
+            if d.add_modifier {
+                f.bonus = f.bonus.saturating_add(stats.modifier);
+            }
+            let r = roll_formula(rng, f, format!("{} damage", d.damage_type.name_en()));
+            let total = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
+            rolls.push(r);
+            (d.damage_type, total)
+        })
+        .collect()
+}
+
+/// Applies rolled damage to a target: halving on a save (R16), then its
+/// resistance, vulnerability or immunity.
+fn take(
+    out: &mut TargetOutcome,
+    target: &Target,
+    rolled: &[(crate::damage::DamageType, u32)],
+    halve: bool,
+) -> u32 {
+    let mut sum = 0u32;
+    for (ty, amount) in rolled {
+        let base = if halve { amount / 2 } else { *amount };
+        let taken = target
+            .stats
+            .as_ref()
+            .map(|s| s.defense(*ty).apply(base))
+            .unwrap_or(base);
+        out.damage.push(DamageDealt {
+            damage_type: *ty,
+            rolled: *amount,
+            taken,
+        });
+        sum = sum.saturating_add(taken);
+    }
+    sum
+}
+
+fn with_defenses(target: &Target, rolled: &[(crate::damage::DamageType, u32)], halve: bool) -> u32 {
+    rolled
+        .iter()
+        .map(|(ty, amount)| {
+            let base = if halve { amount / 2 } else { *amount };
+            target
+                .stats
+                .as_ref()
+                .map(|s| s.defense(*ty).apply(base))
+                .unwrap_or(base)
+        })
+        .fold(0u32, u32::saturating_add)
+}
+
+pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
+    caster: &Caster,
+    spell: &Spell,
+    cast_level: SpellLevel,
+    stats: &Stats,
+    request: &CastRequest,
+    rng: &mut R,
+) -> Applied {
+    let scaled = scale(spell, cast_level, caster.level());
+    let e = &spell.effect;
+    let mut rolls = Vec::new();
+    let mut notes = Vec::new();
+    let mut outs: Vec<TargetOutcome> = request.targets.iter().map(TargetOutcome::new).collect();
+    let valid: Vec<usize> = (0..request.targets.len())
+        .filter(|i| !is_invalid(spell, &request.targets[*i]))
+        .collect();
+
+    for (i, t) in request.targets.iter().enumerate() {
+        if is_invalid(spell, t) {
+            let out = &mut outs[i];
+            out.affected = false;
+            // R18: the slot is spent all the same; how it looks depends on the spell.
+            if let Delivery::Save { ability, .. } = e.delivery
+                && e.nothing_on_success()
+            {
+                out.save = Some(SaveOutcome {
+                    ability,
+                    dc: stats.save_dc,
+                    total: None,
+                    success: Some(true),
+                });
+                out.note = Some("R18: the target appears to succeed on its save".into());
+            } else {
+                out.note = Some("R18: the spell has no effect on this target".into());
+            }
+        }
+    }
+
+    match e.delivery {
+        Delivery::Automatic => {
+            if !scaled.damage.is_empty() {
+                // Instances (darts) go round-robin over the valid targets.
+                for n in 0..scaled.instances {
+                    let rolled = roll_damage(rng, &scaled.damage, stats, false, &mut rolls);
+                    if let Some(&i) = valid
+                        .get((n as usize) % valid.len().max(1))
+                        .filter(|_| !valid.is_empty())
+                    {
+                        let sum = take(&mut outs[i], &request.targets[i], &rolled, false);
+                        outs[i].damage_total = outs[i].damage_total.saturating_add(sum);
+                    }
+                }
+            }
+            for &i in &valid {
+                outs[i].conditions = e.conditions.clone();
+            }
+        }
+        Delivery::Save {
+            ability,
+            on_success,
+        } => {
+            // One roll of the damage for everyone, as areas work.
+            let mut rolled_all = Vec::new();
+            for _ in 0..scaled.instances {
+                if !scaled.damage.is_empty() {
+                    rolled_all.extend(roll_damage(rng, &scaled.damage, stats, false, &mut rolls));
+                }
+            }
+            for &i in &valid {
+                let t = &request.targets[i];
+                let save = t.stats.as_ref().map(|s| {
+                    let (r, _) = roll_d20(
+                        rng,
+                        RollMode::Normal,
+                        i64::from(s.save(ability)),
+                        format!("{} save ({})", t.name, ability.abbrev()),
+                    );
+                    let total = r.total;
+                    rolls.push(r);
+                    total
+                });
+                let success = save.map(|total| total >= i64::from(stats.save_dc));
+                let out = &mut outs[i];
+                out.save = Some(SaveOutcome {
+                    ability,
+                    dc: stats.save_dc,
+                    total: save,
+                    success,
+                });
+                match success {
+                    Some(true) => {
+                        if on_success == OnSave::Half {
+                            out.damage_total = take(out, t, &rolled_all, true);
+                        }
+                    }
+                    Some(false) => {
+                        out.damage_total = take(out, t, &rolled_all, false);
+                        out.conditions = e.conditions.clone();
+                    }
+                    None => {
+                        out.damage_total = take(out, t, &rolled_all, false);
+                        out.damage_on_success = Some(match on_success {
+                            OnSave::Half => with_defenses(t, &rolled_all, true),
+                            OnSave::None => 0,
+                        });
+                        out.conditions = e.conditions.clone();
+                        out.note = Some(format!(
+                            "save not rolled: DC {} {}; on a failure as shown, on a success {}",
+                            stats.save_dc,
+                            ability.abbrev(),
+                            match on_success {
+                                OnSave::Half => "half damage and no conditions",
+                                OnSave::None => "no effect",
+                            }
+                        ));
+                    }
+                }
+            }
+            if request.targets.is_empty() && !rolled_all.is_empty() {
+                notes.push(format!("DC {} {} save", stats.save_dc, ability.abbrev()));
+            }
+        }
+        Delivery::Attack(_) => {
+            let slots: Vec<usize> = if valid.is_empty() {
+                Vec::new()
+            } else {
+                valid.clone()
+            };
+            for n in 0..scaled.instances {
+                let Some(&i) = slots
+                    .get((n as usize) % slots.len().max(1))
+                    .filter(|_| !slots.is_empty())
+                else {
+                    break;
+                };
+                let t = &request.targets[i];
+                let (r, natural) = roll_d20(
+                    rng,
+                    request.roll_mode,
+                    i64::from(stats.attack_bonus),
+                    format!("attack vs {}", t.name),
+                );
+                let total = r.total;
+                rolls.push(r);
+                let critical = natural == 20;
+                let hit = match natural {
+                    20 => Some(true),
+                    1 => Some(false),
+                    _ => t
+                        .stats
+                        .as_ref()
+                        .and_then(|s| s.ac)
+                        .map(|ac| total >= i64::from(ac)),
+                };
+                outs[i].attacks.push(AttackOutcome {
+                    natural,
+                    total,
+                    critical,
+                    hit,
+                });
+                if hit != Some(false) {
+                    let rolled = roll_damage(rng, &scaled.damage, stats, critical, &mut rolls);
+                    let sum = take(&mut outs[i], t, &rolled, false);
+                    outs[i].damage_total = outs[i].damage_total.saturating_add(sum);
+                    if hit == Some(true) {
+                        outs[i].conditions = e.conditions.clone();
+                    } else {
+                        outs[i].note = Some("AC unknown: damage shown applies on a hit".into());
+                    }
+                }
+            }
+        }
+    }
+
+    if let Some(h) = &scaled.healing {
+        for &i in &valid {
+            let mut f = h.dice;
+            if h.add_modifier {
+                f.bonus = f.bonus.saturating_add(stats.modifier);
+            }
+            let r = roll_formula(rng, f, format!("healing for {}", request.targets[i].name));
+            outs[i].healing = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
+            rolls.push(r);
+        }
+    }
+
+    for (i, out) in outs.iter_mut().enumerate() {
+        if let Some(hp) = request.targets[i].stats.as_ref().and_then(|s| s.hp) {
+            let dmg = i32::try_from(out.damage_total).unwrap_or(i32::MAX);
+            let heal = i32::try_from(out.healing).unwrap_or(i32::MAX);
+            out.hp_after = Some(hp.saturating_sub(dmg).saturating_add(heal));
+        }
+    }
+
+    let affected = valid
+        .iter()
+        .map(|&i| request.targets[i].name.clone())
+        .collect();
+    Applied {
+        rolls,
+        targets: outs,
+        affected,
+        notes,
+    }
+}

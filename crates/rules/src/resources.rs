@@ -1,0 +1,203 @@
+//! Ways to cast without a slot: limited-use abilities (R5c) and magic items
+//! (R5d), plus the equipment that components need (R14).
+
+use serde::{Deserialize, Serialize};
+
+use crate::class::Ability;
+use crate::level::{SlotLevel, SpellLevel};
+use crate::spell::SpellId;
+
+/// When a limited use comes back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Recharge {
+    /// On a Short or a Long Rest.
+    ShortRest,
+    /// On a Long Rest only.
+    LongRest,
+    /// Never (the uses are gone once spent).
+    Never,
+}
+
+/// A feature that casts named spells without a slot, N times (R5c).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LimitedUse {
+    /// The feature's name, e.g. `Fey Step`.
+    pub name: String,
+    /// Spells it can cast.
+    pub spells: Vec<SpellId>,
+    /// Uses between recharges.
+    pub max_uses: u8,
+    /// When the uses return.
+    pub recharge: Recharge,
+    /// The ability its DC and attack use; `None` means the caster's best
+    /// spellcasting class.
+    pub ability: Option<Ability>,
+    /// The level the spell is cast at; `None` means the spell's own level.
+    pub cast_level: Option<SpellLevel>,
+    remaining: u8,
+}
+
+impl LimitedUse {
+    /// A feature with all its uses available.
+    pub fn new(
+        name: impl Into<String>,
+        spells: Vec<SpellId>,
+        max_uses: u8,
+        recharge: Recharge,
+    ) -> Self {
+        LimitedUse {
+            name: name.into(),
+            spells,
+            max_uses,
+            recharge,
+            ability: None,
+            cast_level: None,
+            remaining: max_uses,
+        }
+    }
+
+    /// Uses left.
+    pub fn remaining(&self) -> u8 {
+        self.remaining
+    }
+
+    pub(crate) fn spend(&mut self) {
+        self.remaining = self.remaining.saturating_sub(1);
+    }
+
+    pub(crate) fn restore(&mut self) {
+        self.remaining = self.max_uses;
+    }
+}
+
+/// A magic item that holds spells: a scroll (used up) or a charged item (R5d).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MagicItem {
+    /// Item name, unique among the caster's items.
+    pub name: String,
+    /// Spells it holds.
+    pub spells: Vec<SpellId>,
+    /// Charges when full; a scroll has 1.
+    pub max_charges: u8,
+    /// Whether the item is gone after its last use (a Spell Scroll).
+    pub consumed_when_empty: bool,
+    /// When charges return, if ever.
+    pub recharge: Recharge,
+    /// The level its spells are cast at; `None` means the spell's own level.
+    pub cast_level: Option<SlotLevel>,
+    /// The item's own save DC, if it has one.
+    pub save_dc: Option<u8>,
+    /// The item's own spell attack bonus, if it has one.
+    pub attack_bonus: Option<i8>,
+    charges: u8,
+}
+
+impl MagicItem {
+    /// A Spell Scroll of one spell: one use, then gone. The 2024 scroll
+    /// table gives DC 13 / +5 up to level 2, rising with level.
+    pub fn scroll(spell: SpellId, level: SpellLevel) -> Self {
+        let (dc, attack) = match level.get() {
+            0..=2 => (13, 5),
+            3..=4 => (15, 7),
+            5..=6 => (17, 9),
+            7..=8 => (18, 10),
+            _ => (19, 11),
+        };
+        MagicItem {
+            name: format!("Spell Scroll ({spell})"),
+            spells: vec![spell],
+            max_charges: 1,
+            consumed_when_empty: true,
+            recharge: Recharge::Never,
+            cast_level: level.min_slot(),
+            save_dc: Some(dc),
+            attack_bonus: Some(attack),
+            charges: 1,
+        }
+    }
+
+    /// An item with charges, one spent per casting.
+    pub fn charged(
+        name: impl Into<String>,
+        spells: Vec<SpellId>,
+        charges: u8,
+        recharge: Recharge,
+    ) -> Self {
+        MagicItem {
+            name: name.into(),
+            spells,
+            max_charges: charges,
+            consumed_when_empty: false,
+            recharge,
+            cast_level: None,
+            save_dc: None,
+            attack_bonus: None,
+            charges,
+        }
+    }
+
+    /// Charges left.
+    pub fn charges(&self) -> u8 {
+        self.charges
+    }
+
+    pub(crate) fn spend(&mut self) {
+        self.charges = self.charges.saturating_sub(1);
+    }
+
+    pub(crate) fn restore(&mut self) {
+        self.charges = self.max_charges;
+    }
+}
+
+/// Where the caster's spellcasting focus is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Focus {
+    /// No focus.
+    #[default]
+    None,
+    /// Held in a hand: that hand may also do S when the focus supplies M (R14c).
+    Held,
+    /// Worn or carried so it needs no hand (a focus whose description allows it).
+    Worn,
+    /// Owned but stowed: of no use until held.
+    Stowed,
+}
+
+/// What the caster carries, as far as components care (R14).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Equipment {
+    /// Hands not holding anything.
+    pub free_hands: u8,
+    /// Whether a Component Pouch is carried.
+    pub component_pouch: bool,
+    /// The spellcasting focus.
+    pub focus: Focus,
+    /// Specific materials carried (needed when a material has a cost or is
+    /// consumed); matched case-insensitively against the spell's text.
+    pub materials: Vec<String>,
+}
+
+impl Default for Equipment {
+    fn default() -> Self {
+        Equipment {
+            free_hands: 2,
+            component_pouch: false,
+            focus: Focus::None,
+            materials: Vec::new(),
+        }
+    }
+}
+
+impl Equipment {
+    /// Whether a named material is carried.
+    pub fn has_material(&self, text: &str) -> bool {
+        let wanted = text.to_lowercase();
+        self.materials.iter().any(|m| {
+            let m = m.to_lowercase();
+            !m.is_empty() && (wanted.contains(&m) || m.contains(&wanted))
+        })
+    }
+}

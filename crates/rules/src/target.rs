@@ -1,0 +1,224 @@
+//! What a spell is aimed at (R17, R18), and what happened to it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::class::Ability;
+use crate::condition::Condition;
+use crate::damage::{DamageType, Defense};
+
+/// A target of a spell. A bare name gets no save rolled and no AC checked:
+/// the resolution reports the DC and both outcomes. Add stats to roll.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub struct Target {
+    /// Name shown in the resolution.
+    pub name: String,
+    /// Whether the target is the caster itself (R17).
+    #[serde(default)]
+    pub is_self: bool,
+    /// Behind Total Cover: no clear path, cannot be targeted (R17).
+    #[serde(default)]
+    pub total_cover: bool,
+    /// Distance from the caster in feet, when known (R13).
+    #[serde(default)]
+    pub distance_ft: Option<u64>,
+    /// Creature type in lower case (`undead`), checked against the spell (R18).
+    #[serde(default)]
+    pub creature_type: Option<String>,
+    /// The caller knows the spell cannot affect this target (R18).
+    #[serde(default)]
+    pub invalid: bool,
+    /// Numbers to roll against; `None` for a bare name.
+    #[serde(default)]
+    pub stats: Option<TargetStats>,
+}
+
+/// A target's numbers.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub struct TargetStats {
+    /// Armor Class, for attack rolls.
+    #[serde(default)]
+    pub ac: Option<i32>,
+    /// Saving-throw bonuses; an ability not listed saves at +0.
+    #[serde(default)]
+    pub saves: Vec<(Ability, i32)>,
+    /// Current hit points.
+    #[serde(default)]
+    pub hp: Option<i32>,
+    /// Resistances, vulnerabilities and immunities.
+    #[serde(default)]
+    pub defenses: Vec<(DamageType, Defense)>,
+}
+
+impl TargetStats {
+    /// The save bonus for an ability (0 when not listed).
+    pub fn save(&self, ability: Ability) -> i32 {
+        self.saves
+            .iter()
+            .find(|(a, _)| *a == ability)
+            .map(|(_, b)| *b)
+            .unwrap_or(0)
+    }
+
+    /// How the target takes a damage type.
+    pub fn defense(&self, damage_type: DamageType) -> Defense {
+        self.defenses
+            .iter()
+            .find(|(t, _)| *t == damage_type)
+            .map(|(_, d)| *d)
+            .unwrap_or(Defense::Normal)
+    }
+}
+
+impl Target {
+    /// A bare target by name.
+    pub fn named(name: impl Into<String>) -> Self {
+        Target {
+            name: name.into(),
+            ..Target::default()
+        }
+    }
+
+    /// The caster itself (R17).
+    pub fn caster(name: impl Into<String>) -> Self {
+        Target {
+            name: name.into(),
+            is_self: true,
+            ..Target::default()
+        }
+    }
+
+    fn stats_mut(&mut self) -> &mut TargetStats {
+        self.stats.get_or_insert_with(TargetStats::default)
+    }
+
+    /// Sets the Armor Class.
+    pub fn with_ac(mut self, ac: i32) -> Self {
+        self.stats_mut().ac = Some(ac);
+        self
+    }
+
+    /// Sets one saving-throw bonus (and so asks for saves to be rolled).
+    pub fn with_save(mut self, ability: Ability, bonus: i32) -> Self {
+        self.stats_mut().saves.push((ability, bonus));
+        self
+    }
+
+    /// Sets hit points.
+    pub fn with_hp(mut self, hp: i32) -> Self {
+        self.stats_mut().hp = Some(hp);
+        self
+    }
+
+    /// Adds a resistance, vulnerability or immunity.
+    pub fn with_defense(mut self, damage_type: DamageType, defense: Defense) -> Self {
+        self.stats_mut().defenses.push((damage_type, defense));
+        self
+    }
+
+    /// Puts the target behind Total Cover.
+    pub fn behind_total_cover(mut self) -> Self {
+        self.total_cover = true;
+        self
+    }
+
+    /// Sets the distance in feet.
+    pub fn at_distance(mut self, feet: u64) -> Self {
+        self.distance_ft = Some(feet);
+        self
+    }
+
+    /// Sets the creature type.
+    pub fn of_type(mut self, creature_type: impl Into<String>) -> Self {
+        self.creature_type = Some(creature_type.into().to_lowercase());
+        self
+    }
+
+    /// Marks the target as one the spell cannot affect (R18).
+    pub fn marked_invalid(mut self) -> Self {
+        self.invalid = true;
+        self
+    }
+}
+
+/// One attack roll against a target.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackOutcome {
+    /// The d20 kept.
+    pub natural: u32,
+    /// d20 plus the attack modifier.
+    pub total: i64,
+    /// A natural 20: the damage dice are rolled twice.
+    pub critical: bool,
+    /// Hit or miss; `None` when the target's AC is unknown (a natural 20
+    /// always hits, a natural 1 always misses).
+    pub hit: Option<bool>,
+}
+
+/// A target's saving throw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveOutcome {
+    /// The ability.
+    pub ability: Ability,
+    /// The DC (R19).
+    pub dc: i32,
+    /// The roll total, when rolled.
+    pub total: Option<i64>,
+    /// Success, when known. An invalid target appears to succeed (R18).
+    pub success: Option<bool>,
+}
+
+/// Damage of one type dealt to a target.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageDealt {
+    /// Type.
+    pub damage_type: DamageType,
+    /// As rolled, before save halving and defences.
+    pub rolled: u32,
+    /// As taken.
+    pub taken: u32,
+}
+
+/// What a spell did to one target.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TargetOutcome {
+    /// The target's name.
+    pub target: String,
+    /// False for an invalid target, which the spell leaves untouched (R18).
+    pub affected: bool,
+    /// Attack rolls made against it.
+    pub attacks: Vec<AttackOutcome>,
+    /// Its save, if the spell calls for one.
+    pub save: Option<SaveOutcome>,
+    /// Damage by type.
+    pub damage: Vec<DamageDealt>,
+    /// Total damage taken (on a failed save when the save was not rolled).
+    pub damage_total: u32,
+    /// When the save was not rolled: damage on a success.
+    pub damage_on_success: Option<u32>,
+    /// Hit points restored.
+    pub healing: u32,
+    /// Conditions imposed (on a failed save when not rolled).
+    pub conditions: Vec<Condition>,
+    /// Hit points afterwards, when known.
+    pub hp_after: Option<i32>,
+    /// What the caster perceives, for the cases the rules spell out (R18).
+    pub note: Option<String>,
+}
+
+impl TargetOutcome {
+    pub(crate) fn new(target: &Target) -> Self {
+        TargetOutcome {
+            target: target.name.clone(),
+            affected: true,
+            attacks: Vec::new(),
+            save: None,
+            damage: Vec::new(),
+            damage_total: 0,
+            damage_on_success: None,
+            healing: 0,
+            conditions: Vec::new(),
+            hp_after: target.stats.as_ref().and_then(|s| s.hp),
+            note: None,
+        }
+    }
+}
