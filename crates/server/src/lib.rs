@@ -1,0 +1,1 @@
+//! Grimoire server: placeholder, filled by issue #5.
