@@ -1,0 +1,50 @@
+//! Search latency over the SRD catalogue (recorded in docs/PERFORMANCE.md).
+
+use divan::{Bencher, black_box};
+use grimoire_catalog::{Catalog, Query};
+use grimoire_rules::{Class, DamageType};
+
+fn main() {
+    divan::main();
+}
+
+fn run(bencher: Bencher, query: Query) {
+    let srd = Catalog::srd();
+    bencher.bench(|| srd.search(black_box(&query)).len());
+}
+
+#[divan::bench]
+fn exact_english(bencher: Bencher) {
+    run(bencher, Query::text("Fireball"));
+}
+
+#[divan::bench]
+fn czech_without_diacritics(bencher: Bencher) {
+    run(bencher, Query::text("hromova vlna"));
+}
+
+#[divan::bench]
+fn prefix(bencher: Bencher) {
+    run(bencher, Query::text("cure"));
+}
+
+#[divan::bench]
+fn typo_fuzzy(bencher: Bencher) {
+    run(bencher, Query::text("magik misile"));
+}
+
+#[divan::bench]
+fn filters_only(bencher: Bencher) {
+    run(
+        bencher,
+        Query::default()
+            .class(Class::Wizard)
+            .damage_type(DamageType::Fire),
+    );
+}
+
+#[divan::bench]
+fn get_by_czech_name(bencher: Bencher) {
+    let srd = Catalog::srd();
+    bencher.bench(|| srd.get(black_box("Magická střela")).is_some());
+}

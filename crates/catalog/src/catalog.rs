@@ -1,0 +1,203 @@
+//! The catalogue: every SRD 5.2 spell, embedded, plus any homebrew loaded on
+//! top. A catalogue never changes once built; loading homebrew returns a new one.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use crate::entry::{CatalogSpell, Source};
+use crate::error::CatalogError;
+use crate::fold::fold;
+use crate::homebrew::{expand, io_error, parse_file};
+use crate::search::{Hit, Query, search};
+
+/// The embedded data files, one per spell level.
+const SRD_FILES: [(&str, &str); 10] = [
+    ("level-0.toml", include_str!("../data/level-0.toml")),
+    ("level-1.toml", include_str!("../data/level-1.toml")),
+    ("level-2.toml", include_str!("../data/level-2.toml")),
+    ("level-3.toml", include_str!("../data/level-3.toml")),
+    ("level-4.toml", include_str!("../data/level-4.toml")),
+    ("level-5.toml", include_str!("../data/level-5.toml")),
+    ("level-6.toml", include_str!("../data/level-6.toml")),
+    ("level-7.toml", include_str!("../data/level-7.toml")),
+    ("level-8.toml", include_str!("../data/level-8.toml")),
+    ("level-9.toml", include_str!("../data/level-9.toml")),
+];
+
+/// A set of spells with lookup by id or name and ranked search.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    spells: Vec<CatalogSpell>,
+    by_key: HashMap<String, usize>,
+}
+
+/// What loading homebrew produced: the new catalogue and every problem met.
+#[derive(Debug, Clone)]
+pub struct HomebrewLoad {
+    /// The catalogue it was loaded onto, plus every good file's spells.
+    pub catalog: Catalog,
+    /// One entry per problem; files with problems added nothing.
+    pub errors: Vec<CatalogError>,
+    /// How many spells were added.
+    pub added: usize,
+}
+
+impl Catalog {
+    /// The SRD 5.2 catalogue (339 spells), parsed once on first use.
+    ///
+    /// # Panics
+    ///
+    /// Only if the embedded data files are invalid, which the crate's tests
+    /// rule out; use [`Catalog::load_srd`] to see the errors instead.
+    pub fn srd() -> &'static Catalog {
+        static SRD: OnceLock<Catalog> = OnceLock::new();
+        SRD.get_or_init(|| match Catalog::load_srd() {
+            Ok(catalog) => catalog,
+            Err(errors) => panic!("embedded SRD spell data is invalid: {errors:?}"),
+        })
+    }
+
+    /// Parses the embedded SRD data afresh, reporting every error.
+    pub fn load_srd() -> Result<Catalog, Vec<CatalogError>> {
+        let mut catalog = Catalog::default();
+        let mut errors = Vec::new();
+        for (file, text) in SRD_FILES {
+            match parse_file(file, text, &Source::Srd) {
+                Ok(spells) => {
+                    if let Err(mut e) = catalog.add_all(spells, file) {
+                        errors.append(&mut e);
+                    }
+                }
+                Err(mut e) => errors.append(&mut e),
+            }
+        }
+        if errors.is_empty() {
+            Ok(catalog)
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// Number of spells.
+    pub fn len(&self) -> usize {
+        self.spells.len()
+    }
+
+    /// Whether there are no spells.
+    pub fn is_empty(&self) -> bool {
+        self.spells.is_empty()
+    }
+
+    /// Every spell, SRD first (by level, then name), homebrew after.
+    pub fn spells(&self) -> &[CatalogSpell] {
+        &self.spells
+    }
+
+    /// The spell with this id, English or Czech name; case and diacritics
+    /// do not matter (`"hromova vlna"`, `"Thunderwave"`, `"thunderwave"`).
+    pub fn get(&self, id_or_name: &str) -> Option<&CatalogSpell> {
+        self.by_key.get(&fold(id_or_name)).map(|&i| &self.spells[i])
+    }
+
+    /// Like [`Catalog::get`], with an `unknown_spell` error for no match.
+    pub fn lookup(&self, id_or_name: &str) -> Result<&CatalogSpell, CatalogError> {
+        self.get(id_or_name)
+            .ok_or_else(|| CatalogError::UnknownSpell {
+                query: id_or_name.to_string(),
+            })
+    }
+
+    /// Ranked search: exact, then prefix, word prefix, substring and fuzzy
+    /// matches on both languages' names, then by level and name.
+    pub fn search(&self, query: &Query) -> Vec<Hit<'_>> {
+        search(&self.spells, query)
+    }
+
+    /// This catalogue plus the spells of homebrew files and directories
+    /// (their `.toml` files). `self` is untouched; a file with any error adds
+    /// nothing, and the error says which file, spell and field.
+    pub fn with_homebrew<P: AsRef<Path>>(&self, paths: &[P]) -> HomebrewLoad {
+        let paths: Vec<PathBuf> = paths.iter().map(|p| p.as_ref().to_path_buf()).collect();
+        let (files, mut errors) = expand(&paths);
+        let mut texts = Vec::with_capacity(files.len());
+        for file in files {
+            match fs::read_to_string(&file) {
+                Ok(text) => texts.push((file, text)),
+                Err(e) => errors.push(io_error(&file, &e)),
+            }
+        }
+        let mut load =
+            self.with_homebrew_texts(texts.iter().map(|(p, t)| (p.as_path(), t.as_str())));
+        errors.append(&mut load.errors);
+        load.errors = errors;
+        load
+    }
+
+    /// Like [`Catalog::with_homebrew`] for text already in memory, as
+    /// `(file name, contents)` pairs (for uploads, tests, other front ends).
+    pub fn with_homebrew_texts<'t>(
+        &self,
+        files: impl IntoIterator<Item = (&'t Path, &'t str)>,
+    ) -> HomebrewLoad {
+        let mut catalog = self.clone();
+        let mut errors = Vec::new();
+        let before = catalog.len();
+        for (path, text) in files {
+            let name = path.display().to_string();
+            let source = Source::Homebrew(path.to_path_buf());
+            match parse_file(&name, text, &source) {
+                Ok(spells) => {
+                    if let Err(mut e) = catalog.add_all(spells, &name) {
+                        errors.append(&mut e);
+                    }
+                }
+                Err(mut e) => errors.append(&mut e),
+            }
+        }
+        let added = catalog.len() - before;
+        HomebrewLoad {
+            catalog,
+            errors,
+            added,
+        }
+    }
+
+    /// Adds a file's spells, or none of them when one clashes by id.
+    fn add_all(&mut self, spells: Vec<CatalogSpell>, file: &str) -> Result<(), Vec<CatalogError>> {
+        let clashes: Vec<CatalogError> = spells
+            .iter()
+            .filter_map(|s| {
+                let existing = self.spells.iter().find(|t| t.id() == s.id())?;
+                let first = match &existing.source {
+                    Source::Srd => "SRD".to_string(),
+                    Source::Homebrew(path) => path.display().to_string(),
+                };
+                Some(CatalogError::DuplicateSpell {
+                    id: s.id().to_string(),
+                    first,
+                    second: file.to_string(),
+                })
+            })
+            .collect();
+        if !clashes.is_empty() {
+            return Err(clashes);
+        }
+        for spell in spells {
+            let index = self.spells.len();
+            // First come keeps a name: a homebrew spell reusing an SRD name
+            // is still reachable by its own id.
+            for key in [
+                spell.folded.id.clone(),
+                fold(spell.id()),
+                spell.folded.en.clone(),
+                spell.folded.cs.clone(),
+            ] {
+                self.by_key.entry(key).or_insert(index);
+            }
+            self.spells.push(spell);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,102 @@
+//! The one error type of the crate.
+
+use thiserror::Error;
+
+/// Why a spell file (or a lookup) was refused.
+///
+/// Every loading error names the file, the spell and the field so that a
+/// homebrew author can fix it without guessing; [`CatalogError::code`] is a
+/// stable machine code.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum CatalogError {
+    /// Occurs when a homebrew file or directory cannot be read.
+    #[error("{file}: cannot be read: {message}")]
+    HomebrewIo {
+        /// The path as given.
+        file: String,
+        /// What the operating system said.
+        message: String,
+    },
+    /// Occurs when a file is not valid TOML or has no `[[spell]]` list.
+    #[error("{file}: {message}")]
+    HomebrewParse {
+        /// The file.
+        file: String,
+        /// What is wrong, with the line where TOML gives one.
+        message: String,
+    },
+    /// Occurs when one field of one spell is missing or has a bad value.
+    #[error("{file}: {spell}: {field}: {message}")]
+    HomebrewInvalidField {
+        /// The file.
+        file: String,
+        /// The spell's id (or its position, `spell #3`, when it has no id).
+        spell: String,
+        /// The field path, such as `components.cost_gp`.
+        field: String,
+        /// What is wrong and what would be right.
+        message: String,
+    },
+    /// Occurs when two spells share an id.
+    #[error("duplicate spell id {id:?}: defined in {first} and again in {second}")]
+    DuplicateSpell {
+        /// The id.
+        id: String,
+        /// Where it was defined first (`SRD` or a file).
+        first: String,
+        /// Where it was defined again.
+        second: String,
+    },
+    /// Occurs when a lookup matches no spell.
+    #[error("no spell is called {query:?}")]
+    UnknownSpell {
+        /// What was asked for.
+        query: String,
+    },
+}
+
+impl CatalogError {
+    /// Stable machine code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            CatalogError::HomebrewIo { .. } => "homebrew_io",
+            CatalogError::HomebrewParse { .. } => "homebrew_parse",
+            CatalogError::HomebrewInvalidField { .. } => "homebrew_invalid_field",
+            CatalogError::DuplicateSpell { .. } => "duplicate_spell",
+            CatalogError::UnknownSpell { .. } => "unknown_spell",
+        }
+    }
+
+    /// The file the error is about, when it is about one.
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            CatalogError::HomebrewIo { file, .. }
+            | CatalogError::HomebrewParse { file, .. }
+            | CatalogError::HomebrewInvalidField { file, .. } => Some(file),
+            CatalogError::DuplicateSpell { second, .. } => Some(second),
+            CatalogError::UnknownSpell { .. } => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_file_spell_and_field() {
+        let e = CatalogError::HomebrewInvalidField {
+            file: "fireball2.toml".into(),
+            spell: "fireball-2".into(),
+            field: "components.cost_gp".into(),
+            message: "cost must be a number".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "fireball2.toml: fireball-2: components.cost_gp: cost must be a number"
+        );
+        assert_eq!(e.code(), "homebrew_invalid_field");
+        assert_eq!(e.file(), Some("fireball2.toml"));
+    }
+}

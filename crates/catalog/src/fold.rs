@@ -1,0 +1,108 @@
+//! Text folding and edit distance for name search.
+//!
+//! Czech players type names with or without diacritics (`hromova vlna`), so
+//! every name and query is folded the same way before comparing.
+
+/// Lower-case, diacritics removed, punctuation turned into single spaces,
+/// apostrophes dropped (`Hunter's Mark` → `hunters mark`).
+pub(crate) fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut pending_space = false;
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c == '\'' || c == '’' {
+            continue;
+        }
+        let base = strip(c);
+        if base.is_alphanumeric() {
+            if pending_space && !out.is_empty() {
+                out.push(' ');
+            }
+            pending_space = false;
+            out.push(base);
+        } else {
+            pending_space = true;
+        }
+    }
+    out
+}
+
+fn strip(c: char) -> char {
+    match c {
+        'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' | 'ą' => 'a',
+        'č' | 'ç' | 'ć' => 'c',
+        'ď' => 'd',
+        'é' | 'è' | 'ê' | 'ë' | 'ě' | 'ę' => 'e',
+        'í' | 'ì' | 'î' | 'ï' => 'i',
+        'ĺ' | 'ľ' | 'ł' => 'l',
+        'ň' | 'ñ' | 'ń' => 'n',
+        'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'ø' => 'o',
+        'ř' | 'ŕ' => 'r',
+        'š' | 'ś' => 's',
+        'ť' => 't',
+        'ú' | 'ù' | 'û' | 'ü' | 'ů' => 'u',
+        'ý' | 'ÿ' => 'y',
+        'ž' | 'ź' | 'ż' => 'z',
+        other => other,
+    }
+}
+
+/// Optimal-string-alignment distance (Damerau-Levenshtein with adjacent
+/// transpositions), giving up early once every path exceeds `limit`.
+/// Returns `None` when the distance is above `limit`.
+pub(crate) fn distance_within(a: &[u8], b: &[u8], limit: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > limit {
+        return None;
+    }
+    let width = b.len() + 1;
+    // Three rolling rows keep this allocation-light: the search calls it
+    // hundreds of times per query.
+    let mut prev2 = vec![0usize; width];
+    let mut prev: Vec<usize> = (0..width).collect();
+    let mut cur = vec![0usize; width];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        let mut row_min = cur[0];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(prev2[j - 2] + 1);
+            }
+            cur[j] = d;
+            row_min = row_min.min(d);
+        }
+        if row_min > limit {
+            return None;
+        }
+        std::mem::swap(&mut prev2, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    let d = prev[b.len()];
+    (d <= limit).then_some(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_czech_and_punctuation() {
+        assert_eq!(fold("Hromová vlna"), "hromova vlna");
+        assert_eq!(fold("Zacelení zranění"), "zaceleni zraneni");
+        assert_eq!(fold("Hunter's Mark"), "hunters mark");
+        assert_eq!(fold("  Blindness/Deafness "), "blindness deafness");
+        assert_eq!(fold("ŘEŽŤ"), "rezt");
+    }
+
+    #[test]
+    fn distance_counts_edits_and_transpositions() {
+        assert_eq!(
+            distance_within(b"magik misile", b"magic missile", 3),
+            Some(2)
+        );
+        assert_eq!(distance_within(b"fierball", b"fireball", 2), Some(1));
+        assert_eq!(distance_within(b"abc", b"abc", 0), Some(0));
+        assert_eq!(distance_within(b"wish", b"fireball", 2), None);
+        assert_eq!(distance_within(b"", b"ab", 2), Some(2));
+    }
+}
