@@ -19,12 +19,43 @@ use crate::limits::{MAX_DISTRIBUTION_OPS, MAX_SUPPORT};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "Stored")]
 pub struct Distribution {
     /// The value of `probs[0]`.
     offset: i64,
     /// Dense masses for `offset..offset + probs.len()`; first and last are non-zero.
     probs: Vec<f64>,
     truncated: bool,
+}
+
+/// The serialized shape, validated before it becomes a [`Distribution`], so stored data
+/// can never produce an empty or non-normalised distribution.
+#[derive(Deserialize)]
+struct Stored {
+    offset: i64,
+    probs: Vec<f64>,
+    truncated: bool,
+}
+
+impl TryFrom<Stored> for Distribution {
+    type Error = String;
+
+    fn try_from(raw: Stored) -> Result<Self, Self::Error> {
+        if raw.probs.is_empty() || raw.probs.len() > MAX_SUPPORT {
+            return Err(format!("a distribution needs 1..={MAX_SUPPORT} masses"));
+        }
+        if raw.probs.iter().any(|p| !p.is_finite() || *p < 0.0) {
+            return Err("distribution masses must be finite and non-negative".into());
+        }
+        let total: f64 = raw.probs.iter().sum();
+        if (total - 1.0).abs() > 1e-6 {
+            return Err(format!("distribution masses sum to {total}, not 1"));
+        }
+        if raw.offset.checked_add(raw.probs.len() as i64).is_none() {
+            return Err("distribution values overflow".into());
+        }
+        Ok(Self::from_dense(raw.offset, raw.probs, raw.truncated))
+    }
 }
 
 /// Work counter shared by one exact computation, so no expression can run unbounded.
@@ -37,6 +68,17 @@ impl Budget {
     pub(crate) fn new() -> Self {
         Self {
             remaining: MAX_DISTRIBUTION_OPS,
+        }
+    }
+
+    /// Fails unless a buffer of `len` masses is small enough to allocate.
+    pub(crate) fn allocate(&self, len: u64) -> Result<usize, DistributionError> {
+        match usize::try_from(len) {
+            Ok(n) if n <= 4 * MAX_SUPPORT => Ok(n),
+            _ => Err(DistributionError::TooLarge {
+                span: len,
+                limit: 4 * MAX_SUPPORT,
+            }),
         }
     }
 
@@ -349,6 +391,22 @@ mod tests {
         let n = d6().negated();
         assert_eq!((n.min(), n.max()), (-6, -1));
         assert!((n.mean() + 3.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn deserializing_validates() {
+        let d = Distribution::from_dense(2, vec![0.0, 0.5, 0.5], true);
+        let json = serde_json::to_string(&d).unwrap_or_default();
+        let back: Result<Distribution, _> = serde_json::from_str(&json);
+        assert_eq!(back.ok(), Some(d));
+        for bad in [
+            r#"{"offset":0,"probs":[],"truncated":false}"#,
+            r#"{"offset":0,"probs":[0.5],"truncated":false}"#,
+            r#"{"offset":0,"probs":[1.5,-0.5],"truncated":false}"#,
+            r#"{"offset":9223372036854775807,"probs":[0.5,0.5],"truncated":false}"#,
+        ] {
+            assert!(serde_json::from_str::<Distribution>(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

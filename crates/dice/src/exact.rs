@@ -82,8 +82,9 @@ fn die_distribution(
     let mut truncated = false;
     // Chain from the deepest roll (which never explodes) back to the first.
     let mut next: Vec<f64> = Vec::new();
+    let exploding = (1..=term.sides).filter(|&f| term.explodes_on(f)).count() as u64;
     for depth in (0..=MAX_EXPLOSIONS).rev() {
-        budget.spend((term.sides as u64).saturating_mul(len as u64 / 4 + 1))?;
+        budget.spend(u64::from(term.sides) + exploding.saturating_mul(next.len() as u64))?;
         let mut here = vec![0.0; len];
         for (i, &p) in faces.iter().enumerate() {
             if p == 0.0 {
@@ -177,12 +178,13 @@ fn keep_distribution(
         .saturating_mul((n * (n + 1) / 2) as u64)
         .saturating_mul(sums as u64);
     budget.spend(cost)?;
+    let cells = budget.allocate(((n + 1) as u64).saturating_mul(sums as u64))?;
     // dp[j * sums + s]
-    let mut dp = vec![0.0; (n + 1) * sums];
+    let mut dp = vec![0.0; cells];
     dp[0] = 1.0;
     for &(v, p) in &values {
         let v = usize::try_from(v).unwrap_or(0);
-        let mut next = vec![0.0; (n + 1) * sums];
+        let mut next = vec![0.0; cells];
         for j in 0..=n {
             let row = &dp[j * sums..(j + 1) * sums];
             if row.iter().all(|&x| x == 0.0) {

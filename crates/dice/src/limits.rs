@@ -20,5 +20,6 @@ pub const MAX_EXPLOSIONS: u32 = 3;
 pub const MAX_REROLLS: u32 = 100;
 /// Largest support (number of distinct values, `max - min + 1`) of a distribution.
 pub const MAX_SUPPORT: usize = 1 << 20;
-/// Work budget (multiply-adds) for one exact distribution.
-pub const MAX_DISTRIBUTION_OPS: u64 = 200_000_000;
+/// Work budget (multiply-adds) for one exact distribution: about a tenth of a second on one
+/// core, so a user-supplied expression cannot tie up a server.
+pub const MAX_DISTRIBUTION_OPS: u64 = 100_000_000;
