@@ -10,6 +10,8 @@ use crate::i18n::Lang;
 
 const EXAMPLES: &str = "\
 Examples:
+  grimoire spells fire --class wizard
+  grimoire spell \"Magic Missile\"
   grimoire roll 8d6
   grimoire roll 4d6kh3 --stats
   grimoire --seed 7 --json roll 1d20+5";
@@ -44,6 +46,10 @@ pub struct Cli {
 /// Every command.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Search the spell catalogue (SRD 5.2), in English or Czech
+    Spells(commands::spells::SpellsArgs),
+    /// Show one spell
+    Spell(commands::spells::SpellArgs),
     /// Roll dice, or show their exact distribution with --stats
     Roll(commands::roll::Args),
     /// Revert the last change of a character (or encounter); the undo is logged too
@@ -55,6 +61,8 @@ pub enum Command {
 /// Runs one parsed command.
 pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
     match command {
+        Command::Spells(args) => commands::spells::list(ctx, &args),
+        Command::Spell(args) => commands::spells::show(ctx, &args),
         Command::Roll(args) => commands::roll::run(ctx, &args),
         Command::Undo(args) => commands::history::undo(ctx, &args),
         Command::Log(args) => commands::history::log(ctx, &args),

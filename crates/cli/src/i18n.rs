@@ -50,6 +50,17 @@ pub enum Text {
     UndoneBy,
     When,
     Command,
+    Level,
+    Spell,
+    School,
+    CastingTime,
+    NoSpells,
+    SpellsFound,
+    Ritual,
+    Range,
+    Components,
+    Duration,
+    Classes,
 }
 
 impl Text {
@@ -72,6 +83,17 @@ impl Text {
             Text::UndoneBy => ("undone by", "vráceno změnou"),
             Text::When => ("when (UTC)", "kdy (UTC)"),
             Text::Command => ("command", "příkaz"),
+            Text::Level => ("level", "úroveň"),
+            Text::Spell => ("spell", "kouzlo"),
+            Text::School => ("school", "škola"),
+            Text::CastingTime => ("casting time", "vyvolávací čas"),
+            Text::NoSpells => ("no spells match", "žádné kouzlo neodpovídá"),
+            Text::SpellsFound => ("spells", "kouzel"),
+            Text::Ritual => ("ritual", "rituál"),
+            Text::Range => ("range", "dosah"),
+            Text::Components => ("components", "složky"),
+            Text::Duration => ("duration", "trvání"),
+            Text::Classes => ("classes", "povolání"),
         };
         match lang {
             Lang::En => en,

@@ -3,11 +3,14 @@
 //! Parsing lives in [`cli`], each command in [`commands`], rendering in
 //! [`output`]; this file only wires them together and decides the exit code.
 
+mod catalog;
 mod cli;
 mod commands;
 mod context;
+mod describe;
 mod failure;
 mod i18n;
+mod names;
 mod output;
 
 use std::process::ExitCode;
@@ -33,6 +36,15 @@ fn main() -> ExitCode {
     };
     match cli::run(&ctx, cli.command) {
         Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`grimoire spells | head`) is the reader's choice,
+        // not a failure worth a message.
+        Err(err)
+            if err
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(err) => report(&out, &failure::classify(&err)),
     }
 }

@@ -2,3 +2,4 @@
 
 pub mod history;
 pub mod roll;
+pub mod spells;

@@ -1,0 +1,199 @@
+//! `grimoire spells [QUERY] [filters]` and `grimoire spell NAME`.
+
+use grimoire_catalog::{Catalog, CatalogSpell, Query};
+use grimoire_rules::SpellLevel;
+use serde_json::json;
+
+use crate::catalog;
+use crate::context::Ctx;
+use crate::describe;
+use crate::failure::Failure;
+use crate::i18n::{Lang, Text};
+use crate::names;
+use crate::output::Table;
+
+/// Arguments of `spells`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  grimoire spells fire                        names with \"fire\" (typos forgiven)
+  grimoire spells --class wizard --level 1    the Wizard's level-1 list
+  grimoire spells --ritual --school divination
+  grimoire --lang cs spells střela            Czech names work too")]
+pub struct SpellsArgs {
+    /// Part of a name, English or Czech (leave out to list by filters)
+    #[arg(num_args = 0..)]
+    pub query: Vec<String>,
+    /// Only spells on this class's list (R8)
+    #[arg(long)]
+    pub class: Option<String>,
+    /// Only spells of this level, 0 for cantrips (R1)
+    #[arg(long)]
+    pub level: Option<u8>,
+    /// Only spells of this school (R7)
+    #[arg(long)]
+    pub school: Option<String>,
+    /// Only rituals (R5b)
+    #[arg(long)]
+    pub ritual: bool,
+    /// Only Concentration spells (R15)
+    #[arg(long)]
+    pub concentration: bool,
+    /// At most this many results
+    #[arg(long)]
+    pub limit: Option<usize>,
+}
+
+/// Arguments of `spell`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  grimoire spell Fireball
+  grimoire spell \"magicka strela\"
+  grimoire --json spell cure-wounds")]
+pub struct SpellArgs {
+    /// The spell's name (English or Czech) or id
+    #[arg(num_args = 1..)]
+    pub name: Vec<String>,
+}
+
+/// The stable JSON of a spell.
+pub fn spell_json(s: &CatalogSpell) -> serde_json::Value {
+    let sp = &s.spell;
+    json!({
+        "id": s.id(),
+        "name_en": s.name_en,
+        "name_cs": s.name_cs,
+        "level": sp.level.get(),
+        "school": sp.school,
+        "classes": sp.classes,
+        "casting_time": sp.casting_time,
+        "ritual": sp.ritual,
+        "concentration": sp.is_concentration(),
+        "range": sp.range,
+        "components": sp.components,
+        "duration": sp.duration,
+        "summary_en": s.summary_en,
+        "summary_cs": s.summary_cs,
+        "source": s.source.to_string(),
+    })
+}
+
+/// Runs `spells`.
+pub fn list(ctx: &Ctx, args: &SpellsArgs) -> anyhow::Result<()> {
+    let mut query = Query::text(args.query.join(" "));
+    if let Some(c) = &args.class {
+        query = query.class(names::class(c)?);
+    }
+    if let Some(l) = args.level {
+        let level = SpellLevel::new(l)
+            .map_err(|e| Failure::usage(e.code(), e.to_string()).with_rule("R1"))?;
+        query = query.level(level);
+    }
+    if let Some(s) = &args.school {
+        query = query.school(names::school(s)?);
+    }
+    if args.ritual {
+        query = query.ritual(true);
+    }
+    if args.concentration {
+        query = query.concentration(true);
+    }
+    if let Some(n) = args.limit {
+        query = query.limit(n);
+    }
+    let hits = Catalog::srd().search(&query);
+    let out = &ctx.out;
+    if out.json {
+        let spells: Vec<_> = hits.iter().map(|h| spell_json(h.spell)).collect();
+        return out.json(&json!({ "count": spells.len(), "spells": spells }));
+    }
+    let lang = out.lang;
+    let mut table = Table::new([
+        Text::Level.get(lang),
+        Text::Spell.get(lang),
+        "",
+        Text::School.get(lang),
+        Text::CastingTime.get(lang),
+        "",
+    ])
+    .align_right(0);
+    for h in &hits {
+        let s = h.spell;
+        let other = match lang {
+            Lang::En => &s.name_cs,
+            Lang::Cs => &s.name_en,
+        };
+        table.row([
+            s.spell.level.get().to_string(),
+            describe::spell_name(s, lang).to_owned(),
+            out.dim(other),
+            school_name(s, lang).to_owned(),
+            describe::casting_time_short(&s.spell.casting_time, lang),
+            describe::flags(&s.spell),
+        ]);
+    }
+    if table.is_empty() {
+        return out.line(Text::NoSpells.get(lang));
+    }
+    out.line(table.render(out))?;
+    out.line(out.dim(&format!("{} {}", hits.len(), Text::SpellsFound.get(lang))))
+}
+
+fn school_name(s: &CatalogSpell, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => s.spell.school.name_en(),
+        Lang::Cs => s.spell.school.name_cs(),
+    }
+}
+
+/// Runs `spell`.
+pub fn show(ctx: &Ctx, args: &SpellArgs) -> anyhow::Result<()> {
+    let s = catalog::spell(&args.name.join(" "))?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({ "spell": spell_json(s) }));
+    }
+    let lang = out.lang;
+    let sp = &s.spell;
+    let other = match lang {
+        Lang::En => &s.name_cs,
+        Lang::Cs => &s.name_en,
+    };
+    out.line(format!(
+        "{}  {}",
+        out.bold(&out.cyan(describe::spell_name(s, lang))),
+        out.dim(other)
+    ))?;
+    let ritual = if sp.ritual {
+        format!(" ({})", Text::Ritual.get(lang))
+    } else {
+        String::new()
+    };
+    out.line(out.dim(&format!(
+        "{}, {}{ritual}",
+        describe::level(sp.level.get(), lang),
+        school_name(s, lang)
+    )))?;
+    let classes: Vec<&str> = sp
+        .classes
+        .iter()
+        .map(|c| match lang {
+            Lang::En => c.name_en(),
+            Lang::Cs => c.name_cs(),
+        })
+        .collect();
+    let rows = [
+        (
+            Text::CastingTime,
+            describe::casting_time(&sp.casting_time, lang),
+        ),
+        (Text::Range, describe::range(&sp.range, lang)),
+        (Text::Components, sp.components.to_string()),
+        (Text::Duration, describe::duration(&sp.duration, lang)),
+        (Text::Classes, classes.join(", ")),
+    ];
+    for (label, value) in rows {
+        out.line(format!("{:<16} {value}", format!("{}:", label.get(lang))))?;
+    }
+    out.line("")?;
+    out.line(describe::summary(s, lang))
+}

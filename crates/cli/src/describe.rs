@@ -1,0 +1,162 @@
+//! Words for rules values in the user's language: casting times, ranges,
+//! durations, levels. JSON never uses these (it uses the serde names).
+
+use grimoire_catalog::CatalogSpell;
+use grimoire_rules::{CastingTime, Duration, Range, Spell, TimeSpan, TimeUnit};
+
+use crate::i18n::Lang;
+
+/// The spell's name in the chosen language.
+pub fn spell_name(spell: &CatalogSpell, lang: Lang) -> &str {
+    match lang {
+        Lang::En => &spell.name_en,
+        Lang::Cs => &spell.name_cs,
+    }
+}
+
+/// The one-line summary in the chosen language.
+pub fn summary(spell: &CatalogSpell, lang: Lang) -> &str {
+    match lang {
+        Lang::En => &spell.summary_en,
+        Lang::Cs => &spell.summary_cs,
+    }
+}
+
+/// `level 3 Evocation`, `cantrip`, `3. úroveň`.
+pub fn level(level: u8, lang: Lang) -> String {
+    match (lang, level) {
+        (Lang::En, 0) => "cantrip".into(),
+        (Lang::Cs, 0) => "cantrip".into(),
+        (Lang::En, n) => format!("level {n}"),
+        (Lang::Cs, n) => format!("{n}. úroveň"),
+    }
+}
+
+fn span(span: &TimeSpan, lang: Lang) -> String {
+    if lang == Lang::En {
+        return span.to_string();
+    }
+    let n = span.amount;
+    let unit = match span.unit {
+        TimeUnit::Round => czech_plural(n, "kolo", "kola", "kol"),
+        TimeUnit::Minute => czech_plural(n, "minuta", "minuty", "minut"),
+        TimeUnit::Hour => czech_plural(n, "hodina", "hodiny", "hodin"),
+        TimeUnit::Day => czech_plural(n, "den", "dny", "dní"),
+    };
+    format!("{n} {unit}")
+}
+
+/// Czech counts take three forms: 1, 2–4, and 0 or 5+.
+fn czech_plural(n: u32, one: &'static str, few: &'static str, many: &'static str) -> &'static str {
+    match n {
+        1 => one,
+        2..=4 => few,
+        _ => many,
+    }
+}
+
+/// The casting time (R9).
+pub fn casting_time(time: &CastingTime, lang: Lang) -> String {
+    let en = lang == Lang::En;
+    match time {
+        CastingTime::Action => if en { "Magic action" } else { "akce Magie" }.into(),
+        CastingTime::BonusAction { trigger: None } => {
+            if en { "Bonus Action" } else { "Bonusová akce" }.into()
+        }
+        CastingTime::BonusAction { trigger: Some(t) } => {
+            format!("{}, {t}", if en { "Bonus Action" } else { "Bonusová akce" })
+        }
+        CastingTime::Reaction { trigger } => {
+            format!("{}, {trigger}", if en { "Reaction" } else { "Reakce" })
+        }
+        CastingTime::Minutes(m) => span(&TimeSpan::minutes(*m), lang),
+        CastingTime::Hours(h) => span(&TimeSpan::hours(*h), lang),
+    }
+}
+
+/// The casting time without its trigger text, for lists.
+pub fn casting_time_short(time: &CastingTime, lang: Lang) -> String {
+    match time {
+        CastingTime::BonusAction { .. } => {
+            casting_time(&CastingTime::BonusAction { trigger: None }, lang)
+        }
+        CastingTime::Reaction { .. } => if lang == Lang::En {
+            "Reaction"
+        } else {
+            "Reakce"
+        }
+        .into(),
+        other => casting_time(other, lang),
+    }
+}
+
+/// The range (R13).
+pub fn range(range: &Range, lang: Lang) -> String {
+    let en = lang == Lang::En;
+    match range {
+        Range::Self_ => if en { "Self" } else { "sám" }.into(),
+        Range::Touch => if en { "Touch" } else { "dotek" }.into(),
+        Range::Feet(ft) => format!("{ft} {}", if en { "feet" } else { "stop" }),
+        Range::Miles(mi) => format!("{mi} {}", if en { "miles" } else { "mil" }),
+        Range::Sight => if en { "Sight" } else { "dohled" }.into(),
+        Range::Unlimited => if en { "Unlimited" } else { "neomezený" }.into(),
+        Range::Special => if en { "Special" } else { "zvláštní" }.into(),
+    }
+}
+
+/// The duration (R15).
+pub fn duration(duration: &Duration, lang: Lang) -> String {
+    let en = lang == Lang::En;
+    match duration {
+        Duration::Instantaneous => if en { "Instantaneous" } else { "okamžité" }.into(),
+        Duration::Timed(s) => span(s, lang),
+        Duration::Concentration { up_to } => format!(
+            "{}, {} {}",
+            if en {
+                "Concentration"
+            } else {
+                "Soustředění"
+            },
+            if en { "up to" } else { "až" },
+            span(up_to, lang)
+        ),
+        Duration::UntilDispelled => if en {
+            "Until dispelled"
+        } else {
+            "dokud není rozptýleno"
+        }
+        .into(),
+        Duration::Special => if en { "Special" } else { "zvláštní" }.into(),
+    }
+}
+
+/// Short flags for lists: `C` Concentration, `R` Ritual.
+pub fn flags(spell: &Spell) -> String {
+    let mut s = String::new();
+    if spell.is_concentration() {
+        s.push('C');
+    }
+    if spell.ritual {
+        s.push('R');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn czech_plurals() {
+        assert_eq!(span(&TimeSpan::minutes(1), Lang::Cs), "1 minuta");
+        assert_eq!(span(&TimeSpan::minutes(3), Lang::Cs), "3 minuty");
+        assert_eq!(span(&TimeSpan::minutes(10), Lang::Cs), "10 minut");
+        assert_eq!(span(&TimeSpan::minutes(10), Lang::En), "10 minutes");
+    }
+
+    #[test]
+    fn levels() {
+        assert_eq!(level(0, Lang::En), "cantrip");
+        assert_eq!(level(3, Lang::Cs), "3. úroveň");
+    }
+}

@@ -1,0 +1,235 @@
+//! Parsing the words users type: classes, abilities, conditions, actions,
+//! recharge periods and time spans, in English or Czech.
+//!
+//! Every parser returns a usage [`Failure`] that lists what would have
+//! been accepted, so a typo never panics and always teaches.
+
+#![allow(dead_code)] // the character commands (next commit) use the rest
+
+use grimoire_rules::{Ability, ActionKind, Class, Condition, School};
+
+use crate::failure::Failure;
+
+/// Lower-cases and strips Czech diacritics, so `Kouzelník`, `kouzelnik` and
+/// `KOUZELNÍK` compare equal.
+pub fn fold(s: &str) -> String {
+    s.trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| match c {
+            'á' => 'a',
+            'č' => 'c',
+            'ď' => 'd',
+            'é' | 'ě' => 'e',
+            'í' => 'i',
+            'ň' => 'n',
+            'ó' => 'o',
+            'ř' => 'r',
+            'š' => 's',
+            'ť' => 't',
+            'ú' | 'ů' => 'u',
+            'ý' => 'y',
+            'ž' => 'z',
+            other => other,
+        })
+        .collect()
+}
+
+/// A class by English or Czech name.
+pub fn class(word: &str) -> Result<Class, Failure> {
+    let w = fold(word);
+    Class::ALL
+        .into_iter()
+        .find(|c| fold(c.name_en()) == w || fold(c.name_cs()) == w)
+        .ok_or_else(|| {
+            let known: Vec<String> = Class::ALL.iter().map(|c| fold(c.name_en())).collect();
+            Failure::usage(
+                "unknown_class",
+                format!("unknown class \"{word}\" (one of: {})", known.join(", ")),
+            )
+        })
+}
+
+/// `wizard:3` (or `kouzelník:3`): a class and its level.
+pub fn class_level(spec: &str) -> Result<(Class, u8), Failure> {
+    let (name, level) = spec.split_once([':', '=']).ok_or_else(|| {
+        Failure::usage(
+            "bad_class_spec",
+            format!("expected CLASS:LEVEL such as wizard:3, got \"{spec}\""),
+        )
+    })?;
+    let level: u8 = level.trim().parse().map_err(|_| {
+        Failure::usage(
+            "bad_class_spec",
+            format!("class level in \"{spec}\" must be a number 1-20"),
+        )
+    })?;
+    Ok((class(name)?, level))
+}
+
+/// An ability by abbreviation or name, English or Czech.
+pub fn ability(word: &str) -> Result<Ability, Failure> {
+    let w = fold(word);
+    let cs_abbrev = |a: Ability| match a {
+        Ability::Strength => "sil",
+        Ability::Dexterity => "obr",
+        Ability::Constitution => "odl",
+        Ability::Intelligence => "int",
+        Ability::Wisdom => "mdr",
+        Ability::Charisma => "cha",
+    };
+    Ability::ALL
+        .into_iter()
+        .find(|&a| {
+            fold(a.abbrev()) == w
+                || fold(a.name_en()) == w
+                || fold(a.name_cs()) == w
+                || cs_abbrev(a) == w
+        })
+        .ok_or_else(|| {
+            Failure::usage(
+                "unknown_ability",
+                format!("unknown ability \"{word}\" (str, dex, con, int, wis, cha)"),
+            )
+        })
+}
+
+/// `str=8,dex=14,con=14,int=16,wis=12,cha=10`: all six scores; any left
+/// out are 10.
+pub fn abilities(spec: &str) -> Result<[u8; 6], Failure> {
+    let mut scores = [10u8; 6];
+    for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (name, value) = part.split_once('=').ok_or_else(|| {
+            Failure::usage(
+                "bad_abilities",
+                format!("expected ABILITY=SCORE such as int=16, got \"{part}\""),
+            )
+        })?;
+        let value: u8 = value.trim().parse().map_err(|_| {
+            Failure::usage(
+                "bad_abilities",
+                format!("score in \"{part}\" must be a number"),
+            )
+        })?;
+        let a = ability(name)?;
+        // ALL holds every variant, so the position always exists.
+        let index = Ability::ALL.iter().position(|&x| x == a).unwrap_or(0);
+        scores[index] = value;
+    }
+    Ok(scores)
+}
+
+/// A condition by English or Czech name.
+pub fn condition(word: &str) -> Result<Condition, Failure> {
+    let w = fold(word);
+    Condition::ALL
+        .into_iter()
+        .find(|c| fold(c.name_en()) == w || fold(c.name_cs()) == w)
+        .ok_or_else(|| {
+            let known: Vec<String> = Condition::ALL.iter().map(|c| fold(c.name_en())).collect();
+            Failure::usage(
+                "unknown_condition",
+                format!(
+                    "unknown condition \"{word}\" (one of: {})",
+                    known.join(", ")
+                ),
+            )
+        })
+}
+
+/// A school by English or Czech name.
+pub fn school(word: &str) -> Result<School, Failure> {
+    let w = fold(word);
+    School::ALL
+        .into_iter()
+        .find(|s| fold(s.name_en()) == w || fold(s.name_cs()) == w)
+        .ok_or_else(|| {
+            let known: Vec<String> = School::ALL.iter().map(|s| fold(s.name_en())).collect();
+            Failure::usage(
+                "unknown_school",
+                format!("unknown school \"{word}\" (one of: {})", known.join(", ")),
+            )
+        })
+}
+
+/// `magic`, `bonus` or `reaction` (Czech: `magie`, `bonusova`, `reakce`).
+pub fn action(word: &str) -> Result<ActionKind, Failure> {
+    match fold(word).as_str() {
+        "magic" | "action" | "magie" | "akce" => Ok(ActionKind::Action),
+        "bonus" | "bonus-action" | "bonusova" | "bonusova-akce" => Ok(ActionKind::BonusAction),
+        "reaction" | "reakce" => Ok(ActionKind::Reaction),
+        _ => Err(Failure::usage(
+            "unknown_action",
+            format!("unknown action \"{word}\" (magic, bonus or reaction)"),
+        )),
+    }
+}
+
+/// A time span in rounds: `3` or `3r` rounds, `10m` minutes, `1h` hours,
+/// `8h`, `1d` days. One round is six seconds, ten rounds a minute.
+pub fn rounds(text: &str) -> Result<u64, Failure> {
+    let t = fold(text);
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let bad = || {
+        Failure::usage(
+            "bad_duration",
+            format!("expected a time such as 3r, 10m, 1h or 1d, got \"{text}\""),
+        )
+    };
+    let n: u64 = number.parse().map_err(|_| bad())?;
+    let per = match unit.trim() {
+        "" | "r" | "round" | "rounds" | "kolo" | "kol" => 1,
+        "m" | "min" | "minute" | "minutes" | "minuta" | "minut" => 10,
+        "h" | "hour" | "hours" | "hodina" | "hodin" => 600,
+        "d" | "day" | "days" | "den" | "dni" => 14_400,
+        _ => return Err(bad()),
+    };
+    n.checked_mul(per).ok_or_else(bad)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_in_both_languages() {
+        assert_eq!(class_level("wizard:3").unwrap(), (Class::Wizard, 3));
+        assert_eq!(class_level("Kouzelník:5").unwrap(), (Class::Wizard, 5));
+        assert_eq!(class_level("hranicar=2").unwrap(), (Class::Ranger, 2));
+        assert_eq!(class_level("wizard").unwrap_err().code, "bad_class_spec");
+        assert_eq!(class_level("fighter:3").unwrap_err().code, "unknown_class");
+    }
+
+    #[test]
+    fn abilities_default_to_ten() {
+        assert_eq!(
+            abilities("str=8,dex=14,con=14,int=16,wis=12,cha=10").unwrap(),
+            [8, 14, 14, 16, 12, 10]
+        );
+        assert_eq!(abilities("int=18").unwrap(), [10, 10, 10, 18, 10, 10]);
+        assert_eq!(abilities("luck=3").unwrap_err().code, "unknown_ability");
+        assert_eq!(abilities("int").unwrap_err().code, "bad_abilities");
+    }
+
+    #[test]
+    fn time_spans() {
+        assert_eq!(rounds("10m").unwrap(), 100);
+        assert_eq!(rounds("3").unwrap(), 3);
+        assert_eq!(rounds("1h").unwrap(), 600);
+        assert_eq!(rounds("2 min").unwrap(), 20);
+        assert!(rounds("soon").is_err());
+        assert!(rounds("99999999999999999999d").is_err());
+    }
+
+    #[test]
+    fn conditions_and_actions() {
+        assert_eq!(
+            condition("incapacitated").unwrap(),
+            Condition::Incapacitated
+        );
+        assert_eq!(action("bonus").unwrap(), ActionKind::BonusAction);
+        assert_eq!(action("reakce").unwrap(), ActionKind::Reaction);
+        assert!(action("free").is_err());
+    }
+}
