@@ -225,6 +225,12 @@ pub enum RulesError {
         /// Rounds still to go.
         rounds_left: u64,
     },
+    /// Occurs when identifying a spell that is not ongoing.
+    #[error("R22: {spell} is instantaneous; only a spell in effect can be identified")]
+    NotOngoing {
+        /// The spell.
+        spell: String,
+    },
     /// Occurs when an effect id is not active.
     #[error("no active effect {id}")]
     UnknownEffect {
@@ -293,6 +299,7 @@ impl RulesError {
             RulesError::CastingInProgress { .. } => "casting_in_progress",
             RulesError::NoCastingInProgress => "no_casting_in_progress",
             RulesError::CastingUnfinished { .. } => "casting_unfinished",
+            RulesError::NotOngoing { .. } => "not_ongoing",
             RulesError::UnknownEffect { .. } => "unknown_effect",
             RulesError::NotDismissible { .. } => "not_dismissible",
             RulesError::UnknownCombatant { .. } => "unknown_combatant",
@@ -321,6 +328,7 @@ impl RulesError {
             RulesError::NoFreeHand => "R14b",
             RulesError::MissingMaterial { .. } => "R14c",
             RulesError::NotDismissible { .. } => "R15",
+            RulesError::NotOngoing { .. } => "R22",
             RulesError::NoLineOfEffect { .. }
             | RulesError::TooManyTargets { .. }
             | RulesError::CannotTargetSelf => "R17",
@@ -420,6 +428,9 @@ impl RulesError {
             RulesError::NoCastingInProgress => "sesilatel právě nesesílá žádné kouzlo".into(),
             RulesError::CastingUnfinished { spell, rounds_left } => {
                 format!("kouzlo {spell} potřebuje ještě {rounds_left} kol sesílání")
+            }
+            RulesError::NotOngoing { spell } => {
+                format!("kouzlo {spell} je okamžité; identifikovat lze jen probíhající kouzlo")
             }
             RulesError::UnknownEffect { id } => format!("žádný probíhající účinek {id}"),
             RulesError::NotDismissible { spell } => format!("kouzlo {spell} nelze zrušit"),

@@ -1,7 +1,65 @@
-//! Grimoire rules: the pure spellcasting engine for the 2024 fifth-edition rules.
+//! Grimoire rules: the pure spellcasting engine for the 2024 fifth-edition
+//! rules (SRD 5.2), rules R1–R22 of `RULES.md`.
+//!
+//! It models spells ([`Spell`]), casters ([`Caster`]) and encounters
+//! ([`Encounter`]), and enforces the casting rules: slots (R2–R6), the
+//! one-slot-per-turn limit (R10), casting times and triggers (R9, R11, R12),
+//! components (R14), durations and Concentration (R15), targets (R17, R18),
+//! save DCs and attack modifiers (R19, R20), combining effects (R21) and
+//! identifying spells (R22).
+//!
+//! The crate is pure: no I/O, no clock, no global randomness. Dice come from
+//! an injected [`grimoire_dice::DiceRng`]. Every accepted action returns its
+//! result and a list of [`Event`]s; applying them with [`Caster::apply`] is
+//! the only way state changes, so a stored log replays to the same caster.
+//! Every refusal is a [`RulesError`] with a stable code and its rule id, and
+//! changes nothing.
+//!
+//! A level-3 Wizard casts Magic Missile (R2, R3, R6):
+//!
+//! ```
+//! use grimoire_dice::SeededRng;
+//! use grimoire_rules::*;
+//!
+//! let mut spell = Spell::new(
+//!     SpellId::new("magic-missile")?,
+//!     "Magic Missile",
+//!     SpellLevel::new(1)?,
+//!     School::Evocation,
+//! );
+//! spell.classes = vec![Class::Wizard];
+//! spell.range = Range::Feet(120);
+//! spell.targeting.max_targets = Some(3);
+//! spell.effect.instances = 3;
+//! spell.effect.damage = vec![Damage {
+//!     dice: "1d4+1".parse()?,
+//!     damage_type: DamageType::Force,
+//!     add_modifier: false,
+//! }];
+//! spell.effect.upcast.extra_instances = 1;
+//!
+//! let scores = AbilityScores::new([8, 14, 12, 16, 12, 10])?;
+//! let mut wizard = Caster::new("Elminster", &[(Class::Wizard, 3)], scores)?;
+//! let l1 = SlotLevel::new(1)?;
+//! assert_eq!(wizard.slots().remaining(l1), 4); // R2: 4 + 2 slots
+//! wizard.apply_all(&wizard.prepare(&spell)?.events);
+//!
+//! let mut rng = SeededRng::new(7);
+//! let request = CastRequest::new().target(Target::named("Goblin"));
+//! let outcome = cast(&wizard, &spell, &request, &mut rng)?;
+//! wizard.apply_all(&outcome.events);
+//! assert_eq!(wizard.slots().remaining(l1), 3); // R3
+//! assert_eq!(outcome.resolution.targets[0].damage.len(), 3); // three darts
+//!
+//! // R10: a second slot in the same turn is refused, and nothing changes.
+//! let err = cast(&wizard, &spell, &request, &mut rng).unwrap_err();
+//! assert_eq!((err.code(), err.rule()), ("one_slot_per_turn", Some("R10")));
+//! # Ok::<(), RulesError>(())
+//! ```
 #![deny(missing_docs)]
 
 mod abilities;
+mod actions;
 mod cast;
 mod caster;
 mod class;
@@ -9,6 +67,7 @@ mod condition;
 mod damage;
 mod economy;
 mod effect;
+mod encounter;
 mod error;
 mod event;
 mod formula;
@@ -19,10 +78,12 @@ mod roll;
 mod school;
 mod slots;
 mod spell;
+mod stacking;
 mod target;
 mod time;
 
 pub use abilities::{AbilityScores, ability_modifier, proficiency_bonus};
+pub use actions::{DamageOutcome, IDENTIFY_DC, IdentifyOutcome, Outcome, concentration_dc};
 pub use cast::{
     CastMode, CastOutcome, CastRequest, CastResolution, CastStatus, RITUAL_EXTRA_ROUNDS, SlotKind,
     SpentSlot, cast, complete_casting,
@@ -36,6 +97,7 @@ pub use effect::{
     AttackKind, Bonus, BonusAmount, BonusTarget, CantripScaling, Damage, Delivery, Effect, Healing,
     OnSave, Upcast,
 };
+pub use encounter::{Combatant, Encounter, EncounterEvent, TurnChange};
 pub use error::RulesError;
 pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
 pub use formula::{DiceFormula, MAX_DICE};
@@ -48,5 +110,6 @@ pub use slots::{
     slots_for_classes,
 };
 pub use spell::{Area, AreaShape, Components, Material, Range, Spell, SpellId, Targeting};
+pub use stacking::{AppliedEffect, EffectBoard};
 pub use target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome, TargetStats};
 pub use time::{CastingTime, Duration, ROUNDS_PER_MINUTE, TimeSpan, TimeUnit};

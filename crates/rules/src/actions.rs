@@ -1,0 +1,381 @@
+//! Everything a caster does besides casting: turns, time, rests,
+//! conditions, damage and Concentration, dismissing, identifying (R22),
+//! preparing spells and gaining features or items. Each validates, then
+//! returns the events to apply; a refusal changes nothing.
+
+use grimoire_dice::DiceRng;
+use serde::{Deserialize, Serialize};
+
+use crate::cast::end_concentration_events;
+use crate::caster::{Caster, ExtraSpell};
+use crate::class::Ability;
+use crate::condition::Condition;
+use crate::economy::ActionKind;
+use crate::error::RulesError;
+use crate::event::{EffectId, EndReason, Event};
+use crate::resources::{Equipment, LimitedUse, MagicItem};
+use crate::roll::{RollMode, RollRecord, roll_d20};
+use crate::spell::{Spell, SpellId};
+use crate::time::{Duration, TimeSpan};
+
+/// The DC to identify a spell in effect (R22).
+pub const IDENTIFY_DC: i32 = 15;
+
+/// Events for an accepted action, with notes for the player.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Outcome {
+    /// The state changes, in order.
+    pub events: Vec<Event>,
+    /// Plain-language notes.
+    pub notes: Vec<String>,
+}
+
+/// The result of taking damage while concentrating.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DamageOutcome {
+    /// The Constitution save's DC, when one was needed.
+    pub dc: Option<i32>,
+    /// The save roll, when one was needed.
+    pub roll: Option<RollRecord>,
+    /// Whether Concentration holds afterwards (false if there was none).
+    pub concentration_kept: bool,
+    /// The state changes.
+    pub events: Vec<Event>,
+}
+
+/// The result of a Study action to identify a spell (R22).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct IdentifyOutcome {
+    /// The Intelligence (Arcana) check.
+    pub roll: RollRecord,
+    /// Always [`IDENTIFY_DC`].
+    pub dc: i32,
+    /// Whether it was identified.
+    pub success: bool,
+    /// The spell, when identified.
+    pub spell: Option<SpellId>,
+    /// The state changes (the action spent).
+    pub events: Vec<Event>,
+}
+
+/// DC of the Constitution save to keep Concentration after `damage`:
+/// half the damage rounded down, at least 10, at most 30.
+pub fn concentration_dc(damage: u32) -> i32 {
+    i32::try_from((damage / 2).clamp(10, 30)).unwrap_or(30)
+}
+
+impl Caster {
+    /// Ends the caster's current turn: the action economy and the one-slot
+    /// limit reset (R10).
+    pub fn end_turn(&self) -> Outcome {
+        Outcome {
+            events: vec![Event::TurnEnded],
+            notes: Vec::new(),
+        }
+    }
+
+    /// Begins the caster's turn in an encounter: everything resets, the Reaction too.
+    pub fn start_turn(&self) -> Outcome {
+        Outcome {
+            events: vec![Event::TurnStarted],
+            notes: Vec::new(),
+        }
+    }
+
+    /// Lets time pass: durations run out (R15) and a long casting progresses (R12).
+    pub fn advance_time(&self, span: TimeSpan) -> Outcome {
+        self.advance_rounds(span.rounds())
+    }
+
+    /// [`Caster::advance_time`] in rounds.
+    pub fn advance_rounds(&self, rounds: u64) -> Outcome {
+        let mut out = Outcome::default();
+        if rounds == 0 {
+            return out;
+        }
+        out.events.push(Event::TimeAdvanced { rounds });
+        let now = self.now().saturating_add(rounds);
+        if let Some(lc) = self.long_cast() {
+            let step = rounds.min(lc.rounds_needed - lc.rounds_done);
+            if step > 0 {
+                out.events.push(Event::LongCastProgressed { rounds: step });
+            }
+            if lc.rounds_done + step >= lc.rounds_needed {
+                out.notes
+                    .push(format!("R12: {} is ready to complete", lc.name));
+            }
+        }
+        for o in self.ongoing() {
+            if o.expires_at.is_some_and(|t| t <= now) {
+                if self.concentration().is_some_and(|c| c.effect == o.id) {
+                    out.events.push(Event::ConcentrationEnded {
+                        effect: o.id,
+                        spell: o.spell.clone(),
+                        reason: EndReason::Expired,
+                    });
+                }
+                out.events.push(Event::SpellEnded {
+                    effect: o.id,
+                    spell: o.spell.clone(),
+                    reason: EndReason::Expired,
+                });
+                out.notes.push(format!("R15: {} has ended", o.name));
+            }
+        }
+        out
+    }
+
+    /// A Short Rest (1 hour): pact slots and short-rest uses return.
+    pub fn short_rest(&self) -> Outcome {
+        let mut out = self.advance_time(TimeSpan::hours(1));
+        out.events.push(Event::ShortRestFinished);
+        out
+    }
+
+    /// A Long Rest (8 hours): every expended slot returns (R4), pact slots,
+    /// Mystic Arcanum and every rechargeable use too.
+    pub fn long_rest(&self) -> Outcome {
+        let mut out = self.advance_time(TimeSpan::hours(8));
+        out.events.push(Event::LongRestFinished);
+        out
+    }
+
+    /// Gains a condition; Incapacitated (or a condition that includes it)
+    /// ends Concentration and any long casting.
+    pub fn add_condition(&self, condition: Condition) -> Outcome {
+        let mut out = Outcome::default();
+        if self.conditions().contains(&condition) {
+            return out;
+        }
+        out.events.push(Event::ConditionAdded { condition });
+        if condition.incapacitates()
+            && end_concentration_events(self, EndReason::Incapacitated, &mut out.events).is_some()
+        {
+            out.notes
+                .push("Concentration ends: the caster is Incapacitated".into());
+        }
+        out
+    }
+
+    /// Loses a condition.
+    pub fn remove_condition(&self, condition: Condition) -> Outcome {
+        let events = if self.conditions().contains(&condition) {
+            vec![Event::ConditionRemoved { condition }]
+        } else {
+            Vec::new()
+        };
+        Outcome {
+            events,
+            notes: Vec::new(),
+        }
+    }
+
+    /// Sets whether the caster is silenced or stands in magical silence (R14a).
+    pub fn set_silence(&self, silenced: bool, magical_silence: bool) -> Outcome {
+        Outcome {
+            events: vec![Event::SilenceChanged {
+                silenced,
+                magical_silence,
+            }],
+            notes: Vec::new(),
+        }
+    }
+
+    /// Changes equipment: hands, pouch, focus, materials (R14).
+    pub fn set_equipment(&self, equipment: Equipment) -> Outcome {
+        Outcome {
+            events: vec![Event::EquipmentChanged { equipment }],
+            notes: Vec::new(),
+        }
+    }
+
+    /// Takes damage: while concentrating, a Constitution save against
+    /// max(10, half the damage), at most 30; failing ends Concentration.
+    pub fn take_damage<R: DiceRng + ?Sized>(&self, damage: u32, rng: &mut R) -> DamageOutcome {
+        let mut events = Vec::new();
+        if self.concentration().is_none() || damage == 0 {
+            return DamageOutcome {
+                dc: None,
+                roll: None,
+                concentration_kept: self.concentration().is_some(),
+                events,
+            };
+        }
+        let dc = concentration_dc(damage);
+        let bonus = self.save_bonus(Ability::Constitution);
+        let (roll, _) = roll_d20(
+            rng,
+            RollMode::Normal,
+            i64::from(bonus),
+            "Concentration (CON save)".into(),
+        );
+        let success = roll.total >= i64::from(dc);
+        events.push(Event::ConcentrationSave {
+            dc,
+            total: roll.total,
+            success,
+        });
+        if !success {
+            end_concentration_events(self, EndReason::FailedSave, &mut events);
+        }
+        DamageOutcome {
+            dc: Some(dc),
+            roll: Some(roll),
+            concentration_kept: success,
+            events,
+        }
+    }
+
+    /// Stops concentrating by choice (no action needed).
+    pub fn drop_concentration(&self) -> Result<Outcome, RulesError> {
+        let mut out = Outcome::default();
+        end_concentration_events(self, EndReason::Dropped, &mut out.events)
+            .ok_or(RulesError::NoConcentration)?;
+        Ok(out)
+    }
+
+    /// Dismisses an ongoing spell, no action needed, unless Incapacitated (R15).
+    pub fn dismiss(&self, effect: EffectId) -> Result<Outcome, RulesError> {
+        let ongoing = self
+            .ongoing()
+            .iter()
+            .find(|o| o.id == effect)
+            .ok_or(RulesError::UnknownEffect { id: effect.0 })?;
+        if self.is_incapacitated() {
+            return Err(RulesError::Incapacitated { rule: "R15" });
+        }
+        if !ongoing.dismissible {
+            return Err(RulesError::NotDismissible {
+                spell: ongoing.name.clone(),
+            });
+        }
+        let mut out = Outcome::default();
+        if self.concentration().is_some_and(|c| c.effect == effect) {
+            out.events.push(Event::ConcentrationEnded {
+                effect,
+                spell: ongoing.spell.clone(),
+                reason: EndReason::Dismissed,
+            });
+        }
+        out.events.push(Event::SpellEnded {
+            effect,
+            spell: ongoing.spell.clone(),
+            reason: EndReason::Dismissed,
+        });
+        Ok(out)
+    }
+
+    /// Prepares a spell, or learns a cantrip; it must be on one of the
+    /// caster's lists (R8). Preparing twice changes nothing.
+    pub fn prepare(&self, spell: &Spell) -> Result<Outcome, RulesError> {
+        self.casting_class(spell, None)?;
+        let mut out = Outcome::default();
+        if spell.level.is_cantrip() {
+            if !self.cantrips().contains(&spell.id) {
+                out.events.push(Event::CantripLearned {
+                    spell: spell.id.clone(),
+                });
+            }
+        } else if !self.prepared().contains(&spell.id) {
+            out.events.push(Event::SpellPrepared {
+                spell: spell.id.clone(),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Unprepares a spell; unknown ids change nothing.
+    pub fn unprepare(&self, id: &SpellId) -> Outcome {
+        let events = if self.prepared().contains(id) {
+            vec![Event::SpellUnprepared { spell: id.clone() }]
+        } else {
+            Vec::new()
+        };
+        Outcome {
+            events,
+            notes: Vec::new(),
+        }
+    }
+
+    /// A feature puts a spell on the list of one of the caster's classes (R8).
+    pub fn add_extra_spell(&self, extra: ExtraSpell) -> Result<Outcome, RulesError> {
+        if self.class_level(extra.class) == 0 {
+            return Err(RulesError::NoSuchClass { class: extra.class });
+        }
+        Ok(Outcome {
+            events: vec![Event::ExtraSpellAdded { extra }],
+            notes: Vec::new(),
+        })
+    }
+
+    /// Gains a limited-use feature (R5c); one with the same name is replaced.
+    pub fn add_feature(&self, feature: LimitedUse) -> Outcome {
+        Outcome {
+            events: vec![Event::FeatureAdded { feature }],
+            notes: Vec::new(),
+        }
+    }
+
+    /// Gains a magic item (R5d); one with the same name is replaced.
+    pub fn add_item(&self, item: MagicItem) -> Outcome {
+        Outcome {
+            events: vec![Event::ItemAdded { item }],
+            notes: Vec::new(),
+        }
+    }
+
+    /// Study action to identify a spell in effect: DC 15 Intelligence
+    /// (Arcana) (R22). `arcana_bonus` is the whole skill bonus; `None`
+    /// uses the Intelligence modifier alone.
+    pub fn identify<R: DiceRng + ?Sized>(
+        &self,
+        spell: &Spell,
+        arcana_bonus: Option<i32>,
+        rng: &mut R,
+    ) -> Result<IdentifyOutcome, RulesError> {
+        if spell.duration == Duration::Instantaneous {
+            return Err(RulesError::NotOngoing {
+                spell: spell.name.clone(),
+            });
+        }
+        if self.is_incapacitated() {
+            return Err(RulesError::Incapacitated { rule: "R22" });
+        }
+        if !self.turn().available(ActionKind::Action) {
+            return Err(RulesError::ActionUnavailable {
+                action: ActionKind::Action,
+            });
+        }
+        let bonus = arcana_bonus.unwrap_or_else(|| i32::from(self.modifier(Ability::Intelligence)));
+        let (roll, _) = roll_d20(
+            rng,
+            RollMode::Normal,
+            i64::from(bonus),
+            "Study: Intelligence (Arcana)".into(),
+        );
+        let success = roll.total >= i64::from(IDENTIFY_DC);
+        Ok(IdentifyOutcome {
+            roll,
+            dc: IDENTIFY_DC,
+            success,
+            spell: success.then(|| spell.id.clone()),
+            events: vec![Event::ActionUsed {
+                action: ActionKind::Action,
+            }],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn concentration_dc_is_half_damage_between_10_and_30() {
+        assert_eq!(concentration_dc(1), 10);
+        assert_eq!(concentration_dc(21), 10);
+        assert_eq!(concentration_dc(22), 11);
+        assert_eq!(concentration_dc(59), 29);
+        assert_eq!(concentration_dc(100), 30);
+    }
+}

@@ -1,0 +1,204 @@
+//! Encounters: combatants in initiative order, rounds and turns, and the
+//! spell effects on each creature (R21).
+//!
+//! The encounter does not own the casters. When a turn begins it tells the
+//! caller whose it is and hands back the caster events to apply
+//! ([`Event::TurnStarted`], and at a new round one round of time), so the
+//! caster's economy resets and durations run out.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::RulesError;
+use crate::event::Event;
+use crate::stacking::EffectBoard;
+
+/// One creature in the encounter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combatant {
+    /// Unique name (the caster's name for casters).
+    pub name: String,
+    /// Initiative; higher acts first, ties keep the order given.
+    pub initiative: i32,
+    /// Hit points, when tracked.
+    pub hp: Option<i32>,
+}
+
+impl Combatant {
+    /// A combatant with an initiative and no hit points tracked.
+    pub fn new(name: impl Into<String>, initiative: i32) -> Self {
+        Combatant {
+            name: name.into(),
+            initiative,
+            hp: None,
+        }
+    }
+}
+
+/// A change to an encounter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EncounterEvent {
+    /// A turn began.
+    TurnBegan {
+        /// Round number, from 1.
+        round: u32,
+        /// Index in initiative order.
+        index: usize,
+    },
+    /// A combatant's hit points changed.
+    HpChanged {
+        /// Who.
+        name: String,
+        /// New hit points.
+        hp: i32,
+    },
+    /// An event from a caster, recorded for the effects on creatures (R21).
+    Caster {
+        /// The caster's name.
+        caster: String,
+        /// The event.
+        event: Event,
+    },
+}
+
+/// The result of moving to the next turn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TurnChange {
+    /// Whose turn it now is.
+    pub combatant: String,
+    /// The round.
+    pub round: u32,
+    /// Whether a new round began (every caster should then apply one round
+    /// of time with [`crate::Caster::advance_rounds`]).
+    pub new_round: bool,
+    /// Events for the encounter.
+    pub events: Vec<EncounterEvent>,
+    /// Events for the acting caster, if it is one.
+    pub caster_events: Vec<Event>,
+}
+
+/// An encounter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Encounter {
+    combatants: Vec<Combatant>,
+    round: u32,
+    index: usize,
+    effects: EffectBoard,
+}
+
+impl Encounter {
+    /// Sorts combatants by initiative (stable) and waits for the first turn.
+    pub fn new(mut combatants: Vec<Combatant>) -> Result<Encounter, RulesError> {
+        if combatants.is_empty() {
+            return Err(RulesError::EmptyEncounter);
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for c in &combatants {
+            if !seen.insert(c.name.clone()) {
+                return Err(RulesError::InvalidRequest {
+                    reason: format!("combatant {} is listed twice", c.name),
+                });
+            }
+        }
+        combatants.sort_by_key(|c| std::cmp::Reverse(c.initiative));
+        Ok(Encounter {
+            combatants,
+            round: 0,
+            index: 0,
+            effects: EffectBoard::new(),
+        })
+    }
+
+    /// Combatants in initiative order.
+    pub fn combatants(&self) -> &[Combatant] {
+        &self.combatants
+    }
+
+    /// The round, 0 before the first turn.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Whose turn it is (`None` before the first turn).
+    pub fn current(&self) -> Option<&Combatant> {
+        (self.round > 0).then(|| &self.combatants[self.index])
+    }
+
+    /// The spell effects on each creature (R21).
+    pub fn effects(&self) -> &EffectBoard {
+        &self.effects
+    }
+
+    /// Moves to the next turn.
+    pub fn next_turn(&self) -> TurnChange {
+        let (round, index) = if self.round == 0 {
+            (1, 0)
+        } else if self.index + 1 >= self.combatants.len() {
+            (self.round + 1, 0)
+        } else {
+            (self.round, self.index + 1)
+        };
+        let caster_events = vec![Event::TurnStarted];
+        let new_round = round != self.round;
+        TurnChange {
+            combatant: self.combatants[index].name.clone(),
+            round,
+            new_round,
+            events: vec![EncounterEvent::TurnBegan { round, index }],
+            caster_events,
+        }
+    }
+
+    /// Sets a combatant's hit points.
+    pub fn set_hp(&self, name: &str, hp: i32) -> Result<Vec<EncounterEvent>, RulesError> {
+        self.find(name)?;
+        Ok(vec![EncounterEvent::HpChanged {
+            name: name.to_string(),
+            hp,
+        }])
+    }
+
+    /// Wraps a caster's events so the encounter can track their effects.
+    pub fn caster_events(&self, caster: &str, events: &[Event]) -> Vec<EncounterEvent> {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::SpellStarted { .. } | Event::SpellEnded { .. }))
+            .map(|e| EncounterEvent::Caster {
+                caster: caster.to_string(),
+                event: e.clone(),
+            })
+            .collect()
+    }
+
+    fn find(&self, name: &str) -> Result<usize, RulesError> {
+        self.combatants
+            .iter()
+            .position(|c| c.name == name)
+            .ok_or_else(|| RulesError::UnknownCombatant {
+                name: name.to_string(),
+            })
+    }
+
+    /// Applies one event.
+    pub fn apply(&mut self, event: &EncounterEvent) {
+        match event {
+            EncounterEvent::TurnBegan { round, index } => {
+                self.round = *round;
+                self.index = (*index).min(self.combatants.len() - 1);
+            }
+            EncounterEvent::HpChanged { name, hp } => {
+                if let Ok(i) = self.find(name) {
+                    self.combatants[i].hp = Some(*hp);
+                }
+            }
+            EncounterEvent::Caster { caster, event } => self.effects.record(caster, event),
+        }
+    }
+
+    /// Applies events in order.
+    pub fn apply_all<'a>(&mut self, events: impl IntoIterator<Item = &'a EncounterEvent>) {
+        for e in events {
+            self.apply(e);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! Combining spell effects on creatures (R21): different spells add up;
+//! the same spell cast several times does not. The most potent casting
+//! applies, the most recent on a tie, and the effect lasts while any of
+//! the castings lasts.
+
+use serde::{Deserialize, Serialize};
+
+use crate::effect::{BonusAmount, BonusTarget};
+use crate::event::{EffectId, Event, OngoingSpell};
+use crate::spell::SpellId;
+
+/// One casting's effect on one creature.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AppliedEffect {
+    /// The caster it came from.
+    pub caster: String,
+    /// The caster's id for the ongoing spell.
+    pub effect: EffectId,
+    /// The creature affected.
+    pub target: String,
+    /// The spell and what it grants.
+    pub ongoing: OngoingSpell,
+    /// Order of arrival, to find the most recent.
+    pub seq: u64,
+}
+
+impl AppliedEffect {
+    /// How potent the casting is: the average of its bonuses, then its level.
+    pub fn potency(&self) -> (f64, u8) {
+        let bonus: f64 = self
+            .ongoing
+            .bonuses
+            .iter()
+            .map(|b| b.amount.potency())
+            .sum();
+        (bonus, self.ongoing.level.get())
+    }
+}
+
+/// The effects on every creature, fed by casters' events.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct EffectBoard {
+    effects: Vec<AppliedEffect>,
+    seq: u64,
+}
+
+impl EffectBoard {
+    /// An empty board.
+    pub fn new() -> Self {
+        EffectBoard::default()
+    }
+
+    /// Takes note of an event from `caster`: a spell starting adds it to each
+    /// of its targets; a spell ending removes it. Other events are ignored.
+    pub fn record(&mut self, caster: &str, event: &Event) {
+        match event {
+            Event::SpellStarted { ongoing } => {
+                for target in &ongoing.targets {
+                    self.seq += 1;
+                    self.effects.push(AppliedEffect {
+                        caster: caster.to_string(),
+                        effect: ongoing.id,
+                        target: target.clone(),
+                        ongoing: ongoing.clone(),
+                        seq: self.seq,
+                    });
+                }
+            }
+            Event::SpellEnded { effect, .. } => {
+                self.effects
+                    .retain(|e| !(e.caster == caster && e.effect == *effect));
+            }
+            _ => {}
+        }
+    }
+
+    /// Records several events.
+    pub fn record_all<'a>(&mut self, caster: &str, events: impl IntoIterator<Item = &'a Event>) {
+        for e in events {
+            self.record(caster, e);
+        }
+    }
+
+    /// Every casting on a creature, overlapping ones included.
+    pub fn on<'a>(&'a self, target: &'a str) -> impl Iterator<Item = &'a AppliedEffect> + 'a {
+        self.effects.iter().filter(move |e| e.target == target)
+    }
+
+    /// The castings that apply to a creature (R21): one per spell, the most
+    /// potent, the most recent among equals.
+    pub fn in_force(&self, target: &str) -> Vec<&AppliedEffect> {
+        let mut best: Vec<&AppliedEffect> = Vec::new();
+        for e in self.effects.iter().filter(|e| e.target == target) {
+            match best.iter_mut().find(|b| b.ongoing.spell == e.ongoing.spell) {
+                Some(slot) => {
+                    let (a, b) = (e.potency(), slot.potency());
+                    if a.0 > b.0 || (a.0 == b.0 && a.1 > b.1) || (a == b && e.seq > slot.seq) {
+                        *slot = e;
+                    }
+                }
+                None => best.push(e),
+            }
+        }
+        best
+    }
+
+    /// Whether a spell still affects a creature: while any casting of it lasts (R21).
+    pub fn has(&self, target: &str, spell: &SpellId) -> bool {
+        self.on(target).any(|e| &e.ongoing.spell == spell)
+    }
+
+    /// The bonuses that apply to a creature for one kind of roll (R21).
+    pub fn bonuses(&self, target: &str, to: BonusTarget) -> Vec<BonusAmount> {
+        self.in_force(target)
+            .into_iter()
+            .flat_map(|e| e.ongoing.bonuses.iter())
+            .filter(|b| b.applies_to == to)
+            .map(|b| b.amount.clone())
+            .collect()
+    }
+}
