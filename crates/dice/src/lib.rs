@@ -22,7 +22,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! See [`parse`] for the notation and [`limits`](crate#constants) for the bounds that keep
+//! See [`parse`] for the notation and the `MAX_*` constants for the bounds that keep
 //! every operation finite on untrusted input.
 
 mod distribution;
@@ -45,3 +45,8 @@ pub use limits::{
 pub use parser::parse;
 pub use rng::{DiceRng, SeededRng};
 pub use roll::{DieRoll, DieState, Roll};
+
+/// Keeps the README's example compiling and true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
