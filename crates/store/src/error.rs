@@ -98,6 +98,10 @@ pub enum StoreError {
         #[source]
         source: std::io::Error,
     },
+    /// Occurs when a database location or option is unusable (a malformed
+    /// PostgreSQL schema name, ...).
+    #[error("bad database configuration: {0}")]
+    BadConfig(String),
     /// Occurs when the database itself fails (locked too long, disk full,
     /// corrupt file, ...).
     #[error("database error: {0}")]
@@ -119,6 +123,7 @@ impl StoreError {
             StoreError::Decode { .. } => "decode",
             StoreError::Io { .. } => "io",
             StoreError::Database(_) => "database",
+            StoreError::BadConfig(_) => "bad_config",
         }
     }
 }

@@ -8,7 +8,8 @@
 //!
 //! The store is generic: it takes anything `Serialize` and returns anything
 //! `DeserializeOwned`, so it does not depend on the rules crate's types.
-//! SQLite is the backend today; [`Backend`] is the seam for PostgreSQL.
+//! SQLite is the local backend; [`PostgresBackend`] keeps the same schema
+//! and contract on PostgreSQL, so several server instances share one store.
 //!
 //! ```
 //! use grimoire_store::{Change, Store};
@@ -33,6 +34,7 @@ mod backend;
 mod change;
 mod error;
 mod migrate;
+mod postgres;
 mod record;
 mod sqlite;
 mod store;
@@ -41,6 +43,7 @@ pub use backend::Backend;
 pub use change::{Change, Expected, Write, name_key};
 pub use error::{BackendError, Result, StoreError};
 pub use migrate::SCHEMA_VERSION;
+pub use postgres::{Notification, PostgresBackend, PostgresConfig, PostgresListener, is_transient};
 pub use record::{ChangeId, Committed, Entity, LogEntry, RawEntity, Touched, Undone};
 pub use sqlite::SqliteBackend;
 pub use store::Store;

@@ -1,0 +1,688 @@
+//! The PostgreSQL backend: the same schema and contract as SQLite, shared by
+//! several server processes at once.
+//!
+//! SQLite serialises writers with one file lock; PostgreSQL lets
+//! transactions run side by side, so every commit first takes a
+//! transaction-scoped advisory lock per entity it writes, in a fixed order
+//! (no deadlocks between commits), and only then reads versions and writes.
+//! Two instances casting for the same character therefore queue on that
+//! character's lock and the second sees the first's version: a slot is never
+//! spent twice.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use postgres::error::SqlState;
+use postgres::{Client, GenericClient, NoTls, Transaction};
+
+use crate::backend::Backend;
+use crate::change::{Change, Expected, name_key};
+use crate::error::{BackendError, Result, StoreError};
+use crate::record::{ChangeId, Committed, LogEntry, RawEntity, Touched, Undone};
+
+/// Every PostgreSQL migration, in order, mirroring `crate::migrate::MIGRATIONS`.
+const MIGRATIONS: &[&str] = &[include_str!("../migrations/postgres/0001_init.sql")];
+
+/// Advisory lock id held while migrating, so instances starting together
+/// migrate once.
+const MIGRATION_LOCK: i64 = 0x6772_696d_6f69_7265; // "grimoire"
+
+/// How many times undo re-reads its target when a commit moved it meanwhile.
+const UNDO_ATTEMPTS: usize = 5;
+
+/// Where a PostgreSQL store lives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PostgresConfig {
+    /// A libpq-style URL, e.g. `postgres://postgres@127.0.0.1:5432/grimoire`.
+    pub url: String,
+    /// The schema holding the tables (created if missing); `None` uses the
+    /// server's default search path (normally `public`). Tests use a fresh
+    /// schema each so they can run in parallel on one database.
+    pub schema: Option<String>,
+}
+
+impl PostgresConfig {
+    /// A config for `url` with the default schema.
+    pub fn new(url: impl Into<String>) -> Self {
+        PostgresConfig {
+            url: url.into(),
+            schema: None,
+        }
+    }
+
+    /// The same database, tables kept in `schema`.
+    pub fn with_schema(mut self, schema: impl Into<String>) -> Self {
+        self.schema = Some(schema.into());
+        self
+    }
+
+    /// Drops the schema and everything in it (test clean-up). Does nothing
+    /// without a schema: the default schema is never dropped.
+    pub fn drop_schema(&self) -> Result<()> {
+        let Some(schema) = &self.schema else {
+            return Ok(());
+        };
+        let ident = schema_ident(schema)?;
+        let mut client = connect(&self.url)?;
+        client
+            .batch_execute(&format!("DROP SCHEMA IF EXISTS {ident} CASCADE"))
+            .map_err(pg)?;
+        Ok(())
+    }
+
+    fn open_client(&self) -> Result<Client> {
+        let ident = self.schema.as_deref().map(schema_ident).transpose()?;
+        let mut client = connect(&self.url)?;
+        if let Some(ident) = ident {
+            client
+                .batch_execute(&format!("SET search_path TO {ident}"))
+                .map_err(pg)?;
+        }
+        Ok(client)
+    }
+}
+
+/// A schema name as a quoted identifier; only plain lower-case names are
+/// accepted so the name can never inject SQL.
+fn schema_ident(schema: &str) -> Result<String> {
+    let ok = !schema.is_empty()
+        && schema.len() <= 63
+        && schema
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && !schema.starts_with(|c: char| c.is_ascii_digit());
+    if ok {
+        Ok(format!("\"{schema}\""))
+    } else {
+        Err(StoreError::BadConfig(format!(
+            "PostgreSQL schema name \"{schema}\" must be 1-63 characters of a-z, 0-9 and _, not starting with a digit"
+        )))
+    }
+}
+
+fn connect(url: &str) -> Result<Client> {
+    Client::connect(url, NoTls).map_err(pg)
+}
+
+fn pg(err: postgres::Error) -> StoreError {
+    StoreError::Database(BackendError::new(err))
+}
+
+/// A store in a PostgreSQL database; one connection per backend value.
+pub struct PostgresBackend {
+    // `Backend::get` takes `&self` but a client needs `&mut` to query; the
+    // mutex is never contended (one backend serves one request at a time).
+    client: Mutex<Client>,
+}
+
+impl PostgresBackend {
+    /// Connects, creates the schema if asked, and migrates it.
+    pub fn connect(config: &PostgresConfig) -> Result<Self> {
+        let mut client = config.open_client()?;
+        migrate(&mut client, config.schema.as_deref())?;
+        Ok(PostgresBackend {
+            client: Mutex::new(client),
+        })
+    }
+
+    /// Sends `payload` to every session listening on `channel` (see
+    /// [`PostgresListener`]); how server instances tell each other about a
+    /// committed change. Payloads are limited to about 8000 bytes.
+    pub fn notify(&self, channel: &str, payload: &str) -> Result<()> {
+        self.with(|c| {
+            c.execute("SELECT pg_notify($1, $2)", &[&channel, &payload])
+                .map_err(pg)?;
+            Ok(())
+        })
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut Client) -> Result<T>) -> Result<T> {
+        let mut guard = self
+            .client
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        f(&mut guard)
+    }
+}
+
+fn migrate(client: &mut Client, schema: Option<&str>) -> Result<()> {
+    let known = MIGRATIONS.len() as u32;
+    let mut tx = client.transaction().map_err(pg)?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .map_err(pg)?;
+    if let Some(schema) = schema {
+        let ident = schema_ident(schema)?;
+        tx.batch_execute(&format!("CREATE SCHEMA IF NOT EXISTS {ident}"))
+            .map_err(pg)?;
+    }
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        .map_err(pg)?;
+    let found: i32 = tx
+        .query_one("SELECT COALESCE(MAX(version), 0) FROM schema_version", &[])
+        .map_err(pg)?
+        .get(0);
+    let found = found as u32;
+    if found > known {
+        return Err(StoreError::SchemaTooNew { found, known });
+    }
+    for (index, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+        tx.batch_execute(sql).map_err(pg)?;
+        tx.execute(
+            "INSERT INTO schema_version (version) VALUES ($1)",
+            &[&(index as i32 + 1)],
+        )
+        .map_err(pg)?;
+    }
+    tx.commit().map_err(pg)?;
+    Ok(())
+}
+
+/// Entity state as read inside a transaction.
+struct Current {
+    name: String,
+    version: u64,
+    state_json: String,
+}
+
+const NOW: &str =
+    "SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')";
+
+fn now(tx: &mut Transaction<'_>) -> Result<String> {
+    Ok(tx.query_one(NOW, &[]).map_err(pg)?.get(0))
+}
+
+/// Takes the per-entity write locks, sorted and deduplicated so that two
+/// transactions never wait on each other in a cycle.
+fn lock(tx: &mut Transaction<'_>, keys: &mut Vec<(String, String)>) -> Result<()> {
+    keys.sort();
+    keys.dedup();
+    for (kind, key) in keys.iter() {
+        tx.execute(
+            "SELECT pg_advisory_xact_lock(hashtextextended($1 || chr(1) || $2, 0))",
+            &[kind, key],
+        )
+        .map_err(pg)?;
+    }
+    Ok(())
+}
+
+fn current(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<Option<Current>> {
+    Ok(c.query_opt(
+        "SELECT name, version, state_json FROM entities WHERE kind = $1 AND name_key = $2",
+        &[&kind, &key],
+    )
+    .map_err(pg)?
+    .map(|r| Current {
+        name: r.get(0),
+        version: r.get::<_, i64>(1) as u64,
+        state_json: r.get(2),
+    }))
+}
+
+fn next_seq(tx: &mut Transaction<'_>, kind: &str, key: &str) -> Result<u64> {
+    let max: i64 = tx
+        .query_one(
+            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE entity_kind = $1 AND entity_name_key = $2",
+            &[&kind, &key],
+        )
+        .map_err(pg)?
+        .get(0);
+    Ok(max as u64 + 1)
+}
+
+/// One entity write plus its log row; the caller owns the transaction.
+struct EntityWrite<'a> {
+    change: i64,
+    kind: &'a str,
+    key: &'a str,
+    name: &'a str,
+    before: Option<&'a str>,
+    after: Option<&'a str>,
+}
+
+fn apply(tx: &mut Transaction<'_>, w: &EntityWrite<'_>, now: &str) -> Result<Touched> {
+    let seq = next_seq(tx, w.kind, w.key)?;
+    match w.after {
+        Some(state) => {
+            tx.execute(
+                "INSERT INTO entities (kind, name_key, name, version, state_json, updated_at)
+                 VALUES ($1, $2, $3, $4, $5, $6)
+                 ON CONFLICT (kind, name_key) DO UPDATE
+                 SET version = excluded.version, state_json = excluded.state_json,
+                     updated_at = excluded.updated_at",
+                &[&w.kind, &w.key, &w.name, &(seq as i64), &state, &now],
+            )
+            .map_err(pg)?;
+        }
+        None => {
+            tx.execute(
+                "DELETE FROM entities WHERE kind = $1 AND name_key = $2",
+                &[&w.kind, &w.key],
+            )
+            .map_err(pg)?;
+        }
+    }
+    tx.execute(
+        "INSERT INTO events (change_id, entity_kind, entity_name_key, entity_name, seq,
+                             state_before_json, state_after_json)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        &[
+            &w.change,
+            &w.kind,
+            &w.key,
+            &w.name,
+            &(seq as i64),
+            &w.before,
+            &w.after,
+        ],
+    )
+    .map_err(pg)?;
+    Ok(Touched {
+        kind: w.kind.to_owned(),
+        name: w.name.to_owned(),
+        version: w.after.map(|_| seq),
+    })
+}
+
+fn parse_json(kind: &str, name: &str, text: &str) -> Result<serde_json::Value> {
+    serde_json::from_str(text).map_err(|source| StoreError::Decode {
+        kind: kind.to_owned(),
+        name: name.to_owned(),
+        source,
+    })
+}
+
+fn raw_entity(r: &postgres::Row) -> RawEntity {
+    RawEntity {
+        kind: r.get(0),
+        name: r.get(1),
+        version: r.get::<_, i64>(2) as u64,
+        state_json: r.get(3),
+        updated_at: r.get(4),
+    }
+}
+
+/// The undo target and the entity rows of its change.
+struct Target {
+    id: i64,
+    command: String,
+    rows: Vec<TargetRow>,
+}
+
+struct TargetRow {
+    kind: String,
+    key: String,
+    name: String,
+    before: Option<String>,
+    after: Option<String>,
+}
+
+fn find_target(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<Option<Target>> {
+    let row = c
+        .query_opt(
+            "SELECT c.id, c.command FROM changes c
+             WHERE c.undo_of IS NULL
+               AND EXISTS (SELECT 1 FROM events e WHERE e.change_id = c.id
+                           AND e.entity_kind = $1 AND e.entity_name_key = $2)
+               AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undo_of = c.id)
+             ORDER BY c.id DESC LIMIT 1",
+            &[&kind, &key],
+        )
+        .map_err(pg)?;
+    let Some(row) = row else { return Ok(None) };
+    let id: i64 = row.get(0);
+    let rows = c
+        .query(
+            "SELECT entity_kind, entity_name_key, entity_name, state_before_json, state_after_json
+             FROM events WHERE change_id = $1 ORDER BY id",
+            &[&id],
+        )
+        .map_err(pg)?
+        .into_iter()
+        .map(|r| TargetRow {
+            kind: r.get(0),
+            key: r.get(1),
+            name: r.get(2),
+            before: r.get(3),
+            after: r.get(4),
+        })
+        .collect();
+    Ok(Some(Target {
+        id,
+        command: row.get(1),
+        rows,
+    }))
+}
+
+impl Backend for PostgresBackend {
+    fn schema_version(&self) -> Result<u32> {
+        self.with(|c| {
+            let v: i32 = c
+                .query_one("SELECT COALESCE(MAX(version), 0) FROM schema_version", &[])
+                .map_err(pg)?
+                .get(0);
+            Ok(v as u32)
+        })
+    }
+
+    fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>> {
+        self.with(|c| {
+            Ok(c.query_opt(
+                "SELECT kind, name, version, state_json, updated_at FROM entities
+                 WHERE kind = $1 AND name_key = $2",
+                &[&kind, &name_key(name)],
+            )
+            .map_err(pg)?
+            .as_ref()
+            .map(raw_entity))
+        })
+    }
+
+    fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
+        self.with(|c| {
+            Ok(c.query(
+                // COLLATE "C": the same byte order as SQLite's default.
+                "SELECT kind, name, version, state_json, updated_at FROM entities
+                 WHERE kind = $1 ORDER BY name_key COLLATE \"C\"",
+                &[&kind],
+            )
+            .map_err(pg)?
+            .iter()
+            .map(raw_entity)
+            .collect())
+        })
+    }
+
+    fn commit(&mut self, change: &Change) -> Result<Committed> {
+        change.validate()?;
+        self.with(|c| {
+            let mut tx = c.transaction().map_err(pg)?;
+            let mut keys: Vec<(String, String)> = change
+                .writes
+                .iter()
+                .map(|w| (w.kind.clone(), name_key(&w.name)))
+                .collect();
+            lock(&mut tx, &mut keys)?;
+            let now = now(&mut tx)?;
+            let change_id: i64 = tx
+                .query_one(
+                    "INSERT INTO changes (command, events_json, undo_of, created_at)
+                     VALUES ($1, $2, NULL, $3) RETURNING id",
+                    &[&change.command, &change.events_json, &now],
+                )
+                .map_err(pg)?
+                .get(0);
+            let mut touched = Vec::with_capacity(change.writes.len());
+            for w in &change.writes {
+                let key = name_key(&w.name);
+                let cur = current(&mut tx, &w.kind, &key)?;
+                match (w.expected, &cur) {
+                    (Expected::Absent, Some(c)) => {
+                        return Err(StoreError::AlreadyExists {
+                            kind: w.kind.clone(),
+                            name: c.name.clone(),
+                        });
+                    }
+                    (Expected::Version(_), None) => {
+                        return Err(StoreError::NotFound {
+                            kind: w.kind.clone(),
+                            name: w.name.clone(),
+                        });
+                    }
+                    (Expected::Version(v), Some(c)) if c.version != v => {
+                        return Err(StoreError::Conflict {
+                            kind: w.kind.clone(),
+                            name: c.name.clone(),
+                            expected: v,
+                            found: c.version,
+                        });
+                    }
+                    _ => {}
+                }
+                let name = cur
+                    .as_ref()
+                    .map_or_else(|| w.name.trim().to_owned(), |c| c.name.clone());
+                touched.push(apply(
+                    &mut tx,
+                    &EntityWrite {
+                        change: change_id,
+                        kind: &w.kind,
+                        key: &key,
+                        name: &name,
+                        before: cur.as_ref().map(|c| c.state_json.as_str()),
+                        after: w.state_json.as_deref(),
+                    },
+                    &now,
+                )?);
+            }
+            tx.commit().map_err(pg)?;
+            Ok(Committed {
+                change: ChangeId(change_id),
+                touched,
+            })
+        })
+    }
+
+    fn undo(&mut self, kind: &str, name: &str) -> Result<Undone> {
+        let key = name_key(name);
+        self.with(|c| {
+            for _ in 0..UNDO_ATTEMPTS {
+                let mut tx = c.transaction().map_err(pg)?;
+                let has_history: bool = tx
+                    .query_one(
+                        "SELECT EXISTS (SELECT 1 FROM events WHERE entity_kind = $1 AND entity_name_key = $2)",
+                        &[&kind, &key],
+                    )
+                    .map_err(pg)?
+                    .get(0);
+                if !has_history {
+                    return Err(StoreError::NotFound {
+                        kind: kind.to_owned(),
+                        name: name.to_owned(),
+                    });
+                }
+                // Find the target unlocked, then lock every entity it
+                // touched in the global order, then check it is still the
+                // target: locking in order avoids deadlocks with commits.
+                let Some(seen) = find_target(&mut tx, kind, &key)? else {
+                    return Err(StoreError::NothingToUndo {
+                        kind: kind.to_owned(),
+                        name: name.to_owned(),
+                    });
+                };
+                let mut keys: Vec<(String, String)> = seen
+                    .rows
+                    .iter()
+                    .map(|r| (r.kind.clone(), r.key.clone()))
+                    .collect();
+                keys.push((kind.to_owned(), key.clone()));
+                lock(&mut tx, &mut keys)?;
+                let Some(target) = find_target(&mut tx, kind, &key)? else {
+                    continue;
+                };
+                if target.id != seen.id {
+                    continue;
+                }
+                for row in &target.rows {
+                    let cur = current(&mut tx, &row.kind, &row.key)?.map(|c| c.state_json);
+                    if cur != row.after {
+                        return Err(StoreError::UndoBlocked {
+                            change: target.id,
+                            kind: row.kind.clone(),
+                            name: row.name.clone(),
+                        });
+                    }
+                }
+                let now = now(&mut tx)?;
+                let command = format!("undo {}", target.command);
+                let change_id: i64 = tx
+                    .query_one(
+                        "INSERT INTO changes (command, events_json, undo_of, created_at)
+                         VALUES ($1, '[]', $2, $3) RETURNING id",
+                        &[&command, &target.id, &now],
+                    )
+                    .map_err(pg)?
+                    .get(0);
+                let mut touched = Vec::with_capacity(target.rows.len());
+                for row in &target.rows {
+                    touched.push(apply(
+                        &mut tx,
+                        &EntityWrite {
+                            change: change_id,
+                            kind: &row.kind,
+                            key: &row.key,
+                            name: &row.name,
+                            before: row.after.as_deref(),
+                            after: row.before.as_deref(),
+                        },
+                        &now,
+                    )?);
+                }
+                tx.commit().map_err(pg)?;
+                return Ok(Undone {
+                    change: ChangeId(change_id),
+                    reverted: ChangeId(target.id),
+                    reverted_command: target.command,
+                    touched,
+                });
+            }
+            Err(StoreError::Conflict {
+                kind: kind.to_owned(),
+                name: name.to_owned(),
+                expected: 0,
+                found: 0,
+            })
+        })
+    }
+
+    fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>> {
+        let key = name_key(name);
+        self.with(|c| {
+            let rows = c
+                .query(
+                    "SELECT e.change_id, e.seq, c.command, c.events_json, c.undo_of,
+                            (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id),
+                            e.state_before_json, e.state_after_json, c.created_at, e.entity_name
+                     FROM events e JOIN changes c ON c.id = e.change_id
+                     WHERE e.entity_kind = $1 AND e.entity_name_key = $2
+                     ORDER BY e.seq",
+                    &[&kind, &key],
+                )
+                .map_err(pg)?;
+            if rows.is_empty() {
+                return Err(StoreError::NotFound {
+                    kind: kind.to_owned(),
+                    name: name.to_owned(),
+                });
+            }
+            let members = c
+                .prepare(
+                    "SELECT entity_kind || ':' || entity_name FROM events WHERE change_id = $1 ORDER BY id",
+                )
+                .map_err(pg)?;
+            let mut out = Vec::with_capacity(rows.len());
+            for r in rows {
+                let change: i64 = r.get(0);
+                let ename: String = r.get(9);
+                let events: String = r.get(3);
+                let before: Option<String> = r.get(6);
+                let after: Option<String> = r.get(7);
+                let entities = c
+                    .query(&members, &[&change])
+                    .map_err(pg)?
+                    .iter()
+                    .map(|m| m.get::<_, String>(0))
+                    .collect();
+                out.push(LogEntry {
+                    change: ChangeId(change),
+                    seq: r.get::<_, i64>(1) as u64,
+                    command: r.get(2),
+                    events: parse_json(kind, &ename, &events)?,
+                    undo_of: r.get::<_, Option<i64>>(4).map(ChangeId),
+                    undone_by: r.get::<_, Option<i64>>(5).map(ChangeId),
+                    state_before: before.map(|s| parse_json(kind, &ename, &s)).transpose()?,
+                    state_after: after.map(|s| parse_json(kind, &ename, &s)).transpose()?,
+                    entities,
+                    created_at: r.get(8),
+                });
+            }
+            Ok(out)
+        })
+    }
+}
+
+/// A notification received by a [`PostgresListener`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notification {
+    /// The channel it was sent on.
+    pub channel: String,
+    /// What was sent.
+    pub payload: String,
+}
+
+/// A dedicated connection that `LISTEN`s on channels, for fanning live
+/// updates out across server instances.
+pub struct PostgresListener {
+    client: Client,
+}
+
+impl PostgresListener {
+    /// Connects and listens on every channel in `channels`.
+    pub fn connect(config: &PostgresConfig, channels: &[&str]) -> Result<Self> {
+        let mut client = config.open_client()?;
+        for channel in channels {
+            // LISTEN takes an identifier, not a parameter: quote it.
+            let ident = format!("\"{}\"", channel.replace('"', "\"\""));
+            client
+                .batch_execute(&format!("LISTEN {ident}"))
+                .map_err(pg)?;
+        }
+        Ok(PostgresListener { client })
+    }
+
+    /// Waits up to `timeout` for the next notification; `None` when none came.
+    /// An error means the connection is gone and the listener must be rebuilt.
+    pub fn next(&mut self, timeout: Duration) -> Result<Option<Notification>> {
+        let mut notifications = self.client.notifications();
+        let mut iter = notifications.timeout_iter(timeout);
+        match postgres::fallible_iterator::FallibleIterator::next(&mut iter) {
+            Ok(Some(n)) => Ok(Some(Notification {
+                channel: n.channel().to_owned(),
+                payload: n.payload().to_owned(),
+            })),
+            Ok(None) => Ok(None),
+            Err(err) => Err(pg(err)),
+        }
+    }
+}
+
+/// Whether a backend error is a transient PostgreSQL failure (serialisation
+/// failure, deadlock) that is worth retrying.
+pub fn is_transient(err: &StoreError) -> bool {
+    let StoreError::Database(inner) = err else {
+        return false;
+    };
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(inner);
+    while let Some(e) = source {
+        if let Some(db) = e.downcast_ref::<postgres::error::DbError>() {
+            let c = db.code();
+            return *c == SqlState::T_R_SERIALIZATION_FAILURE
+                || *c == SqlState::T_R_DEADLOCK_DETECTED;
+        }
+        source = e.source();
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schema_names_cannot_inject_sql() {
+        assert_eq!(schema_ident("test_ab12").unwrap(), "\"test_ab12\"");
+        for bad in ["", "a\"; DROP", "Upper", "1abc", &"x".repeat(64)] {
+            assert_eq!(schema_ident(bad).unwrap_err().code(), "bad_config");
+        }
+    }
+}
