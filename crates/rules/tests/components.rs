@@ -1,0 +1,205 @@
+//! R14: verbal, somatic and material components; pouch and focus.
+
+mod support;
+
+use grimoire_rules::*;
+use support::*;
+
+fn with_equipment(c: Caster, f: impl FnOnce(&mut Equipment)) -> Caster {
+    let mut eq = c.equipment().clone();
+    f(&mut eq);
+    let events = c.set_equipment(eq).events;
+    applied(c, &events)
+}
+
+#[test]
+fn r14a_silenced_caster_cannot_cast_verbal_spell() {
+    let w = wizard(3);
+    let silenced = applied(w.clone(), &w.set_silence(true, false).events);
+    let err = cast(
+        &silenced,
+        &magic_missile(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!((err.code(), err.rule()), ("silenced", Some("R14a")));
+    let in_silence = applied(w.clone(), &w.set_silence(false, true).events);
+    assert_eq!(
+        cast(
+            &in_silence,
+            &magic_missile(),
+            &CastRequest::new(),
+            &mut Scripted::new(&[1])
+        )
+        .unwrap_err()
+        .code(),
+        "silenced"
+    );
+}
+
+#[test]
+fn r14a_silence_does_not_stop_spells_without_v() {
+    let w = wizard(3);
+    let silenced = applied(w.clone(), &w.set_silence(true, true).events);
+    let mut spell = magic_missile();
+    spell.components.verbal = false;
+    assert!(
+        cast(
+            &silenced,
+            &spell,
+            &CastRequest::new(),
+            &mut Scripted::new(&[1])
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn r14b_somatic_needs_a_free_hand() {
+    let w = with_equipment(wizard(3), |e| e.free_hands = 0);
+    let err = cast(
+        &w,
+        &magic_missile(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!((err.code(), err.rule()), ("no_free_hand", Some("R14b")));
+    // Misty Step is V only.
+    assert!(
+        cast(
+            &w,
+            &misty_step(),
+            &CastRequest::new(),
+            &mut Scripted::new(&[1])
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn r14c_component_pouch_stands_in_for_costless_material() {
+    let w = wizard(5);
+    assert!(
+        cast(
+            &w,
+            &fireball(),
+            &CastRequest::new(),
+            &mut Scripted::new(&[1])
+        )
+        .is_ok()
+    );
+    let no_pouch = with_equipment(w.clone(), |e| e.component_pouch = false);
+    let err = cast(
+        &no_pouch,
+        &fireball(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!((err.code(), err.rule()), ("missing_material", Some("R14c")));
+    // The pouch needs a free hand to reach into.
+    let full_hands = with_equipment(w, |e| e.free_hands = 0);
+    assert_eq!(
+        cast(
+            &full_hands,
+            &fireball(),
+            &CastRequest::new(),
+            &mut Scripted::new(&[1])
+        )
+        .unwrap_err()
+        .code(),
+        "no_free_hand"
+    );
+}
+
+#[test]
+fn r14c_held_focus_replaces_material_and_its_hand_does_somatic() {
+    let w = with_equipment(wizard(5), |e| {
+        e.component_pouch = false;
+        e.focus = Focus::Held;
+        e.free_hands = 0;
+    });
+    assert!(
+        cast(
+            &w,
+            &fireball(),
+            &CastRequest::new(),
+            &mut Scripted::new(&[1])
+        )
+        .is_ok()
+    );
+    // Without M the focus does nothing for S.
+    assert_eq!(
+        cast(
+            &w,
+            &magic_missile(),
+            &CastRequest::new(),
+            &mut Scripted::new(&[1])
+        )
+        .unwrap_err()
+        .code(),
+        "no_free_hand"
+    );
+    let stowed = with_equipment(w, |e| e.focus = Focus::Stowed);
+    assert_eq!(
+        cast(
+            &stowed,
+            &fireball(),
+            &CastRequest::new(),
+            &mut Scripted::new(&[1])
+        )
+        .unwrap_err()
+        .code(),
+        "missing_material"
+    );
+}
+
+#[test]
+fn r14c_costly_material_must_be_carried() {
+    let c = cleric(5);
+    let err = cast(
+        &c,
+        &revivify(),
+        &CastRequest::new().target(Target::named("Fallen")),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "missing_material");
+    let focus = with_equipment(c.clone(), |e| e.focus = Focus::Held);
+    assert_eq!(
+        cast(
+            &focus,
+            &revivify(),
+            &CastRequest::new(),
+            &mut Scripted::new(&[1])
+        )
+        .unwrap_err()
+        .code(),
+        "missing_material"
+    );
+    let rich = with_equipment(c, |e| e.materials.push("diamond worth 300+ GP".into()));
+    assert!(
+        cast(
+            &rich,
+            &revivify(),
+            &CastRequest::new(),
+            &mut Scripted::new(&[1])
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn r14c_material_is_not_consumed_unless_the_spell_says_so() {
+    let mut fixture = fireball();
+    assert!(!fixture.components.material.as_ref().unwrap().consumed);
+    fixture.components.material = Some(Material {
+        text: "x".into(),
+        cost_gp: None,
+        consumed: true,
+    });
+    assert!(!fixture.components.material.unwrap().substitutable());
+    assert!(revivify().components.material.unwrap().consumed);
+}

@@ -1,0 +1,223 @@
+//! R2–R6: spell slots, expending them, upcasting.
+
+mod support;
+
+use grimoire_rules::*;
+use support::*;
+
+#[test]
+fn r2_level_3_wizard_has_four_level_1_and_two_level_2_slots() {
+    let w = wizard(3);
+    assert_eq!(w.slots().totals(), [4, 2, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(w.slots().remaining(slot(1)), 4);
+    assert_eq!(w.slots().remaining(slot(2)), 2);
+}
+
+#[test]
+fn r2_full_half_and_multiclass_tables() {
+    assert_eq!(wizard(17).slots().totals(), [4, 3, 3, 3, 2, 1, 1, 1, 1]);
+    assert_eq!(
+        caster(&[(Class::Paladin, 9)]).slots().totals(),
+        [4, 3, 2, 0, 0, 0, 0, 0, 0]
+    );
+    // Cleric 3 + Ranger 5 reads the full-caster row for 3 + 3 = 6.
+    let mc = caster(&[(Class::Cleric, 3), (Class::Ranger, 5)]);
+    assert_eq!(mc.slots().totals(), full_caster_slots(6));
+}
+
+#[test]
+fn r2_warlock_pact_slots_are_separate() {
+    let w = warlock(5);
+    assert_eq!(w.slots().totals(), [0; 9]);
+    let pact = w.pact_slots().unwrap();
+    assert_eq!((pact.total(), pact.level().get()), (2, 3));
+    let mc = caster(&[(Class::Wizard, 3), (Class::Warlock, 2)]);
+    assert_eq!(mc.slots().totals(), full_caster_slots(3));
+    assert_eq!(mc.pact_slots().unwrap().total(), 2);
+}
+
+#[test]
+fn r3_magic_missile_leaves_three_level_1_slots() {
+    let mut w = wizard(3);
+    let out = cast_ok(
+        &mut w,
+        &magic_missile(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[2]),
+    );
+    assert_eq!(
+        out.resolution.slot,
+        Some(SpentSlot {
+            level: slot(1),
+            pact: false
+        })
+    );
+    assert_eq!(w.slots().remaining(slot(1)), 3);
+    assert_eq!(w.slots().remaining(slot(2)), 2);
+}
+
+#[test]
+fn r3_lowest_slot_that_fits_is_used_by_default() {
+    let mut w = wizard(3);
+    for _ in 0..4 {
+        cast_ok(
+            &mut w,
+            &magic_missile(),
+            &CastRequest::new(),
+            &mut Scripted::new(&[1]),
+        );
+        w.apply_all(&w.end_turn().events);
+    }
+    // Level-1 slots are gone; the next casting takes a level-2 slot.
+    let out = cast_ok(
+        &mut w,
+        &magic_missile(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    );
+    assert_eq!(out.resolution.slot.unwrap().level, slot(2));
+    assert_eq!(out.resolution.cast_level, lvl(2));
+}
+
+#[test]
+fn r3_no_slot_available_refuses() {
+    let mut w = wizard(1);
+    for _ in 0..2 {
+        cast_ok(
+            &mut w,
+            &magic_missile(),
+            &CastRequest::new(),
+            &mut Scripted::new(&[1]),
+        );
+        w.apply_all(&w.end_turn().events);
+    }
+    let err = cast(
+        &w,
+        &magic_missile(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!((err.code(), err.rule()), ("no_slot_available", Some("R3")));
+}
+
+#[test]
+fn r3_level_2_spell_does_not_fit_level_1_slot() {
+    let w = wizard(3);
+    let err = cast(
+        &w,
+        &misty_step(),
+        &CastRequest::new().at_slot(slot(1)),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!((err.code(), err.rule()), ("slot_too_low", Some("R3")));
+    let err = cast(
+        &w,
+        &fireball(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "no_slot_available");
+}
+
+#[test]
+fn r3_explicit_slot_with_none_left_refuses() {
+    let w = wizard(3);
+    let err = cast(
+        &w,
+        &magic_missile(),
+        &CastRequest::new().at_slot(slot(3)),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "no_slot_available");
+}
+
+#[test]
+fn r6_magic_missile_in_level_2_slot_is_level_2_with_four_darts() {
+    let mut w = wizard(3);
+    let req = CastRequest::new()
+        .at_slot(slot(2))
+        .target(Target::named("Ogre"));
+    let out = cast_ok(&mut w, &magic_missile(), &req, &mut Scripted::new(&[3]));
+    assert_eq!(out.resolution.cast_level, lvl(2));
+    assert_eq!(out.resolution.targets[0].damage.len(), 4);
+    // Each dart rolled a 3 on its d4, +1.
+    assert_eq!(out.resolution.targets[0].damage_total, 16);
+    assert_eq!(w.slots().remaining(slot(2)), 1);
+    assert_eq!(w.slots().remaining(slot(1)), 4);
+}
+
+#[test]
+fn r6_fireball_gains_a_die_per_slot_level() {
+    let mut w = wizard(9);
+    let out = cast_ok(
+        &mut w,
+        &fireball(),
+        &CastRequest::new().at_slot(slot(5)),
+        &mut Scripted::new(&[1]),
+    );
+    let fire = out
+        .resolution
+        .rolls
+        .iter()
+        .find(|r| r.label.contains("fire"))
+        .unwrap();
+    assert_eq!(fire.notation, "10d6");
+    assert_eq!(fire.dice.len(), 10);
+}
+
+#[test]
+fn r6_cure_wounds_upcast_adds_2d8() {
+    let mut c = cleric(3);
+    let req = CastRequest::new()
+        .at_slot(slot(2))
+        .target(Target::named("Ally").with_hp(1));
+    let out = cast_ok(&mut c, &cure_wounds(), &req, &mut Scripted::new(&[8]));
+    // 4d8 all eights + WIS 3.
+    assert_eq!(out.resolution.targets[0].healing, 35);
+    assert_eq!(out.resolution.targets[0].hp_after, Some(36));
+}
+
+#[test]
+fn r3_pact_and_regular_slots_power_each_other() {
+    let mut mc = caster(&[(Class::Wizard, 3), (Class::Warlock, 3)]);
+    // Lowest fit for a level-1 spell is a regular level-1 slot.
+    let out = cast_ok(
+        &mut mc,
+        &magic_missile(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    );
+    assert_eq!(
+        out.resolution.slot,
+        Some(SpentSlot {
+            level: slot(1),
+            pact: false
+        })
+    );
+    mc.apply_all(&mc.end_turn().events);
+    // A Warlock spell may use a regular slot, a Wizard spell a pact slot.
+    let req = CastRequest {
+        slot_kind: SlotKind::Pact,
+        ..CastRequest::new()
+    };
+    let out = cast_ok(&mut mc, &magic_missile(), &req, &mut Scripted::new(&[1]));
+    assert_eq!(
+        out.resolution.slot,
+        Some(SpentSlot {
+            level: slot(2),
+            pact: true
+        })
+    );
+    assert_eq!(mc.pact_slots().unwrap().remaining(), 1);
+}
+
+#[test]
+fn r1_cantrips_are_level_0_and_levels_stop_at_9() {
+    assert!(fire_bolt().level.is_cantrip());
+    assert_eq!(SpellLevel::new(10).unwrap_err().rule(), Some("R1"));
+    assert_eq!(SlotLevel::new(0).unwrap_err().code(), "invalid_slot_level");
+}
