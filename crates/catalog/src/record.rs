@@ -164,10 +164,23 @@ struct BonusRecord {
 /// Reads one `[[spell]]` table; type errors name the field they are in.
 pub(crate) fn read_record(value: toml::Value) -> Result<SpellRecord, FieldError> {
     serde_path_to_error::deserialize::<_, SpellRecord>(value).map_err(|e| {
-        let field = e.path().to_string();
+        let path = e.path().to_string();
+        let raw = e.inner().to_string();
+        // serde reports a missing key at the table holding it; name the key.
+        if let Some(key) = raw
+            .strip_prefix("missing field `")
+            .and_then(|r| r.split('`').next())
+        {
+            let field = if path == "." {
+                key.to_string()
+            } else {
+                format!("{path}.{key}")
+            };
+            return bad(&field, "is required but missing");
+        }
         bad(
-            if field == "." { "spell" } else { &field },
-            plain_serde_message(&e.inner().to_string()),
+            if path == "." { "spell" } else { &path },
+            plain_serde_message(&raw),
         )
     })
 }
