@@ -36,6 +36,7 @@ mod error;
 mod migrate;
 mod postgres;
 mod record;
+mod scope;
 mod sqlite;
 mod store;
 
@@ -45,5 +46,6 @@ pub use error::{BackendError, Result, StoreError};
 pub use migrate::SCHEMA_VERSION;
 pub use postgres::{Notification, PostgresBackend, PostgresConfig, PostgresListener, is_transient};
 pub use record::{ChangeId, Committed, Entity, LogEntry, RawEntity, Touched, Undone};
+pub use scope::Scoped;
 pub use sqlite::SqliteBackend;
 pub use store::Store;

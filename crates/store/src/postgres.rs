@@ -136,6 +136,11 @@ impl PostgresBackend {
         })
     }
 
+    /// Whether the connection has gone away (a pool drops such backends).
+    pub fn is_closed(&self) -> bool {
+        self.with(|c| Ok(c.is_closed())).unwrap_or(true)
+    }
+
     fn with<T>(&self, f: impl FnOnce(&mut Client) -> Result<T>) -> Result<T> {
         let mut guard = self
             .client

@@ -1,0 +1,160 @@
+//! A backend seen through a kind prefix: how one database holds many
+//! campaigns without the game code knowing about campaigns.
+//!
+//! `Scoped::new(backend, "campaign/dragons/")` turns the kind `character`
+//! into `campaign/dragons/character` on the way in and back on the way out,
+//! so code written for one table (`store.get("character", "Elmira")`) works
+//! unchanged per campaign, and two campaigns may each have an Elmira.
+
+use crate::backend::Backend;
+use crate::change::{Change, Write};
+use crate::error::Result;
+use crate::record::{Committed, LogEntry, RawEntity, Touched, Undone};
+
+/// A backend whose entity kinds all carry a prefix.
+pub struct Scoped<B> {
+    inner: B,
+    prefix: String,
+}
+
+impl<B: Backend> Scoped<B> {
+    /// Wraps `inner`; every kind is stored as `prefix` + kind.
+    pub fn new(inner: B, prefix: impl Into<String>) -> Self {
+        Scoped {
+            inner,
+            prefix: prefix.into(),
+        }
+    }
+
+    /// The prefix.
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
+    /// The wrapped backend.
+    pub fn inner(&self) -> &B {
+        &self.inner
+    }
+
+    fn kind(&self, kind: &str) -> String {
+        format!("{}{kind}", self.prefix)
+    }
+
+    fn strip(&self, kind: String) -> String {
+        match kind.strip_prefix(&self.prefix) {
+            Some(rest) => rest.to_owned(),
+            None => kind,
+        }
+    }
+
+    fn touched(&self, touched: Vec<Touched>) -> Vec<Touched> {
+        touched
+            .into_iter()
+            .map(|t| Touched {
+                kind: self.strip(t.kind),
+                ..t
+            })
+            .collect()
+    }
+}
+
+impl<B: Backend> Backend for Scoped<B> {
+    fn schema_version(&self) -> Result<u32> {
+        self.inner.schema_version()
+    }
+
+    fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>> {
+        Ok(self.inner.get(&self.kind(kind), name)?.map(|e| RawEntity {
+            kind: self.strip(e.kind),
+            ..e
+        }))
+    }
+
+    fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
+        Ok(self
+            .inner
+            .list(&self.kind(kind))?
+            .into_iter()
+            .map(|e| RawEntity {
+                kind: self.strip(e.kind),
+                ..e
+            })
+            .collect())
+    }
+
+    fn commit(&mut self, change: &Change) -> Result<Committed> {
+        let scoped = Change {
+            command: change.command.clone(),
+            events_json: change.events_json.clone(),
+            writes: change
+                .writes
+                .iter()
+                .map(|w| Write {
+                    kind: self.kind(&w.kind),
+                    ..w.clone()
+                })
+                .collect(),
+        };
+        let done = self.inner.commit(&scoped)?;
+        Ok(Committed {
+            change: done.change,
+            touched: self.touched(done.touched),
+        })
+    }
+
+    fn undo(&mut self, kind: &str, name: &str) -> Result<Undone> {
+        let done = self.inner.undo(&self.kind(kind), name)?;
+        Ok(Undone {
+            touched: self.touched(done.touched.clone()),
+            ..done
+        })
+    }
+
+    fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>> {
+        Ok(self
+            .inner
+            .log(&self.kind(kind), name)?
+            .into_iter()
+            .map(|e| LogEntry {
+                entities: e.entities.iter().map(|k| self.strip(k.clone())).collect(),
+                ..e
+            })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{SqliteBackend, Store};
+
+    #[test]
+    fn scopes_keep_campaigns_apart_and_hide_the_prefix() {
+        let mut a = Scoped::new(SqliteBackend::open_in_memory().unwrap(), "campaign/a/");
+        let done = a
+            .commit(
+                &Change::new("new")
+                    .create("character", "Elmira", &1)
+                    .unwrap()
+                    .create("encounter", "Cave", &2)
+                    .unwrap(),
+            )
+            .unwrap();
+        assert_eq!(done.touched[0].kind, "character");
+        assert_eq!(
+            a.get("character", "elmira").unwrap().unwrap().kind,
+            "character"
+        );
+        assert_eq!(
+            a.log("character", "Elmira").unwrap()[0].entities,
+            ["character:Elmira", "encounter:Cave"]
+        );
+        assert!(a.inner().get("character", "Elmira").unwrap().is_none());
+        assert_eq!(
+            a.undo("character", "Elmira").unwrap().touched[1].kind,
+            "encounter"
+        );
+        let store = Store::with_backend(a);
+        assert!(store.list::<u32>("character").unwrap().is_empty());
+    }
+}
