@@ -84,7 +84,7 @@ def main():
         ours_ns = timings[f"distribution {notation}"]
         rows.append((f"distribution `{notation}`", ours_ns, "icepool (cold, fresh process)",
                      cold_icepool_ns(notation)))
-        rows.append((f"distribution `{notation}`", ours_ns, "icepool (warm, memoised)",
+        rows.append((f"distribution `{notation}`", ours_ns, "icepool (warm: same process, caches filled)",
                      time_ns(lambda n=notation: icepool_expr(n).mean())))
 
     print("| operation | ours (ns) | peer | theirs (ns) | ours/theirs |")
