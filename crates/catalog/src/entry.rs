@@ -62,7 +62,7 @@ pub(crate) struct Folded {
 impl Folded {
     pub(crate) fn new(id: &str, en: &str, cs: &str) -> Self {
         Folded {
-            id: fold(id),
+            id: id.to_string(),
             en: fold(en),
             cs: fold(cs),
         }

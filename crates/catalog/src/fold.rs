@@ -46,24 +46,31 @@ fn strip(c: char) -> char {
     }
 }
 
+/// Longest name the stack-only distance handles; longer ones give up.
+const MAX_LEN: usize = 96;
+
 /// Optimal-string-alignment distance (Damerau-Levenshtein with adjacent
 /// transpositions), giving up early once every path exceeds `limit`.
-/// Returns `None` when the distance is above `limit`.
+/// Returns `None` when the distance is above `limit` (or a text is longer
+/// than any spell name, 96 bytes).
 pub(crate) fn distance_within(a: &[u8], b: &[u8], limit: usize) -> Option<usize> {
-    if a.len().abs_diff(b.len()) > limit {
+    if a.len().abs_diff(b.len()) > limit || a.len() > MAX_LEN || b.len() > MAX_LEN {
         return None;
     }
+    // Three rolling rows on the stack: search calls this hundreds of times
+    // per query, so it must not allocate.
     let width = b.len() + 1;
-    // Three rolling rows keep this allocation-light: the search calls it
-    // hundreds of times per query.
-    let mut prev2 = vec![0usize; width];
-    let mut prev: Vec<usize> = (0..width).collect();
-    let mut cur = vec![0usize; width];
+    let mut prev2 = [0u8; MAX_LEN + 1];
+    let mut prev = [0u8; MAX_LEN + 1];
+    let mut cur = [0u8; MAX_LEN + 1];
+    for (j, cell) in prev.iter_mut().enumerate().take(width) {
+        *cell = j as u8;
+    }
     for i in 1..=a.len() {
-        cur[0] = i;
+        cur[0] = i as u8;
         let mut row_min = cur[0];
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
+        for j in 1..width {
+            let cost = u8::from(a[i - 1] != b[j - 1]);
             let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 d = d.min(prev2[j - 2] + 1);
@@ -71,13 +78,13 @@ pub(crate) fn distance_within(a: &[u8], b: &[u8], limit: usize) -> Option<usize>
             cur[j] = d;
             row_min = row_min.min(d);
         }
-        if row_min > limit {
+        if usize::from(row_min) > limit {
             return None;
         }
         std::mem::swap(&mut prev2, &mut prev);
         std::mem::swap(&mut prev, &mut cur);
     }
-    let d = prev[b.len()];
+    let d = usize::from(prev[b.len()]);
     (d <= limit).then_some(d)
 }
 

@@ -196,6 +196,7 @@ fn match_name(query: &str, name: &str) -> Option<MatchKind> {
 /// Runs `query` over `spells`.
 pub(crate) fn search<'a>(spells: &'a [CatalogSpell], query: &Query) -> Vec<Hit<'a>> {
     let text = fold(&query.text);
+    let as_id = text.replace(' ', "-");
     let mut hits: Vec<Hit<'a>> = spells
         .iter()
         .filter(|s| query.accepts(s))
@@ -208,7 +209,7 @@ pub(crate) fn search<'a>(spells: &'a [CatalogSpell], query: &Query) -> Vec<Hit<'
                 });
             }
             let en = match_name(&text, &s.folded.en);
-            let en = match (en, s.folded.id == text.replace(' ', "-")) {
+            let en = match (en, s.folded.id == as_id) {
                 (_, true) => Some(MatchKind::Exact),
                 (m, false) => m,
             };
