@@ -1,0 +1,112 @@
+//! Encounters: initiative order, rounds, turns resetting the economy.
+
+mod support;
+
+use grimoire_rules::*;
+use support::*;
+
+#[test]
+fn turns_follow_initiative_and_rounds_wrap() {
+    let mut enc = Encounter::new(vec![
+        Combatant::new("Goblin", 12),
+        Combatant::new("Caster", 18),
+    ])
+    .unwrap();
+    assert!(enc.current().is_none());
+    let t = enc.next_turn();
+    assert_eq!(
+        (t.combatant.as_str(), t.round, t.new_round),
+        ("Caster", 1, true)
+    );
+    enc.apply_all(&t.events);
+    let t = enc.next_turn();
+    assert_eq!(
+        (t.combatant.as_str(), t.round, t.new_round),
+        ("Goblin", 1, false)
+    );
+    enc.apply_all(&t.events);
+    let t = enc.next_turn();
+    assert_eq!(
+        (t.combatant.as_str(), t.round, t.new_round),
+        ("Caster", 2, true)
+    );
+    assert_eq!(
+        Encounter::new(vec![]).unwrap_err().code(),
+        "empty_encounter"
+    );
+}
+
+#[test]
+fn r10_new_turn_in_encounter_resets_the_slot_limit() {
+    let mut w = wizard(5);
+    let mut enc = Encounter::new(vec![
+        Combatant::new("Caster", 15),
+        Combatant::new("Orc", 10),
+    ])
+    .unwrap();
+    let t = enc.next_turn();
+    enc.apply_all(&t.events);
+    w.apply_all(&t.caster_events);
+    let out = cast_ok(
+        &mut w,
+        &magic_missile(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    );
+    enc.apply_all(&enc.caster_events("Caster", &out.events));
+    assert_eq!(
+        cast(
+            &w,
+            &misty_step(),
+            &CastRequest::new(),
+            &mut Scripted::new(&[1])
+        )
+        .unwrap_err()
+        .code(),
+        "one_slot_per_turn"
+    );
+    for _ in 0..2 {
+        let t = enc.next_turn();
+        enc.apply_all(&t.events);
+        if t.combatant == "Caster" {
+            w.apply_all(&t.caster_events);
+        }
+        if t.new_round {
+            w.apply_all(&w.advance_rounds(1).events);
+        }
+    }
+    assert_eq!(enc.round(), 2);
+    cast_ok(
+        &mut w,
+        &misty_step(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    );
+}
+
+#[test]
+fn encounter_tracks_spell_effects_on_creatures() {
+    let mut c = cleric(3);
+    let mut enc = Encounter::new(vec![
+        Combatant::new("Caster", 15),
+        Combatant::new("Fighter", 10),
+    ])
+    .unwrap();
+    let out = cast_ok(
+        &mut c,
+        &bless(),
+        &CastRequest::new().target(Target::named("Fighter")),
+        &mut Scripted::new(&[1]),
+    );
+    enc.apply_all(&enc.caster_events("Caster", &out.events));
+    assert!(enc.effects().has("Fighter", &id("bless")));
+    let ended = c.drop_concentration().unwrap();
+    enc.apply_all(&enc.caster_events("Caster", &ended.events));
+    assert!(!enc.effects().has("Fighter", &id("bless")));
+    enc.apply_all(&enc.set_hp("Fighter", 7).unwrap());
+    assert_eq!(enc.combatants()[1].hp, Some(7));
+    assert_eq!(
+        enc.set_hp("Nobody", 1).unwrap_err().code(),
+        "unknown_combatant"
+    );
+}

@@ -1,0 +1,103 @@
+//! R21: combining effects of spells.
+
+mod support;
+
+use grimoire_rules::*;
+use support::*;
+
+fn bless_on(c: &mut Caster, who: &str, slot_level: Option<SlotLevel>) -> CastOutcome {
+    let mut req = CastRequest::new().target(Target::named(who));
+    req.slot = slot_level;
+    cast_ok(c, &bless(), &req, &mut Scripted::new(&[1]))
+}
+
+#[test]
+fn r21_two_blesses_give_one_die() {
+    let mut board = EffectBoard::new();
+    let mut a = applied_named(cleric(3), "Cleric A");
+    let mut b = applied_named(cleric(3), "Cleric B");
+    let first = bless_on(&mut a, "Fighter", None);
+    board.record_all("Cleric A", &first.events);
+    let second = bless_on(&mut b, "Fighter", None);
+    board.record_all("Cleric B", &second.events);
+    assert_eq!(board.on("Fighter").count(), 2);
+    let bonuses = board.bonuses("Fighter", BonusTarget::AttackRolls);
+    assert_eq!(bonuses, vec![BonusAmount::Dice("1d4".parse().unwrap())]);
+    // Equal potency: the most recent applies.
+    assert_eq!(board.in_force("Fighter")[0].caster, "Cleric B");
+}
+
+#[test]
+fn r21_effect_lasts_until_the_last_casting_ends() {
+    let mut board = EffectBoard::new();
+    let mut a = applied_named(cleric(3), "Cleric A");
+    let mut b = applied_named(cleric(3), "Cleric B");
+    board.record_all("Cleric A", &bless_on(&mut a, "Fighter", None).events);
+    b.apply_all(&b.advance_time(TimeSpan::rounds_of(5)).events);
+    board.record_all("Cleric B", &bless_on(&mut b, "Fighter", None).events);
+    // Five rounds on, the first Bless runs out; the second still holds.
+    let ended = a.advance_time(TimeSpan::rounds_of(10));
+    board.record_all("Cleric A", &ended.events);
+    assert!(board.has("Fighter", &id("bless")));
+    assert_eq!(board.bonuses("Fighter", BonusTarget::SavingThrows).len(), 1);
+    board.record_all("Cleric B", &b.advance_time(TimeSpan::rounds_of(10)).events);
+    assert!(!board.has("Fighter", &id("bless")));
+    assert!(
+        board
+            .bonuses("Fighter", BonusTarget::SavingThrows)
+            .is_empty()
+    );
+}
+
+#[test]
+fn r21_different_spells_add_together() {
+    let mut board = EffectBoard::new();
+    let mut c = applied_named(cleric(3), "Cleric");
+    board.record_all("Cleric", &bless_on(&mut c, "Wizard", None).events);
+    let mut w = applied_named(wizard(3), "Wizard");
+    let req = CastRequest {
+        off_turn: true,
+        ..CastRequest::new()
+            .on_trigger("an arrow hits")
+            .target(Target::caster("Wizard"))
+    };
+    board.record_all(
+        "Wizard",
+        &cast_ok(&mut w, &shield(), &req, &mut Scripted::new(&[1])).events,
+    );
+    assert_eq!(board.in_force("Wizard").len(), 2);
+    assert_eq!(
+        board.bonuses("Wizard", BonusTarget::ArmorClass),
+        vec![BonusAmount::Flat(5)]
+    );
+    assert_eq!(board.bonuses("Wizard", BonusTarget::AttackRolls).len(), 1);
+}
+
+#[test]
+fn r21_most_potent_casting_applies() {
+    let mut board = EffectBoard::new();
+    let mut a = applied_named(cleric(5), "Cleric A");
+    let mut b = applied_named(cleric(5), "Cleric B");
+    board.record_all(
+        "Cleric A",
+        &bless_on(&mut a, "Fighter", Some(slot(3))).events,
+    );
+    board.record_all("Cleric B", &bless_on(&mut b, "Fighter", None).events);
+    // Same bonus; the level-3 casting is the more potent one, though older.
+    assert_eq!(board.in_force("Fighter")[0].caster, "Cleric A");
+}
+
+fn applied_named(c: Caster, name: &str) -> Caster {
+    // Rebuild the fixture caster under another name by replaying its setup.
+    let scores = *c.abilities();
+    let mut named = Caster::new(name, c.classes(), scores).unwrap();
+    let mut eq = named.equipment().clone();
+    eq.component_pouch = true;
+    named.apply_all(&named.set_equipment(eq).events);
+    for s in all_spells() {
+        if let Ok(out) = named.prepare(&s) {
+            named.apply_all(&out.events);
+        }
+    }
+    named
+}

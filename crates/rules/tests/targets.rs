@@ -1,0 +1,238 @@
+//! R13, R16–R18: range, clear path, self-targeting, invalid targets, saves
+//! and damage defences.
+
+mod support;
+
+use grimoire_rules::*;
+use support::*;
+
+#[test]
+fn r13_target_beyond_range_is_refused() {
+    let w = wizard(3);
+    let req = CastRequest::new().target(Target::named("Archer").at_distance(130));
+    let err = cast(&w, &magic_missile(), &req, &mut Scripted::new(&[1])).unwrap_err();
+    assert_eq!((err.code(), err.rule()), ("out_of_range", Some("R13")));
+    let req = CastRequest::new().target(Target::named("Archer").at_distance(120));
+    assert!(cast(&w, &magic_missile(), &req, &mut Scripted::new(&[1])).is_ok());
+    let touch = CastRequest::new().target(Target::named("Ally").at_distance(10));
+    assert_eq!(
+        cast(&cleric(1), &cure_wounds(), &touch, &mut Scripted::new(&[1]))
+            .unwrap_err()
+            .code(),
+        "out_of_range"
+    );
+}
+
+#[test]
+fn r13_self_range_cannot_target_others() {
+    let w = wizard(3);
+    let err = cast(
+        &w,
+        &misty_step(),
+        &CastRequest::new().target(Target::named("Ally")),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!((err.code(), err.rule()), ("self_only", Some("R13")));
+    assert!(
+        cast(
+            &w,
+            &misty_step(),
+            &CastRequest::new().target(Target::caster("Caster")),
+            &mut Scripted::new(&[1])
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn r17_total_cover_blocks_targeting() {
+    let w = wizard(3);
+    let before = w.clone();
+    let req = CastRequest::new().target(Target::named("Goblin").behind_total_cover());
+    let err = cast(&w, &magic_missile(), &req, &mut Scripted::new(&[1])).unwrap_err();
+    assert_eq!((err.code(), err.rule()), ("no_line_of_effect", Some("R17")));
+    assert_eq!(w, before);
+}
+
+#[test]
+fn r17_caster_may_target_itself_unless_the_spell_forbids_it() {
+    let c = cleric(3);
+    let out = cast(
+        &c,
+        &cure_wounds(),
+        &CastRequest::new().target(Target::caster("Caster").with_hp(3)),
+        &mut Scripted::new(&[4]),
+    )
+    .unwrap();
+    assert_eq!(out.resolution.targets[0].healing, 4 + 4 + 3);
+    let w = wizard(3);
+    let err = cast(
+        &w,
+        &hold_person(),
+        &CastRequest::new().target(Target::caster("Caster")),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (err.code(), err.rule()),
+        ("cannot_target_self", Some("R17"))
+    );
+}
+
+#[test]
+fn r17_target_count_grows_with_slot_level() {
+    let c = cleric(5);
+    let four = (0..4).fold(CastRequest::new(), |r, i| {
+        r.target(Target::named(format!("Ally {i}")))
+    });
+    let err = cast(&c, &bless(), &four, &mut Scripted::new(&[1])).unwrap_err();
+    assert_eq!((err.code(), err.rule()), ("too_many_targets", Some("R17")));
+    assert!(
+        cast(
+            &c,
+            &bless(),
+            &four.at_slot(slot(2)),
+            &mut Scripted::new(&[1])
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn r17_area_spell_takes_any_number_of_targets() {
+    let w = wizard(5);
+    let req = (0..12).fold(CastRequest::new(), |r, i| {
+        r.target(Target::named(format!("Kobold {i}")))
+    });
+    let out = cast(&w, &fireball(), &req, &mut Scripted::new(&[3])).unwrap();
+    assert_eq!(out.resolution.targets.len(), 12);
+    assert!(out.resolution.targets.iter().all(|t| t.damage_total == 24));
+}
+
+#[test]
+fn r18_invalid_target_still_spends_the_slot() {
+    let mut c = cleric(3);
+    let req = CastRequest::new().target(Target::named("Skeleton").of_type("undead").with_hp(13));
+    let out = cast_ok(&mut c, &cure_wounds(), &req, &mut Scripted::new(&[8]));
+    let t = &out.resolution.targets[0];
+    assert!(!t.affected);
+    assert_eq!(t.healing, 0);
+    assert_eq!(t.hp_after, Some(13));
+    assert!(t.note.as_deref().unwrap().contains("no effect"));
+    assert_eq!(c.slots().remaining(slot(1)), 3);
+}
+
+#[test]
+fn r18_invalid_target_appears_to_succeed_on_a_save_for_nothing_spells() {
+    let w = wizard(3);
+    let req = CastRequest::new().target(
+        Target::named("Wolf")
+            .marked_invalid()
+            .with_save(Ability::Wisdom, 0),
+    );
+    let out = cast(&w, &hold_person(), &req, &mut Scripted::new(&[1])).unwrap();
+    let t = &out.resolution.targets[0];
+    assert!(!t.affected);
+    let save = t.save.as_ref().unwrap();
+    assert_eq!(
+        (save.success, save.total),
+        (Some(true), None),
+        "appears to succeed without rolling"
+    );
+    assert!(t.conditions.is_empty());
+}
+
+#[test]
+fn r16_bare_target_reports_dc_and_both_outcomes() {
+    let w = wizard(5);
+    let out = cast(
+        &w,
+        &fireball(),
+        &CastRequest::new().target(Target::named("Troll")),
+        &mut Scripted::new(&[5]),
+    )
+    .unwrap();
+    let t = &out.resolution.targets[0];
+    let save = t.save.as_ref().unwrap();
+    assert_eq!((save.dc, save.total, save.success), (14, None, None));
+    assert_eq!(t.damage_total, 40);
+    assert_eq!(t.damage_on_success, Some(20));
+}
+
+#[test]
+fn r16_rolled_save_halves_damage_on_success() {
+    let w = wizard(5);
+    let req = CastRequest::new()
+        .target(Target::named("Quick").with_save(Ability::Dexterity, 4))
+        .target(Target::named("Slow").with_save(Ability::Dexterity, 0));
+    // Damage dice all 4 (32), Quick rolls 10+4 = 14 (success), Slow 4+0 (fail).
+    let faces = [4, 4, 4, 4, 4, 4, 4, 4, 10, 4];
+    let out = cast(&w, &fireball(), &req, &mut Scripted::new(&faces)).unwrap();
+    assert_eq!(
+        out.resolution.targets[0].save.as_ref().unwrap().success,
+        Some(true)
+    );
+    assert_eq!(out.resolution.targets[0].damage_total, 16);
+    assert_eq!(out.resolution.targets[1].damage_total, 32);
+}
+
+#[test]
+fn r16_failed_save_imposes_conditions() {
+    let w = wizard(3);
+    let req = CastRequest::new().target(Target::named("Bandit").with_save(Ability::Wisdom, 0));
+    let out = cast(&w, &hold_person(), &req, &mut Scripted::new(&[2])).unwrap();
+    assert_eq!(
+        out.resolution.targets[0].conditions,
+        vec![Condition::Paralyzed]
+    );
+    let out = cast(&w, &hold_person(), &req, &mut Scripted::new(&[19])).unwrap();
+    assert!(out.resolution.targets[0].conditions.is_empty());
+}
+
+#[test]
+fn damage_resistance_vulnerability_immunity() {
+    let w = wizard(9);
+    let req = CastRequest::new()
+        .target(Target::named("Plain").with_save(Ability::Constitution, -10))
+        .target(
+            Target::named("Resists")
+                .with_save(Ability::Constitution, -10)
+                .with_defense(DamageType::Cold, Defense::Resistant),
+        )
+        .target(
+            Target::named("Weak")
+                .with_save(Ability::Constitution, -10)
+                .with_defense(DamageType::Cold, Defense::Vulnerable),
+        )
+        .target(
+            Target::named("Immune")
+                .with_save(Ability::Constitution, -10)
+                .with_defense(DamageType::Cold, Defense::Immune),
+        );
+    let out = cast(
+        &w,
+        &cone_of_cold(),
+        &req,
+        &mut Scripted::new(&[5, 5, 5, 5, 5, 5, 5, 4, 1]),
+    )
+    .unwrap();
+    let totals: Vec<u32> = out
+        .resolution
+        .targets
+        .iter()
+        .map(|t| t.damage_total)
+        .collect();
+    assert_eq!(totals, vec![39, 19, 78, 0]);
+}
+
+#[test]
+fn magic_missile_darts_spread_over_targets() {
+    let w = wizard(3);
+    let req = CastRequest::new()
+        .target(Target::named("A"))
+        .target(Target::named("B"));
+    let out = cast(&w, &magic_missile(), &req, &mut Scripted::new(&[1])).unwrap();
+    assert_eq!(out.resolution.targets[0].damage.len(), 2);
+    assert_eq!(out.resolution.targets[1].damage.len(), 1);
+}
