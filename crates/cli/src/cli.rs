@@ -50,6 +50,30 @@ pub enum Command {
     Spells(commands::spells::SpellsArgs),
     /// Show one spell
     Spell(commands::spells::SpellArgs),
+    /// Create, show, list and delete characters
+    #[command(subcommand)]
+    Character(commands::character::CharacterCommand),
+    /// Prepare spells (cantrips are learned); each must be on a class list (R8)
+    Prepare(commands::character::PrepareArgs),
+    /// Unprepare spells
+    Unprepare(commands::character::PrepareArgs),
+    /// Magic items that cast spells without a slot (R5d)
+    #[command(subcommand)]
+    Item(commands::character::ItemCommand),
+    /// Limited-use abilities that cast spells without a slot (R5c)
+    #[command(subcommand)]
+    Ability(commands::character::AbilityCommand),
+    /// Cast a spell: validates, spends, rolls and shows the resolution, or refuses (exit 1)
+    Cast(commands::cast::Args),
+    /// Show remaining spell slots, pact slots separately
+    Slots(commands::character::SlotsArgs),
+    /// Finish a Long or Short Rest
+    Rest(commands::character::RestArgs),
+    /// Add or remove a condition (or silence)
+    Condition(commands::character::ConditionArgs),
+    /// End a character's turn outside an encounter (resets R10)
+    #[command(subcommand)]
+    Turn(commands::character::TurnCommand),
     /// Roll dice, or show their exact distribution with --stats
     Roll(commands::roll::Args),
     /// Revert the last change of a character (or encounter); the undo is logged too
@@ -63,6 +87,16 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
     match command {
         Command::Spells(args) => commands::spells::list(ctx, &args),
         Command::Spell(args) => commands::spells::show(ctx, &args),
+        Command::Character(c) => commands::character::run(ctx, &c),
+        Command::Prepare(args) => commands::character::prepare(ctx, &args),
+        Command::Unprepare(args) => commands::character::unprepare(ctx, &args),
+        Command::Item(c) => commands::character::item(ctx, &c),
+        Command::Ability(c) => commands::character::ability(ctx, &c),
+        Command::Cast(args) => commands::cast::run(ctx, &args),
+        Command::Slots(args) => commands::character::slots(ctx, &args),
+        Command::Rest(args) => commands::character::rest(ctx, &args),
+        Command::Condition(args) => commands::character::condition(ctx, &args),
+        Command::Turn(c) => commands::character::turn(ctx, &c),
         Command::Roll(args) => commands::roll::run(ctx, &args),
         Command::Undo(args) => commands::history::undo(ctx, &args),
         Command::Log(args) => commands::history::log(ctx, &args),

@@ -6,7 +6,11 @@
 
 use std::fmt;
 
+use grimoire_catalog::CatalogError;
+use grimoire_rules::RulesError;
 use grimoire_store::StoreError;
+
+use crate::i18n::Lang;
 
 /// Exit code for a refused action: nothing was changed.
 pub const EXIT_REFUSED: u8 = 1;
@@ -20,13 +24,14 @@ pub struct Failure {
     pub code: String,
     /// The rule id enforced (`R10`), when a rule refused the action.
     pub rule: Option<String>,
-    /// What happened, for a person.
+    /// What happened, for a person (English).
     pub message: String,
+    /// The same in Czech, when the source gives one.
+    pub message_cs: Option<String>,
     /// The process exit code.
     pub exit: u8,
 }
 
-#[allow(dead_code)] // with_rule: rules refusals (next commits)
 impl Failure {
     /// A refusal (exit code 1).
     pub fn refused(code: &str, message: impl Into<String>) -> Self {
@@ -34,6 +39,7 @@ impl Failure {
             code: code.to_owned(),
             rule: None,
             message: message.into(),
+            message_cs: None,
             exit: EXIT_REFUSED,
         }
     }
@@ -52,13 +58,27 @@ impl Failure {
         self
     }
 
+    /// Adds the Czech message.
+    pub fn with_cs(mut self, message: impl Into<String>) -> Self {
+        self.message_cs = Some(message.into());
+        self
+    }
+
+    /// The message in `lang`, falling back to English.
+    pub fn message(&self, lang: Lang) -> &str {
+        match (lang, &self.message_cs) {
+            (Lang::Cs, Some(cs)) => cs,
+            _ => &self.message,
+        }
+    }
+
     /// The JSON form printed with `--json`.
-    pub fn to_json(&self) -> serde_json::Value {
+    pub fn to_json(&self, lang: Lang) -> serde_json::Value {
         serde_json::json!({
             "error": {
                 "code": self.code,
                 "rule": self.rule,
-                "message": self.message,
+                "message": self.message(lang),
             }
         })
     }
@@ -78,6 +98,22 @@ impl From<StoreError> for Failure {
     }
 }
 
+impl From<RulesError> for Failure {
+    fn from(err: RulesError) -> Self {
+        let f = Failure::refused(err.code(), err.to_string()).with_cs(err.message_cs());
+        match err.rule() {
+            Some(rule) => f.with_rule(rule),
+            None => f,
+        }
+    }
+}
+
+impl From<CatalogError> for Failure {
+    fn from(err: CatalogError) -> Self {
+        Failure::refused(err.code(), err.to_string())
+    }
+}
+
 /// Turns any error a command returned into a [`Failure`]: known error types
 /// keep their codes, anything else is an `internal` failure.
 pub fn classify(err: &anyhow::Error) -> Failure {
@@ -86,6 +122,9 @@ pub fn classify(err: &anyhow::Error) -> Failure {
     }
     if let Some(e) = err.downcast_ref::<StoreError>() {
         return Failure::refused(e.code(), e.to_string());
+    }
+    if let Some(e) = err.downcast_ref::<RulesError>() {
+        return Failure::from(e.clone());
     }
     Failure::refused("internal", format!("{err:#}"))
 }
@@ -98,7 +137,7 @@ mod tests {
     fn json_shape_is_stable() {
         let f = Failure::refused("no_slot_available", "no slot left").with_rule("R3");
         assert_eq!(
-            f.to_json(),
+            f.to_json(Lang::En),
             serde_json::json!({"error": {"code": "no_slot_available", "rule": "R3", "message": "no slot left"}})
         );
     }
@@ -111,6 +150,14 @@ mod tests {
         });
         let f = classify(&err);
         assert_eq!((f.code.as_str(), f.exit), ("nothing_to_undo", EXIT_REFUSED));
+    }
+
+    #[test]
+    fn rules_errors_carry_rule_and_czech() {
+        let f = Failure::from(RulesError::OneSlotPerTurn);
+        assert_eq!(f.code, "one_slot_per_turn");
+        assert_eq!(f.rule.as_deref(), Some("R10"));
+        assert_ne!(f.message(Lang::Cs), f.message(Lang::En));
     }
 
     #[test]

@@ -12,6 +12,8 @@ mod failure;
 mod i18n;
 mod names;
 mod output;
+mod state;
+mod view;
 
 use std::process::ExitCode;
 
@@ -53,7 +55,7 @@ fn main() -> ExitCode {
 fn report(out: &Out, failure: &Failure) -> ExitCode {
     if out.json {
         // Errors go to stdout with --json so a program reads one stream.
-        let _ = out.json(&failure.to_json());
+        let _ = out.json(&failure.to_json(out.lang));
     } else {
         let rule = failure
             .rule
@@ -63,7 +65,7 @@ fn report(out: &Out, failure: &Failure) -> ExitCode {
         eprintln!(
             "{}: {} ({}){rule}",
             Text::Error.get(out.lang),
-            failure.message,
+            failure.message(out.lang),
             failure.code
         );
     }

@@ -1,5 +1,7 @@
 //! One module per command group; each exposes its clap arguments and a `run`.
 
+pub mod cast;
+pub mod character;
 pub mod history;
 pub mod roll;
 pub mod spells;

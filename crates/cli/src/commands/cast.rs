@@ -1,0 +1,475 @@
+//! `grimoire cast NAME SPELL ...`: validate, spend, roll, resolve; or refuse
+//! with the rule that says no, changing nothing.
+
+use grimoire_rules::{
+    Ability, CastMode, CastOutcome, CastRequest, CastStatus, Caster, Class, RollMode, SlotKind,
+    SlotLevel, Target,
+};
+use serde_json::{Value, json};
+
+use crate::catalog;
+use crate::context::Ctx;
+use crate::failure::Failure;
+use crate::i18n::{Lang, Text};
+use crate::names;
+use crate::output::Out;
+use crate::state::{self, Batch};
+use crate::view;
+
+/// Arguments of `cast`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  grimoire cast Elmira \"Magic Missile\" --target Goblin
+  grimoire cast Elmira \"Magic Missile\" --slot 2 --target Goblin:hp=7
+  grimoire cast Elmira Shield --action reaction --trigger \"hit by an attack\"
+  grimoire cast Elmira \"Detect Magic\" --ritual
+  grimoire cast Elmira Fireball --via \"Spell Scroll (fireball)\" --target Ogre:dex=-1:hp=59
+  grimoire cast Elmira \"Misty Step\" --via \"Misty Step\" --action bonus
+
+A target is NAME, optionally followed by :ac=N :hp=N :dex=+2 (any ability
+save bonus) :self :cover (Total Cover) :dist=FEET :type=undead.")]
+pub struct Args {
+    /// The caster
+    pub name: String,
+    /// The spell (English or Czech name, or id)
+    pub spell: String,
+    /// Cast with a slot of this level (R6 upcasting); default the lowest that fits (R3)
+    #[arg(long)]
+    pub slot: Option<u8>,
+    /// Cast as a ritual: no slot, +10 minutes (R5b)
+    #[arg(long, conflicts_with_all = ["slot", "via"])]
+    pub ritual: bool,
+    /// Cast through an item or ability by name, or `arcanum` (R5c, R5d)
+    #[arg(long, value_name = "ITEM_OR_ABILITY")]
+    pub via: Option<String>,
+    /// The part of the turn to use: magic, bonus or reaction (R9)
+    #[arg(long)]
+    pub action: Option<String>,
+    /// The trigger a Reaction answers (R11)
+    #[arg(long)]
+    pub trigger: Option<String>,
+    /// Targets (repeat for several)
+    #[arg(long = "target", value_name = "T")]
+    pub targets: Vec<String>,
+    /// The class to cast with (default: the best one with the spell)
+    #[arg(long)]
+    pub class: Option<String>,
+    /// Use only pact slots
+    #[arg(long, conflicts_with = "regular")]
+    pub pact: bool,
+    /// Use only regular slots
+    #[arg(long)]
+    pub regular: bool,
+    /// Advantage on the spell's attack rolls
+    #[arg(long, conflicts_with = "disadvantage")]
+    pub advantage: bool,
+    /// Disadvantage on the spell's attack rolls
+    #[arg(long)]
+    pub disadvantage: bool,
+    /// Cast outside the caster's own turn (a Reaction on another's turn): R10 does not apply
+    #[arg(long)]
+    pub off_turn: bool,
+    /// Complete a casting of a minute or more whose time is up (R12)
+    #[arg(long, conflicts_with_all = ["slot", "ritual", "via"])]
+    pub complete: bool,
+}
+
+/// Parses `NAME[:key=value]...`.
+fn target(spec: &str) -> Result<Target, Failure> {
+    let mut parts = spec.split(':');
+    let name = parts.next().unwrap_or_default().trim();
+    if name.is_empty() {
+        return Err(Failure::usage(
+            "bad_target",
+            format!("target \"{spec}\" has no name"),
+        ));
+    }
+    let mut t = Target::named(name);
+    for part in parts {
+        let (key, value) = part.split_once('=').unwrap_or((part, ""));
+        let number = || -> Result<i32, Failure> {
+            value.trim().trim_start_matches('+').parse().map_err(|_| {
+                Failure::usage(
+                    "bad_target",
+                    format!("\"{part}\" in target \"{spec}\" needs a number"),
+                )
+            })
+        };
+        t = match names::fold(key).as_str() {
+            "self" => Target::caster(name),
+            "cover" => t.behind_total_cover(),
+            "ac" => t.with_ac(number()?),
+            "hp" => t.with_hp(number()?),
+            "dist" | "distance" => t.at_distance(number()?.max(0) as u64),
+            "type" => t.of_type(value.trim()),
+            other => match names::ability(other) {
+                Ok(a) => t.with_save(a, number()?),
+                Err(_) => {
+                    return Err(Failure::usage(
+                        "bad_target",
+                        format!(
+                            "unknown target property \"{key}\" (ac, hp, dist, type, self, cover, or an ability)"
+                        ),
+                    ));
+                }
+            },
+        };
+    }
+    Ok(t)
+}
+
+/// How the casting is powered, from `--via`.
+fn via(caster: &Caster, word: &str) -> Result<CastMode, Failure> {
+    let w = names::fold(word);
+    if w == "arcanum" || w == "mystic arcanum" || w == "arkanum" {
+        return Ok(CastMode::Arcanum);
+    }
+    let matches = |name: &str| {
+        let n = names::fold(name);
+        n == w || n.contains(&w)
+    };
+    if let Some(i) = caster.items().iter().find(|i| matches(&i.name)) {
+        return Ok(CastMode::Item(i.name.clone()));
+    }
+    if let Some(f) = caster.features().iter().find(|f| matches(&f.name)) {
+        return Ok(CastMode::Feature(f.name.clone()));
+    }
+    let items: Vec<&str> = caster
+        .items()
+        .iter()
+        .map(|i| i.name.as_str())
+        .chain(caster.features().iter().map(|f| f.name.as_str()))
+        .collect();
+    Err(Failure::refused(
+        "unknown_source",
+        format!(
+            "{} has no item or ability called \"{word}\" (has: {})",
+            caster.name(),
+            if items.is_empty() {
+                "none".to_owned()
+            } else {
+                items.join(", ")
+            }
+        ),
+    )
+    .with_rule("R5c"))
+}
+
+fn request(caster: &Caster, args: &Args) -> Result<CastRequest, Failure> {
+    let mut req = CastRequest::new();
+    if let Some(n) = args.slot {
+        req = req.at_slot(SlotLevel::new(n).map_err(Failure::from)?);
+    }
+    if args.ritual {
+        req = req.as_ritual();
+    }
+    if let Some(v) = &args.via {
+        req = req.with_mode(via(caster, v)?);
+    }
+    if let Some(a) = &args.action {
+        req = req.using(names::action(a)?);
+    }
+    if let Some(t) = &args.trigger {
+        req = req.on_trigger(t.clone());
+    }
+    if let Some(c) = &args.class {
+        let class: Class = names::class(c)?;
+        req = req.with_class(class);
+    }
+    for t in &args.targets {
+        req = req.target(target(t)?);
+    }
+    req.slot_kind = if args.pact {
+        SlotKind::Pact
+    } else if args.regular {
+        SlotKind::Regular
+    } else {
+        SlotKind::Any
+    };
+    req.roll_mode = if args.advantage {
+        RollMode::Advantage
+    } else if args.disadvantage {
+        RollMode::Disadvantage
+    } else {
+        RollMode::Normal
+    };
+    req.off_turn = args.off_turn;
+    Ok(req)
+}
+
+/// The mode word of the JSON (`slot`, `ritual`, `cantrip`, `item`, `ability`, `arcanum`).
+fn mode_word(outcome: &CastOutcome) -> &'static str {
+    let r = &outcome.resolution;
+    match &r.mode {
+        CastMode::Slot if r.cast_level.get() == 0 => "cantrip",
+        CastMode::Slot => "slot",
+        CastMode::Ritual => "ritual",
+        CastMode::Feature(_) => "ability",
+        CastMode::Item(_) => "item",
+        CastMode::Arcanum => "arcanum",
+    }
+}
+
+/// Runs `cast`.
+pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
+    let spell = catalog::spell(&args.spell)?;
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, &args.name)?;
+    let enc = state::encounter_of(&store, &entity.name)?;
+    let mut req = request(&entity.state, args)?;
+    // Inside an encounter, a target's hit points come from the tracker unless given.
+    if let Some(running) = enc.as_ref().and_then(|e| e.state.running.as_ref()) {
+        for t in &mut req.targets {
+            let known = running
+                .combatants()
+                .iter()
+                .find(|c| names::fold(&c.name) == names::fold(&t.name));
+            if let Some(c) = known {
+                t.name = c.name.clone();
+                if t.stats.as_ref().and_then(|s| s.hp).is_none()
+                    && let Some(hp) = c.hp
+                {
+                    let stats = t.stats.get_or_insert_with(Default::default);
+                    stats.hp = Some(hp);
+                }
+            }
+        }
+    }
+    let mut rng = ctx.rng();
+    let outcome = if args.complete {
+        grimoire_rules::complete_casting(&entity.state, &spell.spell, &mut rng)
+    } else {
+        grimoire_rules::cast(&entity.state, &spell.spell, &req, &mut rng)
+    }
+    .map_err(Failure::from)?;
+
+    let mut batch = Batch::new(ctx);
+    let next = batch.character(&entity, &outcome.events)?;
+    let mut enc_name = None;
+    if let Some(e) = &enc {
+        let mut st = e.state.clone();
+        if let Some(running) = st.running.as_mut() {
+            let mut events = running.caster_events(&entity.name, &outcome.events);
+            for t in &outcome.resolution.targets {
+                if let Some(hp) = t.hp_after
+                    && let Ok(mut more) = running.set_hp(&t.target, hp)
+                {
+                    events.append(&mut more);
+                }
+            }
+            running.apply_all(&events);
+            batch.encounter(e, &st, &events)?;
+            enc_name = Some(e.name.clone());
+        }
+    }
+    batch.commit(&mut store)?;
+    show(
+        &ctx.out,
+        &next,
+        &outcome,
+        spell,
+        enc_name.as_deref(),
+        ctx.seed,
+    )
+}
+
+fn rolls_json(outcome: &CastOutcome) -> Value {
+    json!(outcome.resolution.rolls)
+}
+
+fn show(
+    out: &Out,
+    caster: &Caster,
+    outcome: &CastOutcome,
+    spell: &grimoire_catalog::CatalogSpell,
+    encounter: Option<&str>,
+    seed: Option<u64>,
+) -> anyhow::Result<()> {
+    let r = &outcome.resolution;
+    if out.json {
+        let (status, rounds) = match r.status {
+            CastStatus::Resolved => ("resolved", None),
+            CastStatus::Started { rounds_needed } => ("started", Some(rounds_needed)),
+        };
+        let via = match &r.mode {
+            CastMode::Feature(n) | CastMode::Item(n) => Some(n.clone()),
+            _ => None,
+        };
+        return out.json(&json!({
+            "cast": {
+                "caster": caster.name(),
+                "spell": r.spell,
+                "spell_name": spell.name_en,
+                "spell_name_cs": spell.name_cs,
+                "level": r.cast_level.get(),
+                "slot": r.slot.map(|s| s.level.get()),
+                "pact": r.slot.is_some_and(|s| s.pact),
+                "mode": mode_word(outcome),
+                "via": via,
+                "class": r.class,
+                "action": r.action,
+                "save_dc": r.save_dc,
+                "attack_bonus": r.attack_bonus,
+                "status": status,
+                "rounds_needed": rounds,
+                "rolls": rolls_json(outcome),
+                "targets": r.targets,
+                "effect": r.effect.map(|e| e.0),
+                "concentration_started": r.concentration_started,
+                "concentration_ended": r.concentration_ended,
+                "notes": r.notes,
+            },
+            "events": outcome.events,
+            "slots": view::slots_json(caster),
+            "encounter": encounter,
+            "seed": seed,
+        }));
+    }
+    let lang = out.lang;
+    let name = crate::describe::spell_name(spell, lang);
+    let spent = match r.slot {
+        Some(s) if s.pact => format!(
+            "{} {} {}",
+            Text::PactSlot.get(lang),
+            s.level.get(),
+            Text::Spent.get(lang)
+        ),
+        Some(s) => format!(
+            "{} {} {}",
+            Text::SlotWord.get(lang),
+            s.level.get(),
+            Text::Spent.get(lang)
+        ),
+        None => match &r.mode {
+            CastMode::Ritual => Text::AsRitual.get(lang).to_owned(),
+            CastMode::Item(n) | CastMode::Feature(n) => format!("{} {n}", Text::Via.get(lang)),
+            CastMode::Arcanum => Text::Arcanum.get(lang).to_owned(),
+            CastMode::Slot => Text::NoSlotCantrip.get(lang).to_owned(),
+        },
+    };
+    let action = match lang {
+        Lang::En => r.action.name_en(),
+        Lang::Cs => r.action.name_cs(),
+    };
+    out.line(format!(
+        "{} {} {} ({}, {spent}) [{action}]",
+        out.bold(caster.name()),
+        Text::Casts.get(lang),
+        out.bold(&out.cyan(name)),
+        crate::describe::level(r.cast_level.get(), lang),
+    ))?;
+    out.line(out.dim(&format!(
+        "{} {} · {} {:+}",
+        Text::SaveDc.get(lang),
+        r.save_dc,
+        Text::SpellAttack.get(lang),
+        r.attack_bonus
+    )))?;
+    if let CastStatus::Started { rounds_needed } = r.status {
+        out.line(out.yellow(&format!(
+            "{} ({rounds_needed} {})",
+            Text::CastingStarted.get(lang),
+            Text::Rounds.get(lang)
+        )))?;
+    }
+    for roll in &r.rolls {
+        let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
+        out.line(format!(
+            "  {}: {} [{}] = {}",
+            roll.label,
+            roll.notation,
+            dice.join(", "),
+            out.bold(&roll.total.to_string())
+        ))?;
+    }
+    for t in &r.targets {
+        let mut parts = Vec::new();
+        for a in &t.attacks {
+            let hit = match a.hit {
+                Some(true) if a.critical => Text::CriticalHit.get(lang),
+                Some(true) => Text::Hit.get(lang),
+                Some(false) => Text::Miss.get(lang),
+                None => "?",
+            };
+            parts.push(format!(
+                "{} {} ({hit})",
+                Text::AttackRoll.get(lang),
+                a.total
+            ));
+        }
+        if let Some(s) = &t.save {
+            let result = match s.success {
+                Some(true) => Text::Succeeds.get(lang),
+                Some(false) => Text::Fails.get(lang),
+                None => Text::RollSave.get(lang),
+            };
+            let total = s.total.map(|t| format!(" {t}")).unwrap_or_default();
+            parts.push(format!(
+                "{} {} {}{total}: {result}",
+                ability_abbrev(s.ability),
+                Text::SaveDc.get(lang),
+                s.dc
+            ));
+        }
+        if t.damage_total > 0 || !t.damage.is_empty() {
+            // Three darts of force read better as "11 force" than "4 + 2 + 5 force".
+            let mut by_type: Vec<(grimoire_rules::DamageType, u32)> = Vec::new();
+            for d in &t.damage {
+                match by_type.iter_mut().find(|(k, _)| *k == d.damage_type) {
+                    Some((_, n)) => *n += d.taken,
+                    None => by_type.push((d.damage_type, d.taken)),
+                }
+            }
+            let kinds: Vec<String> = by_type
+                .iter()
+                .map(|(k, n)| {
+                    let kind = match lang {
+                        Lang::En => k.name_en(),
+                        Lang::Cs => k.name_cs(),
+                    };
+                    format!("{n} {kind}")
+                })
+                .collect();
+            parts.push(out.red(&format!(
+                "{} {} ({})",
+                Text::Damage.get(lang),
+                t.damage_total,
+                kinds.join(" + ")
+            )));
+        }
+        if let Some(half) = t.damage_on_success {
+            parts.push(out.dim(&format!("{} {half}", Text::OnSuccess.get(lang))));
+        }
+        if t.healing > 0 {
+            parts.push(out.green(&format!("{} {}", Text::Healing.get(lang), t.healing)));
+        }
+        if let Some(hp) = t.hp_after {
+            parts.push(format!("{} {hp}", Text::HpNow.get(lang)));
+        }
+        if !t.affected {
+            parts.push(out.dim(Text::Unaffected.get(lang)));
+        }
+        if let Some(n) = &t.note {
+            parts.push(out.dim(n));
+        }
+        out.line(format!("  → {}: {}", out.bold(&t.target), parts.join(", ")))?;
+    }
+    if r.concentration_started {
+        out.line(out.yellow(&format!("{}: {name}", Text::ConcentrationStarted.get(lang))))?;
+    }
+    if let Some(ended) = &r.concentration_ended {
+        out.line(out.yellow(&format!(
+            "{}: {}",
+            Text::ConcentrationStopped.get(lang),
+            view::spell_label(ended, lang)
+        )))?;
+    }
+    for note in &r.notes {
+        out.line(out.dim(note))?;
+    }
+    out.line(view::slots_table(out, caster))
+}
+
+fn ability_abbrev(a: Ability) -> &'static str {
+    a.abbrev()
+}

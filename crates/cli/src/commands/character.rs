@@ -1,0 +1,541 @@
+//! Characters: create, show, list, delete; prepare spells; add items and
+//! abilities; slots, rests, conditions and the end of a turn.
+
+use clap::Subcommand;
+use grimoire_rules::{
+    AbilityScores, Caster, Condition, Event, LimitedUse, MagicItem, Recharge, SpellId,
+};
+use serde_json::json;
+
+use crate::catalog;
+use crate::context::Ctx;
+use crate::failure::Failure;
+use crate::i18n::{Lang, Text};
+use crate::names;
+use crate::output::Table;
+use crate::state::{self, Batch, CHARACTER};
+use crate::view;
+
+/// `grimoire character ...`.
+#[derive(Debug, Subcommand)]
+pub enum CharacterCommand {
+    /// Create a character with full slots
+    #[command(after_help = "Examples:
+  grimoire character new Elmira --class wizard:3 --abilities str=8,dex=14,con=14,int=16,wis=12,cha=10
+  grimoire character new Brother-Tuck --class cleric:5 --class wizard:1 --abilities wis=16")]
+    New {
+        /// A name, unique without regard to case
+        name: String,
+        /// CLASS:LEVEL, repeat for a multiclass (R2; Czech names work)
+        #[arg(long = "class", required = true, value_name = "CLASS:LEVEL")]
+        classes: Vec<String>,
+        /// Ability scores, e.g. str=8,dex=14,con=14,int=16,wis=12,cha=10 (missing ones are 10)
+        #[arg(long, default_value = "")]
+        abilities: String,
+    },
+    /// Show a character: slots, spells, resources, conditions, this turn
+    #[command(after_help = "Example:\n  grimoire character show Elmira")]
+    Show {
+        /// The character
+        name: String,
+    },
+    /// List every character
+    List,
+    /// Delete a character (undo brings it back)
+    Delete {
+        /// The character
+        name: String,
+    },
+}
+
+/// Runs `character ...`.
+pub fn run(ctx: &Ctx, command: &CharacterCommand) -> anyhow::Result<()> {
+    match command {
+        CharacterCommand::New {
+            name,
+            classes,
+            abilities,
+        } => new(ctx, name, classes, abilities),
+        CharacterCommand::Show { name } => show(ctx, name),
+        CharacterCommand::List => list(ctx),
+        CharacterCommand::Delete { name } => delete(ctx, name),
+    }
+}
+
+fn new(ctx: &Ctx, name: &str, classes: &[String], abilities: &str) -> anyhow::Result<()> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Failure::usage("bad_name", "a character needs a name").into());
+    }
+    let classes = classes
+        .iter()
+        .map(|c| names::class_level(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    let scores = AbilityScores::new(names::abilities(abilities)?).map_err(Failure::from)?;
+    let caster = Caster::new(name, &classes, scores).map_err(Failure::from)?;
+    let mut store = ctx.store()?;
+    let mut batch = Batch::new(ctx);
+    batch.with(|c| c.create(CHARACTER, name, &caster))?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({ "character": view::caster_json(&caster, 1) }));
+    }
+    out.line(format!(
+        "{} {}",
+        out.green(Text::Created.get(out.lang)),
+        caster.name()
+    ))?;
+    out.line(view::caster_human(out, &caster))
+}
+
+fn show(ctx: &Ctx, name: &str) -> anyhow::Result<()> {
+    let store = ctx.store()?;
+    let c = state::character(&store, name)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({ "character": view::caster_json(&c.state, c.version) }));
+    }
+    out.line(view::caster_human(out, &c.state))
+}
+
+fn list(ctx: &Ctx) -> anyhow::Result<()> {
+    let store = ctx.store()?;
+    let all = store.list::<Caster>(CHARACTER)?;
+    let out = &ctx.out;
+    if out.json {
+        let list: Vec<_> = all
+            .iter()
+            .map(|e| view::caster_json(&e.state, e.version))
+            .collect();
+        return out.json(&json!({ "characters": list }));
+    }
+    if all.is_empty() {
+        return out.line(Text::NoCharacters.get(out.lang));
+    }
+    let lang = out.lang;
+    let mut t = Table::new([
+        Text::Name.get(lang),
+        Text::Classes.get(lang),
+        Text::Slots.get(lang),
+    ]);
+    for e in &all {
+        let c = &e.state;
+        let slots: Vec<String> = grimoire_rules::SlotLevel::ALL
+            .iter()
+            .filter(|&&l| c.slots().total(l) > 0)
+            .map(|&l| {
+                format!(
+                    "{}:{}/{}",
+                    l.get(),
+                    c.slots().remaining(l),
+                    c.slots().total(l)
+                )
+            })
+            .collect();
+        t.row([e.name.clone(), view::classes_line(c, lang), slots.join(" ")]);
+    }
+    out.line(t.render(out))
+}
+
+fn delete(ctx: &Ctx, name: &str) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let c = state::character(&store, name)?;
+    let mut batch = Batch::new(ctx);
+    batch.with(|change| Ok(change.delete(CHARACTER, &c.name, c.version)))?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({ "deleted": c.name }));
+    }
+    out.line(format!("{} {}", Text::Deleted.get(out.lang), c.name))
+}
+
+/// Arguments of `prepare` and `unprepare`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  grimoire prepare Elmira \"Magic Missile\" Shield \"Fire Bolt\"
+  grimoire unprepare Elmira Shield")]
+pub struct PrepareArgs {
+    /// The character
+    pub name: String,
+    /// Spells by English or Czech name or id (cantrips are learned)
+    #[arg(required = true)]
+    pub spells: Vec<String>,
+}
+
+/// Runs `prepare`: each spell must be on one of the character's class lists (R8).
+pub fn prepare(ctx: &Ctx, args: &PrepareArgs) -> anyhow::Result<()> {
+    change_spells(ctx, args, true)
+}
+
+/// Runs `unprepare`.
+pub fn unprepare(ctx: &Ctx, args: &PrepareArgs) -> anyhow::Result<()> {
+    change_spells(ctx, args, false)
+}
+
+fn change_spells(ctx: &Ctx, args: &PrepareArgs, prepare: bool) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, &args.name)?;
+    let mut working = entity.state.clone();
+    let mut events: Vec<Event> = Vec::new();
+    for name in &args.spells {
+        let spell = catalog::spell(name)?;
+        let outcome = if prepare {
+            working.prepare(&spell.spell).map_err(Failure::from)?
+        } else {
+            working.unprepare(&spell.spell.id)
+        };
+        working.apply_all(&outcome.events);
+        events.extend(outcome.events);
+    }
+    let mut batch = Batch::new(ctx);
+    let next = if events.is_empty() {
+        entity.state.clone()
+    } else {
+        batch.character(&entity, &events)?
+    };
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({
+            "character": next.name(),
+            "prepared": next.prepared(),
+            "cantrips": next.cantrips(),
+            "events": events,
+        }));
+    }
+    let list = |ids: &std::collections::BTreeSet<SpellId>| {
+        ids.iter()
+            .map(|id| view::spell_label(id, out.lang))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    out.line(format!(
+        "{}: {}",
+        Text::Prepared.get(out.lang),
+        list(next.prepared())
+    ))?;
+    if !next.cantrips().is_empty() {
+        out.line(format!(
+            "{}: {}",
+            Text::Cantrips.get(out.lang),
+            list(next.cantrips())
+        ))?;
+    }
+    Ok(())
+}
+
+/// `grimoire item ...`.
+#[derive(Debug, Subcommand)]
+pub enum ItemCommand {
+    /// Give a character a magic item that casts spells without a slot (R5d)
+    #[command(after_help = "Examples:
+  grimoire item add Elmira \"Spell Scroll\" --spell Fireball
+  grimoire item add Elmira \"Wand of Magic Missiles\" --spell \"Magic Missile\" --charges 7 --recharge long")]
+    Add {
+        /// The character
+        name: String,
+        /// The item; \"Spell Scroll\" makes a one-use scroll of --spell
+        item: String,
+        /// The spell(s) it casts
+        #[arg(long = "spell", required = true)]
+        spells: Vec<String>,
+        /// Charges (one spent per casting)
+        #[arg(long, default_value_t = 1)]
+        charges: u8,
+        /// When charges return: long, short or never
+        #[arg(long, default_value = "never")]
+        recharge: String,
+    },
+}
+
+/// `grimoire ability ...`.
+#[derive(Debug, Subcommand)]
+pub enum AbilityCommand {
+    /// Give a character a feature that casts a spell without a slot, N times (R5c)
+    #[command(after_help = "Example:
+  grimoire ability add Elmira --spell \"Misty Step\" --uses 1 --recharge long")]
+    Add {
+        /// The character
+        name: String,
+        /// The spell(s) it casts
+        #[arg(long = "spell", required = true)]
+        spells: Vec<String>,
+        /// Uses between recharges
+        #[arg(long, default_value_t = 1)]
+        uses: u8,
+        /// When uses return: long, short or never
+        #[arg(long, default_value = "long")]
+        recharge: String,
+        /// The feature's name (default: the first spell's name)
+        #[arg(long = "name")]
+        feature: Option<String>,
+    },
+}
+
+fn recharge(word: &str) -> Result<Recharge, Failure> {
+    match names::fold(word).as_str() {
+        "long" | "long-rest" | "dlouhy" => Ok(Recharge::LongRest),
+        "short" | "short-rest" | "kratky" => Ok(Recharge::ShortRest),
+        "never" | "none" | "nikdy" => Ok(Recharge::Never),
+        _ => Err(Failure::usage(
+            "bad_recharge",
+            format!("unknown recharge \"{word}\" (long, short or never)"),
+        )),
+    }
+}
+
+fn spell_ids(names: &[String]) -> anyhow::Result<Vec<&'static grimoire_catalog::CatalogSpell>> {
+    Ok(names
+        .iter()
+        .map(|n| catalog::spell(n))
+        .collect::<Result<Vec<_>, _>>()?)
+}
+
+/// Runs `item add`.
+pub fn item(ctx: &Ctx, command: &ItemCommand) -> anyhow::Result<()> {
+    let ItemCommand::Add {
+        name,
+        item,
+        spells,
+        charges,
+        recharge: when,
+    } = command;
+    let spells = spell_ids(spells)?;
+    let folded = names::fold(item);
+    let magic = if folded == "spell scroll" || folded == "scroll" || folded.starts_with("svitek") {
+        let s = spells[0];
+        MagicItem::scroll(s.spell.id.clone(), s.spell.level)
+    } else {
+        MagicItem::charged(
+            item.trim(),
+            spells.iter().map(|s| s.spell.id.clone()).collect(),
+            *charges,
+            recharge(when)?,
+        )
+    };
+    add_resource(ctx, name, |c| c.add_item(magic.clone()).events, &magic.name)
+}
+
+/// Runs `ability add`.
+pub fn ability(ctx: &Ctx, command: &AbilityCommand) -> anyhow::Result<()> {
+    let AbilityCommand::Add {
+        name,
+        spells,
+        uses,
+        recharge: when,
+        feature,
+    } = command;
+    let spells = spell_ids(spells)?;
+    let label = feature.clone().unwrap_or_else(|| spells[0].name_en.clone());
+    let f = LimitedUse::new(
+        label.clone(),
+        spells.iter().map(|s| s.spell.id.clone()).collect(),
+        *uses,
+        recharge(when)?,
+    );
+    add_resource(ctx, name, |c| c.add_feature(f.clone()).events, &label)
+}
+
+fn add_resource(
+    ctx: &Ctx,
+    name: &str,
+    events: impl Fn(&Caster) -> Vec<Event>,
+    label: &str,
+) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, name)?;
+    let events = events(&entity.state);
+    let mut batch = Batch::new(ctx);
+    let next = batch.character(&entity, &events)?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(
+            &json!({ "character": view::caster_json(&next, entity.version + 1), "added": label }),
+        );
+    }
+    out.line(format!(
+        "{} {label} → {}",
+        out.green(Text::Added.get(out.lang)),
+        next.name()
+    ))
+}
+
+/// Arguments of `slots`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  grimoire slots Elmira\n  grimoire --json slots Elmira")]
+pub struct SlotsArgs {
+    /// The character
+    pub name: String,
+}
+
+/// Runs `slots`.
+pub fn slots(ctx: &Ctx, args: &SlotsArgs) -> anyhow::Result<()> {
+    let store = ctx.store()?;
+    let c = state::character(&store, &args.name)?;
+    let out = &ctx.out;
+    if out.json {
+        let mut v = view::slots_json(&c.state);
+        v["character"] = json!(c.name);
+        v["slot_spent_this_turn"] = json!(c.state.turn().slot_spent);
+        return out.json(&v);
+    }
+    out.line(out.bold(&c.name))?;
+    out.line(view::slots_table(out, &c.state))?;
+    out.line(view::turn_line(out, &c.state))
+}
+
+/// Arguments of `rest`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  grimoire rest Elmira --long\n  grimoire rest Elmira --short")]
+pub struct RestArgs {
+    /// The character
+    pub name: String,
+    /// A Long Rest: every slot returns (R4)
+    #[arg(long, conflicts_with = "short", required_unless_present = "short")]
+    pub long: bool,
+    /// A Short Rest: pact slots and short-rest uses return
+    #[arg(long)]
+    pub short: bool,
+}
+
+/// Runs `rest`.
+pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, &args.name)?;
+    let outcome = if args.long {
+        entity.state.long_rest()
+    } else {
+        entity.state.short_rest()
+    };
+    let mut batch = Batch::new(ctx);
+    let next = batch.character(&entity, &outcome.events)?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    if out.json {
+        let mut v = view::slots_json(&next);
+        v["character"] = json!(next.name());
+        v["rest"] = json!(if args.long { "long" } else { "short" });
+        v["events"] = json!(outcome.events);
+        v["notes"] = json!(outcome.notes);
+        return out.json(&v);
+    }
+    let what = if args.long {
+        Text::LongRest
+    } else {
+        Text::ShortRest
+    };
+    out.line(format!(
+        "{}: {}",
+        out.green(what.get(out.lang)),
+        next.name()
+    ))?;
+    for note in &outcome.notes {
+        out.line(out.dim(note))?;
+    }
+    out.line(view::slots_table(out, &next))
+}
+
+/// Add or remove.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Toggle {
+    /// Gain the condition.
+    Add,
+    /// Lose the condition.
+    Remove,
+}
+
+/// Arguments of `condition`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  grimoire condition Elmira add silenced        magical silence: no V spells (R14a)
+  grimoire condition Elmira add incapacitated   ends Concentration
+  grimoire condition Elmira remove incapacitated")]
+pub struct ConditionArgs {
+    /// The character
+    pub name: String,
+    /// add or remove
+    pub toggle: Toggle,
+    /// A condition (incapacitated, stunned, ...) or `silenced`
+    pub condition: String,
+}
+
+/// Runs `condition`. `silenced` is not a condition in the rules but stops V
+/// components all the same (R14a), so it is offered beside them.
+pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, &args.name)?;
+    let add = args.toggle == Toggle::Add;
+    let word = names::fold(&args.condition);
+    let (label, outcome) = if matches!(word.as_str(), "silenced" | "silence" | "umlceny" | "ticho")
+    {
+        ("silenced".to_owned(), entity.state.set_silence(add, false))
+    } else {
+        let c: Condition = names::condition(&args.condition)?;
+        let label = match ctx.out.lang {
+            Lang::En => c.name_en(),
+            Lang::Cs => c.name_cs(),
+        };
+        let outcome = if add {
+            entity.state.add_condition(c)
+        } else {
+            entity.state.remove_condition(c)
+        };
+        (label.to_owned(), outcome)
+    };
+    let mut batch = Batch::new(ctx);
+    let next = batch.character(&entity, &outcome.events)?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({
+            "character": next.name(),
+            "conditions": next.conditions(),
+            "silenced": next.is_silenced(),
+            "events": outcome.events,
+            "notes": outcome.notes,
+        }));
+    }
+    let verb = if add { Text::Added } else { Text::Removed };
+    out.line(format!("{} {label}: {}", verb.get(out.lang), next.name()))?;
+    for note in &outcome.notes {
+        out.line(out.yellow(note))?;
+    }
+    Ok(())
+}
+
+/// `grimoire turn ...`.
+#[derive(Debug, Subcommand)]
+pub enum TurnCommand {
+    /// End the character's turn: actions and the one-slot limit reset (R10)
+    #[command(after_help = "Example:\n  grimoire turn end Elmira")]
+    End {
+        /// The character
+        name: String,
+    },
+}
+
+/// Runs `turn end`.
+pub fn turn(ctx: &Ctx, command: &TurnCommand) -> anyhow::Result<()> {
+    let TurnCommand::End { name } = command;
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, name)?;
+    let outcome = entity.state.end_turn();
+    let mut batch = Batch::new(ctx);
+    let next = batch.character(&entity, &outcome.events)?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(
+            &json!({ "character": next.name(), "turn": next.turn(), "events": outcome.events }),
+        );
+    }
+    out.line(format!(
+        "{}: {}",
+        Text::TurnEnded.get(out.lang),
+        next.name()
+    ))?;
+    out.line(view::turn_line(out, &next))
+}

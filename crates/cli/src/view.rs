@@ -1,0 +1,293 @@
+//! How a character looks: its stable JSON and its terminal view.
+
+use grimoire_catalog::Catalog;
+use grimoire_rules::{Ability, Caster, Class, SlotLevel, SpellId};
+use serde_json::{Value, json};
+
+use crate::i18n::{Lang, Text};
+use crate::output::{Out, Table, pips};
+
+/// The display name of a spell id, in the chosen language.
+pub fn spell_label(id: &SpellId, lang: Lang) -> String {
+    match Catalog::srd().get(id.as_str()) {
+        Some(s) => match lang {
+            Lang::En => s.name_en.clone(),
+            Lang::Cs => s.name_cs.clone(),
+        },
+        None => id.to_string(),
+    }
+}
+
+/// A class name in the chosen language.
+pub fn class_name(class: Class, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => class.name_en(),
+        Lang::Cs => class.name_cs(),
+    }
+}
+
+/// `Wizard 3 / Cleric 2`.
+pub fn classes_line(c: &Caster, lang: Lang) -> String {
+    c.classes()
+        .iter()
+        .map(|(class, level)| format!("{} {level}", class_name(*class, lang)))
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+/// Slots per level (levels the caster has), pact slots separately.
+pub fn slots_json(c: &Caster) -> Value {
+    let slots: Vec<Value> = SlotLevel::ALL
+        .iter()
+        .filter(|&&l| c.slots().total(l) > 0)
+        .map(|&l| {
+            json!({
+                "level": l.get(),
+                "total": c.slots().total(l),
+                "remaining": c.slots().remaining(l),
+            })
+        })
+        .collect();
+    let pact = c
+        .pact_slots()
+        .map(|p| json!({"level": p.level().get(), "total": p.total(), "remaining": p.remaining()}));
+    let arcanum: Vec<Value> = c
+        .arcanum()
+        .iter()
+        .map(|a| json!({"level": a.level.get(), "used": a.used}))
+        .collect();
+    json!({ "slots": slots, "pact": pact, "arcanum": arcanum })
+}
+
+/// The whole character, in a stable shape.
+pub fn caster_json(c: &Caster, version: u64) -> Value {
+    let abilities: serde_json::Map<String, Value> = Ability::ALL
+        .iter()
+        .map(|&a| (a.abbrev().to_lowercase(), json!(c.abilities().score(a))))
+        .collect();
+    let casting: Vec<Value> = c
+        .spellcasting_classes()
+        .map(|class| {
+            json!({
+                "class": class,
+                "ability": class.spellcasting_ability(),
+                "save_dc": c.save_dc(class),
+                "attack_bonus": c.spell_attack_bonus(class),
+            })
+        })
+        .collect();
+    json!({
+        "name": c.name(),
+        "version": version,
+        "level": c.level(),
+        "classes": c.classes().iter().map(|(class, level)| json!({"class": class, "level": level})).collect::<Vec<_>>(),
+        "abilities": abilities,
+        "proficiency_bonus": c.proficiency_bonus(),
+        "spellcasting": casting,
+        "slots": slots_json(c),
+        "prepared": c.prepared(),
+        "cantrips": c.cantrips(),
+        "abilities_with_spells": c.features().iter().map(|f| json!({
+            "name": f.name, "spells": f.spells, "remaining": f.remaining(),
+            "max_uses": f.max_uses, "recharge": f.recharge,
+        })).collect::<Vec<_>>(),
+        "items": c.items().iter().map(|i| json!({
+            "name": i.name, "spells": i.spells, "charges": i.charges(),
+            "max_charges": i.max_charges, "recharge": i.recharge,
+        })).collect::<Vec<_>>(),
+        "conditions": c.conditions(),
+        "concentration": c.concentration().map(|k| json!({"spell": k.spell, "effect": k.effect.0})),
+        "ongoing": c.ongoing(),
+        "long_cast": c.long_cast(),
+        "turn": c.turn(),
+        "time_rounds": c.now(),
+    })
+}
+
+/// The slot table: one row per level with pips, then pact slots.
+pub fn slots_table(out: &Out, c: &Caster) -> String {
+    let lang = out.lang;
+    let mut t = Table::new([Text::Level.get(lang), Text::Slots.get(lang), ""]).align_right(0);
+    for &l in SlotLevel::ALL.iter().filter(|&&l| c.slots().total(l) > 0) {
+        let (left, total) = (c.slots().remaining(l), c.slots().total(l));
+        t.row([
+            l.get().to_string(),
+            out.green(&pips(u32::from(left), u32::from(total))),
+            format!("{left}/{total}"),
+        ]);
+    }
+    if let Some(p) = c.pact_slots() {
+        t.row([
+            format!("{} {}", Text::Pact.get(lang), p.level().get()),
+            out.cyan(&pips(u32::from(p.remaining()), u32::from(p.total()))),
+            format!("{}/{}", p.remaining(), p.total()),
+        ]);
+    }
+    for a in c.arcanum() {
+        t.row([
+            format!("{} {}", Text::Arcanum.get(lang), a.level.get()),
+            pips(u32::from(!a.used), 1),
+            String::new(),
+        ]);
+    }
+    if t.is_empty() {
+        return out.dim(Text::NoSlots.get(lang));
+    }
+    t.render(out)
+}
+
+/// The terminal view of a character.
+pub fn caster_human(out: &Out, c: &Caster) -> String {
+    let lang = out.lang;
+    let mut lines = vec![format!(
+        "{}  {}  ({} {}, {} +{})",
+        out.bold(&out.cyan(c.name())),
+        classes_line(c, lang),
+        Text::Level.get(lang),
+        c.level(),
+        Text::Proficiency.get(lang),
+        c.proficiency_bonus()
+    )];
+    lines.push(
+        Ability::ALL
+            .iter()
+            .map(|&a| {
+                let m = c.abilities().modifier(a);
+                format!("{} {} ({m:+})", a.abbrev(), c.abilities().score(a))
+            })
+            .collect::<Vec<_>>()
+            .join("  "),
+    );
+    for class in c.spellcasting_classes() {
+        lines.push(format!(
+            "{}: {} {}, {} {:+}",
+            class_name(class, lang),
+            Text::SaveDc.get(lang),
+            c.save_dc(class),
+            Text::SpellAttack.get(lang),
+            c.spell_attack_bonus(class)
+        ));
+    }
+    lines.push(String::new());
+    lines.push(slots_table(out, c));
+    let list = |ids: &std::collections::BTreeSet<SpellId>| {
+        ids.iter()
+            .map(|id| spell_label(id, lang))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !c.cantrips().is_empty() {
+        lines.push(format!(
+            "{}: {}",
+            Text::Cantrips.get(lang),
+            list(c.cantrips())
+        ));
+    }
+    lines.push(format!(
+        "{}: {}",
+        Text::Prepared.get(lang),
+        if c.prepared().is_empty() {
+            "-".to_owned()
+        } else {
+            list(c.prepared())
+        }
+    ));
+    for f in c.features() {
+        lines.push(format!(
+            "{}: {} ({}) {}",
+            Text::Ability.get(lang),
+            f.name,
+            f.spells
+                .iter()
+                .map(|s| spell_label(s, lang))
+                .collect::<Vec<_>>()
+                .join(", "),
+            pips(u32::from(f.remaining()), u32::from(f.max_uses))
+        ));
+    }
+    for i in c.items() {
+        lines.push(format!(
+            "{}: {} ({}) {}",
+            Text::Item.get(lang),
+            i.name,
+            i.spells
+                .iter()
+                .map(|s| spell_label(s, lang))
+                .collect::<Vec<_>>()
+                .join(", "),
+            pips(u32::from(i.charges()), u32::from(i.max_charges))
+        ));
+    }
+    if let Some(k) = c.concentration() {
+        lines.push(out.yellow(&format!(
+            "{}: {}",
+            Text::Concentrating.get(lang),
+            spell_label(&k.spell, lang)
+        )));
+    }
+    for o in c.ongoing() {
+        let left = o
+            .expires_at
+            .map(|t| {
+                format!(
+                    " ({} {})",
+                    t.saturating_sub(c.now()),
+                    Text::RoundsLeft.get(lang)
+                )
+            })
+            .unwrap_or_default();
+        lines.push(format!(
+            "{}: {} {} → {}{left}",
+            Text::Ongoing.get(lang),
+            o.id,
+            spell_label(&o.spell, lang),
+            o.targets.join(", ")
+        ));
+    }
+    if let Some(lc) = c.long_cast() {
+        lines.push(out.yellow(&format!(
+            "{}: {} {}/{}",
+            Text::LongCast.get(lang),
+            lc.name,
+            lc.rounds_done,
+            lc.rounds_needed
+        )));
+    }
+    if !c.conditions().is_empty() {
+        lines.push(out.red(&format!(
+            "{}: {}",
+            Text::Conditions.get(lang),
+            c.conditions()
+                .iter()
+                .map(|k| match lang {
+                    Lang::En => k.name_en(),
+                    Lang::Cs => k.name_cs(),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    lines.push(turn_line(out, c));
+    lines.join("\n")
+}
+
+/// What is left of this turn (R9, R10).
+pub fn turn_line(out: &Out, c: &Caster) -> String {
+    let lang = out.lang;
+    let t = c.turn();
+    let mark = |used: bool, text: Text| {
+        if used {
+            out.dim(&format!("✗ {}", text.get(lang)))
+        } else {
+            format!("✓ {}", text.get(lang))
+        }
+    };
+    format!(
+        "{}: {}  {}  {}  {}",
+        Text::Turn.get(lang),
+        mark(t.action_used, Text::Action),
+        mark(t.bonus_action_used, Text::BonusAction),
+        mark(t.reaction_used, Text::Reaction),
+        mark(t.slot_spent, Text::SlotThisTurn)
+    )
+}
