@@ -78,3 +78,12 @@ fn refused_cast_one_slot_per_turn(bencher: Bencher) {
     wizard.apply_all(&first.events);
     bencher.bench_local(|| cast(&wizard, &spell, &CastRequest::new(), &mut rng).is_err());
 }
+
+#[divan::bench]
+fn magic_missile_resolution_only(bencher: Bencher) {
+    let wizard = support::wizard(5);
+    let spell = support::magic_missile();
+    let request = CastRequest::new().target(Target::named("Goblin").with_hp(7));
+    let mut rng = SeededRng::new(5);
+    bencher.bench_local(|| cast(&wizard, &spell, &request, &mut rng).expect("cast is valid"));
+}
