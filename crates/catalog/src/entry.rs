@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use grimoire_rules::{DamageType, Spell};
 
-use crate::fold::fold;
+use crate::fold::{fold, letter_mask};
 
 /// Where a spell came from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -57,14 +57,19 @@ pub(crate) struct Folded {
     pub(crate) id: String,
     pub(crate) en: String,
     pub(crate) cs: String,
+    pub(crate) en_mask: u64,
+    pub(crate) cs_mask: u64,
 }
 
 impl Folded {
     pub(crate) fn new(id: &str, en: &str, cs: &str) -> Self {
+        let (en, cs) = (fold(en), fold(cs));
         Folded {
             id: id.to_string(),
-            en: fold(en),
-            cs: fold(cs),
+            en_mask: letter_mask(&en),
+            cs_mask: letter_mask(&cs),
+            en,
+            cs,
         }
     }
 }

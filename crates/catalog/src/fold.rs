@@ -46,6 +46,27 @@ fn strip(c: char) -> char {
     }
 }
 
+/// Which letters, digits and spaces occur in a folded text, one bit each:
+/// a cheap lower bound for the edit distance (see [`missing_letters`]).
+pub(crate) fn letter_mask(text: &str) -> u64 {
+    text.bytes().fold(0, |mask, b| mask | letter_bit(b))
+}
+
+fn letter_bit(b: u8) -> u64 {
+    match b {
+        b'a'..=b'z' => 1 << (b - b'a'),
+        b'0'..=b'9' => 1 << (26 + b - b'0'),
+        b' ' => 1 << 36,
+        _ => 1 << 37,
+    }
+}
+
+/// How many bytes of `query` use a letter absent from the text behind
+/// `mask`; each needs its own edit, so the distance is at least this.
+pub(crate) fn missing_letters(query: &[u8], mask: u64) -> usize {
+    query.iter().filter(|&&b| mask & letter_bit(b) == 0).count()
+}
+
 /// Longest name the stack-only distance handles; longer ones give up.
 const MAX_LEN: usize = 96;
 
@@ -99,6 +120,13 @@ mod tests {
         assert_eq!(fold("Hunter's Mark"), "hunters mark");
         assert_eq!(fold("  Blindness/Deafness "), "blindness deafness");
         assert_eq!(fold("ŘEŽŤ"), "rezt");
+    }
+
+    #[test]
+    fn missing_letters_bound_the_distance() {
+        let mask = letter_mask("magic missile");
+        assert_eq!(missing_letters(b"magik misile", mask), 1);
+        assert_eq!(missing_letters(b"zzz", letter_mask("fireball")), 3);
     }
 
     #[test]

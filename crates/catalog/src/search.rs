@@ -4,7 +4,7 @@
 use grimoire_rules::{CastingTime, Class, DamageType, School, SpellLevel};
 
 use crate::entry::CatalogSpell;
-use crate::fold::{distance_within, fold};
+use crate::fold::{distance_within, fold, missing_letters};
 
 /// Coarse casting-time kinds for filtering (R9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -157,15 +157,18 @@ pub struct Hit<'a> {
     pub language: Language,
 }
 
-fn match_name(query: &str, name: &str) -> Option<MatchKind> {
+fn match_name(query: &str, name: &str, name_mask: u64) -> Option<MatchKind> {
     if name == query {
         return Some(MatchKind::Exact);
     }
     if name.starts_with(query) {
         return Some(MatchKind::Prefix);
     }
-    if let Some(pos) = name.find(query) {
-        let word_start = name.as_bytes()[pos - 1] == b' ';
+    // A plain window scan: names are short, and str::find's searcher costs
+    // more to set up than the scan itself.
+    let (q, n) = (query.as_bytes(), name.as_bytes());
+    if let Some(pos) = n.windows(q.len()).position(|w| w == q) {
+        let word_start = n[pos - 1] == b' ';
         return Some(if word_start {
             MatchKind::WordPrefix
         } else {
@@ -175,10 +178,9 @@ fn match_name(query: &str, name: &str) -> Option<MatchKind> {
     // Typos: about one per four characters typed, compared with the whole
     // name and with its start (a half-typed name with a typo still finds it).
     let limit = query.len() / 4;
-    if limit == 0 {
+    if limit == 0 || missing_letters(q, name_mask) > limit {
         return None;
     }
-    let (q, n) = (query.as_bytes(), name.as_bytes());
     let whole = distance_within(q, n, limit);
     let start = if n.len() > q.len() {
         distance_within(q, &n[..q.len()], limit)
@@ -208,12 +210,12 @@ pub(crate) fn search<'a>(spells: &'a [CatalogSpell], query: &Query) -> Vec<Hit<'
                     language: Language::En,
                 });
             }
-            let en = match_name(&text, &s.folded.en);
+            let en = match_name(&text, &s.folded.en, s.folded.en_mask);
             let en = match (en, s.folded.id == as_id) {
                 (_, true) => Some(MatchKind::Exact),
                 (m, false) => m,
             };
-            let cs = match_name(&text, &s.folded.cs);
+            let cs = match_name(&text, &s.folded.cs, s.folded.cs_mask);
             match (en, cs) {
                 (Some(e), Some(c)) if c < e => Some(Hit {
                     spell: s,
@@ -249,24 +251,43 @@ pub(crate) fn search<'a>(spells: &'a [CatalogSpell], query: &Query) -> Vec<Hit<'
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fold::letter_mask;
 
     #[test]
     fn match_kinds_rank_exact_prefix_substring_fuzzy() {
-        assert_eq!(match_name("fireball", "fireball"), Some(MatchKind::Exact));
-        assert_eq!(match_name("fire", "fireball"), Some(MatchKind::Prefix));
         assert_eq!(
-            match_name("ball", "delayed blast fireball"),
+            match_name("fireball", "fireball", letter_mask("fireball")),
+            Some(MatchKind::Exact)
+        );
+        assert_eq!(
+            match_name("fire", "fireball", letter_mask("fireball")),
+            Some(MatchKind::Prefix)
+        );
+        assert_eq!(
+            match_name(
+                "ball",
+                "delayed blast fireball",
+                letter_mask("delayed blast fireball")
+            ),
             Some(MatchKind::Substring)
         );
         assert_eq!(
-            match_name("blast", "delayed blast fireball"),
+            match_name(
+                "blast",
+                "delayed blast fireball",
+                letter_mask("delayed blast fireball")
+            ),
             Some(MatchKind::WordPrefix)
         );
         assert_eq!(
-            match_name("magik misile", "magic missile"),
+            match_name(
+                "magik misile",
+                "magic missile",
+                letter_mask("magic missile")
+            ),
             Some(MatchKind::Fuzzy(2))
         );
-        assert_eq!(match_name("zzz", "fireball"), None);
+        assert_eq!(match_name("zzz", "fireball", letter_mask("fireball")), None);
         assert!(MatchKind::Exact < MatchKind::Prefix && MatchKind::Substring < MatchKind::Fuzzy(1));
     }
 }

@@ -198,3 +198,47 @@ fn r21_bless_grants_a_d4_to_attacks_and_saves() {
         );
     }
 }
+
+#[test]
+fn r21_two_blesses_give_one_bonus_die_and_last_until_the_second_ends() {
+    use grimoire_rules::{EffectBoard, EndReason};
+
+    let bless = spell("bless");
+    let first = caster(Class::Cleric, 1, bless, &["Holy Symbol"]);
+    let second = caster(Class::Cleric, 3, bless, &["Holy Symbol"]);
+    let a = cast_at(&first, bless, 1, vec![Target::named("fighter")], 11);
+    let b = cast_at(&second, bless, 1, vec![Target::named("fighter")], 12);
+
+    let mut board = EffectBoard::new();
+    board.record_all("cleric-a", &a.events);
+    board.record_all("cleric-b", &b.events);
+    let d4 = BonusAmount::Dice(DiceFormula::new(1, 4));
+    assert_eq!(
+        board.bonuses("fighter", BonusTarget::AttackRolls),
+        std::slice::from_ref(&d4),
+        "one bonus die, not two"
+    );
+    assert_eq!(board.bonuses("fighter", BonusTarget::SavingThrows), [d4]);
+
+    let ended = |outcome: &CastOutcome| {
+        let effect = outcome.resolution.effect.expect("Bless is ongoing");
+        Event::SpellEnded {
+            effect,
+            spell: bless.id.clone(),
+            reason: EndReason::Expired,
+        }
+    };
+    board.record("cleric-a", &ended(&a));
+    assert!(
+        board.has("fighter", &bless.id),
+        "the second Bless still lasts"
+    );
+    assert_eq!(board.bonuses("fighter", BonusTarget::AttackRolls).len(), 1);
+    board.record("cleric-b", &ended(&b));
+    assert!(!board.has("fighter", &bless.id));
+    assert!(
+        board
+            .bonuses("fighter", BonusTarget::AttackRolls)
+            .is_empty()
+    );
+}
