@@ -65,6 +65,8 @@ pub enum Command {
     Ability(commands::character::AbilityCommand),
     /// Cast a spell: validates, spends, rolls and shows the resolution, or refuses (exit 1)
     Cast(commands::cast::Args),
+    /// Set what a character holds: pouch, focus, free hands, materials (R14)
+    Equip(commands::character::EquipArgs),
     /// Show remaining spell slots, pact slots separately
     Slots(commands::character::SlotsArgs),
     /// Finish a Long or Short Rest
@@ -74,6 +76,9 @@ pub enum Command {
     /// End a character's turn outside an encounter (resets R10)
     #[command(subcommand)]
     Turn(commands::character::TurnCommand),
+    /// Run an encounter: initiative, turns, damage, time, effects
+    #[command(subcommand)]
+    Encounter(commands::encounter::EncounterCommand),
     /// Roll dice, or show their exact distribution with --stats
     Roll(commands::roll::Args),
     /// Revert the last change of a character (or encounter); the undo is logged too
@@ -93,10 +98,12 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Item(c) => commands::character::item(ctx, &c),
         Command::Ability(c) => commands::character::ability(ctx, &c),
         Command::Cast(args) => commands::cast::run(ctx, &args),
+        Command::Equip(args) => commands::character::equip(ctx, &args),
         Command::Slots(args) => commands::character::slots(ctx, &args),
         Command::Rest(args) => commands::character::rest(ctx, &args),
         Command::Condition(args) => commands::character::condition(ctx, &args),
         Command::Turn(c) => commands::character::turn(ctx, &c),
+        Command::Encounter(c) => commands::encounter::run(ctx, &c),
         Command::Roll(args) => commands::roll::run(ctx, &args),
         Command::Undo(args) => commands::history::undo(ctx, &args),
         Command::Log(args) => commands::history::log(ctx, &args),

@@ -114,6 +114,16 @@ pub enum Text {
     Unaffected,
     ConcentrationStarted,
     ConcentrationStopped,
+    Initiative,
+    ConcentrationKept,
+    ConcentrationLost,
+    TimePassed,
+    Round,
+    Combatants,
+    Effects,
+    FreeHands,
+    Pouch,
+    Materials,
 }
 
 impl Text {
@@ -209,6 +219,16 @@ impl Text {
             Text::Unaffected => ("unaffected (R18)", "nezasažen (R18)"),
             Text::ConcentrationStarted => ("Concentration started", "Soustředění začalo"),
             Text::ConcentrationStopped => ("Concentration ended", "Soustředění skončilo"),
+            Text::Initiative => ("initiative", "iniciativa"),
+            Text::ConcentrationKept => ("Concentration holds", "Soustředění vydrželo"),
+            Text::ConcentrationLost => ("Concentration lost", "Soustředění ztraceno"),
+            Text::TimePassed => ("time passed:", "uplynulo:"),
+            Text::Round => ("round", "kolo"),
+            Text::Combatants => ("combatants", "účastníci"),
+            Text::Effects => ("effects", "účinky"),
+            Text::FreeHands => ("free hands", "volné ruce"),
+            Text::Pouch => ("component pouch", "brašnička na suroviny"),
+            Text::Materials => ("materials", "suroviny"),
         };
         match lang {
             Lang::En => en,

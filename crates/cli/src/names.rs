@@ -165,7 +165,6 @@ pub fn action(word: &str) -> Result<ActionKind, Failure> {
 
 /// A time span in rounds: `3` or `3r` rounds, `10m` minutes, `1h` hours,
 /// `8h`, `1d` days. One round is six seconds, ten rounds a minute.
-#[allow(dead_code)] // encounter commands land next
 pub fn rounds(text: &str) -> Result<u64, Failure> {
     let t = fold(text);
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());

@@ -42,7 +42,6 @@ pub fn character(store: &Store, name: &str) -> anyhow::Result<Entity<Caster>> {
 }
 
 /// An encounter read from the store.
-#[allow(dead_code)] // encounter commands land next
 pub fn encounter(store: &Store, name: &str) -> anyhow::Result<Entity<EncounterState>> {
     store.find(ENCOUNTER, name)?.ok_or_else(|| {
         Failure::refused(

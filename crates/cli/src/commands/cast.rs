@@ -235,6 +235,33 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
             }
         }
     }
+    // Inside an encounter, casting on someone else's turn is a Reaction
+    // answering a trigger (R11), which the one-slot limit does not count (R10).
+    if let Some(running) = enc.as_ref().and_then(|e| e.state.running.as_ref())
+        && let Some(current) = running.current()
+        && names::fold(&current.name) != names::fold(&entity.name)
+    {
+        let reaction = matches!(
+            spell.spell.casting_time,
+            grimoire_rules::CastingTime::Reaction { .. }
+        ) || req.action == Some(grimoire_rules::ActionKind::Reaction);
+        if !reaction {
+            return Err(Failure::refused(
+                "not_your_turn",
+                format!(
+                    "it is {}'s turn; {} can only cast a Reaction spell now",
+                    current.name, entity.name
+                ),
+            )
+            .with_cs(format!(
+                "na tahu je {}; {} teď může seslat jen kouzlo s Reakcí",
+                current.name, entity.name
+            ))
+            .with_rule("R9")
+            .into());
+        }
+        req.off_turn = true;
+    }
     let mut rng = ctx.rng();
     let outcome = if args.complete {
         grimoire_rules::complete_casting(&entity.state, &spell.spell, &mut rng)

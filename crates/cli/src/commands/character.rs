@@ -3,7 +3,8 @@
 
 use clap::Subcommand;
 use grimoire_rules::{
-    AbilityScores, Caster, Condition, Event, LimitedUse, MagicItem, Recharge, SpellId,
+    AbilityScores, Caster, Condition, Equipment, Event, Focus, LimitedUse, MagicItem, Recharge,
+    SpellId,
 };
 use serde_json::json;
 
@@ -32,6 +33,9 @@ pub enum CharacterCommand {
         /// Ability scores, e.g. str=8,dex=14,con=14,int=16,wis=12,cha=10 (missing ones are 10)
         #[arg(long, default_value = "")]
         abilities: String,
+        /// Start without a Component Pouch (by default one is carried, R14c)
+        #[arg(long)]
+        no_pouch: bool,
     },
     /// Show a character: slots, spells, resources, conditions, this turn
     #[command(after_help = "Example:\n  grimoire character show Elmira")]
@@ -55,14 +59,21 @@ pub fn run(ctx: &Ctx, command: &CharacterCommand) -> anyhow::Result<()> {
             name,
             classes,
             abilities,
-        } => new(ctx, name, classes, abilities),
+            no_pouch,
+        } => new(ctx, name, classes, abilities, !no_pouch),
         CharacterCommand::Show { name } => show(ctx, name),
         CharacterCommand::List => list(ctx),
         CharacterCommand::Delete { name } => delete(ctx, name),
     }
 }
 
-fn new(ctx: &Ctx, name: &str, classes: &[String], abilities: &str) -> anyhow::Result<()> {
+fn new(
+    ctx: &Ctx,
+    name: &str,
+    classes: &[String],
+    abilities: &str,
+    pouch: bool,
+) -> anyhow::Result<()> {
     let name = name.trim();
     if name.is_empty() {
         return Err(Failure::usage("bad_name", "a character needs a name").into());
@@ -72,7 +83,12 @@ fn new(ctx: &Ctx, name: &str, classes: &[String], abilities: &str) -> anyhow::Re
         .map(|c| names::class_level(c))
         .collect::<Result<Vec<_>, _>>()?;
     let scores = AbilityScores::new(names::abilities(abilities)?).map_err(Failure::from)?;
-    let caster = Caster::new(name, &classes, scores).map_err(Failure::from)?;
+    let mut caster = Caster::new(name, &classes, scores).map_err(Failure::from)?;
+    let gear = caster.set_equipment(Equipment {
+        component_pouch: pouch,
+        ..Equipment::default()
+    });
+    caster.apply_all(&gear.events);
     let mut store = ctx.store()?;
     let mut batch = Batch::new(ctx);
     batch.with(|c| c.create(CHARACTER, name, &caster))?;
@@ -538,4 +554,92 @@ pub fn turn(ctx: &Ctx, command: &TurnCommand) -> anyhow::Result<()> {
         next.name()
     ))?;
     out.line(view::turn_line(out, &next))
+}
+
+/// Arguments of `equip`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  grimoire equip Elmira --focus held --free-hands 1
+  grimoire equip Elmira --material \"diamond worth 300+ GP\"
+  grimoire equip Elmira --no-pouch --free-hands 0")]
+pub struct EquipArgs {
+    /// The character
+    pub name: String,
+    /// Carry a Component Pouch (R14c)
+    #[arg(long, conflicts_with = "no_pouch")]
+    pub pouch: bool,
+    /// Do not carry a Component Pouch
+    #[arg(long)]
+    pub no_pouch: bool,
+    /// Where the spellcasting focus is: none, held, worn or stowed
+    #[arg(long)]
+    pub focus: Option<String>,
+    /// Hands not holding anything (R14b)
+    #[arg(long)]
+    pub free_hands: Option<u8>,
+    /// A specific material carried (for costly or consumed components), repeatable
+    #[arg(long = "material")]
+    pub materials: Vec<String>,
+    /// Forget every specific material
+    #[arg(long)]
+    pub clear_materials: bool,
+}
+
+/// Runs `equip`: what the character holds, as components care (R14).
+pub fn equip(ctx: &Ctx, args: &EquipArgs) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, &args.name)?;
+    let mut gear = entity.state.equipment().clone();
+    if args.pouch {
+        gear.component_pouch = true;
+    }
+    if args.no_pouch {
+        gear.component_pouch = false;
+    }
+    if let Some(f) = &args.focus {
+        gear.focus = match names::fold(f).as_str() {
+            "none" | "zadne" => Focus::None,
+            "held" | "drzene" => Focus::Held,
+            "worn" | "nosene" => Focus::Worn,
+            "stowed" | "ulozene" => Focus::Stowed,
+            _ => {
+                return Err(Failure::usage(
+                    "bad_focus",
+                    format!("unknown focus \"{f}\" (none, held, worn or stowed)"),
+                )
+                .into());
+            }
+        };
+    }
+    if let Some(h) = args.free_hands {
+        gear.free_hands = h.min(2);
+    }
+    if args.clear_materials {
+        gear.materials.clear();
+    }
+    gear.materials.extend(args.materials.iter().cloned());
+    let outcome = entity.state.set_equipment(gear);
+    let mut batch = Batch::new(ctx);
+    let next = batch.character(&entity, &outcome.events)?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    let g = next.equipment();
+    if out.json {
+        return out.json(&json!({ "character": next.name(), "equipment": g }));
+    }
+    out.line(format!(
+        "{}: {} {}, {} {}, focus {:?}, {}: {}",
+        next.name(),
+        Text::FreeHands.get(out.lang),
+        g.free_hands,
+        Text::Pouch.get(out.lang),
+        if g.component_pouch { "✓" } else { "✗" },
+        g.focus,
+        Text::Materials.get(out.lang),
+        if g.materials.is_empty() {
+            "-".to_owned()
+        } else {
+            g.materials.join(", ")
+        }
+    ))
 }

@@ -1,0 +1,549 @@
+//! `grimoire encounter ...`: initiative order, turns and rounds, damage with
+//! Concentration saves, time passing, and the effects on each creature.
+
+use clap::Subcommand;
+use grimoire_rules::{Caster, Combatant, Encounter, EncounterEvent, Event};
+use grimoire_store::{Entity, Store};
+use serde_json::{Value, json};
+
+use crate::context::Ctx;
+use crate::failure::Failure;
+use crate::i18n::Text;
+use crate::names;
+use crate::output::{Out, Table};
+use crate::state::{self, Batch, ENCOUNTER, EncounterState};
+use crate::view;
+
+/// `grimoire encounter ...`.
+#[derive(Debug, Subcommand)]
+pub enum EncounterCommand {
+    /// Create an empty encounter
+    #[command(after_help = "Example:\n  grimoire encounter new Cave")]
+    New {
+        /// The encounter's name
+        encounter: String,
+    },
+    /// Add a combatant: a stored character (by name) or any creature
+    #[command(after_help = "Examples:
+  grimoire encounter add Cave Elmira --init 15
+  grimoire encounter add Cave Goblin --init 12 --hp 7")]
+    Add {
+        /// The encounter
+        encounter: String,
+        /// The combatant's name (a character's name links its state)
+        name: String,
+        /// Initiative (higher acts first)
+        #[arg(long = "init", allow_negative_numbers = true)]
+        initiative: i32,
+        /// Hit points, tracked by `damage` and by spells
+        #[arg(long)]
+        hp: Option<i32>,
+    },
+    /// Start round 1 with the highest initiative
+    Start {
+        /// The encounter
+        encounter: String,
+    },
+    /// End the current turn and begin the next; a new round lets one round of time pass
+    Next {
+        /// The encounter
+        encounter: String,
+    },
+    /// Deal damage to a combatant; a concentrating character saves (CON, DC max(10, half))
+    #[command(after_help = "Example:\n  grimoire encounter damage Cave Elmira 12")]
+    Damage {
+        /// The encounter
+        encounter: String,
+        /// The combatant
+        name: String,
+        /// Damage taken
+        amount: u32,
+    },
+    /// Let time pass for everyone: 3r rounds, 10m minutes, 1h hours (R15 durations)
+    #[command(after_help = "Example:\n  grimoire encounter advance Cave 10m")]
+    Advance {
+        /// The encounter
+        encounter: String,
+        /// How long: 3r, 10m, 1h, 1d
+        time: String,
+    },
+    /// Show the order, hit points, turn economy, Concentration and effects
+    Status {
+        /// The encounter
+        encounter: String,
+    },
+    /// List encounters
+    List,
+    /// End (delete) an encounter; undo brings it back
+    End {
+        /// The encounter
+        encounter: String,
+    },
+}
+
+/// Runs `encounter ...`.
+pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
+    match command {
+        EncounterCommand::New { encounter } => new(ctx, encounter),
+        EncounterCommand::Add {
+            encounter,
+            name,
+            initiative,
+            hp,
+        } => add(ctx, encounter, name, *initiative, *hp),
+        EncounterCommand::Start { encounter } => start(ctx, encounter),
+        EncounterCommand::Next { encounter } => next(ctx, encounter),
+        EncounterCommand::Damage {
+            encounter,
+            name,
+            amount,
+        } => damage(ctx, encounter, name, *amount),
+        EncounterCommand::Advance { encounter, time } => advance(ctx, encounter, time),
+        EncounterCommand::Status { encounter } => {
+            let store = ctx.store()?;
+            let e = state::encounter(&store, encounter)?;
+            status(&ctx.out, &store, &e.name, &e.state)
+        }
+        EncounterCommand::List => list(ctx),
+        EncounterCommand::End { encounter } => end(ctx, encounter),
+    }
+}
+
+fn running(e: &Entity<EncounterState>) -> Result<&Encounter, Failure> {
+    e.state.running.as_ref().ok_or_else(|| {
+        Failure::refused(
+            "encounter_not_started",
+            format!(
+                "encounter \"{}\" has not started (grimoire encounter start {})",
+                e.name, e.name
+            ),
+        )
+        .with_cs(format!("střetnutí „{}“ ještě nezačalo", e.name))
+    })
+}
+
+fn new(ctx: &Ctx, name: &str) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let st = EncounterState {
+        combatants: Vec::new(),
+        running: None,
+    };
+    let mut batch = Batch::new(ctx);
+    batch.with(|c| c.create(ENCOUNTER, name.trim(), &st))?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({ "encounter": name.trim(), "created": true }));
+    }
+    out.line(format!(
+        "{} {}",
+        out.green(Text::Created.get(out.lang)),
+        name.trim()
+    ))
+}
+
+fn add(ctx: &Ctx, enc: &str, name: &str, initiative: i32, hp: Option<i32>) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let e = state::encounter(&store, enc)?;
+    if e.state.running.is_some() {
+        return Err(Failure::refused(
+            "encounter_started",
+            "combatants join before the encounter starts (grimoire encounter new)",
+        )
+        .into());
+    }
+    // A stored character keeps its own spelling, so casts find it.
+    let display = store
+        .find::<Caster>(state::CHARACTER, name)?
+        .map_or_else(|| name.trim().to_owned(), |c| c.name);
+    if e.state
+        .combatants
+        .iter()
+        .any(|c| names::fold(&c.name) == names::fold(&display))
+    {
+        return Err(Failure::refused(
+            "already_in_encounter",
+            format!("{display} is already in {}", e.name),
+        )
+        .into());
+    }
+    let mut st = e.state.clone();
+    let mut c = Combatant::new(display.clone(), initiative);
+    c.hp = hp;
+    st.combatants.push(c);
+    let mut batch = Batch::new(ctx);
+    batch.encounter(&e, &st, &[])?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({ "encounter": e.name, "combatants": st.combatants }));
+    }
+    out.line(format!(
+        "{} {display} → {} ({} {initiative})",
+        Text::Added.get(out.lang),
+        e.name,
+        Text::Initiative.get(out.lang)
+    ))
+}
+
+/// Characters in the encounter, with their stored entities.
+fn characters(store: &Store, enc: &Encounter) -> anyhow::Result<Vec<Entity<Caster>>> {
+    let mut out = Vec::new();
+    for c in enc.combatants() {
+        if let Some(e) = store.find::<Caster>(state::CHARACTER, &c.name)? {
+            out.push(e);
+        }
+    }
+    Ok(out)
+}
+
+fn start(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let e = state::encounter(&store, enc)?;
+    if e.state.running.is_some() {
+        return Err(Failure::refused(
+            "encounter_started",
+            format!("{} is already running", e.name),
+        )
+        .into());
+    }
+    let mut encounter = Encounter::new(e.state.combatants.clone()).map_err(Failure::from)?;
+    let turn = encounter.next_turn();
+    encounter.apply_all(&turn.events);
+    let mut batch = Batch::new(ctx);
+    if let Some(c) = store.find::<Caster>(state::CHARACTER, &turn.combatant)? {
+        batch.character(&c, &turn.caster_events)?;
+    }
+    let st = EncounterState {
+        combatants: e.state.combatants.clone(),
+        running: Some(encounter),
+    };
+    batch.encounter(&e, &st, &turn.events)?;
+    batch.commit(&mut store)?;
+    status(&ctx.out, &store, &e.name, &st)
+}
+
+fn next(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let e = state::encounter(&store, enc)?;
+    let mut encounter = running(&e)?.clone();
+    let turn = encounter.next_turn();
+    let mut enc_events: Vec<EncounterEvent> = turn.events.clone();
+    encounter.apply_all(&turn.events);
+    let mut batch = Batch::new(ctx);
+    let mut notes = Vec::new();
+    for c in characters(&store, &encounter)? {
+        let mut events: Vec<Event> = Vec::new();
+        // A round passes for everyone when a new one begins, so durations tick (R15).
+        if turn.new_round && turn.round > 1 {
+            let o = c.state.advance_rounds(1);
+            notes.extend(o.notes);
+            events.extend(o.events);
+        }
+        if names::fold(&c.name) == names::fold(&turn.combatant) {
+            events.extend(turn.caster_events.iter().cloned());
+        }
+        if !events.is_empty() {
+            let board = encounter.caster_events(&c.name, &events);
+            encounter.apply_all(&board);
+            enc_events.extend(board);
+            batch.character(&c, &events)?;
+        }
+    }
+    let st = EncounterState {
+        combatants: e.state.combatants.clone(),
+        running: Some(encounter),
+    };
+    batch.encounter(&e, &st, &enc_events)?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    if !out.json {
+        for n in &notes {
+            out.line(out.yellow(n))?;
+        }
+    }
+    status(out, &store, &e.name, &st)
+}
+
+fn damage(ctx: &Ctx, enc: &str, name: &str, amount: u32) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let e = state::encounter(&store, enc)?;
+    let mut encounter = running(&e)?.clone();
+    let combatant = encounter
+        .combatants()
+        .iter()
+        .find(|c| names::fold(&c.name) == names::fold(name))
+        .cloned()
+        .ok_or_else(|| {
+            Failure::from(grimoire_rules::RulesError::UnknownCombatant {
+                name: name.to_owned(),
+            })
+        })?;
+    let mut enc_events = Vec::new();
+    if let Some(hp) = combatant.hp {
+        let hp = hp
+            .saturating_sub(i32::try_from(amount).unwrap_or(i32::MAX))
+            .max(0);
+        enc_events.extend(
+            encounter
+                .set_hp(&combatant.name, hp)
+                .map_err(Failure::from)?,
+        );
+    }
+    let mut batch = Batch::new(ctx);
+    let mut save = Value::Null;
+    let mut human = Vec::new();
+    if let Some(c) = store.find::<Caster>(state::CHARACTER, &combatant.name)? {
+        let mut rng = ctx.rng();
+        let o = c.state.take_damage(amount, &mut rng);
+        if let (Some(dc), Some(roll)) = (o.dc, &o.roll) {
+            save = json!({"dc": dc, "roll": roll, "kept": o.concentration_kept});
+            let lang = ctx.out.lang;
+            let verdict = if o.concentration_kept {
+                ctx.out.green(Text::ConcentrationKept.get(lang))
+            } else {
+                ctx.out.red(Text::ConcentrationLost.get(lang))
+            };
+            let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
+            human.push(format!(
+                "{}: {} [{}] = {} vs DC {dc}: {verdict}",
+                roll.label,
+                roll.notation,
+                dice.join(", "),
+                roll.total
+            ));
+        }
+        enc_events.extend(encounter.caster_events(&c.name, &o.events));
+        batch.character(&c, &o.events)?;
+    }
+    encounter.apply_all(&enc_events);
+    let st = EncounterState {
+        combatants: e.state.combatants.clone(),
+        running: Some(encounter.clone()),
+    };
+    batch.encounter(&e, &st, &enc_events)?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    let hp = encounter
+        .combatants()
+        .iter()
+        .find(|c| c.name == combatant.name)
+        .and_then(|c| c.hp);
+    if out.json {
+        return out.json(&json!({
+            "encounter": e.name, "target": combatant.name, "damage": amount,
+            "hp": hp, "concentration_save": save,
+        }));
+    }
+    let hp_text = hp
+        .map(|h| format!(" ({} {h})", Text::HpNow.get(out.lang)))
+        .unwrap_or_default();
+    out.line(format!(
+        "{}: {} {amount}{hp_text}",
+        combatant.name,
+        out.red(Text::Damage.get(out.lang))
+    ))?;
+    for line in human {
+        out.line(line)?;
+    }
+    Ok(())
+}
+
+fn advance(ctx: &Ctx, enc: &str, time: &str) -> anyhow::Result<()> {
+    let rounds = names::rounds(time)?;
+    let mut store = ctx.store()?;
+    let e = state::encounter(&store, enc)?;
+    let mut encounter = running(&e)?.clone();
+    let mut batch = Batch::new(ctx);
+    let mut enc_events = Vec::new();
+    let mut notes = Vec::new();
+    for c in characters(&store, &encounter)? {
+        let o = c.state.advance_rounds(rounds);
+        notes.extend(o.notes);
+        let board = encounter.caster_events(&c.name, &o.events);
+        encounter.apply_all(&board);
+        enc_events.extend(board);
+        if !o.events.is_empty() {
+            batch.character(&c, &o.events)?;
+        }
+    }
+    let st = EncounterState {
+        combatants: e.state.combatants.clone(),
+        running: Some(encounter),
+    };
+    batch.encounter(&e, &st, &enc_events)?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    if !out.json {
+        out.line(format!(
+            "{} {rounds} {}",
+            Text::TimePassed.get(out.lang),
+            Text::Rounds.get(out.lang)
+        ))?;
+        for n in &notes {
+            out.line(out.yellow(n))?;
+        }
+    }
+    status(out, &store, &e.name, &st)
+}
+
+fn list(ctx: &Ctx) -> anyhow::Result<()> {
+    let store = ctx.store()?;
+    let all = store.list::<EncounterState>(ENCOUNTER)?;
+    let out = &ctx.out;
+    if out.json {
+        let v: Vec<Value> = all
+            .iter()
+            .map(|e| json!({"name": e.name, "round": e.state.running.as_ref().map(Encounter::round), "combatants": e.state.combatants.len()}))
+            .collect();
+        return out.json(&json!({ "encounters": v }));
+    }
+    let lang = out.lang;
+    let mut t = Table::new([
+        Text::Name.get(lang),
+        Text::Round.get(lang),
+        Text::Combatants.get(lang),
+    ]);
+    for e in &all {
+        t.row([
+            e.name.clone(),
+            e.state
+                .running
+                .as_ref()
+                .map_or("-".to_owned(), |r| r.round().to_string()),
+            e.state.combatants.len().to_string(),
+        ]);
+    }
+    out.line(t.render(out))
+}
+
+fn end(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let e = state::encounter(&store, enc)?;
+    let mut batch = Batch::new(ctx);
+    batch.with(|c| Ok(c.delete(ENCOUNTER, &e.name, e.version)))?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({ "ended": e.name }));
+    }
+    out.line(format!("{} {}", Text::Deleted.get(out.lang), e.name))
+}
+
+/// The encounter's state: JSON or a table with the current turn marked.
+fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::Result<()> {
+    let lang = out.lang;
+    let (round, current, order): (u32, Option<String>, Vec<Combatant>) = match &st.running {
+        Some(r) => (
+            r.round(),
+            r.current().map(|c| c.name.clone()),
+            r.combatants().to_vec(),
+        ),
+        None => {
+            let mut c = st.combatants.clone();
+            c.sort_by_key(|c| std::cmp::Reverse(c.initiative));
+            (0, None, c)
+        }
+    };
+    let mut rows = Vec::new();
+    for c in &order {
+        let character = store.find::<Caster>(state::CHARACTER, &c.name)?;
+        let effects: Vec<Value> = st
+            .running
+            .as_ref()
+            .map(|r| {
+                r.effects()
+                    .in_force(&c.name)
+                    .iter()
+                    .map(|a| {
+                        json!({
+                            "spell": a.ongoing.spell, "name": a.ongoing.name, "caster": a.caster,
+                            "level": a.ongoing.level.get(), "expires_at": a.ongoing.expires_at,
+                            "concentration": a.ongoing.concentration,
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        rows.push((c.clone(), character, effects));
+    }
+    if out.json {
+        let combatants: Vec<Value> = rows
+            .iter()
+            .map(|(c, ch, fx)| {
+                json!({
+                    "name": c.name, "initiative": c.initiative, "hp": c.hp,
+                    "current": current.as_deref() == Some(c.name.as_str()),
+                    "character": ch.is_some(),
+                    "concentration": ch.as_ref().and_then(|e| e.state.concentration().map(|k| k.spell.clone())),
+                    "turn": ch.as_ref().map(|e| e.state.turn().clone()),
+                    "conditions": ch.as_ref().map(|e| e.state.conditions().clone()),
+                    "effects": fx,
+                })
+            })
+            .collect();
+        return out.json(&json!({
+            "encounter": name, "started": st.running.is_some(), "round": round,
+            "current": current, "combatants": combatants,
+        }));
+    }
+    out.line(format!(
+        "{}  {} {round}{}",
+        out.bold(name),
+        Text::Round.get(lang),
+        current
+            .as_ref()
+            .map(|c| format!(" · {}: {c}", Text::Turn.get(lang)))
+            .unwrap_or_default()
+    ))?;
+    let mut t = Table::new([
+        "",
+        Text::Name.get(lang),
+        Text::Initiative.get(lang),
+        "hp",
+        Text::Concentrating.get(lang),
+        Text::Effects.get(lang),
+    ])
+    .align_right(2)
+    .align_right(3);
+    for (c, ch, fx) in &rows {
+        let marker = if current.as_deref() == Some(c.name.as_str()) {
+            "▶"
+        } else {
+            ""
+        };
+        let conc = ch
+            .as_ref()
+            .and_then(|e| {
+                e.state
+                    .concentration()
+                    .map(|k| view::spell_label(&k.spell, lang))
+            })
+            .unwrap_or_default();
+        let effects: Vec<String> = fx
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} ({})",
+                    f["name"].as_str().unwrap_or("?"),
+                    f["caster"].as_str().unwrap_or("?")
+                )
+            })
+            .collect();
+        t.row([
+            marker.to_owned(),
+            c.name.clone(),
+            c.initiative.to_string(),
+            c.hp.map(|h| h.to_string()).unwrap_or_default(),
+            conc,
+            effects.join(", "),
+        ]);
+    }
+    out.line(t.render(out))?;
+    if let Some(cur) = &current
+        && let Some((_, Some(e), _)) = rows.iter().find(|(c, _, _)| &c.name == cur)
+    {
+        out.line(view::turn_line(out, &e.state))?;
+    }
+    Ok(())
+}
