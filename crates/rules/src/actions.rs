@@ -11,10 +11,11 @@ use crate::caster::{Caster, ExtraSpell};
 use crate::class::Ability;
 use crate::condition::Condition;
 use crate::economy::ActionKind;
+use crate::effect::BonusAmount;
 use crate::error::RulesError;
 use crate::event::{EffectId, EndReason, Event};
 use crate::resources::{Equipment, LimitedUse, MagicItem};
-use crate::roll::{RollMode, RollRecord, roll_d20};
+use crate::roll::{RollMode, RollRecord, roll_bonuses, roll_d20};
 use crate::spell::{Spell, SpellId};
 use crate::time::{Duration, TimeSpan};
 
@@ -96,11 +97,11 @@ impl Caster {
         out.events.push(Event::TimeAdvanced { rounds });
         let now = self.now().saturating_add(rounds);
         if let Some(lc) = self.long_cast() {
-            let step = rounds.min(lc.rounds_needed - lc.rounds_done);
+            let step = rounds.min(lc.rounds_needed.saturating_sub(lc.rounds_done));
             if step > 0 {
                 out.events.push(Event::LongCastProgressed { rounds: step });
             }
-            if lc.rounds_done + step >= lc.rounds_needed {
+            if lc.rounds_done.saturating_add(step) >= lc.rounds_needed {
                 out.notes
                     .push(format!("R12: {} is ready to complete", lc.name));
             }
@@ -192,6 +193,18 @@ impl Caster {
     /// Takes damage: while concentrating, a Constitution save against
     /// max(10, half the damage), at most 30; failing ends Concentration.
     pub fn take_damage<R: DiceRng + ?Sized>(&self, damage: u32, rng: &mut R) -> DamageOutcome {
+        self.take_damage_with(damage, RollMode::Normal, &[], rng)
+    }
+
+    /// [`Caster::take_damage`] with Advantage or Disadvantage on the save
+    /// and extra bonuses to it (Bless's d4).
+    pub fn take_damage_with<R: DiceRng + ?Sized>(
+        &self,
+        damage: u32,
+        mode: RollMode,
+        bonuses: &[BonusAmount],
+        rng: &mut R,
+    ) -> DamageOutcome {
         let mut events = Vec::new();
         if self.concentration().is_none() || damage == 0 {
             return DamageOutcome {
@@ -203,12 +216,19 @@ impl Caster {
         }
         let dc = concentration_dc(damage);
         let bonus = self.save_bonus(Ability::Constitution);
-        let (roll, _) = roll_d20(
+        let (mut roll, _) = roll_d20(
             rng,
-            RollMode::Normal,
+            mode,
             i64::from(bonus),
             "Concentration (CON save)".into(),
         );
+        let mut extra = Vec::new();
+        roll.total += roll_bonuses(rng, bonuses, "Concentration", &mut extra);
+        for r in extra {
+            roll.dice.extend(r.dice);
+            roll.notation.push('+');
+            roll.notation.push_str(&r.notation);
+        }
         let success = roll.total >= i64::from(dc);
         events.push(Event::ConcentrationSave {
             dc,
@@ -224,6 +244,46 @@ impl Caster {
             concentration_kept: success,
             events,
         }
+    }
+
+    /// Spends this turn's Magic action on a long casting under way, as R12
+    /// asks on each of the caster's turns. Time itself is counted by
+    /// [`Caster::advance_time`].
+    pub fn continue_casting(&self) -> Result<Outcome, RulesError> {
+        let lc = self.long_cast().ok_or(RulesError::NoCastingInProgress)?;
+        if self.is_incapacitated() {
+            return Err(RulesError::Incapacitated { rule: "R12" });
+        }
+        if !self.turn().available(ActionKind::Action) {
+            return Err(RulesError::ActionUnavailable {
+                action: ActionKind::Action,
+            });
+        }
+        let left = lc.rounds_needed.saturating_sub(lc.rounds_done);
+        Ok(Outcome {
+            events: vec![Event::ActionUsed {
+                action: ActionKind::Action,
+            }],
+            notes: vec![format!("R12: {} continues, {left} round(s) to go", lc.name)],
+        })
+    }
+
+    /// Gives up a long casting: it fails and no slot is spent (R12).
+    pub fn abandon_casting(&self) -> Result<Outcome, RulesError> {
+        let lc = self.long_cast().ok_or(RulesError::NoCastingInProgress)?;
+        let mut out = Outcome::default();
+        if self
+            .concentration()
+            .is_some_and(|c| c.effect == EffectId::LONG_CAST)
+        {
+            end_concentration_events(self, EndReason::Dropped, &mut out.events);
+        } else {
+            out.events.push(Event::LongCastEnded {
+                spell: lc.spell.clone(),
+                completed: false,
+            });
+        }
+        Ok(out)
     }
 
     /// Stops concentrating by choice (no action needed).
@@ -340,6 +400,11 @@ impl Caster {
         }
         if self.is_incapacitated() {
             return Err(RulesError::Incapacitated { rule: "R22" });
+        }
+        if let Some(lc) = self.long_cast() {
+            return Err(RulesError::CastingInProgress {
+                spell: lc.name.clone(),
+            });
         }
         if !self.turn().available(ActionKind::Action) {
             return Err(RulesError::ActionUnavailable {

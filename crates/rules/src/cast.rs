@@ -84,6 +84,10 @@ pub struct CastRequest {
     /// turn, so such a slot does not block one on the caster's turn.
     #[serde(default)]
     pub off_turn: bool,
+    /// Extra bonuses to the spell's attack rolls, such as Bless's d4 on the
+    /// caster (see `EffectBoard::bonuses`).
+    #[serde(default)]
+    pub attack_bonuses: Vec<crate::effect::BonusAmount>,
 }
 
 impl CastRequest {

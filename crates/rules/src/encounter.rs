@@ -121,7 +121,7 @@ impl Encounter {
 
     /// Whose turn it is (`None` before the first turn).
     pub fn current(&self) -> Option<&Combatant> {
-        (self.round > 0).then(|| &self.combatants[self.index])
+        self.combatants.get(self.index).filter(|_| self.round > 0)
     }
 
     /// The spell effects on each creature (R21).
@@ -131,9 +131,10 @@ impl Encounter {
 
     /// Moves to the next turn.
     pub fn next_turn(&self) -> TurnChange {
+        let count = self.combatants.len().max(1);
         let (round, index) = if self.round == 0 {
             (1, 0)
-        } else if self.index + 1 >= self.combatants.len() {
+        } else if self.index + 1 >= count {
             (self.round + 1, 0)
         } else {
             (self.round, self.index + 1)
@@ -141,7 +142,11 @@ impl Encounter {
         let caster_events = vec![Event::TurnStarted];
         let new_round = round != self.round;
         TurnChange {
-            combatant: self.combatants[index].name.clone(),
+            combatant: self
+                .combatants
+                .get(index)
+                .map(|c| c.name.clone())
+                .unwrap_or_default(),
             round,
             new_round,
             events: vec![EncounterEvent::TurnBegan { round, index }],
@@ -184,7 +189,7 @@ impl Encounter {
         match event {
             EncounterEvent::TurnBegan { round, index } => {
                 self.round = *round;
-                self.index = (*index).min(self.combatants.len() - 1);
+                self.index = (*index).min(self.combatants.len().saturating_sub(1));
             }
             EncounterEvent::HpChanged { name, hp } => {
                 if let Ok(i) = self.find(name) {

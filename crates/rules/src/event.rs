@@ -311,7 +311,7 @@ impl Caster {
                 }
             }
             Event::SpellStarted { ongoing } => {
-                self.next_effect = self.next_effect.max(ongoing.id.0 + 1);
+                self.next_effect = self.next_effect.max(ongoing.id.0.saturating_add(1));
                 self.ongoing.push(ongoing.clone());
             }
             Event::SpellEnded { effect, .. } => self.ongoing.retain(|o| o.id != *effect),

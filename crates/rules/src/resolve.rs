@@ -9,7 +9,7 @@ use crate::caster::Caster;
 use crate::effect::{CantripScaling, Damage, Delivery, Healing, OnSave};
 use crate::formula::DiceFormula;
 use crate::level::SpellLevel;
-use crate::roll::{RollMode, RollRecord, roll_d20, roll_formula};
+use crate::roll::{RollRecord, roll_bonuses, roll_d20, roll_formula};
 use crate::spell::Spell;
 use crate::target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome};
 
@@ -234,15 +234,12 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             for &i in &valid {
                 let t = &request.targets[i];
                 let save = t.stats.as_ref().map(|s| {
-                    let (r, _) = roll_d20(
-                        rng,
-                        RollMode::Normal,
-                        i64::from(s.save(ability)),
-                        format!("{} save ({})", t.name, ability.abbrev()),
-                    );
+                    let label = format!("{} save ({})", t.name, ability.abbrev());
+                    let (r, _) =
+                        roll_d20(rng, s.save_mode, i64::from(s.save(ability)), label.clone());
                     let total = r.total;
                     rolls.push(r);
-                    total
+                    total + roll_bonuses(rng, &s.save_bonuses, &label, &mut rolls)
                 });
                 let success = save.map(|total| total >= i64::from(stats.save_dc));
                 let out = &mut outs[i];
@@ -305,8 +302,10 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                     i64::from(stats.attack_bonus),
                     format!("attack vs {}", t.name),
                 );
-                let total = r.total;
+                let label = r.label.clone();
+                let mut total = r.total;
                 rolls.push(r);
+                total += roll_bonuses(rng, &request.attack_bonuses, &label, &mut rolls);
                 let critical = natural == 20;
                 let hit = match natural {
                     20 => Some(true),

@@ -37,7 +37,7 @@ pub(crate) fn roll_formula<R: DiceRng + ?Sized>(
     formula: DiceFormula,
     label: String,
 ) -> RollRecord {
-    let dice: Vec<u32> = (0..formula.count)
+    let dice: Vec<u32> = (0..formula.count.min(crate::formula::MAX_DICE))
         .map(|_| rng.roll_die(formula.sides))
         .collect();
     let total = dice.iter().map(|d| i64::from(*d)).sum::<i64>() + i64::from(formula.bonus);
@@ -47,6 +47,28 @@ pub(crate) fn roll_formula<R: DiceRng + ?Sized>(
         dice,
         total,
     }
+}
+
+/// Rolls extra bonuses (Bless's d4, a flat +2) for a d20 test, recording
+/// dice bonuses as their own rolls; returns their sum.
+pub(crate) fn roll_bonuses<R: DiceRng + ?Sized>(
+    rng: &mut R,
+    bonuses: &[crate::effect::BonusAmount],
+    label: &str,
+    rolls: &mut Vec<RollRecord>,
+) -> i64 {
+    let mut sum = 0i64;
+    for b in bonuses {
+        match b {
+            crate::effect::BonusAmount::Flat(n) => sum += i64::from(*n),
+            crate::effect::BonusAmount::Dice(f) => {
+                let r = roll_formula(rng, *f, format!("{label} bonus"));
+                sum += r.total;
+                rolls.push(r);
+            }
+        }
+    }
+    sum
 }
 
 /// Rolls a d20 test; returns the record and the natural die kept.

@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use crate::class::Ability;
 use crate::condition::Condition;
 use crate::damage::{DamageType, Defense};
+use crate::effect::BonusAmount;
+use crate::roll::RollMode;
 
 /// A target of a spell. A bare name gets no save rolled and no AC checked:
 /// the resolution reports the DC and both outcomes. Add stats to roll.
@@ -47,6 +49,13 @@ pub struct TargetStats {
     /// Resistances, vulnerabilities and immunities.
     #[serde(default)]
     pub defenses: Vec<(DamageType, Defense)>,
+    /// Advantage or Disadvantage on its saving throws.
+    #[serde(default)]
+    pub save_mode: RollMode,
+    /// Extra bonuses to its saving throws, such as Bless's d4 (R21 decides
+    /// which apply: see `EffectBoard::bonuses`).
+    #[serde(default)]
+    pub save_bonuses: Vec<BonusAmount>,
 }
 
 impl TargetStats {
@@ -112,6 +121,18 @@ impl Target {
     /// Adds a resistance, vulnerability or immunity.
     pub fn with_defense(mut self, damage_type: DamageType, defense: Defense) -> Self {
         self.stats_mut().defenses.push((damage_type, defense));
+        self
+    }
+
+    /// Gives the target Advantage or Disadvantage on its saves.
+    pub fn with_save_mode(mut self, mode: RollMode) -> Self {
+        self.stats_mut().save_mode = mode;
+        self
+    }
+
+    /// Adds a bonus to the target's saves (Bless's d4).
+    pub fn with_save_bonus(mut self, bonus: BonusAmount) -> Self {
+        self.stats_mut().save_bonuses.push(bonus);
         self
     }
 

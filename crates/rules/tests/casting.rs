@@ -522,3 +522,75 @@ fn caster_new_validates_levels_and_scores() {
         "invalid_character_level"
     );
 }
+
+#[test]
+fn r12_long_casting_takes_the_magic_action_each_turn() {
+    let mut w = wizard(3);
+    let mut spell = identify();
+    spell.components.material = None;
+    cast_ok(
+        &mut w,
+        &spell,
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    );
+    // The turn that started it already used its action.
+    assert_eq!(
+        w.continue_casting().unwrap_err().code(),
+        "action_unavailable"
+    );
+    w.apply_all(&w.start_turn().events);
+    let out = w.continue_casting().unwrap();
+    w.apply_all(&out.events);
+    assert!(!w.turn().available(ActionKind::Action));
+    assert_eq!(
+        w.identify(&bless(), None, &mut Scripted::new(&[20]))
+            .unwrap_err()
+            .code(),
+        "casting_in_progress"
+    );
+}
+
+#[test]
+fn r12_abandoned_casting_spends_nothing() {
+    let mut w = wizard(3);
+    assert_eq!(
+        w.abandon_casting().unwrap_err().code(),
+        "no_casting_in_progress"
+    );
+    let mut spell = identify();
+    spell.components.material = None;
+    cast_ok(
+        &mut w,
+        &spell,
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    );
+    w.apply_all(&w.abandon_casting().unwrap().events);
+    assert!(w.long_cast().is_none());
+    assert!(w.concentration().is_none());
+    assert_eq!(w.slots().remaining(slot(1)), 4);
+}
+
+#[test]
+fn r12_starting_concentration_spell_while_long_casting_is_refused() {
+    let mut w = wizard(3);
+    cast_ok(
+        &mut w,
+        &detect_magic(),
+        &CastRequest::new().as_ritual(),
+        &mut Scripted::new(&[1]),
+    );
+    w.apply_all(&w.end_turn().events);
+    let err = cast(
+        &w,
+        &mage_armor(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (err.code(), err.rule()),
+        ("casting_in_progress", Some("R12"))
+    );
+}

@@ -114,3 +114,16 @@ fn concentration_can_be_dropped_at_will() {
     c.apply_all(&c.drop_concentration().unwrap().events);
     assert!(c.concentration().is_none());
 }
+
+#[test]
+fn concentration_save_can_take_bonuses_and_advantage() {
+    let mut c = cleric(3);
+    bless_three(&mut c);
+    let d4 = [BonusAmount::Dice("1d4".parse().unwrap())];
+    // DC 10, CON +2: a 6 fails alone; the d4 of 2 saves it.
+    let out = c.take_damage_with(5, RollMode::Normal, &d4, &mut Scripted::new(&[6, 2]));
+    assert!(out.concentration_kept);
+    assert_eq!(out.roll.unwrap().total, 10);
+    let out = c.take_damage_with(5, RollMode::Advantage, &[], &mut Scripted::new(&[2, 9]));
+    assert!(out.concentration_kept);
+}

@@ -101,3 +101,46 @@ fn applied_named(c: Caster, name: &str) -> Caster {
     }
     named
 }
+
+#[test]
+fn r21_blessed_caster_adds_one_d4_to_its_spell_attacks() {
+    let mut board = EffectBoard::new();
+    for name in ["Cleric A", "Cleric B"] {
+        let mut c = applied_named(cleric(3), name);
+        board.record_all(name, &bless_on(&mut c, "Wizard", None).events);
+    }
+    let w = wizard(1);
+    let mut req = CastRequest::new().target(Target::named("Orc").with_ac(13));
+    req.attack_bonuses = board.bonuses("Wizard", BonusTarget::AttackRolls);
+    // d20 = 9, +5 attack, Bless d4 = 3: 17 hits AC 13; a 1d10 of 4 for damage.
+    let out = cast(&w, &fire_bolt(), &req, &mut Scripted::new(&[9, 3, 4])).unwrap();
+    let t = &out.resolution.targets[0];
+    assert_eq!(t.attacks[0].total, 17);
+    assert_eq!(
+        out.resolution
+            .rolls
+            .iter()
+            .filter(|r| r.label.contains("bonus"))
+            .count(),
+        1
+    );
+    assert_eq!(t.damage_total, 4);
+}
+
+#[test]
+fn r21_blessed_target_adds_d4_to_its_save() {
+    let w = wizard(3);
+    let blessed = Target::named("Knight")
+        .with_save(Ability::Wisdom, 0)
+        .with_save_bonus(BonusAmount::Dice("1d4".parse().unwrap()));
+    // DC 13: 11 on the d20 fails alone, the d4 of 2 makes it 13.
+    let out = cast(
+        &w,
+        &hold_person(),
+        &CastRequest::new().target(blessed),
+        &mut Scripted::new(&[11, 2]),
+    )
+    .unwrap();
+    let save = out.resolution.targets[0].save.as_ref().unwrap();
+    assert_eq!((save.total, save.success), (Some(13), Some(true)));
+}

@@ -236,3 +236,21 @@ fn magic_missile_darts_spread_over_targets() {
     assert_eq!(out.resolution.targets[0].damage.len(), 2);
     assert_eq!(out.resolution.targets[1].damage.len(), 1);
 }
+
+#[test]
+fn target_save_with_advantage_keeps_the_higher_die() {
+    let w = wizard(3);
+    let t = Target::named("Mage Slayer")
+        .with_save(Ability::Wisdom, 0)
+        .with_save_mode(RollMode::Advantage);
+    let out = cast(
+        &w,
+        &hold_person(),
+        &CastRequest::new().target(t),
+        &mut Scripted::new(&[4, 15]),
+    )
+    .unwrap();
+    let save = out.resolution.targets[0].save.as_ref().unwrap();
+    assert_eq!(save.total, Some(15));
+    assert_eq!(save.success, Some(true));
+}
