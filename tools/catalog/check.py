@@ -40,6 +40,8 @@ class Report:
         self.unexplained: list[str] = []
         self.explained: list[str] = []
         self.fields: Counter[str] = Counter()
+        self.info: list[str] = []
+        self.scaling_agree = 0
 
     def compare(self, spell: dict, field: str, ours, theirs, source: str) -> None:
         if ours == theirs:
@@ -109,6 +111,34 @@ def their_dice(d: dict) -> set[str]:
     return dice
 
 
+def dice_count(text: str) -> tuple[int, int] | None:
+    m = re.match(r"\s*(\d+)d(\d+)", text)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def scaling_vs_2014(s: dict, o: dict) -> str | None:
+    """Our per-slot growth of the first damage roll against the 2014 table.
+
+    Informational: the 2024 rules changed some spells' numbers, so these
+    lines are printed for review and never fail the run."""
+    table = (o.get("damage") or {}).get("damage_at_slot_level") or {}
+    dmg = s.get("effect", {}).get("damage", [])
+    if not table or not dmg or s["level"] == 0:
+        return None
+    lv = str(s["level"])
+    nxt = str(s["level"] + 1)
+    if lv not in table or nxt not in table:
+        return None
+    a, b = dice_count(table[lv]), dice_count(table[nxt])
+    if not a or not b or a[1] != b[1]:
+        return None
+    theirs = f"{b[0] - a[0]}d{a[1]}" if b[0] != a[0] else None
+    ours = dmg[0].get("per_slot") or s.get("effect", {}).get("upcast", {}).get("dice")
+    if ours != theirs:
+        return f"{s['id']}: per-slot growth ours {ours}, 2014 table {theirs} ({table[lv]} -> {table[nxt]})"
+    return None
+
+
 def check_spells(report: Report) -> tuple[int, Counter]:
     ours = []
     for f in sorted(DATA.glob("level-*.toml")):
@@ -142,6 +172,11 @@ def check_spells(report: Report) -> tuple[int, Counter]:
             report.compare(s, "damage", sorted(dice), sorted(td), "srd-data")
         o = old.get(key) or old.get(norm_name(old_alias.get(s["id"], "")))
         if o is not None:
+            line = scaling_vs_2014(s, o)
+            if line:
+                report.info.append(line)
+            else:
+                report.scaling_agree += o.get("damage", {}).get("damage_at_slot_level") is not None
             report.compare(s, "classes", sorted(s["classes"]),
                            sorted(c["index"] for c in o["classes"]), "2014 file")
     for key, d in theirs.items():
@@ -212,6 +247,10 @@ def main() -> int:
     print(f"explained mismatches: {len(report.explained)} ({dict(report.fields)})")
     for line in report.explained:
         print("  explained:", line)
+    print(f"per-slot damage growth vs the 2014 tables (informational): "
+          f"{report.scaling_agree} agree, {len(report.info)} differ")
+    for line in report.info:
+        print("  info:", line)
     print(f"unexplained mismatches: {len(report.unexplained)}")
     for line in report.unexplained:
         print("  MISMATCH:", line)
