@@ -59,8 +59,23 @@ pub fn parse(input: &str) -> Result<Expr, ParseError> {
             expected: EXPECTED_OPERATOR,
         });
     }
-    Ok(Expr { root })
+    let expr = Expr { root };
+    // The canonical notation can be longer than the input (`d%+d%` prints as
+    // `1d100 + 1d100`), at most CANONICAL_GROWTH times. It must stay within the limit too,
+    // or a stored expression would not parse back.
+    if parser.end.saturating_mul(CANONICAL_GROWTH) > MAX_EXPRESSION_CHARS
+        && expr.to_string().chars().nth(MAX_EXPRESSION_CHARS).is_some()
+    {
+        return Err(ParseError::ExpressionTooLong {
+            limit: MAX_EXPRESSION_CHARS,
+        });
+    }
+    Ok(expr)
 }
+
+/// Upper bound of canonical length / input length. The worst cases add a count and spaces:
+/// `d%+` (3 chars) prints as `1d100 + ` (8), `adv+` (4) as `2d20kh1 + ` (10).
+const CANONICAL_GROWTH: usize = 3;
 
 impl FromStr for Expr {
     type Err = ParseError;
@@ -496,6 +511,21 @@ mod tests {
         assert_eq!(parse(&many).err().map(|e| e.code()), Some("dice_too_many"));
         let ten = ["1000d6"; 10].join("+");
         assert!(parse(&ten).is_ok());
+    }
+
+    #[test]
+    fn canonical_notation_must_fit_the_length_limit_too() {
+        // 999 characters of input whose canonical form is about 2.7 times longer.
+        let input = format!("{}d%", "d%+".repeat(332));
+        assert_eq!(input.chars().count(), 998);
+        assert_eq!(
+            parse(&input).err().map(|e| e.code()),
+            Some("dice_expression_too_long")
+        );
+        let fits = format!("{}d%", "d%+".repeat(120));
+        let shown = parse(&fits).map(|e| e.to_string()).unwrap_or_default();
+        assert!(shown.len() > fits.len() * 2 && shown.len() <= MAX_EXPRESSION_CHARS);
+        assert!(parse(&shown).is_ok());
     }
 
     #[test]
