@@ -346,7 +346,11 @@ fn finish<R: DiceRng + ?Sized>(
         Source::Arcanum(level) => events.push(Event::ArcanumUsed { level: *level }),
     }
     let mut concentration_ended = None;
-    if spell.is_concentration() {
+    // A completed long casting has already released its own Concentration.
+    let held_by_other = caster
+        .concentration()
+        .is_some_and(|c| c.effect != EffectId::LONG_CAST);
+    if spell.is_concentration() && held_by_other {
         concentration_ended = end_concentration_events(caster, EndReason::Replaced, &mut events);
     }
     let applied = resolve_effect(caster, spell, plan.cast_level, &plan.stats, request, rng);

@@ -349,10 +349,19 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     }
 
     for (i, out) in outs.iter_mut().enumerate() {
-        if let Some(hp) = request.targets[i].stats.as_ref().and_then(|s| s.hp) {
+        let Some(stats) = request.targets[i].stats.as_ref() else {
+            continue;
+        };
+        if let Some(hp) = stats.hp {
             let dmg = i32::try_from(out.damage_total).unwrap_or(i32::MAX);
             let heal = i32::try_from(out.healing).unwrap_or(i32::MAX);
-            out.hp_after = Some(hp.saturating_sub(dmg).saturating_add(heal));
+            let mut after = hp.saturating_sub(dmg).saturating_add(heal);
+            if let Some(max) = stats.max_hp
+                && out.healing > 0
+            {
+                after = after.min(max.max(hp));
+            }
+            out.hp_after = Some(after);
         }
     }
 

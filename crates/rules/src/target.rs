@@ -46,6 +46,9 @@ pub struct TargetStats {
     /// Current hit points.
     #[serde(default)]
     pub hp: Option<i32>,
+    /// Hit point maximum: healing stops there.
+    #[serde(default)]
+    pub max_hp: Option<i32>,
     /// Resistances, vulnerabilities and immunities.
     #[serde(default)]
     pub defenses: Vec<(DamageType, Defense)>,
@@ -115,6 +118,12 @@ impl Target {
     /// Sets hit points.
     pub fn with_hp(mut self, hp: i32) -> Self {
         self.stats_mut().hp = Some(hp);
+        self
+    }
+
+    /// Sets the hit point maximum, which caps healing.
+    pub fn with_max_hp(mut self, max_hp: i32) -> Self {
+        self.stats_mut().max_hp = Some(max_hp);
         self
     }
 

@@ -594,3 +594,29 @@ fn r12_starting_concentration_spell_while_long_casting_is_refused() {
         ("casting_in_progress", Some("R12"))
     );
 }
+
+#[test]
+fn r12_completed_concentration_ritual_reports_each_change_once() {
+    let mut w = wizard(1);
+    cast_ok(
+        &mut w,
+        &detect_magic(),
+        &CastRequest::new().as_ritual(),
+        &mut Scripted::new(&[1]),
+    );
+    w.apply_all(&w.advance_time(TimeSpan::minutes(10)).events);
+    let done = complete_casting(&w, &detect_magic(), &mut Scripted::new(&[1])).unwrap();
+    let ended = done
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::ConcentrationEnded { .. }))
+        .count();
+    let finished = done
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::LongCastEnded { .. }))
+        .count();
+    assert_eq!((ended, finished), (1, 1));
+    assert_eq!(done.resolution.concentration_ended, None);
+    assert!(done.resolution.concentration_started);
+}

@@ -254,3 +254,18 @@ fn target_save_with_advantage_keeps_the_higher_die() {
     assert_eq!(save.total, Some(15));
     assert_eq!(save.success, Some(true));
 }
+
+#[test]
+fn healing_stops_at_the_hit_point_maximum() {
+    let c = cleric(3);
+    let t = Target::named("Fighter").with_hp(20).with_max_hp(24);
+    let out = cast(
+        &c,
+        &cure_wounds(),
+        &CastRequest::new().target(t),
+        &mut Scripted::new(&[8]),
+    )
+    .unwrap();
+    assert_eq!(out.resolution.targets[0].healing, 19);
+    assert_eq!(out.resolution.targets[0].hp_after, Some(24));
+}
