@@ -11,12 +11,12 @@ use crate::limits::{MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_EXPLOSIONS, MAX_SIDES};
 /// Build one with [`crate::parse`] (or `str::parse`) or with the helpers
 /// [`Expr::dice`], [`Expr::constant`] and [`Expr::add`]. Its `Display` is the canonical
 /// notation, which parses back to an equal `Expr`; serde stores it as that string.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Expr {
     pub(crate) root: Node,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Node {
     Const(i64),
     Dice(DiceTerm),
@@ -24,7 +24,7 @@ pub(crate) enum Node {
     Binary(BinOp, Box<Node>, Box<Node>),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum BinOp {
     Add,
     Sub,
@@ -75,7 +75,7 @@ pub(crate) fn floor_div(a: i64, b: i64) -> i64 {
 
 /// One `NdM` term with its modifiers, applied in this order to every roll of a die:
 /// reroll, face limits (`mi`/`ma`), explode; then keep/drop over the dice.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct DiceTerm {
     pub(crate) count: u32,
     pub(crate) sides: u32,
@@ -86,14 +86,14 @@ pub(crate) struct DiceTerm {
     pub(crate) keep: Option<Keep>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Reroll {
     pub(crate) once: bool,
     pub(crate) when: Compare,
 }
 
 /// A face condition. `<` and `>` are strict, as in the d20 (Avrae) notation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Compare {
     Eq(u32),
     Lt(u32),
@@ -120,7 +120,7 @@ impl fmt::Display for Compare {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Keep {
     Highest(u32),
     Lowest(u32),
