@@ -68,6 +68,32 @@ impl CatalogError {
         }
     }
 
+    /// The message in Czech. The framing is Czech; the detail of a bad field
+    /// (which lists the accepted English keywords of the file format) and
+    /// messages from the TOML parser or the operating system stay as given.
+    pub fn message_cs(&self) -> String {
+        match self {
+            CatalogError::HomebrewIo { file, message } => {
+                format!("{file}: soubor nelze přečíst: {message}")
+            }
+            CatalogError::HomebrewParse { file, message } => {
+                format!("{file}: chybný soubor kouzel: {message}")
+            }
+            CatalogError::HomebrewInvalidField {
+                file,
+                spell,
+                field,
+                message,
+            } => {
+                format!("{file}: kouzlo {spell}: pole {field}: {message}")
+            }
+            CatalogError::DuplicateSpell { id, first, second } => {
+                format!("kouzlo s id {id:?} je definováno dvakrát: v {first} a znovu v {second}")
+            }
+            CatalogError::UnknownSpell { query } => format!("žádné kouzlo se nejmenuje {query:?}"),
+        }
+    }
+
     /// The file the error is about, when it is about one.
     pub fn file(&self) -> Option<&str> {
         match self {
@@ -98,5 +124,17 @@ mod tests {
         );
         assert_eq!(e.code(), "homebrew_invalid_field");
         assert_eq!(e.file(), Some("fireball2.toml"));
+        assert_eq!(
+            e.message_cs(),
+            "fireball2.toml: kouzlo fireball-2: pole components.cost_gp: cost must be a number"
+        );
+        let unknown = CatalogError::UnknownSpell {
+            query: "Ohnivá koule 2".into(),
+        };
+        assert_eq!(
+            unknown.message_cs(),
+            "žádné kouzlo se nejmenuje \"Ohnivá koule 2\""
+        );
+        assert_eq!(unknown.code(), "unknown_spell");
     }
 }
