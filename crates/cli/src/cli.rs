@@ -73,6 +73,8 @@ pub enum Command {
     Rest(commands::character::RestArgs),
     /// Add or remove a condition (or silence)
     Condition(commands::character::ConditionArgs),
+    /// Let time pass for a character: long castings progress, durations end
+    Wait(commands::character::WaitArgs),
     /// End a character's turn outside an encounter (resets R10)
     #[command(subcommand)]
     Turn(commands::character::TurnCommand),
@@ -102,6 +104,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Slots(args) => commands::character::slots(ctx, &args),
         Command::Rest(args) => commands::character::rest(ctx, &args),
         Command::Condition(args) => commands::character::condition(ctx, &args),
+        Command::Wait(args) => commands::character::wait(ctx, &args),
         Command::Turn(c) => commands::character::turn(ctx, &c),
         Command::Encounter(c) => commands::encounter::run(ctx, &c),
         Command::Roll(args) => commands::roll::run(ctx, &args),

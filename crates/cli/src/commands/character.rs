@@ -643,3 +643,45 @@ pub fn equip(ctx: &Ctx, args: &EquipArgs) -> anyhow::Result<()> {
         }
     ))
 }
+
+/// Arguments of `wait`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  grimoire wait Elmira 10m     a ritual's ten minutes pass (R5b, R12)
+  grimoire wait Elmira 1h      durations run out (R15)")]
+pub struct WaitArgs {
+    /// The character
+    pub name: String,
+    /// How long: 3r rounds, 10m minutes, 1h hours, 1d days
+    pub time: String,
+}
+
+/// Runs `wait`: time passes for one character outside an encounter.
+pub fn wait(ctx: &Ctx, args: &WaitArgs) -> anyhow::Result<()> {
+    let rounds = names::rounds(&args.time)?;
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, &args.name)?;
+    let outcome = entity.state.advance_rounds(rounds);
+    let mut batch = Batch::new(ctx);
+    let next = batch.character(&entity, &outcome.events)?;
+    batch.commit(&mut store)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({
+            "character": next.name(),
+            "rounds": rounds,
+            "events": outcome.events,
+            "notes": outcome.notes,
+            "long_cast": next.long_cast(),
+        }));
+    }
+    out.line(format!(
+        "{} {rounds} {}",
+        Text::TimePassed.get(out.lang),
+        Text::Rounds.get(out.lang)
+    ))?;
+    for n in &outcome.notes {
+        out.line(out.yellow(n))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,239 @@
+//! Casting without a slot (R5), components (R14) and conditions, through the binary.
+
+mod common;
+
+use common::{Session, slots};
+
+#[test]
+fn r5a_cantrip_spends_no_slot() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&["prepare", "Elmira", "Fire Bolt"]);
+    let v = s.ok(&["cast", "Elmira", "Fire Bolt", "--target", "Orc:ac=12"]);
+    assert_eq!(v["cast"]["mode"], "cantrip");
+    assert_eq!(v["cast"]["slot"], serde_json::Value::Null);
+    assert_eq!(v["cast"]["level"], 0);
+    assert_eq!(slots(&v["slots"]), [(1, 4, 4), (2, 2, 2)]);
+    let attack = &v["cast"]["targets"][0]["attacks"][0];
+    assert!(attack["natural"].as_u64().is_some(), "{v}");
+}
+
+#[test]
+fn r5b_ritual_needs_the_tag_and_spends_no_slot() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&["prepare", "Elmira", "Detect Magic", "Magic Missile"]);
+    // R12: a ritual takes its casting time plus ten minutes, under Concentration.
+    let v = s.ok(&["cast", "Elmira", "Detect Magic", "--ritual"]);
+    assert_eq!(v["cast"]["mode"], "ritual");
+    assert_eq!(v["cast"]["status"], "started");
+    assert!(v["cast"]["rounds_needed"].as_u64().unwrap() >= 100);
+    let err = s.fails(1, &["cast", "Elmira", "Detect Magic", "--complete"]);
+    assert_eq!(err["code"], "casting_unfinished");
+    s.ok(&["wait", "Elmira", "10m"]);
+    s.ok(&["turn", "end", "Elmira"]);
+    let done = s.ok(&["cast", "Elmira", "Detect Magic", "--complete"]);
+    assert_eq!(done["cast"]["status"], "resolved");
+    assert_eq!(done["cast"]["slot"], serde_json::Value::Null);
+    assert_eq!(slots(&done["slots"]), [(1, 4, 4), (2, 2, 2)]);
+
+    s.ok(&["turn", "end", "Elmira"]);
+    let err = s.fails(1, &["cast", "Elmira", "Magic Missile", "--ritual"]);
+    assert_eq!(
+        (err["code"].as_str(), err["rule"].as_str()),
+        (Some("not_a_ritual"), Some("R5b"))
+    );
+}
+
+#[test]
+fn r5d_spell_scroll_is_used_up() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&[
+        "item",
+        "add",
+        "Elmira",
+        "Spell Scroll",
+        "--spell",
+        "Fireball",
+    ]);
+    let v = s.ok(&[
+        "cast",
+        "Elmira",
+        "Fireball",
+        "--via",
+        "scroll",
+        "--target",
+        "Ogre:dex=-1",
+    ]);
+    assert_eq!(v["cast"]["mode"], "item");
+    assert_eq!(v["cast"]["level"], 3);
+    assert_eq!(v["cast"]["slot"], serde_json::Value::Null);
+    assert_eq!(slots(&v["slots"]), [(1, 4, 4), (2, 2, 2)]);
+    let shown = s.ok(&["character", "show", "Elmira"]);
+    assert_eq!(
+        shown["character"]["items"],
+        serde_json::json!([]),
+        "a scroll is consumed"
+    );
+}
+
+#[test]
+fn r5c_ability_uses_run_out_and_return_on_long_rest() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&[
+        "ability",
+        "add",
+        "Elmira",
+        "--spell",
+        "Misty Step",
+        "--uses",
+        "1",
+        "--recharge",
+        "long",
+    ]);
+    let v = s.ok(&["cast", "Elmira", "Misty Step", "--via", "Misty Step"]);
+    assert_eq!(v["cast"]["mode"], "ability");
+    assert_eq!(v["cast"]["via"], "Misty Step");
+    s.ok(&["turn", "end", "Elmira"]);
+    let err = s.fails(1, &["cast", "Elmira", "Misty Step", "--via", "Misty Step"]);
+    assert_eq!(err["code"], "no_uses_left");
+    s.ok(&["rest", "Elmira", "--long"]);
+    s.ok(&["cast", "Elmira", "Misty Step", "--via", "Misty Step"]);
+}
+
+#[test]
+fn r14a_silenced_caster_cannot_cast_verbal_spells() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&["prepare", "Elmira", "Magic Missile"]);
+    s.ok(&["condition", "Elmira", "add", "silenced"]);
+    let err = s.fails(1, &["cast", "Elmira", "Magic Missile"]);
+    assert_eq!(
+        (err["code"].as_str(), err["rule"].as_str()),
+        (Some("silenced"), Some("R14a"))
+    );
+    s.ok(&["condition", "Elmira", "remove", "silenced"]);
+    s.ok(&["cast", "Elmira", "Magic Missile"]);
+}
+
+#[test]
+fn r8_unprepared_or_foreign_spells_are_refused() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    let err = s.fails(1, &["prepare", "Elmira", "Cure Wounds"]);
+    assert_eq!(err["rule"], "R8");
+    let err = s.fails(1, &["cast", "Elmira", "Magic Missile"]);
+    assert_eq!(err["code"], "not_prepared");
+}
+
+#[test]
+fn incapacitated_ends_concentration() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Brother",
+        "--class",
+        "cleric:3",
+        "--abilities",
+        "wis=16",
+    ]);
+    s.ok(&["prepare", "Brother", "Bless"]);
+    // R14c: a material with a cost needs the thing itself, not a pouch.
+    let err = s.fails(1, &["cast", "Brother", "Bless", "--target", "A"]);
+    assert_eq!(err["rule"], "R14c");
+    s.ok(&["equip", "Brother", "--material", "Holy Symbol"]);
+    let v = s.ok(&["cast", "Brother", "Bless", "--target", "A", "--target", "B"]);
+    assert_eq!(v["cast"]["concentration_started"], true);
+    let shown = s.ok(&["character", "show", "Brother"]);
+    assert_eq!(shown["character"]["concentration"]["spell"], "bless");
+    s.ok(&["condition", "Brother", "add", "incapacitated"]);
+    let shown = s.ok(&["character", "show", "Brother"]);
+    assert_eq!(shown["character"]["concentration"], serde_json::Value::Null);
+    assert_eq!(
+        shown["character"]["conditions"],
+        serde_json::json!(["incapacitated"])
+    );
+}
+
+#[test]
+fn errors_have_codes_and_exit_codes() {
+    let s = Session::new();
+    let err = s.fails(1, &["slots", "Nobody"]);
+    assert_eq!(err["code"], "unknown_character");
+    let err = s.fails(1, &["spell", "Fyreball"]);
+    assert_eq!(err["code"], "unknown_spell");
+    assert!(
+        err["message"].as_str().unwrap().contains("Fireball"),
+        "suggests the near miss"
+    );
+    let err = s.fails(2, &["character", "new", "X", "--class", "fighter:3"]);
+    assert_eq!(err["code"], "unknown_class");
+    let err = s.fails(2, &["character", "new", "X"]);
+    assert_eq!(err["code"], "usage");
+    let err = s.fails(1, &["character", "new", "X", "--class", "wizard:21"]);
+    assert_eq!(err["code"], "invalid_class_level");
+    let err = s.fails(1, &["undo", "Nobody"]);
+    assert_eq!(err["code"], "not_found");
+}
+
+#[test]
+fn czech_error_messages() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&["prepare", "Elmira", "Magic Missile"]);
+    s.ok(&["cast", "Elmira", "Magic Missile"]);
+    let out = s
+        .cmd()
+        .args(["--lang", "cs", "cast", "Elmira", "magicka strela"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("chyba:") && err.contains("R10"), "{err}");
+}
+
+#[test]
+fn delete_then_undo_restores_the_character() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&["character", "delete", "Elmira"]);
+    assert_eq!(
+        s.ok(&["character", "list"])["characters"],
+        serde_json::json!([])
+    );
+    s.ok(&["undo", "Elmira"]);
+    assert_eq!(
+        s.ok(&["character", "list"])["characters"][0]["name"],
+        "Elmira"
+    );
+}
+
+#[test]
+fn spells_search_filters() {
+    let s = Session::new();
+    let v = s.ok(&["spells", "--class", "wizard", "--level", "1", "--ritual"]);
+    let ids: Vec<&str> = v["spells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        ids.contains(&"detect-magic") && ids.contains(&"find-familiar"),
+        "{ids:?}"
+    );
+    assert!(
+        v["spells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|x| x["ritual"] == true && x["level"] == 1)
+    );
+    let v = s.ok(&["spell", "hromova vlna"]);
+    assert_eq!(v["spell"]["name_en"], "Thunderwave");
+    let text = s.human(&["--lang", "cs", "spell", "Thunderwave"]);
+    assert!(text.contains("Hromová vlna"), "{text}");
+}
