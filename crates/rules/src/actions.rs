@@ -329,6 +329,14 @@ impl Caster {
     /// caster's lists (R8). Preparing twice changes nothing.
     pub fn prepare(&self, spell: &Spell) -> Result<Outcome, RulesError> {
         self.casting_class(spell, None)?;
+        let max = self.max_spell_level();
+        if spell.level > max {
+            return Err(RulesError::SpellLevelTooHigh {
+                spell: spell.name.clone(),
+                level: spell.level.get(),
+                max: max.get(),
+            });
+        }
         let mut out = Outcome::default();
         if spell.level.is_cantrip() {
             if !self.cantrips().contains(&spell.id) {

@@ -14,7 +14,7 @@ use crate::condition::Condition;
 use crate::economy::TurnEconomy;
 use crate::error::RulesError;
 use crate::event::{EffectId, Event, LongCast, OngoingSpell};
-use crate::level::SlotLevel;
+use crate::level::{SlotLevel, SpellLevel};
 use crate::resources::{Equipment, LimitedUse, MagicItem};
 use crate::slots::{PactSlots, SlotPool, arcanum_levels, slots_for_classes};
 use crate::spell::{Spell, SpellId};
@@ -197,6 +197,24 @@ impl Caster {
             .map(|p| p.remaining())
             .unwrap_or(0);
         self.slots.remaining(level) + pact
+    }
+
+    /// The highest spell level the caster can cast: its highest slot, pact
+    /// slot or Mystic Arcanum (R1, R2).
+    pub fn max_spell_level(&self) -> SpellLevel {
+        let regular = SlotLevel::ALL
+            .iter()
+            .rev()
+            .find(|l| self.slots.total(**l) > 0)
+            .copied();
+        let pact = self.pact.as_ref().map(|p| p.level());
+        let arcanum = self.arcanum.iter().map(|a| a.level).max();
+        [regular, pact, arcanum]
+            .into_iter()
+            .flatten()
+            .max()
+            .map(SpellLevel::from)
+            .unwrap_or(SpellLevel::CANTRIP)
     }
 
     /// Prepared spells.

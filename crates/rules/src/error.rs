@@ -66,6 +66,16 @@ pub enum RulesError {
         /// The score given.
         score: u8,
     },
+    /// Occurs when preparing a spell of a level the caster has no slots for.
+    #[error("R1: {spell} is level {level}; this caster casts spells up to level {max}")]
+    SpellLevelTooHigh {
+        /// The spell.
+        spell: String,
+        /// Its level.
+        level: u8,
+        /// The highest level the caster can cast.
+        max: u8,
+    },
     /// Occurs when no remaining slot is high enough for the spell.
     #[error("R3: no spell slot of level {level} or higher is left")]
     NoSlotAvailable {
@@ -272,6 +282,7 @@ impl RulesError {
             RulesError::InvalidCharacterLevel { .. } => "invalid_character_level",
             RulesError::DuplicateClass { .. } => "duplicate_class",
             RulesError::InvalidAbilityScore { .. } => "invalid_ability_score",
+            RulesError::SpellLevelTooHigh { .. } => "spell_level_too_high",
             RulesError::NoSlotAvailable { .. } => "no_slot_available",
             RulesError::SlotTooLow { .. } => "slot_too_low",
             RulesError::CantripTakesNoSlot => "cantrip_takes_no_slot",
@@ -311,7 +322,7 @@ impl RulesError {
     /// The rule id this refusal enforces, when one applies.
     pub fn rule(&self) -> Option<&'static str> {
         Some(match self {
-            RulesError::InvalidSpellLevel { .. } => "R1",
+            RulesError::InvalidSpellLevel { .. } | RulesError::SpellLevelTooHigh { .. } => "R1",
             RulesError::InvalidSlotLevel { .. } => "R2",
             RulesError::NoSlotAvailable { .. } | RulesError::SlotTooLow { .. } => "R3",
             RulesError::CantripTakesNoSlot | RulesError::NotKnown { .. } => "R5a",
@@ -363,6 +374,9 @@ impl RulesError {
             RulesError::InvalidAbilityScore { ability, score } => {
                 format!("hodnota vlastnosti {} {score} je mimo rozsah 1 až 30", ability.name_cs())
             }
+            RulesError::SpellLevelTooHigh { spell, level, max } => format!(
+                "kouzlo {spell} je {level}. úrovně; sesilatel sesílá kouzla nejvýše {max}. úrovně"
+            ),
             RulesError::NoSlotAvailable { level } => {
                 format!("nezbývá žádná pozice pro kouzlo {level}. nebo vyšší úrovně")
             }

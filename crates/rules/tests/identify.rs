@@ -66,8 +66,8 @@ fn r7_schools_have_czech_names() {
 fn errors_have_czech_messages_with_the_rule() {
     let err = cast(
         &wizard(1),
-        &fireball(),
-        &CastRequest::new(),
+        &magic_missile(),
+        &CastRequest::new().at_slot(slot(2)),
         &mut Scripted::new(&[1]),
     )
     .unwrap_err();

@@ -112,6 +112,17 @@ fn r3_level_2_spell_does_not_fit_level_1_slot() {
     )
     .unwrap_err();
     assert_eq!((err.code(), err.rule()), ("slot_too_low", Some("R3")));
+    // A level-3 spell with the level-3 slots spent and none higher.
+    let mut w = wizard(5);
+    for _ in 0..2 {
+        cast_ok(
+            &mut w,
+            &fireball(),
+            &CastRequest::new(),
+            &mut Scripted::new(&[1]),
+        );
+        w.apply_all(&w.end_turn().events);
+    }
     let err = cast(
         &w,
         &fireball(),
@@ -119,7 +130,33 @@ fn r3_level_2_spell_does_not_fit_level_1_slot() {
         &mut Scripted::new(&[1]),
     )
     .unwrap_err();
-    assert_eq!(err.code(), "no_slot_available");
+    assert_eq!((err.code(), err.rule()), ("no_slot_available", Some("R3")));
+    assert_eq!(w.slots().remaining(slot(1)), 4, "lower slots never fit");
+}
+
+#[test]
+fn r1_only_spells_of_a_level_with_slots_can_be_prepared() {
+    let w = wizard(3);
+    let err = w.prepare(&fireball()).unwrap_err();
+    assert_eq!(
+        (err.code(), err.rule()),
+        ("spell_level_too_high", Some("R1"))
+    );
+    assert_eq!(w.max_spell_level(), lvl(2));
+    assert!(w.prepare(&misty_step()).is_ok());
+    assert_eq!(
+        warlock(11).max_spell_level(),
+        lvl(6),
+        "Mystic Arcanum counts"
+    );
+    let err = cast(
+        &w,
+        &fireball(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "not_prepared");
 }
 
 #[test]
