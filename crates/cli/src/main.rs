@@ -57,15 +57,18 @@ fn report(out: &Out, failure: &Failure) -> ExitCode {
         // Errors go to stdout with --json so a program reads one stream.
         let _ = out.json(&failure.to_json(out.lang));
     } else {
+        let message = failure.message(out.lang);
+        // Rules messages often open with their rule id already.
         let rule = failure
             .rule
             .as_deref()
+            .filter(|r| !message.starts_with(&format!("{r}:")))
             .map(|r| format!(" [{} {r}]", Text::Rule.get(out.lang)))
             .unwrap_or_default();
         eprintln!(
             "{}: {} ({}){rule}",
             Text::Error.get(out.lang),
-            failure.message(out.lang),
+            message,
             failure.code
         );
     }

@@ -268,7 +268,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     } else {
         grimoire_rules::cast(&entity.state, &spell.spell, &req, &mut rng)
     }
-    .map_err(Failure::from)?;
+    .map_err(|e| hint(Failure::from(e), &entity.name, enc.is_some()))?;
 
     let mut batch = Batch::new(ctx);
     let next = batch.character(&entity, &outcome.events)?;
@@ -298,6 +298,27 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         enc_name.as_deref(),
         ctx.seed,
     )
+}
+
+/// Outside an encounter nothing ends a turn by itself, so a refusal for a
+/// spent turn says how to end it.
+fn hint(f: Failure, caster: &str, in_encounter: bool) -> Failure {
+    if in_encounter || !matches!(f.code.as_str(), "one_slot_per_turn" | "action_unavailable") {
+        return f;
+    }
+    let cs = f
+        .message_cs
+        .clone()
+        .map(|m| format!("{m} (tah ukončí: grimoire turn end {caster})"));
+    let mut f = Failure {
+        message: format!(
+            "{} (end the turn with: grimoire turn end {caster})",
+            f.message
+        ),
+        ..f
+    };
+    f.message_cs = cs;
+    f
 }
 
 fn rolls_json(outcome: &CastOutcome) -> Value {
@@ -471,7 +492,7 @@ fn show(
             parts.push(out.green(&format!("{} {}", Text::Healing.get(lang), t.healing)));
         }
         if let Some(hp) = t.hp_after {
-            parts.push(format!("{} {hp}", Text::HpNow.get(lang)));
+            parts.push(format!("{} {}", Text::HpNow.get(lang), hp.max(0)));
         }
         if !t.affected {
             parts.push(out.dim(Text::Unaffected.get(lang)));

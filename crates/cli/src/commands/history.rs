@@ -65,7 +65,7 @@ pub fn log(ctx: &Ctx, args: &LogArgs) -> anyhow::Result<()> {
         return out.json(&json!({ "log": entries }));
     }
     let lang = out.lang;
-    let mut table = Table::new(["#", "v", Text::When.get(lang), Text::Command.get(lang), ""]);
+    let mut table = Table::new(["#", "v", Text::When.get(lang), "", Text::Command.get(lang)]);
     for e in &entries {
         let note = match (e.undo_of, e.undone_by) {
             (Some(of), _) => format!("{} {of}", Text::UndoOf.get(lang)),
@@ -81,8 +81,8 @@ pub fn log(ctx: &Ctx, args: &LogArgs) -> anyhow::Result<()> {
             e.change.0.to_string(),
             e.seq.to_string(),
             when,
-            e.command.clone(),
             note,
+            e.command.clone(),
         ]);
     }
     out.line(table.render(out))
