@@ -4,9 +4,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::convert::convert;
 use crate::entry::{CatalogSpell, Source};
 use crate::error::CatalogError;
-use crate::record::{convert, read_record};
+use crate::record::read_record;
 
 /// Parses one file. A file with any error yields no spells at all, so a
 /// half-broken file cannot leave half its spells loaded.

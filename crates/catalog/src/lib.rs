@@ -23,12 +23,14 @@
 #![deny(missing_docs)]
 
 mod catalog;
+mod convert;
 mod entry;
 mod error;
 mod fold;
 mod homebrew;
 mod record;
 mod search;
+mod vocab;
 
 pub use catalog::{Catalog, HomebrewLoad};
 pub use entry::{CatalogSpell, Source};

@@ -1,0 +1,201 @@
+//! The words of the file format (`"evocation"`, `"10 minutes"`, `"60 ft"`)
+//! and the rules types they stand for; every refusal names its field.
+
+use grimoire_rules::{
+    Ability, AreaShape, BonusTarget, CantripScaling, CastingTime, Class, Condition, DamageType,
+    DiceFormula, Duration, OnSave, Range, School, TimeSpan,
+};
+
+use crate::record::{FieldError, bad};
+
+macro_rules! name_table {
+    ($fn:ident, $ty:ty, $what:literal, [$($name:literal => $val:expr),+ $(,)?]) => {
+        pub(crate) fn $fn(field: &str, text: &str) -> Result<$ty, FieldError> {
+            match text {
+                $($name => Ok($val),)+
+                other => Err(bad(field, format!(
+                    concat!("{:?} is not ", $what, " (one of: {})"),
+                    other,
+                    [$($name),+].join(", ")
+                ))),
+            }
+        }
+    };
+}
+
+name_table!(school_of, School, "a school", [
+    "abjuration" => School::Abjuration, "conjuration" => School::Conjuration,
+    "divination" => School::Divination, "enchantment" => School::Enchantment,
+    "evocation" => School::Evocation, "illusion" => School::Illusion,
+    "necromancy" => School::Necromancy, "transmutation" => School::Transmutation,
+]);
+
+name_table!(class_of, Class, "a spellcasting class", [
+    "bard" => Class::Bard, "cleric" => Class::Cleric, "druid" => Class::Druid,
+    "paladin" => Class::Paladin, "ranger" => Class::Ranger, "sorcerer" => Class::Sorcerer,
+    "warlock" => Class::Warlock, "wizard" => Class::Wizard,
+]);
+
+name_table!(ability_of, Ability, "an ability", [
+    "str" => Ability::Strength, "dex" => Ability::Dexterity, "con" => Ability::Constitution,
+    "int" => Ability::Intelligence, "wis" => Ability::Wisdom, "cha" => Ability::Charisma,
+]);
+
+name_table!(on_save_of, OnSave, "a save outcome", ["half" => OnSave::Half, "none" => OnSave::None]);
+
+name_table!(bonus_target_of, BonusTarget, "a bonus target", [
+    "attack_rolls" => BonusTarget::AttackRolls, "saving_throws" => BonusTarget::SavingThrows,
+    "ability_checks" => BonusTarget::AbilityChecks, "armor_class" => BonusTarget::ArmorClass,
+    "damage_rolls" => BonusTarget::DamageRolls, "speed" => BonusTarget::Speed,
+]);
+
+name_table!(cantrip_scaling_of, CantripScaling, "a cantrip scaling", [
+    "dice" => CantripScaling::Dice, "instances" => CantripScaling::Instances,
+]);
+
+/// `None` for a wall: the rules engine has no wall shape, the data keeps it.
+pub(crate) fn shape_of(field: &str, text: &str) -> Result<Option<AreaShape>, FieldError> {
+    Ok(Some(match text {
+        "cone" => AreaShape::Cone,
+        "cube" => AreaShape::Cube,
+        "cylinder" => AreaShape::Cylinder,
+        "emanation" => AreaShape::Emanation,
+        "line" => AreaShape::Line,
+        "sphere" => AreaShape::Sphere,
+        "wall" => return Ok(None),
+        other => {
+            return Err(bad(
+                field,
+                format!(
+                    "{other:?} is not an area shape (cone, cube, cylinder, emanation, line, sphere, wall) (R17)"
+                ),
+            ));
+        }
+    }))
+}
+
+pub(crate) fn damage_type_of(field: &str, text: &str) -> Result<DamageType, FieldError> {
+    DamageType::from_name(text).ok_or_else(|| {
+        let all: Vec<_> = DamageType::ALL.iter().map(|t| t.name_en()).collect();
+        bad(
+            field,
+            format!("{text:?} is not a damage type (one of: {})", all.join(", ")),
+        )
+    })
+}
+
+pub(crate) fn condition_of(field: &str, text: &str) -> Result<Condition, FieldError> {
+    Condition::from_name(text).ok_or_else(|| bad(field, format!("{text:?} is not a condition")))
+}
+
+pub(crate) fn dice_of(field: &str, text: &str) -> Result<DiceFormula, FieldError> {
+    text.parse().map_err(|_| {
+        bad(
+            field,
+            format!("{text:?} is not dice like \"2d8\" or \"1d4+1\""),
+        )
+    })
+}
+
+/// `"10 minutes"` → (10, "minute").
+fn count_and_unit(text: &str) -> Option<(u32, &str)> {
+    let (n, unit) = text.trim().split_once(' ')?;
+    let n: u32 = n.parse().ok()?;
+    let unit = unit.trim();
+    let singular = unit.strip_suffix('s').unwrap_or(unit);
+    (n > 0).then_some((n, singular))
+}
+
+pub(crate) fn casting_time_of(
+    text: &str,
+    trigger: Option<String>,
+) -> Result<CastingTime, FieldError> {
+    let trigger = trigger.filter(|t| !t.trim().is_empty());
+    let time = match text {
+        "action" => CastingTime::Action,
+        "bonus_action" => return Ok(CastingTime::BonusAction { trigger }),
+        "reaction" => {
+            return match trigger {
+                Some(trigger) => Ok(CastingTime::Reaction { trigger }),
+                None => Err(bad(
+                    "trigger",
+                    "a reaction spell needs the trigger it answers (R11)",
+                )),
+            };
+        }
+        other => match count_and_unit(other) {
+            Some((n, "minute")) => CastingTime::Minutes(n),
+            Some((n, "hour")) => CastingTime::Hours(n),
+            _ => {
+                return Err(bad(
+                    "casting_time",
+                    format!(
+                        "{other:?} is not a casting time (action, bonus_action, reaction, \"10 minutes\", \"1 hour\") (R9)"
+                    ),
+                ));
+            }
+        },
+    };
+    if trigger.is_some() {
+        return Err(bad(
+            "trigger",
+            "only reaction and bonus_action spells have a trigger (R11)",
+        ));
+    }
+    Ok(time)
+}
+
+pub(crate) fn range_of(text: &str) -> Result<Range, FieldError> {
+    Ok(match text {
+        "self" => Range::Self_,
+        "touch" => Range::Touch,
+        "sight" => Range::Sight,
+        "unlimited" => Range::Unlimited,
+        "special" => Range::Special,
+        other => match count_and_unit(other) {
+            Some((n, "ft")) => Range::Feet(n),
+            Some((n, "mile")) => Range::Miles(n),
+            _ => {
+                return Err(bad(
+                    "range",
+                    format!(
+                        "{other:?} is not a range (self, touch, \"60 ft\", \"1 mile\", sight, unlimited, special) (R13)"
+                    ),
+                ));
+            }
+        },
+    })
+}
+
+fn span_of(text: &str) -> Option<TimeSpan> {
+    let (n, unit) = count_and_unit(text)?;
+    Some(match unit {
+        "round" => TimeSpan::rounds_of(n),
+        "minute" => TimeSpan::minutes(n),
+        "hour" => TimeSpan::hours(n),
+        "day" => TimeSpan::days(n),
+        _ => return None,
+    })
+}
+
+pub(crate) fn duration_of(text: &str) -> Result<Duration, FieldError> {
+    let wrong = || {
+        bad(
+            "duration",
+            format!(
+                "{text:?} is not a duration (instantaneous, \"1 minute\", \"concentration 1 minute\", until dispelled, special) (R15)"
+            ),
+        )
+    };
+    Ok(match text {
+        "instantaneous" => Duration::Instantaneous,
+        "until dispelled" => Duration::UntilDispelled,
+        "special" => Duration::Special,
+        other => match other.strip_prefix("concentration ") {
+            Some(rest) => Duration::Concentration {
+                up_to: span_of(rest).ok_or_else(wrong)?,
+            },
+            None => Duration::Timed(span_of(other).ok_or_else(wrong)?),
+        },
+    })
+}
