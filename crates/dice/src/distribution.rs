@@ -387,6 +387,22 @@ mod tests {
     }
 
     #[test]
+    fn map_values_applies_damage_rules() {
+        let doubled = d6().map_values(|v| v * 2);
+        assert_eq!(
+            doubled.pmf().map(|(v, _)| v).collect::<Vec<_>>(),
+            vec![2, 4, 6, 8, 10, 12]
+        );
+        assert!((doubled.mean() - 7.0).abs() < 1e-12);
+        let floored = d6()
+            .convolve(&Distribution::point(-3))
+            .map(|d| d.map_values(|v| v.max(0)));
+        let floored = floored.unwrap_or_else(|_| Distribution::point(99));
+        assert!((floored.prob(0) - 0.5).abs() < 1e-15);
+        assert_eq!(floored.max(), 3);
+    }
+
+    #[test]
     fn negation_mirrors() {
         let n = d6().negated();
         assert_eq!((n.min(), n.max()), (-6, -1));

@@ -489,6 +489,10 @@ mod tests {
         assert_eq!(e.with_doubled_dice().to_string(), "16d6 + 4");
         assert_eq!((e.min(), e.max()), (12, 52));
         assert_eq!(Expr::dice(5000, 0).to_string(), "1000d1");
+        let cantrip = crate::parse("1d10kh1 + 2").map(|e| e.with_dice_multiplied(3).to_string());
+        assert_eq!(cantrip.ok().as_deref(), Some("3d10kh3 + 2"));
+        let crit = crate::parse("4d6dl1").map(|e| e.with_doubled_dice().to_string());
+        assert_eq!(crit.ok().as_deref(), Some("8d6dl2"));
         assert_eq!(Expr::constant(i64::MIN).to_string(), "-1000000000");
     }
 }

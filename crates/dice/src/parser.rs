@@ -406,14 +406,11 @@ fn check_term(
     limit_pos: Option<usize>,
 ) -> Result<(), ParseError> {
     let standing = || (1..=term.sides).filter(|&f| term.can_stand(f));
-    if let Some(position) = reroll_pos
-        && standing().next().is_none()
-    {
+    // Plain `if let` + `filter` rather than let-chains, which need Rust 1.88 (MSRV is 1.85).
+    if let Some(position) = reroll_pos.filter(|_| standing().next().is_none()) {
         return Err(ParseError::ImpossibleReroll { position });
     }
-    if let Some(position) = explode_pos
-        && standing().all(|f| term.explodes_on(f))
-    {
+    if let Some(position) = explode_pos.filter(|_| standing().all(|f| term.explodes_on(f))) {
         return Err(ParseError::ImpossibleExplode { position });
     }
     if let Some(position) = limit_pos {
