@@ -5,13 +5,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cast::CastRequest;
 use crate::caster::{Caster, Concentration, ExtraSpell};
 use crate::class::Class;
 use crate::condition::Condition;
 use crate::economy::{ActionKind, TurnEconomy};
 use crate::effect::Bonus;
 use crate::level::{SlotLevel, SpellLevel};
+use crate::request::CastRequest;
 use crate::resources::{Equipment, LimitedUse, MagicItem, Recharge};
 use crate::spell::SpellId;
 

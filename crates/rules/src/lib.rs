@@ -72,6 +72,9 @@ mod error;
 mod event;
 mod formula;
 mod level;
+mod request;
+mod requirements;
+mod resolution;
 mod resolve;
 mod resources;
 mod roll;
@@ -84,10 +87,7 @@ mod time;
 
 pub use abilities::{AbilityScores, ability_modifier, proficiency_bonus};
 pub use actions::{DamageOutcome, IDENTIFY_DC, IdentifyOutcome, Outcome, concentration_dc};
-pub use cast::{
-    CastMode, CastOutcome, CastRequest, CastResolution, CastStatus, RITUAL_EXTRA_ROUNDS, SlotKind,
-    SpentSlot, cast, complete_casting,
-};
+pub use cast::{cast, complete_casting};
 pub use caster::{Arcanum, Caster, Concentration, ExtraSpell, save_proficiencies};
 pub use class::{Ability, CasterKind, Class};
 pub use condition::Condition;
@@ -102,6 +102,8 @@ pub use error::RulesError;
 pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
 pub use formula::{DiceFormula, MAX_DICE};
 pub use level::{SlotLevel, SpellLevel};
+pub use request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS, SlotKind};
+pub use resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
 pub use resources::{Equipment, Focus, LimitedUse, MagicItem, Recharge};
 pub use roll::{RollMode, RollRecord};
 pub use school::School;

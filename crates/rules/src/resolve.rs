@@ -4,11 +4,11 @@
 
 use grimoire_dice::DiceRng;
 
-use crate::cast::CastRequest;
 use crate::caster::Caster;
 use crate::effect::{CantripScaling, Damage, Delivery, Healing, OnSave};
 use crate::formula::DiceFormula;
 use crate::level::SpellLevel;
+use crate::request::CastRequest;
 use crate::roll::{RollRecord, roll_bonuses, roll_d20, roll_formula};
 use crate::spell::Spell;
 use crate::target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome};

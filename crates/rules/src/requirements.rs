@@ -1,0 +1,163 @@
+//! The checks a casting must pass before anything is rolled: a slot that
+//! fits (R3, R6, R10), components (R14) and targets (R13, R17).
+
+use crate::caster::Caster;
+use crate::error::RulesError;
+use crate::level::SpellLevel;
+use crate::request::{CastRequest, SlotKind};
+use crate::resolution::SpentSlot;
+use crate::resources::Focus;
+use crate::spell::{Range, Spell};
+
+/// Picks the slot (R3, R6, R10): the requested level, or the lowest that fits.
+pub(crate) fn choose_slot(
+    caster: &Caster,
+    spell: &Spell,
+    req: &CastRequest,
+) -> Result<SpentSlot, RulesError> {
+    let Some(min) = spell.level.min_slot() else {
+        return Err(RulesError::CantripTakesNoSlot);
+    };
+    if let Some(wanted) = req.slot
+        && wanted < min
+    {
+        return Err(RulesError::SlotTooLow {
+            slot: wanted.get(),
+            spell_level: spell.level.get(),
+        });
+    }
+    if caster.turn().slot_spent && !req.off_turn {
+        return Err(RulesError::OneSlotPerTurn);
+    }
+    let regular = if req.slot_kind == SlotKind::Pact {
+        None
+    } else {
+        match req.slot {
+            Some(l) => (caster.slots().remaining(l) > 0).then_some(l),
+            None => caster.slots().lowest_available(min),
+        }
+    };
+    let pact = if req.slot_kind == SlotKind::Regular {
+        None
+    } else {
+        caster
+            .pact_slots()
+            .filter(|p| {
+                p.remaining() > 0 && p.level() >= min && req.slot.is_none_or(|l| l == p.level())
+            })
+            .map(|p| p.level())
+    };
+    match (regular, pact) {
+        (Some(r), Some(p)) if p <= r => Ok(SpentSlot {
+            level: p,
+            pact: true,
+        }),
+        (Some(r), _) => Ok(SpentSlot {
+            level: r,
+            pact: false,
+        }),
+        (None, Some(p)) => Ok(SpentSlot {
+            level: p,
+            pact: true,
+        }),
+        (None, None) => Err(RulesError::NoSlotAvailable {
+            level: req.slot.unwrap_or(min).get(),
+        }),
+    }
+}
+
+/// R14: verbal needs a voice, somatic a hand, material the thing itself or,
+/// when it has no cost and is not consumed, a pouch or a focus.
+pub(crate) fn check_components(
+    caster: &Caster,
+    spell: &Spell,
+    from_item: bool,
+) -> Result<(), RulesError> {
+    let c = &spell.components;
+    if c.verbal && caster.is_silenced() {
+        return Err(RulesError::Silenced);
+    }
+    let eq = caster.equipment();
+    let free = eq.free_hands > 0;
+    // Scrolls and charged items hold the spell: their material is the item.
+    let material = c.material.as_ref().filter(|_| !from_item);
+    let mut focus_hand = false;
+    if let Some(m) = material {
+        let carried = eq.has_material(&m.text);
+        if m.substitutable() {
+            let by_focus = matches!(eq.focus, Focus::Held | Focus::Worn);
+            let by_pouch_or_item = (eq.component_pouch || carried) && free;
+            if !by_focus && !by_pouch_or_item {
+                return Err(if eq.component_pouch || carried {
+                    RulesError::NoFreeHand
+                } else {
+                    RulesError::MissingMaterial {
+                        material: m.text.clone(),
+                    }
+                });
+            }
+            focus_hand = !by_pouch_or_item && eq.focus == Focus::Held;
+        } else {
+            if !carried {
+                return Err(RulesError::MissingMaterial {
+                    material: m.text.clone(),
+                });
+            }
+            if !free {
+                return Err(RulesError::NoFreeHand);
+            }
+        }
+    }
+    // R14c: the hand holding the focus for M may also perform S.
+    if c.somatic && !free && !focus_hand {
+        return Err(RulesError::NoFreeHand);
+    }
+    Ok(())
+}
+
+/// R13, R17: how many targets, a clear path, self-targeting, range.
+pub(crate) fn check_targets(
+    spell: &Spell,
+    req: &CastRequest,
+    cast_level: SpellLevel,
+) -> Result<(), RulesError> {
+    let above = u32::from(cast_level.get().saturating_sub(spell.level.get()));
+    if let Some(max) = spell.targeting.max_targets {
+        let max = max.saturating_add(spell.effect.upcast.extra_targets.saturating_mul(above));
+        if req.targets.len() > max as usize {
+            return Err(RulesError::TooManyTargets {
+                max,
+                given: req.targets.len(),
+            });
+        }
+    }
+    let reach = match (spell.range, spell.area) {
+        (Range::Self_, Some(area)) => Some(u64::from(area.size_ft)),
+        (range, _) => range.feet(),
+    };
+    for t in &req.targets {
+        if spell.range == Range::Self_ && spell.area.is_none() && !t.is_self {
+            return Err(RulesError::SelfOnly {
+                target: t.name.clone(),
+            });
+        }
+        if t.is_self && spell.targeting.not_self {
+            return Err(RulesError::CannotTargetSelf);
+        }
+        if t.total_cover && !t.is_self {
+            return Err(RulesError::NoLineOfEffect {
+                target: t.name.clone(),
+            });
+        }
+        if let (Some(d), Some(r)) = (t.distance_ft, reach)
+            && d > r
+        {
+            return Err(RulesError::OutOfRange {
+                target: t.name.clone(),
+                distance_ft: d,
+                range_ft: r,
+            });
+        }
+    }
+    Ok(())
+}
