@@ -54,24 +54,3 @@ fn r22_study_needs_the_action() {
         "action_unavailable"
     );
 }
-
-#[test]
-fn r7_schools_have_czech_names() {
-    assert_eq!(School::Abjuration.name_cs(), "Vyvolávání");
-    assert_eq!(School::Conjuration.name_cs(), "Vzývání");
-    assert_eq!(magic_missile().school.name_cs(), "Evokace");
-}
-
-#[test]
-fn errors_have_czech_messages_with_the_rule() {
-    let err = cast(
-        &wizard(1),
-        &magic_missile(),
-        &CastRequest::new().at_slot(slot(2)),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert!(err.to_string().starts_with("R3"));
-    assert!(err.message_cs().starts_with("R3: "));
-    assert!(err.message_cs().contains("pozice pro kouzlo"));
-}

@@ -1,0 +1,54 @@
+//! R1, R7, R16: the spell model itself, and the Czech side of it.
+
+mod support;
+
+use grimoire_rules::*;
+use support::*;
+
+#[test]
+fn r7_schools_have_czech_names() {
+    assert_eq!(School::Abjuration.name_cs(), "Vyvolávání");
+    assert_eq!(School::Conjuration.name_cs(), "Vzývání");
+    assert_eq!(magic_missile().school.name_cs(), "Evokace");
+}
+
+#[test]
+fn errors_have_czech_messages_with_the_rule() {
+    let err = cast(
+        &wizard(1),
+        &magic_missile(),
+        &CastRequest::new().at_slot(slot(2)),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert!(err.to_string().starts_with("R3"));
+    assert!(err.message_cs().starts_with("R3: "));
+    assert!(err.message_cs().contains("pozice pro kouzlo"));
+}
+
+#[test]
+fn r16_every_fixture_spell_survives_its_own_validation() {
+    for spell in all_spells() {
+        assert_eq!(SpellId::new(spell.id.as_str()).unwrap(), spell.id);
+        assert!(spell.effect.instances >= 1, "{}", spell.name);
+        assert_eq!(spell.is_concentration(), spell.duration.is_concentration());
+    }
+}
+
+#[test]
+fn r1_r7_names_in_both_languages() {
+    assert_eq!(Class::Warlock.name_cs(), "černokněžník");
+    assert_eq!(Condition::Incapacitated.name_cs(), "Neschopný");
+    assert_eq!(ActionKind::Action.name_cs(), "akce Magie");
+    assert_eq!(AreaShape::Cone.name_cs(), "Kužel");
+    assert_eq!(cone_of_cold().name_cs.as_deref(), Some("Ledový kužel"));
+    assert_eq!(
+        Components {
+            verbal: true,
+            somatic: true,
+            material: None
+        }
+        .to_string(),
+        "V, S"
+    );
+}
