@@ -73,6 +73,16 @@ pub enum Command {
     Rest(commands::character::RestArgs),
     /// Add or remove a condition (or silence)
     Condition(commands::character::ConditionArgs),
+    /// End the character's Concentration
+    Drop(commands::effects::DropArgs),
+    /// Dismiss one of the character's ongoing spells (R15)
+    Dismiss(commands::effects::DismissArgs),
+    /// The character takes damage: Concentration save when concentrating
+    Damage(commands::effects::DamageArgs),
+    /// Continue or abandon a casting of a minute or more (R12)
+    Casting(commands::effects::CastingArgs),
+    /// Study a spell in effect to identify it (R22)
+    Identify(commands::effects::IdentifyArgs),
     /// Let time pass for a character: long castings progress, durations end
     Wait(commands::character::WaitArgs),
     /// End a character's turn outside an encounter (resets R10)
@@ -104,6 +114,11 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Slots(args) => commands::character::slots(ctx, &args),
         Command::Rest(args) => commands::character::rest(ctx, &args),
         Command::Condition(args) => commands::character::condition(ctx, &args),
+        Command::Drop(args) => commands::effects::drop(ctx, &args),
+        Command::Dismiss(args) => commands::effects::dismiss(ctx, &args),
+        Command::Damage(args) => commands::effects::damage(ctx, &args),
+        Command::Casting(args) => commands::effects::casting(ctx, &args),
+        Command::Identify(args) => commands::effects::identify(ctx, &args),
         Command::Wait(args) => commands::character::wait(ctx, &args),
         Command::Turn(c) => commands::character::turn(ctx, &c),
         Command::Encounter(c) => commands::encounter::run(ctx, &c),

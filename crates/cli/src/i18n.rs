@@ -124,6 +124,9 @@ pub enum Text {
     FreeHands,
     Pouch,
     Materials,
+    Dismissed,
+    Identified,
+    NotIdentified,
 }
 
 impl Text {
@@ -229,6 +232,9 @@ impl Text {
             Text::FreeHands => ("free hands", "volné ruce"),
             Text::Pouch => ("component pouch", "brašnička na suroviny"),
             Text::Materials => ("materials", "suroviny"),
+            Text::Dismissed => ("dismissed", "ukončeno"),
+            Text::Identified => ("identified", "rozpoznáno"),
+            Text::NotIdentified => ("not identified", "nerozpoznáno"),
         };
         match lang {
             Lang::En => en,

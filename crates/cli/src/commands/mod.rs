@@ -2,6 +2,7 @@
 
 pub mod cast;
 pub mod character;
+pub mod effects;
 pub mod encounter;
 pub mod history;
 pub mod roll;

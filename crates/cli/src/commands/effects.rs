@@ -1,0 +1,236 @@
+//! Ongoing magic on one character: dropping Concentration, dismissing a
+//! spell (R15), taking damage (Concentration saves), long castings (R12)
+//! and identifying a spell in effect (R22).
+
+use grimoire_rules::{Caster, EffectId, Event};
+use grimoire_store::{Entity, Store};
+use serde_json::json;
+
+use crate::catalog;
+use crate::context::Ctx;
+use crate::failure::Failure;
+use crate::i18n::Text;
+use crate::state::{self, Batch};
+use crate::view;
+
+/// Commits `events` for the character and, when it is in a running
+/// encounter, the effect changes on that encounter, in one change.
+fn commit(
+    ctx: &Ctx,
+    store: &mut Store,
+    entity: &Entity<Caster>,
+    events: &[Event],
+) -> anyhow::Result<Caster> {
+    let mut batch = Batch::new(ctx);
+    let next = batch.character(entity, events)?;
+    if let Some(e) = state::encounter_of(store, &entity.name)? {
+        let mut st = e.state.clone();
+        if let Some(running) = st.running.as_mut() {
+            let board = running.caster_events(&entity.name, events);
+            if !board.is_empty() {
+                running.apply_all(&board);
+                batch.encounter(&e, &st, &board)?;
+            }
+        }
+    }
+    batch.commit(store)?;
+    Ok(next)
+}
+
+/// Arguments of `drop`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Example:\n  grimoire drop Brother")]
+pub struct DropArgs {
+    /// The character
+    pub name: String,
+}
+
+/// Runs `drop`: ends Concentration (no action needed).
+pub fn drop(ctx: &Ctx, args: &DropArgs) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, &args.name)?;
+    let ended = entity.state.concentration().map(|k| k.spell.clone());
+    let outcome = entity.state.drop_concentration().map_err(Failure::from)?;
+    let next = commit(ctx, &mut store, &entity, &outcome.events)?;
+    let out = &ctx.out;
+    if out.json {
+        return out
+            .json(&json!({ "character": next.name(), "ended": ended, "events": outcome.events }));
+    }
+    let label = ended
+        .map(|s| view::spell_label(&s, out.lang))
+        .unwrap_or_default();
+    out.line(format!(
+        "{}: {label}",
+        Text::ConcentrationStopped.get(out.lang)
+    ))
+}
+
+/// Arguments of `dismiss`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Example:\n  grimoire dismiss Elmira 3     (ids are shown by character show)"
+)]
+pub struct DismissArgs {
+    /// The character
+    pub name: String,
+    /// The ongoing spell's id (the number after # in `character show`)
+    pub effect: u64,
+}
+
+/// Runs `dismiss`: ends one of the character's ongoing spells (R15).
+pub fn dismiss(ctx: &Ctx, args: &DismissArgs) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, &args.name)?;
+    let outcome = entity
+        .state
+        .dismiss(EffectId(args.effect))
+        .map_err(Failure::from)?;
+    let next = commit(ctx, &mut store, &entity, &outcome.events)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({ "character": next.name(), "events": outcome.events }));
+    }
+    out.line(format!(
+        "{} #{}",
+        Text::Dismissed.get(out.lang),
+        args.effect
+    ))
+}
+
+/// Arguments of `damage`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Example:\n  grimoire damage Brother 14    a concentrating caster saves: CON, DC max(10, half)"
+)]
+pub struct DamageArgs {
+    /// The character
+    pub name: String,
+    /// Damage taken
+    pub amount: u32,
+}
+
+/// Runs `damage`: a concentrating character makes the Constitution save.
+pub fn damage(ctx: &Ctx, args: &DamageArgs) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, &args.name)?;
+    let o = entity.state.take_damage(args.amount, &mut ctx.rng());
+    let next = commit(ctx, &mut store, &entity, &o.events)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({
+            "character": next.name(), "damage": args.amount, "dc": o.dc, "roll": o.roll,
+            "concentration_kept": o.concentration_kept, "events": o.events,
+        }));
+    }
+    out.line(format!(
+        "{}: {} {}",
+        next.name(),
+        out.red(Text::Damage.get(out.lang)),
+        args.amount
+    ))?;
+    if let (Some(dc), Some(roll)) = (o.dc, &o.roll) {
+        let verdict = if o.concentration_kept {
+            out.green(Text::ConcentrationKept.get(out.lang))
+        } else {
+            out.red(Text::ConcentrationLost.get(out.lang))
+        };
+        out.line(format!(
+            "{}: {} = {} vs DC {dc}: {verdict}",
+            roll.label, roll.notation, roll.total
+        ))?;
+    }
+    Ok(())
+}
+
+/// What to do with a casting of a minute or more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CastingStep {
+    /// Spend this turn's Magic action on it (R12)
+    Continue,
+    /// Give it up; no slot is spent
+    Abandon,
+}
+
+/// Arguments of `casting`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  grimoire casting Elmira continue     each turn of a long casting needs the Magic action (R12)
+  grimoire casting Elmira abandon      stop; no slot is spent
+  grimoire cast Elmira \"Detect Magic\" --complete   when the time is up")]
+pub struct CastingArgs {
+    /// The character
+    pub name: String,
+    /// continue or abandon
+    pub step: CastingStep,
+}
+
+/// Runs `casting`.
+pub fn casting(ctx: &Ctx, args: &CastingArgs) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, &args.name)?;
+    let outcome = match args.step {
+        CastingStep::Continue => entity.state.continue_casting(),
+        CastingStep::Abandon => entity.state.abandon_casting(),
+    }
+    .map_err(Failure::from)?;
+    let next = commit(ctx, &mut store, &entity, &outcome.events)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({
+            "character": next.name(), "long_cast": next.long_cast(),
+            "events": outcome.events, "notes": outcome.notes,
+        }));
+    }
+    for n in &outcome.notes {
+        out.line(n)?;
+    }
+    out.line(view::turn_line(out, &next))
+}
+
+/// Arguments of `identify`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Example:\n  grimoire identify Elmira Bless --arcana 5   Study action, DC 15 Intelligence (Arcana)"
+)]
+pub struct IdentifyArgs {
+    /// The character studying the effect
+    pub name: String,
+    /// The spell in effect
+    pub spell: String,
+    /// The character's Arcana bonus (default: the Intelligence modifier)
+    #[arg(long, allow_negative_numbers = true)]
+    pub arcana: Option<i32>,
+}
+
+/// Runs `identify` (R22).
+pub fn identify(ctx: &Ctx, args: &IdentifyArgs) -> anyhow::Result<()> {
+    let spell = catalog::spell(&args.spell)?;
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, &args.name)?;
+    let o = entity
+        .state
+        .identify(&spell.spell, args.arcana, &mut ctx.rng())
+        .map_err(Failure::from)?;
+    let next = commit(ctx, &mut store, &entity, &o.events)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({
+            "character": next.name(), "roll": o.roll, "dc": o.dc,
+            "success": o.success, "spell": o.spell, "events": o.events,
+        }));
+    }
+    let verdict = if o.success {
+        out.green(&format!(
+            "{}: {}",
+            Text::Identified.get(out.lang),
+            crate::describe::spell_name(spell, out.lang)
+        ))
+    } else {
+        out.red(Text::NotIdentified.get(out.lang))
+    };
+    out.line(format!(
+        "{}: {} = {} vs DC {}: {verdict}",
+        o.roll.label, o.roll.notation, o.roll.total, o.dc
+    ))
+}
