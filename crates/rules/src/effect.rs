@@ -97,6 +97,15 @@ pub enum BonusAmount {
     Dice(DiceFormula),
 }
 
+impl std::fmt::Display for BonusAmount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BonusAmount::Flat(n) => write!(f, "{n:+}"),
+            BonusAmount::Dice(d) => write!(f, "+{d}"),
+        }
+    }
+}
+
 impl BonusAmount {
     /// Average value, used to compare potency (R21).
     pub fn potency(&self) -> f64 {
@@ -237,5 +246,9 @@ mod tests {
     fn r21_potency_compares_dice_by_average() {
         let d4 = BonusAmount::Dice(DiceFormula::new(1, 4));
         assert!(BonusAmount::Flat(3).potency() > d4.potency());
+        assert_eq!(
+            (d4.to_string(), BonusAmount::Flat(5).to_string()),
+            ("+1d4".into(), "+5".into())
+        );
     }
 }

@@ -195,3 +195,20 @@ fn caster_and_spells_round_trip_through_serde() {
     assert!(serde_json::from_str::<SpellLevel>("10").is_err());
     assert!(serde_json::from_str::<SpellId>("\"Not A Slug\"").is_err());
 }
+
+#[test]
+fn long_casting_events_round_trip_through_serde() {
+    let mut w = wizard(3);
+    let out = cast_ok(
+        &mut w,
+        &detect_magic(),
+        &CastRequest::new().as_ritual(),
+        &mut SeededRng::new(1),
+    );
+    let json = serde_json::to_string(&out.events).unwrap();
+    let back: Vec<Event> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, out.events);
+    assert!(json.contains("\"event\":\"long_cast_started\""));
+    let json = serde_json::to_string(&w).unwrap();
+    assert_eq!(serde_json::from_str::<Caster>(&json).unwrap(), w);
+}
