@@ -75,7 +75,20 @@ const MAX_LEN: usize = 96;
 /// Returns `None` when the distance is above `limit` (or a text is longer
 /// than any spell name, 96 bytes).
 pub(crate) fn distance_within(a: &[u8], b: &[u8], limit: usize) -> Option<usize> {
-    if a.len().abs_diff(b.len()) > limit || a.len() > MAX_LEN || b.len() > MAX_LEN {
+    if a.len().abs_diff(b.len()) > limit {
+        return None;
+    }
+    table(a, b, limit, false)
+}
+
+/// The smallest distance between `a` and any prefix of `b` (a half-typed
+/// name), within `limit`.
+pub(crate) fn prefix_distance_within(a: &[u8], b: &[u8], limit: usize) -> Option<usize> {
+    table(a, &b[..b.len().min(a.len() + limit)], limit, true)
+}
+
+fn table(a: &[u8], b: &[u8], limit: usize, prefix: bool) -> Option<usize> {
+    if a.len() > MAX_LEN || b.len() > MAX_LEN {
         return None;
     }
     // Three rolling rows on the stack: search calls this hundreds of times
@@ -105,7 +118,11 @@ pub(crate) fn distance_within(a: &[u8], b: &[u8], limit: usize) -> Option<usize>
         std::mem::swap(&mut prev2, &mut prev);
         std::mem::swap(&mut prev, &mut cur);
     }
-    let d = usize::from(prev[b.len()]);
+    let d = if prefix {
+        usize::from(prev[..width].iter().copied().min().unwrap_or(u8::MAX))
+    } else {
+        usize::from(prev[b.len()])
+    };
     (d <= limit).then_some(d)
 }
 
@@ -139,5 +156,8 @@ mod tests {
         assert_eq!(distance_within(b"abc", b"abc", 0), Some(0));
         assert_eq!(distance_within(b"wish", b"fireball", 2), None);
         assert_eq!(distance_within(b"", b"ab", 2), Some(2));
+        assert_eq!(prefix_distance_within(b"misile", b"missile", 1), Some(1));
+        assert_eq!(prefix_distance_within(b"fire", b"fireball", 1), Some(0));
+        assert_eq!(prefix_distance_within(b"xyz", b"fireball", 1), None);
     }
 }

@@ -4,7 +4,7 @@
 use grimoire_rules::{CastingTime, Class, DamageType, School, SpellLevel};
 
 use crate::entry::CatalogSpell;
-use crate::fold::{distance_within, fold, missing_letters};
+use crate::fold::{distance_within, fold, missing_letters, prefix_distance_within};
 
 /// Coarse casting-time kinds for filtering (R9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -176,22 +176,28 @@ fn match_name(query: &str, name: &str, name_mask: u64) -> Option<MatchKind> {
         });
     }
     // Typos: about one per four characters typed, compared with the whole
-    // name and with its start (a half-typed name with a typo still finds it).
+    // name and with the stretch of the same length starting at each word
+    // (a half-typed name, or one word of it, with a typo still finds it).
     let limit = query.len() / 4;
     if limit == 0 || missing_letters(q, name_mask) > limit {
         return None;
     }
-    let whole = distance_within(q, n, limit);
-    let start = if n.len() > q.len() {
-        distance_within(q, &n[..q.len()], limit)
-    } else {
-        None
-    };
-    let best = match (whole, start) {
-        (Some(a), Some(b)) => a.min(b),
-        (Some(a), None) | (None, Some(a)) => a,
-        (None, None) => return None,
-    };
+    let mut best = distance_within(q, n, limit);
+    let word_starts = std::iter::once(0).chain(
+        n.iter()
+            .enumerate()
+            .filter(|(_, b)| **b == b' ')
+            .map(|(i, _)| i + 1),
+    );
+    for start in word_starts {
+        // First letters are rarely mistyped; requiring them skips most work.
+        if start < n.len() && n[start] == q[0] {
+            if let Some(d) = prefix_distance_within(q, &n[start..], limit) {
+                best = Some(best.map_or(d, |b| b.min(d)));
+            }
+        }
+    }
+    let best = best?;
     Some(MatchKind::Fuzzy(u8::try_from(best).unwrap_or(u8::MAX)))
 }
 
@@ -288,6 +294,14 @@ mod tests {
             Some(MatchKind::Fuzzy(2))
         );
         assert_eq!(match_name("zzz", "fireball", letter_mask("fireball")), None);
+        assert_eq!(
+            match_name("misile", "magic missile", letter_mask("magic missile")),
+            Some(MatchKind::Fuzzy(1))
+        );
+        assert_eq!(
+            match_name("cone of cld", "cone of cold", letter_mask("cone of cold")),
+            Some(MatchKind::Fuzzy(1))
+        );
         assert!(MatchKind::Exact < MatchKind::Prefix && MatchKind::Substring < MatchKind::Fuzzy(1));
     }
 }

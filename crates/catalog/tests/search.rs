@@ -78,6 +78,14 @@ fn typos_are_forgiven() {
         MatchKind::Fuzzy(1),
         Language::Cs,
     );
+    // One word of the name, with a typo.
+    check("misile", "magic-missile", MatchKind::Fuzzy(1), Language::En);
+    check(
+        "ledovi kuzel",
+        "cone-of-cold",
+        MatchKind::Fuzzy(1),
+        Language::Cs,
+    );
 }
 
 #[test]
@@ -162,9 +170,18 @@ fn filters_narrow_the_results() {
                 .any(|h| h.spell.id() == "chromatic-orb")
         );
     }
+    // Cure Wounds is on no Wizard list: the filter drops it, near misses stay.
     assert_eq!(
-        srd.search(&Query::text("cure").class(Class::Wizard)).len(),
-        0
+        srd.search(&Query::text("cure"))[0].spell.id(),
+        "cure-wounds"
+    );
+    let wizard_cure = srd.search(&Query::text("cure").class(Class::Wizard));
+    assert!(wizard_cure.iter().all(
+        |h| h.spell.spell.on_class_list(Class::Wizard) && matches!(h.kind, MatchKind::Fuzzy(_))
+    ));
+    assert!(
+        wizard_cure.iter().any(|h| h.spell.id() == "remove-curse"),
+        "curse is one typo from cure"
     );
 }
 
