@@ -10,11 +10,19 @@ use crate::i18n::Lang;
 
 const EXAMPLES: &str = "\
 Examples:
+  grimoire character new Elmira --class wizard:3 --abilities str=8,dex=14,con=14,int=16,wis=12,cha=10
+  grimoire prepare Elmira \"Magic Missile\" Shield
+  grimoire cast Elmira \"Magic Missile\" --slot 2 --target Goblin
+  grimoire slots Elmira
+  grimoire turn end Elmira
+  grimoire rest Elmira --long
+  grimoire undo Elmira
+  grimoire log Elmira
   grimoire spells fire --class wizard
-  grimoire spell \"Magic Missile\"
-  grimoire roll 8d6
-  grimoire roll 4d6kh3 --stats
-  grimoire --seed 7 --json roll 1d20+5";
+  grimoire roll 8d6 --stats
+
+Exit codes: 0 done, 1 refused (nothing changed), 2 usage error.
+Every command takes --json for stable machine-readable output.";
 
 /// Grimoire: spells, dice, characters and encounters for the 2024 fifth-edition rules.
 #[derive(Debug, Parser)]

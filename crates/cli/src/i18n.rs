@@ -127,6 +127,7 @@ pub enum Text {
     Dismissed,
     Identified,
     NotIdentified,
+    Computing,
 }
 
 impl Text {
@@ -235,6 +236,10 @@ impl Text {
             Text::Dismissed => ("dismissed", "ukončeno"),
             Text::Identified => ("identified", "rozpoznáno"),
             Text::NotIdentified => ("not identified", "nerozpoznáno"),
+            Text::Computing => (
+                "computing the exact distribution…",
+                "počítám přesné rozdělení…",
+            ),
         };
         match lang {
             Lang::En => en,

@@ -73,6 +73,41 @@ impl Out {
     }
 }
 
+/// Runs `work`; when it takes more than a moment and stderr is a
+/// terminal, a spinner with `label` shows on stderr meanwhile (stdout stays
+/// clean for pipes and JSON).
+pub fn with_progress<T: Send>(label: &str, work: impl FnOnce() -> T + Send) -> T {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+    if !std::io::stderr().is_terminal() {
+        return work();
+    }
+    const FRAMES: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            let result = work();
+            done.store(true, Ordering::Release);
+            result
+        });
+        let start = Instant::now();
+        let mut frame = 0;
+        while !done.load(Ordering::Acquire) {
+            std::thread::sleep(Duration::from_millis(80));
+            if start.elapsed() > Duration::from_millis(300) {
+                eprint!("\r{} {label}", FRAMES[frame % FRAMES.len()]);
+                frame += 1;
+            }
+        }
+        if frame > 0 {
+            eprint!("\r\x1b[2K");
+        }
+        worker
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
 /// Remaining and spent slots as pips: `●●○○` is two of four left.
 #[allow(dead_code)]
 pub fn pips(remaining: u32, total: u32) -> String {

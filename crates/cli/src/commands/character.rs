@@ -44,8 +44,12 @@ pub enum CharacterCommand {
         name: String,
     },
     /// List every character
+    #[command(after_help = "Example:\n  grimoire character list")]
     List,
     /// Delete a character (undo brings it back)
+    #[command(
+        after_help = "Example:\n  grimoire character delete Elmira\n  grimoire undo Elmira    brings her back"
+    )]
     Delete {
         /// The character
         name: String,

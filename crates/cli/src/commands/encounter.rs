@@ -40,11 +40,13 @@ pub enum EncounterCommand {
         hp: Option<i32>,
     },
     /// Start round 1 with the highest initiative
+    #[command(after_help = "Example:\n  grimoire encounter start Cave")]
     Start {
         /// The encounter
         encounter: String,
     },
     /// End the current turn and begin the next; a new round lets one round of time pass
+    #[command(after_help = "Example:\n  grimoire encounter next Cave")]
     Next {
         /// The encounter
         encounter: String,
@@ -68,13 +70,16 @@ pub enum EncounterCommand {
         time: String,
     },
     /// Show the order, hit points, turn economy, Concentration and effects
+    #[command(after_help = "Example:\n  grimoire encounter status Cave")]
     Status {
         /// The encounter
         encounter: String,
     },
     /// List encounters
+    #[command(after_help = "Example:\n  grimoire --json encounter list")]
     List,
     /// End (delete) an encounter; undo brings it back
+    #[command(after_help = "Example:\n  grimoire encounter end Cave")]
     End {
         /// The encounter
         encounter: String,

@@ -38,9 +38,9 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     let text = args.expr.join(" ");
     let expr = grimoire_dice::parse(&text).map_err(|e| parse_failure(&e, ctx.out.lang))?;
     if args.stats {
-        let dist = expr
-            .distribution()
-            .map_err(|e| distribution_failure(&e, ctx.out.lang))?;
+        let dist =
+            crate::output::with_progress(Text::Computing.get(ctx.out.lang), || expr.distribution())
+                .map_err(|e| distribution_failure(&e, ctx.out.lang))?;
         show_stats(&ctx.out, &expr.to_string(), &dist)
     } else {
         let roll = expr.roll(&mut ctx.rng());
