@@ -1,0 +1,313 @@
+//! Characters and what they do: create, list, show, prepare, cast, rest,
+//! turns, conditions, log and undo. A player acts only for their own
+//! characters, the GM for all.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use grimoire_store::{LogEntry, Undone};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::extract::{Body, Params, Token};
+use crate::error::ServerError;
+use crate::game::{
+    self, CastInput, CastReport, CharacterView, ConditionInput, NewCharacter, RestInput, StepReport,
+};
+use crate::live::LiveEvent;
+use crate::state::AppState;
+
+/// A spell to prepare.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PrepareInput {
+    /// Id, English or Czech name.
+    spell: String,
+}
+
+/// A character's history.
+#[derive(Debug, Serialize, ToSchema)]
+pub(crate) struct LogView {
+    /// Oldest first, undos included.
+    #[schema(value_type = Vec<Object>)]
+    log: Vec<LogEntry>,
+}
+
+/// The receipt of an undo.
+#[derive(Debug, Serialize, ToSchema)]
+pub(crate) struct UndoView {
+    /// What was reverted.
+    #[schema(value_type = Object)]
+    undo: Undone,
+}
+
+pub(crate) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create, list))
+        .routes(routes!(show))
+        .routes(routes!(cast))
+        .routes(routes!(prepare))
+        .routes(routes!(rest))
+        .routes(routes!(turn))
+        .routes(routes!(condition))
+        .routes(routes!(log))
+        .routes(routes!(undo))
+}
+
+/// Runs a game step for one character after checking the caller may act
+/// for it, then tells the campaign.
+async fn act<T, F>(
+    state: &AppState,
+    token: String,
+    campaign: String,
+    name: String,
+    kind: &'static str,
+    op: F,
+) -> Result<T, ServerError>
+where
+    T: Serialize + Send + 'static,
+    F: FnOnce(&mut grimoire_store::Store, &str) -> Result<T, ServerError> + Send + 'static,
+{
+    let character = name.clone();
+    let (by, out) = state
+        .in_campaign(token, campaign.clone(), move |me, store| {
+            let owner = game::owner_of(store, &name)?;
+            me.require_owner(&name, &owner)?;
+            Ok((me.account.clone(), op(store, &name)?))
+        })
+        .await?;
+    state.publish(LiveEvent {
+        campaign,
+        kind: kind.into(),
+        character: Some(character),
+        by,
+        data: serde_json::to_value(&out).unwrap_or_default(),
+    });
+    Ok(out)
+}
+
+/// Creates a character owned by the caller (the GM may name another owner,
+/// who must be a member).
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path)), request_body = NewCharacter,
+    responses((status = 201, body = CharacterView), (status = 400, body = crate::api::ErrorBody),
+              (status = 403, body = crate::api::ErrorBody), (status = 409, body = crate::api::ErrorBody),
+              (status = 422, description = "refused by the rules", body = crate::api::ErrorBody)))]
+async fn create(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params(campaign): Params<String>,
+    Body(body): Body<NewCharacter>,
+) -> Result<(StatusCode, Json<CharacterView>), ServerError> {
+    let (by, view) = state
+        .in_campaign(token, campaign.clone(), move |me, store| {
+            let owner = match &body.owner {
+                None => me.account.clone(),
+                Some(o) => {
+                    if grimoire_store::name_key(o) != grimoire_store::name_key(&me.account) {
+                        me.require_gm("create characters for other players")?;
+                    }
+                    if me.campaign.role_of(o).is_none() {
+                        return Err(ServerError::invalid(
+                            "unknown_account",
+                            format!("\"{o}\" is not a member of this campaign"),
+                        ));
+                    }
+                    o.clone()
+                }
+            };
+            let spells: Vec<&str> = body.prepared.iter().map(String::as_str).collect();
+            let view = game::with_catalog(store, &spells, |store, catalog| {
+                game::create_character(store, catalog, &owner, &body)
+            })?;
+            Ok((me.account.clone(), view))
+        })
+        .await?;
+    state.publish(LiveEvent {
+        campaign,
+        kind: "character".into(),
+        character: Some(view.name.clone()),
+        by,
+        data: serde_json::to_value(&view).unwrap_or_default(),
+    });
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Every character of the campaign (any member may look).
+#[utoipa::path(get, path = "/campaigns/{campaign}/characters", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path)),
+    responses((status = 200, body = Vec<CharacterView>), (status = 401, body = crate::api::ErrorBody),
+              (status = 403, body = crate::api::ErrorBody)))]
+async fn list(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params(campaign): Params<String>,
+) -> Result<Json<Vec<CharacterView>>, ServerError> {
+    let all = state
+        .in_campaign(token, campaign, |_, store| game::characters(store))
+        .await?;
+    Ok(Json(all))
+}
+
+/// One character (any member may look).
+#[utoipa::path(get, path = "/campaigns/{campaign}/characters/{name}", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    responses((status = 200, body = CharacterView), (status = 403, body = crate::api::ErrorBody),
+              (status = 404, body = crate::api::ErrorBody)))]
+async fn show(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+) -> Result<Json<CharacterView>, ServerError> {
+    let view = state
+        .in_campaign(token, campaign, move |_, store| {
+            game::character(store, &name)
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+/// Casts a spell: checks the rules, spends the slot and logs it in one
+/// transaction; a refused cast (422 with its rule) changes nothing, a cast
+/// that kept colliding with others is 409 `conflict`.
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/casts", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    request_body = CastInput,
+    responses((status = 201, body = CastReport), (status = 403, body = crate::api::ErrorBody),
+              (status = 404, body = crate::api::ErrorBody), (status = 409, body = crate::api::ErrorBody),
+              (status = 422, description = "refused by the rules", body = crate::api::ErrorBody)))]
+async fn cast(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+    Body(body): Body<CastInput>,
+) -> Result<(StatusCode, Json<CastReport>), ServerError> {
+    let report = act(&state, token, campaign, name, "cast", move |store, name| {
+        let spell = body.spell.clone();
+        game::with_catalog(store, &[&spell], |store, catalog| {
+            game::cast(store, catalog, name, &body)
+        })
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(report)))
+}
+
+/// Prepares a spell or learns a cantrip (R8: it must be on a class list).
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/prepared", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    request_body = PrepareInput,
+    responses((status = 200, body = StepReport), (status = 403, body = crate::api::ErrorBody),
+              (status = 422, body = crate::api::ErrorBody)))]
+async fn prepare(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+    Body(body): Body<PrepareInput>,
+) -> Result<Json<StepReport>, ServerError> {
+    let report = act(
+        &state,
+        token,
+        campaign,
+        name,
+        "prepare",
+        move |store, name| {
+            let spell = body.spell.clone();
+            game::with_catalog(store, &[&spell], |store, catalog| {
+                game::prepare(store, catalog, name, &spell)
+            })
+        },
+    )
+    .await?;
+    Ok(Json(report))
+}
+
+/// A short or long rest (R4: a long rest restores every slot).
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/rests", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    request_body = RestInput,
+    responses((status = 200, body = StepReport), (status = 403, body = crate::api::ErrorBody)))]
+async fn rest(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+    Body(body): Body<RestInput>,
+) -> Result<Json<StepReport>, ServerError> {
+    let report = act(&state, token, campaign, name, "rest", move |store, name| {
+        game::rest(store, name, body.kind)
+    })
+    .await?;
+    Ok(Json(report))
+}
+
+/// Ends the character's turn and starts the next (R9, R10 reset).
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/turns", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    responses((status = 200, body = StepReport), (status = 403, body = crate::api::ErrorBody)))]
+async fn turn(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+) -> Result<Json<StepReport>, ServerError> {
+    let report = act(&state, token, campaign, name, "turn", |store, name| {
+        game::end_turn(store, name)
+    })
+    .await?;
+    Ok(Json(report))
+}
+
+/// Adds or removes a condition (Incapacitated ends Concentration).
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/conditions", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    request_body = ConditionInput,
+    responses((status = 200, body = StepReport), (status = 403, body = crate::api::ErrorBody)))]
+async fn condition(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+    Body(body): Body<ConditionInput>,
+) -> Result<Json<StepReport>, ServerError> {
+    let report = act(
+        &state,
+        token,
+        campaign,
+        name,
+        "condition",
+        move |store, name| game::condition(store, name, body),
+    )
+    .await?;
+    Ok(Json(report))
+}
+
+/// The character's change log, oldest first (any member may look).
+#[utoipa::path(get, path = "/campaigns/{campaign}/characters/{name}/log", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    responses((status = 200, body = LogView), (status = 404, body = crate::api::ErrorBody)))]
+async fn log(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+) -> Result<Json<LogView>, ServerError> {
+    let log = state
+        .in_campaign(token, campaign, move |_, store| game::log(store, &name))
+        .await?;
+    Ok(Json(LogView { log }))
+}
+
+/// Reverts the character's newest change (owner or GM; the undo is logged).
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/undo", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    responses((status = 200, body = UndoView), (status = 403, body = crate::api::ErrorBody),
+              (status = 409, body = crate::api::ErrorBody)))]
+async fn undo(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+) -> Result<Json<UndoView>, ServerError> {
+    let undo = act(&state, token, campaign, name, "undo", |store, name| {
+        game::undo(store, name)
+    })
+    .await?;
+    Ok(Json(UndoView { undo }))
+}

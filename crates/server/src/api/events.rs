@@ -1,0 +1,54 @@
+//! `GET /campaigns/{campaign}/events`: server-sent events, one per accepted
+//! change in the campaign, from every server instance.
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::Stream;
+use tokio::sync::broadcast::error::RecvError;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::extract::{Params, Token};
+use crate::error::ServerError;
+use crate::state::AppState;
+
+pub(crate) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(events))
+}
+
+/// Live updates of a campaign (members only), as `text/event-stream`. Each
+/// event's name is its kind (`cast`, `rest`, ...) and its data a
+/// `LiveEvent` as JSON; a subscriber that falls too far behind gets a
+/// `lagged` event and should re-read the characters.
+#[utoipa::path(get, path = "/campaigns/{campaign}/events", tag = "live",
+    security(("token" = [])), params(("campaign" = String, Path)),
+    responses((status = 200, content_type = "text/event-stream", body = crate::live::LiveEvent),
+              (status = 401, body = crate::api::ErrorBody), (status = 403, body = crate::api::ErrorBody)))]
+async fn events(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params(campaign): Params<String>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ServerError> {
+    // Membership is checked once, when the stream opens.
+    let id = campaign.clone();
+    state.in_campaign(token, id, |_, _| Ok(())).await?;
+    let rx = state.subscribe(&campaign);
+    let ready = Event::default().event("ready").data(campaign);
+    let stream = futures_util::stream::unfold((Some(ready), rx), |(first, mut rx)| async move {
+        if let Some(ev) = first {
+            return Some((Ok(ev), (None, rx)));
+        }
+        let ev = match rx.recv().await {
+            Ok(e) => Event::default()
+                .event(e.kind.clone())
+                .data(serde_json::to_string(&*e).unwrap_or_default()),
+            Err(RecvError::Lagged(n)) => Event::default().event("lagged").data(n.to_string()),
+            Err(RecvError::Closed) => return None,
+        };
+        Some((Ok(ev), (None, rx)))
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}

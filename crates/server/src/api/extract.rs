@@ -1,0 +1,92 @@
+//! Request extractors whose rejections are [`ServerError`]s, so a bad body,
+//! path or query string gets the same JSON error shape as everything else.
+
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+
+use crate::error::ServerError;
+
+/// A JSON body.
+pub struct Body<T>(pub T);
+
+impl<S, T> FromRequest<S> for Body<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ServerError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(v)) => Ok(Body(v)),
+            Err(e) => Err(ServerError::invalid("bad_json", e.body_text())),
+        }
+    }
+}
+
+/// Path parameters.
+pub struct Params<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for Params<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ServerError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(v)) => Ok(Params(v)),
+            Err(e) => Err(ServerError::invalid("bad_path", e.body_text())),
+        }
+    }
+}
+
+/// Query-string parameters.
+pub struct Filter<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for Filter<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ServerError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(v)) => Ok(Filter(v)),
+            Err(e) => Err(ServerError::invalid("bad_query", e.body_text())),
+        }
+    }
+}
+
+/// The bearer token of `Authorization: Bearer <token>`; checked against
+/// the store by the handler, together with the campaign it acts in.
+pub struct Token(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for Token {
+    type Rejection = ServerError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let header = parts
+            .headers
+            .get(AUTHORIZATION)
+            .ok_or(ServerError::Unauthorized(
+                "missing API token: send Authorization: Bearer <token>",
+            ))?;
+        let text = header
+            .to_str()
+            .map_err(|_| ServerError::Unauthorized("malformed Authorization header"))?;
+        let token = text
+            .strip_prefix("Bearer ")
+            .or_else(|| text.strip_prefix("bearer "))
+            .map(str::trim)
+            .filter(|t| !t.is_empty() && t.len() <= 128)
+            .ok_or(ServerError::Unauthorized(
+                "malformed Authorization header: expected Bearer <token>",
+            ))?;
+        Ok(Token(token.to_owned()))
+    }
+}

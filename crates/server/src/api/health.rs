@@ -1,0 +1,38 @@
+//! `GET /health`: is the server up, and can it reach its database.
+
+use axum::Json;
+use axum::extract::State;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::error::ServerError;
+use crate::state::AppState;
+
+/// The server's health.
+#[derive(Debug, Serialize, ToSchema)]
+pub(crate) struct Health {
+    /// Always `ok` when the response is 200.
+    status: &'static str,
+    /// `sqlite` or `postgres`.
+    database: &'static str,
+    /// The store's schema version.
+    schema_version: u32,
+}
+
+pub(crate) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(health))
+}
+
+/// Health check: answers once the database answers.
+#[utoipa::path(get, path = "/health", tag = "server",
+    responses((status = 200, body = Health), (status = 503, body = crate::api::ErrorBody)))]
+async fn health(State(state): State<AppState>) -> Result<Json<Health>, ServerError> {
+    let schema_version = state.global(|store| Ok(store.schema_version()?)).await?;
+    Ok(Json(Health {
+        status: "ok",
+        database: state.database_kind(),
+        schema_version,
+    }))
+}

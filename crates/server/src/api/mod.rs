@@ -1,0 +1,97 @@
+//! The HTTP API: one module per resource, each with its own `router()`,
+//! assembled here with the OpenAPI document generated from the handlers'
+//! annotations (so the document cannot list a route the server lacks).
+
+mod accounts;
+mod campaigns;
+mod characters;
+mod events;
+mod extract;
+mod health;
+mod spells;
+
+use axum::Router;
+use axum::response::IntoResponse;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::error::ServerError;
+use crate::state::AppState;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Grimoire table server",
+        description = "Spellcasting for the 2024 fifth-edition rules (SRD 5.2), shared by a table: \
+campaigns, characters, spells, casts, rests and live updates. Errors are \
+`{\"error\": {\"code\", \"rule\", \"message\"}}` with the CLI's codes.",
+    ),
+    modifiers(&BearerAuth),
+    components(schemas(ErrorBody, ErrorDetail))
+)]
+struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "token",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}
+
+/// The error body every failure has (documentation only).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub(crate) struct ErrorBody {
+    error: ErrorDetail,
+}
+
+/// What went wrong (documentation only).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub(crate) struct ErrorDetail {
+    /// Stable machine code, e.g. `no_slot_available`.
+    code: String,
+    /// The rule refusing the action, e.g. `R3`.
+    rule: Option<String>,
+    /// For people.
+    message: String,
+}
+
+/// Every route with its documentation.
+fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(health::router())
+        .merge(accounts::router())
+        .merge(campaigns::router())
+        .merge(characters::router())
+        .merge(spells::router())
+        .merge(events::router())
+}
+
+/// The OpenAPI document of the whole API.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    routes().into_openapi()
+}
+
+/// The application: every route, its state, `/openapi.json`, and JSON
+/// errors for unknown paths.
+pub fn app(state: AppState) -> Router {
+    let (router, doc) = routes().split_for_parts();
+    let doc = std::sync::Arc::new(doc);
+    router
+        .route(
+            "/openapi.json",
+            axum::routing::get(move || {
+                let doc = std::sync::Arc::clone(&doc);
+                async move { axum::Json(doc.as_ref().clone()) }
+            }),
+        )
+        .fallback(|| async { ServerError::NoRoute.into_response() })
+        .with_state(state)
+}

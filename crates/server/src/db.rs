@@ -1,0 +1,255 @@
+//! Where the server keeps state: a small pool of store connections, used
+//! from blocking worker threads so a slow query never stalls the reactor.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use grimoire_store::{
+    Backend, Change, Committed, LogEntry, PostgresBackend, PostgresConfig, RawEntity, Scoped,
+    SqliteBackend, Store, StoreError, Undone,
+};
+use tokio::sync::Semaphore;
+
+use crate::error::ServerError;
+
+/// Which database holds the campaigns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Database {
+    /// An SQLite file, the same one the CLI uses by default.
+    Sqlite(PathBuf),
+    /// A PostgreSQL database, shareable by several server instances.
+    Postgres(PostgresConfig),
+}
+
+impl Database {
+    /// `postgres://...` or `postgresql://...` is PostgreSQL; anything else is
+    /// a path to an SQLite file.
+    pub fn parse(url_or_path: &str) -> Database {
+        if url_or_path.starts_with("postgres://") || url_or_path.starts_with("postgresql://") {
+            Database::Postgres(PostgresConfig::new(url_or_path))
+        } else {
+            Database::Sqlite(PathBuf::from(url_or_path))
+        }
+    }
+
+    /// `sqlite` or `postgres`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Database::Sqlite(_) => "sqlite",
+            Database::Postgres(_) => "postgres",
+        }
+    }
+}
+
+/// One open connection of either kind.
+pub(crate) enum Conn {
+    Sqlite(SqliteBackend),
+    Postgres(PostgresBackend),
+}
+
+impl Conn {
+    fn backend(&self) -> &dyn Backend {
+        match self {
+            Conn::Sqlite(b) => b,
+            Conn::Postgres(b) => b,
+        }
+    }
+
+    fn backend_mut(&mut self) -> &mut dyn Backend {
+        match self {
+            Conn::Sqlite(b) => b,
+            Conn::Postgres(b) => b,
+        }
+    }
+
+    fn healthy(&self) -> bool {
+        match self {
+            Conn::Sqlite(_) => true,
+            Conn::Postgres(b) => !b.is_closed(),
+        }
+    }
+}
+
+/// Whose entities a store handle sees.
+#[derive(Debug, Clone)]
+pub(crate) enum Scope {
+    /// Accounts, tokens and campaigns.
+    Global,
+    /// One campaign's characters, encounters and homebrew.
+    Campaign(String),
+}
+
+/// A connection borrowed from the pool; goes back when dropped.
+struct Leased {
+    conn: Option<Conn>,
+    db: Arc<Db>,
+}
+
+impl Leased {
+    fn conn(&self) -> &Conn {
+        // Only `Drop` takes the connection out.
+        self.conn
+            .as_ref()
+            .expect("leased connection present until drop")
+    }
+}
+
+impl Drop for Leased {
+    fn drop(&mut self) {
+        if let Some(conn) = self.conn.take().filter(Conn::healthy) {
+            let mut idle = self.db.idle.lock().unwrap_or_else(|p| p.into_inner());
+            if idle.len() < self.db.max_idle {
+                idle.push(conn);
+            }
+        }
+    }
+}
+
+impl Backend for Leased {
+    fn schema_version(&self) -> grimoire_store::Result<u32> {
+        self.conn().backend().schema_version()
+    }
+    fn get(&self, kind: &str, name: &str) -> grimoire_store::Result<Option<RawEntity>> {
+        self.conn().backend().get(kind, name)
+    }
+    fn list(&self, kind: &str) -> grimoire_store::Result<Vec<RawEntity>> {
+        self.conn().backend().list(kind)
+    }
+    fn commit(&mut self, change: &Change) -> grimoire_store::Result<Committed> {
+        match self.conn.as_mut() {
+            Some(c) => c.backend_mut().commit(change),
+            None => Err(StoreError::InvalidChange(
+                "connection already returned".into(),
+            )),
+        }
+    }
+    fn undo(&mut self, kind: &str, name: &str) -> grimoire_store::Result<Undone> {
+        match self.conn.as_mut() {
+            Some(c) => c.backend_mut().undo(kind, name),
+            None => Err(StoreError::InvalidChange(
+                "connection already returned".into(),
+            )),
+        }
+    }
+    fn log(&self, kind: &str, name: &str) -> grimoire_store::Result<Vec<LogEntry>> {
+        self.conn().backend().log(kind, name)
+    }
+}
+
+/// The pool.
+pub(crate) struct Db {
+    target: Database,
+    idle: Mutex<Vec<Conn>>,
+    max_idle: usize,
+    permits: Semaphore,
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        // A PostgreSQL client owns a small runtime of its own, which must
+        // not be dropped on an async worker; drop idle links on a plain thread.
+        let idle = std::mem::take(self.idle.get_mut().unwrap_or_else(|p| p.into_inner()));
+        if !idle.is_empty() {
+            let _ = std::thread::Builder::new()
+                .name("grimoire-db-close".into())
+                .spawn(move || drop(idle));
+        }
+    }
+}
+
+/// The prefix of a campaign's entity kinds.
+pub(crate) fn campaign_prefix(campaign: &str) -> String {
+    format!("campaign/{campaign}/")
+}
+
+impl Db {
+    /// Opens one connection up front (migrating the schema) so a bad URL
+    /// fails at start-up, not on the first request.
+    pub(crate) fn open(target: Database, connections: usize) -> Result<Arc<Db>, ServerError> {
+        let connections = connections.max(1);
+        let db = Arc::new(Db {
+            target,
+            idle: Mutex::new(Vec::new()),
+            max_idle: connections,
+            permits: Semaphore::new(connections),
+        });
+        let first = db.connect()?;
+        db.idle
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(first);
+        Ok(db)
+    }
+
+    pub(crate) fn target(&self) -> &Database {
+        &self.target
+    }
+
+    fn connect(&self) -> Result<Conn, ServerError> {
+        Ok(match &self.target {
+            Database::Sqlite(path) => Conn::Sqlite(SqliteBackend::open(path)?),
+            Database::Postgres(config) => Conn::Postgres(PostgresBackend::connect(config)?),
+        })
+    }
+
+    fn lease(self: &Arc<Self>) -> Result<Leased, ServerError> {
+        let idle = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        let conn = match idle {
+            Some(c) => c,
+            None => self.connect()?,
+        };
+        Ok(Leased {
+            conn: Some(conn),
+            db: Arc::clone(self),
+        })
+    }
+
+    /// Runs `f` with a store on a blocking thread; at most `connections`
+    /// run at once, the rest wait their turn.
+    pub(crate) async fn run<T, F>(self: &Arc<Self>, scope: Scope, f: F) -> Result<T, ServerError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Store) -> Result<T, ServerError> + Send + 'static,
+    {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|_| ServerError::Internal("database pool closed".into()))?;
+        let db = Arc::clone(self);
+        tokio::task::spawn_blocking(move || {
+            let leased = db.lease()?;
+            let mut store = match scope {
+                Scope::Global => Store::with_backend(leased),
+                Scope::Campaign(id) => {
+                    Store::with_backend(Scoped::new(leased, campaign_prefix(&id)))
+                }
+            };
+            f(&mut store)
+        })
+        .await
+        .map_err(|e| ServerError::Internal(format!("database worker failed: {e}")))?
+    }
+
+    /// Sends a PostgreSQL notification (nothing to do on SQLite, where
+    /// every client talks to this one process).
+    pub(crate) async fn notify(self: &Arc<Self>, channel: String, payload: String) {
+        if !matches!(self.target, Database::Postgres(_)) {
+            return;
+        }
+        let db = Arc::clone(self);
+        let sent = tokio::task::spawn_blocking(move || -> Result<(), ServerError> {
+            let leased = db.lease()?;
+            if let Some(Conn::Postgres(pg)) = &leased.conn {
+                pg.notify(&channel, &payload)?;
+            }
+            Ok(())
+        })
+        .await;
+        match sent {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::warn!(error = %e, "live update not sent to other instances"),
+            Err(e) => tracing::warn!(error = %e, "live update worker failed"),
+        }
+    }
+}

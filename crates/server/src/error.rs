@@ -1,0 +1,199 @@
+//! The one error type of the server and its mapping to HTTP, in one place.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use grimoire_catalog::CatalogError;
+use grimoire_rules::RulesError;
+use grimoire_store::StoreError;
+
+/// Everything a request (or starting the server) can fail with.
+///
+/// Each variant has a stable machine [`code`](ServerError::code), the same
+/// codes the CLI prints with `--json`; [`status`](ServerError::status) is the
+/// only place that decides HTTP status codes.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ServerError {
+    /// Occurs when a request has no valid API token.
+    #[error("{0}")]
+    Unauthorized(&'static str),
+    /// Occurs when the caller's role does not allow the action.
+    #[error("{0}")]
+    Forbidden(String),
+    /// Occurs when a request is malformed: bad JSON, a bad name, a field
+    /// out of range. `code` says which.
+    #[error("{message}")]
+    Invalid {
+        /// Stable machine code (`bad_json`, `invalid_name`, ...).
+        code: &'static str,
+        /// What is wrong, for a person.
+        message: String,
+    },
+    /// Occurs when a path names nothing the server knows (`/nowhere`).
+    #[error("no such endpoint")]
+    NoRoute,
+    /// Occurs when the store refuses or fails (not found, already exists,
+    /// version conflict, database down).
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Occurs when the rules refuse an action (no slot left, R3, ...).
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// Occurs when a spell is unknown or a homebrew file is invalid.
+    #[error(transparent)]
+    Catalog(#[from] CatalogError),
+    /// Occurs when a homebrew upload has errors; every one is listed.
+    #[error("homebrew file refused: {}", .0.join("; "))]
+    Homebrew(Vec<String>),
+    /// Occurs when other writers kept changing the same entity and the
+    /// bounded retries ran out.
+    #[error("{kind} \"{name}\" is being changed by others; try again")]
+    Busy {
+        /// The entity kind.
+        kind: String,
+        /// The entity name.
+        name: String,
+    },
+    /// Occurs when the server cannot listen on its address.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: String,
+        /// What the operating system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Occurs on a bug or a lost worker; the cause is logged, not sent.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl ServerError {
+    /// A stable, machine-readable code (`unauthorized`, `no_slot_available`, ...).
+    pub fn code(&self) -> &'static str {
+        match self {
+            ServerError::Unauthorized(_) => "unauthorized",
+            ServerError::Forbidden(_) => "forbidden",
+            ServerError::Invalid { code, .. } => code,
+            ServerError::NoRoute => "no_route",
+            ServerError::Store(e) => e.code(),
+            ServerError::Rules(e) => e.code(),
+            ServerError::Catalog(e) => e.code(),
+            ServerError::Homebrew(_) => "invalid_homebrew",
+            ServerError::Busy { .. } => "conflict",
+            ServerError::Bind { .. } => "bind",
+            ServerError::Internal(_) => "internal",
+        }
+    }
+
+    /// The rule id enforced, when a rule refused the action.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            ServerError::Rules(e) => e.rule(),
+            _ => None,
+        }
+    }
+
+    /// The HTTP status for this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ServerError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ServerError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ServerError::Invalid { .. } => StatusCode::BAD_REQUEST,
+            ServerError::NoRoute => StatusCode::NOT_FOUND,
+            ServerError::Store(e) => match e.code() {
+                "not_found" => StatusCode::NOT_FOUND,
+                "already_exists" | "conflict" | "nothing_to_undo" | "undo_blocked" => {
+                    StatusCode::CONFLICT
+                }
+                "invalid_change" | "bad_config" => StatusCode::BAD_REQUEST,
+                "database" | "io" => StatusCode::SERVICE_UNAVAILABLE,
+                _ => StatusCode::INTERNAL_SERVER_ERROR,
+            },
+            ServerError::Rules(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ServerError::Catalog(e) => match e.code() {
+                "unknown_spell" => StatusCode::NOT_FOUND,
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
+            },
+            ServerError::Homebrew(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ServerError::Busy { .. } => StatusCode::CONFLICT,
+            ServerError::Bind { .. } | ServerError::Internal(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        }
+    }
+
+    /// A validation error.
+    pub fn invalid(code: &'static str, message: impl Into<String>) -> Self {
+        ServerError::Invalid {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// The message sent to the client: server-side causes stay in the log.
+    fn public_message(&self) -> String {
+        match self.status() {
+            s if s.is_server_error() => match self {
+                ServerError::Store(_) => "the database is unavailable; try again".to_owned(),
+                _ => "internal error".to_owned(),
+            },
+            _ => self.to_string(),
+        }
+    }
+}
+
+impl IntoResponse for ServerError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        if status.is_server_error() {
+            tracing::error!(code = self.code(), error = %self, "request failed");
+        }
+        let body = serde_json::json!({
+            "error": {
+                "code": self.code(),
+                "rule": self.rule(),
+                "message": self.public_message(),
+            }
+        });
+        (status, Json(body)).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn internal_causes_are_not_sent() {
+        let e = ServerError::Internal("secret path /etc/x".into());
+        assert_eq!(e.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(e.public_message(), "internal error");
+    }
+
+    #[test]
+    fn rules_refusals_carry_their_rule() {
+        let e = ServerError::Rules(RulesError::OneSlotPerTurn);
+        assert_eq!(
+            (e.status(), e.code(), e.rule()),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "one_slot_per_turn",
+                Some("R10")
+            )
+        );
+    }
+
+    #[test]
+    fn store_codes_map_to_statuses() {
+        let e = ServerError::Store(StoreError::AlreadyExists {
+            kind: "character".into(),
+            name: "Elmira".into(),
+        });
+        assert_eq!(
+            (e.status(), e.code()),
+            (StatusCode::CONFLICT, "already_exists")
+        );
+    }
+}

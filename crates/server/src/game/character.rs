@@ -1,0 +1,555 @@
+//! Characters: create, look at, prepare, cast, rest, turns, conditions,
+//! history and undo.
+
+use grimoire_catalog::Catalog;
+use grimoire_dice::SeededRng;
+use grimoire_rules::{
+    AbilityScores, CastRequest, CastResolution, Caster, Class, Condition, Event, SlotLevel,
+};
+use grimoire_store::{Change, ChangeId, Entity, LogEntry, Store, Undone};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::retry;
+use crate::access::check_name;
+use crate::error::ServerError;
+
+/// Who plays a character (kept beside it as an `owner` entity).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Owner {
+    /// The owning account.
+    pub account: String,
+}
+
+/// One class and its level.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ClassLevel {
+    /// The class (`wizard`, `cleric`, ...).
+    #[schema(value_type = String, example = "wizard")]
+    pub class: Class,
+    /// Its level, 1–20.
+    pub level: u8,
+}
+
+/// Ability scores; any left out are 10.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AbilitiesInput {
+    /// Strength.
+    #[serde(default = "ten")]
+    pub str: u8,
+    /// Dexterity.
+    #[serde(default = "ten")]
+    pub dex: u8,
+    /// Constitution.
+    #[serde(default = "ten")]
+    pub con: u8,
+    /// Intelligence.
+    #[serde(default = "ten")]
+    pub int: u8,
+    /// Wisdom.
+    #[serde(default = "ten")]
+    pub wis: u8,
+    /// Charisma.
+    #[serde(default = "ten")]
+    pub cha: u8,
+}
+
+fn ten() -> u8 {
+    10
+}
+
+impl Default for AbilitiesInput {
+    fn default() -> Self {
+        AbilitiesInput {
+            str: 10,
+            dex: 10,
+            con: 10,
+            int: 10,
+            wis: 10,
+            cha: 10,
+        }
+    }
+}
+
+/// A new character.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewCharacter {
+    /// Its name, unique in the campaign without regard to case.
+    pub name: String,
+    /// Classes and levels (at most 20 levels in all).
+    pub classes: Vec<ClassLevel>,
+    /// Ability scores.
+    #[serde(default)]
+    pub abilities: AbilitiesInput,
+    /// Spells (ids or names, English or Czech) to prepare or learn at once.
+    #[serde(default)]
+    pub prepared: Vec<String>,
+    /// The owning account; only the GM may name someone else.
+    #[serde(default)]
+    pub owner: Option<String>,
+}
+
+/// Slots of one level.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SlotView {
+    /// The slot level, 1–9.
+    pub level: u8,
+    /// How many the caster has.
+    pub total: u8,
+    /// How many are left (never below zero).
+    pub remaining: u8,
+}
+
+/// Warlock pact slots.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PactView {
+    /// Their level.
+    pub level: u8,
+    /// How many.
+    pub total: u8,
+    /// How many are left.
+    pub remaining: u8,
+}
+
+/// A character as the API shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct CharacterView {
+    /// Its name.
+    pub name: String,
+    /// The owning account.
+    pub owner: String,
+    /// The version to expect; grows with every change.
+    pub version: u64,
+    /// Total character level.
+    pub level: u8,
+    /// Classes and levels.
+    pub classes: Vec<ClassLevel>,
+    /// Spell slots per level (levels the caster has none of are left out).
+    pub slots: Vec<SlotView>,
+    /// Pact slots, for Warlocks.
+    pub pact: Option<PactView>,
+    /// Prepared spell ids.
+    pub prepared: Vec<String>,
+    /// Known cantrip ids.
+    pub cantrips: Vec<String>,
+    /// Current conditions.
+    #[schema(value_type = Vec<String>)]
+    pub conditions: Vec<Condition>,
+    /// The spell the character concentrates on.
+    pub concentration: Option<String>,
+    /// The full rules state.
+    #[schema(value_type = Object)]
+    pub state: Caster,
+}
+
+impl CharacterView {
+    fn new(entity: &Entity<Caster>, owner: &str) -> Self {
+        let c = &entity.state;
+        CharacterView {
+            name: entity.name.clone(),
+            owner: owner.to_owned(),
+            version: entity.version,
+            level: c.level(),
+            classes: c
+                .classes()
+                .iter()
+                .map(|&(class, level)| ClassLevel { class, level })
+                .collect(),
+            slots: SlotLevel::ALL
+                .into_iter()
+                .filter(|&l| c.slots().total(l) > 0)
+                .map(|l| SlotView {
+                    level: l.get(),
+                    total: c.slots().total(l),
+                    remaining: c.slots().remaining(l),
+                })
+                .collect(),
+            pact: c.pact_slots().map(|p| PactView {
+                level: p.level().get(),
+                total: p.total(),
+                remaining: p.remaining(),
+            }),
+            prepared: c.prepared().iter().map(|s| s.as_str().to_owned()).collect(),
+            cantrips: c.cantrips().iter().map(|s| s.as_str().to_owned()).collect(),
+            conditions: c.conditions().iter().copied().collect(),
+            concentration: c.concentration().map(|k| k.spell.as_str().to_owned()),
+            state: c.clone(),
+        }
+    }
+}
+
+/// What a cast asks for: the spell plus the rules' [`CastRequest`] fields
+/// (`slot`, `mode`, `action`, `targets`, ...).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct CastInput {
+    /// The spell: id, English or Czech name.
+    pub spell: String,
+    /// Seeds the dice for a reproducible roll; random when left out.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The rules request (slot level, mode, targets, ...).
+    #[serde(flatten)]
+    #[schema(value_type = Object)]
+    pub request: CastRequest,
+}
+
+/// The result of an accepted cast.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct CastReport {
+    /// What happened (slot spent, rolls, targets, notes).
+    #[schema(value_type = Object)]
+    pub cast: CastResolution,
+    /// The state changes logged.
+    #[schema(value_type = Vec<Object>)]
+    pub events: Vec<Event>,
+    /// The change id in the log.
+    #[schema(value_type = i64)]
+    pub change: ChangeId,
+    /// The character afterwards.
+    pub character: CharacterView,
+}
+
+/// Short or long rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RestKind {
+    /// One hour: pact slots and short-rest uses return.
+    Short,
+    /// Eight hours: every slot returns (R4).
+    Long,
+}
+
+/// A rest request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RestInput {
+    /// Which rest.
+    pub kind: RestKind,
+}
+
+/// A condition to add or remove.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionInput {
+    /// The condition (`incapacitated`, `prone`, ...).
+    #[schema(value_type = String)]
+    pub condition: Condition,
+    /// Remove it instead of adding it.
+    #[serde(default)]
+    pub remove: bool,
+}
+
+/// The result of any other accepted action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct StepReport {
+    /// The state changes logged (empty when nothing changed).
+    #[schema(value_type = Vec<Object>)]
+    pub events: Vec<Event>,
+    /// Notes for the player.
+    pub notes: Vec<String>,
+    /// The change id, when something was written.
+    #[schema(value_type = Option<i64>)]
+    pub change: Option<ChangeId>,
+    /// The character afterwards.
+    pub character: CharacterView,
+}
+
+fn load(store: &Store, name: &str) -> Result<(Entity<Caster>, String), ServerError> {
+    let entity = store.get::<Caster>("character", name)?;
+    let owner = store
+        .find::<Owner>("owner", name)?
+        .map(|o| o.state.account)
+        .unwrap_or_default();
+    Ok((entity, owner))
+}
+
+/// The owner of a character, or `not_found`.
+pub fn owner_of(store: &Store, name: &str) -> Result<String, ServerError> {
+    Ok(load(store, name)?.1)
+}
+
+/// Creates a character owned by `owner`, with its spells prepared.
+pub fn create_character(
+    store: &mut Store,
+    catalog: &Catalog,
+    owner: &str,
+    new: &NewCharacter,
+) -> Result<CharacterView, ServerError> {
+    let name = check_name("a character name", &new.name)?;
+    let classes: Vec<(Class, u8)> = new.classes.iter().map(|c| (c.class, c.level)).collect();
+    let a = &new.abilities;
+    let scores = AbilityScores::new([a.str, a.dex, a.con, a.int, a.wis, a.cha])?;
+    let mut caster = Caster::new(name.clone(), &classes, scores)?;
+    let mut events = Vec::new();
+    for wanted in &new.prepared {
+        let spell = &catalog.lookup(wanted)?.spell;
+        let out = caster.prepare(spell)?;
+        caster.apply_all(&out.events);
+        events.extend(out.events);
+    }
+    let owner = Owner {
+        account: owner.to_owned(),
+    };
+    store.commit(
+        &Change::new(format!("character new {name}"))
+            .with_events(&events)?
+            .create("character", &name, &caster)?
+            .create("owner", &name, &owner)?,
+    )?;
+    let (entity, owner) = load(store, &name)?;
+    Ok(CharacterView::new(&entity, &owner))
+}
+
+/// One character.
+pub fn character(store: &Store, name: &str) -> Result<CharacterView, ServerError> {
+    let (entity, owner) = load(store, name)?;
+    Ok(CharacterView::new(&entity, &owner))
+}
+
+/// Every character of the campaign, by name.
+pub fn characters(store: &Store) -> Result<Vec<CharacterView>, ServerError> {
+    let owners: Vec<Entity<Owner>> = store.list("owner")?;
+    store
+        .list::<Caster>("character")?
+        .iter()
+        .map(|e| {
+            let owner = owners
+                .iter()
+                .find(|o| grimoire_store::name_key(&o.name) == grimoire_store::name_key(&e.name))
+                .map(|o| o.state.account.as_str())
+                .unwrap_or_default();
+            Ok(CharacterView::new(e, owner))
+        })
+        .collect()
+}
+
+/// Reads the character, lets `decide` compute events from it (a refusal
+/// writes nothing), commits them at the version read; retried on conflict.
+fn step<T>(
+    store: &mut Store,
+    name: &str,
+    command: &str,
+    mut decide: impl FnMut(&Caster) -> Result<(Vec<Event>, T), ServerError>,
+) -> Result<(Vec<Event>, T, Option<ChangeId>, CharacterView), ServerError> {
+    retry(store, |store| {
+        let (entity, owner) = load(store, name)?;
+        let (events, extra) = decide(&entity.state)?;
+        if events.is_empty() {
+            return Ok((events, extra, None, CharacterView::new(&entity, &owner)));
+        }
+        let mut next = entity.state.clone();
+        next.apply_all(&events);
+        let done = store.commit(
+            &Change::new(format!("{command} {}", entity.name))
+                .with_events(&events)?
+                .update("character", &entity.name, entity.version, &next)?,
+        )?;
+        let after = Entity {
+            version: done.touched[0].version.unwrap_or(entity.version + 1),
+            state: next,
+            ..entity
+        };
+        Ok((
+            events,
+            extra,
+            Some(done.change),
+            CharacterView::new(&after, &owner),
+        ))
+    })
+}
+
+/// Casts a spell: validates against the rules (R3–R18), spends the slot
+/// and logs it, all in one commit; a refusal changes nothing.
+pub fn cast(
+    store: &mut Store,
+    catalog: &Catalog,
+    name: &str,
+    input: &CastInput,
+) -> Result<CastReport, ServerError> {
+    let spell = catalog.lookup(&input.spell)?.spell.clone();
+    let seed = match input.seed {
+        Some(s) => s,
+        None => getrandom::u64()
+            .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
+    };
+    let command = format!("cast {}", spell.id.as_str());
+    let (events, resolution, change, character) = step(store, name, &command, |caster| {
+        // The same seed on every retry: a retried cast rolls what the
+        // first attempt would have.
+        let mut rng = SeededRng::new(seed);
+        let out = grimoire_rules::cast(caster, &spell, &input.request, &mut rng)?;
+        Ok((out.events, out.resolution))
+    })?;
+    Ok(CastReport {
+        cast: resolution,
+        events,
+        change: change.unwrap_or(ChangeId(0)),
+        character,
+    })
+}
+
+fn report(parts: (Vec<Event>, Vec<String>, Option<ChangeId>, CharacterView)) -> StepReport {
+    let (events, notes, change, character) = parts;
+    StepReport {
+        events,
+        notes,
+        change,
+        character,
+    }
+}
+
+/// Prepares a spell (or learns a cantrip); it must be on one of the
+/// character's class lists (R8).
+pub fn prepare(
+    store: &mut Store,
+    catalog: &Catalog,
+    name: &str,
+    spell: &str,
+) -> Result<StepReport, ServerError> {
+    let spell = catalog.lookup(spell)?.spell.clone();
+    let command = format!("prepare {}", spell.id.as_str());
+    step(store, name, &command, |c| {
+        let out = c.prepare(&spell)?;
+        Ok((out.events, out.notes))
+    })
+    .map(report)
+}
+
+/// A short or long rest (R4).
+pub fn rest(store: &mut Store, name: &str, kind: RestKind) -> Result<StepReport, ServerError> {
+    let command = match kind {
+        RestKind::Short => "rest short",
+        RestKind::Long => "rest long",
+    };
+    step(store, name, command, |c| {
+        let out = match kind {
+            RestKind::Short => c.short_rest(),
+            RestKind::Long => c.long_rest(),
+        };
+        Ok((out.events, out.notes))
+    })
+    .map(report)
+}
+
+/// Ends the character's turn and starts the next: the action economy and
+/// the one-slot-per-turn limit reset (R9, R10).
+pub fn end_turn(store: &mut Store, name: &str) -> Result<StepReport, ServerError> {
+    step(store, name, "turn", |c| {
+        let mut events = c.end_turn().events;
+        events.extend(c.start_turn().events);
+        Ok((events, Vec::new()))
+    })
+    .map(report)
+}
+
+/// Adds or removes a condition (Incapacitated ends Concentration).
+pub fn condition(
+    store: &mut Store,
+    name: &str,
+    input: ConditionInput,
+) -> Result<StepReport, ServerError> {
+    let verb = if input.remove { "remove" } else { "add" };
+    let command = format!("condition {verb} {}", input.condition.name_en());
+    step(store, name, &command, |c| {
+        let out = if input.remove {
+            c.remove_condition(input.condition)
+        } else {
+            c.add_condition(input.condition)
+        };
+        Ok((out.events, out.notes))
+    })
+    .map(report)
+}
+
+/// The character's history, oldest first.
+pub fn log(store: &Store, name: &str) -> Result<Vec<LogEntry>, ServerError> {
+    Ok(store.log("character", name)?)
+}
+
+/// Reverts the character's newest change (and every entity it touched).
+pub fn undo(store: &mut Store, name: &str) -> Result<Undone, ServerError> {
+    // The owner record is created with the character; undoing the creation
+    // removes both, and the log keeps them.
+    Ok(store.undo("character", name)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn elmira(store: &mut Store) -> CharacterView {
+        let new = NewCharacter {
+            name: "Elmira".into(),
+            classes: vec![ClassLevel {
+                class: Class::Wizard,
+                level: 3,
+            }],
+            abilities: AbilitiesInput {
+                int: 16,
+                ..AbilitiesInput::default()
+            },
+            prepared: vec!["Magic Missile".into(), "magicka strela".into()],
+            owner: None,
+        };
+        create_character(store, Catalog::srd(), "petr", &new).unwrap()
+    }
+
+    #[test]
+    fn create_then_cast_spends_one_slot_and_logs_it() {
+        let mut store = Store::open_in_memory().unwrap();
+        let made = elmira(&mut store);
+        assert_eq!(made.owner, "petr");
+        assert_eq!(made.prepared, ["magic-missile"]);
+        assert_eq!(
+            made.slots[0],
+            SlotView {
+                level: 1,
+                total: 4,
+                remaining: 4
+            }
+        );
+        let input: CastInput =
+            serde_json::from_value(serde_json::json!({"spell": "magic-missile", "seed": 7}))
+                .unwrap();
+        let done = cast(&mut store, Catalog::srd(), "elmira", &input).unwrap();
+        assert_eq!(done.character.slots[0].remaining, 3);
+        assert_eq!(done.character.version, 2);
+        // R10: a second slot in the same turn is refused and changes nothing.
+        let err = cast(&mut store, Catalog::srd(), "elmira", &input).unwrap_err();
+        assert!(err.rule().is_some(), "{err}");
+        assert_eq!(character(&store, "Elmira").unwrap().version, 2);
+        end_turn(&mut store, "Elmira").unwrap();
+        cast(&mut store, Catalog::srd(), "elmira", &input).unwrap();
+        let rested = rest(&mut store, "Elmira", RestKind::Long).unwrap();
+        assert_eq!(rested.character.slots[0].remaining, 4);
+        assert_eq!(log(&store, "Elmira").unwrap().len(), 5);
+        assert_eq!(
+            undo(&mut store, "Elmira").unwrap().reverted_command,
+            "rest long Elmira"
+        );
+    }
+
+    #[test]
+    fn bad_characters_are_refused_with_rule_codes() {
+        let mut store = Store::open_in_memory().unwrap();
+        let mut new = NewCharacter {
+            name: "X".into(),
+            classes: vec![ClassLevel {
+                class: Class::Wizard,
+                level: 21,
+            }],
+            abilities: AbilitiesInput::default(),
+            prepared: vec![],
+            owner: None,
+        };
+        let err = create_character(&mut store, Catalog::srd(), "a", &new).unwrap_err();
+        assert_eq!(err.code(), "invalid_class_level");
+        new.classes[0].level = 1;
+        new.prepared = vec!["no such spell".into()];
+        let err = create_character(&mut store, Catalog::srd(), "a", &new).unwrap_err();
+        assert_eq!(err.code(), "unknown_spell");
+        assert!(store.find::<Caster>("character", "X").unwrap().is_none());
+    }
+}

@@ -1,0 +1,55 @@
+//! The game operations the server offers: load state from the store, ask
+//! the rules, commit the change with its events.
+//!
+//! Written against `grimoire_rules` and a plain [`Store`] (scoped to one
+//! campaign by the caller) with no HTTP types, so it can move into a shared
+//! `grimoire-app` crate once the CLI's operations land there.
+//!
+//! Every write is optimistic: read at a version, compute, commit expecting
+//! that version. When another writer got there first the store answers
+//! `conflict` and nothing was written; [`retry`] re-reads and tries again a
+//! bounded number of times, so a slot is never spent twice and a refused
+//! cast changes nothing.
+
+mod character;
+mod homebrew;
+
+use grimoire_store::{Store, StoreError};
+
+use crate::error::ServerError;
+
+pub use character::{
+    AbilitiesInput, CastInput, CastReport, CharacterView, ClassLevel, ConditionInput, NewCharacter,
+    Owner, PactView, RestInput, RestKind, SlotView, StepReport, cast, character, characters,
+    condition, create_character, end_turn, log, owner_of, prepare, rest, undo,
+};
+pub use homebrew::{
+    HomebrewFile, HomebrewInput, HomebrewReport, add_homebrew, campaign_catalog, with_catalog,
+};
+
+/// How many times an operation is retried after version conflicts.
+pub const MAX_ATTEMPTS: u32 = 12;
+
+/// Runs `op` until it does not hit a version conflict, at most
+/// [`MAX_ATTEMPTS`] times; then reports `conflict` (HTTP 409).
+pub fn retry<T>(
+    store: &mut Store,
+    mut op: impl FnMut(&mut Store) -> Result<T, ServerError>,
+) -> Result<T, ServerError> {
+    let mut last = None;
+    for attempt in 0..MAX_ATTEMPTS {
+        match op(store) {
+            Err(ServerError::Store(StoreError::Conflict { kind, name, .. })) => {
+                last = Some((kind, name));
+                // Spread the retries out so colliding writers do not
+                // collide again in lock step.
+                let spread = u64::from(attempt + 1) * 2;
+                let jitter = getrandom::u64().unwrap_or(0) % spread;
+                std::thread::sleep(std::time::Duration::from_millis(jitter));
+            }
+            other => return other,
+        }
+    }
+    let (kind, name) = last.unwrap_or_default();
+    Err(ServerError::Busy { kind, name })
+}

@@ -1,0 +1,146 @@
+//! The state every handler shares: the database pool, the live-update hub
+//! and the listener that brings in other instances' updates.
+
+use std::sync::Arc;
+
+use grimoire_store::Store;
+
+use crate::access::{self, Member};
+use crate::db::{Database, Db, Scope};
+use crate::error::ServerError;
+use crate::live::{self, Hub, ListenerGuard, LiveEvent};
+
+/// Shared by every request; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    db: Arc<Db>,
+    hub: Arc<Hub>,
+    channel: Option<String>,
+    _listener: Option<ListenerGuard>,
+}
+
+/// How to open the state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StateConfig {
+    /// The database.
+    pub database: Database,
+    /// At most this many database connections (and concurrent queries).
+    pub connections: usize,
+}
+
+impl StateConfig {
+    /// A config for `database` with a pool size fitting the backend: SQLite
+    /// has one writer at a time anyway, PostgreSQL benefits from a few.
+    pub fn new(database: Database) -> Self {
+        let connections = match database {
+            Database::Sqlite(_) => 4,
+            Database::Postgres(_) => 16,
+        };
+        StateConfig {
+            database,
+            connections,
+        }
+    }
+}
+
+impl AppState {
+    /// Opens the database (creating and migrating it) and, on PostgreSQL,
+    /// starts listening for other instances' live updates.
+    ///
+    /// Blocks on network and disk: call it before starting a runtime or
+    /// from `spawn_blocking` (see [`AppState::connect`]).
+    pub fn open(config: StateConfig) -> Result<AppState, ServerError> {
+        let mut instance = [0u8; 8];
+        getrandom::fill(&mut instance)
+            .map_err(|e| ServerError::Internal(format!("no randomness: {e}")))?;
+        let hub = Arc::new(Hub::new(format!("{:016x}", u64::from_le_bytes(instance))));
+        let (channel, listener) = match &config.database {
+            Database::Postgres(pg) => (
+                Some(live::channel_for(pg)),
+                Some(live::listen(pg.clone(), Arc::clone(&hub))?),
+            ),
+            Database::Sqlite(_) => (None, None),
+        };
+        let db = Db::open(config.database, config.connections)?;
+        Ok(AppState {
+            inner: Arc::new(Inner {
+                db,
+                hub,
+                channel,
+                _listener: listener,
+            }),
+        })
+    }
+
+    /// [`AppState::open`] from async code.
+    pub async fn connect(config: StateConfig) -> Result<AppState, ServerError> {
+        tokio::task::spawn_blocking(move || AppState::open(config))
+            .await
+            .map_err(|e| ServerError::Internal(format!("start-up worker failed: {e}")))?
+    }
+
+    /// `sqlite` or `postgres`.
+    pub fn database_kind(&self) -> &'static str {
+        self.inner.db.target().kind()
+    }
+
+    /// Runs `f` on a store handle for accounts and campaigns.
+    pub(crate) async fn global<T, F>(&self, f: F) -> Result<T, ServerError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Store) -> Result<T, ServerError> + Send + 'static,
+    {
+        self.inner.db.run(Scope::Global, f).await
+    }
+
+    /// Checks the token and the caller's membership of `campaign`, then
+    /// runs `f` on a store handle scoped to that campaign.
+    pub(crate) async fn in_campaign<T, F>(
+        &self,
+        token: String,
+        campaign: String,
+        f: F,
+    ) -> Result<T, ServerError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Member, &mut Store) -> Result<T, ServerError> + Send + 'static,
+    {
+        let id = campaign.clone();
+        let member = self
+            .global(move |store| {
+                let caller = access::authenticate(store, &token)?;
+                access::member(store, &caller, &id)
+            })
+            .await?;
+        self.inner
+            .db
+            .run(Scope::Campaign(campaign), move |store| f(&member, store))
+            .await
+    }
+
+    /// Tells every subscriber of the campaign, on every instance.
+    pub(crate) fn publish(&self, event: LiveEvent) {
+        let payload = self
+            .inner
+            .channel
+            .as_ref()
+            .map(|c| (c.clone(), self.inner.hub.envelope(&event)));
+        self.inner.hub.deliver(event);
+        if let Some((channel, payload)) = payload {
+            let db = Arc::clone(&self.inner.db);
+            tokio::spawn(async move { db.notify(channel, payload).await });
+        }
+    }
+
+    /// Subscribes to a campaign's live updates on this instance.
+    pub(crate) fn subscribe(
+        &self,
+        campaign: &str,
+    ) -> tokio::sync::broadcast::Receiver<Arc<LiveEvent>> {
+        self.inner.hub.subscribe(campaign)
+    }
+}

@@ -1,0 +1,686 @@
+//! The API in-process (`oneshot`), each scenario on SQLite and, with
+//! `DATABASE_URL`, on PostgreSQL.
+
+mod common;
+
+use axum::http::{Method, StatusCode};
+use common::{Harness, harnesses, table};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+const MM: &str = "/campaigns/cave/characters/Elmira/casts";
+
+/// What, who, how, where, with what body, and the status and code expected.
+type AuthCase<'a> = (
+    &'a str,
+    Option<&'a str>,
+    Method,
+    &'a str,
+    Option<Value>,
+    StatusCode,
+    &'a str,
+);
+/// What, how, where, with what body, and the status and code expected.
+type InputCase<'a> = (&'a str, Method, &'a str, Option<Value>, StatusCode, &'a str);
+
+fn code(v: &Value) -> &str {
+    v["error"]["code"].as_str().unwrap_or("<none>")
+}
+
+#[tokio::test]
+async fn health_and_openapi_describe_every_route() {
+    for h in harnesses().await {
+        let (s, v) = h.get("/health", None).await;
+        assert_eq!(s, StatusCode::OK, "{}", h.name);
+        assert_eq!(v["status"], "ok");
+        assert_eq!(v["database"], h.name);
+        let (s, doc) = h.get("/openapi.json", None).await;
+        assert_eq!(s, StatusCode::OK);
+        let paths = doc["paths"].as_object().unwrap();
+        for p in [
+            "/health",
+            "/accounts",
+            "/me",
+            "/me/tokens",
+            "/campaigns",
+            "/campaigns/{campaign}",
+            "/campaigns/{campaign}/players",
+            "/campaigns/{campaign}/characters",
+            "/campaigns/{campaign}/characters/{name}",
+            "/campaigns/{campaign}/characters/{name}/casts",
+            "/campaigns/{campaign}/characters/{name}/rests",
+            "/campaigns/{campaign}/characters/{name}/turns",
+            "/campaigns/{campaign}/characters/{name}/prepared",
+            "/campaigns/{campaign}/characters/{name}/conditions",
+            "/campaigns/{campaign}/characters/{name}/log",
+            "/campaigns/{campaign}/characters/{name}/undo",
+            "/campaigns/{campaign}/events",
+            "/campaigns/{campaign}/spells",
+            "/spells",
+            "/spells/{spell}",
+        ] {
+            assert!(paths.contains_key(p), "openapi lacks {p}");
+        }
+        assert!(doc["components"]["securitySchemes"]["token"].is_object());
+        let (s, v) = h.get("/nowhere", None).await;
+        assert_eq!((s, code(&v)), (StatusCode::NOT_FOUND, "no_route"));
+    }
+}
+
+#[tokio::test]
+async fn a_cast_spends_one_slot_and_a_refused_cast_changes_nothing() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let (s, v) = h
+            .post(
+                MM,
+                Some(&t.petr),
+                json!({"spell": "Magická střela", "seed": 1}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{}: {v}", h.name);
+        assert_eq!(v["cast"]["spell"], "magic-missile");
+        assert_eq!(
+            v["character"]["slots"][0],
+            json!({"level": 1, "total": 4, "remaining": 3})
+        );
+        assert_eq!(v["character"]["version"], 2);
+        assert!(
+            v["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e["event"] == "slot_expended")
+        );
+
+        // R10: one slot per turn.
+        let (s, v) = h
+            .post(MM, Some(&t.petr), json!({"spell": "magic-missile"}))
+            .await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert!(v["error"]["rule"].is_string(), "{v}");
+        let (_, c) = h
+            .get("/campaigns/cave/characters/elmira", Some(&t.petr))
+            .await;
+        assert_eq!(
+            (c["version"].clone(), c["slots"][0]["remaining"].clone()),
+            (json!(2), json!(3))
+        );
+
+        let (s, _) = h
+            .post(
+                "/campaigns/cave/characters/Elmira/turns",
+                Some(&t.petr),
+                json!(null),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK);
+        let (s, v) = h
+            .post(
+                MM,
+                Some(&t.petr),
+                json!({"spell": "magic-missile", "slot": 2}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        assert_eq!(v["character"]["slots"][1]["remaining"], 1);
+
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters/Elmira/rests",
+                Some(&t.petr),
+                json!({"kind": "long"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["character"]["slots"][0]["remaining"], 4);
+        assert_eq!(v["character"]["slots"][1]["remaining"], 2);
+
+        let (_, log) = h
+            .get("/campaigns/cave/characters/Elmira/log", Some(&t.gm))
+            .await;
+        let commands: Vec<&str> = log["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["command"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            commands,
+            [
+                "character new Elmira",
+                "cast magic-missile Elmira",
+                "turn Elmira",
+                "cast magic-missile Elmira",
+                "rest long Elmira"
+            ],
+            "{}",
+            h.name
+        );
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters/Elmira/undo",
+                Some(&t.petr),
+                json!(null),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["undo"]["reverted_command"], "rest long Elmira");
+        let (_, c) = h
+            .get("/campaigns/cave/characters/Elmira", Some(&t.gm))
+            .await;
+        assert_eq!(c["slots"][1]["remaining"], 1);
+    }
+}
+
+#[tokio::test]
+async fn auth_matrix_refuses_and_changes_nothing() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let other_gm = h.account("druhy").await;
+        let (s, _) = h
+            .post(
+                "/campaigns",
+                Some(&other_gm),
+                json!({"id": "hrad", "title": "Hrad"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED);
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters",
+                Some(&t.gm),
+                json!({"name": "Brom", "classes": [{"class": "cleric", "level": 1}]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        let cast = json!({"spell": "magic-missile"});
+        let cases: Vec<AuthCase> = vec![
+            (
+                "no token",
+                None,
+                Method::POST,
+                MM,
+                Some(cast.clone()),
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+            ),
+            (
+                "bad token",
+                Some("gmr_forged"),
+                Method::POST,
+                MM,
+                Some(cast.clone()),
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+            ),
+            (
+                "no token, read",
+                None,
+                Method::GET,
+                "/campaigns/cave",
+                None,
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+            ),
+            (
+                "no token, me",
+                None,
+                Method::GET,
+                "/me",
+                None,
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+            ),
+            (
+                "no token, events",
+                None,
+                Method::GET,
+                "/campaigns/cave/events",
+                None,
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+            ),
+            (
+                "outsider reads",
+                Some(&t.eve),
+                Method::GET,
+                "/campaigns/cave/characters",
+                None,
+                StatusCode::FORBIDDEN,
+                "forbidden",
+            ),
+            (
+                "outsider casts",
+                Some(&t.eve),
+                Method::POST,
+                MM,
+                Some(cast.clone()),
+                StatusCode::FORBIDDEN,
+                "forbidden",
+            ),
+            (
+                "outsider streams",
+                Some(&t.eve),
+                Method::GET,
+                "/campaigns/cave/events",
+                None,
+                StatusCode::FORBIDDEN,
+                "forbidden",
+            ),
+            (
+                "other campaign's GM",
+                Some(&other_gm),
+                Method::POST,
+                MM,
+                Some(cast.clone()),
+                StatusCode::FORBIDDEN,
+                "forbidden",
+            ),
+            (
+                "player into another campaign",
+                Some(&t.petr),
+                Method::GET,
+                "/campaigns/hrad",
+                None,
+                StatusCode::FORBIDDEN,
+                "forbidden",
+            ),
+            (
+                "player for the GM's character",
+                Some(&t.petr),
+                Method::POST,
+                "/campaigns/cave/characters/Brom/rests",
+                Some(json!({"kind": "long"})),
+                StatusCode::FORBIDDEN,
+                "forbidden",
+            ),
+            (
+                "player undoes the GM's character",
+                Some(&t.petr),
+                Method::POST,
+                "/campaigns/cave/characters/Brom/undo",
+                None,
+                StatusCode::FORBIDDEN,
+                "forbidden",
+            ),
+            (
+                "player adds players",
+                Some(&t.petr),
+                Method::POST,
+                "/campaigns/cave/players",
+                Some(json!({"account": "eve"})),
+                StatusCode::FORBIDDEN,
+                "forbidden",
+            ),
+            (
+                "player uploads homebrew",
+                Some(&t.petr),
+                Method::POST,
+                "/campaigns/cave/spells",
+                Some(json!({"file": "x.toml", "toml": ""})),
+                StatusCode::FORBIDDEN,
+                "forbidden",
+            ),
+            (
+                "player creates for another",
+                Some(&t.petr),
+                Method::POST,
+                "/campaigns/cave/characters",
+                Some(
+                    json!({"name": "Z", "classes": [{"class": "wizard", "level": 1}], "owner": "gm"}),
+                ),
+                StatusCode::FORBIDDEN,
+                "forbidden",
+            ),
+            (
+                "unknown campaign",
+                Some(&t.petr),
+                Method::GET,
+                "/campaigns/nikde",
+                None,
+                StatusCode::NOT_FOUND,
+                "not_found",
+            ),
+        ];
+        for (what, token, method, path, body, status, want) in cases {
+            let (s, v) = h.call(method, path, token, body).await;
+            assert_eq!((s, code(&v)), (status, want), "{}: {what}: {v}", h.name);
+        }
+        // Nothing changed: Elmira and Brom are still at version 1.
+        for name in ["Elmira", "Brom"] {
+            let (_, c) = h
+                .get(&format!("/campaigns/cave/characters/{name}"), Some(&t.gm))
+                .await;
+            assert_eq!(c["version"], 1, "{}: {name}: {c}", h.name);
+        }
+        let (_, c) = h.get("/campaigns/cave", Some(&t.gm)).await;
+        assert_eq!(c["players"], json!(["petr"]));
+        // The GM acts for a player's character; the player for their own.
+        let (s, _) = h
+            .post(MM, Some(&t.gm), json!({"spell": "magic-missile"}))
+            .await;
+        assert_eq!(s, StatusCode::CREATED);
+        let (s, v) = h.get("/me", Some(&t.petr)).await;
+        assert_eq!(
+            (s, v["campaigns"][0]["id"].clone()),
+            (StatusCode::OK, json!("cave"))
+        );
+        let (s, v) = h.post("/me/tokens", Some(&t.petr), json!(null)).await;
+        assert_eq!(s, StatusCode::CREATED);
+        let second = v["token"].as_str().unwrap();
+        let (s, _) = h.get("/campaigns/cave", Some(second)).await;
+        assert_eq!(s, StatusCode::OK);
+    }
+}
+
+#[tokio::test]
+async fn bad_input_is_a_clear_4xx_never_a_500() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let chars = "/campaigns/cave/characters";
+        let cases: Vec<InputCase> = vec![
+            (
+                "unknown spell",
+                Method::POST,
+                MM,
+                Some(json!({"spell": "Fireballz of doom"})),
+                StatusCode::NOT_FOUND,
+                "unknown_spell",
+            ),
+            (
+                "slot level 12",
+                Method::POST,
+                MM,
+                Some(json!({"spell": "magic-missile", "slot": 12})),
+                StatusCode::BAD_REQUEST,
+                "bad_json",
+            ),
+            (
+                "spell not a string",
+                Method::POST,
+                MM,
+                Some(json!({"spell": 5})),
+                StatusCode::BAD_REQUEST,
+                "bad_json",
+            ),
+            (
+                "unknown character",
+                Method::POST,
+                "/campaigns/cave/characters/Nobody/casts",
+                Some(json!({"spell": "magic-missile"})),
+                StatusCode::NOT_FOUND,
+                "not_found",
+            ),
+            (
+                "level 21",
+                Method::POST,
+                chars,
+                Some(json!({"name": "X", "classes": [{"class": "wizard", "level": 21}]})),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid_class_level",
+            ),
+            (
+                "no classes",
+                Method::POST,
+                chars,
+                Some(json!({"name": "X", "classes": []})),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid_character_level",
+            ),
+            (
+                "bad class",
+                Method::POST,
+                chars,
+                Some(json!({"name": "X", "classes": [{"class": "fighter", "level": 1}]})),
+                StatusCode::BAD_REQUEST,
+                "bad_json",
+            ),
+            (
+                "score 40",
+                Method::POST,
+                chars,
+                Some(
+                    json!({"name": "X", "classes": [{"class": "wizard", "level": 1}], "abilities": {"int": 40}}),
+                ),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid_ability_score",
+            ),
+            (
+                "unknown field",
+                Method::POST,
+                chars,
+                Some(json!({"name": "X", "classes": [], "luck": 3})),
+                StatusCode::BAD_REQUEST,
+                "bad_json",
+            ),
+            (
+                "blank name",
+                Method::POST,
+                chars,
+                Some(json!({"name": "  ", "classes": [{"class": "wizard", "level": 1}]})),
+                StatusCode::BAD_REQUEST,
+                "invalid_name",
+            ),
+            (
+                "taken name",
+                Method::POST,
+                chars,
+                Some(json!({"name": "ELMIRA", "classes": [{"class": "wizard", "level": 1}]})),
+                StatusCode::CONFLICT,
+                "already_exists",
+            ),
+            (
+                "off-list spell",
+                Method::POST,
+                "/campaigns/cave/characters/Elmira/prepared",
+                Some(json!({"spell": "cure-wounds"})),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "not_on_class_list",
+            ),
+            (
+                "bad rest",
+                Method::POST,
+                "/campaigns/cave/characters/Elmira/rests",
+                Some(json!({"kind": "nap"})),
+                StatusCode::BAD_REQUEST,
+                "bad_json",
+            ),
+            (
+                "bad campaign id",
+                Method::GET,
+                "/campaigns/Bad%20Id",
+                None,
+                StatusCode::BAD_REQUEST,
+                "invalid_campaign_id",
+            ),
+            (
+                "campaign id taken",
+                Method::POST,
+                "/campaigns",
+                Some(json!({"id": "cave", "title": "x"})),
+                StatusCode::CONFLICT,
+                "already_exists",
+            ),
+            (
+                "campaign id bad",
+                Method::POST,
+                "/campaigns",
+                Some(json!({"id": "../etc", "title": "x"})),
+                StatusCode::BAD_REQUEST,
+                "invalid_campaign_id",
+            ),
+            (
+                "unknown player",
+                Method::POST,
+                "/campaigns/cave/players",
+                Some(json!({"account": "ghost"})),
+                StatusCode::BAD_REQUEST,
+                "unknown_account",
+            ),
+            (
+                "nothing to undo",
+                Method::POST,
+                "/campaigns/cave/characters/Nobody/undo",
+                None,
+                StatusCode::NOT_FOUND,
+                "not_found",
+            ),
+        ];
+        for (what, method, path, body, status, want) in cases {
+            let (s, v) = h.call(method, path, Some(&t.gm), body).await;
+            assert_eq!((s, code(&v)), (status, want), "{}: {what}: {v}", h.name);
+        }
+        // Bodies that are not JSON at all.
+        let req = axum::http::Request::post(MM)
+            .header("authorization", format!("Bearer {}", t.petr))
+            .header("content-type", "application/json")
+            .body(axum::body::Body::from("{not json"))
+            .unwrap();
+        let res = h.router.clone().oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+        let (s, v) = h.post("/accounts", None, json!({"name": "a\u{0}b"})).await;
+        assert_eq!((s, code(&v)), (StatusCode::BAD_REQUEST, "invalid_name"));
+        let (s, v) = h.post("/accounts", None, json!({"name": "PETR"})).await;
+        assert_eq!((s, code(&v)), (StatusCode::CONFLICT, "already_exists"));
+        let (_, c) = h
+            .get("/campaigns/cave/characters/Elmira", Some(&t.gm))
+            .await;
+        assert_eq!(
+            c["version"], 1,
+            "{}: refused requests changed Elmira",
+            h.name
+        );
+    }
+}
+
+#[tokio::test]
+async fn spells_search_in_both_languages_and_homebrew_is_per_campaign() {
+    let h = Harness::new(common::Place::sqlite()).await;
+    let (s, v) = h.get("/spells?q=magicka%20strela&limit=3", None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v[0]["id"], "magic-missile");
+    assert_eq!(v[0]["name_cs"], "Magická střela");
+    let (s, v) = h.get("/spells/hromova%20vlna", None).await;
+    assert_eq!(
+        (s, v["name_en"].clone()),
+        (StatusCode::OK, json!("Thunderwave"))
+    );
+    assert!(v["spell"]["components"].is_object());
+    let (s, v) = h.get("/spells?class=wizard&level=0&limit=400", None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(v.as_array().unwrap().iter().all(|s| s["level"] == 0));
+    for bad in [
+        "/spells?limit=0",
+        "/spells?level=12",
+        "/spells?class=bard-ish",
+        "/spells?x=1",
+    ] {
+        let (s, v) = h.get(bad, None).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {v}");
+    }
+    let (s, v) = h.get("/spells/nope-nope", None).await;
+    assert_eq!((s, code(&v)), (StatusCode::NOT_FOUND, "unknown_spell"));
+
+    let t = table(&h).await;
+    let toml = r#"
+[[spell]]
+id = "frost-lance"
+name_en = "Frost Lance"
+name_cs = "Mrazivé kopí"
+level = 2
+school = "evocation"
+classes = ["wizard", "sorcerer"]
+casting_time = "action"
+range = "90 ft"
+components = { v = true, s = true }
+duration = "instantaneous"
+summary_en = "A spear of ice; Dex save for half."
+summary_cs = "Kopí z ledu; záchrana na Obratnost za polovinu."
+
+[spell.effect]
+kind = "save"
+save = { ability = "dex", on_success = "half" }
+damage = [{ dice = "4d8", type = "cold", per_slot = "1d8" }]
+"#;
+    let (s, v) = h
+        .post(
+            "/campaigns/cave/spells",
+            Some(&t.gm),
+            json!({"file": "frost.toml", "toml": "[[spell]]\nid = 3"}),
+        )
+        .await;
+    assert_eq!(
+        (s, code(&v)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "invalid_homebrew"),
+        "{v}"
+    );
+    let (s, v) = h
+        .post(
+            "/campaigns/cave/spells",
+            Some(&t.gm),
+            json!({"file": "frost.toml", "toml": toml}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["spells"], json!(["frost-lance"]));
+    let (_, v) = h
+        .get("/campaigns/cave/spells?q=mrazive", Some(&t.petr))
+        .await;
+    assert_eq!(v[0]["source"], "homebrew");
+    let (s, v) = h
+        .post(
+            "/campaigns/cave/characters/Elmira/prepared",
+            Some(&t.petr),
+            json!({"spell": "Mrazivé kopí"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = h
+        .post(
+            MM,
+            Some(&t.petr),
+            json!({"spell": "frost-lance", "seed": 3}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["cast"]["cast_level"], 2);
+    // The SRD itself is untouched.
+    let (s, _) = h.get("/spells/frost-lance", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_cast_appears_on_the_campaign_event_stream() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let req = axum::http::Request::get("/campaigns/cave/events")
+            .header("authorization", format!("Bearer {}", t.gm))
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let res = h.router.clone().oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(res.headers()["content-type"], "text/event-stream");
+        let mut body = res.into_body();
+        let ready = common::next_event(&mut body, "ready", std::time::Duration::from_secs(5)).await;
+        assert_eq!(ready, Some(json!("cave")));
+        let (s, _) = h
+            .post(MM, Some(&t.petr), json!({"spell": "magic-missile"}))
+            .await;
+        assert_eq!(s, StatusCode::CREATED);
+        let ev = common::next_event(&mut body, "cast", std::time::Duration::from_secs(5))
+            .await
+            .expect("cast event");
+        assert_eq!(
+            (ev["by"].clone(), ev["character"].clone()),
+            (json!("petr"), json!("Elmira"))
+        );
+        assert_eq!(
+            ev["data"]["character"]["slots"][0]["remaining"], 3,
+            "{}",
+            h.name
+        );
+        drop(body.frame());
+    }
+}
