@@ -425,7 +425,7 @@ impl RulesError {
                 "cíl {target} je {distance_ft} stop daleko, mimo dosah {range_ft} stop"
             ),
             RulesError::TooManyTargets { max, given } => {
-                format!("kouzlo má nejvýše {max} cílů, zadáno {given}")
+                format!("počet cílů kouzla je nejvýše {max}, zadáno {given}")
             }
             RulesError::CannotTargetSelf => "toto kouzlo nemůže cílit na sesilatele".into(),
             RulesError::SelfOnly { target } => {
@@ -441,14 +441,14 @@ impl RulesError {
             }
             RulesError::NoCastingInProgress => "sesilatel právě nesesílá žádné kouzlo".into(),
             RulesError::CastingUnfinished { spell, rounds_left } => {
-                format!("kouzlo {spell} potřebuje ještě {rounds_left} kol sesílání")
+                format!("do dokončení sesílání kouzla {spell} zbývá kol: {rounds_left}")
             }
             RulesError::NotOngoing { spell } => {
                 format!("kouzlo {spell} je okamžité; identifikovat lze jen probíhající kouzlo")
             }
             RulesError::UnknownEffect { id } => format!("žádný probíhající účinek {id}"),
             RulesError::NotDismissible { spell } => format!("kouzlo {spell} nelze zrušit"),
-            RulesError::UnknownCombatant { name } => format!("v střetnutí není účastník {name}"),
+            RulesError::UnknownCombatant { name } => format!("ve střetnutí není účastník {name}"),
             RulesError::EmptyEncounter => "střetnutí nemá žádné účastníky".into(),
             RulesError::InvalidRequest { reason } => format!("neplatný požadavek: {reason}"),
         };
@@ -459,6 +459,110 @@ impl RulesError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn one_of_each() -> Vec<RulesError> {
+        let s = || "Fireball".to_string();
+        vec![
+            RulesError::InvalidSpellLevel { level: 10 },
+            RulesError::InvalidSlotLevel { level: 0 },
+            RulesError::InvalidSpellId { id: s() },
+            RulesError::InvalidDice { text: s() },
+            RulesError::InvalidClassLevel {
+                class: Class::Wizard,
+                level: 0,
+            },
+            RulesError::InvalidCharacterLevel { total: 21 },
+            RulesError::DuplicateClass { class: Class::Bard },
+            RulesError::InvalidAbilityScore {
+                ability: Ability::Wisdom,
+                score: 0,
+            },
+            RulesError::SpellLevelTooHigh {
+                spell: s(),
+                level: 3,
+                max: 2,
+            },
+            RulesError::NoSlotAvailable { level: 3 },
+            RulesError::SlotTooLow {
+                slot: 1,
+                spell_level: 2,
+            },
+            RulesError::CantripTakesNoSlot,
+            RulesError::NotPrepared { spell: s() },
+            RulesError::NotKnown { spell: s() },
+            RulesError::NotOnClassList { spell: s() },
+            RulesError::NoSuchClass {
+                class: Class::Druid,
+            },
+            RulesError::NotARitual { spell: s() },
+            RulesError::OneSlotPerTurn,
+            RulesError::ActionUnavailable {
+                action: ActionKind::Action,
+            },
+            RulesError::CastingTimeMismatch {
+                needed: ActionKind::BonusAction,
+                given: ActionKind::Action,
+            },
+            RulesError::MissingTrigger { trigger: s() },
+            RulesError::Silenced,
+            RulesError::NoFreeHand,
+            RulesError::MissingMaterial { material: s() },
+            RulesError::Incapacitated { rule: "R9" },
+            RulesError::NoLineOfEffect { target: s() },
+            RulesError::OutOfRange {
+                target: s(),
+                distance_ft: 200,
+                range_ft: 150,
+            },
+            RulesError::TooManyTargets { max: 3, given: 4 },
+            RulesError::CannotTargetSelf,
+            RulesError::SelfOnly { target: s() },
+            RulesError::NoUsesLeft {
+                name: s(),
+                rule: "R5c",
+            },
+            RulesError::SourceCannotCast {
+                name: s(),
+                spell: s(),
+                rule: "R5d",
+            },
+            RulesError::NoConcentration,
+            RulesError::CastingInProgress { spell: s() },
+            RulesError::NoCastingInProgress,
+            RulesError::CastingUnfinished {
+                spell: s(),
+                rounds_left: 3,
+            },
+            RulesError::NotOngoing { spell: s() },
+            RulesError::UnknownEffect { id: 7 },
+            RulesError::NotDismissible { spell: s() },
+            RulesError::UnknownCombatant { name: s() },
+            RulesError::EmptyEncounter,
+            RulesError::InvalidRequest { reason: s() },
+        ]
+    }
+
+    #[test]
+    fn every_code_is_unique_snake_case_and_every_rule_is_cited() {
+        let all = one_of_each();
+        let mut codes: Vec<&str> = all.iter().map(RulesError::code).collect();
+        assert!(
+            codes
+                .iter()
+                .all(|c| c.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+        );
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), all.len(), "codes are unique");
+        for e in &all {
+            let (en, cs) = (e.to_string(), e.message_cs());
+            assert!(!en.is_empty() && !cs.is_empty());
+            if let Some(rule) = e.rule() {
+                assert!(en.starts_with(rule), "{en}");
+                assert!(cs.starts_with(&format!("{rule}: ")), "{cs}");
+            }
+        }
+    }
 
     #[test]
     fn codes_rules_and_messages_agree() {
