@@ -1,0 +1,454 @@
+//! Spell cards for the web table: everything the spellbook and the cast
+//! dialog show, in both languages, with what the spell does at each slot
+//! level (R6) and the exact damage distribution from `grimoire_dice`.
+
+use grimoire_catalog::CatalogSpell;
+use grimoire_dice::{Distribution, Expr};
+use grimoire_rules::{
+    CantripScaling, Damage, Delivery, DiceFormula, Healing, OnSave, Spell, SpellLevel,
+};
+use serde::Serialize;
+
+use super::words::{self, Both};
+
+/// The effect's numbers at one casting level.
+///
+/// Mirrors the rules engine's own scaling (R6, cantrip tiers), which is
+/// crate-private there; the tests below pin it to the engine's results.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Scaled {
+    pub(crate) instances: u32,
+    pub(crate) targets: Option<u32>,
+    pub(crate) damage: Vec<Damage>,
+    pub(crate) healing: Option<Healing>,
+}
+
+pub(crate) fn scale(spell: &Spell, cast_level: u8, character_level: u8) -> Scaled {
+    let e = &spell.effect;
+    let above = u32::from(cast_level.saturating_sub(spell.level.get()));
+    let mut instances = e.instances.max(1) + e.upcast.extra_instances * above;
+    let mut damage = e.damage.clone();
+    let mut healing = e.healing.clone();
+    if let Some(extra) = e.upcast.extra_dice.filter(|_| above > 0) {
+        let add = extra.count * above;
+        if let Some(first) = damage.first_mut() {
+            grow(&mut first.dice, extra, add);
+        } else if let Some(h) = healing.as_mut() {
+            grow(&mut h.dice, extra, add);
+        }
+    }
+    if spell.level.is_cantrip() {
+        let tier = CantripScaling::tier(character_level);
+        match e.cantrip_scaling {
+            CantripScaling::Dice => {
+                for d in &mut damage {
+                    d.dice = d.dice.times(tier);
+                }
+                if let Some(h) = healing.as_mut() {
+                    h.dice = h.dice.times(tier);
+                }
+            }
+            CantripScaling::Instances => instances *= tier,
+            CantripScaling::None => {}
+        }
+    }
+    Scaled {
+        instances,
+        targets: spell
+            .targeting
+            .max_targets
+            .map(|t| t + e.upcast.extra_targets * above),
+        damage,
+        healing,
+    }
+}
+
+fn grow(dice: &mut DiceFormula, extra: DiceFormula, add: u32) {
+    if dice.sides == extra.sides || dice.count == 0 {
+        dice.sides = extra.sides;
+        dice.count += add;
+    }
+}
+
+/// The total of `formula` rolled `times` times, plus `modifier` each time.
+fn total(formula: DiceFormula, times: u32, modifier: i32) -> Expr {
+    let flat = i64::from(formula.bonus + modifier) * i64::from(times);
+    let dice = Expr::dice(formula.count * times, formula.sides);
+    match (formula.count, flat) {
+        (0, _) => Expr::constant(flat),
+        (_, 0) => dice,
+        _ => dice.add(Expr::constant(flat)),
+    }
+}
+
+/// The expression of everything one casting deals to a target that every
+/// instance hits (or that fails its save); healing when it deals no damage.
+pub(crate) fn expression(s: &Scaled, modifier: i32) -> Option<(Kind, Expr)> {
+    let mut parts = s.damage.iter().map(|d| {
+        let m = if d.add_modifier { modifier } else { 0 };
+        total(d.dice, s.instances, m)
+    });
+    if let Some(first) = parts.next() {
+        return Some((Kind::Damage, parts.fold(first, Expr::add)));
+    }
+    s.healing.as_ref().map(|h| {
+        let m = if h.add_modifier { modifier } else { 0 };
+        (Kind::Healing, total(h.dice, 1, m))
+    })
+}
+
+/// Whether the numbers are damage or hit points restored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Kind {
+    /// Damage dealt.
+    Damage,
+    /// Hit points restored.
+    Healing,
+}
+
+/// One damage roll on a card.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct DamageText {
+    formula: String,
+    /// `true` when the spellcasting modifier is added.
+    plus_modifier: bool,
+    #[serde(rename = "type")]
+    damage_type: String,
+    type_name: Both,
+}
+
+/// What the spell does at one casting level.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct LevelRow {
+    /// The level it is cast at (0 for cantrips).
+    slot: u8,
+    /// For cantrip rows: the character level the row starts at.
+    character_level: Option<u8>,
+    instances: u32,
+    targets: Option<u32>,
+    damage: Vec<DamageText>,
+    healing: Option<String>,
+    /// Mean of the total with a +0 modifier, when it has dice.
+    mean: Option<f64>,
+}
+
+/// How the spell reaches its targets.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct DeliveryText {
+    /// `automatic`, `attack` or `save`.
+    kind: &'static str,
+    /// For saves: the ability (`dex`, ...).
+    ability: Option<String>,
+    /// For saves: `true` when a success halves the damage.
+    half_on_success: bool,
+}
+
+/// A spell card.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct Card {
+    id: String,
+    name_en: String,
+    name_cs: String,
+    level: u8,
+    school: String,
+    school_name: Both,
+    classes: Vec<String>,
+    ritual: bool,
+    concentration: bool,
+    casting_time: Both,
+    /// `action`, `bonus_action`, `reaction` or `long`.
+    casting_kind: &'static str,
+    range: Both,
+    area: Option<Both>,
+    components: Both,
+    duration: Both,
+    summary_en: String,
+    summary_cs: String,
+    delivery: DeliveryText,
+    conditions: Vec<Both>,
+    /// Rows for the spell's level up to 9 (one per cantrip tier).
+    levels: Vec<LevelRow>,
+}
+
+fn serde_name<T: Serialize>(value: &T) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+fn row(spell: &Spell, slot: u8, character_level: Option<u8>) -> LevelRow {
+    let s = scale(spell, slot, character_level.unwrap_or(1));
+    let mean = expression(&s, 0)
+        .and_then(|(_, e)| e.distribution().ok())
+        .map(|d| d.mean());
+    LevelRow {
+        slot,
+        character_level,
+        instances: s.instances,
+        targets: s.targets,
+        damage: s
+            .damage
+            .iter()
+            .map(|d| DamageText {
+                formula: d.dice.to_string(),
+                plus_modifier: d.add_modifier,
+                damage_type: serde_name(&d.damage_type),
+                type_name: Both {
+                    en: d.damage_type.name_en().to_owned(),
+                    cs: d.damage_type.name_cs().to_owned(),
+                },
+            })
+            .collect(),
+        healing: s.healing.as_ref().map(|h| {
+            if h.add_modifier {
+                format!("{} + mod", h.dice)
+            } else {
+                h.dice.to_string()
+            }
+        }),
+        mean,
+    }
+}
+
+/// The card of one catalogue spell.
+pub(crate) fn card(c: &CatalogSpell) -> Card {
+    let spell = &c.spell;
+    let levels = if spell.level.is_cantrip() {
+        match spell.effect.cantrip_scaling {
+            CantripScaling::None => vec![row(spell, 0, Some(1))],
+            _ => [1, 5, 11, 17]
+                .into_iter()
+                .map(|cl| row(spell, 0, Some(cl)))
+                .collect(),
+        }
+    } else {
+        (spell.level.get()..=9)
+            .map(|l| row(spell, l, None))
+            .collect()
+    };
+    let delivery = match &spell.effect.delivery {
+        Delivery::Automatic => DeliveryText {
+            kind: "automatic",
+            ability: None,
+            half_on_success: false,
+        },
+        Delivery::Attack(_) => DeliveryText {
+            kind: "attack",
+            ability: None,
+            half_on_success: false,
+        },
+        Delivery::Save {
+            ability,
+            on_success,
+        } => DeliveryText {
+            kind: "save",
+            ability: Some(serde_name(ability)),
+            half_on_success: *on_success == OnSave::Half,
+        },
+    };
+    let casting_kind = match spell.casting_time {
+        grimoire_rules::CastingTime::Action => "action",
+        grimoire_rules::CastingTime::BonusAction { .. } => "bonus_action",
+        grimoire_rules::CastingTime::Reaction { .. } => "reaction",
+        _ => "long",
+    };
+    Card {
+        id: c.id().to_owned(),
+        name_en: c.name_en.clone(),
+        name_cs: c.name_cs.clone(),
+        level: spell.level.get(),
+        school: serde_name(&spell.school),
+        school_name: Both {
+            en: spell.school.name_en().to_owned(),
+            cs: spell.school.name_cs().to_owned(),
+        },
+        classes: spell.classes.iter().map(serde_name).collect(),
+        ritual: spell.ritual,
+        concentration: spell.is_concentration(),
+        casting_time: words::casting_time(&spell.casting_time),
+        casting_kind,
+        range: words::range(&spell.range),
+        area: spell.area.as_ref().map(words::area),
+        components: words::components(&spell.components),
+        duration: words::duration(&spell.duration),
+        summary_en: c.summary_en.clone(),
+        summary_cs: c.summary_cs.clone(),
+        delivery,
+        conditions: spell
+            .effect
+            .conditions
+            .iter()
+            .map(|k| Both {
+                en: k.name_en().to_owned(),
+                cs: k.name_cs().to_owned(),
+            })
+            .collect(),
+        levels,
+    }
+}
+
+/// A distribution as the chart draws it.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct Chart {
+    /// The level cast at (0 for a cantrip).
+    slot: u8,
+    /// The total as dice notation, e.g. `4d4+4`.
+    formula: String,
+    min: i64,
+    max: i64,
+    mean: f64,
+    /// `[value, probability]`, ascending, zero probabilities left out.
+    pmf: Vec<(i64, f64)>,
+}
+
+/// The damage (or healing) of a spell at each level it can be cast at.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct DamageReport {
+    spell: String,
+    /// `damage` or `healing`; `null` when the spell has no numbers.
+    kind: Option<Kind>,
+    /// What the numbers assume.
+    assumes: Both,
+    levels: Vec<Chart>,
+}
+
+/// Computes the report for `slots` (all levels the spell can use when empty).
+pub(crate) fn damage_report(
+    c: &CatalogSpell,
+    slots: &[u8],
+    character_level: u8,
+    modifier: i32,
+) -> Result<DamageReport, grimoire_dice::DistributionError> {
+    let spell = &c.spell;
+    let levels: Vec<u8> = if spell.level.is_cantrip() {
+        vec![0]
+    } else if slots.is_empty() {
+        (spell.level.get()..=9).collect()
+    } else {
+        slots.to_vec()
+    };
+    let mut kind = None;
+    let mut charts = Vec::new();
+    for slot in levels {
+        let scaled = scale(spell, slot, character_level);
+        let Some((k, expr)) = expression(&scaled, modifier) else {
+            continue;
+        };
+        kind = Some(k);
+        let d: Distribution = expr.distribution()?;
+        charts.push(Chart {
+            slot,
+            formula: expr.to_string(),
+            min: d.min(),
+            max: d.max(),
+            mean: d.mean(),
+            pmf: d.pmf().collect(),
+        });
+    }
+    let assumes = match &spell.effect.delivery {
+        Delivery::Automatic => Both {
+            en: "every dart or ray on one target".into(),
+            cs: "všechny střely či paprsky na jeden cíl".into(),
+        },
+        Delivery::Attack(_) => Both {
+            en: "every attack hits one target (no critical hits)".into(),
+            cs: "každý útok zasáhne jeden cíl (bez kritických zásahů)".into(),
+        },
+        Delivery::Save { .. } => Both {
+            en: "the target fails its saving throw".into(),
+            cs: "cíl neuspěje v záchranném hodu".into(),
+        },
+    };
+    Ok(DamageReport {
+        spell: c.id().to_owned(),
+        kind,
+        assumes,
+        levels: charts,
+    })
+}
+
+/// Whether `slot` is a level `spell` can be cast at.
+pub(crate) fn valid_slot(spell: &Spell, slot: u8) -> bool {
+    SpellLevel::new(slot).is_ok()
+        && slot >= spell.level.get()
+        && (slot > 0 || spell.level.is_cantrip())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grimoire_catalog::Catalog;
+    use grimoire_dice::SeededRng;
+    use grimoire_rules::{AbilityScores, CastRequest, Caster, Class, SlotLevel, Target};
+
+    fn spell(id: &str) -> &'static CatalogSpell {
+        Catalog::srd().get(id).unwrap()
+    }
+
+    #[test]
+    fn magic_missile_gains_a_dart_per_slot_level() {
+        let r = damage_report(spell("magic-missile"), &[1, 2], 1, 0).unwrap();
+        let formulas: Vec<&str> = r.levels.iter().map(|c| c.formula.as_str()).collect();
+        assert_eq!(formulas, ["3d4 + 3", "4d4 + 4"]);
+        assert!((r.levels[1].mean - 14.0).abs() < 1e-9);
+        assert_eq!((r.levels[1].min, r.levels[1].max), (8, 20));
+        let total: f64 = r.levels[1].pmf.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn fireball_gains_a_d6_per_slot_level() {
+        let r = damage_report(spell("fireball"), &[], 1, 0).unwrap();
+        assert_eq!(r.levels.len(), 7);
+        assert_eq!(r.levels[0].formula, "8d6");
+        assert_eq!(r.levels[6].formula, "14d6");
+    }
+
+    #[test]
+    fn cantrips_scale_with_character_level() {
+        let fire_bolt = spell("fire-bolt");
+        assert_eq!(scale(&fire_bolt.spell, 0, 5).damage[0].dice.count, 2);
+        let c = card(fire_bolt);
+        assert_eq!(c.levels.len(), 4);
+    }
+
+    /// The mirror of the engine's scaling agrees with what the engine rolls.
+    #[test]
+    fn scaling_matches_the_rules_engine() {
+        let scores = AbilityScores::new([10, 10, 10, 16, 10, 10]).unwrap();
+        for id in ["magic-missile", "burning-hands", "thunderwave"] {
+            let s = spell(id);
+            let mut wizard = Caster::new("W", &[(Class::Wizard, 9)], scores).unwrap();
+            wizard.apply_all(&wizard.prepare(&s.spell).unwrap().events);
+            for slot in s.spell.level.get()..=5 {
+                let req = CastRequest::new()
+                    .at_slot(SlotLevel::new(slot).unwrap())
+                    .target(Target::named("Orc"));
+                let out =
+                    grimoire_rules::cast(&wizard, &s.spell, &req, &mut SeededRng::new(1)).unwrap();
+                let ours = scale(&s.spell, slot, 9);
+                let (_, expr) = expression(&ours, 0).unwrap();
+                let dice: u64 = out
+                    .resolution
+                    .rolls
+                    .iter()
+                    .filter(|r| r.label.contains("damage"))
+                    .map(|r| r.dice.len() as u64)
+                    .sum();
+                assert_eq!(dice, expr.dice_count(), "{id} at {slot}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_card_builds_and_serializes() {
+        for s in Catalog::srd().spells() {
+            let c = card(s);
+            assert!(!c.levels.is_empty(), "{}", s.id());
+            serde_json::to_string(&c).unwrap();
+            damage_report(s, &[], 1, 3).unwrap();
+        }
+    }
+}

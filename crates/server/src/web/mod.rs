@@ -1,0 +1,177 @@
+//! The web table: a browser UI served by the same server (issue #6).
+//!
+//! The pages are plain HTML, CSS and hand-written JavaScript modules from
+//! `crates/server/web/`, embedded in the binary with `include_str!`, so
+//! nothing is built or downloaded to run them. The browser talks to the
+//! JSON API with the player's token; this module adds only what the UI
+//! needs beyond it: spell cards in both languages
+//! (`GET /web/api/cards`) and a spell's exact damage distribution per slot
+//! level (`GET /web/api/spells/{spell}/damage`), and the GM's encounter
+//! tracker (`/web/api/campaigns/{campaign}/encounter`).
+
+mod cards;
+mod encounter;
+mod words;
+
+use std::sync::OnceLock;
+
+use axum::Router;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use grimoire_catalog::Catalog;
+use serde::Deserialize;
+
+use crate::error::ServerError;
+use crate::state::AppState;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query};
+
+/// One embedded file: its URL name, content type and bytes.
+struct Asset {
+    name: &'static str,
+    mime: &'static str,
+    body: &'static str,
+}
+
+const ASSETS: &[Asset] = &[
+    Asset {
+        name: "app.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/app.js"),
+    },
+    Asset {
+        name: "api.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/api.js"),
+    },
+    Asset {
+        name: "i18n.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/i18n.js"),
+    },
+    Asset {
+        name: "chart.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/chart.js"),
+    },
+    Asset {
+        name: "style.css",
+        mime: "text/css; charset=utf-8",
+        body: include_str!("../../web/style.css"),
+    },
+    Asset {
+        name: "icon.svg",
+        mime: "image/svg+xml",
+        body: include_str!("../../web/icon.svg"),
+    },
+];
+
+const INDEX: &str = include_str!("../../web/index.html");
+
+/// The routes of the web UI; merged into the API's router.
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", get(index))
+        .route("/app", get(index))
+        .route("/web/{file}", get(asset))
+        .route("/web/api/cards", get(all_cards))
+        .route("/web/api/spells/{spell}/damage", get(damage))
+        .route(
+            "/web/api/campaigns/{campaign}/encounter",
+            get(encounter::show)
+                .post(encounter::start)
+                .delete(encounter::end),
+        )
+        .route(
+            "/web/api/campaigns/{campaign}/encounter/next",
+            post(encounter::next),
+        )
+        .route(
+            "/web/api/campaigns/{campaign}/encounter/damage",
+            post(encounter::damage),
+        )
+        .route(
+            "/web/api/campaigns/{campaign}/encounter/concentration",
+            post(encounter::concentration),
+        )
+}
+
+fn with_type(mime: &'static str, cache: &'static str, body: impl IntoResponse) -> Response {
+    let mut res = body.into_response();
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    res
+}
+
+async fn index() -> Response {
+    let mut res = with_type("text/html; charset=utf-8", "no-cache", INDEX);
+    res.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; \
+             connect-src 'self'; frame-ancestors 'none'",
+        ),
+    );
+    res
+}
+
+async fn asset(Path(file): Path<String>) -> Response {
+    match ASSETS.iter().find(|a| a.name == file) {
+        Some(a) => with_type(a.mime, "no-cache", a.body),
+        None => ServerError::NoRoute.into_response(),
+    }
+}
+
+/// Every SRD spell's card, serialized once.
+async fn all_cards() -> Response {
+    static CARDS: OnceLock<String> = OnceLock::new();
+    let body = CARDS.get_or_init(|| {
+        let cards: Vec<cards::Card> = Catalog::srd().spells().iter().map(cards::card).collect();
+        serde_json::to_string(&cards).unwrap_or_else(|_| "[]".to_owned())
+    });
+    with_type("application/json", "public, max-age=300", body.as_str())
+}
+
+/// Which levels and caster numbers the distribution is for.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DamageQuery {
+    /// One slot level; every level the spell can use when left out.
+    slot: Option<u8>,
+    /// The caster's level, for cantrips (default 1).
+    character_level: Option<u8>,
+    /// The spellcasting modifier, for spells that add it (default 0).
+    modifier: Option<i32>,
+}
+
+async fn damage(
+    Path(spell): Path<String>,
+    q: Result<Query<DamageQuery>, QueryRejection>,
+) -> Result<Response, ServerError> {
+    let Query(q) = q.map_err(|e| ServerError::invalid("bad_query", e.body_text()))?;
+    let s = Catalog::srd().lookup(&spell)?;
+    let slots: Vec<u8> = q.slot.into_iter().collect();
+    if let Some(&slot) = slots.first()
+        && !cards::valid_slot(&s.spell, slot)
+    {
+        return Err(ServerError::invalid(
+            "bad_query",
+            format!(
+                "{} cannot be cast at level {slot}; use {}-9",
+                s.name_en,
+                s.spell.level.get().max(1)
+            ),
+        ));
+    }
+    let level = q.character_level.unwrap_or(1).clamp(1, 20);
+    let modifier = q.modifier.unwrap_or(0).clamp(-5, 10);
+    let report = cards::damage_report(s, &slots, level, modifier)
+        .map_err(|e| ServerError::invalid("too_many_dice", e.to_string()))?;
+    Ok((StatusCode::OK, axum::Json(report)).into_response())
+}

@@ -1,0 +1,169 @@
+//! Words for a spell card in both languages: casting time, range, area,
+//! duration and components, so the browser only picks a language.
+
+use grimoire_rules::{
+    Area, AreaShape, CastingTime, Components, Duration, Range, TimeSpan, TimeUnit,
+};
+use serde::Serialize;
+
+/// One text in English and Czech.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct Both {
+    pub(crate) en: String,
+    pub(crate) cs: String,
+}
+
+fn both(en: impl Into<String>, cs: impl Into<String>) -> Both {
+    Both {
+        en: en.into(),
+        cs: cs.into(),
+    }
+}
+
+/// Czech counts take three forms: 1, 2–4, and 0 or 5+.
+fn plural(n: u32, one: &'static str, few: &'static str, many: &'static str) -> &'static str {
+    match n {
+        1 => one,
+        2..=4 => few,
+        _ => many,
+    }
+}
+
+fn span(s: &TimeSpan) -> Both {
+    let n = s.amount;
+    let cs = match s.unit {
+        TimeUnit::Round => plural(n, "kolo", "kola", "kol"),
+        TimeUnit::Minute => plural(n, "minuta", "minuty", "minut"),
+        TimeUnit::Hour => plural(n, "hodina", "hodiny", "hodin"),
+        TimeUnit::Day => plural(n, "den", "dny", "dní"),
+    };
+    both(s.to_string(), format!("{n} {cs}"))
+}
+
+/// The casting time (R9, R11, R12).
+pub(crate) fn casting_time(t: &CastingTime) -> Both {
+    match t {
+        CastingTime::Action => both("Magic action", "akce Magie"),
+        CastingTime::BonusAction { trigger: None } => both("Bonus Action", "Bonusová akce"),
+        CastingTime::BonusAction { trigger: Some(t) } => {
+            both(format!("Bonus Action, {t}"), format!("Bonusová akce, {t}"))
+        }
+        CastingTime::Reaction { trigger } => {
+            both(format!("Reaction, {trigger}"), format!("Reakce, {trigger}"))
+        }
+        CastingTime::Minutes(m) => span(&TimeSpan::minutes(*m)),
+        CastingTime::Hours(h) => span(&TimeSpan::hours(*h)),
+    }
+}
+
+/// The range (R13).
+pub(crate) fn range(r: &Range) -> Both {
+    match r {
+        Range::Self_ => both("Self", "sám"),
+        Range::Touch => both("Touch", "dotek"),
+        Range::Feet(ft) => both(format!("{ft} feet"), format!("{ft} stop")),
+        Range::Miles(mi) => both(format!("{mi} miles"), format!("{mi} mil")),
+        Range::Sight => both("Sight", "dohled"),
+        Range::Unlimited => both("Unlimited", "neomezený"),
+        Range::Special => both("Special", "zvláštní"),
+    }
+}
+
+/// The area of effect (R17), e.g. `20-foot Sphere`.
+pub(crate) fn area(a: &Area) -> Both {
+    let en = match a.shape {
+        AreaShape::Cone => "Cone",
+        AreaShape::Cube => "Cube",
+        AreaShape::Cylinder => "Cylinder",
+        AreaShape::Emanation => "Emanation",
+        AreaShape::Line => "Line",
+        AreaShape::Sphere => "Sphere",
+    };
+    let extra_en = a
+        .secondary_ft
+        .map(|s| format!(" × {s} ft"))
+        .unwrap_or_default();
+    let extra_cs = a
+        .secondary_ft
+        .map(|s| format!(" × {s} stop"))
+        .unwrap_or_default();
+    both(
+        format!("{en} {} ft{extra_en}", a.size_ft),
+        format!("{} {} stop{extra_cs}", a.shape.name_cs(), a.size_ft),
+    )
+}
+
+/// The duration (R15).
+pub(crate) fn duration(d: &Duration) -> Both {
+    match d {
+        Duration::Instantaneous => both("Instantaneous", "okamžité"),
+        Duration::Timed(s) => span(s),
+        Duration::Concentration { up_to } => {
+            let s = span(up_to);
+            both(
+                format!("Concentration, up to {}", s.en),
+                format!("Soustředění, až {}", s.cs),
+            )
+        }
+        Duration::UntilDispelled => both("Until dispelled", "dokud není rozptýleno"),
+        Duration::Special => both("Special", "zvláštní"),
+    }
+}
+
+/// The components (R14): letters in English, initials of the chapter's
+/// Czech words (Verbální, Somatická, Materiální) in Czech.
+pub(crate) fn components(c: &Components) -> Both {
+    let mut en = Vec::new();
+    let mut cs = Vec::new();
+    if c.verbal {
+        en.push("V".to_owned());
+        cs.push("V".to_owned());
+    }
+    if c.somatic {
+        en.push("S".to_owned());
+        cs.push("S".to_owned());
+    }
+    if let Some(m) = &c.material {
+        let mut extra_en = Vec::new();
+        let mut extra_cs = Vec::new();
+        if let Some(gp) = m.cost_gp {
+            extra_en.push(format!("{gp} gp"));
+            extra_cs.push(format!("{gp} zl"));
+        }
+        if m.consumed {
+            extra_en.push("consumed".to_owned());
+            extra_cs.push("spotřebuje se".to_owned());
+        }
+        let tail = |v: Vec<String>| {
+            if v.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", v.join(", "))
+            }
+        };
+        en.push(format!("M ({}{})", m.text, tail(extra_en)));
+        cs.push(format!("M ({}{})", m.text, tail(extra_cs)));
+    }
+    both(en.join(", "), cs.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn czech_plurals_follow_the_count() {
+        assert_eq!(span(&TimeSpan::minutes(1)).cs, "1 minuta");
+        assert_eq!(span(&TimeSpan::hours(8)).cs, "8 hodin");
+        assert_eq!(span(&TimeSpan::rounds_of(3)).cs, "3 kola");
+    }
+
+    #[test]
+    fn concentration_reads_in_both_languages() {
+        let d = duration(&Duration::Concentration {
+            up_to: TimeSpan::minutes(1),
+        });
+        assert_eq!(d.en, "Concentration, up to 1 minute");
+        assert_eq!(d.cs, "Soustředění, až 1 minuta");
+    }
+}

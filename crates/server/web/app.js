@@ -1,0 +1,853 @@
+// The web table: log in, pick a campaign, browse spells, keep a character
+// sheet live, cast with a preview of the odds, run an encounter.
+
+import { call, get, post, enc, follow, getToken, setToken, ApiError } from './api.js';
+import {
+  t, setLang, getLang, initialLang, translate, explain, pick, levelName, num,
+  CLASSES, CONDITIONS, ABILITIES, word,
+} from './i18n.js';
+import { damageChart } from './chart.js';
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+/** Builds an element: h('p', {class: 'x'}, 'text', child...). */
+function h(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v == null || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'class') e.className = v;
+    else e.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const kid of kids.flat()) {
+    if (kid == null || kid === false) continue;
+    e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return e;
+}
+
+const app = {
+  me: null,
+  campaigns: [],
+  campaign: null, // id
+  role: null,
+  characters: [],
+  character: null, // name
+  cards: [],
+  byId: new Map(),
+  stopLive: null,
+  encounter: null,
+  tab: 'table',
+};
+
+// ---------- messages ----------
+
+function toast(text) {
+  const el = $('#toast');
+  el.textContent = text;
+  el.classList.add('show');
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => el.classList.remove('show'), 3500);
+}
+
+/** A refusal or failure, explained in the chosen language. */
+function errorBlock(err) {
+  const code = err instanceof ApiError ? err.code : 'generic';
+  const why = explain(code) || (code === 'network' ? t('err.network') : null);
+  return h('div', { class: 'refusal', role: 'alert' },
+    h('strong', {}, t('cast.refused')),
+    err.rule ? h('span', { class: 'rule' }, t('cast.rule', { rule: err.rule })) : null,
+    h('code', {}, code),
+    why ? h('p', {}, why) : null,
+    err.message && err.message !== why ? h('p', { class: 'muted small' }, err.message) : null);
+}
+
+function errorText(err) {
+  const why = explain(err.code) || err.message || t('err.generic');
+  return err.rule ? `${err.rule}: ${why}` : why;
+}
+
+// ---------- tabs ----------
+
+function showTab(tab) {
+  if (!app.me) tab = 'login';
+  app.tab = tab;
+  for (const s of document.querySelectorAll('main > section')) s.hidden = true;
+  const section = tab === 'login' ? $('#login') : $(`#tab-${tab}`);
+  if (section) section.hidden = false;
+  for (const a of document.querySelectorAll('#nav a')) {
+    if (a.dataset.tab === tab) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
+  }
+  if (tab === 'spells') renderSpells();
+  if (tab === 'sheet') renderSheet();
+  if (tab === 'encounter') loadEncounter();
+}
+
+function route() {
+  const tab = (location.hash || '#table').slice(1);
+  showTab(['spells', 'sheet', 'encounter', 'table'].includes(tab) ? tab : 'table');
+}
+
+// ---------- login ----------
+
+async function useToken(tok) {
+  setToken(tok);
+  try {
+    app.me = await get('/me');
+  } catch (e) {
+    setToken(null);
+    app.me = null;
+    throw e;
+  }
+  app.campaigns = app.me.campaigns || [];
+  $('#who').textContent = app.me.account.name;
+  $('#nav').hidden = false;
+  $('#logout').hidden = false;
+  let saved = null;
+  try { saved = localStorage.getItem('grimoire.campaign'); } catch { /* private mode */ }
+  const pickId = app.campaigns.find((c) => c.id === saved) ? saved : app.campaigns[0]?.id;
+  if (pickId) await openCampaign(pickId); else renderTable();
+  route();
+}
+
+function bindLogin() {
+  $('#register-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    $('#login-error').textContent = '';
+    try {
+      const r = await post('/accounts', { name: $('#reg-name').value.trim() });
+      await useToken(r.token);
+      toast(t('login.created', { token: r.token }));
+    } catch (e) { $('#login-error').textContent = errorText(e); }
+  });
+  $('#token-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    $('#login-error').textContent = '';
+    try { await useToken($('#token-input').value.trim()); } catch (e) { $('#login-error').textContent = errorText(e); }
+  });
+  $('#logout').addEventListener('click', () => {
+    setToken(null);
+    if (app.stopLive) app.stopLive();
+    app.me = null; app.campaign = null; app.characters = [];
+    $('#nav').hidden = true; $('#logout').hidden = true; $('#who').textContent = ''; $('#live').hidden = true;
+    showTab('login');
+  });
+}
+
+// ---------- campaigns and characters ----------
+
+async function openCampaign(id) {
+  app.campaign = id;
+  try { localStorage.setItem('grimoire.campaign', id); } catch { /* private mode */ }
+  const c = await get(`/campaigns/${enc(id)}`);
+  const i = app.campaigns.findIndex((x) => x.id === id);
+  if (i >= 0) app.campaigns[i] = c; else app.campaigns.push(c);
+  app.role = roleIn(c);
+  await loadCharacters();
+  if (app.stopLive) app.stopLive();
+  app.stopLive = follow(id, { onEvent: onLive, onState: (on) => { $('#live').hidden = !on; document.body.dataset.live = on ? 'on' : 'off'; } });
+  renderTable();
+}
+
+function roleIn(c) {
+  const me = app.me.account.name.toLowerCase();
+  if ((c.gm || '').toLowerCase() === me) return 'gm';
+  return 'player';
+}
+
+async function loadCharacters() {
+  app.characters = await get(`/campaigns/${enc(app.campaign)}/characters`);
+  const mine = app.characters.filter((c) => c.owner.toLowerCase() === app.me.account.name.toLowerCase());
+  if (!app.characters.find((c) => c.name === app.character)) {
+    app.character = (mine[0] || app.characters[0] || {}).name || null;
+  }
+}
+
+function currentCharacter() {
+  const found = app.characters.find((c) => c.name === app.character);
+  if (found || !app.characters.length) return found || null;
+  app.character = app.characters[0].name;
+  return app.characters[0];
+}
+
+function putCharacter(view) {
+  const i = app.characters.findIndex((c) => c.name.toLowerCase() === view.name.toLowerCase());
+  if (i >= 0) {
+    // Live events can arrive out of order with responses: keep the newest.
+    if (app.characters[i].version > view.version) return;
+    app.characters[i] = view;
+  } else app.characters.push(view);
+}
+
+function renderTable() {
+  const list = $('#campaign-list');
+  list.replaceChildren(...(app.campaigns.length ? app.campaigns.map((c) => h('li', {},
+    h('button', {
+      type: 'button', class: c.id === app.campaign ? 'link current' : 'link',
+      'aria-pressed': c.id === app.campaign ? 'true' : 'false',
+      onclick: async () => { await openCampaign(c.id); },
+    }, `${c.title} (${c.id})`))) : [h('li', { class: 'muted' }, t('table.noCampaign'))]));
+  const c = app.campaigns.find((x) => x.id === app.campaign);
+  $('#player-form').hidden = !(c && app.role === 'gm');
+  $('#character-form').hidden = !c;
+  if (c) {
+    const players = (c.players || []).map((p) => (typeof p === 'string' ? p : p.name || p.account)).join(', ') || t('table.none');
+    $('#campaign-info').textContent = `${c.title}: ${t('table.gmIs', { gm: c.gm, players })} ${t('table.you', { role: t(app.role === 'gm' ? 'table.gm' : 'table.player') })}`;
+  } else $('#campaign-info').textContent = '';
+  $('#character-list').replaceChildren(...(app.characters.length ? app.characters.map((ch) => h('li', {},
+    h('button', {
+      type: 'button', class: 'link',
+      onclick: () => { app.character = ch.name; location.hash = '#sheet'; route(); },
+    }, ch.name),
+    ` · ${classText(ch)} · ${t('table.playedBy', { owner: ch.owner })}`)) : [h('li', { class: 'muted' }, t('table.noChars'))]));
+  const sel = $('#char-class');
+  if (!sel.options.length) {
+    for (const k of Object.keys(CLASSES)) sel.append(h('option', { value: k }));
+    sel.value = 'wizard';
+  }
+  for (const o of sel.options) o.textContent = word(CLASSES, o.value);
+}
+
+function classText(ch) {
+  return ch.classes.map((c) => `${word(CLASSES, c.class)} ${c.level}`).join(' / ');
+}
+
+function bindTable() {
+  $('#campaign-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    try {
+      const c = await post('/campaigns', { id: $('#camp-id').value.trim(), title: $('#camp-title').value.trim() });
+      app.campaigns.push(c);
+      await openCampaign(c.id);
+      $('#table-msg').textContent = t('table.created', { name: c.title });
+    } catch (e) { $('#table-msg').textContent = errorText(e); }
+  });
+  $('#player-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const name = $('#player-name').value.trim();
+    try {
+      await post(`/campaigns/${enc(app.campaign)}/players`, { account: name });
+      await openCampaign(app.campaign);
+      $('#table-msg').textContent = t('table.added', { name });
+      $('#player-name').value = '';
+    } catch (e) { $('#table-msg').textContent = errorText(e); }
+  });
+  $('#character-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const cls = $('#char-class').value;
+    const score = Number($('#char-score').value) || 10;
+    const key = { wizard: 'int', cleric: 'wis', druid: 'wis', ranger: 'wis' }[cls] || 'cha';
+    const body = {
+      name: $('#char-name').value.trim(),
+      classes: [{ class: cls, level: Number($('#char-level').value) || 1 }],
+      abilities: { [key]: score },
+      prepared: $('#char-spells').value.split(',').map((s) => s.trim()).filter(Boolean),
+    };
+    const owner = $('#char-owner').value.trim();
+    if (owner) body.owner = owner;
+    try {
+      const view = await post(`/campaigns/${enc(app.campaign)}/characters`, body);
+      putCharacter(view);
+      app.character = view.name;
+      $('#table-msg').textContent = t('table.created', { name: view.name });
+      renderTable();
+    } catch (e) { $('#table-msg').textContent = errorText(e); }
+  });
+}
+
+// ---------- live updates ----------
+
+function onLive(kind, ev) {
+  if (!ev || typeof ev !== 'object') return;
+  const data = ev.data || {};
+  const view = data.character && data.character.name ? data.character : (kind === 'character' ? data : null);
+  if (view && view.name && view.slots) putCharacter(view);
+  else if (ev.character && !data.truncated) { /* nothing to merge */ }
+  if (data.truncated || kind === 'lagged' || kind === 'undo') {
+    loadCharacters().then(refresh);
+    return;
+  }
+  if (kind === 'encounter') {
+    // Turns and saves change characters too: read them again.
+    app.encounter = data;
+    loadCharacters().then(refresh);
+    return;
+  }
+  if (ev.by && ev.by.toLowerCase() !== app.me?.account.name.toLowerCase() && ev.character) {
+    toast(t('sheet.liveBy', { by: ev.by, kind, character: ev.character }));
+  }
+  refresh();
+}
+
+function refresh() {
+  if (app.tab === 'sheet') renderSheet();
+  if (app.tab === 'table') renderTable();
+  if (app.tab === 'encounter') renderEncounter();
+}
+
+// ---------- spellbook ----------
+
+const fold = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const SCHOOLS = ['abjuration', 'conjuration', 'divination', 'enchantment', 'evocation', 'illusion', 'necromancy', 'transmutation'];
+const PAGE = 40;
+let shown = PAGE;
+let fuzzyIds = null;
+
+async function loadCards() {
+  if (app.cards.length) return;
+  app.cards = await get('/web/api/cards');
+  for (const c of app.cards) {
+    c.fold = `${fold(c.name_en)}|${fold(c.name_cs)}|${c.id}`;
+    app.byId.set(c.id, c);
+  }
+}
+
+function fillFilters() {
+  const lvl = $('#f-level');
+  const school = $('#f-school');
+  const cls = $('#f-class');
+  const keep = [lvl.value, school.value, cls.value];
+  lvl.replaceChildren(h('option', { value: '' }, t('spells.any')),
+    ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => h('option', { value: n }, levelName(n))));
+  const names = new Map(app.cards.map((c) => [c.school, c.school_name]));
+  school.replaceChildren(h('option', { value: '' }, t('spells.any')),
+    ...SCHOOLS.map((s) => h('option', { value: s }, pick(names.get(s)) || s)));
+  cls.replaceChildren(h('option', { value: '' }, t('spells.any')),
+    ...Object.keys(CLASSES).map((k) => h('option', { value: k }, word(CLASSES, k))));
+  [lvl.value, school.value, cls.value] = keep;
+}
+
+function filtered() {
+  const q = fold($('#q').value.trim());
+  const level = $('#f-level').value;
+  const school = $('#f-school').value;
+  const cls = $('#f-class').value;
+  const ritual = $('#f-ritual').checked;
+  const conc = $('#f-conc').checked;
+  const byName = (a, b) => (a.level - b.level) || pick({ en: a.name_en, cs: a.name_cs }).localeCompare(pick({ en: b.name_en, cs: b.name_cs }), getLang());
+  const base = app.cards.filter((c) => (level === '' || c.level === Number(level))
+    && (!school || c.school === school) && (!cls || c.classes.includes(cls))
+    && (!ritual || c.ritual) && (!conc || c.concentration));
+  if (!q) return { list: base.sort(byName), fuzzy: false };
+  const exact = base.filter((c) => c.fold.includes(q)).sort(byName);
+  if (exact.length || !fuzzyIds) return { list: exact, fuzzy: false };
+  return { list: fuzzyIds.map((id) => base.find((c) => c.id === id)).filter(Boolean), fuzzy: true };
+}
+
+async function renderSpells() {
+  await loadCards();
+  fillFilters();
+  const { list, fuzzy } = filtered();
+  const q = $('#q').value.trim();
+  if (q && !list.length && fuzzyIds === null) {
+    // Nothing contains the text: ask the catalogue's typo-tolerant search.
+    fuzzyIds = [];
+    try { fuzzyIds = (await get(`/spells?q=${enc(q)}&limit=10`)).map((s) => s.id); } catch { /* keep empty */ }
+    return renderSpells();
+  }
+  $('#spell-count').textContent = `${fuzzy ? `${t('spells.fuzzy')} ` : ''}${t('spells.count', { n: list.length })}`;
+  const box = $('#spell-list');
+  box.replaceChildren(...list.slice(0, shown).map(spellCard));
+  if (list.length > shown) {
+    box.append(h('button', { type: 'button', class: 'more', onclick: () => { shown += PAGE; renderSpells(); } },
+      t('spells.more', { n: Math.min(PAGE, list.length - shown) })));
+  }
+}
+
+function cardName(c) { return getLang() === 'cs' ? c.name_cs : c.name_en; }
+
+function deliveryText(c) {
+  const d = c.delivery;
+  if (d.kind === 'attack') return t('card.attack');
+  if (d.kind === 'save') {
+    const s = t('card.save', { ability: word(ABILITIES, d.ability) });
+    return d.half_on_success ? `${s}, ${t('card.half')}` : s;
+  }
+  return c.levels.some((l) => l.damage.length) ? t('card.auto') : '';
+}
+
+function rowEffect(r) {
+  const parts = [];
+  if (r.damage.length) {
+    const dmg = r.damage.map((d) => `${d.formula}${d.plus_modifier ? ' + mod' : ''} ${pick(d.type_name).toLowerCase()}`).join(' + ');
+    parts.push(r.instances > 1 ? `${r.instances} × ${dmg}` : dmg);
+  }
+  if (r.healing) parts.push(t('card.heals', { f: r.healing }));
+  if (r.targets != null && r.targets > 1) parts.push(t('card.targets', { n: r.targets }));
+  return parts.join(', ');
+}
+
+function levelsTable(c) {
+  const rows = c.levels.filter((r) => rowEffect(r));
+  if (!rows.length) return h('p', { class: 'muted small' }, t('card.noNumbers'));
+  return h('table', { class: 'levels' },
+    h('caption', { class: 'vh' }, t('card.byLevel')),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, c.level === 0 ? t('table.level') : t('card.slot')),
+      h('th', { scope: 'col' }, t('card.effect')), h('th', { scope: 'col' }, t('card.mean')))),
+    h('tbody', {}, ...rows.map((r) => h('tr', {},
+      h('th', { scope: 'row' }, r.character_level != null && c.level === 0 ? t('card.charLevel', { n: r.character_level }) : String(r.slot)),
+      h('td', {}, rowEffect(r)),
+      h('td', {}, r.mean != null ? num(r.mean) : '–')))));
+}
+
+function spellCard(c) {
+  const ch = currentCharacter();
+  const name = cardName(c);
+  const other = getLang() === 'cs' ? c.name_en : c.name_cs;
+  const chartBox = h('div', { class: 'chart-box' });
+  const hasDice = c.levels.some((l) => l.mean != null);
+  const tags = [c.ritual ? t('spells.ritual') : null, c.concentration ? t('spells.concentration') : null].filter(Boolean);
+  const card = h('article', { class: 'spell', 'aria-labelledby': `sp-${c.id}`, 'data-spell': c.id },
+    h('header', {},
+      h('h3', { id: `sp-${c.id}` }, name),
+      h('p', { class: 'sub' }, `${levelName(c.level)} · ${pick(c.school_name)}${tags.length ? ` · ${tags.join(', ')}` : ''}`),
+      other !== name ? h('p', { class: 'alt', lang: getLang() === 'cs' ? 'en' : 'cs' }, other) : null),
+    h('dl', { class: 'facts' },
+      h('dt', {}, t('card.castingTime')), h('dd', {}, pick(c.casting_time)),
+      h('dt', {}, t('card.range')), h('dd', {}, pick(c.range) + (c.area ? ` (${pick(c.area)})` : '')),
+      h('dt', {}, t('card.components')), h('dd', {}, pick(c.components)),
+      h('dt', {}, t('card.duration')), h('dd', {}, pick(c.duration)),
+      h('dt', {}, t('card.classes')), h('dd', {}, c.classes.map((k) => word(CLASSES, k)).join(', '))),
+    h('p', { class: 'summary' }, getLang() === 'cs' ? c.summary_cs : c.summary_en),
+    deliveryText(c) ? h('p', { class: 'small' }, deliveryText(c)) : null,
+    c.conditions.length ? h('p', { class: 'small' }, `${t('card.conditions')}: ${c.conditions.map(pick).join(', ')}`) : null,
+    levelsTable(c),
+    h('div', { class: 'row' },
+      hasDice ? h('button', {
+        type: 'button', class: 'chart-btn', 'aria-expanded': 'false',
+        onclick: async (ev) => {
+          const btn = ev.currentTarget;
+          if (chartBox.firstChild) { chartBox.replaceChildren(); btn.setAttribute('aria-expanded', 'false'); btn.textContent = t('spells.chart'); return; }
+          const rep = await get(`/web/api/spells/${enc(c.id)}/damage?character_level=${ch ? ch.level : 1}`);
+          chartBox.replaceChildren(damageChart(rep, name), h('p', { class: 'muted small' }, t('chart.assumes', { what: pick(rep.assumes) })));
+          btn.setAttribute('aria-expanded', 'true');
+          btn.textContent = t('spells.hideChart');
+        },
+      }, t('spells.chart')) : null,
+      ch && canAct(ch) && !ch.prepared.includes(c.id) && !ch.cantrips.includes(c.id) ? h('button', {
+        type: 'button',
+        onclick: async () => {
+          try {
+            const r = await post(`/campaigns/${enc(app.campaign)}/characters/${enc(ch.name)}/prepared`, { spell: c.id });
+            putCharacter(r.character);
+            toast(t('spells.prepared', { spell: name }));
+            renderSpells();
+          } catch (e) { toast(errorText(e)); }
+        },
+      }, t('spells.prepare', { name: ch.name })) : null,
+      ch && canAct(ch) && (ch.prepared.includes(c.id) || ch.cantrips.includes(c.id))
+        ? h('button', { type: 'button', class: 'primary', onclick: () => openCast(c.id) }, t('sheet.castSpell', { spell: name })) : null),
+    chartBox);
+  return card;
+}
+
+function bindSpells() {
+  let timer = null;
+  const again = () => { shown = PAGE; fuzzyIds = null; clearTimeout(timer); timer = setTimeout(renderSpells, 120); };
+  $('#spell-filters').addEventListener('submit', (ev) => ev.preventDefault());
+  for (const id of ['#q', '#f-level', '#f-school', '#f-class', '#f-ritual', '#f-conc']) {
+    $(id).addEventListener('input', again);
+  }
+}
+
+// ---------- character sheet ----------
+
+const CASTING = { bard: 'cha', cleric: 'wis', druid: 'wis', paladin: 'cha', ranger: 'wis', sorcerer: 'cha', warlock: 'cha', wizard: 'int' };
+const IDX = { str: 0, dex: 1, con: 2, int: 3, wis: 4, cha: 5 };
+
+/** Spellcasting modifier, DC (R19) and attack bonus (R20) of the first class. */
+function numbers(ch) {
+  const scores = ch.state && ch.state.abilities;
+  const first = ch.classes[0];
+  if (!Array.isArray(scores) || !first) return null;
+  const mod = Math.floor((scores[IDX[CASTING[first.class]]] - 10) / 2);
+  const prof = 2 + Math.floor((ch.level - 1) / 4);
+  return { mod, dc: 8 + prof + mod, atk: prof + mod };
+}
+
+function canAct(ch) {
+  return app.role === 'gm' || ch.owner.toLowerCase() === app.me.account.name.toLowerCase();
+}
+
+function pips(total, left, label) {
+  return h('span', { class: 'pips', role: 'img', 'aria-label': label },
+    ...Array.from({ length: total }, (_, i) => h('span', { class: i < left ? 'pip full' : 'pip', 'aria-hidden': 'true' })));
+}
+
+function charPath(ch, tail) { return `/campaigns/${enc(app.campaign)}/characters/${enc(ch.name)}/${tail}`; }
+
+async function act(ch, tail, body, done) {
+  try {
+    const r = await post(charPath(ch, tail), body);
+    if (r.character) putCharacter(r.character);
+    if (done) toast(done);
+    renderSheet();
+    return r;
+  } catch (e) { toast(errorText(e)); return null; }
+}
+
+function renderSheet() {
+  const pickSel = $('#sheet-pick');
+  pickSel.replaceChildren(...app.characters.map((c) => h('option', { value: c.name }, c.name)));
+  pickSel.value = app.character || '';
+  pickSel.hidden = app.characters.length < 2;
+  const ch = currentCharacter();
+  const box = $('#sheet');
+  $('#sheet-name').textContent = ch ? `: ${ch.name}` : '';
+  if (!ch) { box.replaceChildren(h('p', { class: 'muted' }, t('sheet.none'))); return; }
+  loadCards().then(() => { if (app.tab === 'sheet' && !box.dataset.cards) { box.dataset.cards = '1'; renderSheet(); } });
+  const st = ch.state || {};
+  const n = numbers(ch);
+  const mine = canAct(ch);
+  const turn = st.turn || {};
+  const spellRow = (id) => {
+    const c = app.byId.get(id);
+    const name = c ? cardName(c) : id;
+    return h('li', { class: 'spell-row' },
+      h('span', {}, name, c ? h('span', { class: 'muted small' }, ` · ${levelName(c.level)}`) : null,
+        ch.concentration === id ? h('span', { class: 'badge conc' }, t('spells.concentration')) : null),
+      mine ? h('button', { type: 'button', class: 'primary small-btn', 'aria-label': t('sheet.castSpell', { spell: name }), onclick: () => openCast(id) }, t('sheet.cast')) : null);
+  };
+  const slotBlock = h('section', { class: 'card', 'aria-labelledby': 'slots-h' },
+    h('h3', { id: 'slots-h' }, t('sheet.slots')),
+    ch.slots.length ? h('ul', { class: 'plain slots', id: 'slot-list' }, ...ch.slots.map((s) => h('li', { 'data-level': s.level, 'data-left': s.remaining },
+      h('span', { class: 'lvl' }, levelName(s.level)),
+      pips(s.total, s.remaining, t('sheet.slotPips', { level: s.level, left: s.remaining, total: s.total })),
+      h('span', { class: 'count' }, `${s.remaining}/${s.total}`)))) : h('p', { class: 'muted' }, t('sheet.noSlots')),
+    ch.pact ? h('div', { class: 'pact', 'data-left': ch.pact.remaining },
+      h('h4', {}, t('sheet.pact')),
+      h('span', { class: 'lvl' }, levelName(ch.pact.level)),
+      pips(ch.pact.total, ch.pact.remaining, t('sheet.slotPips', { level: ch.pact.level, left: ch.pact.remaining, total: ch.pact.total })),
+      h('span', { class: 'count' }, `${ch.pact.remaining}/${ch.pact.total}`)) : null);
+  const econ = (label, used) => h('li', { class: used ? 'used' : 'free' }, h('span', {}, label), h('span', { class: 'state' }, t(used ? 'sheet.used' : 'sheet.free')));
+  const turnBlock = h('section', { class: 'card', 'aria-labelledby': 'turn-h' },
+    h('h3', { id: 'turn-h' }, t('sheet.turn')),
+    h('ul', { class: 'plain econ' },
+      econ(t('sheet.action'), turn.action_used), econ(t('sheet.bonus'), turn.bonus_action_used),
+      econ(t('sheet.reaction'), turn.reaction_used), econ(t('sheet.slotUsed'), turn.slot_spent)),
+    mine ? h('div', { class: 'row' },
+      h('button', { type: 'button', id: 'end-turn', onclick: () => act(ch, 'turns', {}, t('sheet.turnEnded')) }, t('sheet.endTurn'))) : null,
+    h('h3', {}, t('sheet.rest')),
+    mine ? h('div', { class: 'row' },
+      h('button', { type: 'button', id: 'short-rest', onclick: () => act(ch, 'rests', { kind: 'short' }, t('sheet.short')) }, t('sheet.short')),
+      h('button', { type: 'button', id: 'long-rest', onclick: () => act(ch, 'rests', { kind: 'long' }, t('sheet.rested')) }, t('sheet.long'))) : null);
+  const items = st.items || [];
+  const features = st.features || [];
+  const resBlock = h('section', { class: 'card', 'aria-labelledby': 'res-h' },
+    h('h3', { id: 'res-h' }, t('sheet.items')),
+    items.length ? h('ul', { class: 'plain' }, ...items.map((it) => h('li', {}, h('strong', {}, it.name), ' ',
+      pips(it.max_charges, it.charges, t('sheet.charges', { n: it.charges, max: it.max_charges })),
+      h('span', { class: 'muted small' }, ` ${t('sheet.charges', { n: it.charges, max: it.max_charges })}`)))) : h('p', { class: 'muted' }, t('sheet.noneYet')),
+    h('h3', {}, t('sheet.features')),
+    features.length ? h('ul', { class: 'plain' }, ...features.map((f) => h('li', {}, h('strong', {}, f.name), ' ',
+      pips(f.max_uses, f.remaining, t('sheet.uses', { n: f.remaining, max: f.max_uses })),
+      h('span', { class: 'muted small' }, ` ${t('sheet.uses', { n: f.remaining, max: f.max_uses })}`)))) : h('p', { class: 'muted' }, t('sheet.noneYet')));
+  const condSel = h('select', { id: 'cond-add', 'aria-label': t('sheet.addCondition') },
+    h('option', { value: '' }, `${t('sheet.addCondition')}…`),
+    ...Object.keys(CONDITIONS).filter((k) => !ch.conditions.includes(k)).map((k) => h('option', { value: k }, word(CONDITIONS, k))));
+  condSel.addEventListener('change', () => { if (condSel.value) act(ch, 'conditions', { condition: condSel.value }); });
+  const now = st.now || 0;
+  const ongoing = st.ongoing || [];
+  const condBlock = h('section', { class: 'card', 'aria-labelledby': 'cond-h' },
+    h('h3', { id: 'cond-h' }, t('sheet.conditions')),
+    h('ul', { class: 'plain chips' }, ...ch.conditions.map((k) => h('li', { class: 'chip' }, word(CONDITIONS, k),
+      mine ? h('button', { type: 'button', class: 'ghost x', 'aria-label': t('sheet.remove', { c: word(CONDITIONS, k) }), onclick: () => act(ch, 'conditions', { condition: k, remove: true }) }, '×') : null))),
+    mine ? condSel : null,
+    ch.concentration ? h('p', { class: 'badge conc big' }, t('sheet.concentrating', { spell: spellName(ch.concentration) })) : null,
+    ongoing.length ? h('h3', {}, t('sheet.ongoing')) : null,
+    ongoing.length ? h('ul', { class: 'plain' }, ...ongoing.map((o) => h('li', {}, spellName(o.spell), ' · ',
+      h('span', { class: 'muted small' }, o.expires_at != null ? t('sheet.rounds', { n: Math.max(0, o.expires_at - now) }) : t('sheet.noEnd'))))) : null);
+  const spellsBlock = h('section', { class: 'card wide', 'aria-labelledby': 'prep-h' },
+    h('h3', { id: 'prep-h' }, t('sheet.prepared')),
+    ch.prepared.length ? h('ul', { class: 'plain spells' }, ...ch.prepared.map(spellRow)) : h('p', { class: 'muted' }, t('sheet.noneYet')),
+    ch.cantrips.length ? h('h3', {}, t('sheet.cantrips')) : null,
+    ch.cantrips.length ? h('ul', { class: 'plain spells' }, ...ch.cantrips.map(spellRow)) : null);
+  box.replaceChildren(
+    h('p', { class: 'sub' }, `${classText(ch)} · ${t('table.playedBy', { owner: ch.owner })}${n ? ` · ${t('sheet.dc', { dc: n.dc, atk: n.atk >= 0 ? `+${n.atk}` : n.atk })}` : ''}`),
+    h('div', { class: 'sheet-grid' }, slotBlock, turnBlock, spellsBlock, condBlock, resBlock),
+    mine ? h('p', {}, h('button', { type: 'button', class: 'ghost', onclick: async () => {
+      try {
+        const r = await post(charPath(ch, 'undo'));
+        await loadCharacters();
+        toast(t('sheet.undone', { cmd: r.undo.reverted_command || '' }));
+        renderSheet();
+      } catch (e) { toast(errorText(e)); }
+    } }, t('sheet.undo'))) : null);
+}
+
+function spellName(id) {
+  const c = app.byId.get(id);
+  return c ? cardName(c) : id;
+}
+
+// ---------- cast dialog ----------
+
+let castSpell = null;
+
+async function openCast(id) {
+  await loadCards();
+  const ch = currentCharacter();
+  const c = app.byId.get(id);
+  if (!ch || !c) return;
+  castSpell = c;
+  const dlg = $('#cast-dialog');
+  $('#cast-h').textContent = cardName(c);
+  $('#cast-meta').textContent = `${levelName(c.level)} · ${pick(c.school_name)} · ${pick(c.casting_time)} · ${pick(c.range)} · ${pick(c.components)} · ${pick(c.duration)}`;
+  $('#cast-result').replaceChildren();
+  $('#cast-targets').value = '';
+  const st = ch.state || {};
+  const sources = [];
+  if (c.level === 0) sources.push({ value: 'slot', label: t('cast.cantrip') });
+  else sources.push({ value: 'slot', label: t('cast.useSlot') });
+  if (c.ritual && c.level > 0) sources.push({ value: 'ritual', label: t('cast.ritual') });
+  for (const it of st.items || []) if ((it.spells || []).includes(id)) sources.push({ value: `item:${it.name}`, label: t('cast.item', { name: it.name, n: it.charges }) });
+  for (const f of st.features || []) if ((f.spells || []).includes(id)) sources.push({ value: `feature:${f.name}`, label: t('cast.feature', { name: f.name, n: f.remaining }) });
+  $('#cast-sources').replaceChildren(...sources.map((s, i) => h('label', { class: 'radio' },
+    h('input', { type: 'radio', name: 'source', value: s.value, checked: i === 0, onchange: updateCast }), ` ${s.label}`)));
+  const slotSel = $('#cast-slot');
+  const opts = [];
+  if (c.level > 0) {
+    for (const s of ch.slots) if (s.level >= c.level) opts.push(h('option', { value: s.level, disabled: s.remaining === 0 }, t('cast.slotOption', { level: s.level, left: s.remaining, total: s.total })));
+    if (ch.pact && ch.pact.level >= c.level) opts.push(h('option', { value: `pact:${ch.pact.level}`, disabled: ch.pact.remaining === 0 }, t('cast.pactOption', { level: ch.pact.level, left: ch.pact.remaining, total: ch.pact.total })));
+  }
+  slotSel.replaceChildren(...opts);
+  const firstFree = opts.find((o) => !o.disabled);
+  if (firstFree) slotSel.value = firstFree.value;
+  slotSel.onchange = updateCast;
+  $('#cast-go').disabled = false;
+  if (!dlg.open) dlg.showModal();
+  updateCast();
+}
+
+function chosenSource() {
+  const r = document.querySelector('#cast-sources input:checked');
+  return r ? r.value : 'slot';
+}
+
+function chosenSlot() {
+  const v = $('#cast-slot').value;
+  if (!v) return null;
+  return v.startsWith('pact:') ? { level: Number(v.slice(5)), pact: true } : { level: Number(v), pact: false };
+}
+
+function upcastText(c, slot) {
+  if (c.level === 0) return '';
+  if (!slot || slot === c.level) return t('cast.noUpcast');
+  const base = c.levels.find((l) => l.slot === c.level);
+  const up = c.levels.find((l) => l.slot === slot);
+  if (!base || !up) return '';
+  const what = [];
+  if (up.instances > base.instances) what.push(t('cast.darts', { n: up.instances - base.instances }));
+  if (up.damage[0] && base.damage[0] && up.damage[0].formula !== base.damage[0].formula) {
+    const [bn] = base.damage[0].formula.split('d');
+    const [un, rest] = up.damage[0].formula.split('d');
+    const sides = (rest || '').split(/[+-]/)[0];
+    what.push(t('cast.dice', { f: `${Number(un) - Number(bn || 0)}d${sides}` }));
+  }
+  if (up.healing && base.healing && up.healing !== base.healing) {
+    const [bn] = base.healing.split('d');
+    const [un, rest] = up.healing.split('d');
+    what.push(t('cast.heal', { f: `${Number(un) - Number(bn)}d${(rest || '').split(/[ +-]/)[0]}` }));
+  }
+  if (up.targets != null && base.targets != null && up.targets > base.targets) what.push(t('cast.moreTargets', { n: up.targets - base.targets }));
+  return what.length ? t('cast.upcast', { slot, what: what.join(', ') }) : t('cast.upcastNothing');
+}
+
+async function updateCast() {
+  const c = castSpell;
+  const ch = currentCharacter();
+  if (!c || !ch) return;
+  const source = chosenSource();
+  const usesSlot = source === 'slot' && c.level > 0;
+  $('#cast-slot-wrap').hidden = !usesSlot;
+  const slot = usesSlot ? chosenSlot() : null;
+  const level = slot ? slot.level : c.level;
+  $('#cast-upcast').textContent = usesSlot ? upcastText(c, level) : '';
+  const expect = $('#cast-expect');
+  if (!c.levels.some((l) => l.mean != null)) { expect.replaceChildren(h('p', { class: 'muted small' }, t('cast.noDamage'))); return; }
+  const n = numbers(ch);
+  const q = `character_level=${ch.level}&modifier=${n ? n.mod : 0}`;
+  try {
+    const all = await get(`/web/api/spells/${enc(c.id)}/damage?${q}`);
+    const at = all.levels.find((l) => l.slot === (c.level === 0 ? 0 : level)) || all.levels[0];
+    if (castSpell !== c) return;
+    expect.replaceChildren(
+      h('p', { class: 'expected', id: 'expected' }, t('cast.expected', {
+        kind: t(all.kind === 'healing' ? 'cast.healing' : 'cast.damage'), mean: num(at.mean), min: at.min, max: at.max,
+      }), ' ', h('code', {}, at.formula)),
+      damageChart(all, cardName(c), at.slot),
+      h('p', { class: 'muted small' }, t('chart.assumes', { what: pick(all.assumes) })));
+  } catch (e) { expect.replaceChildren(h('p', { class: 'muted small' }, errorText(e))); }
+}
+
+function resultBlock(r) {
+  const c = r.cast;
+  const name = spellName(c.spell);
+  const lines = [];
+  lines.push(h('p', { class: 'ok' }, c.slot ? t('cast.done', { spell: name, level: c.slot.level }) : t('cast.doneNoSlot', { spell: name })));
+  if (c.status && c.status.started) lines.push(h('p', {}, t('cast.started', { n: c.status.started.rounds_needed })));
+  if (c.concentration_started) lines.push(h('p', {}, t('cast.concentration', { spell: name })));
+  if (c.rolls.length) {
+    lines.push(h('h3', {}, t('cast.rolls')));
+    lines.push(h('ul', { class: 'plain rolls' }, ...c.rolls.map((roll) => h('li', {},
+      h('span', { class: 'muted small' }, `${roll.label} (${roll.notation}): `),
+      ...roll.dice.map((d) => h('span', { class: 'die', 'aria-label': String(d) }, String(d))),
+      h('strong', {}, ` = ${roll.total}`)))));
+  }
+  for (const tg of c.targets) {
+    if (tg.healing) lines.push(h('p', {}, t('cast.healed', { target: tg.target, n: tg.healing })));
+    else if (tg.damage_on_success != null && tg.save) lines.push(h('p', {}, t('cast.onTargetSave', { target: tg.target, dmg: tg.damage_total, half: tg.damage_on_success, dc: tg.save.dc })));
+    else if (tg.damage.length) lines.push(h('p', {}, t('cast.onTarget', { target: tg.target, dmg: tg.damage_total })));
+  }
+  return h('div', { class: 'done' }, ...lines);
+}
+
+function bindCast() {
+  const dlg = $('#cast-dialog');
+  const close = () => dlg.close();
+  $('#cast-close').addEventListener('click', close);
+  $('#cast-cancel').addEventListener('click', close);
+  $('#cast-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const c = castSpell;
+    const ch = currentCharacter();
+    if (!c || !ch) return;
+    const source = chosenSource();
+    const body = { spell: c.id };
+    const targets = $('#cast-targets').value.split(',').map((s) => s.trim()).filter(Boolean);
+    if (targets.length) body.targets = targets.map((name) => ({ name }));
+    if (source === 'ritual') body.mode = { mode: 'ritual' };
+    else if (source.startsWith('item:')) body.mode = { mode: 'item', name: source.slice(5) };
+    else if (source.startsWith('feature:')) body.mode = { mode: 'feature', name: source.slice(8) };
+    else if (c.level > 0) {
+      const s = chosenSlot();
+      if (s) { body.slot = s.level; body.slot_kind = s.pact ? 'pact' : 'regular'; }
+    }
+    const out = $('#cast-result');
+    $('#cast-go').disabled = true;
+    try {
+      const r = await post(charPath(ch, 'casts'), body);
+      putCharacter(r.character);
+      out.replaceChildren(resultBlock(r));
+      refresh();
+    } catch (e) {
+      out.replaceChildren(errorBlock(e));
+    } finally {
+      $('#cast-go').disabled = false;
+    }
+  });
+}
+
+// ---------- encounter ----------
+
+async function loadEncounter() {
+  if (!app.campaign) { renderEncounter(); return; }
+  try { app.encounter = await get(`/web/api/campaigns/${enc(app.campaign)}/encounter`); } catch { app.encounter = null; }
+  renderEncounter();
+}
+
+function encPost(tail, body) {
+  return post(`/web/api/campaigns/${enc(app.campaign)}/encounter${tail}`, body)
+    .then((r) => { app.encounter = r; renderEncounter(); return r; })
+    .catch((e) => { toast(errorText(e)); return null; });
+}
+
+function renderEncounter() {
+  const box = $('#encounter');
+  if (!box) return;
+  const gm = app.role === 'gm';
+  const e = app.encounter && app.encounter.encounter;
+  if (!e) {
+    const rows = h('tbody', {});
+    const addRow = (name = '', init = '') => rows.append(h('tr', {},
+      h('td', {}, h('input', { class: 'enc-name', value: name, 'aria-label': t('enc.name') })),
+      h('td', {}, h('input', { class: 'enc-init', type: 'number', value: init, inputmode: 'numeric', 'aria-label': t('enc.init') }))));
+    for (const ch of app.characters) addRow(ch.name, '');
+    addRow('Goblin', '');
+    box.replaceChildren(h('p', { class: 'muted' }, t('enc.none')),
+      gm ? h('form', {
+        class: 'card stack', id: 'enc-form',
+        onsubmit: (ev) => {
+          ev.preventDefault();
+          const combatants = [...rows.querySelectorAll('tr')].map((tr) => ({
+            name: $('.enc-name', tr).value.trim(), initiative: Number($('.enc-init', tr).value) || 0,
+          })).filter((x) => x.name);
+          encPost('', { combatants });
+        },
+      }, h('h3', {}, t('enc.setup')),
+      h('table', { class: 'enc-setup' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('enc.name')), h('th', { scope: 'col' }, t('enc.init')))), rows),
+      h('div', { class: 'row' },
+        h('button', { type: 'button', onclick: () => addRow() }, t('enc.add')),
+        h('button', { type: 'submit', class: 'primary' }, t('enc.start')))) : h('p', {}, t('enc.gmOnly')));
+    return;
+  }
+  const current = e.combatants[e.turn] || null;
+  const list = h('ol', { class: 'plain order', 'aria-label': t('enc.order') }, ...e.combatants.map((cb, i) => {
+    const ch = app.characters.find((c) => c.name.toLowerCase() === cb.name.toLowerCase());
+    const st = ch && ch.state;
+    const turn = (st && st.turn) || {};
+    const used = ch ? [turn.action_used && t('sheet.action'), turn.bonus_action_used && t('sheet.bonus'), turn.reaction_used && t('sheet.reaction'), turn.slot_spent && t('sheet.slotUsed')].filter(Boolean) : [];
+    const dmgInput = h('input', { type: 'number', min: 0, class: 'dmg', inputmode: 'numeric', 'aria-label': t('enc.amount', { name: cb.name }) });
+    const prompt = app.encounter.prompt && app.encounter.prompt.name.toLowerCase() === cb.name.toLowerCase() ? app.encounter.prompt : null;
+    return h('li', { class: i === e.turn ? 'now' : '', 'aria-current': i === e.turn ? 'true' : null, 'data-name': cb.name },
+      h('div', { class: 'who' },
+        h('span', { class: 'init', title: t('enc.init') }, String(cb.initiative)),
+        h('strong', {}, cb.name),
+        ch ? h('span', { class: 'muted small' }, ` ${t('enc.character')}`) : null,
+        i === e.turn ? h('span', { class: 'badge now' }, t('enc.now')) : null,
+        ch && ch.concentration ? h('span', { class: 'badge conc' }, `${t('spells.concentration')}: ${spellName(ch.concentration)}`) : null,
+        cb.hp != null ? h('span', { class: 'muted small' }, ` ${t('enc.hp')} ${cb.hp}`) : null),
+      ch ? h('p', { class: 'small econ-line' }, `${t('enc.economy')}: ${used.length ? used.join(', ') : '–'}`) : null,
+      prompt ? h('div', { class: 'prompt', role: 'alert' },
+        h('p', {}, t('enc.concSave', { name: cb.name, spell: spellName(prompt.spell), dc: prompt.dc, dmg: prompt.damage })),
+        gm ? h('div', { class: 'row' },
+          h('button', { type: 'button', onclick: () => encPost('/concentration', { name: cb.name, kept: true }) }, t('enc.concKept')),
+          h('button', { type: 'button', class: 'danger', onclick: () => encPost('/concentration', { name: cb.name, kept: false }) }, t('enc.concLost'))) : null) : null,
+      gm ? h('form', {
+        class: 'row dmg-form',
+        onsubmit: (ev) => { ev.preventDefault(); const n = Number(dmgInput.value); if (n > 0) encPost('/damage', { name: cb.name, amount: n }); },
+      }, h('label', { class: 'vh' }, t('enc.amount', { name: cb.name })), dmgInput, h('button', { type: 'submit' }, t('enc.damage'))) : null);
+  }));
+  const effects = app.encounter.effects || [];
+  box.replaceChildren(
+    h('div', { class: 'enc-head' },
+      h('p', { class: 'big' }, h('strong', {}, t('enc.round', { n: e.round })), ' · ', current ? t('enc.turn', { name: current.name }) : ''),
+      gm ? h('div', { class: 'row' },
+        h('button', { type: 'button', class: 'primary', id: 'next-turn', onclick: () => encPost('/next', {}) }, t('enc.next')),
+        h('button', { type: 'button', class: 'ghost', onclick: () => call('DELETE', `/web/api/campaigns/${enc(app.campaign)}/encounter`).then(() => { app.encounter = null; renderEncounter(); }) }, t('enc.end'))) : h('p', { class: 'muted small' }, t('enc.gmOnly'))),
+    list,
+    h('section', { class: 'card', 'aria-labelledby': 'eff-h' }, h('h3', { id: 'eff-h' }, t('enc.effects')),
+      effects.length ? h('ul', { class: 'plain' }, ...effects.map((f) => h('li', {},
+        h('strong', {}, spellName(f.spell)), ` ${t('enc.by', { caster: f.caster })}`,
+        f.targets.length ? ` → ${f.targets.join(', ')}` : '',
+        f.concentration ? h('span', { class: 'badge conc' }, t('spells.concentration')) : null,
+        h('span', { class: 'muted small' }, ` · ${f.rounds_left != null ? t('sheet.rounds', { n: f.rounds_left }) : t('sheet.noEnd')}`)))) : h('p', { class: 'muted' }, t('enc.noEffects'))));
+}
+
+// ---------- start ----------
+
+function applyLang(l) {
+  setLang(l);
+  $('#lang').value = getLang();
+  translate();
+  if (app.me) { renderTable(); if (app.tab !== 'table') showTab(app.tab); }
+  if ($('#cast-dialog').open && castSpell) openCast(castSpell.id);
+}
+
+async function start() {
+  bindLogin();
+  bindTable();
+  bindSpells();
+  bindCast();
+  $('#lang').addEventListener('change', (ev) => applyLang(ev.target.value));
+  $('#sheet-pick').addEventListener('change', (ev) => { app.character = ev.target.value; renderSheet(); });
+  window.addEventListener('hashchange', route);
+  applyLang(initialLang());
+  const tok = getToken();
+  if (tok) {
+    try { await useToken(tok); return; } catch { /* fall through to login */ }
+  }
+  showTab('login');
+}
+
+start();

@@ -1,0 +1,269 @@
+// Every fixed string of the web table, in English and Czech, in one place.
+// Terms follow the Czech chapter (RULES.md, "Czech terms used in the chapter").
+
+const STRINGS = {
+  en: {
+    skip: 'Skip to content',
+    'nav.spells': 'Spellbook', 'nav.sheet': 'Character', 'nav.encounter': 'Encounter', 'nav.table': 'Table',
+    'lang.label': 'Language', logout: 'Log out', close: 'Close', cancel: 'Cancel',
+    'live.on': 'live', 'live.title': 'Live updates are connected',
+    'login.title': 'Join the table', 'login.name': 'Account name', 'login.register': 'Create account',
+    'login.or': 'or', 'login.token': 'API token', 'login.use': 'Use token',
+    'login.created': 'Account created. Your token (keep it to log in on another device): {token}',
+    'table.title': 'Table', 'table.campaigns': 'Campaigns', 'table.campId': 'Campaign id (a-z, 0-9, -)',
+    'table.campTitle': 'Title', 'table.createCampaign': 'Create campaign (you are GM)',
+    'table.members': 'Members', 'table.playerName': "Player's account name", 'table.addPlayer': 'Add player',
+    'table.characters': 'Characters', 'table.charName': 'Name', 'table.class': 'Class', 'table.level': 'Level',
+    'table.ability': 'Spellcasting score', 'table.spells': 'Prepared spells (comma separated, English or Czech)',
+    'table.owner': 'Player (GM only; empty = you)', 'table.createCharacter': 'Create character',
+    'table.noCampaign': 'Create a campaign or ask your GM to add you.', 'table.open': 'Open',
+    'table.gm': 'GM', 'table.player': 'player', 'table.you': 'you are {role}',
+    'table.gmIs': 'GM: {gm}. Players: {players}.', 'table.none': 'nobody yet',
+    'table.created': 'Created {name}.', 'table.added': 'Added {name}.', 'table.noChars': 'No characters yet.',
+    'table.playedBy': 'played by {owner}',
+    'spells.title': 'Spellbook', 'spells.search': 'Search', 'spells.searchHint': 'Name in English or Czech',
+    'spells.level': 'Level', 'spells.school': 'School', 'spells.class': 'Class', 'spells.any': 'Any',
+    'spells.ritual': 'Ritual', 'spells.concentration': 'Concentration', 'spells.count': '{n} spells',
+    'spells.fuzzy': 'No exact match; closest names:', 'spells.chart': 'Damage chart', 'spells.hideChart': 'Hide chart',
+    'spells.prepare': 'Prepare for {name}', 'spells.prepared': 'Prepared {spell}.',
+    'spells.more': 'Show {n} more',
+    'card.castingTime': 'Casting time', 'card.range': 'Range', 'card.area': 'Area', 'card.components': 'Components',
+    'card.duration': 'Duration', 'card.classes': 'Classes', 'card.byLevel': 'At each level',
+    'card.slot': 'Slot', 'card.charLevel': 'Character level {n}+', 'card.effect': 'Effect', 'card.mean': 'Mean',
+    'card.targets': 'up to {n} targets', 'card.heals': 'heals {f}', 'card.noNumbers': 'No dice: see the summary.',
+    'card.attack': 'Spell attack', 'card.save': '{ability} saving throw', 'card.half': 'half on a success',
+    'card.auto': 'Hits automatically', 'card.conditions': 'Conditions',
+    level0: 'Cantrip', levelN: 'Level {n}', slotN: 'level {n}',
+    'chart.title': '{spell}: damage by slot level', 'chart.titleHeal': '{spell}: healing by slot level',
+    'chart.mean': 'mean {m}', 'chart.desc': 'Level {slot}: {formula}, {min} to {max}, mean {mean}',
+    'chart.assumes': 'Assumes {what}.',
+    'sheet.title': 'Character', 'sheet.pick': 'Character', 'sheet.none': 'Pick or create a character on the Table tab.',
+    'sheet.slots': 'Spell slots', 'sheet.pact': 'Pact slots', 'sheet.slotPips': 'Level {level}: {left} of {total} left',
+    'sheet.noSlots': 'No spell slots.', 'sheet.prepared': 'Prepared spells', 'sheet.cantrips': 'Cantrips',
+    'sheet.items': 'Magic items', 'sheet.features': 'Limited-use abilities', 'sheet.noneYet': 'None.',
+    'sheet.charges': '{n} of {max} charges', 'sheet.uses': '{n} of {max} uses',
+    'sheet.conditions': 'Conditions', 'sheet.addCondition': 'Add condition', 'sheet.remove': 'Remove {c}',
+    'sheet.rest': 'Rest', 'sheet.short': 'Short rest', 'sheet.long': 'Long rest',
+    'sheet.turn': 'This turn', 'sheet.endTurn': 'End turn', 'sheet.action': 'Action', 'sheet.bonus': 'Bonus Action',
+    'sheet.reaction': 'Reaction', 'sheet.slotUsed': 'Slot spell cast (R10)', 'sheet.used': 'used', 'sheet.free': 'free',
+    'sheet.dc': 'Save DC {dc} · Spell attack {atk}', 'sheet.cast': 'Cast', 'sheet.castSpell': 'Cast {spell}',
+    'sheet.concentrating': 'Concentrating on {spell}', 'sheet.ongoing': 'Ongoing spells',
+    'sheet.rounds': '{n} rounds left', 'sheet.noEnd': 'no end', 'sheet.history': 'Recent',
+    'sheet.rested': 'Rest finished: slots restored.', 'sheet.turnEnded': 'Turn ended.', 'sheet.undo': 'Undo last change',
+    'sheet.undone': 'Undone: {cmd}', 'sheet.liveBy': '{by}: {kind} for {character}',
+    'cast.source': 'Cast with', 'cast.slot': 'Slot level', 'cast.targets': 'Targets (comma separated)',
+    'cast.go': 'Cast', 'cast.useSlot': 'Spell slot', 'cast.ritual': 'As a ritual (+10 minutes, no slot)',
+    'cast.item': 'Item: {name} ({n} charges)', 'cast.feature': 'Ability: {name} ({n} uses)',
+    'cast.cantrip': 'Cantrip: no slot', 'cast.slotOption': 'Level {level} ({left} of {total} left)',
+    'cast.pactOption': 'Pact slot, level {level} ({left} of {total} left)',
+    'cast.upcast': 'Upcasting to level {slot} adds: {what}.', 'cast.noUpcast': 'Cast at its own level.',
+    'cast.upcastNothing': 'A higher slot adds nothing to this spell.',
+    'cast.darts': 'darts or rays +{n}', 'cast.dice': 'damage dice +{f}', 'cast.heal': 'healing +{f}',
+    'cast.moreTargets': 'targets +{n}',
+    'cast.expected': 'Expected {kind}: {mean} (from {min} to {max})', 'cast.damage': 'damage', 'cast.healing': 'healing',
+    'cast.noDamage': 'This spell rolls no damage.',
+    'cast.done': '{spell} cast at level {level}.', 'cast.doneNoSlot': '{spell} cast without a slot.',
+    'cast.rolls': 'Every die', 'cast.total': 'total {t}', 'cast.onTarget': '{target}: {dmg} damage',
+    'cast.onTargetSave': '{target}: {dmg} damage on a failed save, {half} on a success (DC {dc})',
+    'cast.healed': '{target}: {n} hit points restored', 'cast.started': 'Long casting started: {n} rounds (R12).',
+    'cast.refused': 'Refused', 'cast.rule': 'Rule {rule}', 'cast.code': 'code {code}', 'cast.concentration': 'Concentration on {spell} began.',
+    'enc.title': 'Encounter', 'enc.gmOnly': 'Only the GM runs the encounter; you see it live.',
+    'enc.none': 'No encounter running.', 'enc.setup': 'New encounter', 'enc.name': 'Combatant',
+    'enc.init': 'Initiative', 'enc.add': 'Add row', 'enc.start': 'Start encounter', 'enc.end': 'End encounter',
+    'enc.round': 'Round {n}', 'enc.turn': 'Turn: {name}', 'enc.next': 'Next turn', 'enc.order': 'Initiative order',
+    'enc.now': 'now acting', 'enc.damage': 'Damage', 'enc.apply': 'Apply', 'enc.amount': 'Damage to {name}',
+    'enc.concSave': '{name} concentrates on {spell}: Constitution save, DC {dc} (damage {dmg}).',
+    'enc.concLost': 'Concentration lost', 'enc.concKept': 'Save made', 'enc.effects': 'Effects',
+    'enc.noEffects': 'No ongoing effects.', 'enc.by': 'by {caster}', 'enc.economy': 'Used this turn',
+    'enc.hp': 'HP', 'enc.character': 'character',
+    'err.generic': 'Something went wrong.', 'err.network': 'The server cannot be reached.',
+  },
+  cs: {
+    skip: 'Přejít na obsah',
+    'nav.spells': 'Kniha kouzel', 'nav.sheet': 'Postava', 'nav.encounter': 'Střetnutí', 'nav.table': 'Stůl',
+    'lang.label': 'Jazyk', logout: 'Odhlásit', close: 'Zavřít', cancel: 'Zrušit',
+    'live.on': 'živě', 'live.title': 'Živé aktualizace jsou připojené',
+    'login.title': 'Přidej se ke stolu', 'login.name': 'Jméno účtu', 'login.register': 'Založit účet',
+    'login.or': 'nebo', 'login.token': 'API token', 'login.use': 'Použít token',
+    'login.created': 'Účet je založený. Tvůj token (schovej si ho pro přihlášení jinde): {token}',
+    'table.title': 'Stůl', 'table.campaigns': 'Kampaně', 'table.campId': 'Id kampaně (a-z, 0-9, -)',
+    'table.campTitle': 'Název', 'table.createCampaign': 'Založit kampaň (budeš PJ)',
+    'table.members': 'Členové', 'table.playerName': 'Jméno účtu hráče', 'table.addPlayer': 'Přidat hráče',
+    'table.characters': 'Postavy', 'table.charName': 'Jméno', 'table.class': 'Povolání', 'table.level': 'Úroveň',
+    'table.ability': 'Sesílací vlastnost', 'table.spells': 'Připravená kouzla (oddělená čárkou, česky nebo anglicky)',
+    'table.owner': 'Hráč (jen PJ; prázdné = ty)', 'table.createCharacter': 'Vytvořit postavu',
+    'table.noCampaign': 'Založ kampaň, nebo požádej PJ, ať tě přidá.', 'table.open': 'Otevřít',
+    'table.gm': 'PJ', 'table.player': 'hráč', 'table.you': 'jsi {role}',
+    'table.gmIs': 'PJ: {gm}. Hráči: {players}.', 'table.none': 'zatím nikdo',
+    'table.created': 'Vytvořeno: {name}.', 'table.added': 'Přidán: {name}.', 'table.noChars': 'Zatím žádné postavy.',
+    'table.playedBy': 'hraje {owner}',
+    'spells.title': 'Kniha kouzel', 'spells.search': 'Hledat', 'spells.searchHint': 'Jméno česky nebo anglicky',
+    'spells.level': 'Úroveň', 'spells.school': 'Škola', 'spells.class': 'Povolání', 'spells.any': 'Vše',
+    'spells.ritual': 'Rituál', 'spells.concentration': 'Soustředění', 'spells.count': 'Kouzel: {n}',
+    'spells.fuzzy': 'Nic přesného; nejbližší jména:', 'spells.chart': 'Graf zranění', 'spells.hideChart': 'Skrýt graf',
+    'spells.prepare': 'Připravit pro {name}', 'spells.prepared': 'Připraveno: {spell}.',
+    'spells.more': 'Ukázat dalších {n}',
+    'card.castingTime': 'Vyvolávací čas', 'card.range': 'Dosah', 'card.area': 'Oblast účinku', 'card.components': 'Složky',
+    'card.duration': 'Trvání', 'card.classes': 'Povolání', 'card.byLevel': 'Na každé úrovni',
+    'card.slot': 'Pozice', 'card.charLevel': 'Úroveň postavy {n}+', 'card.effect': 'Účinek', 'card.mean': 'Průměr',
+    'card.targets': 'až {n} cílů', 'card.heals': 'léčí {f}', 'card.noNumbers': 'Bez kostek: viz shrnutí.',
+    'card.attack': 'Útok kouzlem', 'card.save': 'záchranný hod na {ability}', 'card.half': 'při úspěchu polovina',
+    'card.auto': 'Zasáhne automaticky', 'card.conditions': 'Stavy',
+    level0: 'Cantrip', levelN: '{n}. úroveň', slotN: '{n}. úrovně',
+    'chart.title': '{spell}: zranění podle úrovně pozice', 'chart.titleHeal': '{spell}: léčení podle úrovně pozice',
+    'chart.mean': 'průměr {m}', 'chart.desc': 'Úroveň {slot}: {formula}, {min} až {max}, průměr {mean}',
+    'chart.assumes': 'Předpoklad: {what}.',
+    'sheet.title': 'Postava', 'sheet.pick': 'Postava', 'sheet.none': 'Vyber nebo vytvoř postavu na kartě Stůl.',
+    'sheet.slots': 'Pozice pro kouzla', 'sheet.pact': 'Paktové pozice', 'sheet.slotPips': '{level}. úroveň: zbývá {left} z {total}',
+    'sheet.noSlots': 'Žádné pozice pro kouzla.', 'sheet.prepared': 'Připravená kouzla', 'sheet.cantrips': 'Cantripy',
+    'sheet.items': 'Kouzelné předměty', 'sheet.features': 'Schopnosti s omezeným použitím', 'sheet.noneYet': 'Žádné.',
+    'sheet.charges': '{n} z {max} nábojů', 'sheet.uses': '{n} z {max} použití',
+    'sheet.conditions': 'Stavy', 'sheet.addCondition': 'Přidat stav', 'sheet.remove': 'Odebrat {c}',
+    'sheet.rest': 'Odpočinek', 'sheet.short': 'Krátký odpočinek', 'sheet.long': 'Dlouhý odpočinek',
+    'sheet.turn': 'Tento tah', 'sheet.endTurn': 'Ukončit tah', 'sheet.action': 'Akce', 'sheet.bonus': 'Bonusová akce',
+    'sheet.reaction': 'Reakce', 'sheet.slotUsed': 'Sesláno kouzlo z pozice (R10)', 'sheet.used': 'použito', 'sheet.free': 'volné',
+    'sheet.dc': 'SO záchrany {dc} · Útok kouzlem {atk}', 'sheet.cast': 'Seslat', 'sheet.castSpell': 'Seslat {spell}',
+    'sheet.concentrating': 'Soustředí se na {spell}', 'sheet.ongoing': 'Trvající kouzla',
+    'sheet.rounds': 'zbývá kol: {n}', 'sheet.noEnd': 'bez konce', 'sheet.history': 'Nedávno',
+    'sheet.rested': 'Odpočinek skončil: pozice obnoveny.', 'sheet.turnEnded': 'Tah skončil.', 'sheet.undo': 'Vrátit poslední změnu',
+    'sheet.undone': 'Vráceno: {cmd}', 'sheet.liveBy': '{by}: {kind} pro {character}',
+    'cast.source': 'Seslat pomocí', 'cast.slot': 'Úroveň pozice', 'cast.targets': 'Cíle (oddělené čárkou)',
+    'cast.go': 'Seslat', 'cast.useSlot': 'Pozice pro kouzlo', 'cast.ritual': 'Jako rituál (+10 minut, bez pozice)',
+    'cast.item': 'Předmět: {name} (nábojů: {n})', 'cast.feature': 'Schopnost: {name} (použití: {n})',
+    'cast.cantrip': 'Cantrip: bez pozice', 'cast.slotOption': '{level}. úroveň (zbývá {left} z {total})',
+    'cast.pactOption': 'Paktová pozice {level}. úrovně (zbývá {left} z {total})',
+    'cast.upcast': 'Seslání z pozice {slot}. úrovně přidá: {what}.', 'cast.noUpcast': 'Sesláno na vlastní úrovni.',
+    'cast.upcastNothing': 'Vyšší pozice tomuto kouzlu nic nepřidá.',
+    'cast.darts': 'o {n} střel či paprsků víc', 'cast.dice': '{f} kostek zranění navíc', 'cast.heal': '{f} léčení navíc',
+    'cast.moreTargets': 'o {n} cílů víc',
+    'cast.expected': 'Očekávané {kind}: {mean} (od {min} do {max})', 'cast.damage': 'zranění', 'cast.healing': 'léčení',
+    'cast.noDamage': 'Toto kouzlo nehází na zranění.',
+    'cast.done': '{spell} sesláno na {level}. úrovni.', 'cast.doneNoSlot': '{spell} sesláno bez pozice.',
+    'cast.rolls': 'Každá kostka', 'cast.total': 'celkem {t}', 'cast.onTarget': '{target}: {dmg} zranění',
+    'cast.onTargetSave': '{target}: {dmg} zranění při neúspěchu, {half} při úspěchu (SO {dc})',
+    'cast.healed': '{target}: obnoveno {n} životů', 'cast.started': 'Dlouhé sesílání začalo: {n} kol (R12).',
+    'cast.refused': 'Zamítnuto', 'cast.rule': 'Pravidlo {rule}', 'cast.code': 'kód {code}', 'cast.concentration': 'Začalo soustředění na {spell}.',
+    'enc.title': 'Střetnutí', 'enc.gmOnly': 'Střetnutí řídí PJ; ty ho vidíš živě.',
+    'enc.none': 'Žádné střetnutí neprobíhá.', 'enc.setup': 'Nové střetnutí', 'enc.name': 'Účastník',
+    'enc.init': 'Iniciativa', 'enc.add': 'Přidat řádek', 'enc.start': 'Zahájit střetnutí', 'enc.end': 'Ukončit střetnutí',
+    'enc.round': '{n}. kolo', 'enc.turn': 'Na tahu: {name}', 'enc.next': 'Další tah', 'enc.order': 'Pořadí iniciativy',
+    'enc.now': 'na tahu', 'enc.damage': 'Zranění', 'enc.apply': 'Použít', 'enc.amount': 'Zranění pro {name}',
+    'enc.concSave': '{name} se soustředí na {spell}: záchranný hod na Odolnost, SO {dc} (zranění {dmg}).',
+    'enc.concLost': 'Soustředění ztraceno', 'enc.concKept': 'Záchrana uspěla', 'enc.effects': 'Účinky',
+    'enc.noEffects': 'Žádné trvající účinky.', 'enc.by': 'sesílá {caster}', 'enc.economy': 'Použito v tomto tahu',
+    'enc.hp': 'Životy', 'enc.character': 'postava',
+    'err.generic': 'Něco se pokazilo.', 'err.network': 'Server není dostupný.',
+  },
+};
+
+// Why a rule refused an action, by the error's stable code (rules crate's codes).
+const ERRORS = {
+  no_slot_available: ['No slot of that level or higher is left.', 'Nezbývá žádná pozice této ani vyšší úrovně.'],
+  slot_too_low: ['A spell needs a slot of at least its own level.', 'Kouzlo potřebuje pozici alespoň své úrovně.'],
+  cantrip_takes_no_slot: ['Cantrips are cast without a slot.', 'Cantripy se sesílají bez pozice.'],
+  not_prepared: ['The spell is not prepared.', 'Kouzlo není připravené.'],
+  not_known: ['The cantrip is not known.', 'Tento cantrip postava nezná.'],
+  not_on_class_list: ["The spell is not on the character's class lists.", 'Kouzlo není na seznamu povolání postavy.'],
+  not_a_ritual: ['Only spells with the Ritual tag can be cast as rituals.', 'Jako rituál lze seslat jen kouzlo se značkou Rituál.'],
+  one_slot_per_turn: ['Only one spell slot may be spent per turn; this turn already spent one.', 'Za tah lze utratit jen jednu pozici pro kouzlo; v tomto tahu už jedna padla.'],
+  action_unavailable: ['That part of the turn is already used.', 'Tuto část tahu už postava použila.'],
+  casting_time_mismatch: ["The spell's casting time needs a different action.", 'Vyvolávací čas kouzla potřebuje jinou akci.'],
+  missing_trigger: ['A Reaction spell needs its trigger.', 'Kouzlo na Reakci potřebuje svůj spouštěč.'],
+  silenced: ['A silenced caster cannot speak a Verbal component.', 'Umlčený sesilatel nemůže pronést verbální složku.'],
+  no_free_hand: ['The components need a free hand.', 'Složky kouzla potřebují volnou ruku.'],
+  missing_material: ['The material component is missing.', 'Chybí materiální složka.'],
+  incapacitated: ['An Incapacitated caster cannot do this.', 'Sesilatel ve stavu Neschopný to nemůže.'],
+  no_line_of_effect: ['A target behind Total Cover cannot be targeted.', 'Na cíl za Totálním krytem nelze cílit.'],
+  out_of_range: ['The target is out of range.', 'Cíl je mimo dosah.'],
+  too_many_targets: ['Too many targets for this casting.', 'Na toto seslání je příliš mnoho cílů.'],
+  cannot_target_self: ['This spell cannot target its caster.', 'Toto kouzlo nemůže cílit na sesilatele.'],
+  self_only: ['This spell affects only its caster.', 'Toto kouzlo působí jen na sesilatele.'],
+  no_uses_left: ['No uses or charges are left.', 'Nezbývají žádná použití ani náboje.'],
+  source_cannot_cast: ['That item or ability cannot cast this spell.', 'Tento předmět či schopnost toto kouzlo neumí.'],
+  casting_in_progress: ['Another long casting is in progress.', 'Probíhá jiné dlouhé sesílání.'],
+  invalid_slot_level: ['Slot levels are 1 to 9.', 'Úrovně pozic jsou 1 až 9.'],
+  unknown_spell: ['No such spell.', 'Takové kouzlo neexistuje.'],
+  unauthorized: ['Log in first: the token is missing or wrong.', 'Nejdřív se přihlas: token chybí nebo nesedí.'],
+  forbidden: ['Your role does not allow this.', 'Tvoje role tohle nedovoluje.'],
+  already_exists: ['That name is taken.', 'To jméno už je obsazené.'],
+  not_found: ['Not found.', 'Nenalezeno.'],
+  conflict: ['Someone else changed it at the same moment; try again.', 'Někdo jiný to právě změnil; zkus to znovu.'],
+};
+
+let lang = 'en';
+
+/** Sets the language ('en' or 'cs') and remembers it. */
+export function setLang(l) {
+  lang = l === 'cs' ? 'cs' : 'en';
+  try { localStorage.setItem('grimoire.lang', lang); } catch { /* private mode */ }
+  document.documentElement.lang = lang;
+}
+
+/** The language remembered, else the browser's. */
+export function initialLang() {
+  let saved = null;
+  try { saved = localStorage.getItem('grimoire.lang'); } catch { /* private mode */ }
+  if (saved) return saved;
+  return (navigator.language || 'en').toLowerCase().startsWith('cs') ? 'cs' : 'en';
+}
+
+export function getLang() { return lang; }
+
+/** A string with `{name}` placeholders filled. */
+export function t(key, vars = {}) {
+  const s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
+}
+
+/** The explanation of an error code in the current language, if known. */
+export function explain(code) {
+  const e = ERRORS[code];
+  return e ? e[lang === 'cs' ? 1 : 0] : null;
+}
+
+/** Translates every marked element under `root`. */
+export function translate(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll('[data-i18n-aria]')) el.setAttribute('aria-label', t(el.dataset.i18nAria));
+}
+
+/** Picks the `en`/`cs` member of a `{en, cs}` pair. */
+export function pick(both) {
+  if (both == null) return '';
+  return typeof both === 'string' ? both : (both[lang] ?? both.en);
+}
+
+/** The level label: "Cantrip", "Level 3", "3. úroveň". */
+export function levelName(n) { return n === 0 ? t('level0') : t('levelN', { n }); }
+
+/** Numbers in the language's style (decimal comma in Czech). */
+export function num(x, digits = 1) {
+  return Number(x).toLocaleString(lang === 'cs' ? 'cs-CZ' : 'en-GB', { maximumFractionDigits: digits });
+}
+
+export const CLASSES = {
+  bard: ['Bard', 'Bard'], cleric: ['Cleric', 'Klerik'], druid: ['Druid', 'Druid'], paladin: ['Paladin', 'Paladin'],
+  ranger: ['Ranger', 'Hraničář'], sorcerer: ['Sorcerer', 'Čaroděj'], warlock: ['Warlock', 'Černokněžník'],
+  wizard: ['Wizard', 'Kouzelník'],
+};
+
+export const CONDITIONS = {
+  blinded: ['Blinded', 'Oslepený'], charmed: ['Charmed', 'Zmámený'], deafened: ['Deafened', 'Ohlušený'],
+  exhaustion: ['Exhaustion', 'Vyčerpání'], frightened: ['Frightened', 'Vystrašený'], grappled: ['Grappled', 'Uchopený'],
+  incapacitated: ['Incapacitated', 'Neschopný'], invisible: ['Invisible', 'Neviditelný'], paralyzed: ['Paralyzed', 'Paralyzovaný'],
+  petrified: ['Petrified', 'Zkamenělý'], poisoned: ['Poisoned', 'Otrávený'], prone: ['Prone', 'Ležící'],
+  restrained: ['Restrained', 'Zadržený'], stunned: ['Stunned', 'Omráčený'], unconscious: ['Unconscious', 'Bezvědomý'],
+};
+
+export const ABILITIES = {
+  strength: ['Strength', 'Sílu'], dexterity: ['Dexterity', 'Obratnost'], constitution: ['Constitution', 'Odolnost'],
+  intelligence: ['Intelligence', 'Inteligenci'], wisdom: ['Wisdom', 'Moudrost'], charisma: ['Charisma', 'Charisma'],
+};
+
+/** Picks the current language from an `[en, cs]` table entry. */
+export function word(table, key) {
+  const e = table[key];
+  return e ? e[lang === 'cs' ? 1 : 0] : key;
+}

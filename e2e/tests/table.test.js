@@ -1,0 +1,208 @@
+// End-to-end: a GM and a player at the web table, in headless Chromium.
+//
+// Needs a running server: GRIMOIRE_URL (default http://127.0.0.1:8080).
+// Chromium comes from Debian (CHROMIUM, default /usr/bin/chromium);
+// screenshots go to GRIMOIRE_SCREENSHOTS (default ../docs/screenshots).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.GRIMOIRE_URL || 'http://127.0.0.1:8080';
+const SHOTS = process.env.GRIMOIRE_SCREENSHOTS
+  || path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
+const run = Date.now().toString(36);
+const GM = `gm-${run}`;
+const PLAYER = `pat-${run}`;
+const CAMPAIGN = `cave-${run}`;
+
+let browser;
+let gm; // page
+let player; // page
+const contexts = [];
+
+async function page(options = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', locale: 'en-GB', ...options });
+  contexts.push(ctx);
+  const p = await ctx.newPage();
+  p.setDefaultTimeout(10_000);
+  p.on('pageerror', (e) => { throw new Error(`page error: ${e.message}`); });
+  return p;
+}
+
+async function shot(p, name, opts = {}) {
+  await p.screenshot({ path: path.join(SHOTS, `${name}.png`), ...opts });
+}
+
+async function register(p, name) {
+  await p.goto(BASE);
+  await p.fill('#reg-name', name);
+  await p.click('#register-form button[type=submit]');
+  await p.waitForSelector(`#who:text("${name}")`);
+}
+
+/** The number of slots of `level` the page shows as left. */
+async function slotsLeft(p, level) {
+  return p.getAttribute(`#slot-list li[data-level="${level}"]`, 'data-left');
+}
+
+async function waitSlots(p, level, left) {
+  await p.waitForSelector(`#slot-list li[data-level="${level}"][data-left="${left}"]`);
+}
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  player = await page();
+  gm = await page();
+});
+
+after(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  if (browser) await browser.close();
+});
+
+test('GM and player join one campaign', async () => {
+  await register(player, PLAYER);
+  await register(gm, GM);
+  await gm.fill('#camp-id', CAMPAIGN);
+  await gm.fill('#camp-title', 'The Crystal Cave');
+  await gm.click('#campaign-form button[type=submit]');
+  await gm.waitForSelector('#player-form:not([hidden])');
+  await gm.fill('#player-name', PLAYER);
+  await gm.click('#player-form button[type=submit]');
+  await gm.waitForSelector(`#campaign-info:has-text("${PLAYER}")`);
+  await player.reload();
+  await player.waitForSelector(`#campaign-list button:has-text("${CAMPAIGN}")`);
+  await player.waitForSelector('#live:not([hidden])');
+  await gm.waitForSelector('#live:not([hidden])');
+});
+
+test('the player creates a level-3 Wizard', async () => {
+  await player.fill('#char-name', 'Elmira');
+  await player.selectOption('#char-class', 'wizard');
+  await player.fill('#char-level', '3');
+  await player.fill('#char-score', '16');
+  await player.fill('#char-spells', 'Magic Missile, Burning Hands, Rozmazání');
+  await player.click('#character-form button[type=submit]');
+  await player.waitForSelector('#character-list button:has-text("Elmira")');
+  // The GM's table hears of it live.
+  await gm.waitForSelector('#character-list button:has-text("Elmira")');
+  await player.click('#character-list button:has-text("Elmira")');
+  await waitSlots(player, 1, 4);
+  await waitSlots(player, 2, 2);
+  await gm.click('a[data-tab=sheet]');
+  await waitSlots(gm, 2, 2);
+});
+
+test('the spellbook finds spells in Czech and charts their damage', async () => {
+  await player.click('a[data-tab=spells]');
+  await player.fill('#q', 'magicka strela');
+  const card = player.locator('article[data-spell="magic-missile"]');
+  await card.waitFor();
+  await card.getByRole('button', { name: 'Damage chart' }).click();
+  await card.locator('svg.chart .row').first().waitFor();
+  assert.equal(await card.locator('svg.chart .row').count(), 9, 'one row per slot level 1-9');
+  await card.scrollIntoViewIfNeeded();
+  await shot(player, 'spellbook');
+  // A typo still finds the spell through the catalogue's search.
+  await player.fill('#q', 'fyrebal');
+  await player.locator('article[data-spell="fireball"]').waitFor();
+});
+
+test('casting Magic Missile at level 2 previews the odds and spends the slot live', async () => {
+  await player.click('a[data-tab=sheet]');
+  await shot(player, 'character-sheet', { fullPage: true });
+  await player.getByRole('button', { name: 'Cast Magic Missile' }).click();
+  await player.waitForSelector('#cast-dialog[open]');
+  await player.selectOption('#cast-slot', '2');
+  await player.waitForSelector('#cast-upcast:has-text("darts or rays +1")');
+  await player.waitForSelector('#expected:has-text("14")');
+  assert.match(await player.textContent('#expected'), /from 8 to 20/);
+  await player.waitForSelector('#cast-expect svg .row.hl[data-slot="2"]');
+  await player.fill('#cast-targets', 'Goblin');
+  await shot(player, 'cast-dialog');
+  await player.click('#cast-go');
+  await player.waitForSelector('#cast-result .done');
+  const dice = await player.locator('#cast-result .die').allTextContents();
+  assert.equal(dice.length, 4, `four darts, one d4 each: ${dice}`);
+  for (const d of dice) assert.ok(Number(d) >= 1 && Number(d) <= 4, d);
+  assert.match(await player.textContent('#cast-result'), /Magic Missile cast at level 2/);
+  // The other browser (the GM's) sees the slot go without reloading.
+  await waitSlots(gm, 2, 1);
+  assert.equal(await slotsLeft(gm, 1), '4');
+});
+
+test('a second slot spell in the same turn is refused with its rule', async () => {
+  await player.click('#cast-close');
+  await player.getByRole('button', { name: 'Cast Burning Hands' }).click();
+  await player.waitForSelector('#cast-dialog[open]');
+  await player.click('#cast-go');
+  await player.waitForSelector('#cast-result .refusal');
+  const text = await player.textContent('#cast-result');
+  assert.match(text, /R10/);
+  assert.match(text, /one_slot_per_turn/);
+  assert.match(text, /one spell slot/i);
+  await shot(player, 'refusal');
+  // The same refusal, explained in Czech.
+  await player.selectOption('#lang', 'cs');
+  await player.waitForSelector('#cast-go:has-text("Seslat")');
+  await player.click('#cast-go');
+  await player.waitForSelector('#cast-result .refusal:has-text("pozici")');
+  assert.match(await player.textContent('#cast-result'), /Pravidlo R10/);
+  await shot(player, 'refusal-cs');
+  await player.click('#cast-close');
+  await player.selectOption('#lang', 'en');
+  await waitSlots(player, 2, 1);
+  assert.equal(await slotsLeft(player, 1), '4', 'the refused cast spent nothing');
+});
+
+test('a long rest restores the slots, live for the GM too', async () => {
+  await player.click('#long-rest');
+  await waitSlots(player, 2, 2);
+  await waitSlots(gm, 2, 2);
+});
+
+test('the GM runs an encounter with a Concentration save prompt', async () => {
+  await gm.click('a[data-tab=encounter]');
+  await gm.waitForSelector('#enc-form');
+  const rows = gm.locator('#enc-form tbody tr');
+  await rows.nth(0).locator('.enc-init').fill('17');
+  await rows.nth(1).locator('.enc-name').fill('Goblin');
+  await rows.nth(1).locator('.enc-init').fill('12');
+  await gm.click('#enc-form button[type=submit]');
+  await gm.waitForSelector('.order li.now[data-name="Elmira"]');
+  // Elmira's turn: she casts Blur (Concentration).
+  await player.getByRole('button', { name: 'Cast Blur' }).click();
+  await player.click('#cast-go');
+  await player.waitForSelector('#cast-result .done');
+  await player.click('#cast-close');
+  await gm.waitForSelector('.order li[data-name="Elmira"] .badge.conc');
+  await gm.locator('.order li[data-name="Elmira"] input.dmg').fill('24');
+  await gm.locator('.order li[data-name="Elmira"] .dmg-form button').click();
+  await gm.waitForSelector('.order li[data-name="Elmira"] .prompt:has-text("DC 12")');
+  await gm.waitForSelector('#eff-h');
+  assert.match(await gm.textContent('#encounter'), /Blur/);
+  await shot(gm, 'encounter', { fullPage: true });
+  await gm.getByRole('button', { name: 'Save made' }).click();
+  await gm.click('#next-turn');
+  await gm.waitForSelector('.order li.now[data-name="Goblin"]');
+});
+
+test('the sheet works on a phone screen', async () => {
+  const token = await player.evaluate(() => localStorage.getItem('grimoire.token'));
+  const phone = await page({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, colorScheme: 'dark', locale: 'cs-CZ' });
+  await phone.addInitScript((t) => { localStorage.setItem('grimoire.token', t); localStorage.setItem('grimoire.lang', 'cs'); }, token);
+  await phone.goto(`${BASE}/#sheet`);
+  await waitSlots(phone, 1, 4);
+  const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 375, `no sideways scrolling at 375px (page is ${width}px wide)`);
+  await shot(phone, 'phone-sheet', { fullPage: true });
+});
