@@ -24,7 +24,20 @@ use crate::i18n::{Lang, Text};
 use crate::output::Out;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
+    // `std::env::args` panics on an argument that is not UTF-8; such bytes
+    // can be no name, spell or notation, so they are a usage error.
+    let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let args: Vec<String> = match raw.iter().map(|a| a.clone().into_string()).collect() {
+        Ok(args) => args,
+        Err(bad) => {
+            let json = raw.iter().any(|a| a == "--json");
+            let failure = Failure::usage(
+                "invalid_utf8",
+                format!("argument {:?} is not valid UTF-8", bad.to_string_lossy()),
+            );
+            return report(&Out::new(json, Lang::default()), &failure);
+        }
+    };
     let cli = match cli::Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(err) => return usage_error(&args, err),
