@@ -28,6 +28,7 @@ mod game;
 mod live;
 mod serve;
 mod state;
+mod web;
 
 pub use access::{Account, Campaign, Role, hash_token};
 pub use api::{app, openapi};

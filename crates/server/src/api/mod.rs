@@ -92,6 +92,7 @@ pub fn app(state: AppState) -> Router {
                 async move { axum::Json(doc.as_ref().clone()) }
             }),
         )
+        .merge(crate::web::router())
         .fallback(|| async { ServerError::NoRoute.into_response() })
         .with_state(state)
 }
