@@ -156,6 +156,14 @@ fn finish<R: DiceRng + ?Sized>(
         Source::Item(name) => events.push(Event::ItemUsed { name: name.clone() }),
         Source::Arcanum(level) => events.push(Event::ArcanumUsed { level: *level }),
     }
+    // R14c: a consumed material is gone after the casting.
+    if let Some(m) = spell.components.material.as_ref().filter(|m| m.consumed)
+        && !matches!(plan.source, Source::Item(_))
+    {
+        events.push(Event::MaterialConsumed {
+            material: m.text.clone(),
+        });
+    }
     let mut concentration_ended = None;
     // A completed long casting has already released its own Concentration.
     let held_by_other = caster

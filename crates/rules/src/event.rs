@@ -132,6 +132,11 @@ pub enum Event {
         /// The item.
         name: String,
     },
+    /// A consumed material component was used up (R14c).
+    MaterialConsumed {
+        /// The spell's material text; the first carried material matching it goes.
+        material: String,
+    },
     /// Concentration began.
     ConcentrationStarted {
         /// The ongoing spell.
@@ -293,6 +298,11 @@ impl Caster {
                     if self.items[pos].consumed_when_empty && self.items[pos].charges() == 0 {
                         self.items.remove(pos);
                     }
+                }
+            }
+            Event::MaterialConsumed { material } => {
+                if let Some(i) = self.equipment.material_index(material) {
+                    self.equipment.materials.remove(i);
                 }
             }
             Event::ConcentrationStarted { effect, spell } => {

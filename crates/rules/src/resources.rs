@@ -194,8 +194,13 @@ impl Default for Equipment {
 impl Equipment {
     /// Whether a named material is carried.
     pub fn has_material(&self, text: &str) -> bool {
+        self.material_index(text).is_some()
+    }
+
+    /// Position of the first carried material matching `text`.
+    pub(crate) fn material_index(&self, text: &str) -> Option<usize> {
         let wanted = text.to_lowercase();
-        self.materials.iter().any(|m| {
+        self.materials.iter().position(|m| {
             let m = m.to_lowercase();
             !m.is_empty() && (wanted.contains(&m) || m.contains(&wanted))
         })

@@ -203,3 +203,45 @@ fn r14c_material_is_not_consumed_unless_the_spell_says_so() {
     assert!(!fixture.components.material.unwrap().substitutable());
     assert!(revivify().components.material.unwrap().consumed);
 }
+
+#[test]
+fn r14c_consumed_material_is_used_up() {
+    let mut c = with_equipment(cleric(5), |e| {
+        e.materials = vec!["diamond worth 300+ GP".into(), "sprig of mistletoe".into()];
+    });
+    let out = cast_ok(
+        &mut c,
+        &revivify(),
+        &CastRequest::new().target(Target::named("Fallen")),
+        &mut Scripted::new(&[1]),
+    );
+    assert!(
+        out.events
+            .iter()
+            .any(|e| matches!(e, Event::MaterialConsumed { .. }))
+    );
+    assert_eq!(
+        c.equipment().materials,
+        vec!["sprig of mistletoe".to_string()]
+    );
+    c.apply_all(&c.end_turn().events);
+    let err = cast(
+        &c,
+        &revivify(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "missing_material");
+    // Fireball's material is not consumed: nothing is removed.
+    let mut w = with_equipment(wizard(5), |e| {
+        e.materials = vec!["bat guano and sulfur".into()]
+    });
+    cast_ok(
+        &mut w,
+        &fireball(),
+        &CastRequest::new(),
+        &mut Scripted::new(&[1]),
+    );
+    assert_eq!(w.equipment().materials.len(), 1);
+}
