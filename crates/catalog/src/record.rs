@@ -157,7 +157,9 @@ pub(crate) struct BonusRecord {
 pub(crate) fn read_record(value: toml::Value) -> Result<SpellRecord, FieldError> {
     serde_path_to_error::deserialize::<_, SpellRecord>(value).map_err(|e| {
         let path = e.path().to_string();
-        let raw = e.inner().to_string();
+        // toml appends "in `path`" on later lines; the path is reported apart.
+        let full = e.inner().to_string();
+        let raw = full.lines().next().unwrap_or_default().trim().to_string();
         // serde reports a missing key at the table holding it; name the key.
         if let Some(key) = raw
             .strip_prefix("missing field `")
