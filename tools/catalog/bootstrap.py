@@ -51,7 +51,7 @@ CLASS_2024: dict[str, list[str]] = {
     "gentle-repose": [C, P, W], "gust-of-wind": [D, R, S, W],
     "magic-weapon": [P, R, S, K, W], "mirror-image": [B, S, K, W],
     "prayer-of-healing": [C, P], "warding-bond": [C, P],
-    "mass-healing-word": [B, C], "meld-into-stone": [C, D],
+    "mass-healing-word": [B, C], "meld-into-stone": [C, D, R],
     "revivify": [C, D, P, R], "slow": [B, S, W], "speak-with-dead": [B, C, W],
     "vampiric-touch": [S, K, W], "divination": [C, D, W],
     "dominate-beast": [D, R, S], "fire-shield": [D, S, W],
@@ -62,6 +62,10 @@ CLASS_2024: dict[str, list[str]] = {
     "sunburst": [C, D, S, W], "gate": [C, S, K, W], "prismatic-wall": [B, W],
     "weird": [K, W], "befuddlement": [B, D, K, W], "floating-disk": [W],
     "create-food-and-water": [C, P], "arcane-eye": [W],
+    # added after the first run, then edited into the TOML by hand
+    "telepathic-bond": [B, W], "heroes-feast": [B, C, D], "sunbeam": [C, D, S, W],
+    "dispel-magic": [B, C, D, P, R, S, K, W], "freezing-sphere": [S, W],
+    "demiplane": [S, K, W],
 }
 
 # Our ids where the dataset's slug keeps a name the SRD no longer uses.
