@@ -28,7 +28,7 @@ Every command takes --json for stable machine-readable output.";
 #[derive(Debug, Parser)]
 #[command(name = "grimoire", version, after_help = EXAMPLES)]
 pub struct Cli {
-    /// The database file [default: $XDG_DATA_HOME/grimoire/grimoire.sqlite3]
+    /// The database: an SQLite file, or a postgres:// URL [default: $XDG_DATA_HOME/grimoire/grimoire.sqlite3]
     #[arg(long, global = true, env = "GRIMOIRE_DB", value_name = "PATH")]
     pub db: Option<PathBuf>,
     /// Print stable machine-readable JSON instead of the terminal view

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use grimoire_dice::SeededRng;
-use grimoire_store::Store;
+use grimoire_store::{PostgresBackend, PostgresConfig, Store};
 
 use crate::failure::Failure;
 use crate::output::Out;
@@ -33,6 +33,20 @@ impl Ctx {
                 )
             })?,
         };
+        let text = path.to_string_lossy();
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            // The same schema on a shared server (issue #5); a table server
+            // and several terminals can then play on one database.
+            let mut config = PostgresConfig::new(text.as_ref());
+            if let Some(schema) = std::env::var("GRIMOIRE_PG_SCHEMA")
+                .ok()
+                .filter(|s| !s.is_empty())
+            {
+                config = config.with_schema(schema);
+            }
+            let backend = PostgresBackend::connect(&config).map_err(Failure::from)?;
+            return Ok(Store::with_backend(backend));
+        }
         Ok(Store::open(&path).map_err(Failure::from)?)
     }
 
