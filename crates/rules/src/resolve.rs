@@ -365,8 +365,17 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         }
     }
 
+    // A lasting effect stays only on those it got through to: not on a
+    // target that made its save or that every attack missed.
     let affected = valid
         .iter()
+        .filter(|&&i| {
+            let out = &outs[i];
+            let saved = out.save.as_ref().is_some_and(|s| s.success == Some(true));
+            let missed =
+                !out.attacks.is_empty() && out.attacks.iter().all(|a| a.hit == Some(false));
+            !saved && !missed
+        })
         .map(|&i| request.targets[i].name.clone())
         .collect();
     Applied {

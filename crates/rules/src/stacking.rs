@@ -109,6 +109,18 @@ impl EffectBoard {
         self.on(target).any(|e| &e.ongoing.spell == spell)
     }
 
+    /// The conditions spells impose on a creature (each once).
+    pub fn conditions(&self, target: &str) -> Vec<crate::condition::Condition> {
+        let mut out: Vec<_> = self
+            .in_force(target)
+            .into_iter()
+            .flat_map(|e| e.ongoing.conditions.iter().copied())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// The bonuses that apply to a creature for one kind of roll (R21).
     pub fn bonuses(&self, target: &str, to: BonusTarget) -> Vec<BonusAmount> {
         self.in_force(target)

@@ -144,3 +144,19 @@ fn r21_blessed_target_adds_d4_to_its_save() {
     let save = out.resolution.targets[0].save.as_ref().unwrap();
     assert_eq!((save.total, save.success), (Some(13), Some(true)));
 }
+
+#[test]
+fn lasting_effect_stays_only_on_targets_that_failed_the_save() {
+    let mut board = EffectBoard::new();
+    let mut w = applied_named(wizard(5), "Wizard");
+    let req = CastRequest::new()
+        .at_slot(slot(3))
+        .target(Target::named("Bandit").with_save(Ability::Wisdom, 0))
+        .target(Target::named("Captain").with_save(Ability::Wisdom, 0));
+    // Bandit rolls 3 (fails DC 14), Captain 18 (succeeds).
+    let out = cast_ok(&mut w, &hold_person(), &req, &mut Scripted::new(&[3, 18]));
+    board.record_all("Wizard", &out.events);
+    assert_eq!(board.conditions("Bandit"), vec![Condition::Paralyzed]);
+    assert!(board.conditions("Captain").is_empty());
+    assert!(!board.has("Captain", &id("hold-person")));
+}
