@@ -35,9 +35,9 @@ pub use api::{app, openapi};
 pub use db::Database;
 pub use error::ServerError;
 pub use game::{
-    AbilitiesInput, CastInput, CastReport, CharacterView, ClassLevel, ConditionInput, HomebrewFile,
-    HomebrewInput, HomebrewReport, NewCharacter, Owner, PactView, RestInput, RestKind, SlotView,
-    StepReport,
+    AbilitiesInput, CastInput, CastReport, CharacterView, ClassLevel, ConditionInput, DamageInput,
+    DamageReport, HomebrewFile, HomebrewInput, HomebrewReport, NewCharacter, Owner, PactView,
+    RestInput, RestKind, SlotView, StepReport, TimeInput,
 };
 pub use live::LiveEvent;
 pub use serve::{ServeConfig, serve};

@@ -54,6 +54,8 @@ async fn health_and_openapi_describe_every_route() {
             "/campaigns/{campaign}/characters/{name}/prepared",
             "/campaigns/{campaign}/characters/{name}/conditions",
             "/campaigns/{campaign}/characters/{name}/log",
+            "/campaigns/{campaign}/characters/{name}/damage",
+            "/campaigns/{campaign}/characters/{name}/time",
             "/campaigns/{campaign}/characters/{name}/undo",
             "/campaigns/{campaign}/events",
             "/campaigns/{campaign}/spells",
@@ -683,4 +685,68 @@ async fn a_cast_appears_on_the_campaign_event_stream() {
         );
         drop(body.frame());
     }
+}
+
+#[tokio::test]
+async fn damage_tests_concentration_and_time_ends_durations() {
+    let h = Harness::new(common::Place::sqlite()).await;
+    let t = table(&h).await;
+    let base = "/campaigns/cave/characters/Elmira";
+    let (s, v) = h
+        .post(
+            &format!("{base}/prepared"),
+            Some(&t.petr),
+            json!({"spell": "detect-magic"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = h
+        .post(MM, Some(&t.petr), json!({"spell": "detect-magic"}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["character"]["concentration"], "detect-magic");
+    let (s, v) = h
+        .post(
+            &format!("{base}/damage"),
+            Some(&t.petr),
+            json!({"amount": 40, "seed": 1}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["dc"], 20, "half of 40 (R15 Concentration)");
+    assert!(v["roll"]["total"].is_number(), "{v}");
+    let kept = v["concentration_kept"].as_bool().unwrap();
+    assert_eq!(v["character"]["concentration"].is_string(), kept);
+    if kept {
+        // Ten minutes later Detect Magic has run out.
+        let (s, v) = h
+            .post(
+                &format!("{base}/time"),
+                Some(&t.petr),
+                json!({"rounds": 101}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert!(v["character"]["concentration"].is_null(), "{v}");
+    }
+    let (s, v) = h
+        .post(
+            &format!("{base}/damage"),
+            Some(&t.petr),
+            json!({"amount": 99999}),
+        )
+        .await;
+    assert_eq!((s, code(&v)), (StatusCode::BAD_REQUEST, "bad_amount"));
+    let (s, v) = h
+        .post(&format!("{base}/time"), Some(&t.petr), json!({"rounds": 0}))
+        .await;
+    assert_eq!((s, code(&v)), (StatusCode::BAD_REQUEST, "bad_duration"));
+    let (s, v) = h
+        .post(
+            &format!("{base}/damage"),
+            Some(&t.eve),
+            json!({"amount": 1}),
+        )
+        .await;
+    assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"));
 }

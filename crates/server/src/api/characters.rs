@@ -14,7 +14,8 @@ use utoipa_axum::routes;
 use super::extract::{Body, Params, Token};
 use crate::error::ServerError;
 use crate::game::{
-    self, CastInput, CastReport, CharacterView, ConditionInput, NewCharacter, RestInput, StepReport,
+    self, CastInput, CastReport, CharacterView, ConditionInput, DamageInput, DamageReport,
+    NewCharacter, RestInput, StepReport, TimeInput,
 };
 use crate::live::LiveEvent;
 use crate::state::AppState;
@@ -52,6 +53,8 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(rest))
         .routes(routes!(turn))
         .routes(routes!(condition))
+        .routes(routes!(damage))
+        .routes(routes!(wait))
         .routes(routes!(log))
         .routes(routes!(undo))
 }
@@ -276,6 +279,50 @@ async fn condition(
         "condition",
         move |store, name| game::condition(store, name, body),
     )
+    .await?;
+    Ok(Json(report))
+}
+
+/// Takes damage: while concentrating, a Constitution save decides whether
+/// Concentration holds.
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/damage", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    request_body = DamageInput,
+    responses((status = 200, body = DamageReport), (status = 400, body = crate::api::ErrorBody),
+              (status = 403, body = crate::api::ErrorBody)))]
+async fn damage(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+    Body(body): Body<DamageInput>,
+) -> Result<Json<DamageReport>, ServerError> {
+    let report = act(
+        &state,
+        token,
+        campaign,
+        name,
+        "damage",
+        move |store, name| game::damage(store, name, body),
+    )
+    .await?;
+    Ok(Json(report))
+}
+
+/// Lets time pass for the character: durations run out (R15).
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/time", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    request_body = TimeInput,
+    responses((status = 200, body = StepReport), (status = 400, body = crate::api::ErrorBody),
+              (status = 403, body = crate::api::ErrorBody)))]
+async fn wait(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+    Body(body): Body<TimeInput>,
+) -> Result<Json<StepReport>, ServerError> {
+    let report = act(&state, token, campaign, name, "time", move |store, name| {
+        game::advance(store, name, body)
+    })
     .await?;
     Ok(Json(report))
 }

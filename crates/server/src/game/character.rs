@@ -241,6 +241,45 @@ pub struct ConditionInput {
     pub remove: bool,
 }
 
+/// Damage taken by a character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DamageInput {
+    /// Hit points of damage (at most 10000).
+    pub amount: u32,
+    /// Seeds the Concentration save; random when left out.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// Time passing for a character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TimeInput {
+    /// Rounds of six seconds (10 a minute, 600 an hour; at most 14400, a day).
+    pub rounds: u64,
+}
+
+/// The result of taking damage.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct DamageReport {
+    /// The Concentration save's DC, when one was needed.
+    pub dc: Option<i32>,
+    /// The save roll, when one was needed.
+    #[schema(value_type = Option<Object>)]
+    pub roll: Option<grimoire_rules::RollRecord>,
+    /// Whether Concentration holds afterwards (false if there was none).
+    pub concentration_kept: bool,
+    /// The state changes logged.
+    #[schema(value_type = Vec<Object>)]
+    pub events: Vec<Event>,
+    /// The change id, when something was written.
+    #[schema(value_type = Option<i64>)]
+    pub change: Option<ChangeId>,
+    /// The character afterwards.
+    pub character: CharacterView,
+}
+
 /// The result of any other accepted action.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct StepReport {
@@ -458,6 +497,53 @@ pub fn condition(
         } else {
             c.add_condition(input.condition)
         };
+        Ok((out.events, out.notes))
+    })
+    .map(report)
+}
+
+/// Damage while concentrating calls for a Constitution save (DC 10 or half
+/// the damage, at most 30); failing ends Concentration.
+pub fn damage(
+    store: &mut Store,
+    name: &str,
+    input: DamageInput,
+) -> Result<DamageReport, ServerError> {
+    if input.amount > 10_000 {
+        return Err(ServerError::invalid("bad_amount", "damage must be 0-10000"));
+    }
+    let seed = match input.seed {
+        Some(s) => s,
+        None => getrandom::u64()
+            .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
+    };
+    let command = format!("damage {}", input.amount);
+    let (events, out, change, character) = step(store, name, &command, |c| {
+        let mut rng = SeededRng::new(seed);
+        let out = c.take_damage(input.amount, &mut rng);
+        Ok((out.events.clone(), out))
+    })?;
+    Ok(DamageReport {
+        dc: out.dc,
+        roll: out.roll,
+        concentration_kept: out.concentration_kept,
+        events,
+        change,
+        character,
+    })
+}
+
+/// Lets time pass: spells run out (R15), a long casting progresses (R12).
+pub fn advance(store: &mut Store, name: &str, input: TimeInput) -> Result<StepReport, ServerError> {
+    if input.rounds == 0 || input.rounds > 14_400 {
+        return Err(ServerError::invalid(
+            "bad_duration",
+            "rounds must be 1-14400 (a day)",
+        ));
+    }
+    let command = format!("wait {}r", input.rounds);
+    step(store, name, &command, |c| {
+        let out = c.advance_rounds(input.rounds);
         Ok((out.events, out.notes))
     })
     .map(report)

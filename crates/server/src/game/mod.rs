@@ -19,9 +19,10 @@ use grimoire_store::{Store, StoreError};
 use crate::error::ServerError;
 
 pub use character::{
-    AbilitiesInput, CastInput, CastReport, CharacterView, ClassLevel, ConditionInput, NewCharacter,
-    Owner, PactView, RestInput, RestKind, SlotView, StepReport, cast, character, characters,
-    condition, create_character, end_turn, log, owner_of, prepare, rest, undo,
+    AbilitiesInput, CastInput, CastReport, CharacterView, ClassLevel, ConditionInput, DamageInput,
+    DamageReport, NewCharacter, Owner, PactView, RestInput, RestKind, SlotView, StepReport,
+    TimeInput, advance, cast, character, characters, condition, create_character, damage, end_turn,
+    log, owner_of, prepare, rest, undo,
 };
 pub use homebrew::{
     HomebrewFile, HomebrewInput, HomebrewReport, add_homebrew, campaign_catalog, with_catalog,

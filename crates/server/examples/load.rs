@@ -1,0 +1,263 @@
+//! Load client for the table server: loopback only, bounded in time.
+//!
+//! Starts the server in this process on `127.0.0.1:<free port>` over the
+//! chosen database, seats one GM and `--clients` players (each with a
+//! 20th-level wizard), then has every player cast Magic Missile in a loop
+//! for `--seconds`, ending the turn when the rules require (R10) and taking
+//! a long rest when out of slots (R4). Prints accepted casts per second and
+//! p50/p99 latency of the cast requests.
+//!
+//! ```text
+//! cargo run --release -p grimoire-server --example load -- --seconds 10 --clients 16
+//! cargo run --release -p grimoire-server --example load -- --database postgres://postgres@127.0.0.1/test
+//! cargo run --release -p grimoire-server --example load -- --shared   # everyone on one character
+//! ```
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use grimoire_server::{AppState, Database, StateConfig, app};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+
+struct Args {
+    database: Option<String>,
+    seconds: u64,
+    clients: usize,
+    shared: bool,
+}
+
+fn args() -> Result<Args, String> {
+    let mut a = Args {
+        database: None,
+        seconds: 10,
+        clients: 16,
+        shared: false,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or(format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--database" => a.database = Some(value()?),
+            "--seconds" => a.seconds = value()?.parse().map_err(|e| format!("--seconds: {e}"))?,
+            "--clients" => a.clients = value()?.parse().map_err(|e| format!("--clients: {e}"))?,
+            "--shared" => a.shared = true,
+            other => return Err(format!("unknown flag {other}")),
+        }
+    }
+    // Bounded: never more than a minute, never more than 256 connections.
+    a.seconds = a.seconds.clamp(1, 60);
+    a.clients = a.clients.clamp(1, 256);
+    Ok(a)
+}
+
+struct Client {
+    sender: hyper::client::conn::http1::SendRequest<Body>,
+}
+
+impl Client {
+    async fn connect(addr: SocketAddr) -> Client {
+        let stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        stream.set_nodelay(true).expect("nodelay");
+        let (sender, conn) =
+            hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream))
+                .await
+                .expect("handshake");
+        tokio::spawn(conn);
+        Client { sender }
+    }
+
+    async fn send(&mut self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        self.sender.ready().await.expect("connection alive");
+        let mut req = Request::builder()
+            .method(Method::POST)
+            .uri(path)
+            .header("host", "127.0.0.1")
+            .header("content-type", "application/json");
+        if let Some(t) = token {
+            req = req.header("authorization", format!("Bearer {t}"));
+        }
+        let req = req.body(Body::from(body.to_string())).expect("request");
+        let res = self.sender.send_request(req).await.expect("response");
+        let status = res.status();
+        let bytes = res.into_body().collect().await.expect("body").to_bytes();
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
+    }
+}
+
+fn token(v: &Value) -> String {
+    v["token"].as_str().expect("token").to_owned()
+}
+
+#[derive(Default)]
+struct Tally {
+    latencies: Vec<Duration>,
+    accepted: u64,
+    refused: u64,
+    conflicts: u64,
+    other: u64,
+}
+
+async fn player(addr: SocketAddr, token: String, character: String, until: Instant) -> Tally {
+    let mut c = Client::connect(addr).await;
+    let mut t = Tally::default();
+    let cast = format!("/campaigns/load/characters/{character}/casts");
+    let turn = format!("/campaigns/load/characters/{character}/turns");
+    let rest = format!("/campaigns/load/characters/{character}/rests");
+    while Instant::now() < until {
+        let start = Instant::now();
+        let (s, v) = c
+            .send(&cast, Some(&token), json!({"spell": "magic-missile"}))
+            .await;
+        t.latencies.push(start.elapsed());
+        match (s, v["error"]["code"].as_str()) {
+            (StatusCode::CREATED, _) => t.accepted += 1,
+            (StatusCode::UNPROCESSABLE_ENTITY, Some("no_slot_available")) => {
+                t.refused += 1;
+                c.send(&rest, Some(&token), json!({"kind": "long"})).await;
+            }
+            (StatusCode::UNPROCESSABLE_ENTITY, _) => {
+                t.refused += 1;
+                c.send(&turn, Some(&token), json!(null)).await;
+            }
+            (StatusCode::CONFLICT, _) => t.conflicts += 1,
+            _ => t.other += 1,
+        }
+    }
+    t
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+#[tokio::main]
+async fn main() {
+    let args = match args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("load: {e}");
+            std::process::exit(2);
+        }
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let database = match &args.database {
+        Some(url) => Database::parse(url),
+        None => Database::Sqlite(dir.path().join("load.sqlite3")),
+    };
+    let kind = database.kind();
+    let mut config = StateConfig::new(database);
+    if let Database::Postgres(pg) = &mut config.database {
+        // A schema of its own, dropped at the end, so runs never mix.
+        pg.schema = Some(format!("load_{}", std::process::id()));
+    }
+    let schema = match &config.database {
+        Database::Postgres(pg) => Some(pg.clone()),
+        Database::Sqlite(_) => None,
+    };
+    let state = AppState::connect(config).await.expect("open database");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let server = tokio::spawn(async move { axum::serve(listener, app(state)).await });
+
+    let mut c = Client::connect(addr).await;
+    let (_, v) = c.send("/accounts", None, json!({"name": "gm"})).await;
+    let gm = token(&v);
+    c.send(
+        "/campaigns",
+        Some(&gm),
+        json!({"id": "load", "title": "Load"}),
+    )
+    .await;
+    let mut seats = Vec::new();
+    for i in 0..args.clients {
+        let (_, v) = c
+            .send("/accounts", None, json!({"name": format!("p{i}")}))
+            .await;
+        let t = token(&v);
+        c.send(
+            "/campaigns/load/players",
+            Some(&gm),
+            json!({"account": format!("p{i}")}),
+        )
+        .await;
+        let character = if args.shared {
+            "Shared".to_owned()
+        } else {
+            format!("W{i}")
+        };
+        if !args.shared || i == 0 {
+            let owner = if args.shared {
+                "gm".to_owned()
+            } else {
+                format!("p{i}")
+            };
+            let (s, v) = c
+                .send(
+                    "/campaigns/load/characters",
+                    Some(&gm),
+                    json!({"name": character, "owner": owner,
+                           "classes": [{"class": "wizard", "level": 20}],
+                           "abilities": {"int": 20}, "prepared": ["magic-missile"]}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::CREATED, "{v}");
+        }
+        // On one shared character everyone acts as the GM (players may act
+        // only for their own characters).
+        seats.push((if args.shared { gm.clone() } else { t }, character));
+    }
+
+    let start = Instant::now();
+    let until = start + Duration::from_secs(args.seconds);
+    let tasks: Vec<_> = seats
+        .into_iter()
+        .map(|(t, ch)| tokio::spawn(player(addr, t, ch, until)))
+        .collect();
+    let mut all = Tally::default();
+    for task in tasks {
+        let t = task.await.expect("client task");
+        all.latencies.extend(t.latencies);
+        all.accepted += t.accepted;
+        all.refused += t.refused;
+        all.conflicts += t.conflicts;
+        all.other += t.other;
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    all.latencies.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "database={kind} clients={} shared={} seconds={elapsed:.1}",
+        args.clients, args.shared
+    );
+    println!(
+        "cast requests={} accepted={} ({:.0}/s) refused={} conflict={} other={}",
+        all.latencies.len(),
+        all.accepted,
+        all.accepted as f64 / elapsed,
+        all.refused,
+        all.conflicts,
+        all.other
+    );
+    println!(
+        "cast latency p50={:.2} ms p99={:.2} ms max={:.2} ms",
+        ms(percentile(&all.latencies, 0.50)),
+        ms(percentile(&all.latencies, 0.99)),
+        ms(all.latencies.last().copied().unwrap_or_default())
+    );
+    server.abort();
+    if let Some(pg) = schema {
+        let _ = std::thread::spawn(move || pg.drop_schema()).join();
+    }
+}
