@@ -131,7 +131,9 @@ pub struct Bonus {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub struct Upcast {
     /// Dice added to the first damage roll (or the healing when there is no
-    /// damage), per slot level above the spell's level.
+    /// damage), per slot level above the spell's level. Dice of another size
+    /// than the damage's roll as an extra part of the same type; healing
+    /// grows only by dice of its own size.
     #[serde(default)]
     pub extra_dice: Option<DiceFormula>,
     /// Extra instances (darts, rays) per level above.

@@ -51,8 +51,16 @@ pub(crate) fn scale(spell: &Spell, cast_level: SpellLevel, character_level: u8) 
     let mut healing = e.healing.clone();
     if let Some(extra) = e.upcast.extra_dice.filter(|_| above > 0) {
         let add = extra.count.saturating_mul(above);
+        let grown = DiceFormula::new(add.min(crate::formula::MAX_DICE), extra.sides);
         if let Some(first) = damage.first_mut() {
-            grow(&mut first.dice, extra, add);
+            if !grow(&mut first.dice, extra, add) {
+                // Different dice (a d6 per level on a d10 spell) roll as their own part.
+                let extra_part = Damage {
+                    dice: grown,
+                    ..first.clone()
+                };
+                damage.push(extra_part);
+            }
         } else if let Some(h) = healing.as_mut() {
             grow(&mut h.dice, extra, add);
         }
@@ -79,10 +87,14 @@ pub(crate) fn scale(spell: &Spell, cast_level: SpellLevel, character_level: u8) 
     }
 }
 
-fn grow(dice: &mut DiceFormula, extra: DiceFormula, add: u32) {
+/// Adds `add` dice to `dice` when they are the same kind; false otherwise.
+fn grow(dice: &mut DiceFormula, extra: DiceFormula, add: u32) -> bool {
     if dice.sides == extra.sides || dice.count == 0 {
         dice.sides = extra.sides;
         dice.count = dice.count.saturating_add(add).min(crate::formula::MAX_DICE);
+        true
+    } else {
+        false
     }
 }
 

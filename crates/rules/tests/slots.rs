@@ -258,3 +258,27 @@ fn r1_cantrips_are_level_0_and_levels_stop_at_9() {
     assert_eq!(SpellLevel::new(10).unwrap_err().rule(), Some("R1"));
     assert_eq!(SlotLevel::new(0).unwrap_err().code(), "invalid_slot_level");
 }
+
+#[test]
+fn r6_upcast_dice_of_another_size_roll_as_their_own_part() {
+    let mut w = wizard(5);
+    let mut spell = magic_missile();
+    spell.effect.instances = 1;
+    spell.effect.upcast = Upcast {
+        extra_dice: Some("1d6".parse().unwrap()),
+        ..Upcast::default()
+    };
+    w.apply_all(&w.prepare(&spell).unwrap().events);
+    let req = CastRequest::new()
+        .at_slot(slot(3))
+        .target(Target::named("Orc"));
+    let out = cast_ok(&mut w, &spell, &req, &mut Scripted::new(&[2]));
+    let notations: Vec<&str> = out
+        .resolution
+        .rolls
+        .iter()
+        .map(|r| r.notation.as_str())
+        .collect();
+    assert_eq!(notations, vec!["1d4+1", "2d6"]);
+    assert_eq!(out.resolution.targets[0].damage_total, 3 + 4);
+}
