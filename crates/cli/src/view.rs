@@ -87,7 +87,7 @@ pub fn caster_json(c: &Caster, version: u64) -> Value {
         "slots": slots_json(c),
         "prepared": c.prepared(),
         "cantrips": c.cantrips(),
-        "abilities_with_spells": c.features().iter().map(|f| json!({
+        "features": c.features().iter().map(|f| json!({
             "name": f.name, "spells": f.spells, "remaining": f.remaining(),
             "max_uses": f.max_uses, "recharge": f.recharge,
         })).collect::<Vec<_>>(),

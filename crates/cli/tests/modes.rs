@@ -237,3 +237,42 @@ fn spells_search_filters() {
     let text = s.human(&["--lang", "cs", "spell", "Thunderwave"]);
     assert!(text.contains("Hromová vlna"), "{text}");
 }
+
+#[test]
+fn pact_slots_are_listed_separately_and_return_on_a_short_rest() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Hex",
+        "--class",
+        "warlock:3",
+        "--class",
+        "wizard:2",
+        "--abilities",
+        "cha=16,int=14",
+    ]);
+    let v = s.ok(&["slots", "Hex"]);
+    // Wizard 2 alone sets the regular row (three level-1 slots); Warlock 3
+    // adds two level-2 pact slots beside it.
+    assert_eq!(slots(&v), [(1, 3, 3)]);
+    assert_eq!(
+        v["pact"],
+        serde_json::json!({"level": 2, "total": 2, "remaining": 2})
+    );
+    s.ok(&["prepare", "Hex", "Hex"]);
+    let cast = s.ok(&[
+        "cast", "Hex", "Hex", "--pact", "--action", "bonus", "--target", "Orc",
+    ]);
+    assert_eq!(
+        (
+            cast["cast"]["slot"].as_u64(),
+            cast["cast"]["pact"].as_bool()
+        ),
+        (Some(2), Some(true))
+    );
+    assert_eq!(cast["slots"]["pact"]["remaining"], 1);
+    let rest = s.ok(&["rest", "Hex", "--short"]);
+    assert_eq!(rest["pact"]["remaining"], 2);
+    assert_eq!(slots(&rest), [(1, 3, 3)]);
+}
