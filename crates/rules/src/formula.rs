@@ -40,6 +40,17 @@ impl DiceFormula {
         DiceFormula { bonus, ..self }
     }
 
+    /// The same formula as a dice-crate expression, for distributions and
+    /// display (`expr.distribution()`).
+    pub fn to_expr(self) -> grimoire_dice::Expr {
+        let flat = grimoire_dice::Expr::constant(i64::from(self.bonus));
+        match (self.count, self.bonus) {
+            (0, _) => flat,
+            (count, 0) => grimoire_dice::Expr::dice(count, self.sides),
+            (count, _) => grimoire_dice::Expr::dice(count, self.sides).add(flat),
+        }
+    }
+
     /// The same dice times `factor` (cantrip tiers), the bonus unchanged.
     pub fn times(self, factor: u32) -> Self {
         DiceFormula {
@@ -134,5 +145,9 @@ mod tests {
             "invalid_dice"
         );
         assert_eq!(DiceFormula::new(1, 10).times(3).to_string(), "3d10");
+        let e = DiceFormula::new(2, 8).plus(3).to_expr();
+        assert_eq!((e.min(), e.max()), (5, 19));
+        let flat = DiceFormula::new(0, 1).plus(-2).to_expr();
+        assert_eq!((flat.min(), flat.max()), (-2, -2));
     }
 }
