@@ -110,7 +110,13 @@ test('the spellbook finds spells in Czech and charts their damage', async () => 
   await card.getByRole('button', { name: 'Damage chart' }).click();
   await card.locator('svg.chart .row').first().waitFor();
   assert.equal(await card.locator('svg.chart .row').count(), 9, 'one row per slot level 1-9');
-  await card.scrollIntoViewIfNeeded();
+  // The sticky header would cover the top of an element screenshot.
+  await player.evaluate(() => { document.querySelector('.top').style.position = 'static'; });
+  await card.screenshot({ path: path.join(SHOTS, 'damage-chart.png') });
+  await player.evaluate(() => { document.querySelector('.top').style.position = ''; });
+  await player.fill('#q', 'fire');
+  await player.locator('article[data-spell="fireball"]').waitFor();
+  await player.evaluate(() => window.scrollTo(0, 0));
   await shot(player, 'spellbook');
   // A typo still finds the spell through the catalogue's search.
   await player.fill('#q', 'fyrebal');
@@ -168,6 +174,26 @@ test('a long rest restores the slots, live for the GM too', async () => {
   await player.click('#long-rest');
   await waitSlots(player, 2, 2);
   await waitSlots(gm, 2, 2);
+});
+
+test('a wand casts Magic Missile without a slot (R5d)', async () => {
+  await player.click('#end-turn');
+  await player.click('details.gear summary');
+  await player.selectOption('#gear-kind', 'item');
+  await player.fill('#gear-name', 'Wand of Magic Missiles');
+  await player.fill('#gear-spells', 'Magická střela');
+  await player.fill('#gear-uses', '7');
+  await player.click('#gear-form button[type=submit]');
+  await player.waitForSelector('#sheet :text("7 of 7 charges")');
+  await player.getByRole('button', { name: 'Cast Magic Missile' }).click();
+  await player.check('#cast-sources input[value="item:Wand of Magic Missiles"]');
+  await player.waitForSelector('#cast-slot-wrap[hidden]', { state: 'attached' });
+  await player.click('#cast-go');
+  await player.waitForSelector('#cast-result .done:has-text("without a slot")');
+  await player.click('#cast-close');
+  await player.waitForSelector('#sheet :text("6 of 7 charges")');
+  assert.equal(await slotsLeft(player, 1), '4');
+  assert.equal(await slotsLeft(player, 2), '2');
 });
 
 test('the GM runs an encounter with a Concentration save prompt', async () => {

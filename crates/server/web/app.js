@@ -419,7 +419,8 @@ function spellCard(c) {
           const btn = ev.currentTarget;
           if (chartBox.firstChild) { chartBox.replaceChildren(); btn.setAttribute('aria-expanded', 'false'); btn.textContent = t('spells.chart'); return; }
           const rep = await get(`/web/api/spells/${enc(c.id)}/damage?character_level=${ch ? ch.level : 1}`);
-          chartBox.replaceChildren(damageChart(rep, name), h('p', { class: 'muted small' }, t('chart.assumes', { what: pick(rep.assumes) })));
+          const w = Math.round(Math.max(300, Math.min(800, chartBox.clientWidth || 640)));
+          chartBox.replaceChildren(damageChart(rep, name, null, w), h('p', { class: 'muted small' }, t('chart.assumes', { what: pick(rep.assumes) })));
           btn.setAttribute('aria-expanded', 'true');
           btn.textContent = t('spells.hideChart');
         },
@@ -542,6 +543,8 @@ function renderSheet() {
     features.length ? h('ul', { class: 'plain' }, ...features.map((f) => h('li', {}, h('strong', {}, f.name), ' ',
       pips(f.max_uses, f.remaining, t('sheet.uses', { n: f.remaining, max: f.max_uses })),
       h('span', { class: 'muted small' }, ` ${t('sheet.uses', { n: f.remaining, max: f.max_uses })}`)))) : h('p', { class: 'muted' }, t('sheet.noneYet')));
+  const gearForm = mine ? gearFormFor(ch) : null;
+  if (gearForm) resBlock.append(gearForm);
   const condSel = h('select', { id: 'cond-add', 'aria-label': t('sheet.addCondition') },
     h('option', { value: '' }, `${t('sheet.addCondition')}…`),
     ...Object.keys(CONDITIONS).filter((k) => !ch.conditions.includes(k)).map((k) => h('option', { value: k }, word(CONDITIONS, k))));
@@ -573,6 +576,38 @@ function renderSheet() {
         renderSheet();
       } catch (e) { toast(errorText(e)); }
     } }, t('sheet.undo'))) : null);
+}
+
+/** A small form that gives the character a magic item or an ability. */
+function gearFormFor(ch) {
+  const kind = h('select', { id: 'gear-kind' },
+    h('option', { value: 'item' }, t('gear.item')), h('option', { value: 'feature' }, t('gear.feature')));
+  const name = h('input', { id: 'gear-name', required: true, maxlength: 64, placeholder: t('gear.nameHint') });
+  const spells = h('input', { id: 'gear-spells', required: true, placeholder: 'Magic Missile' });
+  const uses = h('input', { id: 'gear-uses', type: 'number', min: 1, max: 50, value: 3, inputmode: 'numeric' });
+  const recharge = h('select', { id: 'gear-recharge' },
+    ...['long_rest', 'short_rest', 'never'].map((r) => h('option', { value: r }, t(`gear.${r}`))));
+  return h('details', { class: 'gear' }, h('summary', {}, t('gear.add')),
+    h('form', {
+      class: 'stack', id: 'gear-form',
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        try {
+          const view = await post(`/web/api/campaigns/${enc(app.campaign)}/characters/${enc(ch.name)}/gear`, {
+            kind: kind.value, name: name.value.trim(), uses: Number(uses.value) || 1, recharge: recharge.value,
+            spells: spells.value.split(',').map((x) => x.trim()).filter(Boolean),
+          });
+          putCharacter(view);
+          toast(t('table.added', { name: name.value.trim() }));
+          renderSheet();
+        } catch (e) { toast(errorText(e)); }
+      },
+    },
+    h('label', {}, h('span', {}, t('gear.kind')), kind),
+    h('label', {}, h('span', {}, t('gear.name')), name),
+    h('label', {}, h('span', {}, t('gear.spells')), spells),
+    h('div', { class: 'row' }, h('label', {}, h('span', {}, t('gear.uses')), uses), h('label', {}, h('span', {}, t('gear.recharge')), recharge)),
+    h('button', { type: 'submit' }, t('gear.save'))));
 }
 
 function spellName(id) {
@@ -675,7 +710,7 @@ async function updateCast() {
       h('p', { class: 'expected', id: 'expected' }, t('cast.expected', {
         kind: t(all.kind === 'healing' ? 'cast.healing' : 'cast.damage'), mean: num(at.mean), min: at.min, max: at.max,
       }), ' ', h('code', {}, at.formula)),
-      damageChart(all, cardName(c), at.slot),
+      damageChart(all, cardName(c), at.slot, Math.round(Math.max(300, Math.min(800, expect.clientWidth - 24 || 640)))),
       h('p', { class: 'muted small' }, t('chart.assumes', { what: pick(all.assumes) })));
   } catch (e) { expect.replaceChildren(h('p', { class: 'muted small' }, errorText(e))); }
 }
@@ -787,7 +822,7 @@ function renderEncounter() {
     const st = ch && ch.state;
     const turn = (st && st.turn) || {};
     const used = ch ? [turn.action_used && t('sheet.action'), turn.bonus_action_used && t('sheet.bonus'), turn.reaction_used && t('sheet.reaction'), turn.slot_spent && t('sheet.slotUsed')].filter(Boolean) : [];
-    const dmgInput = h('input', { type: 'number', min: 0, class: 'dmg', inputmode: 'numeric', 'aria-label': t('enc.amount', { name: cb.name }) });
+    const dmgInput = h('input', { type: 'number', min: 0, class: 'dmg', inputmode: 'numeric', placeholder: t('enc.hp'), 'aria-label': t('enc.amount', { name: cb.name }) });
     const prompt = app.encounter.prompt && app.encounter.prompt.name.toLowerCase() === cb.name.toLowerCase() ? app.encounter.prompt : null;
     return h('li', { class: i === e.turn ? 'now' : '', 'aria-current': i === e.turn ? 'true' : null, 'data-name': cb.name },
       h('div', { class: 'who' },

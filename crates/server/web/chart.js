@@ -16,11 +16,10 @@ function el(name, attrs = {}, text) {
  * Draws `report` (from /web/api/spells/{id}/damage) as an SVG element.
  * `highlight` marks one slot level (the one picked in the cast dialog).
  */
-export function damageChart(report, spellName, highlight = null) {
+export function damageChart(report, spellName, highlight = null, width = 640) {
   const levels = report.levels;
   const rowH = levels.length > 1 ? 46 : 110;
-  const left = 64;
-  const width = 640;
+  const left = width < 420 ? 62 : 80;
   const right = 12;
   const top = 8;
   const axisH = 22;
@@ -33,7 +32,7 @@ export function damageChart(report, spellName, highlight = null) {
   const bw = Math.max(1, plotW / span - (span < 60 ? 1 : 0));
   const title = t(report.kind === 'healing' ? 'chart.titleHeal' : 'chart.title', { spell: spellName });
   const svg = el('svg', {
-    viewBox: `0 0 ${width} ${height}`, class: 'chart', role: 'img', 'aria-labelledby': 'x',
+    viewBox: `0 0 ${width} ${height}`, class: 'chart', role: 'img',
     preserveAspectRatio: 'xMidYMid meet',
   });
   const id = `c${Math.random().toString(36).slice(2, 8)}`;
@@ -47,7 +46,7 @@ export function damageChart(report, spellName, highlight = null) {
     const y0 = top + i * rowH;
     const peak = Math.max(...l.pmf.map(([, p]) => p));
     const g = el('g', { class: `row${highlight === l.slot ? ' hl' : ''}`, 'data-slot': l.slot });
-    const label = l.slot === 0 ? t('level0') : t('slotN', { n: l.slot });
+    const label = l.slot === 0 ? t('level0') : t('chart.level', { n: l.slot });
     g.append(el('text', { x: left - 8, y: y0 + rowH / 2, class: 'lbl', 'text-anchor': 'end', 'dominant-baseline': 'middle' }, label));
     g.append(el('line', { x1: left, x2: width - right, y1: y0 + rowH - 2, y2: y0 + rowH - 2, class: 'base' }));
     for (const [v, p] of l.pmf) {
@@ -56,7 +55,7 @@ export function damageChart(report, spellName, highlight = null) {
     }
     const mx = x(l.mean) + bw / 2;
     g.append(el('line', { x1: mx, x2: mx, y1: y0 + 2, y2: y0 + rowH - 2, class: 'mean' }));
-    const anchor = mx > width - 90 ? 'end' : 'start';
+    const anchor = mx > width - 150 ? 'end' : 'start';
     g.append(el('text', { x: anchor === 'end' ? mx - 4 : mx + 4, y: y0 + 12, class: 'meantxt', 'text-anchor': anchor },
       `${t('chart.mean', { m: num(l.mean) })} · ${l.formula}`));
     svg.append(g);

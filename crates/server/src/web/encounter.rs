@@ -15,6 +15,7 @@ use grimoire_rules::{Caster, Combatant, Encounter, Event, concentration_dc};
 use grimoire_store::{Change, Entity, Store, name_key};
 use serde::{Deserialize, Serialize};
 
+use super::request::{body, campaign, token};
 use crate::error::ServerError;
 use crate::live::LiveEvent;
 use crate::state::AppState;
@@ -107,31 +108,6 @@ pub(crate) struct DamageInput {
 pub(crate) struct SaveInput {
     name: String,
     kept: bool,
-}
-
-fn token(headers: &HeaderMap) -> Result<String, ServerError> {
-    headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| {
-            v.strip_prefix("Bearer ")
-                .or_else(|| v.strip_prefix("bearer "))
-        })
-        .map(|t| t.trim().to_owned())
-        .filter(|t| !t.is_empty() && t.len() <= 128)
-        .ok_or(ServerError::Unauthorized(
-            "missing API token: send Authorization: Bearer <token>",
-        ))
-}
-
-fn campaign(path: Result<Path<String>, PathRejection>) -> Result<String, ServerError> {
-    path.map(|Path(c)| c)
-        .map_err(|e| ServerError::invalid("bad_path", e.body_text()))
-}
-
-fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ServerError> {
-    b.map(|Json(v)| v)
-        .map_err(|e| ServerError::invalid("bad_json", e.body_text()))
 }
 
 fn view(store: &Store) -> Result<TrackerView, ServerError> {

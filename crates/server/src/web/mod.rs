@@ -11,6 +11,10 @@
 
 mod cards;
 mod encounter;
+mod gear;
+mod request;
+#[cfg(test)]
+mod tests;
 mod words;
 
 use std::sync::OnceLock;
@@ -82,6 +86,10 @@ pub(crate) fn router() -> Router<AppState> {
             get(encounter::show)
                 .post(encounter::start)
                 .delete(encounter::end),
+        )
+        .route(
+            "/web/api/campaigns/{campaign}/characters/{name}/gear",
+            post(gear::add),
         )
         .route(
             "/web/api/campaigns/{campaign}/encounter/next",

@@ -1,0 +1,344 @@
+//! The web table's routes in-process: pages and assets, cards, damage
+//! distributions, gear and the encounter tracker, on a fresh SQLite file.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode, header};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+use crate::db::Database;
+use crate::state::{AppState, StateConfig};
+
+struct Table {
+    router: Router,
+    _dir: tempfile::TempDir,
+}
+
+impl Table {
+    async fn new() -> Table {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::Sqlite(dir.path().join("web.sqlite3"));
+        let state = AppState::connect(StateConfig::new(db)).await.unwrap();
+        Table {
+            router: crate::api::app(state),
+            _dir: dir,
+        }
+    }
+
+    async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, String, Vec<u8>) {
+        let mut req = Request::builder().method(method).uri(path);
+        if let Some(t) = token {
+            req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+        }
+        let req = match body {
+            Some(b) => req
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(b.to_string())),
+            None => req.body(Body::empty()),
+        }
+        .unwrap();
+        let res = self.router.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let mime = res
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        let bytes = res.into_body().collect().await.unwrap().to_bytes().to_vec();
+        (status, mime, bytes)
+    }
+
+    async fn json(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let (status, _, bytes) = self.send(method, path, token, body).await;
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
+    }
+
+    async fn register(&self, name: &str) -> String {
+        let (s, v) = self
+            .json(Method::POST, "/accounts", None, Some(json!({"name": name})))
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        v["token"].as_str().unwrap().to_owned()
+    }
+}
+
+#[tokio::test]
+async fn pages_and_assets_are_served_with_their_types() {
+    let t = Table::new().await;
+    let (s, mime, body) = t.send(Method::GET, "/", None, None).await;
+    assert_eq!(
+        (s, mime.as_str()),
+        (StatusCode::OK, "text/html; charset=utf-8")
+    );
+    assert!(String::from_utf8(body).unwrap().contains("/web/app.js"));
+    for (file, kind) in [
+        ("app.js", "text/javascript"),
+        ("style.css", "text/css"),
+        ("icon.svg", "image/svg+xml"),
+    ] {
+        let (s, mime, _) = t
+            .send(Method::GET, &format!("/web/{file}"), None, None)
+            .await;
+        assert_eq!(s, StatusCode::OK, "{file}");
+        assert!(mime.starts_with(kind), "{file}: {mime}");
+    }
+    let (s, v) = t.json(Method::GET, "/web/nowhere.js", None, None).await;
+    assert_eq!(
+        (s, v["error"]["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("no_route"))
+    );
+}
+
+#[tokio::test]
+async fn cards_cover_the_catalogue_in_both_languages() {
+    let t = Table::new().await;
+    let (s, v) = t.json(Method::GET, "/web/api/cards", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    let cards = v.as_array().unwrap();
+    assert_eq!(cards.len(), grimoire_catalog::Catalog::srd().len());
+    let mm = cards.iter().find(|c| c["id"] == "magic-missile").unwrap();
+    assert_eq!(mm["name_cs"], "Magická střela");
+    assert_eq!(mm["casting_time"]["cs"], "akce Magie");
+    assert_eq!(mm["levels"].as_array().unwrap().len(), 9);
+    assert_eq!(mm["levels"][1]["instances"], 4);
+}
+
+#[tokio::test]
+async fn damage_is_the_exact_distribution_per_slot_level() {
+    let t = Table::new().await;
+    let (s, v) = t
+        .json(
+            Method::GET,
+            "/web/api/spells/magic-missile/damage?slot=2",
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let l = &v["levels"][0];
+    assert_eq!(
+        (l["formula"].as_str(), l["min"].as_i64(), l["max"].as_i64()),
+        (Some("4d4 + 4"), Some(8), Some(20))
+    );
+    assert!((l["mean"].as_f64().unwrap() - 14.0).abs() < 1e-9);
+    // Czech names work too, and every level is returned without `slot`.
+    let (_, v) = t
+        .json(
+            Method::GET,
+            "/web/api/spells/ohniva%20koule/damage",
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(v["levels"].as_array().unwrap().len(), 7);
+    let (s, v) = t
+        .json(
+            Method::GET,
+            "/web/api/spells/fireball/damage?slot=2",
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(
+        (s, v["error"]["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_query"))
+    );
+    let (s, _) = t
+        .json(
+            Method::GET,
+            "/web/api/spells/no-such-spell/damage",
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn encounter_turns_reset_the_slot_limit_and_damage_prompts_a_save() {
+    let t = Table::new().await;
+    let gm = t.register("gm").await;
+    let pat = t.register("pat").await;
+    let (s, v) = t
+        .json(
+            Method::POST,
+            "/campaigns",
+            Some(&gm),
+            Some(json!({"id": "cave", "title": "Cave"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    t.json(
+        Method::POST,
+        "/campaigns/cave/players",
+        Some(&gm),
+        Some(json!({"account": "pat"})),
+    )
+    .await;
+    let new = json!({"name": "Elmira", "classes": [{"class": "wizard", "level": 3}],
+        "abilities": {"int": 16}, "prepared": ["magic-missile", "blur"]});
+    let (s, v) = t
+        .json(
+            Method::POST,
+            "/campaigns/cave/characters",
+            Some(&pat),
+            Some(new),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+
+    // Gear: a wand with charges, shown on the character.
+    let wand = json!({"kind": "item", "name": "Wand", "spells": ["Magická střela"], "uses": 7});
+    let (s, v) = t
+        .json(
+            Method::POST,
+            "/web/api/campaigns/cave/characters/Elmira/gear",
+            Some(&pat),
+            Some(wand),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["state"]["items"][0]["name"], "Wand");
+
+    // Only the GM runs the encounter.
+    let start = json!({"combatants": [{"name": "Goblin", "initiative": 12, "hp": 7}, {"name": "Elmira", "initiative": 17}]});
+    let (s, _) = t
+        .json(
+            Method::POST,
+            "/web/api/campaigns/cave/encounter",
+            Some(&pat),
+            Some(start.clone()),
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, v) = t
+        .json(
+            Method::POST,
+            "/web/api/campaigns/cave/encounter",
+            Some(&gm),
+            Some(start),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["encounter"]["round"], 1);
+    assert_eq!(v["encounter"]["combatants"][0]["name"], "Elmira");
+
+    // Elmira concentrates on Blur; R10 then refuses a second slot.
+    let cast = |spell: &str| json!({"spell": spell, "seed": 1});
+    let (s, v) = t
+        .json(
+            Method::POST,
+            "/campaigns/cave/characters/Elmira/casts",
+            Some(&pat),
+            Some(cast("blur")),
+        )
+        .await;
+    assert!(s.is_success(), "{v}");
+    let (s, v) = t
+        .json(
+            Method::POST,
+            "/campaigns/cave/characters/Elmira/casts",
+            Some(&pat),
+            Some(cast("magic-missile")),
+        )
+        .await;
+    assert_eq!(
+        (s, v["error"]["rule"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("R10"))
+    );
+
+    // Damage: the save prompt with DC max(10, half).
+    let (_, v) = t
+        .json(
+            Method::POST,
+            "/web/api/campaigns/cave/encounter/damage",
+            Some(&gm),
+            Some(json!({"name": "elmira", "amount": 24})),
+        )
+        .await;
+    assert_eq!(v["prompt"]["dc"], 12);
+    assert_eq!(v["prompt"]["spell"], "blur");
+    assert_eq!(v["effects"][0]["spell"], "blur");
+    assert_eq!(v["effects"][0]["rounds_left"], 10);
+    let (_, v) = t
+        .json(
+            Method::POST,
+            "/web/api/campaigns/cave/encounter/damage",
+            Some(&gm),
+            Some(json!({"name": "Goblin", "amount": 3})),
+        )
+        .await;
+    assert_eq!(v["encounter"]["combatants"][1]["hp"], 4);
+    let (_, v) = t
+        .json(
+            Method::POST,
+            "/web/api/campaigns/cave/encounter/concentration",
+            Some(&gm),
+            Some(json!({"name": "Elmira", "kept": false})),
+        )
+        .await;
+    assert!(v["prompt"].is_null());
+    assert!(v["effects"].as_array().unwrap().is_empty(), "{v}");
+
+    // Two turns on: a new round, Elmira's turn again with a fresh slot.
+    t.json(
+        Method::POST,
+        "/web/api/campaigns/cave/encounter/next",
+        Some(&gm),
+        None,
+    )
+    .await;
+    let (_, v) = t
+        .json(
+            Method::POST,
+            "/web/api/campaigns/cave/encounter/next",
+            Some(&gm),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(
+        (
+            v["encounter"]["round"].as_u64(),
+            v["encounter"]["turn"].as_u64()
+        ),
+        (Some(2), Some(0))
+    );
+    let (s, v) = t
+        .json(
+            Method::POST,
+            "/campaigns/cave/characters/Elmira/casts",
+            Some(&pat),
+            Some(cast("magic-missile")),
+        )
+        .await;
+    assert!(s.is_success(), "{v}");
+
+    let (s, v) = t
+        .json(
+            Method::DELETE,
+            "/web/api/campaigns/cave/encounter",
+            Some(&gm),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert!(v["encounter"].is_null());
+}
