@@ -276,3 +276,33 @@ fn pact_slots_are_listed_separately_and_return_on_a_short_rest() {
     assert_eq!(rest["pact"]["remaining"], 2);
     assert_eq!(slots(&rest), [(1, 3, 3)]);
 }
+
+#[test]
+fn a_self_spell_without_targets_lands_on_the_caster_but_a_self_area_does_not() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&["prepare", "Elmira", "Shield", "Thunderwave"]);
+    s.ok(&[
+        "cast",
+        "Elmira",
+        "Shield",
+        "--action",
+        "reaction",
+        "--trigger",
+        "hit",
+    ]);
+    let shown = s.ok(&["character", "show", "Elmira"]);
+    assert_eq!(
+        shown["character"]["ongoing"][0]["targets"],
+        serde_json::json!(["Elmira"])
+    );
+    s.ok(&["turn", "end", "Elmira"]);
+    let v = s.ok(&["cast", "Elmira", "Thunderwave", "--target", "Orc"]);
+    let targets: Vec<&str> = v["cast"]["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["target"].as_str().unwrap())
+        .collect();
+    assert_eq!(targets, ["Orc"]);
+}

@@ -217,6 +217,15 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     let entity = state::character(&store, &args.name)?;
     let enc = state::encounter_of(&store, &entity.name)?;
     let mut req = request(&entity.state, args)?;
+    // A Self-range spell lands on the caster; naming it keeps the effect
+    // visible on the caster in `character show` and encounter status.
+    // An area spell from Self (Thunderwave) hits others, never the caster.
+    if req.targets.is_empty()
+        && spell.spell.range == grimoire_rules::Range::Self_
+        && spell.spell.area.is_none()
+    {
+        req = req.target(Target::caster(entity.name.clone()));
+    }
     // Inside an encounter, a target's hit points come from the tracker unless given.
     if let Some(running) = enc.as_ref().and_then(|e| e.state.running.as_ref()) {
         for t in &mut req.targets {
@@ -500,7 +509,9 @@ fn show(
         if let Some(n) = &t.note {
             parts.push(out.dim(n));
         }
-        out.line(format!("  → {}: {}", out.bold(&t.target), parts.join(", ")))?;
+        if !parts.is_empty() {
+            out.line(format!("  → {}: {}", out.bold(&t.target), parts.join(", ")))?;
+        }
     }
     if r.concentration_started {
         out.line(out.yellow(&format!("{}: {name}", Text::ConcentrationStarted.get(lang))))?;
