@@ -65,24 +65,29 @@ pub fn class_level(spec: &str) -> Result<(Class, u8), Failure> {
     Ok((class(name)?, level))
 }
 
+/// The Czech abbreviation of an ability (síla, obratnost, odolnost,
+/// inteligence, moudrost, charisma).
+pub fn cs_abbrev(a: Ability) -> &'static str {
+    match a {
+        Ability::Strength => "SIL",
+        Ability::Dexterity => "OBR",
+        Ability::Constitution => "ODL",
+        Ability::Intelligence => "INT",
+        Ability::Wisdom => "MDR",
+        Ability::Charisma => "CHA",
+    }
+}
+
 /// An ability by abbreviation or name, English or Czech.
 pub fn ability(word: &str) -> Result<Ability, Failure> {
     let w = fold(word);
-    let cs_abbrev = |a: Ability| match a {
-        Ability::Strength => "sil",
-        Ability::Dexterity => "obr",
-        Ability::Constitution => "odl",
-        Ability::Intelligence => "int",
-        Ability::Wisdom => "mdr",
-        Ability::Charisma => "cha",
-    };
     Ability::ALL
         .into_iter()
         .find(|&a| {
             fold(a.abbrev()) == w
                 || fold(a.name_en()) == w
                 || fold(a.name_cs()) == w
-                || cs_abbrev(a) == w
+                || fold(&cs_abbrev(a).to_lowercase()) == w
         })
         .ok_or_else(|| {
             Failure::usage(
@@ -206,6 +211,10 @@ mod tests {
             [8, 14, 14, 16, 12, 10]
         );
         assert_eq!(abilities("int=18").unwrap(), [10, 10, 10, 18, 10, 10]);
+        assert_eq!(
+            abilities("sil=8,mdr=14,Obratnost=12").unwrap(),
+            [8, 12, 10, 10, 14, 10]
+        );
         assert_eq!(abilities("luck=3").unwrap_err().code, "unknown_ability");
         assert_eq!(abilities("int").unwrap_err().code, "bad_abilities");
     }

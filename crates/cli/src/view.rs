@@ -153,7 +153,11 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
             .iter()
             .map(|&a| {
                 let m = c.abilities().modifier(a);
-                format!("{} {} ({m:+})", a.abbrev(), c.abilities().score(a))
+                let abbrev = match lang {
+                    Lang::En => a.abbrev(),
+                    Lang::Cs => crate::names::cs_abbrev(a),
+                };
+                format!("{abbrev} {} ({m:+})", c.abilities().score(a))
             })
             .collect::<Vec<_>>()
             .join("  "),
