@@ -222,6 +222,36 @@ test('the GM runs an encounter with a Concentration save prompt', async () => {
   await gm.waitForSelector('.order li.now[data-name="Goblin"]');
 });
 
+/** Visible form controls and buttons that have no accessible name. */
+async function unnamed(p) {
+  return p.evaluate(() => {
+    const named = (el) => (el.getAttribute('aria-label') || '').trim()
+      || (el.labels && [...el.labels].some((l) => l.textContent.trim()))
+      || (el.tagName === 'BUTTON' && el.textContent.trim())
+      || (el.getAttribute('aria-labelledby') || '').trim();
+    return [...document.querySelectorAll('input, select, button, textarea')]
+      .filter((el) => el.offsetParent !== null && el.type !== 'hidden' && !named(el))
+      .map((el) => el.outerHTML.slice(0, 80));
+  });
+}
+
+test('every control has a name, and the cast dialog works from the keyboard', async () => {
+  for (const tab of ['table', 'spells', 'sheet', 'encounter']) {
+    await player.click(`a[data-tab=${tab}]`);
+    await player.waitForSelector(`#tab-${tab}:not([hidden])`);
+    assert.deepEqual(await unnamed(player), [], `unnamed controls on ${tab}`);
+  }
+  await player.click('a[data-tab=sheet]');
+  await player.getByRole('button', { name: 'Cast Magic Missile' }).focus();
+  await player.keyboard.press('Enter');
+  await player.waitForSelector('#cast-dialog[open]');
+  assert.deepEqual(await unnamed(player), [], 'unnamed controls in the cast dialog');
+  // Focus moved into the dialog; Escape closes it.
+  assert.ok(await player.evaluate(() => document.getElementById('cast-dialog').contains(document.activeElement)));
+  await player.keyboard.press('Escape');
+  await player.waitForSelector('#cast-dialog:not([open])', { state: 'attached' });
+});
+
 test('the sheet works on a phone screen', async () => {
   const token = await player.evaluate(() => localStorage.getItem('grimoire.token'));
   const phone = await page({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, colorScheme: 'dark', locale: 'cs-CZ' });
@@ -231,4 +261,11 @@ test('the sheet works on a phone screen', async () => {
   const width = await phone.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 375, `no sideways scrolling at 375px (page is ${width}px wide)`);
   await shot(phone, 'phone-sheet', { fullPage: true });
+  await phone.getByRole('button', { name: 'Seslat Magická střela' }).click();
+  await phone.selectOption('#cast-slot', '2');
+  await phone.waitForSelector('#expected:has-text("14")');
+  const dialogWidth = await phone.evaluate(() => document.getElementById('cast-dialog').getBoundingClientRect().width);
+  assert.ok(dialogWidth <= 375, `the dialog fits the screen (${dialogWidth}px)`);
+  await shot(phone, 'phone-cast');
+  await phone.keyboard.press('Escape');
 });

@@ -298,6 +298,13 @@ async function loadCards() {
   app.cards = await get('/web/api/cards');
   for (const c of app.cards) {
     c.fold = `${fold(c.name_en)}|${fold(c.name_cs)}|${c.id}`;
+    c.conditions = c.conditions || [];
+    for (const l of c.levels) {
+      l.damage = l.damage || [];
+      l.healing = l.healing ?? null;
+      l.targets = l.targets ?? null;
+      l.mean = l.mean ?? null;
+    }
     app.byId.set(c.id, c);
   }
 }
@@ -665,11 +672,16 @@ function chosenSlot() {
   return v.startsWith('pact:') ? { level: Number(v.slice(5)), pact: true } : { level: Number(v), pact: false };
 }
 
+/** The card's row in force at `slot`: rows are sent only where the effect changes. */
+function rowAt(c, slot) {
+  return c.levels.filter((l) => l.slot <= slot).pop() || c.levels[0];
+}
+
 function upcastText(c, slot) {
   if (c.level === 0) return '';
   if (!slot || slot === c.level) return t('cast.noUpcast');
-  const base = c.levels.find((l) => l.slot === c.level);
-  const up = c.levels.find((l) => l.slot === slot);
+  const base = rowAt(c, c.level);
+  const up = rowAt(c, slot);
   if (!base || !up) return '';
   const what = [];
   if (up.instances > base.instances) what.push(t('cast.darts', { n: up.instances - base.instances }));

@@ -19,7 +19,9 @@ function el(name, attrs = {}, text) {
 export function damageChart(report, spellName, highlight = null, width = 640) {
   const levels = report.levels;
   const rowH = levels.length > 1 ? 46 : 110;
-  const left = width < 420 ? 62 : 80;
+  const labelOf = (l) => (l.slot === 0 ? t('level0') : t('chart.level', { n: l.slot }));
+  const longest = Math.max(...levels.map((l) => labelOf(l).length));
+  const left = Math.min(120, 14 + Math.ceil(longest * 7.2));
   const right = 12;
   const top = 8;
   const axisH = 22;
@@ -46,7 +48,7 @@ export function damageChart(report, spellName, highlight = null, width = 640) {
     const y0 = top + i * rowH;
     const peak = Math.max(...l.pmf.map(([, p]) => p));
     const g = el('g', { class: `row${highlight === l.slot ? ' hl' : ''}`, 'data-slot': l.slot });
-    const label = l.slot === 0 ? t('level0') : t('chart.level', { n: l.slot });
+    const label = labelOf(l);
     g.append(el('text', { x: left - 8, y: y0 + rowH / 2, class: 'lbl', 'text-anchor': 'end', 'dominant-baseline': 'middle' }, label));
     g.append(el('line', { x1: left, x2: width - right, y1: y0 + rowH - 2, y2: y0 + rowH - 2, class: 'base' }));
     for (const [v, p] of l.pmf) {

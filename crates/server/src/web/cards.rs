@@ -118,19 +118,40 @@ pub(crate) struct DamageText {
     type_name: Both,
 }
 
-/// What the spell does at one casting level.
+/// What the spell does from one casting level on (until the next row).
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct LevelRow {
     /// The level it is cast at (0 for cantrips).
     slot: u8,
     /// For cantrip rows: the character level the row starts at.
+    #[serde(skip_serializing_if = "Option::is_none")]
     character_level: Option<u8>,
     instances: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
     targets: Option<u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     damage: Vec<DamageText>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     healing: Option<String>,
     /// Mean of the total with a +0 modifier, when it has dice.
+    #[serde(skip_serializing_if = "Option::is_none")]
     mean: Option<f64>,
+}
+
+impl LevelRow {
+    /// Whether the row says the same as `other` (so only one is sent).
+    fn same_effect(&self, other: &LevelRow) -> bool {
+        let formulas = |r: &LevelRow| {
+            r.damage
+                .iter()
+                .map(|d| d.formula.clone())
+                .collect::<Vec<_>>()
+        };
+        self.instances == other.instances
+            && self.targets == other.targets
+            && self.healing == other.healing
+            && formulas(self) == formulas(other)
+    }
 }
 
 /// How the spell reaches its targets.
@@ -160,12 +181,14 @@ pub(crate) struct Card {
     /// `action`, `bonus_action`, `reaction` or `long`.
     casting_kind: &'static str,
     range: Both,
+    #[serde(skip_serializing_if = "Option::is_none")]
     area: Option<Both>,
     components: Both,
     duration: Both,
     summary_en: String,
     summary_cs: String,
     delivery: DeliveryText,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     conditions: Vec<Both>,
     /// Rows for the spell's level up to 9 (one per cantrip tier).
     levels: Vec<LevelRow>,
@@ -224,9 +247,14 @@ pub(crate) fn card(c: &CatalogSpell) -> Card {
                 .collect(),
         }
     } else {
-        (spell.level.get()..=9)
-            .map(|l| row(spell, l, None))
-            .collect()
+        let mut rows: Vec<LevelRow> = Vec::new();
+        for l in spell.level.get()..=9 {
+            let r = row(spell, l, None);
+            if rows.last().is_none_or(|last| !last.same_effect(&r)) {
+                rows.push(r);
+            }
+        }
+        rows
     };
     let delivery = match &spell.effect.delivery {
         Delivery::Automatic => DeliveryText {
@@ -404,6 +432,12 @@ mod tests {
         assert_eq!(r.levels.len(), 7);
         assert_eq!(r.levels[0].formula, "8d6");
         assert_eq!(r.levels[6].formula, "14d6");
+    }
+
+    #[test]
+    fn cards_send_one_row_per_change() {
+        assert_eq!(card(spell("magic-missile")).levels.len(), 9);
+        assert_eq!(card(spell("shield")).levels.len(), 1);
     }
 
     #[test]
