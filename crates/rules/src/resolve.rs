@@ -98,6 +98,13 @@ fn grow(dice: &mut DiceFormula, extra: DiceFormula, add: u32) -> bool {
     }
 }
 
+/// Which target the `n`th instance (dart, ray) goes to: they are dealt
+/// out in turn, so three darts on two targets land 2 and 1.
+fn round_robin(targets: &[usize], n: u32) -> Option<usize> {
+    let len = targets.len();
+    (len > 0).then(|| targets[n as usize % len])
+}
+
 fn is_invalid(spell: &Spell, t: &Target) -> bool {
     t.invalid
         || t.creature_type.as_ref().is_some_and(|ct| {
@@ -219,10 +226,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                 // Instances (darts) go round-robin over the valid targets.
                 for n in 0..scaled.instances {
                     let rolled = roll_damage(rng, &scaled.damage, stats, false, &mut rolls);
-                    if let Some(&i) = valid
-                        .get((n as usize) % valid.len().max(1))
-                        .filter(|_| !valid.is_empty())
-                    {
+                    if let Some(i) = round_robin(&valid, n) {
                         let sum = take(&mut outs[i], &request.targets[i], &rolled, false);
                         outs[i].damage_total = outs[i].damage_total.saturating_add(sum);
                     }
@@ -295,16 +299,8 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             }
         }
         Delivery::Attack(_) => {
-            let slots: Vec<usize> = if valid.is_empty() {
-                Vec::new()
-            } else {
-                valid.clone()
-            };
             for n in 0..scaled.instances {
-                let Some(&i) = slots
-                    .get((n as usize) % slots.len().max(1))
-                    .filter(|_| !slots.is_empty())
-                else {
+                let Some(i) = round_robin(&valid, n) else {
                     break;
                 };
                 let t = &request.targets[i];
