@@ -41,6 +41,9 @@ impl SqliteBackend {
             })?;
         }
         let conn = Connection::open(path)?;
+        // Switching to WAL needs a lock too, so wait for other processes
+        // before asking rather than only afterwards.
+        conn.busy_timeout(BUSY_TIMEOUT)?;
         // WAL lets readers (`slots`, `log`) run while a cast is committing,
         // and a commit is durable once its WAL frame is written.
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
