@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use crate::abilities::{AbilityScores, proficiency_bonus};
-use crate::class::{Ability, CasterKind, Class};
+use crate::class::{Ability, Class};
 use crate::condition::Condition;
 use crate::economy::TurnEconomy;
 use crate::error::RulesError;
@@ -379,14 +379,9 @@ impl Caster {
                 .any(|e| &e.spell == id && e.always_prepared)
     }
 
-    /// The caster's spellcasting classes (those with slots or pact magic).
+    /// The caster's classes in the order given; every [`Class`] casts spells.
     pub fn spellcasting_classes(&self) -> impl Iterator<Item = Class> + '_ {
-        self.classes.iter().map(|(c, _)| *c).filter(|c| {
-            matches!(
-                c.caster_kind(),
-                CasterKind::Full | CasterKind::Half | CasterKind::Pact
-            )
-        })
+        self.classes.iter().map(|(c, _)| *c)
     }
 }
 
