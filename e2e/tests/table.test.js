@@ -95,6 +95,7 @@ test('the player creates a level-3 Wizard', async () => {
   await player.waitForSelector('#character-list button:has-text("Elmira")');
   // The GM's table hears of it live.
   await gm.waitForSelector('#character-list button:has-text("Elmira")');
+  await shot(gm, 'table');
   await player.click('#character-list button:has-text("Elmira")');
   await waitSlots(player, 1, 4);
   await waitSlots(player, 2, 2);
@@ -217,6 +218,9 @@ test('the GM runs an encounter with a Concentration save prompt', async () => {
   await gm.waitForSelector('#eff-h');
   assert.match(await gm.textContent('#encounter'), /Blur/);
   await shot(gm, 'encounter', { fullPage: true });
+  await player.click('a[data-tab=encounter]');
+  await player.waitForSelector('.order li[data-name="Elmira"] .prompt');
+  await shot(player, 'encounter-player');
   await gm.getByRole('button', { name: 'Save made' }).click();
   await gm.click('#next-turn');
   await gm.waitForSelector('.order li.now[data-name="Goblin"]');

@@ -218,6 +218,7 @@ function bindTable() {
     try {
       const c = await post('/campaigns', { id: $('#camp-id').value.trim(), title: $('#camp-title').value.trim() });
       app.campaigns.push(c);
+      $('#campaign-form').reset();
       await openCampaign(c.id);
       $('#table-msg').textContent = t('table.created', { name: c.title });
     } catch (e) { $('#table-msg').textContent = errorText(e); }
@@ -249,6 +250,7 @@ function bindTable() {
       const view = await post(`/campaigns/${enc(app.campaign)}/characters`, body);
       putCharacter(view);
       app.character = view.name;
+      $('#character-form').reset();
       $('#table-msg').textContent = t('table.created', { name: view.name });
       renderTable();
     } catch (e) { $('#table-msg').textContent = errorText(e); }
@@ -274,7 +276,8 @@ function onLive(kind, ev) {
     return;
   }
   if (ev.by && ev.by.toLowerCase() !== app.me?.account.name.toLowerCase() && ev.character) {
-    toast(t('sheet.liveBy', { by: ev.by, kind, character: ev.character }));
+    const said = t(`kind.${kind}`);
+    toast(t('sheet.liveBy', { by: ev.by, kind: said.startsWith('kind.') ? kind : said, character: ev.character }));
   }
   refresh();
 }
