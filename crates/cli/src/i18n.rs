@@ -128,6 +128,7 @@ pub enum Text {
     Identified,
     NotIdentified,
     Computing,
+    Changed,
 }
 
 impl Text {
@@ -240,6 +241,7 @@ impl Text {
                 "computing the exact distribution…",
                 "počítám přesné rozdělení…",
             ),
+            Text::Changed => ("changed", "změny"),
         };
         match lang {
             Lang::En => en,

@@ -65,7 +65,14 @@ pub fn log(ctx: &Ctx, args: &LogArgs) -> anyhow::Result<()> {
         return out.json(&json!({ "log": entries }));
     }
     let lang = out.lang;
-    let mut table = Table::new(["#", "v", Text::When.get(lang), "", Text::Command.get(lang)]);
+    let mut table = Table::new([
+        "#",
+        "v",
+        Text::When.get(lang),
+        "",
+        Text::Command.get(lang),
+        Text::Changed.get(lang),
+    ]);
     for e in &entries {
         let note = match (e.undo_of, e.undone_by) {
             (Some(of), _) => format!("{} {of}", Text::UndoOf.get(lang)),
@@ -83,7 +90,77 @@ pub fn log(ctx: &Ctx, args: &LogArgs) -> anyhow::Result<()> {
             when,
             note,
             e.command.clone(),
+            out.dim(&summarize(&e.events)),
         ]);
     }
     out.line(table.render(out))
+}
+
+/// A short line for the log saying what a change did, from its stored
+/// events (`slot 1 · +concentration bless`). Unknown events show by name,
+/// so new event kinds never break the log.
+fn summarize(events: &serde_json::Value) -> String {
+    const MAX: usize = 60;
+    let mut parts: Vec<String> = Vec::new();
+    for e in events.as_array().into_iter().flatten() {
+        let ev = &e["event"];
+        let kind = ev["event"].as_str().or(ev["kind"].as_str()).unwrap_or("?");
+        let text = |k: &str| ev[k].as_str().map(str::to_owned).unwrap_or_default();
+        let part = match kind {
+            "action_used" | "turn_began" | "concentration_save" => continue,
+            "slot_expended" => {
+                let pact = if ev["pact"] == true { " pact" } else { "" };
+                format!("slot {}{pact}", ev["level"])
+            }
+            "spell_prepared" | "cantrip_learned" => format!("+{}", text("spell")),
+            "spell_unprepared" => format!("-{}", text("spell")),
+            "concentration_started" => format!("+concentration {}", text("spell")),
+            "concentration_ended" => format!("-concentration {}", text("spell")),
+            "condition_added" => format!("+{}", text("condition")),
+            "condition_removed" => format!("-{}", text("condition")),
+            "item_used" | "feature_used" => format!("used {}", text("name")),
+            "time_advanced" => format!("+{} rounds", ev["rounds"]),
+            other => other.replace('_', " "),
+        };
+        if !parts.contains(&part) {
+            parts.push(part);
+        }
+    }
+    let line = parts.join(" · ");
+    if line.chars().count() > MAX {
+        let cut: String = line.chars().take(MAX - 1).collect();
+        format!("{cut}…")
+    } else {
+        line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_names_slots_and_concentration() {
+        let events = serde_json::json!([
+            {"entity": "E", "event": {"event": "action_used", "action": "action"}},
+            {"entity": "E", "event": {"event": "slot_expended", "level": 2, "pact": false}},
+            {"entity": "E", "event": {"event": "concentration_started", "spell": "bless"}},
+            {"entity": "Cave", "event": {"kind": "hp_changed", "name": "Goblin", "hp": 3}},
+        ]);
+        assert_eq!(
+            summarize(&events),
+            "slot 2 · +concentration bless · hp changed"
+        );
+        assert_eq!(summarize(&serde_json::json!([])), "");
+    }
+
+    #[test]
+    fn long_summaries_are_cut() {
+        let many: Vec<_> = (0..30)
+            .map(|i| serde_json::json!({"event": {"event": "spell_prepared", "spell": format!("spell-{i}")}}))
+            .collect();
+        let s = summarize(&serde_json::Value::Array(many));
+        assert_eq!(s.chars().count(), 60);
+        assert!(s.ends_with('…'));
+    }
 }
