@@ -2,7 +2,9 @@
 //! durations, levels. JSON never uses these (it uses the serde names).
 
 use grimoire_catalog::CatalogSpell;
-use grimoire_rules::{CastingTime, Duration, Range, Spell, TimeSpan, TimeUnit};
+use grimoire_rules::{
+    Ability, CastingTime, DamageType, Duration, Range, Spell, TimeSpan, TimeUnit,
+};
 
 use crate::i18n::Lang;
 
@@ -130,6 +132,43 @@ pub fn duration(duration: &Duration, lang: Lang) -> String {
     }
 }
 
+/// A roll's label in the chosen language. The rules crate labels rolls in
+/// English (`fire damage`, `Goblin save (DEX)`, `attack vs Orc`); known
+/// shapes are translated, anything else is shown as it came.
+pub fn roll_label(label: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return label.to_owned();
+    }
+    let cs_ability = |abbrev: &str| {
+        Ability::ALL
+            .into_iter()
+            .find(|a| a.abbrev() == abbrev)
+            .map_or(abbrev.to_owned(), |a| crate::names::cs_abbrev(a).to_owned())
+    };
+    if label == "Concentration (CON save)" {
+        return format!("Soustředění (záchrana {})", cs_ability("CON"));
+    }
+    if let Some(kind) = label.strip_suffix(" damage")
+        && let Some(t) = DamageType::ALL
+            .into_iter()
+            .find(|t| t.name_en().eq_ignore_ascii_case(kind))
+    {
+        return format!("{} zranění", t.name_cs());
+    }
+    if let Some(target) = label.strip_prefix("attack vs ") {
+        return format!("útok na {target}");
+    }
+    if let Some(target) = label.strip_prefix("healing for ") {
+        return format!("léčení ({target})");
+    }
+    if let Some(rest) = label.strip_suffix(')')
+        && let Some((target, abbrev)) = rest.rsplit_once(" save (")
+    {
+        return format!("záchrana {} ({target})", cs_ability(abbrev));
+    }
+    label.to_owned()
+}
+
 /// Short flags for lists: `C` Concentration, `R` Ritual.
 pub fn flags(spell: &Spell) -> String {
     let mut s = String::new();
@@ -152,6 +191,18 @@ mod tests {
         assert_eq!(span(&TimeSpan::minutes(3), Lang::Cs), "3 minuty");
         assert_eq!(span(&TimeSpan::minutes(10), Lang::Cs), "10 minut");
         assert_eq!(span(&TimeSpan::minutes(10), Lang::En), "10 minutes");
+    }
+
+    #[test]
+    fn roll_labels_in_czech() {
+        assert_eq!(roll_label("force damage", Lang::Cs), "silové zranění");
+        assert_eq!(
+            roll_label("Goblin save (WIS)", Lang::Cs),
+            "záchrana MDR (Goblin)"
+        );
+        assert_eq!(roll_label("attack vs Orc", Lang::Cs), "útok na Orc");
+        assert_eq!(roll_label("something new", Lang::Cs), "something new");
+        assert_eq!(roll_label("force damage", Lang::En), "force damage");
     }
 
     #[test]

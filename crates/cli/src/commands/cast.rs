@@ -433,7 +433,7 @@ fn show(
         let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
         out.line(format!(
             "  {}: {} [{}] = {}",
-            roll.label,
+            crate::describe::roll_label(&roll.label, lang),
             roll.notation,
             dice.join(", "),
             out.bold(&roll.total.to_string())

@@ -137,7 +137,9 @@ pub fn damage(ctx: &Ctx, args: &DamageArgs) -> anyhow::Result<()> {
         };
         out.line(format!(
             "{}: {} = {} vs DC {dc}: {verdict}",
-            roll.label, roll.notation, roll.total
+            crate::describe::roll_label(&roll.label, out.lang),
+            roll.notation,
+            roll.total
         ))?;
     }
     Ok(())

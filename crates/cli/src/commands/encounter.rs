@@ -312,7 +312,7 @@ fn damage(ctx: &Ctx, enc: &str, name: &str, amount: u32) -> anyhow::Result<()> {
             let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
             human.push(format!(
                 "{}: {} [{}] = {} vs DC {dc}: {verdict}",
-                roll.label,
+                crate::describe::roll_label(&roll.label, lang),
                 roll.notation,
                 dice.join(", "),
                 roll.total
