@@ -265,6 +265,7 @@ function onLive(kind, ev) {
   const view = data.character && data.character.name ? data.character : (kind === 'character' ? data : null);
   if (view && view.name && view.slots) putCharacter(view);
   else if (ev.character && !data.truncated) { /* nothing to merge */ }
+  if (kind === 'homebrew') app.homebrewFor = null;
   if (data.truncated || kind === 'lagged' || kind === 'undo') {
     loadCharacters().then(refresh);
     return;
@@ -296,20 +297,41 @@ const PAGE = 40;
 let shown = PAGE;
 let fuzzyIds = null;
 
-async function loadCards() {
-  if (app.cards.length) return;
-  app.cards = await get('/web/api/cards');
-  for (const c of app.cards) {
-    c.fold = `${fold(c.name_en)}|${fold(c.name_cs)}|${c.id}`;
-    c.conditions = c.conditions || [];
-    for (const l of c.levels) {
-      l.damage = l.damage || [];
-      l.healing = l.healing ?? null;
-      l.targets = l.targets ?? null;
-      l.mean = l.mean ?? null;
-    }
-    app.byId.set(c.id, c);
+function prepCard(c) {
+  c.fold = `${fold(c.name_en)}|${fold(c.name_cs)}|${c.id}`;
+  c.conditions = c.conditions || [];
+  for (const l of c.levels) {
+    l.damage = l.damage || [];
+    l.healing = l.healing ?? null;
+    l.targets = l.targets ?? null;
+    l.mean = l.mean ?? null;
   }
+  app.byId.set(c.id, c);
+}
+
+async function loadCards() {
+  if (!app.cards.length) {
+    app.cards = await get('/web/api/cards');
+    app.cards.forEach(prepCard);
+  }
+  // A campaign's homebrew spells join the SRD's once per campaign.
+  if (app.campaign && app.homebrewFor !== app.campaign) {
+    app.homebrewFor = app.campaign;
+    app.cards = app.cards.filter((c) => !c.homebrew);
+    try {
+      const extra = await get(`/web/api/campaigns/${enc(app.campaign)}/cards`);
+      extra.forEach(prepCard);
+      app.cards.push(...extra);
+    } catch { /* the SRD alone */ }
+  }
+}
+
+/** Where a card's damage distribution comes from. */
+function damageUrl(c, query) {
+  const base = c.homebrew
+    ? `/web/api/campaigns/${enc(app.campaign)}/spells/${enc(c.id)}/damage`
+    : `/web/api/spells/${enc(c.id)}/damage`;
+  return `${base}?${query}`;
 }
 
 function fillFilters() {
@@ -428,7 +450,7 @@ function spellCard(c) {
         onclick: async (ev) => {
           const btn = ev.currentTarget;
           if (chartBox.firstChild) { chartBox.replaceChildren(); btn.setAttribute('aria-expanded', 'false'); btn.textContent = t('spells.chart'); return; }
-          const rep = await get(`/web/api/spells/${enc(c.id)}/damage?character_level=${ch ? ch.level : 1}`);
+          const rep = await get(damageUrl(c, `character_level=${ch ? ch.level : 1}`));
           const w = Math.round(Math.max(300, Math.min(800, chartBox.clientWidth || 640)));
           chartBox.replaceChildren(damageChart(rep, name, null, w), h('p', { class: 'muted small' }, t('chart.assumes', { what: pick(rep.assumes) })));
           btn.setAttribute('aria-expanded', 'true');
@@ -718,7 +740,7 @@ async function updateCast() {
   const n = numbers(ch);
   const q = `character_level=${ch.level}&modifier=${n ? n.mod : 0}`;
   try {
-    const all = await get(`/web/api/spells/${enc(c.id)}/damage?${q}`);
+    const all = await get(damageUrl(c, q));
     const at = all.levels.find((l) => l.slot === (c.level === 0 ? 0 : level)) || all.levels[0];
     if (castSpell !== c) return;
     expect.replaceChildren(

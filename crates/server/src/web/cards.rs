@@ -169,6 +169,8 @@ pub(crate) struct DeliveryText {
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Card {
     id: String,
+    /// From a campaign's homebrew file rather than the SRD.
+    homebrew: bool,
     name_en: String,
     name_cs: String,
     level: u8,
@@ -284,6 +286,7 @@ pub(crate) fn card(c: &CatalogSpell) -> Card {
     };
     Card {
         id: c.id().to_owned(),
+        homebrew: matches!(c.source, grimoire_catalog::Source::Homebrew(_)),
         name_en: c.name_en.clone(),
         name_cs: c.name_cs.clone(),
         level: spell.level.get(),

@@ -20,10 +20,13 @@ mod words;
 use std::sync::OnceLock;
 
 use axum::Router;
+use axum::extract::State;
+use axum::extract::rejection::PathRejection;
+use axum::http::HeaderMap;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use grimoire_catalog::Catalog;
+use grimoire_catalog::{Catalog, CatalogSpell, Source};
 use serde::Deserialize;
 
 use crate::error::ServerError;
@@ -81,6 +84,11 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/web/{file}", get(asset))
         .route("/web/api/cards", get(all_cards))
         .route("/web/api/spells/{spell}/damage", get(damage))
+        .route("/web/api/campaigns/{campaign}/cards", get(campaign_cards))
+        .route(
+            "/web/api/campaigns/{campaign}/spells/{spell}/damage",
+            get(campaign_damage),
+        )
         .route(
             "/web/api/campaigns/{campaign}/encounter",
             get(encounter::show)
@@ -163,7 +171,53 @@ async fn damage(
     q: Result<Query<DamageQuery>, QueryRejection>,
 ) -> Result<Response, ServerError> {
     let Query(q) = q.map_err(|e| ServerError::invalid("bad_query", e.body_text()))?;
-    let s = Catalog::srd().lookup(&spell)?;
+    let report = damage_of(Catalog::srd().lookup(&spell)?, &q)?;
+    Ok((StatusCode::OK, axum::Json(report)).into_response())
+}
+
+/// The campaign's homebrew spells as cards (members only).
+async fn campaign_cards(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Response, ServerError> {
+    let token = request::token(&headers)?;
+    let campaign = request::campaign(path)?;
+    let cards = state
+        .in_campaign(token, campaign, |_, store| {
+            let catalog = crate::game::campaign_catalog(store)?;
+            Ok(catalog
+                .spells()
+                .iter()
+                .filter(|s| matches!(s.source, Source::Homebrew(_)))
+                .map(cards::card)
+                .collect::<Vec<_>>())
+        })
+        .await?;
+    Ok(axum::Json(cards).into_response())
+}
+
+/// [`damage`] for a campaign's spells, homebrew included (members only).
+async fn campaign_damage(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Result<Path<(String, String)>, PathRejection>,
+    q: Result<Query<DamageQuery>, QueryRejection>,
+) -> Result<Response, ServerError> {
+    let token = request::token(&headers)?;
+    let Path((campaign, spell)) =
+        path.map_err(|e| ServerError::invalid("bad_path", e.body_text()))?;
+    let Query(q) = q.map_err(|e| ServerError::invalid("bad_query", e.body_text()))?;
+    let report = state
+        .in_campaign(token, campaign, move |_, store| {
+            let catalog = crate::game::campaign_catalog(store)?;
+            damage_of(catalog.lookup(&spell)?, &q)
+        })
+        .await?;
+    Ok(axum::Json(report).into_response())
+}
+
+fn damage_of(s: &CatalogSpell, q: &DamageQuery) -> Result<cards::DamageReport, ServerError> {
     let slots: Vec<u8> = q.slot.into_iter().collect();
     if let Some(&slot) = slots.first()
         && !cards::valid_slot(&s.spell, slot)
@@ -179,7 +233,6 @@ async fn damage(
     }
     let level = q.character_level.unwrap_or(1).clamp(1, 20);
     let modifier = q.modifier.unwrap_or(0).clamp(-5, 10);
-    let report = cards::damage_report(s, &slots, level, modifier)
-        .map_err(|e| ServerError::invalid("too_many_dice", e.to_string()))?;
-    Ok((StatusCode::OK, axum::Json(report)).into_response())
+    cards::damage_report(s, &slots, level, modifier)
+        .map_err(|e| ServerError::invalid("too_many_dice", e.to_string()))
 }

@@ -342,3 +342,84 @@ async fn encounter_turns_reset_the_slot_limit_and_damage_prompts_a_save() {
     assert_eq!(s, StatusCode::OK, "{v}");
     assert!(v["encounter"].is_null());
 }
+
+#[tokio::test]
+async fn homebrew_spells_get_cards_and_charts_in_their_campaign() {
+    let t = Table::new().await;
+    let gm = t.register("gm").await;
+    let other = t.register("other").await;
+    t.json(
+        Method::POST,
+        "/campaigns",
+        Some(&gm),
+        Some(json!({"id": "cave", "title": "Cave"})),
+    )
+    .await;
+    let toml = r#"
+[[spell]]
+id = "frost-lance"
+name_en = "Frost Lance"
+name_cs = "Mrazivé kopí"
+level = 2
+school = "evocation"
+classes = ["wizard"]
+casting_time = "action"
+range = "90 ft"
+components = { v = true, s = true }
+duration = "instantaneous"
+summary_en = "A spear of ice; Dex save for half."
+summary_cs = "Kopí z ledu; záchrana na Obratnost za polovinu."
+
+[spell.effect]
+kind = "save"
+save = { ability = "dex", on_success = "half" }
+damage = [{ dice = "4d8", type = "cold", per_slot = "1d8" }]
+"#;
+    let (s, v) = t
+        .json(
+            Method::POST,
+            "/campaigns/cave/spells",
+            Some(&gm),
+            Some(json!({"file": "frost.toml", "toml": toml})),
+        )
+        .await;
+    assert!(s.is_success(), "{v}");
+    let (s, v) = t
+        .json(
+            Method::GET,
+            "/web/api/campaigns/cave/cards",
+            Some(&gm),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v.as_array().unwrap().len(), 1, "only the homebrew: {v}");
+    assert_eq!(
+        (v[0]["id"].as_str(), v[0]["homebrew"].as_bool()),
+        (Some("frost-lance"), Some(true))
+    );
+    let (s, v) = t
+        .json(
+            Method::GET,
+            "/web/api/campaigns/cave/spells/mrazive%20kopi/damage?slot=3",
+            Some(&gm),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["levels"][0]["formula"], "5d8");
+    // Outsiders see neither.
+    let (s, _) = t
+        .json(
+            Method::GET,
+            "/web/api/campaigns/cave/cards",
+            Some(&other),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, _) = t
+        .json(Method::GET, "/web/api/campaigns/cave/cards", None, None)
+        .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+}
