@@ -3,8 +3,8 @@
 //! Starts the server in this process on `127.0.0.1:<free port>` over the
 //! chosen database, seats one GM and `--clients` players (each with a
 //! 20th-level wizard), then has every player cast Magic Missile in a loop
-//! for `--seconds`, ending the turn when the rules require (R10) and taking
-//! a long rest when out of slots (R4). Prints accepted casts per second and
+//! for `--seconds`, passing the turn after each cast (R10: one slot per
+//! turn) and taking a long rest when out of slots (R4). Prints accepted casts per second and
 //! p50/p99 latency of the cast requests.
 //!
 //! ```text
@@ -97,6 +97,8 @@ fn token(v: &Value) -> String {
 #[derive(Default)]
 struct Tally {
     latencies: Vec<Duration>,
+    /// Latencies of the turn and rest requests in between.
+    others: Vec<Duration>,
     accepted: u64,
     refused: u64,
     conflicts: u64,
@@ -116,10 +118,18 @@ async fn player(addr: SocketAddr, token: String, character: String, until: Insta
             .await;
         t.latencies.push(start.elapsed());
         match (s, v["error"]["code"].as_str()) {
-            (StatusCode::CREATED, _) => t.accepted += 1,
+            (StatusCode::CREATED, _) => {
+                t.accepted += 1;
+                // One cast per turn (R10): the player passes the turn.
+                let start = Instant::now();
+                c.send(&turn, Some(&token), json!(null)).await;
+                t.others.push(start.elapsed());
+            }
             (StatusCode::UNPROCESSABLE_ENTITY, Some("no_slot_available")) => {
                 t.refused += 1;
+                let start = Instant::now();
                 c.send(&rest, Some(&token), json!({"kind": "long"})).await;
+                t.others.push(start.elapsed());
             }
             (StatusCode::UNPROCESSABLE_ENTITY, _) => {
                 t.refused += 1;
@@ -229,6 +239,7 @@ async fn main() {
     for task in tasks {
         let t = task.await.expect("client task");
         all.latencies.extend(t.latencies);
+        all.others.extend(t.others);
         all.accepted += t.accepted;
         all.refused += t.refused;
         all.conflicts += t.conflicts;
@@ -236,6 +247,7 @@ async fn main() {
     }
     let elapsed = start.elapsed().as_secs_f64();
     all.latencies.sort();
+    all.others.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
         "database={kind} clients={} shared={} seconds={elapsed:.1}",
@@ -255,6 +267,13 @@ async fn main() {
         ms(percentile(&all.latencies, 0.50)),
         ms(percentile(&all.latencies, 0.99)),
         ms(all.latencies.last().copied().unwrap_or_default())
+    );
+    println!(
+        "all requests={} ({:.0}/s); turn/rest latency p50={:.2} ms p99={:.2} ms",
+        all.latencies.len() + all.others.len(),
+        (all.latencies.len() + all.others.len()) as f64 / elapsed,
+        ms(percentile(&all.others, 0.50)),
+        ms(percentile(&all.others, 0.99)),
     );
     server.abort();
     if let Some(pg) = schema {

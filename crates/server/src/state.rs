@@ -1,6 +1,7 @@
 //! The state every handler shares: the database pool, the live-update hub
 //! and the listener that brings in other instances' updates.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use grimoire_store::Store;
@@ -18,6 +19,9 @@ pub struct AppState {
 
 struct Inner {
     db: Arc<Db>,
+    /// One async lock per character being written on this instance, so
+    /// its clients queue here instead of colliding in the database.
+    writers: std::sync::Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     hub: Arc<Hub>,
     channel: Option<String>,
     _listener: Option<ListenerGuard>,
@@ -69,6 +73,7 @@ impl AppState {
         Ok(AppState {
             inner: Arc::new(Inner {
                 db,
+                writers: std::sync::Mutex::new(HashMap::new()),
                 hub,
                 channel,
                 _listener: listener,
@@ -120,6 +125,26 @@ impl AppState {
             .db
             .run(Scope::Campaign(campaign), move |store| f(&member, store))
             .await
+    }
+
+    /// Waits for this instance's turn to write `campaign`/`character`.
+    /// Other instances are kept honest by the store's versions; this only
+    /// spares same-instance writers the retries.
+    pub(crate) async fn writer(
+        &self,
+        campaign: &str,
+        character: &str,
+    ) -> tokio::sync::OwnedMutexGuard<()> {
+        let key = format!("{campaign}\u{1}{}", grimoire_store::name_key(character));
+        let lock = {
+            let mut writers = self.inner.writers.lock().unwrap_or_else(|p| p.into_inner());
+            // Forget locks nobody holds or waits for, so the map stays small.
+            if writers.len() > 1024 {
+                writers.retain(|_, l| Arc::strong_count(l) > 1);
+            }
+            Arc::clone(writers.entry(key).or_default())
+        };
+        lock.lock_owned().await
     }
 
     /// Tells every subscriber of the campaign, on every instance.

@@ -74,6 +74,7 @@ where
     F: FnOnce(&mut grimoire_store::Store, &str) -> Result<T, ServerError> + Send + 'static,
 {
     let character = name.clone();
+    let _turn = state.writer(&campaign, &name).await;
     let (by, out) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
             let owner = game::owner_of(store, &name)?;

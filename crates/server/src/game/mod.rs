@@ -54,3 +54,38 @@ pub fn retry<T>(
     let (kind, name) = last.unwrap_or_default();
     Err(ServerError::Busy { kind, name })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn endless_conflicts_end_in_a_bounded_409() {
+        let mut store = Store::open_in_memory().unwrap();
+        let mut attempts = 0;
+        let err = retry(&mut store, |_| -> Result<(), ServerError> {
+            attempts += 1;
+            Err(ServerError::Store(StoreError::Conflict {
+                kind: "character".into(),
+                name: "Elmira".into(),
+                expected: 1,
+                found: 2,
+            }))
+        })
+        .unwrap_err();
+        assert_eq!(attempts, MAX_ATTEMPTS);
+        assert_eq!((err.code(), err.status().as_u16()), ("conflict", 409));
+    }
+
+    #[test]
+    fn other_errors_are_not_retried() {
+        let mut store = Store::open_in_memory().unwrap();
+        let mut attempts = 0;
+        let err = retry(&mut store, |_| -> Result<(), ServerError> {
+            attempts += 1;
+            Err(ServerError::invalid("bad_json", "x"))
+        })
+        .unwrap_err();
+        assert_eq!((attempts, err.code()), (1, "bad_json"));
+    }
+}
