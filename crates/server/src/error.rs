@@ -132,6 +132,34 @@ impl ServerError {
         }
     }
 
+    /// The message in Czech, for clients that ask for it (`Accept-Language:
+    /// cs` or `?lang=cs`); English stays the default.
+    pub fn message_cs(&self) -> String {
+        match self {
+            ServerError::Rules(e) => e.message_cs(),
+            ServerError::Catalog(e) => e.message_cs(),
+            ServerError::Unauthorized(_) => {
+                "chybí platný API token: pošlete Authorization: Bearer <token>".to_owned()
+            }
+            ServerError::Forbidden(_) => {
+                "k tomu nemáte oprávnění: hráč jedná jen za své postavy, GM za všechny".to_owned()
+            }
+            ServerError::NoRoute => "taková adresa neexistuje".to_owned(),
+            ServerError::Busy { kind, name } => {
+                format!("{kind} „{name}“ právě mění jiní; zkuste to znovu")
+            }
+            ServerError::Store(e) => match e.code() {
+                "not_found" => format!("nenalezeno: {e}"),
+                "already_exists" => format!("už existuje: {e}"),
+                "conflict" => format!("mezitím to změnil někdo jiný: {e}"),
+                "nothing_to_undo" => format!("není co vrátit: {e}"),
+                _ => self.public_message(),
+            },
+            _ if self.status().is_server_error() => "vnitřní chyba serveru".to_owned(),
+            _ => self.to_string(),
+        }
+    }
+
     /// The message sent to the client: server-side causes stay in the log.
     fn public_message(&self) -> String {
         match self.status() {
@@ -157,8 +185,58 @@ impl IntoResponse for ServerError {
                 "message": self.public_message(),
             }
         });
-        (status, Json(body)).into_response()
+        let czech = CzechMessage(if status.is_server_error() {
+            "vnitřní chyba serveru".to_owned()
+        } else {
+            self.message_cs()
+        });
+        let mut response = (status, Json(body)).into_response();
+        response.extensions_mut().insert(czech);
+        response
     }
+}
+
+/// The Czech message of an error response, swapped in by [`czech_errors`]
+/// when the client asked for Czech.
+#[derive(Debug, Clone)]
+struct CzechMessage(String);
+
+/// Whether a request asks for Czech: `?lang=cs`, or `Accept-Language`
+/// starting with `cs`.
+fn wants_czech(req: &axum::extract::Request) -> bool {
+    let query = req.uri().query().unwrap_or_default();
+    if query.split('&').any(|p| p == "lang=cs") {
+        return true;
+    }
+    req.headers()
+        .get(axum::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().to_ascii_lowercase().starts_with("cs"))
+}
+
+/// Middleware: error messages in Czech for clients that ask for it; the
+/// shape and the codes stay the same.
+pub(crate) async fn czech_errors(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let czech = wants_czech(&req);
+    let mut response = next.run(req).await;
+    let Some(CzechMessage(message)) = response.extensions_mut().remove::<CzechMessage>() else {
+        return response;
+    };
+    if !czech {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, 64 * 1024).await else {
+        return ServerError::Internal("error body unreadable".into()).into_response();
+    };
+    let mut value: serde_json::Value = serde_json::from_slice(&bytes).unwrap_or_default();
+    value["error"]["message"] = serde_json::Value::String(message);
+    let text = value.to_string();
+    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+    Response::from_parts(parts, axum::body::Body::from(text))
 }
 
 #[cfg(test)]

@@ -750,3 +750,42 @@ async fn damage_tests_concentration_and_time_ends_durations() {
         .await;
     assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"));
 }
+
+#[tokio::test]
+async fn errors_speak_czech_when_asked_with_the_same_code() {
+    let h = Harness::new(common::Place::sqlite()).await;
+    let t = table(&h).await;
+    for _ in 0..2 {
+        // The second cast is refused by R10.
+        h.post(MM, Some(&t.petr), json!({"spell": "magic-missile"}))
+            .await;
+    }
+    let req = axum::http::Request::post(MM)
+        .header("authorization", format!("Bearer {}", t.petr))
+        .header("content-type", "application/json")
+        .header("accept-language", "cs-CZ,cs;q=0.9,en;q=0.8")
+        .body(axum::body::Body::from(
+            json!({"spell": "magic-missile"}).to_string(),
+        ))
+        .unwrap();
+    let res = h.router.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let v: Value =
+        serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    let (_, en) = h
+        .post(MM, Some(&t.petr), json!({"spell": "magic-missile"}))
+        .await;
+    assert_eq!(v["error"]["code"], en["error"]["code"]);
+    assert_eq!(v["error"]["rule"], en["error"]["rule"]);
+    assert_ne!(v["error"]["message"], en["error"]["message"], "{v}");
+    let (s, v) = h.get("/campaigns/cave?lang=cs", None).await;
+    assert_eq!((s, code(&v)), (StatusCode::UNAUTHORIZED, "unauthorized"));
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("token"),
+        "{v}"
+    );
+    assert!(
+        v["error"]["message"].as_str().unwrap().starts_with("chybí"),
+        "{v}"
+    );
+}

@@ -94,5 +94,6 @@ pub fn app(state: AppState) -> Router {
         )
         .merge(crate::web::router())
         .fallback(|| async { ServerError::NoRoute.into_response() })
+        .layer(axum::middleware::from_fn(crate::error::czech_errors))
         .with_state(state)
 }
