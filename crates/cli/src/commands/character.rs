@@ -306,11 +306,17 @@ fn recharge(word: &str) -> Result<Recharge, Failure> {
     }
 }
 
+/// The spells named, at least one (clap requires `--spell`; the check
+/// keeps the indexing below safe whoever calls this).
 fn spell_ids(names: &[String]) -> anyhow::Result<Vec<&'static grimoire_catalog::CatalogSpell>> {
-    Ok(names
+    let spells = names
         .iter()
         .map(|n| catalog::spell(n))
-        .collect::<Result<Vec<_>, _>>()?)
+        .collect::<Result<Vec<_>, _>>()?;
+    if spells.is_empty() {
+        return Err(Failure::usage("no_spell", "name at least one spell with --spell").into());
+    }
+    Ok(spells)
 }
 
 /// Runs `item add`.
