@@ -2,12 +2,12 @@
 //! engine's [`Spell`], checking every field on the way.
 
 use grimoire_rules::{
-    Area, AttackKind, Bonus, BonusAmount, CantripScaling, Components, Damage, DamageType, Delivery,
-    Effect, Healing, Material, Spell, SpellId, SpellLevel, Targeting, Upcast,
+    Area, AreaShape, AttackKind, Bonus, BonusAmount, CantripScaling, Components, Damage,
+    DamageType, Delivery, Effect, Healing, Material, Spell, SpellId, SpellLevel, Targeting, Upcast,
 };
 
 use crate::entry::{CatalogSpell, Folded, Source};
-use crate::record::{ComponentsRecord, EffectRecord, FieldError, SpellRecord, bad};
+use crate::record::{ComponentsRecord, DamageRecord, EffectRecord, FieldError, SpellRecord, bad};
 use crate::vocab::{
     ability_of, bonus_target_of, cantrip_scaling_of, casting_time_of, class_of, condition_of,
     damage_type_of, dice_of, duration_of, on_save_of, range_of, school_of, shape_of,
@@ -94,51 +94,29 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
     if e.kind == "heal" && e.heal.is_none() {
         return Err(bad("effect.heal", "a heal effect needs heal = { dice }"));
     }
-    let mut damage = Vec::new();
     let mut damage_types = Vec::new();
-    let mut first_per_slot = None;
-    for (i, d) in e.damage.iter().enumerate() {
-        let field = format!("effect.damage[{i}]");
-        let dice = dice_of(&format!("{field}.dice"), &d.dice)?;
-        let types: Vec<DamageType> = match (&d.damage_type, d.types.is_empty()) {
-            (Some(t), true) => vec![damage_type_of(&format!("{field}.type"), t)?],
-            (None, false) => d
-                .types
-                .iter()
-                .map(|t| damage_type_of(&format!("{field}.types"), t))
-                .collect::<Result<_, _>>()?,
-            _ => {
-                return Err(bad(
-                    &field,
-                    "give exactly one of type = \"fire\" or types = [..]",
-                ));
-            }
-        };
-        if let Some(per_slot) = &d.per_slot {
-            if level.is_cantrip() {
-                return Err(bad(
-                    &format!("{field}.per_slot"),
-                    "cantrips use no slot, so they cannot grow per slot (R5a)",
-                ));
-            }
-            let extra = dice_of(&format!("{field}.per_slot"), per_slot)?;
-            first_per_slot.get_or_insert(extra);
-        }
-        damage.push(Damage {
-            dice,
-            damage_type: types[0],
-            add_modifier: d.add_modifier,
-        });
-        for t in types {
-            if !damage_types.contains(&t) {
-                damage_types.push(t);
-            }
-        }
+    let damage = damage_parts(&e.damage, "effect.damage", level, &mut damage_types)?;
+    let rider = damage_parts(&e.rider, "effect.rider", level, &mut damage_types)?;
+    if let Some(i) = e.rider.iter().position(|r| r.per_slot.is_some()) {
+        return Err(bad(
+            &format!("effect.rider[{i}].per_slot"),
+            "rider damage does not grow per slot; leave per_slot out",
+        ));
     }
     let healing = match &e.heal {
         Some(h) => Some(Healing {
             dice: dice_of("effect.heal.dice", &h.dice)?,
             add_modifier: h.add_modifier,
+            per_slot: match &h.per_slot {
+                Some(p) if level.is_cantrip() => {
+                    return Err(bad(
+                        "effect.heal.per_slot",
+                        format!("{p:?}: cantrips use no slot, so they cannot grow per slot (R5a)"),
+                    ));
+                }
+                Some(p) => Some(dice_of("effect.heal.per_slot", p)?),
+                None => None,
+            },
         }),
         None => None,
     };
@@ -152,6 +130,9 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
         let field = format!("effect.bonus[{i}]");
         let applies_to = bonus_target_of(&format!("{field}.to"), &b.to)?;
         let amount = match (&b.dice, b.flat) {
+            (Some(d), None) if b.penalty => {
+                BonusAmount::Penalty(dice_of(&format!("{field}.dice"), d)?)
+            }
             (Some(d), None) => BonusAmount::Dice(dice_of(&format!("{field}.dice"), d)?),
             (None, Some(n)) => BonusAmount::Flat(if b.penalty { -n.abs() } else { n }),
             _ => {
@@ -161,12 +142,17 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
                 ));
             }
         };
-        // The rules engine's dice bonuses cannot be negative (Bane's -1d4);
-        // the data keeps the penalty, the engine gets no bonus for it.
-        if b.penalty && matches!(amount, BonusAmount::Dice(_)) {
-            continue;
+        if b.per_slot != 0 && level.is_cantrip() {
+            return Err(bad(
+                &format!("{field}.per_slot"),
+                "cantrips use no slot, so they cannot grow per slot (R5a)",
+            ));
         }
-        bonuses.push(Bonus { applies_to, amount });
+        bonuses.push(Bonus {
+            applies_to,
+            amount,
+            per_slot: b.per_slot,
+        });
     }
     let upcast = match e.upcast {
         Some(u) => {
@@ -177,8 +163,14 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
                 ));
             }
             let extra_dice = match &u.dice {
+                Some(_) if e.damage.iter().any(|d| d.per_slot.is_some()) => {
+                    return Err(bad(
+                        "effect.upcast.dice",
+                        "the damage already grows by its per_slot; give one or the other (R6)",
+                    ));
+                }
                 Some(d) => Some(dice_of("effect.upcast.dice", d)?),
-                None => first_per_slot,
+                None => None,
             };
             Upcast {
                 extra_dice,
@@ -186,10 +178,7 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
                 extra_targets: u.targets,
             }
         }
-        None => Upcast {
-            extra_dice: first_per_slot,
-            ..Upcast::default()
-        },
+        None => Upcast::default(),
     };
     let cantrip_scaling = match &e.cantrip_scaling {
         Some(s) if !level.is_cantrip() => {
@@ -221,14 +210,72 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
             bonuses,
             upcast,
             cantrip_scaling,
+            rider,
         },
         targeting: Targeting {
             max_targets,
-            not_self: false,
+            not_self: e.not_self,
+            hostile_only: e.hostile_only,
             unaffected_types: e.unaffected,
         },
         damage_types,
     })
+}
+
+/// Converts a list of damage records (`effect.damage`, `effect.rider`):
+/// the first of `types` is the default, the rest the caster's alternatives
+/// (R16); `per_slot` grows the part (R6). Every type lands in `all_types`.
+fn damage_parts(
+    records: &[DamageRecord],
+    list: &str,
+    level: SpellLevel,
+    all_types: &mut Vec<DamageType>,
+) -> Result<Vec<Damage>, FieldError> {
+    let mut parts = Vec::with_capacity(records.len());
+    for (i, d) in records.iter().enumerate() {
+        let field = format!("{list}[{i}]");
+        let dice = dice_of(&format!("{field}.dice"), &d.dice)?;
+        let types: Vec<DamageType> = match (&d.damage_type, d.types.is_empty()) {
+            (Some(t), true) => vec![damage_type_of(&format!("{field}.type"), t)?],
+            (None, false) => d
+                .types
+                .iter()
+                .map(|t| damage_type_of(&format!("{field}.types"), t))
+                .collect::<Result<_, _>>()?,
+            _ => {
+                return Err(bad(
+                    &field,
+                    "give exactly one of type = \"fire\" or types = [..]",
+                ));
+            }
+        };
+        let per_slot = match &d.per_slot {
+            Some(_) if level.is_cantrip() => {
+                return Err(bad(
+                    &format!("{field}.per_slot"),
+                    "cantrips use no slot, so they cannot grow per slot (R5a)",
+                ));
+            }
+            Some(p) => Some(dice_of(&format!("{field}.per_slot"), p)?),
+            None => None,
+        };
+        for t in &types {
+            if !all_types.contains(t) {
+                all_types.push(*t);
+            }
+        }
+        let mut alternative_types = types;
+        let damage_type = alternative_types.remove(0);
+        alternative_types.dedup();
+        parts.push(Damage {
+            dice,
+            damage_type,
+            add_modifier: d.add_modifier,
+            alternative_types,
+            per_slot,
+        });
+    }
+    Ok(parts)
 }
 
 /// Converts a record into a catalogue spell, checking every field.
@@ -254,6 +301,22 @@ pub(crate) fn convert(r: SpellRecord, source: Source) -> Result<CatalogSpell, Fi
         classes.push(class);
     }
     let casting_time = casting_time_of(&r.casting_time, r.trigger)?;
+    let alternative_casting_time = match &r.alternative_casting_time {
+        Some(text) => {
+            let alt = casting_time_of(text, None).map_err(|e| FieldError {
+                field: "alternative_casting_time".into(),
+                ..e
+            })?;
+            if alt == casting_time {
+                return Err(bad(
+                    "alternative_casting_time",
+                    "is the same as casting_time; leave it out (R9)",
+                ));
+            }
+            Some(alt)
+        }
+        None => None,
+    };
     if r.ritual && level.is_cantrip() {
         return Err(bad("ritual", "a cantrip cannot be a ritual (R5b)"));
     }
@@ -264,11 +327,18 @@ pub(crate) fn convert(r: SpellRecord, source: Source) -> Result<CatalogSpell, Fi
                 return Err(bad("area.size_ft", "must be at least 1"));
             }
             let shape = shape_of("area.shape", &a.shape)?;
+            if a.thickness_in.is_some() && shape != AreaShape::Wall {
+                return Err(bad(
+                    "area.thickness_in",
+                    "only a wall has a thickness (R17)",
+                ));
+            }
             (
-                shape.map(|shape| Area {
+                Some(Area {
                     shape,
                     size_ft: a.size_ft,
                     secondary_ft: a.secondary_ft,
+                    thickness_in: a.thickness_in,
                 }),
                 true,
             )
@@ -302,6 +372,7 @@ pub(crate) fn convert(r: SpellRecord, source: Source) -> Result<CatalogSpell, Fi
         school,
         classes,
         casting_time,
+        alternative_casting_time,
         ritual: r.ritual,
         range,
         area,

@@ -33,6 +33,8 @@ pub(crate) struct SpellRecord {
     pub(crate) classes: Vec<String>,
     pub(crate) casting_time: String,
     #[serde(default)]
+    pub(crate) alternative_casting_time: Option<String>,
+    #[serde(default)]
     pub(crate) trigger: Option<String>,
     #[serde(default)]
     pub(crate) ritual: bool,
@@ -58,6 +60,8 @@ pub(crate) struct AreaRecord {
     pub(crate) size_ft: u32,
     #[serde(default)]
     pub(crate) secondary_ft: Option<u32>,
+    #[serde(default)]
+    pub(crate) thickness_in: Option<u32>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -99,6 +103,12 @@ pub(crate) struct EffectRecord {
     pub(crate) bonus: Vec<BonusRecord>,
     #[serde(default)]
     pub(crate) unaffected: Vec<String>,
+    #[serde(default)]
+    pub(crate) rider: Vec<DamageRecord>,
+    #[serde(default)]
+    pub(crate) not_self: bool,
+    #[serde(default)]
+    pub(crate) hostile_only: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -128,6 +138,8 @@ pub(crate) struct HealRecord {
     pub(crate) dice: String,
     #[serde(default)]
     pub(crate) add_modifier: bool,
+    #[serde(default)]
+    pub(crate) per_slot: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -151,6 +163,8 @@ pub(crate) struct BonusRecord {
     pub(crate) flat: Option<i32>,
     #[serde(default)]
     pub(crate) penalty: bool,
+    #[serde(default)]
+    pub(crate) per_slot: i32,
 }
 
 /// Reads one `[[spell]]` table; type errors name the field they are in.

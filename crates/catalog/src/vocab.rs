@@ -47,32 +47,18 @@ name_table!(bonus_target_of, BonusTarget, "a bonus target", [
     "attack_rolls" => BonusTarget::AttackRolls, "saving_throws" => BonusTarget::SavingThrows,
     "ability_checks" => BonusTarget::AbilityChecks, "armor_class" => BonusTarget::ArmorClass,
     "damage_rolls" => BonusTarget::DamageRolls, "speed" => BonusTarget::Speed,
+    "hit_point_maximum" => BonusTarget::HitPointMaximum,
 ]);
 
 name_table!(cantrip_scaling_of, CantripScaling, "a cantrip scaling", [
     "dice" => CantripScaling::Dice, "instances" => CantripScaling::Instances,
 ]);
 
-/// `None` for a wall: the rules engine has no wall shape, the data keeps it.
-pub(crate) fn shape_of(field: &str, text: &str) -> Result<Option<AreaShape>, FieldError> {
-    Ok(Some(match text {
-        "cone" => AreaShape::Cone,
-        "cube" => AreaShape::Cube,
-        "cylinder" => AreaShape::Cylinder,
-        "emanation" => AreaShape::Emanation,
-        "line" => AreaShape::Line,
-        "sphere" => AreaShape::Sphere,
-        "wall" => return Ok(None),
-        other => {
-            return Err(bad(
-                field,
-                format!(
-                    "{other:?} is not an area shape (cone, cube, cylinder, emanation, line, sphere, wall) (R17)"
-                ),
-            ));
-        }
-    }))
-}
+name_table!(shape_of, AreaShape, "an area shape", [
+    "cone" => AreaShape::Cone, "cube" => AreaShape::Cube, "cylinder" => AreaShape::Cylinder,
+    "emanation" => AreaShape::Emanation, "line" => AreaShape::Line,
+    "sphere" => AreaShape::Sphere, "wall" => AreaShape::Wall,
+]);
 
 pub(crate) fn damage_type_of(field: &str, text: &str) -> Result<DamageType, FieldError> {
     DamageType::from_name(text).ok_or_else(|| {

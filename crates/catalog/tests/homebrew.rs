@@ -51,11 +51,8 @@ fn a_good_file_adds_its_spells_and_leaves_the_srd_alone() {
     let lance = load.catalog.get("mrazive kopi").unwrap();
     assert_eq!(lance.source, Source::Homebrew(PathBuf::from("frost.toml")));
     assert_eq!(
-        lance
-            .spell
-            .effect
-            .upcast
-            .extra_dice
+        lance.spell.effect.damage[0]
+            .per_slot
             .map(|d| d.to_string())
             .as_deref(),
         Some("1d8")

@@ -128,7 +128,8 @@ fn r17_r19_thunderwave_con_save_for_half_in_a_15_foot_cube() {
         Some(Area {
             shape: AreaShape::Cube,
             size_ft: 15,
-            secondary_ft: None
+            secondary_ft: None,
+            thickness_in: None,
         })
     );
     let wizard = caster(Class::Wizard, 3, tw, &[]);

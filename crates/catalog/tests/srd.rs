@@ -163,7 +163,9 @@ fn entries_obey_the_rules_they_cite() {
                 "{id}: {}",
                 d.dice
             );
-            assert!(s.damage_types.contains(&d.damage_type), "{id}");
+            for t in d.offered_types() {
+                assert!(s.damage_types.contains(&t), "{id}");
+            }
         }
         // An area spell reaches whoever is inside unless it caps its targets.
         if sp.area.is_some()
@@ -218,11 +220,8 @@ fn mechanics_cover_the_damaging_and_healing_spells() {
     let fireball = srd.get("fireball").unwrap();
     assert_eq!(fireball.spell.effect.damage[0].dice.to_string(), "8d6");
     assert_eq!(
-        fireball
-            .spell
-            .effect
-            .upcast
-            .extra_dice
+        fireball.spell.effect.damage[0]
+            .per_slot
             .map(|d| d.to_string())
             .as_deref(),
         Some("1d6")

@@ -29,6 +29,8 @@ fn main() -> Result<(), RulesError> {
         dice: "1d4+1".parse()?,
         damage_type: DamageType::Force,
         add_modifier: false,
+        alternative_types: Vec::new(),
+        per_slot: None,
     }];
     missile.effect.upcast.extra_instances = 1;
     wizard.apply_all(&wizard.prepare(&missile)?.events);
@@ -72,6 +74,7 @@ fn main() -> Result<(), RulesError> {
     bless.effect.bonuses = vec![Bonus {
         applies_to: BonusTarget::AttackRolls,
         amount: BonusAmount::Dice("1d4".parse()?),
+        per_slot: 0,
     }];
     let mut board = EffectBoard::new();
     for name in ["Cleric A", "Cleric B"] {

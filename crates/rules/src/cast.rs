@@ -13,7 +13,7 @@ use crate::error::RulesError;
 use crate::event::{EffectId, EndReason, Event, LongCast};
 use crate::level::{SlotLevel, SpellLevel};
 use crate::request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS};
-use crate::requirements::{check_components, check_targets, choose_slot};
+use crate::requirements::{check_components, check_damage_type, check_targets, choose_slot};
 use crate::resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
 use crate::resolve::{Stats, resolve_effect};
 use crate::spell::{Spell, SpellId};
@@ -184,7 +184,8 @@ fn finish<R: DiceRng + ?Sized>(
             level: plan.cast_level,
             caster: caster.name().to_string(),
             targets: applied.affected.clone(),
-            bonuses: spell.effect.bonuses.clone(),
+            bonuses: applied.bonuses.clone(),
+            rider: spell.effect.rider.clone(),
             conditions: spell.effect.conditions.clone(),
             concentration: spell.is_concentration(),
             dismissible: matches!(spell.duration, crate::time::Duration::Timed(_))
@@ -264,7 +265,12 @@ fn plan(
     let (class, stats, source, cast_level) = access(caster, spell, req)?;
 
     // R9, R11: the casting time decides the part of the turn.
-    let needed = match &spell.casting_time {
+    let casting_time = spell
+        .casting_time_for(req.alternative_time)
+        .ok_or_else(|| RulesError::NoAlternativeCastingTime {
+            spell: spell.name.clone(),
+        })?;
+    let needed = match casting_time {
         CastingTime::BonusAction { .. } => ActionKind::BonusAction,
         CastingTime::Reaction { .. } => ActionKind::Reaction,
         CastingTime::Action | CastingTime::Minutes(_) | CastingTime::Hours(_) => ActionKind::Action,
@@ -278,7 +284,7 @@ fn plan(
     if !completing && !caster.turn().available(needed) {
         return Err(RulesError::ActionUnavailable { action: needed });
     }
-    let trigger = match &spell.casting_time {
+    let trigger = match casting_time {
         CastingTime::Reaction { trigger } if !ritual => Some(trigger),
         CastingTime::BonusAction {
             trigger: Some(trigger),
@@ -295,13 +301,14 @@ fn plan(
     let long_rounds = if completing {
         None
     } else if ritual {
-        Some(spell.casting_time.long_rounds().unwrap_or(0) + RITUAL_EXTRA_ROUNDS)
+        Some(casting_time.long_rounds().unwrap_or(0) + RITUAL_EXTRA_ROUNDS)
     } else {
-        spell.casting_time.long_rounds()
+        casting_time.long_rounds()
     };
 
     check_components(caster, spell, matches!(source, Source::Item(_)))?;
     check_targets(spell, req, cast_level)?;
+    check_damage_type(spell, req)?;
     Ok(Plan {
         class,
         stats,

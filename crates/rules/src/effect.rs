@@ -52,11 +52,49 @@ pub enum Delivery {
 pub struct Damage {
     /// The dice.
     pub dice: DiceFormula,
-    /// The type.
+    /// The type, and the default when the caster may choose (R16).
     pub damage_type: DamageType,
     /// Whether the spellcasting ability modifier is added.
     #[serde(default)]
     pub add_modifier: bool,
+    /// Other types the caster may choose instead of `damage_type` when
+    /// casting (Chromatic Orb); see `CastRequest::damage_type`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternative_types: Vec<DamageType>,
+    /// Growth of this part per slot level above the spell's (R6): its dice
+    /// count and flat amount are added once per level (Flame Strike grows
+    /// both its fire and its radiant part by 1d6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_slot: Option<DiceFormula>,
+}
+
+impl Damage {
+    /// A part of one fixed type that does not grow.
+    pub fn new(dice: DiceFormula, damage_type: DamageType) -> Self {
+        Damage {
+            dice,
+            damage_type,
+            add_modifier: false,
+            alternative_types: Vec::new(),
+            per_slot: None,
+        }
+    }
+
+    /// Every type the caster may give this part, the default first.
+    pub fn offered_types(&self) -> Vec<DamageType> {
+        let mut all = vec![self.damage_type];
+        for t in &self.alternative_types {
+            if !all.contains(t) {
+                all.push(*t);
+            }
+        }
+        all
+    }
+
+    /// Whether the caster may give this part the type `t`.
+    pub fn offers(&self, t: DamageType) -> bool {
+        self.damage_type == t || self.alternative_types.contains(&t)
+    }
 }
 
 /// Hit points restored.
@@ -67,6 +105,10 @@ pub struct Healing {
     /// Whether the spellcasting ability modifier is added.
     #[serde(default)]
     pub add_modifier: bool,
+    /// Growth per slot level above the spell's (R6): dice and a flat
+    /// amount, each added once per level (Heal: a flat `10`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_slot: Option<DiceFormula>,
 }
 
 /// What a bonus is added to.
@@ -85,9 +127,12 @@ pub enum BonusTarget {
     DamageRolls,
     /// Speed, in feet.
     Speed,
+    /// Hit point maximum (Aid), raised along with current hit points.
+    HitPointMaximum,
 }
 
-/// How large a bonus is: a flat number or a die rolled each time.
+/// How large a bonus is: a flat number or dice rolled each time, added or
+/// (for penalties) subtracted.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BonusAmount {
@@ -95,6 +140,8 @@ pub enum BonusAmount {
     Flat(i32),
     /// Dice added each time (Bless's 1d4).
     Dice(DiceFormula),
+    /// Dice subtracted each time (Bane's 1d4 off attack rolls and saves).
+    Penalty(DiceFormula),
 }
 
 impl std::fmt::Display for BonusAmount {
@@ -102,18 +149,38 @@ impl std::fmt::Display for BonusAmount {
         match self {
             BonusAmount::Flat(n) => write!(f, "{n:+}"),
             BonusAmount::Dice(d) => write!(f, "+{d}"),
+            BonusAmount::Penalty(d) => write!(f, "-{d}"),
         }
     }
 }
 
+fn average(d: &DiceFormula) -> f64 {
+    f64::from(d.count) * (f64::from(d.sides) + 1.0) / 2.0 + f64::from(d.bonus)
+}
+
 impl BonusAmount {
-    /// Average value, used to compare potency (R21).
+    /// Average value, negative for penalties, used to compare potency (R21).
     pub fn potency(&self) -> f64 {
         match self {
             BonusAmount::Flat(n) => f64::from(*n),
-            BonusAmount::Dice(d) => {
-                f64::from(d.count) * (f64::from(d.sides) + 1.0) / 2.0 + f64::from(d.bonus)
-            }
+            BonusAmount::Dice(d) => average(d),
+            BonusAmount::Penalty(d) => -average(d),
+        }
+    }
+
+    /// Whether it lowers the roll (Bane).
+    pub fn is_penalty(&self) -> bool {
+        self.potency() < 0.0
+    }
+
+    /// The same amount grown by `levels` times `per_level` (R6): a flat
+    /// amount grows by it, dice grow their flat part.
+    pub fn grown(&self, per_level: i32, levels: u32) -> BonusAmount {
+        let add = per_level.saturating_mul(i32::try_from(levels).unwrap_or(i32::MAX));
+        match self {
+            BonusAmount::Flat(n) => BonusAmount::Flat(n.saturating_add(add)),
+            BonusAmount::Dice(d) => BonusAmount::Dice(d.plus(d.bonus.saturating_add(add))),
+            BonusAmount::Penalty(d) => BonusAmount::Penalty(d.plus(d.bonus.saturating_add(add))),
         }
     }
 }
@@ -125,15 +192,35 @@ pub struct Bonus {
     pub applies_to: BonusTarget,
     /// How much.
     pub amount: BonusAmount,
+    /// Added to the amount per slot level above the spell's (R6): Aid's
+    /// +5 hit points per level.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub per_slot: i32,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+
+impl Bonus {
+    /// A bonus that does not grow with slot level.
+    pub fn new(applies_to: BonusTarget, amount: BonusAmount) -> Self {
+        Bonus {
+            applies_to,
+            amount,
+            per_slot: 0,
+        }
+    }
 }
 
 /// How a leveled spell grows for each slot level above its own (R6).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub struct Upcast {
     /// Dice added to the first damage roll (or the healing when there is no
-    /// damage), per slot level above the spell's level. Dice of another size
-    /// than the damage's roll as an extra part of the same type; healing
-    /// grows only by dice of its own size.
+    /// damage), per slot level above the spell's level, with its flat part
+    /// added per level too. Dice of another size than the damage's roll as
+    /// an extra part of the same type; healing grows only by dice of its own
+    /// size. Parts with their own `per_slot` grow by that as well.
     #[serde(default)]
     pub extra_dice: Option<DiceFormula>,
     /// Extra instances (darts, rays) per level above.
@@ -197,6 +284,11 @@ pub struct Effect {
     /// Growth with character level (cantrips only).
     #[serde(default)]
     pub cantrip_scaling: CantripScaling,
+    /// Extra damage the caster deals to an affected target each time it
+    /// hits that target with an attack roll while the spell lasts (Hex,
+    /// Hunter's Mark); kept on the ongoing spell, see `EffectBoard::riders`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rider: Vec<Damage>,
 }
 
 fn one() -> u32 {
@@ -214,6 +306,7 @@ impl Default for Effect {
             bonuses: Vec::new(),
             upcast: Upcast::default(),
             cantrip_scaling: CantripScaling::None,
+            rider: Vec::new(),
         }
     }
 }

@@ -56,8 +56,8 @@ pub enum EncounterEvent {
     Caster {
         /// The caster's name.
         caster: String,
-        /// The event.
-        event: Event,
+        /// The event (boxed: it is much larger than the other variants).
+        event: Box<Event>,
     },
 }
 
@@ -170,7 +170,7 @@ impl Encounter {
             .filter(|e| matches!(e, Event::SpellStarted { .. } | Event::SpellEnded { .. }))
             .map(|e| EncounterEvent::Caster {
                 caster: caster.to_string(),
-                event: e.clone(),
+                event: Box::new(e.clone()),
             })
             .collect()
     }

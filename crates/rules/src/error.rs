@@ -4,7 +4,16 @@
 use thiserror::Error;
 
 use crate::class::{Ability, Class};
+use crate::damage::DamageType;
 use crate::economy::ActionKind;
+
+fn type_list(types: &[DamageType], cs: bool) -> String {
+    let names: Vec<&str> = types
+        .iter()
+        .map(|t| if cs { t.name_cs() } else { t.name_en() })
+        .collect();
+    names.join(", ")
+}
 
 /// Why the rules refused something. A refusal never changes state.
 ///
@@ -262,6 +271,27 @@ pub enum RulesError {
     /// Occurs when a turn is advanced in an encounter with nobody in it.
     #[error("the encounter has no combatants")]
     EmptyEncounter,
+    /// Occurs when the chosen damage type is not one the spell offers.
+    #[error("R16: this spell cannot deal {} damage; it offers {}", chosen.name_en(), type_list(offered, false))]
+    DamageTypeNotOffered {
+        /// The type asked for.
+        chosen: DamageType,
+        /// The types the spell's damage may take.
+        offered: Vec<DamageType>,
+    },
+    /// Occurs when a spell that must target a Hostile creature targets the
+    /// caster or an ally.
+    #[error("R17: this spell must target a Hostile creature, and {target} is not one")]
+    TargetNotHostile {
+        /// The target's name.
+        target: String,
+    },
+    /// Occurs when the alternative casting time is asked of a spell that has none.
+    #[error("R9: {spell} has only one casting time")]
+    NoAlternativeCastingTime {
+        /// The spell.
+        spell: String,
+    },
     /// Occurs when a request contradicts itself.
     #[error("invalid request: {reason}")]
     InvalidRequest {
@@ -316,6 +346,9 @@ impl RulesError {
             RulesError::UnknownCombatant { .. } => "unknown_combatant",
             RulesError::EmptyEncounter => "empty_encounter",
             RulesError::InvalidRequest { .. } => "invalid_request",
+            RulesError::DamageTypeNotOffered { .. } => "damage_type_not_offered",
+            RulesError::TargetNotHostile { .. } => "target_not_hostile",
+            RulesError::NoAlternativeCastingTime { .. } => "no_alternative_casting_time",
         }
     }
 
@@ -329,7 +362,10 @@ impl RulesError {
             RulesError::NotPrepared { .. } | RulesError::NotARitual { .. } => "R5b",
             RulesError::NotOnClassList { .. } => "R8",
             RulesError::OneSlotPerTurn => "R10",
-            RulesError::ActionUnavailable { .. } | RulesError::CastingTimeMismatch { .. } => "R9",
+            RulesError::ActionUnavailable { .. }
+            | RulesError::CastingTimeMismatch { .. }
+            | RulesError::NoAlternativeCastingTime { .. } => "R9",
+            RulesError::DamageTypeNotOffered { .. } => "R16",
             RulesError::MissingTrigger { .. } => "R11",
             RulesError::CastingInProgress { .. }
             | RulesError::NoCastingInProgress
@@ -342,7 +378,8 @@ impl RulesError {
             RulesError::NotOngoing { .. } => "R22",
             RulesError::NoLineOfEffect { .. }
             | RulesError::TooManyTargets { .. }
-            | RulesError::CannotTargetSelf => "R17",
+            | RulesError::CannotTargetSelf
+            | RulesError::TargetNotHostile { .. } => "R17",
             RulesError::Incapacitated { rule }
             | RulesError::NoUsesLeft { rule, .. }
             | RulesError::SourceCannotCast { rule, .. } => rule,
@@ -451,6 +488,17 @@ impl RulesError {
             RulesError::UnknownCombatant { name } => format!("ve střetnutí není účastník {name}"),
             RulesError::EmptyEncounter => "střetnutí nemá žádné účastníky".into(),
             RulesError::InvalidRequest { reason } => format!("neplatný požadavek: {reason}"),
+            RulesError::DamageTypeNotOffered { chosen, offered } => format!(
+                "toto kouzlo nemůže způsobit {} zranění; nabízí {}",
+                chosen.name_cs(),
+                type_list(offered, true)
+            ),
+            RulesError::TargetNotHostile { target } => {
+                format!("kouzlo musí cílit na nepřátelského tvora a {target} jím není")
+            }
+            RulesError::NoAlternativeCastingTime { spell } => {
+                format!("kouzlo {spell} má jen jeden vyvolávací čas")
+            }
         };
         format!("{rule}{body}")
     }
@@ -539,6 +587,12 @@ mod tests {
             RulesError::UnknownCombatant { name: s() },
             RulesError::EmptyEncounter,
             RulesError::InvalidRequest { reason: s() },
+            RulesError::DamageTypeNotOffered {
+                chosen: DamageType::Force,
+                offered: vec![DamageType::Acid, DamageType::Fire],
+            },
+            RulesError::TargetNotHostile { target: s() },
+            RulesError::NoAlternativeCastingTime { spell: s() },
         ]
     }
 

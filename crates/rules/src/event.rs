@@ -49,6 +49,9 @@ pub struct OngoingSpell {
     pub bonuses: Vec<Bonus>,
     /// Conditions it imposes.
     pub conditions: Vec<Condition>,
+    /// Extra damage its caster deals to its targets on each hit (Hex).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rider: Vec<crate::effect::Damage>,
     /// Whether it needs Concentration.
     pub concentration: bool,
     /// Whether the caster may dismiss it (time spans, R15).

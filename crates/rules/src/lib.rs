@@ -31,11 +31,7 @@
 //! spell.range = Range::Feet(120);
 //! spell.targeting.max_targets = Some(3);
 //! spell.effect.instances = 3;
-//! spell.effect.damage = vec![Damage {
-//!     dice: "1d4+1".parse()?,
-//!     damage_type: DamageType::Force,
-//!     add_modifier: false,
-//! }];
+//! spell.effect.damage = vec![Damage::new("1d4+1".parse()?, DamageType::Force)];
 //! spell.effect.upcast.extra_instances = 1;
 //!
 //! let scores = AbilityScores::new([8, 14, 12, 16, 12, 10])?;
@@ -104,6 +100,7 @@ pub use formula::{DiceFormula, MAX_DICE};
 pub use level::{SlotLevel, SpellLevel};
 pub use request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS, SlotKind};
 pub use resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
+pub use resolve::{ScaledEffect, scaled_effect};
 pub use resources::{Equipment, Focus, LimitedUse, MagicItem, Recharge};
 pub use roll::{RollMode, RollRecord};
 pub use school::School;

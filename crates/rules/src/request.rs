@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::class::Class;
+use crate::damage::DamageType;
 use crate::economy::ActionKind;
 use crate::level::SlotLevel;
 use crate::roll::RollMode;
@@ -77,6 +78,17 @@ pub struct CastRequest {
     /// caster (see `EffectBoard::bonuses`).
     #[serde(default)]
     pub attack_bonuses: Vec<crate::effect::BonusAmount>,
+    /// The damage type chosen for parts that offer a choice (Chromatic
+    /// Orb); default each part's first type. Refused when no part offers it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_type: Option<DamageType>,
+    /// Use the spell's alternative casting time (Plant Growth's 8 hours).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub alternative_time: bool,
+    /// Extra damage on each hit of the spell's attack rolls, such as the
+    /// caster's Hex on the target (see `EffectBoard::riders`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub on_hit_damage: Vec<crate::effect::Damage>,
 }
 
 impl CastRequest {
@@ -118,6 +130,18 @@ impl CastRequest {
     /// Name the trigger (R11).
     pub fn on_trigger(mut self, trigger: impl Into<String>) -> Self {
         self.trigger = Some(trigger.into());
+        self
+    }
+
+    /// Give parts that offer a choice this damage type (R16).
+    pub fn with_damage_type(mut self, damage_type: DamageType) -> Self {
+        self.damage_type = Some(damage_type);
+        self
+    }
+
+    /// Use the spell's alternative casting time (R9).
+    pub fn with_alternative_time(mut self) -> Self {
+        self.alternative_time = true;
         self
     }
 

@@ -115,6 +115,24 @@ pub(crate) fn check_components(
     Ok(())
 }
 
+/// R16: a chosen damage type must be one some part of the spell offers.
+pub(crate) fn check_damage_type(spell: &Spell, req: &CastRequest) -> Result<(), RulesError> {
+    let Some(chosen) = req.damage_type else {
+        return Ok(());
+    };
+    let parts = &spell.effect.damage;
+    if parts.iter().any(|d| d.offers(chosen)) {
+        return Ok(());
+    }
+    let mut offered = Vec::new();
+    for t in parts.iter().flat_map(|d| d.offered_types()) {
+        if !offered.contains(&t) {
+            offered.push(t);
+        }
+    }
+    Err(RulesError::DamageTypeNotOffered { chosen, offered })
+}
+
 /// R13, R17: how many targets, a clear path, self-targeting, range.
 pub(crate) fn check_targets(
     spell: &Spell,
@@ -138,6 +156,11 @@ pub(crate) fn check_targets(
     for t in &req.targets {
         if spell.range == Range::Self_ && spell.area.is_none() && !t.is_self {
             return Err(RulesError::SelfOnly {
+                target: t.name.clone(),
+            });
+        }
+        if spell.targeting.hostile_only && (t.is_self || t.friendly) {
+            return Err(RulesError::TargetNotHostile {
                 target: t.name.clone(),
             });
         }

@@ -5,7 +5,7 @@
 use grimoire_dice::DiceRng;
 
 use crate::caster::Caster;
-use crate::effect::{CantripScaling, Damage, Delivery, Healing, OnSave};
+use crate::effect::{Bonus, CantripScaling, Damage, Delivery, Healing, OnSave};
 use crate::formula::DiceFormula;
 use crate::level::SpellLevel;
 use crate::request::CastRequest;
@@ -30,39 +30,71 @@ pub(crate) struct Applied {
     /// Names of targets the spell affects (valid ones).
     pub affected: Vec<String>,
     pub notes: Vec<String>,
+    /// The spell's bonuses at this casting's level (R6).
+    pub bonuses: Vec<Bonus>,
 }
 
-/// The effect's numbers at this casting: instances, damage and healing
-/// after slot-level (R6) and cantrip scaling.
-pub(crate) struct Scaled {
+/// A spell's numbers at one casting: instances, targets, damage, healing
+/// and bonuses after slot-level (R6) and cantrip scaling.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScaledEffect {
+    /// Instances (darts, rays, beams).
     pub instances: u32,
+    /// Most targets; `None` for any number.
+    pub max_targets: Option<u32>,
+    /// Damage parts, each grown; a part grown by dice of another size adds
+    /// a part of its own.
     pub damage: Vec<Damage>,
+    /// Healing, grown.
     pub healing: Option<Healing>,
+    /// Bonuses granted while the spell lasts, grown.
+    pub bonuses: Vec<Bonus>,
 }
 
-pub(crate) fn scale(spell: &Spell, cast_level: SpellLevel, character_level: u8) -> Scaled {
+/// What `spell` does when cast at `cast_level` by a caster of
+/// `character_level` (R6, cantrip tiers), as the engine resolves it.
+pub fn scaled_effect(spell: &Spell, cast_level: SpellLevel, character_level: u8) -> ScaledEffect {
     let e = &spell.effect;
     let above = u32::from(cast_level.get().saturating_sub(spell.level.get()));
     let mut instances = e
         .instances
         .max(1)
         .saturating_add(e.upcast.extra_instances.saturating_mul(above));
-    let mut damage = e.damage.clone();
+    let mut damage = Vec::with_capacity(e.damage.len());
+    for part in &e.damage {
+        let mut grown = part.clone();
+        grown.per_slot = None;
+        let extra = part
+            .per_slot
+            .and_then(|per| grow(&mut grown.dice, per, above));
+        damage.push(grown);
+        if let Some(dice) = extra {
+            // Different dice (a d6 per level on a d10 part) roll as their own part.
+            damage.push(Damage {
+                dice,
+                per_slot: None,
+                ..part.clone()
+            });
+        }
+    }
     let mut healing = e.healing.clone();
+    if let Some(h) = healing.as_mut() {
+        if let Some(per) = h.per_slot.take() {
+            // Healing is one roll: dice of another size cannot join it.
+            grow(&mut h.dice, per, above);
+        }
+    }
     if let Some(extra) = e.upcast.extra_dice.filter(|_| above > 0) {
-        let add = extra.count.saturating_mul(above);
-        let grown = DiceFormula::new(add.min(crate::formula::MAX_DICE), extra.sides);
         if let Some(first) = damage.first_mut() {
-            if !grow(&mut first.dice, extra, add) {
-                // Different dice (a d6 per level on a d10 spell) roll as their own part.
+            if let Some(dice) = grow(&mut first.dice, extra, above) {
                 let extra_part = Damage {
-                    dice: grown,
+                    dice,
                     ..first.clone()
                 };
                 damage.push(extra_part);
             }
         } else if let Some(h) = healing.as_mut() {
-            grow(&mut h.dice, extra, add);
+            grow(&mut h.dice, extra, above);
         }
     }
     if spell.level.is_cantrip() {
@@ -80,21 +112,49 @@ pub(crate) fn scale(spell: &Spell, cast_level: SpellLevel, character_level: u8) 
             CantripScaling::None => {}
         }
     }
-    Scaled {
+    let bonuses = e
+        .bonuses
+        .iter()
+        .map(|b| Bonus {
+            amount: b.amount.grown(b.per_slot, above),
+            per_slot: 0,
+            ..b.clone()
+        })
+        .collect();
+    ScaledEffect {
         instances: instances.min(crate::formula::MAX_DICE),
+        max_targets: spell
+            .targeting
+            .max_targets
+            .map(|t| t.saturating_add(e.upcast.extra_targets.saturating_mul(above))),
         damage,
         healing,
+        bonuses,
     }
 }
 
-/// Adds `add` dice to `dice` when they are the same kind; false otherwise.
-fn grow(dice: &mut DiceFormula, extra: DiceFormula, add: u32) -> bool {
-    if dice.sides == extra.sides || dice.count == 0 {
-        dice.sides = extra.sides;
+/// Grows `dice` by `per` once per level `above` (R6): the flat part always,
+/// the dice when they are the same kind. Dice of another kind come back
+/// to be rolled as their own formula.
+fn grow(dice: &mut DiceFormula, per: DiceFormula, above: u32) -> Option<DiceFormula> {
+    if above == 0 {
+        return None;
+    }
+    let levels = i32::try_from(above).unwrap_or(i32::MAX);
+    dice.bonus = dice.bonus.saturating_add(per.bonus.saturating_mul(levels));
+    let add = per
+        .count
+        .saturating_mul(above)
+        .min(crate::formula::MAX_DICE);
+    if add == 0 {
+        return None;
+    }
+    if dice.sides == per.sides || dice.count == 0 {
+        dice.sides = per.sides;
         dice.count = dice.count.saturating_add(add).min(crate::formula::MAX_DICE);
-        true
+        None
     } else {
-        false
+        Some(DiceFormula::new(add, per.sides))
     }
 }
 
@@ -190,7 +250,15 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     request: &CastRequest,
     rng: &mut R,
 ) -> Applied {
-    let scaled = scale(spell, cast_level, caster.level());
+    let mut scaled = scaled_effect(spell, cast_level, caster.level());
+    // R16: a chosen type goes to every part that offers it.
+    if let Some(chosen) = request.damage_type {
+        for d in &mut scaled.damage {
+            if d.offers(chosen) {
+                d.damage_type = chosen;
+            }
+        }
+    }
     let e = &spell.effect;
     let mut rolls = Vec::new();
     let mut notes = Vec::new();
@@ -331,7 +399,15 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                     hit,
                 });
                 if hit != Some(false) {
-                    let rolled = roll_damage(rng, &scaled.damage, stats, critical, &mut rolls);
+                    let mut rolled = roll_damage(rng, &scaled.damage, stats, critical, &mut rolls);
+                    // Riders on the target (Hex) add to each hit, criticals included.
+                    rolled.extend(roll_damage(
+                        rng,
+                        &request.on_hit_damage,
+                        stats,
+                        critical,
+                        &mut rolls,
+                    ));
                     let sum = take(&mut outs[i], t, &rolled, false);
                     outs[i].damage_total = outs[i].damage_total.saturating_add(sum);
                     if hit == Some(true) {
@@ -391,5 +467,6 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         targets: outs,
         affected,
         notes,
+        bonuses: scaled.bonuses,
     }
 }

@@ -49,7 +49,8 @@ pub(crate) fn roll_formula<R: DiceRng + ?Sized>(
     }
 }
 
-/// Rolls extra bonuses (Bless's d4, a flat +2) for a d20 test, recording
+/// Rolls extra bonuses and penalties (Bless's d4, Bane's -d4, a flat +2)
+/// for a d20 test, recording
 /// dice bonuses as their own rolls; returns their sum.
 pub(crate) fn roll_bonuses<R: DiceRng + ?Sized>(
     rng: &mut R,
@@ -64,6 +65,11 @@ pub(crate) fn roll_bonuses<R: DiceRng + ?Sized>(
             crate::effect::BonusAmount::Dice(f) => {
                 let r = roll_formula(rng, *f, format!("{label} bonus"));
                 sum += r.total;
+                rolls.push(r);
+            }
+            crate::effect::BonusAmount::Penalty(f) => {
+                let r = roll_formula(rng, *f, format!("{label} penalty"));
+                sum -= r.total;
                 rolls.push(r);
             }
         }

@@ -130,6 +130,9 @@ pub enum AreaShape {
     Line,
     /// Sphere (Koule): size is its radius.
     Sphere,
+    /// Wall: size is its length, second dimension its height, and
+    /// [`Area::thickness_in`] its thickness (Wall of Fire, Blade Barrier).
+    Wall,
 }
 
 impl AreaShape {
@@ -142,6 +145,7 @@ impl AreaShape {
             AreaShape::Emanation => "Emanace",
             AreaShape::Line => "Linie",
             AreaShape::Sphere => "Koule",
+            AreaShape::Wall => "Stěna",
         }
     }
 }
@@ -153,9 +157,35 @@ pub struct Area {
     pub shape: AreaShape,
     /// The main size in feet (see [`AreaShape`]).
     pub size_ft: u32,
-    /// Cylinder height or line width, in feet.
+    /// Cylinder or wall height, or line width, in feet.
     #[serde(default)]
     pub secondary_ft: Option<u32>,
+    /// A wall's thickness in inches (walls run from a quarter inch to
+    /// several feet); `None` when negligible or not a wall.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thickness_in: Option<u32>,
+}
+
+impl Area {
+    /// An area of one shape and main size.
+    pub fn new(shape: AreaShape, size_ft: u32) -> Self {
+        Area {
+            shape,
+            size_ft,
+            secondary_ft: None,
+            thickness_in: None,
+        }
+    }
+
+    /// A wall `length_ft` long and `height_ft` high, `thickness_in` inches thick.
+    pub fn wall(length_ft: u32, height_ft: u32, thickness_in: Option<u32>) -> Self {
+        Area {
+            shape: AreaShape::Wall,
+            size_ft: length_ft,
+            secondary_ft: Some(height_ft),
+            thickness_in,
+        }
+    }
 }
 
 /// The material component (R14c).
@@ -213,10 +243,13 @@ pub struct Targeting {
     /// Most targets at the spell's own level; `None` means any number (areas).
     #[serde(default)]
     pub max_targets: Option<u32>,
-    /// Whether the caster may not pick itself: the target must be Hostile
-    /// or a creature other than the caster (R17).
+    /// Whether the target must be a creature other than the caster (R17).
     #[serde(default)]
     pub not_self: bool,
+    /// Whether the target must be Hostile (R17): the caster cannot pick
+    /// itself, nor a target marked friendly ([`crate::Target::friendly`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hostile_only: bool,
     /// Creature types the spell cannot affect, lower case (Cure Wounds:
     /// `construct`, `undead`) (R18).
     #[serde(default)]
@@ -228,6 +261,7 @@ impl Default for Targeting {
         Targeting {
             max_targets: Some(1),
             not_self: false,
+            hostile_only: false,
             unaffected_types: Vec::new(),
         }
     }
@@ -251,6 +285,10 @@ pub struct Spell {
     pub classes: Vec<Class>,
     /// Casting time (R9).
     pub casting_time: CastingTime,
+    /// A second casting time the caster may use instead (Plant Growth: an
+    /// action, or 8 hours); see `CastRequest::alternative_time`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alternative_casting_time: Option<CastingTime>,
     /// Whether it has the Ritual tag (R5b).
     #[serde(default)]
     pub ritual: bool,
@@ -283,6 +321,7 @@ impl Spell {
             school,
             classes: Vec::new(),
             casting_time: CastingTime::Action,
+            alternative_casting_time: None,
             ritual: false,
             range: Range::Feet(60),
             area: None,
@@ -300,6 +339,16 @@ impl Spell {
     /// Whether the spell needs Concentration (R15).
     pub fn is_concentration(&self) -> bool {
         self.duration.is_concentration()
+    }
+
+    /// The casting time a request uses (R9): the alternative one when asked
+    /// for; `None` when asked for one the spell does not have.
+    pub fn casting_time_for(&self, alternative: bool) -> Option<&CastingTime> {
+        if alternative {
+            self.alternative_casting_time.as_ref()
+        } else {
+            Some(&self.casting_time)
+        }
     }
 
     /// Whether the spell is on the list of `class` (R8).

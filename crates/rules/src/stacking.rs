@@ -25,13 +25,14 @@ pub struct AppliedEffect {
 }
 
 impl AppliedEffect {
-    /// How potent the casting is: the average of its bonuses, then its level.
+    /// How potent the casting is: the size of its bonuses (penalties count
+    /// by how much they take away), then its level.
     pub fn potency(&self) -> (f64, u8) {
         let bonus: f64 = self
             .ongoing
             .bonuses
             .iter()
-            .map(|b| b.amount.potency())
+            .map(|b| b.amount.potency().abs())
             .sum();
         (bonus, self.ongoing.level.get())
     }
@@ -121,7 +122,19 @@ impl EffectBoard {
         out
     }
 
-    /// The bonuses that apply to a creature for one kind of roll (R21).
+    /// The extra damage `attacker` deals to `target` on each hit, from its
+    /// spells in force on the target (Hex, Hunter's Mark). Pass it as
+    /// `CastRequest::on_hit_damage` for the attacker's spell attacks.
+    pub fn riders(&self, target: &str, attacker: &str) -> Vec<crate::effect::Damage> {
+        // Each caster's own mark counts, whoever else marked the target too.
+        self.on(target)
+            .filter(|e| e.caster == attacker)
+            .flat_map(|e| e.ongoing.rider.iter().cloned())
+            .collect()
+    }
+
+    /// The bonuses (and penalties) that apply to a creature for one kind of
+    /// roll (R21): Bless and Bane are different spells, so both count.
     pub fn bonuses(&self, target: &str, to: BonusTarget) -> Vec<BonusAmount> {
         self.in_force(target)
             .into_iter()

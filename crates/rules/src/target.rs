@@ -17,6 +17,10 @@ pub struct Target {
     /// Whether the target is the caster itself (R17).
     #[serde(default)]
     pub is_self: bool,
+    /// An ally of the caster, not Hostile to it: a spell that must target
+    /// a Hostile creature refuses it (R17).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub friendly: bool,
     /// Behind Total Cover: no clear path, cannot be targeted (R17).
     #[serde(default)]
     pub total_cover: bool,
@@ -142,6 +146,12 @@ impl Target {
     /// Adds a bonus to the target's saves (Bless's d4).
     pub fn with_save_bonus(mut self, bonus: BonusAmount) -> Self {
         self.stats_mut().save_bonuses.push(bonus);
+        self
+    }
+
+    /// Marks the target as the caster's ally, not Hostile to it (R17).
+    pub fn as_friendly(mut self) -> Self {
+        self.friendly = true;
         self
     }
 

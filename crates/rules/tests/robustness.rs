@@ -70,7 +70,7 @@ prop_compose! {
         casting_time in casting_time(),
         ritual in any::<bool>(),
         range in range(),
-        area in proptest::option::of((0u32..100).prop_map(|size_ft| Area { shape: AreaShape::Sphere, size_ft, secondary_ft: None })),
+        area in proptest::option::of((0u32..100).prop_map(|size_ft| Area { shape: AreaShape::Sphere, size_ft, secondary_ft: None, thickness_in: None, })),
         verbal in any::<bool>(),
         somatic in any::<bool>(),
         material in proptest::option::of((proptest::option::of(0u32..500), any::<bool>())),
@@ -100,16 +100,17 @@ prop_compose! {
             material: material.map(|(cost_gp, consumed)| Material { text: "a pinch of dust".into(), cost_gp, consumed }),
         };
         s.duration = duration;
-        s.targeting = Targeting { max_targets, not_self, unaffected_types: vec!["undead".into()] };
+        s.targeting = Targeting { max_targets, not_self, unaffected_types: vec!["undead".into()], hostile_only: false, };
         s.effect = Effect {
             delivery,
             instances,
-            damage: damage.into_iter().map(|(dice, t, add_modifier)| Damage { dice, damage_type: DamageType::ALL[t], add_modifier }).collect(),
-            healing: healing.map(|(dice, add_modifier)| Healing { dice, add_modifier }),
+            damage: damage.into_iter().map(|(dice, t, add_modifier)| Damage { dice, damage_type: DamageType::ALL[t], add_modifier, alternative_types: Vec::new(), per_slot: None, }).collect(),
+            healing: healing.map(|(dice, add_modifier)| Healing { dice, add_modifier, per_slot: None, }),
             conditions: conditions.into_iter().map(|c| Condition::ALL[c]).collect(),
-            bonuses: bonus.map(|d| Bonus { applies_to: BonusTarget::SavingThrows, amount: BonusAmount::Dice(d) }).into_iter().collect(),
+            bonuses: bonus.map(|d| Bonus { applies_to: BonusTarget::SavingThrows, amount: BonusAmount::Dice(d), per_slot: 0, }).into_iter().collect(),
             upcast: Upcast { extra_dice, extra_instances, extra_targets },
             cantrip_scaling: [CantripScaling::None, CantripScaling::Dice, CantripScaling::Instances][scaling],
+            rider: Vec::new(),
         };
         s
     }
@@ -174,6 +175,9 @@ prop_compose! {
             roll_mode: [RollMode::Normal, RollMode::Advantage, RollMode::Disadvantage][roll_mode],
             off_turn,
             attack_bonuses: Vec::new(),
+            damage_type: None,
+            alternative_time: false,
+            on_hit_damage: Vec::new(),
         }
     }
 }

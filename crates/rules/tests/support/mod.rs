@@ -83,6 +83,8 @@ pub fn magic_missile() -> Spell {
         dice: dice("1d4+1"),
         damage_type: DamageType::Force,
         add_modifier: false,
+        alternative_types: Vec::new(),
+        per_slot: None,
     }];
     s.effect.upcast = Upcast {
         extra_dice: None,
@@ -112,6 +114,7 @@ pub fn cure_wounds() -> Spell {
     s.effect.healing = Some(Healing {
         dice: dice("2d8"),
         add_modifier: true,
+        per_slot: None,
     });
     s.effect.upcast.extra_dice = Some(dice("2d8"));
     s
@@ -138,10 +141,12 @@ pub fn bless() -> Spell {
         Bonus {
             applies_to: BonusTarget::AttackRolls,
             amount: d4.clone(),
+            per_slot: 0,
         },
         Bonus {
             applies_to: BonusTarget::SavingThrows,
             amount: d4,
+            per_slot: 0,
         },
     ];
     s
@@ -161,6 +166,7 @@ pub fn thunderwave() -> Spell {
         shape: AreaShape::Cube,
         size_ft: 15,
         secondary_ft: None,
+        thickness_in: None,
     });
     s.targeting.max_targets = None;
     s.effect.delivery = Delivery::Save {
@@ -171,6 +177,8 @@ pub fn thunderwave() -> Spell {
         dice: dice("2d8"),
         damage_type: DamageType::Thunder,
         add_modifier: false,
+        alternative_types: Vec::new(),
+        per_slot: None,
     }];
     s.effect.upcast.extra_dice = Some(dice("1d8"));
     s
@@ -189,6 +197,7 @@ pub fn fireball() -> Spell {
         shape: AreaShape::Sphere,
         size_ft: 20,
         secondary_ft: None,
+        thickness_in: None,
     });
     s.components.material = material("a ball of bat guano and sulfur", None, false);
     s.targeting.max_targets = None;
@@ -200,6 +209,8 @@ pub fn fireball() -> Spell {
         dice: dice("8d6"),
         damage_type: DamageType::Fire,
         add_modifier: false,
+        alternative_types: Vec::new(),
+        per_slot: None,
     }];
     s.effect.upcast.extra_dice = Some(dice("1d6"));
     s
@@ -219,6 +230,7 @@ pub fn cone_of_cold() -> Spell {
         shape: AreaShape::Cone,
         size_ft: 60,
         secondary_ft: None,
+        thickness_in: None,
     });
     s.components.material = material("a small crystal or glass cone", None, false);
     s.targeting.max_targets = None;
@@ -230,6 +242,8 @@ pub fn cone_of_cold() -> Spell {
         dice: dice("8d8"),
         damage_type: DamageType::Cold,
         add_modifier: false,
+        alternative_types: Vec::new(),
+        per_slot: None,
     }];
     s.effect.upcast.extra_dice = Some(dice("1d8"));
     s
@@ -251,6 +265,7 @@ pub fn shield() -> Spell {
     s.effect.bonuses = vec![Bonus {
         applies_to: BonusTarget::ArmorClass,
         amount: BonusAmount::Flat(5),
+        per_slot: 0,
     }];
     s
 }
@@ -277,6 +292,7 @@ pub fn detect_magic() -> Spell {
         shape: AreaShape::Emanation,
         size_ft: 30,
         secondary_ft: None,
+        thickness_in: None,
     });
     s.duration = Duration::Concentration {
         up_to: TimeSpan::minutes(10),
@@ -315,6 +331,8 @@ pub fn hex() -> Spell {
         dice: dice("1d6"),
         damage_type: DamageType::Necrotic,
         add_modifier: false,
+        alternative_types: Vec::new(),
+        per_slot: None,
     }];
     s
 }
@@ -355,6 +373,7 @@ pub fn healing_word() -> Spell {
     s.effect.healing = Some(Healing {
         dice: dice("2d4"),
         add_modifier: true,
+        per_slot: None,
     });
     s.effect.upcast.extra_dice = Some(dice("2d4"));
     s
@@ -374,6 +393,8 @@ pub fn fire_bolt() -> Spell {
         dice: dice("1d10"),
         damage_type: DamageType::Fire,
         add_modifier: false,
+        alternative_types: Vec::new(),
+        per_slot: None,
     }];
     s.effect.cantrip_scaling = CantripScaling::Dice;
     s
