@@ -78,6 +78,7 @@ pub(crate) fn area(a: &Area) -> Both {
         AreaShape::Emanation => "Emanation",
         AreaShape::Line => "Line",
         AreaShape::Sphere => "Sphere",
+        AreaShape::Wall => "Wall",
     };
     let extra_en = a
         .secondary_ft
