@@ -223,6 +223,17 @@ mod tests {
     }
 
     #[test]
+    fn colour_only_when_enabled() {
+        let mut out = plain();
+        assert_eq!(out.red("no"), "no");
+        out.color = true;
+        assert_eq!(out.red("no"), "\x1b[31mno\x1b[0m");
+        // Tables measure cells before painting the header.
+        let t = Table::new(["a"]);
+        assert_eq!(t.render(&out), "\x1b[1ma\x1b[0m");
+    }
+
+    #[test]
     fn pips_show_remaining_then_spent() {
         assert_eq!(pips(3, 4), "●●●○");
         assert_eq!(pips(0, 2), "○○");
