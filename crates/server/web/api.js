@@ -1,5 +1,7 @@
 // The JSON API with the player's token, and the campaign's live stream.
 
+import { getLang } from './i18n.js';
+
 let token = null;
 try { token = localStorage.getItem('grimoire.token'); } catch { /* private mode */ }
 
@@ -25,7 +27,8 @@ export class ApiError extends Error {
 
 /** Calls the API; resolves to the JSON body or rejects with an ApiError. */
 export async function call(method, path, body) {
-  const headers = { Accept: 'application/json' };
+  // The server words its error messages in the chosen language.
+  const headers = { Accept: 'application/json', 'Accept-Language': getLang() };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res;

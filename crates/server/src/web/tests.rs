@@ -423,3 +423,28 @@ damage = [{ dice = "4d8", type = "cold", per_slot = "1d8" }]
         .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
 }
+
+/// Every refusal the rules engine can give is explained in both languages
+/// by the page's dictionary (read from the rules crate's source, so a new
+/// code without an explanation fails here).
+#[test]
+fn every_rules_error_code_is_explained_in_the_browser() {
+    let rules = include_str!("../../../rules/src/error.rs");
+    let dictionary = include_str!("../../web/i18n.js");
+    let body = &rules
+        [rules.find("pub fn code(&self)").unwrap()..rules.find("pub fn rule(&self)").unwrap()];
+    let codes: Vec<&str> = body
+        .split("=> \"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    assert!(codes.len() > 30, "{codes:?}");
+    let missing: Vec<&&str> = codes
+        .iter()
+        .filter(|c| !dictionary.contains(&format!("\n  {c}: [")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no explanation in i18n.js for {missing:?}"
+    );
+}
