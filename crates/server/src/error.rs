@@ -30,6 +30,14 @@ pub enum ServerError {
         /// What is wrong, for a person.
         message: String,
     },
+    /// Occurs when a named thing does not exist (`unknown_encounter`).
+    #[error("{message}")]
+    Unknown {
+        /// Stable machine code (`unknown_encounter`, ...).
+        code: &'static str,
+        /// What is missing, for a person.
+        message: String,
+    },
     /// Occurs when a path names nothing the server knows (`/nowhere`).
     #[error("no such endpoint")]
     NoRoute,
@@ -75,7 +83,7 @@ impl ServerError {
         match self {
             ServerError::Unauthorized(_) => "unauthorized",
             ServerError::Forbidden(_) => "forbidden",
-            ServerError::Invalid { code, .. } => code,
+            ServerError::Invalid { code, .. } | ServerError::Unknown { code, .. } => code,
             ServerError::NoRoute => "no_route",
             ServerError::Store(e) => e.code(),
             ServerError::Rules(e) => e.code(),
@@ -101,7 +109,7 @@ impl ServerError {
             ServerError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ServerError::Forbidden(_) => StatusCode::FORBIDDEN,
             ServerError::Invalid { .. } => StatusCode::BAD_REQUEST,
-            ServerError::NoRoute => StatusCode::NOT_FOUND,
+            ServerError::NoRoute | ServerError::Unknown { .. } => StatusCode::NOT_FOUND,
             ServerError::Store(e) => match e.code() {
                 "not_found" => StatusCode::NOT_FOUND,
                 "already_exists" | "conflict" | "nothing_to_undo" | "undo_blocked" => {

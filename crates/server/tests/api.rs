@@ -58,6 +58,8 @@ async fn health_and_openapi_describe_every_route() {
             "/campaigns/{campaign}/characters/{name}/time",
             "/campaigns/{campaign}/characters/{name}/undo",
             "/campaigns/{campaign}/events",
+            "/campaigns/{campaign}/encounters",
+            "/campaigns/{campaign}/encounters/{encounter}/next",
             "/campaigns/{campaign}/spells",
             "/spells",
             "/spells/{spell}",
@@ -788,4 +790,72 @@ async fn errors_speak_czech_when_asked_with_the_same_code() {
         v["error"]["message"].as_str().unwrap().starts_with("chybí"),
         "{v}"
     );
+}
+
+#[tokio::test]
+async fn the_gm_runs_an_encounter_and_players_watch() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let e = "/campaigns/cave/encounters";
+        let (s, v) = h.post(e, Some(&t.gm), json!({"name": "Jeskyně"})).await;
+        assert_eq!(s, StatusCode::CREATED, "{}: {v}", h.name);
+        let (s, v) = h.post(e, Some(&t.petr), json!({"name": "Mine"})).await;
+        assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"));
+        let add = format!("{e}/jeskyne/combatants");
+        let (s, v) = h
+            .post(
+                &add,
+                Some(&t.gm),
+                json!({"name": "elmira", "initiative": 12}),
+            )
+            .await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::NOT_FOUND, "unknown_encounter"),
+            "{v}"
+        );
+        let add = format!("{e}/Jeskyně/combatants");
+        h.post(
+            &add,
+            Some(&t.gm),
+            json!({"name": "elmira", "initiative": 12}),
+        )
+        .await;
+        let (s, v) = h
+            .post(
+                &add,
+                Some(&t.gm),
+                json!({"name": "Goblin", "initiative": 15, "hp": 7}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (s, v) = h
+            .post(&format!("{e}/Jeskyně/start"), Some(&t.gm), json!(null))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(
+            (v["round"].clone(), v["current"].clone()),
+            (json!(1), json!("Goblin"))
+        );
+        let (_, v) = h
+            .post(&format!("{e}/Jeskyně/next"), Some(&t.gm), json!(null))
+            .await;
+        assert_eq!(v["current"], "Elmira");
+        let (s, v) = h
+            .post(
+                &format!("{e}/Jeskyně/damage"),
+                Some(&t.gm),
+                json!({"target": "goblin", "amount": 5}),
+            )
+            .await;
+        assert_eq!((s, v["hp"].clone()), (StatusCode::OK, json!(2)), "{v}");
+        let (s, v) = h.get(&format!("{e}/Jeskyně"), Some(&t.petr)).await;
+        assert_eq!(s, StatusCode::OK);
+        assert_eq!(v["combatants"][0]["hp"], 2);
+        assert_eq!(v["combatants"][1]["character"], true);
+        let (_, v) = h.get(e, Some(&t.petr)).await;
+        assert_eq!(v["encounters"][0]["round"], 1);
+        let (s, _) = h.get(e, Some(&t.eve)).await;
+        assert_eq!(s, StatusCode::FORBIDDEN);
+    }
 }

@@ -5,6 +5,7 @@
 mod accounts;
 mod campaigns;
 mod characters;
+mod encounters;
 mod events;
 mod extract;
 mod health;
@@ -70,6 +71,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(accounts::router())
         .merge(campaigns::router())
         .merge(characters::router())
+        .merge(encounters::router())
         .merge(spells::router())
         .merge(events::router())
 }

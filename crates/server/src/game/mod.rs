@@ -12,6 +12,7 @@
 //! cast changes nothing.
 
 mod character;
+pub mod encounter;
 mod homebrew;
 
 use grimoire_store::{Store, StoreError};

@@ -1,0 +1,470 @@
+//! Encounters: combatants with initiative, turns, damage with
+//! Concentration saves, and durations ticking each round (R15).
+//!
+//! Stored exactly as the CLI stores them (kind `encounter`, state
+//! `{combatants, running}`), and answered with the CLI's `--json` shapes,
+//! so the two front ends read each other's encounters. Every operation
+//! commits the encounter and every character it changed in one change.
+
+use grimoire_dice::SeededRng;
+use grimoire_rules::{Caster, Combatant, Encounter, EncounterEvent, Event, RulesError};
+use grimoire_store::{Change, Entity, Store, name_key};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+
+use super::retry;
+use crate::access::check_name;
+use crate::error::ServerError;
+
+/// The store kind of encounters (the CLI's).
+const ENCOUNTER: &str = "encounter";
+
+/// An encounter as the CLI keeps it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct EncounterState {
+    /// Combatants added so far, with initiative.
+    pub combatants: Vec<Combatant>,
+    /// The running encounter, once started.
+    pub running: Option<Encounter>,
+}
+
+/// A combatant to add.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CombatantInput {
+    /// A character's name (its own spelling is kept) or any creature's.
+    pub name: String,
+    /// Initiative; higher acts first.
+    pub initiative: i32,
+    /// Hit points to track, if any.
+    #[serde(default)]
+    pub hp: Option<i32>,
+}
+
+/// Damage to a combatant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterDamageInput {
+    /// The combatant.
+    pub target: String,
+    /// Hit points of damage, at most 10000.
+    pub amount: u32,
+    /// Seeds the Concentration save; random when left out.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+fn load(store: &Store, name: &str) -> Result<Entity<EncounterState>, ServerError> {
+    store
+        .find::<EncounterState>(ENCOUNTER, name)?
+        .ok_or_else(|| ServerError::Unknown {
+            code: "unknown_encounter",
+            message: format!("no encounter named \"{name}\""),
+        })
+}
+
+fn running(e: &Entity<EncounterState>) -> Result<Encounter, ServerError> {
+    e.state.running.clone().ok_or_else(|| {
+        ServerError::invalid(
+            "encounter_not_started",
+            format!("{} has not started; start it first", e.name),
+        )
+    })
+}
+
+/// The writes and log events of one encounter operation.
+struct Batch {
+    change: Change,
+    events: Vec<Value>,
+}
+
+impl Batch {
+    fn new(command: String) -> Self {
+        Batch {
+            change: Change::new(command),
+            events: Vec::new(),
+        }
+    }
+
+    fn character(&mut self, c: &Entity<Caster>, events: &[Event]) -> Result<(), ServerError> {
+        let mut next = c.state.clone();
+        next.apply_all(events);
+        self.events
+            .extend(events.iter().map(|e| json!({"entity": c.name, "event": e})));
+        let change = std::mem::replace(&mut self.change, Change::new(""));
+        self.change = change.update("character", &c.name, c.version, &next)?;
+        Ok(())
+    }
+
+    fn encounter(
+        &mut self,
+        e: &Entity<EncounterState>,
+        state: &EncounterState,
+        events: &[EncounterEvent],
+    ) -> Result<(), ServerError> {
+        self.events.extend(
+            events
+                .iter()
+                .map(|ev| json!({"entity": e.name, "event": ev})),
+        );
+        let change = std::mem::replace(&mut self.change, Change::new(""));
+        self.change = change.update(ENCOUNTER, &e.name, e.version, state)?;
+        Ok(())
+    }
+
+    fn commit(self, store: &mut Store) -> Result<(), ServerError> {
+        store.commit(&self.change.with_events(&self.events)?)?;
+        Ok(())
+    }
+}
+
+fn characters(store: &Store, enc: &Encounter) -> Result<Vec<Entity<Caster>>, ServerError> {
+    let mut out = Vec::new();
+    for c in enc.combatants() {
+        if let Some(e) = store.find::<Caster>("character", &c.name)? {
+            out.push(e);
+        }
+    }
+    Ok(out)
+}
+
+/// Creates an empty encounter: `{"encounter", "created": true}`.
+pub fn create(store: &mut Store, name: &str) -> Result<Value, ServerError> {
+    let name = check_name("an encounter name", name)?;
+    let state = EncounterState {
+        combatants: Vec::new(),
+        running: None,
+    };
+    store
+        .commit(&Change::new(format!("encounter new {name}")).create(ENCOUNTER, &name, &state)?)?;
+    Ok(json!({ "encounter": name, "created": true }))
+}
+
+/// Every encounter: `{"encounters": [{"name", "round", "combatants"}]}`.
+pub fn list(store: &Store) -> Result<Value, ServerError> {
+    let all: Vec<Value> = store
+        .list::<EncounterState>(ENCOUNTER)?
+        .iter()
+        .map(|e| {
+            json!({"name": e.name, "round": e.state.running.as_ref().map(Encounter::round),
+                   "combatants": e.state.combatants.len()})
+        })
+        .collect();
+    Ok(json!({ "encounters": all }))
+}
+
+/// Adds a combatant before the start.
+pub fn add(store: &mut Store, enc: &str, input: &CombatantInput) -> Result<Value, ServerError> {
+    let name = check_name("a combatant name", &input.name)?;
+    retry(store, |store| {
+        let e = load(store, enc)?;
+        if e.state.running.is_some() {
+            return Err(ServerError::invalid(
+                "encounter_started",
+                "combatants join before the encounter starts",
+            ));
+        }
+        let display = store
+            .find::<Caster>("character", &name)?
+            .map_or_else(|| name.clone(), |c| c.name);
+        if e.state
+            .combatants
+            .iter()
+            .any(|c| name_key(&c.name) == name_key(&display))
+        {
+            return Err(ServerError::invalid(
+                "already_in_encounter",
+                format!("{display} is already in {}", e.name),
+            ));
+        }
+        let mut st = e.state.clone();
+        let mut c = Combatant::new(display.clone(), input.initiative);
+        c.hp = input.hp;
+        st.combatants.push(c);
+        let mut batch = Batch::new(format!("encounter add {} {display}", e.name));
+        batch.encounter(&e, &st, &[])?;
+        batch.commit(store)?;
+        Ok(json!({ "encounter": e.name, "combatants": st.combatants }))
+    })
+}
+
+/// Starts the encounter: initiative order, the first turn begins.
+pub fn start(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
+    retry(store, |store| {
+        let e = load(store, enc)?;
+        if e.state.running.is_some() {
+            return Err(ServerError::invalid(
+                "encounter_started",
+                format!("{} is already running", e.name),
+            ));
+        }
+        let mut encounter = Encounter::new(e.state.combatants.clone())?;
+        let turn = encounter.next_turn();
+        encounter.apply_all(&turn.events);
+        let mut batch = Batch::new(format!("encounter start {}", e.name));
+        if let Some(c) = store.find::<Caster>("character", &turn.combatant)? {
+            batch.character(&c, &turn.caster_events)?;
+        }
+        let st = EncounterState {
+            combatants: e.state.combatants.clone(),
+            running: Some(encounter),
+        };
+        batch.encounter(&e, &st, &turn.events)?;
+        batch.commit(store)?;
+        status(store, enc)
+    })
+}
+
+/// The next turn; a new round moves every character's clock one round on.
+pub fn next(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
+    retry(store, |store| {
+        let e = load(store, enc)?;
+        let mut encounter = running(&e)?;
+        let turn = encounter.next_turn();
+        let mut enc_events: Vec<EncounterEvent> = turn.events.clone();
+        encounter.apply_all(&turn.events);
+        let mut batch = Batch::new(format!("encounter next {}", e.name));
+        for c in characters(store, &encounter)? {
+            let mut events: Vec<Event> = Vec::new();
+            if turn.new_round && turn.round > 1 {
+                events.extend(c.state.advance_rounds(1).events);
+            }
+            if name_key(&c.name) == name_key(&turn.combatant) {
+                events.extend(turn.caster_events.iter().cloned());
+            }
+            if !events.is_empty() {
+                let board = encounter.caster_events(&c.name, &events);
+                encounter.apply_all(&board);
+                enc_events.extend(board);
+                batch.character(&c, &events)?;
+            }
+        }
+        let st = EncounterState {
+            combatants: e.state.combatants.clone(),
+            running: Some(encounter),
+        };
+        batch.encounter(&e, &st, &enc_events)?;
+        batch.commit(store)?;
+        status(store, enc)
+    })
+}
+
+/// Damage to a combatant: tracked hit points drop (not below 0); a
+/// concentrating character makes its Constitution save.
+pub fn damage(
+    store: &mut Store,
+    enc: &str,
+    input: &EncounterDamageInput,
+) -> Result<Value, ServerError> {
+    if input.amount > 10_000 {
+        return Err(ServerError::invalid("bad_amount", "damage must be 0-10000"));
+    }
+    let seed = match input.seed {
+        Some(s) => s,
+        None => getrandom::u64()
+            .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
+    };
+    retry(store, |store| {
+        let e = load(store, enc)?;
+        let mut encounter = running(&e)?;
+        let combatant = encounter
+            .combatants()
+            .iter()
+            .find(|c| name_key(&c.name) == name_key(&input.target))
+            .cloned()
+            .ok_or_else(|| RulesError::UnknownCombatant {
+                name: input.target.clone(),
+            })?;
+        let mut enc_events = Vec::new();
+        if let Some(hp) = combatant.hp {
+            let hp = hp
+                .saturating_sub(i32::try_from(input.amount).unwrap_or(i32::MAX))
+                .max(0);
+            enc_events.extend(encounter.set_hp(&combatant.name, hp)?);
+        }
+        let mut batch = Batch::new(format!(
+            "encounter damage {} {} {}",
+            e.name, combatant.name, input.amount
+        ));
+        let mut save = Value::Null;
+        if let Some(c) = store.find::<Caster>("character", &combatant.name)? {
+            let mut rng = SeededRng::new(seed);
+            let o = c.state.take_damage(input.amount, &mut rng);
+            if let (Some(dc), Some(roll)) = (o.dc, &o.roll) {
+                save = json!({"dc": dc, "roll": roll, "kept": o.concentration_kept});
+            }
+            enc_events.extend(encounter.caster_events(&c.name, &o.events));
+            batch.character(&c, &o.events)?;
+        }
+        encounter.apply_all(&enc_events);
+        let hp = encounter
+            .combatants()
+            .iter()
+            .find(|c| c.name == combatant.name)
+            .and_then(|c| c.hp);
+        let st = EncounterState {
+            combatants: e.state.combatants.clone(),
+            running: Some(encounter),
+        };
+        batch.encounter(&e, &st, &enc_events)?;
+        batch.commit(store)?;
+        Ok(json!({
+            "encounter": e.name, "target": combatant.name, "damage": input.amount,
+            "hp": hp, "concentration_save": save,
+        }))
+    })
+}
+
+/// The encounter's state in the CLI's `encounter status --json` shape.
+pub fn status(store: &Store, enc: &str) -> Result<Value, ServerError> {
+    let e = load(store, enc)?;
+    let st = &e.state;
+    let (round, current, order): (u32, Option<String>, Vec<Combatant>) = match &st.running {
+        Some(r) => (
+            r.round(),
+            r.current().map(|c| c.name.clone()),
+            r.combatants().to_vec(),
+        ),
+        None => {
+            let mut c = st.combatants.clone();
+            c.sort_by_key(|c| std::cmp::Reverse(c.initiative));
+            (0, None, c)
+        }
+    };
+    let mut combatants = Vec::new();
+    for c in &order {
+        let ch = store.find::<Caster>("character", &c.name)?;
+        let effects: Vec<Value> = st
+            .running
+            .as_ref()
+            .map(|r| {
+                r.effects()
+                    .in_force(&c.name)
+                    .iter()
+                    .map(|a| {
+                        json!({
+                            "spell": a.ongoing.spell, "name": a.ongoing.name, "caster": a.caster,
+                            "level": a.ongoing.level.get(), "expires_at": a.ongoing.expires_at,
+                            "concentration": a.ongoing.concentration,
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        combatants.push(json!({
+            "name": c.name, "initiative": c.initiative, "hp": c.hp,
+            "current": current.as_deref() == Some(c.name.as_str()),
+            "character": ch.is_some(),
+            "concentration": ch.as_ref().and_then(|e| e.state.concentration().map(|k| k.spell.clone())),
+            "turn": ch.as_ref().map(|e| e.state.turn().clone()),
+            "conditions": ch.as_ref().map(|e| e.state.conditions().clone()),
+            "effects": effects,
+        }));
+    }
+    Ok(json!({
+        "encounter": e.name, "started": st.running.is_some(), "round": round,
+        "current": current, "combatants": combatants,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{ClassLevel, NewCharacter, create_character};
+    use grimoire_catalog::Catalog;
+    use grimoire_rules::Class;
+
+    #[test]
+    fn turns_rounds_damage_in_one_change_each() {
+        let mut store = Store::open_in_memory().unwrap();
+        let new = NewCharacter {
+            name: "Elmira".into(),
+            classes: vec![ClassLevel {
+                class: Class::Wizard,
+                level: 3,
+            }],
+            abilities: Default::default(),
+            prepared: vec![],
+            owner: None,
+        };
+        create_character(&mut store, Catalog::srd(), "petr", &new).unwrap();
+        create(&mut store, "Cave").unwrap();
+        assert_eq!(
+            create(&mut store, "cave").unwrap_err().code(),
+            "already_exists"
+        );
+        add(
+            &mut store,
+            "Cave",
+            &CombatantInput {
+                name: "elmira".into(),
+                initiative: 12,
+                hp: None,
+            },
+        )
+        .unwrap();
+        add(
+            &mut store,
+            "Cave",
+            &CombatantInput {
+                name: "Goblin".into(),
+                initiative: 15,
+                hp: Some(7),
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            next(&mut store, "Cave").unwrap_err().code(),
+            "encounter_not_started"
+        );
+        let s = start(&mut store, "Cave").unwrap();
+        assert_eq!(
+            (s["round"].clone(), s["current"].clone()),
+            (json!(1), json!("Goblin"))
+        );
+        let s = next(&mut store, "Cave").unwrap();
+        assert_eq!(s["current"], "Elmira");
+        let s = next(&mut store, "Cave").unwrap();
+        assert_eq!(
+            (s["round"].clone(), s["current"].clone()),
+            (json!(2), json!("Goblin"))
+        );
+        let d = damage(
+            &mut store,
+            "Cave",
+            &EncounterDamageInput {
+                target: "goblin".into(),
+                amount: 9,
+                seed: Some(1),
+            },
+        )
+        .unwrap();
+        assert_eq!(d["hp"], 0);
+        let err = damage(
+            &mut store,
+            "Cave",
+            &EncounterDamageInput {
+                target: "Orc".into(),
+                amount: 1,
+                seed: None,
+            },
+        )
+        .unwrap_err();
+        assert_eq!(err.code(), "unknown_combatant");
+        // A new round moved Elmira's clock one round on.
+        assert_eq!(
+            store
+                .get::<Caster>("character", "Elmira")
+                .unwrap()
+                .state
+                .now(),
+            1
+        );
+        assert_eq!(list(&store).unwrap()["encounters"][0]["round"], 2);
+        assert_eq!(
+            load(&store, "nowhere").unwrap_err().code(),
+            "unknown_encounter"
+        );
+    }
+}
