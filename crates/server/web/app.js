@@ -806,6 +806,7 @@ function bindCast() {
       out.replaceChildren(errorBlock(e));
     } finally {
       $('#cast-go').disabled = false;
+      out.scrollIntoView({ block: 'nearest' });
     }
   });
 }
