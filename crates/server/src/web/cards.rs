@@ -11,11 +11,8 @@ use serde::Serialize;
 
 use super::words::{self, Both};
 
-/// The effect's numbers at one casting level.
-///
-/// Mirrors the rules engine's own scaling (R6, cantrip tiers), which is
-/// crate-private there; the tests below pin it to the engine's results.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The effect's numbers at one casting level, as the rules engine resolves
+/// them (R6, cantrip tiers).
 pub(crate) struct Scaled {
     pub(crate) instances: u32,
     pub(crate) targets: Option<u32>,
@@ -24,49 +21,13 @@ pub(crate) struct Scaled {
 }
 
 pub(crate) fn scale(spell: &Spell, cast_level: u8, character_level: u8) -> Scaled {
-    let e = &spell.effect;
-    let above = u32::from(cast_level.saturating_sub(spell.level.get()));
-    let mut instances = e.instances.max(1) + e.upcast.extra_instances * above;
-    let mut damage = e.damage.clone();
-    let mut healing = e.healing.clone();
-    if let Some(extra) = e.upcast.extra_dice.filter(|_| above > 0) {
-        let add = extra.count * above;
-        if let Some(first) = damage.first_mut() {
-            grow(&mut first.dice, extra, add);
-        } else if let Some(h) = healing.as_mut() {
-            grow(&mut h.dice, extra, add);
-        }
-    }
-    if spell.level.is_cantrip() {
-        let tier = CantripScaling::tier(character_level);
-        match e.cantrip_scaling {
-            CantripScaling::Dice => {
-                for d in &mut damage {
-                    d.dice = d.dice.times(tier);
-                }
-                if let Some(h) = healing.as_mut() {
-                    h.dice = h.dice.times(tier);
-                }
-            }
-            CantripScaling::Instances => instances *= tier,
-            CantripScaling::None => {}
-        }
-    }
+    let level = SpellLevel::new(cast_level.max(spell.level.get())).unwrap_or(spell.level);
+    let e = grimoire_rules::scaled_effect(spell, level, character_level);
     Scaled {
-        instances,
-        targets: spell
-            .targeting
-            .max_targets
-            .map(|t| t + e.upcast.extra_targets * above),
-        damage,
-        healing,
-    }
-}
-
-fn grow(dice: &mut DiceFormula, extra: DiceFormula, add: u32) {
-    if dice.sides == extra.sides || dice.count == 0 {
-        dice.sides = extra.sides;
-        dice.count += add;
+        instances: e.instances,
+        targets: e.max_targets,
+        damage: e.damage,
+        healing: e.healing,
     }
 }
 
@@ -451,7 +412,7 @@ mod tests {
         assert_eq!(c.levels.len(), 4);
     }
 
-    /// The mirror of the engine's scaling agrees with what the engine rolls.
+    /// The cards' numbers agree with what the engine rolls.
     #[test]
     fn scaling_matches_the_rules_engine() {
         let scores = AbilityScores::new([10, 10, 10, 16, 10, 10]).unwrap();
