@@ -415,7 +415,7 @@ async fn bad_input_is_a_clear_4xx_never_a_500() {
                 "/campaigns/cave/characters/Nobody/casts",
                 Some(json!({"spell": "magic-missile"})),
                 StatusCode::NOT_FOUND,
-                "not_found",
+                "unknown_character",
             ),
             (
                 "level 21",
@@ -529,7 +529,7 @@ async fn bad_input_is_a_clear_4xx_never_a_500() {
                 "/campaigns/cave/characters/Nobody/undo",
                 None,
                 StatusCode::NOT_FOUND,
-                "not_found",
+                "unknown_character",
             ),
         ];
         for (what, method, path, body, status, want) in cases {

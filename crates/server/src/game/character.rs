@@ -296,7 +296,13 @@ pub struct StepReport {
 }
 
 fn load(store: &Store, name: &str) -> Result<(Entity<Caster>, String), ServerError> {
-    let entity = store.get::<Caster>("character", name)?;
+    // The CLI's code for a missing character, so both front ends agree.
+    let entity = store
+        .find::<Caster>("character", name)?
+        .ok_or_else(|| ServerError::Unknown {
+            code: "unknown_character",
+            message: format!("no character named \"{name}\""),
+        })?;
     let owner = store
         .find::<Owner>("owner", name)?
         .map(|o| o.state.account)
