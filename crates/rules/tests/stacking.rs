@@ -160,3 +160,85 @@ fn lasting_effect_stays_only_on_targets_that_failed_the_save() {
     assert!(board.conditions("Captain").is_empty());
     assert!(!board.has("Captain", &id("hold-person")));
 }
+
+fn bane_on(c: Caster, who: &str, spell: &Spell) -> CastOutcome {
+    let mut c = with_prepared(c, std::slice::from_ref(spell));
+    // A bare name: the save is not rolled, so the penalty is recorded.
+    let req = CastRequest::new().target(Target::named(who));
+    cast_ok(&mut c, spell, &req, &mut Scripted::new(&[1]))
+}
+
+#[test]
+fn r21_bane_and_bless_both_apply() {
+    let mut board = EffectBoard::new();
+    let mut a = applied_named(cleric(3), "Cleric A");
+    board.record_all("Cleric A", &bless_on(&mut a, "Fighter", None).events);
+    let b = applied_named(cleric(3), "Cleric B");
+    board.record_all("Cleric B", &bane_on(b, "Fighter", &bane()).events);
+    let d4: DiceFormula = "1d4".parse().unwrap();
+    // Different spells add together: one die up, one die down.
+    assert_eq!(
+        board.bonuses("Fighter", BonusTarget::AttackRolls),
+        [BonusAmount::Dice(d4), BonusAmount::Penalty(d4)]
+    );
+    assert_eq!(board.bonuses("Fighter", BonusTarget::SavingThrows).len(), 2);
+}
+
+#[test]
+fn r21_bane_gives_minus_one_d4_to_a_save() {
+    let w = wizard(3);
+    let baned = Target::named("Knight")
+        .with_save(Ability::Wisdom, 0)
+        .with_save_bonus(BonusAmount::Penalty("1d4".parse().unwrap()));
+    // DC 13: 14 on the d20 would succeed, Bane's d4 of 2 makes it 12.
+    let out = cast(
+        &w,
+        &hold_person(),
+        &CastRequest::new().target(baned),
+        &mut Scripted::new(&[14, 2]),
+    )
+    .unwrap();
+    let save = out.resolution.targets[0].save.as_ref().unwrap();
+    assert_eq!((save.total, save.success), (Some(12), Some(false)));
+    let penalty = out
+        .resolution
+        .rolls
+        .iter()
+        .find(|r| r.label.contains("penalty"));
+    assert_eq!(penalty.map(|r| r.total), Some(2));
+}
+
+#[test]
+fn r21_bane_subtracts_from_spell_attacks() {
+    let w = wizard(1);
+    let mut req = CastRequest::new().target(Target::named("Orc").with_ac(13));
+    req.attack_bonuses = vec![BonusAmount::Penalty("1d4".parse().unwrap())];
+    // d20 = 9, +5 attack, Bane d4 = 3: 11 misses AC 13.
+    let out = cast(&w, &fire_bolt(), &req, &mut Scripted::new(&[9, 3, 4])).unwrap();
+    let attack = &out.resolution.targets[0].attacks[0];
+    assert_eq!((attack.total, attack.hit), (11, Some(false)));
+}
+
+#[test]
+fn r21_the_largest_penalty_of_one_spell_applies() {
+    let mut board = EffectBoard::new();
+    let mut harsh = bane();
+    for b in &mut harsh.effect.bonuses {
+        b.amount = BonusAmount::Penalty("1d6".parse().unwrap());
+    }
+    let a = applied_named(cleric(3), "Cleric A");
+    board.record_all("Cleric A", &bane_on(a, "Fighter", &harsh).events);
+    let b = applied_named(cleric(3), "Cleric B");
+    board.record_all("Cleric B", &bane_on(b, "Fighter", &bane()).events);
+    // The newer casting takes less away: the older, harsher one stays in force.
+    assert_eq!(board.in_force("Fighter")[0].caster, "Cleric A");
+    assert_eq!(
+        board.bonuses("Fighter", BonusTarget::AttackRolls),
+        [BonusAmount::Penalty("1d6".parse().unwrap())]
+    );
+    assert!(BonusAmount::Penalty("1d4".parse().unwrap()).is_penalty());
+    assert_eq!(
+        BonusAmount::Penalty("1d4".parse().unwrap()).to_string(),
+        "-1d4"
+    );
+}

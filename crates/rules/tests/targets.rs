@@ -269,3 +269,51 @@ fn healing_stops_at_the_hit_point_maximum() {
     assert_eq!(out.resolution.targets[0].healing, 19);
     assert_eq!(out.resolution.targets[0].hp_after, Some(24));
 }
+
+fn hostile_only(mut s: Spell) -> Spell {
+    s.targeting.not_self = false;
+    s.targeting.hostile_only = true;
+    s
+}
+
+#[test]
+fn r17_a_spell_that_must_target_a_hostile_creature_refuses_its_caster() {
+    let w = wizard(3);
+    let spell = hostile_only(hold_person());
+    let err = cast(
+        &w,
+        &spell,
+        &CastRequest::new().target(Target::caster("Caster")),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (err.code(), err.rule()),
+        ("target_not_hostile", Some("R17"))
+    );
+    assert!(err.message_cs().starts_with("R17: "));
+}
+
+#[test]
+fn r17_a_spell_that_must_target_a_hostile_creature_refuses_an_ally() {
+    let w = wizard(3);
+    let spell = hostile_only(hold_person());
+    let ally = CastRequest::new().target(Target::named("Fighter").as_friendly());
+    let err = cast(&w, &spell, &ally, &mut Scripted::new(&[1])).unwrap_err();
+    assert_eq!(err.code(), "target_not_hostile");
+    let foe = CastRequest::new().target(Target::named("Bandit"));
+    assert!(cast(&w, &spell, &foe, &mut Scripted::new(&[1])).is_ok());
+}
+
+#[test]
+fn r17_another_creature_may_be_an_ally_but_not_the_caster() {
+    let w = wizard(3);
+    let mut spell = hold_person();
+    spell.targeting.not_self = true;
+    spell.targeting.hostile_only = false;
+    let ally = CastRequest::new().target(Target::named("Fighter").as_friendly());
+    assert!(cast(&w, &spell, &ally, &mut Scripted::new(&[1])).is_ok());
+    let me = CastRequest::new().target(Target::caster("Caster"));
+    let err = cast(&w, &spell, &me, &mut Scripted::new(&[1])).unwrap_err();
+    assert_eq!(err.code(), "cannot_target_self");
+}

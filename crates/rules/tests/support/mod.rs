@@ -327,13 +327,8 @@ pub fn hex() -> Spell {
     s.duration = Duration::Concentration {
         up_to: TimeSpan::hours(1),
     };
-    s.effect.damage = vec![Damage {
-        dice: dice("1d6"),
-        damage_type: DamageType::Necrotic,
-        add_modifier: false,
-        alternative_types: Vec::new(),
-        per_slot: None,
-    }];
+    // The 1d6 lands on each later hit, not when Hex is cast.
+    s.effect.rider = vec![Damage::new(dice("1d6"), DamageType::Necrotic)];
     s
 }
 
@@ -522,4 +517,166 @@ pub fn cast_ok(
     let out = cast(c, spell, req, rng).unwrap_or_else(|e| panic!("{e}"));
     c.apply_all(&out.events);
     out
+}
+
+// Spells for the fidelity gaps, outside `all_spells` so the casters above
+// keep their prepared lists; prepare them with `with_prepared`.
+
+/// Prepares `spells` on `caster` (each must fit its lists and slots).
+pub fn with_prepared(mut caster: Caster, spells: &[Spell]) -> Caster {
+    for s in spells {
+        let out = caster
+            .prepare(s)
+            .unwrap_or_else(|e| panic!("{}: {e}", s.name));
+        caster.apply_all(&out.events);
+    }
+    caster
+}
+
+pub fn chromatic_orb() -> Spell {
+    let mut s = spell(
+        "chromatic-orb",
+        "Chromatic Orb",
+        1,
+        School::Evocation,
+        &[Class::Sorcerer, Class::Wizard],
+    );
+    s.range = Range::Feet(90);
+    s.components.material = material("a diamond worth 50+ GP", Some(50), false);
+    s.effect.delivery = Delivery::Attack(AttackKind::Ranged);
+    let mut orb = Damage::new(dice("3d8"), DamageType::Acid);
+    orb.alternative_types = vec![
+        DamageType::Cold,
+        DamageType::Fire,
+        DamageType::Lightning,
+        DamageType::Poison,
+        DamageType::Thunder,
+    ];
+    orb.per_slot = Some(dice("1d8"));
+    s.effect.damage = vec![orb];
+    s
+}
+
+pub fn flame_strike() -> Spell {
+    let mut s = spell(
+        "flame-strike",
+        "Flame Strike",
+        5,
+        School::Evocation,
+        &[Class::Cleric],
+    );
+    s.area = Some(Area {
+        shape: AreaShape::Cylinder,
+        size_ft: 10,
+        secondary_ft: Some(40),
+        thickness_in: None,
+    });
+    s.targeting.max_targets = None;
+    s.effect.delivery = Delivery::Save {
+        ability: Ability::Dexterity,
+        on_success: OnSave::Half,
+    };
+    let mut fire = Damage::new(dice("5d6"), DamageType::Fire);
+    fire.per_slot = Some(dice("1d6"));
+    let mut radiant = Damage::new(dice("5d6"), DamageType::Radiant);
+    radiant.per_slot = Some(dice("1d6"));
+    s.effect.damage = vec![fire, radiant];
+    s
+}
+
+pub fn heal() -> Spell {
+    let mut s = spell(
+        "heal",
+        "Heal",
+        6,
+        School::Abjuration,
+        &[Class::Cleric, Class::Druid],
+    );
+    s.effect.healing = Some(Healing {
+        dice: dice("70"),
+        add_modifier: false,
+        per_slot: Some(dice("10")),
+    });
+    s
+}
+
+pub fn aid() -> Spell {
+    let mut s = spell(
+        "aid",
+        "Aid",
+        2,
+        School::Abjuration,
+        &[Class::Cleric, Class::Paladin],
+    );
+    s.range = Range::Feet(30);
+    s.duration = Duration::Timed(TimeSpan::hours(8));
+    s.targeting.max_targets = Some(3);
+    s.effect.bonuses = vec![Bonus {
+        applies_to: BonusTarget::HitPointMaximum,
+        amount: BonusAmount::Flat(5),
+        per_slot: 5,
+    }];
+    s
+}
+
+pub fn bane() -> Spell {
+    let mut s = spell(
+        "bane",
+        "Bane",
+        1,
+        School::Enchantment,
+        &[Class::Bard, Class::Cleric],
+    );
+    s.range = Range::Feet(30);
+    s.duration = Duration::Concentration {
+        up_to: TimeSpan::minutes(1),
+    };
+    s.targeting.max_targets = Some(3);
+    s.effect.delivery = Delivery::Save {
+        ability: Ability::Charisma,
+        on_success: OnSave::None,
+    };
+    let d4 = BonusAmount::Penalty(dice("1d4"));
+    s.effect.bonuses = vec![
+        Bonus::new(BonusTarget::AttackRolls, d4.clone()),
+        Bonus::new(BonusTarget::SavingThrows, d4),
+    ];
+    s
+}
+
+pub fn plant_growth() -> Spell {
+    let mut s = spell(
+        "plant-growth",
+        "Plant Growth",
+        3,
+        School::Transmutation,
+        &[Class::Druid],
+    );
+    s.range = Range::Feet(150);
+    s.alternative_casting_time = Some(CastingTime::Hours(8));
+    s
+}
+
+pub fn wall_of_fire() -> Spell {
+    let mut s = spell(
+        "wall-of-fire",
+        "Wall of Fire",
+        4,
+        School::Evocation,
+        &[Class::Druid, Class::Wizard],
+    );
+    s.range = Range::Feet(120);
+    s.area = Some(Area::wall(60, 20, Some(12)));
+    s.targeting.max_targets = None;
+    s.duration = Duration::Concentration {
+        up_to: TimeSpan::minutes(1),
+    };
+    s.effect.delivery = Delivery::Save {
+        ability: Ability::Dexterity,
+        on_success: OnSave::Half,
+    };
+    let mut fire = Damage::new(dice("5d8"), DamageType::Fire);
+    fire.per_slot = Some(dice("1d8"));
+    s.effect.damage = vec![fire];
+    s
 }
