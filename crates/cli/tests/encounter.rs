@@ -118,6 +118,7 @@ fn durations_expire_as_time_passes() {
     s.ok(&["cast", "Brother", "Bless", "--target", "Goblin"]);
     let st = s.ok(&["encounter", "advance", "Cave", "9r"]);
     assert_eq!(combatant(&st, "Brother")["concentration"], "bless");
+    assert_eq!(combatant(&st, "Goblin")["effects"][0]["rounds_left"], 1);
     // Bless lasts up to one minute: ten rounds.
     let st = s.ok(&["encounter", "advance", "Cave", "1r"]);
     assert_eq!(combatant(&st, "Brother")["concentration"], Value::Null);

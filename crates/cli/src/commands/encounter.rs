@@ -453,23 +453,32 @@ fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::
     let mut rows = Vec::new();
     for c in &order {
         let character = store.find::<Caster>(state::CHARACTER, &c.name)?;
-        let effects: Vec<Value> = st
-            .running
-            .as_ref()
-            .map(|r| {
-                r.effects()
+        let effects: Vec<Value> =
+            st.running
+                .as_ref()
+                .map(|r| {
+                    r.effects()
                     .in_force(&c.name)
                     .iter()
                     .map(|a| {
+                        // Durations run on the caster's clock (R15).
+                        let now = store
+                            .find::<Caster>(state::CHARACTER, &a.caster)
+                            .ok()
+                            .flatten()
+                            .map(|e| e.state.now());
+                        let left = a.ongoing.expires_at.zip(now).map(|(t, n)| t.saturating_sub(n));
                         json!({
                             "spell": a.ongoing.spell, "name": a.ongoing.name, "caster": a.caster,
                             "level": a.ongoing.level.get(), "expires_at": a.ongoing.expires_at,
+                            "rounds_left": left,
                             "concentration": a.ongoing.concentration,
+                            "conditions": a.ongoing.conditions,
                         })
                     })
                     .collect()
-            })
-            .unwrap_or_default();
+                })
+                .unwrap_or_default();
         rows.push((c.clone(), character, effects));
     }
     if out.json {
@@ -528,9 +537,35 @@ fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::
         let effects: Vec<String> = fx
             .iter()
             .map(|f| {
+                let left = f["rounds_left"]
+                    .as_u64()
+                    .map(|r| format!(", {r}r"))
+                    .unwrap_or_default();
+                let conditions: Vec<&str> = f["conditions"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|c| c.as_str())
+                    .map(|c| match names::condition(c) {
+                        Ok(k) if lang == crate::i18n::Lang::Cs => k.name_cs(),
+                        Ok(k) => k.name_en(),
+                        Err(_) => c,
+                    })
+                    .collect();
+                let conditions = if conditions.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", conditions.join(", "))
+                };
+                let name = f["spell"]
+                    .as_str()
+                    .and_then(|id| grimoire_rules::SpellId::new(id).ok())
+                    .map_or_else(
+                        || f["name"].as_str().unwrap_or("?").to_owned(),
+                        |id| view::spell_label(&id, lang),
+                    );
                 format!(
-                    "{} ({})",
-                    f["name"].as_str().unwrap_or("?"),
+                    "{name} ({}{left}){conditions}",
                     f["caster"].as_str().unwrap_or("?")
                 )
             })
