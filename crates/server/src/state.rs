@@ -123,7 +123,14 @@ impl AppState {
             .await?;
         self.inner
             .db
-            .run(Scope::Campaign(campaign), move |store| f(&member, store))
+            .run(
+                if member.campaign.cli {
+                    Scope::Global
+                } else {
+                    Scope::Campaign(campaign)
+                },
+                move |store| f(&member, store),
+            )
             .await
     }
 

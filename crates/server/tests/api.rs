@@ -859,3 +859,60 @@ async fn the_gm_runs_an_encounter_and_players_watch() {
         assert_eq!(s, StatusCode::FORBIDDEN);
     }
 }
+
+#[tokio::test]
+async fn a_cli_campaign_shares_the_clis_characters_in_the_same_file() {
+    let place = common::Place::sqlite();
+    let grimoire_server::Database::Sqlite(path) = place.database() else {
+        unreachable!("an SQLite place")
+    };
+    // The CLI made a character in its file before the server started.
+    {
+        let mut store = grimoire_store::Store::open(&path).unwrap();
+        let scores = grimoire_rules::AbilityScores::new([10, 10, 10, 16, 10, 10]).unwrap();
+        let mut caster =
+            grimoire_rules::Caster::new("Elmira", &[(grimoire_rules::Class::Wizard, 3)], scores)
+                .unwrap();
+        let mm = &grimoire_catalog::Catalog::srd()
+            .get("magic-missile")
+            .unwrap()
+            .spell;
+        let prepared = caster.prepare(mm).unwrap();
+        caster.apply_all(&prepared.events);
+        store
+            .commit(
+                &grimoire_store::Change::new("character new Elmira")
+                    .create("character", "Elmira", &caster)
+                    .unwrap(),
+            )
+            .unwrap();
+    }
+    let h = Harness::new(place).await;
+    let gm = h.account("gm").await;
+    let (s, v) = h
+        .post(
+            "/campaigns",
+            Some(&gm),
+            json!({"id": "local", "title": "Stůl", "cli": true}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let (_, v) = h.get("/campaigns/local/characters", Some(&gm)).await;
+    assert_eq!(v[0]["name"], "Elmira", "{v}");
+    let (s, v) = h
+        .post(
+            "/campaigns/local/characters/Elmira/casts",
+            Some(&gm),
+            json!({"spell": "magic-missile"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    // The CLI sees the slot the server spent, and the cast in its log.
+    let store = grimoire_store::Store::open(&path).unwrap();
+    let elmira = store
+        .get::<grimoire_rules::Caster>("character", "Elmira")
+        .unwrap();
+    let level1 = grimoire_rules::SlotLevel::new(1).unwrap();
+    assert_eq!(elmira.state.slots().remaining(level1), 3);
+    assert_eq!(store.log("character", "Elmira").unwrap().len(), 2);
+}

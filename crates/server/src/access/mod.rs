@@ -40,6 +40,12 @@ pub struct Campaign {
     pub gm: String,
     /// The players' accounts.
     pub players: Vec<String>,
+    /// Whether the campaign's characters and encounters are the CLI's own
+    /// (the database's unscoped entities), so `grimoire` on the same file
+    /// and the server share one table. Characters the CLI made have no
+    /// owner: only the GM acts for them.
+    #[serde(default)]
+    pub cli: bool,
 }
 
 /// A caller's role in a campaign.
@@ -200,6 +206,7 @@ pub fn create_campaign(
     caller: &Caller,
     id: &str,
     title: &str,
+    cli: bool,
 ) -> Result<Campaign, ServerError> {
     check_campaign_id(id)?;
     let title = check_name("a campaign title", title)?;
@@ -208,6 +215,7 @@ pub fn create_campaign(
         title,
         gm: caller.account.clone(),
         players: Vec::new(),
+        cli,
     };
     store.commit(&Change::new(format!("campaign new {id}")).create("campaign", id, &campaign)?)?;
     Ok(campaign)
@@ -313,7 +321,7 @@ mod tests {
         let eve = Caller {
             account: "Eve".into(),
         };
-        create_campaign(&mut store, &gm, "cave", "The Cave").unwrap();
+        create_campaign(&mut store, &gm, "cave", "The Cave", false).unwrap();
         assert_eq!(
             add_player(&mut store, &petr, "cave", "Eve")
                 .unwrap_err()

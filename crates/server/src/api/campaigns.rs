@@ -23,6 +23,10 @@ pub(crate) struct NewCampaign {
     id: String,
     /// A title for people.
     title: String,
+    /// Share the CLI's characters and encounters (the same database's
+    /// unscoped entities) instead of keeping the campaign's own.
+    #[serde(default)]
+    cli: bool,
 }
 
 /// A player to add.
@@ -53,7 +57,7 @@ async fn create(
     let campaign = state
         .global(move |store| {
             let caller = access::authenticate(store, &token)?;
-            access::create_campaign(store, &caller, &body.id, &body.title)
+            access::create_campaign(store, &caller, &body.id, &body.title, body.cli)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(campaign)))
