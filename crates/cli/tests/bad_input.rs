@@ -130,3 +130,49 @@ fn every_catalogued_input_gets_its_error_and_changes_nothing() {
         .map_or(0, Vec::len);
     assert_eq!(entries, 2, "only creating and preparing are logged: {log}");
 }
+
+/// The CLI fuzzer's regression corpus (`fuzz/corpus-regression/cli_args/`,
+/// one word per line) through the real binary: never a panic, and every
+/// refusal is the JSON error with a code and exit status 1 or 2.
+#[test]
+fn cli_fuzz_corpus_never_panics_through_the_binary() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fuzz/corpus-regression/cli_args"
+    );
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5, "the corpus is missing: {dir}");
+    let s = Session::new();
+    s.wizard("Elmira");
+    let mut failures = Vec::new();
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let words: Vec<OsString> = bytes
+            .split(|&b| b == b'\n')
+            .filter(|w| !w.contains(&0))
+            .map(|w| OsString::from_vec(w.to_vec()))
+            .collect();
+        let out = s.cmd().arg("--json").args(&words).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let code = out.status.code();
+        let json: Option<Value> = serde_json::from_slice(&out.stdout).ok();
+        let coded = json
+            .as_ref()
+            .and_then(|v| v["error"]["code"].as_str())
+            .is_some_and(|c| !c.is_empty());
+        let ok = !stderr.contains("panicked")
+            && match code {
+                Some(0) => true,
+                Some(1 | 2) => coded,
+                _ => false,
+            };
+        if !ok {
+            failures.push(format!("{}: exit {code:?}: {stderr:.300}", path.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
