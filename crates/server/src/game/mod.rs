@@ -32,6 +32,12 @@ pub use homebrew::{
 /// How many times an operation is retried after version conflicts.
 pub const MAX_ATTEMPTS: u32 = 12;
 
+/// A version conflict, or a PostgreSQL deadlock or serialisation failure:
+/// nothing was written, and trying again may succeed.
+fn is_retryable(e: &StoreError) -> bool {
+    matches!(e, StoreError::Conflict { .. }) || grimoire_store::is_transient(e)
+}
+
 /// Runs `op` until it does not hit a version conflict, at most
 /// [`MAX_ATTEMPTS`] times; then reports `conflict` (HTTP 409).
 pub fn retry<T>(
@@ -41,8 +47,10 @@ pub fn retry<T>(
     let mut last = None;
     for attempt in 0..MAX_ATTEMPTS {
         match op(store) {
-            Err(ServerError::Store(StoreError::Conflict { kind, name, .. })) => {
-                last = Some((kind, name));
+            Err(ServerError::Store(e)) if is_retryable(&e) => {
+                if let StoreError::Conflict { kind, name, .. } = e {
+                    last = Some((kind, name));
+                }
                 // Spread the retries out so colliding writers do not
                 // collide again in lock step.
                 let spread = u64::from(attempt + 1) * 2;
