@@ -166,7 +166,9 @@ def check_spells(report: Report) -> tuple[int, Counter]:
         mine = {"v": c.get("v", False), "s": c.get("s", False), "m": "m" in c,
                 "cost_gp": c.get("cost_gp"), "consumed": c.get("consumed", False)}
         report.compare(s, "components", mine, their_components(d), "srd-data")
-        dice = {x["dice"] for x in s.get("effect", {}).get("damage", [])}
+        # Riders (Hex's 1d6 on later hits) are damage too, as the dataset has them.
+        eff = s.get("effect", {})
+        dice = {x["dice"] for x in eff.get("damage", []) + eff.get("rider", [])}
         td = their_dice(d)
         if dice - td or (td and not dice):
             report.compare(s, "damage", sorted(dice), sorted(td), "srd-data")
