@@ -42,8 +42,9 @@ pub struct CatalogSpell {
     pub summary_cs: String,
     /// Where it came from.
     pub source: Source,
-    /// Every damage type it can deal, including ones the caster picks from
-    /// (Chromatic Orb); the rules' [`grimoire_rules::Damage`] holds one.
+    /// Every damage type it can deal: the types the caster picks from
+    /// (Chromatic Orb, [`grimoire_rules::Damage::offered_types`]) and its
+    /// riders' (Hex).
     pub damage_types: Vec<DamageType>,
     /// Explanations of intentional differences from the reference datasets,
     /// keyed by field (`classes`, `range`...).
