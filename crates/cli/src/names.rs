@@ -33,6 +33,35 @@ pub fn fold(s: &str) -> String {
         .collect()
 }
 
+/// The longest name a character or encounter may have, in characters.
+pub const MAX_NAME: usize = 64;
+
+/// A name for a new character, encounter or combatant: trimmed, not empty,
+/// at most [`MAX_NAME`] characters, and free of control characters (which
+/// would break tables and could smuggle terminal escapes into every view).
+pub fn entity_name(raw: &str) -> Result<&str, Failure> {
+    let name = raw.trim();
+    let bad = |why: &str| {
+        Failure::usage(
+            "bad_name",
+            format!(
+                "{why}: {:?}",
+                raw.chars().take(MAX_NAME).collect::<String>()
+            ),
+        )
+    };
+    if name.is_empty() {
+        return Err(bad("a name cannot be empty"));
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(bad(&format!("a name has at most {MAX_NAME} characters")));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(bad("a name cannot contain control characters"));
+    }
+    Ok(name)
+}
+
 /// A class by English or Czech name.
 pub fn class(word: &str) -> Result<Class, Failure> {
     let w = fold(word);
@@ -217,6 +246,15 @@ mod tests {
         );
         assert_eq!(abilities("luck=3").unwrap_err().code, "unknown_ability");
         assert_eq!(abilities("int").unwrap_err().code, "bad_abilities");
+    }
+
+    #[test]
+    fn names_are_trimmed_and_checked() {
+        assert_eq!(entity_name("  Elmíra \n").unwrap(), "Elmíra");
+        assert_eq!(entity_name("   ").unwrap_err().code, "bad_name");
+        assert_eq!(entity_name("Evil\u{1b}[31m").unwrap_err().code, "bad_name");
+        assert_eq!(entity_name(&"x".repeat(65)).unwrap_err().code, "bad_name");
+        assert!(entity_name(&"ž".repeat(64)).is_ok());
     }
 
     #[test]

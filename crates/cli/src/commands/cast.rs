@@ -77,13 +77,8 @@ pub struct Args {
 /// Parses `NAME[:key=value]...`.
 fn target(spec: &str) -> Result<Target, Failure> {
     let mut parts = spec.split(':');
-    let name = parts.next().unwrap_or_default().trim();
-    if name.is_empty() {
-        return Err(Failure::usage(
-            "bad_target",
-            format!("target \"{spec}\" has no name"),
-        ));
-    }
+    let name = names::entity_name(parts.next().unwrap_or_default())
+        .map_err(|f| Failure::usage("bad_target", format!("target \"{spec}\": {}", f.message)))?;
     let mut t = Target::named(name);
     for part in parts {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));

@@ -78,10 +78,7 @@ fn new(
     abilities: &str,
     pouch: bool,
 ) -> anyhow::Result<()> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(Failure::usage("bad_name", "a character needs a name").into());
-    }
+    let name = names::entity_name(name)?;
     let classes = classes
         .iter()
         .map(|c| names::class_level(c))

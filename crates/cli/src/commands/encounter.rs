@@ -128,22 +128,23 @@ fn running(e: &Entity<EncounterState>) -> Result<&Encounter, Failure> {
 }
 
 fn new(ctx: &Ctx, name: &str) -> anyhow::Result<()> {
+    let name = names::entity_name(name)?;
     let mut store = ctx.store()?;
     let st = EncounterState {
         combatants: Vec::new(),
         running: None,
     };
     let mut batch = Batch::new(ctx);
-    batch.with(|c| c.create(ENCOUNTER, name.trim(), &st))?;
+    batch.with(|c| c.create(ENCOUNTER, name, &st))?;
     batch.commit(&mut store)?;
     let out = &ctx.out;
     if out.json {
-        return out.json(&json!({ "encounter": name.trim(), "created": true }));
+        return out.json(&json!({ "encounter": name, "created": true }));
     }
     out.line(format!(
         "{} {}",
         out.green(Text::Created.get(out.lang)),
-        name.trim()
+        name
     ))
 }
 
@@ -157,10 +158,11 @@ fn add(ctx: &Ctx, enc: &str, name: &str, initiative: i32, hp: Option<i32>) -> an
         )
         .into());
     }
+    let name = names::entity_name(name)?;
     // A stored character keeps its own spelling, so casts find it.
     let display = store
         .find::<Caster>(state::CHARACTER, name)?
-        .map_or_else(|| name.trim().to_owned(), |c| c.name);
+        .map_or_else(|| name.to_owned(), |c| c.name);
     if e.state
         .combatants
         .iter()
