@@ -197,7 +197,7 @@ test('a wand casts Magic Missile without a slot (R5d)', async () => {
   assert.equal(await slotsLeft(player, 2), '2');
 });
 
-test('the GM runs an encounter with a Concentration save prompt', async () => {
+test('the GM runs an encounter: turns, Concentration save on damage, effects', async () => {
   await gm.click('a[data-tab=encounter]');
   await gm.waitForSelector('#enc-form');
   const rows = gm.locator('#enc-form tbody tr');
@@ -212,18 +212,24 @@ test('the GM runs an encounter with a Concentration save prompt', async () => {
   await player.waitForSelector('#cast-result .done');
   await player.click('#cast-close');
   await gm.waitForSelector('.order li[data-name="Elmira"] .badge.conc');
+  await gm.waitForSelector('#eff-h');
+  await gm.waitForSelector('#encounter li:has-text("Blur") :text("10 rounds left")');
+  await shot(gm, 'encounter', { fullPage: true });
   await gm.locator('.order li[data-name="Elmira"] input.dmg').fill('24');
   await gm.locator('.order li[data-name="Elmira"] .dmg-form button').click();
   await gm.waitForSelector('.order li[data-name="Elmira"] .prompt:has-text("DC 12")');
-  await gm.waitForSelector('#eff-h');
-  assert.match(await gm.textContent('#encounter'), /Blur/);
-  await shot(gm, 'encounter', { fullPage: true });
+  assert.match(await gm.textContent('.order li[data-name="Elmira"] .prompt'), /Concentration (holds|is lost)/);
+  await shot(gm, 'concentration-save', { fullPage: true });
+  // The player watches the same encounter live.
   await player.click('a[data-tab=encounter]');
-  await player.waitForSelector('.order li[data-name="Elmira"] .prompt');
+  await player.waitForSelector('.order li[data-name="Elmira"] .prompt:has-text("DC 12")');
   await shot(player, 'encounter-player');
-  await gm.getByRole('button', { name: 'Save made' }).click();
   await gm.click('#next-turn');
   await gm.waitForSelector('.order li.now[data-name="Goblin"]');
+  await gm.click('#next-turn');
+  await gm.waitForSelector('.order li.now[data-name="Elmira"]');
+  await gm.waitForSelector('.enc-head :text("Round 2")');
+  await player.waitForSelector('.order li.now[data-name="Elmira"]');
 });
 
 /** Visible form controls and buttons that have no accessible name. */

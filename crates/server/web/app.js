@@ -272,8 +272,9 @@ function onLive(kind, ev) {
   }
   if (kind === 'encounter') {
     // Turns and saves change characters too: read them again.
-    app.encounter = data;
-    loadCharacters().then(refresh);
+    if (data.concentration_save !== undefined) app.encounterNote = data;
+    if (data.encounter && !app.encounterName) app.encounterName = data.encounter;
+    loadCharacters().then(() => (app.tab === 'encounter' ? loadEncounter() : refresh()));
     return;
   }
   if (ev.by && ev.by.toLowerCase() !== app.me?.account.name.toLowerCase() && ev.character) {
@@ -286,7 +287,11 @@ function onLive(kind, ev) {
 function refresh() {
   if (app.tab === 'sheet') renderSheet();
   if (app.tab === 'table') renderTable();
-  if (app.tab === 'encounter') renderEncounter();
+  if (app.tab === 'encounter') {
+    // The encounter's view of a character (badges, economy) comes from the server.
+    clearTimeout(refresh.enc);
+    refresh.enc = setTimeout(loadEncounter, 50);
+  }
 }
 
 // ---------- spellbook ----------
@@ -812,89 +817,144 @@ function bindCast() {
 }
 
 // ---------- encounter ----------
+// The API's encounters (the CLI's too): the GM creates one, adds
+// combatants, starts it, passes turns and deals damage; a concentrating
+// character rolls its Constitution save on the server.
+
+const encPath = (tail = '') => `/campaigns/${enc(app.campaign)}/encounters${tail}`;
 
 async function loadEncounter() {
   if (!app.campaign) { renderEncounter(); return; }
-  try { app.encounter = await get(`/web/api/campaigns/${enc(app.campaign)}/encounter`); } catch { app.encounter = null; }
+  try {
+    const { encounters } = await get(encPath());
+    const names = encounters.map((e) => e.name);
+    if (!names.includes(app.encounterName)) {
+      const running = encounters.filter((e) => e.round != null);
+      app.encounterName = (running[running.length - 1] || encounters[encounters.length - 1] || {}).name || null;
+    }
+    app.encounters = encounters;
+    app.encounter = app.encounterName ? await get(encPath(`/${enc(app.encounterName)}`)) : null;
+  } catch { app.encounter = null; }
   renderEncounter();
 }
 
-function encPost(tail, body) {
-  return post(`/web/api/campaigns/${enc(app.campaign)}/encounter${tail}`, body)
-    .then((r) => { app.encounter = r; renderEncounter(); return r; })
-    .catch((e) => { toast(errorText(e)); return null; });
+async function encAct(fn) {
+  try { await fn(); } catch (e) { toast(errorText(e)); }
+  await loadCharacters().catch(() => {});
+  await loadEncounter();
+}
+
+function setupForm() {
+  const rows = h('tbody', {});
+  const addRow = (name = '', init = '', hp = '') => rows.append(h('tr', {},
+    h('td', {}, h('input', { class: 'enc-name', value: name, 'aria-label': t('enc.name') })),
+    h('td', {}, h('input', { class: 'enc-init', type: 'number', value: init, inputmode: 'numeric', 'aria-label': t('enc.init') })),
+    h('td', {}, h('input', { class: 'enc-hp', type: 'number', min: 0, value: hp, inputmode: 'numeric', 'aria-label': t('enc.hp') }))));
+  for (const ch of app.characters) addRow(ch.name);
+  addRow('Goblin', '', '7');
+  const title = h('input', { id: 'enc-title', required: true, maxlength: 64, value: `${t('enc.title')} ${(app.encounters || []).length + 1}`, 'aria-label': t('enc.encName') });
+  return h('form', {
+    class: 'card stack', id: 'enc-form',
+    onsubmit: (ev) => {
+      ev.preventDefault();
+      const combatants = [...rows.querySelectorAll('tr')].map((tr) => {
+        const hp = $('.enc-hp', tr).value;
+        const c = { name: $('.enc-name', tr).value.trim(), initiative: Number($('.enc-init', tr).value) || 0 };
+        if (hp !== '') c.hp = Number(hp);
+        return c;
+      }).filter((x) => x.name);
+      const name = title.value.trim();
+      encAct(async () => {
+        await post(encPath(), { name });
+        app.encounterName = name;
+        for (const c of combatants) await post(encPath(`/${enc(name)}/combatants`), c);
+        await post(encPath(`/${enc(name)}/start`));
+      });
+    },
+  }, h('h3', {}, t('enc.setup')),
+  h('label', {}, h('span', {}, t('enc.encName')), title),
+  h('table', { class: 'enc-setup' }, h('thead', {}, h('tr', {},
+    h('th', { scope: 'col' }, t('enc.name')), h('th', { scope: 'col' }, t('enc.init')), h('th', { scope: 'col' }, t('enc.hp')))), rows),
+  h('div', { class: 'row' },
+    h('button', { type: 'button', onclick: () => addRow() }, t('enc.add')),
+    h('button', { type: 'submit', class: 'primary' }, t('enc.start'))));
 }
 
 function renderEncounter() {
   const box = $('#encounter');
   if (!box) return;
   const gm = app.role === 'gm';
-  const e = app.encounter && app.encounter.encounter;
-  if (!e) {
-    const rows = h('tbody', {});
-    const addRow = (name = '', init = '') => rows.append(h('tr', {},
-      h('td', {}, h('input', { class: 'enc-name', value: name, 'aria-label': t('enc.name') })),
-      h('td', {}, h('input', { class: 'enc-init', type: 'number', value: init, inputmode: 'numeric', 'aria-label': t('enc.init') }))));
-    for (const ch of app.characters) addRow(ch.name, '');
-    addRow('Goblin', '');
-    box.replaceChildren(h('p', { class: 'muted' }, t('enc.none')),
-      gm ? h('form', {
-        class: 'card stack', id: 'enc-form',
-        onsubmit: (ev) => {
-          ev.preventDefault();
-          const combatants = [...rows.querySelectorAll('tr')].map((tr) => ({
-            name: $('.enc-name', tr).value.trim(), initiative: Number($('.enc-init', tr).value) || 0,
-          })).filter((x) => x.name);
-          encPost('', { combatants });
-        },
-      }, h('h3', {}, t('enc.setup')),
-      h('table', { class: 'enc-setup' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('enc.name')), h('th', { scope: 'col' }, t('enc.init')))), rows),
-      h('div', { class: 'row' },
-        h('button', { type: 'button', onclick: () => addRow() }, t('enc.add')),
-        h('button', { type: 'submit', class: 'primary' }, t('enc.start')))) : h('p', {}, t('enc.gmOnly')));
+  const e = app.encounter;
+  const picker = (app.encounters || []).length > 1 ? h('label', {}, h('span', { class: 'vh' }, t('enc.pick')),
+    h('select', {
+      id: 'enc-pick', onchange: (ev) => { app.encounterName = ev.target.value; loadEncounter(); },
+    }, ...app.encounters.map((x) => h('option', { value: x.name, selected: x.name === app.encounterName }, x.name)))) : null;
+  if (!e || !e.started) {
+    box.replaceChildren(picker || '', h('p', { class: 'muted' }, t('enc.none')), gm ? setupForm() : h('p', {}, t('enc.gmOnly')));
     return;
   }
-  const current = e.combatants[e.turn] || null;
-  const list = h('ol', { class: 'plain order', 'aria-label': t('enc.order') }, ...e.combatants.map((cb, i) => {
-    const ch = app.characters.find((c) => c.name.toLowerCase() === cb.name.toLowerCase());
-    const st = ch && ch.state;
-    const turn = (st && st.turn) || {};
-    const used = ch ? [turn.action_used && t('sheet.action'), turn.bonus_action_used && t('sheet.bonus'), turn.reaction_used && t('sheet.reaction'), turn.slot_spent && t('sheet.slotUsed')].filter(Boolean) : [];
+  const note = app.encounterNote && app.encounterNote.encounter === e.encounter ? app.encounterNote : null;
+  const list = h('ol', { class: 'plain order', 'aria-label': t('enc.order') }, ...e.combatants.map((cb) => {
+    const turn = cb.turn || {};
+    const used = cb.character ? [turn.action_used && t('sheet.action'), turn.bonus_action_used && t('sheet.bonus'), turn.reaction_used && t('sheet.reaction'), turn.slot_spent && t('sheet.slotUsed')].filter(Boolean) : [];
     const dmgInput = h('input', { type: 'number', min: 0, class: 'dmg', inputmode: 'numeric', placeholder: t('enc.hp'), 'aria-label': t('enc.amount', { name: cb.name }) });
-    const prompt = app.encounter.prompt && app.encounter.prompt.name.toLowerCase() === cb.name.toLowerCase() ? app.encounter.prompt : null;
-    return h('li', { class: i === e.turn ? 'now' : '', 'aria-current': i === e.turn ? 'true' : null, 'data-name': cb.name },
+    const save = note && note.target === cb.name && note.concentration_save ? note.concentration_save : null;
+    return h('li', { class: cb.current ? 'now' : '', 'aria-current': cb.current ? 'true' : null, 'data-name': cb.name },
       h('div', { class: 'who' },
         h('span', { class: 'init', title: t('enc.init') }, String(cb.initiative)),
         h('strong', {}, cb.name),
-        ch ? h('span', { class: 'muted small' }, ` ${t('enc.character')}`) : null,
-        i === e.turn ? h('span', { class: 'badge now' }, t('enc.now')) : null,
-        ch && ch.concentration ? h('span', { class: 'badge conc' }, `${t('spells.concentration')}: ${spellName(ch.concentration)}`) : null,
-        cb.hp != null ? h('span', { class: 'muted small' }, ` ${t('enc.hp')} ${cb.hp}`) : null),
-      ch ? h('p', { class: 'small econ-line' }, `${t('enc.economy')}: ${used.length ? used.join(', ') : '–'}`) : null,
-      prompt ? h('div', { class: 'prompt', role: 'alert' },
-        h('p', {}, t('enc.concSave', { name: cb.name, spell: spellName(prompt.spell), dc: prompt.dc, dmg: prompt.damage })),
-        gm ? h('div', { class: 'row' },
-          h('button', { type: 'button', onclick: () => encPost('/concentration', { name: cb.name, kept: true }) }, t('enc.concKept')),
-          h('button', { type: 'button', class: 'danger', onclick: () => encPost('/concentration', { name: cb.name, kept: false }) }, t('enc.concLost'))) : null) : null,
+        cb.character ? h('span', { class: 'muted small' }, ` ${t('enc.character')}`) : null,
+        cb.current ? h('span', { class: 'badge now' }, t('enc.now')) : null,
+        cb.concentration ? h('span', { class: 'badge conc' }, `${t('spells.concentration')}: ${spellName(cb.concentration)}`) : null,
+        cb.hp != null ? h('span', { class: 'muted small' }, ` ${t('enc.hp')} ${cb.hp}`) : null,
+        ...(cb.conditions || []).map((k) => h('span', { class: 'badge' }, word(CONDITIONS, k)))),
+      cb.character ? h('p', { class: 'small econ-line' }, `${t('enc.economy')}: ${used.length ? used.join(', ') : '–'}`) : null,
+      save ? h('div', { class: save.kept ? 'prompt' : 'prompt lost', role: 'alert' },
+        h('p', {}, t('enc.concSave', { name: cb.name, dc: save.dc, dmg: note.damage })),
+        h('p', {}, t('enc.concRoll', { roll: save.roll.total, dice: save.roll.dice.join(', ') }), ' ',
+          h('strong', {}, t(save.kept ? 'enc.concKept' : 'enc.concLost')))) : null,
+      cb.effects && cb.effects.length ? h('p', { class: 'small effects' }, `${t('enc.on')}: `,
+        cb.effects.map((f) => `${spellName(f.spell)} (${t('enc.by', { caster: f.caster })})`).join(', ')) : null,
       gm ? h('form', {
         class: 'row dmg-form',
-        onsubmit: (ev) => { ev.preventDefault(); const n = Number(dmgInput.value); if (n > 0) encPost('/damage', { name: cb.name, amount: n }); },
-      }, h('label', { class: 'vh' }, t('enc.amount', { name: cb.name })), dmgInput, h('button', { type: 'submit' }, t('enc.damage'))) : null);
+        onsubmit: (ev) => {
+          ev.preventDefault();
+          const n = Number(dmgInput.value);
+          if (n > 0) {
+            encAct(async () => {
+              app.encounterNote = await post(encPath(`/${enc(e.encounter)}/damage`), { target: cb.name, amount: n });
+            });
+          }
+        },
+      }, dmgInput, h('button', { type: 'submit' }, t('enc.damage'))) : null);
   }));
-  const effects = app.encounter.effects || [];
+  const current = e.combatants.find((c) => c.current);
   box.replaceChildren(
     h('div', { class: 'enc-head' },
-      h('p', { class: 'big' }, h('strong', {}, t('enc.round', { n: e.round })), ' · ', current ? t('enc.turn', { name: current.name }) : ''),
-      gm ? h('div', { class: 'row' },
-        h('button', { type: 'button', class: 'primary', id: 'next-turn', onclick: () => encPost('/next', {}) }, t('enc.next')),
-        h('button', { type: 'button', class: 'ghost', onclick: () => call('DELETE', `/web/api/campaigns/${enc(app.campaign)}/encounter`).then(() => { app.encounter = null; renderEncounter(); }) }, t('enc.end'))) : h('p', { class: 'muted small' }, t('enc.gmOnly'))),
+      h('p', { class: 'big' }, h('strong', {}, t('enc.round', { n: e.round })), ' · ', current ? t('enc.turn', { name: current.name }) : '', ' · ', h('span', { class: 'muted' }, e.encounter)),
+      h('div', { class: 'row' }, picker,
+        gm ? h('button', { type: 'button', class: 'primary', id: 'next-turn', onclick: () => encAct(() => post(encPath(`/${enc(e.encounter)}/next`))) }, t('enc.next')) : null,
+        gm ? h('button', { type: 'button', class: 'ghost', onclick: () => { app.encounter = null; app.encounterName = null; app.encounters = app.encounters || []; box.replaceChildren(setupForm()); } }, t('enc.new')) : h('p', { class: 'muted small' }, t('enc.gmOnly')))),
     list,
-    h('section', { class: 'card', 'aria-labelledby': 'eff-h' }, h('h3', { id: 'eff-h' }, t('enc.effects')),
-      effects.length ? h('ul', { class: 'plain' }, ...effects.map((f) => h('li', {},
-        h('strong', {}, spellName(f.spell)), ` ${t('enc.by', { caster: f.caster })}`,
-        f.targets.length ? ` → ${f.targets.join(', ')}` : '',
-        f.concentration ? h('span', { class: 'badge conc' }, t('spells.concentration')) : null,
-        h('span', { class: 'muted small' }, ` · ${f.rounds_left != null ? t('sheet.rounds', { n: f.rounds_left }) : t('sheet.noEnd')}`)))) : h('p', { class: 'muted' }, t('enc.noEffects'))));
+    effectsCard(e));
+}
+
+/** Every spell the encounter's characters keep going, with the rounds left. */
+function effectsCard(e) {
+  const names = new Set(e.combatants.filter((c) => c.character).map((c) => c.name.toLowerCase()));
+  const rows = [];
+  for (const ch of app.characters) {
+    if (!names.has(ch.name.toLowerCase()) || !ch.state) continue;
+    const now = ch.state.now || 0;
+    for (const o of ch.state.ongoing || []) {
+      rows.push(h('li', {}, h('strong', {}, spellName(o.spell)), ` ${t('enc.by', { caster: ch.name })}`,
+        o.targets && o.targets.length ? ` → ${o.targets.join(', ')}` : '',
+        o.concentration ? h('span', { class: 'badge conc' }, t('spells.concentration')) : null,
+        h('span', { class: 'muted small' }, ` · ${o.expires_at != null ? t('sheet.rounds', { n: Math.max(0, o.expires_at - now) }) : t('sheet.noEnd')}`)));
+    }
+  }
+  return h('section', { class: 'card', 'aria-labelledby': 'eff-h' }, h('h3', { id: 'eff-h' }, t('enc.effects')),
+    rows.length ? h('ul', { class: 'plain' }, ...rows) : h('p', { class: 'muted' }, t('enc.noEffects')));
 }
 
 // ---------- start ----------

@@ -6,11 +6,10 @@
 //! JSON API with the player's token; this module adds only what the UI
 //! needs beyond it: spell cards in both languages
 //! (`GET /web/api/cards`) and a spell's exact damage distribution per slot
-//! level (`GET /web/api/spells/{spell}/damage`), and the GM's encounter
-//! tracker (`/web/api/campaigns/{campaign}/encounter`).
+//! level (`GET /web/api/spells/{spell}/damage`), the same for a campaign's
+//! homebrew, and magic items and limited-use abilities for the sheet.
 
 mod cards;
-mod encounter;
 mod gear;
 mod request;
 #[cfg(test)]
@@ -90,26 +89,8 @@ pub(crate) fn router() -> Router<AppState> {
             get(campaign_damage),
         )
         .route(
-            "/web/api/campaigns/{campaign}/encounter",
-            get(encounter::show)
-                .post(encounter::start)
-                .delete(encounter::end),
-        )
-        .route(
             "/web/api/campaigns/{campaign}/characters/{name}/gear",
             post(gear::add),
-        )
-        .route(
-            "/web/api/campaigns/{campaign}/encounter/next",
-            post(encounter::next),
-        )
-        .route(
-            "/web/api/campaigns/{campaign}/encounter/damage",
-            post(encounter::damage),
-        )
-        .route(
-            "/web/api/campaigns/{campaign}/encounter/concentration",
-            post(encounter::concentration),
         )
 }
 

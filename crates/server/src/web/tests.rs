@@ -173,7 +173,7 @@ async fn damage_is_the_exact_distribution_per_slot_level() {
 }
 
 #[tokio::test]
-async fn encounter_turns_reset_the_slot_limit_and_damage_prompts_a_save() {
+async fn gear_gives_items_and_abilities_that_cast_without_a_slot() {
     let t = Table::new().await;
     let gm = t.register("gm").await;
     let pat = t.register("pat").await;
@@ -218,129 +218,44 @@ async fn encounter_turns_reset_the_slot_limit_and_damage_prompts_a_save() {
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["state"]["items"][0]["name"], "Wand");
 
-    // Only the GM runs the encounter.
-    let start = json!({"combatants": [{"name": "Goblin", "initiative": 12, "hp": 7}, {"name": "Elmira", "initiative": 17}]});
+    // The GM may give gear too; the wand casts without spending a slot (R5d).
     let (s, _) = t
         .json(
             Method::POST,
-            "/web/api/campaigns/cave/encounter",
-            Some(&pat),
-            Some(start.clone()),
-        )
-        .await;
-    assert_eq!(s, StatusCode::FORBIDDEN);
-    let (s, v) = t
-        .json(
-            Method::POST,
-            "/web/api/campaigns/cave/encounter",
+            "/web/api/campaigns/cave/characters/Elmira/gear",
             Some(&gm),
-            Some(start),
+            Some(
+                json!({"kind": "feature", "name": "Fey Step", "spells": ["misty-step"], "uses": 1}),
+            ),
         )
         .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    assert_eq!(v["encounter"]["round"], 1);
-    assert_eq!(v["encounter"]["combatants"][0]["name"], "Elmira");
-
-    // Elmira concentrates on Blur; R10 then refuses a second slot.
-    let cast = |spell: &str| json!({"spell": spell, "seed": 1});
+    assert_eq!(s, StatusCode::OK, "the GM acts for every character");
+    let cast =
+        json!({"spell": "magic-missile", "seed": 1, "mode": {"mode": "item", "name": "Wand"}});
     let (s, v) = t
         .json(
             Method::POST,
             "/campaigns/cave/characters/Elmira/casts",
             Some(&pat),
-            Some(cast("blur")),
+            Some(cast),
         )
         .await;
     assert!(s.is_success(), "{v}");
+    assert_eq!(v["character"]["state"]["items"][0]["charges"], 6);
+    assert_eq!(v["character"]["slots"][0]["remaining"], 4);
+    let bad = json!({"kind": "item", "name": "Wand", "spells": ["magic-missile"], "uses": 0});
     let (s, v) = t
         .json(
             Method::POST,
-            "/campaigns/cave/characters/Elmira/casts",
+            "/web/api/campaigns/cave/characters/Elmira/gear",
             Some(&pat),
-            Some(cast("magic-missile")),
+            Some(bad),
         )
         .await;
     assert_eq!(
-        (s, v["error"]["rule"].as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, Some("R10"))
+        (s, v["error"]["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_json"))
     );
-
-    // Damage: the save prompt with DC max(10, half).
-    let (_, v) = t
-        .json(
-            Method::POST,
-            "/web/api/campaigns/cave/encounter/damage",
-            Some(&gm),
-            Some(json!({"name": "elmira", "amount": 24})),
-        )
-        .await;
-    assert_eq!(v["prompt"]["dc"], 12);
-    assert_eq!(v["prompt"]["spell"], "blur");
-    assert_eq!(v["effects"][0]["spell"], "blur");
-    assert_eq!(v["effects"][0]["rounds_left"], 10);
-    let (_, v) = t
-        .json(
-            Method::POST,
-            "/web/api/campaigns/cave/encounter/damage",
-            Some(&gm),
-            Some(json!({"name": "Goblin", "amount": 3})),
-        )
-        .await;
-    assert_eq!(v["encounter"]["combatants"][1]["hp"], 4);
-    let (_, v) = t
-        .json(
-            Method::POST,
-            "/web/api/campaigns/cave/encounter/concentration",
-            Some(&gm),
-            Some(json!({"name": "Elmira", "kept": false})),
-        )
-        .await;
-    assert!(v["prompt"].is_null());
-    assert!(v["effects"].as_array().unwrap().is_empty(), "{v}");
-
-    // Two turns on: a new round, Elmira's turn again with a fresh slot.
-    t.json(
-        Method::POST,
-        "/web/api/campaigns/cave/encounter/next",
-        Some(&gm),
-        None,
-    )
-    .await;
-    let (_, v) = t
-        .json(
-            Method::POST,
-            "/web/api/campaigns/cave/encounter/next",
-            Some(&gm),
-            Some(json!({})),
-        )
-        .await;
-    assert_eq!(
-        (
-            v["encounter"]["round"].as_u64(),
-            v["encounter"]["turn"].as_u64()
-        ),
-        (Some(2), Some(0))
-    );
-    let (s, v) = t
-        .json(
-            Method::POST,
-            "/campaigns/cave/characters/Elmira/casts",
-            Some(&pat),
-            Some(cast("magic-missile")),
-        )
-        .await;
-    assert!(s.is_success(), "{v}");
-
-    let (s, v) = t
-        .json(
-            Method::DELETE,
-            "/web/api/campaigns/cave/encounter",
-            Some(&gm),
-            None,
-        )
-        .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    assert!(v["encounter"].is_null());
 }
 
 #[tokio::test]
