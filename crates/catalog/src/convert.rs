@@ -264,9 +264,13 @@ fn damage_parts(
                 all_types.push(*t);
             }
         }
-        let mut alternative_types = types;
-        let damage_type = alternative_types.remove(0);
-        alternative_types.dedup();
+        let damage_type = types[0];
+        let mut alternative_types: Vec<DamageType> = Vec::new();
+        for t in types.into_iter().skip(1) {
+            if t != damage_type && !alternative_types.contains(&t) {
+                alternative_types.push(t);
+            }
+        }
         parts.push(Damage {
             dice,
             damage_type,
@@ -477,6 +481,69 @@ mod tests {
             "effect.damage[0].dice"
         );
         assert_eq!(field_of("colour = \"red\""), "colour");
+    }
+
+    #[test]
+    fn new_fields_are_checked_and_name_their_field() {
+        assert_eq!(
+            field_of("area = { shape = \"sphere\", size_ft = 10, thickness_in = 6 }"),
+            "area.thickness_in"
+        );
+        assert_eq!(
+            field_of(
+                "[effect]\nkind = \"save\"\nsave = { ability = \"dex\", on_success = \"half\" }\ndamage = [{ dice = \"2d6\", type = \"fire\", per_slot = \"1d6\" }]\nupcast = { dice = \"1d6\" }"
+            ),
+            "effect.upcast.dice"
+        );
+        assert_eq!(
+            field_of(
+                "[effect]\nkind = \"utility\"\nrider = [{ dice = \"1d6\", type = \"necrotic\", per_slot = \"1d6\" }]"
+            ),
+            "effect.rider[0].per_slot"
+        );
+        assert_eq!(
+            parse(&BASE.replace(
+                "casting_time = \"action\"",
+                "casting_time = \"action\"\nalternative_casting_time = \"action\""
+            ))
+            .unwrap_err()
+            .field,
+            "alternative_casting_time"
+        );
+        assert_eq!(
+            parse(&BASE.replace(
+                "casting_time = \"action\"",
+                "casting_time = \"action\"\nalternative_casting_time = \"a while\""
+            ))
+            .unwrap_err()
+            .field,
+            "alternative_casting_time"
+        );
+    }
+
+    #[test]
+    fn r16_types_give_a_default_and_the_alternatives_once_each() {
+        let s = parse(&format!(
+            "{BASE}\n[effect]\nkind = \"auto_hit\"\ndamage = [{{ dice = \"1d8\", types = [\"cold\", \"fire\", \"cold\", \"fire\"] }}]"
+        ))
+        .unwrap();
+        let d = &s.spell.effect.damage[0];
+        assert_eq!(d.damage_type, DamageType::Cold);
+        assert_eq!(d.alternative_types, [DamageType::Fire]);
+    }
+
+    #[test]
+    fn r21_a_dice_penalty_becomes_a_penalty_and_grows_per_slot() {
+        let s = parse(&format!(
+            "{BASE}\n[effect]\nkind = \"buff\"\nbonus = [{{ to = \"attack_rolls\", dice = \"1d4\", penalty = true }}, {{ to = \"hit_point_maximum\", flat = 5, per_slot = 5 }}]"
+        ))
+        .unwrap();
+        let b = &s.spell.effect.bonuses;
+        assert_eq!(b[0].amount, BonusAmount::Penalty("1d4".parse().unwrap()));
+        assert_eq!(
+            (b[1].amount.clone(), b[1].per_slot),
+            (BonusAmount::Flat(5), 5)
+        );
     }
 
     #[test]

@@ -276,3 +276,45 @@ fn r9_a_spell_with_one_casting_time_refuses_the_alternative() {
         ("no_alternative_casting_time", Some("R9"))
     );
 }
+
+#[test]
+fn state_saved_before_the_new_fields_still_loads() {
+    // JSON as the engine wrote it before choices, growth per part,
+    // penalties, walls, riders and the alternative casting time existed.
+    let ongoing: OngoingSpell = serde_json::from_str(
+        r#"{"id":1,"spell":"bless","name":"Bless","level":1,"caster":"Cleric",
+            "targets":["Fighter"],
+            "bonuses":[{"applies_to":"attack_rolls","amount":{"dice":{"count":1,"sides":4,"bonus":0}}}],
+            "conditions":[],"concentration":true,"dismissible":true,
+            "started_at":0,"expires_at":10}"#,
+    )
+    .unwrap();
+    assert!(ongoing.rider.is_empty());
+    assert_eq!(ongoing.bonuses[0].per_slot, 0);
+    let request: CastRequest = serde_json::from_str(r#"{"mode":{"mode":"slot"}}"#).unwrap();
+    assert_eq!(
+        (request.damage_type, request.alternative_time),
+        (None, false)
+    );
+    assert!(request.on_hit_damage.is_empty());
+    let damage: Damage =
+        serde_json::from_str(r#"{"dice":{"count":8,"sides":6,"bonus":0},"damage_type":"fire"}"#)
+            .unwrap();
+    assert_eq!(
+        damage,
+        Damage::new("8d6".parse().unwrap(), DamageType::Fire)
+    );
+    let area: Area = serde_json::from_str(r#"{"shape":"sphere","size_ft":20}"#).unwrap();
+    assert_eq!(area, Area::new(AreaShape::Sphere, 20));
+    let targeting: Targeting =
+        serde_json::from_str(r#"{"max_targets":1,"not_self":true}"#).unwrap();
+    assert!(targeting.not_self && !targeting.hostile_only);
+    // And a spell round-trips with every new field set.
+    let mut orb = chromatic_orb();
+    orb.alternative_casting_time = Some(CastingTime::Minutes(1));
+    orb.targeting.hostile_only = true;
+    orb.effect.rider = hex().effect.rider;
+    orb.area = Some(Area::wall(10, 10, None));
+    let json = serde_json::to_string(&orb).unwrap();
+    assert_eq!(serde_json::from_str::<Spell>(&json).unwrap(), orb);
+}

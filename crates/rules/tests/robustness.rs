@@ -64,6 +64,38 @@ fn delivery() -> impl Strategy<Value = Delivery> {
     ]
 }
 
+/// Damage choices, per-part growth, hostile-only, penalty, second casting
+/// time, wall: boxed so the spell strategy stays small on the stack.
+type Extras = (
+    Vec<usize>,
+    Option<DiceFormula>,
+    bool,
+    bool,
+    Option<CastingTime>,
+    bool,
+);
+
+fn spell_extras() -> BoxedStrategy<Extras> {
+    (
+        proptest::collection::vec(0..13usize, 0..3),
+        proptest::option::of(dice()),
+        proptest::bool::weighted(0.2),
+        any::<bool>(),
+        proptest::option::weighted(0.2, casting_time()),
+        proptest::bool::weighted(0.2),
+    )
+        .boxed()
+}
+
+fn request_extras() -> BoxedStrategy<(Option<usize>, bool, Option<DiceFormula>)> {
+    (
+        proptest::option::weighted(0.3, 0..13usize),
+        proptest::bool::weighted(0.2),
+        proptest::option::weighted(0.2, dice()),
+    )
+        .boxed()
+}
+
 prop_compose! {
     fn spell()(
         level in 0u8..=9,
@@ -87,7 +119,9 @@ prop_compose! {
         extra_instances in 0u32..3,
         extra_targets in 0u32..3,
         scaling in 0..3usize,
+        extras in spell_extras(),
     ) -> Spell {
+        let (choices, per_slot, hostile_only, penalty, alternative_time, wall) = extras;
         let mut s = Spell::new(id("random"), "Random", lvl(level), School::Evocation);
         s.classes = Class::ALL.to_vec();
         s.casting_time = casting_time;
@@ -100,18 +134,26 @@ prop_compose! {
             material: material.map(|(cost_gp, consumed)| Material { text: "a pinch of dust".into(), cost_gp, consumed }),
         };
         s.duration = duration;
-        s.targeting = Targeting { max_targets, not_self, unaffected_types: vec!["undead".into()], hostile_only: false, };
+        s.targeting = Targeting { max_targets, not_self, unaffected_types: vec!["undead".into()], hostile_only, };
+        s.alternative_casting_time = alternative_time;
+        if wall && let Some(a) = s.area.as_mut() {
+            *a = Area::wall(a.size_ft, 10, Some(12));
+        }
         s.effect = Effect {
             delivery,
             instances,
             damage: damage.into_iter().map(|(dice, t, add_modifier)| Damage { dice, damage_type: DamageType::ALL[t], add_modifier, alternative_types: Vec::new(), per_slot: None, }).collect(),
             healing: healing.map(|(dice, add_modifier)| Healing { dice, add_modifier, per_slot: None, }),
             conditions: conditions.into_iter().map(|c| Condition::ALL[c]).collect(),
-            bonuses: bonus.map(|d| Bonus { applies_to: BonusTarget::SavingThrows, amount: BonusAmount::Dice(d), per_slot: 0, }).into_iter().collect(),
+            bonuses: bonus.map(|d| Bonus { applies_to: BonusTarget::SavingThrows, amount: if penalty { BonusAmount::Penalty(d) } else { BonusAmount::Dice(d) }, per_slot: 1, }).into_iter().collect(),
             upcast: Upcast { extra_dice, extra_instances, extra_targets },
             cantrip_scaling: [CantripScaling::None, CantripScaling::Dice, CantripScaling::Instances][scaling],
             rider: Vec::new(),
         };
+        if let Some(first) = s.effect.damage.first_mut() {
+            first.alternative_types = choices.into_iter().map(|t| DamageType::ALL[t]).collect();
+            first.per_slot = per_slot;
+        }
         s
     }
 }
@@ -124,6 +166,7 @@ prop_compose! {
         distance in proptest::option::of(0u64..400),
         undead in proptest::bool::weighted(0.2),
         invalid in proptest::bool::weighted(0.1),
+        friendly in proptest::bool::weighted(0.2),
         stats in proptest::option::of((proptest::option::of(0i32..30), -5i32..15, proptest::option::of(-20i32..200), 0..4usize)),
     ) -> Target {
         let mut t = Target::named(name);
@@ -131,6 +174,7 @@ prop_compose! {
         t.total_cover = total_cover;
         t.distance_ft = distance;
         t.invalid = invalid;
+        t.friendly = friendly;
         if undead {
             t = t.of_type("undead");
         }
@@ -158,7 +202,9 @@ prop_compose! {
         targets in proptest::collection::vec(target(), 0..5),
         roll_mode in 0..3usize,
         off_turn in any::<bool>(),
+        extras in request_extras(),
     ) -> CastRequest {
+        let (damage_type, alternative_time, on_hit) = extras;
         CastRequest {
             mode: match mode {
                 0..=3 => CastMode::Slot,
@@ -175,9 +221,9 @@ prop_compose! {
             roll_mode: [RollMode::Normal, RollMode::Advantage, RollMode::Disadvantage][roll_mode],
             off_turn,
             attack_bonuses: Vec::new(),
-            damage_type: None,
-            alternative_time: false,
-            on_hit_damage: Vec::new(),
+            damage_type: damage_type.map(|t| DamageType::ALL[t]),
+            alternative_time,
+            on_hit_damage: on_hit.map(|d| Damage::new(d, DamageType::Necrotic)).into_iter().collect(),
         }
     }
 }
