@@ -318,3 +318,44 @@ fn state_saved_before_the_new_fields_still_loads() {
     let json = serde_json::to_string(&orb).unwrap();
     assert_eq!(serde_json::from_str::<Spell>(&json).unwrap(), orb);
 }
+
+#[test]
+fn r16_a_critical_hit_rolls_the_rider_dice_twice() {
+    let wiz = wizard(1);
+    let mut req = CastRequest::new().target(Target::named("Orc").with_ac(30));
+    req.on_hit_damage = hex().effect.rider;
+    // A natural 20 hits any AC; fire bolt's 2d10 and Hex's 2d6 all show 3.
+    let out = cast(&wiz, &fire_bolt(), &req, &mut Scripted::new(&[20, 3])).unwrap();
+    let notations: Vec<&str> = out
+        .resolution
+        .rolls
+        .iter()
+        .skip(1)
+        .map(|r| r.notation.as_str())
+        .collect();
+    assert_eq!(notations, ["2d10", "2d6"]);
+    assert_eq!(out.resolution.targets[0].damage_total, 12);
+}
+
+#[test]
+fn r16_an_encounter_keeps_the_hex_on_its_target() {
+    let mut enc = Encounter::new(vec![
+        Combatant::new("Caster", 15),
+        Combatant::new("Orc", 10),
+    ])
+    .unwrap();
+    let mut w = warlock(1);
+    let out = cast_ok(
+        &mut w,
+        &hex(),
+        &CastRequest::new().target(Target::named("Orc")),
+        &mut Scripted::new(&[1]),
+    );
+    let events = enc.caster_events("Caster", &out.events);
+    enc.apply_all(&events);
+    assert_eq!(enc.effects().riders("Orc", "Caster").len(), 1);
+    // Ending Concentration ends Hex, and the rider goes with it.
+    let end = w.drop_concentration().unwrap();
+    enc.apply_all(&enc.caster_events("Caster", &end.events));
+    assert!(enc.effects().riders("Orc", "Caster").is_empty());
+}
