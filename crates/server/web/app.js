@@ -686,6 +686,9 @@ async function openCast(id) {
   const firstFree = opts.find((o) => !o.disabled);
   if (firstFree) slotSel.value = firstFree.value;
   slotSel.onchange = updateCast;
+  const choices = c.damage_choices || [];
+  $('#cast-type-wrap').hidden = !choices.length;
+  $('#cast-type').replaceChildren(...choices.map((k) => h('option', { value: k.type }, pick(k.name))));
   $('#cast-go').disabled = false;
   if (!dlg.open) dlg.showModal();
   updateCast();
@@ -793,6 +796,7 @@ function bindCast() {
     const body = { spell: c.id };
     const targets = $('#cast-targets').value.split(',').map((s) => s.trim()).filter(Boolean);
     if (targets.length) body.targets = targets.map((name) => ({ name }));
+    if ((c.damage_choices || []).length) body.damage_type = $('#cast-type').value;
     if (source === 'ritual') body.mode = { mode: 'ritual' };
     else if (source.startsWith('item:')) body.mode = { mode: 'item', name: source.slice(5) };
     else if (source.startsWith('feature:')) body.mode = { mode: 'feature', name: source.slice(8) };

@@ -126,6 +126,38 @@ pub(crate) struct DeliveryText {
     half_on_success: bool,
 }
 
+/// A damage type the caster may pick.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct TypeChoice {
+    #[serde(rename = "type")]
+    damage_type: String,
+    name: Both,
+}
+
+fn damage_choices(spell: &Spell) -> Vec<TypeChoice> {
+    let mut out: Vec<TypeChoice> = Vec::new();
+    for part in spell
+        .effect
+        .damage
+        .iter()
+        .filter(|d| !d.alternative_types.is_empty())
+    {
+        for t in part.offered_types() {
+            let key = serde_name(&t);
+            if !out.iter().any(|c| c.damage_type == key) {
+                out.push(TypeChoice {
+                    damage_type: key,
+                    name: Both {
+                        en: t.name_en().to_owned(),
+                        cs: t.name_cs().to_owned(),
+                    },
+                });
+            }
+        }
+    }
+    out
+}
+
 /// A spell card.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Card {
@@ -153,7 +185,12 @@ pub(crate) struct Card {
     delivery: DeliveryText,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     conditions: Vec<Both>,
-    /// Rows for the spell's level up to 9 (one per cantrip tier).
+    /// Damage types the caster may choose from when casting (Chromatic
+    /// Orb), the default first; empty when there is no choice.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    damage_choices: Vec<TypeChoice>,
+    /// Rows from the spell's level up to 9, one where the effect changes
+    /// (one per cantrip tier).
     levels: Vec<LevelRow>,
 }
 
@@ -268,6 +305,7 @@ pub(crate) fn card(c: &CatalogSpell) -> Card {
         summary_en: c.summary_en.clone(),
         summary_cs: c.summary_cs.clone(),
         delivery,
+        damage_choices: damage_choices(spell),
         conditions: spell
             .effect
             .conditions
@@ -396,6 +434,21 @@ mod tests {
         assert_eq!(r.levels.len(), 7);
         assert_eq!(r.levels[0].formula, "8d6");
         assert_eq!(r.levels[6].formula, "14d6");
+    }
+
+    #[test]
+    fn chromatic_orb_offers_its_damage_types() {
+        let c = card(spell("chromatic-orb"));
+        let types: Vec<&str> = c
+            .damage_choices
+            .iter()
+            .map(|t| t.damage_type.as_str())
+            .collect();
+        assert_eq!(
+            types,
+            ["acid", "cold", "fire", "lightning", "poison", "thunder"]
+        );
+        assert!(card(spell("fireball")).damage_choices.is_empty());
     }
 
     #[test]
