@@ -386,11 +386,15 @@ fn step<T>(
         }
         let mut next = entity.state.clone();
         next.apply_all(&events);
-        let done = store.commit(
-            &Change::new(format!("{command} {}", entity.name))
-                .with_events(&events)?
-                .update("character", &entity.name, entity.version, &next)?,
-        )?;
+        let mut change = Change::new(format!("{command} {}", entity.name))
+            .with_events(&events)?
+            .update("character", &entity.name, entity.version, &next)?;
+        // Inside a running encounter the encounter tracks the spells in
+        // effect too; both are written in the same change.
+        if let Some((enc, state)) = super::encounter::track(store, &entity.name, &events)? {
+            change = change.update("encounter", &enc.name, enc.version, &state)?;
+        }
+        let done = store.commit(&change)?;
         let after = Entity {
             version: done.touched[0].version.unwrap_or(entity.version + 1),
             state: next,

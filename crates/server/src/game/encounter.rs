@@ -129,6 +129,40 @@ fn characters(store: &Store, enc: &Encounter) -> Result<Vec<Entity<Caster>>, Ser
     Ok(out)
 }
 
+/// The running encounter `caster` is in, with `events` (the caster's)
+/// recorded on its effect board, when they change it; `None` when the
+/// caster is in no running encounter or nothing there changes.
+pub(crate) fn track(
+    store: &Store,
+    caster: &str,
+    events: &[Event],
+) -> Result<Option<(Entity<EncounterState>, EncounterState)>, ServerError> {
+    let key = name_key(caster);
+    let Some(e) = store
+        .list::<EncounterState>(ENCOUNTER)?
+        .into_iter()
+        .find(|e| {
+            e.state
+                .running
+                .as_ref()
+                .is_some_and(|r| r.combatants().iter().any(|c| name_key(&c.name) == key))
+        })
+    else {
+        return Ok(None);
+    };
+    let mut running = running(&e)?;
+    let board = running.caster_events(caster, events);
+    if board.is_empty() {
+        return Ok(None);
+    }
+    running.apply_all(&board);
+    let state = EncounterState {
+        combatants: e.state.combatants.clone(),
+        running: Some(running),
+    };
+    Ok(Some((e, state)))
+}
+
 /// Creates an empty encounter: `{"encounter", "created": true}`.
 pub fn create(store: &mut Store, name: &str) -> Result<Value, ServerError> {
     let name = check_name("an encounter name", name)?;
@@ -452,6 +486,15 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err.code(), "unknown_combatant");
+        // A spell cast inside the encounter is tracked there too.
+        crate::game::prepare(&mut store, Catalog::srd(), "Elmira", "detect-magic").unwrap();
+        let input: crate::game::CastInput =
+            serde_json::from_value(json!({"spell": "detect-magic"})).unwrap();
+        crate::game::cast(&mut store, Catalog::srd(), "Elmira", &input).unwrap();
+        let log = store.log("encounter", "Cave").unwrap();
+        let last = log.last().unwrap();
+        assert_eq!(last.command, "cast detect-magic Elmira");
+        assert_eq!(last.entities, ["character:Elmira", "encounter:Cave"]);
         // A new round moved Elmira's clock one round on.
         assert_eq!(
             store
