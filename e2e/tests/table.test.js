@@ -195,6 +195,11 @@ test('a wand casts Magic Missile without a slot (R5d)', async () => {
   await player.waitForSelector('#sheet :text("6 of 7 charges")');
   assert.equal(await slotsLeft(player, 1), '4');
   assert.equal(await slotsLeft(player, 2), '2');
+  // Components: a Component Pouch is kept on the sheet.
+  await player.check('#eq-pouch');
+  await player.click('#equip-form button[type=submit]');
+  await player.waitForSelector('#toast.show:has-text("Equipment saved")');
+  assert.ok(await player.isChecked('#eq-pouch'));
 });
 
 test('the GM runs an encounter: turns, Concentration save on damage, effects', async () => {

@@ -582,6 +582,7 @@ function renderSheet() {
       h('span', { class: 'muted small' }, ` ${t('sheet.uses', { n: f.remaining, max: f.max_uses })}`)))) : h('p', { class: 'muted' }, t('sheet.noneYet')));
   const gearForm = mine ? gearFormFor(ch) : null;
   if (gearForm) resBlock.append(gearForm);
+  resBlock.append(equipmentBlock(ch, mine));
   const condSel = h('select', { id: 'cond-add', 'aria-label': t('sheet.addCondition') },
     h('option', { value: '' }, `${t('sheet.addCondition')}…`),
     ...Object.keys(CONDITIONS).filter((k) => !ch.conditions.includes(k)).map((k) => h('option', { value: k }, word(CONDITIONS, k))));
@@ -613,6 +614,37 @@ function renderSheet() {
         renderSheet();
       } catch (e) { toast(errorText(e)); }
     } }, t('sheet.undo'))) : null);
+}
+
+/** What the character holds for components (R14), editable by its owner. */
+function equipmentBlock(ch, mine) {
+  const eq = (ch.state && ch.state.equipment) || { free_hands: 2, component_pouch: false, focus: 'none', materials: [] };
+  const hands = h('input', { id: 'eq-hands', type: 'number', min: 0, max: 4, value: eq.free_hands, inputmode: 'numeric', disabled: !mine });
+  const pouch = h('input', { id: 'eq-pouch', type: 'checkbox', checked: eq.component_pouch, disabled: !mine });
+  const focus = h('select', { id: 'eq-focus', disabled: !mine },
+    ...['none', 'held', 'worn', 'stowed'].map((f) => h('option', { value: f, selected: eq.focus === f }, t(`eq.focus.${f}`))));
+  const mats = h('input', { id: 'eq-materials', value: (eq.materials || []).join(', '), disabled: !mine, placeholder: t('eq.materialsHint') });
+  return h('form', {
+    class: 'stack equip', id: 'equip-form',
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      try {
+        const view = await post(`/web/api/campaigns/${enc(app.campaign)}/characters/${enc(ch.name)}/equipment`, {
+          free_hands: Number(hands.value) || 0, component_pouch: pouch.checked, focus: focus.value,
+          materials: mats.value.split(',').map((x) => x.trim()).filter(Boolean),
+        });
+        putCharacter(view);
+        toast(t('eq.saved'));
+        renderSheet();
+      } catch (e) { toast(errorText(e)); }
+    },
+  }, h('h3', {}, t('eq.title')),
+  h('div', { class: 'row' },
+    h('label', {}, h('span', {}, t('eq.hands')), hands),
+    h('label', {}, h('span', {}, t('eq.focus')), focus)),
+  h('label', { class: 'check-row' }, pouch, h('span', {}, ` ${t('eq.pouch')}`)),
+  h('label', {}, h('span', {}, t('eq.materials')), mats),
+  mine ? h('button', { type: 'submit' }, t('eq.save')) : null);
 }
 
 /** A small form that gives the character a magic item or an ability. */

@@ -85,6 +85,10 @@ const STRINGS = {
     'gear.kind': 'Kind', 'gear.name': 'Name', 'gear.nameHint': 'Wand of Magic Missiles', 'gear.spells': 'Spells it casts (comma separated)',
     'gear.uses': 'Charges or uses', 'gear.recharge': 'Comes back', 'gear.long_rest': 'on a Long Rest',
     'gear.short_rest': 'on a Short or Long Rest', 'gear.never': 'never', 'gear.save': 'Add',
+    'eq.title': 'Hands and components', 'eq.hands': 'Free hands', 'eq.focus': 'Spellcasting focus',
+    'eq.focus.none': 'none', 'eq.focus.held': 'held in a hand', 'eq.focus.worn': 'worn (no hand needed)', 'eq.focus.stowed': 'stowed',
+    'eq.pouch': 'Component Pouch', 'eq.materials': 'Materials carried (comma separated)', 'eq.materialsHint': 'a diamond worth 50+ GP',
+    'eq.save': 'Save', 'eq.saved': 'Equipment saved.',
   },
   cs: {
     skip: 'Přejít na obsah',
@@ -169,6 +173,10 @@ const STRINGS = {
     'gear.kind': 'Druh', 'gear.name': 'Název', 'gear.nameHint': 'Hůlka magických střel', 'gear.spells': 'Kouzla, která sesílá (oddělená čárkou)',
     'gear.uses': 'Náboje nebo použití', 'gear.recharge': 'Obnoví se', 'gear.long_rest': 'po Dlouhém odpočinku',
     'gear.short_rest': 'po Krátkém či Dlouhém odpočinku', 'gear.never': 'nikdy', 'gear.save': 'Přidat',
+    'eq.title': 'Ruce a složky', 'eq.hands': 'Volné ruce', 'eq.focus': 'Sesílací pomůcka',
+    'eq.focus.none': 'žádná', 'eq.focus.held': 'v ruce', 'eq.focus.worn': 'nošená (bez ruky)', 'eq.focus.stowed': 'uložená',
+    'eq.pouch': 'Brašnička na suroviny', 'eq.materials': 'Nesené suroviny (oddělené čárkou)', 'eq.materialsHint': 'diamant za 50+ zl',
+    'eq.save': 'Uložit', 'eq.saved': 'Vybavení uloženo.',
   },
 };
 

@@ -92,6 +92,10 @@ pub(crate) fn router() -> Router<AppState> {
             "/web/api/campaigns/{campaign}/characters/{name}/gear",
             post(gear::add),
         )
+        .route(
+            "/web/api/campaigns/{campaign}/characters/{name}/equipment",
+            post(gear::equip),
+        )
 }
 
 fn with_type(mime: &'static str, cache: &'static str, body: impl IntoResponse) -> Response {

@@ -243,6 +243,29 @@ async fn gear_gives_items_and_abilities_that_cast_without_a_slot() {
     assert!(s.is_success(), "{v}");
     assert_eq!(v["character"]["state"]["items"][0]["charges"], 6);
     assert_eq!(v["character"]["slots"][0]["remaining"], 4);
+    // Equipment: what the hands hold decides the components (R14).
+    let eq = json!({"free_hands": 1, "component_pouch": true, "focus": "held",
+        "materials": ["a diamond worth 50+ GP"]});
+    let (s, v) = t
+        .json(
+            Method::POST,
+            "/web/api/campaigns/cave/characters/Elmira/equipment",
+            Some(&pat),
+            Some(eq),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["state"]["equipment"]["focus"], "held");
+    let eq = json!({"free_hands": 9, "component_pouch": false, "focus": "none", "materials": []});
+    let (s, _) = t
+        .json(
+            Method::POST,
+            "/web/api/campaigns/cave/characters/Elmira/equipment",
+            Some(&pat),
+            Some(eq),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
     let bad = json!({"kind": "item", "name": "Wand", "spells": ["magic-missile"], "uses": 0});
     let (s, v) = t
         .json(
