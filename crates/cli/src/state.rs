@@ -1,55 +1,46 @@
-//! Loading and saving characters and encounters through the store.
+//! Loading and saving characters and encounters through the store: the
+//! shared game layer ([`grimoire_app`]) with the CLI's wording of its
+//! errors (hints name the command to run).
 //!
 //! A command reads entities, asks the rules crate for events, applies them
 //! to copies and commits every changed entity in one change, so a cast
 //! inside an encounter updates the caster and the encounter together or not
 //! at all.
 
-use grimoire_rules::{Caster, Combatant, Encounter, EncounterEvent, Event};
+use grimoire_app::AppError;
+use grimoire_rules::{Caster, EncounterEvent, Event};
 use grimoire_store::{Change, Entity, Store};
-use serde::{Deserialize, Serialize};
+
+pub use grimoire_app::{CHARACTER, ENCOUNTER, EncounterState};
 
 use crate::context::Ctx;
 use crate::failure::Failure;
 
-/// The store kind of characters.
-pub const CHARACTER: &str = "character";
-/// The store kind of encounters.
-pub const ENCOUNTER: &str = "encounter";
-
-/// An encounter as the CLI keeps it: combatants gather before the start;
-/// once started the rules' [`Encounter`] tracks turns and effects.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct EncounterState {
-    /// Combatants added so far, with initiative.
-    pub combatants: Vec<Combatant>,
-    /// The running encounter, after `encounter start`.
-    pub running: Option<Encounter>,
-}
-
 /// A character read from the store, ready to change.
 pub fn character(store: &Store, name: &str) -> anyhow::Result<Entity<Caster>> {
-    store.find(CHARACTER, name)?.ok_or_else(|| {
-        Failure::refused(
+    grimoire_app::character(store, name).map_err(|e| match e {
+        AppError::UnknownCharacter { .. } => Failure::refused(
             "unknown_character",
             format!("no character named \"{name}\" (see: grimoire character list)"),
         )
         .with_cs(format!(
             "postava „{name}“ neexistuje (viz grimoire character list)"
         ))
-        .into()
+        .into(),
+        other => app_error(other),
     })
 }
 
 /// An encounter read from the store.
 pub fn encounter(store: &Store, name: &str) -> anyhow::Result<Entity<EncounterState>> {
-    store.find(ENCOUNTER, name)?.ok_or_else(|| {
-        Failure::refused(
+    grimoire_app::encounter(store, name).map_err(|e| match e {
+        AppError::UnknownEncounter { .. } => Failure::refused(
             "unknown_encounter",
             format!("no encounter named \"{name}\" (see: grimoire encounter list)"),
         )
         .with_cs(format!("střetnutí „{name}“ neexistuje"))
-        .into()
+        .into(),
+        other => app_error(other),
     })
 }
 
@@ -58,32 +49,35 @@ pub fn encounter_of(
     store: &Store,
     character: &str,
 ) -> anyhow::Result<Option<Entity<EncounterState>>> {
-    let key = grimoire_store::name_key(character);
-    Ok(store
-        .list::<EncounterState>(ENCOUNTER)?
-        .into_iter()
-        .find(|e| {
-            e.state.running.as_ref().is_some_and(|r| {
-                r.combatants()
-                    .iter()
-                    .any(|c| grimoire_store::name_key(&c.name) == key)
-            })
-        }))
+    grimoire_app::encounter_of(store, character).map_err(app_error)
+}
+
+/// An app-layer error as the CLI reports it: store and rules errors keep
+/// their own types (and so their codes and Czech messages).
+pub fn app_error(err: AppError) -> anyhow::Error {
+    match err {
+        AppError::Store(e) => e.into(),
+        AppError::Rules(e) => e.into(),
+        other => {
+            let mut f = Failure::refused(other.code(), other.to_string());
+            if let Some(cs) = other.message_cs() {
+                f = f.with_cs(cs);
+            }
+            if let Some(rule) = other.rule() {
+                f = f.with_rule(rule);
+            }
+            f.into()
+        }
+    }
 }
 
 /// The changes one command makes, gathered before one commit.
-pub struct Batch {
-    change: Change,
-    events: Vec<serde_json::Value>,
-}
+pub struct Batch(grimoire_app::Batch);
 
 impl Batch {
     /// A batch logged under the command line of `ctx`.
     pub fn new(ctx: &Ctx) -> Self {
-        Batch {
-            change: Change::new(ctx.command_line.clone()),
-            events: Vec::new(),
-        }
+        Batch(grimoire_app::Batch::new(ctx.command_line.clone()))
     }
 
     /// Applies `events` to a copy of the character and queues the write.
@@ -93,15 +87,7 @@ impl Batch {
         entity: &Entity<Caster>,
         events: &[Event],
     ) -> anyhow::Result<Caster> {
-        let mut next = entity.state.clone();
-        next.apply_all(events);
-        for e in events {
-            self.events
-                .push(serde_json::json!({"entity": entity.name, "event": e}));
-        }
-        let change = std::mem::replace(&mut self.change, Change::new(""));
-        self.change = change.update(CHARACTER, &entity.name, entity.version, &next)?;
-        Ok(next)
+        self.0.character(entity, events).map_err(app_error)
     }
 
     /// Applies `events` to a copy of the encounter and queues the write.
@@ -111,13 +97,7 @@ impl Batch {
         state: &EncounterState,
         events: &[EncounterEvent],
     ) -> anyhow::Result<()> {
-        for e in events {
-            self.events
-                .push(serde_json::json!({"entity": entity.name, "event": e}));
-        }
-        let change = std::mem::replace(&mut self.change, Change::new(""));
-        self.change = change.update(ENCOUNTER, &entity.name, entity.version, state)?;
-        Ok(())
+        self.0.encounter(entity, state, events).map_err(app_error)
     }
 
     /// Queues a raw write (creation, deletion) built by the caller.
@@ -125,19 +105,13 @@ impl Batch {
         &mut self,
         build: impl FnOnce(Change) -> grimoire_store::Result<Change>,
     ) -> anyhow::Result<()> {
-        let change = std::mem::replace(&mut self.change, Change::new(""));
-        self.change = build(change)?;
-        Ok(())
+        self.0.with(build).map_err(app_error)
     }
 
     /// Commits everything in one transaction; with nothing to write, does
     /// nothing.
     pub fn commit(self, store: &mut Store) -> anyhow::Result<()> {
-        if self.change.writes().is_empty() {
-            return Ok(());
-        }
-        let change = self.change.with_events(&self.events)?;
-        store.commit(&change)?;
+        self.0.commit(store).map_err(app_error)?;
         Ok(())
     }
 }

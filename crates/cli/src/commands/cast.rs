@@ -13,7 +13,7 @@ use crate::failure::Failure;
 use crate::i18n::{Lang, Text};
 use crate::names;
 use crate::output::Out;
-use crate::state::{self, Batch};
+use crate::state;
 use crate::view;
 
 /// Arguments of `cast`.
@@ -211,61 +211,11 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let entity = state::character(&store, &args.name)?;
     let enc = state::encounter_of(&store, &entity.name)?;
-    let mut req = request(&entity.state, args)?;
-    // A Self-range spell lands on the caster; naming it keeps the effect
-    // visible on the caster in `character show` and encounter status.
-    // An area spell from Self (Thunderwave) hits others, never the caster.
-    if req.targets.is_empty()
-        && spell.spell.range == grimoire_rules::Range::Self_
-        && spell.spell.area.is_none()
-    {
-        req = req.target(Target::caster(entity.name.clone()));
-    }
-    // Inside an encounter, a target's hit points come from the tracker unless given.
-    if let Some(running) = enc.as_ref().and_then(|e| e.state.running.as_ref()) {
-        for t in &mut req.targets {
-            let known = running
-                .combatants()
-                .iter()
-                .find(|c| names::fold(&c.name) == names::fold(&t.name));
-            if let Some(c) = known {
-                t.name = c.name.clone();
-                if t.stats.as_ref().and_then(|s| s.hp).is_none()
-                    && let Some(hp) = c.hp
-                {
-                    let stats = t.stats.get_or_insert_with(Default::default);
-                    stats.hp = Some(hp);
-                }
-            }
-        }
-    }
-    // Inside an encounter, casting on someone else's turn is a Reaction
-    // answering a trigger (R11), which the one-slot limit does not count (R10).
-    if let Some(running) = enc.as_ref().and_then(|e| e.state.running.as_ref())
-        && let Some(current) = running.current()
-        && names::fold(&current.name) != names::fold(&entity.name)
-    {
-        let reaction = matches!(
-            spell.spell.casting_time,
-            grimoire_rules::CastingTime::Reaction { .. }
-        ) || req.action == Some(grimoire_rules::ActionKind::Reaction);
-        if !reaction {
-            return Err(Failure::refused(
-                "not_your_turn",
-                format!(
-                    "it is {}'s turn; {} can only cast a Reaction spell now",
-                    current.name, entity.name
-                ),
-            )
-            .with_cs(format!(
-                "na tahu je {}; {} teď může seslat jen kouzlo s Reakcí",
-                current.name, entity.name
-            ))
-            .with_rule("R9")
-            .into());
-        }
-        req.off_turn = true;
-    }
+    let req = request(&entity.state, args)?;
+    // Self-range targets, the tracker's hit points and the R9 turn check
+    // are the shared game layer's (grimoire-app), as in the server.
+    let req = grimoire_app::fit_request(&entity, enc.as_ref(), &spell.spell, req)
+        .map_err(state::app_error)?;
     let mut rng = ctx.rng();
     let outcome = if args.complete {
         grimoire_rules::complete_casting(&entity.state, &spell.spell, &mut rng)
@@ -274,26 +224,14 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     }
     .map_err(|e| hint(Failure::from(e), &entity.name, enc.is_some()))?;
 
-    let mut batch = Batch::new(ctx);
-    let next = batch.character(&entity, &outcome.events)?;
-    let mut enc_name = None;
-    if let Some(e) = &enc {
-        let mut st = e.state.clone();
-        if let Some(running) = st.running.as_mut() {
-            let mut events = running.caster_events(&entity.name, &outcome.events);
-            for t in &outcome.resolution.targets {
-                if let Some(hp) = t.hp_after
-                    && let Ok(mut more) = running.set_hp(&t.target, hp)
-                {
-                    events.append(&mut more);
-                }
-            }
-            running.apply_all(&events);
-            batch.encounter(e, &st, &events)?;
-            enc_name = Some(e.name.clone());
-        }
-    }
-    batch.commit(&mut store)?;
+    let (next, enc_name, _) = grimoire_app::commit_cast(
+        &mut store,
+        ctx.command_line.clone(),
+        &entity,
+        enc.as_ref(),
+        &outcome,
+    )
+    .map_err(state::app_error)?;
     show(
         &ctx.out,
         &next,

@@ -1,0 +1,183 @@
+//! Casting against the stored state: fitting the request to where the
+//! caster stands (an encounter, a Self-range spell), and committing the
+//! caster and its encounter together.
+
+use grimoire_rules::{
+    ActionKind, CastOutcome, CastRequest, Caster, CastingTime, Range, Spell, Target,
+};
+use grimoire_store::{Committed, Entity, Store};
+
+use crate::error::AppError;
+use crate::state::{Batch, EncounterState, fold};
+
+/// Adjusts a request to the caster's situation before the rules see it:
+/// a Self-range spell without an area lands on the caster; inside an
+/// encounter, targets take the tracker's spelling and hit points, and
+/// casting on someone else's turn must be a Reaction (R9), which the
+/// one-slot limit does not count (R10).
+pub fn fit_request(
+    caster: &Entity<Caster>,
+    enc: Option<&Entity<EncounterState>>,
+    spell: &Spell,
+    mut req: CastRequest,
+) -> Result<CastRequest, AppError> {
+    // A Self-range spell lands on the caster; naming it keeps the effect
+    // visible on the caster in `character show` and encounter status.
+    // An area spell from Self (Thunderwave) hits others, never the caster.
+    if req.targets.is_empty() && spell.range == Range::Self_ && spell.area.is_none() {
+        req = req.target(Target::caster(caster.name.clone()));
+    }
+    let Some(running) = enc.and_then(|e| e.state.running.as_ref()) else {
+        return Ok(req);
+    };
+    // Inside an encounter, a target's hit points come from the tracker unless given.
+    for t in &mut req.targets {
+        let known = running
+            .combatants()
+            .iter()
+            .find(|c| fold(&c.name) == fold(&t.name));
+        if let Some(c) = known {
+            t.name = c.name.clone();
+            if t.stats.as_ref().and_then(|s| s.hp).is_none()
+                && let Some(hp) = c.hp
+            {
+                let stats = t.stats.get_or_insert_with(Default::default);
+                stats.hp = Some(hp);
+            }
+        }
+    }
+    if let Some(current) = running.current()
+        && fold(&current.name) != fold(&caster.name)
+    {
+        let reaction = matches!(spell.casting_time, CastingTime::Reaction { .. })
+            || req.action == Some(ActionKind::Reaction);
+        if !reaction {
+            return Err(AppError::NotYourTurn {
+                current: current.name.clone(),
+                caster: caster.name.clone(),
+            });
+        }
+        req.off_turn = true;
+    }
+    Ok(req)
+}
+
+/// Commits an accepted cast: the caster's events, and inside an encounter
+/// the effects it started and the targets' hit points, in one change.
+/// Returns the caster afterwards, the encounter's name if it was in one,
+/// and the commit receipt.
+pub fn commit_cast(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    enc: Option<&Entity<EncounterState>>,
+    outcome: &CastOutcome,
+) -> Result<(Caster, Option<String>, Option<Committed>), AppError> {
+    let mut batch = Batch::new(command);
+    let next = batch.character(caster, &outcome.events)?;
+    let mut enc_name = None;
+    if let Some(e) = enc {
+        let mut st = e.state.clone();
+        if let Some(running) = st.running.as_mut() {
+            let mut events = running.caster_events(&caster.name, &outcome.events);
+            for t in &outcome.resolution.targets {
+                if let Some(hp) = t.hp_after
+                    && let Ok(mut more) = running.set_hp(&t.target, hp)
+                {
+                    events.append(&mut more);
+                }
+            }
+            running.apply_all(&events);
+            batch.encounter(e, &st, &events)?;
+            enc_name = Some(e.name.clone());
+        }
+    }
+    let done = batch.commit(store)?;
+    Ok((next, enc_name, done))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grimoire_rules::{AbilityScores, Class, Combatant, Encounter, School, SpellId, SpellLevel};
+
+    fn wizard() -> Entity<Caster> {
+        let scores = AbilityScores::new([10, 10, 10, 16, 10, 10]).unwrap();
+        Entity {
+            kind: "character".into(),
+            name: "Elmira".into(),
+            version: 1,
+            state: Caster::new("Elmira", &[(Class::Wizard, 3)], scores).unwrap(),
+            updated_at: String::new(),
+        }
+    }
+
+    fn running(current_first: &str, other: &str) -> Entity<EncounterState> {
+        let combatants = vec![Combatant::new(current_first, 20), Combatant::new(other, 10)];
+        let mut enc = Encounter::new(combatants.clone()).unwrap();
+        let turn = enc.next_turn();
+        enc.apply_all(&turn.events);
+        Entity {
+            kind: "encounter".into(),
+            name: "Cave".into(),
+            version: 1,
+            state: EncounterState {
+                combatants,
+                running: Some(enc),
+            },
+            updated_at: String::new(),
+        }
+    }
+
+    fn spell(range: Range) -> Spell {
+        let mut s = Spell::new(
+            SpellId::new("test-spell").unwrap(),
+            "Test",
+            SpellLevel::new(1).unwrap(),
+            School::Evocation,
+        );
+        s.range = range;
+        s
+    }
+
+    #[test]
+    fn r9_on_someone_elses_turn_only_a_reaction() {
+        let enc = running("Goblin", "Elmira");
+        let err = fit_request(
+            &wizard(),
+            Some(&enc),
+            &spell(Range::Feet(60)),
+            CastRequest::new(),
+        )
+        .unwrap_err();
+        assert_eq!((err.code(), err.rule()), ("not_your_turn", Some("R9")));
+        let req = fit_request(
+            &wizard(),
+            Some(&enc),
+            &spell(Range::Feet(60)),
+            CastRequest::new().using(ActionKind::Reaction),
+        )
+        .unwrap();
+        assert!(req.off_turn, "R10 does not count a Reaction off-turn");
+        let mine = running("Elmira", "Goblin");
+        assert!(
+            fit_request(
+                &wizard(),
+                Some(&mine),
+                &spell(Range::Feet(60)),
+                CastRequest::new()
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn self_range_lands_on_the_caster() {
+        let req = fit_request(&wizard(), None, &spell(Range::Self_), CastRequest::new()).unwrap();
+        assert_eq!(req.targets.len(), 1);
+        assert_eq!(req.targets[0].name, "Elmira");
+        let req =
+            fit_request(&wizard(), None, &spell(Range::Feet(60)), CastRequest::new()).unwrap();
+        assert!(req.targets.is_empty());
+    }
+}

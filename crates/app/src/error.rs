@@ -1,0 +1,72 @@
+//! The one error type of the app layer.
+
+use grimoire_rules::RulesError;
+use grimoire_store::StoreError;
+
+/// Everything a game operation can fail with; nothing was written.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum AppError {
+    /// Occurs when no character has the name.
+    #[error("no character named \"{name}\"")]
+    UnknownCharacter {
+        /// The name as given.
+        name: String,
+    },
+    /// Occurs when no encounter has the name.
+    #[error("no encounter named \"{name}\"")]
+    UnknownEncounter {
+        /// The name as given.
+        name: String,
+    },
+    /// Occurs when a combatant casts a non-Reaction spell on someone
+    /// else's turn (R9).
+    #[error("it is {current}'s turn; {caster} can only cast a Reaction spell now")]
+    NotYourTurn {
+        /// Whose turn it is.
+        current: String,
+        /// Who tried to cast.
+        caster: String,
+    },
+    /// Occurs when the rules refuse.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// Occurs when the store refuses or fails (a version conflict, ...).
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl AppError {
+    /// A stable machine code, the same in every front end.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::UnknownCharacter { .. } => "unknown_character",
+            AppError::UnknownEncounter { .. } => "unknown_encounter",
+            AppError::NotYourTurn { .. } => "not_your_turn",
+            AppError::Rules(e) => e.code(),
+            AppError::Store(e) => e.code(),
+        }
+    }
+
+    /// The rule enforced, when one refused.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            AppError::NotYourTurn { .. } => Some("R9"),
+            AppError::Rules(e) => e.rule(),
+            _ => None,
+        }
+    }
+
+    /// The message in Czech, when there is one.
+    pub fn message_cs(&self) -> Option<String> {
+        match self {
+            AppError::UnknownCharacter { name } => Some(format!("postava „{name}“ neexistuje")),
+            AppError::UnknownEncounter { name } => Some(format!("střetnutí „{name}“ neexistuje")),
+            AppError::NotYourTurn { current, caster } => Some(format!(
+                "na tahu je {current}; {caster} teď může seslat jen kouzlo s Reakcí"
+            )),
+            AppError::Rules(e) => Some(e.message_cs()),
+            AppError::Store(_) => None,
+        }
+    }
+}

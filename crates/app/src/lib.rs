@@ -1,0 +1,36 @@
+//! Grimoire app: the game operations every front end shares.
+//!
+//! A front end (the `grimoire` CLI, the table server) parses what the user
+//! asked for; this crate loads the characters and encounters from the
+//! [`grimoire_store::Store`], asks [`grimoire_rules`] what happens, and
+//! commits every changed entity with its events in one change. It knows
+//! nothing about terminals, HTTP or JSON shapes for output.
+//!
+//! ```
+//! use grimoire_app::{Batch, CHARACTER, character};
+//! use grimoire_rules::{AbilityScores, Caster, Class};
+//! use grimoire_store::{Change, Store};
+//!
+//! let mut store = Store::open_in_memory()?;
+//! let wizard = Caster::new("Elmira", &[(Class::Wizard, 3)], AbilityScores::new([10; 6])?)?;
+//! store.commit(&Change::new("character new Elmira").create(CHARACTER, "Elmira", &wizard)?)?;
+//!
+//! let elmira = character(&store, "elmira")?;
+//! let rest = elmira.state.long_rest();
+//! let mut batch = Batch::new("rest Elmira --long");
+//! batch.character(&elmira, &rest.events)?;
+//! batch.commit(&mut store)?;
+//! assert_eq!(character(&store, "Elmira")?.version, 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+mod cast;
+mod error;
+mod state;
+
+pub use cast::{commit_cast, fit_request};
+pub use error::AppError;
+pub use state::{
+    Batch, CHARACTER, ENCOUNTER, EncounterState, character, encounter, encounter_of, fold,
+};

@@ -1,0 +1,159 @@
+//! Loading and saving characters and encounters through the store.
+//!
+//! An operation reads entities, asks the rules crate for events, applies
+//! them to copies and commits every changed entity in one change, so a cast
+//! inside an encounter updates the caster and the encounter together or not
+//! at all.
+
+use grimoire_rules::{Caster, Combatant, Encounter, EncounterEvent, Event};
+use grimoire_store::{Change, Committed, Entity, Store};
+use serde::{Deserialize, Serialize};
+
+use crate::error::AppError;
+
+/// The store kind of characters.
+pub const CHARACTER: &str = "character";
+/// The store kind of encounters.
+pub const ENCOUNTER: &str = "encounter";
+
+/// An encounter as stored: combatants gather before the start; once
+/// started the rules' [`Encounter`] tracks turns and effects.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct EncounterState {
+    /// Combatants added so far, with initiative.
+    pub combatants: Vec<Combatant>,
+    /// The running encounter, once started.
+    pub running: Option<Encounter>,
+}
+
+/// Lower-cases and strips Czech diacritics, so `Kouzelník`, `kouzelnik` and
+/// `KOUZELNÍK` compare equal (combatant names typed either way).
+pub fn fold(s: &str) -> String {
+    s.trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| match c {
+            'á' => 'a',
+            'č' => 'c',
+            'ď' => 'd',
+            'é' | 'ě' => 'e',
+            'í' => 'i',
+            'ň' => 'n',
+            'ó' => 'o',
+            'ř' => 'r',
+            'š' => 's',
+            'ť' => 't',
+            'ú' | 'ů' => 'u',
+            'ý' => 'y',
+            'ž' => 'z',
+            other => other,
+        })
+        .collect()
+}
+
+/// A character read from the store, or `unknown_character`.
+pub fn character(store: &Store, name: &str) -> Result<Entity<Caster>, AppError> {
+    store
+        .find(CHARACTER, name)?
+        .ok_or_else(|| AppError::UnknownCharacter {
+            name: name.to_owned(),
+        })
+}
+
+/// An encounter read from the store, or `unknown_encounter`.
+pub fn encounter(store: &Store, name: &str) -> Result<Entity<EncounterState>, AppError> {
+    store
+        .find(ENCOUNTER, name)?
+        .ok_or_else(|| AppError::UnknownEncounter {
+            name: name.to_owned(),
+        })
+}
+
+/// The running encounter this character takes part in, if any.
+pub fn encounter_of(
+    store: &Store,
+    character: &str,
+) -> Result<Option<Entity<EncounterState>>, AppError> {
+    let key = grimoire_store::name_key(character);
+    Ok(store
+        .list::<EncounterState>(ENCOUNTER)?
+        .into_iter()
+        .find(|e| {
+            e.state.running.as_ref().is_some_and(|r| {
+                r.combatants()
+                    .iter()
+                    .any(|c| grimoire_store::name_key(&c.name) == key)
+            })
+        }))
+}
+
+/// The changes one operation makes, gathered before one commit; the log
+/// gets every event tagged with its entity.
+pub struct Batch {
+    change: Change,
+    events: Vec<serde_json::Value>,
+}
+
+impl Batch {
+    /// A batch logged under `command` (what the user asked for).
+    pub fn new(command: impl Into<String>) -> Self {
+        Batch {
+            change: Change::new(command),
+            events: Vec::new(),
+        }
+    }
+
+    /// Applies `events` to a copy of the character and queues the write.
+    /// Returns the new state.
+    pub fn character(
+        &mut self,
+        entity: &Entity<Caster>,
+        events: &[Event],
+    ) -> Result<Caster, AppError> {
+        let mut next = entity.state.clone();
+        next.apply_all(events);
+        for e in events {
+            self.events
+                .push(serde_json::json!({"entity": entity.name, "event": e}));
+        }
+        let change = std::mem::replace(&mut self.change, Change::new(""));
+        self.change = change.update(CHARACTER, &entity.name, entity.version, &next)?;
+        Ok(next)
+    }
+
+    /// Queues the encounter's new state, logging `events`.
+    pub fn encounter(
+        &mut self,
+        entity: &Entity<EncounterState>,
+        state: &EncounterState,
+        events: &[EncounterEvent],
+    ) -> Result<(), AppError> {
+        for e in events {
+            self.events
+                .push(serde_json::json!({"entity": entity.name, "event": e}));
+        }
+        let change = std::mem::replace(&mut self.change, Change::new(""));
+        self.change = change.update(ENCOUNTER, &entity.name, entity.version, state)?;
+        Ok(())
+    }
+
+    /// Queues a raw write (creation, deletion) built by the caller.
+    pub fn with(
+        &mut self,
+        build: impl FnOnce(Change) -> grimoire_store::Result<Change>,
+    ) -> Result<(), AppError> {
+        let change = std::mem::replace(&mut self.change, Change::new(""));
+        self.change = build(change)?;
+        Ok(())
+    }
+
+    /// Commits everything in one transaction; with nothing to write, does
+    /// nothing and returns `None`.
+    pub fn commit(self, store: &mut Store) -> Result<Option<Committed>, AppError> {
+        if self.change.writes().is_empty() {
+            return Ok(None);
+        }
+        let change = self.change.with_events(&self.events)?;
+        Ok(Some(store.commit(&change)?))
+    }
+}
