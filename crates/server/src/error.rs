@@ -3,6 +3,7 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use grimoire_app::AppError;
 use grimoire_catalog::CatalogError;
 use grimoire_rules::RulesError;
 use grimoire_store::StoreError;
@@ -48,6 +49,10 @@ pub enum ServerError {
     /// Occurs when the rules refuse an action (no slot left, R3, ...).
     #[error(transparent)]
     Rules(#[from] RulesError),
+    /// Occurs when the shared game layer refuses (unknown character or
+    /// encounter, not the caster's turn, R9).
+    #[error(transparent)]
+    App(AppError),
     /// Occurs when a spell is unknown or a homebrew file is invalid.
     #[error(transparent)]
     Catalog(#[from] CatalogError),
@@ -87,6 +92,7 @@ impl ServerError {
             ServerError::NoRoute => "no_route",
             ServerError::Store(e) => e.code(),
             ServerError::Rules(e) => e.code(),
+            ServerError::App(e) => e.code(),
             ServerError::Catalog(e) => e.code(),
             ServerError::Homebrew(_) => "invalid_homebrew",
             ServerError::Busy { .. } => "conflict",
@@ -99,6 +105,7 @@ impl ServerError {
     pub fn rule(&self) -> Option<&'static str> {
         match self {
             ServerError::Rules(e) => e.rule(),
+            ServerError::App(e) => e.rule(),
             _ => None,
         }
     }
@@ -120,6 +127,10 @@ impl ServerError {
                 _ => StatusCode::INTERNAL_SERVER_ERROR,
             },
             ServerError::Rules(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ServerError::App(e) => match e.code() {
+                "unknown_character" | "unknown_encounter" => StatusCode::NOT_FOUND,
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
+            },
             ServerError::Catalog(e) => match e.code() {
                 "unknown_spell" => StatusCode::NOT_FOUND,
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
@@ -146,6 +157,7 @@ impl ServerError {
         match self {
             ServerError::Rules(e) => e.message_cs(),
             ServerError::Catalog(e) => e.message_cs(),
+            ServerError::App(e) => e.message_cs().unwrap_or_else(|| self.public_message()),
             ServerError::Unauthorized(_) => {
                 "chybí platný API token: pošlete Authorization: Bearer <token>".to_owned()
             }
@@ -176,6 +188,18 @@ impl ServerError {
                 _ => "internal error".to_owned(),
             },
             _ => self.to_string(),
+        }
+    }
+}
+
+impl From<AppError> for ServerError {
+    fn from(err: AppError) -> Self {
+        // Store and rules errors keep their own variants, so version
+        // conflicts are retried and statuses stay in one place.
+        match err {
+            AppError::Store(e) => ServerError::Store(e),
+            AppError::Rules(e) => ServerError::Rules(e),
+            other => ServerError::App(other),
         }
     }
 }

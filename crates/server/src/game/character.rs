@@ -423,19 +423,37 @@ pub fn cast(
         None => getrandom::u64()
             .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
     };
-    let command = format!("cast {}", spell.id.as_str());
-    let (events, resolution, change, character) = step(store, name, &command, |caster| {
+    retry(store, |store| {
+        let (entity, owner) = load(store, name)?;
+        // The shared game layer fits the request to the caster's situation
+        // (Self-range target, encounter hit points, R9 turn check) and
+        // commits the caster with its encounter, exactly as the CLI does.
+        let enc = grimoire_app::encounter_of(store, &entity.name)?;
+        let req = grimoire_app::fit_request(&entity, enc.as_ref(), &spell, input.request.clone())?;
         // The same seed on every retry: a retried cast rolls what the
         // first attempt would have.
         let mut rng = SeededRng::new(seed);
-        let out = grimoire_rules::cast(caster, &spell, &input.request, &mut rng)?;
-        Ok((out.events, out.resolution))
-    })?;
-    Ok(CastReport {
-        cast: resolution,
-        events,
-        change: change.unwrap_or(ChangeId(0)),
-        character,
+        let out = grimoire_rules::cast(&entity.state, &spell, &req, &mut rng)?;
+        let command = format!("cast {} {}", spell.id.as_str(), entity.name);
+        let (next, _, done) =
+            grimoire_app::commit_cast(store, command, &entity, enc.as_ref(), &out)?;
+        let version = done
+            .as_ref()
+            .and_then(|d| d.touched.first())
+            .and_then(|t| t.version)
+            .unwrap_or(entity.version);
+        let change = done.map_or(ChangeId(0), |d| d.change);
+        let after = Entity {
+            version,
+            state: next,
+            ..entity
+        };
+        Ok(CastReport {
+            cast: out.resolution,
+            events: out.events,
+            change,
+            character: CharacterView::new(&after, &owner),
+        })
     })
 }
 

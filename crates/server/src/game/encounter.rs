@@ -6,9 +6,11 @@
 //! so the two front ends read each other's encounters. Every operation
 //! commits the encounter and every character it changed in one change.
 
+use grimoire_app::{Batch, ENCOUNTER, EncounterState};
 use grimoire_dice::SeededRng;
 use grimoire_rules::{Caster, Combatant, Encounter, EncounterEvent, Event, RulesError};
 use grimoire_store::{Change, Entity, Store, name_key};
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::ToSchema;
@@ -16,18 +18,6 @@ use utoipa::ToSchema;
 use super::retry;
 use crate::access::check_name;
 use crate::error::ServerError;
-
-/// The store kind of encounters (the CLI's).
-const ENCOUNTER: &str = "encounter";
-
-/// An encounter as the CLI keeps it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct EncounterState {
-    /// Combatants added so far, with initiative.
-    pub combatants: Vec<Combatant>,
-    /// The running encounter, once started.
-    pub running: Option<Encounter>,
-}
 
 /// A combatant to add.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -56,12 +46,7 @@ pub struct EncounterDamageInput {
 }
 
 fn load(store: &Store, name: &str) -> Result<Entity<EncounterState>, ServerError> {
-    store
-        .find::<EncounterState>(ENCOUNTER, name)?
-        .ok_or_else(|| ServerError::Unknown {
-            code: "unknown_encounter",
-            message: format!("no encounter named \"{name}\""),
-        })
+    Ok(grimoire_app::encounter(store, name)?)
 }
 
 fn running(e: &Entity<EncounterState>) -> Result<Encounter, ServerError> {
@@ -71,52 +56,6 @@ fn running(e: &Entity<EncounterState>) -> Result<Encounter, ServerError> {
             format!("{} has not started; start it first", e.name),
         )
     })
-}
-
-/// The writes and log events of one encounter operation.
-struct Batch {
-    change: Change,
-    events: Vec<Value>,
-}
-
-impl Batch {
-    fn new(command: String) -> Self {
-        Batch {
-            change: Change::new(command),
-            events: Vec::new(),
-        }
-    }
-
-    fn character(&mut self, c: &Entity<Caster>, events: &[Event]) -> Result<(), ServerError> {
-        let mut next = c.state.clone();
-        next.apply_all(events);
-        self.events
-            .extend(events.iter().map(|e| json!({"entity": c.name, "event": e})));
-        let change = std::mem::replace(&mut self.change, Change::new(""));
-        self.change = change.update("character", &c.name, c.version, &next)?;
-        Ok(())
-    }
-
-    fn encounter(
-        &mut self,
-        e: &Entity<EncounterState>,
-        state: &EncounterState,
-        events: &[EncounterEvent],
-    ) -> Result<(), ServerError> {
-        self.events.extend(
-            events
-                .iter()
-                .map(|ev| json!({"entity": e.name, "event": ev})),
-        );
-        let change = std::mem::replace(&mut self.change, Change::new(""));
-        self.change = change.update(ENCOUNTER, &e.name, e.version, state)?;
-        Ok(())
-    }
-
-    fn commit(self, store: &mut Store) -> Result<(), ServerError> {
-        store.commit(&self.change.with_events(&self.events)?)?;
-        Ok(())
-    }
 }
 
 fn characters(store: &Store, enc: &Encounter) -> Result<Vec<Entity<Caster>>, ServerError> {
@@ -137,17 +76,7 @@ pub(crate) fn track(
     caster: &str,
     events: &[Event],
 ) -> Result<Option<(Entity<EncounterState>, EncounterState)>, ServerError> {
-    let key = name_key(caster);
-    let Some(e) = store
-        .list::<EncounterState>(ENCOUNTER)?
-        .into_iter()
-        .find(|e| {
-            e.state
-                .running
-                .as_ref()
-                .is_some_and(|r| r.combatants().iter().any(|c| name_key(&c.name) == key))
-        })
-    else {
+    let Some(e) = grimoire_app::encounter_of(store, caster)? else {
         return Ok(None);
     };
     let mut running = running(&e)?;
@@ -486,7 +415,14 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err.code(), "unknown_combatant");
-        // A spell cast inside the encounter is tracked there too.
+        // On the Goblin's turn Elmira may cast only a Reaction (R9).
+        crate::game::prepare(&mut store, Catalog::srd(), "Elmira", "magic-missile").unwrap();
+        let mm: crate::game::CastInput =
+            serde_json::from_value(json!({"spell": "magic-missile"})).unwrap();
+        let err = crate::game::cast(&mut store, Catalog::srd(), "Elmira", &mm).unwrap_err();
+        assert_eq!((err.code(), err.rule()), ("not_your_turn", Some("R9")));
+        // On her own turn a spell cast inside the encounter is tracked there too.
+        assert_eq!(next(&mut store, "Cave").unwrap()["current"], "Elmira");
         crate::game::prepare(&mut store, Catalog::srd(), "Elmira", "detect-magic").unwrap();
         let input: crate::game::CastInput =
             serde_json::from_value(json!({"spell": "detect-magic"})).unwrap();
