@@ -105,6 +105,8 @@ pub enum Command {
     Undo(commands::history::UndoArgs),
     /// Show the history of a character (or encounter), oldest first
     Log(commands::history::LogArgs),
+    /// Run the table server: an HTTP JSON API over this database (or PostgreSQL)
+    Serve(commands::serve::Args),
 }
 
 /// Runs one parsed command.
@@ -133,6 +135,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Roll(args) => commands::roll::run(ctx, &args),
         Command::Undo(args) => commands::history::undo(ctx, &args),
         Command::Log(args) => commands::history::log(ctx, &args),
+        Command::Serve(args) => commands::serve::run(ctx, &args),
     }
 }
 

@@ -6,4 +6,5 @@ pub mod effects;
 pub mod encounter;
 pub mod history;
 pub mod roll;
+pub mod serve;
 pub mod spells;

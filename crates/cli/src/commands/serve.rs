@@ -1,0 +1,63 @@
+//! `grimoire serve`: the table server (issue #5) over the CLI's own
+//! database, or over PostgreSQL so that several instances share campaigns.
+
+use std::net::SocketAddr;
+
+use crate::context::{Ctx, default_db_path};
+use crate::failure::Failure;
+
+/// Arguments of `serve`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  grimoire serve\n  grimoire serve --bind 127.0.0.1:9000\n  grimoire serve --database-url postgres://postgres@127.0.0.1:5432/grimoire"
+)]
+pub struct Args {
+    /// Where to listen
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]
+    pub bind: SocketAddr,
+    /// A PostgreSQL URL; without it the server uses the CLI's SQLite file (--db)
+    #[arg(long, env = "DATABASE_URL", value_name = "URL")]
+    pub database_url: Option<String>,
+    /// At most this many database connections [default: 4 on SQLite, 16 on PostgreSQL]
+    #[arg(long, value_name = "N")]
+    pub connections: Option<usize>,
+}
+
+/// Runs the server until Ctrl-C.
+pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
+    // The same database the other commands use: --db (a file or a
+    // postgres:// URL) unless --database-url / DATABASE_URL names one.
+    let mut database = match &args.database_url {
+        Some(url) => grimoire_server::Database::parse(url),
+        None => {
+            let db = ctx.db.clone().or_else(default_db_path).ok_or_else(|| {
+                Failure::usage(
+                    "no_data_dir",
+                    "cannot find a data directory (set HOME or XDG_DATA_HOME), pass --db PATH",
+                )
+            })?;
+            grimoire_server::Database::parse(&db.to_string_lossy())
+        }
+    };
+    if let grimoire_server::Database::Postgres(config) = &mut database
+        && let Some(schema) = std::env::var("GRIMOIRE_PG_SCHEMA")
+            .ok()
+            .filter(|s| !s.is_empty())
+    {
+        config.schema = Some(schema);
+    }
+    eprintln!(
+        "grimoire: serving on http://{} ({}); Ctrl-C stops",
+        args.bind,
+        database.kind()
+    );
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(grimoire_server::serve(grimoire_server::ServeConfig {
+        bind: args.bind,
+        database,
+        connections: args.connections,
+    }))?;
+    Ok(())
+}
