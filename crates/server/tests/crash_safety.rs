@@ -113,10 +113,12 @@ fn start(test: &str, addr: SocketAddr, db: &str) -> Server {
     panic!("server on {addr} did not come up");
 }
 
-impl Server {
-    fn kill(mut self) {
-        self.child.kill().unwrap(); // SIGKILL on Unix
-        self.child.wait().unwrap();
+impl Drop for Server {
+    /// SIGKILL (what `Child::kill` sends on Unix), then reap the process;
+    /// also on a failing assertion, so no server outlives its test.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -346,7 +348,7 @@ fn run(test: &str, db: &str, label: &str) {
         .collect();
     for _ in 0..kills {
         std::thread::sleep(Duration::from_millis(50 + next(&mut seed) % 400));
-        server.kill();
+        drop(server); // SIGKILL
         let fresh = free_port();
         *shared_addr.lock().unwrap() = fresh;
         server = start(test, fresh, db);
@@ -372,7 +374,7 @@ fn run(test: &str, db: &str, label: &str) {
         acked.attempts.load(Ordering::Relaxed),
         acked.casts.len()
     );
-    server.kill();
+    drop(server); // SIGKILL
 }
 
 #[test]
