@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 mod cast;
+pub mod encounter;
 mod error;
 mod state;
 

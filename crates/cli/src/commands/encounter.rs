@@ -2,7 +2,7 @@
 //! Concentration saves, time passing, and the effects on each creature.
 
 use clap::Subcommand;
-use grimoire_rules::{Caster, Combatant, Encounter, EncounterEvent, Event};
+use grimoire_rules::{Caster, Combatant, Encounter};
 use grimoire_store::{Entity, Store};
 use serde_json::{Value, json};
 
@@ -193,17 +193,6 @@ fn add(ctx: &Ctx, enc: &str, name: &str, initiative: i32, hp: Option<i32>) -> an
     ))
 }
 
-/// Characters in the encounter, with their stored entities.
-fn characters(store: &Store, enc: &Encounter) -> anyhow::Result<Vec<Entity<Caster>>> {
-    let mut out = Vec::new();
-    for c in enc.combatants() {
-        if let Some(e) = store.find::<Caster>(state::CHARACTER, &c.name)? {
-            out.push(e);
-        }
-    }
-    Ok(out)
-}
-
 fn start(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let e = state::encounter(&store, enc)?;
@@ -214,55 +203,18 @@ fn start(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
         )
         .into());
     }
-    let mut encounter = Encounter::new(e.state.combatants.clone()).map_err(Failure::from)?;
-    let turn = encounter.next_turn();
-    encounter.apply_all(&turn.events);
-    let mut batch = Batch::new(ctx);
-    if let Some(c) = store.find::<Caster>(state::CHARACTER, &turn.combatant)? {
-        batch.character(&c, &turn.caster_events)?;
-    }
-    let st = EncounterState {
-        combatants: e.state.combatants.clone(),
-        running: Some(encounter),
-    };
-    batch.encounter(&e, &st, &turn.events)?;
-    batch.commit(&mut store)?;
+    let st = grimoire_app::encounter::start(&mut store, ctx.command_line.clone(), &e)
+        .map_err(state::app_error)?;
     status(&ctx.out, &store, &e.name, &st)
 }
 
 fn next(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let e = state::encounter(&store, enc)?;
-    let mut encounter = running(&e)?.clone();
-    let turn = encounter.next_turn();
-    let mut enc_events: Vec<EncounterEvent> = turn.events.clone();
-    encounter.apply_all(&turn.events);
-    let mut batch = Batch::new(ctx);
-    let mut notes = Vec::new();
-    for c in characters(&store, &encounter)? {
-        let mut events: Vec<Event> = Vec::new();
-        // A round passes for everyone when a new one begins, so durations tick (R15).
-        if turn.new_round && turn.round > 1 {
-            let o = c.state.advance_rounds(1);
-            notes.extend(o.notes);
-            events.extend(o.events);
-        }
-        if names::fold(&c.name) == names::fold(&turn.combatant) {
-            events.extend(turn.caster_events.iter().cloned());
-        }
-        if !events.is_empty() {
-            let board = encounter.caster_events(&c.name, &events);
-            encounter.apply_all(&board);
-            enc_events.extend(board);
-            batch.character(&c, &events)?;
-        }
-    }
-    let st = EncounterState {
-        combatants: e.state.combatants.clone(),
-        running: Some(encounter),
-    };
-    batch.encounter(&e, &st, &enc_events)?;
-    batch.commit(&mut store)?;
+    let encounter = running(&e)?.clone();
+    let (st, notes) =
+        grimoire_app::encounter::next_turn(&mut store, ctx.command_line.clone(), &e, encounter)
+            .map_err(state::app_error)?;
     let out = &ctx.out;
     if !out.json {
         for n in &notes {
@@ -275,70 +227,43 @@ fn next(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
 fn damage(ctx: &Ctx, enc: &str, name: &str, amount: u32) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let e = state::encounter(&store, enc)?;
-    let mut encounter = running(&e)?.clone();
-    let combatant = encounter
-        .combatants()
-        .iter()
-        .find(|c| names::fold(&c.name) == names::fold(name))
-        .cloned()
-        .ok_or_else(|| {
-            Failure::from(grimoire_rules::RulesError::UnknownCombatant {
-                name: name.to_owned(),
-            })
-        })?;
-    let mut enc_events = Vec::new();
-    if let Some(hp) = combatant.hp {
-        let hp = hp
-            .saturating_sub(i32::try_from(amount).unwrap_or(i32::MAX))
-            .max(0);
-        enc_events.extend(
-            encounter
-                .set_hp(&combatant.name, hp)
-                .map_err(Failure::from)?,
-        );
-    }
-    let mut batch = Batch::new(ctx);
+    let encounter = running(&e)?.clone();
+    let mut rng = ctx.rng();
+    let done = grimoire_app::encounter::damage(
+        &mut store,
+        ctx.command_line.clone(),
+        &e,
+        encounter,
+        name,
+        amount,
+        &mut rng,
+    )
+    .map_err(state::app_error)?;
     let mut save = Value::Null;
     let mut human = Vec::new();
-    if let Some(c) = store.find::<Caster>(state::CHARACTER, &combatant.name)? {
-        let mut rng = ctx.rng();
-        let o = c.state.take_damage(amount, &mut rng);
-        if let (Some(dc), Some(roll)) = (o.dc, &o.roll) {
-            save = json!({"dc": dc, "roll": roll, "kept": o.concentration_kept});
-            let lang = ctx.out.lang;
-            let verdict = if o.concentration_kept {
-                ctx.out.green(Text::ConcentrationKept.get(lang))
-            } else {
-                ctx.out.red(Text::ConcentrationLost.get(lang))
-            };
-            let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
-            human.push(format!(
-                "{}: {} [{}] = {} vs DC {dc}: {verdict}",
-                crate::describe::roll_label(&roll.label, lang),
-                roll.notation,
-                dice.join(", "),
-                roll.total
-            ));
-        }
-        enc_events.extend(encounter.caster_events(&c.name, &o.events));
-        batch.character(&c, &o.events)?;
+    if let Some(s) = &done.save {
+        let (dc, roll) = (s.dc, &s.roll);
+        save = json!({"dc": dc, "roll": roll, "kept": s.kept});
+        let lang = ctx.out.lang;
+        let verdict = if s.kept {
+            ctx.out.green(Text::ConcentrationKept.get(lang))
+        } else {
+            ctx.out.red(Text::ConcentrationLost.get(lang))
+        };
+        let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
+        human.push(format!(
+            "{}: {} [{}] = {} vs DC {dc}: {verdict}",
+            crate::describe::roll_label(&roll.label, lang),
+            roll.notation,
+            dice.join(", "),
+            roll.total
+        ));
     }
-    encounter.apply_all(&enc_events);
-    let st = EncounterState {
-        combatants: e.state.combatants.clone(),
-        running: Some(encounter.clone()),
-    };
-    batch.encounter(&e, &st, &enc_events)?;
-    batch.commit(&mut store)?;
     let out = &ctx.out;
-    let hp = encounter
-        .combatants()
-        .iter()
-        .find(|c| c.name == combatant.name)
-        .and_then(|c| c.hp);
+    let hp = done.hp;
     if out.json {
         return out.json(&json!({
-            "encounter": e.name, "target": combatant.name, "damage": amount,
+            "encounter": e.name, "target": done.target, "damage": amount,
             "hp": hp, "concentration_save": save,
         }));
     }
@@ -347,7 +272,7 @@ fn damage(ctx: &Ctx, enc: &str, name: &str, amount: u32) -> anyhow::Result<()> {
         .unwrap_or_default();
     out.line(format!(
         "{}: {} {amount}{hp_text}",
-        combatant.name,
+        done.target,
         out.red(Text::Damage.get(out.lang))
     ))?;
     for line in human {
@@ -360,26 +285,15 @@ fn advance(ctx: &Ctx, enc: &str, time: &str) -> anyhow::Result<()> {
     let rounds = names::rounds(time)?;
     let mut store = ctx.store()?;
     let e = state::encounter(&store, enc)?;
-    let mut encounter = running(&e)?.clone();
-    let mut batch = Batch::new(ctx);
-    let mut enc_events = Vec::new();
-    let mut notes = Vec::new();
-    for c in characters(&store, &encounter)? {
-        let o = c.state.advance_rounds(rounds);
-        notes.extend(o.notes);
-        let board = encounter.caster_events(&c.name, &o.events);
-        encounter.apply_all(&board);
-        enc_events.extend(board);
-        if !o.events.is_empty() {
-            batch.character(&c, &o.events)?;
-        }
-    }
-    let st = EncounterState {
-        combatants: e.state.combatants.clone(),
-        running: Some(encounter),
-    };
-    batch.encounter(&e, &st, &enc_events)?;
-    batch.commit(&mut store)?;
+    let encounter = running(&e)?.clone();
+    let (st, notes) = grimoire_app::encounter::advance(
+        &mut store,
+        ctx.command_line.clone(),
+        &e,
+        encounter,
+        rounds,
+    )
+    .map_err(state::app_error)?;
     let out = &ctx.out;
     if !out.json {
         out.line(format!(

@@ -8,7 +8,7 @@
 
 use grimoire_app::{Batch, ENCOUNTER, EncounterState};
 use grimoire_dice::SeededRng;
-use grimoire_rules::{Caster, Combatant, Encounter, EncounterEvent, Event, RulesError};
+use grimoire_rules::{Caster, Combatant, Encounter, Event};
 use grimoire_store::{Change, Entity, Store, name_key};
 
 use serde::{Deserialize, Serialize};
@@ -56,16 +56,6 @@ fn running(e: &Entity<EncounterState>) -> Result<Encounter, ServerError> {
             format!("{} has not started; start it first", e.name),
         )
     })
-}
-
-fn characters(store: &Store, enc: &Encounter) -> Result<Vec<Entity<Caster>>, ServerError> {
-    let mut out = Vec::new();
-    for c in enc.combatants() {
-        if let Some(e) = store.find::<Caster>("character", &c.name)? {
-            out.push(e);
-        }
-    }
-    Ok(out)
 }
 
 /// The running encounter `caster` is in, with `events` (the caster's)
@@ -162,19 +152,7 @@ pub fn start(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
                 format!("{} is already running", e.name),
             ));
         }
-        let mut encounter = Encounter::new(e.state.combatants.clone())?;
-        let turn = encounter.next_turn();
-        encounter.apply_all(&turn.events);
-        let mut batch = Batch::new(format!("encounter start {}", e.name));
-        if let Some(c) = store.find::<Caster>("character", &turn.combatant)? {
-            batch.character(&c, &turn.caster_events)?;
-        }
-        let st = EncounterState {
-            combatants: e.state.combatants.clone(),
-            running: Some(encounter),
-        };
-        batch.encounter(&e, &st, &turn.events)?;
-        batch.commit(store)?;
+        grimoire_app::encounter::start(store, format!("encounter start {}", e.name), &e)?;
         status(store, enc)
     })
 }
@@ -183,32 +161,13 @@ pub fn start(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
 pub fn next(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
     retry(store, |store| {
         let e = load(store, enc)?;
-        let mut encounter = running(&e)?;
-        let turn = encounter.next_turn();
-        let mut enc_events: Vec<EncounterEvent> = turn.events.clone();
-        encounter.apply_all(&turn.events);
-        let mut batch = Batch::new(format!("encounter next {}", e.name));
-        for c in characters(store, &encounter)? {
-            let mut events: Vec<Event> = Vec::new();
-            if turn.new_round && turn.round > 1 {
-                events.extend(c.state.advance_rounds(1).events);
-            }
-            if name_key(&c.name) == name_key(&turn.combatant) {
-                events.extend(turn.caster_events.iter().cloned());
-            }
-            if !events.is_empty() {
-                let board = encounter.caster_events(&c.name, &events);
-                encounter.apply_all(&board);
-                enc_events.extend(board);
-                batch.character(&c, &events)?;
-            }
-        }
-        let st = EncounterState {
-            combatants: e.state.combatants.clone(),
-            running: Some(encounter),
-        };
-        batch.encounter(&e, &st, &enc_events)?;
-        batch.commit(store)?;
+        let encounter = running(&e)?;
+        grimoire_app::encounter::next_turn(
+            store,
+            format!("encounter next {}", e.name),
+            &e,
+            encounter,
+        )?;
         status(store, enc)
     })
 }
@@ -230,51 +189,28 @@ pub fn damage(
     };
     retry(store, |store| {
         let e = load(store, enc)?;
-        let mut encounter = running(&e)?;
-        let combatant = encounter
-            .combatants()
-            .iter()
-            .find(|c| name_key(&c.name) == name_key(&input.target))
-            .cloned()
-            .ok_or_else(|| RulesError::UnknownCombatant {
-                name: input.target.clone(),
-            })?;
-        let mut enc_events = Vec::new();
-        if let Some(hp) = combatant.hp {
-            let hp = hp
-                .saturating_sub(i32::try_from(input.amount).unwrap_or(i32::MAX))
-                .max(0);
-            enc_events.extend(encounter.set_hp(&combatant.name, hp)?);
-        }
-        let mut batch = Batch::new(format!(
+        let encounter = running(&e)?;
+        let mut rng = SeededRng::new(seed);
+        let command = format!(
             "encounter damage {} {} {}",
-            e.name, combatant.name, input.amount
-        ));
-        let mut save = Value::Null;
-        if let Some(c) = store.find::<Caster>("character", &combatant.name)? {
-            let mut rng = SeededRng::new(seed);
-            let o = c.state.take_damage(input.amount, &mut rng);
-            if let (Some(dc), Some(roll)) = (o.dc, &o.roll) {
-                save = json!({"dc": dc, "roll": roll, "kept": o.concentration_kept});
-            }
-            enc_events.extend(encounter.caster_events(&c.name, &o.events));
-            batch.character(&c, &o.events)?;
-        }
-        encounter.apply_all(&enc_events);
-        let hp = encounter
-            .combatants()
-            .iter()
-            .find(|c| c.name == combatant.name)
-            .and_then(|c| c.hp);
-        let st = EncounterState {
-            combatants: e.state.combatants.clone(),
-            running: Some(encounter),
-        };
-        batch.encounter(&e, &st, &enc_events)?;
-        batch.commit(store)?;
+            e.name, input.target, input.amount
+        );
+        let done = grimoire_app::encounter::damage(
+            store,
+            command,
+            &e,
+            encounter,
+            &input.target,
+            input.amount,
+            &mut rng,
+        )?;
+        let save = done.save.map_or(
+            Value::Null,
+            |s| json!({"dc": s.dc, "roll": s.roll, "kept": s.kept}),
+        );
         Ok(json!({
-            "encounter": e.name, "target": combatant.name, "damage": input.amount,
-            "hp": hp, "concentration_save": save,
+            "encounter": e.name, "target": done.target, "damage": input.amount,
+            "hp": done.hp, "concentration_save": save,
         }))
     })
 }
