@@ -41,31 +41,58 @@ async fn call(router: &Router, path: &str, token: Option<&str>, body: Vec<u8>) -
     if let Some(t) = token {
         req = req.header("authorization", format!("Bearer {t}"));
     }
-    let res = router.clone().oneshot(req.body(Body::from(body)).unwrap()).await.unwrap();
+    let res = router
+        .clone()
+        .oneshot(req.body(Body::from(body)).unwrap())
+        .await
+        .unwrap();
     let status = res.status().as_u16();
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
 }
 
 fn world() -> &'static World {
     static WORLD: OnceLock<World> = OnceLock::new();
     WORLD.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
         let db = Database::Sqlite(dir.path().join("fuzz.sqlite3"));
         let router = app(AppState::open(StateConfig::new(db)).unwrap());
         let gm = rt.block_on(async {
-            let (_, v) = call(&router, "/accounts", None, json!({"name": "gm"}).to_string().into()).await;
+            let (_, v) = call(
+                &router,
+                "/accounts",
+                None,
+                json!({"name": "gm"}).to_string().into(),
+            )
+            .await;
             let gm = v["token"].as_str().unwrap().to_owned();
             let campaign = json!({"id": "cave", "title": "Cave"}).to_string().into();
             call(&router, "/campaigns", Some(&gm), campaign).await;
             let elmira = json!({"name": "Elmira", "classes": [{"class": "wizard", "level": 5}],
                 "abilities": {"int": 16}, "prepared": ["magic-missile", "shield", "detect-magic"]});
-            let (s, v) = call(&router, "/campaigns/cave/characters", Some(&gm), elmira.to_string().into()).await;
+            let (s, v) = call(
+                &router,
+                "/campaigns/cave/characters",
+                Some(&gm),
+                elmira.to_string().into(),
+            )
+            .await;
             assert_eq!(s, 201, "{v}");
             gm
         });
-        World { rt, router, gm, _dir: dir }
+        World {
+            rt,
+            router,
+            gm,
+            _dir: dir,
+        }
     })
 }
 
@@ -75,11 +102,19 @@ fuzz_target!(|data: &[u8]| {
     };
     let w = world();
     let path = ENDPOINTS[usize::from(pick) % ENDPOINTS.len()];
-    let (status, v) = w.rt.block_on(call(&w.router, path, Some(&w.gm), body.to_vec()));
+    let (status, v) =
+        w.rt.block_on(call(&w.router, path, Some(&w.gm), body.to_vec()));
     assert!(status < 500, "{path}: {status} {v}");
     if status >= 400 {
         let code = v["error"]["code"].as_str().unwrap_or("");
-        assert!(!code.is_empty(), "{path}: {status} without an error code: {v}");
-        assert!(v["error"]["message"].as_str().is_some_and(|m| !m.is_empty()));
+        assert!(
+            !code.is_empty(),
+            "{path}: {status} without an error code: {v}"
+        );
+        assert!(
+            v["error"]["message"]
+                .as_str()
+                .is_some_and(|m| !m.is_empty())
+        );
     }
 });

@@ -38,7 +38,12 @@ use libfuzzer_sys::fuzz_target;
 fn refused(f: failure::Failure) {
     assert!(!f.code.is_empty());
     assert!(!f.message.is_empty());
-    assert_eq!(f.exit, failure::EXIT_USAGE, "{}: a word parser refuses as usage", f.code);
+    assert_eq!(
+        f.exit,
+        failure::EXIT_USAGE,
+        "{}: a word parser refuses as usage",
+        f.code
+    );
 }
 
 fuzz_target!(|data: &[u8]| {

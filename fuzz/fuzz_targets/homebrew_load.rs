@@ -22,7 +22,10 @@ fuzz_target!(|data: &[u8]| {
         assert!(!e.to_string().is_empty());
     }
     for spell in &load.catalog.spells()[srd.len()..] {
-        let found = load.catalog.lookup(spell.id()).expect("added spell is found");
+        let found = load
+            .catalog
+            .lookup(spell.id())
+            .expect("added spell is found");
         assert_eq!(found.id(), spell.id());
         assert!(spell.spell.level.get() <= 9);
     }

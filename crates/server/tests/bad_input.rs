@@ -136,3 +136,69 @@ async fn every_catalogued_request_gets_its_error_and_changes_nothing() {
         );
     }
 }
+
+/// The endpoints of the `api_body` fuzz target, in its order: an input's
+/// first byte picks one, the rest is the body.
+const FUZZ_ENDPOINTS: &[&str] = &[
+    "/campaigns/cave/characters/Elmira/casts",
+    "/campaigns/cave/characters",
+    "/campaigns/cave/characters/Elmira/prepared",
+    "/campaigns/cave/characters/Elmira/rests",
+    "/campaigns/cave/characters/Elmira/conditions",
+    "/campaigns/cave/characters/Elmira/turns",
+    "/campaigns/cave/characters/Elmira/undo",
+    "/campaigns/cave/spells",
+    "/campaigns/cave/players",
+    "/campaigns",
+    "/accounts",
+];
+
+/// The API fuzzer's regression corpus (`fuzz/corpus-regression/api_body/`)
+/// through the router with the target's checks: no 5xx, and every 4xx is
+/// the JSON error with a code and a message.
+#[tokio::test]
+async fn api_fuzz_corpus_never_gets_a_server_error() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fuzz/corpus-regression/api_body"
+    );
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 20, "the corpus is missing: {dir}");
+    let h = Harness::new(common::Place::sqlite()).await;
+    let t = table(&h).await;
+    let mut failures = Vec::new();
+    let mut accepted = 0;
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let Some((&pick, body)) = bytes.split_first() else {
+            continue;
+        };
+        let uri = FUZZ_ENDPOINTS[usize::from(pick) % FUZZ_ENDPOINTS.len()];
+        let req = Request::post(uri)
+            .header("content-type", "application/json")
+            .header("authorization", format!("Bearer {}", t.gm))
+            .body(Body::from(body.to_vec()))
+            .unwrap();
+        let res = h.router.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let v: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        let coded = v["error"]["code"].as_str().is_some_and(|c| !c.is_empty())
+            && v["error"]["message"]
+                .as_str()
+                .is_some_and(|m| !m.is_empty());
+        if status.is_server_error() || (status.is_client_error() && !coded) {
+            failures.push(format!("{} -> {uri}: {status} {v}", path.display()));
+        }
+        accepted += usize::from(status.is_success());
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        accepted >= 5,
+        "the corpus should also hold accepted requests, {accepted} were"
+    );
+}
