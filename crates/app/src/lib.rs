@@ -33,5 +33,6 @@ mod state;
 pub use cast::{commit_cast, fit_request};
 pub use error::AppError;
 pub use state::{
-    Batch, CHARACTER, ENCOUNTER, EncounterState, character, encounter, encounter_of, fold,
+    Batch, CHARACTER, ENCOUNTER, EncounterState, character, commit_character, encounter,
+    encounter_of, fold,
 };

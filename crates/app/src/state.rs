@@ -157,3 +157,32 @@ impl Batch {
         Ok(Some(store.commit(&change)?))
     }
 }
+
+/// Commits a character's events and, when it fights in a running
+/// encounter, the spells they start or end on the encounter's effect board,
+/// in one change. Returns the character afterwards and the receipt.
+pub fn commit_character(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    events: &[Event],
+) -> Result<(Caster, Option<Committed>), AppError> {
+    let enc = encounter_of(store, &caster.name)?;
+    let mut batch = Batch::new(command);
+    let next = batch.character(caster, events)?;
+    if let Some(e) = &enc
+        && let Some(mut running) = e.state.running.clone()
+    {
+        let board = running.caster_events(&caster.name, events);
+        if !board.is_empty() {
+            running.apply_all(&board);
+            let st = EncounterState {
+                combatants: e.state.combatants.clone(),
+                running: Some(running),
+            };
+            batch.encounter(e, &st, &board)?;
+        }
+    }
+    let done = batch.commit(store)?;
+    Ok((next, done))
+}

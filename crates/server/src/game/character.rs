@@ -384,17 +384,15 @@ fn step<T>(
         if events.is_empty() {
             return Ok((events, extra, None, CharacterView::new(&entity, &owner)));
         }
-        let mut next = entity.state.clone();
-        next.apply_all(&events);
-        let mut change = Change::new(format!("{command} {}", entity.name))
-            .with_events(&events)?
-            .update("character", &entity.name, entity.version, &next)?;
-        // Inside a running encounter the encounter tracks the spells in
-        // effect too; both are written in the same change.
-        if let Some((enc, state)) = super::encounter::track(store, &entity.name, &events)? {
-            change = change.update("encounter", &enc.name, enc.version, &state)?;
-        }
-        let done = store.commit(&change)?;
+        // Through the shared layer: inside a running encounter the
+        // encounter's effect board is written in the same change.
+        let (next, done) = grimoire_app::commit_character(
+            store,
+            format!("{command} {}", entity.name),
+            &entity,
+            &events,
+        )?;
+        let done = done.ok_or_else(|| ServerError::Internal("a change with no writes".into()))?;
         let after = Entity {
             version: done.touched[0].version.unwrap_or(entity.version + 1),
             state: next,

@@ -8,7 +8,7 @@
 
 use grimoire_app::{Batch, ENCOUNTER, EncounterState};
 use grimoire_dice::SeededRng;
-use grimoire_rules::{Caster, Combatant, Encounter, Event};
+use grimoire_rules::{Caster, Combatant, Encounter};
 use grimoire_store::{Change, Entity, Store, name_key};
 
 use serde::{Deserialize, Serialize};
@@ -56,30 +56,6 @@ fn running(e: &Entity<EncounterState>) -> Result<Encounter, ServerError> {
             format!("{} has not started; start it first", e.name),
         )
     })
-}
-
-/// The running encounter `caster` is in, with `events` (the caster's)
-/// recorded on its effect board, when they change it; `None` when the
-/// caster is in no running encounter or nothing there changes.
-pub(crate) fn track(
-    store: &Store,
-    caster: &str,
-    events: &[Event],
-) -> Result<Option<(Entity<EncounterState>, EncounterState)>, ServerError> {
-    let Some(e) = grimoire_app::encounter_of(store, caster)? else {
-        return Ok(None);
-    };
-    let mut running = running(&e)?;
-    let board = running.caster_events(caster, events);
-    if board.is_empty() {
-        return Ok(None);
-    }
-    running.apply_all(&board);
-    let state = EncounterState {
-        combatants: e.state.combatants.clone(),
-        running: Some(running),
-    };
-    Ok(Some((e, state)))
 }
 
 /// Creates an empty encounter: `{"encounter", "created": true}`.
