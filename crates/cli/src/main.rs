@@ -108,8 +108,18 @@ fn usage_error(args: &[String], err: clap::Error) -> ExitCode {
         .and_then(|w| w[1].parse::<Lang>().ok())
         .unwrap_or_default();
     let message = err.render().to_string();
-    let first = message.lines().next().unwrap_or("invalid command line");
-    let first = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    let mut lines = message.lines();
+    let first = lines.next().unwrap_or("invalid command line");
+    let mut first = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    // "the following required arguments were not provided:" announces the
+    // list on the next lines; without it the message names nothing.
+    if first.ends_with(':') {
+        let named: Vec<&str> = lines
+            .take_while(|l| !l.trim().is_empty())
+            .map(str::trim)
+            .collect();
+        first = format!("{first} {}", named.join(", "));
+    }
     report(&Out::new(true, lang), &Failure::usage("usage", first));
     ExitCode::from(EXIT_USAGE)
 }
