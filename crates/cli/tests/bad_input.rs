@@ -1,7 +1,8 @@
 //! The bad-input catalogue (`tests/bad-input/catalogue.json`, shared with the
 //! server's `bad_input` test) against the real binary: every malformed or
 //! hostile input gets its stable error code and exit status, never a panic,
-//! and none of them changes what is saved.
+//! and none of them changes what is saved. A case's `message_contains`
+//! must appear in the message.
 //!
 //! An argument written `hex:ff00` is passed as those raw bytes (invalid
 //! UTF-8); `rep:N:TEXT` is TEXT repeated N times, `rep:N:TEXT|END` then END.
@@ -64,7 +65,12 @@ fn check(session: &Session, case: &Value) -> Option<String> {
     };
     let code = got["error"]["code"].as_str().unwrap_or("<none>");
     let message = got["error"]["message"].as_str().unwrap_or("");
-    if code != expected || out.status.code() != Some(exit) || message.trim().is_empty() {
+    let says = case["message_contains"].as_str().unwrap_or("");
+    if code != expected
+        || out.status.code() != Some(exit)
+        || message.trim().is_empty()
+        || !message.contains(says)
+    {
         return Some(format!(
             "{id}: expected {expected} (exit {exit}), got {code} (exit {:?}): {message:.200}",
             out.status.code()
