@@ -26,11 +26,16 @@
 #![deny(missing_docs)]
 
 mod cast;
+mod character;
 pub mod encounter;
 mod error;
 mod state;
 
 pub use cast::{commit_cast, fit_request};
+pub use character::{
+    Affliction, Damaged, NextTurn, RestKind, Step, Toggle, condition, damage, end_turn, prepare,
+    rest, unprepare, wait,
+};
 pub use error::AppError;
 pub use state::{
     Batch, CHARACTER, ENCOUNTER, EncounterState, character, commit_character, encounter,

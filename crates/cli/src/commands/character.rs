@@ -8,6 +8,8 @@ use grimoire_rules::{
 };
 use serde_json::json;
 
+use grimoire_app::{Affliction, NextTurn, RestKind};
+
 use crate::catalog;
 use crate::context::Ctx;
 use crate::failure::Failure;
@@ -192,27 +194,22 @@ pub fn unprepare(ctx: &Ctx, args: &PrepareArgs) -> anyhow::Result<()> {
 }
 
 fn change_spells(ctx: &Ctx, args: &PrepareArgs, prepare: bool) -> anyhow::Result<()> {
+    let spells = args
+        .spells
+        .iter()
+        .map(|n| catalog::spell(n).map(|s| &s.spell))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut store = ctx.store()?;
     let entity = state::character(&store, &args.name)?;
-    let mut working = entity.state.clone();
-    let mut events: Vec<Event> = Vec::new();
-    for name in &args.spells {
-        let spell = catalog::spell(name)?;
-        let outcome = if prepare {
-            working.prepare(&spell.spell).map_err(Failure::from)?
-        } else {
-            working.unprepare(&spell.spell.id)
-        };
-        working.apply_all(&outcome.events);
-        events.extend(outcome.events);
-    }
-    let mut batch = Batch::new(ctx);
-    let next = if events.is_empty() {
-        entity.state.clone()
+    let command = ctx.command_line.clone();
+    let step = if prepare {
+        grimoire_app::prepare(&mut store, command, &entity, &spells)
     } else {
-        batch.character(&entity, &events)?
-    };
-    batch.commit(&mut store)?;
+        let ids: Vec<&SpellId> = spells.iter().map(|s| &s.id).collect();
+        grimoire_app::unprepare(&mut store, command, &entity, &ids)
+    }
+    .map_err(state::app_error)?;
+    let (next, events) = (&step.character.state, &step.events);
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({
@@ -428,17 +425,17 @@ pub struct RestArgs {
 pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let entity = state::character(&store, &args.name)?;
-    let outcome = if args.long {
-        entity.state.long_rest()
+    let kind = if args.long {
+        RestKind::Long
     } else {
-        entity.state.short_rest()
+        RestKind::Short
     };
-    let mut batch = Batch::new(ctx);
-    let next = batch.character(&entity, &outcome.events)?;
-    batch.commit(&mut store)?;
+    let outcome = grimoire_app::rest(&mut store, ctx.command_line.clone(), &entity, kind)
+        .map_err(state::app_error)?;
+    let next = &outcome.character.state;
     let out = &ctx.out;
     if out.json {
-        let mut v = view::slots_json(&next);
+        let mut v = view::slots_json(next);
         v["character"] = json!(next.name());
         v["rest"] = json!(if args.long { "long" } else { "short" });
         v["events"] = json!(outcome.events);
@@ -458,7 +455,7 @@ pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
     for note in &outcome.notes {
         out.line(out.dim(note))?;
     }
-    out.line(view::slots_table(out, &next))
+    out.line(view::slots_table(out, next))
 }
 
 /// Add or remove.
@@ -488,29 +485,28 @@ pub struct ConditionArgs {
 /// Runs `condition`. `silenced` is not a condition in the rules but stops V
 /// components all the same (R14a), so it is offered beside them.
 pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
-    let mut store = ctx.store()?;
-    let entity = state::character(&store, &args.name)?;
     let add = args.toggle == Toggle::Add;
     let word = names::fold(&args.condition);
-    let (label, outcome) = if matches!(word.as_str(), "silenced" | "silence" | "umlceny" | "ticho")
-    {
-        ("silenced".to_owned(), entity.state.set_silence(add, false))
+    let (label, what) = if matches!(word.as_str(), "silenced" | "silence" | "umlceny" | "ticho") {
+        ("silenced", Affliction::Silenced)
     } else {
         let c: Condition = names::condition(&args.condition)?;
         let label = match ctx.out.lang {
             Lang::En => c.name_en(),
             Lang::Cs => c.name_cs(),
         };
-        let outcome = if add {
-            entity.state.add_condition(c)
-        } else {
-            entity.state.remove_condition(c)
-        };
-        (label.to_owned(), outcome)
+        (label, Affliction::Condition(c))
     };
-    let mut batch = Batch::new(ctx);
-    let next = batch.character(&entity, &outcome.events)?;
-    batch.commit(&mut store)?;
+    let toggle = match args.toggle {
+        Toggle::Add => grimoire_app::Toggle::Add,
+        Toggle::Remove => grimoire_app::Toggle::Remove,
+    };
+    let mut store = ctx.store()?;
+    let entity = state::character(&store, &args.name)?;
+    let outcome =
+        grimoire_app::condition(&mut store, ctx.command_line.clone(), &entity, what, toggle)
+            .map_err(state::app_error)?;
+    let next = &outcome.character.state;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({
@@ -545,10 +541,14 @@ pub fn turn(ctx: &Ctx, command: &TurnCommand) -> anyhow::Result<()> {
     let TurnCommand::End { name } = command;
     let mut store = ctx.store()?;
     let entity = state::character(&store, name)?;
-    let outcome = entity.state.end_turn();
-    let mut batch = Batch::new(ctx);
-    let next = batch.character(&entity, &outcome.events)?;
-    batch.commit(&mut store)?;
+    let outcome = grimoire_app::end_turn(
+        &mut store,
+        ctx.command_line.clone(),
+        &entity,
+        NextTurn::Later,
+    )
+    .map_err(state::app_error)?;
+    let next = &outcome.character.state;
     let out = &ctx.out;
     if out.json {
         return out.json(
@@ -560,7 +560,7 @@ pub fn turn(ctx: &Ctx, command: &TurnCommand) -> anyhow::Result<()> {
         Text::TurnEnded.get(out.lang),
         next.name()
     ))?;
-    out.line(view::turn_line(out, &next))
+    out.line(view::turn_line(out, next))
 }
 
 /// Arguments of `equip`.
@@ -668,10 +668,9 @@ pub fn wait(ctx: &Ctx, args: &WaitArgs) -> anyhow::Result<()> {
     let rounds = names::rounds(&args.time)?;
     let mut store = ctx.store()?;
     let entity = state::character(&store, &args.name)?;
-    let outcome = entity.state.advance_rounds(rounds);
-    let mut batch = Batch::new(ctx);
-    let next = batch.character(&entity, &outcome.events)?;
-    batch.commit(&mut store)?;
+    let outcome = grimoire_app::wait(&mut store, ctx.command_line.clone(), &entity, rounds)
+        .map_err(state::app_error)?;
+    let next = &outcome.character.state;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({

@@ -10,7 +10,7 @@ use crate::catalog;
 use crate::context::Ctx;
 use crate::failure::Failure;
 use crate::i18n::Text;
-use crate::state::{self, Batch};
+use crate::state;
 use crate::view;
 
 /// Commits `events` for the character and, when it is in a running
@@ -21,19 +21,8 @@ fn commit(
     entity: &Entity<Caster>,
     events: &[Event],
 ) -> anyhow::Result<Caster> {
-    let mut batch = Batch::new(ctx);
-    let next = batch.character(entity, events)?;
-    if let Some(e) = state::encounter_of(store, &entity.name)? {
-        let mut st = e.state.clone();
-        if let Some(running) = st.running.as_mut() {
-            let board = running.caster_events(&entity.name, events);
-            if !board.is_empty() {
-                running.apply_all(&board);
-                batch.encounter(&e, &st, &board)?;
-            }
-        }
-    }
-    batch.commit(store)?;
+    let (next, _) = grimoire_app::commit_character(store, ctx.command_line.clone(), entity, events)
+        .map_err(state::app_error)?;
     Ok(next)
 }
 
@@ -114,13 +103,20 @@ pub struct DamageArgs {
 pub fn damage(ctx: &Ctx, args: &DamageArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let entity = state::character(&store, &args.name)?;
-    let o = entity.state.take_damage(args.amount, &mut ctx.rng());
-    let next = commit(ctx, &mut store, &entity, &o.events)?;
+    let o = grimoire_app::damage(
+        &mut store,
+        ctx.command_line.clone(),
+        &entity,
+        args.amount,
+        &mut ctx.rng(),
+    )
+    .map_err(state::app_error)?;
+    let next = &o.step.character.state;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({
             "character": next.name(), "damage": args.amount, "dc": o.dc, "roll": o.roll,
-            "concentration_kept": o.concentration_kept, "events": o.events,
+            "concentration_kept": o.concentration_kept, "events": o.step.events,
         }));
     }
     out.line(format!(

@@ -370,40 +370,19 @@ pub fn characters(store: &Store) -> Result<Vec<CharacterView>, ServerError> {
         .collect()
 }
 
-/// Reads the character, lets `decide` compute events from it (a refusal
-/// writes nothing), commits them at the version read; retried on conflict.
+/// Reads the character and runs one shared step on it, logged under
+/// `command` and the character's name (`rest long Elmira`); retried on
+/// conflict. Returns the step's result and the character's owner.
 fn step<T>(
     store: &mut Store,
     name: &str,
     command: &str,
-    mut decide: impl FnMut(&Caster) -> Result<(Vec<Event>, T), ServerError>,
-) -> Result<(Vec<Event>, T, Option<ChangeId>, CharacterView), ServerError> {
+    mut op: impl FnMut(&mut Store, String, &Entity<Caster>) -> Result<T, grimoire_app::AppError>,
+) -> Result<(T, String), ServerError> {
     retry(store, |store| {
         let (entity, owner) = load(store, name)?;
-        let (events, extra) = decide(&entity.state)?;
-        if events.is_empty() {
-            return Ok((events, extra, None, CharacterView::new(&entity, &owner)));
-        }
-        // Through the shared layer: inside a running encounter the
-        // encounter's effect board is written in the same change.
-        let (next, done) = grimoire_app::commit_character(
-            store,
-            format!("{command} {}", entity.name),
-            &entity,
-            &events,
-        )?;
-        let done = done.ok_or_else(|| ServerError::Internal("a change with no writes".into()))?;
-        let after = Entity {
-            version: done.touched[0].version.unwrap_or(entity.version + 1),
-            state: next,
-            ..entity
-        };
-        Ok((
-            events,
-            extra,
-            Some(done.change),
-            CharacterView::new(&after, &owner),
-        ))
+        let out = op(store, format!("{command} {}", entity.name), &entity)?;
+        Ok((out, owner))
     })
 }
 
@@ -455,13 +434,12 @@ pub fn cast(
     })
 }
 
-fn report(parts: (Vec<Event>, Vec<String>, Option<ChangeId>, CharacterView)) -> StepReport {
-    let (events, notes, change, character) = parts;
+fn report((step, owner): (grimoire_app::Step, String)) -> StepReport {
     StepReport {
-        events,
-        notes,
-        change,
-        character,
+        character: CharacterView::new(&step.character, &owner),
+        events: step.events,
+        notes: step.notes,
+        change: step.change,
     }
 }
 
@@ -475,25 +453,20 @@ pub fn prepare(
 ) -> Result<StepReport, ServerError> {
     let spell = catalog.lookup(spell)?.spell.clone();
     let command = format!("prepare {}", spell.id.as_str());
-    step(store, name, &command, |c| {
-        let out = c.prepare(&spell)?;
-        Ok((out.events, out.notes))
+    step(store, name, &command, |store, command, c| {
+        grimoire_app::prepare(store, command, c, &[&spell])
     })
     .map(report)
 }
 
 /// A short or long rest (R4).
 pub fn rest(store: &mut Store, name: &str, kind: RestKind) -> Result<StepReport, ServerError> {
-    let command = match kind {
-        RestKind::Short => "rest short",
-        RestKind::Long => "rest long",
+    let (command, kind) = match kind {
+        RestKind::Short => ("rest short", grimoire_app::RestKind::Short),
+        RestKind::Long => ("rest long", grimoire_app::RestKind::Long),
     };
-    step(store, name, command, |c| {
-        let out = match kind {
-            RestKind::Short => c.short_rest(),
-            RestKind::Long => c.long_rest(),
-        };
-        Ok((out.events, out.notes))
+    step(store, name, command, |store, command, c| {
+        grimoire_app::rest(store, command, c, kind)
     })
     .map(report)
 }
@@ -501,10 +474,8 @@ pub fn rest(store: &mut Store, name: &str, kind: RestKind) -> Result<StepReport,
 /// Ends the character's turn and starts the next: the action economy and
 /// the one-slot-per-turn limit reset (R9, R10).
 pub fn end_turn(store: &mut Store, name: &str) -> Result<StepReport, ServerError> {
-    step(store, name, "turn", |c| {
-        let mut events = c.end_turn().events;
-        events.extend(c.start_turn().events);
-        Ok((events, Vec::new()))
+    step(store, name, "turn", |store, command, c| {
+        grimoire_app::end_turn(store, command, c, grimoire_app::NextTurn::Now)
     })
     .map(report)
 }
@@ -515,15 +486,15 @@ pub fn condition(
     name: &str,
     input: ConditionInput,
 ) -> Result<StepReport, ServerError> {
-    let verb = if input.remove { "remove" } else { "add" };
+    let (verb, toggle) = if input.remove {
+        ("remove", grimoire_app::Toggle::Remove)
+    } else {
+        ("add", grimoire_app::Toggle::Add)
+    };
     let command = format!("condition {verb} {}", input.condition.name_en());
-    step(store, name, &command, |c| {
-        let out = if input.remove {
-            c.remove_condition(input.condition)
-        } else {
-            c.add_condition(input.condition)
-        };
-        Ok((out.events, out.notes))
+    let what = grimoire_app::Affliction::Condition(input.condition);
+    step(store, name, &command, |store, command, c| {
+        grimoire_app::condition(store, command, c, what, toggle)
     })
     .map(report)
 }
@@ -544,18 +515,17 @@ pub fn damage(
             .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
     };
     let command = format!("damage {}", input.amount);
-    let (events, out, change, character) = step(store, name, &command, |c| {
-        let mut rng = SeededRng::new(seed);
-        let out = c.take_damage(input.amount, &mut rng);
-        Ok((out.events.clone(), out))
+    let (d, owner) = step(store, name, &command, |store, command, c| {
+        // The same seed on every retry, so a retried save rolls the same.
+        grimoire_app::damage(store, command, c, input.amount, &mut SeededRng::new(seed))
     })?;
     Ok(DamageReport {
-        dc: out.dc,
-        roll: out.roll,
-        concentration_kept: out.concentration_kept,
-        events,
-        change,
-        character,
+        dc: d.dc,
+        roll: d.roll,
+        concentration_kept: d.concentration_kept,
+        events: d.step.events,
+        change: d.step.change,
+        character: CharacterView::new(&d.step.character, &owner),
     })
 }
 
@@ -568,9 +538,8 @@ pub fn advance(store: &mut Store, name: &str, input: TimeInput) -> Result<StepRe
         ));
     }
     let command = format!("wait {}r", input.rounds);
-    step(store, name, &command, |c| {
-        let out = c.advance_rounds(input.rounds);
-        Ok((out.events, out.notes))
+    step(store, name, &command, |store, command, c| {
+        grimoire_app::wait(store, command, c, input.rounds)
     })
     .map(report)
 }

@@ -1,0 +1,335 @@
+//! Character steps: prepare and unprepare, rest, the end of a turn,
+//! conditions, damage (the Concentration save) and time passing.
+//!
+//! Each takes the character as loaded by the front end (which words a
+//! missing one itself), asks the rules for events and commits them through
+//! [`commit_character`], so inside a running encounter the effect board
+//! changes in the same change. A step with no events writes nothing.
+
+use grimoire_dice::DiceRng;
+use grimoire_rules::{Caster, Condition, Event, Outcome, RollRecord, Spell, SpellId};
+use grimoire_store::{ChangeId, Entity, Store};
+
+use crate::error::AppError;
+use crate::state::commit_character;
+
+/// What a character step did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// The character afterwards, at its new version.
+    pub character: Entity<Caster>,
+    /// The state changes logged (empty when nothing changed).
+    pub events: Vec<Event>,
+    /// Notes for the player.
+    pub notes: Vec<String>,
+    /// The change id, when something was written.
+    pub change: Option<ChangeId>,
+}
+
+/// Which rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RestKind {
+    /// One hour: pact slots and short-rest uses return.
+    Short,
+    /// Eight hours: every slot returns (R4).
+    Long,
+}
+
+/// What follows the end of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NextTurn {
+    /// The turn only ends; the next one begins when the table says so.
+    Later,
+    /// The character's next turn begins at once (logged as its own event).
+    Now,
+}
+
+/// What a character gains or loses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Affliction {
+    /// A condition of the rules (Incapacitated ends Concentration).
+    Condition(Condition),
+    /// Magical silence: not a condition, but no Verbal components (R14a).
+    Silenced,
+}
+
+/// Whether an [`Affliction`] begins or ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Toggle {
+    /// The character gains it.
+    Add,
+    /// The character loses it.
+    Remove,
+}
+
+/// What damage to a character did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Damaged {
+    /// The step: events, the character afterwards, the change.
+    pub step: Step,
+    /// The Concentration save's DC, when one was needed.
+    pub dc: Option<i32>,
+    /// The save roll, when one was needed.
+    pub roll: Option<RollRecord>,
+    /// Whether Concentration holds afterwards (false if there was none).
+    pub concentration_kept: bool,
+}
+
+/// Commits `outcome` for `caster` (nothing when it has no events).
+fn commit(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    outcome: Outcome,
+) -> Result<Step, AppError> {
+    let Outcome { events, notes } = outcome;
+    if events.is_empty() {
+        return Ok(Step {
+            character: caster.clone(),
+            events,
+            notes,
+            change: None,
+        });
+    }
+    let (next, done) = commit_character(store, command, caster, &events)?;
+    let version = done
+        .as_ref()
+        .and_then(|d| d.touched.first())
+        .and_then(|t| t.version)
+        .unwrap_or(caster.version + 1);
+    Ok(Step {
+        character: Entity {
+            version,
+            state: next,
+            ..caster.clone()
+        },
+        events,
+        notes,
+        change: done.map(|d| d.change),
+    })
+}
+
+/// Prepares each spell in turn (a cantrip is learned); each must be on one
+/// of the character's class lists (R8). One refusal writes nothing.
+pub fn prepare(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    spells: &[&Spell],
+) -> Result<Step, AppError> {
+    let mut working = caster.state.clone();
+    let mut all = Outcome::default();
+    for spell in spells {
+        let out = working.prepare(spell)?;
+        working.apply_all(&out.events);
+        all.events.extend(out.events);
+        all.notes.extend(out.notes);
+    }
+    commit(store, command, caster, all)
+}
+
+/// Unprepares (or forgets) each spell; one not prepared changes nothing.
+pub fn unprepare(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    spells: &[&SpellId],
+) -> Result<Step, AppError> {
+    let mut working = caster.state.clone();
+    let mut all = Outcome::default();
+    for id in spells {
+        let out = working.unprepare(id);
+        working.apply_all(&out.events);
+        all.events.extend(out.events);
+        all.notes.extend(out.notes);
+    }
+    commit(store, command, caster, all)
+}
+
+/// A short or long rest (R4).
+pub fn rest(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    kind: RestKind,
+) -> Result<Step, AppError> {
+    let out = match kind {
+        RestKind::Short => caster.state.short_rest(),
+        RestKind::Long => caster.state.long_rest(),
+    };
+    commit(store, command, caster, out)
+}
+
+/// Ends the character's turn: the action economy and the one-slot limit
+/// reset (R9, R10); with [`NextTurn::Now`] the next turn begins too.
+pub fn end_turn(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    next: NextTurn,
+) -> Result<Step, AppError> {
+    let mut out = caster.state.end_turn();
+    if next == NextTurn::Now {
+        out.events.extend(caster.state.start_turn().events);
+    }
+    commit(store, command, caster, out)
+}
+
+/// Adds or removes a condition, or magical silence.
+pub fn condition(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    what: Affliction,
+    toggle: Toggle,
+) -> Result<Step, AppError> {
+    let c = &caster.state;
+    let out = match (what, toggle) {
+        (Affliction::Silenced, t) => c.set_silence(t == Toggle::Add, false),
+        (Affliction::Condition(k), Toggle::Add) => c.add_condition(k),
+        (Affliction::Condition(k), Toggle::Remove) => c.remove_condition(k),
+    };
+    commit(store, command, caster, out)
+}
+
+/// Damage to a character: while concentrating it makes a Constitution save
+/// (DC 10 or half the damage, at most 30); failing ends Concentration.
+pub fn damage<R: DiceRng + ?Sized>(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    amount: u32,
+    rng: &mut R,
+) -> Result<Damaged, AppError> {
+    let o = caster.state.take_damage(amount, rng);
+    let step = commit(
+        store,
+        command,
+        caster,
+        Outcome {
+            events: o.events,
+            notes: Vec::new(),
+        },
+    )?;
+    Ok(Damaged {
+        step,
+        dc: o.dc,
+        roll: o.roll,
+        concentration_kept: o.concentration_kept,
+    })
+}
+
+/// Time passes for one character: spells run out (R15), a long casting
+/// progresses (R12).
+pub fn wait(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    rounds: u64,
+) -> Result<Step, AppError> {
+    let out = caster.state.advance_rounds(rounds);
+    commit(store, command, caster, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use grimoire_catalog::Catalog;
+    use grimoire_dice::SeededRng;
+    use grimoire_rules::{AbilityScores, Class};
+    use grimoire_store::Change;
+
+    use super::*;
+    use crate::state::{CHARACTER, character};
+
+    fn elmira() -> (Store, Entity<Caster>) {
+        let mut store = Store::open_in_memory().unwrap();
+        let c = Caster::new(
+            "Elmira",
+            &[(Class::Wizard, 3)],
+            AbilityScores::new([10, 10, 10, 16, 10, 10]).unwrap(),
+        )
+        .unwrap();
+        store
+            .commit(&Change::new("new").create(CHARACTER, "Elmira", &c).unwrap())
+            .unwrap();
+        let e = character(&store, "elmira").unwrap();
+        (store, e)
+    }
+
+    fn spell(name: &str) -> &'static Spell {
+        &Catalog::srd().lookup(name).unwrap().spell
+    }
+
+    #[test]
+    fn prepare_then_unprepare_writes_and_logs_each_step() {
+        let (mut store, e) = elmira();
+        let step = prepare(
+            &mut store,
+            "prepare",
+            &e,
+            &[spell("Magic Missile"), spell("Shield")],
+        )
+        .unwrap();
+        assert_eq!(step.character.version, 2);
+        assert_eq!(step.character.state.prepared().len(), 2);
+        assert!(step.change.is_some());
+        let id = spell("Shield").id.clone();
+        let step = unprepare(&mut store, "unprepare", &step.character, &[&id]).unwrap();
+        assert_eq!(step.character.state.prepared().len(), 1);
+        assert_eq!(character(&store, "Elmira").unwrap().version, 3);
+    }
+
+    #[test]
+    fn a_refused_prepare_writes_nothing() {
+        let (mut store, e) = elmira();
+        let err = prepare(&mut store, "prepare", &e, &[spell("Cure Wounds")]).unwrap_err();
+        assert!(err.rule().is_some(), "{err}");
+        assert_eq!(character(&store, "Elmira").unwrap().version, 1);
+    }
+
+    #[test]
+    fn rest_turn_condition_and_wait_commit_their_events() {
+        let (mut store, e) = elmira();
+        let s = rest(&mut store, "rest", &e, RestKind::Long).unwrap();
+        assert_eq!(
+            s.character.version,
+            character(&store, "Elmira").unwrap().version
+        );
+        let s = end_turn(&mut store, "turn", &s.character, NextTurn::Later).unwrap();
+        assert_eq!(s.events, [Event::TurnEnded]);
+        let s = end_turn(&mut store, "turn", &s.character, NextTurn::Now).unwrap();
+        assert_eq!(s.events, [Event::TurnEnded, Event::TurnStarted]);
+        let s = condition(
+            &mut store,
+            "condition",
+            &s.character,
+            Affliction::Condition(Condition::Prone),
+            Toggle::Add,
+        )
+        .unwrap();
+        assert!(s.character.state.conditions().contains(&Condition::Prone));
+        let s = condition(
+            &mut store,
+            "silence",
+            &s.character,
+            Affliction::Silenced,
+            Toggle::Add,
+        )
+        .unwrap();
+        assert!(s.character.state.is_silenced());
+        let s = wait(&mut store, "wait", &s.character, 10).unwrap();
+        assert_eq!(s.events[0], Event::TimeAdvanced { rounds: 10 });
+        let stored = character(&store, "Elmira").unwrap();
+        assert_eq!(stored.version, s.character.version);
+        assert_eq!(stored.state, s.character.state);
+    }
+
+    #[test]
+    fn damage_without_concentration_makes_no_save_and_writes_nothing() {
+        let (mut store, e) = elmira();
+        let d = damage(&mut store, "damage", &e, 12, &mut SeededRng::new(1)).unwrap();
+        assert_eq!((d.dc, d.concentration_kept), (None, false));
+        assert!(d.step.events.is_empty() || d.step.change.is_some());
+        assert_eq!(wait(&mut store, "wait", &e, 0).unwrap().change, None);
+    }
+}
