@@ -109,6 +109,24 @@ fn commit(
     })
 }
 
+/// Applies each step in turn to a working copy, so later ones see the
+/// earlier ones (two spells prepared in one command).
+fn each<T>(
+    caster: &Caster,
+    items: &[T],
+    mut one: impl FnMut(&Caster, &T) -> Result<Outcome, AppError>,
+) -> Result<Outcome, AppError> {
+    let mut working = caster.clone();
+    let mut all = Outcome::default();
+    for item in items {
+        let out = one(&working, item)?;
+        working.apply_all(&out.events);
+        all.events.extend(out.events);
+        all.notes.extend(out.notes);
+    }
+    Ok(all)
+}
+
 /// Prepares each spell in turn (a cantrip is learned); each must be on one
 /// of the character's class lists (R8). One refusal writes nothing.
 pub fn prepare(
@@ -117,15 +135,8 @@ pub fn prepare(
     caster: &Entity<Caster>,
     spells: &[&Spell],
 ) -> Result<Step, AppError> {
-    let mut working = caster.state.clone();
-    let mut all = Outcome::default();
-    for spell in spells {
-        let out = working.prepare(spell)?;
-        working.apply_all(&out.events);
-        all.events.extend(out.events);
-        all.notes.extend(out.notes);
-    }
-    commit(store, command, caster, all)
+    let out = each(&caster.state, spells, |c, s| Ok(c.prepare(s)?))?;
+    commit(store, command, caster, out)
 }
 
 /// Unprepares (or forgets) each spell; one not prepared changes nothing.
@@ -135,15 +146,8 @@ pub fn unprepare(
     caster: &Entity<Caster>,
     spells: &[&SpellId],
 ) -> Result<Step, AppError> {
-    let mut working = caster.state.clone();
-    let mut all = Outcome::default();
-    for id in spells {
-        let out = working.unprepare(id);
-        working.apply_all(&out.events);
-        all.events.extend(out.events);
-        all.notes.extend(out.notes);
-    }
-    commit(store, command, caster, all)
+    let out = each(&caster.state, spells, |c, id| Ok(c.unprepare(id)))?;
+    commit(store, command, caster, out)
 }
 
 /// A short or long rest (R4).

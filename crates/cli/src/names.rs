@@ -8,30 +8,7 @@ use grimoire_rules::{Ability, ActionKind, Class, Condition, School};
 
 use crate::failure::Failure;
 
-/// Lower-cases and strips Czech diacritics, so `Kouzelník`, `kouzelnik` and
-/// `KOUZELNÍK` compare equal.
-pub fn fold(s: &str) -> String {
-    s.trim()
-        .to_lowercase()
-        .chars()
-        .map(|c| match c {
-            'á' => 'a',
-            'č' => 'c',
-            'ď' => 'd',
-            'é' | 'ě' => 'e',
-            'í' => 'i',
-            'ň' => 'n',
-            'ó' => 'o',
-            'ř' => 'r',
-            'š' => 's',
-            'ť' => 't',
-            'ú' | 'ů' => 'u',
-            'ý' => 'y',
-            'ž' => 'z',
-            other => other,
-        })
-        .collect()
-}
+pub use grimoire_app::fold;
 
 /// The longest name a character or encounter may have, in characters.
 pub const MAX_NAME: usize = 64;

@@ -10,7 +10,7 @@ use grimoire_store::{Change, ChangeId, Entity, LogEntry, Store, Undone};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::retry;
+use super::{check_amount, dice_seed, retry};
 use crate::access::check_name;
 use crate::error::ServerError;
 
@@ -395,11 +395,7 @@ pub fn cast(
     input: &CastInput,
 ) -> Result<CastReport, ServerError> {
     let spell = catalog.lookup(&input.spell)?.spell.clone();
-    let seed = match input.seed {
-        Some(s) => s,
-        None => getrandom::u64()
-            .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
-    };
+    let seed = dice_seed(input.seed)?;
     retry(store, |store| {
         let (entity, owner) = load(store, name)?;
         // The shared game layer fits the request to the caster's situation
@@ -506,14 +502,8 @@ pub fn damage(
     name: &str,
     input: DamageInput,
 ) -> Result<DamageReport, ServerError> {
-    if input.amount > 10_000 {
-        return Err(ServerError::invalid("bad_amount", "damage must be 0-10000"));
-    }
-    let seed = match input.seed {
-        Some(s) => s,
-        None => getrandom::u64()
-            .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
-    };
+    check_amount(input.amount)?;
+    let seed = dice_seed(input.seed)?;
     let command = format!("damage {}", input.amount);
     let (d, owner) = step(store, name, &command, |store, command, c| {
         // The same seed on every retry, so a retried save rolls the same.

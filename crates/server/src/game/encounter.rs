@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
-use super::retry;
+use super::{check_amount, dice_seed, retry};
 use crate::access::check_name;
 use crate::error::ServerError;
 
@@ -155,14 +155,8 @@ pub fn damage(
     enc: &str,
     input: &EncounterDamageInput,
 ) -> Result<Value, ServerError> {
-    if input.amount > 10_000 {
-        return Err(ServerError::invalid("bad_amount", "damage must be 0-10000"));
-    }
-    let seed = match input.seed {
-        Some(s) => s,
-        None => getrandom::u64()
-            .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
-    };
+    check_amount(input.amount)?;
+    let seed = dice_seed(input.seed)?;
     retry(store, |store| {
         let e = load(store, enc)?;
         let encounter = running(&e)?;

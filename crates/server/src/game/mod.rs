@@ -29,6 +29,25 @@ pub use homebrew::{
     HomebrewFile, HomebrewInput, HomebrewReport, add_homebrew, campaign_catalog, with_catalog,
 };
 
+/// The seed for an operation's dice: the one asked for, else a random one
+/// (drawn once, so every retry rolls what the first attempt would have).
+fn dice_seed(asked: Option<u64>) -> Result<u64, ServerError> {
+    match asked {
+        Some(s) => Ok(s),
+        None => getrandom::u64()
+            .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}"))),
+    }
+}
+
+/// Refuses damage beyond 10000 (`bad_amount`): no table needs more, and a
+/// bound keeps the arithmetic far from overflow.
+fn check_amount(amount: u32) -> Result<(), ServerError> {
+    if amount > 10_000 {
+        return Err(ServerError::invalid("bad_amount", "damage must be 0-10000"));
+    }
+    Ok(())
+}
+
 /// How many times an operation is retried after version conflicts.
 pub const MAX_ATTEMPTS: u32 = 12;
 
