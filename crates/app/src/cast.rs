@@ -14,7 +14,8 @@ use crate::state::{Batch, EncounterState, fold};
 /// a Self-range spell without an area lands on the caster; inside an
 /// encounter, targets take the tracker's spelling and hit points, and
 /// casting on someone else's turn must be a Reaction (R9), which the
-/// one-slot limit does not count (R10).
+/// one-slot limit does not count (R10), and the caster's Hex or Hunter's
+/// Mark on the target rides on each hit of a spell attack.
 pub fn fit_request(
     caster: &Entity<Caster>,
     enc: Option<&Entity<EncounterState>>,
@@ -44,6 +45,21 @@ pub fn fit_request(
                 let stats = t.stats.get_or_insert_with(Default::default);
                 stats.hp = Some(hp);
             }
+        }
+    }
+    // The caster's own marks (Hex, Hunter's Mark) on the target add their
+    // damage to each hit; with several targets only when every one of them
+    // carries the same marks, since the bonus applies to every hit.
+    if req.on_hit_damage.is_empty()
+        && let Some((first, rest)) = req.targets.split_first()
+    {
+        let board = running.effects();
+        let riders = board.riders(&first.name, &caster.name);
+        if rest
+            .iter()
+            .all(|t| board.riders(&t.name, &caster.name) == riders)
+        {
+            req.on_hit_damage = riders;
         }
     }
     if let Some(current) = running.current()

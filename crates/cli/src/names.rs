@@ -4,7 +4,7 @@
 //! Every parser returns a usage [`Failure`] that lists what would have
 //! been accepted, so a typo never panics and always teaches.
 
-use grimoire_rules::{Ability, ActionKind, Class, Condition, School};
+use grimoire_rules::{Ability, ActionKind, Class, Condition, DamageType, School};
 
 use crate::failure::Failure;
 
@@ -140,6 +140,24 @@ pub fn condition(word: &str) -> Result<Condition, Failure> {
                 "unknown_condition",
                 format!(
                     "unknown condition \"{word}\" (one of: {})",
+                    known.join(", ")
+                ),
+            )
+        })
+}
+
+/// A damage type by English or Czech name (`fire`, `ohnivé`).
+pub fn damage_type(word: &str) -> Result<DamageType, Failure> {
+    let w = fold(word);
+    DamageType::ALL
+        .into_iter()
+        .find(|t| fold(t.name_en()) == w || fold(t.name_cs()) == w)
+        .ok_or_else(|| {
+            let known: Vec<&str> = DamageType::ALL.iter().map(|t| t.name_en()).collect();
+            Failure::usage(
+                "unknown_damage_type",
+                format!(
+                    "unknown damage type \"{word}\" (one of: {})",
                     known.join(", ")
                 ),
             )

@@ -25,6 +25,11 @@ use crate::view;
   grimoire cast Elmira \"Detect Magic\" --ritual
   grimoire cast Elmira Fireball --via \"Spell Scroll (fireball)\" --target Ogre:dex=-1:hp=59
   grimoire cast Elmira \"Misty Step\" --via \"Misty Step\" --action bonus
+  grimoire cast Elmira \"Chromatic Orb\" --damage-type fire --target Ogre:ac=11
+  grimoire cast Brother \"Plant Growth\" --alternative-time    the 8-hour casting
+
+Inside an encounter, the caster's own Hex or Hunter's Mark on the target
+adds its damage to each hit of a spell attack.
 
 A target is NAME, optionally followed by :ac=N :hp=N :dex=+2 (any ability
 save bonus) :self :cover (Total Cover) :dist=FEET :type=undead.")]
@@ -69,6 +74,12 @@ pub struct Args {
     /// Cast outside the caster's own turn (a Reaction on another's turn): R10 does not apply
     #[arg(long)]
     pub off_turn: bool,
+    /// The damage type, for a spell that offers a choice (Chromatic Orb: acid, cold, fire, ...)
+    #[arg(long, value_name = "TYPE")]
+    pub damage_type: Option<String>,
+    /// Use the spell's alternative casting time (Plant Growth: 8 hours instead of an action)
+    #[arg(long)]
+    pub alternative_time: bool,
     /// Complete a casting of a minute or more whose time is up (R12)
     #[arg(long, conflicts_with_all = ["slot", "ritual", "via"])]
     pub complete: bool,
@@ -189,6 +200,12 @@ fn request(caster: &Caster, args: &Args) -> Result<CastRequest, Failure> {
         RollMode::Normal
     };
     req.off_turn = args.off_turn;
+    if let Some(t) = &args.damage_type {
+        req = req.with_damage_type(names::damage_type(t)?);
+    }
+    if args.alternative_time {
+        req = req.with_alternative_time();
+    }
     Ok(req)
 }
 

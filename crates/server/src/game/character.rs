@@ -181,7 +181,11 @@ impl CharacterView {
 }
 
 /// What a cast asks for: the spell plus the rules' [`CastRequest`] fields
-/// (`slot`, `mode`, `action`, `targets`, ...).
+/// (`slot`, `mode`, `action`, `targets`, ...), among them the optional
+/// `damage_type` (a spell offering a choice, e.g. Chromatic Orb's `fire`)
+/// and `alternative_time` (a spell's second casting time, e.g. Plant
+/// Growth's 8 hours). `on_hit_damage` is the server's to fill: inside an
+/// encounter the caster's own Hex or Hunter's Mark on the target.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CastInput {
     /// The spell: id, English or Czech name.
@@ -402,7 +406,11 @@ pub fn cast(
         // (Self-range target, encounter hit points, R9 turn check) and
         // commits the caster with its encounter, exactly as the CLI does.
         let enc = grimoire_app::encounter_of(store, &entity.name)?;
-        let req = grimoire_app::fit_request(&entity, enc.as_ref(), &spell, input.request.clone())?;
+        // Extra damage on hits comes from the marks in force, never from
+        // the request.
+        let mut request = input.request.clone();
+        request.on_hit_damage.clear();
+        let req = grimoire_app::fit_request(&entity, enc.as_ref(), &spell, request)?;
         // The same seed on every retry: a retried cast rolls what the
         // first attempt would have.
         let mut rng = SeededRng::new(seed);
