@@ -188,6 +188,73 @@ mod tests {
     }
 
     #[test]
+    fn the_casters_hex_rides_on_hits_against_the_marked_target_only() {
+        use crate::state::{CHARACTER, ENCOUNTER, character, encounter};
+        use grimoire_dice::SeededRng;
+        use grimoire_store::Change;
+
+        let mut store = Store::open_in_memory().unwrap();
+        let scores = AbilityScores::new([10, 10, 10, 10, 10, 16]).unwrap();
+        let wren = Caster::new("Wren", &[(Class::Warlock, 3)], scores).unwrap();
+        let srd = grimoire_catalog::Catalog::srd();
+        let hex = &srd.lookup("hex").unwrap().spell;
+        let blast = &srd.lookup("eldritch-blast").unwrap().spell;
+        let prepared = wren.prepare(hex).unwrap();
+        let mut wren = wren;
+        wren.apply_all(&prepared.events);
+        let pouch = wren.set_equipment(grimoire_rules::Equipment {
+            component_pouch: true,
+            ..Default::default()
+        });
+        wren.apply_all(&pouch.events);
+        let gathered = EncounterState {
+            combatants: vec![Combatant::new("Wren", 20), Combatant::new("Goblin", 1)],
+            running: None,
+        };
+        store
+            .commit(
+                &Change::new("setup")
+                    .create(CHARACTER, "Wren", &wren)
+                    .unwrap()
+                    .create(ENCOUNTER, "Cave", &gathered)
+                    .unwrap(),
+            )
+            .unwrap();
+        let e = encounter(&store, "Cave").unwrap();
+        crate::encounter::start(&mut store, "start", &e).unwrap();
+        let fitted = |store: &Store, targets: &[&str]| {
+            let c = character(store, "Wren").unwrap();
+            let e = encounter(store, "Cave").unwrap();
+            let mut req = CastRequest::new();
+            for t in targets {
+                req = req.target(Target::named(*t));
+            }
+            fit_request(&c, Some(&e), blast, req).unwrap().on_hit_damage
+        };
+        assert!(fitted(&store, &["Goblin"]).is_empty(), "no Hex yet");
+        let c = character(&store, "Wren").unwrap();
+        let e = encounter(&store, "Cave").unwrap();
+        let req = fit_request(
+            &c,
+            Some(&e),
+            hex,
+            CastRequest::new().target(Target::named("Goblin")),
+        )
+        .unwrap();
+        let out = grimoire_rules::cast(&c.state, hex, &req, &mut SeededRng::new(7)).unwrap();
+        commit_cast(&mut store, "cast hex", &c, Some(&e), &out).unwrap();
+        assert_eq!(fitted(&store, &["goblin"]).len(), 1, "Hex's 1d6 necrotic");
+        assert!(
+            fitted(&store, &["Orc"]).is_empty(),
+            "only on the marked target"
+        );
+        assert!(
+            fitted(&store, &["Goblin", "Orc"]).is_empty(),
+            "not when the targets differ"
+        );
+    }
+
+    #[test]
     fn self_range_lands_on_the_caster() {
         let req = fit_request(&wizard(), None, &spell(Range::Self_), CastRequest::new()).unwrap();
         assert_eq!(req.targets.len(), 1);

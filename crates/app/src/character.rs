@@ -329,6 +329,29 @@ mod tests {
     }
 
     #[test]
+    fn damage_while_concentrating_makes_the_save_and_commits_its_result() {
+        let (mut store, e) = elmira();
+        let s = prepare(&mut store, "prepare", &e, &[spell("Detect Magic")]).unwrap();
+        let req = grimoire_rules::CastRequest::new();
+        let out = grimoire_rules::cast(
+            &s.character.state,
+            spell("Detect Magic"),
+            &req,
+            &mut SeededRng::new(7),
+        )
+        .unwrap();
+        let (_, _) = commit_character(&mut store, "cast", &s.character, &out.events).unwrap();
+        let e = character(&store, "Elmira").unwrap();
+        assert!(e.state.concentration().is_some());
+        let d = damage(&mut store, "damage", &e, 40, &mut SeededRng::new(7)).unwrap();
+        assert_eq!(d.dc, Some(20), "half of 40");
+        assert!(d.roll.is_some());
+        let stored = character(&store, "Elmira").unwrap();
+        assert_eq!(stored.state.concentration().is_some(), d.concentration_kept);
+        assert_eq!(stored.version, d.step.character.version);
+    }
+
+    #[test]
     fn damage_without_concentration_makes_no_save_and_writes_nothing() {
         let (mut store, e) = elmira();
         let d = damage(&mut store, "damage", &e, 12, &mut SeededRng::new(1)).unwrap();
