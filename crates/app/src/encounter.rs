@@ -6,7 +6,9 @@
 //! the rules work and the commit.
 
 use grimoire_dice::DiceRng;
-use grimoire_rules::{Caster, Encounter, EncounterEvent, Event, RollRecord, RulesError};
+use grimoire_rules::{
+    AppliedEffect, Caster, Combatant, Encounter, EncounterEvent, Event, RollRecord, RulesError,
+};
 use grimoire_store::{Entity, Store};
 use serde::Serialize;
 
@@ -200,4 +202,129 @@ pub fn advance(
     batch.encounter(e, &st, &enc_events)?;
     batch.commit(store)?;
     Ok((st, notes))
+}
+
+/// A spell in force on a combatant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InForce {
+    /// The effect as the encounter's board holds it.
+    pub applied: AppliedEffect,
+    /// Rounds until it ends on its caster's clock (R15), when it has an end
+    /// and the caster is a stored character.
+    pub rounds_left: Option<u64>,
+}
+
+/// A combatant as the encounter's status shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standing {
+    /// The combatant: name, initiative, tracked hit points.
+    pub combatant: Combatant,
+    /// The character, when the combatant is one.
+    pub character: Option<Entity<Caster>>,
+    /// The spells in force on it (none before the start).
+    pub effects: Vec<InForce>,
+}
+
+/// Where an encounter stands: round, whose turn, everyone in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Status {
+    /// The round; 0 before the start.
+    pub round: u32,
+    /// Whose turn it is, once started.
+    pub current: Option<String>,
+    /// In turn order (by initiative before the start).
+    pub combatants: Vec<Standing>,
+}
+
+/// The status of an encounter: the combatants in order with their
+/// characters and the spells in force on each.
+pub fn status(store: &Store, st: &EncounterState) -> Result<Status, AppError> {
+    let (round, current, order): (u32, Option<String>, Vec<Combatant>) = match &st.running {
+        Some(r) => (
+            r.round(),
+            r.current().map(|c| c.name.clone()),
+            r.combatants().to_vec(),
+        ),
+        None => {
+            let mut c = st.combatants.clone();
+            c.sort_by_key(|c| std::cmp::Reverse(c.initiative));
+            (0, None, c)
+        }
+    };
+    let mut combatants = Vec::new();
+    for c in order {
+        let character = store.find::<Caster>(CHARACTER, &c.name)?;
+        let mut effects = Vec::new();
+        if let Some(r) = &st.running {
+            for a in r.effects().in_force(&c.name) {
+                // Durations run on the caster's clock (R15).
+                let now = store
+                    .find::<Caster>(CHARACTER, &a.caster)?
+                    .map(|e| e.state.now());
+                let rounds_left = a
+                    .ongoing
+                    .expires_at
+                    .zip(now)
+                    .map(|(t, n)| t.saturating_sub(n));
+                effects.push(InForce {
+                    applied: a.clone(),
+                    rounds_left,
+                });
+            }
+        }
+        combatants.push(Standing {
+            combatant: c,
+            character,
+            effects,
+        });
+    }
+    Ok(Status {
+        round,
+        current,
+        combatants,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use grimoire_rules::{AbilityScores, Class};
+    use grimoire_store::Change;
+
+    use super::*;
+    use crate::state::{ENCOUNTER, encounter};
+
+    #[test]
+    fn status_orders_by_initiative_and_finds_the_characters() {
+        let mut store = Store::open_in_memory().unwrap();
+        let scores = AbilityScores::new([10; 6]).unwrap();
+        let elmira = Caster::new("Elmira", &[(Class::Wizard, 3)], scores).unwrap();
+        let gathered = EncounterState {
+            combatants: vec![Combatant::new("Elmira", 10), Combatant::new("Goblin", 20)],
+            running: None,
+        };
+        store
+            .commit(
+                &Change::new("setup")
+                    .create(CHARACTER, "Elmira", &elmira)
+                    .unwrap()
+                    .create(ENCOUNTER, "Cave", &gathered)
+                    .unwrap(),
+            )
+            .unwrap();
+        let s = status(&store, &gathered).unwrap();
+        assert_eq!((s.round, s.current.as_deref()), (0, None));
+        let names: Vec<&str> = s
+            .combatants
+            .iter()
+            .map(|c| c.combatant.name.as_str())
+            .collect();
+        assert_eq!(names, ["Goblin", "Elmira"]);
+        assert!(s.combatants[0].character.is_none());
+        assert!(s.combatants[1].character.is_some());
+        let e = encounter(&store, "Cave").unwrap();
+        let started = start(&mut store, "start", &e).unwrap();
+        let s = status(&store, &started).unwrap();
+        assert_eq!((s.round, s.current.as_deref()), (1, Some("Goblin")));
+        assert!(s.combatants.iter().all(|c| c.effects.is_empty()));
+    }
 }

@@ -354,49 +354,31 @@ fn end(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
 /// The encounter's state: JSON or a table with the current turn marked.
 fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::Result<()> {
     let lang = out.lang;
-    let (round, current, order): (u32, Option<String>, Vec<Combatant>) = match &st.running {
-        Some(r) => (
-            r.round(),
-            r.current().map(|c| c.name.clone()),
-            r.combatants().to_vec(),
-        ),
-        None => {
-            let mut c = st.combatants.clone();
-            c.sort_by_key(|c| std::cmp::Reverse(c.initiative));
-            (0, None, c)
-        }
-    };
-    let mut rows = Vec::new();
-    for c in &order {
-        let character = store.find::<Caster>(state::CHARACTER, &c.name)?;
-        let effects: Vec<Value> =
-            st.running
-                .as_ref()
-                .map(|r| {
-                    r.effects()
-                    .in_force(&c.name)
-                    .iter()
-                    .map(|a| {
-                        // Durations run on the caster's clock (R15).
-                        let now = store
-                            .find::<Caster>(state::CHARACTER, &a.caster)
-                            .ok()
-                            .flatten()
-                            .map(|e| e.state.now());
-                        let left = a.ongoing.expires_at.zip(now).map(|(t, n)| t.saturating_sub(n));
-                        json!({
-                            "spell": a.ongoing.spell, "name": a.ongoing.name, "caster": a.caster,
-                            "level": a.ongoing.level.get(), "expires_at": a.ongoing.expires_at,
-                            "rounds_left": left,
-                            "concentration": a.ongoing.concentration,
-                            "conditions": a.ongoing.conditions,
-                        })
+    let grimoire_app::encounter::Status {
+        round,
+        current,
+        combatants,
+    } = grimoire_app::encounter::status(store, st).map_err(state::app_error)?;
+    let rows: Vec<(Combatant, Option<Entity<Caster>>, Vec<Value>)> = combatants
+        .into_iter()
+        .map(|s| {
+            let effects = s
+                .effects
+                .iter()
+                .map(|f| {
+                    let a = &f.applied;
+                    json!({
+                        "spell": a.ongoing.spell, "name": a.ongoing.name, "caster": a.caster,
+                        "level": a.ongoing.level.get(), "expires_at": a.ongoing.expires_at,
+                        "rounds_left": f.rounds_left,
+                        "concentration": a.ongoing.concentration,
+                        "conditions": a.ongoing.conditions,
                     })
-                    .collect()
                 })
-                .unwrap_or_default();
-        rows.push((c.clone(), character, effects));
-    }
+                .collect();
+            (s.combatant, s.character, effects)
+        })
+        .collect();
     if out.json {
         let combatants: Vec<Value> = rows
             .iter()

@@ -189,38 +189,26 @@ pub fn damage(
 pub fn status(store: &Store, enc: &str) -> Result<Value, ServerError> {
     let e = load(store, enc)?;
     let st = &e.state;
-    let (round, current, order): (u32, Option<String>, Vec<Combatant>) = match &st.running {
-        Some(r) => (
-            r.round(),
-            r.current().map(|c| c.name.clone()),
-            r.combatants().to_vec(),
-        ),
-        None => {
-            let mut c = st.combatants.clone();
-            c.sort_by_key(|c| std::cmp::Reverse(c.initiative));
-            (0, None, c)
-        }
-    };
+    let grimoire_app::encounter::Status {
+        round,
+        current,
+        combatants: standings,
+    } = grimoire_app::encounter::status(store, st)?;
     let mut combatants = Vec::new();
-    for c in &order {
-        let ch = store.find::<Caster>("character", &c.name)?;
-        let effects: Vec<Value> = st
-            .running
-            .as_ref()
-            .map(|r| {
-                r.effects()
-                    .in_force(&c.name)
-                    .iter()
-                    .map(|a| {
-                        json!({
-                            "spell": a.ongoing.spell, "name": a.ongoing.name, "caster": a.caster,
-                            "level": a.ongoing.level.get(), "expires_at": a.ongoing.expires_at,
-                            "concentration": a.ongoing.concentration,
-                        })
-                    })
-                    .collect()
+    for s in &standings {
+        let (c, ch) = (&s.combatant, &s.character);
+        let effects: Vec<Value> = s
+            .effects
+            .iter()
+            .map(|f| {
+                let a = &f.applied;
+                json!({
+                    "spell": a.ongoing.spell, "name": a.ongoing.name, "caster": a.caster,
+                    "level": a.ongoing.level.get(), "expires_at": a.ongoing.expires_at,
+                    "concentration": a.ongoing.concentration,
+                })
             })
-            .unwrap_or_default();
+            .collect();
         combatants.push(json!({
             "name": c.name, "initiative": c.initiative, "hp": c.hp,
             "current": current.as_deref() == Some(c.name.as_str()),
