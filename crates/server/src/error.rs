@@ -31,6 +31,12 @@ pub enum ServerError {
         /// What is wrong, for a person.
         message: String,
     },
+    /// Occurs when a request body is larger than the server reads.
+    #[error("the request body is larger than the limit of {limit} bytes (2 MiB); send less")]
+    TooLarge {
+        /// The limit, in bytes.
+        limit: usize,
+    },
     /// Occurs when a named thing does not exist (`unknown_encounter`).
     #[error("{message}")]
     Unknown {
@@ -90,6 +96,7 @@ impl ServerError {
             ServerError::Forbidden(_) => "forbidden",
             ServerError::Invalid { code, .. } | ServerError::Unknown { code, .. } => code,
             ServerError::NoRoute => "no_route",
+            ServerError::TooLarge { .. } => "body_too_large",
             ServerError::Store(e) => e.code(),
             ServerError::Rules(e) => e.code(),
             ServerError::App(e) => e.code(),
@@ -116,6 +123,7 @@ impl ServerError {
             ServerError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ServerError::Forbidden(_) => StatusCode::FORBIDDEN,
             ServerError::Invalid { .. } => StatusCode::BAD_REQUEST,
+            ServerError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ServerError::NoRoute | ServerError::Unknown { .. } => StatusCode::NOT_FOUND,
             ServerError::Store(e) => match e.code() {
                 "not_found" => StatusCode::NOT_FOUND,
@@ -165,6 +173,9 @@ impl ServerError {
                 "k tomu nemáte oprávnění: hráč jedná jen za své postavy, GM za všechny".to_owned()
             }
             ServerError::NoRoute => "taková adresa neexistuje".to_owned(),
+            ServerError::TooLarge { limit } => {
+                format!("tělo požadavku je větší než limit {limit} bajtů (2 MiB); pošlete méně")
+            }
             ServerError::Busy { kind, name } => {
                 format!("{kind} „{name}“ právě mění jiní; zkuste to znovu")
             }

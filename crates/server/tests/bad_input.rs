@@ -95,7 +95,11 @@ async fn check(h: &Harness, t: &Table, case: &Value) -> Option<String> {
     let v: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
     let code = v["error"]["code"].as_str().unwrap_or("<none>");
     let message = v["error"]["message"].as_str().unwrap_or("");
-    if code != expected || got_status != StatusCode::from_u16(status).unwrap() || message.is_empty()
+    let wanted = case["message_contains"].as_str().unwrap_or("");
+    if code != expected
+        || got_status != StatusCode::from_u16(status).unwrap()
+        || message.is_empty()
+        || !message.contains(wanted)
     {
         return Some(format!(
             "{} {id}: expected {expected} ({status}), got {code} ({got_status}): {:.200}",

@@ -8,6 +8,10 @@ use serde::de::DeserializeOwned;
 
 use crate::error::ServerError;
 
+/// The largest request body the API reads, in bytes (2 MiB); a larger one
+/// is refused with 413 `body_too_large` before it is parsed.
+pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
+
 /// A JSON body.
 pub struct Body<T>(pub T);
 
@@ -21,6 +25,9 @@ where
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         match axum::Json::<T>::from_request(req, state).await {
             Ok(axum::Json(v)) => Ok(Body(v)),
+            Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(ServerError::TooLarge { limit: BODY_LIMIT })
+            }
             Err(e) => Err(ServerError::invalid("bad_json", e.body_text())),
         }
     }

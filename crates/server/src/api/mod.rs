@@ -96,6 +96,7 @@ pub fn app(state: AppState) -> Router {
         )
         .merge(crate::web::router())
         .fallback(|| async { ServerError::NoRoute.into_response() })
+        .layer(axum::extract::DefaultBodyLimit::max(extract::BODY_LIMIT))
         .layer(axum::middleware::from_fn(crate::error::czech_errors))
         .with_state(state)
 }
