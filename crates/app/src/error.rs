@@ -3,6 +3,8 @@
 use grimoire_rules::RulesError;
 use grimoire_store::StoreError;
 
+use crate::name::{NameKind, NameProblem};
+
 /// Everything a game operation can fail with; nothing was written.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -28,6 +30,14 @@ pub enum AppError {
         /// Who tried to cast.
         caster: String,
     },
+    /// Occurs when a name breaks the name policy ([`crate::check_name`]).
+    #[error("{} {problem}", kind.en())]
+    InvalidName {
+        /// What the name names.
+        kind: NameKind,
+        /// What is wrong with it.
+        problem: NameProblem,
+    },
     /// Occurs when the rules refuse.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -43,6 +53,7 @@ impl AppError {
             AppError::UnknownCharacter { .. } => "unknown_character",
             AppError::UnknownEncounter { .. } => "unknown_encounter",
             AppError::NotYourTurn { .. } => "not_your_turn",
+            AppError::InvalidName { .. } => "invalid_name",
             AppError::Rules(e) => e.code(),
             AppError::Store(e) => e.code(),
         }
@@ -65,6 +76,9 @@ impl AppError {
             AppError::NotYourTurn { current, caster } => Some(format!(
                 "na tahu je {current}; {caster} teď může seslat jen kouzlo s Reakcí"
             )),
+            AppError::InvalidName { kind, problem } => {
+                Some(format!("{} {}", kind.cs(), problem.cs()))
+            }
             AppError::Rules(e) => Some(e.message_cs()),
             AppError::Store(_) => None,
         }

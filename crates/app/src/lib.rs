@@ -29,6 +29,7 @@ mod cast;
 mod character;
 pub mod encounter;
 mod error;
+mod name;
 mod state;
 
 pub use cast::{commit_cast, fit_request};
@@ -37,6 +38,7 @@ pub use character::{
     rest, unprepare, wait,
 };
 pub use error::AppError;
+pub use name::{MAX_NAME, NameKind, NameProblem, check_name};
 pub use state::{
     Batch, CHARACTER, ENCOUNTER, EncounterState, character, commit_character, encounter,
     encounter_of, fold,

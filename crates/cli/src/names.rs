@@ -8,35 +8,33 @@ use grimoire_rules::{Ability, ActionKind, Class, Condition, DamageType, School};
 
 use crate::failure::Failure;
 
-pub use grimoire_app::fold;
+pub use grimoire_app::{NameKind, fold};
 
 /// The longest name a character or encounter may have, in characters.
-pub const MAX_NAME: usize = 64;
+pub const MAX_NAME: usize = grimoire_app::MAX_NAME;
 
-/// A name for a new character, encounter or combatant: trimmed, not empty,
-/// at most [`MAX_NAME`] characters, and free of control characters (which
-/// would break tables and could smuggle terminal escapes into every view).
+/// A name for a new character: see [`name_of`].
 pub fn entity_name(raw: &str) -> Result<&str, Failure> {
-    let name = raw.trim();
-    let bad = |why: &str| {
-        Failure::usage(
-            "bad_name",
-            format!(
-                "{why}: {:?}",
-                raw.chars().take(MAX_NAME).collect::<String>()
-            ),
-        )
-    };
-    if name.is_empty() {
-        return Err(bad("a name cannot be empty"));
+    name_of(NameKind::Character, raw)
+}
+
+/// A name for a new character, encounter, combatant or target, checked by
+/// the one name policy of the app ([`grimoire_app::check_name`]): trimmed,
+/// 1..=[`MAX_NAME`] characters, no control or format characters (which
+/// would break tables, smuggle terminal escapes or hide look-alikes), no
+/// `/` or `\`, letters of one script. Refused as usage `bad_name`.
+pub fn name_of(kind: NameKind, raw: &str) -> Result<&str, Failure> {
+    match grimoire_app::check_name(kind, raw) {
+        Ok(_) => Ok(raw.trim()),
+        Err(e) => {
+            let shown: String = raw.chars().take(MAX_NAME).collect();
+            let mut f = Failure::usage("bad_name", format!("{e}: {shown:?}"));
+            if let Some(cs) = e.message_cs() {
+                f = f.with_cs(format!("{cs}: {shown:?}"));
+            }
+            Err(f)
+        }
     }
-    if name.chars().count() > MAX_NAME {
-        return Err(bad(&format!("a name has at most {MAX_NAME} characters")));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(bad("a name cannot contain control characters"));
-    }
-    Ok(name)
 }
 
 /// A class by English or Czech name.
@@ -250,6 +248,11 @@ mod tests {
         assert_eq!(entity_name("Evil\u{1b}[31m").unwrap_err().code, "bad_name");
         assert_eq!(entity_name(&"x".repeat(65)).unwrap_err().code, "bad_name");
         assert!(entity_name(&"ž".repeat(64)).is_ok());
+        assert_eq!(entity_name("\u{415}lmira").unwrap_err().code, "bad_name");
+        assert_eq!(
+            name_of(NameKind::Encounter, "").unwrap_err().message,
+            "an encounter name must not be empty: \"\""
+        );
     }
 
     #[test]

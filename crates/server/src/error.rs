@@ -137,6 +137,7 @@ impl ServerError {
             ServerError::Rules(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ServerError::App(e) => match e.code() {
                 "unknown_character" | "unknown_encounter" => StatusCode::NOT_FOUND,
+                "invalid_name" => StatusCode::BAD_REQUEST,
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
             },
             ServerError::Catalog(e) => match e.code() {

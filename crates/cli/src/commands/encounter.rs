@@ -128,7 +128,7 @@ fn running(e: &Entity<EncounterState>) -> Result<&Encounter, Failure> {
 }
 
 fn new(ctx: &Ctx, name: &str) -> anyhow::Result<()> {
-    let name = names::entity_name(name)?;
+    let name = names::name_of(names::NameKind::Encounter, name)?;
     let mut store = ctx.store()?;
     let st = EncounterState {
         combatants: Vec::new(),
@@ -158,7 +158,7 @@ fn add(ctx: &Ctx, enc: &str, name: &str, initiative: i32, hp: Option<i32>) -> an
         )
         .into());
     }
-    let name = names::entity_name(name)?;
+    let name = names::name_of(names::NameKind::Combatant, name)?;
     // A stored character keeps its own spelling, so casts find it.
     let display = store
         .find::<Caster>(state::CHARACTER, name)?

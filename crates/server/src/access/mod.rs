@@ -8,6 +8,7 @@
 
 mod token;
 
+use grimoire_app::NameKind;
 use grimoire_store::{Change, Store, StoreError};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -120,23 +121,13 @@ impl Member {
     }
 }
 
-/// Checks a name typed by a person: 1–64 characters, no control characters,
-/// not blank. Czech letters are welcome.
-pub fn check_name(what: &'static str, name: &str) -> Result<String, ServerError> {
-    let trimmed = name.trim();
-    if trimmed.is_empty() || trimmed.chars().count() > 64 || trimmed.chars().any(char::is_control) {
-        return Err(ServerError::invalid(
-            "invalid_name",
-            format!("{what} must be 1-64 characters without control characters"),
-        ));
-    }
-    if trimmed.contains('/') {
-        return Err(ServerError::invalid(
-            "invalid_name",
-            format!("{what} must not contain '/'"),
-        ));
-    }
-    Ok(trimmed.to_owned())
+/// Checks a name typed by a person with the one name policy of the app
+/// ([`grimoire_app::check_name`]): trimmed, 1-64 characters, no control or
+/// format characters, no `/` or `\\`, letters of one script (Czech letters
+/// are welcome, a Cyrillic `Е` inside a Latin name is not). Refused as 400
+/// `invalid_name`.
+pub fn check_name(kind: NameKind, name: &str) -> Result<String, ServerError> {
+    Ok(grimoire_app::check_name(kind, name)?)
 }
 
 /// Checks a campaign id: 1–40 of `a-z`, `0-9` and `-`.
@@ -158,7 +149,7 @@ pub fn check_campaign_id(id: &str) -> Result<(), ServerError> {
 
 /// Creates an account and its first token; returns the token (shown once).
 pub fn register(store: &mut Store, name: &str) -> Result<(Account, String), ServerError> {
-    let name = check_name("an account name", name)?;
+    let name = check_name(NameKind::Account, name)?;
     let token = new_token()?;
     let account = Account { name: name.clone() };
     store.commit(
@@ -209,7 +200,7 @@ pub fn create_campaign(
     cli: bool,
 ) -> Result<Campaign, ServerError> {
     check_campaign_id(id)?;
-    let title = check_name("a campaign title", title)?;
+    let title = check_name(NameKind::Campaign, title)?;
     let campaign = Campaign {
         id: id.to_owned(),
         title,
@@ -349,9 +340,20 @@ mod tests {
 
     #[test]
     fn names_are_checked() {
-        assert_eq!(check_name("x", "  Čaroděj ").unwrap(), "Čaroděj");
-        for bad in ["", "   ", "a\u{0}b", "a/b", &"x".repeat(65)] {
-            assert_eq!(check_name("x", bad).unwrap_err().code(), "invalid_name");
+        let x = NameKind::Character;
+        assert_eq!(check_name(x, "  Čaroděj ").unwrap(), "Čaroděj");
+        for bad in [
+            "",
+            "   ",
+            "a\u{0}b",
+            "a/b",
+            &"x".repeat(65),
+            "\u{415}lmira",
+            "g\u{43c}",
+        ] {
+            let err = check_name(x, bad).unwrap_err();
+            assert_eq!(err.code(), "invalid_name");
+            assert_eq!(err.status(), axum::http::StatusCode::BAD_REQUEST);
         }
     }
 }

@@ -326,7 +326,7 @@ pub fn create_character(
     owner: &str,
     new: &NewCharacter,
 ) -> Result<CharacterView, ServerError> {
-    let name = check_name("a character name", &new.name)?;
+    let name = check_name(grimoire_app::NameKind::Character, &new.name)?;
     let classes: Vec<(Class, u8)> = new.classes.iter().map(|c| (c.class, c.level)).collect();
     let a = &new.abilities;
     let scores = AbilityScores::new([a.str, a.dex, a.con, a.int, a.wis, a.cha])?;

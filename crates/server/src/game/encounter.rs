@@ -60,7 +60,7 @@ fn running(e: &Entity<EncounterState>) -> Result<Encounter, ServerError> {
 
 /// Creates an empty encounter: `{"encounter", "created": true}`.
 pub fn create(store: &mut Store, name: &str) -> Result<Value, ServerError> {
-    let name = check_name("an encounter name", name)?;
+    let name = check_name(grimoire_app::NameKind::Encounter, name)?;
     let state = EncounterState {
         combatants: Vec::new(),
         running: None,
@@ -85,7 +85,7 @@ pub fn list(store: &Store) -> Result<Value, ServerError> {
 
 /// Adds a combatant before the start.
 pub fn add(store: &mut Store, enc: &str, input: &CombatantInput) -> Result<Value, ServerError> {
-    let name = check_name("a combatant name", &input.name)?;
+    let name = check_name(grimoire_app::NameKind::Combatant, &input.name)?;
     retry(store, |store| {
         let e = load(store, enc)?;
         if e.state.running.is_some() {

@@ -84,7 +84,7 @@ pub fn add_homebrew(
     store: &mut Store,
     input: &HomebrewInput,
 ) -> Result<HomebrewReport, ServerError> {
-    let file = crate::access::check_name("a homebrew file name", &input.file)?;
+    let file = crate::access::check_name(grimoire_app::NameKind::HomebrewFile, &input.file)?;
     if input.toml.len() > MAX_HOMEBREW_BYTES {
         return Err(ServerError::invalid(
             "homebrew_too_large",

@@ -60,7 +60,7 @@ pub(crate) async fn add(
     if !(1..=50).contains(&input.uses) {
         return Err(ServerError::invalid("bad_json", "uses must be 1-50"));
     }
-    let label = crate::access::check_name("an item name", &input.name)?;
+    let label = crate::access::check_name(grimoire_app::NameKind::Item, &input.name)?;
     let command = format!("gear add {label}");
     change(state, headers, path, command, move |store, caster| {
         let catalog = game::campaign_catalog(store)?;

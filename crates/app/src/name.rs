@@ -1,0 +1,277 @@
+//! The one name policy of every front end: what a person may call a
+//! character, an encounter, a combatant, a target, an account, a campaign.
+//!
+//! A name is trimmed and must then be 1..=[`MAX_NAME`] characters, free of
+//! control and format characters (general categories Cc and Cf: escapes,
+//! zero-width spaces and joiners, byte-order marks, bidi overrides), free
+//! of `/` and `\`, and written in one script: `Čaroděj` and `Елмира` are
+//! fine, `Еlmira` with a Cyrillic `Е` is refused, so a look-alike name
+//! cannot pose as another one.
+
+use std::fmt;
+
+use unicode_properties::UnicodeGeneralCategory;
+use unicode_script::{Script, UnicodeScript};
+
+use crate::AppError;
+
+/// The longest name, in characters.
+pub const MAX_NAME: usize = 64;
+
+/// What a name names; it only changes the wording of a refusal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NameKind {
+    /// A character's name.
+    Character,
+    /// An encounter's name.
+    Encounter,
+    /// A combatant's name in an encounter.
+    Combatant,
+    /// A target's name in a cast.
+    Target,
+    /// An account's name.
+    Account,
+    /// A campaign's title.
+    Campaign,
+    /// A held item's name.
+    Item,
+    /// A homebrew file's name.
+    HomebrewFile,
+}
+
+impl NameKind {
+    /// The field, in English (`a character name`).
+    pub fn en(self) -> &'static str {
+        match self {
+            NameKind::Character => "a character name",
+            NameKind::Encounter => "an encounter name",
+            NameKind::Combatant => "a combatant name",
+            NameKind::Target => "a target name",
+            NameKind::Account => "an account name",
+            NameKind::Campaign => "a campaign title",
+            NameKind::Item => "an item name",
+            NameKind::HomebrewFile => "a homebrew file name",
+        }
+    }
+
+    /// The field, in Czech (`jméno postavy`).
+    pub fn cs(self) -> &'static str {
+        match self {
+            NameKind::Character => "jméno postavy",
+            NameKind::Encounter => "název střetnutí",
+            NameKind::Combatant => "jméno účastníka střetnutí",
+            NameKind::Target => "jméno cíle",
+            NameKind::Account => "jméno účtu",
+            NameKind::Campaign => "název kampaně",
+            NameKind::Item => "název předmětu",
+            NameKind::HomebrewFile => "název souboru s domácími kouzly",
+        }
+    }
+}
+
+/// What is wrong with a refused name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NameProblem {
+    /// Nothing is left after trimming.
+    Empty,
+    /// More than [`MAX_NAME`] characters after trimming.
+    TooLong {
+        /// How many characters it has.
+        chars: usize,
+    },
+    /// A control or format character (Cc, Cf), such as U+200B.
+    Invisible {
+        /// The first such character.
+        found: char,
+    },
+    /// A `/` or `\`.
+    Slash,
+    /// Letters of two scripts, such as Latin and Cyrillic.
+    MixedScripts {
+        /// The first script met.
+        first: &'static str,
+        /// The other script.
+        second: &'static str,
+    },
+}
+
+impl fmt::Display for NameProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NameProblem::Empty => write!(f, "must not be empty"),
+            NameProblem::TooLong { chars } => {
+                write!(
+                    f,
+                    "has at most {MAX_NAME} characters (this one has {chars})"
+                )
+            }
+            NameProblem::Invisible { found } => write!(
+                f,
+                "must not contain control or invisible format characters (found U+{:04X})",
+                u32::from(*found)
+            ),
+            NameProblem::Slash => write!(f, "must not contain '/' or '\\'"),
+            NameProblem::MixedScripts { first, second } => write!(
+                f,
+                "mixes {first} and {second} letters, so it could pass for another name; \
+                 write it in one script"
+            ),
+        }
+    }
+}
+
+impl NameProblem {
+    /// The problem, in Czech.
+    pub fn cs(&self) -> String {
+        match self {
+            NameProblem::Empty => "nesmí být prázdné".to_owned(),
+            NameProblem::TooLong { chars } => {
+                format!("má nejvýš {MAX_NAME} znaků (toto má {chars})")
+            }
+            NameProblem::Invisible { found } => format!(
+                "nesmí obsahovat řídicí ani neviditelné formátovací znaky (nalezen U+{:04X})",
+                u32::from(*found)
+            ),
+            NameProblem::Slash => "nesmí obsahovat '/' ani '\\'".to_owned(),
+            NameProblem::MixedScripts { first, second } => format!(
+                "míchá písmena dvou písem ({first}, {second}), takže by se mohlo vydávat \
+                 za jiné jméno; pište jedním písmem"
+            ),
+        }
+    }
+}
+
+/// Checks a name typed by a person and returns it trimmed, or
+/// [`AppError::InvalidName`] saying which field and what is wrong.
+///
+/// ```
+/// use grimoire_app::{NameKind, check_name};
+/// assert_eq!(check_name(NameKind::Character, "  Čaroděj ")?, "Čaroděj");
+/// assert!(check_name(NameKind::Character, "\u{415}lmira").is_err());
+/// # Ok::<(), grimoire_app::AppError>(())
+/// ```
+pub fn check_name(kind: NameKind, raw: &str) -> Result<String, AppError> {
+    name_problem(raw.trim())
+        .map(|problem| Err(AppError::InvalidName { kind, problem }))
+        .unwrap_or_else(|| Ok(raw.trim().to_owned()))
+}
+
+fn name_problem(name: &str) -> Option<NameProblem> {
+    if name.is_empty() {
+        return Some(NameProblem::Empty);
+    }
+    let chars = name.chars().count();
+    if chars > MAX_NAME {
+        return Some(NameProblem::TooLong { chars });
+    }
+    if let Some(found) = name.chars().find(|&c| is_invisible(c)) {
+        return Some(NameProblem::Invisible { found });
+    }
+    if name.contains(['/', '\\']) {
+        return Some(NameProblem::Slash);
+    }
+    let mut first: Option<Script> = None;
+    for c in name.chars().filter(|c| c.is_alphabetic()) {
+        let script = family(c.script());
+        if matches!(script, Script::Common | Script::Inherited | Script::Unknown) {
+            continue;
+        }
+        match first {
+            None => first = Some(script),
+            Some(s) if s != script => {
+                return Some(NameProblem::MixedScripts {
+                    first: s.full_name(),
+                    second: script.full_name(),
+                });
+            }
+            Some(_) => {}
+        }
+    }
+    None
+}
+
+/// Cc (control) or Cf (format: U+200B, ZWJ, ZWNJ, BOM, bidi overrides).
+fn is_invisible(c: char) -> bool {
+    use unicode_properties::GeneralCategory::{Control, Format};
+    matches!(c.general_category(), Format | Control)
+}
+
+/// Scripts written together in one language count as one: Japanese mixes
+/// Han, Hiragana and Katakana, Korean mixes Hangul and Han.
+fn family(script: Script) -> Script {
+    match script {
+        Script::Hiragana | Script::Katakana | Script::Hangul | Script::Bopomofo => Script::Han,
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One case: the input, and `Ok(trimmed)` or `Err(problem)`.
+    fn check(input: &str, expected: Result<&str, NameProblem>) {
+        let got = check_name(NameKind::Character, input);
+        match (&got, &expected) {
+            (Ok(name), Ok(want)) => assert_eq!(name, want, "{input:?}"),
+            (Err(AppError::InvalidName { kind, problem }), Err(want)) => {
+                assert_eq!(problem, want, "{input:?}");
+                assert_eq!(*kind, NameKind::Character);
+                let err = got.as_ref().unwrap_err();
+                assert_eq!(err.code(), "invalid_name");
+                assert!(err.to_string().starts_with("a character name "), "{err}");
+                assert!(err.message_cs().unwrap().starts_with("jméno postavy "));
+            }
+            _ => panic!("{input:?}: expected {expected:?}, got {got:?}"),
+        }
+    }
+
+    #[test]
+    fn accepted_names() {
+        for (input, want) in [
+            ("Elmira", "Elmira"),
+            ("  Elmíra \n", "Elmíra"),
+            ("Čaroděj", "Čaroděj"),
+            ("Елмира", "Елмира"),
+            ("Ἀθηνᾶ", "Ἀθηνᾶ"),
+            ("Goblin 2", "Goblin 2"),
+            ("O'Brien-Smith", "O'Brien-Smith"),
+            ("Cafe\u{301}", "Cafe\u{301}"),
+            ("さくら 桜", "さくら 桜"),
+            ("x.toml", "x.toml"),
+        ] {
+            check(input, Ok(want));
+        }
+        check(&"ž".repeat(64), Ok(&"ž".repeat(64)));
+    }
+
+    #[test]
+    fn refused_names() {
+        let mixed = |first, second| NameProblem::MixedScripts { first, second };
+        let invisible = |found| NameProblem::Invisible { found };
+        for (input, want) in [
+            ("", NameProblem::Empty),
+            ("   \t", NameProblem::Empty),
+            ("\u{415}lmira", mixed("Cyrillic", "Latin")),
+            ("g\u{43c}", mixed("Latin", "Cyrillic")),
+            ("\u{3b1}lpha", mixed("Greek", "Latin")),
+            ("Elm\u{200b}ira", invisible('\u{200b}')),
+            ("Elm\u{200d}ira", invisible('\u{200d}')),
+            ("Elm\u{200c}ira", invisible('\u{200c}')),
+            ("\u{feff}Elmira", invisible('\u{feff}')),
+            ("Elmira\u{202e}arimlE", invisible('\u{202e}')),
+            ("Elm\u{7}ira", invisible('\u{7}')),
+            ("Elmira\u{1b}[31m", invisible('\u{1b}')),
+            ("Elmira\u{0}", invisible('\u{0}')),
+            ("a/b", NameProblem::Slash),
+            ("a\\b", NameProblem::Slash),
+            ("../../etc/passwd", NameProblem::Slash),
+        ] {
+            check(input, Err(want));
+        }
+        check(&"x".repeat(65), Err(NameProblem::TooLong { chars: 65 }));
+        check(&"N".repeat(3000), Err(NameProblem::TooLong { chars: 3000 }));
+    }
+}
