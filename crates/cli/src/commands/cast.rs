@@ -88,7 +88,7 @@ pub struct Args {
 /// Parses `NAME[:key=value]...`.
 fn target(spec: &str) -> Result<Target, Failure> {
     let mut parts = spec.split(':');
-    let name = names::entity_name(parts.next().unwrap_or_default())
+    let name = names::name_of(names::NameKind::Target, parts.next().unwrap_or_default())
         .map_err(|f| Failure::usage("bad_target", format!("target \"{spec}\": {}", f.message)))?;
     let mut t = Target::named(name);
     for part in parts {

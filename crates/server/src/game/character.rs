@@ -400,6 +400,9 @@ pub fn cast(
 ) -> Result<CastReport, ServerError> {
     let spell = catalog.lookup(&input.spell)?.spell.clone();
     let seed = dice_seed(input.seed)?;
+    for t in &input.request.targets {
+        check_name(grimoire_app::NameKind::Target, &t.name)?;
+    }
     retry(store, |store| {
         let (entity, owner) = load(store, name)?;
         // The shared game layer fits the request to the caster's situation
