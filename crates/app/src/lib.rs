@@ -4,7 +4,8 @@
 //! asked for; this crate loads the characters and encounters from the
 //! [`grimoire_store::Store`], asks [`grimoire_rules`] what happens, and
 //! commits every changed entity with its events in one change. It knows
-//! nothing about terminals, HTTP or JSON shapes for output.
+//! nothing about terminals or HTTP; [`view`] holds the JSON shapes the
+//! CLI's `--json` and the server share.
 //!
 //! ```
 //! use grimoire_app::{Batch, CHARACTER, character};
@@ -31,6 +32,7 @@ pub mod encounter;
 mod error;
 mod name;
 mod state;
+pub mod view;
 
 pub use cast::{commit_cast, fit_request};
 pub use character::{

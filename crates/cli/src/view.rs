@@ -37,71 +37,12 @@ pub fn classes_line(c: &Caster, lang: Lang) -> String {
 
 /// Slots per level (levels the caster has), pact slots separately.
 pub fn slots_json(c: &Caster) -> Value {
-    let slots: Vec<Value> = SlotLevel::ALL
-        .iter()
-        .filter(|&&l| c.slots().total(l) > 0)
-        .map(|&l| {
-            json!({
-                "level": l.get(),
-                "total": c.slots().total(l),
-                "remaining": c.slots().remaining(l),
-            })
-        })
-        .collect();
-    let pact = c
-        .pact_slots()
-        .map(|p| json!({"level": p.level().get(), "total": p.total(), "remaining": p.remaining()}));
-    let arcanum: Vec<Value> = c
-        .arcanum()
-        .iter()
-        .map(|a| json!({"level": a.level.get(), "used": a.used}))
-        .collect();
-    json!({ "slots": slots, "pact": pact, "arcanum": arcanum })
+    json!(grimoire_app::view::SlotsView::of(c))
 }
 
-/// The whole character, in a stable shape.
+/// The whole character, in a stable shape (the app's shared view).
 pub fn caster_json(c: &Caster, version: u64) -> Value {
-    let abilities: serde_json::Map<String, Value> = Ability::ALL
-        .iter()
-        .map(|&a| (a.abbrev().to_lowercase(), json!(c.abilities().score(a))))
-        .collect();
-    let casting: Vec<Value> = c
-        .spellcasting_classes()
-        .map(|class| {
-            json!({
-                "class": class,
-                "ability": class.spellcasting_ability(),
-                "save_dc": c.save_dc(class),
-                "attack_bonus": c.spell_attack_bonus(class),
-            })
-        })
-        .collect();
-    json!({
-        "name": c.name(),
-        "version": version,
-        "level": c.level(),
-        "classes": c.classes().iter().map(|(class, level)| json!({"class": class, "level": level})).collect::<Vec<_>>(),
-        "abilities": abilities,
-        "proficiency_bonus": c.proficiency_bonus(),
-        "spellcasting": casting,
-        "slots": slots_json(c),
-        "prepared": c.prepared(),
-        "cantrips": c.cantrips(),
-        "features": c.features().iter().map(|f| json!({
-            "name": f.name, "spells": f.spells, "remaining": f.remaining(),
-            "max_uses": f.max_uses, "recharge": f.recharge,
-        })).collect::<Vec<_>>(),
-        "items": c.items().iter().map(|i| json!({
-            "name": i.name, "spells": i.spells, "charges": i.charges(),
-            "max_charges": i.max_charges, "recharge": i.recharge,
-        })).collect::<Vec<_>>(),
-        "conditions": c.conditions(),
-        "concentration": c.concentration().map(|k| json!({"spell": k.spell, "effect": k.effect.0})),
-        "ongoing": c.ongoing(),
-        "long_cast": c.long_cast(),
-        "turn": c.turn(),
-        "time_rounds": c.now(),
-    })
+    json!(grimoire_app::view::CharacterJson::of(c, version))
 }
 
 /// The slot table: one row per level with pips, then pact slots.

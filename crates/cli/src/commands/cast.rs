@@ -5,7 +5,7 @@ use grimoire_rules::{
     Ability, CastMode, CastOutcome, CastRequest, CastStatus, Caster, Class, RollMode, SlotKind,
     SlotLevel, Target,
 };
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::catalog;
 use crate::context::Ctx;
@@ -209,19 +209,6 @@ fn request(caster: &Caster, args: &Args) -> Result<CastRequest, Failure> {
     Ok(req)
 }
 
-/// The mode word of the JSON (`slot`, `ritual`, `cantrip`, `item`, `ability`, `arcanum`).
-fn mode_word(outcome: &CastOutcome) -> &'static str {
-    let r = &outcome.resolution;
-    match &r.mode {
-        CastMode::Slot if r.cast_level.get() == 0 => "cantrip",
-        CastMode::Slot => "slot",
-        CastMode::Ritual => "ritual",
-        CastMode::Feature(_) => "ability",
-        CastMode::Item(_) => "item",
-        CastMode::Arcanum => "arcanum",
-    }
-}
-
 /// Runs `cast`.
 pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     let spell = catalog::spell(&args.spell)?;
@@ -280,10 +267,6 @@ fn hint(f: Failure, caster: &str, in_encounter: bool) -> Failure {
     f
 }
 
-fn rolls_json(outcome: &CastOutcome) -> Value {
-    json!(outcome.resolution.rolls)
-}
-
 fn show(
     out: &Out,
     caster: &Caster,
@@ -294,42 +277,17 @@ fn show(
 ) -> anyhow::Result<()> {
     let r = &outcome.resolution;
     if out.json {
-        let (status, rounds) = match r.status {
-            CastStatus::Resolved => ("resolved", None),
-            CastStatus::Started { rounds_needed } => ("started", Some(rounds_needed)),
-        };
-        let via = match &r.mode {
-            CastMode::Feature(n) | CastMode::Item(n) => Some(n.clone()),
-            _ => None,
-        };
-        return out.json(&json!({
-            "cast": {
-                "caster": caster.name(),
-                "spell": r.spell,
-                "spell_name": spell.name_en,
-                "spell_name_cs": spell.name_cs,
-                "level": r.cast_level.get(),
-                "slot": r.slot.map(|s| s.level.get()),
-                "pact": r.slot.is_some_and(|s| s.pact),
-                "mode": mode_word(outcome),
-                "via": via,
-                "class": r.class,
-                "action": r.action,
-                "save_dc": r.save_dc,
-                "attack_bonus": r.attack_bonus,
-                "status": status,
-                "rounds_needed": rounds,
-                "rolls": rolls_json(outcome),
-                "targets": r.targets,
-                "effect": r.effect.map(|e| e.0),
-                "concentration_started": r.concentration_started,
-                "concentration_ended": r.concentration_ended,
-                "notes": r.notes,
-            },
-            "events": outcome.events,
-            "slots": view::slots_json(caster),
-            "encounter": encounter,
-            "seed": seed,
+        return out.json(&json!(grimoire_app::view::CastJson {
+            cast: grimoire_app::view::CastView::new(
+                caster.name(),
+                outcome,
+                &spell.name_en,
+                &spell.name_cs,
+            ),
+            events: outcome.events.clone(),
+            slots: grimoire_app::view::SlotsView::of(caster),
+            encounter: encounter.map(str::to_owned),
+            seed,
         }));
     }
     let lang = out.lang;

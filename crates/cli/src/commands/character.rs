@@ -397,10 +397,7 @@ pub fn slots(ctx: &Ctx, args: &SlotsArgs) -> anyhow::Result<()> {
     let c = state::character(&store, &args.name)?;
     let out = &ctx.out;
     if out.json {
-        let mut v = view::slots_json(&c.state);
-        v["character"] = json!(c.name);
-        v["slot_spent_this_turn"] = json!(c.state.turn().slot_spent);
-        return out.json(&v);
+        return out.json(&json!(grimoire_app::view::SlotsJson::of(&c.name, &c.state)));
     }
     out.line(out.bold(&c.name))?;
     out.line(view::slots_table(out, &c.state))?;

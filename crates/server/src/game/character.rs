@@ -142,6 +142,17 @@ pub struct CharacterView {
     /// The full rules state.
     #[schema(value_type = Object)]
     pub state: Caster,
+    /// Mystic Arcanum levels, as in `grimoire slots --json`.
+    #[schema(value_type = Vec<Object>)]
+    pub arcanum: Vec<grimoire_app::view::ArcanumRow>,
+    /// Whether a slot was spent this turn, as in `grimoire slots --json`.
+    pub slot_spent_this_turn: bool,
+    /// The rest of `grimoire character show --json`'s fields (`abilities`,
+    /// `proficiency_bonus`, `spellcasting`, `features`, `items`, `ongoing`,
+    /// `long_cast`, `turn`, `time_rounds`).
+    #[serde(flatten)]
+    #[schema(value_type = Object)]
+    pub sheet: grimoire_app::view::SheetView,
 }
 
 impl CharacterView {
@@ -176,6 +187,9 @@ impl CharacterView {
             conditions: c.conditions().iter().copied().collect(),
             concentration: c.concentration().map(|k| k.spell.as_str().to_owned()),
             state: c.clone(),
+            arcanum: grimoire_app::view::SlotsView::of(c).arcanum,
+            slot_spent_this_turn: c.turn().slot_spent,
+            sheet: grimoire_app::view::SheetView::of(c),
         }
     }
 }
@@ -213,6 +227,12 @@ pub struct CastReport {
     pub change: ChangeId,
     /// The character afterwards.
     pub character: CharacterView,
+    /// The fields of `grimoire cast --json`'s `cast` object (`spell`,
+    /// `level`, `slot`, `mode`, `rolls`, ...), at the top level because
+    /// `cast` here is the rules' resolution.
+    #[serde(flatten)]
+    #[schema(value_type = Object)]
+    pub view: grimoire_app::view::CastView,
 }
 
 /// Short or long rest.
@@ -398,7 +418,9 @@ pub fn cast(
     name: &str,
     input: &CastInput,
 ) -> Result<CastReport, ServerError> {
-    let spell = catalog.lookup(&input.spell)?.spell.clone();
+    let found = catalog.lookup(&input.spell)?;
+    let (name_en, name_cs) = (found.name_en.clone(), found.name_cs.clone());
+    let spell = found.spell.clone();
     let seed = dice_seed(input.seed)?;
     for t in &input.request.targets {
         check_name(grimoire_app::NameKind::Target, &t.name)?;
@@ -432,7 +454,9 @@ pub fn cast(
             state: next,
             ..entity
         };
+        let view = grimoire_app::view::CastView::new(after.state.name(), &out, &name_en, &name_cs);
         Ok(CastReport {
+            view,
             cast: out.resolution,
             events: out.events,
             change,

@@ -1,0 +1,161 @@
+//! The server's responses carry the CLI's `--json` fields at the same names
+//! (`grimoire_app::view`), beside the server's own: a cast report has
+//! `grimoire cast --json`'s `cast` fields at its top level, a character
+//! `grimoire slots --json`'s and `grimoire character show --json`'s.
+//! The expected values are what the CLI prints for the same character and
+//! seed (`grimoire --seed 1 --json cast Elmira "Magic Missile"`).
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{harnesses, table};
+use grimoire_rules::Caster;
+use serde_json::{Value, json};
+
+const MM: &str = "/campaigns/cave/characters/Elmira/casts";
+
+#[tokio::test]
+async fn a_cast_report_carries_the_cli_cast_fields() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let (s, v) = h
+            .post(
+                MM,
+                Some(&t.petr),
+                json!({"spell": "Magic Missile", "seed": 1}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{}: {v}", h.name);
+        // `grimoire --seed 1 --json cast Elmira "Magic Missile"`, `cast` object.
+        let cli = json!({
+            "caster": "Elmira",
+            "spell": "magic-missile",
+            "spell_name": "Magic Missile",
+            "spell_name_cs": "Magická střela",
+            "level": 1,
+            "slot": 1,
+            "pact": false,
+            "mode": "slot",
+            "via": null,
+            "class": "wizard",
+            "action": "action",
+            "save_dc": 13,
+            "attack_bonus": 5,
+            "status": "resolved",
+            "rounds_needed": null,
+            "rolls": [
+                {"dice": [2], "label": "force damage", "notation": "1d4+1", "total": 3},
+                {"dice": [4], "label": "force damage", "notation": "1d4+1", "total": 5},
+                {"dice": [3], "label": "force damage", "notation": "1d4+1", "total": 4},
+            ],
+            "targets": [],
+            "effect": null,
+            "concentration_started": false,
+            "concentration_ended": null,
+            "notes": [],
+        });
+        for (key, want) in cli.as_object().unwrap() {
+            assert_eq!(&v[key], want, "{}: field {key} of {v}", h.name);
+        }
+        // The CLI's top-level `events`.
+        assert_eq!(
+            v["events"],
+            json!([
+                {"event": "action_used", "action": "action"},
+                {"event": "slot_expended", "level": 1, "off_turn": false, "pact": false},
+            ]),
+            "{}",
+            h.name
+        );
+        // The server's own fields stay.
+        assert_eq!(v["cast"]["spell"], "magic-missile");
+        assert!(v["change"].is_i64());
+        assert_eq!(v["character"]["name"], "Elmira");
+    }
+}
+
+#[tokio::test]
+async fn a_character_carries_the_cli_slots_and_sheet_fields() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let (s, _) = h
+            .post(
+                MM,
+                Some(&t.petr),
+                json!({"spell": "magic-missile", "seed": 1}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{}", h.name);
+        let (s, v) = h
+            .get("/campaigns/cave/characters/Elmira", Some(&t.petr))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        // `grimoire --json slots Elmira` after the cast (less `character`,
+        // which the server calls `name`).
+        let slots = json!({
+            "slots": [
+                {"level": 1, "total": 4, "remaining": 3},
+                {"level": 2, "total": 2, "remaining": 2},
+            ],
+            "pact": null,
+            "arcanum": [],
+            "slot_spent_this_turn": true,
+        });
+        for (key, want) in slots.as_object().unwrap() {
+            assert_eq!(&v[key], want, "{}: field {key} of {v}", h.name);
+        }
+        // `grimoire --json character show Elmira`, the fields whose meaning
+        // the server shares (its `slots` is the slots command's list and
+        // its `concentration` a spell id, so those two differ).
+        let sheet = json!({
+            "name": "Elmira",
+            "level": 3,
+            "classes": [{"class": "wizard", "level": 3}],
+            "abilities": {"str": 10, "dex": 10, "con": 10, "int": 16, "wis": 10, "cha": 10},
+            "proficiency_bonus": 2,
+            "spellcasting": [
+                {"class": "wizard", "ability": "intelligence", "save_dc": 13, "attack_bonus": 5},
+            ],
+            "prepared": ["magic-missile"],
+            "cantrips": [],
+            "features": [],
+            "items": [],
+            "conditions": [],
+            "ongoing": [],
+            "long_cast": null,
+            "turn": {
+                "action_used": true,
+                "bonus_action_used": false,
+                "reaction_used": false,
+                "slot_spent": true,
+            },
+            "time_rounds": 0,
+        });
+        for (key, want) in sheet.as_object().unwrap() {
+            assert_eq!(&v[key], want, "{}: field {key} of {v}", h.name);
+        }
+        // Every shared field is the app's view of the rules state, as the
+        // CLI prints it.
+        let caster: Caster = serde_json::from_value(v["state"].clone()).unwrap();
+        let cli = serde_json::to_value(grimoire_app::view::CharacterJson::of(
+            &caster,
+            v["version"].as_u64().unwrap(),
+        ))
+        .unwrap();
+        for (key, want) in cli.as_object().unwrap() {
+            if key == "slots" || key == "concentration" {
+                continue;
+            }
+            assert_eq!(&v[key], want, "{}: field {key}", h.name);
+        }
+        let Value::Object(cli_slots) = &cli["slots"] else {
+            panic!("slots view is an object")
+        };
+        for (key, want) in cli_slots {
+            assert_eq!(&v[key], want, "{}: slots field {key}", h.name);
+        }
+        // The server's own fields stay.
+        assert_eq!(v["owner"], "petr");
+        assert!(v["state"].is_object());
+    }
+}
