@@ -64,13 +64,8 @@ impl Catalog {
         let mut catalog = Catalog::default();
         let mut errors = Vec::new();
         for (file, text) in SRD_FILES {
-            match parse_file(file, text, &Source::Srd) {
-                Ok(spells) => {
-                    if let Err(mut e) = catalog.add_all(spells, file) {
-                        errors.append(&mut e);
-                    }
-                }
-                Err(mut e) => errors.append(&mut e),
+            if let Err(mut e) = catalog.add_file(file, text, &Source::Srd) {
+                errors.append(&mut e);
             }
         }
         if errors.is_empty() {
@@ -147,13 +142,8 @@ impl Catalog {
         for (path, text) in files {
             let name = path.display().to_string();
             let source = Source::Homebrew(path.to_path_buf());
-            match parse_file(&name, text, &source) {
-                Ok(spells) => {
-                    if let Err(mut e) = catalog.add_all(spells, &name) {
-                        errors.append(&mut e);
-                    }
-                }
-                Err(mut e) => errors.append(&mut e),
+            if let Err(mut e) = catalog.add_file(&name, text, &source) {
+                errors.append(&mut e);
             }
         }
         let added = catalog.len() - before;
@@ -162,6 +152,19 @@ impl Catalog {
             errors,
             added,
         }
+    }
+
+    /// Parses one file and adds its spells: all of them, or none when the
+    /// file has any error or a spell clashes by id. SRD and homebrew files
+    /// both load through here.
+    fn add_file(
+        &mut self,
+        file: &str,
+        text: &str,
+        source: &Source,
+    ) -> Result<(), Vec<CatalogError>> {
+        let spells = parse_file(file, text, source)?;
+        self.add_all(spells, file)
     }
 
     /// Adds a file's spells, or none of them when one clashes by id.
