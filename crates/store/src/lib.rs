@@ -32,6 +32,7 @@
 
 mod backend;
 mod change;
+mod check;
 mod error;
 mod migrate;
 mod postgres;

@@ -16,7 +16,10 @@ use postgres::error::SqlState;
 use postgres::{Client, GenericClient, NoTls, Transaction};
 
 use crate::backend::Backend;
-use crate::change::{Change, Expected, name_key};
+use crate::change::{Change, name_key};
+use crate::check::{
+    Current, EntityWrite, LogRow, UndoRow, check_undoable, check_write, not_found, nothing_to_undo,
+};
 use crate::error::{BackendError, Result, StoreError};
 use crate::record::{ChangeId, Committed, LogEntry, RawEntity, Touched, Undone};
 
@@ -182,13 +185,6 @@ fn migrate(client: &mut Client, schema: Option<&str>) -> Result<()> {
     Ok(())
 }
 
-/// Entity state as read inside a transaction.
-struct Current {
-    name: String,
-    version: u64,
-    state_json: String,
-}
-
 const NOW: &str =
     "SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')";
 
@@ -235,16 +231,6 @@ fn next_seq(tx: &mut Transaction<'_>, kind: &str, key: &str) -> Result<u64> {
     Ok(max as u64 + 1)
 }
 
-/// One entity write plus its log row; the caller owns the transaction.
-struct EntityWrite<'a> {
-    change: i64,
-    kind: &'a str,
-    key: &'a str,
-    name: &'a str,
-    before: Option<&'a str>,
-    after: Option<&'a str>,
-}
-
 fn apply(tx: &mut Transaction<'_>, w: &EntityWrite<'_>, now: &str) -> Result<Touched> {
     let seq = next_seq(tx, w.kind, w.key)?;
     match w.after {
@@ -282,19 +268,7 @@ fn apply(tx: &mut Transaction<'_>, w: &EntityWrite<'_>, now: &str) -> Result<Tou
         ],
     )
     .map_err(pg)?;
-    Ok(Touched {
-        kind: w.kind.to_owned(),
-        name: w.name.to_owned(),
-        version: w.after.map(|_| seq),
-    })
-}
-
-fn parse_json(kind: &str, name: &str, text: &str) -> Result<serde_json::Value> {
-    serde_json::from_str(text).map_err(|source| StoreError::Decode {
-        kind: kind.to_owned(),
-        name: name.to_owned(),
-        source,
-    })
+    Ok(w.touched(seq))
 }
 
 fn raw_entity(r: &postgres::Row) -> RawEntity {
@@ -311,15 +285,7 @@ fn raw_entity(r: &postgres::Row) -> RawEntity {
 struct Target {
     id: i64,
     command: String,
-    rows: Vec<TargetRow>,
-}
-
-struct TargetRow {
-    kind: String,
-    key: String,
-    name: String,
-    before: Option<String>,
-    after: Option<String>,
+    rows: Vec<UndoRow>,
 }
 
 fn find_target(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<Option<Target>> {
@@ -344,7 +310,7 @@ fn find_target(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<Opti
         )
         .map_err(pg)?
         .into_iter()
-        .map(|r| TargetRow {
+        .map(|r| UndoRow {
             kind: r.get(0),
             key: r.get(1),
             name: r.get(2),
@@ -421,42 +387,10 @@ impl Backend for PostgresBackend {
             for w in &change.writes {
                 let key = name_key(&w.name);
                 let cur = current(&mut tx, &w.kind, &key)?;
-                match (w.expected, &cur) {
-                    (Expected::Absent, Some(c)) => {
-                        return Err(StoreError::AlreadyExists {
-                            kind: w.kind.clone(),
-                            name: c.name.clone(),
-                        });
-                    }
-                    (Expected::Version(_), None) => {
-                        return Err(StoreError::NotFound {
-                            kind: w.kind.clone(),
-                            name: w.name.clone(),
-                        });
-                    }
-                    (Expected::Version(v), Some(c)) if c.version != v => {
-                        return Err(StoreError::Conflict {
-                            kind: w.kind.clone(),
-                            name: c.name.clone(),
-                            expected: v,
-                            found: c.version,
-                        });
-                    }
-                    _ => {}
-                }
-                let name = cur
-                    .as_ref()
-                    .map_or_else(|| w.name.trim().to_owned(), |c| c.name.clone());
+                let name = check_write(w, cur.as_ref())?;
                 touched.push(apply(
                     &mut tx,
-                    &EntityWrite {
-                        change: change_id,
-                        kind: &w.kind,
-                        key: &key,
-                        name: &name,
-                        before: cur.as_ref().map(|c| c.state_json.as_str()),
-                        after: w.state_json.as_deref(),
-                    },
+                    &EntityWrite::of_commit(change_id, w, &key, &name, cur.as_ref()),
                     &now,
                 )?);
             }
@@ -481,19 +415,13 @@ impl Backend for PostgresBackend {
                     .map_err(pg)?
                     .get(0);
                 if !has_history {
-                    return Err(StoreError::NotFound {
-                        kind: kind.to_owned(),
-                        name: name.to_owned(),
-                    });
+                    return Err(not_found(kind, name));
                 }
                 // Find the target unlocked, then lock every entity it
                 // touched in the global order, then check it is still the
                 // target: locking in order avoids deadlocks with commits.
                 let Some(seen) = find_target(&mut tx, kind, &key)? else {
-                    return Err(StoreError::NothingToUndo {
-                        kind: kind.to_owned(),
-                        name: name.to_owned(),
-                    });
+                    return Err(nothing_to_undo(kind, name));
                 };
                 let mut keys: Vec<(String, String)> = seen
                     .rows
@@ -510,13 +438,13 @@ impl Backend for PostgresBackend {
                 }
                 for row in &target.rows {
                     let cur = current(&mut tx, &row.kind, &row.key)?.map(|c| c.state_json);
-                    if cur != row.after {
-                        return Err(StoreError::UndoBlocked {
-                            change: target.id,
-                            kind: row.kind.clone(),
-                            name: row.name.clone(),
-                        });
-                    }
+                    check_undoable(
+                        target.id,
+                        &row.kind,
+                        &row.name,
+                        cur.as_deref(),
+                        row.after.as_deref(),
+                    )?;
                 }
                 let now = now(&mut tx)?;
                 let command = format!("undo {}", target.command);
@@ -530,18 +458,7 @@ impl Backend for PostgresBackend {
                     .get(0);
                 let mut touched = Vec::with_capacity(target.rows.len());
                 for row in &target.rows {
-                    touched.push(apply(
-                        &mut tx,
-                        &EntityWrite {
-                            change: change_id,
-                            kind: &row.kind,
-                            key: &row.key,
-                            name: &row.name,
-                            before: row.after.as_deref(),
-                            after: row.before.as_deref(),
-                        },
-                        &now,
-                    )?);
+                    touched.push(apply(&mut tx, &EntityWrite::of_undo(change_id, row), &now)?);
                 }
                 tx.commit().map_err(pg)?;
                 return Ok(Undone {
@@ -575,10 +492,7 @@ impl Backend for PostgresBackend {
                 )
                 .map_err(pg)?;
             if rows.is_empty() {
-                return Err(StoreError::NotFound {
-                    kind: kind.to_owned(),
-                    name: name.to_owned(),
-                });
+                return Err(not_found(kind, name));
             }
             let members = c
                 .prepare(
@@ -587,29 +501,25 @@ impl Backend for PostgresBackend {
                 .map_err(pg)?;
             let mut out = Vec::with_capacity(rows.len());
             for r in rows {
-                let change: i64 = r.get(0);
-                let ename: String = r.get(9);
-                let events: String = r.get(3);
-                let before: Option<String> = r.get(6);
-                let after: Option<String> = r.get(7);
+                let row = LogRow {
+                    change: r.get(0),
+                    seq: r.get(1),
+                    command: r.get(2),
+                    events: r.get(3),
+                    undo_of: r.get(4),
+                    undone_by: r.get(5),
+                    before: r.get(6),
+                    after: r.get(7),
+                    created_at: r.get(8),
+                    name: r.get(9),
+                };
                 let entities = c
-                    .query(&members, &[&change])
+                    .query(&members, &[&row.change])
                     .map_err(pg)?
                     .iter()
                     .map(|m| m.get::<_, String>(0))
                     .collect();
-                out.push(LogEntry {
-                    change: ChangeId(change),
-                    seq: r.get::<_, i64>(1) as u64,
-                    command: r.get(2),
-                    events: parse_json(kind, &ename, &events)?,
-                    undo_of: r.get::<_, Option<i64>>(4).map(ChangeId),
-                    undone_by: r.get::<_, Option<i64>>(5).map(ChangeId),
-                    state_before: before.map(|s| parse_json(kind, &ename, &s)).transpose()?,
-                    state_after: after.map(|s| parse_json(kind, &ename, &s)).transpose()?,
-                    entities,
-                    created_at: r.get(8),
-                });
+                out.push(row.into_entry(kind, entities)?);
             }
             Ok(out)
         })

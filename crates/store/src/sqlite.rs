@@ -6,7 +6,10 @@ use std::time::Duration;
 use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
 
 use crate::backend::Backend;
-use crate::change::{Change, Expected, name_key};
+use crate::change::{Change, name_key};
+use crate::check::{
+    Current, EntityWrite, LogRow, UndoRow, check_undoable, check_write, not_found, nothing_to_undo,
+};
 use crate::error::{Result, StoreError};
 use crate::migrate::{MIGRATIONS, SCHEMA_VERSION};
 use crate::record::{ChangeId, Committed, LogEntry, RawEntity, Touched, Undone};
@@ -14,13 +17,6 @@ use crate::record::{ChangeId, Committed, LogEntry, RawEntity, Touched, Undone};
 /// How long a writer waits for another process's transaction before giving
 /// up: two terminals casting at once should queue, not fail.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// Entity state as read inside a transaction.
-struct Current {
-    name: String,
-    version: u64,
-    state_json: String,
-}
 
 /// A store kept in one SQLite file (or in memory, for tests).
 pub struct SqliteBackend {
@@ -125,16 +121,6 @@ fn next_seq(tx: &Transaction<'_>, kind: &str, key: &str) -> Result<u64> {
     Ok(max as u64 + 1)
 }
 
-/// One entity write plus its log row; the caller owns the transaction.
-struct EntityWrite<'a> {
-    change: i64,
-    kind: &'a str,
-    key: &'a str,
-    name: &'a str,
-    before: Option<&'a str>,
-    after: Option<&'a str>,
-}
-
 fn apply(tx: &Transaction<'_>, w: &EntityWrite<'_>, now: &str) -> Result<Touched> {
     let seq = next_seq(tx, w.kind, w.key)?;
     match w.after {
@@ -163,19 +149,7 @@ fn apply(tx: &Transaction<'_>, w: &EntityWrite<'_>, now: &str) -> Result<Touched
             w.change, w.kind, w.key, w.name, seq as i64, w.before, w.after
         ],
     )?;
-    Ok(Touched {
-        kind: w.kind.to_owned(),
-        name: w.name.to_owned(),
-        version: w.after.map(|_| seq),
-    })
-}
-
-fn parse_json(kind: &str, name: &str, text: &str) -> Result<serde_json::Value> {
-    serde_json::from_str(text).map_err(|source| StoreError::Decode {
-        kind: kind.to_owned(),
-        name: name.to_owned(),
-        source,
-    })
+    Ok(w.touched(seq))
 }
 
 impl Backend for SqliteBackend {
@@ -233,42 +207,10 @@ impl Backend for SqliteBackend {
             }
             let key = name_key(&w.name);
             let cur = current(&tx, &w.kind, &key)?;
-            match (w.expected, &cur) {
-                (Expected::Absent, Some(c)) => {
-                    return Err(StoreError::AlreadyExists {
-                        kind: w.kind.clone(),
-                        name: c.name.clone(),
-                    });
-                }
-                (Expected::Version(_), None) => {
-                    return Err(StoreError::NotFound {
-                        kind: w.kind.clone(),
-                        name: w.name.clone(),
-                    });
-                }
-                (Expected::Version(v), Some(c)) if c.version != v => {
-                    return Err(StoreError::Conflict {
-                        kind: w.kind.clone(),
-                        name: c.name.clone(),
-                        expected: v,
-                        found: c.version,
-                    });
-                }
-                _ => {}
-            }
-            let name = cur
-                .as_ref()
-                .map_or_else(|| w.name.trim().to_owned(), |c| c.name.clone());
+            let name = check_write(w, cur.as_ref())?;
             touched.push(apply(
                 &tx,
-                &EntityWrite {
-                    change: change_id,
-                    kind: &w.kind,
-                    key: &key,
-                    name: &name,
-                    before: cur.as_ref().map(|c| c.state_json.as_str()),
-                    after: w.state_json.as_deref(),
-                },
+                &EntityWrite::of_commit(change_id, w, &key, &name, cur.as_ref()),
                 &now,
             )?);
         }
@@ -290,10 +232,7 @@ impl Backend for SqliteBackend {
             |r| r.get(0),
         )?;
         if !has_history {
-            return Err(StoreError::NotFound {
-                kind: kind.to_owned(),
-                name: name.to_owned(),
-            });
+            return Err(not_found(kind, name));
         }
         // Undo works like a stack: the newest change of this entity that is
         // not itself an undo and has not been undone yet.
@@ -310,25 +249,15 @@ impl Backend for SqliteBackend {
             )
             .optional()?;
         let Some((target, command)) = target else {
-            return Err(StoreError::NothingToUndo {
-                kind: kind.to_owned(),
-                name: name.to_owned(),
-            });
+            return Err(nothing_to_undo(kind, name));
         };
-        struct Row {
-            kind: String,
-            key: String,
-            name: String,
-            before: Option<String>,
-            after: Option<String>,
-        }
         let rows = {
             let mut stmt = tx.prepare(
                 "SELECT entity_kind, entity_name_key, entity_name, state_before_json, state_after_json
                  FROM events WHERE change_id = ?1 ORDER BY id",
             )?;
             stmt.query_map([target], |r| {
-                Ok(Row {
+                Ok(UndoRow {
                     kind: r.get(0)?,
                     key: r.get(1)?,
                     name: r.get(2)?,
@@ -343,13 +272,13 @@ impl Backend for SqliteBackend {
         // makes this one undoable again.
         for row in &rows {
             let cur = current(&tx, &row.kind, &row.key)?.map(|c| c.state_json);
-            if cur != row.after {
-                return Err(StoreError::UndoBlocked {
-                    change: target,
-                    kind: row.kind.clone(),
-                    name: row.name.clone(),
-                });
-            }
+            check_undoable(
+                target,
+                &row.kind,
+                &row.name,
+                cur.as_deref(),
+                row.after.as_deref(),
+            )?;
         }
         let now = now(&tx)?;
         tx.execute(
@@ -359,18 +288,7 @@ impl Backend for SqliteBackend {
         let change_id = tx.last_insert_rowid();
         let mut touched = Vec::with_capacity(rows.len());
         for row in &rows {
-            touched.push(apply(
-                &tx,
-                &EntityWrite {
-                    change: change_id,
-                    kind: &row.kind,
-                    key: &row.key,
-                    name: &row.name,
-                    before: row.after.as_deref(),
-                    after: row.before.as_deref(),
-                },
-                &now,
-            )?);
+            touched.push(apply(&tx, &EntityWrite::of_undo(change_id, row), &now)?);
         }
         tx.commit()?;
         Ok(Undone {
@@ -391,62 +309,34 @@ impl Backend for SqliteBackend {
              WHERE e.entity_kind = ?1 AND e.entity_name_key = ?2
              ORDER BY e.seq",
         )?;
-        type LogRow = (
-            i64,
-            i64,
-            String,
-            String,
-            Option<i64>,
-            Option<i64>,
-            Option<String>,
-            Option<String>,
-            String,
-            String,
-        );
         let rows: Vec<LogRow> = stmt
             .query_map(params![kind, key], |r| {
-                Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get(5)?,
-                    r.get(6)?,
-                    r.get(7)?,
-                    r.get(8)?,
-                    r.get(9)?,
-                ))
+                Ok(LogRow {
+                    change: r.get(0)?,
+                    seq: r.get(1)?,
+                    command: r.get(2)?,
+                    events: r.get(3)?,
+                    undo_of: r.get(4)?,
+                    undone_by: r.get(5)?,
+                    before: r.get(6)?,
+                    after: r.get(7)?,
+                    created_at: r.get(8)?,
+                    name: r.get(9)?,
+                })
             })?
             .collect::<rusqlite::Result<_>>()?;
         if rows.is_empty() {
-            return Err(StoreError::NotFound {
-                kind: kind.to_owned(),
-                name: name.to_owned(),
-            });
+            return Err(not_found(kind, name));
         }
         let mut members = self.conn.prepare(
             "SELECT entity_kind || ':' || entity_name FROM events WHERE change_id = ?1 ORDER BY id",
         )?;
         let mut out = Vec::with_capacity(rows.len());
-        for (change, seq, command, events, undo_of, undone_by, before, after, created_at, ename) in
-            rows
-        {
+        for row in rows {
             let entities = members
-                .query_map([change], |r| r.get(0))?
+                .query_map([row.change], |r| r.get(0))?
                 .collect::<rusqlite::Result<Vec<String>>>()?;
-            out.push(LogEntry {
-                change: ChangeId(change),
-                seq: seq as u64,
-                command,
-                events: parse_json(kind, &ename, &events)?,
-                undo_of: undo_of.map(ChangeId),
-                undone_by: undone_by.map(ChangeId),
-                state_before: before.map(|s| parse_json(kind, &ename, &s)).transpose()?,
-                state_after: after.map(|s| parse_json(kind, &ename, &s)).transpose()?,
-                entities,
-                created_at,
-            });
+            out.push(row.into_entry(kind, entities)?);
         }
         Ok(out)
     }

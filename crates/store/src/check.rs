@@ -1,0 +1,188 @@
+//! The backend-independent steps of `commit`, `undo` and `log`: what both
+//! the SQLite and the PostgreSQL backend decide the same way, whatever SQL
+//! they run around it.
+
+use crate::change::{Expected, Write};
+use crate::error::{Result, StoreError};
+use crate::record::{ChangeId, LogEntry, Touched};
+
+/// Entity state as read inside a transaction.
+pub(crate) struct Current {
+    pub(crate) name: String,
+    pub(crate) version: u64,
+    pub(crate) state_json: String,
+}
+
+/// One entity write plus its log row; the caller owns the transaction.
+pub(crate) struct EntityWrite<'a> {
+    pub(crate) change: i64,
+    pub(crate) kind: &'a str,
+    pub(crate) key: &'a str,
+    pub(crate) name: &'a str,
+    pub(crate) before: Option<&'a str>,
+    pub(crate) after: Option<&'a str>,
+}
+
+impl<'a> EntityWrite<'a> {
+    /// The write `w` of change `change`, stored under `key` and `name` over
+    /// the entity as read (`cur`).
+    pub(crate) fn of_commit(
+        change: i64,
+        w: &'a Write,
+        key: &'a str,
+        name: &'a str,
+        cur: Option<&'a Current>,
+    ) -> Self {
+        EntityWrite {
+            change,
+            kind: &w.kind,
+            key,
+            name,
+            before: cur.map(|c| c.state_json.as_str()),
+            after: w.state_json.as_deref(),
+        }
+    }
+
+    /// The write of undo change `change` that reverts `row`.
+    pub(crate) fn of_undo(change: i64, row: &'a UndoRow) -> Self {
+        EntityWrite {
+            change,
+            kind: &row.kind,
+            key: &row.key,
+            name: &row.name,
+            before: row.after.as_deref(),
+            after: row.before.as_deref(),
+        }
+    }
+
+    /// What the write reports once stored as log entry `seq`.
+    pub(crate) fn touched(&self, seq: u64) -> Touched {
+        Touched {
+            kind: self.kind.to_owned(),
+            name: self.name.to_owned(),
+            version: self.after.map(|_| seq),
+        }
+    }
+}
+
+/// One entity row of the change an undo reverts.
+pub(crate) struct UndoRow {
+    pub(crate) kind: String,
+    pub(crate) key: String,
+    pub(crate) name: String,
+    pub(crate) before: Option<String>,
+    pub(crate) after: Option<String>,
+}
+
+/// Checks the write's [`Expected`] against what is stored and returns the
+/// name to store it under: the stored spelling when the entity exists, the
+/// trimmed requested one when it is new.
+pub(crate) fn check_write(w: &Write, cur: Option<&Current>) -> Result<String> {
+    match (w.expected, cur) {
+        (Expected::Absent, Some(c)) => {
+            return Err(StoreError::AlreadyExists {
+                kind: w.kind.clone(),
+                name: c.name.clone(),
+            });
+        }
+        (Expected::Version(_), None) => {
+            return Err(StoreError::NotFound {
+                kind: w.kind.clone(),
+                name: w.name.clone(),
+            });
+        }
+        (Expected::Version(v), Some(c)) if c.version != v => {
+            return Err(StoreError::Conflict {
+                kind: w.kind.clone(),
+                name: c.name.clone(),
+                expected: v,
+                found: c.version,
+            });
+        }
+        _ => {}
+    }
+    Ok(cur.map_or_else(|| w.name.trim().to_owned(), |c| c.name.clone()))
+}
+
+/// Refuses an undo of `change` unless the entity is still exactly as that
+/// change left it (`cur` is its stored state, `after` the change's result).
+pub(crate) fn check_undoable(
+    change: i64,
+    kind: &str,
+    name: &str,
+    cur: Option<&str>,
+    after: Option<&str>,
+) -> Result<()> {
+    if cur != after {
+        return Err(StoreError::UndoBlocked {
+            change,
+            kind: kind.to_owned(),
+            name: name.to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// The `not_found` error for an entity looked up by the caller's name.
+pub(crate) fn not_found(kind: &str, name: &str) -> StoreError {
+    StoreError::NotFound {
+        kind: kind.to_owned(),
+        name: name.to_owned(),
+    }
+}
+
+/// The `nothing_to_undo` error for an entity looked up by the caller's name.
+pub(crate) fn nothing_to_undo(kind: &str, name: &str) -> StoreError {
+    StoreError::NothingToUndo {
+        kind: kind.to_owned(),
+        name: name.to_owned(),
+    }
+}
+
+/// One row of an entity's history as read from the database, JSON still text.
+pub(crate) struct LogRow {
+    pub(crate) change: i64,
+    pub(crate) seq: i64,
+    pub(crate) command: String,
+    pub(crate) events: String,
+    pub(crate) undo_of: Option<i64>,
+    pub(crate) undone_by: Option<i64>,
+    pub(crate) before: Option<String>,
+    pub(crate) after: Option<String>,
+    pub(crate) created_at: String,
+    /// The entity's name as the row stored it.
+    pub(crate) name: String,
+}
+
+impl LogRow {
+    /// The log entry, JSON parsed (events, then state before, then after).
+    pub(crate) fn into_entry(self, kind: &str, entities: Vec<String>) -> Result<LogEntry> {
+        let ename = &self.name;
+        Ok(LogEntry {
+            change: ChangeId(self.change),
+            seq: self.seq as u64,
+            command: self.command,
+            events: parse_json(kind, ename, &self.events)?,
+            undo_of: self.undo_of.map(ChangeId),
+            undone_by: self.undone_by.map(ChangeId),
+            state_before: self
+                .before
+                .map(|s| parse_json(kind, ename, &s))
+                .transpose()?,
+            state_after: self
+                .after
+                .map(|s| parse_json(kind, ename, &s))
+                .transpose()?,
+            entities,
+            created_at: self.created_at,
+        })
+    }
+}
+
+fn parse_json(kind: &str, name: &str, text: &str) -> Result<serde_json::Value> {
+    serde_json::from_str(text).map_err(|source| StoreError::Decode {
+        kind: kind.to_owned(),
+        name: name.to_owned(),
+        source,
+    })
+}
