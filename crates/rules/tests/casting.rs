@@ -20,27 +20,19 @@ fn r5a_cantrip_uses_no_slot() {
 #[test]
 fn r5a_cantrip_refuses_a_slot_and_must_be_known() {
     let w = wizard(1);
-    let err = cast(
+    assert_refused(
         &w,
         &fire_bolt(),
         &CastRequest::new().at_slot(slot(1)),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!(
-        (err.code(), err.rule()),
-        ("cantrip_takes_no_slot", Some("R5a"))
+        "cantrip_takes_no_slot",
+        "R5a",
     );
     let scores = AbilityScores::new([10, 10, 10, 16, 10, 10]).unwrap();
     let fresh = Caster::new("New", &[(Class::Wizard, 1)], scores).unwrap();
-    let err = cast(
-        &fresh,
-        &fire_bolt(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!(err.code(), "not_known");
+    assert_eq!(
+        refusal(&fresh, &fire_bolt(), &CastRequest::new()).code(),
+        "not_known"
+    );
 }
 
 #[test]
@@ -86,23 +78,21 @@ fn r5b_ritual_spends_no_slot_and_takes_ten_minutes_longer() {
 #[test]
 fn r5b_ritual_must_be_prepared_and_tagged() {
     let w = wizard(1);
-    let err = cast(
+    assert_refused(
         &w,
         &magic_missile(),
         &CastRequest::new().as_ritual(),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!((err.code(), err.rule()), ("not_a_ritual", Some("R5b")));
+        "not_a_ritual",
+        "R5b",
+    );
     let unprepared = applied(w.clone(), &w.unprepare(&id("detect-magic")).events);
-    let err = cast(
+    assert_refused(
         &unprepared,
         &detect_magic(),
         &CastRequest::new().as_ritual(),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!((err.code(), err.rule()), ("not_prepared", Some("R5b")));
+        "not_prepared",
+        "R5b",
+    );
 }
 
 #[test]
@@ -116,11 +106,12 @@ fn r5c_feature_casts_without_a_slot_n_times() {
     assert_eq!(w.slots().remaining(slot(2)), 2);
     assert!(!w.turn().slot_spent, "R10 does not count slotless castings");
     w.apply_all(&w.end_turn().events);
-    let err = cast(&w, &misty_step(), &req, &mut Scripted::new(&[1])).unwrap_err();
-    assert_eq!((err.code(), err.rule()), ("no_uses_left", Some("R5c")));
+    assert_refused(&w, &misty_step(), &req, "no_uses_left", "R5c");
     let other = CastRequest::new().with_mode(CastMode::Feature("Fey Step".into()));
-    let err = cast(&w, &magic_missile(), &other, &mut Scripted::new(&[1])).unwrap_err();
-    assert_eq!(err.code(), "source_cannot_cast");
+    assert_eq!(
+        refusal(&w, &magic_missile(), &other).code(),
+        "source_cannot_cast"
+    );
 }
 
 #[test]
@@ -135,11 +126,7 @@ fn r5d_spell_scroll_is_used_up() {
     assert_eq!(out.resolution.slot, None);
     assert_eq!(out.resolution.save_dc, 15, "the scroll's own DC");
     assert!(c.items().is_empty());
-    let err = cast(&c, &fireball(), &req, &mut Scripted::new(&[1])).unwrap_err();
-    assert_eq!(
-        (err.code(), err.rule()),
-        ("source_cannot_cast", Some("R5d"))
-    );
+    assert_refused(&c, &fireball(), &req, "source_cannot_cast", "R5d");
 }
 
 #[test]
@@ -159,8 +146,7 @@ fn r5d_charged_item_runs_out_and_recharges() {
         cast_ok(&mut w, &magic_missile(), &req, &mut Scripted::new(&[1]));
         w.apply_all(&w.end_turn().events);
     }
-    let err = cast(&w, &magic_missile(), &req, &mut Scripted::new(&[1])).unwrap_err();
-    assert_eq!((err.code(), err.rule()), ("no_uses_left", Some("R5d")));
+    assert_refused(&w, &magic_missile(), &req, "no_uses_left", "R5d");
     w.apply_all(&w.long_rest().events);
     assert_eq!(w.items()[0].charges(), 2);
 }
@@ -172,14 +158,13 @@ fn r8_spell_must_be_on_a_class_list() {
         c.prepare(&magic_missile()).unwrap_err().code(),
         "not_on_class_list"
     );
-    let err = cast(
+    assert_refused(
         &c,
         &magic_missile(),
         &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!((err.code(), err.rule()), ("not_on_class_list", Some("R8")));
+        "not_on_class_list",
+        "R8",
+    );
 }
 
 #[test]
@@ -191,12 +176,7 @@ fn r8_feature_adds_a_spell_to_the_list() {
         always_prepared: true,
     };
     c.apply_all(&c.add_extra_spell(extra).unwrap().events);
-    let out = cast_ok(
-        &mut c,
-        &magic_missile(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    let out = cast_plain(&mut c, &magic_missile());
     assert_eq!(out.resolution.class, Some(Class::Cleric));
     let wrong = ExtraSpell {
         spell: id("fireball"),
@@ -231,16 +211,12 @@ fn r8_multiclass_casts_with_the_class_that_has_the_spell() {
 #[test]
 fn r9_casting_time_decides_the_action() {
     let w = wizard(3);
-    let err = cast(
+    assert_refused(
         &w,
         &misty_step(),
         &CastRequest::new().using(ActionKind::Action),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!(
-        (err.code(), err.rule()),
-        ("casting_time_mismatch", Some("R9"))
+        "casting_time_mismatch",
+        "R9",
     );
     let out = cast(
         &w,
@@ -257,28 +233,21 @@ fn r9_used_action_is_unavailable() {
     let mut w = wizard(3);
     let req = CastRequest::new().target(Target::named("Goblin"));
     cast_ok(&mut w, &fire_bolt(), &req, &mut Scripted::new(&[10]));
-    let err = cast(&w, &fire_bolt(), &req, &mut Scripted::new(&[10])).unwrap_err();
-    assert_eq!((err.code(), err.rule()), ("action_unavailable", Some("R9")));
+    assert_refused(&w, &fire_bolt(), &req, "action_unavailable", "R9");
 }
 
 #[test]
 fn r10_one_slot_per_turn_blocks_bonus_action_slot_spell() {
     let mut w = wizard(5);
-    cast_ok(
-        &mut w,
-        &magic_missile(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    cast_plain(&mut w, &magic_missile());
     let before = w.clone();
-    let err = cast(
+    assert_refused(
         &w,
         &misty_step(),
         &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!((err.code(), err.rule()), ("one_slot_per_turn", Some("R10")));
+        "one_slot_per_turn",
+        "R10",
+    );
     assert_eq!(w, before);
 }
 
@@ -287,12 +256,7 @@ fn r10_slotless_casting_is_not_limited() {
     let mut w = wizard(5);
     let feature = LimitedUse::new("Fey Step", vec![id("misty-step")], 1, Recharge::LongRest);
     w.apply_all(&w.add_feature(feature).events);
-    cast_ok(
-        &mut w,
-        &magic_missile(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    cast_plain(&mut w, &magic_missile());
     let req = CastRequest::new().with_mode(CastMode::Feature("Fey Step".into()));
     cast_ok(&mut w, &misty_step(), &req, &mut Scripted::new(&[1]));
 }
@@ -300,19 +264,9 @@ fn r10_slotless_casting_is_not_limited() {
 #[test]
 fn r10_ending_the_turn_allows_another_slot() {
     let mut w = wizard(5);
-    cast_ok(
-        &mut w,
-        &magic_missile(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    cast_plain(&mut w, &magic_missile());
     w.apply_all(&w.end_turn().events);
-    cast_ok(
-        &mut w,
-        &misty_step(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    cast_plain(&mut w, &misty_step());
     assert_eq!(w.slots().remaining(slot(1)), 3);
     assert_eq!(w.slots().remaining(slot(2)), 2);
 }
@@ -320,8 +274,7 @@ fn r10_ending_the_turn_allows_another_slot() {
 #[test]
 fn r11_reaction_spell_needs_its_trigger() {
     let mut w = wizard(1);
-    let err = cast(&w, &shield(), &CastRequest::new(), &mut Scripted::new(&[1])).unwrap_err();
-    assert_eq!((err.code(), err.rule()), ("missing_trigger", Some("R11")));
+    assert_refused(&w, &shield(), &CastRequest::new(), "missing_trigger", "R11");
     let req = CastRequest {
         off_turn: true,
         ..CastRequest::new().on_trigger("hit by a goblin's arrow")
@@ -330,12 +283,7 @@ fn r11_reaction_spell_needs_its_trigger() {
     assert_eq!(out.resolution.action, ActionKind::Reaction);
     assert!(!w.turn().available(ActionKind::Reaction));
     // Off-turn, so the caster's own turn may still spend a slot (R10).
-    cast_ok(
-        &mut w,
-        &magic_missile(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    cast_plain(&mut w, &magic_missile());
 }
 
 #[test]
@@ -359,14 +307,10 @@ fn r12_long_casting_spends_the_slot_only_on_completion() {
         (err.code(), err.rule()),
         ("casting_unfinished", Some("R12"))
     );
-    let err = cast(
-        &w,
-        &magic_missile(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!(err.code(), "casting_in_progress");
+    assert_eq!(
+        refusal(&w, &magic_missile(), &CastRequest::new()).code(),
+        "casting_in_progress"
+    );
     w.apply_all(&w.advance_time(TimeSpan::minutes(1)).events);
     let done = complete_casting(&w, &spell, &mut Scripted::new(&[1])).unwrap();
     w.apply_all(&done.events);
@@ -380,12 +324,7 @@ fn r12_broken_concentration_fails_without_spending_the_slot() {
     let mut w = wizard(3);
     let mut spell = identify();
     spell.components.material = None;
-    cast_ok(
-        &mut w,
-        &spell,
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    cast_plain(&mut w, &spell);
     assert_eq!(w.concentration().unwrap().effect, EffectId::LONG_CAST);
     // 30 damage: DC 15, the save rolls a 1.
     let hurt = w.take_damage(30, &mut Scripted::new(&[1]));
@@ -450,14 +389,10 @@ fn r20_advantage_keeps_the_higher_d20() {
 fn incapacitated_caster_cannot_cast() {
     let mut w = wizard(3);
     w.apply_all(&w.add_condition(Condition::Stunned).events);
-    let err = cast(
-        &w,
-        &magic_missile(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!(err.code(), "incapacitated");
+    assert_eq!(
+        refusal(&w, &magic_missile(), &CastRequest::new()).code(),
+        "incapacitated"
+    );
 }
 
 #[test]
@@ -473,19 +408,9 @@ fn warlock_mystic_arcanum_casts_once_per_long_rest() {
     let out = cast_ok(&mut w, &spell, &req, &mut Scripted::new(&[1]));
     assert_eq!(out.resolution.slot, None);
     w.apply_all(&w.end_turn().events);
-    assert_eq!(
-        cast(&w, &spell, &req, &mut Scripted::new(&[1]))
-            .unwrap_err()
-            .code(),
-        "no_uses_left"
-    );
+    assert_eq!(refusal(&w, &spell, &req).code(), "no_uses_left");
     w.apply_all(&w.short_rest().events);
-    assert_eq!(
-        cast(&w, &spell, &req, &mut Scripted::new(&[1]))
-            .unwrap_err()
-            .code(),
-        "no_uses_left"
-    );
+    assert_eq!(refusal(&w, &spell, &req).code(), "no_uses_left");
     w.apply_all(&w.long_rest().events);
     cast_ok(&mut w, &spell, &req, &mut Scripted::new(&[1]));
 }
@@ -528,12 +453,7 @@ fn r12_long_casting_takes_the_magic_action_each_turn() {
     let mut w = wizard(3);
     let mut spell = identify();
     spell.components.material = None;
-    cast_ok(
-        &mut w,
-        &spell,
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    cast_plain(&mut w, &spell);
     // The turn that started it already used its action.
     assert_eq!(
         w.continue_casting().unwrap_err().code(),
@@ -560,12 +480,7 @@ fn r12_abandoned_casting_spends_nothing() {
     );
     let mut spell = identify();
     spell.components.material = None;
-    cast_ok(
-        &mut w,
-        &spell,
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    cast_plain(&mut w, &spell);
     w.apply_all(&w.abandon_casting().unwrap().events);
     assert!(w.long_cast().is_none());
     assert!(w.concentration().is_none());
@@ -582,16 +497,12 @@ fn r12_starting_concentration_spell_while_long_casting_is_refused() {
         &mut Scripted::new(&[1]),
     );
     w.apply_all(&w.end_turn().events);
-    let err = cast(
+    assert_refused(
         &w,
         &mage_armor(),
         &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!(
-        (err.code(), err.rule()),
-        ("casting_in_progress", Some("R12"))
+        "casting_in_progress",
+        "R12",
     );
 }
 

@@ -5,15 +5,16 @@ mod support;
 use grimoire_rules::*;
 use support::*;
 
+/// Casts Mage Armor on the caster itself and applies it.
+fn mage_armor_on_self(w: &mut Caster) -> CastOutcome {
+    let req = CastRequest::new().target(Target::caster("Caster"));
+    cast_ok(w, &mage_armor(), &req, &mut Scripted::new(&[1]))
+}
+
 #[test]
 fn r15_instantaneous_spell_leaves_nothing_running() {
     let mut w = wizard(3);
-    let out = cast_ok(
-        &mut w,
-        &magic_missile(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    let out = cast_plain(&mut w, &magic_missile());
     assert_eq!(out.resolution.effect, None);
     assert!(w.ongoing().is_empty());
 }
@@ -41,12 +42,7 @@ fn r15_time_span_expires_after_its_rounds() {
 #[test]
 fn r15_timed_spell_can_be_dismissed_without_an_action() {
     let mut w = wizard(3);
-    let out = cast_ok(
-        &mut w,
-        &mage_armor(),
-        &CastRequest::new().target(Target::caster("Caster")),
-        &mut Scripted::new(&[1]),
-    );
+    let out = mage_armor_on_self(&mut w);
     let effect = out.resolution.effect.unwrap();
     let turn = w.turn().clone();
     let dismissed = w.dismiss(effect).unwrap();
@@ -59,12 +55,7 @@ fn r15_timed_spell_can_be_dismissed_without_an_action() {
 #[test]
 fn r15_incapacitated_caster_cannot_dismiss() {
     let mut w = wizard(3);
-    let out = cast_ok(
-        &mut w,
-        &mage_armor(),
-        &CastRequest::new().target(Target::caster("Caster")),
-        &mut Scripted::new(&[1]),
-    );
+    let out = mage_armor_on_self(&mut w);
     w.apply_all(&w.add_condition(Condition::Incapacitated).events);
     let err = w.dismiss(out.resolution.effect.unwrap()).unwrap_err();
     assert_eq!((err.code(), err.rule()), ("incapacitated", Some("R15")));
@@ -73,12 +64,7 @@ fn r15_incapacitated_caster_cannot_dismiss() {
 #[test]
 fn r15_eight_hours_lasts_through_a_short_rest_not_a_long_one() {
     let mut w = wizard(3);
-    cast_ok(
-        &mut w,
-        &mage_armor(),
-        &CastRequest::new().target(Target::caster("Caster")),
-        &mut Scripted::new(&[1]),
-    );
+    mage_armor_on_self(&mut w);
     w.apply_all(&w.short_rest().events);
     assert_eq!(w.ongoing().len(), 1);
     w.apply_all(&w.long_rest().events);

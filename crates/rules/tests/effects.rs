@@ -264,16 +264,12 @@ fn r9_plant_growth_may_take_its_eight_hour_casting_time() {
 #[test]
 fn r9_a_spell_with_one_casting_time_refuses_the_alternative() {
     let w = wizard(5);
-    let err = cast(
+    assert_refused(
         &w,
         &fireball(),
         &CastRequest::new().with_alternative_time(),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!(
-        (err.code(), err.rule()),
-        ("no_alternative_casting_time", Some("R9"))
+        "no_alternative_casting_time",
+        "R9",
     );
 }
 

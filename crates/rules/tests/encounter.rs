@@ -47,22 +47,10 @@ fn r10_new_turn_in_encounter_resets_the_slot_limit() {
     let t = enc.next_turn();
     enc.apply_all(&t.events);
     w.apply_all(&t.caster_events);
-    let out = cast_ok(
-        &mut w,
-        &magic_missile(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    let out = cast_plain(&mut w, &magic_missile());
     enc.apply_all(&enc.caster_events("Caster", &out.events));
     assert_eq!(
-        cast(
-            &w,
-            &misty_step(),
-            &CastRequest::new(),
-            &mut Scripted::new(&[1])
-        )
-        .unwrap_err()
-        .code(),
+        refusal(&w, &misty_step(), &CastRequest::new()).code(),
         "one_slot_per_turn"
     );
     for _ in 0..2 {
@@ -76,12 +64,7 @@ fn r10_new_turn_in_encounter_resets_the_slot_limit() {
         }
     }
     assert_eq!(enc.round(), 2);
-    cast_ok(
-        &mut w,
-        &misty_step(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    cast_plain(&mut w, &misty_step());
 }
 
 #[test]

@@ -41,12 +41,7 @@ fn r22_instantaneous_spells_cannot_be_identified() {
 #[test]
 fn r22_study_needs_the_action() {
     let mut w = wizard(3);
-    cast_ok(
-        &mut w,
-        &magic_missile(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    cast_plain(&mut w, &magic_missile());
     assert_eq!(
         w.identify(&bless(), None, &mut Scripted::new(&[20]))
             .unwrap_err()

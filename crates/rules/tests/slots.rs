@@ -59,22 +59,9 @@ fn r3_magic_missile_leaves_three_level_1_slots() {
 #[test]
 fn r3_lowest_slot_that_fits_is_used_by_default() {
     let mut w = wizard(3);
-    for _ in 0..4 {
-        cast_ok(
-            &mut w,
-            &magic_missile(),
-            &CastRequest::new(),
-            &mut Scripted::new(&[1]),
-        );
-        w.apply_all(&w.end_turn().events);
-    }
+    cast_turns(&mut w, &magic_missile(), 4);
     // Level-1 slots are gone; the next casting takes a level-2 slot.
-    let out = cast_ok(
-        &mut w,
-        &magic_missile(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    let out = cast_plain(&mut w, &magic_missile());
     assert_eq!(out.resolution.slot.unwrap().level, slot(2));
     assert_eq!(out.resolution.cast_level, lvl(2));
 }
@@ -82,55 +69,36 @@ fn r3_lowest_slot_that_fits_is_used_by_default() {
 #[test]
 fn r3_no_slot_available_refuses() {
     let mut w = wizard(1);
-    for _ in 0..2 {
-        cast_ok(
-            &mut w,
-            &magic_missile(),
-            &CastRequest::new(),
-            &mut Scripted::new(&[1]),
-        );
-        w.apply_all(&w.end_turn().events);
-    }
-    let err = cast(
+    cast_turns(&mut w, &magic_missile(), 2);
+    assert_refused(
         &w,
         &magic_missile(),
         &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!((err.code(), err.rule()), ("no_slot_available", Some("R3")));
+        "no_slot_available",
+        "R3",
+    );
 }
 
 #[test]
 fn r3_level_2_spell_does_not_fit_level_1_slot() {
     let w = wizard(3);
-    let err = cast(
+    assert_refused(
         &w,
         &misty_step(),
         &CastRequest::new().at_slot(slot(1)),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!((err.code(), err.rule()), ("slot_too_low", Some("R3")));
+        "slot_too_low",
+        "R3",
+    );
     // A level-3 spell with the level-3 slots spent and none higher.
     let mut w = wizard(5);
-    for _ in 0..2 {
-        cast_ok(
-            &mut w,
-            &fireball(),
-            &CastRequest::new(),
-            &mut Scripted::new(&[1]),
-        );
-        w.apply_all(&w.end_turn().events);
-    }
-    let err = cast(
+    cast_turns(&mut w, &fireball(), 2);
+    assert_refused(
         &w,
         &fireball(),
         &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!((err.code(), err.rule()), ("no_slot_available", Some("R3")));
+        "no_slot_available",
+        "R3",
+    );
     assert_eq!(w.slots().remaining(slot(1)), 4, "lower slots never fit");
 }
 
@@ -149,27 +117,19 @@ fn r1_only_spells_of_a_level_with_slots_can_be_prepared() {
         lvl(6),
         "Mystic Arcanum counts"
     );
-    let err = cast(
-        &w,
-        &fireball(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!(err.code(), "not_prepared");
+    assert_eq!(
+        refusal(&w, &fireball(), &CastRequest::new()).code(),
+        "not_prepared"
+    );
 }
 
 #[test]
 fn r3_explicit_slot_with_none_left_refuses() {
     let w = wizard(3);
-    let err = cast(
-        &w,
-        &magic_missile(),
-        &CastRequest::new().at_slot(slot(3)),
-        &mut Scripted::new(&[1]),
-    )
-    .unwrap_err();
-    assert_eq!(err.code(), "no_slot_available");
+    assert_eq!(
+        refusal(&w, &magic_missile(), &CastRequest::new().at_slot(slot(3))).code(),
+        "no_slot_available"
+    );
 }
 
 #[test]
@@ -222,12 +182,7 @@ fn r6_cure_wounds_upcast_adds_2d8() {
 fn r3_pact_and_regular_slots_power_each_other() {
     let mut mc = caster(&[(Class::Wizard, 3), (Class::Warlock, 3)]);
     // Lowest fit for a level-1 spell is a regular level-1 slot.
-    let out = cast_ok(
-        &mut mc,
-        &magic_missile(),
-        &CastRequest::new(),
-        &mut Scripted::new(&[1]),
-    );
+    let out = cast_plain(&mut mc, &magic_missile());
     assert_eq!(
         out.resolution.slot,
         Some(SpentSlot {

@@ -519,6 +519,51 @@ pub fn cast_ok(
     out
 }
 
+/// Casts with a plain request and dice that roll 1s, then applies (tests only).
+pub fn cast_plain(c: &mut Caster, spell: &Spell) -> CastOutcome {
+    cast_ok(c, spell, &CastRequest::new(), &mut Scripted::new(&[1]))
+}
+
+/// Casts `spell` plainly `times` times, ending the turn after each, so each
+/// casting may spend a slot (R10).
+pub fn cast_turns(c: &mut Caster, spell: &Spell, times: usize) {
+    for _ in 0..times {
+        cast_plain(c, spell);
+        c.apply_all(&c.end_turn().events);
+    }
+}
+
+/// Casts without applying, panicking with the rules' message on refusal.
+pub fn allowed(c: &Caster, spell: &Spell, req: &CastRequest) -> CastOutcome {
+    cast(c, spell, req, &mut Scripted::new(&[1])).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The refusal of casting `spell` with `req` (dice roll 1s), checking that
+/// the refusal leaves the caster as it was.
+pub fn refusal(c: &Caster, spell: &Spell, req: &CastRequest) -> RulesError {
+    let before = c.clone();
+    let err = match cast(c, spell, req, &mut Scripted::new(&[1])) {
+        Ok(_) => panic!("casting {} should be refused", spell.name),
+        Err(e) => e,
+    };
+    assert_eq!(c, &before, "a refusal changes nothing");
+    err
+}
+
+/// Asserts that casting `spell` with `req` is refused with `code` under
+/// `rule`, leaving the caster as it was; returns the refusal for more checks.
+pub fn assert_refused(
+    c: &Caster,
+    spell: &Spell,
+    req: &CastRequest,
+    code: &str,
+    rule: &str,
+) -> RulesError {
+    let err = refusal(c, spell, req);
+    assert_eq!((err.code(), err.rule()), (code, Some(rule)), "{err}");
+    err
+}
+
 // Spells for the fidelity gaps, outside `all_spells` so the casters above
 // keep their prepared lists; prepare them with `with_prepared`.
 
