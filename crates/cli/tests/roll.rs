@@ -103,6 +103,40 @@ fn bad_expression_is_a_usage_error_with_code() {
     );
 }
 
+/// Issue 11: these once looped forever (`--stats`, overflowing thresholds)
+/// or printed a saturated total with exit 0; now every part of an
+/// expression is range-checked when it is parsed.
+#[test]
+fn overflowing_expressions_are_refused_with_a_code_not_rolled() {
+    for expression in [
+        "1000000000*1000000000*10",
+        "1000000000*1000000000*1000000000",
+    ] {
+        for stats in [false, true] {
+            let mut args = vec!["--json", "roll", expression];
+            if stats {
+                args.push("--stats");
+            }
+            let out = grimoire()
+                .args(&args)
+                .timeout(std::time::Duration::from_secs(20))
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{expression} {stats}");
+            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["error"]["code"], "dice_out_of_range", "{v}");
+            let message = v["error"]["message"].as_str().unwrap();
+            assert!(message.contains("1000000000000"), "{message}");
+        }
+    }
+    // The largest allowed values still roll and give exact statistics.
+    let v = json(grimoire().args(["--json", "roll", "1000000000*1000", "--stats"]));
+    assert_eq!(v["min"], 1_000_000_000_000_i64, "{v}");
+    assert_eq!(v["max"], 1_000_000_000_000_i64, "{v}");
+    let v = json(grimoire().args(["--json", "roll", "1000000*100000+1d6", "--stats"]));
+    assert_eq!(v["at_least"].as_array().unwrap().len(), 6, "{v}");
+}
+
 #[test]
 fn unknown_command_with_json_is_a_json_usage_error() {
     let out = grimoire().args(["--json", "rol"]).output().unwrap();

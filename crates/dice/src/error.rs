@@ -101,6 +101,17 @@ pub enum ParseError {
         /// Char offset of the repeated modifier.
         position: usize,
     },
+    /// Occurs when the result (or any part of it) could pass [`crate::MAX_RESULT`] in either
+    /// direction, so 64-bit arithmetic could overflow.
+    #[error(
+        "the value at character {position} could reach past ±{limit}; use smaller numbers or fewer multiplications"
+    )]
+    ResultOutOfRange {
+        /// Char offset of the operator whose result is out of range.
+        position: usize,
+        /// The limit, [`crate::MAX_RESULT`].
+        limit: i64,
+    },
     /// Occurs when a literal zero is used as a divisor.
     #[error("division by zero at character {position}")]
     DivisionByZero {
@@ -126,6 +137,7 @@ impl ParseError {
             Self::BadFaceLimit { .. } => "dice_bad_face_limit",
             Self::DuplicateModifier { .. } => "dice_duplicate_modifier",
             Self::DivisionByZero { .. } => "dice_division_by_zero",
+            Self::ResultOutOfRange { .. } => "dice_out_of_range",
         }
     }
 
@@ -143,7 +155,8 @@ impl ParseError {
             | Self::KeepTooMany { position, .. }
             | Self::BadFaceLimit { position }
             | Self::DuplicateModifier { position }
-            | Self::DivisionByZero { position } => *position,
+            | Self::DivisionByZero { position }
+            | Self::ResultOutOfRange { position, .. } => *position,
             Self::ExpressionTooLong { limit } => *limit,
         }
     }
@@ -163,6 +176,7 @@ impl ParseError {
             Self::BadFaceLimit { .. } => "a face limit within the die's faces",
             Self::DuplicateModifier { .. } => "each kind of modifier at most once",
             Self::DivisionByZero { .. } => "a non-zero divisor",
+            Self::ResultOutOfRange { .. } => "smaller numbers",
         }
     }
 
@@ -208,6 +222,9 @@ impl ParseError {
             }
             Self::DuplicateModifier { .. } => format!("modifikátor na znaku {at} se opakuje"),
             Self::DivisionByZero { .. } => format!("dělení nulou na znaku {at}"),
+            Self::ResultOutOfRange { limit, .. } => format!(
+                "hodnota na znaku {at} by mohla přesáhnout ±{limit}; použijte menší čísla nebo méně násobení"
+            ),
         }
     }
 }

@@ -254,7 +254,7 @@ impl Node {
         }
     }
 
-    fn bounds(&self) -> (i64, i64) {
+    pub(crate) fn bounds(&self) -> (i64, i64) {
         match self {
             Self::Const(c) => (*c, *c),
             Self::Dice(term) => term.bounds(),

@@ -40,7 +40,7 @@ pub use error::{DistributionError, ParseError};
 pub use expr::Expr;
 pub use limits::{
     MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_DISTRIBUTION_OPS, MAX_EXPLOSIONS,
-    MAX_EXPRESSION_CHARS, MAX_NESTING, MAX_REROLLS, MAX_SIDES, MAX_SUPPORT,
+    MAX_EXPRESSION_CHARS, MAX_NESTING, MAX_REROLLS, MAX_RESULT, MAX_SIDES, MAX_SUPPORT,
 };
 pub use parser::parse;
 pub use rng::{DiceRng, SeededRng};

@@ -8,6 +8,11 @@ pub const MAX_DICE_TOTAL: u32 = 10_000;
 pub const MAX_SIDES: u32 = 10_000;
 /// Largest absolute value of a numeric literal.
 pub const MAX_CONSTANT: i64 = 1_000_000_000;
+/// Largest absolute value any part of an expression may reach (checked at parse time over
+/// the whole range of every sub-expression), so rolling, distributions and statistics never
+/// overflow 64-bit arithmetic: two values within it add, subtract and multiply exactly or
+/// visibly past it.
+pub const MAX_RESULT: i64 = 1_000_000_000_000;
 /// Longest accepted expression, in characters.
 pub const MAX_EXPRESSION_CHARS: usize = 1000;
 /// Deepest nesting of parentheses and unary signs.

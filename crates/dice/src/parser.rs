@@ -22,7 +22,8 @@ use crate::error::{
 use crate::expr::{BinOp, Compare, DiceTerm, Expr, Keep, Node, Reroll};
 use crate::lexer::{Tok, Token, tokenize};
 use crate::limits::{
-    MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPRESSION_CHARS, MAX_NESTING, MAX_SIDES,
+    MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPRESSION_CHARS, MAX_NESTING, MAX_RESULT,
+    MAX_SIDES,
 };
 
 /// Parses dice notation such as `8d6`, `1d20 + 7`, `4d6kh3`, `adv + 5` or Czech `2k6 + 3`.
@@ -85,6 +86,19 @@ impl FromStr for Expr {
     }
 }
 
+/// `node` if every value it can take lies within [`MAX_RESULT`]; its operands were checked
+/// when they were built, so one check per operator covers every intermediate value.
+fn in_range(node: Node, op_pos: usize) -> Result<Node, ParseError> {
+    let (lo, hi) = node.bounds();
+    if lo < -MAX_RESULT || hi > MAX_RESULT {
+        return Err(ParseError::ResultOutOfRange {
+            position: op_pos,
+            limit: MAX_RESULT,
+        });
+    }
+    Ok(node)
+}
+
 struct Parser {
     tokens: Vec<Token>,
     next: usize,
@@ -136,9 +150,10 @@ impl Parser {
                 Some(Tok::Sym('-')) => BinOp::Sub,
                 _ => return Ok(left),
             };
+            let op_pos = self.pos();
             self.next += 1;
             let right = self.term(depth)?;
-            left = Node::Binary(op, Box::new(left), Box::new(right));
+            left = in_range(Node::Binary(op, Box::new(left), Box::new(right)), op_pos)?;
         }
     }
 
@@ -156,7 +171,7 @@ impl Parser {
             if op == BinOp::Div && right == Node::Const(0) {
                 return Err(ParseError::DivisionByZero { position: op_pos });
             }
-            left = Node::Binary(op, Box::new(left), Box::new(right));
+            left = in_range(Node::Binary(op, Box::new(left), Box::new(right)), op_pos)?;
         }
     }
 

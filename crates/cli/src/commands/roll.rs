@@ -139,10 +139,11 @@ fn buckets(dist: &Distribution) -> Vec<Bucket> {
 
 /// Thresholds for the P(>=k) table: every value when few, else ~10 steps.
 fn thresholds(dist: &Distribution) -> Vec<i64> {
-    let span = dist.max() - dist.min();
+    let span = dist.max().saturating_sub(dist.min());
     let step = (span / 10).max(1);
+    // Checked: a step past i64 ends the list instead of wrapping around.
     let mut ks: Vec<i64> = (0..)
-        .map(|i| dist.min() + i * step)
+        .map_while(|i: i64| i.checked_mul(step).and_then(|d| dist.min().checked_add(d)))
         .take_while(|&k| k <= dist.max())
         .collect();
     if ks.last() != Some(&dist.max()) {
