@@ -8,6 +8,10 @@ use crate::change::Change;
 use crate::error::Result;
 use crate::record::{Committed, LogEntry, RawEntity, Undone};
 
+/// Says whether the caller may change the entity (`kind`, `name`) that an
+/// undo would revert.
+pub type UndoGuard<'a> = dyn Fn(&str, &str) -> bool + 'a;
+
 /// A database that keeps entities and their append-only change log.
 ///
 /// Contract every implementation keeps:
@@ -26,8 +30,16 @@ pub trait Backend: Send {
     /// Applies a validated change atomically.
     fn commit(&mut self, change: &Change) -> Result<Committed>;
     /// Reverts the newest change of the entity that is neither an undo nor
-    /// already undone, for every entity that change touched.
-    fn undo(&mut self, kind: &str, name: &str) -> Result<Undone>;
+    /// already undone, for every entity that change touched, provided
+    /// `allow(kind, name)` holds for each of them (else `undo_forbidden`,
+    /// nothing written). The check runs inside the undo's transaction.
+    fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone>;
     /// The entity's history, oldest first.
     fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>>;
+    /// Whether a write could start now (takes and releases the write lock
+    /// where the database has one); `read_only` when the database refuses
+    /// writes. Writes nothing.
+    fn check_writable(&mut self) -> Result<()> {
+        Ok(())
+    }
 }

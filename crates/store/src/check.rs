@@ -123,6 +123,22 @@ pub(crate) fn check_undoable(
     Ok(())
 }
 
+/// Refuses an undo of `change` when `allow` rejects any entity it touched.
+pub(crate) fn check_allowed(
+    change: i64,
+    rows: &[UndoRow],
+    allow: &crate::backend::UndoGuard<'_>,
+) -> Result<()> {
+    match rows.iter().find(|r| !allow(&r.kind, &r.name)) {
+        Some(r) => Err(StoreError::UndoForbidden {
+            change,
+            kind: r.kind.clone(),
+            name: r.name.clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// The `not_found` error for an entity looked up by the caller's name.
 pub(crate) fn not_found(kind: &str, name: &str) -> StoreError {
     StoreError::NotFound {

@@ -48,6 +48,20 @@ pub enum StoreError {
         /// The name as the caller spelled it.
         name: String,
     },
+    /// Occurs when the change to undo also touched an entity the caller may
+    /// not change (a player's undo reaching the GM's encounter or another
+    /// player's character).
+    #[error(
+        "cannot undo change #{change}: it also changed {kind} \"{name}\", which you may not change; ask whoever may (the GM) to undo it"
+    )]
+    UndoForbidden {
+        /// The change that would be reverted.
+        change: i64,
+        /// The kind of the entity the caller may not change.
+        kind: String,
+        /// Its name.
+        name: String,
+    },
     /// Occurs when the change to undo also touched another entity that has
     /// moved on since; reverting it would overwrite that later change.
     #[error(
@@ -102,6 +116,10 @@ pub enum StoreError {
     /// PostgreSQL schema name, ...).
     #[error("bad database configuration: {0}")]
     BadConfig(String),
+    /// Occurs when the database refuses every write (a read-only file or
+    /// mount): trying again will not help until an operator fixes it.
+    #[error("the database is read-only: {0}")]
+    ReadOnly(#[source] BackendError),
     /// Occurs when the database itself fails (locked too long, disk full,
     /// corrupt file, ...).
     #[error("database error: {0}")]
@@ -117,6 +135,8 @@ impl StoreError {
             StoreError::Conflict { .. } => "conflict",
             StoreError::NothingToUndo { .. } => "nothing_to_undo",
             StoreError::UndoBlocked { .. } => "undo_blocked",
+            StoreError::ReadOnly(_) => "read_only",
+            StoreError::UndoForbidden { .. } => "undo_forbidden",
             StoreError::InvalidChange(_) => "invalid_change",
             StoreError::SchemaTooNew { .. } => "schema_too_new",
             StoreError::Serialize(_) => "serialization",
@@ -154,6 +174,9 @@ impl std::error::Error for BackendError {
 
 impl From<rusqlite::Error> for StoreError {
     fn from(err: rusqlite::Error) -> Self {
+        if err.sqlite_error_code() == Some(rusqlite::ErrorCode::ReadOnly) {
+            return StoreError::ReadOnly(BackendError::new(err));
+        }
         StoreError::Database(BackendError::new(err))
     }
 }

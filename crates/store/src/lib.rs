@@ -41,7 +41,7 @@ mod scope;
 mod sqlite;
 mod store;
 
-pub use backend::Backend;
+pub use backend::{Backend, UndoGuard};
 pub use change::{Change, Expected, Write, name_key};
 pub use error::{BackendError, Result, StoreError};
 pub use migrate::SCHEMA_VERSION;

@@ -15,10 +15,11 @@ use std::time::Duration;
 use postgres::error::SqlState;
 use postgres::{Client, GenericClient, NoTls, Transaction};
 
-use crate::backend::Backend;
+use crate::backend::{Backend, UndoGuard};
 use crate::change::{Change, name_key};
 use crate::check::{
-    Current, EntityWrite, LogRow, UndoRow, check_undoable, check_write, not_found, nothing_to_undo,
+    Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, check_write, not_found,
+    nothing_to_undo,
 };
 use crate::error::{BackendError, Result, StoreError};
 use crate::record::{ChangeId, Committed, LogEntry, RawEntity, Touched, Undone};
@@ -402,7 +403,7 @@ impl Backend for PostgresBackend {
         })
     }
 
-    fn undo(&mut self, kind: &str, name: &str) -> Result<Undone> {
+    fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone> {
         let key = name_key(name);
         self.with(|c| {
             for _ in 0..UNDO_ATTEMPTS {
@@ -436,6 +437,7 @@ impl Backend for PostgresBackend {
                 if target.id != seen.id {
                     continue;
                 }
+                check_allowed(target.id, &target.rows, allow)?;
                 for row in &target.rows {
                     let cur = current(&mut tx, &row.kind, &row.key)?.map(|c| c.state_json);
                     check_undoable(

@@ -6,9 +6,9 @@
 //! so code written for one table (`store.get("character", "Elmira")`) works
 //! unchanged per campaign, and two campaigns may each have an Elmira.
 
-use crate::backend::Backend;
+use crate::backend::{Backend, UndoGuard};
 use crate::change::{Change, Write};
-use crate::error::Result;
+use crate::error::{Result, StoreError};
 use crate::record::{Committed, LogEntry, RawEntity, Touched, Undone};
 
 /// A backend whose entity kinds all carry a prefix.
@@ -63,6 +63,10 @@ impl<B: Backend> Backend for Scoped<B> {
         self.inner.schema_version()
     }
 
+    fn check_writable(&mut self) -> Result<()> {
+        self.inner.check_writable()
+    }
+
     fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>> {
         Ok(self.inner.get(&self.kind(kind), name)?.map(|e| RawEntity {
             kind: self.strip(e.kind),
@@ -102,8 +106,25 @@ impl<B: Backend> Backend for Scoped<B> {
         })
     }
 
-    fn undo(&mut self, kind: &str, name: &str) -> Result<Undone> {
-        let done = self.inner.undo(&self.kind(kind), name)?;
+    fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone> {
+        let unscoped = |k: &str, n: &str| allow(k.strip_prefix(&self.prefix).unwrap_or(k), n);
+        // Errors name entities as the caller knows them, never the prefix.
+        let done = self
+            .inner
+            .undo(&self.kind(kind), name, &unscoped)
+            .map_err(|e| match e {
+                StoreError::UndoBlocked { change, kind, name } => StoreError::UndoBlocked {
+                    change,
+                    kind: self.strip(kind),
+                    name,
+                },
+                StoreError::UndoForbidden { change, kind, name } => StoreError::UndoForbidden {
+                    change,
+                    kind: self.strip(kind),
+                    name,
+                },
+                other => other,
+            })?;
         Ok(Undone {
             touched: self.touched(done.touched.clone()),
             ..done
@@ -151,7 +172,7 @@ mod tests {
         );
         assert!(a.inner().get("character", "Elmira").unwrap().is_none());
         assert_eq!(
-            a.undo("character", "Elmira").unwrap().touched[1].kind,
+            a.undo("character", "Elmira", &|_, _| true).unwrap().touched[1].kind,
             "encounter"
         );
         let store = Store::with_backend(a);

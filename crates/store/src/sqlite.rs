@@ -5,10 +5,11 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
 
-use crate::backend::Backend;
+use crate::backend::{Backend, UndoGuard};
 use crate::change::{Change, name_key};
 use crate::check::{
-    Current, EntityWrite, LogRow, UndoRow, check_undoable, check_write, not_found, nothing_to_undo,
+    Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, check_write, not_found,
+    nothing_to_undo,
 };
 use crate::error::{Result, StoreError};
 use crate::migrate::{MIGRATIONS, SCHEMA_VERSION};
@@ -153,6 +154,14 @@ fn apply(tx: &Transaction<'_>, w: &EntityWrite<'_>, now: &str) -> Result<Touched
 }
 
 impl Backend for SqliteBackend {
+    fn check_writable(&mut self) -> Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.rollback()?;
+        Ok(())
+    }
+
     fn schema_version(&self) -> Result<u32> {
         Ok(self.conn.query_row(
             "SELECT COALESCE(MAX(version), 0) FROM schema_version",
@@ -221,7 +230,7 @@ impl Backend for SqliteBackend {
         })
     }
 
-    fn undo(&mut self, kind: &str, name: &str) -> Result<Undone> {
+    fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone> {
         let key = name_key(name);
         let tx = self
             .conn
@@ -267,6 +276,7 @@ impl Backend for SqliteBackend {
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?
         };
+        check_allowed(target, &rows, allow)?;
         // Every entity must still be exactly as the change left it; state
         // (not version) is compared so that undoing a later change first
         // makes this one undoable again.

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
-use crate::backend::Backend;
+use crate::backend::{Backend, UndoGuard};
 use crate::change::Change;
 use crate::error::{Result, StoreError};
 use crate::record::{Committed, Entity, LogEntry, RawEntity, Undone};
@@ -43,6 +43,12 @@ impl Store {
         self.backend.schema_version()
     }
 
+    /// Whether a write could start now; writes nothing (see
+    /// [`Backend::check_writable`]).
+    pub fn check_writable(&mut self) -> Result<()> {
+        self.backend.check_writable()
+    }
+
     /// The entity, or `not_found`.
     pub fn get<T: DeserializeOwned>(&self, kind: &str, name: &str) -> Result<Entity<T>> {
         self.find(kind, name)?.ok_or_else(|| StoreError::NotFound {
@@ -79,7 +85,15 @@ impl Store {
     /// undos walk further back. Fails with `undo_blocked` when another
     /// entity of that change has been changed since.
     pub fn undo(&mut self, kind: &str, name: &str) -> Result<Undone> {
-        self.backend.undo(kind, name)
+        self.backend.undo(kind, name, &|_, _| true)
+    }
+
+    /// [`Store::undo`], refused with `undo_forbidden` (nothing written) when
+    /// the change also touched an entity for which `allow(kind, name)` is
+    /// false: a player's undo must not revert the GM's or another player's
+    /// part of a change.
+    pub fn undo_if(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone> {
+        self.backend.undo(kind, name, allow)
     }
 
     /// The entity's history, oldest first (undos included).

@@ -29,6 +29,7 @@ macro_rules! contract_tests {
             undo_restores_every_entity_of_the_change_and_is_logged,
             repeated_undo_walks_back_then_stops,
             undo_is_blocked_when_a_co_written_entity_moved_on,
+            guarded_undo_refuses_a_change_touching_what_the_caller_may_not_change,
             delete_undo_and_recreate_keep_versions_growing,
             recreated_name_continues_versions,
             list_is_sorted_per_kind_and_bad_state_is_a_decode_error,
@@ -368,6 +369,37 @@ pub fn undo_is_blocked_when_a_co_written_entity_moved_on(store: &mut Store, db: 
         store.get::<Caster>("character", "Elmira").unwrap().state,
         caster(&[4, 2])
     );
+}
+
+/// `undo_if` checks every entity of the change inside the transaction:
+/// one the guard refuses means `undo_forbidden` and nothing written.
+pub fn guarded_undo_refuses_a_change_touching_what_the_caller_may_not_change(
+    store: &mut Store,
+    db: &str,
+) {
+    store
+        .commit(
+            &Change::new("encounter next")
+                .create("character", "Elmira", &caster(&[4, 2]))
+                .unwrap()
+                .create("encounter", "Cave", &1u32)
+                .unwrap(),
+        )
+        .unwrap();
+    let only_characters = |kind: &str, _: &str| kind == "character";
+    let err = store
+        .undo_if("character", "Elmira", &only_characters)
+        .unwrap_err();
+    assert_eq!(err.code(), "undo_forbidden", "{db}");
+    assert!(
+        err.to_string().contains("encounter \"Cave\""),
+        "{db}: {err}"
+    );
+    assert!(store.get::<u32>("encounter", "Cave").is_ok(), "{db}");
+    assert_eq!(store.log("character", "Elmira").unwrap().len(), 1, "{db}");
+    let everything = |_: &str, _: &str| true;
+    store.undo_if("character", "Elmira", &everything).unwrap();
+    assert!(store.list::<u32>("encounter").unwrap().is_empty(), "{db}");
 }
 
 /// Deleting, undoing the delete and recreating never reuse a version.
