@@ -22,6 +22,8 @@ pub fn fit_request(
     spell: &Spell,
     mut req: CastRequest,
 ) -> Result<CastRequest, AppError> {
+    // Bounded before any work: one request costs a small, known amount.
+    crate::limits::check_cast_request(&req)?;
     // A Self-range spell lands on the caster; naming it keeps the effect
     // visible on the caster in `character show` and encounter status.
     // An area spell from Self (Thunderwave) hits others, never the caster.

@@ -3,6 +3,7 @@
 use grimoire_rules::RulesError;
 use grimoire_store::StoreError;
 
+use crate::limits::TooMany;
 use crate::name::{NameKind, NameProblem};
 
 /// Everything a game operation can fail with; nothing was written.
@@ -38,6 +39,10 @@ pub enum AppError {
         /// What is wrong with it.
         problem: NameProblem,
     },
+    /// Occurs when a request asks for more than a bound allows
+    /// ([`crate::limits`]).
+    #[error(transparent)]
+    TooMany(#[from] TooMany),
     /// Occurs when the rules refuse.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -54,6 +59,7 @@ impl AppError {
             AppError::UnknownEncounter { .. } => "unknown_encounter",
             AppError::NotYourTurn { .. } => "not_your_turn",
             AppError::InvalidName { .. } => "invalid_name",
+            AppError::TooMany(e) => e.code,
             AppError::Rules(e) => e.code(),
             AppError::Store(e) => e.code(),
         }
@@ -79,6 +85,7 @@ impl AppError {
             AppError::InvalidName { kind, problem } => {
                 Some(format!("{} {}", kind.cs(), problem.cs()))
             }
+            AppError::TooMany(e) => Some(e.message_cs()),
             AppError::Rules(e) => Some(e.message_cs()),
             AppError::Store(_) => None,
         }

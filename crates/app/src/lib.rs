@@ -30,6 +30,7 @@ mod cast;
 mod character;
 pub mod encounter;
 mod error;
+pub mod limits;
 mod name;
 mod state;
 pub mod view;

@@ -58,6 +58,10 @@ pub fn app_error(err: AppError) -> anyhow::Error {
     match err {
         AppError::Store(e) => e.into(),
         AppError::Rules(e) => e.into(),
+        // A bound broken by the arguments is a usage error (exit 2).
+        AppError::TooMany(e) => Failure::usage(e.code, e.to_string())
+            .with_cs(e.message_cs())
+            .into(),
         other => {
             let mut f = Failure::refused(other.code(), other.to_string());
             if let Some(cs) = other.message_cs() {

@@ -23,6 +23,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         bind,
         database: Database::Sqlite(db),
         connections: None,
+        cli_campaign: None,
+        net: Default::default(),
     })
     .await?;
     Ok(())

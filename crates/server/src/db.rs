@@ -123,9 +123,14 @@ impl Backend for Leased {
             )),
         }
     }
-    fn undo(&mut self, kind: &str, name: &str) -> grimoire_store::Result<Undone> {
+    fn undo(
+        &mut self,
+        kind: &str,
+        name: &str,
+        allow: &grimoire_store::UndoGuard<'_>,
+    ) -> grimoire_store::Result<Undone> {
         match self.conn.as_mut() {
-            Some(c) => c.backend_mut().undo(kind, name),
+            Some(c) => c.backend_mut().undo(kind, name, allow),
             None => Err(StoreError::InvalidChange(
                 "connection already returned".into(),
             )),
@@ -134,11 +139,21 @@ impl Backend for Leased {
     fn log(&self, kind: &str, name: &str) -> grimoire_store::Result<Vec<LogEntry>> {
         self.conn().backend().log(kind, name)
     }
+    fn check_writable(&mut self) -> grimoire_store::Result<()> {
+        match self.conn.as_mut() {
+            Some(c) => c.backend_mut().check_writable(),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The pool.
 pub(crate) struct Db {
     target: Database,
+    /// The SQLite file's device and inode when the server opened it: a
+    /// file deleted or replaced under the running server is noticed, and
+    /// nothing is read from or written to a stranger.
+    file: Option<(u64, u64)>,
     idle: Mutex<Vec<Conn>>,
     max_idle: usize,
     permits: Semaphore,
@@ -167,13 +182,16 @@ impl Db {
     /// fails at start-up, not on the first request.
     pub(crate) fn open(target: Database, connections: usize) -> Result<Arc<Db>, ServerError> {
         let connections = connections.max(1);
-        let db = Arc::new(Db {
+        let mut db = Db {
             target,
+            file: None,
             idle: Mutex::new(Vec::new()),
             max_idle: connections,
             permits: Semaphore::new(connections),
-        });
+        };
         let first = db.connect()?;
+        db.file = db.file_id();
+        let db = Arc::new(db);
         db.idle
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -183,6 +201,25 @@ impl Db {
 
     pub(crate) fn target(&self) -> &Database {
         &self.target
+    }
+
+    /// The SQLite file's (device, inode), `None` on PostgreSQL or when the
+    /// file is gone.
+    fn file_id(&self) -> Option<(u64, u64)> {
+        use std::os::unix::fs::MetadataExt;
+        match &self.target {
+            Database::Sqlite(path) => std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino())),
+            Database::Postgres(_) => None,
+        }
+    }
+
+    /// Refuses every request once the SQLite file the server opened is no
+    /// longer at its path (deleted, moved or replaced).
+    fn check_file(&self) -> Result<(), ServerError> {
+        if self.file.is_some() && self.file_id() != self.file {
+            return Err(ServerError::DatabaseLost);
+        }
+        Ok(())
     }
 
     fn connect(&self) -> Result<Conn, ServerError> {
@@ -218,6 +255,7 @@ impl Db {
             .map_err(|_| ServerError::Internal("database pool closed".into()))?;
         let db = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
+            db.check_file()?;
             let leased = db.lease()?;
             let mut store = match scope {
                 Scope::Global => Store::with_backend(leased),

@@ -74,6 +74,30 @@ pub enum ServerError {
         /// The entity name.
         name: String,
     },
+    /// Occurs when a request takes longer than the request timeout (a body
+    /// trickled in, or the database too slow to answer).
+    #[error("the request took longer than {seconds} s and was stopped; send it again, faster")]
+    Timeout {
+        /// The limit, in seconds.
+        seconds: u64,
+    },
+    /// Occurs when a caller sends too many requests of one kind (account
+    /// or token creation, wrong tokens) or opens too many live streams.
+    #[error("{message}; try again in {retry_after} s")]
+    TooManyRequests {
+        /// Stable machine code (`rate_limited`, `too_many_streams`).
+        code: &'static str,
+        /// What was limited, for a person.
+        message: String,
+        /// Seconds until a retry may succeed (the `Retry-After` header).
+        retry_after: u64,
+    },
+    /// Occurs when the SQLite file the server opened was deleted or
+    /// replaced under it: nothing more is read or written until restart.
+    #[error(
+        "the database file was removed or replaced while the server ran; nothing more is read or written until an operator restores it and restarts the server"
+    )]
+    DatabaseLost,
     /// Occurs when the server cannot listen on its address.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -103,6 +127,9 @@ impl ServerError {
             ServerError::Catalog(e) => e.code(),
             ServerError::Homebrew(_) => "invalid_homebrew",
             ServerError::Busy { .. } => "conflict",
+            ServerError::Timeout { .. } => "request_timeout",
+            ServerError::DatabaseLost => "database_lost",
+            ServerError::TooManyRequests { code, .. } => code,
             ServerError::Bind { .. } => "bind",
             ServerError::Internal(_) => "internal",
         }
@@ -127,14 +154,16 @@ impl ServerError {
             ServerError::NoRoute | ServerError::Unknown { .. } => StatusCode::NOT_FOUND,
             ServerError::Store(e) => match e.code() {
                 "not_found" => StatusCode::NOT_FOUND,
+                "undo_forbidden" => StatusCode::FORBIDDEN,
                 "already_exists" | "conflict" | "nothing_to_undo" | "undo_blocked" => {
                     StatusCode::CONFLICT
                 }
                 "invalid_change" | "bad_config" => StatusCode::BAD_REQUEST,
-                "database" | "io" => StatusCode::SERVICE_UNAVAILABLE,
+                "database" | "io" | "read_only" => StatusCode::SERVICE_UNAVAILABLE,
                 _ => StatusCode::INTERNAL_SERVER_ERROR,
             },
             ServerError::Rules(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ServerError::App(AppError::TooMany(_)) => StatusCode::BAD_REQUEST,
             ServerError::App(e) => match e.code() {
                 "unknown_character" | "unknown_encounter" => StatusCode::NOT_FOUND,
                 "invalid_name" => StatusCode::BAD_REQUEST,
@@ -146,6 +175,9 @@ impl ServerError {
             },
             ServerError::Homebrew(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ServerError::Busy { .. } => StatusCode::CONFLICT,
+            ServerError::Timeout { .. } => StatusCode::REQUEST_TIMEOUT,
+            ServerError::DatabaseLost => StatusCode::SERVICE_UNAVAILABLE,
+            ServerError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ServerError::Bind { .. } | ServerError::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
@@ -180,11 +212,22 @@ impl ServerError {
             ServerError::Busy { kind, name } => {
                 format!("{kind} „{name}“ právě mění jiní; zkuste to znovu")
             }
+            ServerError::Timeout { seconds } => {
+                format!(
+                    "požadavek trval déle než {seconds} s a byl zastaven; pošlete ho znovu, rychleji"
+                )
+            }
+            ServerError::TooManyRequests { retry_after, .. } => {
+                format!("příliš mnoho požadavků; zkuste to znovu za {retry_after} s")
+            }
             ServerError::Store(e) => match e.code() {
                 "not_found" => format!("nenalezeno: {e}"),
                 "already_exists" => format!("už existuje: {e}"),
                 "conflict" => format!("mezitím to změnil někdo jiný: {e}"),
                 "nothing_to_undo" => format!("není co vrátit: {e}"),
+                "undo_forbidden" => "tuto změnu nemůžete vrátit: změnila i něco, co měnit nesmíte \
+                     (střetnutí GM nebo postavu jiného hráče); požádejte o vrácení GM"
+                    .to_owned(),
                 _ => self.public_message(),
             },
             _ if self.status().is_server_error() => "vnitřní chyba serveru".to_owned(),
@@ -196,7 +239,12 @@ impl ServerError {
     fn public_message(&self) -> String {
         match self.status() {
             s if s.is_server_error() => match self {
+                ServerError::Store(e) if e.code() == "read_only" => {
+                    "the database is read-only; an operator must make it writable (trying again will not help)"
+                        .to_owned()
+                }
                 ServerError::Store(_) => "the database is unavailable; try again".to_owned(),
+                ServerError::DatabaseLost => self.to_string(),
                 _ => "internal error".to_owned(),
             },
             _ => self.to_string(),
@@ -216,11 +264,28 @@ impl From<AppError> for ServerError {
     }
 }
 
+/// An error and every cause under it, `: `-separated.
+fn causes(err: &dyn std::error::Error) -> String {
+    let mut text = err.to_string();
+    let mut next = err.source();
+    while let Some(cause) = next {
+        let more = cause.to_string();
+        if !text.ends_with(&more) {
+            text.push_str(": ");
+            text.push_str(&more);
+        }
+        next = cause.source();
+    }
+    text
+}
+
 impl IntoResponse for ServerError {
     fn into_response(self) -> Response {
         let status = self.status();
         if status.is_server_error() {
-            tracing::error!(code = self.code(), error = %self, "request failed");
+            // The whole chain of causes goes to the log (a PostgreSQL
+            // error says "db error" alone; its source says what failed).
+            tracing::error!(code = self.code(), error = %causes(&self), "request failed");
         }
         let body = serde_json::json!({
             "error": {
@@ -229,12 +294,24 @@ impl IntoResponse for ServerError {
                 "message": self.public_message(),
             }
         });
-        let czech = CzechMessage(if status.is_server_error() {
-            "vnitřní chyba serveru".to_owned()
-        } else {
-            self.message_cs()
+        let czech = CzechMessage(match &self {
+            ServerError::DatabaseLost => {
+                "soubor databáze byl za běhu serveru smazán nebo nahrazen; nic dalšího se nečte ani nezapisuje, dokud ho správce neobnoví a server nerestartuje".to_owned()
+            }
+            ServerError::Store(e) if e.code() == "read_only" => {
+                "databáze je jen pro čtení; správce ji musí zpřístupnit pro zápis (opakování nepomůže)"
+                    .to_owned()
+            }
+            _ if status.is_server_error() => "vnitřní chyba serveru".to_owned(),
+            _ => self.message_cs(),
         });
         let mut response = (status, Json(body)).into_response();
+        if let ServerError::TooManyRequests { retry_after, .. } = &self {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(*retry_after),
+            );
+        }
         response.extensions_mut().insert(czech);
         response
     }

@@ -26,11 +26,13 @@ mod db;
 mod error;
 mod game;
 mod live;
+mod net;
+mod rate;
 mod serve;
 mod state;
 mod web;
 
-pub use access::{Account, Campaign, Role, hash_token};
+pub use access::{Account, Campaign, Role, TokenInfo, hash_token};
 pub use api::{app, openapi};
 pub use db::Database;
 pub use error::ServerError;
@@ -40,5 +42,7 @@ pub use game::{
     RestInput, RestKind, SlotView, StepReport, TimeInput,
 };
 pub use live::LiveEvent;
+pub use net::{NetLimits, PeerAddr, serve as serve_listener};
+pub use rate::RateLimits;
 pub use serve::{ServeConfig, serve};
 pub use state::{AppState, StateConfig};

@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use crate::api::app;
 use crate::db::Database;
 use crate::error::ServerError;
+use crate::net::NetLimits;
 use crate::state::{AppState, StateConfig};
 
 /// What `grimoire serve` needs.
@@ -16,6 +17,11 @@ pub struct ServeConfig {
     pub database: Database,
     /// At most this many database connections; `None` picks by backend.
     pub connections: Option<usize>,
+    /// The one campaign that shares the CLI's characters (see
+    /// [`StateConfig::cli_campaign`]).
+    pub cli_campaign: Option<String>,
+    /// Bounds on connections, request time and live streams.
+    pub net: NetLimits,
 }
 
 /// Opens the database, binds and serves until Ctrl-C (or SIGTERM).
@@ -24,6 +30,8 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServerError> {
     if let Some(n) = config.connections {
         state_config.connections = n;
     }
+    state_config.cli_campaign = config.cli_campaign;
+    state_config.net = config.net;
     let state = AppState::connect(state_config).await?;
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
@@ -32,10 +40,9 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServerError> {
             source,
         })?;
     tracing::info!(addr = %config.bind, database = state.database_kind(), "grimoire server listening");
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown())
-        .await
-        .map_err(|e| ServerError::Internal(format!("server stopped: {e}")))
+    let net = state.net_limits();
+    crate::net::serve(listener, app(state), net, shutdown()).await;
+    Ok(())
 }
 
 async fn shutdown() {

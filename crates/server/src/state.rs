@@ -10,6 +10,8 @@ use crate::access::{self, Member};
 use crate::db::{Database, Db, Scope};
 use crate::error::ServerError;
 use crate::live::{self, Hub, ListenerGuard, LiveEvent};
+use crate::net::{NetLimits, StreamSlot, Streams};
+use crate::rate::{Limiter, RateLimits};
 
 /// Shared by every request; cheap to clone.
 #[derive(Clone)]
@@ -23,6 +25,17 @@ struct Inner {
     /// its clients queue here instead of colliding in the database.
     writers: std::sync::Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     hub: Arc<Hub>,
+    /// The one campaign that shares the CLI's characters, if the operator
+    /// named one.
+    cli_campaign: Option<String>,
+    /// Bounds on connections, requests and live streams.
+    net: NetLimits,
+    /// How long a new token works.
+    token_ttl: std::time::Duration,
+    /// Sign-up, token and failed sign-in counters.
+    limiter: Limiter,
+    /// Live-update streams open on this instance.
+    streams: Arc<Streams>,
     channel: Option<String>,
     _listener: Option<ListenerGuard>,
 }
@@ -34,6 +47,17 @@ pub struct StateConfig {
     pub database: Database,
     /// At most this many database connections (and concurrent queries).
     pub connections: usize,
+    /// The one campaign (by id) whose characters and encounters are the
+    /// CLI's own, unscoped entities; `None` (the default) keeps every
+    /// campaign apart. Only whoever runs the server sets this: no request
+    /// can ask for the CLI's characters.
+    pub cli_campaign: Option<String>,
+    /// Bounds on connections, request time and live streams.
+    pub net: NetLimits,
+    /// How long a new API token works (default 30 days).
+    pub token_ttl: std::time::Duration,
+    /// Rate limits on sign-ups, tokens and failed sign-ins.
+    pub rate: RateLimits,
 }
 
 impl StateConfig {
@@ -47,6 +71,10 @@ impl StateConfig {
         StateConfig {
             database,
             connections,
+            cli_campaign: None,
+            net: NetLimits::default(),
+            token_ttl: std::time::Duration::from_secs(30 * 24 * 3600),
+            rate: RateLimits::default(),
         }
     }
 }
@@ -75,6 +103,11 @@ impl AppState {
                 db,
                 writers: std::sync::Mutex::new(HashMap::new()),
                 hub,
+                cli_campaign: config.cli_campaign,
+                net: config.net,
+                token_ttl: config.token_ttl,
+                limiter: Limiter::new(config.rate),
+                streams: Arc::default(),
                 channel,
                 _listener: listener,
             }),
@@ -91,6 +124,49 @@ impl AppState {
     /// `sqlite` or `postgres`.
     pub fn database_kind(&self) -> &'static str {
         self.inner.db.target().kind()
+    }
+
+    /// How long a new API token works.
+    pub(crate) fn token_ttl(&self) -> std::time::Duration {
+        self.inner.token_ttl
+    }
+
+    /// The rate limits' counters.
+    pub(crate) fn limiter(&self) -> &Limiter {
+        &self.inner.limiter
+    }
+
+    /// The bounds this instance runs with.
+    pub fn net_limits(&self) -> NetLimits {
+        self.inner.net
+    }
+
+    /// A place for one more live-update stream of `account`, or
+    /// `too_many_streams` (429) at the per-account or total cap.
+    pub(crate) fn open_stream(&self, account: &str) -> Result<StreamSlot, ServerError> {
+        self.inner
+            .streams
+            .open(account, &self.inner.net)
+            .ok_or_else(|| ServerError::TooManyRequests {
+                code: "too_many_streams",
+                message: format!(
+                    "too many live-update streams open (at most {} per account, {} in all); close one",
+                    self.inner.net.max_streams_per_account, self.inner.net.max_streams
+                ),
+                retry_after: 15,
+            })
+    }
+
+    /// Whether `campaign` is the one the operator shares the CLI's
+    /// characters with (`grimoire serve --cli-campaign`).
+    pub(crate) fn shares_cli(&self, campaign: &str) -> bool {
+        self.inner.cli_campaign.as_deref() == Some(campaign)
+    }
+
+    /// Sets `cli` on campaigns about to be shown from the server's own
+    /// setting, never from what is stored.
+    pub(crate) fn show_cli(&self, campaign: &mut crate::access::Campaign) {
+        campaign.cli = self.shares_cli(&campaign.id);
     }
 
     /// Runs `f` on a store handle for accounts and campaigns.
@@ -124,7 +200,7 @@ impl AppState {
         self.inner
             .db
             .run(
-                if member.campaign.cli {
+                if self.shares_cli(&member.campaign.id) {
                     Scope::Global
                 } else {
                     Scope::Campaign(campaign)

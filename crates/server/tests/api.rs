@@ -887,16 +887,25 @@ async fn a_cli_campaign_shares_the_clis_characters_in_the_same_file() {
             )
             .unwrap();
     }
-    let h = Harness::new(place).await;
+    // Only the operator shares the CLI's characters, with one campaign.
+    let mut config = grimoire_server::StateConfig::new(place.database());
+    config.cli_campaign = Some("local".into());
+    let router = grimoire_server::app(grimoire_server::AppState::connect(config).await.unwrap());
+    let h = Harness {
+        router,
+        place,
+        name: "sqlite",
+    };
     let gm = h.account("gm").await;
     let (s, v) = h
         .post(
             "/campaigns",
             Some(&gm),
-            json!({"id": "local", "title": "Stůl", "cli": true}),
+            json!({"id": "local", "title": "Stůl"}),
         )
         .await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["cli"], true, "{v}");
     let (_, v) = h.get("/campaigns/local/characters", Some(&gm)).await;
     assert_eq!(v[0]["name"], "Elmira", "{v}");
     let (s, v) = h

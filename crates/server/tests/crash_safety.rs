@@ -46,6 +46,8 @@ fn serve_if_child() -> bool {
         bind: addr.parse().unwrap(),
         database,
         connections: None,
+        cli_campaign: None,
+        net: Default::default(),
     };
     let rt = tokio::runtime::Runtime::new().unwrap();
     if let Err(e) = rt.block_on(serve(config)) {

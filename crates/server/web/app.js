@@ -629,7 +629,7 @@ function equipmentBlock(ch, mine) {
     onsubmit: async (ev) => {
       ev.preventDefault();
       try {
-        const view = await post(`/web/api/campaigns/${enc(app.campaign)}/characters/${enc(ch.name)}/equipment`, {
+        const view = await post(`/campaigns/${enc(app.campaign)}/characters/${enc(ch.name)}/equipment`, {
           free_hands: Number(hands.value) || 0, component_pouch: pouch.checked, focus: focus.value,
           materials: mats.value.split(',').map((x) => x.trim()).filter(Boolean),
         });
@@ -662,7 +662,7 @@ function gearFormFor(ch) {
       onsubmit: async (ev) => {
         ev.preventDefault();
         try {
-          const view = await post(`/web/api/campaigns/${enc(app.campaign)}/characters/${enc(ch.name)}/gear`, {
+          const view = await post(`/campaigns/${enc(app.campaign)}/characters/${enc(ch.name)}/gear`, {
             kind: kind.value, name: name.value.trim(), uses: Number(uses.value) || 1, recharge: recharge.value,
             spells: spells.value.split(',').map((x) => x.trim()).filter(Boolean),
           });

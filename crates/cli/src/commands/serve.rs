@@ -9,7 +9,7 @@ use crate::failure::Failure;
 /// Arguments of `serve`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  grimoire serve\n  grimoire serve --bind 127.0.0.1:9000\n  grimoire serve --database-url postgres://postgres@127.0.0.1:5432/grimoire"
+    after_help = "Examples:\n  grimoire serve\n  grimoire serve --bind 127.0.0.1:9000\n  grimoire serve --cli-campaign my-table\n  grimoire serve --database-url postgres://postgres@127.0.0.1:5432/grimoire"
 )]
 pub struct Args {
     /// Where to listen
@@ -21,6 +21,11 @@ pub struct Args {
     /// At most this many database connections [default: 4 on SQLite, 16 on PostgreSQL]
     #[arg(long, value_name = "N")]
     pub connections: Option<usize>,
+    /// Share this terminal's characters and encounters with one campaign (by id):
+    /// its GM acts for them from the browser. No other campaign, and no client
+    /// request, can reach them
+    #[arg(long, value_name = "CAMPAIGN")]
+    pub cli_campaign: Option<String>,
 }
 
 /// Runs the server until Ctrl-C.
@@ -46,6 +51,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     {
         config.schema = Some(schema);
     }
+    init_logs();
     eprintln!(
         "grimoire: serving on http://{} ({}); Ctrl-C stops",
         args.bind,
@@ -58,6 +64,21 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         bind: args.bind,
         database,
         connections: args.connections,
+        cli_campaign: args.cli_campaign.clone(),
+        net: Default::default(),
     }))?;
     Ok(())
+}
+
+/// Structured logs on standard error: one line per request (method, path,
+/// status, time) and every server-side failure with its cause. The level
+/// comes from `RUST_LOG` (e.g. `RUST_LOG=debug`), `info` by default.
+fn init_logs() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
 }

@@ -28,6 +28,57 @@ pub struct Account {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct TokenRecord {
     account: String,
+    /// When it was issued, in Unix seconds (0 for tokens from before
+    /// expiry existed).
+    #[serde(default)]
+    created_at: u64,
+    /// When it stops working, in Unix seconds; `None` only for tokens from
+    /// before expiry existed, which are treated as expired.
+    #[serde(default)]
+    expires_at: Option<u64>,
+}
+
+/// Most tokens one account holds at once (one per device is plenty).
+pub const MAX_TOKENS_PER_ACCOUNT: usize = 20;
+
+/// A token as its owner sees it: never the secret, nor its hash.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct TokenInfo {
+    /// A public id, for `DELETE /me/tokens/{id}`.
+    pub id: String,
+    /// When it was issued, in Unix seconds.
+    pub created_at: u64,
+    /// When it stops working, in Unix seconds.
+    pub expires_at: u64,
+    /// Whether this is the token the request was made with.
+    pub current: bool,
+}
+
+/// Now, in Unix seconds.
+fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+impl TokenRecord {
+    fn new(account: &str, ttl: std::time::Duration) -> Self {
+        let created_at = now();
+        TokenRecord {
+            account: account.to_owned(),
+            created_at,
+            expires_at: Some(created_at.saturating_add(ttl.as_secs())),
+        }
+    }
+
+    fn info(&self, hash: &str, current_hash: &str) -> TokenInfo {
+        TokenInfo {
+            id: token::public_id(hash),
+            created_at: self.created_at,
+            expires_at: self.expires_at.unwrap_or(0),
+            current: hash == current_hash,
+        }
+    }
 }
 
 /// A campaign: one table's shared state, run by a GM.
@@ -43,8 +94,10 @@ pub struct Campaign {
     pub players: Vec<String>,
     /// Whether the campaign's characters and encounters are the CLI's own
     /// (the database's unscoped entities), so `grimoire` on the same file
-    /// and the server share one table. Characters the CLI made have no
-    /// owner: only the GM acts for them.
+    /// and the server share one table. Only whoever runs the server decides
+    /// this (`grimoire serve --cli-campaign ID`); a stored value is never
+    /// trusted, and responses show the server's setting. Characters the CLI
+    /// made have no owner: only the GM acts for them.
     #[serde(default)]
     pub cli: bool,
 }
@@ -147,48 +200,119 @@ pub fn check_campaign_id(id: &str) -> Result<(), ServerError> {
     }
 }
 
-/// Creates an account and its first token; returns the token (shown once).
-pub fn register(store: &mut Store, name: &str) -> Result<(Account, String), ServerError> {
+/// Creates an account and its first token, valid for `ttl`; returns the
+/// token (shown once).
+pub fn register(
+    store: &mut Store,
+    name: &str,
+    ttl: std::time::Duration,
+) -> Result<(Account, String), ServerError> {
     let name = check_name(NameKind::Account, name)?;
     let token = new_token()?;
     let account = Account { name: name.clone() };
     store.commit(
         &Change::new(format!("account new {name}"))
             .create("account", &name, &account)?
-            .create(
-                "token",
-                &hash_token(&token),
-                &TokenRecord {
-                    account: name.clone(),
-                },
-            )?,
+            .create("token", &hash_token(&token), &TokenRecord::new(&name, ttl))?,
     )?;
     Ok((account, token))
 }
 
-/// Issues another token for an existing account.
-pub fn issue_token(store: &mut Store, caller: &Caller) -> Result<String, ServerError> {
+/// Issues another token for the caller, valid for `ttl`; at most
+/// [`MAX_TOKENS_PER_ACCOUNT`] live at once (`too_many_tokens`: revoke one).
+pub fn issue_token(
+    store: &mut Store,
+    caller: &Caller,
+    ttl: std::time::Duration,
+) -> Result<(String, TokenInfo), ServerError> {
+    let held = tokens_of(store, &caller.account)?.len();
+    if held >= MAX_TOKENS_PER_ACCOUNT {
+        return Err(ServerError::invalid(
+            "too_many_tokens",
+            format!(
+                "an account holds at most {MAX_TOKENS_PER_ACCOUNT} tokens; revoke one first (GET /me/tokens, DELETE /me/tokens/{{id}})"
+            ),
+        ));
+    }
     let token = new_token()?;
+    let hash = hash_token(&token);
+    let record = TokenRecord::new(&caller.account, ttl);
     store.commit(
-        &Change::new(format!("token new {}", caller.account)).create(
-            "token",
-            &hash_token(&token),
-            &TokenRecord {
-                account: caller.account.clone(),
-            },
-        )?,
+        &Change::new(format!("token new {}", caller.account)).create("token", &hash, &record)?,
     )?;
-    Ok(token)
+    Ok((token, record.info(&hash, &hash)))
 }
 
-/// The account a token belongs to, or `unauthorized`.
+/// The account a token belongs to, or `unauthorized` for an unknown,
+/// revoked or expired token.
 pub fn authenticate(store: &Store, token: &str) -> Result<Caller, ServerError> {
     let record = store
         .find::<TokenRecord>("token", &hash_token(token))?
         .ok_or(ServerError::Unauthorized("unknown or revoked API token"))?;
-    Ok(Caller {
-        account: record.state.account,
-    })
+    match record.state.expires_at {
+        Some(at) if at > now() => Ok(Caller {
+            account: record.state.account,
+        }),
+        _ => Err(ServerError::Unauthorized(
+            "this API token has expired; sign in again for a new one",
+        )),
+    }
+}
+
+/// Every live token of `account`, as (hash, record), oldest first.
+fn tokens_of(store: &Store, account: &str) -> Result<Vec<(String, TokenRecord)>, ServerError> {
+    let key = grimoire_store::name_key(account);
+    let now = now();
+    let mut list: Vec<(String, TokenRecord)> = store
+        .list::<TokenRecord>("token")?
+        .into_iter()
+        .filter(|e| grimoire_store::name_key(&e.state.account) == key)
+        .filter(|e| e.state.expires_at.is_some_and(|at| at > now))
+        .map(|e| (e.name, e.state))
+        .collect();
+    list.sort_by_key(|(_, r)| r.created_at);
+    Ok(list)
+}
+
+/// The caller's live tokens (the one presented marked `current`).
+pub fn list_tokens(store: &Store, token: &str) -> Result<Vec<TokenInfo>, ServerError> {
+    let caller = authenticate(store, token)?;
+    let current = hash_token(token);
+    Ok(tokens_of(store, &caller.account)?
+        .iter()
+        .map(|(hash, r)| r.info(hash, &current))
+        .collect())
+}
+
+/// Revokes one of the caller's tokens by its public id, or the one
+/// presented when `id` is `current` (logging out). Another account's
+/// token is `unknown_token` (404), as if it did not exist.
+pub fn revoke_token(store: &mut Store, token: &str, id: &str) -> Result<(), ServerError> {
+    let caller = authenticate(store, token)?;
+    let current = hash_token(token);
+    let target = if id == "current" {
+        Some(current)
+    } else {
+        tokens_of(store, &caller.account)?
+            .into_iter()
+            .map(|(hash, _)| hash)
+            .find(|hash| token::public_id(hash) == id)
+    };
+    let Some(hash) = target else {
+        return Err(ServerError::Unknown {
+            code: "unknown_token",
+            message: format!("you have no token with id \"{id}\" (see GET /me/tokens)"),
+        });
+    };
+    let entity = store.get::<TokenRecord>("token", &hash)?;
+    store.commit(
+        &Change::new(format!("token revoke {}", caller.account)).delete(
+            "token",
+            &hash,
+            entity.version,
+        ),
+    )?;
+    Ok(())
 }
 
 /// Creates a campaign run by the caller.
@@ -197,7 +321,6 @@ pub fn create_campaign(
     caller: &Caller,
     id: &str,
     title: &str,
-    cli: bool,
 ) -> Result<Campaign, ServerError> {
     check_campaign_id(id)?;
     let title = check_name(NameKind::Campaign, title)?;
@@ -206,7 +329,7 @@ pub fn create_campaign(
         title,
         gm: caller.account.clone(),
         players: Vec::new(),
-        cli,
+        cli: false,
     };
     store.commit(&Change::new(format!("campaign new {id}")).create("campaign", id, &campaign)?)?;
     Ok(campaign)
@@ -275,10 +398,12 @@ pub fn add_player(
 mod tests {
     use super::*;
 
+    const TTL: std::time::Duration = std::time::Duration::from_secs(3600);
+
     #[test]
     fn tokens_are_stored_hashed_and_authenticate() {
         let mut store = Store::open_in_memory().unwrap();
-        let (account, token) = register(&mut store, "Jana").unwrap();
+        let (account, token) = register(&mut store, "Jana", TTL).unwrap();
         assert_eq!(account.name, "Jana");
         assert!(
             store
@@ -292,7 +417,7 @@ mod tests {
             "unauthorized"
         );
         assert_eq!(
-            register(&mut store, "JANA").unwrap_err().code(),
+            register(&mut store, "JANA", TTL).unwrap_err().code(),
             "already_exists"
         );
     }
@@ -300,9 +425,9 @@ mod tests {
     #[test]
     fn roles_follow_membership() {
         let mut store = Store::open_in_memory().unwrap();
-        register(&mut store, "Gm").unwrap();
-        register(&mut store, "Petr").unwrap();
-        register(&mut store, "Eve").unwrap();
+        register(&mut store, "Gm", TTL).unwrap();
+        register(&mut store, "Petr", TTL).unwrap();
+        register(&mut store, "Eve", TTL).unwrap();
         let gm = Caller {
             account: "Gm".into(),
         };
@@ -312,7 +437,7 @@ mod tests {
         let eve = Caller {
             account: "Eve".into(),
         };
-        create_campaign(&mut store, &gm, "cave", "The Cave", false).unwrap();
+        create_campaign(&mut store, &gm, "cave", "The Cave").unwrap();
         assert_eq!(
             add_player(&mut store, &petr, "cave", "Eve")
                 .unwrap_err()

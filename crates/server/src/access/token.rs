@@ -20,6 +20,14 @@ pub fn hash_token(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
+/// The public id of a stored token hash: 16 hex digits of a hash of it,
+/// so listing tokens reveals neither the token nor what the store keys it by.
+pub fn public_id(stored_hash: &str) -> String {
+    let mut id = hex(&Sha256::digest(format!("id:{stored_hash}").as_bytes()));
+    id.truncate(16);
+    id
+}
+
 fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write;
     bytes

@@ -23,10 +23,6 @@ pub(crate) struct NewCampaign {
     id: String,
     /// A title for people.
     title: String,
-    /// Share the CLI's characters and encounters (the same database's
-    /// unscoped entities) instead of keeping the campaign's own.
-    #[serde(default)]
-    cli: bool,
 }
 
 /// A player to add.
@@ -54,12 +50,13 @@ async fn create(
     Token(token): Token,
     Body(body): Body<NewCampaign>,
 ) -> Result<(StatusCode, Json<Campaign>), ServerError> {
-    let campaign = state
+    let mut campaign = state
         .global(move |store| {
             let caller = access::authenticate(store, &token)?;
-            access::create_campaign(store, &caller, &body.id, &body.title, body.cli)
+            access::create_campaign(store, &caller, &body.id, &body.title)
         })
         .await?;
+    state.show_cli(&mut campaign);
     Ok((StatusCode::CREATED, Json(campaign)))
 }
 
@@ -70,12 +67,13 @@ async fn list(
     State(state): State<AppState>,
     Token(token): Token,
 ) -> Result<Json<Vec<Campaign>>, ServerError> {
-    let list = state
+    let mut list = state
         .global(move |store| {
             let caller = access::authenticate(store, &token)?;
             access::campaigns_of(store, &caller)
         })
         .await?;
+    list.iter_mut().for_each(|c| state.show_cli(c));
     Ok(Json(list))
 }
 
@@ -95,7 +93,9 @@ async fn get_one(
             access::member(store, &caller, &campaign)
         })
         .await?;
-    Ok(Json(member.campaign))
+    let mut campaign = member.campaign;
+    state.show_cli(&mut campaign);
+    Ok(Json(campaign))
 }
 
 /// Adds a player (GM only).
@@ -111,7 +111,7 @@ async fn add_player(
     Params(campaign): Params<String>,
     Body(body): Body<NewPlayer>,
 ) -> Result<Json<Campaign>, ServerError> {
-    let (caller, updated) = {
+    let (caller, mut updated) = {
         let campaign = campaign.clone();
         state
             .global(move |store| {
@@ -121,6 +121,7 @@ async fn add_player(
             })
             .await?
     };
+    state.show_cli(&mut updated);
     state.publish(LiveEvent {
         campaign,
         kind: "player".into(),

@@ -12,6 +12,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{Body, Params, Token};
+use crate::access::Role;
 use crate::error::ServerError;
 use crate::game::{
     self, CastInput, CastReport, CharacterView, ConditionInput, DamageInput, DamageReport,
@@ -344,6 +345,9 @@ async fn log(
 }
 
 /// Reverts the character's newest change (owner or GM; the undo is logged).
+/// A player may only undo a change that touched nothing but their own
+/// characters: one that also moved the GM's encounter or another player's
+/// character is `undo_forbidden` (409), and only the GM may undo it.
 #[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/undo", tag = "characters",
     security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
     responses((status = 200, body = UndoView), (status = 403, body = crate::api::ErrorBody),
@@ -353,9 +357,23 @@ async fn undo(
     Token(token): Token,
     Params((campaign, name)): Params<(String, String)>,
 ) -> Result<Json<UndoView>, ServerError> {
-    let undo = act(&state, token, campaign, name, "undo", |store, name| {
-        game::undo(store, name)
-    })
-    .await?;
-    Ok(Json(UndoView { undo }))
+    let character = name.clone();
+    let _turn = state.writer(&campaign, &name).await;
+    let (by, undo) = state
+        .in_campaign(token, campaign.clone(), move |me, store| {
+            let owner = game::owner_of(store, &name)?;
+            me.require_owner(&name, &owner)?;
+            let player = (me.role == Role::Player).then_some(me.account.as_str());
+            Ok((me.account.clone(), game::undo(store, &name, player)?))
+        })
+        .await?;
+    let view = UndoView { undo };
+    state.publish(LiveEvent {
+        campaign,
+        kind: "undo".into(),
+        character: Some(character),
+        by,
+        data: serde_json::to_value(&view.undo).unwrap_or_default(),
+    });
+    Ok(Json(view))
 }

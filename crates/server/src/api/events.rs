@@ -26,7 +26,8 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/campaigns/{campaign}/events", tag = "live",
     security(("token" = [])), params(("campaign" = String, Path)),
     responses((status = 200, content_type = "text/event-stream", body = crate::live::LiveEvent),
-              (status = 401, body = crate::api::ErrorBody), (status = 403, body = crate::api::ErrorBody)))]
+              (status = 401, body = crate::api::ErrorBody), (status = 403, body = crate::api::ErrorBody),
+              (status = 429, description = "too many live streams open", body = crate::api::ErrorBody)))]
 async fn events(
     State(state): State<AppState>,
     Token(token): Token,
@@ -34,21 +35,28 @@ async fn events(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ServerError> {
     // Membership is checked once, when the stream opens.
     let id = campaign.clone();
-    state.in_campaign(token, id, |_, _| Ok(())).await?;
+    let account = state
+        .in_campaign(token, id, |me, _| Ok(me.account.clone()))
+        .await?;
+    // Held by the stream: its place is given back when the client leaves.
+    let slot = state.open_stream(&account)?;
     let rx = state.subscribe(&campaign);
     let ready = Event::default().event("ready").data(campaign);
-    let stream = futures_util::stream::unfold((Some(ready), rx), |(first, mut rx)| async move {
-        if let Some(ev) = first {
-            return Some((Ok(ev), (None, rx)));
-        }
-        let ev = match rx.recv().await {
-            Ok(e) => Event::default()
-                .event(e.kind.clone())
-                .data(serde_json::to_string(&*e).unwrap_or_default()),
-            Err(RecvError::Lagged(n)) => Event::default().event("lagged").data(n.to_string()),
-            Err(RecvError::Closed) => return None,
-        };
-        Some((Ok(ev), (None, rx)))
-    });
+    let stream = futures_util::stream::unfold(
+        (Some(ready), rx, slot),
+        |(first, mut rx, slot)| async move {
+            if let Some(ev) = first {
+                return Some((Ok(ev), (None, rx, slot)));
+            }
+            let ev = match rx.recv().await {
+                Ok(e) => Event::default()
+                    .event(e.kind.clone())
+                    .data(serde_json::to_string(&*e).unwrap_or_default()),
+                Err(RecvError::Lagged(n)) => Event::default().event("lagged").data(n.to_string()),
+                Err(RecvError::Closed) => return None,
+            };
+            Some((Ok(ev), (None, rx, slot)))
+        },
+    );
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }

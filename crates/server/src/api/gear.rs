@@ -1,26 +1,29 @@
 //! Magic items with charges (R5d), limited-use abilities (R5c) and what a
-//! character holds for components (R14) for the character sheet:
-//! `POST /web/api/campaigns/{campaign}/characters/{name}/gear` and
-//! `…/equipment`. The API has no routes for them yet; casting with them
-//! goes through the API's casts (`mode: item` or `mode: feature`).
+//! character holds for components (R14):
+//! `POST /campaigns/{campaign}/characters/{name}/gear` and `…/equipment`.
+//! Casting with them goes through the casts (`mode: item` or `mode:
+//! feature`). The token is checked before the body is read, and every list
+//! is bounded ([`grimoire_app::limits`]).
 
 use axum::Json;
-use axum::extract::rejection::{JsonRejection, PathRejection};
-use axum::extract::{Path, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
+use grimoire_app::limits::{MAX_GEAR, MAX_GEAR_SPELLS, check_count, check_len};
 use grimoire_catalog::Catalog;
 use grimoire_rules::{Caster, Equipment, LimitedUse, MagicItem, Outcome, Recharge};
 use grimoire_store::Change;
 use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::request::{body, token};
+use super::extract::{Body, Params, Token};
 use crate::error::ServerError;
 use crate::game::{self, CharacterView};
 use crate::live::LiveEvent;
 use crate::state::AppState;
 
 /// Which kind of source.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum GearKind {
     /// A magic item holding spells, with charges (R5d).
@@ -30,72 +33,111 @@ pub(crate) enum GearKind {
 }
 
 /// An item or ability to give a character.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct GearInput {
     kind: GearKind,
     /// Its name, e.g. `Wand of Magic Missiles`.
     name: String,
-    /// Spells it casts: ids, English or Czech names.
+    /// Spells it casts: ids, English or Czech names (at most 32; a spell
+    /// named twice counts once).
+    #[schema(max_items = 32)]
     spells: Vec<String>,
     /// Charges or uses, 1–50.
+    #[schema(minimum = 1, maximum = 50)]
     uses: u8,
     /// When they come back (default: on a Long Rest).
     #[serde(default = "long_rest")]
+    #[schema(value_type = String)]
     recharge: Recharge,
+}
+
+pub(crate) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(add))
+        .routes(routes!(equip))
 }
 
 fn long_rest() -> Recharge {
     Recharge::LongRest
 }
 
-/// `POST`: gives the character an item or an ability (owner or GM).
+/// Gives the character an item or an ability (owner or GM); one of the
+/// same name is replaced. A character holds at most 64 items and abilities.
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/gear", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    request_body = GearInput,
+    responses((status = 200, body = CharacterView), (status = 400, body = crate::api::ErrorBody),
+              (status = 401, body = crate::api::ErrorBody), (status = 403, body = crate::api::ErrorBody),
+              (status = 404, body = crate::api::ErrorBody)))]
 pub(crate) async fn add(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    path: Result<Path<(String, String)>, PathRejection>,
-    input: Result<Json<GearInput>, JsonRejection>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+    Body(input): Body<GearInput>,
 ) -> Result<Json<CharacterView>, ServerError> {
-    let input = body(input)?;
     if !(1..=50).contains(&input.uses) {
         return Err(ServerError::invalid("bad_json", "uses must be 1-50"));
     }
+    check_len(&input.spells, MAX_GEAR_SPELLS, "too_many_spells", "spells")
+        .map_err(grimoire_app::AppError::from)?;
     let label = crate::access::check_name(grimoire_app::NameKind::Item, &input.name)?;
     let command = format!("gear add {label}");
-    change(state, headers, path, command, move |store, caster| {
-        let catalog = game::campaign_catalog(store)?;
-        let spells = input
-            .spells
-            .iter()
-            .map(|s| Ok(lookup(&catalog, s)?.spell.id.clone()))
-            .collect::<Result<Vec<_>, ServerError>>()?;
-        Ok(match input.kind {
-            GearKind::Item => caster.add_item(MagicItem::charged(
-                label.clone(),
-                spells,
-                input.uses,
-                input.recharge,
-            )),
-            GearKind::Feature => caster.add_feature(LimitedUse::new(
-                label.clone(),
-                spells,
-                input.uses,
-                input.recharge,
-            )),
-        })
-    })
+    change(
+        state,
+        token,
+        campaign,
+        name,
+        command,
+        move |store, caster| {
+            let replaces = caster.items().iter().any(|i| i.name == label)
+                || caster.features().iter().any(|f| f.name == label);
+            if !replaces {
+                let held = caster.items().len() + caster.features().len();
+                check_count(held + 1, MAX_GEAR, "too_many_items", "gear")
+                    .map_err(grimoire_app::AppError::from)?;
+            }
+            let catalog = game::campaign_catalog(store)?;
+            let mut spells = Vec::with_capacity(input.spells.len());
+            for wanted in &input.spells {
+                let id = lookup(&catalog, wanted)?.spell.id.clone();
+                if !spells.contains(&id) {
+                    spells.push(id);
+                }
+            }
+            Ok(match input.kind {
+                GearKind::Item => caster.add_item(MagicItem::charged(
+                    label.clone(),
+                    spells,
+                    input.uses,
+                    input.recharge,
+                )),
+                GearKind::Feature => caster.add_feature(LimitedUse::new(
+                    label.clone(),
+                    spells,
+                    input.uses,
+                    input.recharge,
+                )),
+            })
+        },
+    )
     .await
 }
 
-/// `POST …/equipment`: free hands, Component Pouch, focus and materials
-/// carried (R14b, R14c), replacing what was there (owner or GM).
+/// Sets free hands, Component Pouch, focus and materials carried (R14b,
+/// R14c), replacing what was there (owner or GM).
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/equipment", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    request_body(content = Object, description = "free_hands (0-4), component_pouch, focus, materials (at most 30 of 120 characters)"),
+    responses((status = 200, body = CharacterView), (status = 400, body = crate::api::ErrorBody),
+              (status = 401, body = crate::api::ErrorBody), (status = 403, body = crate::api::ErrorBody),
+              (status = 404, body = crate::api::ErrorBody)))]
 pub(crate) async fn equip(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    path: Result<Path<(String, String)>, PathRejection>,
-    input: Result<Json<Equipment>, JsonRejection>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+    Body(input): Body<Equipment>,
 ) -> Result<Json<CharacterView>, ServerError> {
-    let input = body(input)?;
     if input.free_hands > 4
         || input.materials.len() > 30
         || input.materials.iter().any(|m| m.chars().count() > 120)
@@ -107,8 +149,9 @@ pub(crate) async fn equip(
     }
     change(
         state,
-        headers,
-        path,
+        token,
+        campaign,
+        name,
         "equip".to_owned(),
         move |_, caster| Ok(caster.set_equipment(input.clone())),
     )
@@ -119,16 +162,14 @@ pub(crate) async fn equip(
 /// returns in one commit (retried on conflict), and tells the campaign.
 async fn change(
     state: AppState,
-    headers: HeaderMap,
-    path: Result<Path<(String, String)>, PathRejection>,
+    token: String,
+    campaign: String,
+    name: String,
     command: String,
     mut decide: impl FnMut(&grimoire_store::Store, &Caster) -> Result<Outcome, ServerError>
     + Send
     + 'static,
 ) -> Result<Json<CharacterView>, ServerError> {
-    let token = token(&headers)?;
-    let Path((campaign, name)) =
-        path.map_err(|e| ServerError::invalid("bad_path", e.body_text()))?;
     let character = name.clone();
     let (by, view) = state
         .in_campaign(token, campaign.clone(), move |me, store| {

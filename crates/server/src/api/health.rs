@@ -25,11 +25,18 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(health))
 }
 
-/// Health check: answers once the database answers.
+/// Health check: 200 only while the database answers and would take a
+/// write (SQLite: the write lock can be taken); 503 with the cause's code
+/// (`database_lost`, `read_only`, `database`) otherwise.
 #[utoipa::path(get, path = "/health", tag = "server",
     responses((status = 200, body = Health), (status = 503, body = crate::api::ErrorBody)))]
 async fn health(State(state): State<AppState>) -> Result<Json<Health>, ServerError> {
-    let schema_version = state.global(|store| Ok(store.schema_version()?)).await?;
+    let schema_version = state
+        .global(|store| {
+            store.check_writable()?;
+            Ok(store.schema_version()?)
+        })
+        .await?;
     Ok(Json(Health {
         status: "ok",
         database: state.database_kind(),

@@ -8,6 +8,7 @@ mod characters;
 mod encounters;
 mod events;
 mod extract;
+mod gear;
 mod health;
 mod spells;
 
@@ -71,6 +72,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(accounts::router())
         .merge(campaigns::router())
         .merge(characters::router())
+        .merge(gear::router())
         .merge(encounters::router())
         .merge(spells::router())
         .merge(events::router())
@@ -97,6 +99,67 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::web::router())
         .fallback(|| async { ServerError::NoRoute.into_response() })
         .layer(axum::extract::DefaultBodyLimit::max(extract::BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            time_limit,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            count_failed_sign_ins,
+        ))
         .layer(axum::middleware::from_fn(crate::error::czech_errors))
+        .layer(
+            // One log line per request (method, path, status, latency);
+            // tower-http's layer rather than our own: spans and levels the
+            // tracing ecosystem expects.
+            tower_http::trace::TraceLayer::new_for_http()
+                .make_span_with(
+                    tower_http::trace::DefaultMakeSpan::new().level(tracing::Level::INFO),
+                )
+                .on_request(())
+                .on_response(
+                    tower_http::trace::DefaultOnResponse::new().level(tracing::Level::INFO),
+                ),
+        )
         .with_state(state)
+}
+
+/// Refuses an address over its failed sign-ins before any work (429
+/// `rate_limited`), and counts each 401 it gets.
+async fn count_failed_sign_ins(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let ip = req.extensions().get::<crate::PeerAddr>().map(|p| p.0.ip());
+    if req
+        .headers()
+        .contains_key(axum::http::header::AUTHORIZATION)
+        && let Err(e) = state.limiter().check_failures(ip)
+    {
+        return e.into_response();
+    }
+    let res = next.run(req).await;
+    if res.status() == axum::http::StatusCode::UNAUTHORIZED {
+        state.limiter().failed(ip);
+    }
+    res
+}
+
+/// Answers `request_timeout` (408) when a request is not answered within
+/// the request timeout: a body trickled in, or work that hangs. A
+/// live-update stream only has to start within it.
+async fn time_limit(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let limit = state.net_limits().request_timeout;
+    match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(res) => res,
+        Err(_) => ServerError::Timeout {
+            seconds: limit.as_secs(),
+        }
+        .into_response(),
+    }
 }

@@ -6,6 +6,8 @@ use grimoire_dice::SeededRng;
 use grimoire_rules::{
     AbilityScores, CastRequest, CastResolution, Caster, Class, Condition, Event, SlotLevel,
 };
+use std::collections::HashMap;
+
 use grimoire_store::{Change, ChangeId, Entity, LogEntry, Store, Undone};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -13,6 +15,7 @@ use utoipa::ToSchema;
 use super::{check_amount, dice_seed, retry};
 use crate::access::check_name;
 use crate::error::ServerError;
+use grimoire_app::limits;
 
 /// Who plays a character (kept beside it as an `owner` entity).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -200,7 +203,11 @@ impl CharacterView {
 /// and `alternative_time` (a spell's second casting time, e.g. Plant
 /// Growth's 8 hours). `on_hit_damage` is the server's to fill: inside an
 /// encounter the caster's own Hex or Hunter's Mark on the target.
+///
+/// A field not listed in [`CAST_FIELDS`] is refused (`bad_json` naming it):
+/// a misspelt `slott` must not be silently ignored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(try_from = "serde_json::Map<String, serde_json::Value>")]
 pub struct CastInput {
     /// The spell: id, English or Czech name.
     pub spell: String,
@@ -211,6 +218,56 @@ pub struct CastInput {
     #[serde(flatten)]
     #[schema(value_type = Object)]
     pub request: CastRequest,
+}
+
+/// Every field a cast body may have: `spell`, `seed` and the rules'
+/// request fields (`name` is the feature or item of `mode`).
+pub const CAST_FIELDS: &[&str] = &[
+    "spell",
+    "seed",
+    "mode",
+    "name",
+    "slot",
+    "slot_kind",
+    "class",
+    "action",
+    "trigger",
+    "targets",
+    "roll_mode",
+    "off_turn",
+    "attack_bonuses",
+    "damage_type",
+    "alternative_time",
+    "on_hit_damage",
+];
+
+impl TryFrom<serde_json::Map<String, serde_json::Value>> for CastInput {
+    type Error = String;
+
+    fn try_from(body: serde_json::Map<String, serde_json::Value>) -> Result<Self, String> {
+        if let Some(unknown) = body.keys().find(|k| !CAST_FIELDS.contains(&k.as_str())) {
+            return Err(format!(
+                "unknown field `{unknown}`, expected one of: {}",
+                CAST_FIELDS.join(", ")
+            ));
+        }
+        /// The same fields, read once the names are known good.
+        #[derive(Deserialize)]
+        struct Known {
+            spell: String,
+            #[serde(default)]
+            seed: Option<u64>,
+            #[serde(flatten)]
+            request: CastRequest,
+        }
+        let known: Known =
+            serde_json::from_value(serde_json::Value::Object(body)).map_err(|e| e.to_string())?;
+        Ok(CastInput {
+            spell: known.spell,
+            seed: known.seed,
+            request: known.request,
+        })
+    }
 }
 
 /// The result of an accepted cast.
@@ -347,6 +404,21 @@ pub fn create_character(
     new: &NewCharacter,
 ) -> Result<CharacterView, ServerError> {
     let name = check_name(grimoire_app::NameKind::Character, &new.name)?;
+    limits::check_len(
+        &new.prepared,
+        limits::MAX_SPELLS,
+        "too_many_spells",
+        "prepared",
+    )
+    .and_then(|()| {
+        limits::check_len(
+            &new.classes,
+            limits::MAX_CLASSES,
+            "too_many_classes",
+            "classes",
+        )
+    })
+    .map_err(grimoire_app::AppError::from)?;
     let classes: Vec<(Class, u8)> = new.classes.iter().map(|c| (c.class, c.level)).collect();
     let a = &new.abilities;
     let scores = AbilityScores::new([a.str, a.dex, a.con, a.int, a.wis, a.cha])?;
@@ -574,11 +646,36 @@ pub fn log(store: &Store, name: &str) -> Result<Vec<LogEntry>, ServerError> {
     Ok(store.log("character", name)?)
 }
 
-/// Reverts the character's newest change (and every entity it touched).
-pub fn undo(store: &mut Store, name: &str) -> Result<Undone, ServerError> {
+/// Reverts the character's newest change (and every entity it touched),
+/// for a caller who may change all of them: the GM may undo anything; a
+/// player (`player` is their account) only a change that touched nothing
+/// but their own characters (with their owner records). Anything else is
+/// `undo_forbidden` and writes nothing.
+pub fn undo(store: &mut Store, name: &str, player: Option<&str>) -> Result<Undone, ServerError> {
     // The owner record is created with the character; undoing the creation
     // removes both, and the log keeps them.
-    Ok(store.undo("character", name)?)
+    let Some(player) = player else {
+        return Ok(store.undo("character", name)?);
+    };
+    let player = grimoire_store::name_key(player);
+    // Owners are read before the undo: a player's own characters cannot
+    // change hands, and any other write to them moves the character on,
+    // which the store's undo check then catches.
+    let owners: HashMap<String, String> = store
+        .list::<Owner>("owner")?
+        .into_iter()
+        .map(|o| {
+            (
+                grimoire_store::name_key(&o.name),
+                grimoire_store::name_key(&o.state.account),
+            )
+        })
+        .collect();
+    let own = |kind: &str, entity: &str| {
+        (kind == "character" || kind == "owner")
+            && owners.get(&grimoire_store::name_key(entity)) == Some(&player)
+    };
+    Ok(store.undo_if("character", name, &own)?)
 }
 
 #[cfg(test)]
@@ -632,7 +729,7 @@ mod tests {
         assert_eq!(rested.character.slots[0].remaining, 4);
         assert_eq!(log(&store, "Elmira").unwrap().len(), 5);
         assert_eq!(
-            undo(&mut store, "Elmira").unwrap().reverted_command,
+            undo(&mut store, "Elmira", None).unwrap().reverted_command,
             "rest long Elmira"
         );
     }

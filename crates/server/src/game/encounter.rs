@@ -18,6 +18,7 @@ use utoipa::ToSchema;
 use super::{check_amount, dice_seed, retry};
 use crate::access::check_name;
 use crate::error::ServerError;
+use grimoire_app::limits;
 
 /// A combatant to add.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -25,10 +26,12 @@ use crate::error::ServerError;
 pub struct CombatantInput {
     /// A character's name (its own spelling is kept) or any creature's.
     pub name: String,
-    /// Initiative; higher acts first.
+    /// Initiative; higher acts first (-1000 to 1000).
+    #[schema(minimum = -1000, maximum = 1000)]
     pub initiative: i32,
-    /// Hit points to track, if any.
+    /// Hit points to track, if any (0-100000).
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 100_000)]
     pub hp: Option<i32>,
 }
 
@@ -86,6 +89,20 @@ pub fn list(store: &Store) -> Result<Value, ServerError> {
 /// Adds a combatant before the start.
 pub fn add(store: &mut Store, enc: &str, input: &CombatantInput) -> Result<Value, ServerError> {
     let name = check_name(grimoire_app::NameKind::Combatant, &input.name)?;
+    if let Some(hp) = input.hp
+        && !(0..=limits::MAX_HIT_POINTS).contains(&hp)
+    {
+        return Err(ServerError::invalid(
+            "out_of_range",
+            format!("hp must be 0-{}", limits::MAX_HIT_POINTS),
+        ));
+    }
+    limits::check_range(
+        i64::from(input.initiative),
+        i64::from(limits::MAX_MODIFIER),
+        "initiative",
+    )
+    .map_err(grimoire_app::AppError::from)?;
     retry(store, |store| {
         let e = load(store, enc)?;
         if e.state.running.is_some() {
@@ -107,6 +124,13 @@ pub fn add(store: &mut Store, enc: &str, input: &CombatantInput) -> Result<Value
                 format!("{display} is already in {}", e.name),
             ));
         }
+        limits::check_count(
+            e.state.combatants.len() + 1,
+            limits::MAX_COMBATANTS,
+            "too_many_combatants",
+            "combatants",
+        )
+        .map_err(grimoire_app::AppError::from)?;
         let mut st = e.state.clone();
         let mut c = Combatant::new(display.clone(), input.initiative);
         c.hp = input.hp;

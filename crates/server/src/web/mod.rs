@@ -10,7 +10,6 @@
 //! homebrew, and magic items and limited-use abilities for the sheet.
 
 mod cards;
-mod gear;
 mod request;
 #[cfg(test)]
 mod tests;
@@ -24,7 +23,7 @@ use axum::extract::rejection::PathRejection;
 use axum::http::HeaderMap;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::get;
 use grimoire_catalog::{Catalog, CatalogSpell, Source};
 use serde::Deserialize;
 
@@ -87,14 +86,6 @@ pub(crate) fn router() -> Router<AppState> {
         .route(
             "/web/api/campaigns/{campaign}/spells/{spell}/damage",
             get(campaign_damage),
-        )
-        .route(
-            "/web/api/campaigns/{campaign}/characters/{name}/gear",
-            post(gear::add),
-        )
-        .route(
-            "/web/api/campaigns/{campaign}/characters/{name}/equipment",
-            post(gear::equip),
         )
 }
 

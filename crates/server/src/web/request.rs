@@ -1,9 +1,8 @@
-//! Reading a request the way the API does: the bearer token, path and
-//! JSON body, with failures as the API's JSON errors.
+//! Reading a request the way the API does: the bearer token and path,
+//! with failures as the API's JSON errors.
 
-use axum::Json;
 use axum::extract::Path;
-use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::rejection::PathRejection;
 use axum::http::HeaderMap;
 
 use crate::error::ServerError;
@@ -28,10 +27,4 @@ pub(super) fn token(headers: &HeaderMap) -> Result<String, ServerError> {
 pub(super) fn campaign(path: Result<Path<String>, PathRejection>) -> Result<String, ServerError> {
     path.map(|Path(c)| c)
         .map_err(|e| ServerError::invalid("bad_path", e.body_text()))
-}
-
-/// A JSON body.
-pub(super) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ServerError> {
-    b.map(|Json(v)| v)
-        .map_err(|e| ServerError::invalid("bad_json", e.body_text()))
 }

@@ -210,7 +210,7 @@ async fn gear_gives_items_and_abilities_that_cast_without_a_slot() {
     let (s, v) = t
         .json(
             Method::POST,
-            "/web/api/campaigns/cave/characters/Elmira/gear",
+            "/campaigns/cave/characters/Elmira/gear",
             Some(&pat),
             Some(wand),
         )
@@ -222,7 +222,7 @@ async fn gear_gives_items_and_abilities_that_cast_without_a_slot() {
     let (s, _) = t
         .json(
             Method::POST,
-            "/web/api/campaigns/cave/characters/Elmira/gear",
+            "/campaigns/cave/characters/Elmira/gear",
             Some(&gm),
             Some(
                 json!({"kind": "feature", "name": "Fey Step", "spells": ["misty-step"], "uses": 1}),
@@ -249,7 +249,7 @@ async fn gear_gives_items_and_abilities_that_cast_without_a_slot() {
     let (s, v) = t
         .json(
             Method::POST,
-            "/web/api/campaigns/cave/characters/Elmira/equipment",
+            "/campaigns/cave/characters/Elmira/equipment",
             Some(&pat),
             Some(eq),
         )
@@ -260,7 +260,7 @@ async fn gear_gives_items_and_abilities_that_cast_without_a_slot() {
     let (s, _) = t
         .json(
             Method::POST,
-            "/web/api/campaigns/cave/characters/Elmira/equipment",
+            "/campaigns/cave/characters/Elmira/equipment",
             Some(&pat),
             Some(eq),
         )
@@ -270,7 +270,7 @@ async fn gear_gives_items_and_abilities_that_cast_without_a_slot() {
     let (s, v) = t
         .json(
             Method::POST,
-            "/web/api/campaigns/cave/characters/Elmira/gear",
+            "/campaigns/cave/characters/Elmira/gear",
             Some(&pat),
             Some(bad),
         )

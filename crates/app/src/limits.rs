@@ -1,0 +1,227 @@
+//! Every bound on what one request may ask for, in one place.
+//!
+//! A cast, a new character or a combatant list from a client (the CLI's
+//! arguments or an API body) is checked here before any work starts, so one
+//! request costs a small, known amount of memory and CPU. Each bound has its
+//! own stable error code (`too_many_targets`, ...) and the error names the
+//! field and the limit. The table in `docs/RELIABILITY.md` ("Hostile
+//! clients") lists them.
+
+use grimoire_rules::{BonusAmount, CastRequest, DiceFormula, Target};
+
+/// Most targets one cast may name (a 9th-level Mass Heal needs six).
+pub const MAX_TARGETS: usize = 64;
+/// Most bonuses added to one roll kind (attack or save) in one request.
+pub const MAX_BONUSES: usize = 16;
+/// Most dice one bonus formula may roll (Bless is 1d4).
+pub const MAX_BONUS_DICE: u32 = 20;
+/// Most sides a bonus die may have.
+pub const MAX_BONUS_SIDES: u32 = 100;
+/// Most saving-throw bonuses listed for one target (there are six abilities).
+pub const MAX_SAVES: usize = 6;
+/// Most damage-type defences listed for one target.
+pub const MAX_DEFENSES: usize = 32;
+/// Longest trigger text of a Reaction, in characters.
+pub const MAX_TRIGGER_CHARS: usize = 200;
+/// Most spells one request may prepare, list as gear, or name in any list.
+pub const MAX_SPELLS: usize = 128;
+/// Most spells one magic item or ability may cast.
+pub const MAX_GEAR_SPELLS: usize = 32;
+/// Most magic items and limited-use abilities one character holds.
+pub const MAX_GEAR: usize = 64;
+/// Most classes one character may list (there are twelve).
+pub const MAX_CLASSES: usize = 12;
+/// Most combatants in one encounter.
+pub const MAX_COMBATANTS: usize = 64;
+/// Largest hit points, hit point maximum or damage a request may name.
+pub const MAX_HIT_POINTS: i32 = 100_000;
+/// Largest absolute Armor Class, save bonus or flat bonus a request may name.
+pub const MAX_MODIFIER: i32 = 1_000;
+/// Longest distance a target may be from the caster, in feet (a few miles).
+pub const MAX_DISTANCE_FT: u64 = 100_000;
+
+/// A request asked for more than a bound allows; nothing was done.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("too many {field}: at most {limit} allowed")]
+pub struct TooMany {
+    /// Stable machine code, `too_many_<what>` or `out_of_range`.
+    pub code: &'static str,
+    /// The request field at fault, as the API spells it (`targets`).
+    pub field: &'static str,
+    /// The bound.
+    pub limit: i64,
+}
+
+impl TooMany {
+    fn new(code: &'static str, field: &'static str, limit: impl Into<i64>) -> Self {
+        TooMany {
+            code,
+            field,
+            limit: limit.into(),
+        }
+    }
+
+    /// The message in Czech.
+    pub fn message_cs(&self) -> String {
+        format!(
+            "příliš mnoho nebo příliš velké: {} (nejvýše {})",
+            self.field, self.limit
+        )
+    }
+}
+
+/// Refuses a list longer than `limit`.
+pub fn check_len<T>(
+    list: &[T],
+    limit: usize,
+    code: &'static str,
+    field: &'static str,
+) -> Result<(), TooMany> {
+    check_count(list.len(), limit, code, field)
+}
+
+/// Refuses a count over `limit` (e.g. what a list would hold after adding).
+pub fn check_count(
+    count: usize,
+    limit: usize,
+    code: &'static str,
+    field: &'static str,
+) -> Result<(), TooMany> {
+    if count > limit {
+        return Err(TooMany::new(code, field, limit as i64));
+    }
+    Ok(())
+}
+
+/// Refuses a number outside `-limit..=limit`.
+pub fn check_range(value: i64, limit: i64, field: &'static str) -> Result<(), TooMany> {
+    if value.abs() > limit {
+        return Err(TooMany::new("out_of_range", field, limit));
+    }
+    Ok(())
+}
+
+/// Checks every list, text and number of a cast request against the bounds.
+pub fn check_cast_request(request: &CastRequest) -> Result<(), TooMany> {
+    check_len(&request.targets, MAX_TARGETS, "too_many_targets", "targets")?;
+    check_bonuses(&request.attack_bonuses, "attack_bonuses")?;
+    check_len(
+        &request.on_hit_damage,
+        MAX_BONUSES,
+        "too_many_bonuses",
+        "on_hit_damage",
+    )?;
+    for damage in &request.on_hit_damage {
+        check_formula(&damage.dice, "on_hit_damage")?;
+    }
+    if let Some(trigger) = &request.trigger
+        && trigger.chars().count() > MAX_TRIGGER_CHARS
+    {
+        return Err(TooMany::new(
+            "trigger_too_long",
+            "trigger",
+            MAX_TRIGGER_CHARS as i64,
+        ));
+    }
+    request.targets.iter().try_for_each(check_target)
+}
+
+fn check_target(target: &Target) -> Result<(), TooMany> {
+    if let Some(d) = target.distance_ft
+        && d > MAX_DISTANCE_FT
+    {
+        return Err(TooMany::new(
+            "out_of_range",
+            "targets.distance_ft",
+            MAX_DISTANCE_FT as i64,
+        ));
+    }
+    let Some(stats) = &target.stats else {
+        return Ok(());
+    };
+    check_len(&stats.saves, MAX_SAVES, "too_many_saves", "targets.saves")?;
+    check_len(
+        &stats.defenses,
+        MAX_DEFENSES,
+        "too_many_defenses",
+        "targets.defenses",
+    )?;
+    check_bonuses(&stats.save_bonuses, "targets.save_bonuses")?;
+    for (_, bonus) in &stats.saves {
+        check_range(i64::from(*bonus), i64::from(MAX_MODIFIER), "targets.saves")?;
+    }
+    if let Some(ac) = stats.ac {
+        check_range(i64::from(ac), i64::from(MAX_MODIFIER), "targets.ac")?;
+    }
+    for (value, field) in [(stats.hp, "targets.hp"), (stats.max_hp, "targets.max_hp")] {
+        if let Some(v) = value {
+            check_range(i64::from(v), i64::from(MAX_HIT_POINTS), field)?;
+        }
+    }
+    Ok(())
+}
+
+fn check_bonuses(bonuses: &[BonusAmount], field: &'static str) -> Result<(), TooMany> {
+    check_len(bonuses, MAX_BONUSES, "too_many_bonuses", field)?;
+    for bonus in bonuses {
+        match bonus {
+            BonusAmount::Flat(n) => check_range(i64::from(*n), i64::from(MAX_MODIFIER), field)?,
+            BonusAmount::Dice(d) | BonusAmount::Penalty(d) => check_formula(d, field)?,
+        }
+    }
+    Ok(())
+}
+
+fn check_formula(dice: &DiceFormula, field: &'static str) -> Result<(), TooMany> {
+    if dice.count > MAX_BONUS_DICE {
+        return Err(TooMany::new(
+            "too_many_dice",
+            field,
+            i64::from(MAX_BONUS_DICE),
+        ));
+    }
+    if dice.sides > MAX_BONUS_SIDES {
+        return Err(TooMany::new(
+            "out_of_range",
+            field,
+            i64::from(MAX_BONUS_SIDES),
+        ));
+    }
+    check_range(i64::from(dice.bonus), i64::from(MAX_MODIFIER), field)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plain_cast_passes_and_each_bound_has_its_code() {
+        let mut request = CastRequest::new();
+        assert_eq!(check_cast_request(&request), Ok(()));
+        request.targets = vec![Target::named("Goblin"); MAX_TARGETS + 1];
+        assert_eq!(
+            check_cast_request(&request).unwrap_err().code,
+            "too_many_targets"
+        );
+        request.targets.truncate(MAX_TARGETS);
+        assert_eq!(check_cast_request(&request), Ok(()));
+        request.attack_bonuses = vec![BonusAmount::Dice(DiceFormula::new(1000, 4))];
+        let err = check_cast_request(&request).unwrap_err();
+        assert_eq!((err.code, err.field), ("too_many_dice", "attack_bonuses"));
+        assert_eq!(
+            err.to_string(),
+            "too many attack_bonuses: at most 20 allowed"
+        );
+        request.attack_bonuses = vec![BonusAmount::Flat(1); MAX_BONUSES + 1];
+        assert_eq!(
+            check_cast_request(&request).unwrap_err().code,
+            "too_many_bonuses"
+        );
+        request.attack_bonuses.clear();
+        request.trigger = Some("x".repeat(MAX_TRIGGER_CHARS + 1));
+        assert_eq!(
+            check_cast_request(&request).unwrap_err().code,
+            "trigger_too_long"
+        );
+    }
+}

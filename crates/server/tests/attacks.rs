@@ -1,0 +1,520 @@
+//! Attacks from issue 11, each replayed as an outside attacker would send it,
+//! each asserting the safe answer and that nothing else changed. On SQLite
+//! always and, with `DATABASE_URL`, on PostgreSQL.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{Harness, Place, harnesses, table};
+use serde_json::{Value, json};
+
+fn code(v: &Value) -> &str {
+    v["error"]["code"].as_str().unwrap_or("")
+}
+
+/// A character the CLI made in its own (unscoped) part of the file.
+fn cli_character(place: &Place, name: &str) {
+    let grimoire_server::Database::Sqlite(path) = place.database() else {
+        unreachable!("an SQLite place")
+    };
+    let mut store = grimoire_store::Store::open(&path).unwrap();
+    let scores = grimoire_rules::AbilityScores::new([10, 10, 10, 16, 10, 10]).unwrap();
+    let caster =
+        grimoire_rules::Caster::new(name, &[(grimoire_rules::Class::Wizard, 3)], scores).unwrap();
+    store
+        .commit(
+            &grimoire_store::Change::new(format!("character new {name}"))
+                .create("character", name, &caster)
+                .unwrap(),
+        )
+        .unwrap();
+}
+
+async fn harness_with_cli_campaign(place: Place, cli_campaign: Option<&str>) -> Harness {
+    let mut config = grimoire_server::StateConfig::new(place.database());
+    config.cli_campaign = cli_campaign.map(str::to_owned);
+    let router = grimoire_server::app(grimoire_server::AppState::connect(config).await.unwrap());
+    Harness {
+        router,
+        place,
+        name: "sqlite",
+    }
+}
+
+/// Finding 1 (critical): `"cli": true` made any account GM over every CLI
+/// character. A client can no longer ask for the CLI's scope at all.
+#[tokio::test]
+async fn a_client_cannot_ask_for_the_clis_characters() {
+    let place = Place::sqlite();
+    cli_character(&place, "Elmira");
+    let h = harness_with_cli_campaign(place, None).await;
+    let mallory = h.account("mallory").await;
+    let (s, v) = h
+        .post(
+            "/campaigns",
+            Some(&mallory),
+            json!({"id": "heist", "title": "Heist", "cli": true}),
+        )
+        .await;
+    assert_eq!((s, code(&v)), (StatusCode::BAD_REQUEST, "bad_json"), "{v}");
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("cli"),
+        "{v}"
+    );
+    // Refused means not created.
+    let (s, _) = h.get("/campaigns/heist", Some(&mallory)).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (_, v) = h.get("/campaigns", Some(&mallory)).await;
+    assert_eq!(v, json!([]));
+
+    // An ordinary campaign sees nothing of the CLI's.
+    let (s, v) = h
+        .post(
+            "/campaigns",
+            Some(&mallory),
+            json!({"id": "heist", "title": "Heist"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["cli"], false);
+    let (_, v) = h.get("/campaigns/heist/characters", Some(&mallory)).await;
+    assert_eq!(v, json!([]), "{v}");
+    for (path, body) in [
+        ("casts", json!({"spell": "magic-missile"})),
+        ("rests", json!({"kind": "long"})),
+        ("undo", json!(null)),
+    ] {
+        let (s, v) = h
+            .post(
+                &format!("/campaigns/heist/characters/Elmira/{path}"),
+                Some(&mallory),
+                body,
+            )
+            .await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{path}: {v}");
+    }
+    let (s, _) = h
+        .get("/campaigns/heist/characters/Elmira/log", Some(&mallory))
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+/// Finding 1: a campaign stored as `cli: true` by an older server is not
+/// trusted; only the operator's `--cli-campaign` shares, with one campaign.
+#[tokio::test]
+async fn only_the_operators_campaign_shares_the_clis_characters() {
+    let place = Place::sqlite();
+    cli_character(&place, "Elmira");
+    // An old database where an attacker's campaign was stored as cli: true.
+    {
+        let grimoire_server::Database::Sqlite(path) = place.database() else {
+            unreachable!()
+        };
+        let mut store = grimoire_store::Store::open(&path).unwrap();
+        let evil = grimoire_server::Campaign {
+            id: "evil".into(),
+            title: "Evil".into(),
+            gm: "mallory".into(),
+            players: vec![],
+            cli: true,
+        };
+        store
+            .commit(
+                &grimoire_store::Change::new("campaign new evil")
+                    .create("campaign", "evil", &evil)
+                    .unwrap(),
+            )
+            .unwrap();
+    }
+    let h = harness_with_cli_campaign(place, Some("table")).await;
+    let _mallory = h.account("mallory").await;
+    let gm = h.account("gm").await;
+    let mallory = {
+        // Mallory's first token was minted above; mint one more to act.
+        let (s, v) = h.post("/me/tokens", Some(&_mallory), json!(null)).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        v["token"].as_str().unwrap().to_owned()
+    };
+    let (_, v) = h.get("/campaigns/evil", Some(&mallory)).await;
+    assert_eq!(v["cli"], false, "a stored flag is not trusted: {v}");
+    let (_, v) = h.get("/campaigns/evil/characters", Some(&mallory)).await;
+    assert_eq!(v, json!([]), "{v}");
+
+    let (s, v) = h
+        .post(
+            "/campaigns",
+            Some(&gm),
+            json!({"id": "table", "title": "Stůl"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let (_, v) = h.get("/campaigns/table", Some(&gm)).await;
+    assert_eq!(v["cli"], true, "{v}");
+    let (_, v) = h.get("/campaigns/table/characters", Some(&gm)).await;
+    assert_eq!(v[0]["name"], "Elmira", "{v}");
+    // Mallory is no member of the operator's campaign.
+    let (s, _) = h.get("/campaigns/table/characters", Some(&mallory)).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+}
+
+/// Finding 4: a player's undo reverted the GM's `encounter next` (and so
+/// every character it touched). Undo now needs the right to make every part
+/// of the change it reverts.
+#[tokio::test]
+async fn a_players_undo_cannot_revert_the_gms_change() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let e = "/campaigns/cave/encounters";
+        let (s, v) = h.post(e, Some(&t.gm), json!({"name": "Cave"})).await;
+        assert_eq!(s, StatusCode::CREATED, "{}: {v}", h.name);
+        for (name, init) in [("Elmira", 12), ("Goblin", 15)] {
+            let (s, v) = h
+                .post(
+                    &format!("{e}/Cave/combatants"),
+                    Some(&t.gm),
+                    json!({"name": name, "initiative": init, "hp": 7}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{v}");
+        }
+        h.post(&format!("{e}/Cave/start"), Some(&t.gm), json!(null))
+            .await;
+        // Elmira casts on her turn, then the GM moves the round on.
+        let (_, v) = h
+            .post(&format!("{e}/Cave/next"), Some(&t.gm), json!(null))
+            .await;
+        assert_eq!(v["current"], "Elmira", "{v}");
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters/Elmira/casts",
+                Some(&t.petr),
+                json!({"spell": "magic-missile", "targets": [{"name": "Goblin"}]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        let (_, before) = h
+            .post(&format!("{e}/Cave/next"), Some(&t.gm), json!(null))
+            .await;
+        assert_eq!(before["round"], 2, "{before}");
+        let (_, character_before) = h
+            .get("/campaigns/cave/characters/Elmira", Some(&t.petr))
+            .await;
+        let (_, log_before) = h
+            .get("/campaigns/cave/characters/Elmira/log", Some(&t.petr))
+            .await;
+
+        // The newest change touching Elmira is the GM's `next`: refused.
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters/Elmira/undo",
+                Some(&t.petr),
+                json!(null),
+            )
+            .await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::FORBIDDEN, "undo_forbidden"),
+            "{}: {v}",
+            h.name
+        );
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.contains("GM"), "{message}");
+        assert!(
+            !message.contains("campaign/"),
+            "no internal names: {message}"
+        );
+        // Nothing changed: the round, the character, the log.
+        let (_, after) = h.get(&format!("{e}/Cave"), Some(&t.gm)).await;
+        assert_eq!(after["round"], 2, "{after}");
+        let (_, character_after) = h
+            .get("/campaigns/cave/characters/Elmira", Some(&t.petr))
+            .await;
+        assert_eq!(character_after, character_before);
+        let (_, log_after) = h
+            .get("/campaigns/cave/characters/Elmira/log", Some(&t.petr))
+            .await;
+        assert_eq!(log_after, log_before);
+
+        // The GM may undo it.
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters/Elmira/undo",
+                Some(&t.gm),
+                json!(null),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (_, after) = h.get(&format!("{e}/Cave"), Some(&t.gm)).await;
+        assert_eq!(after["round"], 1, "{after}");
+    }
+}
+
+/// Finding 4, the allowed case: a player still undoes a change of their own.
+#[tokio::test]
+async fn a_player_undoes_their_own_cast() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters/Elmira/casts",
+                Some(&t.petr),
+                json!({"spell": "magic-missile"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters/Elmira/undo",
+                Some(&t.petr),
+                json!(null),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let (_, v) = h
+            .get("/campaigns/cave/characters/Elmira", Some(&t.petr))
+            .await;
+        assert_eq!(v["slots"][0]["remaining"], 4, "{v}");
+    }
+}
+
+/// Finding 2: lists in request bodies were unbounded (40,000 attack
+/// bonuses of 1,000 dice each drove the server past 900 MB). Every list and
+/// dice count is bounded before any work, with a code naming the field.
+#[tokio::test]
+async fn oversized_lists_in_a_cast_are_refused_before_any_work() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let bonus = json!({"dice": {"count": 1000, "sides": 4, "bonus": 0}});
+        let cases = [
+            (
+                json!({"spell": "magic-missile", "attack_bonuses": vec![bonus.clone(); 40_000]}),
+                "too_many_bonuses",
+                "attack_bonuses",
+            ),
+            (
+                json!({"spell": "magic-missile", "attack_bonuses": [bonus]}),
+                "too_many_dice",
+                "attack_bonuses",
+            ),
+            (
+                json!({"spell": "magic-missile",
+                       "targets": vec![json!({"name": "Goblin"}); 40_000]}),
+                "too_many_targets",
+                "targets",
+            ),
+            (
+                json!({"spell": "magic-missile", "trigger": "x".repeat(10_000)}),
+                "trigger_too_long",
+                "trigger",
+            ),
+            (
+                json!({"spell": "magic-missile",
+                       "targets": [{"name": "Goblin", "stats": {"hp": -2_147_483_648_i64}}]}),
+                "out_of_range",
+                "targets.hp",
+            ),
+        ];
+        let (_, before) = h
+            .get("/campaigns/cave/characters/Elmira", Some(&t.petr))
+            .await;
+        for (body, want, field) in cases {
+            let (s, v) = h
+                .post(
+                    "/campaigns/cave/characters/Elmira/casts",
+                    Some(&t.petr),
+                    body,
+                )
+                .await;
+            assert_eq!(
+                (s, code(&v)),
+                (StatusCode::BAD_REQUEST, want),
+                "{}: {v}",
+                h.name
+            );
+            let message = v["error"]["message"].as_str().unwrap();
+            assert!(message.contains(field), "{message}");
+        }
+        let (_, after) = h
+            .get("/campaigns/cave/characters/Elmira", Some(&t.petr))
+            .await;
+        assert_eq!(after, before, "refused casts change nothing");
+    }
+}
+
+/// Item 12: a cast with a field the server does not know (`slott`) was
+/// accepted and the field silently ignored.
+#[tokio::test]
+async fn a_cast_with_an_unknown_field_is_refused_naming_it() {
+    let h = Harness::new(Place::sqlite()).await;
+    let t = table(&h).await;
+    let (s, v) = h
+        .post(
+            "/campaigns/cave/characters/Elmira/casts",
+            Some(&t.petr),
+            json!({"spell": "magic-missile", "slott": 3}),
+        )
+        .await;
+    assert_eq!((s, code(&v)), (StatusCode::BAD_REQUEST, "bad_json"), "{v}");
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("slott"),
+        "{v}"
+    );
+    let (_, v) = h
+        .get("/campaigns/cave/characters/Elmira", Some(&t.petr))
+        .await;
+    assert_eq!(v["slots"][0]["remaining"], 4);
+}
+
+/// Finding 5: the gear route took an unlimited spell list with duplicates
+/// (every later change then wrote megabytes to the log), parsed the body
+/// before checking the token, and was missing from `/openapi.json`.
+#[tokio::test]
+async fn gear_is_bounded_deduplicated_documented_and_checks_the_token_first() {
+    let h = Harness::new(Place::sqlite()).await;
+    let t = table(&h).await;
+    let gear = "/campaigns/cave/characters/Elmira/gear";
+    let (s, v) = h
+        .post(
+            gear,
+            Some(&t.petr),
+            json!({"kind": "item", "name": "Wand", "uses": 3,
+                   "spells": vec!["magic-missile"; 10_000]}),
+        )
+        .await;
+    assert_eq!(
+        (s, code(&v)),
+        (StatusCode::BAD_REQUEST, "too_many_spells"),
+        "{v}"
+    );
+    let (s, v) = h
+        .post(
+            gear,
+            Some(&t.petr),
+            json!({"kind": "item", "name": "Wand", "uses": 3,
+                   "spells": ["magic-missile", "Magic Missile", "magicka strela"]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["state"]["items"][0]["spells"], json!(["magic-missile"]));
+    // Distinct names pile up to the bound, then stop.
+    for i in 1..64 {
+        let (s, v) = h
+            .post(
+                gear,
+                Some(&t.petr),
+                json!({"kind": "feature", "name": format!("Gift {i}"), "uses": 1,
+                       "spells": ["misty-step"]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{i}: {v}");
+    }
+    let (s, v) = h
+        .post(
+            gear,
+            Some(&t.petr),
+            json!({"kind": "feature", "name": "One too many", "uses": 1, "spells": []}),
+        )
+        .await;
+    assert_eq!(
+        (s, code(&v)),
+        (StatusCode::BAD_REQUEST, "too_many_items"),
+        "{v}"
+    );
+    // Replacing one by name is still fine at the bound.
+    let (s, v) = h
+        .post(
+            gear,
+            Some(&t.petr),
+            json!({"kind": "item", "name": "Wand", "uses": 5, "spells": ["magic-missile"]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+
+    // No token: 401 whatever the body, even one that is not JSON.
+    let req = axum::http::Request::builder()
+        .method("POST")
+        .uri(gear)
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from("{not json"))
+        .unwrap();
+    let res = tower::ServiceExt::oneshot(h.router.clone(), req)
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+
+    let (_, doc) = h.get("/openapi.json", None).await;
+    for path in [gear, "/campaigns/cave/characters/Elmira/equipment"] {
+        let templ = path
+            .replace("cave", "{campaign}")
+            .replace("Elmira", "{name}");
+        assert!(
+            doc["paths"][&templ]["post"].is_object(),
+            "{templ} documented"
+        );
+    }
+    let (s, _) = h
+        .post(
+            "/web/api/campaigns/cave/characters/Elmira/gear",
+            Some(&t.petr),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "the undocumented route is gone");
+}
+
+/// Item 12: combatant hit points of -2^31 were accepted; an encounter grew
+/// without bound.
+#[tokio::test]
+async fn combatants_are_bounded_in_hit_points_and_number() {
+    let h = Harness::new(Place::sqlite()).await;
+    let t = table(&h).await;
+    let e = "/campaigns/cave/encounters";
+    h.post(e, Some(&t.gm), json!({"name": "Horde"})).await;
+    let add = format!("{e}/Horde/combatants");
+    let (s, v) = h
+        .post(
+            &add,
+            Some(&t.gm),
+            json!({"name": "Lich", "initiative": 1, "hp": -2_147_483_648_i64}),
+        )
+        .await;
+    assert_eq!(
+        (s, code(&v)),
+        (StatusCode::BAD_REQUEST, "out_of_range"),
+        "{v}"
+    );
+    let (s, v) = h
+        .post(
+            &add,
+            Some(&t.gm),
+            json!({"name": "Lich", "initiative": 2_000_000_000, "hp": 5}),
+        )
+        .await;
+    assert_eq!(
+        (s, code(&v)),
+        (StatusCode::BAD_REQUEST, "out_of_range"),
+        "{v}"
+    );
+    for i in 0..64 {
+        let (s, v) = h
+            .post(
+                &add,
+                Some(&t.gm),
+                json!({"name": format!("Goblin {i}"), "initiative": 10, "hp": 7}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{i}: {v}");
+    }
+    let (s, v) = h
+        .post(
+            &add,
+            Some(&t.gm),
+            json!({"name": "Goblin extra", "initiative": 10, "hp": 7}),
+        )
+        .await;
+    assert_eq!(
+        (s, code(&v)),
+        (StatusCode::BAD_REQUEST, "too_many_combatants"),
+        "{v}"
+    );
+}
