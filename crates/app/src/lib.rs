@@ -41,7 +41,7 @@ pub use character::{
     rest, unprepare, wait,
 };
 pub use error::AppError;
-pub use name::{MAX_NAME, NameKind, NameProblem, check_name};
+pub use name::{MAX_NAME, NameKind, NameProblem, check_name, check_unconfusable};
 pub use state::{
     Batch, CHARACTER, ENCOUNTER, EncounterState, character, commit_character, encounter,
     encounter_of, fold,

@@ -88,6 +88,18 @@ pub enum NameProblem {
     },
     /// A `/` or `\`.
     Slash,
+    /// A character that draws nothing (a Hangul filler, a Braille blank,
+    /// a space other than U+0020), so the name can look like another.
+    Blank {
+        /// The first such character.
+        found: char,
+    },
+    /// The name looks like an existing one (the same UTS #39 confusable
+    /// skeleton, e.g. Cyrillic `Асе` and Latin `Ace`).
+    Confusable {
+        /// The existing name it could pass for.
+        existing: String,
+    },
     /// Letters of two scripts, such as Latin and Cyrillic.
     MixedScripts {
         /// The first script met.
@@ -113,6 +125,15 @@ impl fmt::Display for NameProblem {
                 u32::from(*found)
             ),
             NameProblem::Slash => write!(f, "must not contain '/' or '\\'"),
+            NameProblem::Blank { found } => write!(
+                f,
+                "must not contain characters that draw nothing (found U+{:04X})",
+                u32::from(*found)
+            ),
+            NameProblem::Confusable { existing } => write!(
+                f,
+                "looks like the existing \"{existing}\"; choose a name that cannot pass for it"
+            ),
             NameProblem::MixedScripts { first, second } => write!(
                 f,
                 "mixes {first} and {second} letters, so it could pass for another name; \
@@ -135,6 +156,13 @@ impl NameProblem {
                 u32::from(*found)
             ),
             NameProblem::Slash => "nesmí obsahovat '/' ani '\\'".to_owned(),
+            NameProblem::Blank { found } => format!(
+                "nesmí obsahovat znaky, které nic nekreslí (nalezen U+{:04X})",
+                u32::from(*found)
+            ),
+            NameProblem::Confusable { existing } => format!(
+                "vypadá jako existující „{existing}“; zvolte jméno, které se za něj nemůže vydávat"
+            ),
             NameProblem::MixedScripts { first, second } => format!(
                 "míchá písmena dvou písem ({first}, {second}), takže by se mohlo vydávat \
                  za jiné jméno; pište jedním písmem"
@@ -153,9 +181,50 @@ impl NameProblem {
 /// # Ok::<(), grimoire_app::AppError>(())
 /// ```
 pub fn check_name(kind: NameKind, raw: &str) -> Result<String, AppError> {
-    name_problem(raw.trim())
-        .map(|problem| Err(AppError::InvalidName { kind, problem }))
-        .unwrap_or_else(|| Ok(raw.trim().to_owned()))
+    use unicode_normalization::UnicodeNormalization;
+    // Stored in NFC, so the composed and decomposed forms are one name.
+    let name: String = raw.trim().nfc().collect();
+    match name_problem(&name) {
+        Some(problem) => Err(AppError::InvalidName { kind, problem }),
+        None => Ok(name),
+    }
+}
+
+/// Refuses `name` when it would pass for one of `existing` (a different
+/// name with the same UTS #39 confusable skeleton, ignoring case):
+/// Cyrillic `Асе` next to Latin `Ace`.
+///
+/// ```
+/// use grimoire_app::{NameKind, check_unconfusable};
+/// assert!(check_unconfusable(NameKind::Account, "\u{410}\u{441}\u{435}", ["Ace"]).is_err());
+/// assert!(check_unconfusable(NameKind::Account, "Ada", ["Ace"]).is_ok());
+/// ```
+pub fn check_unconfusable<'a>(
+    kind: NameKind,
+    name: &str,
+    existing: impl IntoIterator<Item = &'a str>,
+) -> Result<(), AppError> {
+    let key = grimoire_store::name_key(name);
+    let mine = skeleton(name);
+    for other in existing {
+        if grimoire_store::name_key(other) != key && skeleton(other) == mine {
+            return Err(AppError::InvalidName {
+                kind,
+                problem: NameProblem::Confusable {
+                    existing: other.to_owned(),
+                },
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A name's confusable skeleton, case-folded before and after.
+fn skeleton(name: &str) -> String {
+    let folded = name.to_lowercase();
+    unicode_security::skeleton(&folded)
+        .collect::<String>()
+        .to_lowercase()
 }
 
 fn name_problem(name: &str) -> Option<NameProblem> {
@@ -168,6 +237,9 @@ fn name_problem(name: &str) -> Option<NameProblem> {
     }
     if let Some(found) = name.chars().find(|&c| is_invisible(c)) {
         return Some(NameProblem::Invisible { found });
+    }
+    if let Some(found) = name.chars().find(|&c| is_blank(c)) {
+        return Some(NameProblem::Blank { found });
     }
     if name.contains(['/', '\\']) {
         return Some(NameProblem::Slash);
@@ -190,6 +262,18 @@ fn name_problem(name: &str) -> Option<NameProblem> {
         }
     }
     None
+}
+
+/// A character that draws nothing: a Default_Ignorable code point (the
+/// Hangul fillers U+115F, U+1160, U+3164, U+FFA0, soft hyphen, ...), a
+/// space other than U+0020 (no-break, ideographic, ...) or the Braille
+/// blank U+2800.
+fn is_blank(c: char) -> bool {
+    use unicode_security::GeneralSecurityProfile;
+    use unicode_security::general_security_profile::IdentifierType;
+    c == '\u{2800}'
+        || (c.is_whitespace() && c != ' ')
+        || c.identifier_type() == Some(IdentifierType::Default_Ignorable)
 }
 
 /// Cc (control) or Cf (format: U+200B, ZWJ, ZWNJ, BOM, bidi overrides).

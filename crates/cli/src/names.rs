@@ -14,7 +14,7 @@ pub use grimoire_app::{NameKind, fold};
 pub const MAX_NAME: usize = grimoire_app::MAX_NAME;
 
 /// A name for a new character: see [`name_of`].
-pub fn entity_name(raw: &str) -> Result<&str, Failure> {
+pub fn entity_name(raw: &str) -> Result<String, Failure> {
     name_of(NameKind::Character, raw)
 }
 
@@ -22,10 +22,11 @@ pub fn entity_name(raw: &str) -> Result<&str, Failure> {
 /// the one name policy of the app ([`grimoire_app::check_name`]): trimmed,
 /// 1..=[`MAX_NAME`] characters, no control or format characters (which
 /// would break tables, smuggle terminal escapes or hide look-alikes), no
-/// `/` or `\`, letters of one script. Refused as usage `bad_name`.
-pub fn name_of(kind: NameKind, raw: &str) -> Result<&str, Failure> {
+/// `/` or `\`, letters of one script, nothing that draws nothing; in NFC.
+/// Refused as usage `bad_name`.
+pub fn name_of(kind: NameKind, raw: &str) -> Result<String, Failure> {
     match grimoire_app::check_name(kind, raw) {
-        Ok(_) => Ok(raw.trim()),
+        Ok(name) => Ok(name),
         Err(e) => {
             let shown: String = raw.chars().take(MAX_NAME).collect();
             let mut f = Failure::usage("bad_name", format!("{e}: {shown:?}"));

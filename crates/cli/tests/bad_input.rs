@@ -182,3 +182,31 @@ fn cli_fuzz_corpus_never_panics_through_the_binary() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Issue 11, item 12: a character whose name only looks like an existing
+/// one (all-Cyrillic `Асе` beside Latin `Ace`) or is its decomposed form.
+#[test]
+fn look_alike_and_decomposed_character_names_are_refused() {
+    let s = common::Session::new();
+    s.wizard("Ace");
+    s.wizard("Ren\u{e9}e");
+    let e = s.fails(
+        2,
+        &[
+            "character",
+            "new",
+            "\u{410}\u{441}\u{435}",
+            "--class",
+            "wizard:1",
+        ],
+    );
+    assert_eq!(e["code"], "bad_name", "{e}");
+    assert!(e["message"].as_str().unwrap().contains("\"Ace\""), "{e}");
+    let e = s.fails(
+        1,
+        &["character", "new", "Rene\u{301}e", "--class", "wizard:1"],
+    );
+    assert_eq!(e["code"], "already_exists", "{e}");
+    let list = s.ok(&["character", "list"]);
+    assert_eq!(list["characters"].as_array().unwrap().len(), 2, "{list}");
+}

@@ -163,7 +163,10 @@ impl Change {
 /// The lookup key of a name: Unicode lowercase, so names are unique per kind
 /// regardless of case in Czech as well as English.
 pub fn name_key(name: &str) -> String {
-    name.trim().to_lowercase()
+    // NFC first: a name typed with a combining accent (e + U+0301) and the
+    // same name with its precomposed letter (é) are one name.
+    use unicode_normalization::UnicodeNormalization;
+    name.trim().nfc().collect::<String>().to_lowercase()
 }
 
 #[cfg(test)]
@@ -173,6 +176,11 @@ mod tests {
     #[test]
     fn name_key_folds_czech_case() {
         assert_eq!(name_key("  Čaroděj Ů "), "čaroděj ů");
+    }
+
+    #[test]
+    fn name_key_joins_composed_and_decomposed_forms() {
+        assert_eq!(name_key("Rene\u{301}e"), name_key("Renée"));
     }
 
     #[test]

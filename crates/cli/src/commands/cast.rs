@@ -90,7 +90,7 @@ fn target(spec: &str) -> Result<Target, Failure> {
     let mut parts = spec.split(':');
     let name = names::name_of(names::NameKind::Target, parts.next().unwrap_or_default())
         .map_err(|f| Failure::usage("bad_target", format!("target \"{spec}\": {}", f.message)))?;
-    let mut t = Target::named(name);
+    let mut t = Target::named(name.clone());
     for part in parts {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         let number = || -> Result<i32, Failure> {
@@ -102,7 +102,7 @@ fn target(spec: &str) -> Result<Target, Failure> {
             })
         };
         t = match names::fold(key).as_str() {
-            "self" => Target::caster(name),
+            "self" => Target::caster(name.clone()),
             "cover" => t.behind_total_cover(),
             "ac" => t.with_ac(number()?),
             "hp" => t.with_hp(number()?),

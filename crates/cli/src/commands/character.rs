@@ -86,15 +86,29 @@ fn new(
         .map(|c| names::class_level(c))
         .collect::<Result<Vec<_>, _>>()?;
     let scores = AbilityScores::new(names::abilities(abilities)?).map_err(Failure::from)?;
-    let mut caster = Caster::new(name, &classes, scores).map_err(Failure::from)?;
+    let mut caster = Caster::new(&name, &classes, scores).map_err(Failure::from)?;
     let gear = caster.set_equipment(Equipment {
         component_pouch: pouch,
         ..Equipment::default()
     });
     caster.apply_all(&gear.events);
     let mut store = ctx.store()?;
+    // A name that could pass for another character's is refused.
+    let existing = store.list::<serde_json::Value>(CHARACTER)?;
+    grimoire_app::check_unconfusable(
+        names::NameKind::Character,
+        &name,
+        existing.iter().map(|e| e.name.as_str()),
+    )
+    .map_err(|e| {
+        let mut f = Failure::usage("bad_name", e.to_string());
+        if let Some(cs) = e.message_cs() {
+            f = f.with_cs(cs);
+        }
+        f
+    })?;
     let mut batch = Batch::new(ctx);
-    batch.with(|c| c.create(CHARACTER, name, &caster))?;
+    batch.with(|c| c.create(CHARACTER, &name, &caster))?;
     batch.commit(&mut store)?;
     let out = &ctx.out;
     if out.json {

@@ -135,7 +135,7 @@ fn new(ctx: &Ctx, name: &str) -> anyhow::Result<()> {
         running: None,
     };
     let mut batch = Batch::new(ctx);
-    batch.with(|c| c.create(ENCOUNTER, name, &st))?;
+    batch.with(|c| c.create(ENCOUNTER, &name, &st))?;
     batch.commit(&mut store)?;
     let out = &ctx.out;
     if out.json {
@@ -161,7 +161,7 @@ fn add(ctx: &Ctx, enc: &str, name: &str, initiative: i32, hp: Option<i32>) -> an
     let name = names::name_of(names::NameKind::Combatant, name)?;
     // A stored character keeps its own spelling, so casts find it.
     let display = store
-        .find::<Caster>(state::CHARACTER, name)?
+        .find::<Caster>(state::CHARACTER, &name)?
         .map_or_else(|| name.to_owned(), |c| c.name);
     if e.state
         .combatants

@@ -208,6 +208,13 @@ pub fn register(
     ttl: std::time::Duration,
 ) -> Result<(Account, String), ServerError> {
     let name = check_name(NameKind::Account, name)?;
+    // No account may pass for another (Cyrillic "Асе" beside "Ace").
+    let accounts = store.list::<Account>("account")?;
+    grimoire_app::check_unconfusable(
+        NameKind::Account,
+        &name,
+        accounts.iter().map(|a| a.state.name.as_str()),
+    )?;
     let token = new_token()?;
     let account = Account { name: name.clone() };
     store.commit(

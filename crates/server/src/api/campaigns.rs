@@ -116,7 +116,11 @@ async fn add_player(
         state
             .global(move |store| {
                 let caller = access::authenticate(store, &token)?;
-                let updated = access::add_player(store, &caller, &campaign, &body.account)?;
+                // Two instances adding players at once collide on the
+                // campaign's version: retried like every other write.
+                let updated = crate::game::retry(store, |store| {
+                    access::add_player(store, &caller, &campaign, &body.account)
+                })?;
                 Ok((caller, updated))
             })
             .await?

@@ -404,6 +404,12 @@ pub fn create_character(
     new: &NewCharacter,
 ) -> Result<CharacterView, ServerError> {
     let name = check_name(grimoire_app::NameKind::Character, &new.name)?;
+    let existing = store.list::<serde_json::Value>("character")?;
+    grimoire_app::check_unconfusable(
+        grimoire_app::NameKind::Character,
+        &name,
+        existing.iter().map(|e| e.name.as_str()),
+    )?;
     limits::check_len(
         &new.prepared,
         limits::MAX_SPELLS,
