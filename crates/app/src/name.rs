@@ -322,7 +322,7 @@ mod tests {
             ("Ἀθηνᾶ", "Ἀθηνᾶ"),
             ("Goblin 2", "Goblin 2"),
             ("O'Brien-Smith", "O'Brien-Smith"),
-            ("Cafe\u{301}", "Cafe\u{301}"),
+            ("Cafe\u{301}", "Caf\u{e9}"), // stored in NFC
             ("さくら 桜", "さくら 桜"),
             ("x.toml", "x.toml"),
         ] {
@@ -357,5 +357,32 @@ mod tests {
         }
         check(&"x".repeat(65), Err(NameProblem::TooLong { chars: 65 }));
         check(&"N".repeat(3000), Err(NameProblem::TooLong { chars: 3000 }));
+    }
+
+    #[test]
+    fn blank_looking_characters_are_refused() {
+        for (input, found) in [
+            ("\u{3164}", '\u{3164}'),
+            ("Ace\u{115f}", '\u{115f}'),
+            ("Elm\u{2800}ira", '\u{2800}'),
+            ("Elm\u{a0}ira", '\u{a0}'),
+            ("Elm\u{3000}ira", '\u{3000}'),
+        ] {
+            check(input, Err(NameProblem::Blank { found }));
+        }
+    }
+
+    #[test]
+    fn look_alikes_of_existing_names_are_refused_by_skeleton() {
+        let cyrillic_ace = "\u{410}\u{441}\u{435}";
+        let err = check_unconfusable(NameKind::Account, cyrillic_ace, ["Bob", "Ace"]).unwrap_err();
+        assert_eq!(err.code(), "invalid_name");
+        assert!(err.to_string().contains("\"Ace\""), "{err}");
+        // The same name (any case) is not a look-alike: the store says
+        // `already_exists` for it.
+        assert!(check_unconfusable(NameKind::Account, "ace", ["Ace"]).is_ok());
+        assert!(check_unconfusable(NameKind::Account, "Ada", ["Ace"]).is_ok());
+        // `rn` and `m` share a skeleton.
+        assert!(check_unconfusable(NameKind::Character, "Elrnira", ["Elmira"]).is_err());
     }
 }

@@ -156,7 +156,10 @@ pub(crate) struct Db {
     file: Option<(u64, u64)>,
     idle: Mutex<Vec<Conn>>,
     max_idle: usize,
-    permits: Semaphore,
+    permits: Arc<Semaphore>,
+    /// How long a request waits for a connection, and for its database
+    /// work, before it is answered 503 `database_unavailable`.
+    timeout: std::time::Duration,
 }
 
 impl Drop for Db {
@@ -172,6 +175,10 @@ impl Drop for Db {
     }
 }
 
+/// How long a request waits for the database (a connection, then its
+/// work): past it the answer is 503 `database_unavailable`.
+pub(crate) const DB_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
+
 /// The prefix of a campaign's entity kinds.
 pub(crate) fn campaign_prefix(campaign: &str) -> String {
     format!("campaign/{campaign}/")
@@ -180,14 +187,19 @@ pub(crate) fn campaign_prefix(campaign: &str) -> String {
 impl Db {
     /// Opens one connection up front (migrating the schema) so a bad URL
     /// fails at start-up, not on the first request.
-    pub(crate) fn open(target: Database, connections: usize) -> Result<Arc<Db>, ServerError> {
+    pub(crate) fn open(
+        target: Database,
+        connections: usize,
+        timeout: std::time::Duration,
+    ) -> Result<Arc<Db>, ServerError> {
         let connections = connections.max(1);
         let mut db = Db {
             target,
             file: None,
             idle: Mutex::new(Vec::new()),
             max_idle: connections,
-            permits: Semaphore::new(connections),
+            permits: Arc::new(Semaphore::new(connections)),
+            timeout,
         };
         let first = db.connect()?;
         db.file = db.file_id();
@@ -248,13 +260,22 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&mut Store) -> Result<T, ServerError> + Send + 'static,
     {
-        let _permit = self
-            .permits
-            .acquire()
+        let unavailable = |what: &str| {
+            ServerError::Store(StoreError::Unavailable(format!(
+                "{what} within {} s",
+                self.timeout.as_secs()
+            )))
+        };
+        let permit = tokio::time::timeout(self.timeout, Arc::clone(&self.permits).acquire_owned())
             .await
+            .map_err(|_| unavailable("no database connection was free"))?
             .map_err(|_| ServerError::Internal("database pool closed".into()))?;
         let db = Arc::clone(self);
-        tokio::task::spawn_blocking(move || {
+        // The permit goes with the work: a query stuck on a silent server
+        // keeps its connection's place, so at most `connections` can hang
+        // and later requests are answered 503 instead of piling up.
+        let work = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
             db.check_file()?;
             let leased = db.lease()?;
             let mut store = match scope {
@@ -264,9 +285,11 @@ impl Db {
                 }
             };
             f(&mut store)
-        })
-        .await
-        .map_err(|e| ServerError::Internal(format!("database worker failed: {e}")))?
+        });
+        tokio::time::timeout(self.timeout, work)
+            .await
+            .map_err(|_| unavailable("the database did not answer"))?
+            .map_err(|e| ServerError::Internal(format!("database worker failed: {e}")))?
     }
 
     /// Sends a PostgreSQL notification (nothing to do on SQLite, where

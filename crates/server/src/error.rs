@@ -159,7 +159,9 @@ impl ServerError {
                     StatusCode::CONFLICT
                 }
                 "invalid_change" | "bad_config" => StatusCode::BAD_REQUEST,
-                "database" | "io" | "read_only" => StatusCode::SERVICE_UNAVAILABLE,
+                "database" | "io" | "read_only" | "database_unavailable" => {
+                    StatusCode::SERVICE_UNAVAILABLE
+                }
                 _ => StatusCode::INTERNAL_SERVER_ERROR,
             },
             ServerError::Rules(_) => StatusCode::UNPROCESSABLE_ENTITY,

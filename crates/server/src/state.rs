@@ -58,6 +58,8 @@ pub struct StateConfig {
     pub token_ttl: std::time::Duration,
     /// Rate limits on sign-ups, tokens and failed sign-ins.
     pub rate: RateLimits,
+    /// How long a request waits for the database before a 503 (15 s).
+    pub db_timeout: std::time::Duration,
 }
 
 impl StateConfig {
@@ -75,6 +77,7 @@ impl StateConfig {
             net: NetLimits::default(),
             token_ttl: std::time::Duration::from_secs(30 * 24 * 3600),
             rate: RateLimits::default(),
+            db_timeout: crate::db::DB_TIMEOUT,
         }
     }
 }
@@ -97,7 +100,7 @@ impl AppState {
             ),
             Database::Sqlite(_) => (None, None),
         };
-        let db = Db::open(config.database, config.connections)?;
+        let db = Db::open(config.database, config.connections, config.db_timeout)?;
         Ok(AppState {
             inner: Arc::new(Inner {
                 db,

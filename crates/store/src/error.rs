@@ -116,6 +116,10 @@ pub enum StoreError {
     /// PostgreSQL schema name, ...).
     #[error("bad database configuration: {0}")]
     BadConfig(String),
+    /// Occurs when the database does not answer in time (a server that
+    /// accepts connections but never replies, a lost network).
+    #[error("the database is unavailable: {0}")]
+    Unavailable(String),
     /// Occurs when the database refuses every write (a read-only file or
     /// mount): trying again will not help until an operator fixes it.
     #[error("the database is read-only: {0}")]
@@ -135,6 +139,7 @@ impl StoreError {
             StoreError::Conflict { .. } => "conflict",
             StoreError::NothingToUndo { .. } => "nothing_to_undo",
             StoreError::UndoBlocked { .. } => "undo_blocked",
+            StoreError::Unavailable(_) => "database_unavailable",
             StoreError::ReadOnly(_) => "read_only",
             StoreError::UndoForbidden { .. } => "undo_forbidden",
             StoreError::InvalidChange(_) => "invalid_change",

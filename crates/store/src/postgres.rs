@@ -104,8 +104,47 @@ fn schema_ident(schema: &str) -> Result<String> {
     }
 }
 
+/// How long connecting (TCP and the start-up exchange) may take.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long one statement may run on the server (unless the URL says
+/// otherwise with `options=-c statement_timeout=...`).
+pub const STATEMENT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Connects with bounded time: a TCP connect timeout, keepalives so a dead
+/// peer is noticed, a server-side statement timeout, and a watchdog on the
+/// whole start-up, so a server that accepts connections but never answers
+/// fails within [`CONNECT_TIMEOUT`] instead of hanging.
 fn connect(url: &str) -> Result<Client> {
-    Client::connect(url, NoTls).map_err(pg)
+    let mut config: postgres::Config = url
+        .parse()
+        .map_err(|e: postgres::Error| StoreError::BadConfig(format!("PostgreSQL URL: {e}")))?;
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(CONNECT_TIMEOUT);
+    }
+    config.keepalives(true);
+    config.keepalives_idle(Duration::from_secs(30));
+    if config.get_options().is_none() {
+        config.options(&format!(
+            "-c statement_timeout={}",
+            STATEMENT_TIMEOUT.as_millis()
+        ));
+    }
+    let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    std::thread::Builder::new()
+        .name("grimoire-pg-connect".into())
+        .spawn(move || {
+            let _ = tx.send(config.connect(NoTls));
+        })
+        .map_err(|e| StoreError::BadConfig(format!("cannot start a connect thread: {e}")))?;
+    match rx.recv_timeout(CONNECT_TIMEOUT + Duration::from_secs(1)) {
+        Ok(client) => client.map_err(pg),
+        // The thread stays blocked on the silent server until it gives up;
+        // the caller is answered now.
+        Err(_) => Err(StoreError::Unavailable(format!(
+            "PostgreSQL did not answer within {} s",
+            CONNECT_TIMEOUT.as_secs()
+        ))),
+    }
 }
 
 fn pg(err: postgres::Error) -> StoreError {
