@@ -107,6 +107,16 @@ pub enum Command {
     Log(commands::history::LogArgs),
     /// Run the table server: an HTTP JSON API over this database (or PostgreSQL)
     Serve(commands::serve::Args),
+    /// Copy the SQLite database to a new file, consistently, while others may write
+    Backup(commands::admin::FileArgs),
+    /// Replace the SQLite database with a backup (checked first)
+    Restore(commands::admin::FileArgs),
+    /// Write every character, encounter and account to a JSON file (SQLite or PostgreSQL)
+    Export(commands::admin::JsonArgs),
+    /// Fill an empty database from an export file
+    Import(commands::admin::JsonArgs),
+    /// Replay the change log and report every entity whose stored state differs (exit 1)
+    Verify,
 }
 
 /// Runs one parsed command.
@@ -136,6 +146,11 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Undo(args) => commands::history::undo(ctx, &args),
         Command::Log(args) => commands::history::log(ctx, &args),
         Command::Serve(args) => commands::serve::run(ctx, &args),
+        Command::Backup(args) => commands::admin::backup(ctx, &args),
+        Command::Restore(args) => commands::admin::restore(ctx, &args),
+        Command::Export(args) => commands::admin::export(ctx, &args),
+        Command::Import(args) => commands::admin::import(ctx, &args),
+        Command::Verify => commands::admin::verify(ctx),
     }
 }
 

@@ -139,6 +139,12 @@ impl Backend for Leased {
     fn log(&self, kind: &str, name: &str) -> grimoire_store::Result<Vec<LogEntry>> {
         self.conn().backend().log(kind, name)
     }
+    fn dump(&self) -> grimoire_store::Result<Vec<RawEntity>> {
+        self.conn().backend().dump()
+    }
+    fn history(&self) -> grimoire_store::Result<Vec<grimoire_store::LoggedWrite>> {
+        self.conn().backend().history()
+    }
     fn check_writable(&mut self) -> grimoire_store::Result<()> {
         match self.conn.as_mut() {
             Some(c) => c.backend_mut().check_writable(),

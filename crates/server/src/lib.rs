@@ -39,7 +39,7 @@ pub use error::ServerError;
 pub use game::{
     AbilitiesInput, CastInput, CastReport, CharacterView, ClassLevel, ConditionInput, DamageInput,
     DamageReport, HomebrewFile, HomebrewInput, HomebrewReport, NewCharacter, Owner, PactView,
-    RestInput, RestKind, SlotView, StepReport, TimeInput,
+    RestInput, RestKind, SlotView, StepReport, TimeInput, homebrew_parses,
 };
 pub use live::LiveEvent;
 pub use net::{NetLimits, PeerAddr, serve as serve_listener};

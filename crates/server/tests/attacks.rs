@@ -622,3 +622,149 @@ async fn concurrent_add_player_on_two_instances_all_land() {
         assert_eq!(v["players"].as_array().unwrap().len(), 12, "{v}");
     }
 }
+
+/// A homebrew file of `n` simple spells with ids `{prefix}-{i}`.
+fn homebrew(prefix: &str, n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!(
+                r#"
+[[spell]]
+id = "{prefix}-{i}"
+name_en = "{prefix} {i}"
+name_cs = "{prefix} {i}"
+level = 1
+school = "evocation"
+classes = ["wizard"]
+casting_time = "action"
+range = "60 ft"
+components = {{ v = true }}
+duration = "instantaneous"
+summary_en = "A test spell."
+summary_cs = "Zkušební kouzlo."
+"#
+            )
+        })
+        .collect()
+}
+
+/// Finding 6: unlimited homebrew files per campaign, all re-parsed on every
+/// request; two concurrent uploads on two instances silently lost a spell.
+#[tokio::test]
+async fn homebrew_is_bounded_parsed_once_and_uploads_never_lose_a_spell() {
+    let h = Harness::new(Place::sqlite()).await;
+    let t = table(&h).await;
+    let upload = |file: String, toml: String| {
+        let h = &h;
+        let gm = t.gm.clone();
+        async move {
+            h.post(
+                "/campaigns/cave/spells",
+                Some(&gm),
+                json!({"file": file, "toml": toml}),
+            )
+            .await
+        }
+    };
+    let (s, v) = upload("big.toml".into(), homebrew("big", 201)).await;
+    assert_eq!(
+        (s, code(&v)),
+        (StatusCode::BAD_REQUEST, "too_many_spells"),
+        "{v}"
+    );
+    for i in 0..20 {
+        let (s, v) = upload(format!("f{i}.toml"), homebrew(&format!("f{i}"), 2)).await;
+        assert_eq!(s, StatusCode::CREATED, "{i}: {v}");
+    }
+    let (s, v) = upload("f20.toml".into(), homebrew("f20", 1)).await;
+    assert_eq!(
+        (s, code(&v)),
+        (StatusCode::BAD_REQUEST, "too_many_homebrew_files"),
+        "{v}"
+    );
+    // Replacing one under its name is still allowed at the bound.
+    let (s, v) = upload("f0.toml".into(), homebrew("f0", 3)).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+
+    // Parsed once per change: repeated searches do not parse again.
+    let (_, v) = h.get("/campaigns/cave/spells?q=f3", Some(&t.petr)).await;
+    assert!(!v.as_array().unwrap().is_empty(), "{v}");
+    let parses = grimoire_server::homebrew_parses();
+    for _ in 0..20 {
+        let (s, _) = h.get("/campaigns/cave/spells?q=f3", Some(&t.petr)).await;
+        assert_eq!(s, StatusCode::OK);
+    }
+    assert_eq!(grimoire_server::homebrew_parses(), parses, "no re-parse");
+}
+
+/// Finding 6: two uploads racing on two instances, one of them clashing
+/// with the other's spell id: both land or the clash is reported; a spell
+/// is never skipped silently.
+#[tokio::test]
+async fn concurrent_homebrew_uploads_on_two_instances_keep_every_spell() {
+    let mut places = vec![Place::sqlite()];
+    if let Some(pg) = common::pg_schema() {
+        places.push(Place::Postgres(pg));
+    }
+    for place in places {
+        let a = grimoire_server::app(place.instance().await);
+        let b = grimoire_server::app(place.instance().await);
+        let h = Harness {
+            router: a.clone(),
+            place,
+            name: "two instances",
+        };
+        let t = table(&h).await;
+        let send = |router: axum::Router, file: &str, toml: String| {
+            let gm = t.gm.clone();
+            let body = json!({"file": file, "toml": toml}).to_string();
+            tokio::spawn(async move {
+                let req = axum::http::Request::builder()
+                    .method("POST")
+                    .uri("/campaigns/cave/spells")
+                    .header("authorization", format!("Bearer {gm}"))
+                    .header("content-type", "application/json")
+                    .body(axum::body::Body::from(body))
+                    .unwrap();
+                tower::ServiceExt::oneshot(router, req)
+                    .await
+                    .unwrap()
+                    .status()
+            })
+        };
+        // Distinct spells: both land.
+        let one = send(a.clone(), "one.toml", homebrew("one", 3));
+        let two = send(b.clone(), "two.toml", homebrew("two", 3));
+        assert_eq!(one.await.unwrap(), StatusCode::CREATED);
+        assert_eq!(two.await.unwrap(), StatusCode::CREATED);
+        // The same spell id in two files at once: exactly one lands, the
+        // other is told.
+        let x = send(a.clone(), "x.toml", homebrew("dup", 1));
+        let y = send(b.clone(), "y.toml", homebrew("dup", 1));
+        let mut statuses = [x.await.unwrap(), y.await.unwrap()];
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [StatusCode::CREATED, StatusCode::UNPROCESSABLE_ENTITY],
+            "{}",
+            h.name
+        );
+        for router in [a.clone(), b.clone()] {
+            let h = Harness {
+                router,
+                place: Place::sqlite(),
+                name: "reader",
+            };
+            let (_, v) = h.get("/campaigns/cave/spells?limit=400", Some(&t.gm)).await;
+            let ids: Vec<&str> = v
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|s| s["id"].as_str())
+                .collect();
+            for id in ["one-0", "one-2", "two-0", "two-2", "dup-0"] {
+                assert!(ids.contains(&id), "{id} missing: {ids:?}");
+            }
+        }
+    }
+}

@@ -6,7 +6,7 @@
 
 use crate::change::Change;
 use crate::error::Result;
-use crate::record::{Committed, LogEntry, RawEntity, Undone};
+use crate::record::{Committed, LogEntry, LoggedWrite, RawEntity, Undone};
 
 /// Says whether the caller may change the entity (`kind`, `name`) that an
 /// undo would revert.
@@ -36,6 +36,11 @@ pub trait Backend: Send {
     fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone>;
     /// The entity's history, oldest first.
     fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>>;
+    /// Every entity of every kind, ordered by kind and name key (export
+    /// and verification).
+    fn dump(&self) -> Result<Vec<RawEntity>>;
+    /// Every logged write, in the order they were made (verification).
+    fn history(&self) -> Result<Vec<LoggedWrite>>;
     /// Whether a write could start now (takes and releases the write lock
     /// where the database has one); `read_only` when the database refuses
     /// writes. Writes nothing.

@@ -46,7 +46,10 @@ pub use change::{Change, Expected, Write, name_key};
 pub use error::{BackendError, Result, StoreError};
 pub use migrate::SCHEMA_VERSION;
 pub use postgres::{Notification, PostgresBackend, PostgresConfig, PostgresListener, is_transient};
-pub use record::{ChangeId, Committed, Entity, LogEntry, RawEntity, Touched, Undone};
+pub use record::{
+    ChangeId, Committed, Entity, LogEntry, LoggedWrite, Mismatch, RawEntity, Touched, Undone,
+};
 pub use scope::Scoped;
 pub use sqlite::SqliteBackend;
+pub use sqlite::backup_sqlite;
 pub use store::Store;

@@ -22,7 +22,7 @@ use crate::check::{
     nothing_to_undo,
 };
 use crate::error::{BackendError, Result, StoreError};
-use crate::record::{ChangeId, Committed, LogEntry, RawEntity, Touched, Undone};
+use crate::record::{ChangeId, Committed, LogEntry, LoggedWrite, RawEntity, Touched, Undone};
 
 /// Every PostgreSQL migration, in order, mirroring `crate::migrate::MIGRATIONS`.
 const MIGRATIONS: &[&str] = &[include_str!("../migrations/postgres/0001_init.sql")];
@@ -386,6 +386,40 @@ impl Backend for PostgresBackend {
             .map_err(pg)?
             .as_ref()
             .map(raw_entity))
+        })
+    }
+
+    fn dump(&self) -> Result<Vec<RawEntity>> {
+        self.with(|c| {
+            Ok(c.query(
+                "SELECT kind, name, version, state_json, updated_at FROM entities
+                 ORDER BY kind COLLATE \"C\", name_key COLLATE \"C\"",
+                &[],
+            )
+            .map_err(pg)?
+            .iter()
+            .map(raw_entity)
+            .collect())
+        })
+    }
+
+    fn history(&self) -> Result<Vec<LoggedWrite>> {
+        self.with(|c| {
+            Ok(c.query(
+                "SELECT entity_kind, entity_name, seq, state_before_json, state_after_json
+                 FROM events ORDER BY id",
+                &[],
+            )
+            .map_err(pg)?
+            .iter()
+            .map(|r| LoggedWrite {
+                kind: r.get(0),
+                name: r.get(1),
+                seq: r.get::<_, i64>(2).try_into().unwrap_or(0),
+                before: r.get(3),
+                after: r.get(4),
+            })
+            .collect())
         })
     }
 

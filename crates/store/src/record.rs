@@ -104,3 +104,29 @@ pub struct LogEntry {
     /// When the change was committed (UTC, RFC 3339).
     pub created_at: String,
 }
+
+/// One logged write to one entity, as kept in the change log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoggedWrite {
+    /// The entity kind.
+    pub kind: String,
+    /// The entity name as written.
+    pub name: String,
+    /// The entity's version after this write.
+    pub seq: u64,
+    /// The state before, as JSON text (`None`: did not exist).
+    pub before: Option<String>,
+    /// The state after, as JSON text (`None`: deleted).
+    pub after: Option<String>,
+}
+
+/// An entity whose stored state does not match what its log replays to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Mismatch {
+    /// The entity kind.
+    pub kind: String,
+    /// The entity name.
+    pub name: String,
+    /// What disagrees, for a person.
+    pub problem: String,
+}

@@ -9,7 +9,7 @@
 use crate::backend::{Backend, UndoGuard};
 use crate::change::{Change, Write};
 use crate::error::{Result, StoreError};
-use crate::record::{Committed, LogEntry, RawEntity, Touched, Undone};
+use crate::record::{Committed, LogEntry, LoggedWrite, RawEntity, Touched, Undone};
 
 /// A backend whose entity kinds all carry a prefix.
 pub struct Scoped<B> {
@@ -65,6 +65,30 @@ impl<B: Backend> Backend for Scoped<B> {
 
     fn check_writable(&mut self) -> Result<()> {
         self.inner.check_writable()
+    }
+
+    fn dump(&self) -> Result<Vec<RawEntity>> {
+        Ok(self
+            .inner
+            .dump()?
+            .into_iter()
+            .filter_map(|e| {
+                let kind = e.kind.strip_prefix(&self.prefix)?.to_owned();
+                Some(RawEntity { kind, ..e })
+            })
+            .collect())
+    }
+
+    fn history(&self) -> Result<Vec<LoggedWrite>> {
+        Ok(self
+            .inner
+            .history()?
+            .into_iter()
+            .filter_map(|w| {
+                let kind = w.kind.strip_prefix(&self.prefix)?.to_owned();
+                Some(LoggedWrite { kind, ..w })
+            })
+            .collect())
     }
 
     fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>> {

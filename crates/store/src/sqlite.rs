@@ -13,7 +13,7 @@ use crate::check::{
 };
 use crate::error::{Result, StoreError};
 use crate::migrate::{MIGRATIONS, SCHEMA_VERSION};
-use crate::record::{ChangeId, Committed, LogEntry, RawEntity, Touched, Undone};
+use crate::record::{ChangeId, Committed, LogEntry, LoggedWrite, RawEntity, Touched, Undone};
 
 /// How long a writer waits for another process's transaction before giving
 /// up: two terminals casting at once should queue, not fail.
@@ -154,6 +154,32 @@ fn apply(tx: &Transaction<'_>, w: &EntityWrite<'_>, now: &str) -> Result<Touched
 }
 
 impl Backend for SqliteBackend {
+    fn dump(&self) -> Result<Vec<RawEntity>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT kind, name, version, state_json, updated_at FROM entities
+             ORDER BY kind, name_key",
+        )?;
+        let rows = stmt.query_map([], raw_entity)?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    fn history(&self) -> Result<Vec<LoggedWrite>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT entity_kind, entity_name, seq, state_before_json, state_after_json
+             FROM events ORDER BY id",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(LoggedWrite {
+                kind: r.get(0)?,
+                name: r.get(1)?,
+                seq: r.get::<_, i64>(2)?.try_into().unwrap_or(0),
+                before: r.get(3)?,
+                after: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
     fn check_writable(&mut self) -> Result<()> {
         let tx = self
             .conn
@@ -360,6 +386,27 @@ fn raw_entity(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawEntity> {
         state_json: r.get(3)?,
         updated_at: r.get(4)?,
     })
+}
+
+/// Copies the SQLite database at `from` into a new file `to` with SQLite's
+/// online backup API: consistent while others write, the WAL included
+/// (a plain file copy misses it). `to` must not exist yet.
+pub fn backup_sqlite(from: &Path, to: &Path) -> Result<()> {
+    if to.exists() {
+        return Err(StoreError::BadConfig(format!(
+            "{} already exists; name a new file",
+            to.display()
+        )));
+    }
+    let src = Connection::open_with_flags(from, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    src.busy_timeout(BUSY_TIMEOUT)?;
+    let mut dst = Connection::open(to)?;
+    rusqlite::backup::Backup::new(&src, &mut dst)?.run_to_completion(
+        256,
+        std::time::Duration::from_millis(5),
+        None,
+    )?;
+    Ok(())
 }
 
 #[cfg(test)]

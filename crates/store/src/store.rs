@@ -7,7 +7,7 @@ use serde::de::DeserializeOwned;
 use crate::backend::{Backend, UndoGuard};
 use crate::change::Change;
 use crate::error::{Result, StoreError};
-use crate::record::{Committed, Entity, LogEntry, RawEntity, Undone};
+use crate::record::{Committed, Entity, LogEntry, Mismatch, RawEntity, Undone};
 use crate::sqlite::SqliteBackend;
 
 /// Game state kept as versioned entities with an append-only change log.
@@ -41,6 +41,76 @@ impl Store {
     /// The schema version of the open database.
     pub fn schema_version(&self) -> Result<u32> {
         self.backend.schema_version()
+    }
+
+    /// Every entity of every kind, as stored (for export).
+    pub fn dump(&self) -> Result<Vec<RawEntity>> {
+        self.backend.dump()
+    }
+
+    /// Replays the change log and compares it with what is stored: every
+    /// logged write must start from the state the previous one left, and
+    /// each entity's last write must be its stored state and version.
+    /// Returns every entity that disagrees (empty: all is well).
+    pub fn verify(&self) -> Result<Vec<Mismatch>> {
+        use std::collections::BTreeMap;
+        // (kind, name key) -> (name, version, state) as the log leaves it.
+        let mut replayed: BTreeMap<(String, String), (String, u64, Option<String>)> =
+            BTreeMap::new();
+        let mut out = Vec::new();
+        for w in self.backend.history()? {
+            let key = (w.kind.clone(), crate::name_key(&w.name));
+            let previous = replayed.get(&key).and_then(|(_, _, s)| s.clone());
+            if previous != w.before {
+                out.push(Mismatch {
+                    kind: w.kind.clone(),
+                    name: w.name.clone(),
+                    problem: format!(
+                        "log write {} does not start from the state the previous write left",
+                        w.seq
+                    ),
+                });
+            }
+            replayed.insert(key, (w.name, w.seq, w.after));
+        }
+        let mut stored: BTreeMap<(String, String), RawEntity> = self
+            .backend
+            .dump()?
+            .into_iter()
+            .map(|e| ((e.kind.clone(), crate::name_key(&e.name)), e))
+            .collect();
+        for ((kind, key), (name, seq, state)) in replayed {
+            match (stored.remove(&(kind.clone(), key)), state) {
+                (None, None) => {}
+                (None, Some(_)) => out.push(Mismatch {
+                    kind,
+                    name,
+                    problem: "the log says it exists, but it is not stored".into(),
+                }),
+                (Some(e), None) => out.push(Mismatch {
+                    kind,
+                    name: e.name,
+                    problem: "the log says it was deleted, but it is stored".into(),
+                }),
+                (Some(e), Some(s)) if e.state_json != s || e.version != seq => {
+                    out.push(Mismatch {
+                        kind,
+                        name: e.name,
+                        problem: format!(
+                            "the stored state (version {}) differs from what the log replays to (version {seq})",
+                            e.version
+                        ),
+                    });
+                }
+                (Some(_), Some(_)) => {}
+            }
+        }
+        out.extend(stored.into_values().map(|e| Mismatch {
+            kind: e.kind,
+            name: e.name,
+            problem: "stored without any history in the log".into(),
+        }));
+        Ok(out)
     }
 
     /// Whether a write could start now; writes nothing (see

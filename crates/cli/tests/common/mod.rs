@@ -9,17 +9,29 @@ use serde_json::Value;
 /// One test's world: a temporary database the binary is pointed at.
 pub struct Session {
     dir: tempfile::TempDir,
+    db: Option<std::path::PathBuf>,
 }
 
 impl Session {
     pub fn new() -> Self {
         Session {
             dir: tempfile::tempdir().unwrap(),
+            db: None,
+        }
+    }
+
+    /// A session on an existing database file (a backup, say).
+    pub fn at(db: std::path::PathBuf) -> Self {
+        Session {
+            dir: tempfile::tempdir().unwrap(),
+            db: Some(db),
         }
     }
 
     pub fn db(&self) -> std::path::PathBuf {
-        self.dir.path().join("grimoire.sqlite3")
+        self.db
+            .clone()
+            .unwrap_or_else(|| self.dir.path().join("grimoire.sqlite3"))
     }
 
     /// The binary, with this session's database and seed 7.

@@ -167,7 +167,7 @@ async fn campaign_list(
 ) -> Result<Json<Vec<SpellSummary>>, ServerError> {
     let found = state
         .in_campaign(token, campaign, move |_, store| {
-            search(&game::campaign_catalog(store)?, &q)
+            search(&*game::campaign_catalog(store)?, &q)
         })
         .await?;
     Ok(Json(found))

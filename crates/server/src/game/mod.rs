@@ -26,7 +26,8 @@ pub use character::{
     log, owner_of, prepare, rest, undo,
 };
 pub use homebrew::{
-    HomebrewFile, HomebrewInput, HomebrewReport, add_homebrew, campaign_catalog, with_catalog,
+    HomebrewFile, HomebrewInput, HomebrewReport, add_homebrew, campaign_catalog, homebrew_parses,
+    with_catalog,
 };
 
 /// The seed for an operation's dice: the one asked for, else a random one

@@ -1,0 +1,216 @@
+//! Keeping the data safe: `backup` / `restore` (the SQLite file, through
+//! SQLite's online backup API), `export` / `import` (every entity as JSON,
+//! between SQLite and PostgreSQL) and `verify` (the change log replayed
+//! against what is stored).
+
+use std::path::{Path, PathBuf};
+
+use grimoire_store::{Change, SCHEMA_VERSION, Store};
+use serde_json::{Value, json};
+
+use crate::context::{Ctx, default_db_path};
+use crate::failure::Failure;
+
+/// Arguments of `backup` and `restore`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  grimoire backup ~/grimoire-2026-12-02.sqlite3\n  grimoire restore ~/grimoire-2026-12-02.sqlite3"
+)]
+pub struct FileArgs {
+    /// The backup file (a new one for `backup`, an existing one for `restore`)
+    pub file: PathBuf,
+}
+
+/// Arguments of `export` and `import`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  grimoire export table.json\n  grimoire --db postgres://postgres@127.0.0.1/grimoire import table.json"
+)]
+pub struct JsonArgs {
+    /// The JSON file (written by `export`, read by `import`)
+    pub file: PathBuf,
+}
+
+/// The format tag of an export file.
+const EXPORT_FORMAT: &str = "grimoire-export";
+
+/// The SQLite file the commands work on; PostgreSQL has its own tools.
+fn sqlite_path(ctx: &Ctx) -> anyhow::Result<PathBuf> {
+    let path = ctx.db.clone().or_else(default_db_path).ok_or_else(|| {
+        Failure::usage(
+            "no_data_dir",
+            "cannot find a data directory (set HOME or XDG_DATA_HOME), pass --db PATH",
+        )
+    })?;
+    let text = path.to_string_lossy();
+    if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+        return Err(Failure::usage(
+            "not_sqlite",
+            "backup and restore copy the SQLite file; for PostgreSQL use grimoire export / import (or pg_dump)",
+        )
+        .into());
+    }
+    Ok(path)
+}
+
+/// `grimoire backup FILE`: a consistent copy while others may write.
+pub fn backup(ctx: &Ctx, args: &FileArgs) -> anyhow::Result<()> {
+    let db = sqlite_path(ctx)?;
+    if args.file.exists() {
+        return Err(Failure::usage(
+            "file_exists",
+            format!(
+                "{} already exists; name a new file (a backup never overwrites)",
+                args.file.display()
+            ),
+        )
+        .into());
+    }
+    // Opening migrates a fresh database, so there is always one to copy.
+    drop(ctx.store()?);
+    grimoire_store::backup_sqlite(&db, &args.file).map_err(Failure::from)?;
+    done(ctx, "backup", &args.file)
+}
+
+/// `grimoire restore FILE`: replaces the database with a backup, after
+/// checking the backup is a Grimoire database this version can read and
+/// that its log replays.
+pub fn restore(ctx: &Ctx, args: &FileArgs) -> anyhow::Result<()> {
+    let db = sqlite_path(ctx)?;
+    if !args.file.is_file() {
+        return Err(Failure::usage(
+            "no_such_file",
+            format!("no backup file at {}", args.file.display()),
+        )
+        .into());
+    }
+    let problems = Store::open(&args.file).map_err(Failure::from)?.verify()?;
+    if !problems.is_empty() {
+        return Err(Failure::refused(
+            "backup_damaged",
+            format!(
+                "{} is damaged ({} entities disagree with its log; see grimoire --db {} verify); nothing restored",
+                args.file.display(),
+                problems.len(),
+                args.file.display()
+            ),
+        )
+        .into());
+    }
+    // Back up the backup into place: the online API replaces the pages of
+    // the live file, WAL and all, in one go.
+    let staging = db.with_extension("restoring");
+    let _ = std::fs::remove_file(&staging);
+    grimoire_store::backup_sqlite(&args.file, &staging).map_err(Failure::from)?;
+    for suffix in ["-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    std::fs::rename(&staging, &db)?;
+    done(ctx, "restore", &args.file)
+}
+
+/// `grimoire export FILE`: every entity as JSON (the log is not carried).
+pub fn export(ctx: &Ctx, args: &JsonArgs) -> anyhow::Result<()> {
+    let store = ctx.store()?;
+    let entities: Vec<Value> = store
+        .dump()?
+        .into_iter()
+        .map(|e| {
+            let state: Value = serde_json::from_str(&e.state_json).unwrap_or(Value::Null);
+            json!({"kind": e.kind, "name": e.name, "state": state})
+        })
+        .collect();
+    let count = entities.len();
+    let doc = json!({
+        "format": EXPORT_FORMAT,
+        "schema_version": SCHEMA_VERSION,
+        "entities": entities,
+    });
+    std::fs::write(&args.file, serde_json::to_vec_pretty(&doc)?)?;
+    report(ctx, "export", &args.file, count)
+}
+
+/// `grimoire import FILE`: an export into an empty database, in one change.
+pub fn import(ctx: &Ctx, args: &JsonArgs) -> anyhow::Result<()> {
+    let text = std::fs::read(&args.file).map_err(|e| {
+        Failure::usage(
+            "no_such_file",
+            format!("cannot read {}: {e}", args.file.display()),
+        )
+    })?;
+    let doc: Value = serde_json::from_slice(&text).map_err(|e| {
+        Failure::usage(
+            "bad_export",
+            format!("{} is not JSON: {e}", args.file.display()),
+        )
+    })?;
+    if doc["format"] != EXPORT_FORMAT {
+        return Err(Failure::usage(
+            "bad_export",
+            format!("{} is not a grimoire export file", args.file.display()),
+        )
+        .into());
+    }
+    let entities = doc["entities"].as_array().cloned().unwrap_or_default();
+    let mut store = ctx.store()?;
+    if !store.dump()?.is_empty() {
+        return Err(Failure::refused(
+            "not_empty",
+            "import fills an empty database; this one already holds data (use a new --db)",
+        )
+        .into());
+    }
+    let mut change = Change::new(format!("import {}", args.file.display()));
+    for e in &entities {
+        let (Some(kind), Some(name)) = (e["kind"].as_str(), e["name"].as_str()) else {
+            return Err(Failure::usage("bad_export", "an entity without kind or name").into());
+        };
+        change = change.create(kind, name, &e["state"])?;
+    }
+    if !entities.is_empty() {
+        store.commit(&change)?;
+    }
+    report(ctx, "import", &args.file, entities.len())
+}
+
+/// `grimoire verify`: exit 1 when any entity disagrees with its log.
+pub fn verify(ctx: &Ctx) -> anyhow::Result<()> {
+    let store = ctx.store()?;
+    let problems = store.verify()?;
+    let out = &ctx.out;
+    if problems.is_empty() {
+        if out.json {
+            return out.json(&json!({"ok": true, "entities": store.dump()?.len()}));
+        }
+        return out.line("verified: every entity matches its change log");
+    }
+    let list: Vec<String> = problems
+        .iter()
+        .map(|p| format!("{} \"{}\": {}", p.kind, p.name, p.problem))
+        .collect();
+    Err(Failure::refused(
+        "verify_failed",
+        format!(
+            "{} entities disagree with the change log: {}",
+            problems.len(),
+            list.join("; ")
+        ),
+    )
+    .into())
+}
+
+fn done(ctx: &Ctx, what: &str, file: &Path) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({ what: file.display().to_string() }));
+    }
+    out.line(format!("{what}: {}", file.display()))
+}
+
+fn report(ctx: &Ctx, what: &str, file: &Path, count: usize) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({ what: file.display().to_string(), "entities": count }));
+    }
+    out.line(format!("{what}: {count} entities, {}", file.display()))
+}
