@@ -768,3 +768,42 @@ async fn concurrent_homebrew_uploads_on_two_instances_keep_every_spell() {
         }
     }
 }
+
+/// Finding 2 (responses): the log returned the whole history in one
+/// response, however long. It comes in bounded pages now.
+#[tokio::test]
+async fn the_log_comes_in_bounded_pages() {
+    let h = Harness::new(Place::sqlite()).await;
+    let t = table(&h).await;
+    let base = "/campaigns/cave/characters/Elmira";
+    for _ in 0..30 {
+        let (s, v) = h
+            .post(
+                &format!("{base}/rests"),
+                Some(&t.petr),
+                json!({"kind": "long"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let mut seen = Vec::new();
+    let mut path = format!("{base}/log?limit=10");
+    loop {
+        let (s, v) = h.get(&path, Some(&t.petr)).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let page = v["log"].as_array().unwrap();
+        assert!(page.len() <= 10);
+        let mut seqs: Vec<u64> = page.iter().map(|e| e["seq"].as_u64().unwrap()).collect();
+        seqs.extend(seen);
+        seen = seqs;
+        match v["next_before"].as_u64() {
+            Some(before) => path = format!("{base}/log?limit=10&before={before}"),
+            None => break,
+        }
+    }
+    assert_eq!(seen, (1..=31).collect::<Vec<u64>>());
+    for bad in ["limit=0", "limit=501", "limit=x", "sort=asc"] {
+        let (s, v) = h.get(&format!("{base}/log?{bad}"), Some(&t.petr)).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {v}");
+    }
+}

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::extract::{Body, Params, Token};
+use super::extract::{Body, Filter, Params, Token};
 use crate::access::Role;
 use crate::error::ServerError;
 use crate::game::{
@@ -29,13 +29,30 @@ pub(crate) struct PrepareInput {
     spell: String,
 }
 
-/// A character's history.
+/// A character's history, one page of it.
 #[derive(Debug, Serialize, ToSchema)]
 pub(crate) struct LogView {
-    /// Oldest first, undos included.
+    /// Oldest first, undos included: the newest `limit` entries before
+    /// `before`.
     #[schema(value_type = Vec<Object>)]
     log: Vec<LogEntry>,
+    /// Pass as `before` for the page of older entries; `null` at the start.
+    next_before: Option<u64>,
 }
+
+/// Which page of a log.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LogPage {
+    /// Entries per page, 1-500 (default 100).
+    #[param(minimum = 1, maximum = 500)]
+    limit: Option<usize>,
+    /// Only entries with a smaller `seq` (from `next_before`).
+    before: Option<u64>,
+}
+
+/// Most log entries in one response.
+const MAX_LOG_PAGE: usize = 500;
 
 /// The receipt of an undo.
 #[derive(Debug, Serialize, ToSchema)]
@@ -331,17 +348,32 @@ async fn wait(
 
 /// The character's change log, oldest first (any member may look).
 #[utoipa::path(get, path = "/campaigns/{campaign}/characters/{name}/log", tag = "characters",
-    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
-    responses((status = 200, body = LogView), (status = 404, body = crate::api::ErrorBody)))]
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path), LogPage),
+    responses((status = 200, body = LogView), (status = 400, body = crate::api::ErrorBody),
+              (status = 404, body = crate::api::ErrorBody)))]
 async fn log(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, name)): Params<(String, String)>,
+    Filter(page): Filter<LogPage>,
 ) -> Result<Json<LogView>, ServerError> {
-    let log = state
+    let limit = page.limit.unwrap_or(100);
+    if !(1..=MAX_LOG_PAGE).contains(&limit) {
+        return Err(ServerError::invalid(
+            "out_of_range",
+            format!("limit must be 1-{MAX_LOG_PAGE}"),
+        ));
+    }
+    let mut log = state
         .in_campaign(token, campaign, move |_, store| game::log(store, &name))
         .await?;
-    Ok(Json(LogView { log }))
+    if let Some(before) = page.before {
+        log.retain(|e| e.seq < before);
+    }
+    let skip = log.len().saturating_sub(limit);
+    let next_before = (skip > 0).then(|| log[skip].seq);
+    log.drain(..skip);
+    Ok(Json(LogView { log, next_before }))
 }
 
 /// Reverts the character's newest change (owner or GM; the undo is logged).
