@@ -64,6 +64,9 @@ pub fn fit_request(
             req.on_hit_damage = riders;
         }
     }
+    // Inside an encounter whose turn it is is known, not asserted: on the
+    // caster's own turn nothing is cast "off turn" (R10 counts it).
+    req.off_turn = false;
     if let Some(current) = running.current()
         && fold(&current.name) != fold(&caster.name)
     {

@@ -305,3 +305,35 @@ fn r17_warding_bond_needs_another_creature() {
         [BonusAmount::Flat(1)]
     );
 }
+
+/// Issue 12: 2014 text survived here. In SRD 5.2 Cure Wounds and Healing
+/// Word heal any creature, Undead and Constructs included (R18 no longer
+/// makes them invalid targets).
+#[test]
+fn r18_cure_wounds_and_healing_word_heal_undead_and_constructs_in_2024() {
+    for (id, class) in [
+        ("cure-wounds", Class::Cleric),
+        ("healing-word", Class::Cleric),
+    ] {
+        let s = spell(id);
+        assert!(s.targeting.unaffected_types.is_empty(), "{id}");
+        let c = caster("Priest", class, 3, s, &[]);
+        for kind in ["undead", "construct"] {
+            let req = CastRequest::new().target(Target::named("Ally").of_type(kind));
+            let out = cast_ok(&c, s, &req, 1);
+            let t = &out.resolution.targets[0];
+            assert!(t.affected && t.healing > 0, "{id} on a {kind}: {t:?}");
+        }
+    }
+}
+
+/// Issue 12: Divine Smite is 2d8 radiant at level 1 in SRD 5.2 (the 2014
+/// text had one die more), plus 1d8 per slot level above 1 (R6). Where its
+/// damage lands (the creature hit) is issue 20's.
+#[test]
+fn r6_divine_smite_deals_2d8_at_level_1_and_1d8_more_per_level() {
+    let smite = spell("divine-smite");
+    assert_eq!(smite.effect.damage[0].dice, dice("2d8"));
+    assert_eq!(smite.effect.damage[0].per_slot, Some(dice("1d8")));
+    assert_eq!(smite.effect.damage[0].damage_type, DamageType::Radiant);
+}

@@ -83,6 +83,14 @@ fn r12_long_casting_can_be_abandoned_without_spending() {
 #[test]
 fn r22_identify_rolls_against_fifteen() {
     let s = cleric();
+    // Nothing is in effect yet: nothing to study (issue 12).
+    let err = s.fails(1, &["identify", "Brother", "Bless"]);
+    assert_eq!(
+        (err["code"].as_str(), err["rule"].as_str()),
+        (Some("not_in_effect"), Some("R22"))
+    );
+    s.ok(&["cast", "Brother", "Bless", "--target", "Ann"]);
+    s.ok(&["turn", "end", "Brother"]);
     let v = s.ok(&["identify", "Brother", "Bless", "--arcana", "3"]);
     assert_eq!(v["dc"], 15);
     let total = v["roll"]["total"].as_i64().unwrap();

@@ -392,6 +392,26 @@ impl Caster {
         }
     }
 
+    /// Refuses (R22, `not_in_effect`) a study of `spell` when none of
+    /// `casters` has it running: only an effect that is there can be
+    /// identified. The table's casters (every stored character) decide.
+    pub fn check_in_effect<'a>(
+        spell: &Spell,
+        mut casters: impl Iterator<Item = &'a Caster>,
+    ) -> Result<(), RulesError> {
+        if spell.duration == Duration::Instantaneous {
+            return Err(RulesError::NotOngoing {
+                spell: spell.name.clone(),
+            });
+        }
+        if casters.any(|c| c.ongoing().iter().any(|o| o.spell == spell.id)) {
+            return Ok(());
+        }
+        Err(RulesError::NotInEffect {
+            spell: spell.name.clone(),
+        })
+    }
+
     /// Study action to identify a spell in effect: DC 15 Intelligence
     /// (Arcana) (R22). `arcana_bonus` is the whole skill bonus; `None`
     /// uses the Intelligence modifier alone.

@@ -48,10 +48,17 @@ pub fn cast<R: DiceRng + ?Sized>(
     request: &CastRequest,
     rng: &mut R,
 ) -> Result<CastOutcome, RulesError> {
+    // R12 asks a longer casting for the Magic action on each of the
+    // caster's turns and for Concentration: a Reaction that needs neither
+    // (Shield, Counterspell) leaves it standing; anything else waits.
     if let Some(lc) = caster.long_cast() {
-        return Err(RulesError::CastingInProgress {
-            spell: lc.name.clone(),
-        });
+        let reaction = request.mode != CastMode::Ritual
+            && matches!(spell.casting_time, CastingTime::Reaction { .. });
+        if !reaction || spell.is_concentration() {
+            return Err(RulesError::CastingInProgress {
+                spell: lc.name.clone(),
+            });
+        }
     }
     let plan = plan(caster, spell, request, false)?;
     let mut events = vec![Event::ActionUsed {
@@ -262,6 +269,17 @@ fn plan(
     if caster.is_incapacitated() {
         return Err(RulesError::Incapacitated { rule: "R9" });
     }
+    // R11: on another creature's turn only a Reaction can be cast.
+    if req.off_turn
+        && !matches!(
+            spell.casting_time_for(req.alternative_time),
+            Some(CastingTime::Reaction { .. })
+        )
+    {
+        return Err(RulesError::OffTurnNotReaction {
+            spell: spell.name.clone(),
+        });
+    }
     let (class, stats, source, cast_level) = access(caster, spell, req)?;
 
     // R9, R11: the casting time decides the part of the turn.
@@ -383,6 +401,7 @@ fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, R
             if !caster.is_prepared(&spell.id) {
                 return Err(RulesError::NotPrepared {
                     spell: spell.name.clone(),
+                    ritual,
                 });
             }
             if ritual {
@@ -469,6 +488,7 @@ fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, R
             if !caster.is_prepared(&spell.id) {
                 return Err(RulesError::NotPrepared {
                     spell: spell.name.clone(),
+                    ritual: false,
                 });
             }
             Ok((

@@ -102,9 +102,22 @@ pub enum RulesError {
     /// Occurs when a cantrip is given a slot.
     #[error("R5a: cantrips are cast without a spell slot")]
     CantripTakesNoSlot,
-    /// Occurs when the caster has not prepared the spell (R5b for rituals).
-    #[error("R5b: {spell} is not prepared")]
+    /// Occurs when the caster has not prepared the spell. Casting as a
+    /// ritual needs it prepared by R5b; an ordinary cast by the class's
+    /// preparation, which the chapter's rules leave to the classes.
+    #[error("{}{spell} is not prepared", if *ritual { "R5b: " } else { "" })]
     NotPrepared {
+        /// The spell's name.
+        spell: String,
+        /// Whether it was asked for as a ritual.
+        ritual: bool,
+    },
+    /// Occurs when a spell that is not a Reaction is cast on another
+    /// creature's turn.
+    #[error(
+        "R11: only a Reaction spell can be cast on another creature's turn; {spell} is not one"
+    )]
+    OffTurnNotReaction {
         /// The spell's name.
         spell: String,
     },
@@ -244,6 +257,13 @@ pub enum RulesError {
         /// Rounds still to go.
         rounds_left: u64,
     },
+    /// Occurs when a spell is studied that is not in effect anywhere the
+    /// table knows of (R22 identifies an effect that is there).
+    #[error("R22: no {spell} is in effect here to study")]
+    NotInEffect {
+        /// The spell's name.
+        spell: String,
+    },
     /// Occurs when identifying a spell that is not ongoing.
     #[error("R22: {spell} is instantaneous; only a spell in effect can be identified")]
     NotOngoing {
@@ -317,6 +337,7 @@ impl RulesError {
             RulesError::SlotTooLow { .. } => "slot_too_low",
             RulesError::CantripTakesNoSlot => "cantrip_takes_no_slot",
             RulesError::NotPrepared { .. } => "not_prepared",
+            RulesError::OffTurnNotReaction { .. } => "not_a_reaction",
             RulesError::NotKnown { .. } => "not_known",
             RulesError::NotOnClassList { .. } => "not_on_class_list",
             RulesError::NoSuchClass { .. } => "no_such_class",
@@ -341,6 +362,7 @@ impl RulesError {
             RulesError::NoCastingInProgress => "no_casting_in_progress",
             RulesError::CastingUnfinished { .. } => "casting_unfinished",
             RulesError::NotOngoing { .. } => "not_ongoing",
+            RulesError::NotInEffect { .. } => "not_in_effect",
             RulesError::UnknownEffect { .. } => "unknown_effect",
             RulesError::NotDismissible { .. } => "not_dismissible",
             RulesError::UnknownCombatant { .. } => "unknown_combatant",
@@ -354,6 +376,9 @@ impl RulesError {
 
     /// The rule id this refusal enforces, when one applies.
     pub fn rule(&self) -> Option<&'static str> {
+        if let RulesError::NotPrepared { ritual: false, .. } = self {
+            return None;
+        }
         Some(match self {
             RulesError::InvalidSpellLevel { .. } | RulesError::SpellLevelTooHigh { .. } => "R1",
             RulesError::InvalidSlotLevel { .. } => "R2",
@@ -366,7 +391,7 @@ impl RulesError {
             | RulesError::CastingTimeMismatch { .. }
             | RulesError::NoAlternativeCastingTime { .. } => "R9",
             RulesError::DamageTypeNotOffered { .. } => "R16",
-            RulesError::MissingTrigger { .. } => "R11",
+            RulesError::MissingTrigger { .. } | RulesError::OffTurnNotReaction { .. } => "R11",
             RulesError::CastingInProgress { .. }
             | RulesError::NoCastingInProgress
             | RulesError::CastingUnfinished { .. } => "R12",
@@ -375,7 +400,7 @@ impl RulesError {
             RulesError::NoFreeHand => "R14b",
             RulesError::MissingMaterial { .. } => "R14c",
             RulesError::NotDismissible { .. } => "R15",
-            RulesError::NotOngoing { .. } => "R22",
+            RulesError::NotOngoing { .. } | RulesError::NotInEffect { .. } => "R22",
             RulesError::NoLineOfEffect { .. }
             | RulesError::TooManyTargets { .. }
             | RulesError::CannotTargetSelf
@@ -421,7 +446,10 @@ impl RulesError {
                 "kouzlo {spell_level}. úrovně se nevejde do pozice {slot}. úrovně"
             ),
             RulesError::CantripTakesNoSlot => "cantrip se sesílá bez pozice pro kouzlo".into(),
-            RulesError::NotPrepared { spell } => format!("kouzlo {spell} není připravené"),
+            RulesError::NotPrepared { spell, .. } => format!("kouzlo {spell} není připravené"),
+            RulesError::OffTurnNotReaction { spell } => format!(
+                "v tahu jiného tvora lze seslat jen kouzlo s Reakcí; {spell} takové není"
+            ),
             RulesError::NotKnown { spell } => format!("sesilatel nezná cantrip {spell}"),
             RulesError::NotOnClassList { spell } => {
                 format!("kouzlo {spell} není na seznamu kouzel žádného povolání sesilatele")
@@ -480,6 +508,9 @@ impl RulesError {
             RulesError::CastingUnfinished { spell, rounds_left } => {
                 format!("do dokončení sesílání kouzla {spell} zbývá kol: {rounds_left}")
             }
+            RulesError::NotInEffect { spell } => {
+                format!("žádné kouzlo {spell} tu nepůsobí, není co zkoumat")
+            }
             RulesError::NotOngoing { spell } => {
                 format!("kouzlo {spell} je okamžité; identifikovat lze jen probíhající kouzlo")
             }
@@ -536,7 +567,11 @@ mod tests {
                 spell_level: 2,
             },
             RulesError::CantripTakesNoSlot,
-            RulesError::NotPrepared { spell: s() },
+            RulesError::NotPrepared {
+                spell: s(),
+                ritual: true,
+            },
+            RulesError::OffTurnNotReaction { spell: s() },
             RulesError::NotKnown { spell: s() },
             RulesError::NotOnClassList { spell: s() },
             RulesError::NoSuchClass {
@@ -582,6 +617,7 @@ mod tests {
                 rounds_left: 3,
             },
             RulesError::NotOngoing { spell: s() },
+            RulesError::NotInEffect { spell: s() },
             RulesError::UnknownEffect { id: 7 },
             RulesError::NotDismissible { spell: s() },
             RulesError::UnknownCombatant { name: s() },

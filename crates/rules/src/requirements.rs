@@ -26,7 +26,13 @@ pub(crate) fn choose_slot(
             spell_level: spell.level.get(),
         });
     }
-    if caster.turn().slot_spent && !req.off_turn {
+    // R10 counts the caster's own turn; a Reaction on another creature's
+    // turn is outside it. Nothing else escapes the limit.
+    let reaction = matches!(
+        spell.casting_time,
+        crate::time::CastingTime::Reaction { .. }
+    );
+    if caster.turn().slot_spent && !(req.off_turn && reaction) {
         return Err(RulesError::OneSlotPerTurn);
     }
     let regular = if req.slot_kind == SlotKind::Pact {

@@ -250,8 +250,7 @@ pub struct Targeting {
     /// itself, nor a target marked friendly ([`crate::Target::friendly`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hostile_only: bool,
-    /// Creature types the spell cannot affect, lower case (Cure Wounds:
-    /// `construct`, `undead`) (R18).
+    /// Creature types the spell cannot affect, lower case (R18).
     #[serde(default)]
     pub unaffected_types: Vec<String>,
 }

@@ -193,6 +193,8 @@ const ERRORS = {
   action_unavailable: ['That part of the turn is already used.', 'Tuto část tahu už postava použila.'],
   casting_time_mismatch: ["The spell's casting time needs a different action.", 'Vyvolávací čas kouzla potřebuje jinou akci.'],
   missing_trigger: ['A Reaction spell needs its trigger.', 'Kouzlo na Reakci potřebuje svůj spouštěč.'],
+  not_a_reaction: ['Only a Reaction spell can be cast on another creature\'s turn.', 'V tahu jiného tvora lze seslat jen kouzlo s Reakcí.'],
+  not_in_effect: ['That spell is not in effect here, so there is nothing to study.', 'To kouzlo tu nepůsobí, není co zkoumat.'],
   silenced: ['A silenced caster cannot speak a Verbal component.', 'Umlčený sesilatel nemůže pronést verbální složku.'],
   no_free_hand: ['The components need a free hand.', 'Složky kouzla potřebují volnou ruku.'],
   missing_material: ['The material component is missing.', 'Chybí materiální složka.'],

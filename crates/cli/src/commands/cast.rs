@@ -71,7 +71,7 @@ pub struct Args {
     /// Disadvantage on the spell's attack rolls
     #[arg(long)]
     pub disadvantage: bool,
-    /// Cast outside the caster's own turn (a Reaction on another's turn): R10 does not apply
+    /// A Reaction on another creature's turn (R11): its slot does not count against R10; refused for other spells
     #[arg(long)]
     pub off_turn: bool,
     /// The damage type, for a spell that offers a choice (Chromatic Orb: acid, cold, fire, ...)

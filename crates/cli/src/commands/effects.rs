@@ -206,6 +206,10 @@ pub fn identify(ctx: &Ctx, args: &IdentifyArgs) -> anyhow::Result<()> {
     let spell = catalog::spell(&args.spell)?;
     let mut store = ctx.store()?;
     let entity = state::character(&store, &args.name)?;
+    // R22: the spell must be in effect somewhere at this table.
+    let everyone = store.list::<grimoire_rules::Caster>(state::CHARACTER)?;
+    grimoire_rules::Caster::check_in_effect(&spell.spell, everyone.iter().map(|e| &e.state))
+        .map_err(Failure::from)?;
     let o = entity
         .state
         .identify(&spell.spell, args.arcana, &mut ctx.rng())
