@@ -178,7 +178,7 @@ fn r17_r19_thunderwave_con_save_for_half_in_a_15_foot_cube() {
 #[test]
 fn r21_bless_grants_a_d4_to_attacks_and_saves() {
     let bless = spell("Požehnání");
-    let cleric = caster(Class::Cleric, 1, bless, &["Holy Symbol"]);
+    let cleric = caster(Class::Cleric, 1, bless, &["Holy Symbol worth 5 GP"]);
     let out = cast_at(&cleric, bless, 1, vec![Target::named("fighter")], 4);
     let started = out.events.iter().find_map(|e| match e {
         Event::SpellStarted { ongoing } => Some(ongoing),
@@ -205,8 +205,8 @@ fn r21_two_blesses_give_one_bonus_die_and_last_until_the_second_ends() {
     use grimoire_rules::{EffectBoard, EndReason};
 
     let bless = spell("bless");
-    let first = caster(Class::Cleric, 1, bless, &["Holy Symbol"]);
-    let second = caster(Class::Cleric, 3, bless, &["Holy Symbol"]);
+    let first = caster(Class::Cleric, 1, bless, &["Holy Symbol worth 5 GP"]);
+    let second = caster(Class::Cleric, 3, bless, &["Holy Symbol worth 5 GP"]);
     let a = cast_at(&first, bless, 1, vec![Target::named("fighter")], 11);
     let b = cast_at(&second, bless, 1, vec![Target::named("fighter")], 12);
 

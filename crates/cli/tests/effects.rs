@@ -17,7 +17,7 @@ fn cleric() -> Session {
         "--abilities",
         "wis=16,con=14",
     ]);
-    s.ok(&["equip", "Brother", "--material", "Holy Symbol"]);
+    s.ok(&["equip", "Brother", "--material", "Holy Symbol worth 5 GP"]);
     s.ok(&["prepare", "Brother", "Bless", "Detect Magic"]);
     s
 }

@@ -17,7 +17,7 @@ fn setup() -> Session {
         "--abilities",
         "wis=16,con=14",
     ]);
-    s.ok(&["equip", "Brother", "--material", "Holy Symbol"]);
+    s.ok(&["equip", "Brother", "--material", "Holy Symbol worth 5 GP"]);
     s.ok(&["prepare", "Brother", "Bless", "Cure Wounds"]);
     s.ok(&["encounter", "new", "Cave"]);
     s.ok(&["encounter", "add", "Cave", "brother", "--init", "15"]);

@@ -144,7 +144,7 @@ fn incapacitated_ends_concentration() {
     // R14c: a material with a cost needs the thing itself, not a pouch.
     let err = s.fails(1, &["cast", "Brother", "Bless", "--target", "A"]);
     assert_eq!(err["rule"], "R14c");
-    s.ok(&["equip", "Brother", "--material", "Holy Symbol"]);
+    s.ok(&["equip", "Brother", "--material", "Holy Symbol worth 5 GP"]);
     let v = s.ok(&["cast", "Brother", "Bless", "--target", "A", "--target", "B"]);
     assert_eq!(v["cast"]["concentration_started"], true);
     let shown = s.ok(&["character", "show", "Brother"]);

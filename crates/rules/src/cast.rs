@@ -164,11 +164,13 @@ fn finish<R: DiceRng + ?Sized>(
         Source::Arcanum(level) => events.push(Event::ArcanumUsed { level: *level }),
     }
     // R14c: a consumed material is gone after the casting.
+    // The event names the carried entry that was used, exactly.
     if let Some(m) = spell.components.material.as_ref().filter(|m| m.consumed)
         && !matches!(plan.source, Source::Item(_))
+        && let Some(i) = caster.equipment().material_for(m)
     {
         events.push(Event::MaterialConsumed {
-            material: m.text.clone(),
+            material: caster.equipment().materials[i].clone(),
         });
     }
     let mut concentration_ended = None;

@@ -304,7 +304,9 @@ impl Caster {
                 }
             }
             Event::MaterialConsumed { material } => {
-                if let Some(i) = self.equipment.material_index(material) {
+                // The exact entry used; older events named the spell's text.
+                let exact = self.equipment.materials.iter().position(|m| m == material);
+                if let Some(i) = exact.or_else(|| self.equipment.material_index(material)) {
                     self.equipment.materials.remove(i);
                 }
             }

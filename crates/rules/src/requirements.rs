@@ -89,7 +89,7 @@ pub(crate) fn check_components(
     let material = c.material.as_ref().filter(|_| !from_item);
     let mut focus_hand = false;
     if let Some(m) = material {
-        let carried = eq.has_material(&m.text);
+        let carried = eq.material_for(m).is_some();
         if m.substitutable() {
             let by_focus = matches!(eq.focus, Focus::Held | Focus::Worn);
             let by_pouch_or_item = (eq.component_pouch || carried) && free;

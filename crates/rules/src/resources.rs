@@ -176,7 +176,8 @@ pub struct Equipment {
     /// The spellcasting focus.
     pub focus: Focus,
     /// Specific materials carried (needed when a material has a cost or is
-    /// consumed); matched case-insensitively against the spell's text.
+    /// consumed), each with its worth when it has one: `diamond worth 300
+    /// GP`. See [`Equipment::material_for`] for how they are matched.
     pub materials: Vec<String>,
 }
 
@@ -197,6 +198,27 @@ impl Equipment {
         self.material_index(text).is_some()
     }
 
+    /// Position of the carried material that provides `m` (R14c). A costly
+    /// or consumed material must be the thing the spell names (a word of
+    /// four or more letters in common, such as `diamond`) and, when the
+    /// spell gives a cost, be worth at least that in GP as its text says
+    /// (`diamond worth 300 GP`, `diamond 500gp`); a bare `a` or a cheaper
+    /// diamond does not do. Other materials match by name either way round.
+    pub fn material_for(&self, m: &crate::spell::Material) -> Option<usize> {
+        if m.substitutable() {
+            return self.material_index(&m.text);
+        }
+        let named = significant_words(&m.text);
+        self.materials.iter().position(|carried| {
+            let words = significant_words(carried);
+            let same_thing = words.iter().any(|w| named.contains(w));
+            let worth = m
+                .cost_gp
+                .is_none_or(|cost| gp_value(carried).is_some_and(|v| v >= u64::from(cost)));
+            same_thing && worth
+        })
+    }
+
     /// Position of the first carried material matching `text`.
     pub(crate) fn material_index(&self, text: &str) -> Option<usize> {
         let wanted = text.to_lowercase();
@@ -204,5 +226,87 @@ impl Equipment {
             let m = m.to_lowercase();
             !m.is_empty() && (wanted.contains(&m) || m.contains(&wanted))
         })
+    }
+}
+
+/// Words that say what a material is, lower case: four or more letters,
+/// without the words every costly material shares.
+fn significant_words(text: &str) -> Vec<String> {
+    const FILLER: &[&str] = &[
+        "worth", "which", "spell", "consumes", "least", "more", "each", "that", "with", "from",
+        "your", "this", "gold", "piece", "pieces", "total", "value",
+    ];
+    text.split(|c: char| !c.is_alphanumeric())
+        .map(str::to_lowercase)
+        .filter(|w| w.chars().count() >= 4 && !w.chars().all(|c| c.is_ascii_digit()))
+        .filter(|w| !FILLER.contains(&w.as_str()))
+        .collect()
+}
+
+/// The largest worth in GP a material's text states (`300 GP`, `300+ gp`,
+/// `500gp`), if any.
+fn gp_value(text: &str) -> Option<u64> {
+    let lower = text.to_lowercase();
+    let bytes = lower.as_bytes();
+    let mut best = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && (bytes[i].is_ascii_digit() || bytes[i] == b',') {
+            i += 1;
+        }
+        let number: String = lower[start..i]
+            .chars()
+            .filter(char::is_ascii_digit)
+            .collect();
+        let rest = lower[i..].trim_start_matches(['+', ' ']);
+        if rest.starts_with("gp")
+            && let Ok(v) = number.parse::<u64>()
+        {
+            best = best.max(Some(v));
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod material_tests {
+    use super::*;
+    use crate::spell::Material;
+
+    fn carrying(items: &[&str]) -> Equipment {
+        Equipment {
+            materials: items.iter().map(|s| s.to_string()).collect(),
+            ..Equipment::default()
+        }
+    }
+
+    #[test]
+    fn r14c_a_costly_material_is_the_named_thing_of_at_least_its_worth() {
+        let diamond = Material {
+            text: "a diamond worth 300+ GP, which the spell consumes".into(),
+            cost_gp: Some(300),
+            consumed: true,
+        };
+        assert_eq!(carrying(&["a"]).material_for(&diamond), None);
+        assert_eq!(carrying(&["diamond"]).material_for(&diamond), None);
+        assert_eq!(
+            carrying(&["diamond worth 50 GP"]).material_for(&diamond),
+            None
+        );
+        assert_eq!(
+            carrying(&["ruby worth 500 GP"]).material_for(&diamond),
+            None
+        );
+        assert_eq!(
+            carrying(&["ruby worth 500 GP", "Diamond worth 1,000 gp"]).material_for(&diamond),
+            Some(1)
+        );
+        assert_eq!(carrying(&[&diamond.text]).material_for(&diamond), Some(0));
+        assert_eq!(gp_value("a diamond 500gp"), Some(500));
     }
 }

@@ -218,9 +218,20 @@ fn verify(addr: SocketAddr, token: &str, acked: &Acked) -> (usize, usize) {
     for i in 0..CHARACTERS {
         let who = name(i);
         let base = format!("/campaigns/keep/characters/{who}");
-        let (s, log) = http(addr, "GET", &format!("{base}/log"), Some(token), None).unwrap();
-        assert_eq!(s, 200, "{log}");
-        let log = log["log"].as_array().unwrap().clone();
+        // The whole log, page by page (newest first, then older).
+        let mut log: Vec<Value> = Vec::new();
+        let mut path = format!("{base}/log?limit=500");
+        loop {
+            let (s, page) = http(addr, "GET", &path, Some(token), None).unwrap();
+            assert_eq!(s, 200, "{page}");
+            let mut older = page["log"].as_array().unwrap().clone();
+            older.extend(log);
+            log = older;
+            match page["next_before"].as_u64() {
+                Some(before) => path = format!("{base}/log?limit=500&before={before}"),
+                None => break,
+            }
+        }
         let (s, view) = http(addr, "GET", &base, Some(token), None).unwrap();
         assert_eq!(s, 200, "{view}");
         let stored: Caster = serde_json::from_value(view["state"].clone()).unwrap();

@@ -595,7 +595,7 @@ pub struct EquipArgs {
     /// Hands not holding anything (R14b)
     #[arg(long)]
     pub free_hands: Option<u8>,
-    /// A specific material carried (for costly or consumed components), repeatable
+    /// A specific material carried, with its worth when it has one ("diamond worth 300 GP"): costly and consumed components need the named thing of at least their cost (R14c); repeatable
     #[arg(long = "material")]
     pub materials: Vec<String>,
     /// Forget every specific material
