@@ -217,6 +217,7 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
             not_self: e.not_self,
             hostile_only: e.hostile_only,
             unaffected_types: e.unaffected,
+            affected_types: e.affects,
         },
         damage_types,
     })

@@ -103,6 +103,9 @@ pub(crate) struct EffectRecord {
     pub(crate) bonus: Vec<BonusRecord>,
     #[serde(default)]
     pub(crate) unaffected: Vec<String>,
+    /// The only creature types the spell affects (Hold Person: humanoid).
+    #[serde(default)]
+    pub(crate) affects: Vec<String>,
     #[serde(default)]
     pub(crate) rider: Vec<DamageRecord>,
     #[serde(default)]

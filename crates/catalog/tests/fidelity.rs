@@ -337,3 +337,41 @@ fn r6_divine_smite_deals_2d8_at_level_1_and_1d8_more_per_level() {
     assert_eq!(smite.effect.damage[0].per_slot, Some(dice("1d8")));
     assert_eq!(smite.effect.damage[0].damage_type, DamageType::Radiant);
 }
+
+/// Issue 12: spells that affect only some creatures accepted any target.
+/// Hold Person affects Humanoids only: on an Undead the slot is spent, the
+/// target is unaffected and, since a success would mean no effect, it
+/// appears to succeed on its save without rolling (R18).
+#[test]
+fn r18_hold_person_affects_only_humanoids_and_an_undead_seems_to_save() {
+    let hold = spell("hold-person");
+    assert_eq!(hold.targeting.affected_types, ["humanoid"]);
+    let c = caster("Wizard", Class::Wizard, 5, hold, &[]);
+    // A level-3 slot holds two creatures (R6).
+    let req = at_slot(3)
+        .target(Target::named("Zombie").of_type("undead"))
+        .target(Target::named("Bandit").of_type("humanoid"));
+    let out = cast_ok(&c, hold, &req, 1);
+    let zombie = &out.resolution.targets[0];
+    assert!(!zombie.affected, "{zombie:?}");
+    let save = zombie.save.as_ref().expect("it appears to save");
+    assert_eq!((save.total, save.success), (None, Some(true)));
+    let bandit = &out.resolution.targets[1];
+    assert!(
+        bandit.affected && bandit.save.as_ref().unwrap().success.is_none(),
+        "{bandit:?}"
+    );
+    assert!(
+        out.resolution.slot.is_some(),
+        "the slot is spent all the same"
+    );
+    for (id, kind) in [
+        ("charm-person", "humanoid"),
+        ("dominate-person", "humanoid"),
+        ("calm-emotions", "humanoid"),
+        ("animal-friendship", "beast"),
+        ("dominate-beast", "beast"),
+    ] {
+        assert_eq!(spell(id).targeting.affected_types, [kind], "{id}");
+    }
+}

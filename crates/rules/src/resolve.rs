@@ -165,14 +165,22 @@ fn round_robin(targets: &[usize], n: u32) -> Option<usize> {
     (len > 0).then(|| targets[n as usize % len])
 }
 
+/// R18: a target the spell cannot affect, as the caller says or by its
+/// creature type (one the spell excludes, or not one of the only types it
+/// affects). A target of unknown type is taken as valid.
 fn is_invalid(spell: &Spell, t: &Target) -> bool {
+    let targeting = &spell.targeting;
     t.invalid
         || t.creature_type.as_ref().is_some_and(|ct| {
-            spell
-                .targeting
+            targeting
                 .unaffected_types
                 .iter()
                 .any(|u| u.eq_ignore_ascii_case(ct))
+                || (!targeting.affected_types.is_empty()
+                    && !targeting
+                        .affected_types
+                        .iter()
+                        .any(|a| a.eq_ignore_ascii_case(ct)))
         })
 }
 

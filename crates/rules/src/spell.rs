@@ -253,6 +253,10 @@ pub struct Targeting {
     /// Creature types the spell cannot affect, lower case (R18).
     #[serde(default)]
     pub unaffected_types: Vec<String>,
+    /// The only creature types the spell affects, lower case (Hold Person:
+    /// `humanoid`); empty for any (R18).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub affected_types: Vec<String>,
 }
 
 impl Default for Targeting {
@@ -262,6 +266,7 @@ impl Default for Targeting {
             not_self: false,
             hostile_only: false,
             unaffected_types: Vec::new(),
+            affected_types: Vec::new(),
         }
     }
 }
