@@ -2,8 +2,9 @@
 """Checks crates/catalog/data/level-*.toml against two independent datasets.
 
 Reports every mismatch in level, school, casting time, range, components,
-duration, concentration, ritual, damage dice and (from the 2014 file) class
-lists, and checks the rules crate's slot tables against the 2024 file's class
+duration, concentration, ritual, damage dice, save ability, spell attack,
+area, healing, per-slot growth of damage and healing, creature-type limits
+(mechanics.py) and (from the 2014 file) class lists, and checks the rules crate's slot tables against the 2024 file's class
 levels. A mismatch is *explained* when the spell's `[spell.notes]` table has
 an entry for that field; explained mismatches are listed but do not fail.
 
@@ -18,6 +19,7 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
+import mechanics as mech
 import srdsources as src
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,6 +44,7 @@ class Report:
         self.fields: Counter[str] = Counter()
         self.info: list[str] = []
         self.scaling_agree = 0
+        self.descriptive: list[str] = []
 
     def compare(self, spell: dict, field: str, ours, theirs, source: str) -> None:
         if ours == theirs:
@@ -139,6 +142,20 @@ def scaling_vs_2014(s: dict, o: dict) -> str | None:
     return None
 
 
+# Compared for every spell the engine resolves; a spell without an effect
+# table (descriptive only) is compared on its area and creature types.
+MECHANICS = ("save", "attack", "area", "heal", "heal_per_slot", "per_slot", "affects")
+
+
+def compare_mechanics(report: Report, s: dict, d: dict) -> None:
+    mine, theirs = mech.ours(s), mech.theirs(d)
+    fields = MECHANICS if mine["modelled"] else ("area", "affects")
+    for field in fields:
+        report.compare(s, field, mine[field], theirs[field], "srd-data")
+    if not mine["modelled"] and theirs["mechanical"]:
+        report.descriptive.append(s["id"])
+
+
 def check_spells(report: Report) -> tuple[int, Counter]:
     ours = []
     for f in sorted(DATA.glob("level-*.toml")):
@@ -172,6 +189,7 @@ def check_spells(report: Report) -> tuple[int, Counter]:
         td = their_dice(d)
         if dice - td or (td and not dice):
             report.compare(s, "damage", sorted(dice), sorted(td), "srd-data")
+        compare_mechanics(report, s, d)
         o = old.get(key) or old.get(norm_name(old_alias.get(s["id"], "")))
         if o is not None:
             line = scaling_vs_2014(s, o)
@@ -249,6 +267,8 @@ def main() -> int:
     print(f"explained mismatches: {len(report.explained)} ({dict(report.fields)})")
     for line in report.explained:
         print("  explained:", line)
+    print(f"resolved from its summary only, though the dataset has rolls "
+          f"(riders or side effects): {', '.join(report.descriptive) or 'none'}")
     print(f"per-slot damage growth vs the 2014 tables (informational): "
           f"{report.scaling_agree} agree, {len(report.info)} differ")
     for line in report.info:

@@ -10,7 +10,8 @@ use crate::entry::{CatalogSpell, Folded, Source};
 use crate::record::{ComponentsRecord, DamageRecord, EffectRecord, FieldError, SpellRecord, bad};
 use crate::vocab::{
     ability_of, bonus_target_of, cantrip_scaling_of, casting_time_of, class_of, condition_of,
-    damage_type_of, dice_of, duration_of, on_save_of, range_of, school_of, shape_of,
+    creature_types_of, damage_type_of, dice_of, duration_of, on_save_of, range_of, school_of,
+    shape_of,
 };
 
 fn components_of(c: ComponentsRecord) -> Result<Components, FieldError> {
@@ -216,8 +217,9 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
             max_targets,
             not_self: e.not_self,
             hostile_only: e.hostile_only,
-            unaffected_types: e.unaffected,
-            affected_types: e.affects,
+            unaffected_types: creature_types_of("effect.unaffected", e.unaffected)?,
+            affected_types: creature_types_of("effect.affects", e.affects)?,
+            on_creature_hit: false,
         },
         damage_types,
     })
@@ -278,6 +280,10 @@ fn damage_parts(
             add_modifier: d.add_modifier,
             alternative_types,
             per_slot,
+            only_against: creature_types_of(
+                &format!("{field}.only_against"),
+                d.only_against.clone(),
+            )?,
         });
     }
     Ok(parts)
@@ -305,6 +311,11 @@ pub(crate) fn convert(r: SpellRecord, source: Source) -> Result<CatalogSpell, Fi
         }
         classes.push(class);
     }
+    // The smites act on the creature just hit (R13: it may be their target).
+    let after_a_hit = r
+        .trigger
+        .as_deref()
+        .is_some_and(|t| t.to_lowercase().contains("after hitting"));
     let casting_time = casting_time_of(&r.casting_time, r.trigger)?;
     let alternative_casting_time = match &r.alternative_casting_time {
         Some(text) => {
@@ -383,7 +394,10 @@ pub(crate) fn convert(r: SpellRecord, source: Source) -> Result<CatalogSpell, Fi
         area,
         components,
         duration,
-        targeting: mechanics.targeting,
+        targeting: Targeting {
+            on_creature_hit: after_a_hit && range == grimoire_rules::Range::Self_ && !has_area,
+            ..mechanics.targeting
+        },
         effect: mechanics.effect,
     };
     Ok(CatalogSpell {

@@ -133,6 +133,9 @@ pub(crate) struct DamageRecord {
     pub(crate) add_modifier: bool,
     #[serde(default)]
     pub(crate) per_slot: Option<String>,
+    /// The only creature types this part harms (Divine Smite's extra die).
+    #[serde(default)]
+    pub(crate) only_against: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]

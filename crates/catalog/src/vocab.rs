@@ -185,3 +185,37 @@ pub(crate) fn duration_of(text: &str) -> Result<Duration, FieldError> {
         },
     })
 }
+
+/// The creature types of the rules, as the file format writes them.
+pub(crate) const CREATURE_TYPES: [&str; 14] = [
+    "aberration",
+    "beast",
+    "celestial",
+    "construct",
+    "dragon",
+    "elemental",
+    "fey",
+    "fiend",
+    "giant",
+    "humanoid",
+    "monstrosity",
+    "ooze",
+    "plant",
+    "undead",
+];
+
+/// Checks a list of creature types (`affects`, `unaffected`, `only_against`).
+pub(crate) fn creature_types_of(field: &str, list: Vec<String>) -> Result<Vec<String>, FieldError> {
+    for t in &list {
+        if !CREATURE_TYPES.contains(&t.as_str()) {
+            return Err(bad(
+                field,
+                format!(
+                    "{t:?} is not a creature type (one of: {})",
+                    CREATURE_TYPES.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(list)
+}

@@ -338,6 +338,55 @@ fn r6_divine_smite_deals_2d8_at_level_1_and_1d8_more_per_level() {
     assert_eq!(smite.effect.damage[0].damage_type, DamageType::Radiant);
 }
 
+/// SRD 5.2: Divine Smite deals 1d8 more to a Fiend or an Undead. Every die
+/// shows 3 here: 2d8 = 6 for a Bandit, 3d8 = 9 for a Zombie, and for a
+/// creature of unknown type 6 with a note that names the missing 3.
+#[test]
+fn r16_divine_smite_adds_1d8_against_fiends_and_undead_only() {
+    let smite = spell("divine-smite");
+    let c = caster("Paladin", Class::Paladin, 2, smite, &[]);
+    let hit = |target: Target| {
+        let mut req = CastRequest::new().target(target);
+        req.trigger = Some("hit with a longsword".into());
+        let out = cast_ok(&c, smite, &req, 3);
+        out.resolution.targets[0].clone()
+    };
+    assert_eq!(
+        hit(Target::named("Bandit").of_type("humanoid")).damage_total,
+        6
+    );
+    assert_eq!(
+        hit(Target::named("Zombie").of_type("undead")).damage_total,
+        9
+    );
+    assert_eq!(hit(Target::named("Imp").of_type("Fiend")).damage_total, 9);
+    let unknown = hit(Target::named("Shape"));
+    assert_eq!(unknown.damage_total, 6);
+    let note = unknown.note.unwrap_or_default();
+    assert!(
+        note.contains("3 more radiant damage") && note.contains("fiend or undead"),
+        "{note}"
+    );
+}
+
+/// The mechanical comparison with SRD 5.2 (tools/catalog/check.sh) found
+/// Phantasmal Killer asking for a Dexterity save (SRD 5.2: Wisdom) and
+/// Phantasmal Force dealing its damage with no save (SRD 5.2: an
+/// Intelligence save first).
+#[test]
+fn r19_phantasmal_spells_ask_for_the_saves_srd_5_2_names() {
+    use grimoire_rules::{Ability, Delivery};
+    for (id, ability) in [
+        ("phantasmal-killer", Ability::Wisdom),
+        ("phantasmal-force", Ability::Intelligence),
+    ] {
+        match &spell(id).effect.delivery {
+            Delivery::Save { ability: a, .. } => assert_eq!(*a, ability, "{id}"),
+            other => panic!("{id}: {other:?}"),
+        }
+    }
+}
+
 /// Issue 12: spells that affect only some creatures accepted any target.
 /// Hold Person affects Humanoids only: on an Undead the slot is spent, the
 /// target is unaffected and, since a success would mean no effect, it

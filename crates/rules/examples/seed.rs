@@ -31,6 +31,7 @@ fn main() -> Result<(), RulesError> {
         add_modifier: false,
         alternative_types: Vec::new(),
         per_slot: None,
+        only_against: Vec::new(),
     }];
     missile.effect.upcast.extra_instances = 1;
     wizard.apply_all(&wizard.prepare(&missile)?.events);

@@ -66,6 +66,10 @@ pub struct Damage {
     /// both its fire and its radiant part by 1d6).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_slot: Option<DiceFormula>,
+    /// The only creature types (lower case) this part harms; empty for
+    /// every target. Divine Smite's extra 1d8 hits Fiends and Undead only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only_against: Vec<String>,
 }
 
 impl Damage {
@@ -77,7 +81,18 @@ impl Damage {
             add_modifier: false,
             alternative_types: Vec::new(),
             per_slot: None,
+            only_against: Vec::new(),
         }
+    }
+
+    /// Whether this part harms `target`: `None` when it depends on a
+    /// creature type the target does not state.
+    pub fn harms(&self, target: &crate::target::Target) -> Option<bool> {
+        if self.only_against.is_empty() {
+            return Some(true);
+        }
+        let ty = target.creature_type.as_deref()?;
+        Some(self.only_against.iter().any(|t| t.eq_ignore_ascii_case(ty)))
     }
 
     /// Every type the caster may give this part, the default first.

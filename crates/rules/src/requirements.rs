@@ -160,7 +160,11 @@ pub(crate) fn check_targets(
         (range, _) => range.feet(),
     };
     for t in &req.targets {
-        if spell.range == Range::Self_ && spell.area.is_none() && !t.is_self {
+        if spell.range == Range::Self_
+            && spell.area.is_none()
+            && !t.is_self
+            && !spell.targeting.on_creature_hit
+        {
             return Err(RulesError::SelfOnly {
                 target: t.name.clone(),
             });

@@ -184,14 +184,22 @@ fn is_invalid(spell: &Spell, t: &Target) -> bool {
         })
 }
 
+/// One rolled damage part, before halving and defences.
+struct Rolled<'a> {
+    /// The part rolled, for its type and the creatures it harms.
+    part: &'a Damage,
+    /// The total rolled.
+    amount: u32,
+}
+
 /// Rolls the damage of one instance; a critical hit rolls the dice twice.
-fn roll_damage<R: DiceRng + ?Sized>(
+fn roll_damage<'a, R: DiceRng + ?Sized>(
     rng: &mut R,
-    damage: &[Damage],
+    damage: &'a [Damage],
     stats: &Stats,
     critical: bool,
     rolls: &mut Vec<RollRecord>,
-) -> Vec<(crate::damage::DamageType, u32)> {
+) -> Vec<Rolled<'a>> {
     damage
         .iter()
         .map(|d| {
@@ -202,33 +210,63 @@ fn roll_damage<R: DiceRng + ?Sized>(
             if d.add_modifier {
                 f.bonus = f.bonus.saturating_add(stats.modifier);
             }
-            let r = roll_formula(rng, f, format!("{} damage", d.damage_type.name_en()));
-            let total = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
+            let label = if d.only_against.is_empty() {
+                format!("{} damage", d.damage_type.name_en())
+            } else {
+                format!(
+                    "{} damage against {}",
+                    d.damage_type.name_en(),
+                    d.only_against.join(" or ")
+                )
+            };
+            let r = roll_formula(rng, f, label);
+            let amount = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
             rolls.push(r);
-            (d.damage_type, total)
+            Rolled { part: d, amount }
         })
         .collect()
 }
 
-/// Applies rolled damage to a target: halving on a save (R16), then its
-/// resistance, vulnerability or immunity.
-fn take(
+/// The parts of `rolled` that harm `target`; a part limited to creature
+/// types the target does not state is left out with a note.
+fn harming<'r, 'a>(
     out: &mut TargetOutcome,
     target: &Target,
-    rolled: &[(crate::damage::DamageType, u32)],
-    halve: bool,
-) -> u32 {
+    rolled: &'r [Rolled<'a>],
+) -> Vec<&'r Rolled<'a>> {
+    let mut kept = Vec::with_capacity(rolled.len());
+    for r in rolled {
+        match r.part.harms(target) {
+            Some(true) => kept.push(r),
+            Some(false) => {}
+            None => {
+                out.note = Some(format!(
+                    "{} more {} damage if the target is {}; state its creature type to apply it",
+                    r.amount,
+                    r.part.damage_type.name_en(),
+                    r.part.only_against.join(" or ")
+                ));
+            }
+        }
+    }
+    kept
+}
+
+/// Applies rolled damage to a target: halving on a save (R16), then its
+/// resistance, vulnerability or immunity.
+fn take(out: &mut TargetOutcome, target: &Target, rolled: &[Rolled<'_>], halve: bool) -> u32 {
     let mut sum = 0u32;
-    for (ty, amount) in rolled {
-        let base = if halve { amount / 2 } else { *amount };
+    for r in harming(out, target, rolled) {
+        let (ty, amount) = (r.part.damage_type, r.amount);
+        let base = if halve { amount / 2 } else { amount };
         let taken = target
             .stats
             .as_ref()
-            .map(|s| s.defense(*ty).apply(base))
+            .map(|s| s.defense(ty).apply(base))
             .unwrap_or(base);
         out.damage.push(DamageDealt {
-            damage_type: *ty,
-            rolled: *amount,
+            damage_type: ty,
+            rolled: amount,
             taken,
         });
         sum = sum.saturating_add(taken);
@@ -236,15 +274,16 @@ fn take(
     sum
 }
 
-fn with_defenses(target: &Target, rolled: &[(crate::damage::DamageType, u32)], halve: bool) -> u32 {
+fn with_defenses(target: &Target, rolled: &[Rolled<'_>], halve: bool) -> u32 {
     rolled
         .iter()
-        .map(|(ty, amount)| {
-            let base = if halve { amount / 2 } else { *amount };
+        .filter(|r| r.part.harms(target) == Some(true))
+        .map(|r| {
+            let base = if halve { r.amount / 2 } else { r.amount };
             target
                 .stats
                 .as_ref()
-                .map(|s| s.defense(*ty).apply(base))
+                .map(|s| s.defense(r.part.damage_type).apply(base))
                 .unwrap_or(base)
         })
         .fold(0u32, u32::saturating_add)

@@ -257,6 +257,10 @@ pub struct Targeting {
     /// `humanoid`); empty for any (R18).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub affected_types: Vec<String>,
+    /// A Self-range spell cast right after a hit (the smites): it acts on
+    /// the creature hit, which may be named as its one target (R13).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub on_creature_hit: bool,
 }
 
 impl Default for Targeting {
@@ -267,6 +271,7 @@ impl Default for Targeting {
             hostile_only: false,
             unaffected_types: Vec::new(),
             affected_types: Vec::new(),
+            on_creature_hit: false,
         }
     }
 }

@@ -134,7 +134,7 @@ prop_compose! {
             material: material.map(|(cost_gp, consumed)| Material { text: "a pinch of dust".into(), cost_gp, consumed }),
         };
         s.duration = duration;
-        s.targeting = Targeting { max_targets, not_self, unaffected_types: vec!["undead".into()], affected_types: Vec::new(), hostile_only, };
+        s.targeting = Targeting { max_targets, not_self, unaffected_types: vec!["undead".into()], affected_types: Vec::new(), hostile_only, on_creature_hit: false };
         s.alternative_casting_time = alternative_time;
         if wall && let Some(a) = s.area.as_mut() {
             *a = Area::wall(a.size_ft, 10, Some(12));
@@ -142,7 +142,7 @@ prop_compose! {
         s.effect = Effect {
             delivery,
             instances,
-            damage: damage.into_iter().map(|(dice, t, add_modifier)| Damage { dice, damage_type: DamageType::ALL[t], add_modifier, alternative_types: Vec::new(), per_slot: None, }).collect(),
+            damage: damage.into_iter().map(|(dice, t, add_modifier)| Damage { dice, damage_type: DamageType::ALL[t], add_modifier, alternative_types: Vec::new(), per_slot: None, only_against: Vec::new(), }).collect(),
             healing: healing.map(|(dice, add_modifier)| Healing { dice, add_modifier, per_slot: None, }),
             conditions: conditions.into_iter().map(|c| Condition::ALL[c]).collect(),
             bonuses: bonus.map(|d| Bonus { applies_to: BonusTarget::SavingThrows, amount: if penalty { BonusAmount::Penalty(d) } else { BonusAmount::Dice(d) }, per_slot: 1, }).into_iter().collect(),

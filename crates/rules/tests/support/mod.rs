@@ -85,6 +85,7 @@ pub fn magic_missile() -> Spell {
         add_modifier: false,
         alternative_types: Vec::new(),
         per_slot: None,
+        only_against: Vec::new(),
     }];
     s.effect.upcast = Upcast {
         extra_dice: None,
@@ -179,6 +180,7 @@ pub fn thunderwave() -> Spell {
         add_modifier: false,
         alternative_types: Vec::new(),
         per_slot: None,
+        only_against: Vec::new(),
     }];
     s.effect.upcast.extra_dice = Some(dice("1d8"));
     s
@@ -211,6 +213,7 @@ pub fn fireball() -> Spell {
         add_modifier: false,
         alternative_types: Vec::new(),
         per_slot: None,
+        only_against: Vec::new(),
     }];
     s.effect.upcast.extra_dice = Some(dice("1d6"));
     s
@@ -244,6 +247,7 @@ pub fn cone_of_cold() -> Spell {
         add_modifier: false,
         alternative_types: Vec::new(),
         per_slot: None,
+        only_against: Vec::new(),
     }];
     s.effect.upcast.extra_dice = Some(dice("1d8"));
     s
@@ -390,6 +394,7 @@ pub fn fire_bolt() -> Spell {
         add_modifier: false,
         alternative_types: Vec::new(),
         per_slot: None,
+        only_against: Vec::new(),
     }];
     s.effect.cantrip_scaling = CantripScaling::Dice;
     s
