@@ -2,8 +2,8 @@
 //! with the rule that says no, changing nothing.
 
 use grimoire_rules::{
-    Ability, CastMode, CastOutcome, CastRequest, CastStatus, Caster, Class, RollMode, SlotKind,
-    SlotLevel, Target,
+    Ability, CastMode, CastOutcome, CastRequest, CastStatus, Caster, Class, Defense, RollMode,
+    SlotKind, SlotLevel, Target,
 };
 use serde_json::json;
 
@@ -31,8 +31,12 @@ use crate::view;
 Inside an encounter, the caster's own Hex or Hunter's Mark on the target
 adds its damage to each hit of a spell attack.
 
-A target is NAME, optionally followed by :ac=N :hp=N :dex=+2 (any ability
-save bonus) :self :cover (Total Cover) :dist=FEET :type=undead.")]
+A target is NAME, optionally followed by :ac=N :hp=N :max=N (hit point
+maximum, healing stops there) :dex=+2 (any ability save bonus) :self :ally
+:cover (Total Cover) :dist=FEET :type=undead :resist=fire,cold
+:vuln=radiant :immune=poison.
+  grimoire cast Brother \"Cure Wounds\" --target Ana:hp=3:max=12
+  grimoire cast Elmira Fireball --target Imp:type=fiend:resist=cold:immune=fire")]
 pub struct Args {
     /// The caster
     pub name: String,
@@ -106,20 +110,33 @@ fn target(spec: &str) -> Result<Target, Failure> {
             "cover" => t.behind_total_cover(),
             "ac" => t.with_ac(number()?),
             "hp" => t.with_hp(number()?),
+            "max" | "maxhp" | "max hp" => t.with_max_hp(number()?),
             "dist" | "distance" => t.at_distance(number()?.max(0) as u64),
             "type" => t.of_type(value.trim()),
+            "ally" | "friendly" => t.as_friendly(),
+            "resist" | "resistant" | "resistance" => defenses(t, value, Defense::Resistant)?,
+            "vuln" | "vulnerable" | "vulnerability" => defenses(t, value, Defense::Vulnerable)?,
+            "immune" | "immunity" => defenses(t, value, Defense::Immune)?,
             other => match names::ability(other) {
                 Ok(a) => t.with_save(a, number()?),
                 Err(_) => {
                     return Err(Failure::usage(
                         "bad_target",
                         format!(
-                            "unknown target property \"{key}\" (ac, hp, dist, type, self, cover, or an ability)"
+                            "unknown target property \"{key}\" (ac, hp, max, dist, type, self, ally, cover, resist, vuln, immune, or an ability)"
                         ),
                     ));
                 }
             },
         };
+    }
+    Ok(t)
+}
+
+/// Adds one defence for each damage type in a comma-separated list.
+fn defenses(mut t: Target, list: &str, defense: Defense) -> Result<Target, Failure> {
+    for word in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+        t = t.with_defense(names::damage_type(word)?, defense);
     }
     Ok(t)
 }
