@@ -3,7 +3,7 @@
 
 use grimoire_catalog::CatalogSpell;
 use grimoire_rules::{
-    Ability, CastingTime, DamageType, Duration, Range, Spell, TimeSpan, TimeUnit,
+    Ability, Area, AreaShape, CastingTime, DamageType, Duration, Range, Spell, TimeSpan, TimeUnit,
 };
 
 use crate::i18n::Lang;
@@ -103,6 +103,65 @@ pub fn range(range: &Range, lang: Lang) -> String {
         Range::Sight => if en { "Sight" } else { "dohled" }.into(),
         Range::Unlimited => if en { "Unlimited" } else { "neomezený" }.into(),
         Range::Special => if en { "Special" } else { "zvláštní" }.into(),
+    }
+}
+
+/// The area of effect (R17): `20-foot-radius Sphere`, `Koule, poloměr 20 stop`.
+pub fn area(area: &Area, lang: Lang) -> String {
+    let en = lang == Lang::En;
+    let feet = |n: u32| format!("{n} {}", if en { "feet" } else { "stop" });
+    let main = match (area.shape, en) {
+        (AreaShape::Cone | AreaShape::Line | AreaShape::Wall, true) => "long",
+        (AreaShape::Cone | AreaShape::Line | AreaShape::Wall, false) => "délka",
+        (AreaShape::Cube, true) => "on a side",
+        (AreaShape::Cube, false) => "hrana",
+        (AreaShape::Cylinder | AreaShape::Sphere, true) => "radius",
+        (AreaShape::Cylinder | AreaShape::Sphere, false) => "poloměr",
+        (AreaShape::Emanation, true) => "from the creature",
+        (AreaShape::Emanation, false) => "od tvora",
+    };
+    let shape = if en {
+        area_shape_en(area.shape)
+    } else {
+        area.shape.name_cs()
+    };
+    let mut parts = vec![if en {
+        format!("{shape}, {} {main}", feet(area.size_ft))
+    } else {
+        format!("{shape}, {main} {}", feet(area.size_ft))
+    }];
+    if let Some(second) = area.secondary_ft {
+        let what = match (area.shape, en) {
+            (AreaShape::Line, true) => "wide",
+            (AreaShape::Line, false) => "šířka",
+            (_, true) => "high",
+            (_, false) => "výška",
+        };
+        parts.push(if en {
+            format!("{} {what}", feet(second))
+        } else {
+            format!("{what} {}", feet(second))
+        });
+    }
+    if let Some(inches) = area.thickness_in {
+        parts.push(if en {
+            format!("{inches} inches thick")
+        } else {
+            format!("tloušťka {inches} palců")
+        });
+    }
+    parts.join(", ")
+}
+
+fn area_shape_en(shape: AreaShape) -> &'static str {
+    match shape {
+        AreaShape::Cone => "Cone",
+        AreaShape::Cube => "Cube",
+        AreaShape::Cylinder => "Cylinder",
+        AreaShape::Emanation => "Emanation",
+        AreaShape::Line => "Line",
+        AreaShape::Sphere => "Sphere",
+        AreaShape::Wall => "Wall",
     }
 }
 

@@ -3,6 +3,7 @@
 mod common;
 
 use common::{Session, slots};
+use serde_json::json;
 
 #[test]
 fn r5a_cantrip_spends_no_slot() {
@@ -236,6 +237,32 @@ fn spells_search_filters() {
     assert_eq!(v["spell"]["name_en"], "Thunderwave");
     let text = s.human(&["--lang", "cs", "spell", "Thunderwave"]);
     assert!(text.contains("Hromová vlna"), "{text}");
+}
+
+/// Issue 12: `spell` shows the area of effect (R17), in text in both
+/// languages and in JSON; a spell without one has `area: null`.
+#[test]
+fn spell_shows_its_area_of_effect() {
+    let s = Session::new();
+    let v = s.ok(&["spell", "Lightning Bolt"]);
+    let area = &v["spell"]["area"];
+    assert_eq!(
+        (&area["shape"], &area["size_ft"], &area["secondary_ft"]),
+        (&json!("line"), &json!(100), &json!(5)),
+        "{v}"
+    );
+    assert!(s.ok(&["spell", "Magic Missile"])["spell"]["area"].is_null());
+    let text = s.human(&["spell", "Fireball"]);
+    assert!(
+        text.contains("area:            Sphere, 20 feet radius"),
+        "{text}"
+    );
+    let text = s.human(&["--lang", "cs", "spell", "Wall of Fire"]);
+    assert!(
+        text.contains("oblast:          Stěna, délka 60 stop, výška 20 stop"),
+        "{text}"
+    );
+    assert!(!s.human(&["spell", "Shield"]).contains("area:"));
 }
 
 #[test]

@@ -69,6 +69,7 @@ pub fn spell_json(s: &CatalogSpell) -> serde_json::Value {
         "ritual": sp.ritual,
         "concentration": sp.is_concentration(),
         "range": sp.range,
+        "area": sp.area,
         "components": sp.components,
         "duration": sp.duration,
         "summary_en": s.summary_en,
@@ -181,17 +182,19 @@ pub fn show(ctx: &Ctx, args: &SpellArgs) -> anyhow::Result<()> {
             Lang::Cs => c.name_cs(),
         })
         .collect();
+    let area = sp.area.map(|a| (Text::Area, describe::area(&a, lang)));
     let rows = [
-        (
+        Some((
             Text::CastingTime,
             describe::casting_time(&sp.casting_time, lang),
-        ),
-        (Text::Range, describe::range(&sp.range, lang)),
-        (Text::Components, sp.components.to_string()),
-        (Text::Duration, describe::duration(&sp.duration, lang)),
-        (Text::Classes, classes.join(", ")),
+        )),
+        Some((Text::Range, describe::range(&sp.range, lang))),
+        area,
+        Some((Text::Components, sp.components.to_string())),
+        Some((Text::Duration, describe::duration(&sp.duration, lang))),
+        Some((Text::Classes, classes.join(", "))),
     ];
-    for (label, value) in rows {
+    for (label, value) in rows.into_iter().flatten() {
         out.line(format!("{:<16} {value}", format!("{}:", label.get(lang))))?;
     }
     out.line("")?;
