@@ -13,6 +13,7 @@ use crate::condition::Condition;
 use crate::economy::ActionKind;
 use crate::effect::BonusAmount;
 use crate::error::RulesError;
+use crate::error::SpellName;
 use crate::event::{EffectId, EndReason, Event};
 use crate::resources::{Equipment, LimitedUse, MagicItem};
 use crate::roll::{RollMode, RollRecord, roll_bonuses, roll_d20};
@@ -306,7 +307,7 @@ impl Caster {
         }
         if !ongoing.dismissible {
             return Err(RulesError::NotDismissible {
-                spell: ongoing.name.clone(),
+                spell: ongoing.name.clone().into(),
             });
         }
         let mut out = Outcome::default();
@@ -332,7 +333,7 @@ impl Caster {
         let max = self.max_spell_level();
         if spell.level > max {
             return Err(RulesError::SpellLevelTooHigh {
-                spell: spell.name.clone(),
+                spell: SpellName::of(spell),
                 level: spell.level.get(),
                 max: max.get(),
             });
@@ -401,14 +402,14 @@ impl Caster {
     ) -> Result<(), RulesError> {
         if spell.duration == Duration::Instantaneous {
             return Err(RulesError::NotOngoing {
-                spell: spell.name.clone(),
+                spell: SpellName::of(spell),
             });
         }
         if casters.any(|c| c.ongoing().iter().any(|o| o.spell == spell.id)) {
             return Ok(());
         }
         Err(RulesError::NotInEffect {
-            spell: spell.name.clone(),
+            spell: SpellName::of(spell),
         })
     }
 
@@ -423,7 +424,7 @@ impl Caster {
     ) -> Result<IdentifyOutcome, RulesError> {
         if spell.duration == Duration::Instantaneous {
             return Err(RulesError::NotOngoing {
-                spell: spell.name.clone(),
+                spell: SpellName::of(spell),
             });
         }
         if self.is_incapacitated() {
@@ -431,7 +432,7 @@ impl Caster {
         }
         if let Some(lc) = self.long_cast() {
             return Err(RulesError::CastingInProgress {
-                spell: lc.name.clone(),
+                spell: lc.name.clone().into(),
             });
         }
         if !self.turn().available(ActionKind::Action) {

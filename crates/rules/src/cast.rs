@@ -10,6 +10,7 @@ use crate::caster::Caster;
 use crate::class::{Ability, Class};
 use crate::economy::ActionKind;
 use crate::error::RulesError;
+use crate::error::SpellName;
 use crate::event::{EffectId, EndReason, Event, LongCast};
 use crate::level::{SlotLevel, SpellLevel};
 use crate::request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS};
@@ -56,7 +57,7 @@ pub fn cast<R: DiceRng + ?Sized>(
             && matches!(spell.casting_time, CastingTime::Reaction { .. });
         if !reaction || spell.is_concentration() {
             return Err(RulesError::CastingInProgress {
-                spell: lc.name.clone(),
+                spell: lc.name.clone().into(),
             });
         }
     }
@@ -115,12 +116,12 @@ pub fn complete_casting<R: DiceRng + ?Sized>(
     let lc = caster.long_cast().ok_or(RulesError::NoCastingInProgress)?;
     if lc.spell != spell.id {
         return Err(RulesError::CastingInProgress {
-            spell: lc.name.clone(),
+            spell: lc.name.clone().into(),
         });
     }
     if lc.rounds_done < lc.rounds_needed {
         return Err(RulesError::CastingUnfinished {
-            spell: lc.name.clone(),
+            spell: lc.name.clone().into(),
             rounds_left: lc.rounds_needed - lc.rounds_done,
         });
     }
@@ -279,7 +280,7 @@ fn plan(
         )
     {
         return Err(RulesError::OffTurnNotReaction {
-            spell: spell.name.clone(),
+            spell: SpellName::of(spell),
         });
     }
     let (class, stats, source, cast_level) = access(caster, spell, req)?;
@@ -288,7 +289,7 @@ fn plan(
     let casting_time = spell
         .casting_time_for(req.alternative_time)
         .ok_or_else(|| RulesError::NoAlternativeCastingTime {
-            spell: spell.name.clone(),
+            spell: SpellName::of(spell),
         })?;
     let needed = match casting_time {
         CastingTime::BonusAction { .. } => ActionKind::BonusAction,
@@ -384,7 +385,7 @@ fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, R
             let ritual = req.mode == CastMode::Ritual;
             if ritual && !spell.ritual {
                 return Err(RulesError::NotARitual {
-                    spell: spell.name.clone(),
+                    spell: SpellName::of(spell),
                 });
             }
             let class = caster.casting_class(spell, req.class)?;
@@ -395,14 +396,14 @@ fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, R
                 }
                 if !caster.cantrips().contains(&spell.id) && !caster.is_prepared(&spell.id) {
                     return Err(RulesError::NotKnown {
-                        spell: spell.name.clone(),
+                        spell: SpellName::of(spell),
                     });
                 }
                 return Ok((Some(class), stats, Source::Free, SpellLevel::CANTRIP));
             }
             if !caster.is_prepared(&spell.id) {
                 return Err(RulesError::NotPrepared {
-                    spell: spell.name.clone(),
+                    spell: SpellName::of(spell),
                     ritual,
                 });
             }
@@ -424,7 +425,7 @@ fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, R
                 .find(|f| &f.name == name && f.spells.contains(&spell.id))
                 .ok_or_else(|| RulesError::SourceCannotCast {
                     name: name.clone(),
-                    spell: spell.name.clone(),
+                    spell: SpellName::of(spell),
                     rule: "R5c",
                 })?;
             if feature.remaining() == 0 {
@@ -447,7 +448,7 @@ fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, R
                 .find(|i| &i.name == name && i.spells.contains(&spell.id))
                 .ok_or_else(|| RulesError::SourceCannotCast {
                     name: name.clone(),
-                    spell: spell.name.clone(),
+                    spell: SpellName::of(spell),
                     rule: "R5d",
                 })?;
             if item.charges() == 0 {
@@ -476,7 +477,7 @@ fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, R
             let Some(arcanum) = arcanum else {
                 return Err(RulesError::SourceCannotCast {
                     name: "Mystic Arcanum".into(),
-                    spell: spell.name.clone(),
+                    spell: SpellName::of(spell),
                     rule: "R5c",
                 });
             };
@@ -489,7 +490,7 @@ fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, R
             let class = caster.casting_class(spell, Some(Class::Warlock))?;
             if !caster.is_prepared(&spell.id) {
                 return Err(RulesError::NotPrepared {
-                    spell: spell.name.clone(),
+                    spell: SpellName::of(spell),
                     ritual: false,
                 });
             }

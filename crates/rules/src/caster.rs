@@ -13,6 +13,7 @@ use crate::class::{Ability, Class};
 use crate::condition::Condition;
 use crate::economy::TurnEconomy;
 use crate::error::RulesError;
+use crate::error::SpellName;
 use crate::event::{EffectId, Event, LongCast, OngoingSpell};
 use crate::level::{SlotLevel, SpellLevel};
 use crate::resources::{Equipment, LimitedUse, MagicItem};
@@ -352,7 +353,7 @@ impl Caster {
             }
             if !self.has_on_list(spell, class) {
                 return Err(RulesError::NotOnClassList {
-                    spell: spell.name.clone(),
+                    spell: SpellName::of(spell),
                 });
             }
             return Ok(class);
@@ -366,7 +367,7 @@ impl Caster {
             }
         }
         best.ok_or_else(|| RulesError::NotOnClassList {
-            spell: spell.name.clone(),
+            spell: SpellName::of(spell),
         })
     }
 

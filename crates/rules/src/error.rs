@@ -15,6 +15,56 @@ fn type_list(types: &[DamageType], cs: bool) -> String {
     names.join(", ")
 }
 
+/// A spell's name as a refusal shows it: English, and Czech when known
+/// (a spell from the catalogue; an ongoing effect keeps only its English
+/// name). `Display` is the English name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpellName {
+    /// The English name.
+    pub en: String,
+    /// The Czech name, when known.
+    pub cs: Option<String>,
+}
+
+impl SpellName {
+    /// Both names of `spell`.
+    pub fn of(spell: &crate::spell::Spell) -> Self {
+        SpellName {
+            en: spell.name.clone(),
+            cs: spell.name_cs.clone(),
+        }
+    }
+
+    /// The Czech name, or the English one when no Czech name is known.
+    pub fn cs(&self) -> &str {
+        self.cs.as_deref().unwrap_or(&self.en)
+    }
+}
+
+impl From<String> for SpellName {
+    fn from(en: String) -> Self {
+        SpellName { en, cs: None }
+    }
+}
+
+impl From<&str> for SpellName {
+    fn from(en: &str) -> Self {
+        en.to_owned().into()
+    }
+}
+
+impl std::fmt::Display for SpellName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.en)
+    }
+}
+
+impl PartialEq<&str> for SpellName {
+    fn eq(&self, other: &&str) -> bool {
+        self.en == *other
+    }
+}
+
 /// Why the rules refused something. A refusal never changes state.
 ///
 /// [`RulesError::code`] is a stable machine code, [`RulesError::rule`] the
@@ -79,7 +129,7 @@ pub enum RulesError {
     #[error("R1: {spell} is level {level}; this caster casts spells up to level {max}")]
     SpellLevelTooHigh {
         /// The spell.
-        spell: String,
+        spell: SpellName,
         /// Its level.
         level: u8,
         /// The highest level the caster can cast.
@@ -108,7 +158,7 @@ pub enum RulesError {
     #[error("{}{spell} is not prepared", if *ritual { "R5b: " } else { "" })]
     NotPrepared {
         /// The spell's name.
-        spell: String,
+        spell: SpellName,
         /// Whether it was asked for as a ritual.
         ritual: bool,
     },
@@ -119,19 +169,19 @@ pub enum RulesError {
     )]
     OffTurnNotReaction {
         /// The spell's name.
-        spell: String,
+        spell: SpellName,
     },
     /// Occurs when the caster does not know the cantrip.
     #[error("R5a: {spell} is not among the cantrips this caster knows")]
     NotKnown {
         /// The spell's name.
-        spell: String,
+        spell: SpellName,
     },
     /// Occurs when a spell is on none of the caster's lists (R8).
     #[error("R8: {spell} is not on the spell list of any of this caster's classes")]
     NotOnClassList {
         /// The spell's name.
-        spell: String,
+        spell: SpellName,
     },
     /// Occurs when the caster has no level in the class asked for.
     #[error("this caster has no {} levels", class.name_en())]
@@ -143,7 +193,7 @@ pub enum RulesError {
     #[error("R5b: {spell} has no Ritual tag, so it cannot be cast as a ritual")]
     NotARitual {
         /// The spell's name.
-        spell: String,
+        spell: SpellName,
     },
     /// Occurs when a second slot would be expended in one turn.
     #[error("R10: a spell slot was already expended this turn; only one slot per turn")]
@@ -233,7 +283,7 @@ pub enum RulesError {
         /// The ability or item.
         name: String,
         /// The spell.
-        spell: String,
+        spell: SpellName,
         /// R5c or R5d.
         rule: &'static str,
     },
@@ -244,7 +294,7 @@ pub enum RulesError {
     #[error("R12: the caster is already casting {spell}")]
     CastingInProgress {
         /// The spell under way.
-        spell: String,
+        spell: SpellName,
     },
     /// Occurs when continuing a long casting that does not exist.
     #[error("R12: the caster is not in the middle of casting a spell")]
@@ -253,7 +303,7 @@ pub enum RulesError {
     #[error("R12: {spell} needs {rounds_left} more round(s) of casting")]
     CastingUnfinished {
         /// The spell under way.
-        spell: String,
+        spell: SpellName,
         /// Rounds still to go.
         rounds_left: u64,
     },
@@ -262,13 +312,13 @@ pub enum RulesError {
     #[error("R22: no {spell} is in effect here to study")]
     NotInEffect {
         /// The spell's name.
-        spell: String,
+        spell: SpellName,
     },
     /// Occurs when identifying a spell that is not ongoing.
     #[error("R22: {spell} is instantaneous; only a spell in effect can be identified")]
     NotOngoing {
         /// The spell.
-        spell: String,
+        spell: SpellName,
     },
     /// Occurs when an effect id is not active.
     #[error("no active effect {id}")]
@@ -280,7 +330,7 @@ pub enum RulesError {
     #[error("R15: {spell} cannot be dismissed")]
     NotDismissible {
         /// The spell.
-        spell: String,
+        spell: SpellName,
     },
     /// Occurs when an encounter names a combatant it does not have.
     #[error("no combatant {name} in this encounter")]
@@ -310,7 +360,7 @@ pub enum RulesError {
     #[error("R9: {spell} has only one casting time")]
     NoAlternativeCastingTime {
         /// The spell.
-        spell: String,
+        spell: SpellName,
     },
     /// Occurs when a request contradicts itself.
     #[error("invalid request: {reason}")]
@@ -437,7 +487,7 @@ impl RulesError {
                 format!("hodnota vlastnosti {} {score} je mimo rozsah 1 až 30", ability.name_cs())
             }
             RulesError::SpellLevelTooHigh { spell, level, max } => format!(
-                "kouzlo {spell} je {level}. úrovně; sesilatel sesílá kouzla nejvýše {max}. úrovně"
+                "kouzlo {} je {level}. úrovně; sesilatel sesílá kouzla nejvýše {max}. úrovně", spell.cs()
             ),
             RulesError::NoSlotAvailable { level } => {
                 format!("nezbývá žádná pozice pro kouzlo {level}. nebo vyšší úrovně")
@@ -446,19 +496,19 @@ impl RulesError {
                 "kouzlo {spell_level}. úrovně se nevejde do pozice {slot}. úrovně"
             ),
             RulesError::CantripTakesNoSlot => "cantrip se sesílá bez pozice pro kouzlo".into(),
-            RulesError::NotPrepared { spell, .. } => format!("kouzlo {spell} není připravené"),
+            RulesError::NotPrepared { spell, .. } => format!("kouzlo {} není připravené", spell.cs()),
             RulesError::OffTurnNotReaction { spell } => format!(
-                "v tahu jiného tvora lze seslat jen kouzlo s Reakcí; {spell} takové není"
+                "v tahu jiného tvora lze seslat jen kouzlo s Reakcí; {} takové není", spell.cs()
             ),
-            RulesError::NotKnown { spell } => format!("sesilatel nezná cantrip {spell}"),
+            RulesError::NotKnown { spell } => format!("sesilatel nezná cantrip {}", spell.cs()),
             RulesError::NotOnClassList { spell } => {
-                format!("kouzlo {spell} není na seznamu kouzel žádného povolání sesilatele")
+                format!("kouzlo {} není na seznamu kouzel žádného povolání sesilatele", spell.cs())
             }
             RulesError::NoSuchClass { class } => {
                 format!("sesilatel nemá žádné úrovně povolání {}", class.name_cs())
             }
             RulesError::NotARitual { spell } => {
-                format!("kouzlo {spell} nemá označení Rituál, nelze ho seslat jako rituál")
+                format!("kouzlo {} nemá označení Rituál, nelze ho seslat jako rituál", spell.cs())
             }
             RulesError::OneSlotPerTurn => {
                 "v tomto tahu už byla spotřebována pozice pro kouzlo; za tah lze spotřebovat jen jednu"
@@ -498,24 +548,24 @@ impl RulesError {
             }
             RulesError::NoUsesLeft { name, .. } => format!("{name} už nemá žádná použití"),
             RulesError::SourceCannotCast { name, spell, .. } => {
-                format!("{name} neumožňuje seslat kouzlo {spell}")
+                format!("{name} neumožňuje seslat kouzlo {}", spell.cs())
             }
             RulesError::NoConcentration => "sesilatel se na nic nesoustředí".into(),
             RulesError::CastingInProgress { spell } => {
-                format!("sesilatel právě sesílá kouzlo {spell}")
+                format!("sesilatel právě sesílá kouzlo {}", spell.cs())
             }
             RulesError::NoCastingInProgress => "sesilatel právě nesesílá žádné kouzlo".into(),
             RulesError::CastingUnfinished { spell, rounds_left } => {
-                format!("do dokončení sesílání kouzla {spell} zbývá kol: {rounds_left}")
+                format!("do dokončení sesílání kouzla {} zbývá kol: {rounds_left}", spell.cs())
             }
             RulesError::NotInEffect { spell } => {
-                format!("žádné kouzlo {spell} tu nepůsobí, není co zkoumat")
+                format!("žádné kouzlo {} tu nepůsobí, není co zkoumat", spell.cs())
             }
             RulesError::NotOngoing { spell } => {
-                format!("kouzlo {spell} je okamžité; identifikovat lze jen probíhající kouzlo")
+                format!("kouzlo {} je okamžité; identifikovat lze jen probíhající kouzlo", spell.cs())
             }
             RulesError::UnknownEffect { id } => format!("žádný probíhající účinek {id}"),
-            RulesError::NotDismissible { spell } => format!("kouzlo {spell} nelze zrušit"),
+            RulesError::NotDismissible { spell } => format!("kouzlo {} nelze zrušit", spell.cs()),
             RulesError::UnknownCombatant { name } => format!("ve střetnutí není účastník {name}"),
             RulesError::EmptyEncounter => "střetnutí nemá žádné účastníky".into(),
             RulesError::InvalidRequest { reason } => format!("neplatný požadavek: {reason}"),
@@ -528,7 +578,7 @@ impl RulesError {
                 format!("kouzlo musí cílit na nepřátelského tvora a {target} jím není")
             }
             RulesError::NoAlternativeCastingTime { spell } => {
-                format!("kouzlo {spell} má jen jeden vyvolávací čas")
+                format!("kouzlo {} má jen jeden vyvolávací čas", spell.cs())
             }
         };
         format!("{rule}{body}")
@@ -557,7 +607,7 @@ mod tests {
                 score: 0,
             },
             RulesError::SpellLevelTooHigh {
-                spell: s(),
+                spell: s().into(),
                 level: 3,
                 max: 2,
             },
@@ -568,16 +618,16 @@ mod tests {
             },
             RulesError::CantripTakesNoSlot,
             RulesError::NotPrepared {
-                spell: s(),
+                spell: s().into(),
                 ritual: true,
             },
-            RulesError::OffTurnNotReaction { spell: s() },
-            RulesError::NotKnown { spell: s() },
-            RulesError::NotOnClassList { spell: s() },
+            RulesError::OffTurnNotReaction { spell: s().into() },
+            RulesError::NotKnown { spell: s().into() },
+            RulesError::NotOnClassList { spell: s().into() },
             RulesError::NoSuchClass {
                 class: Class::Druid,
             },
-            RulesError::NotARitual { spell: s() },
+            RulesError::NotARitual { spell: s().into() },
             RulesError::OneSlotPerTurn,
             RulesError::ActionUnavailable {
                 action: ActionKind::Action,
@@ -606,20 +656,20 @@ mod tests {
             },
             RulesError::SourceCannotCast {
                 name: s(),
-                spell: s(),
+                spell: s().into(),
                 rule: "R5d",
             },
             RulesError::NoConcentration,
-            RulesError::CastingInProgress { spell: s() },
+            RulesError::CastingInProgress { spell: s().into() },
             RulesError::NoCastingInProgress,
             RulesError::CastingUnfinished {
-                spell: s(),
+                spell: s().into(),
                 rounds_left: 3,
             },
-            RulesError::NotOngoing { spell: s() },
-            RulesError::NotInEffect { spell: s() },
+            RulesError::NotOngoing { spell: s().into() },
+            RulesError::NotInEffect { spell: s().into() },
             RulesError::UnknownEffect { id: 7 },
-            RulesError::NotDismissible { spell: s() },
+            RulesError::NotDismissible { spell: s().into() },
             RulesError::UnknownCombatant { name: s() },
             RulesError::EmptyEncounter,
             RulesError::InvalidRequest { reason: s() },
@@ -628,7 +678,7 @@ mod tests {
                 offered: vec![DamageType::Acid, DamageType::Fire],
             },
             RulesError::TargetNotHostile { target: s() },
-            RulesError::NoAlternativeCastingTime { spell: s() },
+            RulesError::NoAlternativeCastingTime { spell: s().into() },
         ]
     }
 

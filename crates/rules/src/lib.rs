@@ -94,7 +94,7 @@ pub use effect::{
     OnSave, Upcast,
 };
 pub use encounter::{Combatant, Encounter, EncounterEvent, TurnChange};
-pub use error::RulesError;
+pub use error::{RulesError, SpellName};
 pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
 pub use formula::{DiceFormula, MAX_DICE};
 pub use level::{SlotLevel, SpellLevel};
