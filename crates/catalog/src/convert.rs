@@ -384,6 +384,7 @@ pub(crate) fn convert(r: SpellRecord, source: Source) -> Result<CatalogSpell, Fi
         id,
         name: r.name_en.clone(),
         name_cs: Some(name_cs.clone()),
+        trigger_cs: r.trigger_cs.filter(|t| !t.trim().is_empty()),
         level,
         school,
         classes,

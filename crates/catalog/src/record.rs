@@ -37,6 +37,8 @@ pub(crate) struct SpellRecord {
     #[serde(default)]
     pub(crate) trigger: Option<String>,
     #[serde(default)]
+    pub(crate) trigger_cs: Option<String>,
+    #[serde(default)]
     pub(crate) ritual: bool,
     pub(crate) range: String,
     #[serde(default)]

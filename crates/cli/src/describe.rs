@@ -76,6 +76,19 @@ pub fn casting_time(time: &CastingTime, lang: Lang) -> String {
     }
 }
 
+/// A spell's casting time with its trigger in the chosen language.
+pub fn spell_casting_time(spell: &Spell, lang: Lang) -> String {
+    let cs_trigger = spell.trigger_cs.clone().filter(|_| lang == Lang::Cs);
+    let time = match (&spell.casting_time, cs_trigger) {
+        (CastingTime::Reaction { .. }, Some(trigger)) => CastingTime::Reaction { trigger },
+        (CastingTime::BonusAction { trigger: Some(_) }, Some(t)) => {
+            CastingTime::BonusAction { trigger: Some(t) }
+        }
+        (time, _) => time.clone(),
+    };
+    casting_time(&time, lang)
+}
+
 /// The casting time without its trigger text, for lists.
 pub fn casting_time_short(time: &CastingTime, lang: Lang) -> String {
     match time {
@@ -207,6 +220,15 @@ pub fn roll_label(label: &str, lang: Lang) -> String {
     if label == "Concentration (CON save)" {
         return format!("Soustředění (záchrana {})", cs_ability("CON"));
     }
+    if let Some((kind, types)) = label.split_once(" damage against ")
+        && let Some(t) = damage_type_en(kind)
+    {
+        return format!(
+            "{} zranění proti: {}",
+            t.name_cs(),
+            creature_types_cs(types)
+        );
+    }
     if let Some(kind) = label.strip_suffix(" damage")
         && let Some(t) = DamageType::ALL
             .into_iter()
@@ -226,6 +248,92 @@ pub fn roll_label(label: &str, lang: Lang) -> String {
         return format!("záchrana {} ({target})", cs_ability(abbrev));
     }
     label.to_owned()
+}
+
+fn damage_type_en(word: &str) -> Option<DamageType> {
+    DamageType::ALL
+        .into_iter()
+        .find(|t| t.name_en().eq_ignore_ascii_case(word))
+}
+
+/// A creature type's Czech name (`undead` → `nemrtvý`); unknown words stay.
+pub fn creature_type_cs(word: &str) -> String {
+    let cs = match word.to_lowercase().as_str() {
+        "aberration" => "aberace",
+        "beast" => "zvíře",
+        "celestial" => "nebešťan",
+        "construct" => "výtvor",
+        "dragon" => "drak",
+        "elemental" => "elementál",
+        "fey" => "víla",
+        "fiend" => "běs",
+        "giant" => "obr",
+        "humanoid" => "humanoid",
+        "monstrosity" => "zrůda",
+        "ooze" => "sliz",
+        "plant" => "rostlina",
+        "undead" => "nemrtvý",
+        _ => return word.to_owned(),
+    };
+    cs.to_owned()
+}
+
+/// `fiend or undead` → `běs nebo nemrtvý`.
+fn creature_types_cs(list: &str) -> String {
+    list.split(" or ")
+        .map(creature_type_cs)
+        .collect::<Vec<_>>()
+        .join(" nebo ")
+}
+
+/// A note the rules put on a target's outcome, in the chosen language.
+/// Known shapes are translated; anything else is shown as it came.
+pub fn target_note(note: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return note.to_owned();
+    }
+    match note {
+        "R18: the target appears to succeed on its save" => {
+            return "R18: cíl zdánlivě uspěje v záchraně".into();
+        }
+        "R18: the spell has no effect on this target" => {
+            return "R18: kouzlo na tento cíl nepůsobí".into();
+        }
+        "AC unknown: damage shown applies on a hit" => {
+            return "OČ neznámé: uvedené zranění platí při zásahu".into();
+        }
+        _ => {}
+    }
+    if let Some(rest) = note.strip_prefix("save not rolled: DC ")
+        && let Some((dc_ability, outcome)) =
+            rest.split_once("; on a failure as shown, on a success ")
+        && let Some((dc, abbrev)) = dc_ability.split_once(' ')
+    {
+        let ability = Ability::ALL
+            .into_iter()
+            .find(|a| a.abbrev() == abbrev)
+            .map_or(abbrev.to_owned(), |a| crate::names::cs_abbrev(a).to_owned());
+        let success = match outcome {
+            "half damage and no conditions" => "poloviční zranění a žádné stavy",
+            "no effect" => "žádný účinek",
+            other => other,
+        };
+        return format!(
+            "záchrana nehozena: SO {dc} {ability}; při neúspěchu jak uvedeno, při úspěchu {success}"
+        );
+    }
+    if let Some((amount_kind, rest)) = note.split_once(" damage if the target is ")
+        && let Some((amount, kind)) = amount_kind.split_once(" more ")
+        && let Some(t) = damage_type_en(kind)
+    {
+        let types = rest.split(';').next().unwrap_or(rest);
+        return format!(
+            "o {amount} víc ({} zranění), je-li cíl {}; uveď jeho druh, aby se započetlo",
+            t.name_cs(),
+            creature_types_cs(types)
+        );
+    }
+    note.to_owned()
 }
 
 /// Short flags for lists: `C` Concentration, `R` Ritual.
@@ -250,6 +358,33 @@ mod tests {
         assert_eq!(span(&TimeSpan::minutes(3), Lang::Cs), "3 minuty");
         assert_eq!(span(&TimeSpan::minutes(10), Lang::Cs), "10 minut");
         assert_eq!(span(&TimeSpan::minutes(10), Lang::En), "10 minutes");
+    }
+
+    #[test]
+    fn target_notes_in_czech() {
+        assert_eq!(
+            target_note("R18: the target appears to succeed on its save", Lang::Cs),
+            "R18: cíl zdánlivě uspěje v záchraně"
+        );
+        assert_eq!(
+            target_note(
+                "save not rolled: DC 13 WIS; on a failure as shown, on a success no effect",
+                Lang::Cs
+            ),
+            "záchrana nehozena: SO 13 MDR; při neúspěchu jak uvedeno, při úspěchu žádný účinek"
+        );
+        assert_eq!(
+            target_note(
+                "4 more radiant damage if the target is fiend or undead; state its creature type to apply it",
+                Lang::Cs
+            ),
+            "o 4 víc (zářivé zranění), je-li cíl běs nebo nemrtvý; uveď jeho druh, aby se započetlo"
+        );
+        assert_eq!(
+            roll_label("radiant damage against fiend or undead", Lang::Cs),
+            "zářivé zranění proti: běs nebo nemrtvý"
+        );
+        assert_eq!(target_note("anything else", Lang::Cs), "anything else");
     }
 
     #[test]

@@ -196,6 +196,54 @@ fn czech_error_messages() {
     assert!(err.starts_with("chyba:") && err.contains("R10"), "{err}");
 }
 
+/// Issue 12: Czech output names spells, triggers, conditions and the
+/// target notes in Czech, refusals included.
+#[test]
+fn czech_output_names_spells_triggers_and_conditions_in_czech() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&["prepare", "Elmira", "Shield", "Hold Person"]);
+    let czech_error = |args: &[&str]| {
+        let out = s.cmd().args(["--lang", "cs"]).args(args).output().unwrap();
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let err = czech_error(&["cast", "Elmira", "Fireball"]);
+    assert!(err.contains("kouzlo Ohnivá koule"), "{err}");
+    let err = czech_error(&["cast", "Elmira", "Shield", "--action", "reaction"]);
+    assert!(
+        err.contains("R11") && err.contains("cílem kouzla Magická střela"),
+        "{err}"
+    );
+    let text = s.human(&[
+        "--lang",
+        "cs",
+        "cast",
+        "Elmira",
+        "Hold Person",
+        "--target",
+        "Bandit:wis=-30",
+    ]);
+    assert!(text.contains("Znehybnění osoby"), "{text}");
+    assert!(text.contains("MDR SO záchrany 13"), "{text}");
+    assert!(text.contains("Paralyzovaný"), "{text}");
+    assert!(
+        !text.contains("WIS") && !text.contains("Hold Person"),
+        "{text}"
+    );
+    s.ok(&["turn", "end", "Elmira"]);
+    s.ok(&["rest", "Elmira", "--long"]);
+    let text = s.human(&[
+        "--lang",
+        "cs",
+        "cast",
+        "Elmira",
+        "Hold Person",
+        "--target",
+        "Zombie:type=undead",
+    ]);
+    assert!(text.contains("R18: cíl zdánlivě uspěje"), "{text}");
+}
+
 #[test]
 fn delete_then_undo_restores_the_character() {
     let s = Session::new();

@@ -317,6 +317,7 @@ fn plan(
     {
         return Err(RulesError::MissingTrigger {
             trigger: trigger.clone(),
+            trigger_cs: spell.trigger_cs.clone(),
         });
     }
     let long_rounds = if completing {

@@ -217,6 +217,8 @@ pub enum RulesError {
     MissingTrigger {
         /// The spell's trigger.
         trigger: String,
+        /// The trigger in Czech, when known.
+        trigger_cs: Option<String>,
     },
     /// Occurs when a silenced caster tries a spell with a V component.
     #[error("R14a: a silenced caster cannot provide the verbal component")]
@@ -522,7 +524,11 @@ impl RulesError {
                 needed.name_cs(),
                 given.name_cs()
             ),
-            RulesError::MissingTrigger { trigger } => {
+            RulesError::MissingTrigger {
+                trigger,
+                trigger_cs,
+            } => {
+                let trigger = trigger_cs.as_deref().unwrap_or(trigger);
                 format!("kouzlo se sesílá v reakci na svůj spouštěč: {trigger}")
             }
             RulesError::Silenced => {
@@ -636,7 +642,10 @@ mod tests {
                 needed: ActionKind::BonusAction,
                 given: ActionKind::Action,
             },
-            RulesError::MissingTrigger { trigger: s() },
+            RulesError::MissingTrigger {
+                trigger: s(),
+                trigger_cs: None,
+            },
             RulesError::Silenced,
             RulesError::NoFreeHand,
             RulesError::MissingMaterial { material: s() },

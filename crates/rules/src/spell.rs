@@ -286,6 +286,9 @@ pub struct Spell {
     /// Czech name, when known.
     #[serde(default)]
     pub name_cs: Option<String>,
+    /// The casting time's trigger in Czech, when known (R11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger_cs: Option<String>,
     /// Level 0–9 (R1).
     pub level: SpellLevel,
     /// School (R7).
@@ -326,6 +329,7 @@ impl Spell {
             id,
             name: name.into(),
             name_cs: None,
+            trigger_cs: None,
             level,
             school,
             classes: Vec::new(),

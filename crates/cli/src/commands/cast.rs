@@ -388,7 +388,7 @@ fn show(
             let total = s.total.map(|t| format!(" {t}")).unwrap_or_default();
             parts.push(format!(
                 "{} {} {}{total}: {result}",
-                ability_abbrev(s.ability),
+                ability_abbrev(s.ability, lang),
                 Text::SaveDc.get(lang),
                 s.dc
             ));
@@ -428,11 +428,22 @@ fn show(
         if let Some(hp) = t.hp_after {
             parts.push(format!("{} {}", Text::HpNow.get(lang), hp.max(0)));
         }
+        if !t.conditions.is_empty() {
+            let names: Vec<&str> = t
+                .conditions
+                .iter()
+                .map(|c| match lang {
+                    Lang::En => c.name_en(),
+                    Lang::Cs => c.name_cs(),
+                })
+                .collect();
+            parts.push(out.yellow(&names.join(", ")));
+        }
         if !t.affected {
             parts.push(out.dim(Text::Unaffected.get(lang)));
         }
         if let Some(n) = &t.note {
-            parts.push(out.dim(n));
+            parts.push(out.dim(&crate::describe::target_note(n, lang)));
         }
         if !parts.is_empty() {
             out.line(format!("  → {}: {}", out.bold(&t.target), parts.join(", ")))?;
@@ -454,6 +465,9 @@ fn show(
     out.line(view::slots_table(out, caster))
 }
 
-fn ability_abbrev(a: Ability) -> &'static str {
-    a.abbrev()
+fn ability_abbrev(a: Ability, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => a.abbrev(),
+        Lang::Cs => names::cs_abbrev(a),
+    }
 }

@@ -184,10 +184,7 @@ pub fn show(ctx: &Ctx, args: &SpellArgs) -> anyhow::Result<()> {
         .collect();
     let area = sp.area.map(|a| (Text::Area, describe::area(&a, lang)));
     let rows = [
-        Some((
-            Text::CastingTime,
-            describe::casting_time(&sp.casting_time, lang),
-        )),
+        Some((Text::CastingTime, describe::spell_casting_time(sp, lang))),
         Some((Text::Range, describe::range(&sp.range, lang))),
         area,
         Some((Text::Components, sp.components.to_string())),
