@@ -236,6 +236,12 @@ pub fn roll_label(label: &str, lang: Lang) -> String {
     {
         return format!("{} zranění", t.name_cs());
     }
+    if let Some(dc) = label
+        .strip_prefix("scroll check (DC ")
+        .and_then(|r| r.strip_suffix(')'))
+    {
+        return format!("ověření svitku (SO {dc})");
+    }
     if let Some(target) = label.strip_prefix("attack vs ") {
         return format!("útok na {target}");
     }
@@ -301,6 +307,9 @@ pub fn target_note(note: &str, lang: Lang) -> String {
         }
         "AC unknown: damage shown applies on a hit" => {
             return "OČ neznámé: uvedené zranění platí při zásahu".into();
+        }
+        "R5d: the scroll check failed: the spell fades from the scroll with no effect" => {
+            return "R5d: ověření svitku se nezdařilo: kouzlo ze svitku zmizí bez účinku".into();
         }
         _ => {}
     }

@@ -17,6 +17,7 @@ use crate::request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS};
 use crate::requirements::{check_components, check_damage_type, check_targets, choose_slot};
 use crate::resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
 use crate::resolve::{Stats, resolve_effect};
+use crate::roll::{RollMode, roll_d20};
 use crate::spell::{Spell, SpellId};
 use crate::time::CastingTime;
 
@@ -174,6 +175,21 @@ fn finish<R: DiceRng + ?Sized>(
             material: caster.equipment().materials[i].clone(),
         });
     }
+    let mut scroll_rolls = Vec::new();
+    if needs_scroll_check(caster, spell, plan) {
+        let dc = 10 + i32::from(spell.level.get());
+        let (roll, _) = roll_d20(
+            rng,
+            RollMode::Normal,
+            i64::from(plan.stats.modifier),
+            format!("scroll check (DC {dc})"),
+        );
+        let passed = roll.total >= i64::from(dc);
+        scroll_rolls.push(roll);
+        if !passed {
+            return fizzled(spell, request, plan, events, scroll_rolls);
+        }
+    }
     let mut concentration_ended = None;
     // A completed long casting has already released its own Concentration.
     let held_by_other = caster
@@ -212,6 +228,8 @@ fn finish<R: DiceRng + ?Sized>(
         }
     }
     let mut notes = applied.notes;
+    let mut rolls = scroll_rolls;
+    rolls.extend(applied.rolls);
     if plan.cast_level > spell.level && !spell.level.is_cantrip() {
         notes.insert(0, format!("R6: cast as a level-{} spell", plan.cast_level));
     }
@@ -226,12 +244,62 @@ fn finish<R: DiceRng + ?Sized>(
         save_dc: plan.stats.save_dc,
         attack_bonus: plan.stats.attack_bonus,
         status: CastStatus::Resolved,
-        rolls: applied.rolls,
+        rolls,
         targets: applied.targets,
         effect,
         concentration_started: spell.is_concentration(),
         concentration_ended,
         notes,
+    };
+    CastOutcome { resolution, events }
+}
+
+/// 2024 Spell Scroll: a spell of a higher level than the caster can cast
+/// needs a check with the spellcasting ability, DC 10 + the spell's level.
+fn needs_scroll_check(caster: &Caster, spell: &Spell, plan: &Plan) -> bool {
+    let Source::Item(name) = &plan.source else {
+        return false;
+    };
+    let scroll = caster
+        .items()
+        .iter()
+        .any(|i| &i.name == name && i.consumed_when_empty);
+    scroll && spell.level > caster.max_spell_level()
+}
+
+/// A scroll whose check failed: the action is taken and the scroll used
+/// up, the spell fades with no effect.
+fn fizzled(
+    spell: &Spell,
+    request: &CastRequest,
+    plan: &Plan,
+    mut events: Vec<Event>,
+    rolls: Vec<crate::roll::RollRecord>,
+) -> CastOutcome {
+    if let Source::Item(name) = &plan.source
+        && !events.iter().any(|e| matches!(e, Event::ItemUsed { .. }))
+    {
+        events.push(Event::ItemUsed { name: name.clone() });
+    }
+    let resolution = CastResolution {
+        spell: spell.id.clone(),
+        spell_name: spell.name.clone(),
+        cast_level: plan.cast_level,
+        slot: None,
+        mode: request.mode.clone(),
+        class: plan.class,
+        action: plan.action,
+        save_dc: plan.stats.save_dc,
+        attack_bonus: plan.stats.attack_bonus,
+        status: CastStatus::Resolved,
+        rolls,
+        targets: Vec::new(),
+        effect: None,
+        concentration_started: false,
+        concentration_ended: None,
+        notes: vec![
+            "R5d: the scroll check failed: the spell fades from the scroll with no effect".into(),
+        ],
     };
     CastOutcome { resolution, events }
 }
@@ -456,6 +524,18 @@ fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, R
                 return Err(RulesError::NoUsesLeft {
                     name: name.clone(),
                     rule: "R5d",
+                });
+            }
+            // 2024 Spell Scroll: only a spell on one of the caster's class
+            // lists can be read from it.
+            if item.consumed_when_empty
+                && !caster
+                    .classes()
+                    .iter()
+                    .any(|(c, _)| spell.classes.contains(c))
+            {
+                return Err(RulesError::NotOnClassList {
+                    spell: SpellName::of(spell),
                 });
             }
             let (class, mut stats) = fallback_stats(caster, spell);

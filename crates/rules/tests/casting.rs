@@ -116,13 +116,15 @@ fn r5c_feature_casts_without_a_slot_n_times() {
 
 #[test]
 fn r5d_spell_scroll_is_used_up() {
-    let mut c = cleric(1);
+    let mut c = wizard(1);
     c.apply_all(&c.add_item(MagicItem::scroll(id("fireball"), lvl(3))).events);
     let name = c.items()[0].name.clone();
     let req = CastRequest::new()
         .with_mode(CastMode::Item(name.clone()))
         .target(Target::named("Orc").with_save(Ability::Dexterity, 0));
-    let out = cast_ok(&mut c, &fireball(), &req, &mut Scripted::new(&[2]));
+    // A level-3 spell above a level-1 wizard: the scroll check (15 + 3
+    // against DC 13) passes, then the Orc saves with a 2.
+    let out = cast_ok(&mut c, &fireball(), &req, &mut Scripted::new(&[15, 2]));
     assert_eq!(out.resolution.slot, None);
     assert_eq!(out.resolution.save_dc, 15, "the scroll's own DC");
     assert!(c.items().is_empty());

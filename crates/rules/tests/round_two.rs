@@ -109,3 +109,58 @@ fn r5b_not_prepared_cites_the_ritual_rule_only_for_a_ritual() {
     let err = refusal(&unprepared, &spell, &CastRequest::new().as_ritual());
     assert_eq!((err.code(), err.rule()), ("not_prepared", Some("R5b")));
 }
+
+fn with_fireball_scroll(mut c: Caster) -> (Caster, CastRequest) {
+    c.apply_all(&c.add_item(MagicItem::scroll(id("fireball"), lvl(3))).events);
+    let name = c.items()[0].name.clone();
+    let req = CastRequest::new()
+        .with_mode(CastMode::Item(name))
+        .target(Target::named("Orc").with_save(Ability::Dexterity, 0));
+    (c, req)
+}
+
+/// 2024 Spell Scroll: a Cleric cannot read a Fireball scroll (not on any of
+/// its class lists); the scroll is kept.
+#[test]
+fn r5d_a_scroll_spell_must_be_on_one_of_the_casters_class_lists() {
+    let (c, req) = with_fireball_scroll(cleric(5));
+    assert_refused(&c, &fireball(), &req, "not_on_class_list", "R8");
+    assert_eq!(c.items().len(), 1);
+}
+
+/// 2024 Spell Scroll: a spell above the levels the caster can cast needs a
+/// spellcasting ability check, DC 10 + its level; on a failure the scroll
+/// is used up and the spell fades with no effect.
+#[test]
+fn r5d_a_scroll_above_the_casters_levels_needs_a_check_and_can_fade() {
+    let (mut c, req) = with_fireball_scroll(wizard(1));
+    // 5 + 3 (Intelligence) = 8 against DC 13: the spell fades.
+    let out = cast_ok(&mut c, &fireball(), &req, &mut Scripted::new(&[5]));
+    assert_eq!(out.resolution.rolls.len(), 1, "{:?}", out.resolution.rolls);
+    assert_eq!(out.resolution.rolls[0].label, "scroll check (DC 13)");
+    assert_eq!(out.resolution.rolls[0].total, 8);
+    assert!(out.resolution.targets.is_empty());
+    assert!(
+        out.resolution.notes[0].contains("fades"),
+        "{:?}",
+        out.resolution.notes
+    );
+    assert!(c.items().is_empty(), "the scroll is used up");
+    assert_eq!(c.slots().remaining(slot(1)), 2, "no slot spent");
+}
+
+/// A scroll spell the caster could cast anyway needs no check.
+#[test]
+fn r5d_a_scroll_within_the_casters_levels_needs_no_check() {
+    let (mut c, req) = with_fireball_scroll(wizard(5));
+    let out = cast_ok(&mut c, &fireball(), &req, &mut Scripted::new(&[2]));
+    assert!(
+        out.resolution
+            .rolls
+            .iter()
+            .all(|r| !r.label.starts_with("scroll check")),
+        "{:?}",
+        out.resolution.rolls
+    );
+    assert_eq!(out.resolution.targets.len(), 1);
+}

@@ -460,7 +460,7 @@ fn show(
         )))?;
     }
     for note in &r.notes {
-        out.line(out.dim(note))?;
+        out.line(out.dim(&crate::describe::target_note(note, lang)))?;
     }
     out.line(view::slots_table(out, caster))
 }
