@@ -330,12 +330,21 @@ impl Caster {
     /// caster's lists (R8). Preparing twice changes nothing.
     pub fn prepare(&self, spell: &Spell) -> Result<Outcome, RulesError> {
         self.casting_class(spell, None)?;
-        let max = self.max_spell_level();
-        if spell.level > max {
+        // Each class prepares its own spells as if single-classed: a
+        // Wizard 3 / Cleric 2 shares level-3 slots but prepares no
+        // level-3 spell.
+        let max = self
+            .classes()
+            .iter()
+            .filter(|(c, _)| self.has_on_list(spell, *c))
+            .map(|(c, l)| crate::slots::class_max_spell_level(*c, *l))
+            .max()
+            .unwrap_or(0);
+        if spell.level.get() > max {
             return Err(RulesError::SpellLevelTooHigh {
                 spell: SpellName::of(spell),
                 level: spell.level.get(),
-                max: max.get(),
+                max,
             });
         }
         let mut out = Outcome::default();

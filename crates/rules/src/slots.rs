@@ -98,6 +98,23 @@ pub fn slots_for_classes(classes: &[(Class, u8)]) -> [u8; 9] {
     }
 }
 
+/// The highest spell level a single-class caster of `class` at `level`
+/// can prepare: its own slot table, or pact slots and Mystic Arcanum. A
+/// multiclass caster prepares each class's spells as if single-classed
+/// (supporting facts, multiclassing), whatever slots the classes share.
+pub fn class_max_spell_level(class: Class, level: u8) -> u8 {
+    if class.caster_kind() == CasterKind::Pact {
+        let pact = pact_slots(level).map_or(0, |(_, l)| l.get());
+        let arcanum = arcanum_levels(level).last().map_or(0, |l| l.get());
+        return pact.max(arcanum);
+    }
+    let table = slots_for_classes(&[(class, level)]);
+    table
+        .iter()
+        .rposition(|n| *n > 0)
+        .map_or(0, |i| u8::try_from(i + 1).unwrap_or(9))
+}
+
 /// Warlock Pact Magic at a class level: how many slots and of which level.
 pub fn pact_slots(warlock_level: u8) -> Option<(u8, SlotLevel)> {
     let (count, level) = match warlock_level {
