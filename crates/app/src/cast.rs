@@ -3,7 +3,8 @@
 //! caster and its encounter together.
 
 use grimoire_rules::{
-    ActionKind, CastOutcome, CastRequest, Caster, CastingTime, Range, Spell, Target,
+    ActionKind, BonusAmount, BonusTarget, CastOutcome, CastRequest, Caster, CastingTime,
+    EffectBoard, Event, Range, Spell, Target,
 };
 use grimoire_store::{Committed, Entity, Store};
 
@@ -27,10 +28,18 @@ pub fn fit_request(
     // A Self-range spell lands on the caster; naming it keeps the effect
     // visible on the caster in `character show` and encounter status.
     // An area spell from Self (Thunderwave) hits others, never the caster.
-    if req.targets.is_empty() && spell.range == Range::Self_ && spell.area.is_none() {
+    // A smite acts on the creature hit, never on the paladin (R13).
+    if req.targets.is_empty()
+        && spell.range == Range::Self_
+        && spell.area.is_none()
+        && !spell.targeting.on_creature_hit
+    {
         req = req.target(Target::caster(caster.name.clone()));
     }
-    let Some(running) = enc.and_then(|e| e.state.running.as_ref()) else {
+    let running = enc.and_then(|e| e.state.running.as_ref());
+    let board = running.map_or_else(|| own_effects(caster), |r| r.effects().clone());
+    apply_effects_in_force(&board, &caster.name, &mut req);
+    let Some(running) = running else {
         return Ok(req);
     };
     // Inside an encounter, a target's hit points come from the tracker unless given.
@@ -81,6 +90,45 @@ pub fn fit_request(
         req.off_turn = true;
     }
     Ok(req)
+}
+
+/// The spells a character keeps going, as a board of effects on their
+/// targets: outside an encounter, the ones that can change its own rolls
+/// (a Bless on itself).
+pub fn own_effects(caster: &Entity<Caster>) -> EffectBoard {
+    let mut board = EffectBoard::new();
+    for ongoing in caster.state.ongoing() {
+        let started = Event::SpellStarted {
+            ongoing: ongoing.clone(),
+        };
+        board.record(&caster.name, &started);
+    }
+    board
+}
+
+/// Effects in force change the rolls they name (R21): the caster's spell
+/// attacks take its attack-roll bonuses (Bless's d4, Bane's -d4), a
+/// target's saves its saving-throw bonuses and its AC its flat AC bonuses
+/// (Shield of Faith). Whatever the request already gives is kept.
+fn apply_effects_in_force(board: &EffectBoard, caster: &str, req: &mut CastRequest) {
+    if req.attack_bonuses.is_empty() {
+        req.attack_bonuses = board.bonuses(caster, BonusTarget::AttackRolls);
+    }
+    for t in &mut req.targets {
+        let Some(stats) = t.stats.as_mut() else {
+            continue;
+        };
+        if stats.save_bonuses.is_empty() {
+            stats.save_bonuses = board.bonuses(&t.name, BonusTarget::SavingThrows);
+        }
+        if let Some(ac) = stats.ac.as_mut() {
+            for b in board.bonuses(&t.name, BonusTarget::ArmorClass) {
+                if let BonusAmount::Flat(n) = b {
+                    *ac = ac.saturating_add(n);
+                }
+            }
+        }
+    }
 }
 
 /// Commits an accepted cast: the caster's events, and inside an encounter

@@ -205,7 +205,12 @@ pub fn damage<R: DiceRng + ?Sized>(
     amount: u32,
     rng: &mut R,
 ) -> Result<Damaged, AppError> {
-    let o = caster.state.take_damage(amount, rng);
+    // Effects in force on the character count on its save (Bless's d4).
+    let bonuses = crate::cast::own_effects(caster)
+        .bonuses(&caster.name, grimoire_rules::BonusTarget::SavingThrows);
+    let o = caster
+        .state
+        .take_damage_with(amount, grimoire_rules::RollMode::Normal, &bonuses, rng);
     let step = commit(
         store,
         command,
@@ -224,14 +229,14 @@ pub fn damage<R: DiceRng + ?Sized>(
 }
 
 /// Time passes for one character: spells run out (R15), a long casting
-/// progresses (R12).
+/// progresses (R12), and the turn in progress is over (R9, R10).
 pub fn wait(
     store: &mut Store,
     command: impl Into<String>,
     caster: &Entity<Caster>,
     rounds: u64,
 ) -> Result<Step, AppError> {
-    let out = caster.state.advance_rounds(rounds);
+    let out = caster.state.wait(rounds);
     commit(store, command, caster, out)
 }
 

@@ -29,6 +29,27 @@ pub fn combatant_characters(
     Ok(out)
 }
 
+/// Ends an encounter: it is removed, and every character who fought in it
+/// finishes the turn in progress (R9, R10), so the time after the fight
+/// does not start with an action or the turn's slot already spent.
+pub fn end(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+) -> Result<(), AppError> {
+    let mut batch = Batch::new(command);
+    if let Some(running) = &e.state.running {
+        for c in combatant_characters(store, running)? {
+            if *c.state.turn() != grimoire_rules::TurnEconomy::default() {
+                batch.character(&c, &c.state.end_turn().events)?;
+            }
+        }
+    }
+    batch.with(|c| Ok(c.delete(crate::state::ENCOUNTER, &e.name, e.version)))?;
+    batch.commit(store)?;
+    Ok(())
+}
+
 /// Starts a gathered encounter: initiative order, the first turn begins.
 pub fn start(
     store: &mut Store,
@@ -60,7 +81,12 @@ pub fn next_turn(
     e: &Entity<EncounterState>,
     mut encounter: Encounter,
 ) -> Result<(EncounterState, Vec<String>), AppError> {
-    let turn = encounter.next_turn();
+    // A monster at 0 hit points takes no more turns; a character at 0 still
+    // does (its death saves are the table's to roll).
+    let characters = combatant_characters(store, &encounter)?;
+    let turn = encounter.next_turn_skipping(|c| {
+        c.hp == Some(0) && !characters.iter().any(|e| fold(&e.name) == fold(&c.name))
+    });
     let mut enc_events: Vec<EncounterEvent> = turn.events.clone();
     encounter.apply_all(&turn.events);
     let mut batch = Batch::new(command);
@@ -143,7 +169,13 @@ pub fn damage<R: DiceRng + ?Sized>(
     let mut batch = Batch::new(command);
     let mut save = None;
     if let Some(c) = store.find::<Caster>(CHARACTER, &combatant.name)? {
-        let o = c.state.take_damage(amount, rng);
+        // Effects in force on the character count on its save (Bless's d4).
+        let bonuses = encounter
+            .effects()
+            .bonuses(&c.name, grimoire_rules::BonusTarget::SavingThrows);
+        let o = c
+            .state
+            .take_damage_with(amount, grimoire_rules::RollMode::Normal, &bonuses, rng);
         if let (Some(dc), Some(roll)) = (o.dc, &o.roll) {
             save = Some(ConcentrationSave {
                 dc,

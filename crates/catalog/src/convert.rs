@@ -3,7 +3,8 @@
 
 use grimoire_rules::{
     Area, AreaShape, AttackKind, Bonus, BonusAmount, CantripScaling, Components, Damage,
-    DamageType, Delivery, Effect, Healing, Material, Spell, SpellId, SpellLevel, Targeting, Upcast,
+    DamageType, Delivery, Effect, Healing, Material, SlotLevel, Spell, SpellId, SpellLevel,
+    Targeting, Upcast,
 };
 
 use crate::entry::{CatalogSpell, Folded, Source};
@@ -363,6 +364,27 @@ pub(crate) fn convert(r: SpellRecord, source: Source) -> Result<CatalogSpell, Fi
     };
     let components = components_of(r.components)?;
     let duration = duration_of(&r.duration)?;
+    let mut longer_durations = Vec::with_capacity(r.duration_by_slot.len());
+    for (slot_text, text) in &r.duration_by_slot {
+        let field = format!("duration_by_slot.{slot_text}");
+        let slot = slot_text
+            .parse::<u8>()
+            .ok()
+            .and_then(|n| SlotLevel::new(n).ok())
+            .filter(|s| s.get() > level.get())
+            .ok_or_else(|| {
+                bad(
+                    &field,
+                    "the key must be a slot level above the spell's (R6)",
+                )
+            })?;
+        let longer = duration_of(text).map_err(|e| FieldError {
+            field: field.clone(),
+            ..e
+        })?;
+        longer_durations.push((slot, longer));
+    }
+    longer_durations.sort_by_key(|(slot, _)| *slot);
     let mechanics = match r.effect {
         Some(e) => effect_of(e, level, has_area)?,
         None => Mechanics {
@@ -395,6 +417,7 @@ pub(crate) fn convert(r: SpellRecord, source: Source) -> Result<CatalogSpell, Fi
         area,
         components,
         duration,
+        longer_durations,
         targeting: Targeting {
             on_creature_hit: after_a_hit && range == grimoire_rules::Range::Self_ && !has_area,
             ..mechanics.targeting

@@ -45,6 +45,9 @@ pub(crate) struct SpellRecord {
     pub(crate) area: Option<AreaRecord>,
     pub(crate) components: ComponentsRecord,
     pub(crate) duration: String,
+    /// Longer durations from higher slots: `{ "3" = "concentration 8 hours" }`.
+    #[serde(default)]
+    pub(crate) duration_by_slot: BTreeMap<String, String>,
     #[serde(default)]
     pub(crate) summary_en: String,
     #[serde(default)]

@@ -89,6 +89,19 @@ impl Caster {
         self.advance_rounds(span.rounds())
     }
 
+    /// Time passes outside a fight (waiting, resting): durations run out
+    /// and, since more than a turn goes by, the current turn is over, so
+    /// the action, the Bonus Action, the Reaction and the turn's one slot
+    /// (R9, R10) are fresh again. In an encounter, rounds pass with
+    /// [`Caster::advance_rounds`] and turns end when the tracker says so.
+    pub fn wait(&self, rounds: u64) -> Outcome {
+        let mut out = self.advance_rounds(rounds);
+        if rounds > 0 && *self.turn() != crate::economy::TurnEconomy::default() {
+            out.events.push(Event::TurnEnded);
+        }
+        out
+    }
+
     /// [`Caster::advance_time`] in rounds.
     pub fn advance_rounds(&self, rounds: u64) -> Outcome {
         let mut out = Outcome::default();
@@ -129,7 +142,7 @@ impl Caster {
 
     /// A Short Rest (1 hour): pact slots and short-rest uses return.
     pub fn short_rest(&self) -> Outcome {
-        let mut out = self.advance_time(TimeSpan::hours(1));
+        let mut out = self.wait(TimeSpan::hours(1).rounds());
         out.events.push(Event::ShortRestFinished);
         out
     }
@@ -137,7 +150,7 @@ impl Caster {
     /// A Long Rest (8 hours): every expended slot returns (R4), pact slots,
     /// Mystic Arcanum and every rechargeable use too.
     pub fn long_rest(&self) -> Outcome {
-        let mut out = self.advance_time(TimeSpan::hours(8));
+        let mut out = self.wait(TimeSpan::hours(8).rounds());
         out.events.push(Event::LongRestFinished);
         out
     }

@@ -200,7 +200,8 @@ fn finish<R: DiceRng + ?Sized>(
     }
     let applied = resolve_effect(caster, spell, plan.cast_level, &plan.stats, request, rng);
     let mut effect = None;
-    if let Some(max_rounds) = spell.duration.max_rounds() {
+    let duration = spell.duration_at(plan.cast_level);
+    if let Some(max_rounds) = duration.max_rounds() {
         let id = caster.next_effect_id();
         effect = Some(id);
         let ongoing = crate::event::OngoingSpell {
@@ -214,7 +215,7 @@ fn finish<R: DiceRng + ?Sized>(
             rider: spell.effect.rider.clone(),
             conditions: spell.effect.conditions.clone(),
             concentration: spell.is_concentration(),
-            dismissible: matches!(spell.duration, crate::time::Duration::Timed(_))
+            dismissible: matches!(duration, crate::time::Duration::Timed(_))
                 || spell.is_concentration(),
             started_at: caster.now(),
             expires_at: (max_rounds != u64::MAX).then(|| caster.now().saturating_add(max_rounds)),

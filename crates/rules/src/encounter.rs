@@ -131,14 +131,35 @@ impl Encounter {
 
     /// Moves to the next turn.
     pub fn next_turn(&self) -> TurnChange {
+        self.next_turn_skipping(|_| false)
+    }
+
+    /// The next turn, passing over combatants `skip` picks (a monster at 0
+    /// hit points takes no turns); when it would pass over everyone, the
+    /// plain next turn.
+    pub fn next_turn_skipping(&self, skip: impl Fn(&Combatant) -> bool) -> TurnChange {
         let count = self.combatants.len().max(1);
-        let (round, index) = if self.round == 0 {
+        let (mut round, mut index) = if self.round == 0 {
             (1, 0)
         } else if self.index + 1 >= count {
             (self.round + 1, 0)
         } else {
             (self.round, self.index + 1)
         };
+        let first = (round, index);
+        let mut tries = 0;
+        while tries < count && self.combatants.get(index).is_some_and(&skip) {
+            tries += 1;
+            if index + 1 >= count {
+                round += 1;
+                index = 0;
+            } else {
+                index += 1;
+            }
+        }
+        if tries == count {
+            (round, index) = first;
+        }
         let caster_events = vec![Event::TurnStarted];
         let new_round = round != self.round;
         TurnChange {

@@ -486,7 +486,8 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         if let Some(hp) = stats.hp {
             let dmg = i32::try_from(out.damage_total).unwrap_or(i32::MAX);
             let heal = i32::try_from(out.healing).unwrap_or(i32::MAX);
-            let mut after = hp.saturating_sub(dmg).saturating_add(heal);
+            // Hit points stop at 0 (a creature never goes below it).
+            let mut after = hp.max(0).saturating_sub(dmg).max(0).saturating_add(heal);
             if let Some(max) = stats.max_hp
                 && out.healing > 0
             {

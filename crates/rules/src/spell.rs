@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::class::Class;
 use crate::effect::Effect;
 use crate::error::RulesError;
-use crate::level::SpellLevel;
+use crate::level::{SlotLevel, SpellLevel};
 use crate::school::School;
 use crate::time::{CastingTime, Duration};
 
@@ -313,6 +313,10 @@ pub struct Spell {
     pub components: Components,
     /// Duration (R15).
     pub duration: Duration,
+    /// Longer durations from higher slots, lowest slot level first (Hex:
+    /// up to 8 hours from a level-3 slot); see [`Spell::duration_at`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub longer_durations: Vec<(SlotLevel, Duration)>,
     /// Who may be targeted (R17, R18).
     #[serde(default)]
     pub targeting: Targeting,
@@ -344,6 +348,7 @@ impl Spell {
                 material: None,
             },
             duration: Duration::Instantaneous,
+            longer_durations: Vec::new(),
             targeting: Targeting::default(),
             effect: Effect::default(),
         }
@@ -352,6 +357,17 @@ impl Spell {
     /// Whether the spell needs Concentration (R15).
     pub fn is_concentration(&self) -> bool {
         self.duration.is_concentration()
+    }
+
+    /// The duration when cast at `level` (R6): the longest of
+    /// [`Spell::longer_durations`] whose slot level it reaches, else the
+    /// spell's own.
+    pub fn duration_at(&self, level: SpellLevel) -> &Duration {
+        self.longer_durations
+            .iter()
+            .rev()
+            .find(|(slot, _)| level.get() >= slot.get())
+            .map_or(&self.duration, |(_, d)| d)
     }
 
     /// The casting time a request uses (R9): the alternative one when asked

@@ -341,9 +341,8 @@ fn list(ctx: &Ctx) -> anyhow::Result<()> {
 fn end(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let e = state::encounter(&store, enc)?;
-    let mut batch = Batch::new(ctx);
-    batch.with(|c| Ok(c.delete(ENCOUNTER, &e.name, e.version)))?;
-    batch.commit(&mut store)?;
+    grimoire_app::encounter::end(&mut store, ctx.command_line.clone(), &e)
+        .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({ "ended": e.name }));

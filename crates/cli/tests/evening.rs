@@ -1,0 +1,197 @@
+//! An evening at the table through the binary (issue 20): effects in force
+//! change rolls, time passing ends the turn, hit points stop at 0, smites
+//! land on the creature hit, upcast durations last, the dead skip turns.
+
+mod common;
+
+use common::Session;
+use serde_json::Value;
+
+fn labels(cast: &Value) -> Vec<String> {
+    cast["cast"]["rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["label"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn cleric(s: &Session, name: &str, spells: &[&str]) {
+    s.ok(&[
+        "character",
+        "new",
+        name,
+        "--class",
+        "cleric:5",
+        "--abilities",
+        "wis=16",
+    ]);
+    s.ok(&["equip", name, "--material", "Holy Symbol worth 5 GP"]);
+    let mut args = vec!["prepare", name];
+    args.extend_from_slice(spells);
+    s.ok(&args);
+}
+
+/// R21: a Bless the caster keeps on itself adds its d4 to its own spell
+/// attack, shown as its own roll.
+#[test]
+fn r21_bless_on_the_caster_adds_its_d4_to_its_spell_attacks() {
+    let s = Session::new();
+    cleric(&s, "Ana", &["Bless", "Guiding Bolt"]);
+    let before = s.ok(&["cast", "Ana", "Guiding Bolt", "--target", "Orc:ac=10"]);
+    assert!(
+        !labels(&before).iter().any(|l| l.contains("bonus")),
+        "{before}"
+    );
+    s.ok(&["turn", "end", "Ana"]);
+    s.ok(&["cast", "Ana", "Bless", "--target", "Ana"]);
+    s.ok(&["turn", "end", "Ana"]);
+    let after = s.ok(&["cast", "Ana", "Guiding Bolt", "--target", "Orc:ac=10"]);
+    let l = labels(&after);
+    assert!(l.iter().any(|l| l == "attack vs Orc bonus"), "{l:?}");
+}
+
+/// R21: the Bless d4 counts on the Concentration save damage asks for.
+#[test]
+fn r21_bless_counts_on_a_concentration_save() {
+    let s = Session::new();
+    cleric(&s, "Ana", &["Bless"]);
+    s.ok(&["cast", "Ana", "Bless", "--target", "Ana"]);
+    let hit = s.ok(&["damage", "Ana", "12"]);
+    let notation = hit["roll"]["notation"].as_str().unwrap_or_default();
+    assert!(notation.contains("1d4"), "{hit}");
+}
+
+/// R10: time passing outside a fight ends the turn: after a rest or a
+/// wait the next slot may be spent.
+#[test]
+fn r10_a_rest_or_a_wait_ends_the_turn() {
+    let s = Session::new();
+    cleric(&s, "Ana", &["Cure Wounds"]);
+    s.ok(&["cast", "Ana", "Cure Wounds", "--target", "Ana"]);
+    s.ok(&["rest", "Ana", "--short"]);
+    s.ok(&["cast", "Ana", "Cure Wounds", "--target", "Ana"]);
+    s.ok(&["wait", "Ana", "1h"]);
+    s.ok(&["cast", "Ana", "Cure Wounds", "--target", "Ana"]);
+    s.ok(&["rest", "Ana", "--long"]);
+    s.ok(&["cast", "Ana", "Cure Wounds", "--target", "Ana"]);
+}
+
+/// R10: ending an encounter ends the turn of every character in it.
+#[test]
+fn r10_ending_an_encounter_ends_the_turn() {
+    let s = Session::new();
+    cleric(&s, "Ana", &["Cure Wounds"]);
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&["encounter", "add", "Cave", "Ana", "--init", "15"]);
+    s.ok(&["encounter", "start", "Cave"]);
+    s.ok(&["cast", "Ana", "Cure Wounds", "--target", "Ana"]);
+    s.ok(&["encounter", "end", "Cave"]);
+    s.ok(&["cast", "Ana", "Cure Wounds", "--target", "Ana"]);
+}
+
+/// Hit points stop at 0 when a spell deals more than is left.
+#[test]
+fn hit_points_stop_at_zero() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&["prepare", "Elmira", "Magic Missile"]);
+    let cast = s.ok(&["cast", "Elmira", "Magic Missile", "--target", "Rat:hp=1"]);
+    assert_eq!(cast["cast"]["targets"][0]["hp_after"], 0, "{cast}");
+}
+
+/// R13: a smite lands on the creature hit, never on the paladin; its extra
+/// die against Undead applies.
+#[test]
+fn r13_divine_smite_lands_on_the_creature_hit() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Paul",
+        "--class",
+        "paladin:3",
+        "--abilities",
+        "cha=16",
+    ]);
+    s.ok(&["prepare", "Paul", "Divine Smite"]);
+    let cast = s.ok(&[
+        "cast",
+        "Paul",
+        "Divine Smite",
+        "--trigger",
+        "hit with a longsword",
+        "--target",
+        "Zombie:type=undead",
+    ]);
+    let t = &cast["cast"]["targets"][0];
+    assert_eq!(t["target"], "Zombie", "{cast}");
+    assert_eq!(
+        t["damage"].as_array().unwrap().len(),
+        2,
+        "2d8 and 1d8: {cast}"
+    );
+    s.ok(&["turn", "end", "Paul"]);
+    let alone = s.ok(&[
+        "cast",
+        "Paul",
+        "Divine Smite",
+        "--trigger",
+        "hit with a longsword",
+    ]);
+    let targets = alone["cast"]["targets"].as_array().unwrap();
+    assert!(
+        targets.iter().all(|t| t["target"] != "Paul"),
+        "never the paladin: {alone}"
+    );
+}
+
+/// R6: a Hex from a level-3 pact slot lasts 8 hours, so a Short Rest
+/// does not end it.
+#[test]
+fn r6_hex_from_a_level_3_slot_outlasts_a_short_rest() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Wren",
+        "--class",
+        "warlock:5",
+        "--abilities",
+        "cha=16",
+    ]);
+    s.ok(&["prepare", "Wren", "Hex"]);
+    s.ok(&["cast", "Wren", "Hex", "--target", "Orc"]);
+    s.ok(&["rest", "Wren", "--short"]);
+    let show = s.ok(&["character", "show", "Wren"]);
+    let ongoing = &show["character"]["ongoing"][0];
+    assert_eq!(ongoing["spell"], "hex", "Hex still in effect: {show}");
+    assert_eq!(ongoing["expires_at"], 4800, "8 hours of 6-second rounds");
+}
+
+/// A monster at 0 hit points takes no more turns; a character still does.
+#[test]
+fn the_dead_monster_skips_its_turns() {
+    let s = Session::new();
+    cleric(&s, "Ana", &["Cure Wounds"]);
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&["encounter", "add", "Cave", "Ana", "--init", "15"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Goblin",
+        "--init",
+        "10",
+        "--hp",
+        "7",
+    ]);
+    s.ok(&["encounter", "start", "Cave"]);
+    s.ok(&["encounter", "damage", "Cave", "Goblin", "7"]);
+    let next = s.ok(&["encounter", "next", "Cave"]);
+    let text = next.to_string();
+    assert!(!text.contains("\"current\":\"Goblin\""), "{next}");
+    let status = s.ok(&["encounter", "status", "Cave"]);
+    assert_eq!(status["round"], 2, "{status}");
+    assert_eq!(status["current"], "Ana", "{status}");
+}
