@@ -195,3 +195,53 @@ fn the_dead_monster_skips_its_turns() {
     assert_eq!(status["round"], 2, "{status}");
     assert_eq!(status["current"], "Ana", "{status}");
 }
+
+/// 2024 class tables: a Wizard 1 prepares 4 spells and knows 3 cantrips;
+/// one more is refused naming the count, and nothing changes.
+#[test]
+fn preparing_past_the_class_tables_is_refused() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Ida",
+        "--class",
+        "wizard:1",
+        "--abilities",
+        "int=16",
+    ]);
+    s.ok(&[
+        "prepare",
+        "Ida",
+        "Magic Missile",
+        "Shield",
+        "Sleep",
+        "Detect Magic",
+    ]);
+    let err = s.fails(1, &["prepare", "Ida", "Thunderwave"]);
+    assert_eq!(err["code"], "too_many_prepared", "{err}");
+    assert!(err["message"].as_str().unwrap().contains('4'), "{err}");
+    s.ok(&["prepare", "Ida", "Fire Bolt", "Light", "Mage Hand"]);
+    let err = s.fails(1, &["prepare", "Ida", "Ray of Frost"]);
+    assert_eq!(err["code"], "too_many_cantrips", "{err}");
+    let show = s.ok(&["character", "show", "Ida"]);
+    assert_eq!(show["character"]["prepared"].as_array().unwrap().len(), 4);
+    assert_eq!(show["character"]["cantrips"].as_array().unwrap().len(), 3);
+    // Unpreparing makes room again.
+    s.ok(&["unprepare", "Ida", "Sleep"]);
+    s.ok(&["prepare", "Ida", "Thunderwave"]);
+}
+
+/// R2 against R3: a slot level the caster never had is told apart from one
+/// it has spent.
+#[test]
+fn r2_no_such_slot_is_told_apart_from_none_left() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&["prepare", "Elmira", "Magic Missile"]);
+    let err = s.fails(1, &["cast", "Elmira", "Magic Missile", "--slot", "4"]);
+    assert_eq!(
+        (&err["code"], &err["rule"]),
+        (&"no_such_slot".into(), &"R2".into())
+    );
+}

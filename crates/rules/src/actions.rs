@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cast::end_concentration_events;
 use crate::caster::{Caster, ExtraSpell};
-use crate::class::Ability;
+use crate::class::{Ability, Class};
 use crate::condition::Condition;
 use crate::economy::ActionKind;
 use crate::effect::BonusAmount;
@@ -361,13 +361,35 @@ impl Caster {
             });
         }
         let mut out = Outcome::default();
+        // The class tables bound how many spells and cantrips the caster
+        // keeps ready; several classes add up.
+        let limit = |per_class: fn(Class, u8) -> u8| -> u8 {
+            self.classes()
+                .iter()
+                .map(|(c, l)| per_class(*c, *l))
+                .fold(0u8, u8::saturating_add)
+        };
         if spell.level.is_cantrip() {
             if !self.cantrips().contains(&spell.id) {
+                let count = limit(Class::cantrips_known);
+                if self.cantrips().len() >= usize::from(count) {
+                    return Err(RulesError::TooManyCantrips {
+                        spell: SpellName::of(spell),
+                        count,
+                    });
+                }
                 out.events.push(Event::CantripLearned {
                     spell: spell.id.clone(),
                 });
             }
         } else if !self.prepared().contains(&spell.id) {
+            let count = limit(Class::prepared_spells);
+            if self.prepared().len() >= usize::from(count) {
+                return Err(RulesError::TooManyPrepared {
+                    spell: SpellName::of(spell),
+                    count,
+                });
+            }
             out.events.push(Event::SpellPrepared {
                 spell: spell.id.clone(),
             });

@@ -157,6 +157,50 @@ impl Class {
         }
     }
 
+    /// How many level-1+ spells the class prepares at `level` (2024 class
+    /// tables, supporting facts).
+    pub fn prepared_spells(self, level: u8) -> u8 {
+        const FULL: [u8; 20] = [
+            4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 16, 17, 17, 18, 18, 19, 20, 21, 22,
+        ];
+        const SORCERER: [u8; 20] = [
+            2, 4, 6, 7, 9, 10, 11, 12, 14, 15, 16, 16, 17, 17, 18, 18, 19, 20, 21, 22,
+        ];
+        const WARLOCK: [u8; 20] = [
+            2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15,
+        ];
+        const HALF: [u8; 20] = [
+            2, 3, 4, 5, 6, 6, 7, 7, 9, 9, 10, 10, 11, 11, 12, 12, 14, 14, 15, 15,
+        ];
+        let table = match self {
+            Class::Bard | Class::Cleric | Class::Druid | Class::Wizard => &FULL,
+            Class::Sorcerer => &SORCERER,
+            Class::Warlock => &WARLOCK,
+            Class::Paladin | Class::Ranger => &HALF,
+        };
+        match level {
+            0 => 0,
+            l => table[usize::from(l.min(20)) - 1],
+        }
+    }
+
+    /// How many cantrips the class knows at `level` (2024 class tables):
+    /// one more at levels 4 and 10; Paladins and Rangers know none.
+    pub fn cantrips_known(self, level: u8) -> u8 {
+        let base = match self {
+            Class::Paladin | Class::Ranger => return 0,
+            Class::Bard | Class::Druid | Class::Warlock => 2,
+            Class::Cleric | Class::Wizard => 3,
+            Class::Sorcerer => 4,
+        };
+        match level {
+            0 => 0,
+            1..=3 => base,
+            4..=9 => base + 1,
+            _ => base + 2,
+        }
+    }
+
     /// How the class gains slots.
     pub fn caster_kind(self) -> CasterKind {
         match self {
@@ -170,6 +214,18 @@ impl Class {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn preparation_tables_match_the_2024_classes() {
+        assert_eq!(Class::Wizard.prepared_spells(5), 9);
+        assert_eq!(Class::Sorcerer.prepared_spells(1), 2);
+        assert_eq!(Class::Warlock.prepared_spells(20), 15);
+        assert_eq!(Class::Paladin.prepared_spells(3), 4);
+        assert_eq!(Class::Wizard.cantrips_known(5), 4);
+        assert_eq!(Class::Sorcerer.cantrips_known(10), 6);
+        assert_eq!(Class::Druid.cantrips_known(3), 2);
+        assert_eq!(Class::Ranger.cantrips_known(20), 0);
+    }
 
     #[test]
     fn spellcasting_abilities_match_supporting_facts() {

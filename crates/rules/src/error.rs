@@ -135,11 +135,42 @@ pub enum RulesError {
         /// The highest level the caster can cast.
         max: u8,
     },
+    /// Occurs when preparing one spell more than the class tables allow.
+    #[error(
+        "{spell}: {count} spells are prepared already, the most the caster's classes allow (unprepare one first)"
+    )]
+    TooManyPrepared {
+        /// The spell.
+        spell: SpellName,
+        /// The limit: the classes' prepared spells added up.
+        count: u8,
+    },
+    /// Occurs when learning one cantrip more than the class tables allow.
+    #[error(
+        "{spell}: {count} cantrips are known already, the most the caster's classes allow (unprepare one first)"
+    )]
+    TooManyCantrips {
+        /// The cantrip.
+        spell: SpellName,
+        /// The limit: the classes' cantrips added up.
+        count: u8,
+    },
     /// Occurs when no remaining slot is high enough for the spell.
     #[error("R3: no spell slot of level {level} or higher is left")]
     NoSlotAvailable {
         /// The lowest slot level that would do.
         level: u8,
+    },
+    /// Occurs when the caster has no slot of the level asked for (or any
+    /// that would fit) at all, spent or not.
+    #[error(
+        "R2: this caster has no level-{level} spell slots at all, spent or not (its highest is level {highest})"
+    )]
+    NoSuchSlot {
+        /// The slot level asked for, or the lowest that would fit.
+        level: u8,
+        /// The caster's highest slot level (0 for none).
+        highest: u8,
     },
     /// Occurs when the chosen slot is below the spell's level.
     #[error("R3: a level-{spell_level} spell does not fit a level-{slot} slot")]
@@ -385,7 +416,10 @@ impl RulesError {
             RulesError::DuplicateClass { .. } => "duplicate_class",
             RulesError::InvalidAbilityScore { .. } => "invalid_ability_score",
             RulesError::SpellLevelTooHigh { .. } => "spell_level_too_high",
+            RulesError::TooManyPrepared { .. } => "too_many_prepared",
+            RulesError::TooManyCantrips { .. } => "too_many_cantrips",
             RulesError::NoSlotAvailable { .. } => "no_slot_available",
+            RulesError::NoSuchSlot { .. } => "no_such_slot",
             RulesError::SlotTooLow { .. } => "slot_too_low",
             RulesError::CantripTakesNoSlot => "cantrip_takes_no_slot",
             RulesError::NotPrepared { .. } => "not_prepared",
@@ -435,6 +469,7 @@ impl RulesError {
             RulesError::InvalidSpellLevel { .. } | RulesError::SpellLevelTooHigh { .. } => "R1",
             RulesError::InvalidSlotLevel { .. } => "R2",
             RulesError::NoSlotAvailable { .. } | RulesError::SlotTooLow { .. } => "R3",
+            RulesError::NoSuchSlot { .. } => "R2",
             RulesError::CantripTakesNoSlot | RulesError::NotKnown { .. } => "R5a",
             RulesError::NotPrepared { .. } | RulesError::NotARitual { .. } => "R5b",
             RulesError::NotOnClassList { .. } => "R8",
@@ -491,6 +526,9 @@ impl RulesError {
             RulesError::SpellLevelTooHigh { spell, level, max } => format!(
                 "kouzlo {} je {level}. úrovně; sesilatel sesílá kouzla nejvýše {max}. úrovně", spell.cs()
             ),
+            RulesError::NoSuchSlot { level, highest } => format!(
+                "sesilatel nemá vůbec žádné pozice {level}. úrovně, ani utracené (nejvyšší má {highest}. úrovně)"
+            ),
             RulesError::NoSlotAvailable { level } => {
                 format!("nezbývá žádná pozice pro kouzlo {level}. nebo vyšší úrovně")
             }
@@ -499,6 +537,14 @@ impl RulesError {
             ),
             RulesError::CantripTakesNoSlot => "cantrip se sesílá bez pozice pro kouzlo".into(),
             RulesError::NotPrepared { spell, .. } => format!("kouzlo {} není připravené", spell.cs()),
+            RulesError::TooManyPrepared { spell, count } => format!(
+                "{}: připraveno je už {count} kouzel, nejvíc, co povolání dovolují (nejprve jedno zruš)",
+                spell.cs()
+            ),
+            RulesError::TooManyCantrips { spell, count } => format!(
+                "{}: známo je už {count} cantripů, nejvíc, co povolání dovolují (nejprve jeden zruš)",
+                spell.cs()
+            ),
             RulesError::OffTurnNotReaction { spell } => format!(
                 "v tahu jiného tvora lze seslat jen kouzlo s Reakcí; {} takové není", spell.cs()
             ),
@@ -618,6 +664,10 @@ mod tests {
                 max: 2,
             },
             RulesError::NoSlotAvailable { level: 3 },
+            RulesError::NoSuchSlot {
+                level: 4,
+                highest: 2,
+            },
             RulesError::SlotTooLow {
                 slot: 1,
                 spell_level: 2,

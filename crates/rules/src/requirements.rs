@@ -3,6 +3,7 @@
 
 use crate::caster::Caster;
 use crate::error::RulesError;
+use crate::level::SlotLevel;
 use crate::level::SpellLevel;
 use crate::request::{CastRequest, SlotKind};
 use crate::resolution::SpentSlot;
@@ -66,9 +67,26 @@ pub(crate) fn choose_slot(
             level: p,
             pact: true,
         }),
-        (None, None) => Err(RulesError::NoSlotAvailable {
-            level: req.slot.unwrap_or(min).get(),
-        }),
+        (None, None) => {
+            // "None left" and "never had one" are different news (R2, R3).
+            let pact_level = caster.pact_slots().map(|p| p.level());
+            let owns = |l: SlotLevel| caster.slots().total(l) > 0 || pact_level == Some(l);
+            let has_any = match req.slot {
+                Some(l) => owns(l),
+                None => SlotLevel::ALL.iter().any(|l| *l >= min && owns(*l)),
+            };
+            let level = req.slot.unwrap_or(min).get();
+            if has_any {
+                Err(RulesError::NoSlotAvailable { level })
+            } else {
+                let highest = SlotLevel::ALL
+                    .iter()
+                    .rev()
+                    .find(|l| owns(**l))
+                    .map_or(0, |l| l.get());
+                Err(RulesError::NoSuchSlot { level, highest })
+            }
+        }
     }
 }
 

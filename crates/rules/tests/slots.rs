@@ -125,10 +125,31 @@ fn r1_only_spells_of_a_level_with_slots_can_be_prepared() {
 
 #[test]
 fn r3_explicit_slot_with_none_left_refuses() {
-    let w = wizard(3);
-    assert_eq!(
-        refusal(&w, &magic_missile(), &CastRequest::new().at_slot(slot(3))).code(),
-        "no_slot_available"
+    let mut w = wizard(3);
+    // A slot level the caster never had is its own refusal (R2) ...
+    assert_refused(
+        &w,
+        &magic_missile(),
+        &CastRequest::new().at_slot(slot(3)),
+        "no_such_slot",
+        "R2",
+    );
+    // ... unlike a level it had and spent (R3).
+    for _ in 0..2 {
+        cast_ok(
+            &mut w,
+            &magic_missile(),
+            &CastRequest::new().at_slot(slot(2)),
+            &mut Scripted::new(&[1]),
+        );
+        w.apply_all(&w.end_turn().events);
+    }
+    assert_refused(
+        &w,
+        &magic_missile(),
+        &CastRequest::new().at_slot(slot(2)),
+        "no_slot_available",
+        "R3",
     );
 }
 

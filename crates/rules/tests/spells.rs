@@ -21,9 +21,9 @@ fn errors_have_czech_messages_with_the_rule() {
         &mut Scripted::new(&[1]),
     )
     .unwrap_err();
-    assert!(err.to_string().starts_with("R3"));
-    assert!(err.message_cs().starts_with("R3: "));
-    assert!(err.message_cs().contains("pozice pro kouzlo"));
+    assert!(err.to_string().starts_with("R2"));
+    assert!(err.message_cs().starts_with("R2: "));
+    assert!(err.message_cs().contains("pozice 2. úrovně"));
 }
 
 #[test]
