@@ -50,12 +50,7 @@ pub fn fit_request(
             .find(|c| fold(&c.name) == fold(&t.name));
         if let Some(c) = known {
             t.name = c.name.clone();
-            if t.stats.as_ref().and_then(|s| s.hp).is_none()
-                && let Some(hp) = c.hp
-            {
-                let stats = t.stats.get_or_insert_with(Default::default);
-                stats.hp = Some(hp);
-            }
+            fill_from_combatant(t, c);
         }
     }
     // The caster's own marks (Hex, Hunter's Mark) on the target add their
@@ -90,6 +85,35 @@ pub fn fit_request(
         req.off_turn = true;
     }
     Ok(req)
+}
+
+/// A target named like a combatant takes the tracker's numbers for what
+/// the request leaves out: hit points, its stat block (AC, saves, defences,
+/// hit point maximum) and its creature type.
+fn fill_from_combatant(t: &mut Target, c: &grimoire_rules::Combatant) {
+    if t.creature_type.is_none() {
+        t.creature_type.clone_from(&c.creature_type);
+    }
+    let known = c.stats.clone().unwrap_or_default();
+    if c.hp.is_none() && c.stats.is_none() {
+        return;
+    }
+    let stats = t.stats.get_or_insert_with(Default::default);
+    if stats.hp.is_none() {
+        stats.hp = c.hp;
+    }
+    if stats.ac.is_none() {
+        stats.ac = known.ac;
+    }
+    if stats.max_hp.is_none() {
+        stats.max_hp = known.max_hp;
+    }
+    if stats.saves.is_empty() {
+        stats.saves = known.saves;
+    }
+    if stats.defenses.is_empty() {
+        stats.defenses = known.defenses;
+    }
 }
 
 /// The spells a character keeps going, as a board of effects on their

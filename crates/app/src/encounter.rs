@@ -50,6 +50,63 @@ pub fn end(
     Ok(())
 }
 
+/// A combatant joins a running encounter (a summoned familiar, a late
+/// arrival), placed by initiative; before the start it simply joins the list.
+pub fn join(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+    combatant: grimoire_rules::Combatant,
+) -> Result<EncounterState, AppError> {
+    let mut st = e.state.clone();
+    let events = match st.running.as_mut() {
+        Some(running) => {
+            let events = running.join(combatant.clone())?;
+            running.apply_all(&events);
+            events
+        }
+        None => Vec::new(),
+    };
+    st.combatants.push(combatant);
+    let mut batch = Batch::new(command);
+    batch.encounter(e, &st, &events)?;
+    batch.commit(store)?;
+    Ok(st)
+}
+
+/// A combatant leaves an encounter (fled, dismissed); not the one whose
+/// turn it is.
+pub fn leave(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+    name: &str,
+) -> Result<EncounterState, AppError> {
+    let mut st = e.state.clone();
+    let known = st
+        .combatants
+        .iter()
+        .chain(st.running.iter().flat_map(|r| r.combatants()))
+        .find(|c| fold(&c.name) == fold(name))
+        .map(|c| c.name.clone())
+        .ok_or_else(|| RulesError::UnknownCombatant {
+            name: name.to_owned(),
+        })?;
+    let events = match st.running.as_mut() {
+        Some(running) => {
+            let events = running.leave(&known)?;
+            running.apply_all(&events);
+            events
+        }
+        None => Vec::new(),
+    };
+    st.combatants.retain(|c| c.name != known);
+    let mut batch = Batch::new(command);
+    batch.encounter(e, &st, &events)?;
+    batch.commit(store)?;
+    Ok(st)
+}
+
 /// Starts a gathered encounter: initiative order, the first turn begins.
 pub fn start(
     store: &mut Store,

@@ -8,7 +8,7 @@
 //! at all.
 
 use grimoire_app::AppError;
-use grimoire_rules::{Caster, EncounterEvent, Event};
+use grimoire_rules::{Caster, Event};
 use grimoire_store::{Change, Entity, Store};
 
 pub use grimoire_app::{CHARACTER, ENCOUNTER, EncounterState};
@@ -92,16 +92,6 @@ impl Batch {
         events: &[Event],
     ) -> anyhow::Result<Caster> {
         self.0.character(entity, events).map_err(app_error)
-    }
-
-    /// Applies `events` to a copy of the encounter and queues the write.
-    pub fn encounter(
-        &mut self,
-        entity: &Entity<EncounterState>,
-        state: &EncounterState,
-        events: &[EncounterEvent],
-    ) -> anyhow::Result<()> {
-        self.0.encounter(entity, state, events).map_err(app_error)
     }
 
     /// Queues a raw write (creation, deletion) built by the caller.

@@ -245,3 +245,99 @@ fn r2_no_such_slot_is_told_apart_from_none_left() {
         (&"no_such_slot".into(), &"R2".into())
     );
 }
+
+/// A combatant's stat block is kept with it: a cast on it rolls its save
+/// with the stored bonus and honours its immunity and creature type (R18),
+/// without typing them again.
+#[test]
+fn combatants_keep_their_stat_blocks_for_casts() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Elmira",
+        "--class",
+        "wizard:5",
+        "--abilities",
+        "int=16",
+    ]);
+    s.ok(&["prepare", "Elmira", "Fireball", "Hold Person"]);
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&["encounter", "add", "Cave", "Elmira", "--init", "20"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Salamander:dex=+30:immune=fire",
+        "--init",
+        "5",
+        "--hp",
+        "40",
+    ]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Zombie:type=undead:wis=-5",
+        "--init",
+        "4",
+        "--hp",
+        "22",
+    ]);
+    s.ok(&["encounter", "start", "Cave"]);
+    let cast = s.ok(&["cast", "Elmira", "Fireball", "--target", "Salamander"]);
+    let sal = &cast["cast"]["targets"][0];
+    assert_eq!(sal["save"]["success"], true, "rolled with +30: {cast}");
+    assert_eq!(sal["damage_total"], 0, "immune to fire: {cast}");
+    assert_eq!(sal["hp_after"], 40);
+    s.ok(&["encounter", "next", "Cave"]);
+    s.ok(&["encounter", "next", "Cave"]);
+    s.ok(&["encounter", "next", "Cave"]);
+    let hold = s.ok(&["cast", "Elmira", "Hold Person", "--target", "Zombie"]);
+    assert_eq!(hold["cast"]["targets"][0]["affected"], false, "{hold}");
+}
+
+/// A creature joins a running encounter by initiative and whoever's turn it
+/// is keeps it; a combatant leaves, but not in the middle of its own turn.
+#[test]
+fn combatants_join_and_leave_a_running_encounter() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&["encounter", "add", "Cave", "Elmira", "--init", "10"]);
+    s.ok(&["encounter", "add", "Cave", "Goblin", "--init", "5"]);
+    s.ok(&["encounter", "start", "Cave"]);
+    s.ok(&["encounter", "add", "Cave", "Owl", "--init", "15"]);
+    let st = s.ok(&["encounter", "status", "Cave"]);
+    assert_eq!(st["current"], "Elmira", "{st}");
+    let order: Vec<&str> = st["combatants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(order, ["Owl", "Elmira", "Goblin"]);
+    let err = s.fails(1, &["encounter", "remove", "Cave", "Elmira"]);
+    assert_eq!(err["code"], "invalid_request", "{err}");
+    s.ok(&["encounter", "remove", "Cave", "Goblin"]);
+    let next = s.ok(&["encounter", "next", "Cave"]);
+    let st = s.ok(&["encounter", "status", "Cave"]);
+    assert_eq!(
+        (&st["current"], &st["round"]),
+        (&"Owl".into(), &2.into()),
+        "{next}"
+    );
+}
+
+/// Initiative left out is rolled, d20 + DEX for a character, and replays
+/// with the seed.
+#[test]
+fn initiative_is_rolled_when_left_out() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&["encounter", "new", "Cave"]);
+    let added = s.ok(&["encounter", "add", "Cave", "Elmira"]);
+    assert_eq!(added["initiative_roll"], "1d20+2", "{added}");
+    let init = added["initiative"].as_i64().unwrap();
+    assert!((3..=22).contains(&init), "{added}");
+}

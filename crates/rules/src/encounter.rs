@@ -8,6 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::target::TargetStats;
+
 use crate::error::RulesError;
 use crate::event::Event;
 use crate::stacking::EffectBoard;
@@ -21,6 +23,13 @@ pub struct Combatant {
     pub initiative: i32,
     /// Hit points, when tracked.
     pub hp: Option<i32>,
+    /// Its stat block's numbers (AC, saves, defences), filled into a spell's
+    /// target of the same name so they are not typed on every cast.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<TargetStats>,
+    /// Its creature type in lower case (`undead`), for R18 and smites.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creature_type: Option<String>,
 }
 
 impl Combatant {
@@ -30,6 +39,8 @@ impl Combatant {
             name: name.into(),
             initiative,
             hp: None,
+            stats: None,
+            creature_type: None,
         }
     }
 }
@@ -51,6 +62,17 @@ pub enum EncounterEvent {
         name: String,
         /// New hit points.
         hp: i32,
+    },
+    /// A combatant joined a running encounter, placed by its initiative
+    /// after those with the same or higher.
+    Joined {
+        /// Who.
+        combatant: Combatant,
+    },
+    /// A combatant left a running encounter.
+    Left {
+        /// Who.
+        name: String,
     },
     /// An event from a caster, recorded for the effects on creatures (R21).
     Caster {
@@ -184,6 +206,34 @@ impl Encounter {
         }])
     }
 
+    /// A combatant joins after the start (a summoned familiar): it takes
+    /// its place by initiative; whoever's turn it is keeps it.
+    pub fn join(&self, combatant: Combatant) -> Result<Vec<EncounterEvent>, RulesError> {
+        if self.combatants.iter().any(|c| c.name == combatant.name) {
+            return Err(RulesError::InvalidRequest {
+                reason: format!("combatant {} is listed twice", combatant.name),
+            });
+        }
+        Ok(vec![EncounterEvent::Joined { combatant }])
+    }
+
+    /// A combatant leaves. The one whose turn it is finishes it first, and
+    /// the last one cannot leave (end the encounter instead).
+    pub fn leave(&self, name: &str) -> Result<Vec<EncounterEvent>, RulesError> {
+        let i = self.find(name)?;
+        if self.round > 0 && i == self.index {
+            return Err(RulesError::InvalidRequest {
+                reason: format!("it is {name}'s turn; end it before {name} leaves"),
+            });
+        }
+        if self.combatants.len() == 1 {
+            return Err(RulesError::EmptyEncounter);
+        }
+        Ok(vec![EncounterEvent::Left {
+            name: name.to_string(),
+        }])
+    }
+
     /// Wraps a caster's events so the encounter can track their effects.
     pub fn caster_events(&self, caster: &str, events: &[Event]) -> Vec<EncounterEvent> {
         events
@@ -215,6 +265,25 @@ impl Encounter {
             EncounterEvent::HpChanged { name, hp } => {
                 if let Ok(i) = self.find(name) {
                     self.combatants[i].hp = Some(*hp);
+                }
+            }
+            EncounterEvent::Joined { combatant } => {
+                let at = self
+                    .combatants
+                    .iter()
+                    .position(|c| c.initiative < combatant.initiative)
+                    .unwrap_or(self.combatants.len());
+                self.combatants.insert(at, combatant.clone());
+                if self.round > 0 && at <= self.index {
+                    self.index += 1;
+                }
+            }
+            EncounterEvent::Left { name } => {
+                if let Ok(i) = self.find(name) {
+                    self.combatants.remove(i);
+                    if i < self.index {
+                        self.index -= 1;
+                    }
                 }
             }
             EncounterEvent::Caster { caster, event } => self.effects.record(caster, event),

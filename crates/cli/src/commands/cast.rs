@@ -90,7 +90,7 @@ pub struct Args {
 }
 
 /// Parses `NAME[:key=value]...`.
-fn target(spec: &str) -> Result<Target, Failure> {
+pub(crate) fn target(spec: &str) -> Result<Target, Failure> {
     let mut parts = spec.split(':');
     let name = names::name_of(names::NameKind::Target, parts.next().unwrap_or_default())
         .map_err(|f| Failure::usage("bad_target", format!("target \"{spec}\": {}", f.message)))?;

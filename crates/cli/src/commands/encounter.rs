@@ -30,14 +30,23 @@ pub enum EncounterCommand {
     Add {
         /// The encounter
         encounter: String,
-        /// The combatant's name (a character's name links its state)
+        /// The combatant's name (a character's name links its state), with
+        /// its stat block in the cast target syntax: Goblin:ac=15:dex=+2:type=humanoid:resist=fire
         name: String,
-        /// Initiative (higher acts first)
+        /// Initiative (higher acts first); rolled (d20, + DEX for a character) when left out
         #[arg(long = "init", allow_negative_numbers = true)]
-        initiative: i32,
+        initiative: Option<i32>,
         /// Hit points, tracked by `damage` and by spells
         #[arg(long)]
         hp: Option<i32>,
+    },
+    /// Remove a combatant (fled, dismissed); not the one whose turn it is
+    #[command(after_help = "Example:\n  grimoire encounter remove Cave Goblin")]
+    Remove {
+        /// The encounter
+        encounter: String,
+        /// The combatant
+        name: String,
     },
     /// Start round 1 with the highest initiative
     #[command(after_help = "Example:\n  grimoire encounter start Cave")]
@@ -96,6 +105,7 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
             initiative,
             hp,
         } => add(ctx, encounter, name, *initiative, *hp),
+        EncounterCommand::Remove { encounter, name } => remove(ctx, encounter, name),
         EncounterCommand::Start { encounter } => start(ctx, encounter),
         EncounterCommand::Next { encounter } => next(ctx, encounter),
         EncounterCommand::Damage {
@@ -148,24 +158,28 @@ fn new(ctx: &Ctx, name: &str) -> anyhow::Result<()> {
     ))
 }
 
-fn add(ctx: &Ctx, enc: &str, name: &str, initiative: i32, hp: Option<i32>) -> anyhow::Result<()> {
+fn add(
+    ctx: &Ctx,
+    enc: &str,
+    spec: &str,
+    initiative: Option<i32>,
+    hp: Option<i32>,
+) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let e = state::encounter(&store, enc)?;
-    if e.state.running.is_some() {
-        return Err(Failure::refused(
-            "encounter_started",
-            "combatants join before the encounter starts (grimoire encounter new)",
-        )
-        .into());
-    }
-    let name = names::name_of(names::NameKind::Combatant, name)?;
+    // The name may carry a stat block, as a cast's target does.
+    let target = crate::commands::cast::target(spec)?;
+    let name = names::name_of(names::NameKind::Combatant, &target.name)?;
     // A stored character keeps its own spelling, so casts find it.
-    let display = store
-        .find::<Caster>(state::CHARACTER, &name)?
-        .map_or_else(|| name.to_owned(), |c| c.name);
+    let character = store.find::<Caster>(state::CHARACTER, &name)?;
+    let display = character
+        .as_ref()
+        .map_or_else(|| name.to_owned(), |c| c.name.clone());
+    let running = e.state.running.as_ref().map(|r| r.combatants());
     if e.state
         .combatants
         .iter()
+        .chain(running.into_iter().flatten())
         .any(|c| names::fold(&c.name) == names::fold(&display))
     {
         return Err(Failure::refused(
@@ -174,22 +188,53 @@ fn add(ctx: &Ctx, enc: &str, name: &str, initiative: i32, hp: Option<i32>) -> an
         )
         .into());
     }
-    let mut st = e.state.clone();
+    let (initiative, rolled) = match initiative {
+        Some(n) => (n, None),
+        None => {
+            let dex = character.as_ref().map_or(0, |c| {
+                i64::from(c.state.modifier(grimoire_rules::Ability::Dexterity))
+            });
+            let formula = format!("1d20{dex:+}");
+            let roll = grimoire_dice::parse(&formula)?.roll(&mut ctx.rng());
+            (i32::try_from(roll.total()).unwrap_or(0), Some(formula))
+        }
+    };
     let mut c = Combatant::new(display.clone(), initiative);
-    c.hp = hp;
-    st.combatants.push(c);
-    let mut batch = Batch::new(ctx);
-    batch.encounter(&e, &st, &[])?;
-    batch.commit(&mut store)?;
+    c.hp = hp.or(target.stats.as_ref().and_then(|s| s.hp));
+    c.creature_type = target.creature_type.clone();
+    c.stats = target.stats.clone().map(|mut s| {
+        s.hp = None;
+        s
+    });
+    let st = grimoire_app::encounter::join(&mut store, ctx.command_line.clone(), &e, c)
+        .map_err(state::app_error)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({ "encounter": e.name, "combatants": st.combatants,
+                                 "initiative": initiative, "initiative_roll": rolled }));
+    }
+    let how = rolled.map(|f| format!(" [{f}]")).unwrap_or_default();
+    out.line(format!(
+        "{} {display} → {} ({} {initiative}{how})",
+        Text::Added.get(out.lang),
+        e.name,
+        Text::Initiative.get(out.lang)
+    ))
+}
+
+fn remove(ctx: &Ctx, enc: &str, name: &str) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let e = state::encounter(&store, enc)?;
+    let st = grimoire_app::encounter::leave(&mut store, ctx.command_line.clone(), &e, name)
+        .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({ "encounter": e.name, "combatants": st.combatants }));
     }
     out.line(format!(
-        "{} {display} → {} ({} {initiative})",
-        Text::Added.get(out.lang),
-        e.name,
-        Text::Initiative.get(out.lang)
+        "{} {name} ({})",
+        Text::Deleted.get(out.lang),
+        e.name
     ))
 }
 
