@@ -290,6 +290,9 @@ pub struct SheetView {
     pub features: Vec<FeatureRow>,
     /// Magic items.
     pub items: Vec<ItemRow>,
+    /// What the character holds for components (R14): free hands, pouch,
+    /// focus, materials.
+    pub equipment: grimoire_rules::Equipment,
     /// Spells in effect.
     pub ongoing: Vec<OngoingSpell>,
     /// A casting of a minute or more under way.
@@ -340,6 +343,7 @@ impl SheetView {
                     recharge: i.recharge,
                 })
                 .collect(),
+            equipment: c.equipment().clone(),
             ongoing: c.ongoing().to_vec(),
             long_cast: c.long_cast().cloned(),
             turn: c.turn().clone(),

@@ -28,7 +28,11 @@ impl Out {
     /// Prints a JSON value on one line.
     pub fn json(&self, value: &serde_json::Value) -> anyhow::Result<()> {
         let mut stdout = std::io::stdout().lock();
-        serde_json::to_writer(&mut stdout, value)?;
+        // An I/O failure stays an io::Error, so a closed pipe is told apart.
+        serde_json::to_writer(&mut stdout, value).map_err(|e| match e.io_error_kind() {
+            Some(kind) => anyhow::Error::from(std::io::Error::from(kind)),
+            None => anyhow::Error::from(e),
+        })?;
         writeln!(stdout)?;
         Ok(())
     }

@@ -341,3 +341,38 @@ fn initiative_is_rolled_when_left_out() {
     let init = added["initiative"].as_i64().unwrap();
     assert!((3..=22).contains(&init), "{added}");
 }
+
+/// `character show --json` includes what the character holds (R14).
+#[test]
+fn character_show_includes_equipment() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&["equip", "Elmira", "--material", "diamond worth 300 GP"]);
+    let show = s.ok(&["character", "show", "Elmira"]);
+    let eq = &show["character"]["equipment"];
+    assert_eq!(eq["component_pouch"], true, "{show}");
+    assert_eq!(eq["materials"][0], "diamond worth 300 GP", "{show}");
+}
+
+/// A reader that stops early (`grimoire --json spells | head -c 10`) is not
+/// a failure: exit 0 and nothing on stderr.
+#[test]
+fn a_closed_pipe_is_not_a_failure() {
+    use std::process::{Command, Stdio};
+    let s = Session::new();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grimoire"))
+        .env("GRIMOIRE_DB", s.db())
+        .args(["--json", "spells"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -151,8 +151,8 @@ pub struct CharacterView {
     /// Whether a slot was spent this turn, as in `grimoire slots --json`.
     pub slot_spent_this_turn: bool,
     /// The rest of `grimoire character show --json`'s fields (`abilities`,
-    /// `proficiency_bonus`, `spellcasting`, `features`, `items`, `ongoing`,
-    /// `long_cast`, `turn`, `time_rounds`).
+    /// `proficiency_bonus`, `spellcasting`, `features`, `items`,
+    /// `equipment`, `ongoing`, `long_cast`, `turn`, `time_rounds`).
     #[serde(flatten)]
     #[schema(value_type = Object)]
     pub sheet: grimoire_app::view::SheetView,
