@@ -25,6 +25,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         connections: None,
         cli_campaign: None,
         net: Default::default(),
+        rate: Default::default(),
     })
     .await?;
     Ok(())

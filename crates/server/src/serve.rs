@@ -22,6 +22,8 @@ pub struct ServeConfig {
     pub cli_campaign: Option<String>,
     /// Bounds on connections, request time and live streams.
     pub net: NetLimits,
+    /// Limits on sign-ups, tokens and failed sign-ins.
+    pub rate: crate::rate::RateLimits,
 }
 
 /// Opens the database, binds and serves until Ctrl-C (or SIGTERM).
@@ -32,6 +34,7 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServerError> {
     }
     state_config.cli_campaign = config.cli_campaign;
     state_config.net = config.net;
+    state_config.rate = config.rate;
     let state = AppState::connect(state_config).await?;
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await

@@ -492,12 +492,13 @@ async fn bad_input_is_a_clear_4xx_never_a_500() {
                 "bad_json",
             ),
             (
+                // An id no campaign can have names none (OpenAPI contract).
                 "bad campaign id",
                 Method::GET,
                 "/campaigns/Bad%20Id",
                 None,
-                StatusCode::BAD_REQUEST,
-                "invalid_campaign_id",
+                StatusCode::NOT_FOUND,
+                "not_found",
             ),
             (
                 "campaign id taken",

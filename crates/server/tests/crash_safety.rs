@@ -48,6 +48,7 @@ fn serve_if_child() -> bool {
         connections: None,
         cli_campaign: None,
         net: Default::default(),
+        rate: Default::default(),
     };
     let rt = tokio::runtime::Runtime::new().unwrap();
     if let Err(e) = rt.block_on(serve(config)) {

@@ -26,6 +26,10 @@ pub struct Args {
     /// request, can reach them
     #[arg(long, value_name = "CAMPAIGN")]
     pub cli_campaign: Option<String>,
+    /// Turn off the limits on sign-ups, tokens and failed sign-ins, for
+    /// contract and load tests; only with a loopback --bind
+    #[arg(long)]
+    pub no_rate_limits: bool,
 }
 
 /// Runs the server until Ctrl-C.
@@ -51,6 +55,16 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     {
         config.schema = Some(schema);
     }
+    if args.no_rate_limits && !args.bind.ip().is_loopback() {
+        return Err(Failure::usage(
+            "rate_limits_required",
+            format!(
+                "--no-rate-limits is only for a server on a loopback address, not {}",
+                args.bind
+            ),
+        )
+        .into());
+    }
     init_logs();
     eprintln!(
         "grimoire: serving on http://{} ({}); Ctrl-C stops",
@@ -66,6 +80,11 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         connections: args.connections,
         cli_campaign: args.cli_campaign.clone(),
         net: Default::default(),
+        rate: if args.no_rate_limits {
+            grimoire_server::RateLimits::unlimited()
+        } else {
+            grimoire_server::RateLimits::default()
+        },
     }))?;
     Ok(())
 }

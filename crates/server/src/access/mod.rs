@@ -345,7 +345,13 @@ pub fn create_campaign(
 /// The caller's membership of a campaign: `not_found` for no such
 /// campaign, `forbidden` when the caller is not at that table.
 pub fn member(store: &Store, caller: &Caller, id: &str) -> Result<Member, ServerError> {
-    check_campaign_id(id)?;
+    // An id no campaign can have names no campaign: not found, like any other.
+    if check_campaign_id(id).is_err() {
+        return Err(ServerError::Store(grimoire_store::StoreError::NotFound {
+            kind: "campaign".into(),
+            name: id.to_owned(),
+        }));
+    }
     let campaign = store.get::<Campaign>("campaign", id)?.state;
     let role = campaign.role_of(&caller.account).ok_or_else(|| {
         ServerError::Forbidden(format!("you are not a member of campaign \"{id}\""))
@@ -466,7 +472,8 @@ mod tests {
         );
         assert_eq!(
             member(&store, &eve, "Bad Id").unwrap_err().code(),
-            "invalid_campaign_id"
+            "not_found",
+            "an id no campaign can have names none"
         );
     }
 

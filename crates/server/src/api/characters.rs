@@ -43,6 +43,7 @@ pub(crate) struct LogView {
 /// Which page of a log.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub(crate) struct LogPage {
     /// Entries per page, 1-500 (default 100).
     #[param(minimum = 1, maximum = 500)]

@@ -5,6 +5,7 @@
 mod accounts;
 mod campaigns;
 mod characters;
+mod contract;
 mod encounters;
 mod events;
 mod extract;
@@ -78,15 +79,19 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(events::router())
 }
 
-/// The OpenAPI document of the whole API.
+/// The OpenAPI document of the whole API, completed with what every route
+/// can answer (see `contract`).
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    routes().into_openapi()
+    let mut doc = routes().into_openapi();
+    contract::Contract.modify(&mut doc);
+    doc
 }
 
 /// The application: every route, its state, `/openapi.json`, and JSON
 /// errors for unknown paths.
 pub fn app(state: AppState) -> Router {
-    let (router, doc) = routes().split_for_parts();
+    let (router, mut doc) = routes().split_for_parts();
+    contract::Contract.modify(&mut doc);
     let doc = std::sync::Arc::new(doc);
     router
         .route(
