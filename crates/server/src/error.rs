@@ -149,7 +149,12 @@ impl ServerError {
         match self {
             ServerError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ServerError::Forbidden(_) => StatusCode::FORBIDDEN,
-            ServerError::Invalid { .. } => StatusCode::BAD_REQUEST,
+            // 400: the request cannot be read (what its schema describes);
+            // 422: it can, but a value in it is refused (names, ids, limits).
+            ServerError::Invalid { code, .. } => match *code {
+                "bad_json" | "bad_path" | "bad_query" => StatusCode::BAD_REQUEST,
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
+            },
             ServerError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ServerError::NoRoute | ServerError::Unknown { .. } => StatusCode::NOT_FOUND,
             ServerError::Store(e) => match e.code() {
@@ -165,10 +170,8 @@ impl ServerError {
                 _ => StatusCode::INTERNAL_SERVER_ERROR,
             },
             ServerError::Rules(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ServerError::App(AppError::TooMany(_)) => StatusCode::BAD_REQUEST,
             ServerError::App(e) => match e.code() {
                 "unknown_character" | "unknown_encounter" => StatusCode::NOT_FOUND,
-                "invalid_name" => StatusCode::BAD_REQUEST,
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
             },
             ServerError::Catalog(e) => match e.code() {

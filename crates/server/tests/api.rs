@@ -464,7 +464,7 @@ async fn bad_input_is_a_clear_4xx_never_a_500() {
                 Method::POST,
                 chars,
                 Some(json!({"name": "  ", "classes": [{"class": "wizard", "level": 1}]})),
-                StatusCode::BAD_REQUEST,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 "invalid_name",
             ),
             (
@@ -513,7 +513,7 @@ async fn bad_input_is_a_clear_4xx_never_a_500() {
                 Method::POST,
                 "/campaigns",
                 Some(json!({"id": "../etc", "title": "x"})),
-                StatusCode::BAD_REQUEST,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 "invalid_campaign_id",
             ),
             (
@@ -521,7 +521,7 @@ async fn bad_input_is_a_clear_4xx_never_a_500() {
                 Method::POST,
                 "/campaigns/cave/players",
                 Some(json!({"account": "ghost"})),
-                StatusCode::BAD_REQUEST,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 "unknown_account",
             ),
             (
@@ -546,7 +546,7 @@ async fn bad_input_is_a_clear_4xx_never_a_500() {
         let res = h.router.clone().oneshot(req).await.unwrap();
         assert_eq!(res.status(), StatusCode::BAD_REQUEST);
         let (s, v) = h.post("/accounts", None, json!({"name": "a\u{0}b"})).await;
-        assert_eq!((s, code(&v)), (StatusCode::BAD_REQUEST, "invalid_name"));
+        assert_eq!((s, code(&v)), (StatusCode::UNPROCESSABLE_ENTITY, "invalid_name"));
         let (s, v) = h.post("/accounts", None, json!({"name": "PETR"})).await;
         assert_eq!((s, code(&v)), (StatusCode::CONFLICT, "already_exists"));
         let (_, c) = h
@@ -739,11 +739,11 @@ async fn damage_tests_concentration_and_time_ends_durations() {
             json!({"amount": 99999}),
         )
         .await;
-    assert_eq!((s, code(&v)), (StatusCode::BAD_REQUEST, "bad_amount"));
+    assert_eq!((s, code(&v)), (StatusCode::UNPROCESSABLE_ENTITY, "bad_amount"));
     let (s, v) = h
         .post(&format!("{base}/time"), Some(&t.petr), json!({"rounds": 0}))
         .await;
-    assert_eq!((s, code(&v)), (StatusCode::BAD_REQUEST, "bad_duration"));
+    assert_eq!((s, code(&v)), (StatusCode::UNPROCESSABLE_ENTITY, "bad_duration"));
     let (s, v) = h
         .post(
             &format!("{base}/damage"),

@@ -327,7 +327,7 @@ async fn oversized_lists_in_a_cast_are_refused_before_any_work() {
                 .await;
             assert_eq!(
                 (s, code(&v)),
-                (StatusCode::BAD_REQUEST, want),
+                (StatusCode::UNPROCESSABLE_ENTITY, want),
                 "{}: {v}",
                 h.name
             );
@@ -383,7 +383,7 @@ async fn gear_is_bounded_deduplicated_documented_and_checks_the_token_first() {
         .await;
     assert_eq!(
         (s, code(&v)),
-        (StatusCode::BAD_REQUEST, "too_many_spells"),
+        (StatusCode::UNPROCESSABLE_ENTITY, "too_many_spells"),
         "{v}"
     );
     let (s, v) = h
@@ -417,7 +417,7 @@ async fn gear_is_bounded_deduplicated_documented_and_checks_the_token_first() {
         .await;
     assert_eq!(
         (s, code(&v)),
-        (StatusCode::BAD_REQUEST, "too_many_items"),
+        (StatusCode::UNPROCESSABLE_ENTITY, "too_many_items"),
         "{v}"
     );
     // Replacing one by name is still fine at the bound.
@@ -480,7 +480,7 @@ async fn combatants_are_bounded_in_hit_points_and_number() {
         .await;
     assert_eq!(
         (s, code(&v)),
-        (StatusCode::BAD_REQUEST, "out_of_range"),
+        (StatusCode::UNPROCESSABLE_ENTITY, "out_of_range"),
         "{v}"
     );
     let (s, v) = h
@@ -492,7 +492,7 @@ async fn combatants_are_bounded_in_hit_points_and_number() {
         .await;
     assert_eq!(
         (s, code(&v)),
-        (StatusCode::BAD_REQUEST, "out_of_range"),
+        (StatusCode::UNPROCESSABLE_ENTITY, "out_of_range"),
         "{v}"
     );
     for i in 0..64 {
@@ -514,7 +514,7 @@ async fn combatants_are_bounded_in_hit_points_and_number() {
         .await;
     assert_eq!(
         (s, code(&v)),
-        (StatusCode::BAD_REQUEST, "too_many_combatants"),
+        (StatusCode::UNPROCESSABLE_ENTITY, "too_many_combatants"),
         "{v}"
     );
 }
@@ -532,7 +532,7 @@ async fn names_are_normalised_and_look_alikes_refused() {
             .await;
         assert_eq!(
             (s, code(&v)),
-            (StatusCode::BAD_REQUEST, "invalid_name"),
+            (StatusCode::UNPROCESSABLE_ENTITY, "invalid_name"),
             "{v}"
         );
         assert!(
@@ -551,7 +551,7 @@ async fn names_are_normalised_and_look_alikes_refused() {
             let (s, v) = h.post("/accounts", None, json!({"name": blank})).await;
             assert_eq!(
                 (s, code(&v)),
-                (StatusCode::BAD_REQUEST, "invalid_name"),
+                (StatusCode::UNPROCESSABLE_ENTITY, "invalid_name"),
                 "{blank:?}: {v}"
             );
         }
@@ -669,7 +669,7 @@ async fn homebrew_is_bounded_parsed_once_and_uploads_never_lose_a_spell() {
     let (s, v) = upload("big.toml".into(), homebrew("big", 201)).await;
     assert_eq!(
         (s, code(&v)),
-        (StatusCode::BAD_REQUEST, "too_many_spells"),
+        (StatusCode::UNPROCESSABLE_ENTITY, "too_many_spells"),
         "{v}"
     );
     for i in 0..20 {
@@ -679,7 +679,7 @@ async fn homebrew_is_bounded_parsed_once_and_uploads_never_lose_a_spell() {
     let (s, v) = upload("f20.toml".into(), homebrew("f20", 1)).await;
     assert_eq!(
         (s, code(&v)),
-        (StatusCode::BAD_REQUEST, "too_many_homebrew_files"),
+        (StatusCode::UNPROCESSABLE_ENTITY, "too_many_homebrew_files"),
         "{v}"
     );
     // Replacing one under its name is still allowed at the bound.

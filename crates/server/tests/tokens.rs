@@ -118,7 +118,7 @@ async fn an_account_holds_a_bounded_number_of_tokens() {
     let (s, v) = h.post("/me/tokens", Some(&token), json!(null)).await;
     assert_eq!(
         (s, code(&v)),
-        (StatusCode::BAD_REQUEST, "too_many_tokens"),
+        (StatusCode::UNPROCESSABLE_ENTITY, "too_many_tokens"),
         "{v}"
     );
     assert!(

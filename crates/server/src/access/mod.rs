@@ -492,7 +492,7 @@ mod tests {
         ] {
             let err = check_name(x, bad).unwrap_err();
             assert_eq!(err.code(), "invalid_name");
-            assert_eq!(err.status(), axum::http::StatusCode::BAD_REQUEST);
+            assert_eq!(err.status(), axum::http::StatusCode::UNPROCESSABLE_ENTITY);
         }
     }
 }

@@ -361,7 +361,7 @@ async fn log(
     let limit = page.limit.unwrap_or(100);
     if !(1..=MAX_LOG_PAGE).contains(&limit) {
         return Err(ServerError::invalid(
-            "out_of_range",
+            "bad_query",
             format!("limit must be 1-{MAX_LOG_PAGE}"),
         ));
     }
