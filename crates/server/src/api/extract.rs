@@ -23,13 +23,44 @@ where
     type Rejection = ServerError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(v)) => Ok(Body(v)),
+        let mut value = match axum::Json::<serde_json::Value>::from_request(req, state).await {
+            Ok(axum::Json(v)) => v,
             Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(ServerError::TooLarge { limit: BODY_LIMIT })
+                return Err(ServerError::TooLarge { limit: BODY_LIMIT });
             }
-            Err(e) => Err(ServerError::invalid("bad_json", e.body_text())),
+            Err(e) => return Err(ServerError::invalid("bad_json", e.body_text())),
+        };
+        whole_numbers_as_integers(&mut value);
+        serde_path_to_error::deserialize(value)
+            .map(Body)
+            .map_err(|e| {
+                ServerError::invalid(
+                    "bad_json",
+                    format!("Failed to deserialize the JSON body into the target type: {e}"),
+                )
+            })
+    }
+}
+
+/// JSON Schema counts `404.0` as an integer, so a client may send one where
+/// the schema says `integer`; it reads as `404` (a fraction stays a float
+/// and is refused where an integer is wanted).
+fn whole_numbers_as_integers(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Number(n) => {
+            if let Some(f) = n.as_f64().filter(|_| !n.is_i64() && !n.is_u64())
+                && f.fract() == 0.0
+                && f.abs() < 9.0e15
+            {
+                // Below 2^53 every whole f64 is exactly an i64.
+                #[allow(clippy::cast_possible_truncation)]
+                let whole = f as i64;
+                *n = serde_json::Number::from(whole);
+            }
         }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(whole_numbers_as_integers),
+        serde_json::Value::Object(map) => map.values_mut().for_each(whole_numbers_as_integers),
+        _ => {}
     }
 }
 
