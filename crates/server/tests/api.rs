@@ -672,7 +672,11 @@ async fn a_cast_appears_on_the_campaign_event_stream() {
         assert_eq!(res.headers()["content-type"], "text/event-stream");
         let mut body = res.into_body();
         let ready = common::next_event(&mut body, "ready", std::time::Duration::from_secs(5)).await;
-        assert_eq!(ready, Some(json!("cave")));
+        let ready = ready.expect("a ready event");
+        assert_eq!(
+            (&ready["campaign"], &ready["kind"]),
+            (&json!("cave"), &json!("ready"))
+        );
         let (s, _) = h
             .post(MM, Some(&t.petr), json!({"spell": "magic-missile"}))
             .await;

@@ -5,23 +5,23 @@
 
 use std::collections::BTreeMap;
 
-use utoipa::Modify;
 use utoipa::openapi::path::Operation;
 use utoipa::openapi::{Content, OpenApi, Ref, RefOr, Response};
 
-/// The `Modify` that completes the document (see the module text).
-pub(crate) struct Contract;
-
-impl Modify for Contract {
-    fn modify(&self, openapi: &mut OpenApi) {
-        unique_operation_ids(openapi);
-        for item in openapi.paths.paths.values_mut() {
-            for op in operations(item) {
-                add_shared_responses(op);
-                describe_campaign_ids(op);
-            }
+/// The document as served: the statuses and ids completed on utoipa's
+/// types, then the values described on the JSON itself (JSON Schema
+/// keywords utoipa has no field for, such as `contentSchema`, survive).
+pub(crate) fn document(mut openapi: OpenApi) -> serde_json::Value {
+    unique_operation_ids(&mut openapi);
+    for item in openapi.paths.paths.values_mut() {
+        for op in operations(item) {
+            add_shared_responses(op);
+            describe_campaign_ids(op);
         }
     }
+    let mut doc = serde_json::to_value(&openapi).unwrap_or_default();
+    describe_values(&mut doc);
+    doc
 }
 
 /// The operations of one path, whatever their method.
@@ -63,6 +63,271 @@ fn unique_operation_ids(openapi: &mut OpenApi) {
                 op.operation_id = Some(format!("{tag}_{id}"));
             }
         }
+    }
+}
+
+/// The values the server accepts, where the handlers' types say only
+/// "string" or "integer": the rules' enums (classes, conditions, schools,
+/// recharges) by their JSON names, levels and ability scores by their
+/// ranges, names by their lengths. Patched as JSON, so the rules crate
+/// stays free of the documentation's types.
+fn describe_values(doc: &mut serde_json::Value) {
+    use grimoire_rules::{Class, Condition, Focus, Recharge, School};
+    use serde_json::json;
+    cap_64_bit_integers(doc);
+    let classes = json_names(&Class::ALL);
+    let schemas = "/components/schemas";
+    patch(
+        doc,
+        &format!("{schemas}/ClassLevel/properties/class"),
+        json!({ "enum": classes }),
+    );
+    patch(
+        doc,
+        &format!("{schemas}/ClassLevel/properties/level"),
+        json!({ "minimum": 1, "maximum": 20 }),
+    );
+    patch(
+        doc,
+        &format!("{schemas}/NewCharacter/properties/classes"),
+        json!({ "minItems": 1, "maxItems": grimoire_app::limits::MAX_CLASSES }),
+    );
+    for ability in ["str", "dex", "con", "int", "wis", "cha"] {
+        patch(
+            doc,
+            &format!("{schemas}/AbilitiesInput/properties/{ability}"),
+            json!({ "minimum": 1, "maximum": 30 }),
+        );
+    }
+    patch(
+        doc,
+        &format!("{schemas}/ConditionInput/properties/condition"),
+        json!({ "enum": json_names(&Condition::ALL) }),
+    );
+    patch(
+        doc,
+        &format!("{schemas}/GearInput/properties/recharge"),
+        json!({ "enum": json_names(&[Recharge::ShortRest, Recharge::LongRest, Recharge::Never]) }),
+    );
+    let names = [
+        ("NewCharacter", "name"),
+        ("NewAccount", "name"),
+        ("NewCampaign", "title"),
+        ("NewEncounter", "name"),
+        ("CombatantInput", "name"),
+        ("GearInput", "name"),
+        ("HomebrewInput", "file"),
+        ("NewPlayer", "account"),
+        ("EncounterDamageInput", "target"),
+    ];
+    for (schema, field) in names {
+        patch(
+            doc,
+            &format!("{schemas}/{schema}/properties/{field}"),
+            json!({ "minLength": 1, "maxLength": grimoire_app::MAX_NAME }),
+        );
+    }
+    patch(
+        doc,
+        &format!("{schemas}/NewCampaign/properties/id"),
+        json!({ "pattern": CAMPAIGN_ID_PATTERN }),
+    );
+    for path in ["/spells", "/campaigns/{campaign}/spells"] {
+        let pointer = format!("/paths/{}/get/parameters", path.replace('/', "~1"));
+        let Some(params) = doc.pointer_mut(&pointer).and_then(|p| p.as_array_mut()) else {
+            continue;
+        };
+        for p in params {
+            let extra = match p["name"].as_str() {
+                Some("class") => json!({ "enum": classes }),
+                Some("school") => json!({ "enum": json_names(&School::ALL) }),
+                Some("level") => json!({ "minimum": 0, "maximum": 9 }),
+                Some("limit") => json!({ "minimum": 1, "maximum": 400 }),
+                _ => continue,
+            };
+            merge(&mut p["schema"], extra);
+        }
+    }
+    let equipment = json!({
+        "type": "object",
+        "description": "What the character holds for components (R14b, R14c); replaces what was there.",
+        "required": ["free_hands", "component_pouch", "focus", "materials"],
+        "properties": {
+            "free_hands": { "type": "integer", "minimum": 0, "maximum": 4 },
+            "component_pouch": { "type": "boolean" },
+            "focus": { "enum": json_names(&[Focus::None, Focus::Held, Focus::Worn, Focus::Stowed]) },
+            "materials": {
+                "type": "array", "maxItems": 30,
+                "items": { "type": "string", "maxLength": 120 },
+                "description": "Each with its worth when it has one: `diamond worth 300 GP`."
+            }
+        }
+    });
+    patch(
+        doc,
+        "/paths/~1campaigns~1{campaign}~1characters~1{name}~1equipment/post/requestBody/content/application~1json",
+        json!({ "schema": equipment }),
+    );
+    if let Some(all) = doc.pointer_mut(schemas).and_then(|s| s.as_object_mut()) {
+        all.insert("CastInput".into(), cast_input_schema(&classes));
+    }
+    // A live-update stream is a sequence of server-sent events: each one
+    // an event name and a JSON `LiveEvent` as its data.
+    patch(
+        doc,
+        "/paths/~1campaigns~1{campaign}~1events/get/responses/200/content/text~1event-stream",
+        json!({ "schema": {
+            "type": "object",
+            "required": ["data"],
+            "properties": {
+                "event": { "type": "string", "description": "The kind: ready, cast, rest, lagged, ..." },
+                "data": {
+                    "type": "string",
+                    "contentMediaType": "application/json",
+                    "contentSchema": { "$ref": "#/components/schemas/LiveEvent" }
+                },
+                "id": { "type": "string" },
+                "retry": { "type": "integer", "minimum": 0 }
+            }
+        }}),
+    );
+}
+
+/// JSON numbers past 2^63-1 are refused everywhere (`extract`), so every
+/// 64-bit integer in the document says so (an unsigned one would otherwise
+/// promise twice that).
+fn cap_64_bit_integers(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            if map.get("format").and_then(|f| f.as_str()) == Some("int64")
+                && !map.contains_key("maximum")
+            {
+                map.insert("maximum".into(), serde_json::json!(i64::MAX));
+            }
+            map.values_mut().for_each(cap_64_bit_integers);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(cap_64_bit_integers),
+        _ => {}
+    }
+}
+
+/// Every field a cast body may have (`CAST_FIELDS`), each as the rules
+/// read it, and no other.
+fn cast_input_schema(classes: &[serde_json::Value]) -> serde_json::Value {
+    use grimoire_app::limits::{
+        MAX_BONUS_DICE, MAX_BONUS_SIDES, MAX_BONUSES, MAX_DEFENSES, MAX_DISTANCE_FT,
+        MAX_HIT_POINTS, MAX_MODIFIER, MAX_SAVES, MAX_TARGETS, MAX_TRIGGER_CHARS,
+    };
+    use grimoire_rules::{Ability, ActionKind, DamageType, Defense, RollMode, SlotKind};
+    use serde_json::json;
+    let nullable = |schema: serde_json::Value| json!({ "anyOf": [schema, { "type": "null" }] });
+    let int = |min: i64, max: i64| json!({ "type": "integer", "minimum": min, "maximum": max });
+    let dice = json!({
+        "type": "object",
+        "required": ["count", "sides", "bonus"],
+        "properties": {
+            "count": int(0, i64::from(MAX_BONUS_DICE)),
+            "sides": int(1, i64::from(MAX_BONUS_SIDES)),
+            "bonus": int(-i64::from(MAX_MODIFIER), i64::from(MAX_MODIFIER))
+        }
+    });
+    let bonus = json!({
+        "description": "A flat bonus, dice added, or dice subtracted (Bane).",
+        "oneOf": [
+            { "type": "object", "required": ["flat"], "additionalProperties": false,
+              "properties": { "flat": int(-i64::from(MAX_MODIFIER), i64::from(MAX_MODIFIER)) } },
+            { "type": "object", "required": ["dice"], "additionalProperties": false,
+              "properties": { "dice": dice } },
+            { "type": "object", "required": ["penalty"], "additionalProperties": false,
+              "properties": { "penalty": dice } }
+        ]
+    });
+    let damage_types = json_names(&DamageType::ALL);
+    let pair = |first: serde_json::Value, second: serde_json::Value| json!({ "type": "array", "prefixItems": [first, second], "items": false, "minItems": 2 });
+    let hp = i64::from(MAX_HIT_POINTS);
+    let stats = json!({
+        "type": "object",
+        "description": "Numbers to roll against; left out, the save is not rolled.",
+        "properties": {
+            "ac": nullable(int(-i64::from(MAX_MODIFIER), i64::from(MAX_MODIFIER))),
+            "saves": { "type": "array", "maxItems": MAX_SAVES,
+                       "items": pair(json!({ "enum": json_names(&Ability::ALL) }),
+                                     int(-i64::from(MAX_MODIFIER), i64::from(MAX_MODIFIER))) },
+            "hp": nullable(int(-hp, hp)),
+            "max_hp": nullable(int(-hp, hp)),
+            "defenses": { "type": "array", "maxItems": MAX_DEFENSES,
+                          "items": pair(json!({ "enum": damage_types }),
+                                        json!({ "enum": json_names(&[Defense::Normal, Defense::Resistant, Defense::Vulnerable, Defense::Immune]) })) },
+            "save_mode": { "enum": json_names(&[RollMode::Normal, RollMode::Advantage, RollMode::Disadvantage]) },
+            "save_bonuses": { "type": "array", "maxItems": MAX_BONUSES, "items": bonus }
+        }
+    });
+    let target = json!({
+        "type": "object",
+        "required": ["name"],
+        "properties": {
+            "name": { "type": "string", "minLength": 1, "maxLength": grimoire_app::MAX_NAME },
+            "is_self": { "type": "boolean" },
+            "friendly": { "type": "boolean" },
+            "total_cover": { "type": "boolean" },
+            "distance_ft": nullable(json!({ "type": "integer", "minimum": 0, "maximum": MAX_DISTANCE_FT })),
+            "creature_type": nullable(json!({ "type": "string", "maxLength": grimoire_app::MAX_NAME })),
+            "invalid": { "type": "boolean" },
+            "stats": nullable(stats)
+        }
+    });
+    json!({
+        "type": "object",
+        "description": "A cast: the spell, a dice seed, and how it is cast (the rules' request).",
+        "required": ["spell"],
+        "additionalProperties": false,
+        "properties": {
+            "spell": { "type": "string", "minLength": 1, "maxLength": 200, "description": "Id, English or Czech name." },
+            "seed": nullable(json!({ "type": "integer", "minimum": 0, "maximum": i64::MAX })),
+            "mode": {
+                "description": "How the spell is powered: a slot (default), a ritual, Mystic Arcanum, or a named feature or item.",
+                "oneOf": [
+                    { "type": "object", "required": ["mode"], "additionalProperties": false,
+                      "properties": { "mode": { "enum": ["slot", "ritual", "arcanum"] } } },
+                    { "type": "object", "required": ["mode", "name"], "additionalProperties": false,
+                      "properties": { "mode": { "enum": ["feature", "item"] },
+                                      "name": { "type": "string", "maxLength": grimoire_app::MAX_NAME } } }
+                ]
+            },
+            "slot": nullable(int(1, 9)),
+            "slot_kind": { "enum": json_names(&[SlotKind::Any, SlotKind::Regular, SlotKind::Pact]) },
+            "class": nullable(json!({ "enum": classes })),
+            "action": nullable(json!({ "enum": json_names(&[ActionKind::Action, ActionKind::BonusAction, ActionKind::Reaction]) })),
+            "trigger": nullable(json!({ "type": "string", "maxLength": MAX_TRIGGER_CHARS })),
+            "targets": { "type": "array", "maxItems": MAX_TARGETS, "items": target },
+            "roll_mode": { "enum": json_names(&[RollMode::Normal, RollMode::Advantage, RollMode::Disadvantage]) },
+            "off_turn": { "type": "boolean" },
+            "attack_bonuses": { "type": "array", "maxItems": MAX_BONUSES, "items": bonus },
+            "damage_type": nullable(json!({ "enum": damage_types })),
+            "alternative_time": { "type": "boolean" },
+            "on_hit_damage": { "type": "array", "maxItems": 0,
+                               "description": "Filled in by the server from the caster's marks (Hex) in an encounter." }
+        }
+    })
+}
+
+/// The JSON names of some values (`"wizard"`, `"short_rest"`).
+fn json_names<T: serde::Serialize>(all: &[T]) -> Vec<serde_json::Value> {
+    all.iter()
+        .filter_map(|v| serde_json::to_value(v).ok())
+        .collect()
+}
+
+/// Adds `extra`'s keys to the schema at `pointer`, if the document has one.
+fn patch(doc: &mut serde_json::Value, pointer: &str, extra: serde_json::Value) {
+    if let Some(target) = doc.pointer_mut(pointer) {
+        merge(target, extra);
+    }
+}
+
+fn merge(target: &mut serde_json::Value, extra: serde_json::Value) {
+    if let (Some(t), serde_json::Value::Object(e)) = (target.as_object_mut(), extra) {
+        t.extend(e);
     }
 }
 
@@ -136,11 +401,11 @@ fn add_shared_responses(op: &mut Operation) {
     }
     if has_body {
         shared.push(("413", "the body is larger than the server accepts"));
-        shared.push((
-            "422",
-            "the body does not fit its schema, or the rules refuse",
-        ));
     }
+    shared.push((
+        "422",
+        "a value the server refuses (a name, an id, a limit) or a refusal by the rules",
+    ));
     for (status, description) in shared {
         op.responses
             .responses

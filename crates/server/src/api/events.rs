@@ -13,6 +13,7 @@ use utoipa_axum::routes;
 
 use super::extract::{Params, Token};
 use crate::error::ServerError;
+use crate::live::LiveEvent;
 use crate::state::AppState;
 
 pub(crate) fn router() -> OpenApiRouter<AppState> {
@@ -21,8 +22,9 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
 
 /// Live updates of a campaign (members only), as `text/event-stream`. Each
 /// event's name is its kind (`cast`, `rest`, ...) and its data a
-/// `LiveEvent` as JSON; a subscriber that falls too far behind gets a
-/// `lagged` event and should re-read the characters.
+/// `LiveEvent` as JSON. The stream opens with a `ready` event (`by` is the
+/// subscriber); a subscriber that falls too far behind gets a `lagged`
+/// event (`data.missed`) and should re-read the characters.
 #[utoipa::path(get, path = "/campaigns/{campaign}/events", tag = "live",
     security(("token" = [])), params(("campaign" = String, Path)),
     responses((status = 200, content_type = "text/event-stream", body = crate::live::LiveEvent),
@@ -41,21 +43,37 @@ async fn events(
     // Held by the stream: its place is given back when the client leaves.
     let slot = state.open_stream(&account)?;
     let rx = state.subscribe(&campaign);
-    let ready = Event::default().event("ready").data(campaign);
+    // Every event's data is a LiveEvent, the stream's own ones too.
+    let own = move |kind: &str, by: &str, data: serde_json::Value| {
+        let e = LiveEvent {
+            campaign: campaign.clone(),
+            kind: kind.to_owned(),
+            character: None,
+            by: by.to_owned(),
+            data,
+        };
+        Event::default()
+            .event(kind)
+            .data(serde_json::to_string(&e).unwrap_or_default())
+    };
+    let ready = own("ready", &account, serde_json::json!({}));
     let stream = futures_util::stream::unfold(
-        (Some(ready), rx, slot),
-        |(first, mut rx, slot)| async move {
+        (Some(ready), rx, slot, own),
+        |(first, mut rx, slot, own)| async move {
             if let Some(ev) = first {
-                return Some((Ok(ev), (None, rx, slot)));
+                return Some((Ok(ev), (None, rx, slot, own)));
             }
             let ev = match rx.recv().await {
                 Ok(e) => Event::default()
                     .event(e.kind.clone())
                     .data(serde_json::to_string(&*e).unwrap_or_default()),
-                Err(RecvError::Lagged(n)) => Event::default().event("lagged").data(n.to_string()),
+                // The subscriber missed `n` events: it should read again.
+                Err(RecvError::Lagged(n)) => {
+                    own("lagged", "server", serde_json::json!({ "missed": n }))
+                }
                 Err(RecvError::Closed) => return None,
             };
-            Some((Ok(ev), (None, rx, slot)))
+            Some((Ok(ev), (None, rx, slot, own)))
         },
     );
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))

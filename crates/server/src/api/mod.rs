@@ -79,20 +79,18 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(events::router())
 }
 
-/// The OpenAPI document of the whole API, completed with what every route
-/// can answer (see `contract`).
-pub fn openapi() -> utoipa::openapi::OpenApi {
-    let mut doc = routes().into_openapi();
-    contract::Contract.modify(&mut doc);
-    doc
+/// The OpenAPI document of the whole API, as served at `/openapi.json`:
+/// the handlers' annotations completed with what every route can answer
+/// (see `contract`).
+pub fn openapi() -> serde_json::Value {
+    contract::document(routes().into_openapi())
 }
 
 /// The application: every route, its state, `/openapi.json`, and JSON
 /// errors for unknown paths.
 pub fn app(state: AppState) -> Router {
-    let (router, mut doc) = routes().split_for_parts();
-    contract::Contract.modify(&mut doc);
-    let doc = std::sync::Arc::new(doc);
+    let (router, doc) = routes().split_for_parts();
+    let doc = std::sync::Arc::new(contract::document(doc));
     router
         .route(
             "/openapi.json",

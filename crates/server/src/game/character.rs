@@ -221,12 +221,11 @@ pub struct CastInput {
 }
 
 /// Every field a cast body may have: `spell`, `seed` and the rules'
-/// request fields (`name` is the feature or item of `mode`).
+/// request fields (`mode` is an object: `{"mode": "item", "name": ...}`).
 pub const CAST_FIELDS: &[&str] = &[
     "spell",
     "seed",
     "mode",
-    "name",
     "slot",
     "slot_kind",
     "class",
@@ -262,6 +261,11 @@ impl TryFrom<serde_json::Map<String, serde_json::Value>> for CastInput {
         }
         let known: Known =
             serde_json::from_value(serde_json::Value::Object(body)).map_err(|e| e.to_string())?;
+        // Riders come from the caster's own marks in the encounter, never
+        // from the client (a client could otherwise add damage at will).
+        if !known.request.on_hit_damage.is_empty() {
+            return Err("on_hit_damage is filled in by the server; send none".into());
+        }
         Ok(CastInput {
             spell: known.spell,
             seed: known.seed,
