@@ -50,9 +50,7 @@ fn every_operation_documents_the_statuses_any_route_can_send() {
             assert!(has("404"), "{method} {path} lacks 404");
         }
         if op.get("requestBody").is_some() {
-            for s in ["413"] {
-                assert!(has(s), "{method} {path} lacks {s}");
-            }
+            assert!(has("413"), "{method} {path} lacks 413");
         }
         for (status, r) in responses {
             if status.starts_with('4') || status.starts_with('5') {
