@@ -130,6 +130,9 @@ pub enum Text {
     NotIdentified,
     Computing,
     Changed,
+    Active,
+    ActiveCleared,
+    NoActive,
 }
 
 impl Text {
@@ -244,6 +247,12 @@ impl Text {
                 "počítám přesné rozdělení…",
             ),
             Text::Changed => ("changed", "změny"),
+            Text::Active => ("active character", "aktivní postava"),
+            Text::ActiveCleared => ("no longer active", "už není aktivní"),
+            Text::NoActive => (
+                "no active character (choose one with: grimoire use NAME)",
+                "žádná aktivní postava (vyberte ji: grimoire use JMÉNO)",
+            ),
         };
         match lang {
             Lang::En => en,

@@ -3,6 +3,7 @@
 //! Parsing lives in [`cli`], each command in [`commands`], rendering in
 //! [`output`]; this file only wires them together and decides the exit code.
 
+mod active;
 mod catalog;
 mod cli;
 mod commands;

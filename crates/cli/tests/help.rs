@@ -38,6 +38,7 @@ const COMMANDS: &[&[&str]] = &[
     &["roll"],
     &["undo"],
     &["log"],
+    &["use"],
 ];
 
 #[test]

@@ -1,5 +1,6 @@
 //! One module per command group; each exposes its clap arguments and a `run`.
 
+pub mod active;
 pub mod admin;
 pub mod cast;
 pub mod character;
