@@ -22,6 +22,7 @@ Examples:
   grimoire roll 8d6 --stats
   grimoire use Elmira                      then leave her name out
   grimoire cast \"magic missile\" -l 2 -t Goblin -t Orc
+  grimoire rules R10
 
 Exit codes: 0 done, 1 refused (nothing changed), 2 usage error.
 Every command takes --json for stable machine-readable output.";
@@ -121,6 +122,8 @@ pub enum Command {
     Verify,
     /// Choose the active character: commands then accept its name left out
     Use(commands::active::UseArgs),
+    /// Show the numbered spellcasting rules (R1-R22), or one of them
+    Rules(commands::rules::Args),
 }
 
 /// Runs one parsed command.
@@ -156,6 +159,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Import(args) => commands::admin::import(ctx, &args),
         Command::Verify => commands::admin::verify(ctx),
         Command::Use(args) => commands::active::run(ctx, &args),
+        Command::Rules(args) => commands::rules::run(ctx, &args),
     }
 }
 

@@ -133,6 +133,7 @@ pub enum Text {
     Active,
     ActiveCleared,
     NoActive,
+    Rules,
 }
 
 impl Text {
@@ -252,6 +253,10 @@ impl Text {
             Text::NoActive => (
                 "no active character (choose one with: grimoire use NAME)",
                 "žádná aktivní postava (vyberte ji: grimoire use JMÉNO)",
+            ),
+            Text::Rules => (
+                "the spellcasting rules (grimoire rules ID shows one)",
+                "pravidla sesílání kouzel (grimoire rules ID ukáže jedno; text je anglicky)",
             ),
         };
         match lang {

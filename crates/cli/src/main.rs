@@ -13,6 +13,7 @@ mod failure;
 mod i18n;
 mod names;
 mod output;
+mod reference;
 mod state;
 mod view;
 

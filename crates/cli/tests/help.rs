@@ -39,6 +39,7 @@ const COMMANDS: &[&[&str]] = &[
     &["undo"],
     &["log"],
     &["use"],
+    &["rules"],
 ];
 
 #[test]

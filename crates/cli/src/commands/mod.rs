@@ -8,5 +8,6 @@ pub mod effects;
 pub mod encounter;
 pub mod history;
 pub mod roll;
+pub mod rules;
 pub mod serve;
 pub mod spells;
