@@ -24,6 +24,8 @@ Examples:
   grimoire cast \"magic missile\" -l 2 -t Goblin -t Orc
   grimoire rules R10
 
+Completions: source <(grimoire completions bash)   (or zsh, fish)
+
 Exit codes: 0 done, 1 refused (nothing changed), 2 usage error.
 Every command takes --json for stable machine-readable output.";
 
@@ -124,6 +126,8 @@ pub enum Command {
     Use(commands::active::UseArgs),
     /// Show the numbered spellcasting rules (R1-R22), or one of them
     Rules(commands::rules::Args),
+    /// Print a shell completion script (bash, zsh, fish)
+    Completions(commands::completions::Args),
 }
 
 /// Runs one parsed command.
@@ -160,6 +164,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Verify => commands::admin::verify(ctx),
         Command::Use(args) => commands::active::run(ctx, &args),
         Command::Rules(args) => commands::rules::run(ctx, &args),
+        Command::Completions(args) => commands::completions::run(ctx, &args),
     }
 }
 

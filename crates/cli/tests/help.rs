@@ -40,6 +40,7 @@ const COMMANDS: &[&[&str]] = &[
     &["log"],
     &["use"],
     &["rules"],
+    &["completions"],
 ];
 
 #[test]

@@ -4,6 +4,7 @@ pub mod active;
 pub mod admin;
 pub mod cast;
 pub mod character;
+pub mod completions;
 pub mod effects;
 pub mod encounter;
 pub mod history;
