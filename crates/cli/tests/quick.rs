@@ -138,3 +138,73 @@ fn spell_names_ignore_case_and_diacritics() {
     let u = s.ok(&["unprepare", "Elmira", "ŠTÍT"]);
     assert_eq!(u["prepared"], serde_json::json!(["magic-missile"]));
 }
+
+/// Characters plus one Shift for each capital or shifted sign (US layout),
+/// the README's way of counting keystrokes.
+fn keystrokes(command: &str) -> usize {
+    command.chars().count()
+        + command
+            .chars()
+            .filter(|c| c.is_uppercase() || "~!@#$%^&*()_+{}|:\"<>?".contains(*c))
+            .count()
+}
+
+/// The README's keystroke table: `(form, command, characters, keystrokes)`.
+fn readme_table() -> Vec<(String, String, usize, usize)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = std::fs::read_to_string(path).unwrap();
+    readme
+        .lines()
+        .filter(|l| {
+            ["| before |", "| after |", "| Avrae |"]
+                .iter()
+                .any(|p| l.starts_with(p))
+        })
+        .map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            (
+                cells[1].to_owned(),
+                cells[2].trim_matches('`').to_owned(),
+                cells[3].parse().unwrap(),
+                cells[4].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_readme_keystroke_counts_are_right_and_both_forms_cast_the_same() {
+    let table = readme_table();
+    assert_eq!(table.len(), 3, "{table:?}");
+    for (form, command, characters, strokes) in &table {
+        assert_eq!(command.chars().count(), *characters, "{form}: {command}");
+        assert_eq!(keystrokes(command), *strokes, "{form}: {command}");
+    }
+    // The issue's figure for today's form, and the quick form is shorter.
+    assert_eq!(table[0].3, 60);
+    assert!(table[1].3 < table[0].3);
+
+    // Both grimoire forms run, and cast the same thing.
+    let mut casts = Vec::new();
+    for (_, command, _, _) in &table[..2] {
+        let s = Session::new();
+        s.ok(&[
+            "character",
+            "new",
+            "Mira",
+            "--class",
+            "wizard:7",
+            "--abilities",
+            "int=16",
+        ]);
+        s.ok(&["prepare", "Mira", "Fireball"]);
+        s.ok(&["use", "Mira"]);
+        let words: Vec<&str> = command.split(' ').skip(1).collect();
+        casts.push(s.ok(&words)["cast"].clone());
+    }
+    assert_eq!(casts[0], casts[1]);
+    assert_eq!(
+        (casts[1]["level"].as_u64(), casts[1]["caster"].as_str()),
+        (Some(4), Some("Mira"))
+    );
+}
