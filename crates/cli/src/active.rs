@@ -116,9 +116,11 @@ pub fn split<T: FromStr>(
             let value = word.parse::<T>().map_err(|_| {
                 Failure::usage(
                     "bad_argument",
-                    format!("\"{word}\" is not a valid {what}, and {what} is required"),
+                    format!("{what} is required, and \"{word}\" is not a valid {what}"),
                 )
-                .with_cs(format!("„{word}“ není platné {what}, a {what} je povinné"))
+                .with_cs(format!(
+                    "{what} je povinné a „{word}“ není platná hodnota {what}"
+                ))
             })?;
             Ok((character(store, None)?, value))
         }
@@ -159,7 +161,7 @@ pub fn no_active() -> Failure {
 /// A required word missing from the command line.
 fn missing(what: &str) -> Failure {
     Failure::usage("missing_argument", format!("{what} is required"))
-        .with_cs(format!("chybí {what}"))
+        .with_cs(format!("{what} je povinné"))
 }
 
 #[cfg(test)]

@@ -184,7 +184,16 @@ fn a_named_character_still_wins_over_the_active_one() {
     let err = s.fails(1, &["cast", "magic missile"]);
     assert_eq!(err["code"], "not_prepared");
     // A bad value is a usage error naming what was expected.
-    assert_eq!(s.fails(2, &["damage", "lots"])["code"], "bad_argument");
+    let err = s.fails(2, &["damage", "Elmira"]);
+    assert_eq!(err["code"], "bad_argument");
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("AMOUNT is required, and \"Elmira\" is not a valid AMOUNT"),
+        "{err}"
+    );
+    assert_eq!(s.fails(2, &["cast"])["code"], "missing_argument");
 }
 
 #[test]
