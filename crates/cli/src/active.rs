@@ -3,7 +3,9 @@
 //!
 //! The choice is kept in the store as a small `setting` entity, so it lives
 //! in the same database as the characters (SQLite or PostgreSQL alike),
-//! goes with an export and is logged like any other change.
+//! goes with an export and is logged like any other change. Several
+//! players on one shared database each set `GRIMOIRE_CHARACTER` in their
+//! own shell instead; it wins over the database's choice.
 //!
 //! A command whose character comes first accepts it left out. The other
 //! words then decide: `cast Mira Fireball` names both, `cast Fireball`
@@ -32,7 +34,48 @@ struct Active {
     character: String,
 }
 
-/// The active character's name, if one is set.
+/// The environment variable that picks the active character for one shell,
+/// over the database's choice: players sharing one PostgreSQL table each
+/// set their own.
+pub const ENV: &str = "GRIMOIRE_CHARACTER";
+
+/// Where the active character was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// `GRIMOIRE_CHARACTER` in this shell.
+    Environment,
+    /// `grimoire use NAME`, kept in the database.
+    Database,
+}
+
+impl Source {
+    /// The stable word for `--json`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Source::Environment => "environment",
+            Source::Database => "database",
+        }
+    }
+}
+
+/// The active character and where it was chosen: `GRIMOIRE_CHARACTER`
+/// first, then the database.
+pub fn current(store: &Store) -> anyhow::Result<Option<(String, Source)>> {
+    if let Some(name) = from_env() {
+        return Ok(Some((name, Source::Environment)));
+    }
+    Ok(get(store)?.map(|name| (name, Source::Database)))
+}
+
+/// `GRIMOIRE_CHARACTER`, when set and not blank.
+pub fn from_env() -> Option<String> {
+    std::env::var(ENV)
+        .ok()
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
+}
+
+/// The database's active character, if one is set.
 pub fn get(store: &Store) -> anyhow::Result<Option<String>> {
     Ok(store
         .find::<Active>(SETTING, ACTIVE)?
@@ -69,7 +112,12 @@ pub fn name(store: &Store, given: Option<&str>) -> anyhow::Result<String> {
     if let Some(n) = given {
         return Ok(n.to_owned());
     }
-    get(store)?.ok_or_else(|| no_active().into())
+    Ok(active(store)?.0)
+}
+
+/// The active character, or `no_active_character`.
+fn active(store: &Store) -> anyhow::Result<(String, Source)> {
+    current(store)?.ok_or_else(|| no_active().into())
 }
 
 /// The character named, or the active one when the name is left out.
@@ -77,23 +125,27 @@ pub fn character(store: &Store, given: Option<&str>) -> anyhow::Result<Entity<Ca
     if let Some(n) = given {
         return state::character(store, n);
     }
-    let n = name(store, None)?;
+    let (n, source) = active(store)?;
     state::character(store, &n).map_err(|e| match e.downcast::<Failure>() {
         // The active character was deleted (or renamed by an undo) since
-        // `use`: say where the name came from.
+        // it was chosen: say where the name came from.
         Ok(f) if f.code == "unknown_character" => {
-            let cs = f
-                .message_cs
-                .clone()
-                .map(|m| format!("{m}; je to aktivní postava, vyberte jinou: grimoire use JMÉNO"));
-            let mut f = Failure {
-                message: format!(
-                    "{}; it is the active character, choose another with: grimoire use NAME",
-                    f.message
+            let (en, cs) = match source {
+                Source::Database => (
+                    "it is the active character, choose another with: grimoire use NAME",
+                    "je to aktivní postava, vyberte jinou: grimoire use JMÉNO",
                 ),
+                Source::Environment => (
+                    "it is the active character named by GRIMOIRE_CHARACTER",
+                    "je to aktivní postava z proměnné GRIMOIRE_CHARACTER",
+                ),
+            };
+            let message_cs = f.message_cs.clone().map(|m| format!("{m}; {cs}"));
+            let f = Failure {
+                message: format!("{}; {en}", f.message),
+                message_cs,
                 ..f
             };
-            f.message_cs = cs;
             f.into()
         }
         Ok(f) => f.into(),
@@ -153,9 +205,9 @@ pub fn leading(
 pub fn no_active() -> Failure {
     Failure::usage(
         "no_active_character",
-        "name the character, or choose one for every command with: grimoire use NAME",
+        "name the character, or choose one for every command with: grimoire use NAME (or GRIMOIRE_CHARACTER=NAME for this shell)",
     )
-    .with_cs("zadejte postavu, nebo ji vyberte pro všechny příkazy: grimoire use JMÉNO")
+    .with_cs("zadejte postavu, nebo ji vyberte pro všechny příkazy: grimoire use JMÉNO (nebo GRIMOIRE_CHARACTER=JMÉNO pro tento shell)")
 }
 
 /// A required word missing from the command line.

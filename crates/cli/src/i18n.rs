@@ -133,6 +133,8 @@ pub enum Text {
     Active,
     ActiveCleared,
     NoActive,
+    ActiveFromEnv,
+    ActiveInDatabase,
     Rules,
 }
 
@@ -250,6 +252,11 @@ impl Text {
             Text::Changed => ("changed", "změny"),
             Text::Active => ("active character", "aktivní postava"),
             Text::ActiveCleared => ("no longer active", "už není aktivní"),
+            Text::ActiveFromEnv => (
+                "chosen by GRIMOIRE_CHARACTER in this shell",
+                "vybrána proměnnou GRIMOIRE_CHARACTER v tomto shellu",
+            ),
+            Text::ActiveInDatabase => ("in the database", "v databázi"),
             Text::NoActive => (
                 "no active character (choose one with: grimoire use NAME)",
                 "žádná aktivní postava (vyberte ji: grimoire use JMÉNO)",

@@ -32,8 +32,10 @@ fn use_remembers_shows_and_forgets_the_character() {
         s.human(&["--lang", "cs", "use"])
             .contains("aktivní postava: Mira")
     );
+    assert_eq!(s.ok(&["use"])["source"], "database");
     let cleared = s.ok(&["use", "--clear"]);
     assert_eq!(cleared["active"], serde_json::Value::Null);
+    assert_eq!(cleared["database"], serde_json::Value::Null);
     assert_eq!(cleared["cleared"], "Mira");
     assert_eq!(s.ok(&["use"])["active"], serde_json::Value::Null);
     assert!(s.human(&["use"]).contains("grimoire use NAME"));
@@ -219,6 +221,62 @@ fn the_choice_lives_in_the_database() {
             .as_str()
             .unwrap()
             .contains("it is the active character"),
+        "{err}"
+    );
+}
+
+#[test]
+fn grimoire_character_picks_the_character_for_one_shell() {
+    let s = Session::new();
+    mira(&s);
+    s.wizard("Elmira");
+    s.ok(&["prepare", "Elmira", "magic missile"]);
+    // The variable wins over the database's choice, for this process only.
+    let json = |args: &[&str]| {
+        let out = s
+            .cmd()
+            .env("GRIMOIRE_CHARACTER", "Elmira")
+            .arg("--json")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let shown = json(&["use"]);
+    assert_eq!(
+        (&shown["active"], &shown["source"], &shown["database"]),
+        (
+            &serde_json::json!("Elmira"),
+            &serde_json::json!("environment"),
+            &serde_json::json!("Mira")
+        )
+    );
+    assert_eq!(
+        json(&["cast", "magic missile", "-t", "Goblin"])["cast"]["caster"],
+        "Elmira"
+    );
+    assert_eq!(slots(&s.ok(&["slots", "Elmira"]))[0], (1, 3, 4));
+    // Without it, the database's choice again.
+    assert_eq!(s.ok(&["slots"])["character"], "Mira");
+    assert_eq!(slots(&s.ok(&["slots"]))[0], (1, 4, 4));
+    // A name on the line still wins over both.
+    assert_eq!(json(&["slots", "Mira"])["character"], "Mira");
+    // A variable naming nobody says where the name came from.
+    let out = s
+        .cmd()
+        .env("GRIMOIRE_CHARACTER", "Nobody")
+        .args(["--json", "slots"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(err["error"]["code"], "unknown_character");
+    assert!(
+        err["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("GRIMOIRE_CHARACTER"),
         "{err}"
     );
 }

@@ -12,6 +12,7 @@ fn run(url: &str, schema: &str, args: &[&str]) -> (Option<i32>, Value) {
         .env("GRIMOIRE_DB", url)
         .env("GRIMOIRE_PG_SCHEMA", schema)
         .env_remove("GRIMOIRE_LANG")
+        .env_remove("GRIMOIRE_CHARACTER")
         .args(["--json", "--seed", "3"])
         .args(args)
         .output()

@@ -14,6 +14,8 @@ use crate::i18n::Text;
   grimoire slots
   grimoire use                          show the active character
   grimoire use --clear                  forget it
+  GRIMOIRE_CHARACTER=Mira grimoire ...  for one shell, over the database's choice
+                                        (players sharing one PostgreSQL table)
 
 A command's first word is the character only when the command has more
 words than it needs without one: `cast Fireball` casts as the active
@@ -28,30 +30,50 @@ pub struct UseArgs {
     pub clear: bool,
 }
 
-/// Runs `use`.
+/// Runs `use`. The JSON is always `{"active", "source", "database"}`: the
+/// character commands will use and where it was chosen (`environment` or
+/// `database`), and the database's own choice; `--clear` adds `cleared`.
 pub fn run(ctx: &Ctx, args: &UseArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let out = &ctx.out;
     let lang = out.lang;
-    if args.clear {
-        let forgotten = active::clear(&mut store, &ctx.command_line)?;
-        if out.json {
-            return out.json(&json!({ "active": null, "cleared": forgotten }));
+    let cleared = if args.clear {
+        Some(active::clear(&mut store, &ctx.command_line)?)
+    } else {
+        if let Some(name) = &args.name {
+            active::set(&mut store, &ctx.command_line, name)?;
         }
-        return match forgotten {
-            Some(name) => out.line(format!("{}: {name}", Text::ActiveCleared.get(lang))),
-            None => out.line(Text::NoActive.get(lang)),
-        };
-    }
-    let current = match &args.name {
-        Some(name) => Some(active::set(&mut store, &ctx.command_line, name)?),
-        None => active::get(&store)?,
+        None
     };
+    let current = active::current(&store)?;
+    let stored = active::get(&store)?;
     if out.json {
-        return out.json(&json!({ "active": current }));
+        let mut v = json!({
+            "active": current.as_ref().map(|(n, _)| n),
+            "source": current.as_ref().map(|(_, s)| s.code()),
+            "database": stored,
+        });
+        if let Some(cleared) = &cleared {
+            v["cleared"] = json!(cleared);
+        }
+        return out.json(&v);
     }
-    match current {
-        Some(name) => out.line(format!("{}: {}", Text::Active.get(lang), out.bold(&name))),
+    if let Some(Some(name)) = &cleared {
+        out.line(format!("{}: {name}", Text::ActiveCleared.get(lang)))?;
+    }
+    match &current {
+        Some((name, source)) => {
+            out.line(format!("{}: {}", Text::Active.get(lang), out.bold(name)))?;
+            if *source == active::Source::Environment {
+                out.line(out.yellow(&format!(
+                    "{} ({}: {})",
+                    Text::ActiveFromEnv.get(lang),
+                    Text::ActiveInDatabase.get(lang),
+                    stored.as_deref().unwrap_or("-")
+                )))?;
+            }
+            Ok(())
+        }
         None => out.line(Text::NoActive.get(lang)),
     }
 }
