@@ -2,8 +2,9 @@
 //! attached where they are typed, answered by the binary itself.
 //!
 //! The script `grimoire completions SHELL` prints calls back into
-//! `COMPLETE=SHELL grimoire -- WORDS...` on every Tab (clap_complete's
-//! `CompleteEnv`), so the names offered are the catalogue's spells and the
+//! `GRIMOIRE_COMPLETE=SHELL grimoire -- WORDS...` on every Tab
+//! (clap_complete's `CompleteEnv`, under a variable of our own so a
+//! `COMPLETE` set for another tool cannot take grimoire over), so the names offered are the catalogue's spells and the
 //! characters of the database in use (`--db` on the line, else
 //! `GRIMOIRE_DB`, else the default file). A missing database offers no
 //! characters rather than creating one.
@@ -18,6 +19,9 @@ use grimoire_store::Store;
 
 use crate::cli::Cli;
 use crate::state::CHARACTER;
+
+/// The environment variable that turns a run into a completion request.
+pub const VAR: &str = "GRIMOIRE_COMPLETE";
 
 /// What a completed word names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -27,9 +27,12 @@ use crate::i18n::{Lang, Text};
 use crate::output::Out;
 
 fn main() -> ExitCode {
-    // `COMPLETE=bash grimoire -- ...` is the shell asking for completions
-    // (see `grimoire completions`): answer and exit before anything prints.
-    clap_complete::CompleteEnv::with_factory(completion::command).complete();
+    // `GRIMOIRE_COMPLETE=bash grimoire -- ...` is the shell asking for
+    // completions (see `grimoire completions`): answer and exit before
+    // anything prints.
+    clap_complete::CompleteEnv::with_factory(completion::command)
+        .var(completion::VAR)
+        .complete();
     // `std::env::args` panics on an argument that is not UTF-8; such bytes
     // can be no name, spell or notation, so they are a usage error.
     let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();

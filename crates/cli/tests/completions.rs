@@ -10,7 +10,7 @@ use common::Session;
 fn complete(s: &Session, words: &[&str]) -> Vec<String> {
     let out = s
         .cmd()
-        .env("COMPLETE", "fish")
+        .env("GRIMOIRE_COMPLETE", "fish")
         .arg("--")
         .arg("grimoire")
         .args(words)
@@ -38,7 +38,7 @@ fn completions_bash_prints_a_script_for_grimoire() {
         "a bash `complete` registration: {bash}"
     );
     assert!(
-        bash.contains("COMPLETE=\"bash\""),
+        bash.contains("GRIMOIRE_COMPLETE=\"bash\""),
         "calls back into grimoire: {bash}"
     );
     let zsh = s.human(&["completions", "zsh"]);
@@ -54,7 +54,7 @@ fn completions_bash_prints_a_script_for_grimoire() {
         fixed.contains("_grimoire()") && fixed.contains("--target"),
         "{fixed}"
     );
-    assert!(!fixed.contains("COMPLETE="));
+    assert!(!fixed.contains("GRIMOIRE_COMPLETE="));
     assert_eq!(s.fails(2, &["completions", "tcsh"])["code"], "usage");
 }
 
@@ -91,13 +91,27 @@ fn tab_completes_spell_and_character_names() {
 }
 
 #[test]
+fn a_complete_variable_of_another_tool_is_ignored() {
+    let s = Session::new();
+    let out = s
+        .cmd()
+        .env("COMPLETE", "fish")
+        .args(["--json", "rules", "R10"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rule"]["id"], "R10");
+}
+
+#[test]
 fn completing_never_creates_a_database() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("none.sqlite3");
     let out = Command::cargo_bin("grimoire")
         .unwrap()
         .env("GRIMOIRE_DB", &db)
-        .env("COMPLETE", "fish")
+        .env("GRIMOIRE_COMPLETE", "fish")
         .args(["--", "grimoire", "slots", ""])
         .output()
         .unwrap();

@@ -60,7 +60,13 @@ pub fn run(_ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
             Shell::Zsh => &clap_complete::env::Zsh,
             Shell::Fish => &clap_complete::env::Fish,
         };
-        shell.write_registration("COMPLETE", "grimoire", "grimoire", &completer(), &mut buf)?;
+        shell.write_registration(
+            crate::completion::VAR,
+            "grimoire",
+            "grimoire",
+            &completer(),
+            &mut buf,
+        )?;
     }
     std::io::stdout().lock().write_all(&buf)?;
     Ok(())
