@@ -20,6 +20,11 @@ Examples:
   grimoire log Elmira
   grimoire spells fire --class wizard
   grimoire roll 8d6 --stats
+  grimoire use Elmira                      then leave her name out
+  grimoire cast \"magic missile\" -l 2 -t Goblin -t Orc
+  grimoire rules R10
+
+Completions: source <(grimoire completions bash)   (or zsh, fish)
 
 Exit codes: 0 done, 1 refused (nothing changed), 2 usage error.
 Every command takes --json for stable machine-readable output.";
@@ -117,6 +122,12 @@ pub enum Command {
     Import(commands::admin::JsonArgs),
     /// Replay the change log and report every entity whose stored state differs (exit 1)
     Verify,
+    /// Choose the active character: commands then accept its name left out
+    Use(commands::active::UseArgs),
+    /// Show the numbered spellcasting rules (R1-R22), or one of them
+    Rules(commands::rules::Args),
+    /// Print a shell completion script (bash, zsh, fish)
+    Completions(commands::completions::Args),
 }
 
 /// Runs one parsed command.
@@ -151,6 +162,9 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Export(args) => commands::admin::export(ctx, &args),
         Command::Import(args) => commands::admin::import(ctx, &args),
         Command::Verify => commands::admin::verify(ctx),
+        Command::Use(args) => commands::active::run(ctx, &args),
+        Command::Rules(args) => commands::rules::run(ctx, &args),
+        Command::Completions(args) => commands::completions::run(ctx, &args),
     }
 }
 

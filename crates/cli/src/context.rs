@@ -35,17 +35,7 @@ impl Ctx {
         };
         let text = path.to_string_lossy();
         if text.starts_with("postgres://") || text.starts_with("postgresql://") {
-            // The same schema on a shared server (issue #5); a table server
-            // and several terminals can then play on one database.
-            let mut config = PostgresConfig::new(text.as_ref());
-            if let Some(schema) = std::env::var("GRIMOIRE_PG_SCHEMA")
-                .ok()
-                .filter(|s| !s.is_empty())
-            {
-                config = config.with_schema(schema);
-            }
-            let backend = PostgresBackend::connect(&config).map_err(Failure::from)?;
-            return Ok(Store::with_backend(backend));
+            return open_postgres(&text);
         }
         Ok(Store::open(&path).map_err(Failure::from)?)
     }
@@ -55,6 +45,22 @@ impl Ctx {
     pub fn rng(&self) -> SeededRng {
         SeededRng::new(self.seed.unwrap_or_else(clock_seed))
     }
+}
+
+/// The store on a PostgreSQL server at `url`, in the schema named by
+/// `GRIMOIRE_PG_SCHEMA` when set.
+pub fn open_postgres(url: &str) -> anyhow::Result<Store> {
+    // The same schema on a shared server (issue #5); a table server and
+    // several terminals can then play on one database.
+    let mut config = PostgresConfig::new(url);
+    if let Some(schema) = std::env::var("GRIMOIRE_PG_SCHEMA")
+        .ok()
+        .filter(|s| !s.is_empty())
+    {
+        config = config.with_schema(schema);
+    }
+    let backend = PostgresBackend::connect(&config).map_err(Failure::from)?;
+    Ok(Store::with_backend(backend))
 }
 
 fn clock_seed() -> u64 {

@@ -130,6 +130,12 @@ pub enum Text {
     NotIdentified,
     Computing,
     Changed,
+    Active,
+    ActiveCleared,
+    NoActive,
+    ActiveFromEnv,
+    ActiveInDatabase,
+    Rules,
 }
 
 impl Text {
@@ -244,6 +250,21 @@ impl Text {
                 "počítám přesné rozdělení…",
             ),
             Text::Changed => ("changed", "změny"),
+            Text::Active => ("active character", "aktivní postava"),
+            Text::ActiveCleared => ("no longer active", "už není aktivní"),
+            Text::ActiveFromEnv => (
+                "chosen by GRIMOIRE_CHARACTER in this shell",
+                "vybrána proměnnou GRIMOIRE_CHARACTER v tomto shellu",
+            ),
+            Text::ActiveInDatabase => ("in the database", "v databázi"),
+            Text::NoActive => (
+                "no active character (choose one with: grimoire use NAME)",
+                "žádná aktivní postava (vyberte ji: grimoire use JMÉNO)",
+            ),
+            Text::Rules => (
+                "the spellcasting rules (grimoire rules ID shows one)",
+                "pravidla sesílání kouzel (grimoire rules ID ukáže jedno; text je anglicky)",
+            ),
         };
         match lang {
             Lang::En => en,

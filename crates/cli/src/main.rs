@@ -3,15 +3,18 @@
 //! Parsing lives in [`cli`], each command in [`commands`], rendering in
 //! [`output`]; this file only wires them together and decides the exit code.
 
+mod active;
 mod catalog;
 mod cli;
 mod commands;
+mod completion;
 mod context;
 mod describe;
 mod failure;
 mod i18n;
 mod names;
 mod output;
+mod reference;
 mod state;
 mod view;
 
@@ -24,6 +27,12 @@ use crate::i18n::{Lang, Text};
 use crate::output::Out;
 
 fn main() -> ExitCode {
+    // `GRIMOIRE_COMPLETE=bash grimoire -- ...` is the shell asking for
+    // completions (see `grimoire completions`): answer and exit before
+    // anything prints.
+    clap_complete::CompleteEnv::with_factory(completion::command)
+        .var(completion::VAR)
+        .complete();
     // `std::env::args` panics on an argument that is not UTF-8; such bytes
     // can be no name, spell or notation, so they are a usage error.
     let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();

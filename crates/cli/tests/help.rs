@@ -38,6 +38,9 @@ const COMMANDS: &[&[&str]] = &[
     &["roll"],
     &["undo"],
     &["log"],
+    &["use"],
+    &["rules"],
+    &["completions"],
 ];
 
 #[test]

@@ -12,6 +12,7 @@ fn run(url: &str, schema: &str, args: &[&str]) -> (Option<i32>, Value) {
         .env("GRIMOIRE_DB", url)
         .env("GRIMOIRE_PG_SCHEMA", schema)
         .env_remove("GRIMOIRE_LANG")
+        .env_remove("GRIMOIRE_CHARACTER")
         .args(["--json", "--seed", "3"])
         .args(args)
         .output()
@@ -56,6 +57,16 @@ fn session_on_postgres() {
     ok(&["undo", "Elmira"]);
     let slots = ok(&["slots", "Elmira"]);
     assert_eq!(slots["slots"][0]["remaining"], 4);
+    // The active character is kept in the same database.
+    assert_eq!(ok(&["use", "elmira"])["active"], "Elmira");
+    assert_eq!(ok(&["use"])["active"], "Elmira");
+    assert_eq!(ok(&["slots"])["character"], "Elmira");
+    assert_eq!(ok(&["use", "--clear"])["cleared"], "Elmira");
+    let (code, err) = run(&url, &schema, &["slots"]);
+    assert_eq!(
+        (code, err["error"]["code"].as_str()),
+        (Some(2), Some("no_active_character"))
+    );
     PostgresConfig::new(url.as_str())
         .with_schema(schema)
         .drop_schema()

@@ -1,5 +1,5 @@
 //! Grimoire rules: the pure spellcasting engine for the 2024 fifth-edition
-//! rules (SRD 5.2), rules R1–R22 of `RULES.md`.
+//! rules (SRD 5.2), rules R1–R22 of the repository's `docs/RULES.md`.
 //!
 //! It models spells ([`Spell`]), casters ([`Caster`]) and encounters
 //! ([`Encounter`]), and enforces the casting rules: slots (R2–R6), the

@@ -18,8 +18,11 @@ use crate::view;
 
 /// Arguments of `cast`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
+#[command(
+    override_usage = "grimoire cast [OPTIONS] [CHARACTER] <SPELL>",
+    after_help = "Examples:
   grimoire cast Elmira \"Magic Missile\" --target Goblin
+  grimoire cast fireball -l 4 -t Goblin -t Orc     as the active character (grimoire use NAME)
   grimoire cast Elmira \"Magic Missile\" --slot 2 --target Goblin:hp=7
   grimoire cast Elmira Shield --action reaction --trigger \"hit by an attack\"
   grimoire cast Elmira \"Detect Magic\" --ritual
@@ -36,32 +39,34 @@ maximum, healing stops there) :dex=+2 (any ability save bonus) :self :ally
 :cover (Total Cover) :dist=FEET :type=undead :resist=fire,cold
 :vuln=radiant :immune=poison.
   grimoire cast Brother \"Cure Wounds\" --target Ana:hp=3:max=12
-  grimoire cast Elmira Fireball --target Imp:type=fiend:resist=cold:immune=fire")]
+  grimoire cast Elmira Fireball --target Imp:type=fiend:resist=cold:immune=fire"
+)]
 pub struct Args {
-    /// The caster
-    pub name: String,
-    /// The spell (English or Czech name, or id)
-    pub spell: String,
+    /// The caster; leave out for the active character (one word is the spell)
+    #[arg(value_name = "CHARACTER")]
+    pub name: Option<String>,
+    /// The spell (English or Czech name, or id; case and accents do not matter)
+    pub spell: Option<String>,
     /// Cast with a slot of this level (R6 upcasting); default the lowest that fits (R3)
-    #[arg(long)]
+    #[arg(short = 'l', long, visible_alias = "level")]
     pub slot: Option<u8>,
     /// Cast as a ritual: no slot, +10 minutes (R5b)
-    #[arg(long, conflicts_with_all = ["slot", "via"])]
+    #[arg(short, long, conflicts_with_all = ["slot", "via"])]
     pub ritual: bool,
     /// Cast through an item or ability by name, or `arcanum` (R5c, R5d)
     #[arg(long, value_name = "ITEM_OR_ABILITY")]
     pub via: Option<String>,
     /// The part of the turn to use: magic, bonus or reaction (R9)
-    #[arg(long)]
+    #[arg(short, long)]
     pub action: Option<String>,
     /// The trigger a Reaction answers (R11)
     #[arg(long)]
     pub trigger: Option<String>,
     /// Targets (repeat for several)
-    #[arg(long = "target", value_name = "T")]
+    #[arg(short, long = "target", value_name = "T")]
     pub targets: Vec<String>,
     /// The class to cast with (default: the best one with the spell)
-    #[arg(long)]
+    #[arg(short, long)]
     pub class: Option<String>,
     /// Use only pact slots
     #[arg(long, conflicts_with = "regular")]
@@ -228,9 +233,10 @@ fn request(caster: &Caster, args: &Args) -> Result<CastRequest, Failure> {
 
 /// Runs `cast`.
 pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
-    let spell = catalog::spell(&args.spell)?;
     let mut store = ctx.store()?;
-    let entity = state::character(&store, &args.name)?;
+    let (entity, spell) =
+        crate::active::split(&store, args.name.as_deref(), args.spell.clone(), "SPELL")?;
+    let spell = catalog::spell(&spell)?;
     let enc = state::encounter_of(&store, &entity.name)?;
     let req = request(&entity.state, args)?;
     // Self-range targets, the tracker's hit points and the R9 turn check

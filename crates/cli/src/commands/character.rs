@@ -10,6 +10,7 @@ use serde_json::json;
 
 use grimoire_app::{Affliction, NextTurn, RestKind};
 
+use crate::active;
 use crate::catalog;
 use crate::context::Ctx;
 use crate::failure::Failure;
@@ -40,10 +41,12 @@ pub enum CharacterCommand {
         no_pouch: bool,
     },
     /// Show a character: slots, spells, resources, conditions, this turn
-    #[command(after_help = "Example:\n  grimoire character show Elmira")]
+    #[command(
+        after_help = "Examples:\n  grimoire character show Elmira\n  grimoire character show     the active character (grimoire use NAME)"
+    )]
     Show {
-        /// The character
-        name: String,
+        /// The character; leave out for the active one (grimoire use NAME)
+        name: Option<String>,
     },
     /// List every character
     #[command(after_help = "Example:\n  grimoire character list")]
@@ -67,7 +70,7 @@ pub fn run(ctx: &Ctx, command: &CharacterCommand) -> anyhow::Result<()> {
             abilities,
             no_pouch,
         } => new(ctx, name, classes, abilities, !no_pouch),
-        CharacterCommand::Show { name } => show(ctx, name),
+        CharacterCommand::Show { name } => show(ctx, name.as_deref()),
         CharacterCommand::List => list(ctx),
         CharacterCommand::Delete { name } => delete(ctx, name),
     }
@@ -122,9 +125,9 @@ fn new(
     out.line(view::caster_human(out, &caster))
 }
 
-fn show(ctx: &Ctx, name: &str) -> anyhow::Result<()> {
+fn show(ctx: &Ctx, name: Option<&str>) -> anyhow::Result<()> {
     let store = ctx.store()?;
-    let c = state::character(&store, name)?;
+    let c = active::character(&store, name)?;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({ "character": view::caster_json(&c.state, c.version) }));
@@ -186,14 +189,19 @@ fn delete(ctx: &Ctx, name: &str) -> anyhow::Result<()> {
 
 /// Arguments of `prepare` and `unprepare`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
+#[command(
+    override_usage = "grimoire prepare|unprepare [OPTIONS] [CHARACTER] <SPELL>...",
+    after_help = "Examples:
   grimoire prepare Elmira \"Magic Missile\" Shield \"Fire Bolt\"
-  grimoire unprepare Elmira Shield")]
+  grimoire unprepare Elmira Shield
+  grimoire prepare shield \"magicka strela\"    for the active character (grimoire use NAME)
+
+The first word is the character when a character has that name; otherwise
+every word is a spell, prepared by the active character."
+)]
 pub struct PrepareArgs {
-    /// The character
-    pub name: String,
-    /// Spells by English or Czech name or id (cantrips are learned)
-    #[arg(required = true)]
+    /// [CHARACTER] then spells by English or Czech name or id (cantrips are learned)
+    #[arg(required = true, value_name = "SPELL")]
     pub spells: Vec<String>,
 }
 
@@ -208,13 +216,12 @@ pub fn unprepare(ctx: &Ctx, args: &PrepareArgs) -> anyhow::Result<()> {
 }
 
 fn change_spells(ctx: &Ctx, args: &PrepareArgs, prepare: bool) -> anyhow::Result<()> {
-    let spells = args
-        .spells
+    let mut store = ctx.store()?;
+    let (entity, words) = active::leading(&store, &args.spells, "SPELL")?;
+    let spells = words
         .iter()
         .map(|n| catalog::spell(n).map(|s| &s.spell))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut store = ctx.store()?;
-    let entity = state::character(&store, &args.name)?;
     let command = ctx.command_line.clone();
     let step = if prepare {
         grimoire_app::prepare(&mut store, command, &entity, &spells)
@@ -258,16 +265,21 @@ fn change_spells(ctx: &Ctx, args: &PrepareArgs, prepare: bool) -> anyhow::Result
 #[derive(Debug, Subcommand)]
 pub enum ItemCommand {
     /// Give a character a magic item that casts spells without a slot (R5d)
-    #[command(after_help = "Examples:
+    #[command(
+        override_usage = "grimoire item add [OPTIONS] --spell <SPELL> [CHARACTER] <ITEM>",
+        after_help = "Examples:
   grimoire item add Elmira \"Spell Scroll\" --spell Fireball
-  grimoire item add Elmira \"Wand of Magic Missiles\" --spell \"Magic Missile\" --charges 7 --recharge long")]
+  grimoire item add Elmira \"Wand of Magic Missiles\" --spell \"Magic Missile\" --charges 7 --recharge long
+  grimoire item add \"Spell Scroll\" -s Fireball     for the active character"
+    )]
     Add {
-        /// The character
-        name: String,
+        /// The character; leave out for the active one (grimoire use NAME)
+        #[arg(value_name = "CHARACTER")]
+        name: Option<String>,
         /// The item; \"Spell Scroll\" makes a one-use scroll of --spell
-        item: String,
+        item: Option<String>,
         /// The spell(s) it casts
-        #[arg(long = "spell", required = true)]
+        #[arg(short, long = "spell", required = true)]
         spells: Vec<String>,
         /// Charges (one spent per casting)
         #[arg(long, default_value_t = 1)]
@@ -285,10 +297,10 @@ pub enum AbilityCommand {
     #[command(after_help = "Example:
   grimoire ability add Elmira --spell \"Misty Step\" --uses 1 --recharge long")]
     Add {
-        /// The character
-        name: String,
+        /// The character; leave out for the active one (grimoire use NAME)
+        name: Option<String>,
         /// The spell(s) it casts
-        #[arg(long = "spell", required = true)]
+        #[arg(short, long = "spell", required = true)]
         spells: Vec<String>,
         /// Uses between recharges
         #[arg(long, default_value_t = 1)]
@@ -336,8 +348,10 @@ pub fn item(ctx: &Ctx, command: &ItemCommand) -> anyhow::Result<()> {
         charges,
         recharge: when,
     } = command;
+    let store = ctx.store()?;
+    let (entity, item) = active::split(&store, name.as_deref(), item.clone(), "ITEM")?;
     let spells = spell_ids(spells)?;
-    let folded = names::fold(item);
+    let folded = names::fold(&item);
     let magic = if folded == "spell scroll" || folded == "scroll" || folded.starts_with("svitek") {
         let s = spells[0];
         MagicItem::scroll(s.spell.id.clone(), s.spell.level)
@@ -349,7 +363,13 @@ pub fn item(ctx: &Ctx, command: &ItemCommand) -> anyhow::Result<()> {
             recharge(when)?,
         )
     };
-    add_resource(ctx, name, |c| c.add_item(magic.clone()).events, &magic.name)
+    add_resource(
+        ctx,
+        store,
+        entity,
+        |c| c.add_item(magic.clone()).events,
+        &magic.name,
+    )
 }
 
 /// Runs `ability add`.
@@ -361,6 +381,8 @@ pub fn ability(ctx: &Ctx, command: &AbilityCommand) -> anyhow::Result<()> {
         recharge: when,
         feature,
     } = command;
+    let store = ctx.store()?;
+    let entity = active::character(&store, name.as_deref())?;
     let spells = spell_ids(spells)?;
     let label = feature.clone().unwrap_or_else(|| spells[0].name_en.clone());
     let f = LimitedUse::new(
@@ -369,17 +391,22 @@ pub fn ability(ctx: &Ctx, command: &AbilityCommand) -> anyhow::Result<()> {
         *uses,
         recharge(when)?,
     );
-    add_resource(ctx, name, |c| c.add_feature(f.clone()).events, &label)
+    add_resource(
+        ctx,
+        store,
+        entity,
+        |c| c.add_feature(f.clone()).events,
+        &label,
+    )
 }
 
 fn add_resource(
     ctx: &Ctx,
-    name: &str,
+    mut store: grimoire_store::Store,
+    entity: grimoire_store::Entity<Caster>,
     events: impl Fn(&Caster) -> Vec<Event>,
     label: &str,
 ) -> anyhow::Result<()> {
-    let mut store = ctx.store()?;
-    let entity = state::character(&store, name)?;
     let events = events(&entity.state);
     let mut batch = Batch::new(ctx);
     let next = batch.character(&entity, &events)?;
@@ -399,16 +426,18 @@ fn add_resource(
 
 /// Arguments of `slots`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  grimoire slots Elmira\n  grimoire --json slots Elmira")]
+#[command(
+    after_help = "Examples:\n  grimoire slots Elmira\n  grimoire --json slots Elmira\n  grimoire slots     the active character (grimoire use NAME)"
+)]
 pub struct SlotsArgs {
-    /// The character
-    pub name: String,
+    /// The character; leave out for the active one (grimoire use NAME)
+    pub name: Option<String>,
 }
 
 /// Runs `slots`.
 pub fn slots(ctx: &Ctx, args: &SlotsArgs) -> anyhow::Result<()> {
     let store = ctx.store()?;
-    let c = state::character(&store, &args.name)?;
+    let c = active::character(&store, args.name.as_deref())?;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!(grimoire_app::view::SlotsJson::of(&c.name, &c.state)));
@@ -420,10 +449,12 @@ pub fn slots(ctx: &Ctx, args: &SlotsArgs) -> anyhow::Result<()> {
 
 /// Arguments of `rest`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  grimoire rest Elmira --long\n  grimoire rest Elmira --short")]
+#[command(
+    after_help = "Examples:\n  grimoire rest Elmira --long\n  grimoire rest Elmira --short\n  grimoire rest --long     the active character (grimoire use NAME)"
+)]
 pub struct RestArgs {
-    /// The character
-    pub name: String,
+    /// The character; leave out for the active one (grimoire use NAME)
+    pub name: Option<String>,
     /// A Long Rest: every slot returns (R4)
     #[arg(long, conflicts_with = "short", required_unless_present = "short")]
     pub long: bool,
@@ -435,7 +466,7 @@ pub struct RestArgs {
 /// Runs `rest`.
 pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let entity = state::character(&store, &args.name)?;
+    let entity = active::character(&store, args.name.as_deref())?;
     let kind = if args.long {
         RestKind::Long
     } else {
@@ -480,40 +511,73 @@ pub enum Toggle {
 
 /// Arguments of `condition`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
+#[command(
+    override_usage = "grimoire condition [OPTIONS] [CHARACTER] <add|remove> <CONDITION>",
+    after_help = "Examples:
   grimoire condition Elmira add silenced        magical silence: no V spells (R14a)
   grimoire condition Elmira add incapacitated   ends Concentration
-  grimoire condition Elmira remove incapacitated")]
+  grimoire condition Elmira remove incapacitated
+  grimoire condition add silenced               the active character (grimoire use NAME)"
+)]
 pub struct ConditionArgs {
-    /// The character
-    pub name: String,
+    /// The character; leave out for the active one (grimoire use NAME)
+    #[arg(value_name = "CHARACTER")]
+    pub name: Option<String>,
     /// add or remove
-    pub toggle: Toggle,
+    #[arg(value_name = "add|remove")]
+    pub toggle: Option<String>,
     /// A condition (incapacitated, stunned, ...) or `silenced`
-    pub condition: String,
+    pub condition: Option<String>,
+}
+
+impl ConditionArgs {
+    /// `(character, toggle, condition)`: three words name the character, two
+    /// leave it to the active one.
+    fn words(&self) -> Result<(Option<&str>, Toggle, &str), Failure> {
+        let (name, toggle, condition) = match (&self.name, &self.toggle, &self.condition) {
+            (n, Some(t), Some(c)) => (n.as_deref(), t, c),
+            (Some(t), Some(c), None) => (None, t, c),
+            _ => {
+                return Err(Failure::usage(
+                    "missing_argument",
+                    "add or remove, and the CONDITION, are required",
+                )
+                .with_cs("chybí add nebo remove a STAV"));
+            }
+        };
+        let toggle = <Toggle as clap::ValueEnum>::from_str(toggle, true).map_err(|_| {
+            Failure::usage(
+                "bad_argument",
+                format!("\"{toggle}\" is neither add nor remove"),
+            )
+            .with_cs(format!("„{toggle}“ není add ani remove"))
+        })?;
+        Ok((name, toggle, condition))
+    }
 }
 
 /// Runs `condition`. `silenced` is not a condition in the rules but stops V
 /// components all the same (R14a), so it is offered beside them.
 pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
-    let add = args.toggle == Toggle::Add;
-    let word = names::fold(&args.condition);
+    let (name, toggle, condition) = args.words()?;
+    let add = toggle == Toggle::Add;
+    let word = names::fold(condition);
     let (label, what) = if matches!(word.as_str(), "silenced" | "silence" | "umlceny" | "ticho") {
         ("silenced", Affliction::Silenced)
     } else {
-        let c: Condition = names::condition(&args.condition)?;
+        let c: Condition = names::condition(condition)?;
         let label = match ctx.out.lang {
             Lang::En => c.name_en(),
             Lang::Cs => c.name_cs(),
         };
         (label, Affliction::Condition(c))
     };
-    let toggle = match args.toggle {
+    let toggle = match toggle {
         Toggle::Add => grimoire_app::Toggle::Add,
         Toggle::Remove => grimoire_app::Toggle::Remove,
     };
     let mut store = ctx.store()?;
-    let entity = state::character(&store, &args.name)?;
+    let entity = active::character(&store, name)?;
     let outcome =
         grimoire_app::condition(&mut store, ctx.command_line.clone(), &entity, what, toggle)
             .map_err(state::app_error)?;
@@ -540,10 +604,12 @@ pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
 #[derive(Debug, Subcommand)]
 pub enum TurnCommand {
     /// End the character's turn: actions and the one-slot limit reset (R10)
-    #[command(after_help = "Example:\n  grimoire turn end Elmira")]
+    #[command(
+        after_help = "Examples:\n  grimoire turn end Elmira\n  grimoire turn end     the active character (grimoire use NAME)"
+    )]
     End {
-        /// The character
-        name: String,
+        /// The character; leave out for the active one (grimoire use NAME)
+        name: Option<String>,
     },
 }
 
@@ -551,7 +617,7 @@ pub enum TurnCommand {
 pub fn turn(ctx: &Ctx, command: &TurnCommand) -> anyhow::Result<()> {
     let TurnCommand::End { name } = command;
     let mut store = ctx.store()?;
-    let entity = state::character(&store, name)?;
+    let entity = active::character(&store, name.as_deref())?;
     let outcome = grimoire_app::end_turn(
         &mut store,
         ctx.command_line.clone(),
@@ -579,10 +645,11 @@ pub fn turn(ctx: &Ctx, command: &TurnCommand) -> anyhow::Result<()> {
 #[command(after_help = "Examples:
   grimoire equip Elmira --focus held --free-hands 1
   grimoire equip Elmira --material \"diamond worth 300+ GP\"
-  grimoire equip Elmira --no-pouch --free-hands 0")]
+  grimoire equip Elmira --no-pouch --free-hands 0
+  grimoire equip --focus held     the active character (grimoire use NAME)")]
 pub struct EquipArgs {
-    /// The character
-    pub name: String,
+    /// The character; leave out for the active one (grimoire use NAME)
+    pub name: Option<String>,
     /// Carry a Component Pouch (R14c)
     #[arg(long, conflicts_with = "no_pouch")]
     pub pouch: bool,
@@ -606,7 +673,7 @@ pub struct EquipArgs {
 /// Runs `equip`: what the character holds, as components care (R14).
 pub fn equip(ctx: &Ctx, args: &EquipArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let entity = state::character(&store, &args.name)?;
+    let entity = active::character(&store, args.name.as_deref())?;
     let mut gear = entity.state.equipment().clone();
     if args.pouch {
         gear.component_pouch = true;
@@ -664,21 +731,26 @@ pub fn equip(ctx: &Ctx, args: &EquipArgs) -> anyhow::Result<()> {
 
 /// Arguments of `wait`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
+#[command(
+    override_usage = "grimoire wait [OPTIONS] [CHARACTER] <TIME>",
+    after_help = "Examples:
   grimoire wait Elmira 10m     a ritual's ten minutes pass (R5b, R12)
-  grimoire wait Elmira 1h      durations run out (R15)")]
+  grimoire wait Elmira 1h      durations run out (R15)
+  grimoire wait 1h             the active character (grimoire use NAME)"
+)]
 pub struct WaitArgs {
-    /// The character
-    pub name: String,
+    /// The character; leave out for the active one (grimoire use NAME)
+    #[arg(value_name = "CHARACTER")]
+    pub name: Option<String>,
     /// How long: 3r rounds, 10m minutes, 1h hours, 1d days
-    pub time: String,
+    pub time: Option<String>,
 }
 
 /// Runs `wait`: time passes for one character outside an encounter.
 pub fn wait(ctx: &Ctx, args: &WaitArgs) -> anyhow::Result<()> {
-    let rounds = names::rounds(&args.time)?;
     let mut store = ctx.store()?;
-    let entity = state::character(&store, &args.name)?;
+    let (entity, time) = active::split(&store, args.name.as_deref(), args.time.clone(), "TIME")?;
+    let rounds = names::rounds(&time)?;
     let outcome = grimoire_app::wait(&mut store, ctx.command_line.clone(), &entity, rounds)
         .map_err(state::app_error)?;
     let next = &outcome.character.state;

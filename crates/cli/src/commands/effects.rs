@@ -6,6 +6,7 @@ use grimoire_rules::{Caster, EffectId, Event};
 use grimoire_store::{Entity, Store};
 use serde_json::json;
 
+use crate::active;
 use crate::catalog;
 use crate::context::Ctx;
 use crate::failure::Failure;
@@ -28,16 +29,18 @@ fn commit(
 
 /// Arguments of `drop`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Example:\n  grimoire drop Brother")]
+#[command(
+    after_help = "Examples:\n  grimoire drop Brother\n  grimoire drop     the active character (grimoire use NAME)"
+)]
 pub struct DropArgs {
-    /// The character
-    pub name: String,
+    /// The character; leave out for the active one (grimoire use NAME)
+    pub name: Option<String>,
 }
 
 /// Runs `drop`: ends Concentration (no action needed).
 pub fn drop(ctx: &Ctx, args: &DropArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let entity = state::character(&store, &args.name)?;
+    let entity = active::character(&store, args.name.as_deref())?;
     let ended = entity.state.concentration().map(|k| k.spell.clone());
     let outcome = entity.state.drop_concentration().map_err(Failure::from)?;
     let next = commit(ctx, &mut store, &entity, &outcome.events)?;
@@ -58,56 +61,56 @@ pub fn drop(ctx: &Ctx, args: &DropArgs) -> anyhow::Result<()> {
 /// Arguments of `dismiss`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Example:\n  grimoire dismiss Elmira 3     (ids are shown by character show)"
+    override_usage = "grimoire dismiss [OPTIONS] [CHARACTER] <EFFECT>",
+    after_help = "Examples:\n  grimoire dismiss Elmira 3     (ids are shown by character show)\n  grimoire dismiss 3            the active character's (grimoire use NAME)"
 )]
 pub struct DismissArgs {
-    /// The character
-    pub name: String,
+    /// The character; leave out for the active one (grimoire use NAME)
+    #[arg(value_name = "CHARACTER")]
+    pub name: Option<String>,
     /// The ongoing spell's id (the number after # in `character show`)
-    pub effect: u64,
+    pub effect: Option<u64>,
 }
 
 /// Runs `dismiss`: ends one of the character's ongoing spells (R15).
 pub fn dismiss(ctx: &Ctx, args: &DismissArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let entity = state::character(&store, &args.name)?;
+    let (entity, effect) = active::split(&store, args.name.as_deref(), args.effect, "EFFECT")?;
     let outcome = entity
         .state
-        .dismiss(EffectId(args.effect))
+        .dismiss(EffectId(effect))
         .map_err(Failure::from)?;
     let next = commit(ctx, &mut store, &entity, &outcome.events)?;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({ "character": next.name(), "events": outcome.events }));
     }
-    out.line(format!(
-        "{} #{}",
-        Text::Dismissed.get(out.lang),
-        args.effect
-    ))
+    out.line(format!("{} #{}", Text::Dismissed.get(out.lang), effect))
 }
 
 /// Arguments of `damage`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Example:\n  grimoire damage Brother 14    a concentrating caster saves: CON, DC max(10, half)"
+    override_usage = "grimoire damage [OPTIONS] [CHARACTER] <AMOUNT>",
+    after_help = "Examples:\n  grimoire damage Brother 14    a concentrating caster saves: CON, DC max(10, half)\n  grimoire damage 14            the active character (grimoire use NAME)"
 )]
 pub struct DamageArgs {
-    /// The character
-    pub name: String,
+    /// The character; leave out for the active one (grimoire use NAME)
+    #[arg(value_name = "CHARACTER")]
+    pub name: Option<String>,
     /// Damage taken
-    pub amount: u32,
+    pub amount: Option<u32>,
 }
 
 /// Runs `damage`: a concentrating character makes the Constitution save.
 pub fn damage(ctx: &Ctx, args: &DamageArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let entity = state::character(&store, &args.name)?;
+    let (entity, amount) = active::split(&store, args.name.as_deref(), args.amount, "AMOUNT")?;
     let o = grimoire_app::damage(
         &mut store,
         ctx.command_line.clone(),
         &entity,
-        args.amount,
+        amount,
         &mut ctx.rng(),
     )
     .map_err(state::app_error)?;
@@ -115,7 +118,7 @@ pub fn damage(ctx: &Ctx, args: &DamageArgs) -> anyhow::Result<()> {
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({
-            "character": next.name(), "damage": args.amount, "dc": o.dc, "roll": o.roll,
+            "character": next.name(), "damage": amount, "dc": o.dc, "roll": o.roll,
             "concentration_kept": o.concentration_kept, "events": o.step.events,
         }));
     }
@@ -123,7 +126,7 @@ pub fn damage(ctx: &Ctx, args: &DamageArgs) -> anyhow::Result<()> {
         "{}: {} {}",
         next.name(),
         out.red(Text::Damage.get(out.lang)),
-        args.amount
+        amount
     ))?;
     if let (Some(dc), Some(roll)) = (o.dc, &o.roll) {
         let verdict = if o.concentration_kept {
@@ -150,24 +153,39 @@ pub enum CastingStep {
     Abandon,
 }
 
+impl std::str::FromStr for CastingStep {
+    type Err = String;
+
+    /// `continue` or `abandon`, as clap reads them.
+    fn from_str(s: &str) -> Result<Self, String> {
+        <Self as clap::ValueEnum>::from_str(s, true)
+    }
+}
+
 /// Arguments of `casting`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
+#[command(
+    override_usage = "grimoire casting [OPTIONS] [CHARACTER] <continue|abandon>",
+    after_help = "Examples:
   grimoire casting Elmira continue     each turn of a long casting needs the Magic action (R12)
   grimoire casting Elmira abandon      stop; no slot is spent
-  grimoire cast Elmira \"Detect Magic\" --complete   when the time is up")]
+  grimoire casting continue            the active character (grimoire use NAME)
+  grimoire cast Elmira \"Detect Magic\" --complete   when the time is up"
+)]
 pub struct CastingArgs {
-    /// The character
-    pub name: String,
+    /// The character; leave out for the active one (grimoire use NAME)
+    #[arg(value_name = "CHARACTER")]
+    pub name: Option<String>,
     /// continue or abandon
-    pub step: CastingStep,
+    pub step: Option<CastingStep>,
 }
 
 /// Runs `casting`.
 pub fn casting(ctx: &Ctx, args: &CastingArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let entity = state::character(&store, &args.name)?;
-    let outcome = match args.step {
+    let (entity, step) =
+        active::split(&store, args.name.as_deref(), args.step, "continue|abandon")?;
+    let outcome = match step {
         CastingStep::Continue => entity.state.continue_casting(),
         CastingStep::Abandon => entity.state.abandon_casting(),
     }
@@ -189,13 +207,15 @@ pub fn casting(ctx: &Ctx, args: &CastingArgs) -> anyhow::Result<()> {
 /// Arguments of `identify`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Example:\n  grimoire identify Elmira Bless --arcana 5   Study action, DC 15 Intelligence (Arcana)"
+    override_usage = "grimoire identify [OPTIONS] [CHARACTER] <SPELL>",
+    after_help = "Examples:\n  grimoire identify Elmira Bless --arcana 5   Study action, DC 15 Intelligence (Arcana)\n  grimoire identify Bless                     the active character studies"
 )]
 pub struct IdentifyArgs {
-    /// The character studying the effect
-    pub name: String,
+    /// The character studying the effect; leave out for the active one (grimoire use NAME)
+    #[arg(value_name = "CHARACTER")]
+    pub name: Option<String>,
     /// The spell in effect
-    pub spell: String,
+    pub spell: Option<String>,
     /// The character's Arcana bonus (default: the Intelligence modifier)
     #[arg(long, allow_negative_numbers = true)]
     pub arcana: Option<i32>,
@@ -203,9 +223,9 @@ pub struct IdentifyArgs {
 
 /// Runs `identify` (R22).
 pub fn identify(ctx: &Ctx, args: &IdentifyArgs) -> anyhow::Result<()> {
-    let spell = catalog::spell(&args.spell)?;
     let mut store = ctx.store()?;
-    let entity = state::character(&store, &args.name)?;
+    let (entity, spell) = active::split(&store, args.name.as_deref(), args.spell.clone(), "SPELL")?;
+    let spell = catalog::spell(&spell)?;
     // R22: the spell must be in effect somewhere at this table.
     let everyone = store.list::<grimoire_rules::Caster>(state::CHARACTER)?;
     grimoire_rules::Caster::check_in_effect(&spell.spell, everyone.iter().map(|e| &e.state))

@@ -2,7 +2,11 @@
 
 use serde_json::json;
 
+use grimoire_store::Store;
+
+use crate::active;
 use crate::context::Ctx;
+use crate::failure::Failure;
 use crate::i18n::Text;
 use crate::output::Table;
 
@@ -13,10 +17,12 @@ pub fn kind(encounter: bool) -> &'static str {
 
 /// Arguments of `undo`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  grimoire undo Elmira\n  grimoire undo Cave --encounter")]
+#[command(
+    after_help = "Examples:\n  grimoire undo Elmira\n  grimoire undo Cave --encounter\n  grimoire undo     the active character's last change (grimoire use NAME)"
+)]
 pub struct UndoArgs {
-    /// The character (or, with --encounter, the encounter)
-    pub name: String,
+    /// The character (or, with --encounter, the encounter); leave out for the active character
+    pub name: Option<String>,
     /// NAME is an encounter
     #[arg(long)]
     pub encounter: bool,
@@ -24,20 +30,37 @@ pub struct UndoArgs {
 
 /// Arguments of `log`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  grimoire log Elmira\n  grimoire --json log Cave --encounter")]
+#[command(
+    after_help = "Examples:\n  grimoire log Elmira\n  grimoire --json log Cave --encounter\n  grimoire log     the active character's history (grimoire use NAME)"
+)]
 pub struct LogArgs {
-    /// The character (or, with --encounter, the encounter)
-    pub name: String,
+    /// The character (or, with --encounter, the encounter); leave out for the active character
+    pub name: Option<String>,
     /// NAME is an encounter
     #[arg(long)]
     pub encounter: bool,
+}
+
+/// The entity addressed: the name given, else the active character (an
+/// encounter is always named).
+fn subject(store: &Store, name: Option<&str>, encounter: bool) -> anyhow::Result<String> {
+    match name {
+        None if encounter => Err(Failure::usage(
+            "missing_argument",
+            "with --encounter, the encounter's NAME is required",
+        )
+        .with_cs("s --encounter je povinné jméno střetnutí")
+        .into()),
+        name => active::name(store, name),
+    }
 }
 
 /// Runs `undo`: reverts the newest change not yet undone (every entity it
 /// touched), and logs the undo as a change of its own.
 pub fn undo(ctx: &Ctx, args: &UndoArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let done = store.undo(kind(args.encounter), &args.name)?;
+    let name = subject(&store, args.name.as_deref(), args.encounter)?;
+    let done = store.undo(kind(args.encounter), &name)?;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({ "undo": done }));
@@ -59,7 +82,8 @@ pub fn undo(ctx: &Ctx, args: &UndoArgs) -> anyhow::Result<()> {
 /// Runs `log`: the entity's history, oldest first.
 pub fn log(ctx: &Ctx, args: &LogArgs) -> anyhow::Result<()> {
     let store = ctx.store()?;
-    let entries = store.log(kind(args.encounter), &args.name)?;
+    let name = subject(&store, args.name.as_deref(), args.encounter)?;
+    let entries = store.log(kind(args.encounter), &name)?;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({ "log": entries }));

@@ -1,11 +1,14 @@
 //! One module per command group; each exposes its clap arguments and a `run`.
 
+pub mod active;
 pub mod admin;
 pub mod cast;
 pub mod character;
+pub mod completions;
 pub mod effects;
 pub mod encounter;
 pub mod history;
 pub mod roll;
+pub mod rules;
 pub mod serve;
 pub mod spells;

@@ -18,22 +18,23 @@ use crate::output::Table;
   grimoire spells fire                        names with \"fire\" (typos forgiven)
   grimoire spells --class wizard --level 1    the Wizard's level-1 list
   grimoire spells --ritual --school divination
+  grimoire spells -c wizard -l 1 -r           short flags: the Wizard's level-1 rituals
   grimoire --lang cs spells střela            Czech names work too")]
 pub struct SpellsArgs {
     /// Part of a name, English or Czech (leave out to list by filters)
     #[arg(num_args = 0..)]
     pub query: Vec<String>,
     /// Only spells on this class's list (R8)
-    #[arg(long)]
+    #[arg(short, long)]
     pub class: Option<String>,
     /// Only spells of this level, 0 for cantrips (R1)
-    #[arg(long)]
+    #[arg(short, long)]
     pub level: Option<u8>,
     /// Only spells of this school (R7)
-    #[arg(long)]
+    #[arg(short, long)]
     pub school: Option<String>,
     /// Only rituals (R5b)
-    #[arg(long)]
+    #[arg(short, long)]
     pub ritual: bool,
     /// Only Concentration spells (R15)
     #[arg(long)]

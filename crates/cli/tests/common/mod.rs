@@ -39,6 +39,7 @@ impl Session {
         let mut cmd = Command::cargo_bin("grimoire").unwrap();
         cmd.env_remove("GRIMOIRE_LANG")
             .env_remove("GRIMOIRE_SEED")
+            .env_remove("GRIMOIRE_CHARACTER")
             .env("GRIMOIRE_DB", self.db())
             .env("NO_COLOR", "1")
             .arg("--seed")
