@@ -358,12 +358,6 @@ async fn log(
     Params((campaign, name)): Params<(String, String)>,
     Filter(page): Filter<LogPage>,
 ) -> Result<Json<LogView>, ServerError> {
-    if page.before.is_some_and(|b| i64::try_from(b).is_err()) {
-        return Err(ServerError::invalid(
-            "bad_query",
-            "before is at most 9223372036854775807",
-        ));
-    }
     let limit = page.limit.unwrap_or(100);
     if !(1..=MAX_LOG_PAGE).contains(&limit) {
         return Err(ServerError::invalid(

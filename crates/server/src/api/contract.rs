@@ -193,16 +193,22 @@ fn describe_values(doc: &mut serde_json::Value) {
     );
 }
 
-/// JSON numbers past 2^63-1 are refused everywhere (`extract`), so every
-/// 64-bit integer in the document says so (an unsigned one would otherwise
-/// promise twice that).
+/// A 64-bit integer's real range: utoipa writes `int64` for `u64` too,
+/// whose largest value is twice `int64`'s, so each says its maximum (an
+/// unsigned one is the one with minimum 0).
 fn cap_64_bit_integers(value: &mut serde_json::Value) {
     match value {
         serde_json::Value::Object(map) => {
             if map.get("format").and_then(|f| f.as_str()) == Some("int64")
                 && !map.contains_key("maximum")
             {
-                map.insert("maximum".into(), serde_json::json!(i64::MAX));
+                let unsigned = map.get("minimum").and_then(|m| m.as_i64()) == Some(0);
+                let max = if unsigned {
+                    serde_json::json!(u64::MAX)
+                } else {
+                    serde_json::json!(i64::MAX)
+                };
+                map.insert("maximum".into(), max);
             }
             map.values_mut().for_each(cap_64_bit_integers);
         }
@@ -283,7 +289,7 @@ fn cast_input_schema(classes: &[serde_json::Value]) -> serde_json::Value {
         "additionalProperties": false,
         "properties": {
             "spell": { "type": "string", "minLength": 1, "maxLength": 200, "description": "Id, English or Czech name." },
-            "seed": nullable(json!({ "type": "integer", "minimum": 0, "maximum": i64::MAX })),
+            "seed": nullable(json!({ "type": "integer", "minimum": 0, "maximum": u64::MAX })),
             "mode": {
                 "description": "How the spell is powered: a slot (default), a ritual, Mystic Arcanum, or a named feature or item.",
                 "oneOf": [

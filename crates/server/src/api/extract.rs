@@ -31,12 +31,6 @@ where
             Err(e) => return Err(ServerError::invalid("bad_json", e.body_text())),
         };
         whole_numbers_as_integers(&mut value);
-        if has_huge_integer(&value) {
-            return Err(ServerError::invalid(
-                "bad_json",
-                "a number in the body is larger than 9223372036854775807 (2^63-1)",
-            ));
-        }
         serde_path_to_error::deserialize(value)
             .map(Body)
             .map_err(|e| {
@@ -45,17 +39,6 @@ where
                     format!("Failed to deserialize the JSON body into the target type: {e}"),
                 )
             })
-    }
-}
-
-/// Whether any number in the body is an integer past `i64::MAX`: the
-/// document caps every integer there, so the server does too.
-fn has_huge_integer(value: &serde_json::Value) -> bool {
-    match value {
-        serde_json::Value::Number(n) => n.is_u64() && !n.is_i64(),
-        serde_json::Value::Array(items) => items.iter().any(has_huge_integer),
-        serde_json::Value::Object(map) => map.values().any(has_huge_integer),
-        _ => false,
     }
 }
 
