@@ -39,6 +39,13 @@ async function shot(p, name, opts = {}) {
 
 async function register(p, name) {
   await p.goto(BASE);
+  // Before logging in a person sees the login form and no menus.
+  await p.locator('#reg-name').waitFor({ state: 'visible' });
+  assert.equal(await p.locator('#nav').isVisible(), false, 'the menus are not shown on the login page');
+  for (const tab of ['spells', 'sheet', 'encounter', 'table']) {
+    assert.equal(await p.locator(`a[data-tab=${tab}]`).isVisible(), false, `no ${tab} menu before login`);
+  }
+  assert.equal(await p.locator('#logout').isVisible(), false, 'no Log out before login');
   await p.fill('#reg-name', name);
   await p.click('#register-form button[type=submit]');
   await p.waitForSelector(`#who:text("${name}")`);
@@ -75,14 +82,20 @@ test('GM and player join one campaign', async () => {
   await gm.fill('#camp-id', CAMPAIGN);
   await gm.fill('#camp-title', 'The Crystal Cave');
   await gm.click('#campaign-form button[type=submit]');
-  await gm.waitForSelector('#player-form:not([hidden])');
+  await gm.locator('#player-form').waitFor({ state: 'visible' });
   await gm.fill('#player-name', PLAYER);
   await gm.click('#player-form button[type=submit]');
   await gm.waitForSelector(`#campaign-info:has-text("${PLAYER}")`);
   await player.reload();
   await player.waitForSelector(`#campaign-list button:has-text("${CAMPAIGN}")`);
-  await player.waitForSelector('#live:not([hidden])');
-  await gm.waitForSelector('#live:not([hidden])');
+  await player.locator('#live').waitFor({ state: 'visible' });
+  await gm.locator('#live').waitFor({ state: 'visible' });
+  // After logging in the menus show; only the GM sees the Add-player form.
+  await player.locator('a[data-tab=spells]').waitFor({ state: 'visible' });
+  await player.locator('#character-form').waitFor({ state: 'visible' });
+  assert.equal(await player.locator('#player-form').isVisible(), false, 'a player does not see the GM\'s Add-player form');
+  assert.equal(await player.getByRole('button', { name: 'Add player' }).count(), 0, 'no Add player button for a player');
+  assert.ok(await gm.locator('#player-form').isVisible(), 'the GM sees the Add-player form');
 });
 
 test('the player creates a level-3 Wizard', async () => {
@@ -90,7 +103,7 @@ test('the player creates a level-3 Wizard', async () => {
   await player.selectOption('#char-class', 'wizard');
   await player.fill('#char-level', '3');
   await player.fill('#char-score', '16');
-  await player.fill('#char-spells', 'Magic Missile, Burning Hands, Rozmazání');
+  await player.fill('#char-spells', 'Magic Missile, Burning Hands, Rozmazání, Fire Bolt');
   await player.click('#character-form button[type=submit]');
   await player.waitForSelector('#character-list button:has-text("Elmira")');
   // The GM's table hears of it live.
@@ -122,6 +135,22 @@ test('the spellbook finds spells in Czech and charts their damage', async () => 
   // A typo still finds the spell through the catalogue's search.
   await player.fill('#q', 'fyrebal');
   await player.locator('article[data-spell="fireball"]').waitFor();
+});
+
+test('a cantrip\'s cast dialog shows no slot level or damage type to pick', async () => {
+  await player.click('a[data-tab=sheet]');
+  await player.getByRole('button', { name: 'Cast Fire Bolt' }).click();
+  await player.waitForSelector('#cast-dialog[open]');
+  await player.locator('#cast-sources').getByText('Cantrip: no slot').waitFor({ state: 'visible' });
+  assert.equal(await player.locator('#cast-slot').isVisible(), false, 'no slot-level select for a cantrip');
+  assert.equal(await player.getByText('Slot level', { exact: true }).isVisible(), false, 'no "Slot level" label');
+  assert.equal(await player.locator('#cast-type').isVisible(), false, 'no empty damage-type select');
+  await player.click('#cast-close');
+  // A levelled spell does show the slot levels to pick from.
+  await player.getByRole('button', { name: 'Cast Magic Missile' }).click();
+  await player.locator('#cast-slot').waitFor({ state: 'visible' });
+  assert.equal(await player.locator('#cast-type').isVisible(), false, 'Magic Missile offers no damage type');
+  await player.click('#cast-close');
 });
 
 test('casting Magic Missile at level 2 previews the odds and spends the slot live', async () => {
@@ -188,7 +217,7 @@ test('a wand casts Magic Missile without a slot (R5d)', async () => {
   await player.waitForSelector('#sheet :text("7 of 7 charges")');
   await player.getByRole('button', { name: 'Cast Magic Missile' }).click();
   await player.check('#cast-sources input[value="item:Wand of Magic Missiles"]');
-  await player.waitForSelector('#cast-slot-wrap[hidden]', { state: 'attached' });
+  await player.locator('#cast-slot').waitFor({ state: 'hidden' });
   await player.click('#cast-go');
   await player.waitForSelector('#cast-result .done:has-text("without a slot")');
   await player.click('#cast-close');
