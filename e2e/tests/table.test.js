@@ -103,7 +103,7 @@ test('the player creates a level-3 Wizard', async () => {
   await player.selectOption('#char-class', 'wizard');
   await player.fill('#char-level', '3');
   await player.fill('#char-score', '16');
-  await player.fill('#char-spells', 'Magic Missile, Burning Hands, Rozmazání, Fire Bolt');
+  await player.fill('#char-spells', 'Magic Missile, Burning Hands, Rozmazání, Shield, Fire Bolt');
   await player.click('#character-form button[type=submit]');
   await player.waitForSelector('#character-list button:has-text("Elmira")');
   // The GM's table hears of it live.
@@ -145,6 +145,8 @@ test('a cantrip\'s cast dialog shows no slot level or damage type to pick', asyn
   assert.equal(await player.locator('#cast-slot').isVisible(), false, 'no slot-level select for a cantrip');
   assert.equal(await player.getByText('Slot level', { exact: true }).isVisible(), false, 'no "Slot level" label');
   assert.equal(await player.locator('#cast-type').isVisible(), false, 'no empty damage-type select');
+  assert.equal(await player.locator('#cast-trigger').isVisible(), false, 'an Action answers no trigger');
+  assert.equal(await player.locator('#cast-offturn').isVisible(), false, 'nor is it cast off turn');
   await player.click('#cast-close');
   // A levelled spell does show the slot levels to pick from.
   await player.getByRole('button', { name: 'Cast Magic Missile' }).click();
@@ -198,6 +200,31 @@ test('a second slot spell in the same turn is refused with its rule', async () =
   await player.selectOption('#lang', 'en');
   await waitSlots(player, 2, 1);
   assert.equal(await slotsLeft(player, 1), '4', 'the refused cast spent nothing');
+});
+
+test('a player casts Shield as a Reaction on another creature\'s turn, naming the trigger', async () => {
+  // Magic Missile spent this turn's slot (R10); a Reaction on another
+  // creature's turn is not counted against it.
+  await player.getByRole('button', { name: 'Cast Shield' }).click();
+  await player.waitForSelector('#cast-dialog[open]');
+  const trigger = player.getByLabel('Trigger you are answering');
+  await trigger.waitFor({ state: 'visible' });
+  assert.equal(await trigger.inputValue(), '', 'the trigger starts empty');
+  await player.getByText('This spell answers: when you are hit by an attack roll').waitFor({ state: 'visible' });
+  const offTurn = player.getByLabel("On another creature's turn");
+  await offTurn.waitFor({ state: 'visible' });
+  assert.equal(await offTurn.isChecked(), false);
+  // Without a trigger the browser keeps the form: nothing is cast.
+  await player.click('#cast-go');
+  assert.equal(await player.locator('#cast-result').isVisible(), false, 'no result without a trigger');
+  await trigger.fill("the goblin's scimitar is about to hit me");
+  await offTurn.check();
+  await shot(player, 'cast-reaction');
+  await player.click('#cast-go');
+  await player.locator('#cast-result').getByText('Shield cast at level 1.').waitFor({ state: 'visible' });
+  await player.click('#cast-close');
+  await waitSlots(player, 1, 3);
+  await player.locator('.econ li.used').getByText('Reaction').waitFor({ state: 'visible' });
 });
 
 test('a long rest restores the slots, live for the GM too', async () => {
@@ -260,6 +287,17 @@ test('the GM runs an encounter: turns, Concentration save on damage, effects', a
   await shot(player, 'encounter-player');
   await gm.click('#next-turn');
   await gm.waitForSelector('.order li.now[data-name="Goblin"]');
+  // On the Goblin's turn (the GM's) the player answers its attack with
+  // Shield; the tracker knows it is not Elmira's turn.
+  await player.waitForSelector('.order li.now[data-name="Goblin"]');
+  await player.click('a[data-tab=sheet]');
+  await player.getByRole('button', { name: 'Cast Shield' }).click();
+  await player.getByLabel('Trigger you are answering').fill('the goblin attacks me');
+  await player.click('#cast-go');
+  await player.locator('#cast-result').getByText('Shield cast at level 1.').waitFor({ state: 'visible' });
+  await player.click('#cast-close');
+  await gm.locator('.order li[data-name="Elmira"] .econ-line').getByText(/Reaction/).waitFor({ state: 'visible' });
+  await player.click('a[data-tab=encounter]');
   await gm.click('#next-turn');
   await gm.waitForSelector('.order li.now[data-name="Elmira"]');
   await gm.waitForSelector('.enc-head :text("Round 2")');
@@ -301,7 +339,8 @@ test('the sheet works on a phone screen', async () => {
   const phone = await page({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, colorScheme: 'dark', locale: 'cs-CZ' });
   await phone.addInitScript((t) => { localStorage.setItem('grimoire.token', t); localStorage.setItem('grimoire.lang', 'cs'); }, token);
   await phone.goto(`${BASE}/#sheet`);
-  await waitSlots(phone, 1, 4);
+  // Shield on the Goblin's turn spent one level-1 slot.
+  await waitSlots(phone, 1, 3);
   const width = await phone.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 375, `no sideways scrolling at 375px (page is ${width}px wide)`);
   await shot(phone, 'phone-sheet', { fullPage: true });

@@ -721,6 +721,12 @@ async function openCast(id) {
   const choices = c.damage_choices || [];
   $('#cast-type-wrap').hidden = !choices.length;
   $('#cast-type').replaceChildren(...choices.map((k) => h('option', { value: k.type }, pick(k.name))));
+  // R11: a Reaction (or a Bonus Action with a trigger, the smites) names
+  // what it answers; the field starts empty so nobody casts by accident.
+  $('#cast-trigger').value = '';
+  $('#cast-trigger-hint').textContent = c.trigger ? t('cast.triggerHint', { trigger: pick(c.trigger) }) : '';
+  $('#cast-offturn').checked = false;
+  $('#cast-offturn-wrap').hidden = c.casting_kind !== 'reaction';
   $('#cast-go').disabled = false;
   if (!dlg.open) dlg.showModal();
   updateCast();
@@ -765,6 +771,11 @@ function upcastText(c, slot) {
   return what.length ? t('cast.upcast', { slot, what: what.join(', ') }) : t('cast.upcastNothing');
 }
 
+/** Whether casting `c` from `source` must name a trigger (R11; a ritual never does). */
+function needsTrigger(c, source) {
+  return Boolean(c.trigger) && source !== 'ritual';
+}
+
 async function updateCast() {
   const c = castSpell;
   const ch = currentCharacter();
@@ -772,6 +783,10 @@ async function updateCast() {
   const source = chosenSource();
   const usesSlot = source === 'slot' && c.level > 0;
   $('#cast-slot-wrap').hidden = !usesSlot;
+  const asks = needsTrigger(c, source);
+  $('#cast-trigger-wrap').hidden = !asks;
+  $('#cast-trigger-hint').hidden = !asks;
+  $('#cast-trigger').required = asks;
   const slot = usesSlot ? chosenSlot() : null;
   const level = slot ? slot.level : c.level;
   $('#cast-upcast').textContent = usesSlot ? upcastText(c, level) : '';
@@ -829,6 +844,8 @@ function bindCast() {
     const targets = $('#cast-targets').value.split(',').map((s) => s.trim()).filter(Boolean);
     if (targets.length) body.targets = targets.map((name) => ({ name }));
     if ((c.damage_choices || []).length) body.damage_type = $('#cast-type').value;
+    if (needsTrigger(c, source)) body.trigger = $('#cast-trigger').value.trim();
+    if (c.casting_kind === 'reaction' && $('#cast-offturn').checked) body.off_turn = true;
     if (source === 'ritual') body.mode = { mode: 'ritual' };
     else if (source.startsWith('item:')) body.mode = { mode: 'item', name: source.slice(5) };
     else if (source.startsWith('feature:')) body.mode = { mode: 'feature', name: source.slice(8) };

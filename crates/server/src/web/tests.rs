@@ -119,6 +119,33 @@ async fn cards_cover_the_catalogue_in_both_languages() {
     assert_eq!(mm["casting_time"]["cs"], "akce Magie");
     assert_eq!(mm["levels"].as_array().unwrap().len(), 9);
     assert_eq!(mm["levels"][1]["instances"], 4);
+    // The cast dialog asks for a trigger exactly where R11 needs one.
+    assert!(mm.get("trigger").is_none(), "an Action has no trigger");
+    let shield = cards.iter().find(|c| c["id"] == "shield").unwrap();
+    assert_eq!(shield["casting_kind"], "reaction");
+    assert!(
+        shield["trigger"]["en"]
+            .as_str()
+            .unwrap()
+            .starts_with("when you are hit by an attack roll")
+    );
+    assert!(
+        shield["trigger"]["cs"]
+            .as_str()
+            .unwrap()
+            .starts_with("když tě zasáhne")
+    );
+    assert!(
+        shield["casting_time"]["cs"]
+            .as_str()
+            .unwrap()
+            .starts_with("Reakce, když tě zasáhne")
+    );
+    let smite = cards.iter().find(|c| c["id"] == "searing-smite").unwrap();
+    assert_eq!(smite["casting_kind"], "bonus_action");
+    assert!(smite["trigger"]["en"].is_string(), "{smite}");
+    let misty = cards.iter().find(|c| c["id"] == "misty-step").unwrap();
+    assert!(misty.get("trigger").is_none(), "a Bonus Action without one");
 }
 
 #[tokio::test]
