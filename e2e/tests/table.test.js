@@ -352,3 +352,47 @@ test('the sheet works on a phone screen', async () => {
   await shot(phone, 'phone-cast');
   await phone.keyboard.press('Escape');
 });
+
+test('a new Wizard 5 casts Fireball at once; a components refusal leads to the fix', async () => {
+  await player.click('a[data-tab=table]');
+  await player.fill('#char-name', 'Quill');
+  await player.selectOption('#char-class', 'wizard');
+  await player.fill('#char-level', '5');
+  await player.fill('#char-score', '16');
+  await player.fill('#char-spells', 'Fireball');
+  await player.click('#character-form button[type=submit]');
+  await player.click('#character-list button:has-text("Quill")');
+  await waitSlots(player, 3, 2);
+  // The sheet shows the starting gear the CLI gives too.
+  const pouch = player.getByLabel('Component Pouch');
+  await pouch.waitFor({ state: 'visible' });
+  assert.ok(await pouch.isChecked(), 'a new character carries a Component Pouch');
+  await player.getByRole('button', { name: 'Cast Fireball' }).click();
+  await player.fill('#cast-targets', 'Goblin');
+  await player.click('#cast-go');
+  await player.locator('#cast-result').getByText('Fireball cast at level 3.').waitFor({ state: 'visible' });
+  await player.click('#cast-close');
+  await waitSlots(player, 3, 1);
+  // Without the pouch the refusal says what would make the cast legal,
+  // and its button leads to the control that does it.
+  await pouch.uncheck();
+  await player.click('#equip-form button[type=submit]');
+  await player.waitForSelector('#toast.show:has-text("Equipment saved")');
+  await player.click('#end-turn');
+  await player.getByRole('button', { name: 'Cast Fireball' }).click();
+  await player.click('#cast-go');
+  const refusal = player.locator('#cast-result .refusal');
+  await refusal.getByText('carry a Component Pouch or a spellcasting focus').waitFor({ state: 'visible' });
+  assert.match(await refusal.textContent(), /Rule R14c/);
+  await shot(player, 'refusal-components');
+  await refusal.getByRole('button', { name: 'Go to Hands and components' }).click();
+  await player.locator('#cast-dialog').waitFor({ state: 'hidden' });
+  await pouch.waitFor({ state: 'visible' });
+  assert.equal(await player.evaluate(() => document.activeElement && document.activeElement.id), 'eq-pouch', 'the pouch has the focus');
+  const box = await pouch.boundingBox();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= 900, `the pouch is on screen (${JSON.stringify(box)})`);
+  await pouch.check();
+  await player.click('#equip-form button[type=submit]');
+  await player.waitForSelector('#toast.show:has-text("Equipment saved")');
+  assert.equal(await slotsLeft(player, 3), '1', 'the refused cast spent nothing');
+});

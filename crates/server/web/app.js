@@ -50,8 +50,9 @@ function toast(text) {
   toast.timer = setTimeout(() => el.classList.remove('show'), 3500);
 }
 
-/** A refusal or failure, explained in the chosen language. */
-function errorBlock(err) {
+/** A refusal or failure, explained in the chosen language; `fix` is an
+ *  optional control that leads to what would make the action legal. */
+function errorBlock(err, fix = null) {
   const code = err instanceof ApiError ? err.code : 'generic';
   const why = explain(code) || (code === 'network' ? t('err.network') : null);
   return h('div', { class: 'refusal', role: 'alert' },
@@ -59,7 +60,30 @@ function errorBlock(err) {
     err.rule ? h('span', { class: 'rule' }, t('cast.rule', { rule: err.rule })) : null,
     h('code', {}, code),
     why ? h('p', {}, why) : null,
-    err.message && err.message !== why ? h('p', { class: 'muted small' }, err.message) : null);
+    err.message && err.message !== why ? h('p', { class: 'muted small' }, err.message) : null,
+    fix);
+}
+
+/** The equipment control that fixes a components refusal (R14b, R14c). */
+const EQUIPMENT_FIX = { no_free_hand: '#eq-hands', missing_material: '#eq-pouch' };
+
+/** For a refusal the sheet's Hands and components can cure, a button
+ *  that closes the dialog and puts the focus on the control to change. */
+function equipmentFix(err) {
+  const sel = err instanceof ApiError ? EQUIPMENT_FIX[err.code] : null;
+  if (!sel) return null;
+  return h('p', {}, h('button', {
+    type: 'button', class: 'link', id: 'fix-equipment',
+    onclick: () => {
+      $('#cast-dialog').close();
+      // pushState, not location.hash: a hashchange would redraw the sheet
+      // after the focus has moved and lose it.
+      if (location.hash !== '#sheet') history.pushState(null, '', '#sheet');
+      showTab('sheet');
+      const el = $(sel);
+      if (el) { el.scrollIntoView({ block: 'center' }); el.focus(); }
+    },
+  }, t('cast.fixEquipment')));
 }
 
 function errorText(err) {
@@ -861,7 +885,7 @@ function bindCast() {
       out.replaceChildren(resultBlock(r));
       refresh();
     } catch (e) {
-      out.replaceChildren(errorBlock(e));
+      out.replaceChildren(errorBlock(e, equipmentFix(e)));
     } finally {
       $('#cast-go').disabled = false;
       out.scrollIntoView({ block: 'nearest' });
