@@ -6,6 +6,11 @@
 //! sends) and `Cache-Control: no-cache`: the browser keeps its copy but asks
 //! every time, so a repeat visit costs a `304 Not Modified` per file, and a
 //! new server binary is picked up at once, without versioned file names.
+//!
+//! The gzip form is made once, at first use, rather than by the
+//! compression layer on every request: the cards are 350 KB, and a
+//! request's CPU cost should stay small and known. A response that already
+//! has a `Content-Encoding` passes the layer untouched.
 
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -15,7 +20,39 @@ use sha2::{Digest, Sha256};
 /// A response body fixed for the life of the process, with its validator.
 pub(crate) struct Fixed {
     body: axum::body::Bytes,
+    /// The body gzipped, when that is smaller.
+    gzip: Option<axum::body::Bytes>,
     etag: HeaderValue,
+}
+
+/// `body` gzipped at the best level, or `None` when that saves nothing.
+fn gzipped(body: &[u8]) -> Option<axum::body::Bytes> {
+    use std::io::Write;
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    enc.write_all(body).ok()?;
+    let out = enc.finish().ok()?;
+    (out.len() < body.len()).then(|| out.into())
+}
+
+/// Whether the client takes gzip: `gzip` or `*` in `Accept-Encoding`
+/// without `q=0` (RFC 9110 12.5.3).
+fn accepts_gzip(request: &HeaderMap) -> bool {
+    request
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|item| {
+            let mut parts = item.split(';');
+            let coding = parts.next().unwrap_or_default().trim();
+            let refused = parts.any(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            !refused && (coding.eq_ignore_ascii_case("gzip") || coding == "*")
+        })
 }
 
 impl Fixed {
@@ -27,22 +64,28 @@ impl Fixed {
         let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
         let etag = HeaderValue::from_str(&format!("W/\"{hex}\""))
             .unwrap_or_else(|_| HeaderValue::from_static("W/\"0\""));
-        Fixed { body, etag }
+        let gzip = gzipped(&body);
+        Fixed { body, gzip, etag }
     }
 
     /// The body with its type, tag and `no-cache`; or, when the request's
     /// `If-None-Match` names the tag, an empty 304 with the same headers.
     pub(crate) fn respond(&self, request: &HeaderMap, mime: &'static str) -> Response {
+        let gzip = self.gzip.as_ref().filter(|_| accepts_gzip(request));
         let mut res = if matches(request, &self.etag) {
             StatusCode::NOT_MODIFIED.into_response()
         } else {
-            Body::from(self.body.clone()).into_response()
+            Body::from(gzip.unwrap_or(&self.body).clone()).into_response()
         };
         let ok = res.status() == StatusCode::OK;
         let h = res.headers_mut();
         if ok {
             h.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
+            if gzip.is_some() {
+                h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            }
         }
+        h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
         h.insert(header::ETAG, self.etag.clone());
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         h.insert(
@@ -111,6 +154,37 @@ mod tests {
             fixed.respond(&req, "text/plain").status(),
             StatusCode::NOT_MODIFIED
         );
+    }
+
+    #[test]
+    fn gzip_is_sent_only_where_accepted() {
+        for (accept, gzip) in [
+            (None, false),
+            (Some("gzip"), true),
+            (Some("deflate, gzip;q=0.5, br"), true),
+            (Some("GZIP"), true),
+            (Some("*"), true),
+            (Some("gzip;q=0"), false),
+            (Some("gzip; q=0.0, identity"), false),
+            (Some("br, identity"), false),
+        ] {
+            let mut req = HeaderMap::new();
+            if let Some(a) = accept {
+                req.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(a));
+            }
+            assert_eq!(accepts_gzip(&req), gzip, "{accept:?}");
+        }
+    }
+
+    #[test]
+    fn a_body_that_gzip_cannot_shrink_is_sent_plain() {
+        let tiny = Fixed::new("x");
+        assert!(tiny.gzip.is_none());
+        let mut req = HeaderMap::new();
+        req.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("gzip"));
+        let res = tiny.respond(&req, "text/plain");
+        assert!(res.headers().get(header::CONTENT_ENCODING).is_none());
+        assert!(Fixed::new("word ".repeat(100)).gzip.is_some());
     }
 
     #[test]
