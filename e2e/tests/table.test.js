@@ -320,7 +320,10 @@ async function unnamed(p) {
 test('every control has a name, and the cast dialog works from the keyboard', async () => {
   for (const tab of ['table', 'spells', 'sheet', 'encounter']) {
     await player.click(`a[data-tab=${tab}]`);
-    await player.waitForSelector(`#tab-${tab}:not([hidden])`);
+    await player.locator(`#tab-${tab}`).waitFor({ state: 'visible' });
+    for (const other of ['table', 'spells', 'sheet', 'encounter'].filter((x) => x !== tab)) {
+      assert.equal(await player.locator(`#tab-${other}`).isVisible(), false, `only ${tab} shows`);
+    }
     assert.deepEqual(await unnamed(player), [], `unnamed controls on ${tab}`);
   }
   await player.click('a[data-tab=sheet]');
@@ -350,6 +353,12 @@ test('the sheet works on a phone screen', async () => {
   const dialogWidth = await phone.evaluate(() => document.getElementById('cast-dialog').getBoundingClientRect().width);
   assert.ok(dialogWidth <= 375, `the dialog fits the screen (${dialogWidth}px)`);
   await shot(phone, 'phone-cast');
+  await phone.keyboard.press('Escape');
+  // The Reaction's trigger field, in Czech, with the spell's Czech trigger.
+  await phone.getByRole('button', { name: 'Seslat Štít' }).click();
+  await phone.getByLabel('Spouštěč, na který reaguješ').waitFor({ state: 'visible' });
+  await phone.getByText('Kouzlo reaguje: když tě zasáhne hod na útok').waitFor({ state: 'visible' });
+  await phone.getByText('V tahu jiného tvora').waitFor({ state: 'visible' });
   await phone.keyboard.press('Escape');
 });
 
