@@ -39,6 +39,13 @@ async function shot(p, name, opts = {}) {
 
 async function register(p, name) {
   await p.goto(BASE);
+  // Before logging in a person sees the login form and no menus.
+  await p.locator('#reg-name').waitFor({ state: 'visible' });
+  assert.equal(await p.locator('#nav').isVisible(), false, 'the menus are not shown on the login page');
+  for (const tab of ['spells', 'sheet', 'encounter', 'table']) {
+    assert.equal(await p.locator(`a[data-tab=${tab}]`).isVisible(), false, `no ${tab} menu before login`);
+  }
+  assert.equal(await p.locator('#logout').isVisible(), false, 'no Log out before login');
   await p.fill('#reg-name', name);
   await p.click('#register-form button[type=submit]');
   await p.waitForSelector(`#who:text("${name}")`);
@@ -75,14 +82,20 @@ test('GM and player join one campaign', async () => {
   await gm.fill('#camp-id', CAMPAIGN);
   await gm.fill('#camp-title', 'The Crystal Cave');
   await gm.click('#campaign-form button[type=submit]');
-  await gm.waitForSelector('#player-form:not([hidden])');
+  await gm.locator('#player-form').waitFor({ state: 'visible' });
   await gm.fill('#player-name', PLAYER);
   await gm.click('#player-form button[type=submit]');
   await gm.waitForSelector(`#campaign-info:has-text("${PLAYER}")`);
   await player.reload();
   await player.waitForSelector(`#campaign-list button:has-text("${CAMPAIGN}")`);
-  await player.waitForSelector('#live:not([hidden])');
-  await gm.waitForSelector('#live:not([hidden])');
+  await player.locator('#live').waitFor({ state: 'visible' });
+  await gm.locator('#live').waitFor({ state: 'visible' });
+  // After logging in the menus show; only the GM sees the Add-player form.
+  await player.locator('a[data-tab=spells]').waitFor({ state: 'visible' });
+  await player.locator('#character-form').waitFor({ state: 'visible' });
+  assert.equal(await player.locator('#player-form').isVisible(), false, 'a player does not see the GM\'s Add-player form');
+  assert.equal(await player.getByRole('button', { name: 'Add player' }).count(), 0, 'no Add player button for a player');
+  assert.ok(await gm.locator('#player-form').isVisible(), 'the GM sees the Add-player form');
 });
 
 test('the player creates a level-3 Wizard', async () => {
@@ -90,7 +103,7 @@ test('the player creates a level-3 Wizard', async () => {
   await player.selectOption('#char-class', 'wizard');
   await player.fill('#char-level', '3');
   await player.fill('#char-score', '16');
-  await player.fill('#char-spells', 'Magic Missile, Burning Hands, Rozmazání');
+  await player.fill('#char-spells', 'Magic Missile, Burning Hands, Rozmazání, Shield, Fire Bolt');
   await player.click('#character-form button[type=submit]');
   await player.waitForSelector('#character-list button:has-text("Elmira")');
   // The GM's table hears of it live.
@@ -122,6 +135,24 @@ test('the spellbook finds spells in Czech and charts their damage', async () => 
   // A typo still finds the spell through the catalogue's search.
   await player.fill('#q', 'fyrebal');
   await player.locator('article[data-spell="fireball"]').waitFor();
+});
+
+test('a cantrip\'s cast dialog shows no slot level or damage type to pick', async () => {
+  await player.click('a[data-tab=sheet]');
+  await player.getByRole('button', { name: 'Cast Fire Bolt' }).click();
+  await player.waitForSelector('#cast-dialog[open]');
+  await player.locator('#cast-sources').getByText('Cantrip: no slot').waitFor({ state: 'visible' });
+  assert.equal(await player.locator('#cast-slot').isVisible(), false, 'no slot-level select for a cantrip');
+  assert.equal(await player.getByText('Slot level', { exact: true }).isVisible(), false, 'no "Slot level" label');
+  assert.equal(await player.locator('#cast-type').isVisible(), false, 'no empty damage-type select');
+  assert.equal(await player.locator('#cast-trigger').isVisible(), false, 'an Action answers no trigger');
+  assert.equal(await player.locator('#cast-offturn').isVisible(), false, 'nor is it cast off turn');
+  await player.click('#cast-close');
+  // A levelled spell does show the slot levels to pick from.
+  await player.getByRole('button', { name: 'Cast Magic Missile' }).click();
+  await player.locator('#cast-slot').waitFor({ state: 'visible' });
+  assert.equal(await player.locator('#cast-type').isVisible(), false, 'Magic Missile offers no damage type');
+  await player.click('#cast-close');
 });
 
 test('casting Magic Missile at level 2 previews the odds and spends the slot live', async () => {
@@ -171,6 +202,31 @@ test('a second slot spell in the same turn is refused with its rule', async () =
   assert.equal(await slotsLeft(player, 1), '4', 'the refused cast spent nothing');
 });
 
+test('a player casts Shield as a Reaction on another creature\'s turn, naming the trigger', async () => {
+  // Magic Missile spent this turn's slot (R10); a Reaction on another
+  // creature's turn is not counted against it.
+  await player.getByRole('button', { name: 'Cast Shield' }).click();
+  await player.waitForSelector('#cast-dialog[open]');
+  const trigger = player.getByLabel('Trigger you are answering');
+  await trigger.waitFor({ state: 'visible' });
+  assert.equal(await trigger.inputValue(), '', 'the trigger starts empty');
+  await player.getByText('This spell answers: when you are hit by an attack roll').waitFor({ state: 'visible' });
+  const offTurn = player.getByLabel("On another creature's turn");
+  await offTurn.waitFor({ state: 'visible' });
+  assert.equal(await offTurn.isChecked(), false);
+  // Without a trigger the browser keeps the form: nothing is cast.
+  await player.click('#cast-go');
+  assert.equal(await player.locator('#cast-result').isVisible(), false, 'no result without a trigger');
+  await trigger.fill("the goblin's scimitar is about to hit me");
+  await offTurn.check();
+  await shot(player, 'cast-reaction');
+  await player.click('#cast-go');
+  await player.locator('#cast-result').getByText('Shield cast at level 1.').waitFor({ state: 'visible' });
+  await player.click('#cast-close');
+  await waitSlots(player, 1, 3);
+  await player.locator('.econ li.used').getByText('Reaction').waitFor({ state: 'visible' });
+});
+
 test('a long rest restores the slots, live for the GM too', async () => {
   await player.click('#long-rest');
   await waitSlots(player, 2, 2);
@@ -188,7 +244,7 @@ test('a wand casts Magic Missile without a slot (R5d)', async () => {
   await player.waitForSelector('#sheet :text("7 of 7 charges")');
   await player.getByRole('button', { name: 'Cast Magic Missile' }).click();
   await player.check('#cast-sources input[value="item:Wand of Magic Missiles"]');
-  await player.waitForSelector('#cast-slot-wrap[hidden]', { state: 'attached' });
+  await player.locator('#cast-slot').waitFor({ state: 'hidden' });
   await player.click('#cast-go');
   await player.waitForSelector('#cast-result .done:has-text("without a slot")');
   await player.click('#cast-close');
@@ -231,6 +287,17 @@ test('the GM runs an encounter: turns, Concentration save on damage, effects', a
   await shot(player, 'encounter-player');
   await gm.click('#next-turn');
   await gm.waitForSelector('.order li.now[data-name="Goblin"]');
+  // On the Goblin's turn (the GM's) the player answers its attack with
+  // Shield; the tracker knows it is not Elmira's turn.
+  await player.waitForSelector('.order li.now[data-name="Goblin"]');
+  await player.click('a[data-tab=sheet]');
+  await player.getByRole('button', { name: 'Cast Shield' }).click();
+  await player.getByLabel('Trigger you are answering').fill('the goblin attacks me');
+  await player.click('#cast-go');
+  await player.locator('#cast-result').getByText('Shield cast at level 1.').waitFor({ state: 'visible' });
+  await player.click('#cast-close');
+  await gm.locator('.order li[data-name="Elmira"] .econ-line').getByText(/Reaction/).waitFor({ state: 'visible' });
+  await player.click('a[data-tab=encounter]');
   await gm.click('#next-turn');
   await gm.waitForSelector('.order li.now[data-name="Elmira"]');
   await gm.waitForSelector('.enc-head :text("Round 2")');
@@ -253,7 +320,10 @@ async function unnamed(p) {
 test('every control has a name, and the cast dialog works from the keyboard', async () => {
   for (const tab of ['table', 'spells', 'sheet', 'encounter']) {
     await player.click(`a[data-tab=${tab}]`);
-    await player.waitForSelector(`#tab-${tab}:not([hidden])`);
+    await player.locator(`#tab-${tab}`).waitFor({ state: 'visible' });
+    for (const other of ['table', 'spells', 'sheet', 'encounter'].filter((x) => x !== tab)) {
+      assert.equal(await player.locator(`#tab-${other}`).isVisible(), false, `only ${tab} shows`);
+    }
     assert.deepEqual(await unnamed(player), [], `unnamed controls on ${tab}`);
   }
   await player.click('a[data-tab=sheet]');
@@ -272,7 +342,8 @@ test('the sheet works on a phone screen', async () => {
   const phone = await page({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, colorScheme: 'dark', locale: 'cs-CZ' });
   await phone.addInitScript((t) => { localStorage.setItem('grimoire.token', t); localStorage.setItem('grimoire.lang', 'cs'); }, token);
   await phone.goto(`${BASE}/#sheet`);
-  await waitSlots(phone, 1, 4);
+  // Shield on the Goblin's turn spent one level-1 slot.
+  await waitSlots(phone, 1, 3);
   const width = await phone.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 375, `no sideways scrolling at 375px (page is ${width}px wide)`);
   await shot(phone, 'phone-sheet', { fullPage: true });
@@ -283,4 +354,54 @@ test('the sheet works on a phone screen', async () => {
   assert.ok(dialogWidth <= 375, `the dialog fits the screen (${dialogWidth}px)`);
   await shot(phone, 'phone-cast');
   await phone.keyboard.press('Escape');
+  // The Reaction's trigger field, in Czech, with the spell's Czech trigger.
+  await phone.getByRole('button', { name: 'Seslat Štít' }).click();
+  await phone.getByLabel('Spouštěč, na který reaguješ').waitFor({ state: 'visible' });
+  await phone.getByText('Kouzlo reaguje: když tě zasáhne hod na útok').waitFor({ state: 'visible' });
+  await phone.getByText('V tahu jiného tvora').waitFor({ state: 'visible' });
+  await phone.keyboard.press('Escape');
+});
+
+test('a new Wizard 5 casts Fireball at once; a components refusal leads to the fix', async () => {
+  await player.click('a[data-tab=table]');
+  await player.fill('#char-name', 'Quill');
+  await player.selectOption('#char-class', 'wizard');
+  await player.fill('#char-level', '5');
+  await player.fill('#char-score', '16');
+  await player.fill('#char-spells', 'Fireball');
+  await player.click('#character-form button[type=submit]');
+  await player.click('#character-list button:has-text("Quill")');
+  await waitSlots(player, 3, 2);
+  // The sheet shows the starting gear the CLI gives too.
+  const pouch = player.getByLabel('Component Pouch');
+  await pouch.waitFor({ state: 'visible' });
+  assert.ok(await pouch.isChecked(), 'a new character carries a Component Pouch');
+  await player.getByRole('button', { name: 'Cast Fireball' }).click();
+  await player.fill('#cast-targets', 'Goblin');
+  await player.click('#cast-go');
+  await player.locator('#cast-result').getByText('Fireball cast at level 3.').waitFor({ state: 'visible' });
+  await player.click('#cast-close');
+  await waitSlots(player, 3, 1);
+  // Without the pouch the refusal says what would make the cast legal,
+  // and its button leads to the control that does it.
+  await pouch.uncheck();
+  await player.click('#equip-form button[type=submit]');
+  await player.waitForSelector('#toast.show:has-text("Equipment saved")');
+  await player.click('#end-turn');
+  await player.getByRole('button', { name: 'Cast Fireball' }).click();
+  await player.click('#cast-go');
+  const refusal = player.locator('#cast-result .refusal');
+  await refusal.getByText('carry a Component Pouch or a spellcasting focus').waitFor({ state: 'visible' });
+  assert.match(await refusal.textContent(), /Rule R14c/);
+  await shot(player, 'refusal-components');
+  await refusal.getByRole('button', { name: 'Go to Hands and components' }).click();
+  await player.locator('#cast-dialog').waitFor({ state: 'hidden' });
+  await pouch.waitFor({ state: 'visible' });
+  assert.equal(await player.evaluate(() => document.activeElement && document.activeElement.id), 'eq-pouch', 'the pouch has the focus');
+  const box = await pouch.boundingBox();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= 900, `the pouch is on screen (${JSON.stringify(box)})`);
+  await pouch.check();
+  await player.click('#equip-form button[type=submit]');
+  await player.waitForSelector('#toast.show:has-text("Equipment saved")');
+  assert.equal(await slotsLeft(player, 3), '1', 'the refused cast spent nothing');
 });

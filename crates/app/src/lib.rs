@@ -30,6 +30,7 @@ mod cast;
 mod character;
 pub mod encounter;
 mod error;
+mod gear;
 pub mod limits;
 mod name;
 mod state;
@@ -41,6 +42,7 @@ pub use character::{
     rest, unprepare, wait,
 };
 pub use error::AppError;
+pub use gear::{equip_new, starting_equipment};
 pub use name::{MAX_NAME, NameKind, NameProblem, check_name, check_unconfusable};
 pub use state::{
     Batch, CHARACTER, ENCOUNTER, EncounterState, character, commit_character, encounter,

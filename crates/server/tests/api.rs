@@ -960,3 +960,75 @@ async fn a_cli_campaign_shares_the_clis_characters_in_the_same_file() {
     assert_eq!(elmira.state.slots().remaining(level1), 3);
     assert_eq!(store.log("character", "Elmira").unwrap().len(), 2);
 }
+
+#[tokio::test]
+async fn a_new_caster_starts_with_a_component_pouch_and_casts_fireball() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters",
+                Some(&t.petr),
+                json!({"name": "Quill", "classes": [{"class": "wizard", "level": 5}],
+                       "abilities": {"int": 16}, "prepared": ["fireball"]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{}: {v}", h.name);
+        // The CLI's starting gear (grimoire_app::starting_equipment).
+        assert_eq!(
+            v["state"]["equipment"],
+            json!({"free_hands": 2, "component_pouch": true, "focus": "none", "materials": []}),
+            "{v}"
+        );
+        assert_eq!(v["version"], 1, "one change creates and equips");
+        let fireball = "/campaigns/cave/characters/Quill/casts";
+        let (s, v) = h
+            .post(
+                fireball,
+                Some(&t.petr),
+                json!({"spell": "fireball", "seed": 3, "targets": [{"name": "Goblin"}]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "not refused with R14c: {v}");
+        assert_eq!(v["slot"], 3, "{v}");
+        assert_eq!(v["character"]["slots"][2]["remaining"], 1);
+
+        // Without the pouch the same cast is refused with R14c and
+        // changes nothing.
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters/Quill/equipment",
+                Some(&t.petr),
+                json!({"free_hands": 2, "component_pouch": false, "focus": "none", "materials": []}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (s, _) = h
+            .post(
+                "/campaigns/cave/characters/Quill/turns",
+                Some(&t.petr),
+                json!(null),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK);
+        let (_, before) = h
+            .get("/campaigns/cave/characters/Quill", Some(&t.petr))
+            .await;
+        let (s, v) = h
+            .post(fireball, Some(&t.petr), json!({"spell": "fireball"}))
+            .await;
+        assert_eq!(
+            (s, code(&v), v["error"]["rule"].as_str()),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "missing_material",
+                Some("R14c")
+            ),
+            "{v}"
+        );
+        let (_, after) = h
+            .get("/campaigns/cave/characters/Quill", Some(&t.petr))
+            .await;
+        assert_eq!(before, after);
+    }
+}

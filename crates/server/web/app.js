@@ -50,8 +50,9 @@ function toast(text) {
   toast.timer = setTimeout(() => el.classList.remove('show'), 3500);
 }
 
-/** A refusal or failure, explained in the chosen language. */
-function errorBlock(err) {
+/** A refusal or failure, explained in the chosen language; `fix` is an
+ *  optional control that leads to what would make the action legal. */
+function errorBlock(err, fix = null) {
   const code = err instanceof ApiError ? err.code : 'generic';
   const why = explain(code) || (code === 'network' ? t('err.network') : null);
   return h('div', { class: 'refusal', role: 'alert' },
@@ -59,7 +60,30 @@ function errorBlock(err) {
     err.rule ? h('span', { class: 'rule' }, t('cast.rule', { rule: err.rule })) : null,
     h('code', {}, code),
     why ? h('p', {}, why) : null,
-    err.message && err.message !== why ? h('p', { class: 'muted small' }, err.message) : null);
+    err.message && err.message !== why ? h('p', { class: 'muted small' }, err.message) : null,
+    fix);
+}
+
+/** The equipment control that fixes a components refusal (R14b, R14c). */
+const EQUIPMENT_FIX = { no_free_hand: '#eq-hands', missing_material: '#eq-pouch' };
+
+/** For a refusal the sheet's Hands and components can cure, a button
+ *  that closes the dialog and puts the focus on the control to change. */
+function equipmentFix(err) {
+  const sel = err instanceof ApiError ? EQUIPMENT_FIX[err.code] : null;
+  if (!sel) return null;
+  return h('p', {}, h('button', {
+    type: 'button', class: 'link', id: 'fix-equipment',
+    onclick: () => {
+      $('#cast-dialog').close();
+      // pushState, not location.hash: a hashchange would redraw the sheet
+      // after the focus has moved and lose it.
+      if (location.hash !== '#sheet') history.pushState(null, '', '#sheet');
+      showTab('sheet');
+      const el = $(sel);
+      if (el) { el.scrollIntoView({ block: 'center' }); el.focus(); }
+    },
+  }, t('cast.fixEquipment')));
 }
 
 function errorText(err) {
@@ -721,6 +745,12 @@ async function openCast(id) {
   const choices = c.damage_choices || [];
   $('#cast-type-wrap').hidden = !choices.length;
   $('#cast-type').replaceChildren(...choices.map((k) => h('option', { value: k.type }, pick(k.name))));
+  // R11: a Reaction (or a Bonus Action with a trigger, the smites) names
+  // what it answers; the field starts empty so nobody casts by accident.
+  $('#cast-trigger').value = '';
+  $('#cast-trigger-hint').textContent = c.trigger ? t('cast.triggerHint', { trigger: pick(c.trigger) }) : '';
+  $('#cast-offturn').checked = false;
+  $('#cast-offturn-wrap').hidden = c.casting_kind !== 'reaction';
   $('#cast-go').disabled = false;
   if (!dlg.open) dlg.showModal();
   updateCast();
@@ -765,6 +795,11 @@ function upcastText(c, slot) {
   return what.length ? t('cast.upcast', { slot, what: what.join(', ') }) : t('cast.upcastNothing');
 }
 
+/** Whether casting `c` from `source` must name a trigger (R11; a ritual never does). */
+function needsTrigger(c, source) {
+  return Boolean(c.trigger) && source !== 'ritual';
+}
+
 async function updateCast() {
   const c = castSpell;
   const ch = currentCharacter();
@@ -772,6 +807,10 @@ async function updateCast() {
   const source = chosenSource();
   const usesSlot = source === 'slot' && c.level > 0;
   $('#cast-slot-wrap').hidden = !usesSlot;
+  const asks = needsTrigger(c, source);
+  $('#cast-trigger-wrap').hidden = !asks;
+  $('#cast-trigger-hint').hidden = !asks;
+  $('#cast-trigger').required = asks;
   const slot = usesSlot ? chosenSlot() : null;
   const level = slot ? slot.level : c.level;
   $('#cast-upcast').textContent = usesSlot ? upcastText(c, level) : '';
@@ -829,6 +868,8 @@ function bindCast() {
     const targets = $('#cast-targets').value.split(',').map((s) => s.trim()).filter(Boolean);
     if (targets.length) body.targets = targets.map((name) => ({ name }));
     if ((c.damage_choices || []).length) body.damage_type = $('#cast-type').value;
+    if (needsTrigger(c, source)) body.trigger = $('#cast-trigger').value.trim();
+    if (c.casting_kind === 'reaction' && $('#cast-offturn').checked) body.off_turn = true;
     if (source === 'ritual') body.mode = { mode: 'ritual' };
     else if (source.startsWith('item:')) body.mode = { mode: 'item', name: source.slice(5) };
     else if (source.startsWith('feature:')) body.mode = { mode: 'feature', name: source.slice(8) };
@@ -844,7 +885,7 @@ function bindCast() {
       out.replaceChildren(resultBlock(r));
       refresh();
     } catch (e) {
-      out.replaceChildren(errorBlock(e));
+      out.replaceChildren(errorBlock(e, equipmentFix(e)));
     } finally {
       $('#cast-go').disabled = false;
       out.scrollIntoView({ block: 'nearest' });

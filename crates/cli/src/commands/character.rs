@@ -90,11 +90,14 @@ fn new(
         .collect::<Result<Vec<_>, _>>()?;
     let scores = AbilityScores::new(names::abilities(abilities)?).map_err(Failure::from)?;
     let mut caster = Caster::new(&name, &classes, scores).map_err(Failure::from)?;
-    let gear = caster.set_equipment(Equipment {
-        component_pouch: pouch,
-        ..Equipment::default()
-    });
-    caster.apply_all(&gear.events);
+    // The same starting gear the server gives (grimoire_app), unless
+    // `--no-pouch` asks for empty hands.
+    let gear = if pouch {
+        grimoire_app::starting_equipment()
+    } else {
+        Equipment::default()
+    };
+    grimoire_app::equip_new(&mut caster, gear);
     let mut store = ctx.store()?;
     // A name that could pass for another character's is refused.
     let existing = store.list::<serde_json::Value>(CHARACTER)?;

@@ -111,6 +111,11 @@ pub fn app(state: AppState) -> Router {
             count_failed_sign_ins,
         ))
         .layer(axum::middleware::from_fn(crate::error::czech_errors))
+        // Outside czech_errors, which reads error bodies: gzip for every
+        // answer over 32 bytes when the client accepts it (the spell cards
+        // shrink sevenfold); never the event stream, images or gRPC
+        // (tower-http's default predicate).
+        .layer(tower_http::compression::CompressionLayer::new())
         .layer(
             // One log line per request (method, path, status, latency);
             // tower-http's layer rather than our own: spans and levels the

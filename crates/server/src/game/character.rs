@@ -400,7 +400,8 @@ pub fn owner_of(store: &Store, name: &str) -> Result<String, ServerError> {
     Ok(load(store, name)?.1)
 }
 
-/// Creates a character owned by `owner`, with its spells prepared.
+/// Creates a character owned by `owner`, with its spells prepared and
+/// the starting gear every front end gives ([`grimoire_app::starting_equipment`]).
 pub fn create_character(
     store: &mut Store,
     catalog: &Catalog,
@@ -433,7 +434,8 @@ pub fn create_character(
     let a = &new.abilities;
     let scores = AbilityScores::new([a.str, a.dex, a.con, a.int, a.wis, a.cha])?;
     let mut caster = Caster::new(name.clone(), &classes, scores)?;
-    let mut events = Vec::new();
+    // The CLI's starting gear: a Component Pouch and free hands (R14).
+    let mut events = grimoire_app::equip_new(&mut caster, grimoire_app::starting_equipment());
     for wanted in &new.prepared {
         let spell = &catalog.lookup(wanted)?.spell;
         let out = caster.prepare(spell)?;

@@ -175,6 +175,10 @@ pub(crate) struct Card {
     casting_time: Both,
     /// `action`, `bonus_action`, `reaction` or `long`.
     casting_kind: &'static str,
+    /// The trigger a cast must name (R11): Reactions and the Bonus Actions
+    /// that have one; the cast dialog asks for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trigger: Option<Both>,
     range: Both,
     #[serde(skip_serializing_if = "Option::is_none")]
     area: Option<Both>,
@@ -296,8 +300,9 @@ pub(crate) fn card(c: &CatalogSpell) -> Card {
         classes: spell.classes.iter().map(serde_name).collect(),
         ritual: spell.ritual,
         concentration: spell.is_concentration(),
-        casting_time: words::casting_time(&spell.casting_time),
+        casting_time: words::casting_time(&spell.casting_time, spell.trigger_cs.as_deref()),
         casting_kind,
+        trigger: words::trigger(&spell.casting_time, spell.trigger_cs.as_deref()),
         range: words::range(&spell.range),
         area: spell.area.as_ref().map(words::area),
         components: words::components(&spell.components),

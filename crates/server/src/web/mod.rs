@@ -9,6 +9,7 @@
 //! level (`GET /web/api/spells/{spell}/damage`), the same for a campaign's
 //! homebrew, and magic items and limited-use abilities for the sheet.
 
+mod cache;
 mod cards;
 mod request;
 #[cfg(test)]
@@ -89,20 +90,17 @@ pub(crate) fn router() -> Router<AppState> {
         )
 }
 
-fn with_type(mime: &'static str, cache: &'static str, body: impl IntoResponse) -> Response {
-    let mut res = body.into_response();
-    let h = res.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    res
+/// The embedded files, each with its validator, hashed on first use.
+fn fixed_assets() -> &'static [cache::Fixed] {
+    static FIXED: OnceLock<Vec<cache::Fixed>> = OnceLock::new();
+    FIXED.get_or_init(|| ASSETS.iter().map(|a| cache::Fixed::new(a.body)).collect())
 }
 
-async fn index() -> Response {
-    let mut res = with_type("text/html; charset=utf-8", "no-cache", INDEX);
+async fn index(headers: HeaderMap) -> Response {
+    static PAGE: OnceLock<cache::Fixed> = OnceLock::new();
+    let mut res = PAGE
+        .get_or_init(|| cache::Fixed::new(INDEX))
+        .respond(&headers, "text/html; charset=utf-8");
     res.headers_mut().insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
@@ -113,21 +111,22 @@ async fn index() -> Response {
     res
 }
 
-async fn asset(Path(file): Path<String>) -> Response {
-    match ASSETS.iter().find(|a| a.name == file) {
-        Some(a) => with_type(a.mime, "no-cache", a.body),
+async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
+    match ASSETS.iter().position(|a| a.name == file) {
+        Some(i) => fixed_assets()[i].respond(&headers, ASSETS[i].mime),
         None => ServerError::NoRoute.into_response(),
     }
 }
 
-/// Every SRD spell's card, serialized once.
-async fn all_cards() -> Response {
-    static CARDS: OnceLock<String> = OnceLock::new();
-    let body = CARDS.get_or_init(|| {
-        let cards: Vec<cards::Card> = Catalog::srd().spells().iter().map(cards::card).collect();
-        serde_json::to_string(&cards).unwrap_or_else(|_| "[]".to_owned())
-    });
-    with_type("application/json", "public, max-age=300", body.as_str())
+/// Every SRD spell's card, serialized and hashed once.
+async fn all_cards(headers: HeaderMap) -> Response {
+    static CARDS: OnceLock<cache::Fixed> = OnceLock::new();
+    CARDS
+        .get_or_init(|| {
+            let cards: Vec<cards::Card> = Catalog::srd().spells().iter().map(cards::card).collect();
+            cache::Fixed::new(serde_json::to_string(&cards).unwrap_or_else(|_| "[]".to_owned()))
+        })
+        .respond(&headers, "application/json")
 }
 
 /// Which levels and caster numbers the distribution is for.

@@ -71,6 +71,27 @@ impl Table {
         )
     }
 
+    /// A GET with extra request headers; the status, headers and body.
+    async fn get_with(
+        &self,
+        path: &str,
+        headers: &[(header::HeaderName, &str)],
+    ) -> (StatusCode, header::HeaderMap, Vec<u8>) {
+        let mut req = Request::builder().method(Method::GET).uri(path);
+        for (k, v) in headers {
+            req = req.header(k, *v);
+        }
+        let res = self
+            .router
+            .clone()
+            .oneshot(req.body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let (parts, body) = res.into_parts();
+        let bytes = body.collect().await.unwrap().to_bytes().to_vec();
+        (parts.status, parts.headers, bytes)
+    }
+
     async fn register(&self, name: &str) -> String {
         let (s, v) = self
             .json(Method::POST, "/accounts", None, Some(json!({"name": name})))
@@ -119,6 +140,33 @@ async fn cards_cover_the_catalogue_in_both_languages() {
     assert_eq!(mm["casting_time"]["cs"], "akce Magie");
     assert_eq!(mm["levels"].as_array().unwrap().len(), 9);
     assert_eq!(mm["levels"][1]["instances"], 4);
+    // The cast dialog asks for a trigger exactly where R11 needs one.
+    assert!(mm.get("trigger").is_none(), "an Action has no trigger");
+    let shield = cards.iter().find(|c| c["id"] == "shield").unwrap();
+    assert_eq!(shield["casting_kind"], "reaction");
+    assert!(
+        shield["trigger"]["en"]
+            .as_str()
+            .unwrap()
+            .starts_with("when you are hit by an attack roll")
+    );
+    assert!(
+        shield["trigger"]["cs"]
+            .as_str()
+            .unwrap()
+            .starts_with("když tě zasáhne")
+    );
+    assert!(
+        shield["casting_time"]["cs"]
+            .as_str()
+            .unwrap()
+            .starts_with("Reakce, když tě zasáhne")
+    );
+    let smite = cards.iter().find(|c| c["id"] == "searing-smite").unwrap();
+    assert_eq!(smite["casting_kind"], "bonus_action");
+    assert!(smite["trigger"]["en"].is_string(), "{smite}");
+    let misty = cards.iter().find(|c| c["id"] == "misty-step").unwrap();
+    assert!(misty.get("trigger").is_none(), "a Bonus Action without one");
 }
 
 #[tokio::test]
@@ -384,5 +432,128 @@ fn every_rules_error_code_is_explained_in_the_browser() {
     assert!(
         missing.is_empty(),
         "no explanation in i18n.js for {missing:?}"
+    );
+}
+
+fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_end(&mut out)
+        .unwrap();
+    out
+}
+
+#[tokio::test]
+async fn cards_and_assets_are_gzipped_and_revalidate_with_a_304() {
+    let t = Table::new().await;
+    let (s, plain_headers, plain) = t.get_with("/web/api/cards", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(plain_headers.get(header::CONTENT_ENCODING).is_none());
+    let (s, h, zipped) = t
+        .get_with(
+            "/web/api/cards",
+            &[(header::ACCEPT_ENCODING, "gzip, deflate, br")],
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(h[header::CONTENT_ENCODING], "gzip");
+    assert_eq!(h[header::CONTENT_TYPE], "application/json");
+    assert!(
+        zipped.len() * 5 < plain.len(),
+        "gzip {} of {} bytes",
+        zipped.len(),
+        plain.len()
+    );
+    assert_eq!(gunzip(&zipped), plain, "the same cards, compressed");
+
+    // A conditional GET with the tag costs a 304 and no body, compressed
+    // or not; another tag gets the cards again.
+    let etag = h[header::ETAG].to_str().unwrap().to_owned();
+    assert_eq!(
+        plain_headers[header::ETAG],
+        etag.as_str(),
+        "one tag for both forms"
+    );
+    assert_eq!(h[header::CACHE_CONTROL], "no-cache");
+    for encoding in ["gzip", "identity"] {
+        let (s, h, body) = t
+            .get_with(
+                "/web/api/cards",
+                &[
+                    (header::IF_NONE_MATCH, etag.as_str()),
+                    (header::ACCEPT_ENCODING, encoding),
+                ],
+            )
+            .await;
+        assert_eq!(s, StatusCode::NOT_MODIFIED, "{encoding}");
+        assert!(body.is_empty());
+        assert_eq!(h[header::ETAG], etag.as_str());
+    }
+    let (s, _, body) = t
+        .get_with("/web/api/cards", &[(header::IF_NONE_MATCH, "W/\"stale\"")])
+        .await;
+    assert_eq!((s, body.len()), (StatusCode::OK, plain.len()));
+
+    // The page and every script and stylesheet do the same.
+    for path in ["/", "/web/app.js", "/web/i18n.js", "/web/style.css"] {
+        let (s, h, zipped) = t.get_with(path, &[(header::ACCEPT_ENCODING, "gzip")]).await;
+        assert_eq!(s, StatusCode::OK, "{path}");
+        assert_eq!(h[header::CONTENT_ENCODING], "gzip", "{path}");
+        let (_, _, plain) = t.get_with(path, &[]).await;
+        assert_eq!(gunzip(&zipped), plain, "{path}");
+        let etag = h[header::ETAG].to_str().unwrap().to_owned();
+        let (s, _, body) = t
+            .get_with(path, &[(header::IF_NONE_MATCH, etag.as_str())])
+            .await;
+        assert_eq!((s, body.len()), (StatusCode::NOT_MODIFIED, 0), "{path}");
+    }
+
+    // Errors are compressed after they are worded (here in Czech).
+    let (s, h, zipped) = t
+        .get_with(
+            "/spells/no-such-spell?lang=cs",
+            &[(header::ACCEPT_ENCODING, "gzip")],
+        )
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert_eq!(h[header::CONTENT_ENCODING], "gzip");
+    let v: Value = serde_json::from_slice(&gunzip(&zipped)).unwrap();
+    assert_eq!(v["error"]["code"], "unknown_spell", "{v}");
+    let (_, _, plain) = t.get_with("/spells/no-such-spell?lang=cs", &[]).await;
+    assert_eq!(gunzip(&zipped), plain);
+}
+
+#[tokio::test]
+async fn the_event_stream_is_never_compressed() {
+    let t = Table::new().await;
+    let token = t.register("gm").await;
+    let (s, v) = t
+        .json(
+            Method::POST,
+            "/campaigns",
+            Some(&token),
+            Some(json!({"id": "cave", "title": "Cave"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let req = Request::builder()
+        .uri("/campaigns/cave/events")
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .header(header::ACCEPT_ENCODING, "gzip")
+        .body(Body::empty())
+        .unwrap();
+    // Only the head: the stream itself never ends.
+    let res = t.router.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(
+        res.headers()[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/event-stream")
+    );
+    assert!(
+        res.headers().get(header::CONTENT_ENCODING).is_none(),
+        "live updates must not wait for a gzip block"
     );
 }

@@ -40,19 +40,34 @@ fn span(s: &TimeSpan) -> Both {
     both(s.to_string(), format!("{n} {cs}"))
 }
 
-/// The casting time (R9, R11, R12).
-pub(crate) fn casting_time(t: &CastingTime) -> Both {
+/// The casting time (R9, R11, R12), its trigger in Czech when the
+/// catalogue has it (`trigger_cs`), else in English.
+pub(crate) fn casting_time(t: &CastingTime, trigger_cs: Option<&str>) -> Both {
     match t {
         CastingTime::Action => both("Magic action", "akce Magie"),
         CastingTime::BonusAction { trigger: None } => both("Bonus Action", "Bonusová akce"),
-        CastingTime::BonusAction { trigger: Some(t) } => {
-            both(format!("Bonus Action, {t}"), format!("Bonusová akce, {t}"))
-        }
-        CastingTime::Reaction { trigger } => {
-            both(format!("Reaction, {trigger}"), format!("Reakce, {trigger}"))
-        }
+        CastingTime::BonusAction { trigger: Some(t) } => both(
+            format!("Bonus Action, {t}"),
+            format!("Bonusová akce, {}", trigger_cs.unwrap_or(t)),
+        ),
+        CastingTime::Reaction { trigger } => both(
+            format!("Reaction, {trigger}"),
+            format!("Reakce, {}", trigger_cs.unwrap_or(trigger)),
+        ),
         CastingTime::Minutes(m) => span(&TimeSpan::minutes(*m)),
         CastingTime::Hours(h) => span(&TimeSpan::hours(*h)),
+    }
+}
+
+/// The trigger a cast must answer (R11): a Reaction's, or a Bonus
+/// Action's that has one (the smites); `None` for every other spell.
+pub(crate) fn trigger(t: &CastingTime, trigger_cs: Option<&str>) -> Option<Both> {
+    match t {
+        CastingTime::Reaction { trigger }
+        | CastingTime::BonusAction {
+            trigger: Some(trigger),
+        } => Some(both(trigger.clone(), trigger_cs.unwrap_or(trigger))),
+        _ => None,
     }
 }
 
