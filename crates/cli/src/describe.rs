@@ -48,6 +48,41 @@ fn span(span: &TimeSpan, lang: Lang) -> String {
     format!("{n} {unit}")
 }
 
+/// Something counted in output, worded for its number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counted {
+    /// Spells found.
+    Spells,
+    /// Rounds of six seconds.
+    Rounds,
+    /// Rounds left of a spell's duration.
+    RoundsLeft,
+}
+
+/// `1 spell`, `2 spells`; `1 kouzlo`, `3 kouzla`, `5 kouzel`; `zbývají 2 kola`.
+pub fn count(n: u64, what: Counted, lang: Lang) -> String {
+    let small = u32::try_from(n.min(1_000_000)).unwrap_or(u32::MAX);
+    let one = n == 1;
+    match (what, lang) {
+        (Counted::Spells, Lang::En) => format!("{n} {}", if one { "spell" } else { "spells" }),
+        (Counted::Rounds, Lang::En) => format!("{n} {}", if one { "round" } else { "rounds" }),
+        (Counted::RoundsLeft, Lang::En) => {
+            format!("{n} {} left", if one { "round" } else { "rounds" })
+        }
+        (Counted::Spells, Lang::Cs) => {
+            format!("{n} {}", czech_plural(small, "kouzlo", "kouzla", "kouzel"))
+        }
+        (Counted::Rounds, Lang::Cs) => {
+            format!("{n} {}", czech_plural(small, "kolo", "kola", "kol"))
+        }
+        (Counted::RoundsLeft, Lang::Cs) => format!(
+            "{} {n} {}",
+            czech_plural(small, "zbývá", "zbývají", "zbývá"),
+            czech_plural(small, "kolo", "kola", "kol")
+        ),
+    }
+}
+
 /// Czech counts take three forms: 1, 2–4, and 0 or 5+.
 fn czech_plural(n: u32, one: &'static str, few: &'static str, many: &'static str) -> &'static str {
     match n {
@@ -367,6 +402,17 @@ mod tests {
         assert_eq!(span(&TimeSpan::minutes(3), Lang::Cs), "3 minuty");
         assert_eq!(span(&TimeSpan::minutes(10), Lang::Cs), "10 minut");
         assert_eq!(span(&TimeSpan::minutes(10), Lang::En), "10 minutes");
+    }
+
+    #[test]
+    fn counts_take_their_plural_forms() {
+        assert_eq!(count(1, Counted::Spells, Lang::Cs), "1 kouzlo");
+        assert_eq!(count(3, Counted::Spells, Lang::Cs), "3 kouzla");
+        assert_eq!(count(339, Counted::Spells, Lang::Cs), "339 kouzel");
+        assert_eq!(count(2, Counted::RoundsLeft, Lang::Cs), "zbývají 2 kola");
+        assert_eq!(count(10, Counted::RoundsLeft, Lang::Cs), "zbývá 10 kol");
+        assert_eq!(count(1, Counted::Rounds, Lang::En), "1 round");
+        assert_eq!(count(339, Counted::Spells, Lang::En), "339 spells");
     }
 
     #[test]

@@ -175,9 +175,12 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
             .expires_at
             .map(|t| {
                 format!(
-                    " ({} {})",
-                    t.saturating_sub(c.now()),
-                    Text::RoundsLeft.get(lang)
+                    " ({})",
+                    crate::describe::count(
+                        t.saturating_sub(c.now()),
+                        crate::describe::Counted::RoundsLeft,
+                        lang
+                    )
                 )
             })
             .unwrap_or_default();

@@ -242,6 +242,13 @@ fn czech_output_names_spells_triggers_and_conditions_in_czech() {
         "Zombie:type=undead",
     ]);
     assert!(text.contains("R18: cíl zdánlivě uspěje"), "{text}");
+    // Counts take the Czech plural their number asks for (issue 20).
+    let one = s.human(&["--lang", "cs", "spells", "hromova vlna"]);
+    assert!(one.contains("1 kouzlo"), "{one}");
+    let many = s.human(&["--lang", "cs", "spells", "--level", "9"]);
+    assert!(many.contains("16 kouzel"), "{many}");
+    let few = s.human(&["--lang", "cs", "spells", "--class", "druid", "--level", "9"]);
+    assert!(few.contains("4 kouzla"), "{few}");
 }
 
 #[test]

@@ -355,9 +355,9 @@ fn show(
     )))?;
     if let CastStatus::Started { rounds_needed } = r.status {
         out.line(out.yellow(&format!(
-            "{} ({rounds_needed} {})",
+            "{} ({})",
             Text::CastingStarted.get(lang),
-            Text::Rounds.get(lang)
+            crate::describe::count(rounds_needed, crate::describe::Counted::Rounds, lang)
         )))?;
     }
     for roll in &r.rolls {

@@ -768,9 +768,9 @@ pub fn wait(ctx: &Ctx, args: &WaitArgs) -> anyhow::Result<()> {
         }));
     }
     out.line(format!(
-        "{} {rounds} {}",
+        "{} {}",
         Text::TimePassed.get(out.lang),
-        Text::Rounds.get(out.lang)
+        crate::describe::count(rounds, crate::describe::Counted::Rounds, out.lang)
     ))?;
     for n in &outcome.notes {
         out.line(out.yellow(n))?;

@@ -342,9 +342,9 @@ fn advance(ctx: &Ctx, enc: &str, time: &str) -> anyhow::Result<()> {
     let out = &ctx.out;
     if !out.json {
         out.line(format!(
-            "{} {rounds} {}",
+            "{} {}",
             Text::TimePassed.get(out.lang),
-            Text::Rounds.get(out.lang)
+            crate::describe::count(rounds, crate::describe::Counted::Rounds, out.lang)
         ))?;
         for n in &notes {
             out.line(out.yellow(n))?;

@@ -137,7 +137,12 @@ pub fn list(ctx: &Ctx, args: &SpellsArgs) -> anyhow::Result<()> {
         return out.line(Text::NoSpells.get(lang));
     }
     out.line(table.render(out))?;
-    out.line(out.dim(&format!("{} {}", hits.len(), Text::SpellsFound.get(lang))))
+    let found = u64::try_from(hits.len()).unwrap_or(u64::MAX);
+    out.line(out.dim(&crate::describe::count(
+        found,
+        describe::Counted::Spells,
+        lang,
+    )))
 }
 
 fn school_name(s: &CatalogSpell, lang: Lang) -> &'static str {
