@@ -317,6 +317,14 @@ fn combatants_join_and_leave_a_running_encounter() {
         .map(|c| c["name"].as_str().unwrap())
         .collect();
     assert_eq!(order, ["Owl", "Elmira", "Goblin"]);
+    // Lists are lists in JSON, empty rather than null for a creature.
+    let owl = st["combatants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "Owl")
+        .unwrap();
+    assert_eq!(owl["conditions"], serde_json::json!([]), "{st}");
     let err = s.fails(1, &["encounter", "remove", "Cave", "Elmira"]);
     assert_eq!(err["code"], "invalid_request", "{err}");
     s.ok(&["encounter", "remove", "Cave", "Goblin"]);

@@ -433,8 +433,11 @@ fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::
                     "character": ch.is_some(),
                     "concentration": ch.as_ref().and_then(|e| e.state.concentration().map(|k| k.spell.clone())),
                     "turn": ch.as_ref().map(|e| e.state.turn().clone()),
-                    "conditions": ch.as_ref().map(|e| e.state.conditions().clone()),
+                    // A list is a list, empty for a creature with none.
+                    "conditions": ch.as_ref().map(|e| e.state.conditions().clone()).unwrap_or_default(),
                     "effects": fx,
+                    "creature_type": c.creature_type,
+                    "stats": c.stats,
                 })
             })
             .collect();
