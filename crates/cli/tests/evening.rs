@@ -384,3 +384,33 @@ fn a_closed_pipe_is_not_a_failure() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A refusal names the command or flag that would make the cast legal, in
+/// both languages.
+#[test]
+fn refusals_name_the_command_or_flag_that_fixes_them() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    let message = |args: &[&str]| {
+        let err = s.fails(1, args);
+        err["message"].as_str().unwrap_or_default().to_owned()
+    };
+    let m = message(&["cast", "Elmira", "Magic Missile"]);
+    assert!(
+        m.contains("grimoire prepare Elmira \"Magic Missile\""),
+        "{m}"
+    );
+    s.ok(&["prepare", "Elmira", "Shield", "Magic Missile", "Sleep"]);
+    let m = message(&["cast", "Elmira", "Shield", "--action", "reaction"]);
+    assert!(m.contains("--trigger"), "{m}");
+    s.ok(&["equip", "Elmira", "--no-pouch"]);
+    let m = message(&["cast", "Elmira", "Sleep"]);
+    assert!(m.contains("grimoire equip Elmira --material"), "{m}");
+    let out = s
+        .cmd()
+        .args(["--lang", "cs", "cast", "Elmira", "Sleep"])
+        .output()
+        .unwrap();
+    let cs = String::from_utf8_lossy(&out.stderr);
+    assert!(cs.contains("měj ji u sebe: grimoire equip Elmira"), "{cs}");
+}

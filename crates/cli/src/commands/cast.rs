@@ -249,7 +249,14 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     } else {
         grimoire_rules::cast(&entity.state, &spell.spell, &req, &mut rng)
     }
-    .map_err(|e| hint(Failure::from(e), &entity.name, enc.is_some()))?;
+    .map_err(|e| {
+        hint(
+            Failure::from(e),
+            &entity.name,
+            &spell.name_en,
+            enc.is_some(),
+        )
+    })?;
 
     let (next, enc_name, _) = grimoire_app::commit_cast(
         &mut store,
@@ -269,24 +276,47 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     )
 }
 
-/// Outside an encounter nothing ends a turn by itself, so a refusal for a
-/// spent turn says how to end it.
-fn hint(f: Failure, caster: &str, in_encounter: bool) -> Failure {
-    if in_encounter || !matches!(f.code.as_str(), "one_slot_per_turn" | "action_unavailable") {
-        return f;
-    }
-    let cs = f
-        .message_cs
-        .clone()
-        .map(|m| format!("{m} (tah ukončí: grimoire turn end {caster})"));
-    let mut f = Failure {
-        message: format!(
-            "{} (end the turn with: grimoire turn end {caster})",
-            f.message
+/// A refusal says what would make the cast legal, naming the command or
+/// flag (R10 outside an encounter: end the turn; R11: --trigger; R14c:
+/// equip; R5b/R8: prepare; R3: a rest).
+fn hint(f: Failure, caster: &str, spell: &str, in_encounter: bool) -> Failure {
+    let next = |en: String, cs: String| Some((en, cs));
+    let fix = match f.code.as_str() {
+        "one_slot_per_turn" | "action_unavailable" if !in_encounter => next(
+            format!("end the turn with: grimoire turn end {caster}"),
+            format!("tah ukončí: grimoire turn end {caster}"),
         ),
+        "missing_trigger" => next(
+            "name what it answers: --trigger \"...\"".into(),
+            "uveď, na co odpovídá: --trigger \"...\"".into(),
+        ),
+        "missing_material" => next(
+            format!(
+                "carry it: grimoire equip {caster} --material \"...\", or --pouch for one without a cost"
+            ),
+            format!(
+                "měj ji u sebe: grimoire equip {caster} --material \"...\", nebo --pouch pro složku bez ceny"
+            ),
+        ),
+        "not_prepared" => next(
+            format!("prepare it: grimoire prepare {caster} \"{spell}\""),
+            format!("připrav ho: grimoire prepare {caster} \"{spell}\""),
+        ),
+        "no_slot_available" => next(
+            format!("slots come back with: grimoire rest {caster} --long"),
+            format!("pozice vrátí: grimoire rest {caster} --long"),
+        ),
+        _ => None,
+    };
+    let Some((en, cs)) = fix else {
+        return f;
+    };
+    let message_cs = f.message_cs.clone().map(|m| format!("{m} ({cs})"));
+    let mut f = Failure {
+        message: format!("{} ({en})", f.message),
         ..f
     };
-    f.message_cs = cs;
+    f.message_cs = message_cs;
     f
 }
 
