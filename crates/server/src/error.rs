@@ -62,6 +62,10 @@ pub enum ServerError {
     /// Occurs when a spell is unknown or a homebrew file is invalid.
     #[error(transparent)]
     Catalog(#[from] CatalogError),
+    /// Occurs when the spell named in the URL path does not exist (404); the
+    /// same name in a request body is a refused value (`Catalog`, 422).
+    #[error(transparent)]
+    SpellNotFound(CatalogError),
     /// Occurs when a homebrew upload has errors; every one is listed.
     #[error("homebrew file refused: {}", .0.join("; "))]
     Homebrew(Vec<String>),
@@ -124,7 +128,7 @@ impl ServerError {
             ServerError::Store(e) => e.code(),
             ServerError::Rules(e) => e.code(),
             ServerError::App(e) => e.code(),
-            ServerError::Catalog(e) => e.code(),
+            ServerError::Catalog(e) | ServerError::SpellNotFound(e) => e.code(),
             ServerError::Homebrew(_) => "invalid_homebrew",
             ServerError::Busy { .. } => "conflict",
             ServerError::Timeout { .. } => "request_timeout",
@@ -156,7 +160,9 @@ impl ServerError {
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
             },
             ServerError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ServerError::NoRoute | ServerError::Unknown { .. } => StatusCode::NOT_FOUND,
+            ServerError::NoRoute | ServerError::Unknown { .. } | ServerError::SpellNotFound(_) => {
+                StatusCode::NOT_FOUND
+            }
             ServerError::Store(e) => match e.code() {
                 "not_found" => StatusCode::NOT_FOUND,
                 "undo_forbidden" => StatusCode::FORBIDDEN,
@@ -174,10 +180,9 @@ impl ServerError {
                 "unknown_character" | "unknown_encounter" => StatusCode::NOT_FOUND,
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
             },
-            ServerError::Catalog(e) => match e.code() {
-                "unknown_spell" => StatusCode::NOT_FOUND,
-                _ => StatusCode::UNPROCESSABLE_ENTITY,
-            },
+            // A spell named in a body is a refused value; one named in the
+            // path goes through `spell_in_path` and becomes a 404.
+            ServerError::Catalog(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ServerError::Homebrew(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ServerError::Busy { .. } => StatusCode::CONFLICT,
             ServerError::Timeout { .. } => StatusCode::REQUEST_TIMEOUT,
@@ -186,6 +191,16 @@ impl ServerError {
             ServerError::Bind { .. } | ServerError::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
+        }
+    }
+
+    /// A catalogue lookup for a spell named in the URL path: an unknown
+    /// spell there is a resource that does not exist (404), while the same
+    /// name in a request body is a refused value (422).
+    pub fn spell_in_path(e: CatalogError) -> Self {
+        match e.code() {
+            "unknown_spell" => ServerError::SpellNotFound(e),
+            _ => ServerError::Catalog(e),
         }
     }
 
@@ -202,7 +217,7 @@ impl ServerError {
     pub fn message_cs(&self) -> String {
         match self {
             ServerError::Rules(e) => e.message_cs(),
-            ServerError::Catalog(e) => e.message_cs(),
+            ServerError::Catalog(e) | ServerError::SpellNotFound(e) => e.message_cs(),
             ServerError::App(e) => e.message_cs().unwrap_or_else(|| self.public_message()),
             ServerError::Unauthorized(_) => {
                 "chybí platný API token: pošlete Authorization: Bearer <token>".to_owned()

@@ -390,7 +390,7 @@ async fn bad_input_is_a_clear_4xx_never_a_500() {
                 Method::POST,
                 MM,
                 Some(json!({"spell": "Fireballz of doom"})),
-                StatusCode::NOT_FOUND,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 "unknown_spell",
             ),
             (

@@ -147,7 +147,9 @@ async fn list(Filter(q): Filter<SpellQuery>) -> Result<Json<Vec<SpellSummary>>, 
     params(("spell" = String, Path, description = "id or name, e.g. magic-missile or magická střela")),
     responses((status = 200, body = SpellDetail), (status = 404, body = crate::api::ErrorBody)))]
 async fn get_one(Params(spell): Params<String>) -> Result<Json<SpellDetail>, ServerError> {
-    let s = Catalog::srd().lookup(&spell)?;
+    let s = Catalog::srd()
+        .lookup(&spell)
+        .map_err(ServerError::spell_in_path)?;
     Ok(Json(SpellDetail {
         summary: summary(s),
         spell: s.spell.clone(),

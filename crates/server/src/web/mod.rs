@@ -146,7 +146,12 @@ async fn damage(
     q: Result<Query<DamageQuery>, QueryRejection>,
 ) -> Result<Response, ServerError> {
     let Query(q) = q.map_err(|e| ServerError::invalid("bad_query", e.body_text()))?;
-    let report = damage_of(Catalog::srd().lookup(&spell)?, &q)?;
+    let report = damage_of(
+        Catalog::srd()
+            .lookup(&spell)
+            .map_err(ServerError::spell_in_path)?,
+        &q,
+    )?;
     Ok((StatusCode::OK, axum::Json(report)).into_response())
 }
 
@@ -186,7 +191,10 @@ async fn campaign_damage(
     let report = state
         .in_campaign(token, campaign, move |_, store| {
             let catalog = crate::game::campaign_catalog(store)?;
-            damage_of(catalog.lookup(&spell)?, &q)
+            damage_of(
+                catalog.lookup(&spell).map_err(ServerError::spell_in_path)?,
+                &q,
+            )
         })
         .await?;
     Ok(axum::Json(report).into_response())
