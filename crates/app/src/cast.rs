@@ -2,14 +2,17 @@
 //! caster stands (an encounter, a Self-range spell), and committing the
 //! caster and its encounter together.
 
+use grimoire_dice::DiceRng;
 use grimoire_rules::{
     ActionKind, BonusAmount, BonusTarget, CastOutcome, CastRequest, Caster, CastingTime,
     EffectBoard, Event, Range, Spell, Target,
 };
 use grimoire_store::{Committed, Entity, Store};
+use serde::{Deserialize, Serialize};
 
+use crate::encounter::ConcentrationSave;
 use crate::error::AppError;
-use crate::state::{Batch, EncounterState, fold};
+use crate::state::{Batch, CHARACTER, EncounterState, fold};
 
 /// Adjusts a request to the caster's situation before the rules see it:
 /// a Self-range spell without an area lands on the caster; inside an
@@ -155,26 +158,161 @@ fn apply_effects_in_force(board: &EffectBoard, caster: &str, req: &mut CastReque
     }
 }
 
-/// Commits an accepted cast: the caster's events, and inside an encounter
-/// the effects it started and the targets' hit points, in one change.
-/// Returns the caster afterwards, the encounter's name if it was in one,
-/// and the commit receipt.
-pub fn commit_cast(
+/// [`fit_request`], then targets that are stored characters (the caster
+/// included) meet the spell with their own numbers where the request and
+/// the tracker leave them out: Armor Class and hit points when recorded,
+/// and their saving throws, so a save is rolled, not assumed failed.
+pub fn fit_request_stored(
+    store: &Store,
+    caster: &Entity<Caster>,
+    enc: Option<&Entity<EncounterState>>,
+    spell: &Spell,
+    req: CastRequest,
+) -> Result<CastRequest, AppError> {
+    let mut req = fit_request(caster, enc, spell, req)?;
+    for t in &mut req.targets {
+        let Some(c) = target_character(store, caster, &t.name)? else {
+            continue;
+        };
+        t.name.clone_from(&c.name);
+        fill_from_character(t, &c.state);
+    }
+    Ok(req)
+}
+
+/// The stored character a target names: the caster itself, or another
+/// character of the same scope.
+fn target_character(
+    store: &Store,
+    caster: &Entity<Caster>,
+    name: &str,
+) -> Result<Option<Entity<Caster>>, AppError> {
+    if fold(name) == fold(&caster.name) {
+        return Ok(Some(caster.clone()));
+    }
+    Ok(store.find::<Caster>(CHARACTER, name)?)
+}
+
+/// A character target keeps what the request or tracker gave and takes
+/// the rest from the character.
+fn fill_from_character(t: &mut Target, c: &Caster) {
+    let own = c.as_target();
+    let stats = t.stats.get_or_insert_with(Default::default);
+    if stats.hp.is_none() {
+        stats.hp = own.hp;
+    }
+    if stats.ac.is_none() {
+        stats.ac = own.ac;
+    }
+    if stats.max_hp.is_none() {
+        stats.max_hp = own.max_hp;
+    }
+    if stats.saves.is_empty() {
+        stats.saves = own.saves;
+    }
+}
+
+/// What a cast did to a stored character it hit or healed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CharacterHit {
+    /// The character.
+    pub name: String,
+    /// Its hit points afterwards, when recorded.
+    pub hp: Option<u32>,
+    /// Its temporary hit points afterwards, when recorded.
+    pub temp_hp: Option<u32>,
+    /// The Concentration save the damage called for.
+    pub save: Option<ConcentrationSave>,
+}
+
+/// An accepted cast, committed.
+#[derive(Debug)]
+pub struct CastCommit {
+    /// The caster afterwards.
+    pub caster: Caster,
+    /// The encounter it was cast in, if any.
+    pub encounter: Option<String>,
+    /// The stored characters the spell damaged or healed.
+    pub hits: Vec<CharacterHit>,
+    /// The commit receipt.
+    pub receipt: Option<Committed>,
+}
+
+/// Commits an accepted cast: the caster's events; the damage and healing
+/// it dealt to stored characters (their hit points, and a Concentration
+/// save for a concentrating one, rolled with `rng`); and inside an
+/// encounter the effects it started and the targets' hit points; all in
+/// one change.
+pub fn commit_cast<R: DiceRng + ?Sized>(
     store: &mut Store,
     command: impl Into<String>,
     caster: &Entity<Caster>,
     enc: Option<&Entity<EncounterState>>,
     outcome: &CastOutcome,
-) -> Result<(Caster, Option<String>, Option<Committed>), AppError> {
+    rng: &mut R,
+) -> Result<CastCommit, AppError> {
     let mut batch = Batch::new(command);
-    let next = batch.character(caster, &outcome.events)?;
+    let running = enc.and_then(|e| e.state.running.as_ref());
+    let board = running.map_or_else(|| own_effects(caster), |r| r.effects().clone());
+    let mut after_cast = caster.state.clone();
+    after_cast.apply_all(&outcome.events);
+    let mut caster_events = outcome.events.clone();
+    let mut hits = Vec::new();
+    // Each character once, however many targets name it: (entity, its
+    // events, its state after them).
+    let mut others: Vec<(Entity<Caster>, Vec<Event>, Caster)> = Vec::new();
+    for t in outcome.resolution.targets.iter().filter(|t| t.affected) {
+        if t.damage_total == 0 && t.healing == 0 {
+            continue;
+        }
+        let bonuses = board.bonuses(&t.target, BonusTarget::SavingThrows);
+        if fold(&t.target) == fold(&caster.name) {
+            let (events, hit) = struck(&after_cast, t.damage_total, t.healing, &bonuses, rng);
+            after_cast.apply_all(&events);
+            caster_events.extend(events);
+            hits.extend(hit);
+            continue;
+        }
+        let known = others
+            .iter()
+            .position(|(c, ..)| fold(&c.name) == fold(&t.target));
+        let i = match known {
+            Some(i) => i,
+            None => match store.find::<Caster>(CHARACTER, &t.target)? {
+                Some(c) => {
+                    let state = c.state.clone();
+                    others.push((c, Vec::new(), state));
+                    others.len() - 1
+                }
+                None => continue,
+            },
+        };
+        let (_, events, state) = &mut others[i];
+        let (more, hit) = struck(state, t.damage_total, t.healing, &bonuses, rng);
+        state.apply_all(&more);
+        events.extend(more);
+        hits.extend(hit);
+    }
+    let next = batch.character(caster, &caster_events)?;
+    for (c, events, _) in others.iter().filter(|(_, e, _)| !e.is_empty()) {
+        batch.character(c, events)?;
+    }
     let mut enc_name = None;
     if let Some(e) = enc {
         let mut st = e.state.clone();
         if let Some(running) = st.running.as_mut() {
-            let mut events = running.caster_events(&caster.name, &outcome.events);
+            let mut events = running.caster_events(&caster.name, &caster_events);
+            for (c, evs, _) in &others {
+                events.extend(running.caster_events(&c.name, evs));
+            }
             for t in &outcome.resolution.targets {
-                if let Some(hp) = t.hp_after
+                // A character's recorded hit points are the truth.
+                let tracked = hits
+                    .iter()
+                    .rfind(|h| fold(&h.name) == fold(&t.target))
+                    .and_then(|h| h.hp)
+                    .map(|hp| i32::try_from(hp).unwrap_or(i32::MAX));
+                if let Some(hp) = tracked.or(t.hp_after)
                     && let Ok(mut more) = running.set_hp(&t.target, hp)
                 {
                     events.append(&mut more);
@@ -185,8 +323,57 @@ pub fn commit_cast(
             enc_name = Some(e.name.clone());
         }
     }
-    let done = batch.commit(store)?;
-    Ok((next, enc_name, done))
+    let receipt = batch.commit(store)?;
+    Ok(CastCommit {
+        caster: next,
+        encounter: enc_name,
+        hits,
+        receipt,
+    })
+}
+
+/// The events of a character taking `damage` then regaining `healing`,
+/// and what it came to; `None` when nothing about it is tracked (no hit
+/// points recorded and no Concentration to save).
+fn struck<R: DiceRng + ?Sized>(
+    c: &Caster,
+    damage: u32,
+    healing: u32,
+    bonuses: &[BonusAmount],
+    rng: &mut R,
+) -> (Vec<Event>, Option<CharacterHit>) {
+    if c.vitals().is_none() && (damage == 0 || c.concentration().is_none()) {
+        return (Vec::new(), None);
+    }
+    let mut now = c.clone();
+    let mut events = Vec::new();
+    let mut save = None;
+    if damage > 0 {
+        let o = now.take_damage_with(damage, grimoire_rules::RollMode::Normal, bonuses, rng);
+        if let (Some(dc), Some(roll)) = (o.dc, o.roll) {
+            save = Some(ConcentrationSave {
+                dc,
+                roll,
+                kept: o.concentration_kept,
+            });
+        }
+        now.apply_all(&o.events);
+        events.extend(o.events);
+    }
+    if healing > 0
+        && let Ok(o) = now.heal(healing)
+    {
+        now.apply_all(&o.events);
+        events.extend(o.events);
+    }
+    let vitals = now.vitals();
+    let hit = CharacterHit {
+        name: c.name().to_owned(),
+        hp: vitals.map(|v| v.hp),
+        temp_hp: vitals.map(|v| v.temp_hp),
+        save,
+    };
+    (events, Some(hit))
 }
 
 #[cfg(test)]
@@ -319,7 +506,15 @@ mod tests {
         )
         .unwrap();
         let out = grimoire_rules::cast(&c.state, hex, &req, &mut SeededRng::new(7)).unwrap();
-        commit_cast(&mut store, "cast hex", &c, Some(&e), &out).unwrap();
+        commit_cast(
+            &mut store,
+            "cast hex",
+            &c,
+            Some(&e),
+            &out,
+            &mut grimoire_dice::SeededRng::new(1),
+        )
+        .unwrap();
         assert_eq!(fitted(&store, &["goblin"]).len(), 1, "Hex's 1d6 necrotic");
         assert!(
             fitted(&store, &["Orc"]).is_empty(),

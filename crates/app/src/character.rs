@@ -73,6 +73,8 @@ pub struct Damaged {
     pub roll: Option<RollRecord>,
     /// Whether Concentration holds afterwards (false if there was none).
     pub concentration_kept: bool,
+    /// Hit points afterwards, when recorded.
+    pub hp_after: Option<u32>,
 }
 
 /// Commits `outcome` for `caster` (nothing when it has no events).
@@ -225,7 +227,66 @@ pub fn damage<R: DiceRng + ?Sized>(
         dc: o.dc,
         roll: o.roll,
         concentration_kept: o.concentration_kept,
+        hp_after: o.hp_after,
     })
+}
+
+/// What `hit_points` changes: the recorded maximum and Armor Class (both
+/// needed the first time), current or temporary hit points, healing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HitPointChange {
+    /// A new hit point maximum.
+    pub max_hp: Option<u32>,
+    /// A new Armor Class.
+    pub ac: Option<u8>,
+    /// Current hit points, set outright.
+    pub hp: Option<u32>,
+    /// Temporary hit points gained (the larger amount stays).
+    pub temp_hp: Option<u32>,
+    /// Hit points regained (up to the maximum).
+    pub heal: Option<u32>,
+}
+
+/// Records or changes a character's hit points and Armor Class, gains
+/// temporary hit points or heals; refused with `no_hit_points` when
+/// nothing is recorded yet and the maximum or AC is missing.
+pub fn hit_points(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    change: HitPointChange,
+) -> Result<Step, AppError> {
+    let c = &caster.state;
+    let mut now = c.clone();
+    let mut all = Outcome::default();
+    let mut step = |now: &mut Caster, out: Outcome| {
+        now.apply_all(&out.events);
+        all.events.extend(out.events);
+        all.notes.extend(out.notes);
+    };
+    if change.max_hp.is_some() || change.ac.is_some() || change.hp.is_some() {
+        let old = c.vitals();
+        let (Some(max), Some(ac)) = (
+            change.max_hp.or(old.map(|v| v.max_hp)),
+            change.ac.or(old.map(|v| v.ac)),
+        ) else {
+            return Err(grimoire_rules::RulesError::NoHitPoints {
+                name: caster.name.clone(),
+            }
+            .into());
+        };
+        let out = now.set_vitals(max, ac, change.hp, None)?;
+        step(&mut now, out);
+    }
+    if let Some(temp) = change.temp_hp {
+        let out = now.gain_temp_hp(temp)?;
+        step(&mut now, out);
+    }
+    if let Some(heal) = change.heal {
+        let out = now.heal(heal)?;
+        step(&mut now, out);
+    }
+    commit(store, command, caster, all)
 }
 
 /// Time passes for one character: spells run out (R15), a long casting

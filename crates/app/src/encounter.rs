@@ -10,7 +10,7 @@ use grimoire_rules::{
     AppliedEffect, Caster, Combatant, Encounter, EncounterEvent, Event, RollRecord, RulesError,
 };
 use grimoire_store::{Entity, Store};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::AppError;
 use crate::state::{Batch, CHARACTER, EncounterState, fold};
@@ -176,7 +176,7 @@ pub fn next_turn(
 }
 
 /// A Concentration save made because of damage.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ConcentrationSave {
     /// Its DC: half the damage, at least 10, at most 30.
     pub dc: i32,
@@ -241,6 +241,11 @@ pub fn damage<R: DiceRng + ?Sized>(
             });
         }
         enc_events.extend(encounter.caster_events(&c.name, &o.events));
+        // A character's recorded hit points are the truth for the tracker.
+        if let Some(hp) = o.hp_after {
+            enc_events
+                .extend(encounter.set_hp(&combatant.name, i32::try_from(hp).unwrap_or(i32::MAX))?);
+        }
         batch.character(&c, &o.events)?;
     }
     encounter.apply_all(&enc_events);

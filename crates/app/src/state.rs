@@ -173,7 +173,17 @@ pub fn commit_character(
     if let Some(e) = &enc
         && let Some(mut running) = e.state.running.clone()
     {
-        let board = running.caster_events(&caster.name, events);
+        let mut board = running.caster_events(&caster.name, events);
+        // The character's recorded hit points are the tracker's too.
+        if let Some(v) = next.vitals()
+            && events
+                .iter()
+                .any(|e| matches!(e, Event::HitPointsChanged { .. } | Event::VitalsSet { .. }))
+            && let Ok(mut hp) =
+                running.set_hp(&caster.name, i32::try_from(v.hp).unwrap_or(i32::MAX))
+        {
+            board.append(&mut hp);
+        }
         if !board.is_empty() {
             running.apply_all(&board);
             let st = EncounterState {

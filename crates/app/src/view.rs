@@ -15,6 +15,8 @@ use grimoire_rules::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::cast::CharacterHit;
+
 /// Slots of one level (or the pact slots).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SlotRow {
@@ -145,6 +147,10 @@ pub struct CastView {
     pub concentration_ended: Option<SpellId>,
     /// Rule notes.
     pub notes: Vec<String>,
+    /// Stored characters the spell damaged or healed: their hit points
+    /// afterwards and any Concentration save.
+    #[serde(default)]
+    pub characters: Vec<CharacterHit>,
 }
 
 /// The mode word (`slot`, `ritual`, `cantrip`, `item`, `ability`, `arcanum`).
@@ -195,7 +201,14 @@ impl CastView {
             concentration_started: r.concentration_started,
             concentration_ended: r.concentration_ended.clone(),
             notes: r.notes.clone(),
+            characters: Vec::new(),
         }
+    }
+
+    /// The same view, with what the cast did to stored characters.
+    pub fn with_hits(mut self, hits: Vec<CharacterHit>) -> Self {
+        self.characters = hits;
+        self
     }
 }
 
@@ -301,6 +314,8 @@ pub struct SheetView {
     pub turn: TurnEconomy,
     /// The caster's clock, in rounds.
     pub time_rounds: u64,
+    /// Hit points and Armor Class, once recorded (`grimoire hp`).
+    pub vitals: Option<grimoire_rules::Vitals>,
 }
 
 impl SheetView {
@@ -348,6 +363,7 @@ impl SheetView {
             long_cast: c.long_cast().cloned(),
             turn: c.turn().clone(),
             time_rounds: c.now(),
+            vitals: c.vitals(),
         }
     }
 }

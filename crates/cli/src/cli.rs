@@ -90,8 +90,10 @@ pub enum Command {
     Drop(commands::effects::DropArgs),
     /// Dismiss one of the character's ongoing spells (R15)
     Dismiss(commands::effects::DismissArgs),
-    /// The character takes damage: Concentration save when concentrating
+    /// The character takes damage: hit points drop, Concentration save when concentrating
     Damage(commands::effects::DamageArgs),
+    /// Record or show a character's hit points and AC; heal; temporary hit points
+    Hp(commands::vitals::HpArgs),
     /// Continue or abandon a casting of a minute or more (R12)
     Casting(commands::effects::CastingArgs),
     /// Study a spell in effect to identify it (R22)
@@ -148,6 +150,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Drop(args) => commands::effects::drop(ctx, &args),
         Command::Dismiss(args) => commands::effects::dismiss(ctx, &args),
         Command::Damage(args) => commands::effects::damage(ctx, &args),
+        Command::Hp(args) => commands::vitals::run(ctx, &args),
         Command::Casting(args) => commands::effects::casting(ctx, &args),
         Command::Identify(args) => commands::effects::identify(ctx, &args),
         Command::Wait(args) => commands::character::wait(ctx, &args),

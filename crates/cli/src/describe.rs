@@ -83,6 +83,34 @@ pub fn count(n: u64, what: Counted, lang: Lang) -> String {
     }
 }
 
+/// `hp 17/24 (+5 temp)`; `životy 17/24 (+5 dočasné)`; without the maximum
+/// when it is not known.
+pub fn hit_points(hp: u32, temp: u32, lang: Lang) -> String {
+    let (word, temp_word) = match lang {
+        Lang::En => ("hp", "temp"),
+        Lang::Cs => ("životy", "dočasné"),
+    };
+    if temp > 0 {
+        format!("{word} {hp} (+{temp} {temp_word})")
+    } else {
+        format!("{word} {hp}")
+    }
+}
+
+/// `HP 17/24 (+5 temp) · AC 16` for a character's recorded vitals.
+pub fn vitals(v: &grimoire_rules::Vitals, lang: Lang) -> String {
+    let (hp, temp, ac) = match lang {
+        Lang::En => ("HP", "temp", "AC"),
+        Lang::Cs => ("Životy", "dočasné", "OČ"),
+    };
+    let extra = if v.temp_hp > 0 {
+        format!(" (+{} {temp})", v.temp_hp)
+    } else {
+        String::new()
+    };
+    format!("{hp} {}/{}{extra} · {ac} {}", v.hp, v.max_hp, v.ac)
+}
+
 /// Czech counts take three forms: 1, 2–4, and 0 or 5+.
 fn czech_plural(n: u32, one: &'static str, few: &'static str, many: &'static str) -> &'static str {
     match n {

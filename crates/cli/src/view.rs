@@ -103,6 +103,9 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
             .collect::<Vec<_>>()
             .join("  "),
     );
+    if let Some(v) = c.vitals() {
+        lines.push(crate::describe::vitals(&v, lang));
+    }
     for class in c.spellcasting_classes() {
         lines.push(format!(
             "{}: {} {}, {} {:+}",

@@ -19,6 +19,7 @@ use crate::resources::{Equipment, LimitedUse, MagicItem};
 use crate::roll::{RollMode, RollRecord, roll_bonuses, roll_d20};
 use crate::spell::{Spell, SpellId};
 use crate::time::{Duration, TimeSpan};
+use crate::vitals::{MAX_HIT_POINTS, Vitals};
 
 /// The DC to identify a spell in effect (R22).
 pub const IDENTIFY_DC: i32 = 15;
@@ -41,6 +42,8 @@ pub struct DamageOutcome {
     pub roll: Option<RollRecord>,
     /// Whether Concentration holds afterwards (false if there was none).
     pub concentration_kept: bool,
+    /// Hit points afterwards, when recorded (never below 0).
+    pub hp_after: Option<u32>,
     /// The state changes.
     pub events: Vec<Event>,
 }
@@ -152,7 +155,97 @@ impl Caster {
     pub fn long_rest(&self) -> Outcome {
         let mut out = self.wait(TimeSpan::hours(8).rounds());
         out.events.push(Event::LongRestFinished);
+        // Every hit point returns, so a creature at 0 wakes.
+        if self.vitals().is_some_and(Vitals::down)
+            && self.conditions().contains(&Condition::Unconscious)
+        {
+            out.events.push(Event::ConditionRemoved {
+                condition: Condition::Unconscious,
+            });
+        }
         out
+    }
+
+    /// Records hit points and Armor Class: the maximum and AC, and the
+    /// current and temporary hit points (current defaults to what the
+    /// caster has now, capped at the new maximum, or full when new).
+    pub fn set_vitals(
+        &self,
+        max_hp: u32,
+        ac: u8,
+        hp: Option<u32>,
+        temp_hp: Option<u32>,
+    ) -> Result<Outcome, RulesError> {
+        let fresh = Vitals::new(max_hp, ac)?;
+        let old = self.vitals();
+        let current = hp.unwrap_or_else(|| old.map_or(max_hp, |v| v.hp.min(max_hp)));
+        let mut vitals = fresh.at(current)?;
+        let temp = temp_hp.unwrap_or_else(|| old.map_or(0, |v| v.temp_hp));
+        if temp > MAX_HIT_POINTS {
+            return Err(RulesError::InvalidVitals {
+                field: "temp_hp",
+                value: i64::from(temp),
+                max: i64::from(MAX_HIT_POINTS),
+            });
+        }
+        vitals.temp_hp = temp;
+        let mut out = Outcome {
+            events: vec![Event::VitalsSet { vitals }],
+            notes: Vec::new(),
+        };
+        self.wake_or_fall(old, vitals, &mut out);
+        Ok(out)
+    }
+
+    /// Regains hit points, up to the maximum; a creature at 0 wakes.
+    pub fn heal(&self, amount: u32) -> Result<Outcome, RulesError> {
+        let old = self.recorded_vitals()?;
+        let new = old.after_healing(amount);
+        let mut out = Outcome {
+            events: vec![Event::HitPointsChanged {
+                hp: new.hp,
+                temp_hp: new.temp_hp,
+            }],
+            notes: Vec::new(),
+        };
+        self.wake_or_fall(Some(old), new, &mut out);
+        Ok(out)
+    }
+
+    /// Gains temporary hit points; they do not add up, the larger amount
+    /// stays.
+    pub fn gain_temp_hp(&self, amount: u32) -> Result<Outcome, RulesError> {
+        let new = self.recorded_vitals()?.with_temp(amount);
+        Ok(Outcome {
+            events: vec![Event::HitPointsChanged {
+                hp: new.hp,
+                temp_hp: new.temp_hp,
+            }],
+            notes: Vec::new(),
+        })
+    }
+
+    /// The recorded hit points, or `no_hit_points`.
+    fn recorded_vitals(&self) -> Result<Vitals, RulesError> {
+        self.vitals().ok_or_else(|| RulesError::NoHitPoints {
+            name: self.name().to_owned(),
+        })
+    }
+
+    /// Dropping to 0 hit points knocks a creature Unconscious (ending its
+    /// Concentration); regaining any wakes it.
+    fn wake_or_fall(&self, old: Option<Vitals>, new: Vitals, out: &mut Outcome) {
+        let was_down = old.is_some_and(Vitals::down);
+        let unconscious = self.conditions().contains(&Condition::Unconscious);
+        if new.down() && !was_down {
+            let mut fall = self.add_condition(Condition::Unconscious);
+            out.events.append(&mut fall.events);
+            out.notes.append(&mut fall.notes);
+        } else if was_down && !new.down() && unconscious {
+            out.events.push(Event::ConditionRemoved {
+                condition: Condition::Unconscious,
+            });
+        }
     }
 
     /// Gains a condition; Incapacitated (or a condition that includes it)
@@ -220,11 +313,39 @@ impl Caster {
         rng: &mut R,
     ) -> DamageOutcome {
         let mut events = Vec::new();
+        // Tracked hit points drop first; at 0 the creature falls
+        // Unconscious and its Concentration ends without a save.
+        if let Some(old) = self.vitals()
+            && damage > 0
+        {
+            let new = old.after_damage(damage);
+            events.push(Event::HitPointsChanged {
+                hp: new.hp,
+                temp_hp: new.temp_hp,
+            });
+            if new.down() {
+                let mut out = Outcome::default();
+                self.wake_or_fall(Some(old), new, &mut out);
+                events.append(&mut out.events);
+                return DamageOutcome {
+                    dc: None,
+                    roll: None,
+                    concentration_kept: false,
+                    hp_after: Some(new.hp),
+                    events,
+                };
+            }
+        }
+        let hp_after = events.iter().find_map(|e| match e {
+            Event::HitPointsChanged { hp, .. } => Some(*hp),
+            _ => None,
+        });
         if self.concentration().is_none() || damage == 0 {
             return DamageOutcome {
                 dc: None,
                 roll: None,
                 concentration_kept: self.concentration().is_some(),
+                hp_after,
                 events,
             };
         }
@@ -256,6 +377,7 @@ impl Caster {
             dc: Some(dc),
             roll: Some(roll),
             concentration_kept: success,
+            hp_after,
             events,
         }
     }

@@ -19,6 +19,8 @@ use crate::level::{SlotLevel, SpellLevel};
 use crate::resources::{Equipment, LimitedUse, MagicItem};
 use crate::slots::{PactSlots, SlotPool, arcanum_levels, slots_for_classes};
 use crate::spell::{Spell, SpellId};
+use crate::target::TargetStats;
+use crate::vitals::Vitals;
 
 /// A feature that adds a spell to a character's list for one class (R8).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -73,6 +75,9 @@ pub struct Caster {
     pub(crate) long_cast: Option<LongCast>,
     pub(crate) now: u64,
     pub(crate) next_effect: u64,
+    /// Hit points and Armor Class, once the player records them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) vitals: Option<Vitals>,
 }
 
 impl Caster {
@@ -129,6 +134,7 @@ impl Caster {
             long_cast: None,
             now: 0,
             next_effect: 1,
+            vitals: None,
         })
     }
 
@@ -246,6 +252,28 @@ impl Caster {
     /// Equipment (R14).
     pub fn equipment(&self) -> &Equipment {
         &self.equipment
+    }
+
+    /// Hit points and Armor Class, when recorded.
+    pub fn vitals(&self) -> Option<Vitals> {
+        self.vitals
+    }
+
+    /// What a spell aimed at this caster meets: its Armor Class and hit
+    /// points when recorded, and its saving throws (proficiency included).
+    pub fn as_target(&self) -> TargetStats {
+        TargetStats {
+            ac: self.vitals.map(|v| i32::from(v.ac)),
+            hp: self.vitals.map(|v| i32::try_from(v.hp).unwrap_or(i32::MAX)),
+            max_hp: self
+                .vitals
+                .map(|v| i32::try_from(v.max_hp).unwrap_or(i32::MAX)),
+            saves: Ability::ALL
+                .iter()
+                .map(|&a| (a, self.save_bonus(a)))
+                .collect(),
+            ..TargetStats::default()
+        }
     }
 
     /// Conditions.

@@ -125,6 +125,23 @@ pub enum RulesError {
         /// The score given.
         score: u8,
     },
+    /// Occurs when hit points or Armor Class are outside what a creature
+    /// can have (a maximum of 0, current above the maximum, AC 0).
+    #[error("{field} {value} is outside 0 to {max}")]
+    InvalidVitals {
+        /// `max_hp`, `hp`, `temp_hp` or `ac`.
+        field: &'static str,
+        /// The value given.
+        value: i64,
+        /// The largest allowed.
+        max: i64,
+    },
+    /// Occurs when a creature's hit points are used but were never set.
+    #[error("{name} has no hit points recorded; set them with `grimoire hp {name} --max N --ac N`")]
+    NoHitPoints {
+        /// The creature.
+        name: String,
+    },
     /// Occurs when preparing a spell of a level the caster has no slots for.
     #[error("R1: {spell} is level {level}; this caster casts spells up to level {max}")]
     SpellLevelTooHigh {
@@ -415,6 +432,9 @@ impl RulesError {
             RulesError::InvalidCharacterLevel { .. } => "invalid_character_level",
             RulesError::DuplicateClass { .. } => "duplicate_class",
             RulesError::InvalidAbilityScore { .. } => "invalid_ability_score",
+            RulesError::InvalidVitals { field: "ac", .. } => "invalid_armor_class",
+            RulesError::InvalidVitals { .. } => "invalid_hit_points",
+            RulesError::NoHitPoints { .. } => "no_hit_points",
             RulesError::SpellLevelTooHigh { .. } => "spell_level_too_high",
             RulesError::TooManyPrepared { .. } => "too_many_prepared",
             RulesError::TooManyCantrips { .. } => "too_many_cantrips",
@@ -523,6 +543,18 @@ impl RulesError {
             RulesError::InvalidAbilityScore { ability, score } => {
                 format!("hodnota vlastnosti {} {score} je mimo rozsah 1 až 30", ability.name_cs())
             }
+            RulesError::InvalidVitals { field, value, max } => {
+                let what = match *field {
+                    "ac" => "obranné číslo",
+                    "max_hp" => "maximum životů",
+                    "temp_hp" => "dočasné životy",
+                    _ => "životy",
+                };
+                format!("{what} {value} je mimo rozsah 0 až {max}")
+            }
+            RulesError::NoHitPoints { name } => format!(
+                "{name} nemá zapsané životy; zadejte je příkazem `grimoire hp {name} --max N --ac N`"
+            ),
             RulesError::SpellLevelTooHigh { spell, level, max } => format!(
                 "kouzlo {} je {level}. úrovně; sesilatel sesílá kouzla nejvýše {max}. úrovně", spell.cs()
             ),
@@ -658,6 +690,12 @@ mod tests {
                 ability: Ability::Wisdom,
                 score: 0,
             },
+            RulesError::InvalidVitals {
+                field: "ac",
+                value: 0,
+                max: 40,
+            },
+            RulesError::NoHitPoints { name: s() },
             RulesError::SpellLevelTooHigh {
                 spell: s().into(),
                 level: 3,

@@ -14,6 +14,7 @@ use crate::level::{SlotLevel, SpellLevel};
 use crate::request::CastRequest;
 use crate::resources::{Equipment, LimitedUse, MagicItem, Recharge};
 use crate::spell::SpellId;
+use crate::vitals::Vitals;
 
 /// Identifies one ongoing spell of a caster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -261,6 +262,18 @@ pub enum Event {
         /// Whether it succeeded.
         success: bool,
     },
+    /// Hit points and Armor Class were recorded or corrected.
+    VitalsSet {
+        /// The new values.
+        vitals: Vitals,
+    },
+    /// Damage, healing or temporary hit points changed the hit points.
+    HitPointsChanged {
+        /// Current hit points afterwards.
+        hp: u32,
+        /// Temporary hit points afterwards.
+        temp_hp: u32,
+    },
 }
 
 impl Caster {
@@ -337,6 +350,13 @@ impl Caster {
                 }
             }
             Event::LongCastEnded { .. } => self.long_cast = None,
+            Event::VitalsSet { vitals } => self.vitals = Some(*vitals),
+            Event::HitPointsChanged { hp, temp_hp } => {
+                if let Some(v) = self.vitals.as_mut() {
+                    v.hp = (*hp).min(v.max_hp);
+                    v.temp_hp = *temp_hp;
+                }
+            }
             Event::ConditionAdded { condition } => {
                 self.conditions.insert(*condition);
             }
@@ -373,6 +393,7 @@ impl Caster {
                 }
             }
             Event::LongRestFinished => {
+                self.vitals = self.vitals.map(Vitals::rested);
                 self.slots.restore_all();
                 if let Some(p) = self.pact.as_mut() {
                     p.restore_all();

@@ -80,6 +80,7 @@ mod spell;
 mod stacking;
 mod target;
 mod time;
+mod vitals;
 
 pub use abilities::{AbilityScores, ability_modifier, proficiency_bonus};
 pub use actions::{DamageOutcome, IDENTIFY_DC, IdentifyOutcome, Outcome, concentration_dc};
@@ -112,3 +113,4 @@ pub use spell::{Area, AreaShape, Components, Material, Range, Spell, SpellId, Ta
 pub use stacking::{AppliedEffect, EffectBoard};
 pub use target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome, TargetStats};
 pub use time::{CastingTime, Duration, ROUNDS_PER_MINUTE, TimeSpan, TimeUnit};
+pub use vitals::{MAX_ARMOR_CLASS, MAX_HIT_POINTS, Vitals};

@@ -241,7 +241,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     let req = request(&entity.state, args)?;
     // Self-range targets, the tracker's hit points and the R9 turn check
     // are the shared game layer's (grimoire-app), as in the server.
-    let req = grimoire_app::fit_request(&entity, enc.as_ref(), &spell.spell, req)
+    let req = grimoire_app::fit_request_stored(&store, &entity, enc.as_ref(), &spell.spell, req)
         .map_err(state::app_error)?;
     let mut rng = ctx.rng();
     let outcome = if args.complete {
@@ -258,20 +258,22 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         )
     })?;
 
-    let (next, enc_name, _) = grimoire_app::commit_cast(
+    let done = grimoire_app::commit_cast(
         &mut store,
         ctx.command_line.clone(),
         &entity,
         enc.as_ref(),
         &outcome,
+        &mut rng,
     )
     .map_err(state::app_error)?;
     show(
         &ctx.out,
-        &next,
+        &done.caster,
         &outcome,
+        &done.hits,
         spell,
-        enc_name.as_deref(),
+        done.encounter.as_deref(),
         ctx.seed,
     )
 }
@@ -324,6 +326,7 @@ fn show(
     out: &Out,
     caster: &Caster,
     outcome: &CastOutcome,
+    hits: &[grimoire_app::CharacterHit],
     spell: &grimoire_catalog::CatalogSpell,
     encounter: Option<&str>,
     seed: Option<u64>,
@@ -336,7 +339,8 @@ fn show(
                 outcome,
                 &spell.name_en,
                 &spell.name_cs,
-            ),
+            )
+            .with_hits(hits.to_vec()),
             events: outcome.events.clone(),
             slots: grimoire_app::view::SlotsView::of(caster),
             encounter: encounter.map(str::to_owned),
@@ -461,8 +465,31 @@ fn show(
         if t.healing > 0 {
             parts.push(out.green(&format!("{} {}", Text::Healing.get(lang), t.healing)));
         }
-        if let Some(hp) = t.hp_after {
-            parts.push(format!("{} {}", Text::HpNow.get(lang), hp.max(0)));
+        // A stored character's own hit points count its temporary ones.
+        let hit = hits
+            .iter()
+            .rfind(|h| grimoire_app::fold(&h.name) == grimoire_app::fold(&t.target));
+        match (hit.and_then(|h| h.hp), t.hp_after) {
+            (Some(hp), _) => parts.push(crate::describe::hit_points(
+                hp,
+                hit.and_then(|h| h.temp_hp).unwrap_or(0),
+                lang,
+            )),
+            (None, Some(hp)) => parts.push(format!("{} {}", Text::HpNow.get(lang), hp.max(0))),
+            (None, None) => {}
+        }
+        if let Some(save) = hit.and_then(|h| h.save.as_ref()) {
+            let verdict = if save.kept {
+                out.green(Text::ConcentrationKept.get(lang))
+            } else {
+                out.red(Text::ConcentrationLost.get(lang))
+            };
+            parts.push(format!(
+                "{} {} DC {}: {verdict}",
+                crate::describe::roll_label(&save.roll.label, lang),
+                save.roll.total,
+                save.dc
+            ));
         }
         if !t.conditions.is_empty() {
             let names: Vec<&str> = t

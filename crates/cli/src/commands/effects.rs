@@ -119,11 +119,16 @@ pub fn damage(ctx: &Ctx, args: &DamageArgs) -> anyhow::Result<()> {
     if out.json {
         return out.json(&json!({
             "character": next.name(), "damage": amount, "dc": o.dc, "roll": o.roll,
-            "concentration_kept": o.concentration_kept, "events": o.step.events,
+            "concentration_kept": o.concentration_kept, "hp_after": o.hp_after,
+            "vitals": next.vitals(), "events": o.step.events,
         }));
     }
+    let after = next
+        .vitals()
+        .map(|v| format!(" → {}", crate::describe::vitals(&v, out.lang)))
+        .unwrap_or_default();
     out.line(format!(
-        "{}: {} {}",
+        "{}: {} {}{after}",
         next.name(),
         out.red(Text::Damage.get(out.lang)),
         amount

@@ -12,3 +12,4 @@ pub mod roll;
 pub mod rules;
 pub mod serve;
 pub mod spells;
+pub mod vitals;

@@ -519,14 +519,15 @@ pub fn cast(
         // the request.
         let mut request = input.request.clone();
         request.on_hit_damage.clear();
-        let req = grimoire_app::fit_request(&entity, enc.as_ref(), &spell, request)?;
+        let req = grimoire_app::fit_request_stored(store, &entity, enc.as_ref(), &spell, request)?;
         // The same seed on every retry: a retried cast rolls what the
         // first attempt would have.
         let mut rng = SeededRng::new(seed);
         let out = grimoire_rules::cast(&entity.state, &spell, &req, &mut rng)?;
         let command = format!("cast {} {}", spell.id.as_str(), entity.name);
-        let (next, _, done) =
-            grimoire_app::commit_cast(store, command, &entity, enc.as_ref(), &out)?;
+        let committed =
+            grimoire_app::commit_cast(store, command, &entity, enc.as_ref(), &out, &mut rng)?;
+        let (next, done) = (committed.caster, committed.receipt);
         let version = done
             .as_ref()
             .and_then(|d| d.touched.first())
@@ -538,7 +539,8 @@ pub fn cast(
             state: next,
             ..entity
         };
-        let view = grimoire_app::view::CastView::new(after.state.name(), &out, &name_en, &name_cs);
+        let view = grimoire_app::view::CastView::new(after.state.name(), &out, &name_en, &name_cs)
+            .with_hits(committed.hits);
         Ok(CastReport {
             view,
             cast: out.resolution,

@@ -1,0 +1,99 @@
+//! `grimoire hp`: a character's hit points and Armor Class outside any
+//! encounter — recorded once, then changed by damage (`grimoire damage`),
+//! spells that hit or heal it, healing, temporary hit points and rests.
+
+use grimoire_app::HitPointChange;
+use serde_json::json;
+
+use crate::active;
+use crate::context::Ctx;
+use crate::state;
+
+/// Arguments of `hp`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  grimoire hp Mira --max 38 --ac 18     record hit points (full) and Armor Class
+  grimoire hp Mira --heal 7             regain hit points, up to the maximum
+  grimoire hp Mira --temp 5             temporary hit points (the larger amount stays)
+  grimoire hp Mira --set 12             set current hit points outright
+  grimoire hp Mira                      show them
+  grimoire damage Mira 9                damage takes temporary hit points first")]
+pub struct HpArgs {
+    /// The character; leave out for the active one (grimoire use NAME)
+    #[arg(value_name = "CHARACTER")]
+    pub name: Option<String>,
+    /// Hit point maximum
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(grimoire_rules::MAX_HIT_POINTS)))]
+    pub max: Option<u32>,
+    /// Armor Class
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=i64::from(grimoire_rules::MAX_ARMOR_CLASS)))]
+    pub ac: Option<u8>,
+    /// Current hit points, set outright (0 to the maximum)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(grimoire_rules::MAX_HIT_POINTS)))]
+    pub set: Option<u32>,
+    /// Hit points regained, up to the maximum
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(grimoire_rules::MAX_HIT_POINTS)))]
+    pub heal: Option<u32>,
+    /// Temporary hit points gained
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(grimoire_rules::MAX_HIT_POINTS)))]
+    pub temp: Option<u32>,
+}
+
+/// Runs `hp`: records, changes or shows a character's hit points.
+pub fn run(ctx: &Ctx, args: &HpArgs) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let entity = active::character(&store, args.name.as_deref())?;
+    let change = HitPointChange {
+        max_hp: args.max,
+        ac: args.ac,
+        hp: args.set,
+        temp_hp: args.temp,
+        heal: args.heal,
+    };
+    let step = if change == HitPointChange::default() {
+        None
+    } else {
+        Some(
+            grimoire_app::hit_points(&mut store, ctx.command_line.clone(), &entity, change)
+                .map_err(state::app_error)?,
+        )
+    };
+    let c = step.as_ref().map_or(&entity.state, |s| &s.character.state);
+    let out = &ctx.out;
+    if out.json {
+        let events = step.as_ref().map(|s| s.events.clone()).unwrap_or_default();
+        return out.json(&json!({
+            "character": c.name(), "vitals": c.vitals(), "events": events,
+        }));
+    }
+    let Some(v) = c.vitals() else {
+        out.line(format!(
+            "{}: {}",
+            out.bold(c.name()),
+            out.dim(match out.lang {
+                crate::i18n::Lang::En => "no hit points recorded (grimoire hp NAME --max N --ac N)",
+                crate::i18n::Lang::Cs => "životy nejsou zapsané (grimoire hp JMÉNO --max N --ac N)",
+            })
+        ))?;
+        return Ok(());
+    };
+    let mut line = format!(
+        "{}: {}",
+        out.bold(c.name()),
+        crate::describe::vitals(&v, out.lang)
+    );
+    if v.hp == 0 {
+        line.push_str(&format!(
+            " · {}",
+            out.red(match out.lang {
+                crate::i18n::Lang::En => grimoire_rules::Condition::Unconscious.name_en(),
+                crate::i18n::Lang::Cs => grimoire_rules::Condition::Unconscious.name_cs(),
+            })
+        ));
+    }
+    out.line(line)?;
+    for note in step.iter().flat_map(|s| &s.notes) {
+        out.line(out.dim(&crate::describe::target_note(note, out.lang)))?;
+    }
+    Ok(())
+}
