@@ -55,6 +55,7 @@ async fn health_and_openapi_describe_every_route() {
             "/campaigns/{campaign}/characters/{name}/conditions",
             "/campaigns/{campaign}/characters/{name}/log",
             "/campaigns/{campaign}/characters/{name}/damage",
+            "/campaigns/{campaign}/characters/{name}/hp",
             "/campaigns/{campaign}/characters/{name}/time",
             "/campaigns/{campaign}/characters/{name}/undo",
             "/campaigns/{campaign}/events",
@@ -1030,5 +1031,64 @@ async fn a_new_caster_starts_with_a_component_pouch_and_casts_fireball() {
             .get("/campaigns/cave/characters/Quill", Some(&t.petr))
             .await;
         assert_eq!(before, after);
+    }
+}
+
+/// Hit points over the API, as the CLI's `grimoire hp` (issue 20): the
+/// first change needs the maximum and AC, damage takes temporary hit
+/// points first, a player may change only their own character's, and a
+/// refused change leaves the sheet as it was.
+#[tokio::test]
+async fn hit_points_are_recorded_damaged_and_healed() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let base = "/campaigns/cave/characters/Elmira";
+        let hp = format!("{base}/hp");
+        let (s, v) = h.post(&hp, Some(&t.petr), json!({"heal": 3})).await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "no_hit_points"),
+            "{v}"
+        );
+        let (s, v) = h
+            .post(
+                &hp,
+                Some(&t.petr),
+                json!({"max_hp": 20, "ac": 12, "temp_hp": 4}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(
+            v["character"]["vitals"],
+            json!({"max_hp": 20, "hp": 20, "temp_hp": 4, "ac": 12})
+        );
+        let (s, v) = h
+            .post(
+                &format!("{base}/damage"),
+                Some(&t.petr),
+                json!({"amount": 7}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["character"]["vitals"]["hp"], 17, "{v}");
+        assert_eq!(v["character"]["vitals"]["temp_hp"], 0, "{v}");
+        let (_, before) = h.get(base, Some(&t.petr)).await;
+        let (s, v) = h.post(&hp, Some(&t.petr), json!({"hp": 21})).await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "invalid_hit_points"),
+            "{v}"
+        );
+        let (s, v) = h.post(&hp, Some(&t.eve), json!({"heal": 1})).await;
+        assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+        let (s, v) = h
+            .post(&hp, Some(&t.petr), json!({"heal": 1, "mana": 3}))
+            .await;
+        assert_eq!((s, code(&v)), (StatusCode::BAD_REQUEST, "bad_json"), "{v}");
+        let (_, after) = h.get(base, Some(&t.petr)).await;
+        assert_eq!(before, after, "refused changes leave the sheet alone");
+        let (s, v) = h.post(&hp, Some(&t.gm), json!({"heal": 50})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["character"]["vitals"]["hp"], 20, "{v}");
     }
 }

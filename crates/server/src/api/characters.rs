@@ -16,7 +16,7 @@ use crate::access::Role;
 use crate::error::ServerError;
 use crate::game::{
     self, CastInput, CastReport, CharacterView, ConditionInput, DamageInput, DamageReport,
-    NewCharacter, RestInput, StepReport, TimeInput,
+    HitPointsInput, NewCharacter, RestInput, StepReport, TimeInput,
 };
 use crate::live::LiveEvent;
 use crate::state::AppState;
@@ -73,6 +73,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(turn))
         .routes(routes!(condition))
         .routes(routes!(damage))
+        .routes(routes!(hit_points))
         .routes(routes!(wait))
         .routes(routes!(log))
         .routes(routes!(undo))
@@ -299,6 +300,26 @@ async fn condition(
         "condition",
         move |store, name| game::condition(store, name, body),
     )
+    .await?;
+    Ok(Json(report))
+}
+
+/// Records or changes hit points and Armor Class, heals, or grants
+/// temporary hit points (the larger amount stays).
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/hp", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    request_body = HitPointsInput,
+    responses((status = 200, body = StepReport), (status = 400, body = crate::api::ErrorBody),
+              (status = 403, body = crate::api::ErrorBody), (status = 422, body = crate::api::ErrorBody)))]
+async fn hit_points(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+    Body(body): Body<HitPointsInput>,
+) -> Result<Json<StepReport>, ServerError> {
+    let report = act(&state, token, campaign, name, "hp", move |store, name| {
+        game::hit_points(store, name, body)
+    })
     .await?;
     Ok(Json(report))
 }

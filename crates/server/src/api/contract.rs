@@ -109,6 +109,20 @@ fn describe_values(doc: &mut serde_json::Value) {
         &format!("{schemas}/GearInput/properties/recharge"),
         json!({ "enum": json_names(&[Recharge::ShortRest, Recharge::LongRest, Recharge::Never]) }),
     );
+    let hit_points = [
+        ("max_hp", 1, grimoire_rules::MAX_HIT_POINTS),
+        ("hp", 0, grimoire_rules::MAX_HIT_POINTS),
+        ("temp_hp", 0, grimoire_rules::MAX_HIT_POINTS),
+        ("heal", 1, grimoire_rules::MAX_HIT_POINTS),
+        ("ac", 1, u32::from(grimoire_rules::MAX_ARMOR_CLASS)),
+    ];
+    for (field, min, max) in hit_points {
+        patch(
+            doc,
+            &format!("{schemas}/HitPointsInput/properties/{field}"),
+            json!({ "minimum": min, "maximum": max }),
+        );
+    }
     let names = [
         ("NewCharacter", "name"),
         ("NewAccount", "name"),

@@ -337,6 +337,28 @@ pub struct DamageInput {
     pub seed: Option<u64>,
 }
 
+/// Hit points and Armor Class to record or change; every field optional
+/// (the maximum and AC are needed the first time).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HitPointsInput {
+    /// Hit point maximum (1 to 999).
+    #[serde(default)]
+    pub max_hp: Option<u32>,
+    /// Armor Class (1 to 40).
+    #[serde(default)]
+    pub ac: Option<u8>,
+    /// Current hit points, set outright (0 to the maximum).
+    #[serde(default)]
+    pub hp: Option<u32>,
+    /// Temporary hit points gained; the larger amount stays.
+    #[serde(default)]
+    pub temp_hp: Option<u32>,
+    /// Hit points regained, up to the maximum.
+    #[serde(default)]
+    pub heal: Option<u32>,
+}
+
 /// Time passing for a character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -638,6 +660,27 @@ pub fn damage(
         change: d.step.change,
         character: CharacterView::new(&d.step.character, &owner),
     })
+}
+
+/// Records or changes hit points and Armor Class, heals or grants
+/// temporary hit points; refused with `no_hit_points` before any are
+/// recorded unless the maximum and AC come with the first change.
+pub fn hit_points(
+    store: &mut Store,
+    name: &str,
+    input: HitPointsInput,
+) -> Result<StepReport, ServerError> {
+    let change = grimoire_app::HitPointChange {
+        max_hp: input.max_hp,
+        ac: input.ac,
+        hp: input.hp,
+        temp_hp: input.temp_hp,
+        heal: input.heal,
+    };
+    step(store, name, "hp", |store, command, c| {
+        grimoire_app::hit_points(store, command, c, change)
+    })
+    .map(report)
 }
 
 /// Lets time pass: spells run out (R15), a long casting progresses (R12).
