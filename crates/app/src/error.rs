@@ -1,5 +1,6 @@
 //! The one error type of the app layer.
 
+use grimoire_catalog::CatalogError;
 use grimoire_rules::RulesError;
 use grimoire_store::StoreError;
 
@@ -43,6 +44,16 @@ pub enum AppError {
     /// ([`crate::limits`]).
     #[error(transparent)]
     TooMany(#[from] TooMany),
+    /// Occurs when a homebrew file has errors; every one is listed and
+    /// nothing was stored.
+    #[error("homebrew file refused: {}", join(.0.iter().map(ToString::to_string)))]
+    Homebrew(Vec<CatalogError>),
+    /// Occurs when no homebrew file has the name.
+    #[error("no homebrew file named \"{file}\"")]
+    UnknownHomebrew {
+        /// The name as given.
+        file: String,
+    },
     /// Occurs when the rules refuse.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -60,6 +71,8 @@ impl AppError {
             AppError::NotYourTurn { .. } => "not_your_turn",
             AppError::InvalidName { .. } => "invalid_name",
             AppError::TooMany(e) => e.code,
+            AppError::Homebrew(_) => "invalid_homebrew",
+            AppError::UnknownHomebrew { .. } => "unknown_homebrew",
             AppError::Rules(e) => e.code(),
             AppError::Store(e) => e.code(),
         }
@@ -86,8 +99,20 @@ impl AppError {
                 Some(format!("{} {}", kind.cs(), problem.cs()))
             }
             AppError::TooMany(e) => Some(e.message_cs()),
+            AppError::Homebrew(errors) => Some(format!(
+                "soubor s vlastními kouzly odmítnut: {}",
+                join(errors.iter().map(CatalogError::message_cs))
+            )),
+            AppError::UnknownHomebrew { file } => {
+                Some(format!("soubor s vlastními kouzly „{file}“ neexistuje"))
+            }
             AppError::Rules(e) => Some(e.message_cs()),
             AppError::Store(_) => None,
         }
     }
+}
+
+/// Messages one after another, `; `-separated.
+fn join(messages: impl Iterator<Item = String>) -> String {
+    messages.collect::<Vec<_>>().join("; ")
 }

@@ -31,6 +31,7 @@ mod character;
 pub mod encounter;
 mod error;
 mod gear;
+pub mod homebrew;
 pub mod limits;
 mod name;
 mod state;

@@ -66,9 +66,6 @@ pub enum ServerError {
     /// same name in a request body is a refused value (`Catalog`, 422).
     #[error(transparent)]
     SpellNotFound(CatalogError),
-    /// Occurs when a homebrew upload has errors; every one is listed.
-    #[error("homebrew file refused: {}", .0.join("; "))]
-    Homebrew(Vec<String>),
     /// Occurs when other writers kept changing the same entity and the
     /// bounded retries ran out.
     #[error("{kind} \"{name}\" is being changed by others; try again")]
@@ -129,7 +126,6 @@ impl ServerError {
             ServerError::Rules(e) => e.code(),
             ServerError::App(e) => e.code(),
             ServerError::Catalog(e) | ServerError::SpellNotFound(e) => e.code(),
-            ServerError::Homebrew(_) => "invalid_homebrew",
             ServerError::Busy { .. } => "conflict",
             ServerError::Timeout { .. } => "request_timeout",
             ServerError::DatabaseLost => "database_lost",
@@ -183,7 +179,6 @@ impl ServerError {
             // A spell named in a body is a refused value; one named in the
             // path goes through `spell_in_path` and becomes a 404.
             ServerError::Catalog(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ServerError::Homebrew(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ServerError::Busy { .. } => StatusCode::CONFLICT,
             ServerError::Timeout { .. } => StatusCode::REQUEST_TIMEOUT,
             ServerError::DatabaseLost => StatusCode::SERVICE_UNAVAILABLE,

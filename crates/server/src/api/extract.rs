@@ -30,6 +30,14 @@ where
             }
             Err(e) => return Err(ServerError::invalid("bad_json", e.body_text())),
         };
+        // Every request body is a JSON object; serde would also read a
+        // struct from an array of its fields in order, which no schema says.
+        if !value.is_object() {
+            return Err(ServerError::invalid(
+                "bad_json",
+                "the body must be a JSON object, as the operation's schema describes",
+            ));
+        }
         whole_numbers_as_integers(&mut value);
         serde_path_to_error::deserialize(value)
             .map(Body)
