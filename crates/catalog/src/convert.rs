@@ -291,27 +291,80 @@ fn damage_parts(
 }
 
 /// Converts a record into a catalogue spell, checking every field.
-pub(crate) fn convert(r: SpellRecord, source: Source) -> Result<CatalogSpell, FieldError> {
-    let id = SpellId::new(r.id.clone()).map_err(|_| {
+///
+/// Every field that stands on its own (id, names, level, school, classes,
+/// casting time, range, duration) is checked even after one fails, so a
+/// homebrew author sees all of them at once; the checks that build on
+/// those report the first problem they meet.
+pub(crate) fn convert(r: SpellRecord, source: Source) -> Result<CatalogSpell, Vec<FieldError>> {
+    let mut faults = header_faults(&r);
+    match convert_first(r, source) {
+        Ok(spell) if faults.is_empty() => Ok(spell),
+        Ok(_) => Err(faults),
+        Err(e) => {
+            if !faults.iter().any(|f| f.field == e.field) {
+                faults.push(e);
+            }
+            Err(faults)
+        }
+    }
+}
+
+/// The problems of the fields that stand on their own, each checked.
+fn header_faults(r: &SpellRecord) -> Vec<FieldError> {
+    let mut faults = Vec::new();
+    let mut check = |result: Result<(), FieldError>| {
+        if let Err(e) = result {
+            faults.push(e);
+        }
+    };
+    check(id_of(&r.id).map(drop));
+    if r.name_en.trim().is_empty() {
+        check(Err(bad("name_en", "the English name is empty")));
+    }
+    check(level_of(r.level).map(drop));
+    check(school_of("school", &r.school).map(drop));
+    check(classes_of(&r.classes).map(drop));
+    check(casting_time_of(&r.casting_time, r.trigger.clone()).map(drop));
+    check(range_of(&r.range).map(drop));
+    check(duration_of(&r.duration).map(drop));
+    faults
+}
+
+fn id_of(text: &str) -> Result<SpellId, FieldError> {
+    SpellId::new(text.to_owned()).map_err(|_| {
         bad(
             "id",
-            format!("{:?} is not a lower-case slug like \"magic-missile\"", r.id),
+            format!("{text:?} is not a lower-case slug like \"magic-missile\""),
         )
-    })?;
-    if r.name_en.trim().is_empty() {
-        return Err(bad("name_en", "the English name is empty"));
-    }
-    let level = SpellLevel::new(r.level)
-        .map_err(|_| bad("level", format!("{} is not 0 to 9 (R1)", r.level)))?;
-    let school = school_of("school", &r.school)?;
-    let mut classes = Vec::with_capacity(r.classes.len());
-    for c in &r.classes {
+    })
+}
+
+fn level_of(level: u8) -> Result<SpellLevel, FieldError> {
+    SpellLevel::new(level).map_err(|_| bad("level", format!("{level} is not 0 to 9 (R1)")))
+}
+
+fn classes_of(names: &[String]) -> Result<Vec<grimoire_rules::Class>, FieldError> {
+    let mut classes = Vec::with_capacity(names.len());
+    for c in names {
         let class = class_of("classes", c)?;
         if classes.contains(&class) {
             return Err(bad("classes", format!("{c:?} is listed twice")));
         }
         classes.push(class);
     }
+    Ok(classes)
+}
+
+/// [`convert`], stopping at the first problem.
+fn convert_first(r: SpellRecord, source: Source) -> Result<CatalogSpell, FieldError> {
+    let id = id_of(&r.id)?;
+    if r.name_en.trim().is_empty() {
+        return Err(bad("name_en", "the English name is empty"));
+    }
+    let level = level_of(r.level)?;
+    let school = school_of("school", &r.school)?;
+    let classes = classes_of(&r.classes)?;
     // The smites act on the creature just hit (R13: it may be their target).
     let after_a_hit = r
         .trigger
@@ -446,6 +499,7 @@ mod tests {
     fn parse(text: &str) -> Result<CatalogSpell, FieldError> {
         let table: toml::Table = toml::from_str(text).expect("test TOML is valid");
         convert(read_record(toml::Value::Table(table))?, Source::Srd)
+            .map_err(|mut all| all.remove(0))
     }
 
     const BASE: &str = r#"

@@ -46,15 +46,26 @@ pub(crate) fn parse_file(
             .and_then(toml::Value::as_str)
             .or_else(|| value.get("name_en").and_then(toml::Value::as_str))
             .map_or_else(|| format!("spell #{}", i + 1), str::to_string);
-        match read_record(value).and_then(|r| convert(r, source.clone())) {
-            Ok(spell) => spells.push(spell),
-            Err(e) => errors.push(CatalogError::HomebrewInvalidField {
-                file: file.to_string(),
-                spell: label,
-                field: e.field,
-                message: e.message,
-            }),
-        }
+        let faults = match read_all(value) {
+            Ok(record) => match convert(record, source.clone()) {
+                Ok(spell) => {
+                    spells.push(spell);
+                    continue;
+                }
+                Err(all) => all,
+            },
+            Err(all) => all,
+        };
+        errors.extend(
+            faults
+                .into_iter()
+                .map(|e| CatalogError::HomebrewInvalidField {
+                    file: file.to_string(),
+                    spell: label.clone(),
+                    field: e.field,
+                    message: e.message,
+                }),
+        );
     }
     // Two entries of one file sharing an id is the author's slip, not a clash
     // with what is loaded; report it the same way.
@@ -107,5 +118,44 @@ pub(crate) fn io_error(path: &Path, e: &std::io::Error) -> CatalogError {
     CatalogError::HomebrewIo {
         file: path.display().to_string(),
         message: e.to_string(),
+    }
+}
+
+/// Most type errors gathered from one `[[spell]]` table.
+const MAX_READ_FAULTS: usize = 20;
+
+/// Reads one `[[spell]]` table, gathering every type error of its
+/// top-level fields: a field in error is set aside and the table read
+/// again, so one wrong type does not hide the next. A field set aside is
+/// not then reported missing.
+fn read_all(
+    value: toml::Value,
+) -> Result<crate::record::SpellRecord, Vec<crate::record::FieldError>> {
+    let mut value = value;
+    let mut faults: Vec<crate::record::FieldError> = Vec::new();
+    let mut set_aside: Vec<String> = Vec::new();
+    loop {
+        match read_record(value.clone()) {
+            Ok(record) if faults.is_empty() => return Ok(record),
+            Ok(_) => return Err(faults),
+            Err(e) => {
+                let key = e
+                    .field
+                    .split(['.', '['])
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned();
+                if set_aside.contains(&key) {
+                    // Missing because it was set aside: already reported.
+                    return Err(faults);
+                }
+                faults.push(e);
+                let removed = value.as_table_mut().and_then(|t| t.remove(&key)).is_some();
+                if !removed || faults.len() >= MAX_READ_FAULTS {
+                    return Err(faults);
+                }
+                set_aside.push(key);
+            }
+        }
     }
 }

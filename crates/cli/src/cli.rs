@@ -106,6 +106,9 @@ pub enum Command {
     /// Run an encounter: initiative, turns, damage, time, effects
     #[command(subcommand)]
     Encounter(commands::encounter::EncounterCommand),
+    /// Your own spells from TOML files, found by name like SRD ones
+    #[command(subcommand)]
+    Homebrew(commands::homebrew::HomebrewCommand),
     /// Roll dice, or show their exact distribution with --stats
     Roll(commands::roll::Args),
     /// Revert the last change of a character (or encounter); the undo is logged too
@@ -156,6 +159,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Wait(args) => commands::character::wait(ctx, &args),
         Command::Turn(c) => commands::character::turn(ctx, &c),
         Command::Encounter(c) => commands::encounter::run(ctx, &c),
+        Command::Homebrew(c) => commands::homebrew::run(ctx, &c),
         Command::Roll(args) => commands::roll::run(ctx, &args),
         Command::Undo(args) => commands::history::undo(ctx, &args),
         Command::Log(args) => commands::history::log(ctx, &args),

@@ -34,10 +34,30 @@ impl Ctx {
             })?,
         };
         let text = path.to_string_lossy();
-        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
-            return open_postgres(&text);
+        let store = if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            open_postgres(&text)?
+        } else {
+            Store::open(&path).map_err(Failure::from)?
+        };
+        crate::catalog::load_homebrew(&store)?;
+        Ok(store)
+    }
+
+    /// For commands that only read the catalogue (`spell`, `spells`): the
+    /// database's homebrew when a database is already there; a missing
+    /// SQLite file is not created for it.
+    pub fn load_homebrew_if_any(&self) -> anyhow::Result<()> {
+        let exists = match &self.db {
+            Some(p) => {
+                let text = p.to_string_lossy();
+                text.starts_with("postgres") || p.exists()
+            }
+            None => default_db_path().is_some_and(|p| p.exists()),
+        };
+        if exists {
+            self.store()?;
         }
-        Ok(Store::open(&path).map_err(Failure::from)?)
+        Ok(())
     }
 
     /// Dice for this invocation: reproducible with `--seed`, otherwise seeded

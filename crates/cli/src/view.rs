@@ -1,6 +1,5 @@
 //! How a character looks: its stable JSON and its terminal view.
 
-use grimoire_catalog::Catalog;
 use grimoire_rules::{Ability, Caster, Class, SlotLevel, SpellId};
 use serde_json::{Value, json};
 
@@ -9,7 +8,7 @@ use crate::output::{Out, Table, pips};
 
 /// The display name of a spell id, in the chosen language.
 pub fn spell_label(id: &SpellId, lang: Lang) -> String {
-    match Catalog::srd().get(id.as_str()) {
+    match crate::catalog::current().get(id.as_str()) {
         Some(s) => match lang {
             Lang::En => s.name_en.clone(),
             Lang::Cs => s.name_cs.clone(),

@@ -1,6 +1,6 @@
 //! `grimoire spells [QUERY] [filters]` and `grimoire spell NAME`.
 
-use grimoire_catalog::{Catalog, CatalogSpell, Query};
+use grimoire_catalog::{CatalogSpell, Query};
 use grimoire_rules::SpellLevel;
 use serde_json::json;
 
@@ -102,7 +102,8 @@ pub fn list(ctx: &Ctx, args: &SpellsArgs) -> anyhow::Result<()> {
     if let Some(n) = args.limit {
         query = query.limit(n);
     }
-    let hits = Catalog::srd().search(&query);
+    ctx.load_homebrew_if_any()?;
+    let hits = catalog::current().search(&query);
     let out = &ctx.out;
     if out.json {
         let spells: Vec<_> = hits.iter().map(|h| spell_json(h.spell)).collect();
@@ -154,6 +155,7 @@ fn school_name(s: &CatalogSpell, lang: Lang) -> &'static str {
 
 /// Runs `spell`.
 pub fn show(ctx: &Ctx, args: &SpellArgs) -> anyhow::Result<()> {
+    ctx.load_homebrew_if_any()?;
     let s = catalog::spell(&args.name.join(" "))?;
     let out = &ctx.out;
     if out.json {
