@@ -16,6 +16,7 @@ mod names;
 mod output;
 mod reference;
 mod state;
+mod usage_cs;
 mod view;
 
 use std::process::ExitCode;
@@ -102,20 +103,35 @@ fn report(out: &Out, failure: &Failure) -> ExitCode {
 fn usage_error(args: &[String], err: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     let json = args.iter().any(|a| a == "--json");
-    if !json
-        || matches!(
-            err.kind(),
-            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
-        )
-    {
-        let _ = err.print();
-        return ExitCode::from(err.exit_code().clamp(0, 255) as u8);
-    }
     let lang = args
         .windows(2)
         .find(|w| w[0] == "--lang")
-        .and_then(|w| w[1].parse::<Lang>().ok())
+        .map(|w| w[1].clone())
+        .or_else(|| {
+            args.iter()
+                .find_map(|a| a.strip_prefix("--lang=").map(str::to_owned))
+        })
+        .or_else(|| std::env::var("GRIMOIRE_LANG").ok())
+        .and_then(|l| l.parse::<Lang>().ok())
         .unwrap_or_default();
+    let help = matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    let czech = (lang == Lang::Cs && !help)
+        .then(|| usage_cs::message(&err))
+        .flatten();
+    if !json || help {
+        match &czech {
+            Some(message) => eprint!("{}", usage_cs::render(&err, message)),
+            None => {
+                let _ = err.print();
+            }
+        }
+        return ExitCode::from(err.exit_code().clamp(0, 255) as u8);
+    }
     let message = err.render().to_string();
     let mut lines = message.lines();
     let first = lines.next().unwrap_or("invalid command line");
@@ -129,7 +145,11 @@ fn usage_error(args: &[String], err: clap::Error) -> ExitCode {
             .collect();
         first = format!("{first} {}", named.join(", "));
     }
-    report(&Out::new(true, lang), &Failure::usage("usage", first));
+    let mut failure = Failure::usage("usage", first);
+    if let Some(cs) = czech {
+        failure = failure.with_cs(cs);
+    }
+    report(&Out::new(true, lang), &failure);
     ExitCode::from(EXIT_USAGE)
 }
 
