@@ -257,6 +257,17 @@ pub fn hit_points(
     change: HitPointChange,
 ) -> Result<Step, AppError> {
     let c = &caster.state;
+    // Bounded like the values they set, so no amount is quietly cut.
+    for (field, value) in [("temp_hp", change.temp_hp), ("heal", change.heal)] {
+        if let Some(v) = value.filter(|&v| v > grimoire_rules::MAX_HIT_POINTS) {
+            return Err(grimoire_rules::RulesError::InvalidVitals {
+                field,
+                value: i64::from(v),
+                max: i64::from(grimoire_rules::MAX_HIT_POINTS),
+            }
+            .into());
+        }
+    }
     let mut now = c.clone();
     let mut all = Outcome::default();
     let mut step = |now: &mut Caster, out: Outcome| {

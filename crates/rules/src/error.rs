@@ -129,7 +129,7 @@ pub enum RulesError {
     /// can have (a maximum of 0, current above the maximum, AC 0).
     #[error("{field} {value} is outside 0 to {max}")]
     InvalidVitals {
-        /// `max_hp`, `hp`, `temp_hp` or `ac`.
+        /// `max_hp`, `hp`, `temp_hp`, `heal` or `ac`.
         field: &'static str,
         /// The value given.
         value: i64,
@@ -548,6 +548,7 @@ impl RulesError {
                     "ac" => "obranné číslo",
                     "max_hp" => "maximum životů",
                     "temp_hp" => "dočasné životy",
+                    "heal" => "léčení",
                     _ => "životy",
                 };
                 format!("{what} {value} je mimo rozsah 0 až {max}")

@@ -1079,6 +1079,15 @@ async fn hit_points_are_recorded_damaged_and_healed() {
             (StatusCode::UNPROCESSABLE_ENTITY, "invalid_hit_points"),
             "{v}"
         );
+        // Amounts past the documented bound are refused, never cut.
+        for body in [json!({"temp_hp": 1000}), json!({"heal": 1000})] {
+            let (s, v) = h.post(&hp, Some(&t.petr), body).await;
+            assert_eq!(
+                (s, code(&v)),
+                (StatusCode::UNPROCESSABLE_ENTITY, "invalid_hit_points"),
+                "{v}"
+            );
+        }
         let (s, v) = h.post(&hp, Some(&t.eve), json!({"heal": 1})).await;
         assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
         let (s, v) = h
