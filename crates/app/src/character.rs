@@ -141,6 +141,18 @@ pub fn prepare(
     commit(store, command, caster, out)
 }
 
+/// Copies each spell into the Wizard's spellbook (the first copy starts
+/// the book); one already there changes nothing.
+pub fn copy_to_spellbook(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    spells: &[&Spell],
+) -> Result<Step, AppError> {
+    let out = each(&caster.state, spells, |c, s| Ok(c.copy_to_spellbook(s)?))?;
+    commit(store, command, caster, out)
+}
+
 /// Unprepares (or forgets) each spell; one not prepared changes nothing.
 pub fn unprepare(
     store: &mut Store,

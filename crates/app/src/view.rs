@@ -316,6 +316,8 @@ pub struct SheetView {
     pub time_rounds: u64,
     /// Hit points and Armor Class, once recorded (`grimoire hp`).
     pub vitals: Option<grimoire_rules::Vitals>,
+    /// A Wizard's spellbook, once kept (`grimoire spellbook add`).
+    pub spellbook: Option<Vec<SpellId>>,
 }
 
 impl SheetView {
@@ -364,6 +366,7 @@ impl SheetView {
             turn: c.turn().clone(),
             time_rounds: c.now(),
             vitals: c.vitals(),
+            spellbook: c.spellbook().map(|b| b.iter().cloned().collect()),
         }
     }
 }

@@ -68,6 +68,9 @@ pub enum Command {
     Character(commands::character::CharacterCommand),
     /// Prepare spells (cantrips are learned); each must be on a class list (R8)
     Prepare(commands::character::PrepareArgs),
+    /// A Wizard's spellbook: copy spells in, prepare from it, cast its rituals unprepared
+    #[command(subcommand)]
+    Spellbook(commands::spellbook::SpellbookCommand),
     /// Unprepare spells
     Unprepare(commands::character::PrepareArgs),
     /// Magic items that cast spells without a slot (R5d)
@@ -142,6 +145,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Spell(args) => commands::spells::show(ctx, &args),
         Command::Character(c) => commands::character::run(ctx, &c),
         Command::Prepare(args) => commands::character::prepare(ctx, &args),
+        Command::Spellbook(c) => commands::spellbook::run(ctx, &c),
         Command::Unprepare(args) => commands::character::unprepare(ctx, &args),
         Command::Item(c) => commands::character::item(ctx, &c),
         Command::Ability(c) => commands::character::ability(ctx, &c),

@@ -130,6 +130,16 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
             list(c.cantrips())
         ));
     }
+    if let Some(book) = c.spellbook() {
+        lines.push(format!(
+            "{}: {}",
+            match lang {
+                Lang::En => "spellbook",
+                Lang::Cs => "kniha kouzel",
+            },
+            list(book)
+        ));
+    }
     lines.push(format!(
         "{}: {}",
         Text::Prepared.get(lang),

@@ -465,6 +465,20 @@ impl Caster {
     /// caster's lists (R8). Preparing twice changes nothing.
     pub fn prepare(&self, spell: &Spell) -> Result<Outcome, RulesError> {
         self.casting_class(spell, None)?;
+        // A Wizard who keeps a spellbook prepares from it (when no other
+        // class of the caster has the spell on its list).
+        if self.spellbook().is_some()
+            && !spell.level.is_cantrip()
+            && !self.in_spellbook(&spell.id)
+            && !self
+                .classes()
+                .iter()
+                .any(|(c, _)| *c != Class::Wizard && self.has_on_list(spell, *c))
+        {
+            return Err(RulesError::NotInSpellbook {
+                spell: SpellName::of(spell),
+            });
+        }
         // Each class prepares its own spells as if single-classed: a
         // Wizard 3 / Cleric 2 shares level-3 slots but prepares no
         // level-3 spell.
@@ -517,6 +531,51 @@ impl Caster {
             });
         }
         Ok(out)
+    }
+
+    /// Copies a spell into the Wizard's spellbook: a Wizard spell (R8) of
+    /// a level the Wizard can prepare (R1), not a cantrip. The first copy
+    /// starts the spellbook; from then on the Wizard prepares from it and
+    /// casts its Ritual spells from it unprepared.
+    pub fn copy_to_spellbook(&self, spell: &Spell) -> Result<Outcome, RulesError> {
+        let level = self.class_level(Class::Wizard);
+        if level == 0 {
+            return Err(RulesError::NoSpellbook {
+                name: self.name().to_owned(),
+            });
+        }
+        if spell.level.is_cantrip() {
+            return Err(RulesError::InvalidRequest {
+                reason: format!(
+                    "{} is a cantrip; cantrips are known, not kept in a spellbook",
+                    spell.name
+                ),
+            });
+        }
+        if !self.has_on_list(spell, Class::Wizard) {
+            return Err(RulesError::NotOnClassList {
+                spell: SpellName::of(spell),
+            });
+        }
+        let max = crate::slots::class_max_spell_level(Class::Wizard, level);
+        if spell.level.get() > max {
+            return Err(RulesError::SpellLevelTooHigh {
+                spell: SpellName::of(spell),
+                level: spell.level.get(),
+                max,
+            });
+        }
+        let events = if self.in_spellbook(&spell.id) {
+            Vec::new()
+        } else {
+            vec![Event::SpellCopied {
+                spell: spell.id.clone(),
+            }]
+        };
+        Ok(Outcome {
+            events,
+            notes: Vec::new(),
+        })
     }
 
     /// Unprepares a spell; unknown ids change nothing.

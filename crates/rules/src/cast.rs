@@ -471,7 +471,9 @@ fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, R
                 }
                 return Ok((Some(class), stats, Source::Free, SpellLevel::CANTRIP));
             }
-            if !caster.is_prepared(&spell.id) {
+            // A Wizard casts a Ritual spell from the spellbook unprepared.
+            let from_book = ritual && class == Class::Wizard && caster.in_spellbook(&spell.id);
+            if !caster.is_prepared(&spell.id) && !from_book {
                 return Err(RulesError::NotPrepared {
                     spell: SpellName::of(spell),
                     ritual,

@@ -78,6 +78,11 @@ pub struct Caster {
     /// Hit points and Armor Class, once the player records them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) vitals: Option<Vitals>,
+    /// A Wizard's spellbook, once one is kept (the first spell copied
+    /// into it): then a Wizard prepares only from it, and casts its Ritual
+    /// spells from it without preparing them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) spellbook: Option<BTreeSet<SpellId>>,
 }
 
 impl Caster {
@@ -135,6 +140,7 @@ impl Caster {
             now: 0,
             next_effect: 1,
             vitals: None,
+            spellbook: None,
         })
     }
 
@@ -252,6 +258,16 @@ impl Caster {
     /// Equipment (R14).
     pub fn equipment(&self) -> &Equipment {
         &self.equipment
+    }
+
+    /// The spellbook's spells, when the caster keeps one (a Wizard).
+    pub fn spellbook(&self) -> Option<&BTreeSet<SpellId>> {
+        self.spellbook.as_ref()
+    }
+
+    /// Whether the spell is in the caster's spellbook.
+    pub fn in_spellbook(&self, id: &SpellId) -> bool {
+        self.spellbook.as_ref().is_some_and(|b| b.contains(id))
     }
 
     /// Hit points and Armor Class, when recorded.

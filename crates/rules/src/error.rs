@@ -237,6 +237,21 @@ pub enum RulesError {
         /// The class asked for.
         class: Class,
     },
+    /// Occurs when a Wizard who keeps a spellbook prepares a spell that is
+    /// not in it.
+    #[error(
+        "{spell} is not in the spellbook; a Wizard prepares spells from the spellbook, so copy it there first"
+    )]
+    NotInSpellbook {
+        /// The spell's name.
+        spell: SpellName,
+    },
+    /// Occurs when a caster without Wizard levels is given a spellbook entry.
+    #[error("{name} has no Wizard levels, so no spellbook")]
+    NoSpellbook {
+        /// The caster.
+        name: String,
+    },
     /// Occurs when a spell without the Ritual tag is cast as a ritual.
     #[error("R5b: {spell} has no Ritual tag, so it cannot be cast as a ritual")]
     NotARitual {
@@ -448,6 +463,8 @@ impl RulesError {
             RulesError::NotOnClassList { .. } => "not_on_class_list",
             RulesError::NoSuchClass { .. } => "no_such_class",
             RulesError::NotARitual { .. } => "not_a_ritual",
+            RulesError::NotInSpellbook { .. } => "not_in_spellbook",
+            RulesError::NoSpellbook { .. } => "no_spellbook",
             RulesError::OneSlotPerTurn => "one_slot_per_turn",
             RulesError::ActionUnavailable { .. } => "action_unavailable",
             RulesError::CastingTimeMismatch { .. } => "casting_time_mismatch",
@@ -591,6 +608,13 @@ impl RulesError {
             RulesError::NotARitual { spell } => {
                 format!("kouzlo {} nemá označení Rituál, nelze ho seslat jako rituál", spell.cs())
             }
+            RulesError::NotInSpellbook { spell } => format!(
+                "kouzlo {} není v knize kouzel; kouzelník připravuje kouzla z knihy, nejdřív ho do ní opište",
+                spell.cs()
+            ),
+            RulesError::NoSpellbook { name } => {
+                format!("{name} nemá úrovně kouzelníka, a tedy ani knihu kouzel")
+            }
             RulesError::OneSlotPerTurn => {
                 "v tomto tahu už byla spotřebována pozice pro kouzlo; za tah lze spotřebovat jen jednu"
                     .into()
@@ -677,6 +701,10 @@ mod tests {
     fn one_of_each() -> Vec<RulesError> {
         let s = || "Fireball".to_string();
         vec![
+            RulesError::NotInSpellbook {
+                spell: SpellName::from("Fireball"),
+            },
+            RulesError::NoSpellbook { name: s() },
             RulesError::InvalidSpellLevel { level: 10 },
             RulesError::InvalidSlotLevel { level: 0 },
             RulesError::InvalidSpellId { id: s() },

@@ -1,6 +1,7 @@
 //! State-change events: what every accepted action returns, and the only way
 //! a [`Caster`] changes. Storage logs them; [`Caster::apply`] replays them.
 
+use std::collections::BTreeSet;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -262,6 +263,11 @@ pub enum Event {
         /// Whether it succeeded.
         success: bool,
     },
+    /// A spell was copied into the Wizard's spellbook.
+    SpellCopied {
+        /// The spell.
+        spell: SpellId,
+    },
     /// Hit points and Armor Class were recorded or corrected.
     VitalsSet {
         /// The new values.
@@ -351,6 +357,11 @@ impl Caster {
             }
             Event::LongCastEnded { .. } => self.long_cast = None,
             Event::VitalsSet { vitals } => self.vitals = Some(*vitals),
+            Event::SpellCopied { spell } => {
+                self.spellbook
+                    .get_or_insert_with(BTreeSet::new)
+                    .insert(spell.clone());
+            }
             Event::HitPointsChanged { hp, temp_hp } => {
                 if let Some(v) = self.vitals.as_mut() {
                     v.hp = (*hp).min(v.max_hp);

@@ -12,5 +12,6 @@ pub mod homebrew;
 pub mod roll;
 pub mod rules;
 pub mod serve;
+pub mod spellbook;
 pub mod spells;
 pub mod vitals;
