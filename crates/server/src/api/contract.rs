@@ -113,7 +113,7 @@ fn describe_values(doc: &mut serde_json::Value) {
         ("max_hp", 1, grimoire_rules::MAX_HIT_POINTS),
         ("hp", 0, grimoire_rules::MAX_HIT_POINTS),
         ("temp_hp", 0, grimoire_rules::MAX_HIT_POINTS),
-        ("heal", 1, grimoire_rules::MAX_HIT_POINTS),
+        ("heal", 0, grimoire_rules::MAX_HIT_POINTS),
         ("ac", 1, u32::from(grimoire_rules::MAX_ARMOR_CLASS)),
     ];
     for (field, min, max) in hit_points {
