@@ -141,6 +141,44 @@ pub fn prepare(
     commit(store, command, caster, out)
 }
 
+/// Moves the caster's Hex or Hunter's Mark (a movable spell in effect) to a
+/// new creature with a Bonus Action. Inside an encounter that tracks the
+/// old target's hit points, it must be at 0 (`target_still_standing`), and
+/// the new target takes the tracker's spelling.
+pub fn move_spell(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    effect: grimoire_rules::EffectId,
+    to: &str,
+) -> Result<Step, AppError> {
+    let mut to = to.to_owned();
+    if let Some(enc) = crate::state::encounter_of(store, &caster.name)?
+        && let Some(running) = enc.state.running.as_ref()
+    {
+        let combatant = |name: &str| {
+            running
+                .combatants()
+                .iter()
+                .find(|c| crate::state::fold(&c.name) == crate::state::fold(name))
+        };
+        let ongoing = caster.state.ongoing().iter().find(|o| o.id == effect);
+        for old in ongoing.map(|o| o.targets.as_slice()).unwrap_or_default() {
+            if let Some(hp) = combatant(old).and_then(|c| c.hp).filter(|&hp| hp > 0) {
+                return Err(AppError::TargetStillStanding {
+                    target: old.clone(),
+                    hp,
+                });
+            }
+        }
+        if let Some(c) = combatant(&to) {
+            to.clone_from(&c.name);
+        }
+    }
+    let out = caster.state.move_spell(effect, &to)?;
+    commit(store, command, caster, out)
+}
+
 /// Copies each spell into the Wizard's spellbook (the first copy starts
 /// the book); one already there changes nothing.
 pub fn copy_to_spellbook(

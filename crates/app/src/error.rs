@@ -44,6 +44,15 @@ pub enum AppError {
     /// ([`crate::limits`]).
     #[error(transparent)]
     TooMany(#[from] TooMany),
+    /// Occurs when Hex or Hunter's Mark is moved while its target still has
+    /// hit points.
+    #[error("{target} still has {hp} hit points; the spell moves only once its target drops to 0")]
+    TargetStillStanding {
+        /// The spell's target now.
+        target: String,
+        /// Its hit points.
+        hp: i32,
+    },
     /// Occurs when a homebrew file has errors; every one is listed and
     /// nothing was stored.
     #[error("homebrew file refused: {}", join(.0.iter().map(ToString::to_string)))]
@@ -72,6 +81,7 @@ impl AppError {
             AppError::InvalidName { .. } => "invalid_name",
             AppError::TooMany(e) => e.code,
             AppError::Homebrew(_) => "invalid_homebrew",
+            AppError::TargetStillStanding { .. } => "target_still_standing",
             AppError::UnknownHomebrew { .. } => "unknown_homebrew",
             AppError::Rules(e) => e.code(),
             AppError::Store(e) => e.code(),
@@ -102,6 +112,9 @@ impl AppError {
             AppError::Homebrew(errors) => Some(format!(
                 "soubor s vlastními kouzly odmítnut: {}",
                 join(errors.iter().map(CatalogError::message_cs))
+            )),
+            AppError::TargetStillStanding { target, hp } => Some(format!(
+                "{target} má ještě {hp} životů; kouzlo lze přenést, až cíl klesne na 0"
             )),
             AppError::UnknownHomebrew { file } => {
                 Some(format!("soubor s vlastními kouzly „{file}“ neexistuje"))

@@ -40,7 +40,7 @@ pub mod view;
 pub use cast::{CastCommit, CharacterHit, commit_cast, fit_request, fit_request_stored};
 pub use character::{
     Affliction, Damaged, HitPointChange, NextTurn, RestKind, Step, Toggle, condition,
-    copy_to_spellbook, damage, end_turn, hit_points, prepare, rest, unprepare, wait,
+    copy_to_spellbook, damage, end_turn, hit_points, move_spell, prepare, rest, unprepare, wait,
 };
 pub use error::AppError;
 pub use gear::{equip_new, starting_equipment};

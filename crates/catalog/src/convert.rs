@@ -221,6 +221,7 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
             unaffected_types: creature_types_of("effect.unaffected", e.unaffected)?,
             affected_types: creature_types_of("effect.affects", e.affects)?,
             on_creature_hit: false,
+            moves_to_new_target: false,
         },
         damage_types,
     })
@@ -365,6 +366,7 @@ fn convert_first(r: SpellRecord, source: Source) -> Result<CatalogSpell, FieldEr
     let level = level_of(r.level)?;
     let school = school_of("school", &r.school)?;
     let classes = classes_of(&r.classes)?;
+    let moves_to_new_target = r.moves_to_new_target;
     // The smites act on the creature just hit (R13: it may be their target).
     let after_a_hit = r
         .trigger
@@ -473,6 +475,7 @@ fn convert_first(r: SpellRecord, source: Source) -> Result<CatalogSpell, FieldEr
         longer_durations,
         targeting: Targeting {
             on_creature_hit: after_a_hit && range == grimoire_rules::Range::Self_ && !has_area,
+            moves_to_new_target,
             ..mechanics.targeting
         },
         effect: mechanics.effect,

@@ -40,6 +40,10 @@ pub(crate) struct SpellRecord {
     pub(crate) trigger_cs: Option<String>,
     #[serde(default)]
     pub(crate) ritual: bool,
+    /// The caster may move the spell to a new creature with a Bonus
+    /// Action once its target drops to 0 hit points (Hex, Hunter's Mark).
+    #[serde(default)]
+    pub(crate) moves_to_new_target: bool,
     pub(crate) range: String,
     #[serde(default)]
     pub(crate) area: Option<AreaRecord>,

@@ -91,6 +91,8 @@ pub enum Command {
     Condition(commands::character::ConditionArgs),
     /// End the character's Concentration
     Drop(commands::effects::DropArgs),
+    /// Move Hex or Hunter's Mark to a new creature once its target drops to 0 (Bonus Action)
+    Retarget(commands::effects::RetargetArgs),
     /// Dismiss one of the character's ongoing spells (R15)
     Dismiss(commands::effects::DismissArgs),
     /// The character takes damage: hit points drop, Concentration save when concentrating
@@ -155,6 +157,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Rest(args) => commands::character::rest(ctx, &args),
         Command::Condition(args) => commands::character::condition(ctx, &args),
         Command::Drop(args) => commands::effects::drop(ctx, &args),
+        Command::Retarget(args) => commands::effects::retarget(ctx, &args),
         Command::Dismiss(args) => commands::effects::dismiss(ctx, &args),
         Command::Damage(args) => commands::effects::damage(ctx, &args),
         Command::Hp(args) => commands::vitals::run(ctx, &args),

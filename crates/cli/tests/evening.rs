@@ -414,3 +414,61 @@ fn refusals_name_the_command_or_flag_that_fixes_them() {
     let cs = String::from_utf8_lossy(&out.stderr);
     assert!(cs.contains("měj ji u sebe: grimoire equip Elmira"), "{cs}");
 }
+
+/// Hex moves to a new creature with a Bonus Action once its target drops
+/// to 0 hit points (R9); its damage then rides on hits against the new one.
+#[test]
+fn hex_moves_to_a_new_target_once_the_old_one_drops() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Wren",
+        "--class",
+        "warlock:5",
+        "--abilities",
+        "cha=16",
+    ]);
+    s.ok(&["prepare", "Wren", "Hex", "Eldritch Blast"]);
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&["encounter", "add", "Cave", "Wren", "--init", "20"]);
+    for (name, init) in [("Goblin", "10"), ("Orc", "5")] {
+        s.ok(&[
+            "encounter",
+            "add",
+            "Cave",
+            name,
+            "--init",
+            init,
+            "--hp",
+            "7",
+        ]);
+    }
+    s.ok(&["encounter", "start", "Cave"]);
+    s.ok(&["cast", "Wren", "Hex", "--target", "Goblin"]);
+    // While the Goblin stands, the curse stays.
+    let e = s.fails(1, &["retarget", "Wren", "Hex", "Orc"]);
+    assert_eq!(e["code"], "target_still_standing", "{e}");
+    s.ok(&["encounter", "damage", "Cave", "Goblin", "7"]);
+    // Hex was cast with this turn's Bonus Action: moving it waits (R9).
+    let e = s.fails(1, &["retarget", "Wren", "Hex", "Orc"]);
+    assert_eq!(
+        (e["code"].as_str(), e["rule"].as_str()),
+        (Some("action_unavailable"), Some("R9"))
+    );
+    s.ok(&["encounter", "next", "Cave"]);
+    s.ok(&["encounter", "next", "Cave"]);
+    let moved = s.ok(&["retarget", "Wren", "hex", "orc"]);
+    assert!(
+        moved.to_string().contains("\"targets\":[\"Orc\"]"),
+        "{moved}"
+    );
+    let show = s.ok(&["character", "show", "Wren"]);
+    assert_eq!(
+        show["character"]["ongoing"][0]["targets"],
+        serde_json::json!(["Orc"])
+    );
+    // A spell not in effect has nothing to move.
+    let e = s.fails(1, &["retarget", "Wren", "Eldritch Blast", "Orc"]);
+    assert_eq!(e["code"], "not_ongoing", "{e}");
+}

@@ -461,6 +461,43 @@ impl Caster {
         Ok(out)
     }
 
+    /// Moves a spell in effect (Hex, Hunter's Mark) to a new creature with
+    /// a Bonus Action (R9), as the caster may once its target drops to 0
+    /// hit points (whoever tracks them checks that).
+    pub fn move_spell(&self, effect: EffectId, to: &str) -> Result<Outcome, RulesError> {
+        let ongoing = self
+            .ongoing()
+            .iter()
+            .find(|o| o.id == effect)
+            .ok_or(RulesError::UnknownEffect { id: effect.0 })?;
+        if !ongoing.movable {
+            return Err(RulesError::NotMovable {
+                spell: ongoing.name.clone().into(),
+            });
+        }
+        if self.is_incapacitated() {
+            return Err(RulesError::Incapacitated { rule: "R9" });
+        }
+        if !self.turn().available(ActionKind::BonusAction) {
+            return Err(RulesError::ActionUnavailable {
+                action: ActionKind::BonusAction,
+            });
+        }
+        Ok(Outcome {
+            events: vec![
+                Event::ActionUsed {
+                    action: ActionKind::BonusAction,
+                },
+                Event::SpellMoved {
+                    effect,
+                    spell: ongoing.spell.clone(),
+                    targets: vec![to.to_owned()],
+                },
+            ],
+            notes: vec![format!("{} moves to {to}", ongoing.name)],
+        })
+    }
+
     /// Prepares a spell, or learns a cantrip; it must be on one of the
     /// caster's lists (R8). Preparing twice changes nothing.
     pub fn prepare(&self, spell: &Spell) -> Result<Outcome, RulesError> {

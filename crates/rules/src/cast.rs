@@ -217,6 +217,7 @@ fn finish<R: DiceRng + ?Sized>(
             concentration: spell.is_concentration(),
             dismissible: matches!(duration, crate::time::Duration::Timed(_))
                 || spell.is_concentration(),
+            movable: spell.targeting.moves_to_new_target,
             started_at: caster.now(),
             expires_at: (max_rounds != u64::MAX).then(|| caster.now().saturating_add(max_rounds)),
         };

@@ -238,7 +238,14 @@ impl Encounter {
     pub fn caster_events(&self, caster: &str, events: &[Event]) -> Vec<EncounterEvent> {
         events
             .iter()
-            .filter(|e| matches!(e, Event::SpellStarted { .. } | Event::SpellEnded { .. }))
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::SpellStarted { .. }
+                        | Event::SpellEnded { .. }
+                        | Event::SpellMoved { .. }
+                )
+            })
             .map(|e| EncounterEvent::Caster {
                 caster: caster.to_string(),
                 event: Box::new(e.clone()),

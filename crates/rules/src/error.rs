@@ -385,6 +385,14 @@ pub enum RulesError {
         /// The spell.
         spell: SpellName,
     },
+    /// Occurs when a spell in effect cannot be moved to another target.
+    #[error(
+        "{spell} cannot be moved to another creature; only spells like Hex and Hunter's Mark can"
+    )]
+    NotMovable {
+        /// The spell's name.
+        spell: SpellName,
+    },
     /// Occurs when an effect id is not active.
     #[error("no active effect {id}")]
     UnknownEffect {
@@ -464,6 +472,7 @@ impl RulesError {
             RulesError::NoSuchClass { .. } => "no_such_class",
             RulesError::NotARitual { .. } => "not_a_ritual",
             RulesError::NotInSpellbook { .. } => "not_in_spellbook",
+            RulesError::NotMovable { .. } => "not_movable",
             RulesError::NoSpellbook { .. } => "no_spellbook",
             RulesError::OneSlotPerTurn => "one_slot_per_turn",
             RulesError::ActionUnavailable { .. } => "action_unavailable",
@@ -612,6 +621,10 @@ impl RulesError {
                 "kouzlo {} není v knize kouzel; kouzelník připravuje kouzla z knihy, nejdřív ho do ní opište",
                 spell.cs()
             ),
+            RulesError::NotMovable { spell } => format!(
+                "kouzlo {} nelze přenést na jiného tvora; to jde jen u kouzel jako Uřknutí a Lovcovo znamení",
+                spell.cs()
+            ),
             RulesError::NoSpellbook { name } => {
                 format!("{name} nemá úrovně kouzelníka, a tedy ani knihu kouzel")
             }
@@ -705,6 +718,9 @@ mod tests {
                 spell: SpellName::from("Fireball"),
             },
             RulesError::NoSpellbook { name: s() },
+            RulesError::NotMovable {
+                spell: SpellName::from("Bless"),
+            },
             RulesError::InvalidSpellLevel { level: 10 },
             RulesError::InvalidSlotLevel { level: 0 },
             RulesError::InvalidSpellId { id: s() },

@@ -58,6 +58,9 @@ pub struct OngoingSpell {
     pub concentration: bool,
     /// Whether the caster may dismiss it (time spans, R15).
     pub dismissible: bool,
+    /// Whether the caster may move it to a new target (Hex, Hunter's Mark).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub movable: bool,
     /// When it started, in the caster's rounds.
     pub started_at: u64,
     /// When it ends by itself; `None` if it lasts until dispelled.
@@ -263,6 +266,15 @@ pub enum Event {
         /// Whether it succeeded.
         success: bool,
     },
+    /// A spell in effect was moved to new targets (Hex, Hunter's Mark).
+    SpellMoved {
+        /// Its id.
+        effect: EffectId,
+        /// The spell.
+        spell: SpellId,
+        /// Its targets now.
+        targets: Vec<String>,
+    },
     /// A spell was copied into the Wizard's spellbook.
     SpellCopied {
         /// The spell.
@@ -357,6 +369,13 @@ impl Caster {
             }
             Event::LongCastEnded { .. } => self.long_cast = None,
             Event::VitalsSet { vitals } => self.vitals = Some(*vitals),
+            Event::SpellMoved {
+                effect, targets, ..
+            } => {
+                if let Some(o) = self.ongoing.iter_mut().find(|o| o.id == *effect) {
+                    o.targets.clone_from(targets);
+                }
+            }
             Event::SpellCopied { spell } => {
                 self.spellbook
                     .get_or_insert_with(BTreeSet::new)

@@ -261,6 +261,10 @@ pub struct Targeting {
     /// the creature hit, which may be named as its one target (R13).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub on_creature_hit: bool,
+    /// Once its target drops to 0 hit points, the caster may move the spell
+    /// to a new creature with a Bonus Action (Hex, Hunter's Mark).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub moves_to_new_target: bool,
 }
 
 impl Default for Targeting {
@@ -272,6 +276,7 @@ impl Default for Targeting {
             unaffected_types: Vec::new(),
             affected_types: Vec::new(),
             on_creature_hit: false,
+            moves_to_new_target: false,
         }
     }
 }

@@ -71,6 +71,25 @@ impl EffectBoard {
                 self.effects
                     .retain(|e| !(e.caster == caster && e.effect == *effect));
             }
+            Event::SpellMoved {
+                effect, targets, ..
+            } => {
+                let Some(old) = self
+                    .effects
+                    .iter()
+                    .find(|e| e.caster == caster && e.effect == *effect)
+                    .map(|e| e.ongoing.clone())
+                else {
+                    return;
+                };
+                self.effects
+                    .retain(|e| !(e.caster == caster && e.effect == *effect));
+                let ongoing = crate::event::OngoingSpell {
+                    targets: targets.clone(),
+                    ..old
+                };
+                self.record(caster, &Event::SpellStarted { ongoing });
+            }
             _ => {}
         }
     }

@@ -134,7 +134,7 @@ prop_compose! {
             material: material.map(|(cost_gp, consumed)| Material { text: "a pinch of dust".into(), cost_gp, consumed }),
         };
         s.duration = duration;
-        s.targeting = Targeting { max_targets, not_self, unaffected_types: vec!["undead".into()], affected_types: Vec::new(), hostile_only, on_creature_hit: false };
+        s.targeting = Targeting { max_targets, not_self, unaffected_types: vec!["undead".into()], affected_types: Vec::new(), hostile_only, on_creature_hit: false, moves_to_new_target: false };
         s.alternative_casting_time = alternative_time;
         if wall && let Some(a) = s.area.as_mut() {
             *a = Area::wall(a.size_ft, 10, Some(12));

@@ -226,6 +226,7 @@ const ERRORS = {
   no_hit_points: ['Record the hit points and AC first.', 'Nejdřív zapište životy a obranné číslo.'],
   not_in_spellbook: ['Copy the spell into the spellbook first.', 'Nejdřív kouzlo opište do knihy kouzel.'],
   no_spellbook: ['Only a Wizard keeps a spellbook.', 'Knihu kouzel vede jen kouzelník.'],
+  not_movable: ['Only spells like Hex and Hunter\'s Mark move to a new target.', 'Na nový cíl lze přenést jen kouzla jako Uřknutí a Lovcovo znamení.'],
   invalid_character_level: ['A character has 1 to 20 levels in all.', 'Postava má celkem 1 až 20 úrovní.'],
   invalid_class_level: ['Class levels are 1 to 20.', 'Úrovně povolání jsou 1 až 20.'],
   invalid_dice: ['That is not dice notation like 2d8+3.', 'To není zápis kostek jako 2d8+3.'],

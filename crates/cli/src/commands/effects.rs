@@ -261,3 +261,68 @@ pub fn identify(ctx: &Ctx, args: &IdentifyArgs) -> anyhow::Result<()> {
         o.roll.label, o.roll.notation, o.roll.total, o.dc
     ))
 }
+
+/// Arguments of `retarget`.
+#[derive(Debug, clap::Args)]
+#[command(
+    override_usage = "grimoire retarget [OPTIONS] [CHARACTER] <SPELL> <TARGET>",
+    after_help = "Examples:\n  grimoire retarget Vex Hex Orc        the hexed goblin fell: curse the orc (Bonus Action)\n  grimoire retarget \"hunter's mark\" Wolf   the active character's (grimoire use NAME)"
+)]
+pub struct RetargetArgs {
+    /// [CHARACTER] SPELL TARGET: the spell in effect (name or the number after # in `character show`) and its new target
+    #[arg(required = true, num_args = 2..=3, value_name = "WORD")]
+    pub words: Vec<String>,
+}
+
+/// Runs `retarget`: moves Hex or Hunter's Mark to a new creature once its
+/// target has dropped to 0 hit points, with a Bonus Action.
+pub fn retarget(ctx: &Ctx, args: &RetargetArgs) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let (entity, words) = active::leading(&store, &args.words, "SPELL")?;
+    let [spell, to] = words.as_slice() else {
+        return Err(Failure::usage(
+            "bad_argument",
+            "give the spell in effect and its new target: grimoire retarget [CHARACTER] SPELL TARGET",
+        )
+        .with_cs(
+            "zadejte působící kouzlo a jeho nový cíl: grimoire retarget [POSTAVA] KOUZLO CÍL",
+        )
+        .into());
+    };
+    let effect = match spell.trim_start_matches('#').parse::<u64>() {
+        Ok(id) => EffectId(id),
+        Err(_) => {
+            let id = catalog::spell(spell)?.spell.id.clone();
+            entity
+                .state
+                .ongoing()
+                .iter()
+                .rev()
+                .find(|o| o.spell == id)
+                .map(|o| o.id)
+                .ok_or_else(|| {
+                    Failure::from(grimoire_rules::RulesError::NotOngoing {
+                        spell: catalog::spell(spell)
+                            .map(|s| grimoire_rules::SpellName::of(&s.spell))
+                            .unwrap_or_else(|_| spell.as_str().into()),
+                    })
+                })?
+        }
+    };
+    let step = grimoire_app::move_spell(&mut store, ctx.command_line.clone(), &entity, effect, to)
+        .map_err(state::app_error)?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!({ "character": step.character.name, "events": step.events }));
+    }
+    for e in &step.events {
+        if let Event::SpellMoved { spell, targets, .. } = e {
+            out.line(format!(
+                "{} → {}",
+                view::spell_label(spell, out.lang),
+                targets.join(", ")
+            ))?;
+        }
+    }
+    Ok(())
+}
