@@ -138,6 +138,8 @@ pub fn next_turn(
     e: &Entity<EncounterState>,
     mut encounter: Encounter,
 ) -> Result<(EncounterState, Vec<String>), AppError> {
+    // What waits for Reactions resolves before the turn moves on (R11).
+    encounter.check_no_window()?;
     // A monster at 0 hit points takes no more turns; a character at 0 still
     // does (its death saves are the table's to roll).
     let characters = combatant_characters(store, &encounter)?;

@@ -32,6 +32,7 @@ pub mod encounter;
 mod error;
 mod gear;
 pub mod limits;
+pub mod monster;
 mod name;
 mod state;
 pub mod view;

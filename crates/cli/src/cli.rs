@@ -104,6 +104,9 @@ pub enum Command {
     /// Run an encounter: initiative, turns, damage, time, effects
     #[command(subcommand)]
     Encounter(commands::encounter::EncounterCommand),
+    /// Spellcasting creatures (SRD 5.2 stat blocks and homebrew): list, show
+    #[command(subcommand)]
+    Monster(commands::monster::MonsterCommand),
     /// Roll dice, or show their exact distribution with --stats
     Roll(commands::roll::Args),
     /// Revert the last change of a character (or encounter); the undo is logged too
@@ -153,6 +156,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Wait(args) => commands::character::wait(ctx, &args),
         Command::Turn(c) => commands::character::turn(ctx, &c),
         Command::Encounter(c) => commands::encounter::run(ctx, &c),
+        Command::Monster(c) => commands::monster::run(ctx, &c),
         Command::Roll(args) => commands::roll::run(ctx, &args),
         Command::Undo(args) => commands::history::undo(ctx, &args),
         Command::Log(args) => commands::history::log(ctx, &args),

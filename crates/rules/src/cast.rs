@@ -259,12 +259,17 @@ fn finish<R: DiceRng + ?Sized>(
     if plan.cast_level > spell.level && !spell.level.is_cantrip() {
         notes.insert(0, format!("R6: cast as a level-{} spell", plan.cast_level));
     }
+    // A stat-block creature's use found for it is named like one asked for.
+    let mode = match (&plan.source, &request.mode) {
+        (Source::Feature(name), CastMode::Slot) => CastMode::Feature(name.clone()),
+        _ => request.mode.clone(),
+    };
     let resolution = CastResolution {
         spell: spell.id.clone(),
         spell_name: spell.name.clone(),
         cast_level: plan.cast_level,
         slot,
-        mode: request.mode.clone(),
+        mode,
         class: plan.class,
         action: plan.action,
         save_dc: plan.stats.save_dc,

@@ -26,7 +26,8 @@ pub enum EncounterCommand {
     /// Add a combatant: a stored character (by name) or any creature
     #[command(after_help = "Examples:
   grimoire encounter add Cave Elmira --init 15
-  grimoire encounter add Cave Goblin --init 12 --hp 7")]
+  grimoire encounter add Cave Goblin --init 12 --hp 7
+  grimoire encounter add Cave \"Cave Mage#1\" --monster mage")]
     Add {
         /// The encounter
         encounter: String,
@@ -39,6 +40,12 @@ pub enum EncounterCommand {
         /// Hit points, tracked by `damage` and by spells
         #[arg(long)]
         hp: Option<i32>,
+        /// A spellcasting creature from `grimoire monster list` (its own hit points and uses)
+        #[arg(long, value_name = "ID")]
+        monster: Option<String>,
+        /// A homebrew stat-block file to find --monster in
+        #[arg(long, value_name = "FILE", requires = "monster")]
+        homebrew: Option<String>,
     },
     /// Remove a combatant (fled, dismissed); not the one whose turn it is
     #[command(after_help = "Example:\n  grimoire encounter remove Cave Goblin")]
@@ -87,6 +94,9 @@ pub enum EncounterCommand {
     /// List encounters
     #[command(after_help = "Example:\n  grimoire --json encounter list")]
     List,
+    /// Casting for combatants and Reactions that interrupt (R11)
+    #[command(flatten)]
+    Monsters(crate::commands::monster::EncounterMonsterCommand),
     /// End (delete) an encounter; undo brings it back
     #[command(after_help = "Example:\n  grimoire encounter end Cave")]
     End {
@@ -104,7 +114,25 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
             name,
             initiative,
             hp,
+            monster: Some(monster),
+            homebrew,
+        } => crate::commands::monster::add(
+            ctx,
+            encounter,
+            name,
+            monster,
+            *initiative,
+            *hp,
+            homebrew.as_deref(),
+        ),
+        EncounterCommand::Add {
+            encounter,
+            name,
+            initiative,
+            hp,
+            ..
         } => add(ctx, encounter, name, *initiative, *hp),
+        EncounterCommand::Monsters(c) => crate::commands::monster::run_encounter(ctx, c),
         EncounterCommand::Remove { encounter, name } => remove(ctx, encounter, name),
         EncounterCommand::Start { encounter } => start(ctx, encounter),
         EncounterCommand::Next { encounter } => next(ctx, encounter),

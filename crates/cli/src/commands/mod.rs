@@ -8,6 +8,7 @@ pub mod completions;
 pub mod effects;
 pub mod encounter;
 pub mod history;
+pub mod monster;
 pub mod roll;
 pub mod rules;
 pub mod serve;
