@@ -244,6 +244,20 @@ pub fn damage<R: DiceRng + ?Sized>(
         }
         enc_events.extend(encounter.caster_events(&c.name, &o.events));
         batch.character(&c, &o.events)?;
+    } else if let Some(caster) = &combatant.caster {
+        // A stat-block creature keeps its Concentration the same way.
+        let bonuses = encounter
+            .effects()
+            .bonuses(&combatant.name, grimoire_rules::BonusTarget::SavingThrows);
+        let o = caster.take_damage_with(amount, grimoire_rules::RollMode::Normal, &bonuses, rng);
+        if let (Some(dc), Some(roll)) = (o.dc, &o.roll) {
+            save = Some(ConcentrationSave {
+                dc,
+                roll: roll.clone(),
+                kept: o.concentration_kept,
+            });
+        }
+        enc_events.extend(encounter.creature_events(&combatant.name, &o.events));
     }
     encounter.apply_all(&enc_events);
     let hp = encounter

@@ -573,3 +573,26 @@ pub fn withdraw(
     commit(store, Batch::new(command), e, running, &events)?;
     Ok(())
 }
+
+/// A creature finishes a Long Rest: its uses per day and slots come back
+/// (R4, R5c). Characters rest with `rest`; this is for the creatures kept
+/// in an encounter.
+pub fn creature_long_rest(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+    mut running: Encounter,
+    name: &str,
+) -> Result<(), AppError> {
+    let w = who(store, &running, name)?;
+    let Who::Creature(n, caster) = &w else {
+        return Err(RulesError::InvalidRequest {
+            reason: format!("{} is a character: rest it with grimoire rest", w.name()),
+        }
+        .into());
+    };
+    let events = running.creature_events(n, &caster.long_rest().events);
+    running.apply_all(&events);
+    commit(store, Batch::new(command), e, running, &events)?;
+    Ok(())
+}

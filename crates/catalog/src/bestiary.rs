@@ -492,6 +492,19 @@ mod tests {
         assert!(ids("kultista").contains(&"cultist-fanatic".to_owned()));
     }
 
+    /// R11: the SRD's Reaction spells are read for the trigger they answer
+    /// from their own casting-time words (data, not a list of ids).
+    #[test]
+    fn r11_srd_reactions_answer_their_triggers() {
+        use grimoire_rules::TriggerKind;
+        let kind = |id: &str| TriggerKind::of_spell(&Catalog::srd().get(id).unwrap().spell);
+        assert_eq!(kind("counterspell"), Some(TriggerKind::SpellCast));
+        assert_eq!(kind("shield"), Some(TriggerKind::Hit));
+        assert_eq!(kind("hellish-rebuke"), Some(TriggerKind::Damage));
+        assert_eq!(kind("feather-fall"), Some(TriggerKind::Fall));
+        assert_eq!(kind("fireball"), None);
+    }
+
     fn load(text: &str) -> Vec<CatalogError> {
         Bestiary::srd()
             .with_homebrew_text("cave.toml", text, Catalog::srd())

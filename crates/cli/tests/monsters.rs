@@ -357,5 +357,77 @@ fn r5c_an_archmages_one_per_day_spells_run_out() {
         ],
     );
     assert_eq!(err["code"], "not_in_stat_block");
-    let _: Value = s.ok(&["encounter", "uses", "Tower", "Archmage"]);
+    // A Long Rest brings the use back (R4, R5c).
+    s.ok(&["encounter", "rest", "Tower", "Archmage"]);
+    let v: Value = s.ok(&["encounter", "uses", "Tower", "Archmage"]);
+    let cone = v["uses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["name"] == "1/Day Each: cone-of-cold")
+        .cloned()
+        .unwrap();
+    assert_eq!(cone["remaining"], 1, "{v}");
+}
+
+/// R11: Feather Fall answers a fall; Hellish Rebuke is offered only to the
+/// one who took the damage.
+#[test]
+fn r11_feather_fall_answers_a_fall() {
+    let s = Session::new();
+    table(&s, &[("Cave Mage#1", "mage", "10")]);
+    s.ok(&["prepare", "Elmira", "Feather Fall"]);
+    let v = s.ok(&["encounter", "fall", "Cave", "Elmira"]);
+    assert_eq!(v["reactors"][0]["name"], "Elmira", "{v}");
+    let v = s.ok(&["encounter", "react", "Cave", "Elmira", "Feather Fall"]);
+    assert_eq!(v["countered"], false);
+    let v = s.ok(&["encounter", "resolve", "Cave"]);
+    assert_eq!(v["resolved"], "done");
+    let err = s.fails(1, &["encounter", "resolve", "Cave"]);
+    assert_eq!(
+        (err["code"].as_str(), err["rule"].as_str()),
+        (Some("no_reaction_window"), Some("R11"))
+    );
+}
+
+/// R15 (Concentration): damage to a concentrating creature asks for its
+/// Constitution save, as for a character.
+#[test]
+fn r15_a_creature_concentrating_saves_when_damaged() {
+    let s = Session::new();
+    s.ok(&["encounter", "new", "Tower"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Tower",
+        "Archmage",
+        "--monster",
+        "archmage",
+        "--init",
+        "20",
+    ]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Tower",
+        "Orc",
+        "--init",
+        "5",
+        "--hp",
+        "15",
+    ]);
+    s.ok(&["encounter", "start", "Tower"]);
+    s.ok(&[
+        "encounter",
+        "cast",
+        "Tower",
+        "Archmage",
+        "Fly",
+        "--target",
+        "Archmage",
+    ]);
+    let v = s.ok(&["encounter", "uses", "Tower", "Archmage"]);
+    assert_eq!(v["concentration"], "fly", "{v}");
+    let v = s.ok(&["encounter", "damage", "Tower", "Archmage", "30"]);
+    assert_eq!(v["concentration_save"]["dc"], 15, "{v}");
 }

@@ -381,6 +381,14 @@ pub enum EncounterMonsterCommand {
         /// The creature
         name: String,
     },
+    /// A creature finishes a Long Rest: its uses per day and slots come back
+    #[command(after_help = "Example:\n  grimoire encounter rest Cave \"Cave Mage#1\"")]
+    Rest {
+        /// The encounter
+        encounter: String,
+        /// The creature
+        name: String,
+    },
     /// Show the open window: what waits and who answered
     #[command(after_help = "Example:\n  grimoire encounter window Cave")]
     Window {
@@ -829,6 +837,22 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                 out.line(format!("  {}: {}/{}", f.name, f.remaining(), f.max_uses))?;
             }
             Ok(())
+        }
+        EncounterMonsterCommand::Rest { encounter, name } => {
+            let (e, r) = running(&store, encounter)?;
+            game::creature_long_rest(&mut store, ctx.command_line.clone(), &e, r, name)
+                .map_err(state::app_error)?;
+            if out.json {
+                return out.json(&json!({ "encounter": e.name, "rested": name }));
+            }
+            out.line(format!(
+                "{name}: {}",
+                t(
+                    lang,
+                    "Long Rest finished; uses restored",
+                    "Dlouhý odpočinek dokončen; použití obnovena"
+                )
+            ))
         }
         EncounterMonsterCommand::Window { encounter } => {
             let (e, r) = running(&store, encounter)?;
