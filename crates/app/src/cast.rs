@@ -166,6 +166,11 @@ pub fn commit_cast(
     enc: Option<&Entity<EncounterState>>,
     outcome: &CastOutcome,
 ) -> Result<(Caster, Option<String>, Option<Committed>), AppError> {
+    // While a cast waits for Reactions, casts go through the window
+    // (`monster::react`), not around it (R11).
+    if let Some(running) = enc.and_then(|e| e.state.running.as_ref()) {
+        running.check_no_window()?;
+    }
     let mut batch = Batch::new(command);
     let next = batch.character(caster, &outcome.events)?;
     let mut enc_name = None;
