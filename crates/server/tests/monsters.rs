@@ -167,3 +167,56 @@ async fn r11_the_gm_casts_for_mages_and_one_answers_the_other() {
         assert_eq!((s, v["hits"].clone()), (StatusCode::OK, json!(true)), "{v}");
     }
 }
+
+/// R11: a player answers a window for their own character, never for a
+/// creature or another player's character.
+#[tokio::test]
+async fn r11_a_player_passes_for_their_own_character_only() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let e = "/campaigns/cave/encounters";
+        h.post(e, Some(&t.gm), json!({"name": "Cave"})).await;
+        h.post(
+            &format!("{e}/Cave/combatants"),
+            Some(&t.gm),
+            json!({"name": "Elmira", "initiative": 5}),
+        )
+        .await;
+        h.post(
+            &format!("{e}/Cave/creatures"),
+            Some(&t.gm),
+            json!({"name": "Cave Mage#1", "monster": "mage", "initiative": 20}),
+        )
+        .await;
+        h.post(&format!("{e}/Cave/start"), Some(&t.gm), json!(null))
+            .await;
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/window"),
+                Some(&t.gm),
+                json!({"kind": "fall", "creature": "Elmira"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/pass"),
+                Some(&t.petr),
+                json!({"name": "Cave Mage#1"}),
+            )
+            .await;
+        assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/pass"),
+                Some(&t.petr),
+                json!({"name": "Elmira"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (s, v) = h
+            .post(&format!("{e}/Cave/resolve"), Some(&t.petr), json!({}))
+            .await;
+        assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+    }
+}

@@ -1,7 +1,8 @@
 //! Spellcasting creatures (`GET /monsters`, `GET /monsters/{monster}`) and,
 //! inside an encounter, casting for any combatant with Reactions that
 //! interrupt (R11): `creatures`, `cast`, `react`, `pass`, `resolve`,
-//! `withdraw`, `window`. GM only, like the other encounter steps; the
+//! `withdraw`, `window`. GM only, like the other encounter steps, except
+//! that a player answers (`react`, `pass`) for their own character; the
 //! shapes are the CLI's `--json` ones.
 
 use axum::Json;
@@ -55,6 +56,47 @@ where
     let (by, out) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
             me.require_gm("run encounters")?;
+            Ok((me.account.clone(), op(store)?))
+        })
+        .await?;
+    state.publish(LiveEvent {
+        campaign,
+        kind: "encounter".into(),
+        character: None,
+        by,
+        data: out.clone(),
+    });
+    Ok(out)
+}
+
+/// Runs a step a player may take for their own character (answering a
+/// window); the GM may take it for anyone. Tells the campaign.
+async fn owner<F>(
+    state: &AppState,
+    token: String,
+    campaign: String,
+    who: String,
+    op: F,
+) -> Result<Value, ServerError>
+where
+    F: FnOnce(&mut grimoire_store::Store) -> Result<Value, ServerError> + Send + 'static,
+{
+    let (by, out) = state
+        .in_campaign(token, campaign.clone(), move |me, store| {
+            if me.require_gm("answer for others").is_err() {
+                // A player answers only for a character of theirs, never
+                // for a creature the GM runs.
+                let known = store
+                    .find::<grimoire_rules::Caster>(grimoire_app::CHARACTER, &who)?
+                    .is_some();
+                if !known {
+                    return Err(ServerError::Forbidden(format!(
+                        "only the GM answers for {who}"
+                    )));
+                }
+                let owner = crate::game::owner_of(store, &who)?;
+                me.require_owner(&who, &owner)?;
+            }
             Ok((me.account.clone(), op(store)?))
         })
         .await?;
@@ -126,7 +168,8 @@ async fn cast(
 }
 
 /// A combatant answers the open window with a Reaction spell; a
-/// Counterspell whose save fails stops the waiting spell (GM only).
+/// Counterspell whose save fails stops the waiting spell (the GM, or the
+/// player for their own character).
 #[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/react",
     tag = "encounters", security(("token" = [])),
     params(("campaign" = String, Path), ("encounter" = String, Path)),
@@ -139,15 +182,17 @@ async fn react(
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<CombatantCastInput>,
 ) -> Result<Json<Value>, ServerError> {
+    let who = body.caster.clone();
     Ok(Json(
-        gm(&state, token, campaign, move |store| {
+        owner(&state, token, campaign, who, move |store| {
             monster::react(store, &enc, &body)
         })
         .await?,
     ))
 }
 
-/// A combatant lets the open window go by (GM only).
+/// A combatant lets the open window go by (the GM, or the player for
+/// their own character).
 #[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/pass",
     tag = "encounters", security(("token" = [])),
     params(("campaign" = String, Path), ("encounter" = String, Path)), request_body = PassInput,
@@ -159,8 +204,9 @@ async fn pass(
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<PassInput>,
 ) -> Result<Json<Value>, ServerError> {
+    let who = body.name.clone();
     Ok(Json(
-        gm(&state, token, campaign, move |store| {
+        owner(&state, token, campaign, who, move |store| {
             monster::pass(store, &enc, &body)
         })
         .await?,
