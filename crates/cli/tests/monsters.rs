@@ -145,6 +145,8 @@ fn r11_mage_counterspells_the_party_wizards_fireball() {
         .map(|r| r["name"].as_str().unwrap())
         .collect();
     assert_eq!(reactors, ["Cave Mage#1", "Cave Mage#2"]);
+    let st = s.ok(&["encounter", "status", "Cave"]);
+    assert_eq!(st["window"]["pending"]["caster"], "Elmira", "{st}");
     // Nothing is spent while it waits, and nothing else happens meanwhile.
     assert_eq!(slot3(&s), before);
     let err = s.fails(1, &["encounter", "next", "Cave"]);
@@ -428,6 +430,9 @@ fn r15_a_creature_concentrating_saves_when_damaged() {
     ]);
     let v = s.ok(&["encounter", "uses", "Tower", "Archmage"]);
     assert_eq!(v["concentration"], "fly", "{v}");
+    let v = s.ok(&["encounter", "status", "Tower"]);
+    assert_eq!(v["combatants"][0]["concentration"], "fly", "{v}");
+    assert_eq!(v["combatants"][0]["creature"], true, "{v}");
     let v = s.ok(&["encounter", "damage", "Tower", "Archmage", "30"]);
     assert_eq!(v["concentration_save"]["dc"], 15, "{v}");
 }

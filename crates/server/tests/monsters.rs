@@ -80,6 +80,9 @@ async fn r11_the_gm_casts_for_mages_and_one_answers_the_other() {
             "{v}"
         );
         assert_eq!(v["reactors"][0]["name"], "Cave Mage#2");
+        let (_, st) = h.get(&format!("{e}/Cave"), Some(&t.petr)).await;
+        assert_eq!(st["window"]["pending"]["caster"], "Cave Mage#1", "{st}");
+        assert_eq!(st["combatants"][0]["creature"], true, "{st}");
         // Members see the window.
         let (s, v) = h.get(&format!("{e}/Cave/window"), Some(&t.petr)).await;
         assert_eq!(s, StatusCode::OK, "{v}");

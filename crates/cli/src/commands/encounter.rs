@@ -459,7 +459,8 @@ fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::
                     "name": c.name, "initiative": c.initiative, "hp": c.hp,
                     "current": current.as_deref() == Some(c.name.as_str()),
                     "character": ch.is_some(),
-                    "concentration": ch.as_ref().and_then(|e| e.state.concentration().map(|k| k.spell.clone())),
+                    "concentration": ch.as_ref().map(|e| &e.state).or(c.caster.as_deref()).and_then(|k| k.concentration().map(|k| k.spell.clone())),
+                    "creature": c.caster.is_some(),
                     "turn": ch.as_ref().map(|e| e.state.turn().clone()),
                     // A list is a list, empty for a creature with none.
                     "conditions": ch.as_ref().map(|e| e.state.conditions().clone()).unwrap_or_default(),
@@ -472,6 +473,7 @@ fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::
         return out.json(&json!({
             "encounter": name, "started": st.running.is_some(), "round": round,
             "current": current, "combatants": combatants,
+            "window": st.running.as_ref().and_then(|r| r.window()),
         }));
     }
     out.line(format!(
@@ -499,13 +501,12 @@ fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::
         } else {
             ""
         };
+        // A creature of a stat block keeps its caster in the encounter.
         let conc = ch
             .as_ref()
-            .and_then(|e| {
-                e.state
-                    .concentration()
-                    .map(|k| view::spell_label(&k.spell, lang))
-            })
+            .map(|e| &e.state)
+            .or(c.caster.as_deref())
+            .and_then(|k| k.concentration().map(|k| view::spell_label(&k.spell, lang)))
             .unwrap_or_default();
         let effects: Vec<String> = fx
             .iter()
@@ -557,6 +558,13 @@ fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::
         && let Some((_, Some(e), _)) = rows.iter().find(|(c, _, _)| &c.name == cur)
     {
         out.line(view::turn_line(out, &e.state))?;
+    }
+    if let Some(w) = st.running.as_ref().and_then(|r| r.window()) {
+        let waits = match lang {
+            crate::i18n::Lang::En => "waits for Reactions (R11)",
+            crate::i18n::Lang::Cs => "čeká na Reakce (R11)",
+        };
+        out.line(out.yellow(&format!("{}: {waits}", w.trigger.describe())))?;
     }
     Ok(())
 }
