@@ -450,3 +450,42 @@ fn encounter_with_a_creature_loads_old_json_without_one() {
     let back: Encounter = serde_json::from_str(&json).unwrap();
     assert_eq!(back, plain);
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// R5c, R4: whatever a stat-block creature casts, turn after turn,
+        /// its uses stay within 0..=max, a Long Rest restores exactly the
+        /// maximum, and its event log replays to the same creature.
+        #[test]
+        fn r5c_uses_stay_in_range_and_replay(ops in proptest::collection::vec(0u8..5, 0..40)) {
+            let fresh = mage();
+            let mut m = fresh.clone();
+            let mut log = Vec::new();
+            let mut rng = Scripted::new(&[7, 3, 12]);
+            for op in ops {
+                let events = match op {
+                    0 => cast(&m, &fireball(), &CastRequest::new(), &mut rng).map(|o| o.events),
+                    1 => cast(&m, &cone_of_cold(), &CastRequest::new(), &mut rng).map(|o| o.events),
+                    2 => cast(&m, &detect_magic(), &CastRequest::new(), &mut rng).map(|o| o.events),
+                    3 => Ok(m.end_turn().events),
+                    _ => Ok(m.long_rest().events),
+                };
+                if let Ok(events) = events {
+                    m.apply_all(&events);
+                    let rested = op == 4;
+                    log.extend(events);
+                    for f in m.features() {
+                        prop_assert!(f.remaining() <= f.max_uses);
+                        if rested {
+                            prop_assert_eq!(f.remaining(), f.max_uses);
+                        }
+                    }
+                }
+            }
+            prop_assert_eq!(fresh.replay(&log), m);
+        }
+    }
+}
