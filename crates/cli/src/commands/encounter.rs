@@ -96,7 +96,7 @@ pub enum EncounterCommand {
     List,
     /// Casting for combatants and Reactions that interrupt (R11)
     #[command(flatten)]
-    Monsters(crate::commands::monster::EncounterMonsterCommand),
+    Monsters(crate::commands::reaction::EncounterMonsterCommand),
     /// End (delete) an encounter; undo brings it back
     #[command(after_help = "Example:\n  grimoire encounter end Cave")]
     End {
@@ -132,7 +132,7 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
             hp,
             ..
         } => add(ctx, encounter, name, *initiative, *hp),
-        EncounterCommand::Monsters(c) => crate::commands::monster::run_encounter(ctx, c),
+        EncounterCommand::Monsters(c) => crate::commands::reaction::run_encounter(ctx, c),
         EncounterCommand::Remove { encounter, name } => remove(ctx, encounter, name),
         EncounterCommand::Start { encounter } => start(ctx, encounter),
         EncounterCommand::Next { encounter } => next(ctx, encounter),

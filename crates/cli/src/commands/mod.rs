@@ -9,6 +9,7 @@ pub mod effects;
 pub mod encounter;
 pub mod history;
 pub mod monster;
+pub mod reaction;
 pub mod roll;
 pub mod rules;
 pub mod serve;
