@@ -489,3 +489,42 @@ mod properties {
         }
     }
 }
+
+fn hellish_rebuke() -> Spell {
+    let mut s = Spell::new(
+        id("hellish-rebuke"),
+        "Hellish Rebuke",
+        lvl(1),
+        School::Evocation,
+    );
+    s.classes = vec![Class::Warlock];
+    s.casting_time = CastingTime::Reaction {
+        trigger: "taking damage from a creature that you can see within 60 feet of yourself".into(),
+    };
+    s
+}
+
+#[test]
+fn r11_hellish_rebuke_answers_damage_only_by_the_one_who_took_it() {
+    let (mut enc, _) = duel();
+    let trigger = Trigger::Damage {
+        attacker: "Cave Mage".into(),
+        target: "Elmira".into(),
+        amount: 9,
+    };
+    enc.apply_all(&enc.open_window(trigger, None).unwrap());
+    enc.check_answer("Elmira", Some(&hellish_rebuke())).unwrap();
+    let err = enc
+        .check_answer("Cave Mage", Some(&hellish_rebuke()))
+        .unwrap_err();
+    assert_eq!((err.code(), err.rule()), ("own_trigger", Some("R11")));
+    let err = enc.check_answer("Elmira", Some(&shield())).unwrap_err();
+    assert_eq!((err.code(), err.rule()), ("not_an_answer", Some("R11")));
+    assert!(
+        err.message_cs().contains("utržené zranění"),
+        "{}",
+        err.message_cs()
+    );
+    enc.apply(&EncounterEvent::WindowClosed);
+    assert!(enc.window().is_none());
+}
