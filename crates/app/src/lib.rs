@@ -34,6 +34,7 @@ mod gear;
 pub mod limits;
 pub mod monster;
 mod name;
+pub mod reaction;
 mod state;
 pub mod view;
 

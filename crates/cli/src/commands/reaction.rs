@@ -3,7 +3,7 @@
 //! fall|window|uses|rest`, flattened into `grimoire encounter`.
 
 use clap::Subcommand;
-use grimoire_app::monster::{self as game, Closed, Declared};
+use grimoire_app::reaction::{self as game, Closed, Declared};
 use grimoire_catalog::Catalog;
 use grimoire_rules::{CastMode, CastRequest, RollMode, SlotLevel, Spell, Trigger, TriggerKind};
 use serde_json::json;
@@ -555,8 +555,14 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
         }
         EncounterMonsterCommand::Rest { encounter, name } => {
             let (e, r) = running(&store, encounter)?;
-            game::creature_long_rest(&mut store, ctx.command_line.clone(), &e, r, name)
-                .map_err(state::app_error)?;
+            grimoire_app::monster::creature_long_rest(
+                &mut store,
+                ctx.command_line.clone(),
+                &e,
+                r,
+                name,
+            )
+            .map_err(state::app_error)?;
             if out.json {
                 return out.json(&json!({ "encounter": e.name, "rested": name }));
             }

@@ -3,7 +3,8 @@
 //! fall|window|uses` do them: the same `grimoire_app::monster` steps, the
 //! same JSON shapes, one committed change per step.
 
-use grimoire_app::monster::{self as game, Closed, Declared, NewCreature};
+use grimoire_app::monster::NewCreature;
+use grimoire_app::reaction::{self as game, Closed, Declared};
 use grimoire_app::{EncounterState, limits};
 use grimoire_catalog::{Bestiary, Catalog, Monster};
 use grimoire_dice::SeededRng;
@@ -232,7 +233,7 @@ pub fn add_creature(
             hp: input.hp.unwrap_or(m.hp),
             creature_type: m.creature_type.clone(),
         };
-        game::add_creature(
+        grimoire_app::monster::add_creature(
             store,
             format!("encounter add {} {name} --monster {}", e.name, m.id),
             &e,
