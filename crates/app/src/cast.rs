@@ -251,6 +251,11 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
     outcome: &CastOutcome,
     rng: &mut R,
 ) -> Result<CastCommit, AppError> {
+    // While a cast waits for Reactions, casts go through the window
+    // (`reaction::react`), not around it (R11).
+    if let Some(running) = enc.and_then(|e| e.state.running.as_ref()) {
+        running.check_no_window()?;
+    }
     let mut batch = Batch::new(command);
     let running = enc.and_then(|e| e.state.running.as_ref());
     let board = running.map_or_else(|| own_effects(caster), |r| r.effects().clone());
@@ -258,43 +263,21 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
     after_cast.apply_all(&outcome.events);
     let mut caster_events = outcome.events.clone();
     let mut hits = Vec::new();
-    // Each character once, however many targets name it: (entity, its
-    // events, its state after them).
-    let mut others: Vec<(Entity<Caster>, Vec<Event>, Caster)> = Vec::new();
+    // The caster's own part first: it is one entity with its cast.
     for t in outcome.resolution.targets.iter().filter(|t| t.affected) {
-        if t.damage_total == 0 && t.healing == 0 {
+        if (t.damage_total == 0 && t.healing == 0) || fold(&t.target) != fold(&caster.name) {
             continue;
         }
         let bonuses = board.bonuses(&t.target, BonusTarget::SavingThrows);
-        if fold(&t.target) == fold(&caster.name) {
-            let (events, hit) = struck(&after_cast, t.damage_total, t.healing, &bonuses, rng);
-            after_cast.apply_all(&events);
-            caster_events.extend(events);
-            hits.extend(hit);
-            continue;
-        }
-        let known = others
-            .iter()
-            .position(|(c, ..)| fold(&c.name) == fold(&t.target));
-        let i = match known {
-            Some(i) => i,
-            None => match store.find::<Caster>(CHARACTER, &t.target)? {
-                Some(c) => {
-                    let state = c.state.clone();
-                    others.push((c, Vec::new(), state));
-                    others.len() - 1
-                }
-                None => continue,
-            },
-        };
-        let (_, events, state) = &mut others[i];
-        let (more, hit) = struck(state, t.damage_total, t.healing, &bonuses, rng);
-        state.apply_all(&more);
-        events.extend(more);
+        let (events, hit) = struck(&after_cast, t.damage_total, t.healing, &bonuses, rng);
+        after_cast.apply_all(&events);
+        caster_events.extend(events);
         hits.extend(hit);
     }
+    let (others, mut more) = hits_on_characters(store, &caster.name, outcome, &board, rng)?;
+    hits.append(&mut more);
     let next = batch.character(caster, &caster_events)?;
-    for (c, events, _) in others.iter().filter(|(_, e, _)| !e.is_empty()) {
+    for (c, events) in &others {
         batch.character(c, events)?;
     }
     let mut enc_name = None;
@@ -302,7 +285,7 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
         let mut st = e.state.clone();
         if let Some(running) = st.running.as_mut() {
             let mut events = running.caster_events(&caster.name, &caster_events);
-            for (c, evs, _) in &others {
+            for (c, evs) in &others {
                 events.extend(running.caster_events(&c.name, evs));
             }
             for t in &outcome.resolution.targets {
@@ -330,6 +313,54 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
         hits,
         receipt,
     })
+}
+
+/// A stored character and the events a cast brings it.
+pub(crate) type CharacterEvents = (Entity<Caster>, Vec<Event>);
+
+/// What a cast's damage and healing do to the stored characters among its
+/// targets, other than `caster`: each character once (however many targets
+/// name it) with its events, and what it came to.
+pub(crate) fn hits_on_characters<R: DiceRng + ?Sized>(
+    store: &Store,
+    caster: &str,
+    outcome: &CastOutcome,
+    board: &EffectBoard,
+    rng: &mut R,
+) -> Result<(Vec<CharacterEvents>, Vec<CharacterHit>), AppError> {
+    let mut others: Vec<(Entity<Caster>, Vec<Event>, Caster)> = Vec::new();
+    let mut hits = Vec::new();
+    for t in outcome.resolution.targets.iter().filter(|t| t.affected) {
+        if (t.damage_total == 0 && t.healing == 0) || fold(&t.target) == fold(caster) {
+            continue;
+        }
+        let known = others
+            .iter()
+            .position(|(c, ..)| fold(&c.name) == fold(&t.target));
+        let i = match known {
+            Some(i) => i,
+            None => match store.find::<Caster>(CHARACTER, &t.target)? {
+                Some(c) => {
+                    let state = c.state.clone();
+                    others.push((c, Vec::new(), state));
+                    others.len() - 1
+                }
+                None => continue,
+            },
+        };
+        let bonuses = board.bonuses(&t.target, BonusTarget::SavingThrows);
+        let (_, events, state) = &mut others[i];
+        let (more, hit) = struck(state, t.damage_total, t.healing, &bonuses, rng);
+        state.apply_all(&more);
+        events.extend(more);
+        hits.extend(hit);
+    }
+    let changed = others
+        .into_iter()
+        .filter(|(_, e, _)| !e.is_empty())
+        .map(|(c, e, _)| (c, e))
+        .collect();
+    Ok((changed, hits))
 }
 
 /// The events of a character taking `damage` then regaining `healing`,

@@ -138,6 +138,8 @@ pub fn next_turn(
     e: &Entity<EncounterState>,
     mut encounter: Encounter,
 ) -> Result<(EncounterState, Vec<String>), AppError> {
+    // What waits for Reactions resolves before the turn moves on (R11).
+    encounter.check_no_window()?;
     // A monster at 0 hit points takes no more turns; a character at 0 still
     // does (its death saves are the table's to roll).
     let characters = combatant_characters(store, &encounter)?;
@@ -247,6 +249,20 @@ pub fn damage<R: DiceRng + ?Sized>(
                 .extend(encounter.set_hp(&combatant.name, i32::try_from(hp).unwrap_or(i32::MAX))?);
         }
         batch.character(&c, &o.events)?;
+    } else if let Some(caster) = &combatant.caster {
+        // A stat-block creature keeps its Concentration the same way.
+        let bonuses = encounter
+            .effects()
+            .bonuses(&combatant.name, grimoire_rules::BonusTarget::SavingThrows);
+        let o = caster.take_damage_with(amount, grimoire_rules::RollMode::Normal, &bonuses, rng);
+        if let (Some(dc), Some(roll)) = (o.dc, &o.roll) {
+            save = Some(ConcentrationSave {
+                dc,
+                roll: roll.clone(),
+                kept: o.concentration_kept,
+            });
+        }
+        enc_events.extend(encounter.creature_events(&combatant.name, &o.events));
     }
     encounter.apply_all(&enc_events);
     let hp = encounter

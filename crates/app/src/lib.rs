@@ -33,7 +33,9 @@ mod error;
 mod gear;
 pub mod homebrew;
 pub mod limits;
+pub mod monster;
 mod name;
+pub mod reaction;
 mod state;
 pub mod view;
 

@@ -48,6 +48,35 @@ pub enum CatalogError {
         /// Where it was defined again.
         second: String,
     },
+    /// Occurs when one field of one creature's stat block is missing or
+    /// has a bad value.
+    #[error("{file}: {monster}: {field}: {message}")]
+    MonsterInvalidField {
+        /// The file.
+        file: String,
+        /// The creature's id (or `monster #3` when it has none).
+        monster: String,
+        /// The field path, such as `spells[1].per_day`.
+        field: String,
+        /// What is wrong and what would be right.
+        message: String,
+    },
+    /// Occurs when two creatures share an id.
+    #[error("duplicate monster id {id:?}: defined in {first} and again in {second}")]
+    DuplicateMonster {
+        /// The id.
+        id: String,
+        /// Where it was defined first (`SRD` or a file).
+        first: String,
+        /// Where it was defined again.
+        second: String,
+    },
+    /// Occurs when a lookup matches no creature.
+    #[error("no monster is called {query:?}")]
+    UnknownMonster {
+        /// What was asked for.
+        query: String,
+    },
     /// Occurs when a lookup matches no spell.
     #[error("no spell is called {query:?}")]
     UnknownSpell {
@@ -65,6 +94,9 @@ impl CatalogError {
             CatalogError::HomebrewInvalidField { .. } => "homebrew_invalid_field",
             CatalogError::DuplicateSpell { .. } => "duplicate_spell",
             CatalogError::UnknownSpell { .. } => "unknown_spell",
+            CatalogError::MonsterInvalidField { .. } => "monster_invalid_field",
+            CatalogError::DuplicateMonster { .. } => "duplicate_monster",
+            CatalogError::UnknownMonster { .. } => "unknown_monster",
         }
     }
 
@@ -91,6 +123,18 @@ impl CatalogError {
                 format!("kouzlo s id {id:?} je definováno dvakrát: v {first} a znovu v {second}")
             }
             CatalogError::UnknownSpell { query } => format!("žádné kouzlo se nejmenuje {query:?}"),
+            CatalogError::MonsterInvalidField {
+                file,
+                monster,
+                field,
+                message,
+            } => format!("{file}: tvor {monster}: pole {field}: {message}"),
+            CatalogError::DuplicateMonster { id, first, second } => {
+                format!("tvor s id {id:?} je definován dvakrát: v {first} a znovu v {second}")
+            }
+            CatalogError::UnknownMonster { query } => {
+                format!("žádný tvor se nejmenuje {query:?}")
+            }
         }
     }
 
@@ -99,9 +143,11 @@ impl CatalogError {
         match self {
             CatalogError::HomebrewIo { file, .. }
             | CatalogError::HomebrewParse { file, .. }
-            | CatalogError::HomebrewInvalidField { file, .. } => Some(file),
-            CatalogError::DuplicateSpell { second, .. } => Some(second),
-            CatalogError::UnknownSpell { .. } => None,
+            | CatalogError::HomebrewInvalidField { file, .. }
+            | CatalogError::MonsterInvalidField { file, .. } => Some(file),
+            CatalogError::DuplicateSpell { second, .. }
+            | CatalogError::DuplicateMonster { second, .. } => Some(second),
+            CatalogError::UnknownSpell { .. } | CatalogError::UnknownMonster { .. } => None,
         }
     }
 }

@@ -22,6 +22,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod bestiary;
 mod catalog;
 mod convert;
 mod entry;
@@ -32,6 +33,7 @@ mod record;
 mod search;
 mod vocab;
 
+pub use bestiary::{Bestiary, Monster};
 pub use catalog::{Catalog, HomebrewLoad};
 pub use entry::{CatalogSpell, Source};
 pub use error::CatalogError;

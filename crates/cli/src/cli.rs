@@ -114,6 +114,9 @@ pub enum Command {
     /// Your own spells from TOML files, found by name like SRD ones
     #[command(subcommand)]
     Homebrew(commands::homebrew::HomebrewCommand),
+    /// Spellcasting creatures (SRD 5.2 stat blocks and homebrew): list, show
+    #[command(subcommand)]
+    Monster(commands::monster::MonsterCommand),
     /// Roll dice, or show their exact distribution with --stats
     Roll(commands::roll::Args),
     /// Revert the last change of a character (or encounter); the undo is logged too
@@ -167,6 +170,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Turn(c) => commands::character::turn(ctx, &c),
         Command::Encounter(c) => commands::encounter::run(ctx, &c),
         Command::Homebrew(c) => commands::homebrew::run(ctx, &c),
+        Command::Monster(c) => commands::monster::run(ctx, &c),
         Command::Roll(args) => commands::roll::run(ctx, &args),
         Command::Undo(args) => commands::history::undo(ctx, &args),
         Command::Log(args) => commands::history::log(ctx, &args),

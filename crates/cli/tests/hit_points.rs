@@ -155,3 +155,58 @@ fn r4_long_rest_restores_hit_points() {
         (Some(30), Some(0))
     );
 }
+
+/// A creature's spell meets a character's own numbers too: the Archmage's
+/// Cone of Cold rolls the wizard's CON save and takes the wizard's
+/// recorded hit points down, the tracker showing the same.
+#[test]
+fn a_creatures_spell_lowers_a_characters_recorded_hit_points() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Zed",
+        "--class",
+        "wizard:5",
+        "--abilities",
+        "con=14,int=16",
+    ]);
+    s.ok(&["hp", "Zed", "--max", "120", "--ac", "12"]);
+    s.ok(&["encounter", "new", "Tower"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Tower",
+        "Archmage",
+        "--monster",
+        "archmage",
+        "--init",
+        "20",
+    ]);
+    s.ok(&["encounter", "add", "Tower", "Zed", "--init", "5"]);
+    s.ok(&["encounter", "start", "Tower"]);
+    let v = s.ok(&[
+        "encounter",
+        "cast",
+        "Tower",
+        "Archmage",
+        "Cone of Cold",
+        "--target",
+        "Zed",
+    ]);
+    let target = &v["cast"]["targets"][0];
+    assert!(
+        target["save"]["total"].is_i64(),
+        "Zed's save is rolled: {v}"
+    );
+    let taken = target["damage_total"].as_u64().unwrap();
+    assert!(taken > 0, "{v}");
+    assert_eq!(vitals(&s, "Zed")["hp"].as_u64().unwrap(), 120 - taken);
+    let status = s.ok(&["encounter", "status", "Tower"]);
+    assert!(
+        status
+            .to_string()
+            .contains(&format!("\"hp\":{}", 120 - taken)),
+        "{status}"
+    );
+}

@@ -23,7 +23,7 @@ use crate::time::CastingTime;
 
 /// What powers the casting, once validated.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Source {
+pub(crate) enum Source {
     Free,
     Slot(SpentSlot),
     Feature(String),
@@ -105,6 +105,31 @@ pub fn cast<R: DiceRng + ?Sized>(
         return Ok(CastOutcome { resolution, events });
     }
     Ok(finish(caster, spell, request, &plan, events, rng))
+}
+
+/// Checks a request as [`cast`] would, rolling nothing and changing
+/// nothing: a cast that passes now would be accepted (used to declare a
+/// spell before reactions answer it, R11).
+pub fn check_cast(caster: &Caster, spell: &Spell, request: &CastRequest) -> Result<(), RulesError> {
+    if let Some(lc) = caster.long_cast() {
+        let reaction = request.mode != CastMode::Ritual
+            && matches!(spell.casting_time, CastingTime::Reaction { .. });
+        if !reaction || spell.is_concentration() {
+            return Err(RulesError::CastingInProgress {
+                spell: lc.name.clone().into(),
+            });
+        }
+    }
+    plan(caster, spell, request, false).map(|_| ())
+}
+
+/// The part of the turn a request would use, once [`check_cast`] accepts it.
+pub fn cast_action(
+    caster: &Caster,
+    spell: &Spell,
+    request: &CastRequest,
+) -> Result<ActionKind, RulesError> {
+    plan(caster, spell, request, false).map(|p| p.action)
 }
 
 /// Completes a long casting whose time is up (R12): spends the slot (or
@@ -235,12 +260,17 @@ fn finish<R: DiceRng + ?Sized>(
     if plan.cast_level > spell.level && !spell.level.is_cantrip() {
         notes.insert(0, format!("R6: cast as a level-{} spell", plan.cast_level));
     }
+    // A stat-block creature's use found for it is named like one asked for.
+    let mode = match (&plan.source, &request.mode) {
+        (Source::Feature(name), CastMode::Slot) => CastMode::Feature(name.clone()),
+        _ => request.mode.clone(),
+    };
     let resolution = CastResolution {
         spell: spell.id.clone(),
         spell_name: spell.name.clone(),
         cast_level: plan.cast_level,
         slot,
-        mode: request.mode.clone(),
+        mode,
         class: plan.class,
         action: plan.action,
         save_dc: plan.stats.save_dc,
@@ -446,6 +476,11 @@ fn fallback_stats(caster: &Caster, spell: &Spell) -> (Option<Class>, Stats) {
 }
 
 fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, RulesError> {
+    // A stat-block creature casts from its block, not a class (R5c).
+    if let Some(block) = caster.stat_block() {
+        let a = crate::statblock::access(caster, block, spell, req)?;
+        return Ok((crate::statblock::NO_CLASS, a.stats, a.source, a.level));
+    }
     if req.slot.is_some() && req.mode != CastMode::Slot {
         return Err(RulesError::InvalidRequest {
             reason: "a slot level can only be chosen when casting with a slot".into(),

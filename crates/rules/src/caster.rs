@@ -83,6 +83,9 @@ pub struct Caster {
     /// spells from it without preparing them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) spellbook: Option<BTreeSet<SpellId>>,
+    /// A creature's stat-block Spellcasting (no class), when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) block: Option<crate::statblock::StatBlockCasting>,
 }
 
 impl Caster {
@@ -141,7 +144,44 @@ impl Caster {
             next_effect: 1,
             vitals: None,
             spellbook: None,
+            block: None,
         })
+    }
+
+    /// A caster with no class and no slots: the start of a stat-block
+    /// creature (see [`Caster::from_stat_block`]).
+    pub(crate) fn classless(name: impl Into<String>, abilities: AbilityScores) -> Caster {
+        Caster {
+            name: name.into(),
+            classes: Vec::new(),
+            abilities,
+            slots: SlotPool::new([0; 9]),
+            pact: None,
+            arcanum: Vec::new(),
+            prepared: BTreeSet::new(),
+            cantrips: BTreeSet::new(),
+            extra_spells: Vec::new(),
+            features: Vec::new(),
+            items: Vec::new(),
+            equipment: Equipment::default(),
+            conditions: BTreeSet::new(),
+            silenced: false,
+            in_magical_silence: false,
+            concentration: None,
+            ongoing: Vec::new(),
+            turn: TurnEconomy::default(),
+            long_cast: None,
+            now: 0,
+            next_effect: 1,
+            vitals: None,
+            spellbook: None,
+            block: None,
+        }
+    }
+
+    /// The stat-block Spellcasting of a creature, `None` for a character.
+    pub fn stat_block(&self) -> Option<&crate::statblock::StatBlockCasting> {
+        self.block.as_ref()
     }
 
     /// Builds a caster and applies `events` in order: the replay of a log.
@@ -345,6 +385,15 @@ impl Caster {
     /// Saving-throw bonus: the modifier, plus proficiency for the first
     /// class's two saving throws (a multiclass character keeps only those).
     pub fn save_bonus(&self, ability: Ability) -> i32 {
+        // A stat block prints its saving throws.
+        if let Some(b) = &self.block {
+            return b
+                .saves
+                .iter()
+                .find(|(a, _)| *a == ability)
+                .map(|(_, v)| *v)
+                .unwrap_or_else(|| i32::from(self.modifier(ability)));
+        }
         let proficient = self
             .classes
             .first()

@@ -30,6 +30,10 @@ pub struct Combatant {
     /// Its creature type in lower case (`undead`), for R18 and smites.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creature_type: Option<String>,
+    /// A stat-block creature's spellcasting state (uses per day, slots,
+    /// Concentration, its turn); a character keeps its own in the store.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caster: Option<Box<crate::caster::Caster>>,
 }
 
 impl Combatant {
@@ -41,6 +45,7 @@ impl Combatant {
             hp: None,
             stats: None,
             creature_type: None,
+            caster: None,
         }
     }
 }
@@ -74,6 +79,25 @@ pub enum EncounterEvent {
         /// Who.
         name: String,
     },
+    /// An event of a stat-block creature's own caster (kept in the encounter).
+    Creature {
+        /// The combatant.
+        name: String,
+        /// The event.
+        event: Box<Event>,
+    },
+    /// A window for Reactions opened (R11).
+    WindowOpened {
+        /// The window.
+        window: Box<crate::reaction::ReactionWindow>,
+    },
+    /// A combatant answered the open window (or passed).
+    Answered {
+        /// The answer.
+        answer: crate::reaction::Answer,
+    },
+    /// The window closed: what waited resolved or was countered.
+    WindowClosed,
     /// An event from a caster, recorded for the effects on creatures (R21).
     Caster {
         /// The caster's name.
@@ -106,6 +130,8 @@ pub struct Encounter {
     round: u32,
     index: usize,
     effects: EffectBoard,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    window: Option<crate::reaction::ReactionWindow>,
 }
 
 impl Encounter {
@@ -128,6 +154,7 @@ impl Encounter {
             round: 0,
             index: 0,
             effects: EffectBoard::new(),
+            window: None,
         })
     }
 
@@ -184,6 +211,20 @@ impl Encounter {
         }
         let caster_events = vec![Event::TurnStarted];
         let new_round = round != self.round;
+        let mut events = vec![EncounterEvent::TurnBegan { round, index }];
+        // Stat-block creatures live in the encounter: a round of time for
+        // each at a new round (R15), and a fresh turn for the one acting.
+        for (i, c) in self.combatants.iter().enumerate() {
+            let Some(caster) = &c.caster else { continue };
+            let mut evs = Vec::new();
+            if new_round && round > 1 {
+                evs.extend(caster.advance_rounds(1).events);
+            }
+            if i == index {
+                evs.push(Event::TurnStarted);
+            }
+            events.extend(self.creature_events(&c.name, &evs));
+        }
         TurnChange {
             combatant: self
                 .combatants
@@ -192,7 +233,7 @@ impl Encounter {
                 .unwrap_or_default(),
             round,
             new_round,
-            events: vec![EncounterEvent::TurnBegan { round, index }],
+            events,
             caster_events,
         }
     }
@@ -253,6 +294,107 @@ impl Encounter {
             .collect()
     }
 
+    /// Wraps a stat-block creature's events: each applies to its caster in
+    /// the encounter, and spells starting or ending go on the board (R21).
+    pub fn creature_events(&self, name: &str, events: &[Event]) -> Vec<EncounterEvent> {
+        let mut out: Vec<EncounterEvent> = events
+            .iter()
+            .map(|e| EncounterEvent::Creature {
+                name: name.to_string(),
+                event: Box::new(e.clone()),
+            })
+            .collect();
+        out.extend(self.caster_events(name, events));
+        out
+    }
+
+    /// The combatant called `name`, exactly.
+    pub fn combatant(&self, name: &str) -> Option<&Combatant> {
+        self.combatants.iter().find(|c| c.name == name)
+    }
+
+    /// The open window for Reactions, if any (R11).
+    pub fn window(&self) -> Option<&crate::reaction::ReactionWindow> {
+        self.window.as_ref()
+    }
+
+    /// Refuses while a window is open: what waits resolves first (R11).
+    pub fn check_no_window(&self) -> Result<(), RulesError> {
+        match &self.window {
+            None => Ok(()),
+            Some(w) => Err(RulesError::ReactionWindowOpen {
+                caster: w.trigger.source().unwrap_or_default().to_string(),
+                spell: w
+                    .pending
+                    .as_ref()
+                    .map(|p| p.spell_name.clone())
+                    .unwrap_or_else(|| w.trigger.kind().name_en().to_string()),
+            }),
+        }
+    }
+
+    /// Opens a window for `trigger` (R11); one at a time.
+    pub fn open_window(
+        &self,
+        trigger: crate::reaction::Trigger,
+        pending: Option<crate::reaction::PendingCast>,
+    ) -> Result<Vec<EncounterEvent>, RulesError> {
+        self.check_no_window()?;
+        for name in [trigger.source(), trigger.only()].into_iter().flatten() {
+            self.find(name)?;
+        }
+        if let crate::reaction::Trigger::Fall { creature } = &trigger {
+            self.find(creature)?;
+        }
+        Ok(vec![EncounterEvent::WindowOpened {
+            window: Box::new(crate::reaction::ReactionWindow::new(trigger, pending)),
+        }])
+    }
+
+    /// Checks that `name` may answer the open window with `spell` (R11):
+    /// a window is open, the spell answers its kind of trigger, the
+    /// reactor is not its source and is the one it happened to when it is
+    /// personal (a hit, damage), and has not answered yet. The reactor's
+    /// Reaction itself is the cast's to check (R9).
+    pub fn check_answer(
+        &self,
+        name: &str,
+        spell: Option<&crate::spell::Spell>,
+    ) -> Result<&crate::reaction::ReactionWindow, RulesError> {
+        use crate::reaction::TriggerKind;
+        let w = self.window.as_ref().ok_or(RulesError::NoReactionWindow)?;
+        self.find(name)?;
+        if w.answered(name) {
+            return Err(RulesError::AlreadyAnswered {
+                name: name.to_string(),
+            });
+        }
+        let Some(spell) = spell else { return Ok(w) };
+        let kind = w.trigger.kind();
+        let not_an_answer = || RulesError::NotAnAnswer {
+            spell: crate::error::SpellName::of(spell),
+            trigger: kind.name_en().to_string(),
+            trigger_cs: kind.name_cs().to_string(),
+        };
+        if TriggerKind::of_spell(spell) != Some(kind) {
+            return Err(not_an_answer());
+        }
+        if w.trigger.source() == Some(name) {
+            return Err(RulesError::OwnTrigger {
+                name: name.to_string(),
+                what: match kind {
+                    TriggerKind::SpellCast => "spell",
+                    _ => "attack",
+                }
+                .to_string(),
+            });
+        }
+        if w.trigger.only().is_some_and(|only| only != name) {
+            return Err(not_an_answer());
+        }
+        Ok(w)
+    }
+
     fn find(&self, name: &str) -> Result<usize, RulesError> {
         self.combatants
             .iter()
@@ -294,6 +436,20 @@ impl Encounter {
                 }
             }
             EncounterEvent::Caster { caster, event } => self.effects.record(caster, event),
+            EncounterEvent::Creature { name, event } => {
+                if let Some(c) = self.combatants.iter_mut().find(|c| &c.name == name)
+                    && let Some(caster) = c.caster.as_mut()
+                {
+                    caster.apply(event);
+                }
+            }
+            EncounterEvent::WindowOpened { window } => self.window = Some((**window).clone()),
+            EncounterEvent::Answered { answer } => {
+                if let Some(w) = self.window.as_mut() {
+                    w.answers.push(answer.clone());
+                }
+            }
+            EncounterEvent::WindowClosed => self.window = None,
         }
     }
 

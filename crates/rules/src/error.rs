@@ -435,6 +435,54 @@ pub enum RulesError {
         /// The spell.
         spell: SpellName,
     },
+    /// Occurs when a stat-block creature is asked for a spell its
+    /// Spellcasting does not list.
+    #[error("R5c: {spell} is not on this creature's Spellcasting list")]
+    NotInStatBlock {
+        /// The spell.
+        spell: SpellName,
+    },
+    /// Occurs when a reaction is offered but nothing waits for one.
+    #[error("R11: nothing is waiting for a reaction")]
+    NoReactionWindow,
+    /// Occurs when something else is done while a cast waits for reactions.
+    #[error("R11: {caster}'s {spell} waits for reactions; react, pass or resolve it first")]
+    ReactionWindowOpen {
+        /// Who is casting.
+        caster: String,
+        /// What.
+        spell: String,
+    },
+    /// Occurs when a reaction spell's trigger is not the one that is open.
+    #[error("R11: {spell} does not answer {trigger}")]
+    NotAnAnswer {
+        /// The reaction spell.
+        spell: SpellName,
+        /// The open trigger, in English.
+        trigger: String,
+        /// The open trigger, in Czech.
+        trigger_cs: String,
+    },
+    /// Occurs when a creature would react to its own trigger.
+    #[error("R11: {name} cannot react to its own {what}")]
+    OwnTrigger {
+        /// Who.
+        name: String,
+        /// What it did, in English (`spell`, `attack`).
+        what: String,
+    },
+    /// Occurs when a creature answers one trigger twice.
+    #[error("R11: {name} has already answered this trigger")]
+    AlreadyAnswered {
+        /// Who.
+        name: String,
+    },
+    /// Occurs when a combatant who cannot cast is asked to.
+    #[error("{name} has no spellcasting (add it as a character or with --monster)")]
+    NotACaster {
+        /// Who.
+        name: String,
+    },
     /// Occurs when a request contradicts itself.
     #[error("invalid request: {reason}")]
     InvalidRequest {
@@ -500,6 +548,13 @@ impl RulesError {
             RulesError::UnknownCombatant { .. } => "unknown_combatant",
             RulesError::EmptyEncounter => "empty_encounter",
             RulesError::InvalidRequest { .. } => "invalid_request",
+            RulesError::NotInStatBlock { .. } => "not_in_stat_block",
+            RulesError::NoReactionWindow => "no_reaction_window",
+            RulesError::ReactionWindowOpen { .. } => "reaction_window_open",
+            RulesError::NotAnAnswer { .. } => "not_an_answer",
+            RulesError::OwnTrigger { .. } => "own_trigger",
+            RulesError::AlreadyAnswered { .. } => "already_answered",
+            RulesError::NotACaster { .. } => "not_a_caster",
             RulesError::DamageTypeNotOffered { .. } => "damage_type_not_offered",
             RulesError::TargetNotHostile { .. } => "target_not_hostile",
             RulesError::NoAlternativeCastingTime { .. } => "no_alternative_casting_time",
@@ -524,6 +579,12 @@ impl RulesError {
             | RulesError::CastingTimeMismatch { .. }
             | RulesError::NoAlternativeCastingTime { .. } => "R9",
             RulesError::DamageTypeNotOffered { .. } => "R16",
+            RulesError::NotInStatBlock { .. } => "R5c",
+            RulesError::NoReactionWindow
+            | RulesError::ReactionWindowOpen { .. }
+            | RulesError::NotAnAnswer { .. }
+            | RulesError::OwnTrigger { .. }
+            | RulesError::AlreadyAnswered { .. } => "R11",
             RulesError::MissingTrigger { .. } | RulesError::OffTurnNotReaction { .. } => "R11",
             RulesError::CastingInProgress { .. }
             | RulesError::NoCastingInProgress
@@ -690,6 +751,30 @@ impl RulesError {
             RulesError::NotDismissible { spell } => format!("kouzlo {} nelze zrušit", spell.cs()),
             RulesError::UnknownCombatant { name } => format!("ve střetnutí není účastník {name}"),
             RulesError::EmptyEncounter => "střetnutí nemá žádné účastníky".into(),
+            RulesError::NotInStatBlock { spell } => {
+                format!("{} není v seznamu Sesílání kouzel tohoto tvora", spell.cs())
+            }
+            RulesError::NoReactionWindow => "na žádnou Reakci se nečeká".into(),
+            RulesError::ReactionWindowOpen { caster, spell } => format!(
+                "kouzlo {spell}, které sesílá {caster}, čeká na Reakce; nejdřív reagujte, vzdejte se nebo ho vyhodnoťte"
+            ),
+            RulesError::NotAnAnswer {
+                spell, trigger_cs, ..
+            } => format!("{} neodpovídá na spouštěč: {trigger_cs}", spell.cs()),
+            RulesError::OwnTrigger { name, what } => {
+                let co = match what.as_str() {
+                    "spell" => "vlastní kouzlo",
+                    "attack" => "vlastní útok",
+                    _ => "vlastní čin",
+                };
+                format!("{name} nemůže reagovat na {co}")
+            }
+            RulesError::AlreadyAnswered { name } => {
+                format!("{name} už na tento spouštěč odpověděl(a)")
+            }
+            RulesError::NotACaster { name } => format!(
+                "{name} nesesílá kouzla (přidejte ho jako postavu nebo s --monster)"
+            ),
             RulesError::InvalidRequest { reason } => format!("neplatný požadavek: {reason}"),
             RulesError::DamageTypeNotOffered { chosen, offered } => format!(
                 "toto kouzlo nemůže způsobit {} zranění; nabízí {}",
@@ -814,6 +899,23 @@ mod tests {
             RulesError::NotDismissible { spell: s().into() },
             RulesError::UnknownCombatant { name: s() },
             RulesError::EmptyEncounter,
+            RulesError::NotInStatBlock { spell: s().into() },
+            RulesError::NoReactionWindow,
+            RulesError::ReactionWindowOpen {
+                caster: s(),
+                spell: s(),
+            },
+            RulesError::NotAnAnswer {
+                spell: s().into(),
+                trigger: s(),
+                trigger_cs: s(),
+            },
+            RulesError::OwnTrigger {
+                name: s(),
+                what: "spell".into(),
+            },
+            RulesError::AlreadyAnswered { name: s() },
+            RulesError::NotACaster { name: s() },
             RulesError::InvalidRequest { reason: s() },
             RulesError::DamageTypeNotOffered {
                 chosen: DamageType::Force,

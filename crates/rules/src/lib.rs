@@ -68,6 +68,7 @@ mod error;
 mod event;
 mod formula;
 mod level;
+mod reaction;
 mod request;
 mod requirements;
 mod resolution;
@@ -78,13 +79,14 @@ mod school;
 mod slots;
 mod spell;
 mod stacking;
+mod statblock;
 mod target;
 mod time;
 mod vitals;
 
 pub use abilities::{AbilityScores, ability_modifier, proficiency_bonus};
 pub use actions::{DamageOutcome, IDENTIFY_DC, IdentifyOutcome, Outcome, concentration_dc};
-pub use cast::{cast, complete_casting};
+pub use cast::{cast, cast_action, check_cast, complete_casting};
 pub use caster::{Arcanum, Caster, Concentration, ExtraSpell, save_proficiencies};
 pub use class::{Ability, CasterKind, Class};
 pub use condition::Condition;
@@ -99,6 +101,10 @@ pub use error::{RulesError, SpellName};
 pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
 pub use formula::{DiceFormula, MAX_DICE};
 pub use level::{SlotLevel, SpellLevel};
+pub use reaction::{
+    Answer, PendingCast, ReactionWindow, Trigger, TriggerKind, countered_events, counters,
+    hit_stands,
+};
 pub use request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS, SlotKind};
 pub use resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
 pub use resolve::{ScaledEffect, scaled_effect};
@@ -111,6 +117,7 @@ pub use slots::{
 };
 pub use spell::{Area, AreaShape, Components, Material, Range, Spell, SpellId, Targeting};
 pub use stacking::{AppliedEffect, EffectBoard};
+pub use statblock::{BlockSpell, Frequency, SpellGroup, StatBlockCasting};
 pub use target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome, TargetStats};
 pub use time::{CastingTime, Duration, ROUNDS_PER_MINUTE, TimeSpan, TimeUnit};
 pub use vitals::{MAX_ARMOR_CLASS, MAX_HIT_POINTS, Vitals};

@@ -104,7 +104,9 @@ pub(crate) fn check_components(
     let eq = caster.equipment();
     let free = eq.free_hands > 0;
     // Scrolls and charged items hold the spell: their material is the item.
-    let material = c.material.as_ref().filter(|_| !from_item);
+    // A stat block "requiring no Material components" waives them.
+    let waived = caster.stat_block().is_some_and(|b| b.no_material);
+    let material = c.material.as_ref().filter(|_| !from_item && !waived);
     let mut focus_hand = false;
     if let Some(m) = material {
         let carried = eq.material_for(m).is_some();

@@ -322,7 +322,8 @@ fn hint(f: Failure, caster: &str, spell: &str, in_encounter: bool) -> Failure {
     f
 }
 
-fn show(
+/// Prints a cast's resolution (shared with `encounter cast|react|resolve`).
+pub(crate) fn show(
     out: &Out,
     caster: &Caster,
     outcome: &CastOutcome,

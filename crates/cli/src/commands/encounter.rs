@@ -26,7 +26,8 @@ pub enum EncounterCommand {
     /// Add a combatant: a stored character (by name) or any creature
     #[command(after_help = "Examples:
   grimoire encounter add Cave Elmira --init 15
-  grimoire encounter add Cave Goblin --init 12 --hp 7")]
+  grimoire encounter add Cave Goblin --init 12 --hp 7
+  grimoire encounter add Cave \"Cave Mage#1\" --monster mage")]
     Add {
         /// The encounter
         encounter: String,
@@ -39,6 +40,12 @@ pub enum EncounterCommand {
         /// Hit points, tracked by `damage` and by spells
         #[arg(long)]
         hp: Option<i32>,
+        /// A spellcasting creature from `grimoire monster list` (its own hit points and uses)
+        #[arg(long, value_name = "ID")]
+        monster: Option<String>,
+        /// A homebrew stat-block file to find --monster in
+        #[arg(long, value_name = "FILE", requires = "monster")]
+        homebrew: Option<String>,
     },
     /// Remove a combatant (fled, dismissed); not the one whose turn it is
     #[command(after_help = "Example:\n  grimoire encounter remove Cave Goblin")]
@@ -87,6 +94,9 @@ pub enum EncounterCommand {
     /// List encounters
     #[command(after_help = "Example:\n  grimoire --json encounter list")]
     List,
+    /// Casting for combatants and Reactions that interrupt (R11)
+    #[command(flatten)]
+    Monsters(crate::commands::reaction::EncounterMonsterCommand),
     /// End (delete) an encounter; undo brings it back
     #[command(after_help = "Example:\n  grimoire encounter end Cave")]
     End {
@@ -104,7 +114,25 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
             name,
             initiative,
             hp,
+            monster: Some(monster),
+            homebrew,
+        } => crate::commands::monster::add(
+            ctx,
+            encounter,
+            name,
+            monster,
+            *initiative,
+            *hp,
+            homebrew.as_deref(),
+        ),
+        EncounterCommand::Add {
+            encounter,
+            name,
+            initiative,
+            hp,
+            ..
         } => add(ctx, encounter, name, *initiative, *hp),
+        EncounterCommand::Monsters(c) => crate::commands::reaction::run_encounter(ctx, c),
         EncounterCommand::Remove { encounter, name } => remove(ctx, encounter, name),
         EncounterCommand::Start { encounter } => start(ctx, encounter),
         EncounterCommand::Next { encounter } => next(ctx, encounter),
@@ -431,7 +459,8 @@ fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::
                     "name": c.name, "initiative": c.initiative, "hp": c.hp,
                     "current": current.as_deref() == Some(c.name.as_str()),
                     "character": ch.is_some(),
-                    "concentration": ch.as_ref().and_then(|e| e.state.concentration().map(|k| k.spell.clone())),
+                    "concentration": ch.as_ref().map(|e| &e.state).or(c.caster.as_deref()).and_then(|k| k.concentration().map(|k| k.spell.clone())),
+                    "creature": c.caster.is_some(),
                     "turn": ch.as_ref().map(|e| e.state.turn().clone()),
                     // A list is a list, empty for a creature with none.
                     "conditions": ch.as_ref().map(|e| e.state.conditions().clone()).unwrap_or_default(),
@@ -444,6 +473,7 @@ fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::
         return out.json(&json!({
             "encounter": name, "started": st.running.is_some(), "round": round,
             "current": current, "combatants": combatants,
+            "window": st.running.as_ref().and_then(|r| r.window()),
         }));
     }
     out.line(format!(
@@ -471,13 +501,12 @@ fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::
         } else {
             ""
         };
+        // A creature of a stat block keeps its caster in the encounter.
         let conc = ch
             .as_ref()
-            .and_then(|e| {
-                e.state
-                    .concentration()
-                    .map(|k| view::spell_label(&k.spell, lang))
-            })
+            .map(|e| &e.state)
+            .or(c.caster.as_deref())
+            .and_then(|k| k.concentration().map(|k| view::spell_label(&k.spell, lang)))
             .unwrap_or_default();
         let effects: Vec<String> = fx
             .iter()
@@ -529,6 +558,13 @@ fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::
         && let Some((_, Some(e), _)) = rows.iter().find(|(c, _, _)| &c.name == cur)
     {
         out.line(view::turn_line(out, &e.state))?;
+    }
+    if let Some(w) = st.running.as_ref().and_then(|r| r.window()) {
+        let waits = match lang {
+            crate::i18n::Lang::En => "waits for Reactions (R11)",
+            crate::i18n::Lang::Cs => "čeká na Reakce (R11)",
+        };
+        out.line(out.yellow(&format!("{}: {waits}", w.trigger.describe())))?;
     }
     Ok(())
 }

@@ -9,6 +9,8 @@ pub mod effects;
 pub mod encounter;
 pub mod history;
 pub mod homebrew;
+pub mod monster;
+pub mod reaction;
 pub mod roll;
 pub mod rules;
 pub mod serve;

@@ -11,6 +11,7 @@ mod events;
 mod extract;
 mod gear;
 mod health;
+mod reactions;
 mod spells;
 
 use axum::Router;
@@ -75,6 +76,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(characters::router())
         .merge(gear::router())
         .merge(encounters::router())
+        .merge(reactions::router())
         .merge(spells::router())
         .merge(events::router())
 }

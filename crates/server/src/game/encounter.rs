@@ -237,7 +237,9 @@ pub fn status(store: &Store, enc: &str) -> Result<Value, ServerError> {
             "name": c.name, "initiative": c.initiative, "hp": c.hp,
             "current": current.as_deref() == Some(c.name.as_str()),
             "character": ch.is_some(),
-            "concentration": ch.as_ref().and_then(|e| e.state.concentration().map(|k| k.spell.clone())),
+            "concentration": ch.as_ref().map(|e| &e.state).or(c.caster.as_deref())
+                .and_then(|k| k.concentration().map(|k| k.spell.clone())),
+            "creature": c.caster.is_some(),
             "turn": ch.as_ref().map(|e| e.state.turn().clone()),
             "conditions": ch.as_ref().map(|e| e.state.conditions().clone()),
             "effects": effects,
@@ -246,6 +248,7 @@ pub fn status(store: &Store, enc: &str) -> Result<Value, ServerError> {
     Ok(json!({
         "encounter": e.name, "started": st.running.is_some(), "round": round,
         "current": current, "combatants": combatants,
+        "window": st.running.as_ref().and_then(|r| r.window()),
     }))
 }
 

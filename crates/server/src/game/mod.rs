@@ -14,6 +14,7 @@
 mod character;
 pub mod encounter;
 mod homebrew;
+pub mod monster;
 
 use grimoire_store::{Store, StoreError};
 

@@ -1,0 +1,210 @@
+//! Stat-block creatures in encounters: a creature added from the
+//! bestiary keeps its caster inside the encounter (its own hit points,
+//! uses per day and slots, one per combatant); casting for it and the
+//! Reactions that interrupt are in [`crate::reaction`].
+
+use grimoire_dice::DiceRng;
+use grimoire_rules::{
+    CastOutcome, Caster, Combatant, Encounter, EncounterEvent, Event, RulesError, TargetStats,
+};
+use grimoire_store::{Entity, Store};
+
+use crate::error::AppError;
+use crate::state::{Batch, CHARACTER, EncounterState, fold};
+
+/// A creature of a stat block, ready to join an encounter.
+#[derive(Debug, Clone)]
+pub struct NewCreature {
+    /// Its name in the encounter (`Cave Mage#1`).
+    pub name: String,
+    /// Initiative.
+    pub initiative: i32,
+    /// Its caster, uses and slots full ([`Caster::from_stat_block`]).
+    pub caster: Caster,
+    /// Its numbers as a target (AC, saves, hit point maximum).
+    pub stats: TargetStats,
+    /// Its hit points.
+    pub hp: i32,
+    /// Its creature type in lower case.
+    pub creature_type: Option<String>,
+}
+
+/// Adds a stat-block creature to an encounter (before or after the start):
+/// each one has its own hit points and uses.
+pub fn add_creature(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+    creature: NewCreature,
+) -> Result<EncounterState, AppError> {
+    let mut c = Combatant::new(creature.name, creature.initiative);
+    c.hp = Some(creature.hp);
+    c.stats = Some(creature.stats);
+    c.creature_type = creature.creature_type;
+    c.caster = Some(Box::new(creature.caster));
+    crate::encounter::join(store, command, e, c)
+}
+
+/// Whose caster a combatant has: a stored character, or a creature kept in
+/// the encounter.
+#[derive(Debug, Clone)]
+pub(crate) enum Who {
+    Character(Entity<Caster>),
+    Creature(String, Caster),
+}
+
+impl Who {
+    pub(crate) fn name(&self) -> &str {
+        match self {
+            Who::Character(e) => &e.name,
+            Who::Creature(n, _) => n,
+        }
+    }
+
+    pub(crate) fn caster(&self) -> &Caster {
+        match self {
+            Who::Character(e) => &e.state,
+            Who::Creature(_, c) => c,
+        }
+    }
+
+    /// An entity view for the request fitting shared with `grimoire cast`.
+    pub(crate) fn entity(&self) -> Entity<Caster> {
+        match self {
+            Who::Character(e) => e.clone(),
+            Who::Creature(n, c) => Entity {
+                kind: "creature".into(),
+                name: n.clone(),
+                version: 0,
+                state: c.clone(),
+                updated_at: String::new(),
+            },
+        }
+    }
+}
+
+pub(crate) fn who(store: &Store, running: &Encounter, name: &str) -> Result<Who, AppError> {
+    let c = running
+        .combatants()
+        .iter()
+        .find(|c| fold(&c.name) == fold(name))
+        .ok_or_else(|| RulesError::UnknownCombatant {
+            name: name.to_owned(),
+        })?;
+    if let Some(caster) = &c.caster {
+        return Ok(Who::Creature(c.name.clone(), (**caster).clone()));
+    }
+    match store.find::<Caster>(CHARACTER, &c.name)? {
+        Some(e) => Ok(Who::Character(e)),
+        None => Err(RulesError::NotACaster {
+            name: c.name.clone(),
+        }
+        .into()),
+    }
+}
+
+/// Queues `events` of a caster: a character's go to its entity (and the
+/// board), a creature's into the encounter.
+pub(crate) fn record(
+    batch: &mut Batch,
+    running: &mut Encounter,
+    enc_events: &mut Vec<EncounterEvent>,
+    w: &Who,
+    events: &[Event],
+) -> Result<(), AppError> {
+    let wrapped = match w {
+        Who::Character(e) => {
+            if !events.is_empty() {
+                batch.character(e, events)?;
+            }
+            running.caster_events(&e.name, events)
+        }
+        Who::Creature(n, _) => running.creature_events(n, events),
+    };
+    running.apply_all(&wrapped);
+    enc_events.extend(wrapped);
+    Ok(())
+}
+
+/// Hit points the resolution left on its targets, into the tracker.
+pub(crate) fn hp_events(
+    running: &mut Encounter,
+    outcome: &CastOutcome,
+    out: &mut Vec<EncounterEvent>,
+) {
+    for t in &outcome.resolution.targets {
+        if let Some(hp) = t.hp_after
+            && let Ok(more) = running.set_hp(&t.target, hp)
+        {
+            running.apply_all(&more);
+            out.extend(more);
+        }
+    }
+}
+
+/// What the cast's damage and healing did to stored characters among its
+/// targets (not its caster): their hit points and Concentration saves, in
+/// the batch, with the tracker following their recorded hit points.
+pub(crate) fn character_events<R: DiceRng + ?Sized>(
+    store: &Store,
+    batch: &mut Batch,
+    running: &mut Encounter,
+    caster: &str,
+    outcome: &CastOutcome,
+    rng: &mut R,
+    out: &mut Vec<EncounterEvent>,
+) -> Result<Vec<crate::CharacterHit>, AppError> {
+    let board = running.effects().clone();
+    let (changed, hits) = crate::cast::hits_on_characters(store, caster, outcome, &board, rng)?;
+    for (c, events) in &changed {
+        batch.character(c, events)?;
+        let mut wrapped = running.caster_events(&c.name, events);
+        if let Some(hp) = hits.iter().rfind(|h| h.name == c.name).and_then(|h| h.hp)
+            && let Ok(mut more) = running.set_hp(&c.name, i32::try_from(hp).unwrap_or(i32::MAX))
+        {
+            wrapped.append(&mut more);
+        }
+        running.apply_all(&wrapped);
+        out.extend(wrapped);
+    }
+    Ok(hits)
+}
+
+pub(crate) fn commit(
+    store: &mut Store,
+    mut batch: Batch,
+    e: &Entity<EncounterState>,
+    running: Encounter,
+    events: &[EncounterEvent],
+) -> Result<EncounterState, AppError> {
+    let st = EncounterState {
+        combatants: e.state.combatants.clone(),
+        running: Some(running),
+    };
+    batch.encounter(e, &st, events)?;
+    batch.commit(store)?;
+    Ok(st)
+}
+
+/// A creature finishes a Long Rest: its uses per day and slots come back
+/// (R4, R5c). Characters rest with `rest`; this is for the creatures kept
+/// in an encounter.
+pub fn creature_long_rest(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+    mut running: Encounter,
+    name: &str,
+) -> Result<(), AppError> {
+    let w = who(store, &running, name)?;
+    let Who::Creature(n, caster) = &w else {
+        return Err(RulesError::InvalidRequest {
+            reason: format!("{} is a character: rest it with grimoire rest", w.name()),
+        }
+        .into());
+    };
+    let events = running.creature_events(n, &caster.long_rest().events);
+    running.apply_all(&events);
+    commit(store, Batch::new(command), e, running, &events)?;
+    Ok(())
+}

@@ -1,0 +1,459 @@
+//! Reactions that interrupt (R11). The GM casts for any combatant,
+//! creature or character, through [`declare`]: the rules check the cast,
+//! and when another combatant could answer it (Counterspell) the cast
+//! waits in a window ([`grimoire_rules::ReactionWindow`]) instead of
+//! resolving. Combatants [`react`] or [`pass`], and [`resolve`] closes the
+//! window: the spell is cast then, unless a Counterspell stopped it. A hit,
+//! damage or a fall opens a window too ([`open`]), for Shield, Hellish
+//! Rebuke, Feather Fall. Every step is one committed change, so undo and
+//! replay are exact.
+
+use grimoire_dice::DiceRng;
+use grimoire_rules::{
+    Ability, ActionKind, Answer, CastOutcome, CastRequest, Encounter, EncounterEvent, PendingCast,
+    RulesError, Spell, Target, TargetStats, Trigger, TriggerKind, cast, cast_action, check_cast,
+    countered_events, counters, hit_stands,
+};
+use grimoire_store::{Entity, Store};
+use serde::Serialize;
+
+use crate::error::AppError;
+use crate::monster::{Who, character_events, commit, hp_events, record, who};
+use crate::state::{Batch, EncounterState, fold};
+
+/// What declaring a spell did.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Declared {
+    /// Nobody could answer it: it was cast at once.
+    Resolved {
+        /// The cast.
+        outcome: Box<CastOutcome>,
+    },
+    /// It waits for Reactions (R11); nothing is spent yet.
+    Pending {
+        /// Who could answer, with which spells.
+        reactors: Vec<Reactor>,
+    },
+}
+
+/// A combatant who could answer a window, and with what.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reactor {
+    /// The combatant.
+    pub name: String,
+    /// Ids of the Reaction spells it could cast now.
+    pub spells: Vec<String>,
+}
+
+/// The request a Reaction answering `trigger` is cast with: off the
+/// caster's turn unless it is its own, the trigger named (R11).
+fn reaction_request(running: &Encounter, reactor: &str, trigger: &Trigger) -> CastRequest {
+    let mut req = CastRequest::new();
+    req.action = Some(ActionKind::Reaction);
+    req.off_turn = running.current().is_none_or(|c| c.name != reactor);
+    req.trigger = Some(trigger.describe());
+    req
+}
+
+/// Target for an answer to a spell being cast: its caster, with its
+/// saving throws (a creature's from its block, a character's from its
+/// class) and the saving-throw bonuses in force on it (R21).
+fn caster_as_target(running: &Encounter, w: &Who) -> Target {
+    let mut t = Target::named(w.name());
+    let c = w.caster();
+    t.stats = Some(TargetStats {
+        saves: Ability::ALL
+            .iter()
+            .map(|a| (*a, c.save_bonus(*a)))
+            .collect(),
+        save_bonuses: running
+            .effects()
+            .bonuses(w.name(), grimoire_rules::BonusTarget::SavingThrows),
+        ..TargetStats::default()
+    });
+    t
+}
+
+/// Who could answer the window about to open with one of `reactions`.
+fn reactors(
+    store: &Store,
+    running: &Encounter,
+    trigger: &Trigger,
+    reactions: &[Spell],
+) -> Result<Vec<Reactor>, AppError> {
+    let kind = trigger.kind();
+    let mut out = Vec::new();
+    for c in running.combatants() {
+        if trigger.source() == Some(c.name.as_str())
+            || trigger.only().is_some_and(|o| o != c.name)
+            || c.hp == Some(0)
+        {
+            continue;
+        }
+        let Ok(w) = who(store, running, &c.name) else {
+            continue;
+        };
+        let mut spells = Vec::new();
+        for s in reactions
+            .iter()
+            .filter(|s| TriggerKind::of_spell(s) == Some(kind))
+        {
+            let mut req = reaction_request(running, &c.name, trigger);
+            if kind == TriggerKind::SpellCast
+                && let Some(src) = trigger.source()
+            {
+                req = req.target(Target::named(src));
+            }
+            let req = crate::cast::fit_request_stored(store, &w.entity(), None, s, req)?;
+            if check_cast(w.caster(), s, &req).is_ok() {
+                spells.push(s.id.to_string());
+            }
+        }
+        if !spells.is_empty() {
+            out.push(Reactor {
+                name: c.name.clone(),
+                spells,
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn enc_entity_view(e: &Entity<EncounterState>, running: &Encounter) -> Entity<EncounterState> {
+    Entity {
+        kind: e.kind.clone(),
+        name: e.name.clone(),
+        version: e.version,
+        state: EncounterState {
+            combatants: e.state.combatants.clone(),
+            running: Some(running.clone()),
+        },
+        updated_at: e.updated_at.clone(),
+    }
+}
+
+/// The GM casts for a combatant (a creature or a character) inside a
+/// running encounter. The cast is checked by every rule now; when some
+/// other combatant could answer it with a Reaction (`reactions`: the
+/// Reaction spells to consider, such as the catalogue's), it waits in a
+/// window and nothing is spent; otherwise it resolves at once. A Reaction
+/// spell itself never waits.
+#[allow(clippy::too_many_arguments)]
+pub fn declare<R: DiceRng + ?Sized>(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+    mut running: Encounter,
+    caster: &str,
+    spell: &Spell,
+    request: CastRequest,
+    reactions: &[Spell],
+    rng: &mut R,
+) -> Result<Declared, AppError> {
+    running.check_no_window()?;
+    let w = who(store, &running, caster)?;
+    let req = crate::cast::fit_request_stored(
+        store,
+        &w.entity(),
+        Some(&enc_entity_view(e, &running)),
+        spell,
+        request,
+    )?;
+    check_cast(w.caster(), spell, &req)?;
+    let is_reaction = matches!(
+        spell.casting_time,
+        grimoire_rules::CastingTime::Reaction { .. }
+    );
+    let trigger = Trigger::SpellCast {
+        caster: w.name().to_owned(),
+        spell: spell.id.clone(),
+        spell_name: spell.name.clone(),
+    };
+    let could = if is_reaction {
+        Vec::new()
+    } else {
+        reactors(store, &running, &trigger, reactions)?
+    };
+    let mut batch = Batch::new(command);
+    let mut events = Vec::new();
+    if could.is_empty() {
+        let outcome = cast(w.caster(), spell, &req, rng)?;
+        record(&mut batch, &mut running, &mut events, &w, &outcome.events)?;
+        hp_events(&mut running, &outcome, &mut events);
+        character_events(
+            store,
+            &mut batch,
+            &mut running,
+            w.name(),
+            &outcome,
+            rng,
+            &mut events,
+        )?;
+        commit(store, batch, e, running, &events)?;
+        return Ok(Declared::Resolved {
+            outcome: Box::new(outcome),
+        });
+    }
+    let pending = PendingCast {
+        caster: w.name().to_owned(),
+        spell: spell.id.clone(),
+        spell_name: spell.name.clone(),
+        action: cast_action(w.caster(), spell, &req)?,
+        request: req,
+    };
+    let opened = running.open_window(trigger, Some(pending))?;
+    running.apply_all(&opened);
+    events.extend(opened);
+    commit(store, batch, e, running, &events)?;
+    Ok(Declared::Pending { reactors: could })
+}
+
+/// Opens a window for a hit, damage or a fall (R11), for the combatants
+/// who could answer it; returns them (a window opens even with none, so
+/// the GM can see that nobody could).
+pub fn open(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+    mut running: Encounter,
+    trigger: Trigger,
+    reactions: &[Spell],
+) -> Result<Vec<Reactor>, AppError> {
+    if trigger.kind() == TriggerKind::SpellCast {
+        return Err(RulesError::InvalidRequest {
+            reason: "a spell being cast opens its window by being cast".into(),
+        }
+        .into());
+    }
+    let could = reactors(store, &running, &trigger, reactions)?;
+    let opened = running.open_window(trigger, None)?;
+    running.apply_all(&opened);
+    commit(store, Batch::new(command), e, running, &opened)?;
+    Ok(could)
+}
+
+/// What a Reaction did.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Reacted {
+    /// The Reaction's cast.
+    pub outcome: CastOutcome,
+    /// Whether it stopped the spell it answered (2024 Counterspell: the
+    /// caster failed its Constitution save); the window is then closed.
+    pub countered: bool,
+}
+
+/// A combatant answers the open window with a Reaction spell (R11): it
+/// must answer this kind of trigger and have its Reaction; a spell slot
+/// it spends on another creature's turn leaves its own turn's slot (R10).
+/// A Counterspell that makes the caster fail its save stops the spell: its
+/// action is wasted, no slot is expended, and the window closes.
+#[allow(clippy::too_many_arguments)]
+pub fn react<R: DiceRng + ?Sized>(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+    mut running: Encounter,
+    reactor: &str,
+    spell: &Spell,
+    request: CastRequest,
+    rng: &mut R,
+) -> Result<Reacted, AppError> {
+    let w = who(store, &running, reactor)?;
+    let window = running.check_answer(w.name(), Some(spell))?.clone();
+    let base = reaction_request(&running, w.name(), &window.trigger);
+    let mut req = CastRequest {
+        action: base.action,
+        off_turn: base.off_turn,
+        trigger: request.trigger.clone().or(base.trigger),
+        ..request
+    };
+    let pending_caster = match (&window.trigger, &window.pending) {
+        (Trigger::SpellCast { .. }, Some(p)) => Some(who(store, &running, &p.caster)?),
+        _ => None,
+    };
+    if let Some(pc) = &pending_caster
+        && req.targets.is_empty()
+    {
+        req.targets.push(caster_as_target(&running, pc));
+    }
+    let view = enc_entity_view(e, &running);
+    let req = crate::cast::fit_request_stored(store, &w.entity(), Some(&view), spell, req)?;
+    let outcome = cast(w.caster(), spell, &req, rng)?;
+    let mut batch = Batch::new(command);
+    let mut events = Vec::new();
+    record(&mut batch, &mut running, &mut events, &w, &outcome.events)?;
+    hp_events(&mut running, &outcome, &mut events);
+    character_events(
+        store,
+        &mut batch,
+        &mut running,
+        w.name(),
+        &outcome,
+        rng,
+        &mut events,
+    )?;
+    let answered = vec![EncounterEvent::Answered {
+        answer: Answer {
+            name: w.name().to_owned(),
+            spell: Some(spell.id.clone()),
+        },
+    }];
+    running.apply_all(&answered);
+    events.extend(answered);
+    let countered = pending_caster.is_some() && counters(spell, &outcome.resolution);
+    if let (true, Some(pc), Some(p)) = (countered, &pending_caster, &window.pending) {
+        record(
+            &mut batch,
+            &mut running,
+            &mut events,
+            pc,
+            &countered_events(p),
+        )?;
+        let closed = [EncounterEvent::WindowClosed];
+        running.apply_all(&closed);
+        events.extend(closed);
+    }
+    commit(store, batch, e, running, &events)?;
+    Ok(Reacted { outcome, countered })
+}
+
+/// A combatant lets the open window pass without reacting.
+pub fn pass(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+    mut running: Encounter,
+    name: &str,
+) -> Result<(), AppError> {
+    let w = running
+        .combatants()
+        .iter()
+        .find(|c| fold(&c.name) == fold(name))
+        .map(|c| c.name.clone())
+        .ok_or_else(|| RulesError::UnknownCombatant {
+            name: name.to_owned(),
+        })?;
+    running.check_answer(&w, None)?;
+    let events = vec![EncounterEvent::Answered {
+        answer: Answer {
+            name: w,
+            spell: None,
+        },
+    }];
+    running.apply_all(&events);
+    commit(store, Batch::new(command), e, running, &events)?;
+    Ok(())
+}
+
+/// How a window ended.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Closed {
+    /// The spell that waited was cast.
+    Cast {
+        /// The cast.
+        outcome: Box<CastOutcome>,
+    },
+    /// A hit, after the Armor Class bonuses in force (Shield's +5).
+    Hit {
+        /// Who was attacked.
+        target: String,
+        /// The attack roll's total.
+        attack_total: i32,
+        /// The Armor Class it had to beat, bonuses included.
+        ac: i32,
+        /// Whether it still hits.
+        hits: bool,
+    },
+    /// Damage or a fall: the answers are done.
+    Done,
+}
+
+/// Closes the open window: a spell that waited is cast now (its caster's
+/// state is checked again by every rule); a hit is told whether it still
+/// hits (R21: the target's AC bonuses in force, such as Shield).
+pub fn resolve<R: DiceRng + ?Sized>(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+    mut running: Encounter,
+    spells: &dyn Fn(&str) -> Option<Spell>,
+    rng: &mut R,
+) -> Result<Closed, AppError> {
+    let window = running
+        .window()
+        .cloned()
+        .ok_or(RulesError::NoReactionWindow)?;
+    let mut batch = Batch::new(command);
+    let mut events = vec![EncounterEvent::WindowClosed];
+    running.apply_all(&events);
+    let closed = match (&window.trigger, &window.pending) {
+        (Trigger::SpellCast { .. }, Some(p)) => {
+            let w = who(store, &running, &p.caster)?;
+            let spell = spells(p.spell.as_str()).ok_or_else(|| RulesError::InvalidRequest {
+                reason: format!("the spell {} is no longer known", p.spell),
+            })?;
+            let outcome = cast(w.caster(), &spell, &p.request, rng)?;
+            record(&mut batch, &mut running, &mut events, &w, &outcome.events)?;
+            hp_events(&mut running, &outcome, &mut events);
+            character_events(
+                store,
+                &mut batch,
+                &mut running,
+                w.name(),
+                &outcome,
+                rng,
+                &mut events,
+            )?;
+            Closed::Cast {
+                outcome: Box::new(outcome),
+            }
+        }
+        (
+            Trigger::Hit {
+                target,
+                attack_total,
+                ac,
+                ..
+            },
+            _,
+        ) => {
+            let bonuses = running
+                .effects()
+                .bonuses(target, grimoire_rules::BonusTarget::ArmorClass);
+            let hits = hit_stands(*attack_total, *ac, &bonuses);
+            let extra: i32 = bonuses
+                .iter()
+                .map(|b| match b {
+                    grimoire_rules::BonusAmount::Flat(n) => *n,
+                    _ => 0,
+                })
+                .sum();
+            Closed::Hit {
+                target: target.clone(),
+                attack_total: *attack_total,
+                ac: ac + extra,
+                hits,
+            }
+        }
+        _ => Closed::Done,
+    };
+    commit(store, batch, e, running, &events)?;
+    Ok(closed)
+}
+
+/// Withdraws the open window with nothing cast (the GM takes the declared
+/// spell back, or what waited can no longer happen): nothing was spent.
+pub fn withdraw(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+    mut running: Encounter,
+) -> Result<(), AppError> {
+    running.window().ok_or(RulesError::NoReactionWindow)?;
+    let events = vec![EncounterEvent::WindowClosed];
+    running.apply_all(&events);
+    commit(store, Batch::new(command), e, running, &events)?;
+    Ok(())
+}

@@ -1,0 +1,636 @@
+//! The encounter commands that cast for any combatant and let others
+//! answer (R11): `encounter cast|react|pass|resolve|withdraw|attack|hurt|
+//! fall|window|uses|rest`, flattened into `grimoire encounter`.
+
+use clap::Subcommand;
+use grimoire_app::reaction::{self as game, Closed, Declared};
+use grimoire_catalog::Catalog;
+use grimoire_rules::{CastMode, CastRequest, RollMode, SlotLevel, Spell, Trigger, TriggerKind};
+use serde_json::json;
+
+use super::monster::{spell_name, t};
+use crate::context::Ctx;
+use crate::failure::Failure;
+use crate::names;
+use crate::state;
+
+/// The encounter commands of this module (flattened into `encounter`).
+#[derive(Debug, Subcommand)]
+pub enum EncounterMonsterCommand {
+    /// The GM casts for a combatant (creature or character); it waits for Reactions when someone could answer (R11)
+    #[command(after_help = "Examples:
+  grimoire encounter cast Cave \"Cave Mage#1\" fireball --target Elmira
+  grimoire encounter cast Cave Elmira fireball --target \"Cave Mage#1\"")]
+    Cast(CastArgs),
+    /// Answer the open window with a Reaction spell (Counterspell, Shield, Hellish Rebuke, Feather Fall)
+    #[command(after_help = "Examples:
+  grimoire encounter react Cave \"Cave Mage#1\" counterspell
+  grimoire encounter react Cave Elmira shield")]
+    React(CastArgs),
+    /// Let the open window go by without reacting
+    #[command(after_help = "Example:\n  grimoire encounter pass Cave Elmira")]
+    Pass {
+        /// The encounter
+        encounter: String,
+        /// The combatant who passes
+        name: String,
+    },
+    /// Close the open window: the waiting spell is cast, a hit is checked against AC bonuses in force
+    #[command(after_help = "Example:\n  grimoire encounter resolve Cave")]
+    Resolve {
+        /// The encounter
+        encounter: String,
+    },
+    /// Take the waiting spell back (nothing is spent) and close the window
+    #[command(after_help = "Example:\n  grimoire encounter withdraw Cave")]
+    Withdraw {
+        /// The encounter
+        encounter: String,
+    },
+    /// An attack roll hits a combatant: a window opens for Shield
+    #[command(
+        after_help = "Example:\n  grimoire encounter attack Cave \"Cave Mage#1\" Elmira --total 15 --ac 12"
+    )]
+    Attack {
+        /// The encounter
+        encounter: String,
+        /// The attacker
+        attacker: String,
+        /// The combatant hit
+        target: String,
+        /// The attack roll's total
+        #[arg(long, allow_negative_numbers = true)]
+        total: i32,
+        /// The target's AC (default: its stat block's)
+        #[arg(long)]
+        ac: Option<i32>,
+    },
+    /// A combatant takes damage from another: a window opens for Hellish Rebuke
+    #[command(
+        after_help = "Example:\n  grimoire encounter hurt Cave Elmira --by \"Cave Mage#1\" 7"
+    )]
+    Hurt {
+        /// The encounter
+        encounter: String,
+        /// Who takes the damage
+        target: String,
+        /// Who deals it
+        #[arg(long)]
+        by: String,
+        /// How much
+        amount: u32,
+    },
+    /// A combatant falls: a window opens for Feather Fall
+    #[command(after_help = "Example:\n  grimoire encounter fall Cave Elmira")]
+    Fall {
+        /// The encounter
+        encounter: String,
+        /// Who falls
+        creature: String,
+    },
+    /// Show a creature's uses per day, slots and Reaction left
+    #[command(after_help = "Example:\n  grimoire encounter uses Cave \"Cave Mage#1\"")]
+    Uses {
+        /// The encounter
+        encounter: String,
+        /// The creature
+        name: String,
+    },
+    /// A creature finishes a Long Rest: its uses per day and slots come back
+    #[command(after_help = "Example:\n  grimoire encounter rest Cave \"Cave Mage#1\"")]
+    Rest {
+        /// The encounter
+        encounter: String,
+        /// The creature
+        name: String,
+    },
+    /// Show the open window: what waits and who answered
+    #[command(after_help = "Example:\n  grimoire encounter window Cave")]
+    Window {
+        /// The encounter
+        encounter: String,
+    },
+}
+
+/// Arguments of `encounter cast` and `encounter react`.
+#[derive(Debug, clap::Args)]
+pub struct CastArgs {
+    /// The encounter
+    pub encounter: String,
+    /// The combatant casting
+    pub name: String,
+    /// The spell (English or Czech name, or id)
+    pub spell: String,
+    /// Targets (repeat for several), as for `grimoire cast`
+    #[arg(short, long = "target", value_name = "T")]
+    pub targets: Vec<String>,
+    /// A slot of this level (R6), for casters with slots
+    #[arg(short = 'l', long)]
+    pub slot: Option<u8>,
+    /// A named use: a stat block's line (`Protective Magic`) or a character's item or ability
+    #[arg(long, value_name = "USE")]
+    pub via: Option<String>,
+    /// Advantage on the spell's attack rolls
+    #[arg(long, conflicts_with = "disadvantage")]
+    pub advantage: bool,
+    /// Disadvantage on the spell's attack rolls
+    #[arg(long)]
+    pub disadvantage: bool,
+}
+
+fn reaction_spells() -> Vec<Spell> {
+    Catalog::srd()
+        .spells()
+        .iter()
+        .filter(|s| TriggerKind::of_spell(&s.spell).is_some())
+        .map(|s| s.spell.clone())
+        .collect()
+}
+
+fn request(args: &CastArgs) -> Result<CastRequest, Failure> {
+    let mut req = CastRequest::new();
+    if let Some(n) = args.slot {
+        req = req.at_slot(SlotLevel::new(n).map_err(Failure::from)?);
+    }
+    if let Some(v) = &args.via {
+        req = req.with_mode(CastMode::Feature(v.clone()));
+    }
+    for t in &args.targets {
+        req = req.target(crate::commands::cast::target(t)?);
+    }
+    req.roll_mode = if args.advantage {
+        RollMode::Advantage
+    } else if args.disadvantage {
+        RollMode::Disadvantage
+    } else {
+        RollMode::Normal
+    };
+    Ok(req)
+}
+
+fn running(
+    store: &grimoire_store::Store,
+    enc: &str,
+) -> anyhow::Result<(
+    grimoire_store::Entity<grimoire_app::EncounterState>,
+    grimoire_rules::Encounter,
+)> {
+    let e = state::encounter(store, enc)?;
+    let r = e.state.running.clone().ok_or_else(|| {
+        Failure::refused(
+            "encounter_not_started",
+            format!(
+                "encounter \"{}\" has not started (grimoire encounter start {})",
+                e.name, e.name
+            ),
+        )
+        .with_cs(format!("střetnutí „{}“ ještě nezačalo", e.name))
+    })?;
+    Ok((e, r))
+}
+
+/// A `--via` naming a line of a stat block or a character's feature, matched
+/// loosely (case, accents, part of the name).
+fn fit_via(
+    req: &mut CastRequest,
+    r: &grimoire_rules::Encounter,
+    store: &grimoire_store::Store,
+    who: &str,
+) {
+    let CastMode::Feature(word) = &req.mode else {
+        return;
+    };
+    let w = names::fold(word);
+    let caster = r
+        .combatants()
+        .iter()
+        .find(|c| names::fold(&c.name) == names::fold(who))
+        .and_then(|c| c.caster.as_deref().cloned())
+        .or_else(|| {
+            store
+                .find::<grimoire_rules::Caster>(state::CHARACTER, who)
+                .ok()
+                .flatten()
+                .map(|e| e.state)
+        });
+    let Some(caster) = caster else { return };
+    if let Some(i) = caster
+        .items()
+        .iter()
+        .find(|i| names::fold(&i.name).contains(&w))
+    {
+        req.mode = CastMode::Item(i.name.clone());
+    } else if let Some(f) = caster
+        .features()
+        .iter()
+        .find(|f| names::fold(&f.name).contains(&w))
+    {
+        req.mode = CastMode::Feature(f.name.clone());
+    }
+}
+
+fn show_cast(
+    ctx: &Ctx,
+    store: &grimoire_store::Store,
+    enc: &str,
+    who: &str,
+    outcome: &grimoire_rules::CastOutcome,
+    spell: &grimoire_catalog::CatalogSpell,
+) -> anyhow::Result<()> {
+    // The caster afterwards: a character from the store, a creature from the encounter.
+    let e = state::encounter(store, enc)?;
+    let caster = e
+        .state
+        .running
+        .as_ref()
+        .and_then(|r| {
+            r.combatants()
+                .iter()
+                .find(|c| names::fold(&c.name) == names::fold(who))
+                .and_then(|c| c.caster.as_deref().cloned())
+        })
+        .or_else(|| {
+            store
+                .find::<grimoire_rules::Caster>(state::CHARACTER, who)
+                .ok()
+                .flatten()
+                .map(|e| e.state)
+        });
+    match caster {
+        Some(c) => {
+            crate::commands::cast::show(&ctx.out, &c, outcome, &[], spell, Some(&e.name), ctx.seed)
+        }
+        None => Ok(()),
+    }
+}
+
+/// Runs the encounter commands of this module.
+pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    let lang = out.lang;
+    let mut store = ctx.store()?;
+    let reactions = reaction_spells();
+    let lookup = |id: &str| Catalog::srd().get(id).map(|s| s.spell.clone());
+    match command {
+        EncounterMonsterCommand::Cast(args) => {
+            let (e, r) = running(&store, &args.encounter)?;
+            let spell = crate::catalog::spell(&args.spell)?;
+            let mut req = request(args)?;
+            fit_via(&mut req, &r, &store, &args.name);
+            let mut rng = ctx.rng();
+            let done = game::declare(
+                &mut store,
+                ctx.command_line.clone(),
+                &e,
+                r,
+                &args.name,
+                &spell.spell,
+                req,
+                &reactions,
+                &mut rng,
+            )
+            .map_err(state::app_error)?;
+            match done {
+                Declared::Resolved { outcome } => {
+                    show_cast(ctx, &store, &e.name, &args.name, &outcome, spell)
+                }
+                Declared::Pending { reactors } => {
+                    if out.json {
+                        return out.json(&json!({
+                            "encounter": e.name, "status": "pending", "caster": args.name,
+                            "spell": spell.spell.id, "reactors": reactors,
+                        }));
+                    }
+                    out.line(out.yellow(&format!(
+                        "{}: {} {} — {}",
+                        args.name,
+                        crate::describe::spell_name(spell, lang),
+                        t(lang, "waits for Reactions (R11)", "čeká na Reakce (R11)"),
+                        t(lang, "nothing is spent yet", "zatím se nic neutratilo"),
+                    )))?;
+                    for rc in reactors {
+                        let spells: Vec<String> =
+                            rc.spells.iter().map(|s| spell_name(s, lang)).collect();
+                        out.line(format!(
+                            "  {} {}: {}",
+                            rc.name,
+                            t(lang, "may answer with", "může odpovědět"),
+                            spells.join(", ")
+                        ))?;
+                    }
+                    out.line(out.dim(&format!(
+                        "grimoire encounter react|pass {} NAME …; grimoire encounter resolve {}",
+                        e.name, e.name
+                    )))
+                }
+            }
+        }
+        EncounterMonsterCommand::React(args) => {
+            let (e, r) = running(&store, &args.encounter)?;
+            let spell = crate::catalog::spell(&args.spell)?;
+            let mut req = request(args)?;
+            fit_via(&mut req, &r, &store, &args.name);
+            let mut rng = ctx.rng();
+            let done = game::react(
+                &mut store,
+                ctx.command_line.clone(),
+                &e,
+                r,
+                &args.name,
+                &spell.spell,
+                req,
+                &mut rng,
+            )
+            .map_err(state::app_error)?;
+            if out.json {
+                return out.json(&json!({
+                    "encounter": e.name, "reactor": args.name, "countered": done.countered,
+                    "cast": grimoire_app::view::CastView::new(&args.name, &done.outcome,
+                                                             &spell.name_en, &spell.name_cs),
+                    "events": done.outcome.events,
+                }));
+            }
+            show_cast(ctx, &store, &e.name, &args.name, &done.outcome, spell)?;
+            if done.countered {
+                out.line(out.green(t(
+                    lang,
+                    "Countered: the spell has no effect; its action is wasted and no slot is spent (R11)",
+                    "Zmařeno: kouzlo nemá žádný účinek; jeho akce propadá a pozice se neutratí (R11)",
+                )))?;
+            }
+            Ok(())
+        }
+        EncounterMonsterCommand::Pass { encounter, name } => {
+            let (e, r) = running(&store, encounter)?;
+            game::pass(&mut store, ctx.command_line.clone(), &e, r, name)
+                .map_err(state::app_error)?;
+            if out.json {
+                return out.json(&json!({ "encounter": e.name, "passed": name }));
+            }
+            out.line(format!("{name}: {}", t(lang, "passes", "nereaguje")))
+        }
+        EncounterMonsterCommand::Withdraw { encounter } => {
+            let (e, r) = running(&store, encounter)?;
+            game::withdraw(&mut store, ctx.command_line.clone(), &e, r)
+                .map_err(state::app_error)?;
+            if out.json {
+                return out.json(&json!({ "encounter": e.name, "withdrawn": true }));
+            }
+            out.line(t(
+                lang,
+                "Window closed; nothing was cast",
+                "Okno zavřeno; nic nebylo sesláno",
+            ))
+        }
+        EncounterMonsterCommand::Resolve { encounter } => {
+            let (e, r) = running(&store, encounter)?;
+            let waiting = r.window().and_then(|w| w.pending.clone());
+            let mut rng = ctx.rng();
+            let closed = game::resolve(
+                &mut store,
+                ctx.command_line.clone(),
+                &e,
+                r,
+                &lookup,
+                &mut rng,
+            )
+            .map_err(state::app_error)?;
+            match closed {
+                Closed::Cast { outcome } => {
+                    let p = waiting.expect("a cast window holds its cast");
+                    let spell = crate::catalog::spell(p.spell.as_str())?;
+                    if out.json {
+                        return out.json(&json!({
+                            "encounter": e.name, "resolved": "cast", "caster": p.caster,
+                            "cast": grimoire_app::view::CastView::new(&p.caster, &outcome,
+                                                                     &spell.name_en, &spell.name_cs),
+                            "events": outcome.events,
+                        }));
+                    }
+                    show_cast(ctx, &store, &e.name, &p.caster, &outcome, spell)
+                }
+                Closed::Hit {
+                    target,
+                    attack_total,
+                    ac,
+                    hits,
+                } => {
+                    if out.json {
+                        return out.json(&json!({ "encounter": e.name, "resolved": "hit",
+                            "target": target, "attack_total": attack_total, "ac": ac, "hits": hits }));
+                    }
+                    let verdict = if hits {
+                        out.red(t(lang, "still hits", "přesto zasahuje"))
+                    } else {
+                        out.green(t(lang, "now misses", "teď mine"))
+                    };
+                    out.line(format!("{target}: {attack_total} vs AC {ac}: {verdict}"))
+                }
+                Closed::Done => {
+                    if out.json {
+                        return out.json(&json!({ "encounter": e.name, "resolved": "done" }));
+                    }
+                    out.line(t(lang, "Window closed", "Okno zavřeno"))
+                }
+            }
+        }
+        EncounterMonsterCommand::Attack {
+            encounter,
+            attacker,
+            target,
+            total,
+            ac,
+        } => {
+            let (e, r) = running(&store, encounter)?;
+            let find = |n: &str| {
+                r.combatants()
+                    .iter()
+                    .find(|c| names::fold(&c.name) == names::fold(n))
+                    .cloned()
+                    .ok_or_else(|| {
+                        Failure::from(grimoire_rules::RulesError::UnknownCombatant {
+                            name: n.to_owned(),
+                        })
+                    })
+            };
+            let (a, tg) = (find(attacker)?, find(target)?);
+            let ac = ac
+                .or_else(|| tg.stats.as_ref().and_then(|s| s.ac))
+                .ok_or_else(|| {
+                    Failure::usage(
+                        "missing_ac",
+                        format!("{} has no AC on record: give --ac", tg.name),
+                    )
+                    .with_cs(format!("{} nemá zapsané OČ: zadejte --ac", tg.name))
+                })?;
+            let trigger = Trigger::Hit {
+                attacker: a.name,
+                target: tg.name,
+                attack_total: *total,
+                ac,
+            };
+            open(ctx, &mut store, e, r, trigger, &reactions)
+        }
+        EncounterMonsterCommand::Hurt {
+            encounter,
+            target,
+            by,
+            amount,
+        } => {
+            let (e, r) = running(&store, encounter)?;
+            let name = |n: &str| {
+                r.combatants()
+                    .iter()
+                    .find(|c| names::fold(&c.name) == names::fold(n))
+                    .map_or_else(|| n.to_owned(), |c| c.name.clone())
+            };
+            let trigger = Trigger::Damage {
+                attacker: name(by),
+                target: name(target),
+                amount: *amount,
+            };
+            open(ctx, &mut store, e, r, trigger, &reactions)
+        }
+        EncounterMonsterCommand::Fall {
+            encounter,
+            creature,
+        } => {
+            let (e, r) = running(&store, encounter)?;
+            let creature = r
+                .combatants()
+                .iter()
+                .find(|c| names::fold(&c.name) == names::fold(creature))
+                .map_or_else(|| creature.clone(), |c| c.name.clone());
+            open(
+                ctx,
+                &mut store,
+                e,
+                r,
+                Trigger::Fall { creature },
+                &reactions,
+            )
+        }
+        EncounterMonsterCommand::Uses { encounter, name } => {
+            let (e, r) = running(&store, encounter)?;
+            let c = r
+                .combatants()
+                .iter()
+                .find(|c| names::fold(&c.name) == names::fold(name))
+                .ok_or_else(|| {
+                    Failure::from(grimoire_rules::RulesError::UnknownCombatant {
+                        name: name.clone(),
+                    })
+                })?;
+            let caster = c.caster.as_deref().ok_or_else(|| {
+                Failure::from(grimoire_rules::RulesError::NotACaster {
+                    name: c.name.clone(),
+                })
+            })?;
+            let uses: Vec<_> = caster
+                .features()
+                .iter()
+                .map(|f| json!({"name": f.name, "remaining": f.remaining(), "max": f.max_uses}))
+                .collect();
+            let reaction = caster
+                .turn()
+                .available(grimoire_rules::ActionKind::Reaction);
+            if out.json {
+                return out.json(&json!({
+                    "encounter": e.name, "name": c.name, "hp": c.hp, "uses": uses,
+                    "reaction": reaction,
+                    "concentration": caster.concentration().map(|k| k.spell.to_string()),
+                }));
+            }
+            out.line(format!(
+                "{} · HP {} · {}: {}",
+                out.bold(&c.name),
+                c.hp.map_or_else(|| "-".to_owned(), |h| h.to_string()),
+                t(lang, "Reaction", "Reakce"),
+                if reaction { "✓" } else { "✗" }
+            ))?;
+            for f in caster.features() {
+                out.line(format!("  {}: {}/{}", f.name, f.remaining(), f.max_uses))?;
+            }
+            Ok(())
+        }
+        EncounterMonsterCommand::Rest { encounter, name } => {
+            let (e, r) = running(&store, encounter)?;
+            grimoire_app::monster::creature_long_rest(
+                &mut store,
+                ctx.command_line.clone(),
+                &e,
+                r,
+                name,
+            )
+            .map_err(state::app_error)?;
+            if out.json {
+                return out.json(&json!({ "encounter": e.name, "rested": name }));
+            }
+            out.line(format!(
+                "{name}: {}",
+                t(
+                    lang,
+                    "Long Rest finished; uses restored",
+                    "Dlouhý odpočinek dokončen; použití obnovena"
+                )
+            ))
+        }
+        EncounterMonsterCommand::Window { encounter } => {
+            let (e, r) = running(&store, encounter)?;
+            let w = r.window();
+            if out.json {
+                return out.json(&json!({ "encounter": e.name, "window": w }));
+            }
+            match w {
+                None => out.line(t(lang, "No window is open", "Žádné okno není otevřené")),
+                Some(w) => {
+                    out.line(format!(
+                        "{}: {}",
+                        t(lang, "Waiting for Reactions", "Čeká se na Reakce"),
+                        w.trigger.describe()
+                    ))?;
+                    for a in &w.answers {
+                        let what = a.spell.as_ref().map_or_else(
+                            || t(lang, "passed", "nereagoval(a)").to_owned(),
+                            |s| spell_name(s.as_str(), lang),
+                        );
+                        out.line(format!("  {}: {what}", a.name))?;
+                    }
+                    Ok(())
+                }
+            }
+        }
+    }
+}
+
+fn open(
+    ctx: &Ctx,
+    store: &mut grimoire_store::Store,
+    e: grimoire_store::Entity<grimoire_app::EncounterState>,
+    r: grimoire_rules::Encounter,
+    trigger: Trigger,
+    reactions: &[Spell],
+) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    let lang = out.lang;
+    let described = trigger.describe();
+    let could = game::open(store, ctx.command_line.clone(), &e, r, trigger, reactions)
+        .map_err(state::app_error)?;
+    if out.json {
+        return out.json(&json!({ "encounter": e.name, "window": described, "reactors": could }));
+    }
+    out.line(out.yellow(&format!(
+        "{described}: {}",
+        t(lang, "waits for Reactions (R11)", "čeká na Reakce (R11)")
+    )))?;
+    for rc in could {
+        let spells: Vec<String> = rc.spells.iter().map(|s| spell_name(s, lang)).collect();
+        out.line(format!(
+            "  {} {}: {}",
+            rc.name,
+            t(lang, "may answer with", "může odpovědět"),
+            spells.join(", ")
+        ))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,257 @@
+//! Reactions that interrupt (R11): a trigger opens a window, combatants
+//! with a Reaction answer it, and only then does what waits resolve.
+//!
+//! The window is state of the [`crate::Encounter`] and changes only by
+//! events ([`crate::EncounterEvent::WindowOpened`], `Answered`,
+//! `WindowClosed`), so a stored log replays it exactly. A spell declared in
+//! an encounter is a [`PendingCast`]: checked ([`crate::check_cast`]) but
+//! not cast, so nothing is spent until it resolves. The 2024 Counterspell
+//! answers it: the caster of the countered spell saves against the
+//! counterspeller's DC, and on a failure the spell has no effect, its
+//! action is wasted and no slot is expended ([`countered_events`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::economy::ActionKind;
+use crate::effect::BonusAmount;
+use crate::event::Event;
+use crate::request::CastRequest;
+use crate::resolution::CastResolution;
+use crate::spell::{Spell, SpellId};
+use crate::time::CastingTime;
+
+/// The kinds of trigger a Reaction spell answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TriggerKind {
+    /// A creature seen casting a spell (Counterspell).
+    SpellCast,
+    /// Being hit by an attack roll (Shield).
+    Hit,
+    /// Taking damage (Hellish Rebuke).
+    Damage,
+    /// A fall (Feather Fall).
+    Fall,
+}
+
+impl TriggerKind {
+    /// The kind a Reaction spell's trigger describes, read from the words
+    /// of its casting time (the catalogue's data), or `None` when it is not
+    /// a Reaction or answers something the tracker does not model.
+    pub fn of_spell(spell: &Spell) -> Option<TriggerKind> {
+        let CastingTime::Reaction { trigger } = &spell.casting_time else {
+            return None;
+        };
+        let t = trigger.to_lowercase();
+        if t.contains("casting a spell") {
+            Some(TriggerKind::SpellCast)
+        } else if t.contains("hit by an attack") {
+            Some(TriggerKind::Hit)
+        } else if t.contains("damage") {
+            Some(TriggerKind::Damage)
+        } else if t.contains("fall") {
+            Some(TriggerKind::Fall)
+        } else {
+            None
+        }
+    }
+
+    /// English words for it.
+    pub fn name_en(self) -> &'static str {
+        match self {
+            TriggerKind::SpellCast => "a creature casting a spell",
+            TriggerKind::Hit => "a hit by an attack roll",
+            TriggerKind::Damage => "damage taken",
+            TriggerKind::Fall => "a fall",
+        }
+    }
+
+    /// Czech words for it.
+    pub fn name_cs(self) -> &'static str {
+        match self {
+            TriggerKind::SpellCast => "tvor sesílající kouzlo",
+            TriggerKind::Hit => "zásah hodem na útok",
+            TriggerKind::Damage => "utržené zranění",
+            TriggerKind::Fall => "pád",
+        }
+    }
+}
+
+/// What happened that Reactions may answer.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Trigger {
+    /// A combatant is casting a spell (the window holds the pending cast).
+    SpellCast {
+        /// Who casts.
+        caster: String,
+        /// The spell.
+        spell: SpellId,
+        /// Its English name.
+        spell_name: String,
+    },
+    /// An attack roll hit a combatant.
+    Hit {
+        /// Who attacked.
+        attacker: String,
+        /// Who was hit.
+        target: String,
+        /// The attack roll's total.
+        attack_total: i32,
+        /// The target's Armor Class when it was hit.
+        ac: i32,
+    },
+    /// A combatant took damage from another.
+    Damage {
+        /// Who dealt it.
+        attacker: String,
+        /// Who took it.
+        target: String,
+        /// How much.
+        amount: u32,
+    },
+    /// A creature falls.
+    Fall {
+        /// Who falls.
+        creature: String,
+    },
+}
+
+impl Trigger {
+    /// Its kind.
+    pub fn kind(&self) -> TriggerKind {
+        match self {
+            Trigger::SpellCast { .. } => TriggerKind::SpellCast,
+            Trigger::Hit { .. } => TriggerKind::Hit,
+            Trigger::Damage { .. } => TriggerKind::Damage,
+            Trigger::Fall { .. } => TriggerKind::Fall,
+        }
+    }
+
+    /// Who caused it, who cannot answer it (none for a fall).
+    pub fn source(&self) -> Option<&str> {
+        match self {
+            Trigger::SpellCast { caster, .. } => Some(caster),
+            Trigger::Hit { attacker, .. } | Trigger::Damage { attacker, .. } => Some(attacker),
+            Trigger::Fall { .. } => None,
+        }
+    }
+
+    /// Who alone may answer it, when the trigger is the reactor's own
+    /// experience ("when you are hit", "when you take damage").
+    pub fn only(&self) -> Option<&str> {
+        match self {
+            Trigger::Hit { target, .. } | Trigger::Damage { target, .. } => Some(target),
+            Trigger::SpellCast { .. } | Trigger::Fall { .. } => None,
+        }
+    }
+
+    /// The words a Reaction cast in answer gives as its trigger (R11).
+    pub fn describe(&self) -> String {
+        match self {
+            Trigger::SpellCast {
+                caster, spell_name, ..
+            } => format!("{caster} casts {spell_name}"),
+            Trigger::Hit {
+                attacker,
+                target,
+                attack_total,
+                ..
+            } => format!("{attacker} hits {target} ({attack_total})"),
+            Trigger::Damage {
+                attacker,
+                target,
+                amount,
+            } => format!("{attacker} deals {target} {amount} damage"),
+            Trigger::Fall { creature } => format!("{creature} falls"),
+        }
+    }
+}
+
+/// A spell declared inside an encounter that waits for Reactions: checked,
+/// not yet cast, nothing spent.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PendingCast {
+    /// Who casts.
+    pub caster: String,
+    /// The spell.
+    pub spell: SpellId,
+    /// Its English name.
+    pub spell_name: String,
+    /// The request as fitted, to be cast when the window closes.
+    pub request: CastRequest,
+    /// The part of the turn it takes, wasted if it is countered.
+    pub action: ActionKind,
+}
+
+/// One answer given in a window.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Answer {
+    /// Who reacted.
+    pub name: String,
+    /// With which spell (`None` for passing).
+    pub spell: Option<SpellId>,
+}
+
+/// An open window for Reactions.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ReactionWindow {
+    /// What opened it.
+    pub trigger: Trigger,
+    /// The spell waiting, for a [`Trigger::SpellCast`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<PendingCast>,
+    /// Answers so far, in order.
+    #[serde(default)]
+    pub answers: Vec<Answer>,
+}
+
+impl ReactionWindow {
+    /// A window for `trigger`, holding `pending` when a spell waits.
+    pub fn new(trigger: Trigger, pending: Option<PendingCast>) -> Self {
+        ReactionWindow {
+            trigger,
+            pending,
+            answers: Vec::new(),
+        }
+    }
+
+    /// Whether `name` has answered (or passed).
+    pub fn answered(&self, name: &str) -> bool {
+        self.answers.iter().any(|a| a.name == name)
+    }
+}
+
+/// Whether a Reaction's resolution counters the spell it answered (2024
+/// Counterspell): it answers a spell being cast and its one target, the
+/// caster of that spell, failed the save.
+pub fn counters(spell: &Spell, resolution: &CastResolution) -> bool {
+    TriggerKind::of_spell(spell) == Some(TriggerKind::SpellCast)
+        && resolution
+            .targets
+            .iter()
+            .any(|t| t.save.as_ref().and_then(|s| s.success) == Some(false))
+}
+
+/// The caster events of a countered spell: the action (or Bonus Action or
+/// Reaction) is wasted; no slot is expended, no material used, nothing
+/// else changes.
+pub fn countered_events(pending: &PendingCast) -> Vec<Event> {
+    vec![Event::ActionUsed {
+        action: pending.action,
+    }]
+}
+
+/// Whether a hit still hits once the target's Armor Class bonuses in force
+/// are counted (Shield's +5 applies to the triggering attack): only flat
+/// bonuses count; dice bonuses to AC do not exist in the SRD.
+pub fn hit_stands(attack_total: i32, ac: i32, ac_bonuses: &[BonusAmount]) -> bool {
+    let bonus: i32 = ac_bonuses
+        .iter()
+        .map(|b| match b {
+            BonusAmount::Flat(n) => *n,
+            _ => 0,
+        })
+        .sum();
+    attack_total >= ac + bonus
+}

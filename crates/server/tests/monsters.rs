@@ -1,0 +1,225 @@
+//! Monsters that cast and Reactions that interrupt (issue 14) through the
+//! API, on SQLite and, with `DATABASE_URL`, on PostgreSQL.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{harnesses, table};
+use serde_json::{Value, json};
+
+fn code(v: &Value) -> &str {
+    v["error"]["code"].as_str().unwrap_or("<none>")
+}
+
+#[tokio::test]
+async fn the_bestiary_is_public_and_searchable_in_czech() {
+    for h in harnesses().await {
+        let (s, v) = h.get("/monsters?q=kněz", None).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert!(
+            v["monsters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|m| m["id"] == "priest"),
+            "{v}"
+        );
+        let (s, v) = h.get("/monsters/arcim%C3%A1g", None).await;
+        assert_eq!(
+            (s, v["save_dc"].clone()),
+            (StatusCode::OK, json!(17)),
+            "{v}"
+        );
+        let (s, v) = h.get("/monsters/beholder", None).await;
+        assert_eq!((s, code(&v)), (StatusCode::NOT_FOUND, "unknown_monster"));
+    }
+}
+
+#[tokio::test]
+async fn r11_the_gm_casts_for_mages_and_one_answers_the_other() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let e = "/campaigns/cave/encounters";
+        h.post(e, Some(&t.gm), json!({"name": "Cave"})).await;
+        for (name, init) in [("Cave Mage#1", 20), ("Cave Mage#2", 10)] {
+            let (s, v) = h
+                .post(
+                    &format!("{e}/Cave/creatures"),
+                    Some(&t.gm),
+                    json!({"name": name, "monster": "mage", "initiative": init}),
+                )
+                .await;
+            assert_eq!((s, v["hp"].clone()), (StatusCode::OK, json!(81)), "{v}");
+        }
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/creatures"),
+                Some(&t.gm),
+                json!({"name": "X", "monster": "beholder", "initiative": 1}),
+            )
+            .await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "unknown_monster")
+        );
+        h.post(&format!("{e}/Cave/start"), Some(&t.gm), json!(null))
+            .await;
+
+        let fireball = json!({"caster": "Cave Mage#1", "spell": "fireball",
+                              "targets": ["Cave Mage#2"], "seed": 5});
+        let (s, v) = h
+            .post(&format!("{e}/Cave/cast"), Some(&t.petr), fireball.clone())
+            .await;
+        assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"));
+        let (s, v) = h
+            .post(&format!("{e}/Cave/cast"), Some(&t.gm), fireball)
+            .await;
+        assert_eq!(
+            (s, v["status"].clone()),
+            (StatusCode::OK, json!("pending")),
+            "{v}"
+        );
+        assert_eq!(v["reactors"][0]["name"], "Cave Mage#2");
+        let (_, st) = h.get(&format!("{e}/Cave"), Some(&t.petr)).await;
+        assert_eq!(st["window"]["pending"]["caster"], "Cave Mage#1", "{st}");
+        assert_eq!(st["combatants"][0]["creature"], true, "{st}");
+        // Members see the window.
+        let (s, v) = h.get(&format!("{e}/Cave/window"), Some(&t.petr)).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["window"]["pending"]["spell"], "fireball", "{v}");
+        // R11 refusals carry the rule.
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/react"),
+                Some(&t.gm),
+                json!({"caster": "Cave Mage#2", "spell": "shield"}),
+            )
+            .await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "not_an_answer")
+        );
+        assert_eq!(v["error"]["rule"], "R11");
+        let (s, v) = h
+            .post(&format!("{e}/Cave/next"), Some(&t.gm), json!(null))
+            .await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "reaction_window_open")
+        );
+
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/react"),
+                Some(&t.gm),
+                json!({"caster": "Cave Mage#2", "spell": "counterspell", "seed": 1}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["cast"]["via"], "Protective Magic", "{v}");
+        if v["countered"] == false {
+            let (s, v) = h
+                .post(
+                    &format!("{e}/Cave/resolve"),
+                    Some(&t.gm),
+                    json!({"seed": 3}),
+                )
+                .await;
+            assert_eq!(
+                (s, v["resolved"].clone()),
+                (StatusCode::OK, json!("cast")),
+                "{v}"
+            );
+        }
+        let (_, v) = h.get(&format!("{e}/Cave/window"), Some(&t.gm)).await;
+        assert_eq!(v["window"], Value::Null, "{v}");
+        let protective = v["creatures"][1]["uses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| u["name"] == "Protective Magic")
+            .cloned()
+            .unwrap();
+        assert_eq!(protective["remaining"], 2, "{v}");
+
+        // Shield answers a hit on the second mage: 17 against AC 15 + 5 misses.
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/window"),
+                Some(&t.gm),
+                json!({"kind": "hit", "attacker": "Cave Mage#1", "target": "Cave Mage#2",
+                       "attack_total": 17}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        // Mage#2 already used its Reaction on the Counterspell this round.
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/react"),
+                Some(&t.gm),
+                json!({"caster": "Cave Mage#2", "spell": "shield"}),
+            )
+            .await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "action_unavailable")
+        );
+        let (s, v) = h
+            .post(&format!("{e}/Cave/resolve"), Some(&t.gm), json!({}))
+            .await;
+        assert_eq!((s, v["hits"].clone()), (StatusCode::OK, json!(true)), "{v}");
+    }
+}
+
+/// R11: a player answers a window for their own character, never for a
+/// creature or another player's character.
+#[tokio::test]
+async fn r11_a_player_passes_for_their_own_character_only() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let e = "/campaigns/cave/encounters";
+        h.post(e, Some(&t.gm), json!({"name": "Cave"})).await;
+        h.post(
+            &format!("{e}/Cave/combatants"),
+            Some(&t.gm),
+            json!({"name": "Elmira", "initiative": 5}),
+        )
+        .await;
+        h.post(
+            &format!("{e}/Cave/creatures"),
+            Some(&t.gm),
+            json!({"name": "Cave Mage#1", "monster": "mage", "initiative": 20}),
+        )
+        .await;
+        h.post(&format!("{e}/Cave/start"), Some(&t.gm), json!(null))
+            .await;
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/window"),
+                Some(&t.gm),
+                json!({"kind": "fall", "creature": "Elmira"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/pass"),
+                Some(&t.petr),
+                json!({"name": "Cave Mage#1"}),
+            )
+            .await;
+        assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/pass"),
+                Some(&t.petr),
+                json!({"name": "Elmira"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (s, v) = h
+            .post(&format!("{e}/Cave/resolve"), Some(&t.petr), json!({}))
+            .await;
+        assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+    }
+}
