@@ -30,6 +30,7 @@ mod fold;
 mod homebrew;
 mod record;
 mod search;
+mod snapshot;
 mod vocab;
 
 pub use catalog::{Catalog, HomebrewLoad};
