@@ -24,6 +24,6 @@ echo
 "$venv/bin/python" bench/peers.py "$ours"
 
 echo
-echo "Rust peer (xdy $(grep -m1 '^xdy = ' bench/xdy-peer/Cargo.toml | cut -d'"' -f2), same process, batches alternating):"
+echo "Rust peer (xdy $(grep -m1 '^xdy = ' bench/xdy-peer/Cargo.toml | cut -d'"' -f2 | tr -d =), same process, batches alternating):"
 echo
 cargo run --quiet --release --manifest-path bench/xdy-peer/Cargo.toml
