@@ -48,3 +48,17 @@ fn get_by_czech_name(bencher: Bencher) {
     let srd = Catalog::srd();
     bencher.bench(|| srd.get(black_box("Magická střela")).is_some());
 }
+
+/// Building the SRD catalogue by parsing the TOML data (what every process did
+/// before the snapshot).
+#[divan::bench(sample_count = 20)]
+fn load_from_toml() -> usize {
+    Catalog::load_srd().map_or(0, |c| c.len())
+}
+
+/// Building the SRD catalogue from the embedded pre-serialised snapshot (what
+/// `Catalog::srd()` does once per process).
+#[divan::bench(sample_count = 20)]
+fn load_from_snapshot() -> usize {
+    Catalog::load_srd_snapshot().map_or(0, |c| c.len())
+}

@@ -11,6 +11,7 @@ use crate::error::CatalogError;
 use crate::fold::fold;
 use crate::homebrew::{expand, io_error, parse_file};
 use crate::search::{Hit, Query, search};
+use crate::snapshot;
 
 /// The embedded data files, one per spell level.
 const SRD_FILES: [(&str, &str); 10] = [
@@ -45,21 +46,36 @@ pub struct HomebrewLoad {
 }
 
 impl Catalog {
-    /// The SRD 5.2 catalogue (339 spells), parsed once on first use.
+    /// The SRD 5.2 catalogue (339 spells), read once on first use from the
+    /// pre-serialised snapshot of the TOML data (`generated/srd.json`, checked
+    /// against the TOML by the crate's tests), so no TOML is parsed at start-up.
     ///
     /// # Panics
     ///
-    /// Only if the embedded data files are invalid, which the crate's tests
-    /// rule out; use [`Catalog::load_srd`] to see the errors instead.
+    /// Only if the embedded data is invalid, which the crate's tests rule out;
+    /// use [`Catalog::load_srd`] to see the errors instead.
     pub fn srd() -> &'static Catalog {
         static SRD: OnceLock<Catalog> = OnceLock::new();
-        SRD.get_or_init(|| match Catalog::load_srd() {
-            Ok(catalog) => catalog,
-            Err(errors) => panic!("embedded SRD spell data is invalid: {errors:?}"),
+        SRD.get_or_init(|| {
+            // The snapshot is tested; should it ever not load, the TOML still does.
+            match Catalog::load_srd_snapshot().map_or_else(Catalog::load_srd, Ok) {
+                Ok(catalog) => catalog,
+                Err(errors) => panic!("embedded SRD spell data is invalid: {errors:?}"),
+            }
         })
     }
 
-    /// Parses the embedded SRD data afresh, reporting every error.
+    /// Reads the embedded pre-serialised SRD afresh (what [`Catalog::srd`]
+    /// does once per process), or `None` if it does not load.
+    pub fn load_srd_snapshot() -> Option<Catalog> {
+        let spells = snapshot::decode(snapshot::SRD_JSON).ok()?;
+        let mut catalog = Catalog::default();
+        catalog.add_all(spells, "srd.json").ok()?;
+        Some(catalog)
+    }
+
+    /// Parses the embedded SRD TOML data afresh, reporting every error (what
+    /// [`Catalog::srd`]'s snapshot is generated from and checked against).
     pub fn load_srd() -> Result<Catalog, Vec<CatalogError>> {
         let mut catalog = Catalog::default();
         let mut errors = Vec::new();

@@ -31,6 +31,7 @@ mod fold;
 mod homebrew;
 mod record;
 mod search;
+mod snapshot;
 mod vocab;
 
 pub use bestiary::{Bestiary, Monster};

@@ -3,7 +3,7 @@
 
 use crate::distribution::{Budget, Distribution};
 use crate::error::DistributionError;
-use crate::expr::{BinOp, DiceTerm, Expr, Node};
+use crate::expr::{BinOp, DiceTerm, Expr, NodeRef, View};
 use crate::limits::MAX_EXPLOSIONS;
 
 impl Expr {
@@ -18,16 +18,19 @@ impl Expr {
     /// [`DistributionError`] when the result would span more than [`crate::MAX_SUPPORT`]
     /// values or need more than [`crate::MAX_DISTRIBUTION_OPS`] steps (e.g. `1000d1000kh500`).
     pub fn distribution(&self) -> Result<Distribution, DistributionError> {
-        node_distribution(&self.root, &mut Budget::new())
+        node_distribution(self.root(), &mut Budget::new())
     }
 }
 
-fn node_distribution(node: &Node, budget: &mut Budget) -> Result<Distribution, DistributionError> {
-    match node {
-        Node::Const(c) => Ok(Distribution::point(*c)),
-        Node::Dice(term) => term_distribution(term, budget),
-        Node::Neg(inner) => Ok(node_distribution(inner, budget)?.negated()),
-        Node::Binary(op, l, r) => {
+fn node_distribution(
+    node: NodeRef<'_>,
+    budget: &mut Budget,
+) -> Result<Distribution, DistributionError> {
+    match node.view() {
+        View::Const(c) => Ok(Distribution::point(c)),
+        View::Dice(term) => term_distribution(term, budget),
+        View::Neg(inner) => Ok(node_distribution(inner, budget)?.negated()),
+        View::Binary(op, l, r) => {
             let a = node_distribution(l, budget)?;
             let b = node_distribution(r, budget)?;
             match op {

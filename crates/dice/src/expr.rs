@@ -1,6 +1,7 @@
 //! The parsed dice expression (AST), its canonical notation and its bounds.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -11,17 +12,74 @@ use crate::limits::{MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_EXPLOSIONS, MAX_SIDES};
 /// Build one with [`crate::parse`] (or `str::parse`) or with the helpers
 /// [`Expr::dice`], [`Expr::constant`] and [`Expr::add`]. Its `Display` is the canonical
 /// notation, which parses back to an equal `Expr`; serde stores it as that string.
+///
+/// Cloning is cheap (a reference count): the nodes live in one shared allocation, so a
+/// [`crate::Roll`] keeps its expression for display without copying it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Expr {
-    pub(crate) root: Node,
+    /// The tree in post-order: children before their parent, the root last. Building in
+    /// post-order makes equal trees equal arrays, so the derived equality is structural.
+    pub(crate) nodes: Arc<[Node]>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A node of the flattened tree; children are indices into the same array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Node {
     Const(i64),
     Dice(DiceTerm),
-    Neg(Box<Node>),
-    Binary(BinOp, Box<Node>, Box<Node>),
+    Neg(u32),
+    Binary(BinOp, u32, u32),
+}
+
+impl Default for Node {
+    fn default() -> Self {
+        Self::Const(0)
+    }
+}
+
+/// A node together with the array it lives in, viewed as a tree.
+#[derive(Clone, Copy)]
+pub(crate) struct NodeRef<'a> {
+    nodes: &'a [Node],
+    index: usize,
+}
+
+/// What a [`NodeRef`] is, with its children as [`NodeRef`]s.
+pub(crate) enum View<'a> {
+    Const(i64),
+    Dice(&'a DiceTerm),
+    Neg(NodeRef<'a>),
+    Binary(BinOp, NodeRef<'a>, NodeRef<'a>),
+}
+
+impl<'a> NodeRef<'a> {
+    /// The root of a non-empty post-order array; an empty one reads as the constant 0.
+    pub(crate) fn root(nodes: &'a [Node]) -> Self {
+        Self {
+            nodes,
+            index: nodes.len().wrapping_sub(1),
+        }
+    }
+
+    /// The node at `index` of `nodes`.
+    pub(crate) fn at(nodes: &'a [Node], index: u32) -> Self {
+        Self {
+            nodes,
+            index: index as usize,
+        }
+    }
+
+    pub(crate) fn view(self) -> View<'a> {
+        match self.nodes.get(self.index) {
+            None => View::Const(0),
+            Some(Node::Const(c)) => View::Const(*c),
+            Some(Node::Dice(t)) => View::Dice(t),
+            Some(&Node::Neg(i)) => View::Neg(Self::at(self.nodes, i)),
+            Some(&Node::Binary(op, l, r)) => {
+                View::Binary(op, Self::at(self.nodes, l), Self::at(self.nodes, r))
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,7 +133,7 @@ pub(crate) fn floor_div(a: i64, b: i64) -> i64 {
 
 /// One `NdM` term with its modifiers, applied in this order to every roll of a die:
 /// reroll, face limits (`mi`/`ma`), explode; then keep/drop over the dice.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct DiceTerm {
     pub(crate) count: u32,
     pub(crate) sides: u32,
@@ -183,6 +241,14 @@ impl DiceTerm {
 
     /// Least and greatest value of one die, its explosion chain included.
     pub(crate) fn die_bounds(&self) -> (i64, i64) {
+        if self.reroll.is_none()
+            && self.min_face.is_none()
+            && self.max_face.is_none()
+            && self.explode.is_none()
+        {
+            // A plain die: the walk below would give the same, in sides × 4 steps.
+            return (1, i64::from(self.sides));
+        }
         // Walk from the deepest allowed explosion back to the first roll.
         let mut lo_next = 0i64;
         let mut hi_next = 0i64;
@@ -244,25 +310,25 @@ impl fmt::Display for DiceTerm {
     }
 }
 
-impl Node {
-    fn precedence(&self) -> u8 {
-        match self {
-            Self::Binary(op, ..) => op.precedence(),
-            Self::Neg(_) => 3,
-            Self::Const(c) if *c < 0 => 3,
-            Self::Const(_) | Self::Dice(_) => 4,
+impl NodeRef<'_> {
+    fn precedence(self) -> u8 {
+        match self.view() {
+            View::Binary(op, ..) => op.precedence(),
+            View::Neg(_) => 3,
+            View::Const(c) if c < 0 => 3,
+            View::Const(_) | View::Dice(_) => 4,
         }
     }
 
-    pub(crate) fn bounds(&self) -> (i64, i64) {
-        match self {
-            Self::Const(c) => (*c, *c),
-            Self::Dice(term) => term.bounds(),
-            Self::Neg(inner) => {
+    pub(crate) fn bounds(self) -> (i64, i64) {
+        match self.view() {
+            View::Const(c) => (c, c),
+            View::Dice(term) => term.bounds(),
+            View::Neg(inner) => {
                 let (lo, hi) = inner.bounds();
                 (hi.saturating_neg(), lo.saturating_neg())
             }
-            Self::Binary(op, l, r) => {
+            View::Binary(op, l, r) => {
                 let (al, ah) = l.bounds();
                 let (bl, bh) = r.bounds();
                 match op {
@@ -297,32 +363,22 @@ impl Node {
         }
     }
 
-    fn map_dice(&self, f: &impl Fn(&DiceTerm) -> DiceTerm) -> Self {
-        match self {
-            Self::Const(c) => Self::Const(*c),
-            Self::Dice(t) => Self::Dice(f(t)),
-            Self::Neg(inner) => Self::Neg(Box::new(inner.map_dice(f))),
-            Self::Binary(op, l, r) => {
-                Self::Binary(*op, Box::new(l.map_dice(f)), Box::new(r.map_dice(f)))
-            }
-        }
-    }
-
-    /// Writes the notation, letting `term` render each dice term (in left-to-right order).
+    /// Writes the notation, letting `term` render each dice term (in left-to-right order,
+    /// which is also the order they are rolled in).
     pub(crate) fn write_with(
-        &self,
+        self,
         out: &mut dyn fmt::Write,
         term: &mut dyn FnMut(&DiceTerm, &mut dyn fmt::Write) -> fmt::Result,
     ) -> fmt::Result {
-        match self {
-            Self::Const(c) => write!(out, "{c}"),
-            Self::Dice(t) => term(t, out),
-            Self::Neg(inner) => {
+        match self.view() {
+            View::Const(c) => write!(out, "{c}"),
+            View::Dice(t) => term(t, out),
+            View::Neg(inner) => {
                 out.write_char('-')?;
                 let paren = inner.precedence() < 3;
                 write_child(inner, paren, out, term)
             }
-            Self::Binary(op, l, r) => {
+            View::Binary(op, l, r) => {
                 let p = op.precedence();
                 write_child(l, l.precedence() < p, out, term)?;
                 write!(out, " {} ", op.symbol())?;
@@ -333,7 +389,7 @@ impl Node {
 }
 
 fn write_child(
-    node: &Node,
+    node: NodeRef<'_>,
     paren: bool,
     out: &mut dyn fmt::Write,
     term: &mut dyn FnMut(&DiceTerm, &mut dyn fmt::Write) -> fmt::Result,
@@ -357,19 +413,44 @@ impl Expr {
     /// Trusted-code builder: `count` is capped at [`MAX_DICE_PER_TERM`] and `sides` clamped to
     /// `1..=`[`MAX_SIDES`] so the notation always parses back.
     pub fn dice(count: u32, sides: u32) -> Self {
+        Self::leaf(Node::Dice(DiceTerm::plain(
+            count.min(MAX_DICE_PER_TERM),
+            sides.clamp(1, MAX_SIDES),
+        )))
+    }
+
+    fn leaf(node: Node) -> Self {
         Self {
-            root: Node::Dice(DiceTerm::plain(
-                count.min(MAX_DICE_PER_TERM),
-                sides.clamp(1, MAX_SIDES),
-            )),
+            nodes: Arc::from([node].as_slice()),
+        }
+    }
+
+    /// The root of the tree.
+    pub(crate) fn root(&self) -> NodeRef<'_> {
+        NodeRef::root(&self.nodes)
+    }
+
+    /// `self op other`: both post-order arrays one after the other (the right one's
+    /// indices shifted), then the new root.
+    fn join(self, op: BinOp, other: Expr) -> Expr {
+        let offset = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
+        let mut nodes = Vec::with_capacity(self.nodes.len() + other.nodes.len() + 1);
+        nodes.extend_from_slice(&self.nodes);
+        nodes.extend(other.nodes.iter().map(|n| match *n {
+            Node::Neg(i) => Node::Neg(i + offset),
+            Node::Binary(op, l, r) => Node::Binary(op, l + offset, r + offset),
+            leaf => leaf,
+        }));
+        let right = u32::try_from(nodes.len()).unwrap_or(u32::MAX) - 1;
+        nodes.push(Node::Binary(op, offset - 1, right));
+        Expr {
+            nodes: Arc::from(nodes),
         }
     }
 
     /// A fixed number, clamped to `±`[`MAX_CONSTANT`] so the notation always parses back.
     pub fn constant(value: i64) -> Self {
-        Self {
-            root: Node::Const(value.clamp(-MAX_CONSTANT, MAX_CONSTANT)),
-        }
+        Self::leaf(Node::Const(value.clamp(-MAX_CONSTANT, MAX_CONSTANT)))
     }
 
     /// `self + other`, e.g. a spell's dice plus the ability modifier.
@@ -378,17 +459,13 @@ impl Expr {
     /// print a notation that `parse` rejects.
     #[allow(clippy::should_implement_trait)] // also implemented; inherent so no import is needed
     pub fn add(self, other: Expr) -> Expr {
-        Self {
-            root: Node::Binary(BinOp::Add, Box::new(self.root), Box::new(other.root)),
-        }
+        self.join(BinOp::Add, other)
     }
 
     /// `self - other`.
     #[allow(clippy::should_implement_trait)]
     pub fn sub(self, other: Expr) -> Expr {
-        Self {
-            root: Node::Binary(BinOp::Sub, Box::new(self.root), Box::new(other.root)),
-        }
+        self.join(BinOp::Sub, other)
     }
 
     /// The same expression with every term's dice doubled, for critical hits ("roll the
@@ -401,37 +478,44 @@ impl Expr {
     /// Every term's dice multiplied by `factor` (cantrip scaling: two, three or four times the
     /// base dice). Keep/drop counts scale too; counts are capped at [`MAX_DICE_PER_TERM`].
     pub fn with_dice_multiplied(&self, factor: u32) -> Expr {
+        let nodes: Vec<Node> = self
+            .nodes
+            .iter()
+            .map(|n| match *n {
+                Node::Dice(t) => Node::Dice(DiceTerm {
+                    count: t.count.saturating_mul(factor).min(MAX_DICE_PER_TERM),
+                    keep: t.keep.map(|k| k.scaled(factor)),
+                    ..t
+                }),
+                other => other,
+            })
+            .collect();
         Self {
-            root: self.root.map_dice(&|t| DiceTerm {
-                count: t.count.saturating_mul(factor).min(MAX_DICE_PER_TERM),
-                keep: t.keep.map(|k| k.scaled(factor)),
-                ..t.clone()
-            }),
+            nodes: Arc::from(nodes),
         }
     }
 
     /// Least possible result. Exact for sums of terms; with `*` or `/` a bound.
     pub fn min(&self) -> i64 {
-        self.root.bounds().0
+        self.root().bounds().0
     }
 
     /// Greatest possible result (exploding dice count at most [`MAX_EXPLOSIONS`] extra rolls,
     /// as rolling does). Exact for sums of terms; with `*` or `/` a bound.
     pub fn max(&self) -> i64 {
-        self.root.bounds().1
+        self.root().bounds().1
     }
 
     /// Total number of dice the expression rolls before rerolls and explosions.
     pub fn dice_count(&self) -> u64 {
-        fn walk(n: &Node) -> u64 {
-            match n {
-                Node::Const(_) => 0,
+        // Every node is part of the tree, so summing over the array visits each term once.
+        self.nodes
+            .iter()
+            .map(|n| match n {
                 Node::Dice(t) => u64::from(t.count),
-                Node::Neg(i) => walk(i),
-                Node::Binary(_, l, r) => walk(l) + walk(r),
-            }
-        }
-        walk(&self.root)
+                _ => 0,
+            })
+            .sum()
     }
 }
 
@@ -451,7 +535,7 @@ impl std::ops::Sub for Expr {
 
 impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.root.write_with(f, &mut |t, out| write!(out, "{t}"))
+        self.root().write_with(f, &mut |t, out| write!(out, "{t}"))
     }
 }
 

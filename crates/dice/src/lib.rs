@@ -29,6 +29,7 @@ mod distribution;
 mod error;
 mod exact;
 mod expr;
+mod inline;
 mod lexer;
 mod limits;
 mod parser;
@@ -44,7 +45,7 @@ pub use limits::{
 };
 pub use parser::parse;
 pub use rng::{DiceRng, SeededRng};
-pub use roll::{DieRoll, DieState, Roll};
+pub use roll::{Breakdown, DieRoll, DieState, Roll};
 
 /// Keeps the README's example compiling and true.
 #[doc = include_str!("../README.md")]

@@ -14,13 +14,15 @@
 //! ```
 
 use std::str::FromStr;
+use std::sync::Arc;
 
 use crate::error::{
     EXPECTED_CLOSE, EXPECTED_NUMBER, EXPECTED_OPERAND, EXPECTED_OPERATOR, EXPECTED_SIDES,
     ParseError,
 };
-use crate::expr::{BinOp, Compare, DiceTerm, Expr, Keep, Node, Reroll};
-use crate::lexer::{Tok, Token, tokenize};
+use crate::expr::{BinOp, Compare, DiceTerm, Expr, Keep, Node, NodeRef, Reroll};
+use crate::inline::InlineVec;
+use crate::lexer::{Lexer, Tok, Token, first_invalid};
 use crate::limits::{
     MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPRESSION_CHARS, MAX_NESTING, MAX_RESULT,
     MAX_SIDES,
@@ -41,30 +43,44 @@ use crate::limits::{
 /// A [`ParseError`] with the char offset and what was expected; limits (see
 /// [`crate::MAX_DICE_PER_TERM`] and friends) are errors too.
 pub fn parse(input: &str) -> Result<Expr, ParseError> {
-    if input.chars().nth(MAX_EXPRESSION_CHARS).is_some() {
+    // A string of at most MAX bytes has at most MAX chars; only longer ones need counting.
+    if input.len() > MAX_EXPRESSION_CHARS && input.chars().nth(MAX_EXPRESSION_CHARS).is_some() {
         return Err(ParseError::ExpressionTooLong {
             limit: MAX_EXPRESSION_CHARS,
         });
     }
-    let tokens = tokenize(input)?;
+    let mut lexer = Lexer::new(input);
     let mut parser = Parser {
-        tokens,
-        next: 0,
-        end: input.chars().count(),
+        current: lexer.next_token(),
+        lexer,
         total_dice: 0,
+        nodes: InlineVec::new(),
     };
-    let root = parser.expr(0)?;
-    if let Some(t) = parser.peek() {
-        return Err(ParseError::Syntax {
+    let parsed = parser.expr(0).and_then(|_| match parser.peek() {
+        Some(t) => Err(ParseError::Syntax {
             position: t.pos,
             expected: EXPECTED_OPERATOR,
-        });
+        }),
+        None => Ok(()),
+    });
+    // A character no token starts with is reported before anything else, wherever it is;
+    // the lexer stops at one, so only a failed or cut-short parse needs the scan.
+    if parsed.is_err() || parser.lexer.stopped_early() {
+        if let Some(position) = first_invalid(input) {
+            return Err(ParseError::Syntax {
+                position,
+                expected: EXPECTED_OPERAND,
+            });
+        }
     }
-    let expr = Expr { root };
+    parsed?;
+    let expr = Expr {
+        nodes: Arc::from(&*parser.nodes),
+    };
     // The canonical notation can be longer than the input (`d%+d%` prints as
     // `1d100 + 1d100`), at most CANONICAL_GROWTH times. It must stay within the limit too,
     // or a stored expression would not parse back.
-    if parser.end.saturating_mul(CANONICAL_GROWTH) > MAX_EXPRESSION_CHARS
+    if parser.lexer.pos().saturating_mul(CANONICAL_GROWTH) > MAX_EXPRESSION_CHARS
         && expr.to_string().chars().nth(MAX_EXPRESSION_CHARS).is_some()
     {
         return Err(ParseError::ExpressionTooLong {
@@ -86,30 +102,42 @@ impl FromStr for Expr {
     }
 }
 
-/// `node` if every value it can take lies within [`MAX_RESULT`]; its operands were checked
-/// when they were built, so one check per operator covers every intermediate value.
-fn in_range(node: Node, op_pos: usize) -> Result<Node, ParseError> {
-    let (lo, hi) = node.bounds();
-    if lo < -MAX_RESULT || hi > MAX_RESULT {
-        return Err(ParseError::ResultOutOfRange {
-            position: op_pos,
-            limit: MAX_RESULT,
-        });
-    }
-    Ok(node)
-}
+/// Index of a node in the parser's post-order array.
+type Id = u32;
 
-struct Parser {
-    tokens: Vec<Token>,
-    next: usize,
-    /// Char length of the input, the position reported at end of input.
-    end: usize,
+struct Parser<'a> {
+    lexer: Lexer<'a>,
+    /// The token under the cursor (one token of lookahead is all the grammar needs).
+    current: Option<Token>,
     total_dice: u64,
+    /// The tree being built, in post-order (see [`Expr`]).
+    nodes: InlineVec<Node, 8>,
 }
 
-impl Parser {
+impl Parser<'_> {
+    fn push(&mut self, node: Node) -> Id {
+        self.nodes.push(node);
+        // At most MAX_EXPRESSION_CHARS nodes, so the index fits.
+        u32::try_from(self.nodes.len() - 1).unwrap_or(u32::MAX)
+    }
+
+    /// Pushes `left op right` if every value it can take lies within [`MAX_RESULT`]; its
+    /// operands were checked when they were built, so one check per operator covers every
+    /// intermediate value.
+    fn binary(&mut self, op: BinOp, left: Id, right: Id, op_pos: usize) -> Result<Id, ParseError> {
+        let id = self.push(Node::Binary(op, left, right));
+        let (lo, hi) = NodeRef::at(&self.nodes, id).bounds();
+        if lo < -MAX_RESULT || hi > MAX_RESULT {
+            return Err(ParseError::ResultOutOfRange {
+                position: op_pos,
+                limit: MAX_RESULT,
+            });
+        }
+        Ok(id)
+    }
+
     fn peek(&self) -> Option<&Token> {
-        self.tokens.get(self.next)
+        self.current.as_ref()
     }
 
     fn peek_tok(&self) -> Option<&Tok> {
@@ -117,18 +145,25 @@ impl Parser {
     }
 
     fn pos(&self) -> usize {
-        self.peek().map_or(self.end, |t| t.pos)
+        // At the end of input the lexer stands at the input's length in chars.
+        self.peek().map_or(self.lexer.pos(), |t| t.pos)
+    }
+
+    fn advance(&mut self) {
+        if self.current.is_some() {
+            self.current = self.lexer.next_token();
+        }
     }
 
     fn bump(&mut self) -> Option<Token> {
-        let t = self.tokens.get(self.next).cloned();
-        self.next += usize::from(t.is_some());
+        let t = self.current;
+        self.advance();
         t
     }
 
     fn eat_sym(&mut self, c: char) -> bool {
         if self.peek_tok() == Some(&Tok::Sym(c)) {
-            self.next += 1;
+            self.advance();
             true
         } else {
             false
@@ -142,7 +177,7 @@ impl Parser {
         }
     }
 
-    fn expr(&mut self, depth: usize) -> Result<Node, ParseError> {
+    fn expr(&mut self, depth: usize) -> Result<Id, ParseError> {
         let mut left = self.term(depth)?;
         loop {
             let op = match self.peek_tok() {
@@ -151,13 +186,13 @@ impl Parser {
                 _ => return Ok(left),
             };
             let op_pos = self.pos();
-            self.next += 1;
+            self.advance();
             let right = self.term(depth)?;
-            left = in_range(Node::Binary(op, Box::new(left), Box::new(right)), op_pos)?;
+            left = self.binary(op, left, right, op_pos)?;
         }
     }
 
-    fn term(&mut self, depth: usize) -> Result<Node, ParseError> {
+    fn term(&mut self, depth: usize) -> Result<Id, ParseError> {
         let mut left = self.unary(depth)?;
         loop {
             let op = match self.peek_tok() {
@@ -166,12 +201,12 @@ impl Parser {
                 _ => return Ok(left),
             };
             let op_pos = self.pos();
-            self.next += 1;
+            self.advance();
             let right = self.unary(depth)?;
-            if op == BinOp::Div && right == Node::Const(0) {
+            if op == BinOp::Div && self.nodes.get(right as usize) == Some(&Node::Const(0)) {
                 return Err(ParseError::DivisionByZero { position: op_pos });
             }
-            left = in_range(Node::Binary(op, Box::new(left), Box::new(right)), op_pos)?;
+            left = self.binary(op, left, right, op_pos)?;
         }
     }
 
@@ -185,14 +220,20 @@ impl Parser {
         Ok(depth + 1)
     }
 
-    fn unary(&mut self, depth: usize) -> Result<Node, ParseError> {
+    fn unary(&mut self, depth: usize) -> Result<Id, ParseError> {
         if self.eat_sym('-') {
             let inner = self.unary(self.nest(depth)?)?;
             // A minus on a literal is part of the literal, so `-3` prints and re-parses as one.
-            return Ok(match inner {
-                Node::Const(c) if c >= 0 => Node::Const(-c),
-                other => Node::Neg(Box::new(other)),
-            });
+            // The inner node is the last one pushed, so it is replaced in place.
+            if let Some(last) = self.nodes.last_mut() {
+                if let Node::Const(c) = *last {
+                    if c >= 0 {
+                        *last = Node::Const(-c);
+                        return Ok(inner);
+                    }
+                }
+            }
+            return Ok(self.push(Node::Neg(inner)));
         }
         if self.eat_sym('+') {
             return self.unary(self.nest(depth)?);
@@ -200,11 +241,11 @@ impl Parser {
         self.atom(depth)
     }
 
-    fn atom(&mut self, depth: usize) -> Result<Node, ParseError> {
+    fn atom(&mut self, depth: usize) -> Result<Id, ParseError> {
         let start = self.pos();
-        match self.peek_tok().cloned() {
+        match self.peek_tok().copied() {
             Some(Tok::Num(n)) => {
-                self.next += 1;
+                self.advance();
                 if matches!(self.peek_tok(), Some(Tok::Word(w)) if is_die_letter(w)) {
                     return self.dice(start, n);
                 }
@@ -215,25 +256,25 @@ impl Parser {
                     });
                 }
                 // Bounded by MAX_CONSTANT just above.
-                Ok(Node::Const(i64::try_from(n).unwrap_or(MAX_CONSTANT)))
+                Ok(self.push(Node::Const(i64::try_from(n).unwrap_or(MAX_CONSTANT))))
             }
-            Some(Tok::Word(w)) if is_die_letter(&w) => self.dice(start, 1),
+            Some(Tok::Word(w)) if is_die_letter(w) => self.dice(start, 1),
             Some(Tok::Word(w)) => {
-                let keep = match w.as_str() {
+                let keep = match w {
                     "adv" | "výh" | "vyh" => Keep::Highest(1),
                     "dis" | "nevýh" | "nevyh" => Keep::Lowest(1),
                     _ => return Err(self.syntax(EXPECTED_OPERAND)),
                 };
-                self.next += 1;
+                self.advance();
                 self.count_dice(start, 2)?;
-                Ok(Node::Dice(DiceTerm {
+                Ok(self.push(Node::Dice(DiceTerm {
                     keep: Some(keep),
                     ..DiceTerm::plain(2, 20)
-                }))
+                })))
             }
             Some(Tok::Sym('(')) => {
                 let inner_depth = self.nest(depth)?;
-                self.next += 1;
+                self.advance();
                 let inner = self.expr(inner_depth)?;
                 if !self.eat_sym(')') {
                     return Err(self.syntax(EXPECTED_CLOSE));
@@ -264,9 +305,9 @@ impl Parser {
     }
 
     /// A dice term; the die letter is the next token.
-    fn dice(&mut self, start: usize, count: u64) -> Result<Node, ParseError> {
+    fn dice(&mut self, start: usize, count: u64) -> Result<Id, ParseError> {
         self.count_dice(start, count)?;
-        self.next += 1; // the die letter
+        self.advance(); // the die letter
         let sides_pos = self.pos();
         let sides = match self.bump().map(|t| t.tok) {
             Some(Tok::Num(n)) => n,
@@ -300,16 +341,16 @@ impl Parser {
         let mut limit_pos = None;
         loop {
             let pos = self.pos();
-            match self.peek_tok().cloned() {
+            match self.peek_tok().copied() {
                 Some(Tok::Sym('!')) => {
-                    self.next += 1;
+                    self.advance();
                     let when = self.optional_compare()?.unwrap_or(Compare::Eq(term.sides));
                     set_once(&mut term.explode, when, pos)?;
                     explode_pos = Some(pos);
                 }
                 Some(Tok::Word(w)) => {
-                    self.next += 1;
-                    match w.as_str() {
+                    self.advance();
+                    match w {
                         "kh" | "kl" | "dh" | "dl" => {
                             let n = match self.peek_tok() {
                                 Some(Tok::Num(_)) => self.small_number()?,
@@ -322,7 +363,7 @@ impl Parser {
                                     count: term.count,
                                 });
                             }
-                            let keep = match w.as_str() {
+                            let keep = match w {
                                 "kh" => Keep::Highest(n),
                                 "kl" => Keep::Lowest(n),
                                 "dh" => Keep::DropHighest(n),
@@ -361,7 +402,7 @@ impl Parser {
             }
         }
         check_term(&term, reroll_pos, explode_pos, limit_pos)?;
-        Ok(Node::Dice(term))
+        Ok(self.push(Node::Dice(term)))
     }
 
     /// A number bounded by [`MAX_SIDES`] (faces, keep counts).
@@ -396,7 +437,7 @@ impl Parser {
             Some(Tok::Num(_)) => return Ok(Some(Compare::Eq(self.small_number()?))),
             _ => return Ok(None),
         };
-        self.next += 1;
+        self.advance();
         Ok(Some(make(self.small_number()?)))
     }
 }

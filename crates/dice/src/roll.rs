@@ -1,18 +1,21 @@
 //! Rolling an [`Expr`] with an injected [`DiceRng`], keeping every die for display.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use serde::ser::SerializeStruct as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::expr::{DiceTerm, Expr, Node};
+use crate::expr::{DiceTerm, Expr, NodeRef, View};
+use crate::inline::InlineVec;
 use crate::limits::{MAX_EXPLOSIONS, MAX_REROLLS};
 use crate::rng::DiceRng;
 
 /// What became of one physical roll of a die.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DieState {
     /// Counts toward the total.
+    #[default]
     Kept,
     /// Removed by a keep/drop modifier.
     Dropped,
@@ -24,7 +27,7 @@ pub enum DieState {
 ///
 /// An exploding die appears as several consecutive entries: every entry but the last of
 /// its chain has [`DieRoll::exploded`] set, and the chain is kept or dropped as a whole.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DieRoll {
     sides: u32,
     face: u32,
@@ -86,16 +89,21 @@ impl fmt::Display for DieRoll {
     }
 }
 
-/// The outcome of [`Expr::roll`]: the total and every die rolled.
+/// Dice of a roll; up to this many are kept inline (no allocation), e.g. Fireball's 8d6.
+const INLINE_DICE: usize = 10;
+
+/// The outcome of [`Expr::roll`]: the total, every die rolled and the expression.
 ///
-/// `Display` shows the working, e.g. `4d6kh3 [6, 5, 3, ~~1~~] = 14`; dropped and
-/// rerolled dice are struck through (`~~1~~`) and an exploding roll is marked `!`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Rolling builds no text: the expression is shared with the [`Expr`] (a reference
+/// count) and the working is formatted only when shown. `Display` shows it, e.g.
+/// `4d6kh3 [6, 5, 3, ~~1~~] = 14`; dropped and rerolled dice are struck through (`~~1~~`)
+/// and an exploding roll is marked `!`. Serde stores `expression`, `breakdown`, `total`
+/// and `dice`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Roll {
-    expression: String,
-    breakdown: String,
+    expression: Expr,
     total: i64,
-    dice: Vec<DieRoll>,
+    dice: InlineVec<DieRoll, INLINE_DICE>,
 }
 
 impl Roll {
@@ -109,20 +117,101 @@ impl Roll {
         &self.dice
     }
 
-    /// The canonical notation that was rolled.
-    pub fn expression(&self) -> &str {
+    /// The expression that was rolled; its `Display` is the canonical notation.
+    pub fn expression(&self) -> &Expr {
         &self.expression
     }
 
-    /// The working without the total, e.g. `1d20 [15] + 7`.
-    pub fn breakdown(&self) -> &str {
-        &self.breakdown
+    /// The working without the total, e.g. `1d20 [15] + 7`, formatted when displayed.
+    pub fn breakdown(&self) -> Breakdown<'_> {
+        Breakdown { roll: self }
     }
+}
+
+/// The working of a [`Roll`] without its total (`1d20 [15] + 7`); see [`Roll::breakdown`].
+#[derive(Clone, Copy, Debug)]
+pub struct Breakdown<'a> {
+    roll: &'a Roll,
+}
+
+impl fmt::Display for Breakdown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut rest: &[DieRoll] = &self.roll.dice;
+        self.roll.expression.root().write_with(f, &mut |term, out| {
+            let (mine, tail) = rest.split_at(term_entries(term, rest));
+            rest = tail;
+            write!(out, "{term} [")?;
+            for (i, d) in mine.iter().enumerate() {
+                if i > 0 {
+                    out.write_str(", ")?;
+                }
+                write!(out, "{d}")?;
+            }
+            out.write_char(']')
+        })
+    }
+}
+
+/// How many leading entries of `dice` belong to one rolled `term`: per die, any rerolled
+/// entries and then its explosion chain (rolling records them in exactly this order).
+fn term_entries(term: &DiceTerm, dice: &[DieRoll]) -> usize {
+    let mut i = 0;
+    for _ in 0..term.count {
+        loop {
+            while dice.get(i).is_some_and(DieRoll::is_rerolled) {
+                i += 1;
+            }
+            let Some(d) = dice.get(i) else {
+                return i;
+            };
+            i += 1;
+            if !d.exploded {
+                break;
+            }
+        }
+    }
+    i
 }
 
 impl fmt::Display for Roll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} = {}", self.breakdown, self.total)
+        write!(f, "{} = {}", self.breakdown(), self.total)
+    }
+}
+
+impl Serialize for Roll {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// Serializes a `Display` value as its text.
+        struct Text<T>(T);
+        impl<T: fmt::Display> Serialize for Text<T> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(&self.0)
+            }
+        }
+        let mut s = serializer.serialize_struct("Roll", 4)?;
+        s.serialize_field("expression", &self.expression)?;
+        s.serialize_field("breakdown", &Text(self.breakdown()))?;
+        s.serialize_field("total", &self.total)?;
+        s.serialize_field("dice", &*self.dice)?;
+        s.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Roll {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// The stored form; the breakdown is derived from the rest, so it is not read back.
+        #[derive(Deserialize)]
+        struct Stored {
+            expression: Expr,
+            total: i64,
+            dice: Vec<DieRoll>,
+        }
+        let stored = Stored::deserialize(deserializer)?;
+        Ok(Roll {
+            expression: stored.expression,
+            total: stored.total,
+            dice: stored.dice.into(),
+        })
     }
 }
 
@@ -132,57 +221,33 @@ impl Expr {
     ///
     /// The same generator state gives the same roll on every platform.
     pub fn roll<R: DiceRng + ?Sized>(&self, rng: &mut R) -> Roll {
-        let mut dice = Vec::new();
-        let mut rendered = Vec::new();
-        let total = eval(&self.root, rng, &mut dice, &mut rendered);
-        let mut terms = rendered.into_iter();
-        let mut breakdown = String::new();
-        // Writing into a String cannot fail.
-        let _ = self.root.write_with(&mut breakdown, &mut |_, out| {
-            out.write_str(&terms.next().unwrap_or_default())
-        });
+        let mut dice = InlineVec::new();
+        let total = eval(self.root(), rng, &mut dice);
         Roll {
-            expression: self.to_string(),
-            breakdown,
+            expression: self.clone(),
             total,
             dice,
         }
     }
 }
 
-fn eval<R: DiceRng + ?Sized>(
-    node: &Node,
-    rng: &mut R,
-    dice: &mut Vec<DieRoll>,
-    rendered: &mut Vec<String>,
-) -> i64 {
-    match node {
-        Node::Const(c) => *c,
-        Node::Dice(term) => {
-            let start = dice.len();
-            let total = roll_term(term, rng, dice);
-            let mut text = format!("{term} [");
-            for (i, d) in dice[start..].iter().enumerate() {
-                if i > 0 {
-                    text.push_str(", ");
-                }
-                let _ = write!(text, "{d}");
-            }
-            text.push(']');
-            rendered.push(text);
-            total
-        }
-        Node::Neg(inner) => eval(inner, rng, dice, rendered).saturating_neg(),
-        Node::Binary(op, l, r) => {
-            let a = eval(l, rng, dice, rendered);
-            let b = eval(r, rng, dice, rendered);
+type Dice = InlineVec<DieRoll, INLINE_DICE>;
+
+fn eval<R: DiceRng + ?Sized>(node: NodeRef<'_>, rng: &mut R, dice: &mut Dice) -> i64 {
+    match node.view() {
+        View::Const(c) => c,
+        View::Dice(term) => roll_term(term, rng, dice),
+        View::Neg(inner) => eval(inner, rng, dice).saturating_neg(),
+        View::Binary(op, l, r) => {
+            let a = eval(l, rng, dice);
+            let b = eval(r, rng, dice);
             op.apply(a, b)
         }
     }
 }
 
 /// One roll of a die with its reroll rule applied; rerolled-away faces are recorded.
-fn roll_face<R: DiceRng + ?Sized>(term: &DiceTerm, rng: &mut R, dice: &mut Vec<DieRoll>) -> u32 {
+fn roll_face<R: DiceRng + ?Sized>(term: &DiceTerm, rng: &mut R, dice: &mut Dice) -> u32 {
     let mut face = rng.roll_die(term.sides);
     let Some(reroll) = term.reroll else {
         return face;
@@ -212,17 +277,41 @@ fn roll_face<R: DiceRng + ?Sized>(term: &DiceTerm, rng: &mut R, dice: &mut Vec<D
     standing.get(pick - 1).copied().unwrap_or(face)
 }
 
-fn roll_term<R: DiceRng + ?Sized>(term: &DiceTerm, rng: &mut R, dice: &mut Vec<DieRoll>) -> i64 {
-    // (chain total, index range of the chain's kept entries) per die.
-    let mut chains: Vec<(i64, Vec<usize>)> = Vec::with_capacity(term.count as usize);
-    for _ in 0..term.count {
+/// One die's explosion chain: its total and the range of `dice` it occupies (rerolled
+/// entries inside the range stay rerolled when the chain is dropped).
+#[derive(Clone, Copy, Default)]
+struct Chain {
+    total: i64,
+    start: usize,
+    end: usize,
+}
+
+fn roll_term<R: DiceRng + ?Sized>(term: &DiceTerm, rng: &mut R, dice: &mut Dice) -> i64 {
+    if term.keep.is_none() && term.reroll.is_none() && term.explode.is_none() {
+        // The everyday term (`8d6`, `1d20`): one entry per die.
         let mut total = 0i64;
-        let mut members = Vec::new();
+        for _ in 0..term.count {
+            let face = rng.roll_die(term.sides);
+            let value = term.clamp(face);
+            dice.push(DieRoll {
+                sides: term.sides,
+                face,
+                value,
+                state: DieState::Kept,
+                exploded: false,
+            });
+            total += i64::from(value);
+        }
+        return total;
+    }
+    let mut chains: InlineVec<Chain, 8> = InlineVec::new();
+    for _ in 0..term.count {
+        let start = dice.len();
+        let mut total = 0i64;
         for depth in 0..=MAX_EXPLOSIONS {
             let face = roll_face(term, rng, dice);
             let value = term.clamp(face);
             let exploded = depth < MAX_EXPLOSIONS && term.explodes_on(face);
-            members.push(dice.len());
             dice.push(DieRoll {
                 sides: term.sides,
                 face,
@@ -235,26 +324,38 @@ fn roll_term<R: DiceRng + ?Sized>(term: &DiceTerm, rng: &mut R, dice: &mut Vec<D
                 break;
             }
         }
-        chains.push((total, members));
+        chains.push(Chain {
+            total,
+            start,
+            end: dice.len(),
+        });
     }
     let Some(keep) = term.keep else {
-        return chains.iter().map(|c| c.0).sum();
+        return chains.iter().map(|c| c.total).sum();
     };
     let (highest, k) = keep.normalized(term.count);
-    let mut order: Vec<usize> = (0..chains.len()).collect();
+    let mut order: InlineVec<u16, 8> = InlineVec::new();
+    // Fewer than MAX_DICE_PER_TERM (1000) chains, so every index fits in u16.
+    for i in 0..chains.len() {
+        order.push(u16::try_from(i).unwrap_or(u16::MAX));
+    }
+    let total_of = |i: u16| chains.get(usize::from(i)).map_or(0, |c| c.total);
     // Stable sort: among equal dice the earlier one is kept.
     if highest {
-        order.sort_by(|&a, &b| chains[b].0.cmp(&chains[a].0));
+        order.sort_by_key(|&i| std::cmp::Reverse(total_of(i)));
     } else {
-        order.sort_by(|&a, &b| chains[a].0.cmp(&chains[b].0));
+        order.sort_by_key(|&i| total_of(i));
     }
     let mut total = 0i64;
     for (rank, &i) in order.iter().enumerate() {
+        let chain = chains[usize::from(i)];
         if rank < k as usize {
-            total += chains[i].0;
+            total += chain.total;
         } else {
-            for &m in &chains[i].1 {
-                dice[m].state = DieState::Dropped;
+            for d in &mut dice[chain.start..chain.end] {
+                if d.state == DieState::Kept {
+                    d.state = DieState::Dropped;
+                }
             }
         }
     }
@@ -336,6 +437,26 @@ mod tests {
         let expr = parse("4d6kh3 + 1d20 + 2d8!").ok();
         let roll = expr.map(|e| e.roll(&mut SeededRng::new(42)).to_string());
         assert_eq!(roll.as_deref(), Some(GOLDEN_42));
+    }
+
+    #[test]
+    fn serde_keeps_the_stored_shape_and_reads_it_back() {
+        let roll = parse("1d20 + 7").map(|e| e.roll(&mut Faces(vec![15], 0)));
+        let json = roll
+            .as_ref()
+            .map(|r| serde_json::to_string(r).unwrap_or_default());
+        let expected = r#"{"expression":"1d20 + 7","breakdown":"1d20 [15] + 7","total":22,"dice":[{"sides":20,"face":15,"value":15,"state":"kept","exploded":false}]}"#;
+        assert_eq!(json.as_deref().ok(), Some(expected));
+        let back: Result<crate::Roll, _> = serde_json::from_str(expected);
+        assert_eq!(back.ok(), roll.ok());
+    }
+
+    #[test]
+    fn breakdown_splits_dice_between_terms_with_rerolls_and_explosions() {
+        assert_eq!(
+            roll_faces("1d6r1! + 2d6 - 1d6ro<3", &[1, 6, 1, 2, 3, 4, 2, 5]),
+            "1d6r1! [~~1~~, 6!, ~~1~~, 2] + 2d6 [3, 4] - 1d6ro<3 [~~2~~, 5] = 10"
+        );
     }
 
     const GOLDEN_42: &str = "4d6kh3 [2, 2, 1, ~~1~~] + 1d20 [11] + 2d8! [7, 6] = 29";

@@ -5,6 +5,7 @@
 //! and on deserialization.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -16,9 +17,12 @@ use crate::school::School;
 use crate::time::{CastingTime, Duration};
 
 /// A spell's stable identifier: a lower-case slug such as `magic-missile`.
+///
+/// The slug is shared (`Arc<str>`), so cloning an id, and with it a caster's
+/// prepared spells or a resolution, copies a pointer rather than the text.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
-pub struct SpellId(String);
+pub struct SpellId(Arc<str>);
 
 impl SpellId {
     /// Accepts lower-case ASCII letters, digits and single inner hyphens.
@@ -35,7 +39,7 @@ impl SpellId {
         {
             return Err(RulesError::InvalidSpellId { id: slug });
         }
-        Ok(SpellId(slug))
+        Ok(SpellId(Arc::from(slug)))
     }
 
     /// Makes a slug from an English name: `"Cure Wounds"` → `cure-wounds`.
@@ -70,7 +74,7 @@ impl TryFrom<String> for SpellId {
 
 impl From<SpellId> for String {
     fn from(id: SpellId) -> String {
-        id.0
+        id.0.to_string()
     }
 }
 

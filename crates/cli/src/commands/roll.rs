@@ -67,9 +67,9 @@ fn distribution_failure(err: &DistributionError, lang: Lang) -> Failure {
 /// The JSON of one roll, shared with `cast` so every roll looks the same.
 pub fn roll_json(roll: &Roll) -> serde_json::Value {
     json!({
-        "expression": roll.expression(),
+        "expression": roll.expression().to_string(),
         "total": roll.total(),
-        "breakdown": roll.breakdown(),
+        "breakdown": roll.breakdown().to_string(),
         "dice": roll.dice().iter().map(|d| json!({
             "sides": d.sides(),
             "face": d.face(),
