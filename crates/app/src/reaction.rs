@@ -29,6 +29,8 @@ pub enum Declared {
     Resolved {
         /// The cast.
         outcome: Box<CastOutcome>,
+        /// Stored characters it damaged or healed.
+        hits: Vec<crate::CharacterHit>,
     },
     /// It waits for Reactions (R11); nothing is spent yet.
     Pending {
@@ -181,7 +183,7 @@ pub fn declare<R: DiceRng + ?Sized>(
         let outcome = cast(w.caster(), spell, &req, rng)?;
         record(&mut batch, &mut running, &mut events, &w, &outcome.events)?;
         hp_events(&mut running, &outcome, &mut events);
-        character_events(
+        let hits = character_events(
             store,
             &mut batch,
             &mut running,
@@ -193,6 +195,7 @@ pub fn declare<R: DiceRng + ?Sized>(
         commit(store, batch, e, running, &events)?;
         return Ok(Declared::Resolved {
             outcome: Box::new(outcome),
+            hits,
         });
     }
     let pending = PendingCast {

@@ -436,3 +436,21 @@ fn r15_a_creature_concentrating_saves_when_damaged() {
     let v = s.ok(&["encounter", "damage", "Tower", "Archmage", "30"]);
     assert_eq!(v["concentration_save"]["dc"], 15, "{v}");
 }
+
+/// R11: the player's own `grimoire cast` inside the encounter goes through
+/// the same reaction window as `encounter cast`, so it cannot go around
+/// the Mage's Counterspell; nothing is spent while it waits.
+#[test]
+fn r11_a_plain_cast_in_an_encounter_waits_for_reactions_too() {
+    let s = Session::new();
+    table(&s, &[("Cave Mage#1", "mage", "10")]);
+    let before = slot3(&s);
+    let v = s.ok(&["cast", "Elmira", "Fireball", "--target", "Cave Mage#1"]);
+    assert_eq!(v["status"], "pending", "{v}");
+    assert_eq!(v["reactors"][0]["name"], "Cave Mage#1", "{v}");
+    assert_eq!(slot3(&s), before, "nothing spent while it waits");
+    s.ok(&["encounter", "pass", "Cave", "Cave Mage#1"]);
+    let done = s.ok(&["encounter", "resolve", "Cave"]);
+    assert!(done.to_string().contains("fireball"), "{done}");
+    assert_eq!(slot3(&s), before - 1);
+}

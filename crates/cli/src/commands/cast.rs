@@ -239,6 +239,26 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     let spell = catalog::spell(&spell)?;
     let enc = state::encounter_of(&store, &entity.name)?;
     let req = request(&entity.state, args)?;
+    // Inside a running encounter a cast goes through the reaction window
+    // (R11), as `encounter cast` does: whoever could answer it may.
+    if !args.complete
+        && let Some(e) = &enc
+        && let Some(running) = e.state.running.clone()
+    {
+        return crate::commands::reaction::declare_and_show(
+            ctx,
+            &mut store,
+            e,
+            running,
+            &entity.name,
+            spell,
+            req,
+        )
+        .map_err(|err| match err.downcast::<grimoire_rules::RulesError>() {
+            Ok(e) => hint(Failure::from(e), &entity.name, &spell.name_en, true).into(),
+            Err(other) => other,
+        });
+    }
     // Self-range targets, the tracker's hit points and the R9 turn check
     // are the shared game layer's (grimoire-app), as in the server.
     let req = grimoire_app::fit_request_stored(&store, &entity, enc.as_ref(), &spell.spell, req)

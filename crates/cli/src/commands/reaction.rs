@@ -235,6 +235,7 @@ fn show_cast(
     enc: &str,
     who: &str,
     outcome: &grimoire_rules::CastOutcome,
+    hits: &[grimoire_app::CharacterHit],
     spell: &grimoire_catalog::CatalogSpell,
 ) -> anyhow::Result<()> {
     // The caster afterwards: a character from the store, a creature from the encounter.
@@ -258,9 +259,73 @@ fn show_cast(
         });
     match caster {
         Some(c) => {
-            crate::commands::cast::show(&ctx.out, &c, outcome, &[], spell, Some(&e.name), ctx.seed)
+            crate::commands::cast::show(&ctx.out, &c, outcome, hits, spell, Some(&e.name), ctx.seed)
         }
         None => Ok(()),
+    }
+}
+
+/// Casts for `who` inside a running encounter through the reaction window
+/// (R11): resolved at once when nobody could answer, otherwise waiting for
+/// `encounter react|pass|resolve`. Plain `grimoire cast` and `encounter
+/// cast` both come here, so no cast goes around a Counterspell.
+pub fn declare_and_show(
+    ctx: &Ctx,
+    store: &mut grimoire_store::Store,
+    e: &grimoire_store::Entity<grimoire_app::EncounterState>,
+    r: grimoire_rules::Encounter,
+    who: &str,
+    spell: &'static grimoire_catalog::CatalogSpell,
+    req: grimoire_rules::CastRequest,
+) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    let lang = out.lang;
+    let reactions = reaction_spells();
+    let mut rng = ctx.rng();
+    let done = game::declare(
+        store,
+        ctx.command_line.clone(),
+        e,
+        r,
+        who,
+        &spell.spell,
+        req,
+        &reactions,
+        &mut rng,
+    )
+    .map_err(state::app_error)?;
+    match done {
+        Declared::Resolved { outcome, hits } => {
+            show_cast(ctx, store, &e.name, who, &outcome, &hits, spell)
+        }
+        Declared::Pending { reactors } => {
+            if out.json {
+                return out.json(&json!({
+                    "encounter": e.name, "status": "pending", "caster": who,
+                    "spell": spell.spell.id, "reactors": reactors,
+                }));
+            }
+            out.line(out.yellow(&format!(
+                "{}: {} {} — {}",
+                who,
+                crate::describe::spell_name(spell, lang),
+                t(lang, "waits for Reactions (R11)", "čeká na Reakce (R11)"),
+                t(lang, "nothing is spent yet", "zatím se nic neutratilo"),
+            )))?;
+            for rc in reactors {
+                let spells: Vec<String> = rc.spells.iter().map(|s| spell_name(s, lang)).collect();
+                out.line(format!(
+                    "  {} {}: {}",
+                    rc.name,
+                    t(lang, "may answer with", "může odpovědět"),
+                    spells.join(", ")
+                ))?;
+            }
+            out.line(out.dim(&format!(
+                "grimoire encounter react|pass {} NAME …; grimoire encounter resolve {}",
+                e.name, e.name
+            )))
+        }
     }
 }
 
@@ -270,60 +335,14 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
     let lang = out.lang;
     let mut store = ctx.store()?;
     let reactions = reaction_spells();
-    let lookup = |id: &str| Catalog::srd().get(id).map(|s| s.spell.clone());
+    let lookup = |id: &str| crate::catalog::current().get(id).map(|s| s.spell.clone());
     match command {
         EncounterMonsterCommand::Cast(args) => {
             let (e, r) = running(&store, &args.encounter)?;
             let spell = crate::catalog::spell(&args.spell)?;
             let mut req = request(args)?;
             fit_via(&mut req, &r, &store, &args.name);
-            let mut rng = ctx.rng();
-            let done = game::declare(
-                &mut store,
-                ctx.command_line.clone(),
-                &e,
-                r,
-                &args.name,
-                &spell.spell,
-                req,
-                &reactions,
-                &mut rng,
-            )
-            .map_err(state::app_error)?;
-            match done {
-                Declared::Resolved { outcome } => {
-                    show_cast(ctx, &store, &e.name, &args.name, &outcome, spell)
-                }
-                Declared::Pending { reactors } => {
-                    if out.json {
-                        return out.json(&json!({
-                            "encounter": e.name, "status": "pending", "caster": args.name,
-                            "spell": spell.spell.id, "reactors": reactors,
-                        }));
-                    }
-                    out.line(out.yellow(&format!(
-                        "{}: {} {} — {}",
-                        args.name,
-                        crate::describe::spell_name(spell, lang),
-                        t(lang, "waits for Reactions (R11)", "čeká na Reakce (R11)"),
-                        t(lang, "nothing is spent yet", "zatím se nic neutratilo"),
-                    )))?;
-                    for rc in reactors {
-                        let spells: Vec<String> =
-                            rc.spells.iter().map(|s| spell_name(s, lang)).collect();
-                        out.line(format!(
-                            "  {} {}: {}",
-                            rc.name,
-                            t(lang, "may answer with", "může odpovědět"),
-                            spells.join(", ")
-                        ))?;
-                    }
-                    out.line(out.dim(&format!(
-                        "grimoire encounter react|pass {} NAME …; grimoire encounter resolve {}",
-                        e.name, e.name
-                    )))
-                }
-            }
+            declare_and_show(ctx, &mut store, &e, r, &args.name, spell, req)
         }
         EncounterMonsterCommand::React(args) => {
             let (e, r) = running(&store, &args.encounter)?;
@@ -350,7 +369,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                     "events": done.outcome.events,
                 }));
             }
-            show_cast(ctx, &store, &e.name, &args.name, &done.outcome, spell)?;
+            show_cast(ctx, &store, &e.name, &args.name, &done.outcome, &[], spell)?;
             if done.countered {
                 out.line(out.green(t(
                     lang,
@@ -407,7 +426,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                             "events": outcome.events,
                         }));
                     }
-                    show_cast(ctx, &store, &e.name, &p.caster, &outcome, spell)
+                    show_cast(ctx, &store, &e.name, &p.caster, &outcome, &[], spell)
                 }
                 Closed::Hit {
                     target,

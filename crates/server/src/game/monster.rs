@@ -171,6 +171,13 @@ fn reaction_spells() -> Vec<Spell> {
         .collect()
 }
 
+/// A cast view with the stored characters it damaged or healed, under
+/// `characters` as in a character's own cast.
+fn with_hits(mut view: Value, hits: &[grimoire_app::CharacterHit]) -> Value {
+    view["characters"] = serde_json::json!(hits);
+    view
+}
+
 fn cast_view(who: &str, outcome: &grimoire_rules::CastOutcome) -> Value {
     let (en, cs) = Catalog::srd()
         .get(outcome.resolution.spell.as_str())
@@ -292,9 +299,9 @@ pub fn cast(
             &mut rng,
         )?;
         Ok(match done {
-            Declared::Resolved { outcome } => json!({
+            Declared::Resolved { outcome, hits } => json!({
                 "encounter": e.name, "status": "resolved",
-                "cast": cast_view(&input.caster, &outcome), "events": outcome.events,
+                "cast": with_hits(cast_view(&input.caster, &outcome), &hits), "events": outcome.events,
             }),
             Declared::Pending { reactors } => json!({
                 "encounter": e.name, "status": "pending", "caster": input.caster,
