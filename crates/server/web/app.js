@@ -7,24 +7,8 @@ import {
   CLASSES, CONDITIONS, ABILITIES, word,
 } from './i18n.js';
 import { damageChart } from './chart.js';
-
-const $ = (sel, root = document) => root.querySelector(sel);
-
-/** Builds an element: h('p', {class: 'x'}, 'text', child...). */
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v == null || v === false) continue;
-    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k === 'class') e.className = v;
-    else e.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const kid of kids.flat()) {
-    if (kid == null || kid === false) continue;
-    e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
-  }
-  return e;
-}
+import { $, h } from './dom.js';
+import { bindTokens, renderTokens, revokeCurrent, clearFresh, showFresh } from './tokens.js';
 
 const app = {
   me: null,
@@ -105,11 +89,12 @@ function showTab(tab) {
   if (tab === 'spells') renderSpells();
   if (tab === 'sheet') renderSheet();
   if (tab === 'encounter') loadEncounter();
+  if (tab === 'tokens') renderTokens();
 }
 
 function route() {
   const tab = (location.hash || '#table').slice(1);
-  showTab(['spells', 'sheet', 'encounter', 'table'].includes(tab) ? tab : 'table');
+  showTab(['spells', 'sheet', 'encounter', 'table', 'tokens'].includes(tab) ? tab : 'table');
 }
 
 // ---------- login ----------
@@ -141,7 +126,8 @@ function bindLogin() {
     try {
       const r = await post('/accounts', { name: $('#reg-name').value.trim() });
       await useToken(r.token);
-      toast(t('login.created', { token: r.token }));
+      showFresh(r.token);
+      toast(t('login.created'));
     } catch (e) { $('#login-error').textContent = errorText(e); }
   });
   $('#token-form').addEventListener('submit', async (ev) => {
@@ -149,13 +135,23 @@ function bindLogin() {
     $('#login-error').textContent = '';
     try { await useToken($('#token-input').value.trim()); } catch (e) { $('#login-error').textContent = errorText(e); }
   });
-  $('#logout').addEventListener('click', () => {
-    setToken(null);
-    if (app.stopLive) app.stopLive();
-    app.me = null; app.campaign = null; app.characters = [];
-    $('#nav').hidden = true; $('#logout').hidden = true; $('#who').textContent = ''; $('#live').hidden = true;
-    showTab('login');
+  $('#logout').addEventListener('click', async () => {
+    // Logging out revokes the token, not just forgets it here.
+    await revokeCurrent();
+    loggedOut();
   });
+  bindTokens({ errorText, loggedOut });
+}
+
+/** Back to the login page with no token kept. */
+function loggedOut(reason = '') {
+  setToken(null);
+  clearFresh();
+  if (app.stopLive) app.stopLive();
+  app.me = null; app.campaign = null; app.characters = [];
+  $('#nav').hidden = true; $('#logout').hidden = true; $('#who').textContent = ''; $('#live').hidden = true;
+  showTab('login');
+  $('#login-error').textContent = reason;
 }
 
 // ---------- campaigns and characters ----------
@@ -1055,7 +1051,12 @@ async function start() {
   applyLang(initialLang());
   const tok = getToken();
   if (tok) {
-    try { await useToken(tok); return; } catch { /* fall through to login */ }
+    try { await useToken(tok); return; } catch (e) {
+      // A revoked or expired token: say so on the login page.
+      showTab('login');
+      $('#login-error').textContent = errorText(e);
+      return;
+    }
   }
   showTab('login');
 }
