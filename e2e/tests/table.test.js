@@ -265,8 +265,11 @@ test('the GM runs an encounter: turns, Concentration save on damage, effects', a
   await rows.nth(0).locator('.enc-init').fill('17');
   await rows.nth(1).locator('.enc-name').fill('Goblin');
   await rows.nth(1).locator('.enc-init').fill('12');
+  await rows.nth(1).locator('.enc-hp').fill('7');
   await gm.click('#enc-form button[type=submit]');
   await gm.waitForSelector('.order li.now[data-name="Elmira"]');
+  // The GM sees the Goblin's hit points.
+  await gm.locator('.order li[data-name="Goblin"]').getByText('HP 7').waitFor({ state: 'visible' });
   // Elmira's turn: she casts Blur (Concentration).
   await player.getByRole('button', { name: 'Cast Blur' }).click();
   await player.click('#cast-go');
@@ -284,6 +287,15 @@ test('the GM runs an encounter: turns, Concentration save on damage, effects', a
   // The player watches the same encounter live.
   await player.click('a[data-tab=encounter]');
   await player.waitForSelector('.order li[data-name="Elmira"] .prompt:has-text("DC 12")');
+  // The player sees the order but neither the GM's controls nor the
+  // monster's hit points.
+  const goblin = player.locator('.order li[data-name="Goblin"]');
+  await goblin.getByText('Goblin', { exact: true }).waitFor({ state: 'visible' });
+  assert.doesNotMatch(await goblin.innerText(), /HP|\b7\b/, 'no hit points on the Goblin for a player');
+  assert.equal(await player.getByRole('button', { name: 'Next turn' }).count(), 0, 'no Next turn for a player');
+  assert.equal(await player.getByRole('button', { name: 'Damage', exact: true }).count(), 0, 'no Damage buttons for a player');
+  assert.equal(await player.getByRole('spinbutton', { name: /Damage to/ }).count(), 0, 'no damage fields for a player');
+  await player.getByText('Only the GM runs the encounter; you see it live.').waitFor({ state: 'visible' });
   await shot(player, 'encounter-player');
   await gm.click('#next-turn');
   await gm.waitForSelector('.order li.now[data-name="Goblin"]');
