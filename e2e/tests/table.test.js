@@ -51,6 +51,18 @@ async function register(p, name) {
   await p.waitForSelector(`#who:text("${name}")`);
 }
 
+/** Whether the Cast button is on screen and on top, with no scrolling. */
+async function castReachable(p) {
+  return p.evaluate(() => {
+    const b = document.getElementById('cast-go');
+    const r = b.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const inView = r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+    return inView && b.contains(document.elementFromPoint(x, y));
+  });
+}
+
 /** The number of slots of `level` the page shows as left. */
 async function slotsLeft(p, level) {
   return p.getAttribute(`#slot-list li[data-level="${level}"]`, 'data-left');
@@ -166,7 +178,11 @@ test('casting Magic Missile at level 2 previews the odds and spends the slot liv
   assert.match(await player.textContent('#expected'), /from 8 to 20/);
   await player.waitForSelector('#cast-expect svg .row.hl[data-slot="2"]');
   await player.fill('#cast-targets', 'Goblin');
+  // With the preview and chart drawn, Cast is on screen on a 1280×800 laptop.
+  await player.setViewportSize({ width: 1280, height: 800 });
+  assert.ok(await castReachable(player), 'Cast is visible without scrolling at 1280×800');
   await shot(player, 'cast-dialog');
+  await player.setViewportSize({ width: 1280, height: 900 });
   await player.click('#cast-go');
   await player.waitForSelector('#cast-result .done');
   const dice = await player.locator('#cast-result .die').allTextContents();
@@ -364,6 +380,9 @@ test('the sheet works on a phone screen', async () => {
   await phone.waitForSelector('#expected:has-text("14")');
   const dialogWidth = await phone.evaluate(() => document.getElementById('cast-dialog').getBoundingClientRect().width);
   assert.ok(dialogWidth <= 375, `the dialog fits the screen (${dialogWidth}px)`);
+  assert.ok(await castReachable(phone), 'Cast is visible without scrolling on the phone');
+  await phone.setViewportSize({ width: 390, height: 844 });
+  assert.ok(await castReachable(phone), 'Cast is visible without scrolling at 390×844');
   await shot(phone, 'phone-cast');
   await phone.keyboard.press('Escape');
   // The Reaction's trigger field, in Czech, with the spell's Czech trigger.
