@@ -408,7 +408,11 @@ test('a new Wizard 5 casts Fireball at once; a components refusal leads to the f
   await pouch.waitFor({ state: 'visible' });
   assert.ok(await pouch.isChecked(), 'a new character carries a Component Pouch');
   await player.getByRole('button', { name: 'Cast Fireball' }).click();
-  await player.fill('#cast-targets', 'Goblin');
+  // The encounter is running: its combatants are there to tick, and the
+  // text field is for anything else.
+  await player.getByRole('group', { name: 'Targets in the encounter' }).waitFor({ state: 'visible' });
+  await player.getByRole('checkbox', { name: 'Goblin' }).check();
+  await player.getByLabel('Other targets (comma separated)').waitFor({ state: 'visible' });
   await player.click('#cast-go');
   await player.locator('#cast-result').getByText('Fireball cast at level 3.').waitFor({ state: 'visible' });
   await player.click('#cast-close');

@@ -708,6 +708,19 @@ function spellName(id) {
 
 let castSpell = null;
 
+/** In a running encounter, a checkbox per combatant to target; the
+ *  text field stays for anything else (an object, a creature not listed). */
+async function pickableTargets() {
+  if (app.campaign) await loadEncounter().catch(() => {});
+  const e = app.encounter;
+  const list = e && e.started ? e.combatants : [];
+  $('#cast-pick-list').replaceChildren(...list.map((cb) => h('label', { class: 'radio' },
+    h('input', { type: 'checkbox', value: cb.name }), ` ${cb.name}`)));
+  $('#cast-picks').hidden = list.length === 0;
+  $('#cast-targets-label').dataset.i18n = list.length ? 'cast.otherTargets' : 'cast.targets';
+  $('#cast-targets-label').textContent = t($('#cast-targets-label').dataset.i18n);
+}
+
 async function openCast(id) {
   await loadCards();
   const ch = currentCharacter();
@@ -719,6 +732,7 @@ async function openCast(id) {
   $('#cast-meta').textContent = `${levelName(c.level)} · ${pick(c.school_name)} · ${pick(c.casting_time)} · ${pick(c.range)} · ${pick(c.components)} · ${pick(c.duration)}`;
   $('#cast-result').replaceChildren();
   $('#cast-targets').value = '';
+  await pickableTargets();
   const st = ch.state || {};
   const sources = [];
   if (c.level === 0) sources.push({ value: 'slot', label: t('cast.cantrip') });
@@ -861,7 +875,9 @@ function bindCast() {
     if (!c || !ch) return;
     const source = chosenSource();
     const body = { spell: c.id };
-    const targets = $('#cast-targets').value.split(',').map((s) => s.trim()).filter(Boolean);
+    const picked = [...document.querySelectorAll('#cast-pick-list input:checked')].map((i) => i.value);
+    const typed = $('#cast-targets').value.split(',').map((s) => s.trim()).filter(Boolean);
+    const targets = [...new Set([...picked, ...typed])];
     if (targets.length) body.targets = targets.map((name) => ({ name }));
     if ((c.damage_choices || []).length) body.damage_type = $('#cast-type').value;
     if (needsTrigger(c, source)) body.trigger = $('#cast-trigger').value.trim();
