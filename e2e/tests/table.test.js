@@ -177,6 +177,18 @@ test('casting Magic Missile at level 2 previews the odds and spends the slot liv
   await player.waitForSelector('#expected:has-text("14")');
   assert.match(await player.textContent('#expected'), /from 8 to 20/);
   await player.waitForSelector('#cast-expect svg .row.hl[data-slot="2"]');
+  // The first chart is drawn at the size it shows (not scaled up), and it folds.
+  const scale = await player.evaluate(() => {
+    const svg = document.querySelector('#cast-expect svg');
+    return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  });
+  assert.ok(scale > 0.9 && scale < 1.1, `the chart is drawn at its own size (scale ${scale})`);
+  const chart = player.locator('#cast-expect svg.chart');
+  await player.locator('#cast-expect summary').getByText('Damage chart').click();
+  await chart.waitFor({ state: 'hidden' });
+  await player.getByText(/Expected damage: 14/).waitFor({ state: 'visible' });
+  await player.locator('#cast-expect summary').click();
+  await chart.waitFor({ state: 'visible' });
   await player.fill('#cast-targets', 'Goblin');
   // With the preview and chart drawn, Cast is on screen on a 1280×800 laptop.
   await player.setViewportSize({ width: 1280, height: 800 });

@@ -22,6 +22,7 @@ const app = {
   stopLive: null,
   encounter: null,
   tab: 'table',
+  castChartOpen: true, // the cast dialog's damage chart, folded or not
 };
 
 // ---------- messages ----------
@@ -836,9 +837,21 @@ async function updateCast() {
       h('p', { class: 'expected', id: 'expected' }, t('cast.expected', {
         kind: t(all.kind === 'healing' ? 'cast.healing' : 'cast.damage'), mean: num(at.mean), min: at.min, max: at.max,
       }), ' ', h('code', {}, at.formula)),
-      damageChart(all, cardName(c), at.slot, Math.round(Math.max(300, Math.min(800, expect.clientWidth - 24 || 640)))),
-      h('p', { class: 'muted small' }, t('chart.assumes', { what: pick(all.assumes) })));
+      h('details', {
+        class: 'chart-fold', open: app.castChartOpen,
+        ontoggle: (ev) => { app.castChartOpen = ev.currentTarget.open; },
+      }, h('summary', {}, t('spells.chart')),
+      damageChart(all, cardName(c), at.slot, castChartWidth()),
+      h('p', { class: 'muted small' }, t('chart.assumes', { what: pick(all.assumes) }))));
   } catch (e) { expect.replaceChildren(h('p', { class: 'muted small' }, errorText(e))); }
+}
+
+/** The width the cast dialog's chart is drawn at: that of the form's
+ *  text (the preview box may not be laid out yet the first time, and a
+ *  chart drawn narrower than it shows would come out scaled up). */
+function castChartWidth() {
+  const text = $('#cast-upcast').clientWidth;
+  return Math.round(Math.max(300, Math.min(800, text > 0 ? text - 24 : 640)));
 }
 
 function resultBlock(r) {
