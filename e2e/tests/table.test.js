@@ -144,6 +144,19 @@ test('the spellbook finds spells in Czech and charts their damage', async () => 
   await player.locator('article[data-spell="fireball"]').waitFor();
   await player.evaluate(() => window.scrollTo(0, 0));
   await shot(player, 'spellbook');
+  // Each tab keeps its own scroll: the spellbook scrolled down, the sheet
+  // opens at its top, and the spellbook comes back where it was.
+  await player.fill('#q', '');
+  await player.locator('article[data-spell]').nth(20).waitFor();
+  await player.evaluate(() => window.scrollTo(0, 1500));
+  const spellsY = await player.evaluate(() => window.scrollY);
+  assert.ok(spellsY > 1000, `the spellbook scrolled (${spellsY})`);
+  await player.click('a[data-tab=sheet]');
+  await player.locator('#tab-sheet').waitFor({ state: 'visible' });
+  assert.equal(await player.evaluate(() => window.scrollY), 0, 'the sheet opens at its top');
+  await player.click('a[data-tab=spells]');
+  await player.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, spellsY);
+  await player.evaluate(() => window.scrollTo(0, 0));
   // A typo still finds the spell through the catalogue's search.
   await player.fill('#q', 'fyrebal');
   await player.locator('article[data-spell="fireball"]').waitFor();

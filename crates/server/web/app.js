@@ -23,6 +23,7 @@ const app = {
   encounter: null,
   tab: 'table',
   castChartOpen: true, // the cast dialog's damage chart, folded or not
+  scrolls: {}, // each tab's scroll position when it was left
 };
 
 // ---------- messages ----------
@@ -80,6 +81,9 @@ function errorText(err) {
 
 function showTab(tab) {
   if (!app.me) tab = 'login';
+  // Each tab keeps its own scroll position: leaving one remembers it.
+  const leaving = app.tab;
+  if (leaving !== tab) app.scrolls[leaving] = window.scrollY;
   app.tab = tab;
   for (const s of document.querySelectorAll('main > section')) s.hidden = true;
   const section = tab === 'login' ? $('#login') : $(`#tab-${tab}`);
@@ -91,6 +95,14 @@ function showTab(tab) {
   if (tab === 'sheet') renderSheet();
   if (tab === 'encounter') loadEncounter();
   if (tab === 'tokens') renderTokens();
+  if (leaving !== tab) restoreScroll(tab);
+}
+
+/** Scrolls back to where `tab` was left, once its content is laid out. */
+function restoreScroll(tab) {
+  const y = app.scrolls[tab] || 0;
+  window.scrollTo(0, y);
+  if (y > 0) requestAnimationFrame(() => { if (app.tab === tab) window.scrollTo(0, y); });
 }
 
 function route() {
