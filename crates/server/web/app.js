@@ -347,10 +347,20 @@ function prepCard(c) {
   app.byId.set(c.id, c);
 }
 
+/** The SRD's cards, fetched once; opening the spellbook straight away
+ *  starts this alongside the login instead of after it. */
+function srdCards() {
+  if (!app.srdCards) app.srdCards = get('/web/api/cards').catch((e) => { app.srdCards = null; throw e; });
+  return app.srdCards;
+}
+
 async function loadCards() {
   if (!app.cards.length) {
-    app.cards = await get('/web/api/cards');
-    app.cards.forEach(prepCard);
+    const cards = await srdCards();
+    if (!app.cards.length) {
+      app.cards = cards;
+      app.cards.forEach(prepCard);
+    }
   }
   // A campaign's homebrew spells join the SRD's once per campaign.
   if (app.campaign && app.homebrewFor !== app.campaign) {
@@ -1091,6 +1101,7 @@ async function start() {
   window.addEventListener('hashchange', route);
   applyLang(initialLang());
   const tok = getToken();
+  if (tok && location.hash === '#spells') srdCards().catch(() => {});
   if (tok) {
     try { await useToken(tok); return; } catch (e) {
       // A revoked or expired token: say so on the login page.
