@@ -51,6 +51,18 @@ async function register(p, name) {
   await p.waitForSelector(`#who:text("${name}")`);
 }
 
+/** Whether the Cast button is on screen and on top, with no scrolling. */
+async function castReachable(p) {
+  return p.evaluate(() => {
+    const b = document.getElementById('cast-go');
+    const r = b.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const inView = r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+    return inView && b.contains(document.elementFromPoint(x, y));
+  });
+}
+
 /** The number of slots of `level` the page shows as left. */
 async function slotsLeft(p, level) {
   return p.getAttribute(`#slot-list li[data-level="${level}"]`, 'data-left');
@@ -132,6 +144,19 @@ test('the spellbook finds spells in Czech and charts their damage', async () => 
   await player.locator('article[data-spell="fireball"]').waitFor();
   await player.evaluate(() => window.scrollTo(0, 0));
   await shot(player, 'spellbook');
+  // Each tab keeps its own scroll: the spellbook scrolled down, the sheet
+  // opens at its top, and the spellbook comes back where it was.
+  await player.fill('#q', '');
+  await player.locator('article[data-spell]').nth(20).waitFor();
+  await player.evaluate(() => window.scrollTo(0, 1500));
+  const spellsY = await player.evaluate(() => window.scrollY);
+  assert.ok(spellsY > 1000, `the spellbook scrolled (${spellsY})`);
+  await player.click('a[data-tab=sheet]');
+  await player.locator('#tab-sheet').waitFor({ state: 'visible' });
+  assert.equal(await player.evaluate(() => window.scrollY), 0, 'the sheet opens at its top');
+  await player.click('a[data-tab=spells]');
+  await player.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, spellsY);
+  await player.evaluate(() => window.scrollTo(0, 0));
   // A typo still finds the spell through the catalogue's search.
   await player.fill('#q', 'fyrebal');
   await player.locator('article[data-spell="fireball"]').waitFor();
@@ -165,8 +190,24 @@ test('casting Magic Missile at level 2 previews the odds and spends the slot liv
   await player.waitForSelector('#expected:has-text("14")');
   assert.match(await player.textContent('#expected'), /from 8 to 20/);
   await player.waitForSelector('#cast-expect svg .row.hl[data-slot="2"]');
+  // The first chart is drawn at the size it shows (not scaled up), and it folds.
+  const scale = await player.evaluate(() => {
+    const svg = document.querySelector('#cast-expect svg');
+    return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  });
+  assert.ok(scale > 0.9 && scale < 1.1, `the chart is drawn at its own size (scale ${scale})`);
+  const chart = player.locator('#cast-expect svg.chart');
+  await player.locator('#cast-expect summary').getByText('Damage chart').click();
+  await chart.waitFor({ state: 'hidden' });
+  await player.getByText(/Expected damage: 14/).waitFor({ state: 'visible' });
+  await player.locator('#cast-expect summary').click();
+  await chart.waitFor({ state: 'visible' });
   await player.fill('#cast-targets', 'Goblin');
+  // With the preview and chart drawn, Cast is on screen on a 1280×800 laptop.
+  await player.setViewportSize({ width: 1280, height: 800 });
+  assert.ok(await castReachable(player), 'Cast is visible without scrolling at 1280×800');
   await shot(player, 'cast-dialog');
+  await player.setViewportSize({ width: 1280, height: 900 });
   await player.click('#cast-go');
   await player.waitForSelector('#cast-result .done');
   const dice = await player.locator('#cast-result .die').allTextContents();
@@ -265,8 +306,11 @@ test('the GM runs an encounter: turns, Concentration save on damage, effects', a
   await rows.nth(0).locator('.enc-init').fill('17');
   await rows.nth(1).locator('.enc-name').fill('Goblin');
   await rows.nth(1).locator('.enc-init').fill('12');
+  await rows.nth(1).locator('.enc-hp').fill('7');
   await gm.click('#enc-form button[type=submit]');
   await gm.waitForSelector('.order li.now[data-name="Elmira"]');
+  // The GM sees the Goblin's hit points.
+  await gm.locator('.order li[data-name="Goblin"]').getByText('HP 7').waitFor({ state: 'visible' });
   // Elmira's turn: she casts Blur (Concentration).
   await player.getByRole('button', { name: 'Cast Blur' }).click();
   await player.click('#cast-go');
@@ -284,6 +328,15 @@ test('the GM runs an encounter: turns, Concentration save on damage, effects', a
   // The player watches the same encounter live.
   await player.click('a[data-tab=encounter]');
   await player.waitForSelector('.order li[data-name="Elmira"] .prompt:has-text("DC 12")');
+  // The player sees the order but neither the GM's controls nor the
+  // monster's hit points.
+  const goblin = player.locator('.order li[data-name="Goblin"]');
+  await goblin.getByText('Goblin', { exact: true }).waitFor({ state: 'visible' });
+  assert.doesNotMatch(await goblin.innerText(), /HP|\b7\b/, 'no hit points on the Goblin for a player');
+  assert.equal(await player.getByRole('button', { name: 'Next turn' }).count(), 0, 'no Next turn for a player');
+  assert.equal(await player.getByRole('button', { name: 'Damage', exact: true }).count(), 0, 'no Damage buttons for a player');
+  assert.equal(await player.getByRole('spinbutton', { name: /Damage to/ }).count(), 0, 'no damage fields for a player');
+  await player.getByText('Only the GM runs the encounter; you see it live.').waitFor({ state: 'visible' });
   await shot(player, 'encounter-player');
   await gm.click('#next-turn');
   await gm.waitForSelector('.order li.now[data-name="Goblin"]');
@@ -352,6 +405,9 @@ test('the sheet works on a phone screen', async () => {
   await phone.waitForSelector('#expected:has-text("14")');
   const dialogWidth = await phone.evaluate(() => document.getElementById('cast-dialog').getBoundingClientRect().width);
   assert.ok(dialogWidth <= 375, `the dialog fits the screen (${dialogWidth}px)`);
+  assert.ok(await castReachable(phone), 'Cast is visible without scrolling on the phone');
+  await phone.setViewportSize({ width: 390, height: 844 });
+  assert.ok(await castReachable(phone), 'Cast is visible without scrolling at 390×844');
   await shot(phone, 'phone-cast');
   await phone.keyboard.press('Escape');
   // The Reaction's trigger field, in Czech, with the spell's Czech trigger.
@@ -377,7 +433,11 @@ test('a new Wizard 5 casts Fireball at once; a components refusal leads to the f
   await pouch.waitFor({ state: 'visible' });
   assert.ok(await pouch.isChecked(), 'a new character carries a Component Pouch');
   await player.getByRole('button', { name: 'Cast Fireball' }).click();
-  await player.fill('#cast-targets', 'Goblin');
+  // The encounter is running: its combatants are there to tick, and the
+  // text field is for anything else.
+  await player.getByRole('group', { name: 'Targets in the encounter' }).waitFor({ state: 'visible' });
+  await player.getByRole('checkbox', { name: 'Goblin' }).check();
+  await player.getByLabel('Other targets (comma separated)').waitFor({ state: 'visible' });
   await player.click('#cast-go');
   await player.locator('#cast-result').getByText('Fireball cast at level 3.').waitFor({ state: 'visible' });
   await player.click('#cast-close');

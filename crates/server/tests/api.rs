@@ -885,9 +885,14 @@ async fn the_gm_runs_an_encounter_and_players_watch() {
             )
             .await;
         assert_eq!((s, v["hp"].clone()), (StatusCode::OK, json!(2)), "{v}");
-        let (s, v) = h.get(&format!("{e}/Jeskyně"), Some(&t.petr)).await;
+        // The GM sees the Goblin's hit points; a player does not.
+        let (s, v) = h.get(&format!("{e}/Jeskyně"), Some(&t.gm)).await;
         assert_eq!(s, StatusCode::OK);
         assert_eq!(v["combatants"][0]["hp"], 2);
+        let (s, v) = h.get(&format!("{e}/Jeskyně"), Some(&t.petr)).await;
+        assert_eq!(s, StatusCode::OK);
+        assert_eq!(v["combatants"][0]["name"], "Goblin");
+        assert_eq!(v["combatants"][0]["hp"], json!(null), "{v}");
         assert_eq!(v["combatants"][1]["character"], true);
         let (_, v) = h.get(e, Some(&t.petr)).await;
         assert_eq!(v["encounters"][0]["round"], 1);

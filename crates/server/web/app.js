@@ -7,24 +7,8 @@ import {
   CLASSES, CONDITIONS, ABILITIES, word,
 } from './i18n.js';
 import { damageChart } from './chart.js';
-
-const $ = (sel, root = document) => root.querySelector(sel);
-
-/** Builds an element: h('p', {class: 'x'}, 'text', child...). */
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v == null || v === false) continue;
-    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k === 'class') e.className = v;
-    else e.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const kid of kids.flat()) {
-    if (kid == null || kid === false) continue;
-    e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
-  }
-  return e;
-}
+import { $, h } from './dom.js';
+import { bindTokens, renderTokens, revokeCurrent, clearFresh, showFresh } from './tokens.js';
 
 const app = {
   me: null,
@@ -38,6 +22,8 @@ const app = {
   stopLive: null,
   encounter: null,
   tab: 'table',
+  castChartOpen: true, // the cast dialog's damage chart, folded or not
+  scrolls: {}, // each tab's scroll position when it was left
 };
 
 // ---------- messages ----------
@@ -95,6 +81,9 @@ function errorText(err) {
 
 function showTab(tab) {
   if (!app.me) tab = 'login';
+  // Each tab keeps its own scroll position: leaving one remembers it.
+  const leaving = app.tab;
+  if (leaving !== tab) app.scrolls[leaving] = window.scrollY;
   app.tab = tab;
   for (const s of document.querySelectorAll('main > section')) s.hidden = true;
   const section = tab === 'login' ? $('#login') : $(`#tab-${tab}`);
@@ -105,11 +94,20 @@ function showTab(tab) {
   if (tab === 'spells') renderSpells();
   if (tab === 'sheet') renderSheet();
   if (tab === 'encounter') loadEncounter();
+  if (tab === 'tokens') renderTokens();
+  if (leaving !== tab) restoreScroll(tab);
+}
+
+/** Scrolls back to where `tab` was left, once its content is laid out. */
+function restoreScroll(tab) {
+  const y = app.scrolls[tab] || 0;
+  window.scrollTo(0, y);
+  if (y > 0) requestAnimationFrame(() => { if (app.tab === tab) window.scrollTo(0, y); });
 }
 
 function route() {
   const tab = (location.hash || '#table').slice(1);
-  showTab(['spells', 'sheet', 'encounter', 'table'].includes(tab) ? tab : 'table');
+  showTab(['spells', 'sheet', 'encounter', 'table', 'tokens'].includes(tab) ? tab : 'table');
 }
 
 // ---------- login ----------
@@ -141,7 +139,8 @@ function bindLogin() {
     try {
       const r = await post('/accounts', { name: $('#reg-name').value.trim() });
       await useToken(r.token);
-      toast(t('login.created', { token: r.token }));
+      showFresh(r.token);
+      toast(t('login.created'));
     } catch (e) { $('#login-error').textContent = errorText(e); }
   });
   $('#token-form').addEventListener('submit', async (ev) => {
@@ -149,13 +148,23 @@ function bindLogin() {
     $('#login-error').textContent = '';
     try { await useToken($('#token-input').value.trim()); } catch (e) { $('#login-error').textContent = errorText(e); }
   });
-  $('#logout').addEventListener('click', () => {
-    setToken(null);
-    if (app.stopLive) app.stopLive();
-    app.me = null; app.campaign = null; app.characters = [];
-    $('#nav').hidden = true; $('#logout').hidden = true; $('#who').textContent = ''; $('#live').hidden = true;
-    showTab('login');
+  $('#logout').addEventListener('click', async () => {
+    // Logging out revokes the token, not just forgets it here.
+    await revokeCurrent();
+    loggedOut();
   });
+  bindTokens({ errorText, loggedOut });
+}
+
+/** Back to the login page with no token kept. */
+function loggedOut(reason = '') {
+  setToken(null);
+  clearFresh();
+  if (app.stopLive) app.stopLive();
+  app.me = null; app.campaign = null; app.characters = [];
+  $('#nav').hidden = true; $('#logout').hidden = true; $('#who').textContent = ''; $('#live').hidden = true;
+  showTab('login');
+  $('#login-error').textContent = reason;
 }
 
 // ---------- campaigns and characters ----------
@@ -338,10 +347,20 @@ function prepCard(c) {
   app.byId.set(c.id, c);
 }
 
+/** The SRD's cards, fetched once; opening the spellbook straight away
+ *  starts this alongside the login instead of after it. */
+function srdCards() {
+  if (!app.srdCards) app.srdCards = get('/web/api/cards').catch((e) => { app.srdCards = null; throw e; });
+  return app.srdCards;
+}
+
 async function loadCards() {
   if (!app.cards.length) {
-    app.cards = await get('/web/api/cards');
-    app.cards.forEach(prepCard);
+    const cards = await srdCards();
+    if (!app.cards.length) {
+      app.cards = cards;
+      app.cards.forEach(prepCard);
+    }
   }
   // A campaign's homebrew spells join the SRD's once per campaign.
   if (app.campaign && app.homebrewFor !== app.campaign) {
@@ -712,6 +731,19 @@ function spellName(id) {
 
 let castSpell = null;
 
+/** In a running encounter, a checkbox per combatant to target; the
+ *  text field stays for anything else (an object, a creature not listed). */
+async function pickableTargets() {
+  if (app.campaign) await loadEncounter().catch(() => {});
+  const e = app.encounter;
+  const list = e && e.started ? e.combatants : [];
+  $('#cast-pick-list').replaceChildren(...list.map((cb) => h('label', { class: 'radio' },
+    h('input', { type: 'checkbox', value: cb.name }), ` ${cb.name}`)));
+  $('#cast-picks').hidden = list.length === 0;
+  $('#cast-targets-label').dataset.i18n = list.length ? 'cast.otherTargets' : 'cast.targets';
+  $('#cast-targets-label').textContent = t($('#cast-targets-label').dataset.i18n);
+}
+
 async function openCast(id) {
   await loadCards();
   const ch = currentCharacter();
@@ -723,6 +755,7 @@ async function openCast(id) {
   $('#cast-meta').textContent = `${levelName(c.level)} · ${pick(c.school_name)} · ${pick(c.casting_time)} · ${pick(c.range)} · ${pick(c.components)} · ${pick(c.duration)}`;
   $('#cast-result').replaceChildren();
   $('#cast-targets').value = '';
+  await pickableTargets();
   const st = ch.state || {};
   const sources = [];
   if (c.level === 0) sources.push({ value: 'slot', label: t('cast.cantrip') });
@@ -826,9 +859,21 @@ async function updateCast() {
       h('p', { class: 'expected', id: 'expected' }, t('cast.expected', {
         kind: t(all.kind === 'healing' ? 'cast.healing' : 'cast.damage'), mean: num(at.mean), min: at.min, max: at.max,
       }), ' ', h('code', {}, at.formula)),
-      damageChart(all, cardName(c), at.slot, Math.round(Math.max(300, Math.min(800, expect.clientWidth - 24 || 640)))),
-      h('p', { class: 'muted small' }, t('chart.assumes', { what: pick(all.assumes) })));
+      h('details', {
+        class: 'chart-fold', open: app.castChartOpen,
+        ontoggle: (ev) => { app.castChartOpen = ev.currentTarget.open; },
+      }, h('summary', {}, t('spells.chart')),
+      damageChart(all, cardName(c), at.slot, castChartWidth()),
+      h('p', { class: 'muted small' }, t('chart.assumes', { what: pick(all.assumes) }))));
   } catch (e) { expect.replaceChildren(h('p', { class: 'muted small' }, errorText(e))); }
+}
+
+/** The width the cast dialog's chart is drawn at: that of the form's
+ *  text (the preview box may not be laid out yet the first time, and a
+ *  chart drawn narrower than it shows would come out scaled up). */
+function castChartWidth() {
+  const text = $('#cast-upcast').clientWidth;
+  return Math.round(Math.max(300, Math.min(800, text > 0 ? text - 24 : 640)));
 }
 
 function resultBlock(r) {
@@ -865,7 +910,9 @@ function bindCast() {
     if (!c || !ch) return;
     const source = chosenSource();
     const body = { spell: c.id };
-    const targets = $('#cast-targets').value.split(',').map((s) => s.trim()).filter(Boolean);
+    const picked = [...document.querySelectorAll('#cast-pick-list input:checked')].map((i) => i.value);
+    const typed = $('#cast-targets').value.split(',').map((s) => s.trim()).filter(Boolean);
+    const targets = [...new Set([...picked, ...typed])];
     if (targets.length) body.targets = targets.map((name) => ({ name }));
     if ((c.damage_choices || []).length) body.damage_type = $('#cast-type').value;
     if (needsTrigger(c, source)) body.trigger = $('#cast-trigger').value.trim();
@@ -1054,8 +1101,14 @@ async function start() {
   window.addEventListener('hashchange', route);
   applyLang(initialLang());
   const tok = getToken();
+  if (tok && location.hash === '#spells') srdCards().catch(() => {});
   if (tok) {
-    try { await useToken(tok); return; } catch { /* fall through to login */ }
+    try { await useToken(tok); return; } catch (e) {
+      // A revoked or expired token: say so on the login page.
+      showTab('login');
+      $('#login-error').textContent = errorText(e);
+      return;
+    }
   }
   showTab('login');
 }

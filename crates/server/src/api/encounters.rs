@@ -11,6 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{Body, Params, Token};
+use crate::access::Role;
 use crate::error::ServerError;
 use crate::game::encounter::{self, CombatantInput, EncounterDamageInput};
 use crate::live::LiveEvent;
@@ -94,7 +95,9 @@ async fn list(
     Ok(Json(out))
 }
 
-/// One encounter: order, whose turn, hit points, effects (members).
+/// One encounter: order, whose turn, hit points, effects (members). A
+/// player gets `hp: null` for every combatant that is not a character: a
+/// monster's hit points are the GM's to know.
 #[utoipa::path(get, path = "/campaigns/{campaign}/encounters/{encounter}", tag = "encounters",
     security(("token" = [])), params(("campaign" = String, Path), ("encounter" = String, Path)),
     responses((status = 200, body = Object), (status = 404, body = crate::api::ErrorBody)))]
@@ -104,8 +107,12 @@ async fn show(
     Params((campaign, enc)): Params<(String, String)>,
 ) -> Result<Json<Value>, ServerError> {
     let out = state
-        .in_campaign(token, campaign, move |_, store| {
-            encounter::status(store, &enc)
+        .in_campaign(token, campaign, move |me, store| {
+            let mut status = encounter::status(store, &enc)?;
+            if me.role != Role::Gm {
+                encounter::hide_monster_hp(&mut status);
+            }
+            Ok(status)
         })
         .await?;
     Ok(Json(out))

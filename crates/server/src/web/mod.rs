@@ -62,6 +62,16 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../../web/chart.js"),
     },
     Asset {
+        name: "dom.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/dom.js"),
+    },
+    Asset {
+        name: "tokens.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/tokens.js"),
+    },
+    Asset {
         name: "style.css",
         mime: "text/css; charset=utf-8",
         body: include_str!("../../web/style.css"),
