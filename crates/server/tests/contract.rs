@@ -73,3 +73,33 @@ fn a_campaign_in_a_path_is_described_as_the_server_checks_it() {
     let campaign = params.iter().find(|p| p["name"] == "campaign").unwrap();
     assert_eq!(campaign["schema"]["pattern"], "^[a-z0-9-]{1,40}$");
 }
+
+/// A tagged input (a reaction trigger) refuses unknown fields in each of
+/// its variants, so each variant's schema says so; otherwise a
+/// schema-valid body would be refused (Schemathesis ST202).
+#[test]
+fn every_variant_of_a_tagged_request_body_is_closed_to_unknown_fields() {
+    let doc = grimoire_server::openapi();
+    let schemas = &doc["components"]["schemas"];
+    for (method, path, op) in operations(&doc) {
+        let Some(schema) = op.pointer("/requestBody/content/application~1json/schema") else {
+            continue;
+        };
+        let schema = match schema["$ref"].as_str() {
+            Some(r) => &schemas[r.rsplit('/').next().unwrap()],
+            None => schema,
+        };
+        let Some(variants) = schema["oneOf"].as_array() else {
+            continue;
+        };
+        for p in variants {
+            if p["type"] == "object" {
+                assert_eq!(
+                    p["additionalProperties"],
+                    serde_json::json!(false),
+                    "{method} {path}: {p}"
+                );
+            }
+        }
+    }
+}

@@ -185,6 +185,16 @@ fn describe_values(doc: &mut serde_json::Value) {
     if let Some(all) = doc.pointer_mut(schemas).and_then(|s| s.as_object_mut()) {
         all.insert("CastInput".into(), cast_input_schema(&classes));
     }
+    // utoipa closes a struct that denies unknown fields, not the variants
+    // of a tagged enum that does (TriggerInput): close each variant too.
+    if let Some(variants) = doc
+        .pointer_mut(&format!("{schemas}/TriggerInput/oneOf"))
+        .and_then(|v| v.as_array_mut())
+    {
+        for v in variants {
+            merge(v, json!({ "additionalProperties": false }));
+        }
+    }
     // A live-update stream is a sequence of server-sent events: each one
     // an event name and a JSON `LiveEvent` as its data.
     patch(
