@@ -42,6 +42,13 @@ fn a_wizard_prepares_from_the_spellbook_and_casts_its_rituals_unprepared() {
     // Preparing needs the book; the refusal says so in both languages.
     let e = s.fails(1, &["prepare", "Zed", "Shield"]);
     assert_eq!(e["code"], "not_in_spellbook");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("grimoire spellbook add Zed \"Shield\""),
+        "the refusal names the fix: {e}"
+    );
     let out = s
         .cmd()
         .args(["--lang", "cs", "prepare", "Zed", "Shield"])

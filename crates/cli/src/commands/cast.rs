@@ -301,7 +301,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
 /// A refusal says what would make the cast legal, naming the command or
 /// flag (R10 outside an encounter: end the turn; R11: --trigger; R14c:
 /// equip; R5b/R8: prepare; R3: a rest).
-fn hint(f: Failure, caster: &str, spell: &str, in_encounter: bool) -> Failure {
+pub(crate) fn hint(f: Failure, caster: &str, spell: &str, in_encounter: bool) -> Failure {
     let next = |en: String, cs: String| Some((en, cs));
     let fix = match f.code.as_str() {
         "one_slot_per_turn" | "action_unavailable" if !in_encounter => next(
@@ -323,6 +323,10 @@ fn hint(f: Failure, caster: &str, spell: &str, in_encounter: bool) -> Failure {
         "not_prepared" => next(
             format!("prepare it: grimoire prepare {caster} \"{spell}\""),
             format!("připrav ho: grimoire prepare {caster} \"{spell}\""),
+        ),
+        "not_in_spellbook" => next(
+            format!("copy it first: grimoire spellbook add {caster} \"{spell}\""),
+            format!("nejdřív ho opiš: grimoire spellbook add {caster} \"{spell}\""),
         ),
         "no_slot_available" => next(
             format!("slots come back with: grimoire rest {caster} --long"),

@@ -232,7 +232,15 @@ fn change_spells(ctx: &Ctx, args: &PrepareArgs, prepare: bool) -> anyhow::Result
         let ids: Vec<&SpellId> = spells.iter().map(|s| &s.id).collect();
         grimoire_app::unprepare(&mut store, command, &entity, &ids)
     }
-    .map_err(state::app_error)?;
+    .map_err(|e| match e {
+        // The refusal names the command that fixes it.
+        grimoire_app::AppError::Rules(grimoire_rules::RulesError::NotInSpellbook { spell }) => {
+            let name = spell.en.clone();
+            let err = grimoire_rules::RulesError::NotInSpellbook { spell };
+            crate::commands::cast::hint(Failure::from(err), &entity.name, &name, false).into()
+        }
+        other => state::app_error(other),
+    })?;
     let (next, events) = (&step.character.state, &step.events);
     let out = &ctx.out;
     if out.json {
