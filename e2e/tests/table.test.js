@@ -387,7 +387,7 @@ test('every control has a name, and the cast dialog works from the keyboard', as
   // Focus moved into the dialog; Escape closes it.
   assert.ok(await player.evaluate(() => document.getElementById('cast-dialog').contains(document.activeElement)));
   await player.keyboard.press('Escape');
-  await player.waitForSelector('#cast-dialog:not([open])', { state: 'attached' });
+  await player.locator('#cast-dialog').waitFor({ state: 'hidden' });
 });
 
 test('the sheet works on a phone screen', async () => {

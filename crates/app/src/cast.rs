@@ -97,13 +97,21 @@ fn fill_from_combatant(t: &mut Target, c: &grimoire_rules::Combatant) {
     if t.creature_type.is_none() {
         t.creature_type.clone_from(&c.creature_type);
     }
-    let known = c.stats.clone().unwrap_or_default();
     if c.hp.is_none() && c.stats.is_none() {
         return;
     }
-    let stats = t.stats.get_or_insert_with(Default::default);
+    let known = grimoire_rules::TargetStats {
+        hp: c.hp,
+        ..c.stats.clone().unwrap_or_default()
+    };
+    fill_missing(t.stats.get_or_insert_with(Default::default), known);
+}
+
+/// Each number the request left out is taken from what is known of the
+/// target (hit points, AC, maximum, saves, defences).
+fn fill_missing(stats: &mut grimoire_rules::TargetStats, known: grimoire_rules::TargetStats) {
     if stats.hp.is_none() {
-        stats.hp = c.hp;
+        stats.hp = known.hp;
     }
     if stats.ac.is_none() {
         stats.ac = known.ac;
@@ -196,20 +204,7 @@ fn target_character(
 /// A character target keeps what the request or tracker gave and takes
 /// the rest from the character.
 fn fill_from_character(t: &mut Target, c: &Caster) {
-    let own = c.as_target();
-    let stats = t.stats.get_or_insert_with(Default::default);
-    if stats.hp.is_none() {
-        stats.hp = own.hp;
-    }
-    if stats.ac.is_none() {
-        stats.ac = own.ac;
-    }
-    if stats.max_hp.is_none() {
-        stats.max_hp = own.max_hp;
-    }
-    if stats.saves.is_empty() {
-        stats.saves = own.saves;
-    }
+    fill_missing(t.stats.get_or_insert_with(Default::default), c.as_target());
 }
 
 /// What a cast did to a stored character it hit or healed.

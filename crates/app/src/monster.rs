@@ -126,12 +126,21 @@ pub(crate) fn record(
     Ok(())
 }
 
-/// Hit points the resolution left on its targets, into the tracker.
-pub(crate) fn hp_events(
+/// Queues what a resolved cast did: the caster's events, the hit points
+/// it left on its targets in the tracker, and its damage and healing on
+/// stored characters among them (not its caster), with the Concentration
+/// saves they call for and the tracker following their recorded hit
+/// points. Returns what it did to those characters.
+pub(crate) fn landed<R: DiceRng + ?Sized>(
+    store: &Store,
+    batch: &mut Batch,
     running: &mut Encounter,
+    w: &Who,
     outcome: &CastOutcome,
+    rng: &mut R,
     out: &mut Vec<EncounterEvent>,
-) {
+) -> Result<Vec<crate::CharacterHit>, AppError> {
+    record(batch, running, out, w, &outcome.events)?;
     for t in &outcome.resolution.targets {
         if let Some(hp) = t.hp_after
             && let Ok(more) = running.set_hp(&t.target, hp)
@@ -140,22 +149,8 @@ pub(crate) fn hp_events(
             out.extend(more);
         }
     }
-}
-
-/// What the cast's damage and healing did to stored characters among its
-/// targets (not its caster): their hit points and Concentration saves, in
-/// the batch, with the tracker following their recorded hit points.
-pub(crate) fn character_events<R: DiceRng + ?Sized>(
-    store: &Store,
-    batch: &mut Batch,
-    running: &mut Encounter,
-    caster: &str,
-    outcome: &CastOutcome,
-    rng: &mut R,
-    out: &mut Vec<EncounterEvent>,
-) -> Result<Vec<crate::CharacterHit>, AppError> {
     let board = running.effects().clone();
-    let (changed, hits) = crate::cast::hits_on_characters(store, caster, outcome, &board, rng)?;
+    let (changed, hits) = crate::cast::hits_on_characters(store, w.name(), outcome, &board, rng)?;
     for (c, events) in &changed {
         batch.character(c, events)?;
         let mut wrapped = running.caster_events(&c.name, events);

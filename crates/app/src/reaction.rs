@@ -18,7 +18,7 @@ use grimoire_store::{Entity, Store};
 use serde::Serialize;
 
 use crate::error::AppError;
-use crate::monster::{Who, character_events, commit, hp_events, record, who};
+use crate::monster::{Who, commit, landed, record, who};
 use crate::state::{Batch, EncounterState, fold};
 
 /// What declaring a spell did.
@@ -181,13 +181,11 @@ pub fn declare<R: DiceRng + ?Sized>(
     let mut events = Vec::new();
     if could.is_empty() {
         let outcome = cast(w.caster(), spell, &req, rng)?;
-        record(&mut batch, &mut running, &mut events, &w, &outcome.events)?;
-        hp_events(&mut running, &outcome, &mut events);
-        let hits = character_events(
+        let hits = landed(
             store,
             &mut batch,
             &mut running,
-            w.name(),
+            &w,
             &outcome,
             rng,
             &mut events,
@@ -285,13 +283,11 @@ pub fn react<R: DiceRng + ?Sized>(
     let outcome = cast(w.caster(), spell, &req, rng)?;
     let mut batch = Batch::new(command);
     let mut events = Vec::new();
-    record(&mut batch, &mut running, &mut events, &w, &outcome.events)?;
-    hp_events(&mut running, &outcome, &mut events);
-    character_events(
+    landed(
         store,
         &mut batch,
         &mut running,
-        w.name(),
+        &w,
         &outcome,
         rng,
         &mut events,
@@ -398,13 +394,11 @@ pub fn resolve<R: DiceRng + ?Sized>(
                 reason: format!("the spell {} is no longer known", p.spell),
             })?;
             let outcome = cast(w.caster(), &spell, &p.request, rng)?;
-            record(&mut batch, &mut running, &mut events, &w, &outcome.events)?;
-            hp_events(&mut running, &outcome, &mut events);
-            character_events(
+            landed(
                 store,
                 &mut batch,
                 &mut running,
-                w.name(),
+                &w,
                 &outcome,
                 rng,
                 &mut events,

@@ -118,33 +118,14 @@ impl Caster {
             .map(|(_, l)| *l)
             .unwrap_or(0);
         Ok(Caster {
-            name: name.into(),
             classes: classes.to_vec(),
-            abilities,
             slots: SlotPool::new(slots_for_classes(classes)),
             pact: PactSlots::for_level(warlock),
             arcanum: arcanum_levels(warlock)
                 .into_iter()
                 .map(|level| Arcanum { level, used: false })
                 .collect(),
-            prepared: BTreeSet::new(),
-            cantrips: BTreeSet::new(),
-            extra_spells: Vec::new(),
-            features: Vec::new(),
-            items: Vec::new(),
-            equipment: Equipment::default(),
-            conditions: BTreeSet::new(),
-            silenced: false,
-            in_magical_silence: false,
-            concentration: None,
-            ongoing: Vec::new(),
-            turn: TurnEconomy::default(),
-            long_cast: None,
-            now: 0,
-            next_effect: 1,
-            vitals: None,
-            spellbook: None,
-            block: None,
+            ..Caster::classless(name, abilities)
         })
     }
 
