@@ -93,7 +93,7 @@ pub fn fit_request(
 /// A target named like a combatant takes the tracker's numbers for what
 /// the request leaves out: hit points, its stat block (AC, saves, defences,
 /// hit point maximum) and its creature type.
-fn fill_from_combatant(t: &mut Target, c: &grimoire_rules::Combatant) {
+pub(crate) fn fill_from_combatant(t: &mut Target, c: &grimoire_rules::Combatant) {
     if t.creature_type.is_none() {
         t.creature_type.clone_from(&c.creature_type);
     }
@@ -109,7 +109,10 @@ fn fill_from_combatant(t: &mut Target, c: &grimoire_rules::Combatant) {
 
 /// Each number the request left out is taken from what is known of the
 /// target (hit points, AC, maximum, saves, defences).
-fn fill_missing(stats: &mut grimoire_rules::TargetStats, known: grimoire_rules::TargetStats) {
+pub(crate) fn fill_missing(
+    stats: &mut grimoire_rules::TargetStats,
+    known: grimoire_rules::TargetStats,
+) {
     if stats.hp.is_none() {
         stats.hp = known.hp;
     }

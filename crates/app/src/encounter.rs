@@ -6,9 +6,7 @@
 //! the rules work and the commit.
 
 use grimoire_dice::DiceRng;
-use grimoire_rules::{
-    AppliedEffect, Caster, Combatant, Encounter, EncounterEvent, Event, RollRecord, RulesError,
-};
+use grimoire_rules::{AppliedEffect, Caster, Combatant, Encounter, RollRecord, RulesError};
 use grimoire_store::{Entity, Store};
 use serde::{Deserialize, Serialize};
 
@@ -129,53 +127,7 @@ pub fn start(
     Ok(st)
 }
 
-/// The next turn of a running encounter; a new round moves every
-/// character's clock one round on, so durations run out (R15). Returns the
-/// new state and the rules' notes.
-pub fn next_turn(
-    store: &mut Store,
-    command: impl Into<String>,
-    e: &Entity<EncounterState>,
-    mut encounter: Encounter,
-) -> Result<(EncounterState, Vec<String>), AppError> {
-    // What waits for Reactions resolves before the turn moves on (R11).
-    encounter.check_no_window()?;
-    // A monster at 0 hit points takes no more turns; a character at 0 still
-    // does (its death saves are the table's to roll).
-    let characters = combatant_characters(store, &encounter)?;
-    let turn = encounter.next_turn_skipping(|c| {
-        c.hp == Some(0) && !characters.iter().any(|e| fold(&e.name) == fold(&c.name))
-    });
-    let mut enc_events: Vec<EncounterEvent> = turn.events.clone();
-    encounter.apply_all(&turn.events);
-    let mut batch = Batch::new(command);
-    let mut notes = Vec::new();
-    for c in combatant_characters(store, &encounter)? {
-        let mut events: Vec<Event> = Vec::new();
-        // A round passes for everyone when a new one begins, so durations tick (R15).
-        if turn.new_round && turn.round > 1 {
-            let o = c.state.advance_rounds(1);
-            notes.extend(o.notes);
-            events.extend(o.events);
-        }
-        if fold(&c.name) == fold(&turn.combatant) {
-            events.extend(turn.caster_events.iter().cloned());
-        }
-        if !events.is_empty() {
-            let board = encounter.caster_events(&c.name, &events);
-            encounter.apply_all(&board);
-            enc_events.extend(board);
-            batch.character(&c, &events)?;
-        }
-    }
-    let st = EncounterState {
-        combatants: e.state.combatants.clone(),
-        running: Some(encounter),
-    };
-    batch.encounter(e, &st, &enc_events)?;
-    batch.commit(store)?;
-    Ok((st, notes))
-}
+pub use crate::turns::{NextTurn, TurnHit, next_turn};
 
 /// A Concentration save made because of damage.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -218,51 +170,14 @@ pub fn damage<R: DiceRng + ?Sized>(
         .ok_or_else(|| RulesError::UnknownCombatant {
             name: target.to_owned(),
         })?;
-    let mut enc_events = Vec::new();
-    if let Some(hp) = combatant.hp {
-        let hp = hp
-            .saturating_sub(i32::try_from(amount).unwrap_or(i32::MAX))
-            .max(0);
-        enc_events.extend(encounter.set_hp(&combatant.name, hp)?);
-    }
+    let mut character = store
+        .find::<Caster>(CHARACTER, &combatant.name)?
+        .map(crate::turns::Working::new);
+    let (enc_events, save) =
+        crate::turns::hurt(&encounter, character.as_mut(), &combatant, amount, rng)?;
     let mut batch = Batch::new(command);
-    let mut save = None;
-    if let Some(c) = store.find::<Caster>(CHARACTER, &combatant.name)? {
-        // Effects in force on the character count on its save (Bless's d4).
-        let bonuses = encounter
-            .effects()
-            .bonuses(&c.name, grimoire_rules::BonusTarget::SavingThrows);
-        let o = c
-            .state
-            .take_damage_with(amount, grimoire_rules::RollMode::Normal, &bonuses, rng);
-        if let (Some(dc), Some(roll)) = (o.dc, &o.roll) {
-            save = Some(ConcentrationSave {
-                dc,
-                roll: roll.clone(),
-                kept: o.concentration_kept,
-            });
-        }
-        enc_events.extend(encounter.caster_events(&c.name, &o.events));
-        // A character's recorded hit points are the truth for the tracker.
-        if let Some(hp) = o.hp_after {
-            enc_events
-                .extend(encounter.set_hp(&combatant.name, i32::try_from(hp).unwrap_or(i32::MAX))?);
-        }
-        batch.character(&c, &o.events)?;
-    } else if let Some(caster) = &combatant.caster {
-        // A stat-block creature keeps its Concentration the same way.
-        let bonuses = encounter
-            .effects()
-            .bonuses(&combatant.name, grimoire_rules::BonusTarget::SavingThrows);
-        let o = caster.take_damage_with(amount, grimoire_rules::RollMode::Normal, &bonuses, rng);
-        if let (Some(dc), Some(roll)) = (o.dc, &o.roll) {
-            save = Some(ConcentrationSave {
-                dc,
-                roll: roll.clone(),
-                kept: o.concentration_kept,
-            });
-        }
-        enc_events.extend(encounter.creature_events(&combatant.name, &o.events));
+    if let Some(w) = &character {
+        batch.character(&w.entity, &w.events)?;
     }
     encounter.apply_all(&enc_events);
     let hp = encounter

@@ -37,6 +37,7 @@ pub mod monster;
 mod name;
 pub mod reaction;
 mod state;
+mod turns;
 pub mod view;
 
 pub use cast::{CastCommit, CharacterHit, commit_cast, fit_request, fit_request_stored};

@@ -38,6 +38,9 @@ struct Record {
     creature_type: Option<String>,
     #[serde(default)]
     cr: Option<String>,
+    /// An older block's spellcaster level, for its cantrips; else the CR.
+    #[serde(default)]
+    caster_level: Option<u8>,
     ac: i32,
     hp: i32,
     scores: [u8; 6],
@@ -430,6 +433,11 @@ fn convert(r: Record, spells: &Catalog, source: &str) -> Result<Monster, Invalid
         slot_spells,
         saves,
         no_material: r.no_material,
+        cantrip_level: r
+            .caster_level
+            .or_else(|| r.cr.as_deref().and_then(cr_level))
+            .unwrap_or(0)
+            .min(20),
     };
     casting.validate().map_err(|e| {
         let field = if e.to_string().contains("DC") {
@@ -464,6 +472,15 @@ fn convert(r: Record, spells: &Catalog, source: &str) -> Result<Monster, Invalid
     })
 }
 
+/// A Challenge Rating as a level for cantrips: whole ratings as they
+/// are, fractions ("1/2") as 0.
+fn cr_level(cr: &str) -> Option<u8> {
+    cr.trim()
+        .parse::<u8>()
+        .ok()
+        .or(cr.contains('/').then_some(0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,6 +497,10 @@ mod tests {
         let mage = b.get("Mág").unwrap();
         assert_eq!((mage.id.as_str(), mage.casting.save_dc), ("mage", 14));
         assert_eq!(b.get("ARCIMAG").unwrap().id, "archmage");
+        // Cantrips grow with the Challenge Rating: the CR 6 Mage's at 6.
+        assert_eq!(mage.casting.cantrip_level, 6);
+        assert_eq!(cr_level("1/2"), Some(0));
+        assert_eq!(cr_level("21"), Some(21));
     }
 
     #[test]

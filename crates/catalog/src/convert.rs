@@ -4,15 +4,17 @@
 use grimoire_rules::{
     Area, AreaShape, AttackKind, Bonus, BonusAmount, CantripScaling, Components, Damage,
     DamageType, Delivery, Effect, Healing, Material, SlotLevel, Spell, SpellId, SpellLevel,
-    Targeting, Upcast,
+    Targeting, TurnDamage, TurnSave, Upcast,
 };
 
 use crate::entry::{CatalogSpell, Folded, Source};
-use crate::record::{ComponentsRecord, DamageRecord, EffectRecord, FieldError, SpellRecord, bad};
+use crate::record::{
+    ComponentsRecord, DamageRecord, EffectRecord, FieldError, SpellRecord, TurnDamageRecord, bad,
+};
 use crate::vocab::{
     ability_of, bonus_target_of, cantrip_scaling_of, casting_time_of, class_of, condition_of,
     creature_types_of, damage_type_of, dice_of, duration_of, on_save_of, range_of, school_of,
-    shape_of,
+    shape_of, turn_point_of, turn_save_of,
 };
 
 fn components_of(c: ComponentsRecord) -> Result<Components, FieldError> {
@@ -103,6 +105,25 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
         return Err(bad(
             &format!("effect.rider[{i}].per_slot"),
             "rider damage does not grow per slot; leave per_slot out",
+        ));
+    }
+    let each_turn = e
+        .each_turn
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            turn_damage_of(
+                t,
+                &format!("effect.each_turn[{i}]"),
+                level,
+                &mut damage_types,
+            )
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if !each_turn.is_empty() && level.is_cantrip() {
+        return Err(bad(
+            "effect.each_turn",
+            "a cantrip lasts no turns of its own here; only leveled spells repeat damage",
         ));
     }
     let healing = match &e.heal {
@@ -213,6 +234,7 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
             upcast,
             cantrip_scaling,
             rider,
+            each_turn,
         },
         targeting: Targeting {
             max_targets,
@@ -225,6 +247,38 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
         },
         damage_types,
     })
+}
+
+/// Converts one `[[effect.each_turn]]` record: when, the damage (which
+/// grows per slot like the spell's own, R6) and the save against it.
+fn turn_damage_of(
+    t: &TurnDamageRecord,
+    field: &str,
+    level: SpellLevel,
+    all_types: &mut Vec<DamageType>,
+) -> Result<TurnDamage, FieldError> {
+    let at = turn_point_of(&format!("{field}.at"), &t.at)?;
+    if t.damage.is_empty() {
+        return Err(bad(
+            &format!("{field}.damage"),
+            "give the damage dealt each turn",
+        ));
+    }
+    let damage = damage_parts(&t.damage, &format!("{field}.damage"), level, all_types)?;
+    if let Some(i) = t.damage.iter().position(|d| d.add_modifier) {
+        return Err(bad(
+            &format!("{field}.damage[{i}].add_modifier"),
+            "turn damage adds no spellcasting modifier; leave add_modifier out",
+        ));
+    }
+    let save = match &t.save {
+        Some(s) => Some(TurnSave {
+            ability: ability_of(&format!("{field}.save.ability"), &s.ability)?,
+            on_success: turn_save_of(&format!("{field}.save.on_success"), &s.on_success)?,
+        }),
+        None => None,
+    };
+    Ok(TurnDamage { at, damage, save })
 }
 
 /// Converts a list of damage records (`effect.damage`, `effect.rider`):

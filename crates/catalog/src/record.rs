@@ -117,10 +117,24 @@ pub(crate) struct EffectRecord {
     pub(crate) affects: Vec<String>,
     #[serde(default)]
     pub(crate) rider: Vec<DamageRecord>,
+    /// Damage at the start or end of each affected creature's turns.
+    #[serde(default)]
+    pub(crate) each_turn: Vec<TurnDamageRecord>,
     #[serde(default)]
     pub(crate) not_self: bool,
     #[serde(default)]
     pub(crate) hostile_only: bool,
+}
+
+/// `[[spell.effect.each_turn]]`: `at = "start" | "end"`, the damage, and
+/// an optional save whose `on_success` is `half`, `none` or `ends`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TurnDamageRecord {
+    pub(crate) at: String,
+    pub(crate) damage: Vec<DamageRecord>,
+    #[serde(default)]
+    pub(crate) save: Option<SaveRecord>,
 }
 
 #[derive(Debug, Deserialize)]

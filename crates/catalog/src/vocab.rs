@@ -3,7 +3,7 @@
 
 use grimoire_rules::{
     Ability, AreaShape, BonusTarget, CantripScaling, CastingTime, Class, Condition, DamageType,
-    DiceFormula, Duration, OnSave, Range, School, TimeSpan,
+    DiceFormula, Duration, OnSave, Range, School, TimeSpan, TurnPoint, TurnSaveResult,
 };
 
 use crate::record::{FieldError, bad};
@@ -42,6 +42,15 @@ name_table!(ability_of, Ability, "an ability", [
 ]);
 
 name_table!(on_save_of, OnSave, "a save outcome", ["half" => OnSave::Half, "none" => OnSave::None]);
+
+name_table!(turn_point_of, TurnPoint, "a point of the turn", [
+    "start" => TurnPoint::Start, "end" => TurnPoint::End,
+]);
+
+name_table!(turn_save_of, TurnSaveResult, "a turn save outcome", [
+    "half" => TurnSaveResult::Half, "none" => TurnSaveResult::NoDamage,
+    "ends" => TurnSaveResult::EndsSpell,
+]);
 
 name_table!(bonus_target_of, BonusTarget, "a bonus target", [
     "attack_rolls" => BonusTarget::AttackRolls, "saving_throws" => BonusTarget::SavingThrows,

@@ -215,7 +215,8 @@ fn mechanics_cover_the_damaging_and_healing_spells() {
         .iter()
         .filter(|s| matches!(s.spell.effect.delivery, Delivery::Attack(_)))
         .count();
-    assert_eq!((damaging, healing, saves, attacks), (92, 14, 123, 20));
+    // Searing Smite's 2024 damage is automatic; its save is for the burning.
+    assert_eq!((damaging, healing, saves, attacks), (92, 14, 122, 20));
     // Spot checks against the SRD's numbers.
     let fireball = srd.get("fireball").unwrap();
     assert_eq!(fireball.spell.effect.damage[0].dice.to_string(), "8d6");
@@ -236,4 +237,39 @@ fn mechanics_cover_the_damaging_and_healing_spells() {
         blast.spell.effect.cantrip_scaling,
         grimoire_rules::CantripScaling::Instances
     );
+}
+
+#[test]
+fn r15_spells_that_harm_turn_after_turn_say_when_and_how() {
+    let srd = Catalog::srd();
+    let mut repeating: Vec<&str> = srd
+        .spells()
+        .iter()
+        .filter(|s| !s.spell.effect.each_turn.is_empty())
+        .map(|s| s.spell.id.as_str())
+        .collect();
+    repeating.sort_unstable();
+    assert_eq!(
+        repeating,
+        [
+            "cloudkill",
+            "flaming-sphere",
+            "incendiary-cloud",
+            "insect-plague",
+            "moonbeam",
+            "searing-smite",
+            "spirit-guardians"
+        ]
+    );
+    let smite = &srd.get("searing-smite").unwrap().spell.effect;
+    assert_eq!(smite.delivery, Delivery::Automatic);
+    let burning = &smite.each_turn[0];
+    assert_eq!(burning.at, grimoire_rules::TurnPoint::Start);
+    assert_eq!(
+        burning.save.map(|s| s.on_success),
+        Some(grimoire_rules::TurnSaveResult::EndsSpell)
+    );
+    let guardians = &srd.get("spirit-guardians").unwrap().spell.effect.each_turn[0];
+    assert_eq!(guardians.at, grimoire_rules::TurnPoint::End);
+    assert_eq!(guardians.damage[0].dice.to_string(), "3d8");
 }

@@ -112,6 +112,12 @@ pub enum Text {
     Unaffected,
     ConcentrationStarted,
     ConcentrationStopped,
+    /// Turn damage as a creature's turn begins.
+    AtTurnStart,
+    /// Turn damage as a creature's turn ends.
+    AtTurnEnd,
+    /// A save ended the spell (Searing Smite).
+    SpellEndsOnSave,
     Initiative,
     ConcentrationKept,
     ConcentrationLost,
@@ -226,6 +232,9 @@ impl Text {
             Text::Unaffected => ("unaffected (R18)", "nezasažen (R18)"),
             Text::ConcentrationStarted => ("Concentration started", "Soustředění začalo"),
             Text::ConcentrationStopped => ("Concentration ended", "Soustředění skončilo"),
+            Text::AtTurnStart => ("at the start of its turn", "na začátku svého tahu"),
+            Text::AtTurnEnd => ("at the end of its turn", "na konci svého tahu"),
+            Text::SpellEndsOnSave => ("the save ends the spell", "záchrana kouzlo ukončila"),
             Text::Initiative => ("initiative", "iniciativa"),
             Text::ConcentrationKept => ("Concentration holds", "Soustředění vydrželo"),
             Text::ConcentrationLost => ("Concentration lost", "Soustředění ztraceno"),

@@ -27,6 +27,7 @@ fn run(url: &str, schema: &str, args: &[&str]) -> (Option<i32>, Value) {
 }
 
 #[test]
+#[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
 fn session_on_postgres() {
     let Ok(url) = std::env::var("DATABASE_URL") else {
         return;

@@ -119,6 +119,7 @@ fn a_deleted_database_file_stops_writes_and_turns_health_red() {
 /// A PostgreSQL schema dropped under the running server: every request
 /// fails inside the database. Runs when `DATABASE_URL` is set.
 #[test]
+#[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
 fn an_internal_failure_is_logged_with_its_cause_and_never_sent() {
     let Ok(url) = std::env::var("DATABASE_URL") else {
         eprintln!("note: DATABASE_URL unset, PostgreSQL failure test skipped");

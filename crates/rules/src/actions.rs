@@ -461,6 +461,29 @@ impl Caster {
         Ok(out)
     }
 
+    /// Ends an ongoing spell because its target saved against it (Searing
+    /// Smite's burning); its Concentration, if any, ends with it. Nothing
+    /// happens when the spell has already ended.
+    pub fn end_by_target_save(&self, effect: EffectId) -> Outcome {
+        let mut out = Outcome::default();
+        let Some(ongoing) = self.ongoing().iter().find(|o| o.id == effect) else {
+            return out;
+        };
+        if self.concentration().is_some_and(|c| c.effect == effect) {
+            out.events.push(Event::ConcentrationEnded {
+                effect,
+                spell: ongoing.spell.clone(),
+                reason: EndReason::TargetSaved,
+            });
+        }
+        out.events.push(Event::SpellEnded {
+            effect,
+            spell: ongoing.spell.clone(),
+            reason: EndReason::TargetSaved,
+        });
+        out
+    }
+
     /// Moves a spell in effect (Hex, Hunter's Mark) to a new creature with
     /// a Bonus Action (R9), as the caster may once its target drops to 0
     /// hit points (whoever tracks them checks that).

@@ -238,6 +238,8 @@ fn finish<R: DiceRng + ?Sized>(
             targets: applied.affected.clone(),
             bonuses: applied.bonuses.clone(),
             rider: spell.effect.rider.clone(),
+            save_dc: (!applied.each_turn.is_empty()).then_some(plan.stats.save_dc),
+            each_turn: applied.each_turn.clone(),
             conditions: spell.effect.conditions.clone(),
             concentration: spell.is_concentration(),
             dismissible: matches!(duration, crate::time::Duration::Timed(_))

@@ -197,6 +197,15 @@ impl Caster {
         self.classes.iter().map(|(_, l)| *l).sum()
     }
 
+    /// The level its cantrips grow with: its character level, or for a
+    /// stat-block creature the level its block gives them.
+    pub fn cantrip_level(&self) -> u8 {
+        match &self.block {
+            Some(b) if self.classes.is_empty() => b.cantrip_level,
+            _ => self.level(),
+        }
+    }
+
     /// Ability scores.
     pub fn abilities(&self) -> &AbilityScores {
         &self.abilities

@@ -304,6 +304,11 @@ pub struct Effect {
     /// Hunter's Mark); kept on the ongoing spell, see `EffectBoard::riders`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rider: Vec<Damage>,
+    /// Damage the spell deals, while it lasts, to each creature it affects
+    /// at the start or end of that creature's turns (Spirit Guardians,
+    /// Searing Smite's burning); see [`crate::TurnDamage`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub each_turn: Vec<crate::turn_damage::TurnDamage>,
 }
 
 fn one() -> u32 {
@@ -322,6 +327,7 @@ impl Default for Effect {
             upcast: Upcast::default(),
             cantrip_scaling: CantripScaling::None,
             rider: Vec::new(),
+            each_turn: Vec::new(),
         }
     }
 }

@@ -54,6 +54,14 @@ pub struct OngoingSpell {
     /// Extra damage its caster deals to its targets on each hit (Hex).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rider: Vec<crate::effect::Damage>,
+    /// Damage it deals its targets at the start or end of their turns,
+    /// grown to the level it was cast at (R6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub each_turn: Vec<crate::turn_damage::TurnDamage>,
+    /// The caster's save DC when it was cast, for the saves against
+    /// `each_turn` (R19).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save_dc: Option<i32>,
     /// Whether it needs Concentration.
     pub concentration: bool,
     /// Whether the caster may dismiss it (time spans, R15).
@@ -104,6 +112,8 @@ pub enum EndReason {
     ConcentrationEnded,
     /// A long casting finished and the spell took effect (R12).
     Completed,
+    /// Its target made the save that ends it (Searing Smite's burning).
+    TargetSaved,
 }
 
 /// One state change. Applying a list of events to the caster they came from

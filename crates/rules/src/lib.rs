@@ -82,6 +82,7 @@ mod stacking;
 mod statblock;
 mod target;
 mod time;
+mod turn_damage;
 mod vitals;
 
 pub use abilities::{AbilityScores, ability_modifier, proficiency_bonus};
@@ -120,4 +121,8 @@ pub use stacking::{AppliedEffect, EffectBoard};
 pub use statblock::{BlockSpell, Frequency, SpellGroup, StatBlockCasting};
 pub use target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome, TargetStats};
 pub use time::{CastingTime, Duration, ROUNDS_PER_MINUTE, TimeSpan, TimeUnit};
+pub use turn_damage::{
+    DueDamage, TurnDamage, TurnDamageOutcome, TurnPoint, TurnSave, TurnSaveResult,
+    resolve_turn_damage,
+};
 pub use vitals::{MAX_ARMOR_CLASS, MAX_HIT_POINTS, Vitals};

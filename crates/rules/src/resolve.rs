@@ -12,6 +12,7 @@ use crate::request::CastRequest;
 use crate::roll::{RollRecord, roll_bonuses, roll_d20, roll_formula};
 use crate::spell::Spell;
 use crate::target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome};
+use crate::turn_damage::TurnDamage;
 
 /// The caster's numbers for one casting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +33,8 @@ pub(crate) struct Applied {
     pub notes: Vec<String>,
     /// The spell's bonuses at this casting's level (R6).
     pub bonuses: Vec<Bonus>,
+    /// Its turn damage at this casting's level and chosen type (R6, R16).
+    pub each_turn: Vec<TurnDamage>,
 }
 
 /// A spell's numbers at one casting: instances, targets, damage, healing
@@ -49,6 +52,8 @@ pub struct ScaledEffect {
     pub healing: Option<Healing>,
     /// Bonuses granted while the spell lasts, grown.
     pub bonuses: Vec<Bonus>,
+    /// Damage at the start or end of its targets' turns, grown.
+    pub each_turn: Vec<TurnDamage>,
 }
 
 /// What `spell` does when cast at `cast_level` by a caster of
@@ -60,23 +65,7 @@ pub fn scaled_effect(spell: &Spell, cast_level: SpellLevel, character_level: u8)
         .instances
         .max(1)
         .saturating_add(e.upcast.extra_instances.saturating_mul(above));
-    let mut damage = Vec::with_capacity(e.damage.len());
-    for part in &e.damage {
-        let mut grown = part.clone();
-        grown.per_slot = None;
-        let extra = part
-            .per_slot
-            .and_then(|per| grow(&mut grown.dice, per, above));
-        damage.push(grown);
-        if let Some(dice) = extra {
-            // Different dice (a d6 per level on a d10 part) roll as their own part.
-            damage.push(Damage {
-                dice,
-                per_slot: None,
-                ..part.clone()
-            });
-        }
-    }
+    let mut damage = grow_parts(&e.damage, above);
     let mut healing = e.healing.clone();
     if let Some(h) = healing.as_mut() {
         if let Some(per) = h.per_slot.take() {
@@ -121,7 +110,16 @@ pub fn scaled_effect(spell: &Spell, cast_level: SpellLevel, character_level: u8)
             ..b.clone()
         })
         .collect();
+    let each_turn = e
+        .each_turn
+        .iter()
+        .map(|t| TurnDamage {
+            damage: grow_parts(&t.damage, above),
+            ..t.clone()
+        })
+        .collect();
     ScaledEffect {
+        each_turn,
         instances: instances.min(crate::formula::MAX_DICE),
         max_targets: spell
             .targeting
@@ -131,6 +129,29 @@ pub fn scaled_effect(spell: &Spell, cast_level: SpellLevel, character_level: u8)
         healing,
         bonuses,
     }
+}
+
+/// Damage parts grown by their `per_slot` once per level `above` (R6);
+/// a part grown by dice of another size (a d6 per level on a d10 part)
+/// adds a part of its own.
+fn grow_parts(parts: &[Damage], above: u32) -> Vec<Damage> {
+    let mut damage = Vec::with_capacity(parts.len());
+    for part in parts {
+        let mut grown = part.clone();
+        grown.per_slot = None;
+        let extra = part
+            .per_slot
+            .and_then(|per| grow(&mut grown.dice, per, above));
+        damage.push(grown);
+        if let Some(dice) = extra {
+            damage.push(Damage {
+                dice,
+                per_slot: None,
+                ..part.clone()
+            });
+        }
+    }
+    damage
 }
 
 /// Grows `dice` by `per` once per level `above` (R6): the flat part always,
@@ -185,7 +206,7 @@ fn is_invalid(spell: &Spell, t: &Target) -> bool {
 }
 
 /// One rolled damage part, before halving and defences.
-struct Rolled<'a> {
+pub(crate) struct Rolled<'a> {
     /// The part rolled, for its type and the creatures it harms.
     part: &'a Damage,
     /// The total rolled.
@@ -193,7 +214,7 @@ struct Rolled<'a> {
 }
 
 /// Rolls the damage of one instance; a critical hit rolls the dice twice.
-fn roll_damage<'a, R: DiceRng + ?Sized>(
+pub(crate) fn roll_damage<'a, R: DiceRng + ?Sized>(
     rng: &mut R,
     damage: &'a [Damage],
     stats: &Stats,
@@ -254,7 +275,12 @@ fn harming<'r, 'a>(
 
 /// Applies rolled damage to a target: halving on a save (R16), then its
 /// resistance, vulnerability or immunity.
-fn take(out: &mut TargetOutcome, target: &Target, rolled: &[Rolled<'_>], halve: bool) -> u32 {
+pub(crate) fn take(
+    out: &mut TargetOutcome,
+    target: &Target,
+    rolled: &[Rolled<'_>],
+    halve: bool,
+) -> u32 {
     let mut sum = 0u32;
     for r in harming(out, target, rolled) {
         let (ty, amount) = (r.part.damage_type, r.amount);
@@ -297,10 +323,14 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     request: &CastRequest,
     rng: &mut R,
 ) -> Applied {
-    let mut scaled = scaled_effect(spell, cast_level, caster.level());
+    let mut scaled = scaled_effect(spell, cast_level, caster.cantrip_level());
     // R16: a chosen type goes to every part that offers it.
     if let Some(chosen) = request.damage_type {
-        for d in &mut scaled.damage {
+        let turn_parts = scaled
+            .each_turn
+            .iter_mut()
+            .flat_map(|t| t.damage.iter_mut());
+        for d in scaled.damage.iter_mut().chain(turn_parts) {
             if d.offers(chosen) {
                 d.damage_type = chosen;
             }
@@ -498,10 +528,16 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     }
 
     // A lasting effect stays only on those it got through to: not on a
-    // target that made its save or that every attack missed.
+    // target that made its save or that every attack missed. A spell that
+    // harms them turn after turn stays on every creature it reached
+    // (Spirit Guardians: a save now does not move them out of the area).
+    let lasts_on_all = !scaled.each_turn.is_empty();
     let affected = valid
         .iter()
         .filter(|&&i| {
+            if lasts_on_all {
+                return true;
+            }
             let out = &outs[i];
             let saved = out.save.as_ref().is_some_and(|s| s.success == Some(true));
             let missed =
@@ -516,5 +552,6 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         affected,
         notes,
         bonuses: scaled.bonuses,
+        each_turn: scaled.each_turn,
     }
 }

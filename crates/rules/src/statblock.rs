@@ -79,6 +79,15 @@ pub struct StatBlockCasting {
     /// "requiring no Material components" (R14c).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_material: bool,
+    /// The level its cantrips grow with, as a character's level does: an
+    /// older block's spellcaster level, else its Challenge Rating (a CR 6
+    /// Mage's Fire Bolt rolls 2d10). 0 keeps them at their first tier.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cantrip_level: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 fn no_slots(slots: &[u8; 9]) -> bool {

@@ -49,6 +49,7 @@ fn each(name: &str, uses: u8, spells: &[(&str, Option<u8>)]) -> SpellGroup {
 /// A 2024 Mage as its stat block gives it (INT, DC 14, +6).
 fn mage() -> Caster {
     let block = StatBlockCasting {
+        cantrip_level: 0,
         ability: Ability::Intelligence,
         save_dc: 14,
         attack_bonus: 6,
@@ -162,6 +163,7 @@ fn r14_components_still_apply_to_a_stat_block_caster() {
 #[test]
 fn r10_a_block_with_slots_spends_one_slot_per_turn() {
     let block = StatBlockCasting {
+        cantrip_level: 0,
         ability: Ability::Intelligence,
         save_dc: 14,
         attack_bonus: 6,
@@ -527,4 +529,43 @@ fn r11_hellish_rebuke_answers_damage_only_by_the_one_who_took_it() {
     );
     enc.apply(&EncounterEvent::WindowClosed);
     assert!(enc.window().is_none());
+}
+
+/// A stat-block creature's cantrips grow with the level its block gives
+/// them (its CR, or an older block's spellcaster level), as a character's
+/// do with its level: Fire Bolt is 2d10 at 5 and 3d10 at 11.
+#[test]
+fn r16_stat_block_cantrips_grow_with_the_blocks_level() {
+    let caster_at = |cantrip_level: u8| {
+        let block = StatBlockCasting {
+            cantrip_level,
+            ability: Ability::Intelligence,
+            save_dc: 14,
+            attack_bonus: 6,
+            groups: vec![each("At Will", 0, &[("fire-bolt", None)])],
+            slots: [0; 9],
+            slot_spells: Vec::new(),
+            saves: Vec::new(),
+            no_material: false,
+        };
+        let scores = AbilityScores::new([9, 14, 11, 17, 12, 11]).unwrap();
+        Caster::from_stat_block("Adept", scores, block).unwrap()
+    };
+    for (level, dice) in [(0, "1d10"), (5, "2d10"), (11, "3d10"), (17, "4d10")] {
+        let mut c = caster_at(level);
+        let req = CastRequest::new().target(Target::named("Elmira").with_ac(5));
+        let out = cast_ok(
+            &mut c,
+            &fire_bolt(),
+            &req,
+            &mut Scripted::new(&[15, 5, 5, 5, 5]),
+        );
+        let damage = out
+            .resolution
+            .rolls
+            .iter()
+            .find(|r| r.label.contains("damage"))
+            .unwrap();
+        assert_eq!(damage.notation, dice, "cantrip level {level}");
+    }
 }

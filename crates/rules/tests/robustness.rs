@@ -149,6 +149,7 @@ prop_compose! {
             upcast: Upcast { extra_dice, extra_instances, extra_targets },
             cantrip_scaling: [CantripScaling::None, CantripScaling::Dice, CantripScaling::Instances][scaling],
             rider: Vec::new(),
+            each_turn: Vec::new(),
         };
         if let Some(first) = s.effect.damage.first_mut() {
             first.alternative_types = choices.into_iter().map(|t| DamageType::ALL[t]).collect();

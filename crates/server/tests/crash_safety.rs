@@ -406,6 +406,7 @@ fn sqlite_server_killed_at_random_loses_no_acknowledged_cast() {
 }
 
 #[test]
+#[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
 fn postgres_server_killed_at_random_loses_no_acknowledged_cast() {
     if serve_if_child() {
         return;

@@ -51,9 +51,13 @@ fn on_postgres(scenario: Scenario) {
     }
 }
 
-contract::contract_tests!(on_postgres);
+contract::contract_tests!(
+    on_postgres,
+    #[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
+);
 
 #[test]
+#[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
 fn postgres_concurrent_writers_never_lose_an_update() {
     let Some(schema) = fresh_schema() else {
         return;
@@ -98,6 +102,7 @@ fn postgres_concurrent_writers_never_lose_an_update() {
 }
 
 #[test]
+#[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
 fn postgres_notifications_reach_listeners() {
     let Some(schema) = fresh_schema() else {
         return;

@@ -430,111 +430,11 @@ pub(crate) fn show(
         ))?;
     }
     for t in &r.targets {
-        let mut parts = Vec::new();
-        for a in &t.attacks {
-            let hit = match a.hit {
-                Some(true) if a.critical => Text::CriticalHit.get(lang),
-                Some(true) => Text::Hit.get(lang),
-                Some(false) => Text::Miss.get(lang),
-                None => "?",
-            };
-            parts.push(format!(
-                "{} {} ({hit})",
-                Text::AttackRoll.get(lang),
-                a.total
-            ));
-        }
-        if let Some(s) = &t.save {
-            let result = match s.success {
-                Some(true) => Text::Succeeds.get(lang),
-                Some(false) => Text::Fails.get(lang),
-                None => Text::RollSave.get(lang),
-            };
-            let total = s.total.map(|t| format!(" {t}")).unwrap_or_default();
-            parts.push(format!(
-                "{} {} {}{total}: {result}",
-                ability_abbrev(s.ability, lang),
-                Text::SaveDc.get(lang),
-                s.dc
-            ));
-        }
-        if t.damage_total > 0 || !t.damage.is_empty() {
-            // Three darts of force read better as "11 force" than "4 + 2 + 5 force".
-            let mut by_type: Vec<(grimoire_rules::DamageType, u32)> = Vec::new();
-            for d in &t.damage {
-                match by_type.iter_mut().find(|(k, _)| *k == d.damage_type) {
-                    Some((_, n)) => *n += d.taken,
-                    None => by_type.push((d.damage_type, d.taken)),
-                }
-            }
-            let kinds: Vec<String> = by_type
-                .iter()
-                .map(|(k, n)| {
-                    let kind = match lang {
-                        Lang::En => k.name_en(),
-                        Lang::Cs => k.name_cs(),
-                    };
-                    format!("{n} {kind}")
-                })
-                .collect();
-            parts.push(out.red(&format!(
-                "{} {} ({})",
-                Text::Damage.get(lang),
-                t.damage_total,
-                kinds.join(" + ")
-            )));
-        }
-        if let Some(half) = t.damage_on_success {
-            parts.push(out.dim(&format!("{} {half}", Text::OnSuccess.get(lang))));
-        }
-        if t.healing > 0 {
-            parts.push(out.green(&format!("{} {}", Text::Healing.get(lang), t.healing)));
-        }
-        // A stored character's own hit points count its temporary ones.
         let hit = hits
             .iter()
             .rfind(|h| grimoire_app::fold(&h.name) == grimoire_app::fold(&t.target));
-        match (hit.and_then(|h| h.hp), t.hp_after) {
-            (Some(hp), _) => parts.push(crate::describe::hit_points(
-                hp,
-                hit.and_then(|h| h.temp_hp).unwrap_or(0),
-                lang,
-            )),
-            (None, Some(hp)) => parts.push(format!("{} {}", Text::HpNow.get(lang), hp.max(0))),
-            (None, None) => {}
-        }
-        if let Some(save) = hit.and_then(|h| h.save.as_ref()) {
-            let verdict = if save.kept {
-                out.green(Text::ConcentrationKept.get(lang))
-            } else {
-                out.red(Text::ConcentrationLost.get(lang))
-            };
-            parts.push(format!(
-                "{} {} DC {}: {verdict}",
-                crate::describe::roll_label(&save.roll.label, lang),
-                save.roll.total,
-                save.dc
-            ));
-        }
-        if !t.conditions.is_empty() {
-            let names: Vec<&str> = t
-                .conditions
-                .iter()
-                .map(|c| match lang {
-                    Lang::En => c.name_en(),
-                    Lang::Cs => c.name_cs(),
-                })
-                .collect();
-            parts.push(out.yellow(&names.join(", ")));
-        }
-        if !t.affected {
-            parts.push(out.dim(Text::Unaffected.get(lang)));
-        }
-        if let Some(n) = &t.note {
-            parts.push(out.dim(&crate::describe::target_note(n, lang)));
-        }
-        if !parts.is_empty() {
-            out.line(format!("  → {}: {}", out.bold(&t.target), parts.join(", ")))?;
+        if let Some(line) = target_line(out, t, hit) {
+            out.line(line)?;
         }
     }
     if r.concentration_started {
@@ -551,6 +451,119 @@ pub(crate) fn show(
         out.line(out.dim(&crate::describe::target_note(note, lang)))?;
     }
     out.line(view::slots_table(out, caster))
+}
+
+/// One target's line under a resolution: attacks, save, damage by type,
+/// healing, hit points after (a stored character's own, with temporary
+/// ones), its Concentration save, conditions and notes. `None` when there
+/// is nothing to say.
+pub(crate) fn target_line(
+    out: &Out,
+    t: &grimoire_rules::TargetOutcome,
+    hit: Option<&grimoire_app::CharacterHit>,
+) -> Option<String> {
+    let lang = out.lang;
+    let mut parts = Vec::new();
+    for a in &t.attacks {
+        let hit = match a.hit {
+            Some(true) if a.critical => Text::CriticalHit.get(lang),
+            Some(true) => Text::Hit.get(lang),
+            Some(false) => Text::Miss.get(lang),
+            None => "?",
+        };
+        parts.push(format!(
+            "{} {} ({hit})",
+            Text::AttackRoll.get(lang),
+            a.total
+        ));
+    }
+    if let Some(s) = &t.save {
+        let result = match s.success {
+            Some(true) => Text::Succeeds.get(lang),
+            Some(false) => Text::Fails.get(lang),
+            None => Text::RollSave.get(lang),
+        };
+        let total = s.total.map(|t| format!(" {t}")).unwrap_or_default();
+        parts.push(format!(
+            "{} {} {}{total}: {result}",
+            ability_abbrev(s.ability, lang),
+            Text::SaveDc.get(lang),
+            s.dc
+        ));
+    }
+    if t.damage_total > 0 || !t.damage.is_empty() {
+        // Three darts of force read better as "11 force" than "4 + 2 + 5 force".
+        let mut by_type: Vec<(grimoire_rules::DamageType, u32)> = Vec::new();
+        for d in &t.damage {
+            match by_type.iter_mut().find(|(k, _)| *k == d.damage_type) {
+                Some((_, n)) => *n += d.taken,
+                None => by_type.push((d.damage_type, d.taken)),
+            }
+        }
+        let kinds: Vec<String> = by_type
+            .iter()
+            .map(|(k, n)| {
+                let kind = match lang {
+                    Lang::En => k.name_en(),
+                    Lang::Cs => k.name_cs(),
+                };
+                format!("{n} {kind}")
+            })
+            .collect();
+        parts.push(out.red(&format!(
+            "{} {} ({})",
+            Text::Damage.get(lang),
+            t.damage_total,
+            kinds.join(" + ")
+        )));
+    }
+    if let Some(half) = t.damage_on_success {
+        parts.push(out.dim(&format!("{} {half}", Text::OnSuccess.get(lang))));
+    }
+    if t.healing > 0 {
+        parts.push(out.green(&format!("{} {}", Text::Healing.get(lang), t.healing)));
+    }
+    // A stored character's own hit points count its temporary ones.
+    match (hit.and_then(|h| h.hp), t.hp_after) {
+        (Some(hp), _) => parts.push(crate::describe::hit_points(
+            hp,
+            hit.and_then(|h| h.temp_hp).unwrap_or(0),
+            lang,
+        )),
+        (None, Some(hp)) => parts.push(format!("{} {}", Text::HpNow.get(lang), hp.max(0))),
+        (None, None) => {}
+    }
+    if let Some(save) = hit.and_then(|h| h.save.as_ref()) {
+        let verdict = if save.kept {
+            out.green(Text::ConcentrationKept.get(lang))
+        } else {
+            out.red(Text::ConcentrationLost.get(lang))
+        };
+        parts.push(format!(
+            "{} {} DC {}: {verdict}",
+            crate::describe::roll_label(&save.roll.label, lang),
+            save.roll.total,
+            save.dc
+        ));
+    }
+    if !t.conditions.is_empty() {
+        let names: Vec<&str> = t
+            .conditions
+            .iter()
+            .map(|c| match lang {
+                Lang::En => c.name_en(),
+                Lang::Cs => c.name_cs(),
+            })
+            .collect();
+        parts.push(out.yellow(&names.join(", ")));
+    }
+    if !t.affected {
+        parts.push(out.dim(Text::Unaffected.get(lang)));
+    }
+    if let Some(n) = &t.note {
+        parts.push(out.dim(&crate::describe::target_note(n, lang)));
+    }
+    (!parts.is_empty()).then(|| format!("  → {}: {}", out.bold(&t.target), parts.join(", ")))
 }
 
 fn ability_abbrev(a: Ability, lang: Lang) -> &'static str {

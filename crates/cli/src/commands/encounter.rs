@@ -285,16 +285,73 @@ fn next(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let e = state::encounter(&store, enc)?;
     let encounter = running(&e)?.clone();
-    let (st, notes) =
-        grimoire_app::encounter::next_turn(&mut store, ctx.command_line.clone(), &e, encounter)
-            .map_err(state::app_error)?;
+    let mut rng = ctx.rng();
+    let done = grimoire_app::encounter::next_turn(
+        &mut store,
+        ctx.command_line.clone(),
+        &e,
+        encounter,
+        &mut rng,
+    )
+    .map_err(state::app_error)?;
     let out = &ctx.out;
     if !out.json {
-        for n in &notes {
+        for n in &done.notes {
             out.line(out.yellow(n))?;
         }
+        for hit in &done.hits {
+            turn_hit(out, hit)?;
+        }
     }
-    status(out, &store, &e.name, &st)
+    status_with(out, &store, &e.name, &done.state, Some(&done.hits))
+}
+
+/// What a lasting spell did as a turn ended or began: the spell and its
+/// caster, every die, then the target's line as under a cast.
+fn turn_hit(out: &Out, hit: &grimoire_app::encounter::TurnHit) -> anyhow::Result<()> {
+    let lang = out.lang;
+    let when = match hit.at {
+        grimoire_rules::TurnPoint::Start => Text::AtTurnStart,
+        grimoire_rules::TurnPoint::End => Text::AtTurnEnd,
+    };
+    let spell = view::spell_label(&hit.spell, lang);
+    out.line(format!(
+        "{} ({}) · {}, {}",
+        out.bold(&out.cyan(&spell)),
+        hit.caster,
+        out.bold(&hit.target),
+        when.get(lang)
+    ))?;
+    for roll in &hit.rolls {
+        let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
+        out.line(format!(
+            "  {}: {} [{}] = {}",
+            crate::describe::roll_label(&roll.label, lang),
+            roll.notation,
+            dice.join(", "),
+            out.bold(&roll.total.to_string())
+        ))?;
+    }
+    let outcome = grimoire_rules::TargetOutcome {
+        hp_after: hit.hp,
+        ..hit.outcome.clone()
+    };
+    let concentration = hit
+        .concentration_save
+        .clone()
+        .map(|save| grimoire_app::CharacterHit {
+            name: hit.target.clone(),
+            hp: None,
+            temp_hp: None,
+            save: Some(save),
+        });
+    if let Some(line) = super::cast::target_line(out, &outcome, concentration.as_ref()) {
+        out.line(line)?;
+    }
+    if hit.spell_ended {
+        out.line(out.yellow(&format!("  {}", Text::SpellEndsOnSave.get(lang))))?;
+    }
+    Ok(())
 }
 
 fn damage(ctx: &Ctx, enc: &str, name: &str, amount: u32) -> anyhow::Result<()> {
@@ -425,6 +482,18 @@ fn end(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
 
 /// The encounter's state: JSON or a table with the current turn marked.
 fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::Result<()> {
+    status_with(out, store, name, st, None)
+}
+
+/// The encounter's status; after a turn change, with what lasting spells
+/// did on the way (`turn_damage` in JSON).
+fn status_with(
+    out: &Out,
+    store: &Store,
+    name: &str,
+    st: &EncounterState,
+    hits: Option<&[grimoire_app::encounter::TurnHit]>,
+) -> anyhow::Result<()> {
     let lang = out.lang;
     let grimoire_app::encounter::Status {
         round,
@@ -470,11 +539,15 @@ fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::
                 })
             })
             .collect();
-        return out.json(&json!({
+        let mut doc = json!({
             "encounter": name, "started": st.running.is_some(), "round": round,
             "current": current, "combatants": combatants,
             "window": st.running.as_ref().and_then(|r| r.window()),
-        }));
+        });
+        if let (Some(hits), Some(o)) = (hits, doc.as_object_mut()) {
+            o.insert("turn_damage".into(), json!(hits));
+        }
+        return out.json(&doc);
     }
     out.line(format!(
         "{}  {} {round}{}",

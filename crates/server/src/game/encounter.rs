@@ -157,18 +157,28 @@ pub fn start(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
     })
 }
 
-/// The next turn; a new round moves every character's clock one round on.
+/// The next turn; a new round moves every character's clock one round on,
+/// and lasting spells harm at the turn's end and the next one's start
+/// (`turn_damage`, rolled with `seed`, which replays them).
 pub fn next(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
+    let seed = dice_seed(None)?;
     retry(store, |store| {
         let e = load(store, enc)?;
         let encounter = running(&e)?;
-        grimoire_app::encounter::next_turn(
+        let mut rng = SeededRng::new(seed);
+        let done = grimoire_app::encounter::next_turn(
             store,
             format!("encounter next {}", e.name),
             &e,
             encounter,
+            &mut rng,
         )?;
-        status(store, enc)
+        let mut out = status(store, enc)?;
+        if let Some(o) = out.as_object_mut() {
+            o.insert("turn_damage".into(), json!(done.hits));
+            o.insert("seed".into(), json!(seed));
+        }
+        Ok(out)
     })
 }
 

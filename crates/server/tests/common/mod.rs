@@ -16,11 +16,24 @@ use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
+/// Says once per test binary, past libtest's output capture so that it
+/// shows in the run's summary, that the PostgreSQL halves are not run.
+fn skipped_note() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: DATABASE_URL unset: the PostgreSQL half of each server test is skipped"
+        );
+    });
+}
+
 /// A fresh PostgreSQL schema, or `None` (with a note) without `DATABASE_URL`.
 pub fn pg_schema() -> Option<PostgresConfig> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let Ok(url) = std::env::var("DATABASE_URL") else {
-        eprintln!("note: DATABASE_URL unset, PostgreSQL part of this test skipped");
+        skipped_note();
         return None;
     };
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();

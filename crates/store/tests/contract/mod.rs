@@ -18,9 +18,9 @@ pub type Scenario = fn(&mut Store, &str);
 ///
 /// A scenario left out of this list is dead code, which CI refuses.
 macro_rules! contract_tests {
-    ($run:ident) => {
+    ($run:ident $(, #[$attr:meta])*) => {
         $crate::contract::contract_tests!(
-            @each $run:
+            @each $run [$(#[$attr])*]:
             fresh_database_is_at_current_schema_and_empty,
             names_are_unique_per_kind_without_case,
             stale_version_is_a_conflict_and_writes_nothing,
@@ -35,13 +35,17 @@ macro_rules! contract_tests {
             list_is_sorted_per_kind_and_bad_state_is_a_decode_error,
         );
     };
-    (@each $run:ident: $($name:ident),+ $(,)?) => {
+    (@each $run:ident $attrs:tt: $($name:ident),+ $(,)?) => {
         $(
-            #[test]
-            fn $name() {
-                $run($crate::contract::$name);
-            }
+            $crate::contract::contract_tests!(@one $run $attrs $name);
         )+
+    };
+    (@one $run:ident [$(#[$attr:meta])*] $name:ident) => {
+        #[test]
+        $(#[$attr])*
+        fn $name() {
+            $run($crate::contract::$name);
+        }
     };
 }
 pub(crate) use contract_tests;

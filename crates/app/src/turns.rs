@@ -1,0 +1,311 @@
+//! Moving an encounter to the next turn: the turn in progress ends, time
+//! passes at a new round (R15), the next combatant's turn begins, and the
+//! lasting spells that harm at those moments do so (Spirit Guardians at
+//! the end of a creature's turn, Searing Smite's burning at its start).
+//! Everything is committed in one change.
+
+use grimoire_dice::DiceRng;
+use grimoire_rules::{
+    BonusTarget, Caster, Combatant, Encounter, EncounterEvent, Event, RollMode, RollRecord, Target,
+    TargetOutcome, TurnPoint, resolve_turn_damage,
+};
+use grimoire_store::{Entity, Store};
+use serde::Serialize;
+
+use crate::cast::{fill_from_combatant, fill_missing};
+use crate::encounter::{ConcentrationSave, combatant_characters};
+use crate::error::AppError;
+use crate::state::{Batch, EncounterState, fold};
+
+/// What a lasting spell did to a combatant as a turn ended or began.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TurnHit {
+    /// The combatant harmed, as the encounter spells it.
+    pub target: String,
+    /// The spell.
+    pub spell: grimoire_rules::SpellId,
+    /// Its English name.
+    pub name: String,
+    /// Who cast it.
+    pub caster: String,
+    /// Whether it struck as the target's turn began or ended.
+    pub at: TurnPoint,
+    /// Every die: the damage, then the save.
+    pub rolls: Vec<RollRecord>,
+    /// The save, the damage by type and in all, and notes, as for a cast.
+    pub outcome: TargetOutcome,
+    /// The target's hit points afterwards, when tracked (never below 0).
+    pub hp: Option<i32>,
+    /// The Concentration save the damage called for.
+    pub concentration_save: Option<ConcentrationSave>,
+    /// Whether the save ended the spell (Searing Smite).
+    pub spell_ended: bool,
+}
+
+/// The encounter after a turn change, with what happened on the way.
+#[derive(Debug, Clone)]
+pub struct NextTurn {
+    /// The encounter as committed.
+    pub state: EncounterState,
+    /// Notes from time passing (spells that ran out).
+    pub notes: Vec<String>,
+    /// What lasting spells did at the turn's end and the new turn's start.
+    pub hits: Vec<TurnHit>,
+}
+
+/// A character of the encounter with the events gathered for it so far,
+/// applied to a working copy so that later steps see them.
+pub(crate) struct Working {
+    /// As loaded.
+    pub entity: Entity<Caster>,
+    /// With the events so far.
+    pub now: Caster,
+    /// The events so far.
+    pub events: Vec<Event>,
+}
+
+impl Working {
+    /// A character before any events.
+    pub fn new(entity: Entity<Caster>) -> Self {
+        Working {
+            now: entity.state.clone(),
+            entity,
+            events: Vec::new(),
+        }
+    }
+
+    /// Takes events on.
+    pub fn push(&mut self, events: Vec<Event>) {
+        self.now.apply_all(&events);
+        self.events.extend(events);
+    }
+}
+
+/// The next turn of a running encounter. The turn in progress ends (its
+/// creature takes what harms at the end of its turns); a new round moves
+/// every character's clock one round on (R15); the next combatant able to
+/// act begins its turn and takes what harms at the start. A monster at 0
+/// hit points takes no more turns; a character at 0 still does (its death
+/// saves are the table's to roll).
+pub fn next_turn<R: DiceRng + ?Sized>(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+    mut encounter: Encounter,
+    rng: &mut R,
+) -> Result<NextTurn, AppError> {
+    // What waits for Reactions resolves before the turn moves on (R11).
+    encounter.check_no_window()?;
+    let mut people: Vec<Working> = combatant_characters(store, &encounter)?
+        .into_iter()
+        .map(Working::new)
+        .collect();
+    let mut log = Vec::new();
+    let mut hits = Vec::new();
+    if let Some(ending) = encounter.current().map(|c| c.name.clone()) {
+        hits.extend(land_due(
+            &mut encounter,
+            &mut people,
+            &mut log,
+            &ending,
+            TurnPoint::End,
+            rng,
+        )?);
+    }
+    let turn = encounter.next_turn_skipping(|c| {
+        c.hp == Some(0) && !people.iter().any(|w| fold(&w.entity.name) == fold(&c.name))
+    });
+    encounter.apply_all(&turn.events);
+    log.extend(turn.events.iter().cloned());
+    let mut notes = Vec::new();
+    for w in &mut people {
+        let mut events: Vec<Event> = Vec::new();
+        if turn.new_round && turn.round > 1 {
+            let o = w.now.advance_rounds(1);
+            notes.extend(o.notes);
+            events.extend(o.events);
+        }
+        if fold(&w.entity.name) == fold(&turn.combatant) {
+            events.extend(turn.caster_events.iter().cloned());
+        }
+        let board = encounter.caster_events(&w.entity.name, &events);
+        encounter.apply_all(&board);
+        log.extend(board);
+        w.push(events);
+    }
+    hits.extend(land_due(
+        &mut encounter,
+        &mut people,
+        &mut log,
+        &turn.combatant,
+        TurnPoint::Start,
+        rng,
+    )?);
+    let mut batch = Batch::new(command);
+    for w in people.iter().filter(|w| !w.events.is_empty()) {
+        batch.character(&w.entity, &w.events)?;
+    }
+    let state = EncounterState {
+        combatants: e.state.combatants.clone(),
+        running: Some(encounter),
+    };
+    batch.encounter(e, &state, &log)?;
+    batch.commit(store)?;
+    Ok(NextTurn { state, notes, hits })
+}
+
+/// Lands the turn damage `creature` takes at `at` of its turn, spell by
+/// spell: rolled against its numbers (tracker, stat block, stored
+/// character, effects in force on its saves), taken from its hit points,
+/// a Concentration save when it concentrates, and the spell ended when the
+/// save ends it.
+fn land_due<R: DiceRng + ?Sized>(
+    encounter: &mut Encounter,
+    people: &mut [Working],
+    log: &mut Vec<EncounterEvent>,
+    creature: &str,
+    at: TurnPoint,
+    rng: &mut R,
+) -> Result<Vec<TurnHit>, AppError> {
+    let mut hits = Vec::new();
+    for due in encounter.damage_due(creature, at) {
+        let Some(combatant) = encounter.combatant(&due.target).cloned() else {
+            continue;
+        };
+        let who = people
+            .iter()
+            .position(|w| fold(&w.entity.name) == fold(&combatant.name));
+        // A monster at 0 hit points is out of the fight.
+        if combatant.hp == Some(0) && who.is_none() {
+            continue;
+        }
+        let mut target = Target::named(combatant.name.clone());
+        fill_from_combatant(&mut target, &combatant);
+        if let Some(i) = who {
+            fill_missing(
+                target.stats.get_or_insert_with(Default::default),
+                people[i].now.as_target(),
+            );
+        }
+        if let Some(stats) = target.stats.as_mut()
+            && stats.save_bonuses.is_empty()
+        {
+            stats.save_bonuses = encounter
+                .effects()
+                .bonuses(&combatant.name, BonusTarget::SavingThrows);
+        }
+        let done = resolve_turn_damage(&due, &target, rng);
+        let amount = done.outcome.damage_total;
+        let mut concentration_save = None;
+        if amount > 0 {
+            let (events, save) = hurt(
+                encounter,
+                who.map(|i| &mut people[i]),
+                &combatant,
+                amount,
+                rng,
+            )?;
+            encounter.apply_all(&events);
+            log.extend(events);
+            concentration_save = save;
+        }
+        let spell_ended = done.ends_spell && end_spell(encounter, people, log, &due);
+        hits.push(TurnHit {
+            hp: encounter.combatant(&combatant.name).and_then(|c| c.hp),
+            target: combatant.name,
+            spell: due.spell,
+            name: due.name,
+            caster: due.caster,
+            at,
+            rolls: done.rolls,
+            outcome: done.outcome,
+            concentration_save,
+            spell_ended,
+        });
+    }
+    Ok(hits)
+}
+
+/// Ends the spell behind `due` on its caster, a character or a stat-block
+/// creature of the encounter. Returns whether it was found.
+fn end_spell(
+    encounter: &mut Encounter,
+    people: &mut [Working],
+    log: &mut Vec<EncounterEvent>,
+    due: &grimoire_rules::DueDamage,
+) -> bool {
+    if let Some(w) = people
+        .iter_mut()
+        .find(|w| fold(&w.entity.name) == fold(&due.caster))
+    {
+        let o = w.now.end_by_target_save(due.effect);
+        let board = encounter.caster_events(&w.entity.name, &o.events);
+        encounter.apply_all(&board);
+        log.extend(board);
+        w.push(o.events);
+        return true;
+    }
+    let Some(caster) = encounter
+        .combatant(&due.caster)
+        .and_then(|c| c.caster.clone())
+    else {
+        return false;
+    };
+    let o = caster.end_by_target_save(due.effect);
+    let events = encounter.creature_events(&due.caster, &o.events);
+    encounter.apply_all(&events);
+    log.extend(events);
+    true
+}
+
+/// Damage to a combatant: tracked hit points drop (never below 0); a
+/// stored character (given as `character`) takes it on its own hit points
+/// and makes its Concentration save; a stat-block creature makes its own.
+/// Returns the encounter's events, not yet applied, and the save.
+pub(crate) fn hurt<R: DiceRng + ?Sized>(
+    encounter: &Encounter,
+    character: Option<&mut Working>,
+    combatant: &Combatant,
+    amount: u32,
+    rng: &mut R,
+) -> Result<(Vec<EncounterEvent>, Option<ConcentrationSave>), AppError> {
+    let mut events = Vec::new();
+    if let Some(hp) = combatant.hp {
+        let hp = hp
+            .saturating_sub(i32::try_from(amount).unwrap_or(i32::MAX))
+            .max(0);
+        events.extend(encounter.set_hp(&combatant.name, hp)?);
+    }
+    let bonuses = encounter
+        .effects()
+        .bonuses(&combatant.name, BonusTarget::SavingThrows);
+    let (o, board) = if let Some(w) = character {
+        // Effects in force on the character count on its save (Bless's d4).
+        let o = w
+            .now
+            .take_damage_with(amount, RollMode::Normal, &bonuses, rng);
+        let mut board = encounter.caster_events(&w.entity.name, &o.events);
+        // A character's recorded hit points are the truth for the tracker.
+        if let Some(hp) = o.hp_after {
+            board.extend(encounter.set_hp(&combatant.name, i32::try_from(hp).unwrap_or(i32::MAX))?);
+        }
+        w.push(o.events.clone());
+        (o, board)
+    } else if let Some(caster) = &combatant.caster {
+        let o = caster.take_damage_with(amount, RollMode::Normal, &bonuses, rng);
+        let board = encounter.creature_events(&combatant.name, &o.events);
+        (o, board)
+    } else {
+        return Ok((events, None));
+    };
+    events.extend(board);
+    let save = match (o.dc, o.roll) {
+        (Some(dc), Some(roll)) => Some(ConcentrationSave {
+            dc,
+            roll,
+            kept: o.concentration_kept,
+        }),
+        _ => None,
+    };
+    Ok((events, save))
+}

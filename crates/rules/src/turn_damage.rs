@@ -1,0 +1,260 @@
+//! Lasting damage at turn boundaries (R15, R16): a spell in force that
+//! harms the creatures it affects at the start or the end of each of their
+//! turns (Spirit Guardians, Moonbeam, Searing Smite's burning). The
+//! encounter says what is due when a turn changes; [`resolve_turn_damage`]
+//! rolls it against the creature, like a cast's effect.
+
+use grimoire_dice::DiceRng;
+use serde::{Deserialize, Serialize};
+
+use crate::class::Ability;
+use crate::effect::Damage;
+use crate::encounter::Encounter;
+use crate::event::EffectId;
+use crate::resolve::{Stats, roll_damage, take};
+use crate::roll::{RollRecord, roll_bonuses, roll_d20};
+use crate::spell::SpellId;
+use crate::target::{SaveOutcome, Target, TargetOutcome};
+
+/// The moment in a creature's turn when a lasting effect acts on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnPoint {
+    /// As its turn begins (Searing Smite).
+    Start,
+    /// As its turn ends (Spirit Guardians, Moonbeam).
+    End,
+}
+
+/// What a successful save against turn damage does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnSaveResult {
+    /// Half the damage (Spirit Guardians).
+    Half,
+    /// No damage.
+    NoDamage,
+    /// The damage lands all the same; the save is made after it, and a
+    /// success ends the spell (Searing Smite).
+    EndsSpell,
+}
+
+/// The saving throw against turn damage, at the caster's DC (R19).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TurnSave {
+    /// The ability saved with.
+    pub ability: Ability,
+    /// What a success does.
+    pub on_success: TurnSaveResult,
+}
+
+/// Damage a lasting spell deals each creature it affects at one point of
+/// that creature's turns.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TurnDamage {
+    /// When in the creature's turn.
+    pub at: TurnPoint,
+    /// The damage; `per_slot` grows it with the slot (R6) at casting.
+    pub damage: Vec<Damage>,
+    /// The save, if one is allowed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<TurnSave>,
+}
+
+/// Turn damage one spell in force owes one creature now.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DueDamage {
+    /// The creature harmed.
+    pub target: String,
+    /// The spell's caster.
+    pub caster: String,
+    /// The caster's id for the spell.
+    pub effect: EffectId,
+    /// The spell.
+    pub spell: SpellId,
+    /// Its English name.
+    pub name: String,
+    /// What is due, grown to the casting's level.
+    pub turn: TurnDamage,
+    /// The caster's save DC when it cast the spell (R19).
+    pub save_dc: i32,
+}
+
+/// What turn damage did to a creature.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnDamageOutcome {
+    /// Every die rolled: damage, then the save.
+    pub rolls: Vec<RollRecord>,
+    /// The damage, the save and the hit points after, as for a cast.
+    pub outcome: TargetOutcome,
+    /// Whether the save ended the spell (Searing Smite).
+    pub ends_spell: bool,
+}
+
+impl Encounter {
+    /// The turn damage `creature` takes at `at` of its turn: one casting
+    /// of each spell in force on it (R21: the same spell twice does not
+    /// add up), in the order the spells arrived.
+    pub fn damage_due(&self, creature: &str, at: TurnPoint) -> Vec<DueDamage> {
+        let mut due = Vec::new();
+        for applied in self.effects().in_force(creature) {
+            let ongoing = &applied.ongoing;
+            let Some(save_dc) = ongoing.save_dc else {
+                continue;
+            };
+            for turn in ongoing.each_turn.iter().filter(|t| t.at == at) {
+                due.push(DueDamage {
+                    target: applied.target.clone(),
+                    caster: applied.caster.clone(),
+                    effect: applied.effect,
+                    spell: ongoing.spell.clone(),
+                    name: ongoing.name.clone(),
+                    turn: turn.clone(),
+                    save_dc,
+                });
+            }
+        }
+        due
+    }
+}
+
+/// Rolls turn damage against `target`: the damage once, the save when the
+/// target's numbers are known (else full damage and a note, as for a
+/// cast), its defences, and its hit points after (never below 0).
+pub fn resolve_turn_damage<R: DiceRng + ?Sized>(
+    due: &DueDamage,
+    target: &Target,
+    rng: &mut R,
+) -> TurnDamageOutcome {
+    let stats = Stats {
+        save_dc: due.save_dc,
+        attack_bonus: 0,
+        modifier: 0,
+    };
+    let mut rolls = Vec::new();
+    let mut out = TargetOutcome::new(target);
+    let rolled = roll_damage(rng, &due.turn.damage, &stats, false, &mut rolls);
+    let mut halve = false;
+    let mut ends_spell = false;
+    let mut harmed = true;
+    if let Some(save) = due.turn.save {
+        let total = target.stats.as_ref().map(|s| {
+            let label = format!("{} save ({})", target.name, save.ability.abbrev());
+            let (r, _) = roll_d20(
+                rng,
+                s.save_mode,
+                i64::from(s.save(save.ability)),
+                label.clone(),
+            );
+            let total = r.total;
+            rolls.push(r);
+            total + roll_bonuses(rng, &s.save_bonuses, &label, &mut rolls)
+        });
+        let success = total.map(|t| t >= i64::from(due.save_dc));
+        out.save = Some(SaveOutcome {
+            ability: save.ability,
+            dc: due.save_dc,
+            total,
+            success,
+        });
+        match (success, save.on_success) {
+            (Some(true), TurnSaveResult::Half) => halve = true,
+            (Some(true), TurnSaveResult::NoDamage) => harmed = false,
+            (Some(true), TurnSaveResult::EndsSpell) => ends_spell = true,
+            (Some(false), _) => {}
+            (None, _) => {
+                out.note = Some(format!(
+                    "save not rolled: DC {} {}; the damage shown is for a failure",
+                    due.save_dc,
+                    save.ability.abbrev()
+                ));
+            }
+        }
+    }
+    if harmed {
+        out.damage_total = take(&mut out, target, &rolled, halve);
+    }
+    if let Some(hp) = target.stats.as_ref().and_then(|s| s.hp) {
+        let dmg = i32::try_from(out.damage_total).unwrap_or(i32::MAX);
+        out.hp_after = Some(hp.max(0).saturating_sub(dmg).max(0));
+    }
+    TurnDamageOutcome {
+        rolls,
+        outcome: out,
+        ends_spell,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::damage::DamageType;
+    use crate::formula::DiceFormula;
+    use grimoire_dice::SeededRng;
+
+    fn due(save: Option<TurnSave>) -> DueDamage {
+        DueDamage {
+            target: "Orc".into(),
+            caster: "Mira".into(),
+            effect: EffectId(1),
+            spell: SpellId::new("spirit-guardians").unwrap(),
+            name: "Spirit Guardians".into(),
+            turn: TurnDamage {
+                at: TurnPoint::End,
+                damage: vec![Damage::new(DiceFormula::new(3, 8), DamageType::Radiant)],
+                save,
+            },
+            save_dc: 14,
+        }
+    }
+
+    #[test]
+    fn r16_turn_damage_without_a_save_lands_whole_and_stops_hit_points_at_0() {
+        let target = Target::named("Orc").with_hp(5);
+        let done = resolve_turn_damage(&due(None), &target, &mut SeededRng::new(1));
+        assert_eq!(done.rolls.len(), 1);
+        assert_eq!(done.outcome.damage_total, done.rolls[0].total as u32);
+        assert_eq!(
+            done.outcome.hp_after,
+            Some(0.max(5 - done.rolls[0].total as i32))
+        );
+        assert!(!done.ends_spell);
+    }
+
+    #[test]
+    fn r19_a_save_that_halves_or_ends_follows_the_roll() {
+        let half = TurnSave {
+            ability: Ability::Wisdom,
+            on_success: TurnSaveResult::Half,
+        };
+        // A +20 save always succeeds against DC 14, a -20 always fails.
+        let sure = Target::named("Orc").with_save(Ability::Wisdom, 20);
+        let done = resolve_turn_damage(&due(Some(half)), &sure, &mut SeededRng::new(2));
+        assert_eq!(done.outcome.damage_total, done.rolls[0].total as u32 / 2);
+        let doomed = Target::named("Orc").with_save(Ability::Wisdom, -20);
+        let done = resolve_turn_damage(&due(Some(half)), &doomed, &mut SeededRng::new(2));
+        assert_eq!(done.outcome.damage_total, done.rolls[0].total as u32);
+        let ends = TurnSave {
+            ability: Ability::Wisdom,
+            on_success: TurnSaveResult::EndsSpell,
+        };
+        let done = resolve_turn_damage(&due(Some(ends)), &sure, &mut SeededRng::new(3));
+        assert!(done.ends_spell);
+        assert_eq!(done.outcome.damage_total, done.rolls[0].total as u32);
+    }
+
+    #[test]
+    fn r19_an_unknown_save_is_not_assumed_and_says_so() {
+        let save = TurnSave {
+            ability: Ability::Wisdom,
+            on_success: TurnSaveResult::Half,
+        };
+        let done = resolve_turn_damage(
+            &due(Some(save)),
+            &Target::named("Orc"),
+            &mut SeededRng::new(4),
+        );
+        assert_eq!(done.outcome.save.as_ref().and_then(|s| s.success), None);
+        assert!(done.outcome.note.as_deref().unwrap().contains("DC 14"));
+    }
+}
