@@ -135,6 +135,31 @@ fn enc_entity_view(e: &Entity<EncounterState>, running: &Encounter) -> Entity<En
     }
 }
 
+/// Whether a cast by `caster` inside the running encounter would wait for
+/// Reactions, as [`declare`] decides: it is no Reaction itself and some
+/// other combatant could answer it with one of `reactions` (R11).
+pub fn would_wait(
+    store: &Store,
+    running: &Encounter,
+    caster: &str,
+    spell: &Spell,
+    reactions: &[Spell],
+) -> Result<bool, AppError> {
+    if matches!(
+        spell.casting_time,
+        grimoire_rules::CastingTime::Reaction { .. }
+    ) {
+        return Ok(false);
+    }
+    let w = who(store, running, caster)?;
+    let trigger = Trigger::SpellCast {
+        caster: w.name().to_owned(),
+        spell: spell.id.clone(),
+        spell_name: spell.name.clone(),
+    };
+    Ok(!reactors(store, running, &trigger, reactions)?.is_empty())
+}
+
 /// The GM casts for a combatant (a creature or a character) inside a
 /// running encounter. The cast is checked by every rule now; when some
 /// other combatant could answer it with a Reaction (`reactions`: the

@@ -223,3 +223,79 @@ async fn r11_a_player_passes_for_their_own_character_only() {
         assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
     }
 }
+
+/// R11 through the player's own cast route: inside an encounter, a Magic
+/// Missile the GM's Mage could counterspell waits in the window (202,
+/// nothing spent), and the GM sees who may answer; resolving it casts it
+/// and only then spends the slot.
+#[tokio::test]
+async fn r11_a_players_cast_waits_for_the_mages_counterspell() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let e = "/campaigns/cave/encounters";
+        let me = "/campaigns/cave/characters/Elmira";
+        h.post(e, Some(&t.gm), json!({"name": "Cave"})).await;
+        h.post(
+            &format!("{e}/Cave/combatants"),
+            Some(&t.gm),
+            json!({"name": "Elmira", "initiative": 20}),
+        )
+        .await;
+        h.post(
+            &format!("{e}/Cave/creatures"),
+            Some(&t.gm),
+            json!({"name": "Cave Mage#1", "monster": "mage", "initiative": 5}),
+        )
+        .await;
+        h.post(&format!("{e}/Cave/start"), Some(&t.gm), json!(null))
+            .await;
+        let (_, before) = h.get(me, Some(&t.petr)).await;
+        let (s, v) = h
+            .post(
+                &format!("{me}/casts"),
+                Some(&t.petr),
+                json!({"spell": "magic-missile", "targets": [{"name": "Cave Mage#1"}], "seed": 2}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::ACCEPTED, "{v}");
+        assert_eq!(v["status"], "pending", "{v}");
+        assert_eq!(v["reactors"][0]["name"], "Cave Mage#1", "{v}");
+        assert!(
+            v["reactors"][0]["spells"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("counterspell")),
+            "{v}"
+        );
+        let (_, waiting) = h.get(me, Some(&t.petr)).await;
+        assert_eq!(waiting["slots"], before["slots"], "nothing spent yet");
+        let (_, st) = h.get(&format!("{e}/Cave"), Some(&t.gm)).await;
+        assert_eq!(st["window"]["pending"]["caster"], "Elmira", "{st}");
+        // The Mage lets it through; the GM resolves: now it is cast.
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/pass"),
+                Some(&t.gm),
+                json!({"name": "Cave Mage#1"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/resolve"),
+                Some(&t.gm),
+                json!({"seed": 3}),
+            )
+            .await;
+        assert_eq!(
+            (s, v["resolved"].clone()),
+            (StatusCode::OK, json!("cast")),
+            "{v}"
+        );
+        let (_, after) = h.get(me, Some(&t.petr)).await;
+        assert_ne!(
+            after["slots"], before["slots"],
+            "the slot is spent on resolving"
+        );
+    }
+}

@@ -195,11 +195,16 @@ async fn show(
 
 /// Casts a spell: checks the rules, spends the slot and logs it in one
 /// transaction; a refused cast (422 with its rule) changes nothing, a cast
-/// that kept colliding with others is 409 `conflict`.
+/// that kept colliding with others is 409 `conflict`. Inside an encounter,
+/// a cast another combatant could answer with a Reaction (Counterspell)
+/// waits in the encounter's reaction window instead: 202 with who could
+/// answer, nothing spent until the GM resolves the window (R11).
 #[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/casts", tag = "characters",
     security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
     request_body = CastInput,
-    responses((status = 201, body = CastReport), (status = 403, body = crate::api::ErrorBody),
+    responses((status = 201, body = CastReport),
+              (status = 202, description = "waiting for Reactions (R11)", body = game::PendingCastReport),
+              (status = 403, body = crate::api::ErrorBody),
               (status = 404, body = crate::api::ErrorBody), (status = 409, body = crate::api::ErrorBody),
               (status = 422, description = "refused by the rules", body = crate::api::ErrorBody)))]
 async fn cast(
@@ -207,15 +212,19 @@ async fn cast(
     Token(token): Token,
     Params((campaign, name)): Params<(String, String)>,
     Body(body): Body<CastInput>,
-) -> Result<(StatusCode, Json<CastReport>), ServerError> {
-    let report = act(&state, token, campaign, name, "cast", move |store, name| {
+) -> Result<axum::response::Response, ServerError> {
+    use axum::response::IntoResponse;
+    let answer = act(&state, token, campaign, name, "cast", move |store, name| {
         let spell = body.spell.clone();
         game::with_catalog(store, &[&spell], |store, catalog| {
             game::cast(store, catalog, name, &body)
         })
     })
     .await?;
-    Ok((StatusCode::CREATED, Json(report)))
+    Ok(match answer {
+        game::CastAnswer::Resolved(report) => (StatusCode::CREATED, Json(report)).into_response(),
+        game::CastAnswer::Pending(pending) => (StatusCode::ACCEPTED, Json(pending)).into_response(),
+    })
 }
 
 /// Prepares a spell or learns a cantrip (R8: it must be on a class list).

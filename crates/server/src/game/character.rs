@@ -296,6 +296,44 @@ pub struct CastReport {
     pub view: grimoire_app::view::CastView,
 }
 
+/// A cast inside an encounter that waits for Reactions (R11): another
+/// combatant could answer it (Counterspell), so nothing is spent yet; the
+/// GM resolves the window (`…/encounters/{encounter}/resolve`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PendingCastReport {
+    /// Always `pending`.
+    #[schema(example = "pending")]
+    pub status: String,
+    /// The encounter the window is open in.
+    pub encounter: String,
+    /// The caster.
+    pub caster: String,
+    /// The spell's id.
+    pub spell: String,
+    /// Who could answer, with the ids of the Reaction spells each could cast.
+    pub reactors: Vec<ReactorView>,
+}
+
+/// A combatant who could answer a cast with a Reaction.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ReactorView {
+    /// The combatant.
+    pub name: String,
+    /// Ids of the Reaction spells it could cast now.
+    pub spells: Vec<String>,
+}
+
+/// What a character's cast came to: resolved, or waiting for Reactions.
+/// Live updates carry either shape (a pending one has `status: pending`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum CastAnswer {
+    /// Cast and committed.
+    Resolved(Box<CastReport>),
+    /// Waiting in the encounter's reaction window.
+    Pending(PendingCastReport),
+}
+
 /// Short or long rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -523,7 +561,7 @@ pub fn cast(
     catalog: &Catalog,
     name: &str,
     input: &CastInput,
-) -> Result<CastReport, ServerError> {
+) -> Result<CastAnswer, ServerError> {
     let found = catalog.lookup(&input.spell)?;
     let (name_en, name_cs) = (found.name_en.clone(), found.name_cs.clone());
     let spell = found.spell.clone();
@@ -541,10 +579,55 @@ pub fn cast(
         // the request.
         let mut request = input.request.clone();
         request.on_hit_damage.clear();
-        let req = grimoire_app::fit_request_stored(store, &entity, enc.as_ref(), &spell, request)?;
         // The same seed on every retry: a retried cast rolls what the
         // first attempt would have.
         let mut rng = SeededRng::new(seed);
+        // Inside an encounter, a cast someone could answer (Counterspell)
+        // waits in a reaction window, as the GM's casts do (R11).
+        if let Some(e) = &enc
+            && let Some(running) = e.state.running.clone()
+        {
+            let reactions = super::monster::reaction_spells();
+            if grimoire_app::reaction::would_wait(
+                store,
+                &running,
+                &entity.name,
+                &spell,
+                &reactions,
+            )? {
+                let command = format!("cast {} {}", spell.id.as_str(), entity.name);
+                let declared = grimoire_app::reaction::declare(
+                    store,
+                    command,
+                    e,
+                    running,
+                    &entity.name,
+                    &spell,
+                    request.clone(),
+                    &reactions,
+                    &mut rng,
+                )?;
+                if let grimoire_app::reaction::Declared::Pending { reactors } = declared {
+                    return Ok(CastAnswer::Pending(PendingCastReport {
+                        status: "pending".into(),
+                        encounter: e.name.clone(),
+                        caster: entity.name.clone(),
+                        spell: spell.id.to_string(),
+                        reactors: reactors
+                            .into_iter()
+                            .map(|r| ReactorView {
+                                name: r.name,
+                                spells: r.spells,
+                            })
+                            .collect(),
+                    }));
+                }
+                return Err(ServerError::Internal(
+                    "a cast expected to wait for reactions resolved at once".into(),
+                ));
+            }
+        }
+        let req = grimoire_app::fit_request_stored(store, &entity, enc.as_ref(), &spell, request)?;
         let out = grimoire_rules::cast(&entity.state, &spell, &req, &mut rng)?;
         let command = format!("cast {} {}", spell.id.as_str(), entity.name);
         let committed =
@@ -563,13 +646,13 @@ pub fn cast(
         };
         let view = grimoire_app::view::CastView::new(after.state.name(), &out, &name_en, &name_cs)
             .with_hits(committed.hits);
-        Ok(CastReport {
+        Ok(CastAnswer::Resolved(Box::new(CastReport {
             view,
             cast: out.resolution,
             events: out.events,
             change,
             character: CharacterView::new(&after, &owner),
-        })
+        })))
     })
 }
 
@@ -773,7 +856,11 @@ mod tests {
         let input: CastInput =
             serde_json::from_value(serde_json::json!({"spell": "magic-missile", "seed": 7}))
                 .unwrap();
-        let done = cast(&mut store, Catalog::srd(), "elmira", &input).unwrap();
+        let CastAnswer::Resolved(done) =
+            cast(&mut store, Catalog::srd(), "elmira", &input).unwrap()
+        else {
+            panic!("no encounter, so nothing waits");
+        };
         assert_eq!(done.character.slots[0].remaining, 3);
         assert_eq!(done.character.version, 2);
         // R10: a second slot in the same turn is refused and changes nothing.

@@ -162,7 +162,7 @@ fn spell(name: &str) -> Result<Spell, ServerError> {
     Ok(Catalog::srd().lookup(name)?.spell.clone())
 }
 
-fn reaction_spells() -> Vec<Spell> {
+pub(crate) fn reaction_spells() -> Vec<Spell> {
     Catalog::srd()
         .spells()
         .iter()
