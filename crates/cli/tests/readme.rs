@@ -27,7 +27,11 @@ fn walkthrough() -> Vec<(Vec<String>, bool)> {
             continue;
         }
         let command = command.split(" #").next().unwrap();
-        let words = shlex::split(command).unwrap_or_else(|| panic!("unquotable: {line}"));
+        let mut words = shlex::split(command).unwrap_or_else(|| panic!("unquotable: {line}"));
+        // The session seeds every run already (with 7, as the README does).
+        if words.first().is_some_and(|w| w == "--seed") {
+            words.drain(..2);
+        }
         let refused = lines
             .get(i + 1)
             .is_some_and(|next| next.starts_with("error:"));
