@@ -135,6 +135,22 @@ fn enc_entity_view(e: &Entity<EncounterState>, running: &Encounter) -> Entity<En
     }
 }
 
+/// Who could still answer the encounter's open window, and with which of
+/// `reactions`: everyone able to who has not answered or passed yet. Empty
+/// when no window is open.
+pub fn still_to_answer(
+    store: &Store,
+    running: &Encounter,
+    reactions: &[Spell],
+) -> Result<Vec<Reactor>, AppError> {
+    let Some(window) = running.window() else {
+        return Ok(Vec::new());
+    };
+    let mut out = reactors(store, running, &window.trigger, reactions)?;
+    out.retain(|r| !window.answered(&r.name));
+    Ok(out)
+}
+
 /// Whether a cast by `caster` inside the running encounter would wait for
 /// Reactions, as [`declare`] decides: it is no Reaction itself and some
 /// other combatant could answer it with one of `reactions` (R11).

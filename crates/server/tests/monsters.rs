@@ -271,6 +271,11 @@ async fn r11_a_players_cast_waits_for_the_mages_counterspell() {
         assert_eq!(waiting["slots"], before["slots"], "nothing spent yet");
         let (_, st) = h.get(&format!("{e}/Cave"), Some(&t.gm)).await;
         assert_eq!(st["window"]["pending"]["caster"], "Elmira", "{st}");
+        // Every member sees who may still answer, and with what.
+        let (s, w) = h.get(&format!("{e}/Cave/window"), Some(&t.petr)).await;
+        assert_eq!(s, StatusCode::OK, "{w}");
+        assert_eq!(w["reactors"][0]["name"], "Cave Mage#1", "{w}");
+        assert_eq!(w["reactors"][0]["spells"][0], "counterspell", "{w}");
         // The Mage lets it through; the GM resolves: now it is cast.
         let (s, v) = h
             .post(
@@ -280,6 +285,8 @@ async fn r11_a_players_cast_waits_for_the_mages_counterspell() {
             )
             .await;
         assert_eq!(s, StatusCode::OK, "{v}");
+        let (_, w) = h.get(&format!("{e}/Cave/window"), Some(&t.petr)).await;
+        assert_eq!(w["reactors"], json!([]), "nobody left to answer: {w}");
         let (s, v) = h
             .post(
                 &format!("{e}/Cave/resolve"),

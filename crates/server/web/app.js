@@ -9,6 +9,7 @@ import {
 import { damageChart } from './chart.js';
 import { $, h } from './dom.js';
 import { bindTokens, renderTokens, revokeCurrent, clearFresh, showFresh } from './tokens.js';
+import { windowCard, outcomeCard, creatureCastForm, creatureAddForm } from './reactions.js';
 
 const app = {
   me: null,
@@ -303,9 +304,11 @@ function onLive(kind, ev) {
     loadCharacters().then(refresh);
     return;
   }
-  if (kind === 'encounter') {
+  if (kind === 'encounter' || data.status === 'pending') {
     // Turns and saves change characters too: read them again.
     if (data.concentration_save !== undefined) app.encounterNote = data;
+    // What a closed window or a creature's cast did, for the whole table.
+    if (data.resolved || (data.status === 'resolved' && data.cast) || data.countered !== undefined) app.encounterOutcome = data;
     if (data.encounter && !app.encounterName) app.encounterName = data.encounter;
     loadCharacters().then(() => (app.tab === 'encounter' ? loadEncounter() : refresh()));
     return;
@@ -928,6 +931,13 @@ function bindCast() {
     $('#cast-go').disabled = true;
     try {
       const r = await post(charPath(ch, 'casts'), body);
+      if (r.status === 'pending') {
+        // Someone could answer it (Counterspell): it waits, nothing spent (R11).
+        out.replaceChildren(h('div', { class: 'done', role: 'status' },
+          h('p', {}, t('react.pendingCast', { spell: spellName(r.spell), names: r.reactors.map((x) => x.name).join(', ') }))));
+        refresh();
+        return;
+      }
       putCharacter(r.character);
       out.replaceChildren(resultBlock(r));
       refresh();
@@ -1059,8 +1069,24 @@ function renderEncounter() {
       h('div', { class: 'row' }, picker,
         gm ? h('button', { type: 'button', class: 'primary', id: 'next-turn', onclick: () => encAct(() => post(encPath(`/${enc(e.encounter)}/next`))) }, t('enc.next')) : null,
         gm ? h('button', { type: 'button', class: 'ghost', onclick: () => { app.encounter = null; app.encounterName = null; app.encounters = app.encounters || []; box.replaceChildren(setupForm()); } }, t('enc.new')) : h('p', { class: 'muted small' }, t('enc.gmOnly')))),
+    h('div', { id: 'enc-window' }),
     list,
     effectsCard(e));
+  // The reaction window, the last outcome and the GM's creature forms.
+  const ctx = {
+    gm, me: app.me?.account.name, characters: app.characters, encounter: e.encounter,
+    encPath, run: encAct, spellName,
+  };
+  const slot = $('#enc-window');
+  const outcome = app.encounterOutcome && app.encounterOutcome.encounter === e.encounter
+    ? outcomeCard(app.encounterOutcome, spellName) : null;
+  const creatures = e.combatants.filter((c) => c.creature);
+  // Spell names for the window come from the cards, read on first need.
+  const pending = e.window ? loadCards().catch(() => {}).then(() => windowCard(ctx)).catch(() => null) : null;
+  Promise.all([pending, creatureAddForm(ctx)]).then(([win, add]) => {
+    if (!slot.isConnected) return;
+    slot.replaceChildren(...[win, outcome, creatureCastForm(ctx, creatures, e.combatants), add].filter(Boolean));
+  });
 }
 
 /** Every spell the encounter's characters keep going, with the rounds left. */

@@ -503,5 +503,10 @@ pub fn window(store: &Store, enc: &str) -> Result<Value, ServerError> {
                         "reaction": caster.turn().available(grimoire_rules::ActionKind::Reaction)}))
         })
         .collect();
-    Ok(json!({ "encounter": e.name, "window": r.window(), "creatures": creatures }))
+    // Who may still answer, so each table member sees their own choices.
+    let reactors = game::still_to_answer(store, &r, &reaction_spells())?;
+    Ok(
+        json!({ "encounter": e.name, "window": r.window(), "creatures": creatures,
+               "reactors": reactors }),
+    )
 }

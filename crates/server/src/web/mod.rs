@@ -72,6 +72,11 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../../web/tokens.js"),
     },
     Asset {
+        name: "reactions.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/reactions.js"),
+    },
+    Asset {
         name: "style.css",
         mime: "text/css; charset=utf-8",
         body: include_str!("../../web/style.css"),

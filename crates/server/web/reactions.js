@@ -1,0 +1,146 @@
+// Reactions at the web table (R11): the open window of an encounter, shown
+// to everyone; each member answers for the combatants they play (the GM for
+// creatures and anyone, a player for their own characters) and the GM
+// closes it. Also the GM's casts for stat-block creatures, the creatures
+// added from the bestiary, and the card of what a closed window did.
+
+import { get, post, enc } from './api.js';
+import { t, getLang } from './i18n.js';
+import { h } from './dom.js';
+
+/** Who the viewer answers for: the GM for everyone, a player for the
+ *  characters they own. */
+function answersFor(ctx, name) {
+  if (ctx.gm) return true;
+  const me = (ctx.me || '').toLowerCase();
+  return ctx.characters.some((c) => c.name.toLowerCase() === name.toLowerCase()
+    && String(c.owner || '').toLowerCase() === me);
+}
+
+/** What opened the window, in words. */
+function triggerText(w, spellName) {
+  const tr = w.trigger || {};
+  switch (tr.kind) {
+    case 'spell_cast': {
+      const name = spellName(tr.spell);
+      return t('react.casting', { caster: tr.caster, spell: name === tr.spell && tr.spell_name ? tr.spell_name : name });
+    }
+    case 'hit': return t('react.hit', { attacker: tr.attacker, target: tr.target, total: tr.attack_total, ac: tr.ac });
+    case 'damage': return t('react.damage', { attacker: tr.attacker, target: tr.target, n: tr.amount });
+    case 'fall': return t('react.fall', { creature: tr.creature });
+    default: return '';
+  }
+}
+
+/** The window card: what waits, the answers so far, and for each
+ *  combatant who may still answer either their choices (when the viewer
+ *  plays them) or that the table waits for them. */
+export async function windowCard(ctx) {
+  const path = ctx.encPath(`/${enc(ctx.encounter)}/window`);
+  const info = await get(path);
+  const w = info.window;
+  if (!w) return null;
+  const act = (tail, body) => ctx.run(() => post(ctx.encPath(`/${enc(ctx.encounter)}/${tail}`), body));
+  const answers = (w.answers || []).map((a) => h('li', {},
+    h('strong', {}, a.name), ': ', a.spell ? t('react.answeredWith', { spell: ctx.spellName(a.spell) }) : t('react.passed')));
+  const waiting = [];
+  const mine = [];
+  for (const r of info.reactors || []) {
+    if (!answersFor(ctx, r.name)) { waiting.push(r.name); continue; }
+    mine.push(h('li', { class: 'reactor', 'data-name': r.name },
+      h('p', {}, h('strong', {}, t('react.may', { name: r.name }))),
+      h('div', { class: 'row' },
+        ...r.spells.map((id) => h('button', {
+          type: 'button', class: 'primary',
+          onclick: () => act('react', { caster: r.name, spell: id }),
+        }, t('react.cast', { spell: ctx.spellName(id) }))),
+        h('button', { type: 'button', onclick: () => act('pass', { name: r.name }) }, t('react.pass')))));
+  }
+  return h('section', { class: 'card window', id: 'reaction-window', role: 'alert', 'aria-labelledby': 'rw-h' },
+    h('h3', { id: 'rw-h' }, t('react.title')),
+    h('p', {}, triggerText(w, ctx.spellName)),
+    w.pending ? h('p', { class: 'muted small' }, t('react.nothingSpent')) : null,
+    answers.length ? h('ul', { class: 'plain' }, ...answers) : null,
+    mine.length ? h('ul', { class: 'plain' }, ...mine) : null,
+    waiting.length ? h('p', { class: 'muted' }, t('react.waiting', { names: waiting.join(', ') }))
+      : (mine.length ? null : h('p', { class: 'muted' }, t('react.nobody'))),
+    ctx.gm ? h('div', { class: 'row' },
+      h('button', { type: 'button', class: 'primary', id: 'rw-resolve', onclick: () => act('resolve', {}) }, t('react.resolve'))) : null);
+}
+
+/** What a closed window or a creature's cast did, for everyone. */
+export function outcomeCard(data, spellName) {
+  if (!data) return null;
+  if (data.resolved === 'hit') {
+    return h('section', { class: 'card outcome', id: 'rw-outcome' },
+      h('p', {}, t(data.hits ? 'react.hitStands' : 'react.hitMissed', { target: data.target, total: data.attack_total, ac: data.ac })));
+  }
+  const c = data.cast;
+  if (!c) {
+    return data.countered === true || data.resolved === 'done'
+      ? h('section', { class: 'card outcome', id: 'rw-outcome' }, h('p', {}, t('react.closed'))) : null;
+  }
+  const name = getLang() === 'cs' && c.spell_name_cs ? c.spell_name_cs : (c.spell_name || spellName(c.spell));
+  const lines = [h('p', {}, h('strong', {}, t('react.castBy', { caster: c.caster, spell: name, level: c.level })))];
+  if (c.rolls && c.rolls.length) {
+    lines.push(h('ul', { class: 'plain rolls' }, ...c.rolls.map((roll) => h('li', {},
+      h('span', { class: 'muted small' }, `${roll.label} (${roll.notation}): `),
+      ...roll.dice.map((d) => h('span', { class: 'die', 'aria-label': String(d) }, String(d))),
+      h('strong', {}, ` = ${roll.total}`)))));
+  }
+  for (const tg of c.targets || []) {
+    if (tg.damage_total || (tg.damage || []).length) lines.push(h('p', {}, t('cast.onTarget', { target: tg.target, dmg: tg.damage_total })));
+  }
+  if (data.countered) lines.push(h('p', {}, h('strong', {}, t('react.countered'))));
+  return h('section', { class: 'card outcome', id: 'rw-outcome' }, ...lines);
+}
+
+/** The GM's form to cast for a stat-block creature of the encounter. */
+export function creatureCastForm(ctx, creatures, combatants) {
+  if (!ctx.gm || !creatures.length) return null;
+  const who = h('select', { id: 'cc-caster', 'aria-label': t('enc.creature') },
+    ...creatures.map((c) => h('option', { value: c.name }, c.name)));
+  const spell = h('input', { id: 'cc-spell', required: true, maxlength: 64, 'aria-label': t('enc.spell'), placeholder: 'Fireball' });
+  const boxes = combatants.map((c) => h('label', { class: 'check' },
+    h('input', { type: 'checkbox', value: c.name, class: 'cc-target' }), ` ${c.name}`));
+  return h('form', {
+    class: 'card stack', id: 'creature-cast',
+    onsubmit: (ev) => {
+      ev.preventDefault();
+      const targets = boxes.map((b) => b.querySelector('input')).filter((i) => i.checked).map((i) => i.value);
+      ctx.run(() => post(ctx.encPath(`/${enc(ctx.encounter)}/cast`), { caster: who.value, spell: spell.value.trim(), targets }));
+    },
+  }, h('h3', {}, t('enc.creatureCast')),
+  h('label', {}, h('span', {}, t('enc.creature')), who),
+  h('label', {}, h('span', {}, t('enc.spell')), spell),
+  h('fieldset', {}, h('legend', {}, t('cast.pickTargets')), ...boxes),
+  h('button', { type: 'submit', class: 'primary' }, t('enc.castFor')));
+}
+
+/** The SRD bestiary, read once. */
+let bestiary = null;
+
+/** The GM's form to add a creature from the bestiary to the encounter. */
+export async function creatureAddForm(ctx) {
+  if (!ctx.gm) return null;
+  if (!bestiary) {
+    try { bestiary = (await get('/monsters')).monsters; } catch { return null; }
+  }
+  const monsters = bestiary;
+  const kind = h('select', { id: 'ca-monster', 'aria-label': t('enc.monster') },
+    ...monsters.map((m) => h('option', { value: m.id }, getLang() === 'cs' && m.name_cs ? m.name_cs : m.name_en)));
+  const name = h('input', { id: 'ca-name', required: true, maxlength: 64, 'aria-label': t('enc.name') });
+  const init = h('input', { id: 'ca-init', type: 'number', inputmode: 'numeric', value: '10', 'aria-label': t('enc.init') });
+  return h('form', {
+    class: 'card stack', id: 'creature-add',
+    onsubmit: (ev) => {
+      ev.preventDefault();
+      ctx.run(() => post(ctx.encPath(`/${enc(ctx.encounter)}/creatures`),
+        { name: name.value.trim(), monster: kind.value, initiative: Number(init.value) || 0 }));
+    },
+  }, h('h3', {}, t('enc.monster')),
+  h('label', {}, h('span', {}, t('enc.kind')), kind),
+  h('label', {}, h('span', {}, t('enc.name')), name),
+  h('label', {}, h('span', {}, t('enc.init')), init),
+  h('button', { type: 'submit' }, t('enc.addMonster')));
+}
