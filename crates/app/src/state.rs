@@ -137,6 +137,27 @@ impl Batch {
         Ok(())
     }
 
+    /// Logs a cast's card with the change (`{"entity": caster, "card":
+    /// …}`, the same fields as a cast's JSON): a table's log shows it with
+    /// every die. The rules' events stay as they are; a card changes no state.
+    pub fn card(
+        &mut self,
+        caster: &str,
+        outcome: &grimoire_rules::CastOutcome,
+        hits: &[crate::CharacterHit],
+    ) {
+        let r = &outcome.resolution;
+        let (en, cs) = grimoire_catalog::Catalog::srd()
+            .get(r.spell.as_str())
+            .map_or_else(
+                || (r.spell_name.clone(), String::new()),
+                |s| (s.name_en.clone(), s.name_cs.clone()),
+            );
+        let view = crate::view::CastView::new(caster, outcome, &en, &cs).with_hits(hits.to_vec());
+        self.events
+            .push(serde_json::json!({"entity": caster, "card": view}));
+    }
+
     /// Queues a raw write (creation, deletion) built by the caller.
     pub fn with(
         &mut self,

@@ -115,6 +115,14 @@ impl Backend for Leased {
     fn list(&self, kind: &str) -> grimoire_store::Result<Vec<RawEntity>> {
         self.conn().backend().list(kind)
     }
+    fn recent(
+        &self,
+        kinds: &[String],
+        before: Option<grimoire_store::ChangeId>,
+        limit: u32,
+    ) -> grimoire_store::Result<Vec<grimoire_store::ChangeSummary>> {
+        self.conn().backend().recent(kinds, before, limit)
+    }
     fn commit(&mut self, change: &Change) -> grimoire_store::Result<Committed> {
         match self.conn.as_mut() {
             Some(c) => c.backend_mut().commit(change),

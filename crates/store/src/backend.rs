@@ -6,7 +6,7 @@
 
 use crate::change::Change;
 use crate::error::Result;
-use crate::record::{Committed, LogEntry, LoggedWrite, RawEntity, Undone};
+use crate::record::{ChangeId, ChangeSummary, Committed, LogEntry, LoggedWrite, RawEntity, Undone};
 
 /// Says whether the caller may change the entity (`kind`, `name`) that an
 /// undo would revert.
@@ -36,6 +36,14 @@ pub trait Backend: Send {
     fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone>;
     /// The entity's history, oldest first.
     fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>>;
+    /// The newest changes (before `before`, when given) that touched an
+    /// entity of one of `kinds`, newest first, at most `limit`.
+    fn recent(
+        &self,
+        kinds: &[String],
+        before: Option<ChangeId>,
+        limit: u32,
+    ) -> Result<Vec<ChangeSummary>>;
     /// Every entity of every kind, ordered by kind and name key (export
     /// and verification).
     fn dump(&self) -> Result<Vec<RawEntity>>;

@@ -202,3 +202,29 @@ fn parse_json(kind: &str, name: &str, text: &str) -> Result<serde_json::Value> {
         source,
     })
 }
+
+/// One row of a table's log before its JSON is parsed.
+pub(crate) struct RecentRow {
+    pub(crate) change: i64,
+    pub(crate) command: String,
+    pub(crate) events: String,
+    pub(crate) undo_of: Option<i64>,
+    pub(crate) created_at: String,
+}
+
+impl RecentRow {
+    /// The summary, events parsed, with the entities the change touched.
+    pub(crate) fn into_summary(
+        self,
+        entities: Vec<String>,
+    ) -> Result<crate::record::ChangeSummary> {
+        Ok(crate::record::ChangeSummary {
+            change: ChangeId(self.change),
+            events: parse_json("change", &self.change.to_string(), &self.events)?,
+            command: self.command,
+            undo_of: self.undo_of.map(ChangeId),
+            entities,
+            created_at: self.created_at,
+        })
+    }
+}

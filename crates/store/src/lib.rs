@@ -47,7 +47,8 @@ pub use error::{BackendError, Result, StoreError};
 pub use migrate::SCHEMA_VERSION;
 pub use postgres::{Notification, PostgresBackend, PostgresConfig, PostgresListener, is_transient};
 pub use record::{
-    ChangeId, Committed, Entity, LogEntry, LoggedWrite, Mismatch, RawEntity, Touched, Undone,
+    ChangeId, ChangeSummary, Committed, Entity, LogEntry, LoggedWrite, Mismatch, RawEntity,
+    Touched, Undone,
 };
 pub use scope::Scoped;
 pub use sqlite::SqliteBackend;

@@ -1,7 +1,10 @@
 //! Schema migrations, kept as SQL files in `crates/store/migrations/`.
 
 /// Every migration, in order; index + 1 is the schema version it produces.
-pub(crate) const MIGRATIONS: &[&str] = &[include_str!("../migrations/0001_init.sql")];
+pub(crate) const MIGRATIONS: &[&str] = &[
+    include_str!("../migrations/0001_init.sql"),
+    include_str!("../migrations/0002_table_log.sql"),
+];
 
 /// The newest schema version this build knows.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;

@@ -22,10 +22,15 @@ use crate::check::{
     nothing_to_undo,
 };
 use crate::error::{BackendError, Result, StoreError};
-use crate::record::{ChangeId, Committed, LogEntry, LoggedWrite, RawEntity, Touched, Undone};
+use crate::record::{
+    ChangeId, ChangeSummary, Committed, LogEntry, LoggedWrite, RawEntity, Touched, Undone,
+};
 
 /// Every PostgreSQL migration, in order, mirroring `crate::migrate::MIGRATIONS`.
-const MIGRATIONS: &[&str] = &[include_str!("../migrations/postgres/0001_init.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../migrations/postgres/0001_init.sql"),
+    include_str!("../migrations/postgres/0002_table_log.sql"),
+];
 
 /// Advisory lock id held while migrating, so instances starting together
 /// migrate once.
@@ -549,6 +554,54 @@ impl Backend for PostgresBackend {
                 expected: 0,
                 found: 0,
             })
+        })
+    }
+
+    fn recent(
+        &self,
+        kinds: &[String],
+        before: Option<ChangeId>,
+        limit: u32,
+    ) -> Result<Vec<ChangeSummary>> {
+        if kinds.is_empty() || limit == 0 {
+            return Ok(Vec::new());
+        }
+        let before = before.map_or(i64::MAX, |b| b.0);
+        let limit = i64::from(limit);
+        self.with(|c| {
+            let rows = c
+                .query(
+                    "SELECT c.id, c.command, c.events_json, c.undo_of, c.created_at FROM changes c
+                     WHERE c.id IN (SELECT DISTINCT change_id FROM events
+                                    WHERE entity_kind = ANY($1) AND change_id < $2
+                                    ORDER BY change_id DESC LIMIT $3)
+                     ORDER BY c.id DESC",
+                    &[&kinds, &before, &limit],
+                )
+                .map_err(pg)?;
+            let members = c
+                .prepare(
+                    "SELECT entity_kind || ':' || entity_name FROM events WHERE change_id = $1 ORDER BY id",
+                )
+                .map_err(pg)?;
+            let mut out = Vec::with_capacity(rows.len());
+            for r in rows {
+                let row = crate::check::RecentRow {
+                    change: r.get(0),
+                    command: r.get(1),
+                    events: r.get(2),
+                    undo_of: r.get(3),
+                    created_at: r.get(4),
+                };
+                let entities = c
+                    .query(&members, &[&row.change])
+                    .map_err(pg)?
+                    .iter()
+                    .map(|m| m.get::<_, String>(0))
+                    .collect();
+                out.push(row.into_summary(entities)?);
+            }
+            Ok(out)
         })
     }
 

@@ -79,6 +79,24 @@ pub struct Undone {
     pub touched: Vec<Touched>,
 }
 
+/// One committed change as a table's log shows it (newest first), with
+/// the events it logged and every entity it touched.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChangeSummary {
+    /// The change.
+    pub change: ChangeId,
+    /// What the user asked for.
+    pub command: String,
+    /// The events the command logged.
+    pub events: serde_json::Value,
+    /// Set when the change is an undo: the change it reverted.
+    pub undo_of: Option<ChangeId>,
+    /// Every entity it touched, as `kind:name`.
+    pub entities: Vec<String>,
+    /// When it was committed (UTC, RFC 3339).
+    pub created_at: String,
+}
+
 /// One line of an entity's history.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LogEntry {

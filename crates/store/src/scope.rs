@@ -9,7 +9,9 @@
 use crate::backend::{Backend, UndoGuard};
 use crate::change::{Change, Write};
 use crate::error::{Result, StoreError};
-use crate::record::{Committed, LogEntry, LoggedWrite, RawEntity, Touched, Undone};
+use crate::record::{
+    ChangeId, ChangeSummary, Committed, LogEntry, LoggedWrite, RawEntity, Touched, Undone,
+};
 
 /// A backend whose entity kinds all carry a prefix.
 pub struct Scoped<B> {
@@ -153,6 +155,30 @@ impl<B: Backend> Backend for Scoped<B> {
             touched: self.touched(done.touched.clone()),
             ..done
         })
+    }
+
+    fn recent(
+        &self,
+        kinds: &[String],
+        before: Option<ChangeId>,
+        limit: u32,
+    ) -> Result<Vec<ChangeSummary>> {
+        let kinds: Vec<String> = kinds.iter().map(|k| self.kind(k)).collect();
+        Ok(self
+            .inner
+            .recent(&kinds, before, limit)?
+            .into_iter()
+            .map(|c| ChangeSummary {
+                // Another campaign's part of a change is not this one's to show.
+                entities: c
+                    .entities
+                    .iter()
+                    .filter(|k| k.starts_with(&self.prefix))
+                    .map(|k| self.strip(k.clone()))
+                    .collect(),
+                ..c
+            })
+            .collect())
     }
 
     fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>> {

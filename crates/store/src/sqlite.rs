@@ -13,7 +13,9 @@ use crate::check::{
 };
 use crate::error::{Result, StoreError};
 use crate::migrate::{MIGRATIONS, SCHEMA_VERSION};
-use crate::record::{ChangeId, Committed, LogEntry, LoggedWrite, RawEntity, Touched, Undone};
+use crate::record::{
+    ChangeId, ChangeSummary, Committed, LogEntry, LoggedWrite, RawEntity, Touched, Undone,
+};
 
 /// How long a writer waits for another process's transaction before giving
 /// up: two terminals casting at once should queue, not fail.
@@ -333,6 +335,55 @@ impl Backend for SqliteBackend {
             reverted_command: command,
             touched,
         })
+    }
+
+    fn recent(
+        &self,
+        kinds: &[String],
+        before: Option<ChangeId>,
+        limit: u32,
+    ) -> Result<Vec<ChangeSummary>> {
+        if kinds.is_empty() || limit == 0 {
+            return Ok(Vec::new());
+        }
+        let marks = vec!["?"; kinds.len()].join(", ");
+        let sql = format!(
+            "SELECT c.id, c.command, c.events_json, c.undo_of, c.created_at FROM changes c
+             WHERE c.id IN (SELECT DISTINCT change_id FROM events
+                            WHERE entity_kind IN ({marks}) AND change_id < ?
+                            ORDER BY change_id DESC LIMIT ?)
+             ORDER BY c.id DESC"
+        );
+        let before = before.map_or(i64::MAX, |b| b.0);
+        let limit = i64::from(limit);
+        let mut args: Vec<&dyn rusqlite::ToSql> =
+            kinds.iter().map(|k| k as &dyn rusqlite::ToSql).collect();
+        args.push(&before);
+        args.push(&limit);
+        let rows: Vec<crate::check::RecentRow> = self
+            .conn
+            .prepare_cached(&sql)?
+            .query_map(args.as_slice(), |r| {
+                Ok(crate::check::RecentRow {
+                    change: r.get(0)?,
+                    command: r.get(1)?,
+                    events: r.get(2)?,
+                    undo_of: r.get(3)?,
+                    created_at: r.get(4)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut members = self.conn.prepare_cached(
+            "SELECT entity_kind || ':' || entity_name FROM events WHERE change_id = ?1 ORDER BY id",
+        )?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let entities = members
+                .query_map([row.change], |r| r.get(0))?
+                .collect::<rusqlite::Result<Vec<String>>>()?;
+            out.push(row.into_summary(entities)?);
+        }
+        Ok(out)
     }
 
     fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>> {

@@ -7,7 +7,9 @@ use serde::de::DeserializeOwned;
 use crate::backend::{Backend, UndoGuard};
 use crate::change::Change;
 use crate::error::{Result, StoreError};
-use crate::record::{Committed, Entity, LogEntry, Mismatch, RawEntity, Undone};
+use crate::record::{
+    ChangeId, ChangeSummary, Committed, Entity, LogEntry, Mismatch, RawEntity, Undone,
+};
 use crate::sqlite::SqliteBackend;
 
 /// Game state kept as versioned entities with an append-only change log.
@@ -165,6 +167,23 @@ impl Store {
     pub fn undo_if(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone> {
         self.backend.undo(kind, name, allow)
     }
+
+    /// The newest changes that touched an entity of one of `kinds` (a
+    /// table's log), newest first, older than `before` when given; at most
+    /// `limit`, itself at most [`Store::MAX_RECENT`].
+    pub fn recent(
+        &self,
+        kinds: &[&str],
+        before: Option<ChangeId>,
+        limit: u32,
+    ) -> Result<Vec<ChangeSummary>> {
+        let kinds: Vec<String> = kinds.iter().map(|k| (*k).to_owned()).collect();
+        self.backend
+            .recent(&kinds, before, limit.min(Self::MAX_RECENT))
+    }
+
+    /// The most changes [`Store::recent`] returns at once.
+    pub const MAX_RECENT: u32 = 200;
 
     /// The entity's history, oldest first (undos included).
     pub fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>> {

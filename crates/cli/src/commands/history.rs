@@ -127,6 +127,10 @@ fn summarize(events: &serde_json::Value) -> String {
     const MAX: usize = 60;
     let mut parts: Vec<String> = Vec::new();
     for e in events.as_array().into_iter().flatten() {
+        // A cast's card is for the table's log; its events say the rest.
+        if e.get("card").is_some() {
+            continue;
+        }
         let ev = &e["event"];
         let kind = ev["event"].as_str().or(ev["kind"].as_str()).unwrap_or("?");
         let text = |k: &str| ev[k].as_str().map(str::to_owned).unwrap_or_default();

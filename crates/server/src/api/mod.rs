@@ -13,6 +13,7 @@ mod gear;
 mod health;
 mod reactions;
 mod spells;
+mod table_log;
 
 use axum::Router;
 use axum::response::IntoResponse;
@@ -78,6 +79,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(encounters::router())
         .merge(reactions::router())
         .merge(spells::router())
+        .merge(table_log::router())
         .merge(events::router())
 }
 

@@ -15,6 +15,7 @@ mod character;
 pub mod encounter;
 mod homebrew;
 pub mod monster;
+mod table_log;
 
 use grimoire_store::{Store, StoreError};
 
@@ -30,6 +31,7 @@ pub use homebrew::{
     HomebrewFile, HomebrewInput, HomebrewReport, add_homebrew, campaign_catalog, homebrew_parses,
     with_catalog,
 };
+pub use table_log::{LogQuery, TableLog, table_log};
 
 /// The seed for an operation's dice: the one asked for, else a random one
 /// (drawn once, so every retry rolls what the first attempt would have).

@@ -33,6 +33,7 @@ macro_rules! contract_tests {
             delete_undo_and_recreate_keep_versions_growing,
             recreated_name_continues_versions,
             list_is_sorted_per_kind_and_bad_state_is_a_decode_error,
+            recent_changes_come_newest_first_by_kind_and_page,
         );
     };
     (@each $run:ident $attrs:tt: $($name:ident),+ $(,)?) => {
@@ -454,4 +455,34 @@ pub fn list_is_sorted_per_kind_and_bad_state_is_a_decode_error(store: &mut Store
         "decode",
         "{db}"
     );
+}
+
+/// A table's log: the changes that touched the kinds asked for, newest
+/// first, paged with `before`; other kinds' changes are left out.
+pub fn recent_changes_come_newest_first_by_kind_and_page(store: &mut Store, db: &str) {
+    seed_with_cave(store);
+    store
+        .commit(
+            &Change::new("note")
+                .create("note", "aside", &Fight { round: 9 })
+                .unwrap()
+                .with_events(&serde_json::json!([{"card": "x"}]))
+                .unwrap(),
+        )
+        .unwrap();
+    let all = store.recent(&["character", "encounter"], None, 10).unwrap();
+    let commands: Vec<&str> = all.iter().map(|c| c.command.as_str()).collect();
+    assert_eq!(commands, ["enc new", "character new Elmira"], "{db}");
+    assert_eq!(all[0].entities, ["encounter:Cave"], "{db}");
+    assert!(all[0].change.0 > all[1].change.0, "{db}");
+    let page = store.recent(&["character", "encounter"], None, 1).unwrap();
+    assert_eq!(page.len(), 1, "{db}");
+    let older = store
+        .recent(&["character", "encounter"], Some(page[0].change), 10)
+        .unwrap();
+    assert_eq!(older.len(), 1, "{db}");
+    assert_eq!(older[0].command, "character new Elmira", "{db}");
+    let notes = store.recent(&["note"], None, 10).unwrap();
+    assert_eq!(notes[0].events, serde_json::json!([{"card": "x"}]), "{db}");
+    assert!(store.recent(&[], None, 10).unwrap().is_empty(), "{db}");
 }

@@ -1,0 +1,135 @@
+//! A campaign's table log: the change log of its characters and
+//! encounters, newest first, each cast with its card (every die, targets,
+//! saves, damage) as the change logged it. What a player may not see of a
+//! card (a creature's hit points) is left out for them.
+
+use grimoire_store::{ChangeId, ChangeSummary, Store};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::error::ServerError;
+
+/// How many entries a page holds by default, and at most.
+pub const DEFAULT_PAGE: u32 = 30;
+
+/// The page asked for.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct LogQuery {
+    /// At most this many entries (default 30, at most 200).
+    #[param(minimum = 1, maximum = 200)]
+    pub limit: Option<u32>,
+    /// Only entries older than this change (the `next` of the page before).
+    #[param(minimum = 1)]
+    pub before: Option<i64>,
+}
+
+/// One change of the table.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct TableEntry {
+    /// The change id.
+    pub change: i64,
+    /// What was asked for (`cast fireball Elmira`).
+    pub command: String,
+    /// When (UTC, RFC 3339).
+    pub created_at: String,
+    /// The change it undid, for an undo.
+    pub undo_of: Option<i64>,
+    /// The characters and encounters it touched (`character:Elmira`).
+    pub entities: Vec<String>,
+    /// The casts it made, each as a cast's JSON (spell, level, slot,
+    /// mode, rolls, targets with saves and damage, concentration).
+    #[schema(value_type = Vec<Object>)]
+    pub cards: Vec<Value>,
+}
+
+/// A page of the table log.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct TableLog {
+    /// Newest first.
+    pub entries: Vec<TableEntry>,
+    /// Pass as `before` for the next (older) page; null at the start.
+    pub next: Option<i64>,
+}
+
+/// A page of the table log; `gm` sees every number, a player not the
+/// hit points of creatures.
+pub fn table_log(store: &Store, q: &LogQuery, gm: bool) -> Result<TableLog, ServerError> {
+    let limit = q.limit.unwrap_or(DEFAULT_PAGE);
+    if limit == 0 || limit > Store::MAX_RECENT {
+        return Err(ServerError::invalid(
+            "bad_limit",
+            format!("limit must be 1 to {}", Store::MAX_RECENT),
+        ));
+    }
+    if q.before.is_some_and(|b| b < 1) {
+        return Err(ServerError::invalid(
+            "bad_before",
+            "before must be a change id (1 or more)",
+        ));
+    }
+    let changes = store.recent(
+        &[grimoire_app::CHARACTER, grimoire_app::ENCOUNTER],
+        q.before.map(ChangeId),
+        limit,
+    )?;
+    let next = (changes.len() == limit as usize)
+        .then(|| changes.last().map(|c| c.change.0))
+        .flatten();
+    let characters: Vec<String> = if gm {
+        Vec::new()
+    } else {
+        store
+            .list::<grimoire_rules::Caster>(grimoire_app::CHARACTER)?
+            .into_iter()
+            .map(|e| grimoire_app::fold(&e.name))
+            .collect()
+    };
+    let entries = changes
+        .into_iter()
+        .map(|c| entry(c, gm, &characters))
+        .collect();
+    Ok(TableLog { entries, next })
+}
+
+fn entry(c: ChangeSummary, gm: bool, characters: &[String]) -> TableEntry {
+    let cards = c
+        .events
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.get("card").cloned())
+        .map(|mut card| {
+            if !gm {
+                hide_creature_hp(&mut card, characters);
+            }
+            card
+        })
+        .collect();
+    TableEntry {
+        change: c.change.0,
+        command: c.command,
+        created_at: c.created_at,
+        undo_of: c.undo_of.map(|u| u.0),
+        entities: c.entities,
+        cards,
+    }
+}
+
+/// Creatures' hit points stay the GM's: a target that is no stored
+/// character loses `hp_after` on a player's card.
+fn hide_creature_hp(card: &mut Value, characters: &[String]) {
+    for t in card["targets"].as_array_mut().into_iter().flatten() {
+        let name = t["target"]
+            .as_str()
+            .map(grimoire_app::fold)
+            .unwrap_or_default();
+        if !characters.contains(&name)
+            && let Some(o) = t.as_object_mut()
+        {
+            o.insert("hp_after".into(), Value::Null);
+        }
+    }
+}
