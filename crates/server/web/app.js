@@ -3,13 +3,14 @@
 
 import { call, get, post, enc, follow, getToken, setToken, ApiError } from './api.js';
 import {
-  t, setLang, getLang, initialLang, translate, explain, pick, levelName, num,
+  t, setLang, getLang, initialLang, translate, explain, pick, levelName, num, rollLabel,
   CLASSES, CONDITIONS, ABILITIES, word,
 } from './i18n.js';
 import { damageChart } from './chart.js';
 import { $, h } from './dom.js';
 import { bindTokens, renderTokens, revokeCurrent, clearFresh, showFresh } from './tokens.js';
 import { windowCard, outcomeCard, creatureCastForm, creatureAddForm } from './reactions.js';
+import { loadLog, liveCast, renderLog, resetLog } from './log.js';
 
 const app = {
   me: null,
@@ -95,6 +96,7 @@ function showTab(tab) {
   if (tab === 'spells') renderSpells();
   if (tab === 'sheet') renderSheet();
   if (tab === 'encounter') loadEncounter();
+  if (tab === 'log') showLog();
   if (tab === 'tokens') renderTokens();
   if (leaving !== tab) restoreScroll(tab);
 }
@@ -108,7 +110,7 @@ function restoreScroll(tab) {
 
 function route() {
   const tab = (location.hash || '#table').slice(1);
-  showTab(['spells', 'sheet', 'encounter', 'table', 'tokens'].includes(tab) ? tab : 'table');
+  showTab(['spells', 'sheet', 'encounter', 'log', 'table', 'tokens'].includes(tab) ? tab : 'table');
 }
 
 // ---------- login ----------
@@ -163,6 +165,7 @@ function loggedOut(reason = '') {
   clearFresh();
   if (app.stopLive) app.stopLive();
   app.me = null; app.campaign = null; app.characters = [];
+  resetLog();
   $('#nav').hidden = true; $('#logout').hidden = true; $('#who').textContent = ''; $('#live').hidden = true;
   showTab('login');
   $('#login-error').textContent = reason;
@@ -293,9 +296,30 @@ function bindTable() {
 
 // ---------- live updates ----------
 
+// ---------- table log ----------
+
+function logContext() {
+  return { gm: app.role === 'gm', characters: app.characters.map((c) => c.name) };
+}
+
+function drawLog() {
+  renderLog($('#table-log'), logContext(), () => loadLog(app.campaign, true).then(drawLog).catch((e) => toast(errorText(e))));
+}
+
+async function showLog() {
+  if (!app.campaign) return;
+  drawLog();
+  try { await loadLog(app.campaign); } catch (e) { toast(errorText(e)); }
+  drawLog();
+}
+
 function onLive(kind, ev) {
   if (!ev || typeof ev !== 'object') return;
   const data = ev.data || {};
+  // Each cast the table hears joins its log, whoever cast it.
+  if (kind === 'cast' && data.rolls) liveCast(app.campaign, data);
+  if (kind === 'encounter' && data.cast && data.cast.rolls) liveCast(app.campaign, data.cast);
+  if (app.tab === 'log') drawLog();
   const view = data.character && data.character.name ? data.character : (kind === 'character' ? data : null);
   if (view && view.name && view.slots) putCharacter(view);
   else if (ev.character && !data.truncated) { /* nothing to merge */ }
@@ -889,7 +913,7 @@ function resultBlock(r) {
   if (c.rolls.length) {
     lines.push(h('h3', {}, t('cast.rolls')));
     lines.push(h('ul', { class: 'plain rolls' }, ...c.rolls.map((roll) => h('li', {},
-      h('span', { class: 'muted small' }, `${roll.label} (${roll.notation}): `),
+      h('span', { class: 'muted small' }, `${rollLabel(roll.label)} (${roll.notation}): `),
       ...roll.dice.map((d) => h('span', { class: 'die', 'aria-label': String(d) }, String(d))),
       h('strong', {}, ` = ${roll.total}`)))));
   }

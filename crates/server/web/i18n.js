@@ -6,6 +6,15 @@ const STRINGS = {
     skip: 'Skip to content',
     'nav.spells': 'Spellbook', 'nav.sheet': 'Character', 'nav.encounter': 'Encounter', 'nav.table': 'Table',
     'nav.tokens': 'Tokens',
+    'nav.log': 'Log', 'log.title': 'Table log', 'log.intro': 'Every cast at this table, newest first, as everyone sees it.',
+    'log.loading': 'Reading the log…', 'log.empty': 'No casts yet.', 'log.older': 'Older casts',
+    'log.casts': '{caster} casts {spell}', 'log.level': 'level {n}', 'log.slot': 'slot {n}', 'log.pactSlot': 'pact slot {n}',
+    'log.ritual': 'as a ritual', 'log.via': 'through {name}', 'log.noSlot': 'no slot', 'log.dc': 'save DC {dc}',
+    'log.hit': 'attack {total}, hit', 'log.crit': 'attack {total}, critical hit', 'log.miss': 'attack {total}, miss',
+    'log.save': 'save {total} vs DC {dc}: {verdict}', 'log.saved': 'succeeds', 'log.failed': 'fails',
+    'log.noSave': 'save not rolled (DC {dc}): damage for a failure',
+    'log.damage': '{n} damage', 'log.healing': '{n} hit points restored', 'log.hp': '{n} HP left',
+    'log.concStarted': 'Concentration started.', 'log.concEnded': 'An earlier Concentration ended.',
     'tokens.title': 'Sign-in tokens',
     'tokens.intro': 'Each device you play on signs in with a token of its own. Revoke one you no longer use and it stops working at once.',
     'tokens.new': 'New token for another device', 'tokens.fresh': 'Your new token, shown only this once:',
@@ -117,6 +126,15 @@ const STRINGS = {
     skip: 'Přejít na obsah',
     'nav.spells': 'Kniha kouzel', 'nav.sheet': 'Postava', 'nav.encounter': 'Střetnutí', 'nav.table': 'Stůl',
     'nav.tokens': 'Tokeny',
+    'nav.log': 'Záznam', 'log.title': 'Záznam stolu', 'log.intro': 'Každé seslání u tohoto stolu, nejnovější nahoře, jak ho vidí všichni.',
+    'log.loading': 'Načítám záznam…', 'log.empty': 'Zatím žádné seslání.', 'log.older': 'Starší seslání',
+    'log.casts': '{caster} sesílá {spell}', 'log.level': '{n}. úroveň', 'log.slot': 'pozice {n}', 'log.pactSlot': 'paktová pozice {n}',
+    'log.ritual': 'jako rituál', 'log.via': 'pomocí {name}', 'log.noSlot': 'bez pozice', 'log.dc': 'SO záchrany {dc}',
+    'log.hit': 'útok {total}, zásah', 'log.crit': 'útok {total}, kritický zásah', 'log.miss': 'útok {total}, minutí',
+    'log.save': 'záchrana {total} proti SO {dc}: {verdict}', 'log.saved': 'uspěl', 'log.failed': 'neuspěl',
+    'log.noSave': 'záchrana neházena (SO {dc}): zranění při neúspěchu',
+    'log.damage': 'zranění {n}', 'log.healing': 'obnoveno {n} životů', 'log.hp': 'zbývá {n} životů',
+    'log.concStarted': 'Soustředění začalo.', 'log.concEnded': 'Dřívější soustředění skončilo.',
     'tokens.title': 'Přihlašovací tokeny',
     'tokens.intro': 'Každé zařízení, na kterém hraješ, se přihlašuje vlastním tokenem. Ten, který už nepoužíváš, zruš a hned přestane fungovat.',
     'tokens.new': 'Nový token pro další zařízení', 'tokens.fresh': 'Tvůj nový token, ukázaný jen teď:',
@@ -362,6 +380,30 @@ export const CLASSES = {
   ranger: ['Ranger', 'Hraničář'], sorcerer: ['Sorcerer', 'Čaroděj'], warlock: ['Warlock', 'Černokněžník'],
   wizard: ['Wizard', 'Kouzelník'],
 };
+
+/** Damage types (the rules' names), for roll labels. */
+export const DAMAGE_TYPES = {
+  acid: ['acid', 'kyselinové'], bludgeoning: ['bludgeoning', 'drtivé'], cold: ['cold', 'chladné'],
+  fire: ['fire', 'ohnivé'], force: ['force', 'silové'], lightning: ['lightning', 'bleskové'],
+  necrotic: ['necrotic', 'nekrotické'], piercing: ['piercing', 'bodné'], poison: ['poison', 'jedové'],
+  psychic: ['psychic', 'psychické'], radiant: ['radiant', 'zářivé'], slashing: ['slashing', 'sečné'],
+  thunder: ['thunder', 'hromové'],
+};
+
+/** A roll's label as the engine writes it (`fire damage`, `Ogre save
+ *  (DEX)`, `attack vs Ogre`, `healing for Ana`), in the chosen language. */
+export function rollLabel(label) {
+  if (lang !== 'cs') return label;
+  let m = /^(\w+) damage(?: against (.+))?$/.exec(label);
+  if (m) return `${DAMAGE_TYPES[m[1]] ? DAMAGE_TYPES[m[1]][1] : m[1]} zranění${m[2] ? ` proti: ${m[2]}` : ''}`;
+  m = /^(.+) save \((\w+)\)$/.exec(label);
+  if (m) return `záchrana: ${m[1]} (${m[2]})`;
+  m = /^attack vs (.+)$/.exec(label);
+  if (m) return `útok na ${m[1]}`;
+  m = /^healing for (.+)$/.exec(label);
+  if (m) return `léčení: ${m[1]}`;
+  return label;
+}
 
 export const CONDITIONS = {
   blinded: ['Blinded', 'Oslepený'], charmed: ['Charmed', 'Zmámený'], deafened: ['Deafened', 'Ohlušený'],

@@ -5,7 +5,7 @@
 // added from the bestiary, and the card of what a closed window did.
 
 import { get, post, enc } from './api.js';
-import { t, getLang } from './i18n.js';
+import { t, getLang, rollLabel } from './i18n.js';
 import { h } from './dom.js';
 
 /** Who the viewer answers for: the GM for everyone, a player for the
@@ -84,7 +84,7 @@ export function outcomeCard(data, spellName) {
   const lines = [h('p', {}, h('strong', {}, t('react.castBy', { caster: c.caster, spell: name, level: c.level })))];
   if (c.rolls && c.rolls.length) {
     lines.push(h('ul', { class: 'plain rolls' }, ...c.rolls.map((roll) => h('li', {},
-      h('span', { class: 'muted small' }, `${roll.label} (${roll.notation}): `),
+      h('span', { class: 'muted small' }, `${rollLabel(roll.label)} (${roll.notation}): `),
       ...roll.dice.map((d) => h('span', { class: 'die', 'aria-label': String(d) }, String(d))),
       h('strong', {}, ` = ${roll.total}`)))));
   }

@@ -77,6 +77,11 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../../web/reactions.js"),
     },
     Asset {
+        name: "log.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/log.js"),
+    },
+    Asset {
         name: "style.css",
         mime: "text/css; charset=utf-8",
         body: include_str!("../../web/style.css"),

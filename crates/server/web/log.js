@@ -1,0 +1,88 @@
+// The table log: every cast of the campaign as a card for everyone at the
+// table, newest first. Past casts come from the server's change log a page
+// at a time; new ones arrive live. Refusals are never logged: the caster
+// alone sees them, in the cast dialog.
+
+import { get, enc } from './api.js';
+import { t, getLang, rollLabel } from './i18n.js';
+import { h } from './dom.js';
+
+const log = { campaign: null, cards: [], next: null, loaded: false };
+
+/** Forgets the log (another campaign, or logging out). */
+export function resetLog() {
+  log.campaign = null;
+  log.cards = [];
+  log.next = null;
+  log.loaded = false;
+}
+
+/** Reads the newest page, or the next older one with `older`. */
+export async function loadLog(campaign, older = false) {
+  if (log.campaign !== campaign) resetLog();
+  log.campaign = campaign;
+  const q = older && log.next ? `?before=${log.next}` : '';
+  const page = await get(`/campaigns/${enc(campaign)}/log${q}`);
+  const cards = page.entries.flatMap((e) => e.cards.map((c) => ({ ...c, at: e.created_at, change: e.change })));
+  log.cards = older ? [...log.cards, ...cards] : cards;
+  log.next = page.next;
+  log.loaded = true;
+}
+
+/** A cast heard live joins the top of the log (once). */
+export function liveCast(campaign, card) {
+  if (log.campaign !== campaign || !card || !card.rolls) return;
+  log.cards.unshift({ ...card, at: new Date().toISOString() });
+}
+
+function spellOf(c) {
+  return getLang() === 'cs' && c.spell_name_cs ? c.spell_name_cs : c.spell_name || c.spell;
+}
+
+function how(c) {
+  if (c.slot) return t(c.pact ? 'log.pactSlot' : 'log.slot', { n: c.slot });
+  if (c.mode === 'ritual') return t('log.ritual');
+  if (c.via) return t('log.via', { name: c.via });
+  return t('log.noSlot');
+}
+
+/** One target's line: save, damage, healing, hit points after. */
+function targetLine(tg, showHp) {
+  const parts = [];
+  for (const a of tg.attacks || []) parts.push(t(a.hit === false ? 'log.miss' : a.critical ? 'log.crit' : 'log.hit', { total: a.total }));
+  if (tg.save && tg.save.success == null) parts.push(t('log.noSave', { dc: tg.save.dc }));
+  else if (tg.save) parts.push(t('log.save', { dc: tg.save.dc, total: tg.save.total, verdict: t(tg.save.success ? 'log.saved' : 'log.failed') }));
+  if (tg.damage_total || (tg.damage || []).length) parts.push(t('log.damage', { n: tg.damage_total }));
+  if (tg.healing) parts.push(t('log.healing', { n: tg.healing }));
+  if (showHp && tg.hp_after != null) parts.push(t('log.hp', { n: tg.hp_after }));
+  return h('li', {}, h('strong', {}, tg.target), parts.length ? `: ${parts.join(' · ')}` : '');
+}
+
+/** A cast as a card: who, what, how, every die, each target. */
+export function castCard(c, { gm, characters }) {
+  const known = new Set(characters.map((x) => x.toLowerCase()));
+  const when = c.at ? new Date(c.at).toLocaleTimeString(getLang() === 'cs' ? 'cs-CZ' : 'en-GB', { hour: '2-digit', minute: '2-digit' }) : '';
+  return h('li', { class: 'card log-card', 'data-spell': c.spell },
+    h('p', {}, h('strong', {}, t('log.casts', { caster: c.caster, spell: spellOf(c) })),
+      ' ', h('span', { class: 'muted small' }, `${t('log.level', { n: c.level })} · ${how(c)}${c.save_dc ? ` · ${t('log.dc', { dc: c.save_dc })}` : ''}${when ? ` · ${when}` : ''}`)),
+    (c.rolls || []).length ? h('ul', { class: 'plain rolls' }, ...c.rolls.map((roll) => h('li', {},
+      h('span', { class: 'muted small' }, `${rollLabel(roll.label)} (${roll.notation}): `),
+      ...roll.dice.map((d) => h('span', { class: 'die', 'aria-label': String(d) }, String(d))),
+      h('strong', {}, ` = ${roll.total}`)))) : null,
+    (c.targets || []).length ? h('ul', { class: 'plain targets' },
+      ...c.targets.map((tg) => targetLine(tg, gm || known.has(String(tg.target).toLowerCase())))) : null,
+    c.concentration_started ? h('p', { class: 'small' }, t('log.concStarted')) : null,
+    c.concentration_ended ? h('p', { class: 'small' }, t('log.concEnded')) : null);
+}
+
+/** The log panel: the cards, and a button for older ones. */
+export function renderLog(box, ctx, more) {
+  if (!box) return;
+  if (!log.loaded) { box.replaceChildren(h('p', { class: 'muted' }, t('log.loading'))); return; }
+  box.replaceChildren(...[
+    log.cards.length
+      ? h('ol', { class: 'plain log', 'aria-label': t('log.title') }, ...log.cards.map((c) => castCard(c, ctx)))
+      : h('p', { class: 'muted' }, t('log.empty')),
+    log.next ? h('button', { type: 'button', id: 'log-older', onclick: more }, t('log.older')) : null,
+  ].filter(Boolean));
+}

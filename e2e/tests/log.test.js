@@ -1,0 +1,118 @@
+// End-to-end: the table log. A player casts Fireball; the GM and another
+// player see its card live with every die, and it is still there after a
+// reload (the server keeps it in the change log).
+//
+// Needs a running server: GRIMOIRE_URL (default http://127.0.0.1:8080).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.GRIMOIRE_URL || 'http://127.0.0.1:8080';
+const SHOTS = process.env.GRIMOIRE_SCREENSHOTS
+  || path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
+const run = `l${Date.now().toString(36)}`;
+const GM = `gm-${run}`;
+const PLAYER = `ana-${run}`;
+const OTHER = `bo-${run}`;
+const CAMPAIGN = `hall-${run}`;
+
+let browser;
+let gm;
+let player;
+let other;
+const contexts = [];
+
+async function page() {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', locale: 'en-GB' });
+  contexts.push(ctx);
+  const p = await ctx.newPage();
+  p.setDefaultTimeout(10_000);
+  p.on('pageerror', (e) => { throw new Error(`page error: ${e.message}`); });
+  return p;
+}
+
+async function register(p, name) {
+  await p.goto(BASE);
+  await p.locator('#reg-name').waitFor({ state: 'visible' });
+  await p.fill('#reg-name', name);
+  await p.click('#register-form button[type=submit]');
+  await p.waitForSelector(`#who:text("${name}")`);
+}
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  player = await page();
+  other = await page();
+  gm = await page();
+});
+
+after(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  if (browser) await browser.close();
+});
+
+test('the whole table sees a Fireball card with every die, live and after a reload', async () => {
+  await register(player, PLAYER);
+  await register(other, OTHER);
+  await register(gm, GM);
+  await gm.fill('#camp-id', CAMPAIGN);
+  await gm.fill('#camp-title', 'The Hall');
+  await gm.click('#campaign-form button[type=submit]');
+  for (const name of [PLAYER, OTHER]) {
+    await gm.locator('#player-form').waitFor({ state: 'visible' });
+    await gm.fill('#player-name', name);
+    await gm.click('#player-form button[type=submit]');
+    await gm.waitForSelector(`#campaign-info:has-text("${name}")`);
+  }
+  for (const p of [player, other]) {
+    await p.reload();
+    // The only campaign opens by itself.
+    await p.waitForSelector(`#campaign-list button:has-text("${CAMPAIGN}")`);
+    await p.locator('#live').waitFor({ state: 'visible' });
+  }
+  // The GM and the other player watch the log.
+  for (const p of [gm, other]) {
+    await p.click('a[data-tab=log]');
+    await p.getByText('No casts yet.').waitFor({ state: 'visible' });
+  }
+  await player.fill('#char-name', 'Quill');
+  await player.selectOption('#char-class', 'wizard');
+  await player.fill('#char-level', '5');
+  await player.fill('#char-score', '16');
+  await player.fill('#char-spells', 'Fireball');
+  await player.click('#character-form button[type=submit]');
+  await player.click('#character-list button:has-text("Quill")');
+  await player.getByRole('button', { name: 'Cast Fireball' }).click();
+  await player.fill('#cast-targets', 'Ogre, Troll');
+  await player.click('#cast-go');
+  await player.locator('#cast-result').getByText('Fireball cast at level 3.').waitFor({ state: 'visible' });
+
+  // Live, on the other screens: the card with its eight fire dice.
+  for (const p of [gm, other]) {
+    const card = p.locator('.log-card').filter({ hasText: 'Quill casts Fireball' });
+    await card.waitFor({ state: 'visible' });
+    await card.getByText('level 3 · slot 3').waitFor({ state: 'visible' });
+    const dice = card.locator('.rolls li').filter({ hasText: '8d6' }).locator('.die');
+    assert.equal(await dice.count(), 8, 'every die of 8d6 is shown');
+    for (const target of ['Ogre', 'Troll']) await card.locator('.targets li').filter({ hasText: target }).waitFor({ state: 'visible' });
+  }
+  await other.screenshot({ path: path.join(SHOTS, 'table-log.png'), fullPage: true });
+
+  // Kept: a reload reads it back from the server, in Czech too.
+  await other.reload();
+  await other.locator('#live').waitFor({ state: 'visible' });
+  await other.click('a[data-tab=log]');
+  await other.locator('.log-card').filter({ hasText: 'Quill casts Fireball' }).waitFor({ state: 'visible' });
+  await other.selectOption('#lang', 'cs');
+  await other.locator('.log-card').filter({ hasText: 'Quill sesílá Ohnivá koule' }).waitFor({ state: 'visible' });
+  await other.screenshot({ path: path.join(SHOTS, 'table-log-cs.png'), fullPage: true });
+});
