@@ -95,6 +95,7 @@ test('the whole table sees a Fireball card with every die, live and after a relo
   await player.fill('#cast-targets', 'Ogre, Troll');
   await player.click('#cast-go');
   await player.locator('#cast-result').getByText('Fireball cast at level 3.').waitFor({ state: 'visible' });
+  await player.click('#cast-close');
 
   // Live, on the other screens: the card with its eight fire dice.
   for (const p of [gm, other]) {
@@ -115,4 +116,27 @@ test('the whole table sees a Fireball card with every die, live and after a relo
   await other.selectOption('#lang', 'cs');
   await other.locator('.log-card').filter({ hasText: 'Quill sesílá Ohnivá koule' }).waitFor({ state: 'visible' });
   await other.screenshot({ path: path.join(SHOTS, 'table-log-cs.png'), fullPage: true });
+});
+
+test('the compact spell list compares spells at a glance with the caster\'s numbers', async () => {
+  await player.click('a[data-tab=spells]');
+  await player.selectOption('#f-view', 'list');
+  await player.fill('#q', 'fireball');
+  const row = player.locator('#spell-table tbody tr[data-spell="fireball"]');
+  await row.waitFor({ state: 'visible' });
+  const text = await row.innerText();
+  // Quill (Wizard 5, Intelligence 16): save DC 14; Fireball is 8d6 fire at level 3.
+  assert.match(text, /Fireball/);
+  assert.match(text, /\b3\b/);
+  assert.match(text, /DC 14 Dexterity ½/);
+  assert.match(text, /8d6 fire/);
+  await player.fill('#q', '');
+  await player.locator('#spell-table tbody tr').nth(20).waitFor({ state: 'visible' });
+  await player.screenshot({ path: path.join(SHOTS, 'spell-list.png') });
+  // The name opens the spell's card.
+  await player.fill('#q', 'fire bolt');
+  // A cantrip at Quill's tier (level 5): 2d10.
+  assert.match(await player.locator('#spell-table tbody tr[data-spell="fire-bolt"]').innerText(), /to hit \+6\t2d10 fire/);
+  await player.locator('#spell-table').getByRole('button', { name: 'Fire Bolt' }).click();
+  await player.locator('article.spell[data-spell="fire-bolt"]').waitFor({ state: 'visible' });
 });

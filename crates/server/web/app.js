@@ -454,7 +454,8 @@ async function renderSpells() {
   }
   $('#spell-count').textContent = `${fuzzy ? `${t('spells.fuzzy')} ` : ''}${t('spells.count', { n: list.length })}`;
   const box = $('#spell-list');
-  box.replaceChildren(...list.slice(0, shown).map(spellCard));
+  if ($('#f-view').value === 'list') box.replaceChildren(spellTable(list.slice(0, shown)));
+  else box.replaceChildren(...list.slice(0, shown).map(spellCard));
   if (list.length > shown) {
     box.append(h('button', { type: 'button', class: 'more', onclick: () => { shown += PAGE; renderSpells(); } },
       t('spells.more', { n: Math.min(PAGE, list.length - shown) })));
@@ -495,6 +496,45 @@ function levelsTable(c) {
       h('th', { scope: 'row' }, r.character_level != null && c.level === 0 ? t('card.charLevel', { n: r.character_level }) : String(r.slot)),
       h('td', {}, rowEffect(r)),
       h('td', {}, r.mean != null ? num(r.mean) : '–')))));
+}
+
+/** The compact list: a row per spell with what a player compares at a
+ *  glance (level, casting time, range, tags, to hit or save, damage at
+ *  its own level); the name opens the spell's card. */
+function spellTable(list) {
+  const ch = currentCharacter();
+  const n = ch ? numbers(ch) : null;
+  const hitOrSave = (c) => {
+    const d = c.delivery;
+    if (d.kind === 'attack') return n ? `${t('spells.toHit')} ${n.atk >= 0 ? '+' : ''}${n.atk}` : t('card.attack');
+    if (d.kind === 'save') return `${n ? `${t('spells.dc')} ${n.dc} ` : ''}${word(ABILITIES, d.ability)}${d.half_on_success ? ' ½' : ''}`;
+    return '';
+  };
+  // A cantrip at the caster's tier; a leveled spell at its own level.
+  const first = (c) => {
+    const rows = c.levels.filter((r) => rowEffect(r));
+    if (c.level === 0 && ch) return rows.filter((r) => (r.character_level ?? 1) <= ch.level).pop() || rows[0] || null;
+    return rows[0] || null;
+  };
+  const head = ['spells.name', 'spells.level', 'card.castingTime', 'card.range', 'spells.tags', 'spells.hitDc', 'card.effect'];
+  return h('div', { class: 'table-scroll' }, h('table', { class: 'compact', id: 'spell-table' },
+    h('caption', { class: 'vh' }, t('spells.viewList')),
+    h('thead', {}, h('tr', {}, ...head.map((k) => h('th', { scope: 'col' }, t(k))))),
+    h('tbody', {}, ...list.map((c) => {
+      const r = first(c);
+      const tags = [c.concentration ? 'C' : null, c.ritual ? 'R' : null].filter(Boolean).join(' ');
+      return h('tr', { 'data-spell': c.id },
+        h('th', { scope: 'row' }, h('button', {
+          type: 'button', class: 'link',
+          onclick: () => { $('#f-view').value = 'cards'; $('#q').value = cardName(c); shown = PAGE; renderSpells(); },
+        }, cardName(c))),
+        h('td', {}, c.level === 0 ? t('spells.cantrip') : String(c.level)),
+        h('td', {}, pick(c.casting_time)),
+        h('td', {}, pick(c.range) + (c.area ? ` (${pick(c.area)})` : '')),
+        h('td', { title: [c.concentration ? t('spells.concentration') : null, c.ritual ? t('spells.ritual') : null].filter(Boolean).join(', ') }, tags),
+        h('td', {}, hitOrSave(c)),
+        h('td', {}, r ? rowEffect(r) : ''));
+    }))));
 }
 
 function spellCard(c) {
@@ -553,7 +593,7 @@ function bindSpells() {
   let timer = null;
   const again = () => { shown = PAGE; fuzzyIds = null; clearTimeout(timer); timer = setTimeout(renderSpells, 120); };
   $('#spell-filters').addEventListener('submit', (ev) => ev.preventDefault());
-  for (const id of ['#q', '#f-level', '#f-school', '#f-class', '#f-ritual', '#f-conc']) {
+  for (const id of ['#q', '#f-level', '#f-school', '#f-class', '#f-ritual', '#f-conc', '#f-view']) {
     $(id).addEventListener('input', again);
   }
 }
