@@ -324,6 +324,16 @@ test('the GM runs an encounter: turns, Concentration save on damage, effects', a
   await gm.locator('.order li[data-name="Elmira"] .dmg-form button').click();
   await gm.waitForSelector('.order li[data-name="Elmira"] .prompt:has-text("DC 12")');
   assert.match(await gm.textContent('.order li[data-name="Elmira"] .prompt'), /Concentration (holds|is lost)/);
+  // Elmira's player is asked wherever they are, and the prompt stays
+  // until they answer it.
+  const asked = player.locator('.conc-prompt').filter({ hasText: 'DC 12' });
+  await asked.waitFor({ state: 'visible' });
+  await player.click('a[data-tab=spells]');
+  await asked.waitFor({ state: 'visible' });
+  await player.click('a[data-tab=sheet]');
+  assert.equal(await gm.locator('.conc-prompt').count(), 0, 'the GM is not asked for a player\'s save');
+  await asked.getByRole('button', { name: 'Got it' }).click();
+  await asked.waitFor({ state: 'detached' });
   await shot(gm, 'concentration-save', { fullPage: true });
   // The player watches the same encounter live.
   await player.click('a[data-tab=encounter]');

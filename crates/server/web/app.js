@@ -166,6 +166,7 @@ function loggedOut(reason = '') {
   if (app.stopLive) app.stopLive();
   app.me = null; app.campaign = null; app.characters = [];
   resetLog();
+  $('#conc-prompts').replaceChildren();
   $('#nav').hidden = true; $('#logout').hidden = true; $('#who').textContent = ''; $('#live').hidden = true;
   showTab('login');
   $('#login-error').textContent = reason;
@@ -313,9 +314,34 @@ async function showLog() {
   drawLog();
 }
 
+// ---------- Concentration saves ----------
+// When a character of yours takes damage while concentrating, the save
+// the server rolled waits on screen, whatever tab is open, until you
+// acknowledge it.
+
+function mine(name) {
+  const me = (app.me?.account.name || '').toLowerCase();
+  return app.characters.some((c) => c.name.toLowerCase() === String(name).toLowerCase() && String(c.owner).toLowerCase() === me);
+}
+
+function concPrompt(target, damage, save) {
+  const box = $('#conc-prompts');
+  if (!box || !save || !mine(target)) return;
+  const note = h('div', { class: save.kept ? 'prompt conc-prompt' : 'prompt lost conc-prompt', role: 'alertdialog', 'aria-label': t('enc.concTitle', { name: target }) },
+    h('p', {}, t('enc.concSave', { name: target, dc: save.dc, dmg: damage })),
+    h('p', {}, t('enc.concRoll', { roll: save.roll.total, dice: save.roll.dice.join(', ') }), ' ',
+      h('strong', {}, t(save.kept ? 'enc.concKept' : 'enc.concLost'))),
+    h('button', { type: 'button', onclick: () => note.remove() }, t('enc.concOk')));
+  box.append(note);
+}
+
 function onLive(kind, ev) {
   if (!ev || typeof ev !== 'object') return;
   const data = ev.data || {};
+  if (kind === 'encounter' && data.concentration_save) concPrompt(data.target, data.damage, data.concentration_save);
+  for (const hit of (kind === 'encounter' && data.turn_damage) || []) {
+    concPrompt(hit.target, hit.outcome.damage_total, hit.concentration_save);
+  }
   // Each cast the table hears joins its log, whoever cast it.
   if (kind === 'cast' && data.rolls) liveCast(app.campaign, data);
   if (kind === 'encounter' && data.cast && data.cast.rolls) liveCast(app.campaign, data.cast);
