@@ -98,7 +98,8 @@ test('GM and player join one campaign', async () => {
   await gm.fill('#player-name', PLAYER);
   await gm.click('#player-form button[type=submit]');
   await gm.waitForSelector(`#campaign-info:has-text("${PLAYER}")`);
-  await player.reload();
+  // The player is told live, without reloading the page.
+  await player.getByText(`${GM} added you to The Crystal Cave.`).waitFor({ state: 'visible' });
   await player.waitForSelector(`#campaign-list button:has-text("${CAMPAIGN}")`);
   await player.locator('#live').waitFor({ state: 'visible' });
   await gm.locator('#live').waitFor({ state: 'visible' });

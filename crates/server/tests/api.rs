@@ -59,6 +59,8 @@ async fn health_and_openapi_describe_every_route() {
             "/campaigns/{campaign}/characters/{name}/time",
             "/campaigns/{campaign}/characters/{name}/undo",
             "/campaigns/{campaign}/events",
+            "/campaigns/{campaign}/log",
+            "/me/events",
             "/campaigns/{campaign}/encounters",
             "/campaigns/{campaign}/encounters/{encounter}/next",
             "/campaigns/{campaign}/spells",
@@ -695,6 +697,63 @@ async fn a_cast_appears_on_the_campaign_event_stream() {
             h.name
         );
         drop(body.frame());
+    }
+}
+
+/// A player is told live on their own stream when a GM adds them to a
+/// campaign; nobody else hears of it there.
+#[tokio::test]
+async fn a_new_player_hears_live_that_they_were_added() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let open = |token: &str| {
+            axum::http::Request::get("/me/events")
+                .header("authorization", format!("Bearer {token}"))
+                .body(axum::body::Body::empty())
+                .unwrap()
+        };
+        let res = h.router.clone().oneshot(open(&t.eve)).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let mut eve = res.into_body();
+        let wait = std::time::Duration::from_secs(5);
+        assert!(common::next_event(&mut eve, "ready", wait).await.is_some());
+        let res = h.router.clone().oneshot(open(&t.petr)).await.unwrap();
+        let mut petr = res.into_body();
+        assert!(common::next_event(&mut petr, "ready", wait).await.is_some());
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/players",
+                Some(&t.gm),
+                json!({"account": "eve"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let ev = common::next_event(&mut eve, "added", wait)
+            .await
+            .expect("an added event");
+        assert_eq!(
+            (ev["data"]["campaign"].clone(), ev["by"].clone()),
+            (json!("cave"), json!("gm")),
+            "{ev}"
+        );
+        let short = std::time::Duration::from_millis(300);
+        assert!(
+            common::next_event(&mut petr, "added", short)
+                .await
+                .is_none(),
+            "another account hears nothing"
+        );
+        let res = h
+            .router
+            .clone()
+            .oneshot(
+                axum::http::Request::get("/me/events")
+                    .body(axum::body::Body::empty())
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
     }
 }
 

@@ -54,14 +54,20 @@ export const enc = encodeURIComponent;
  * Authorization header, so the stream is read with fetch; it reconnects
  * after a drop. Returns a function that stops it.
  */
-export function follow(campaign, { onEvent, onState }) {
+export function follow(campaign, handlers) {
+  return followPath(`/campaigns/${enc(campaign)}/events`, handlers);
+}
+
+/** Follows any server-sent event stream of the API (`/me/events`, a
+ *  campaign's); reconnects after a drop. Returns a function that stops it. */
+export function followPath(path, { onEvent, onState }) {
   let stopped = false;
   let ctrl = null;
   const run = async () => {
     while (!stopped) {
       ctrl = new AbortController();
       try {
-        const res = await fetch(`/campaigns/${enc(campaign)}/events`, {
+        const res = await fetch(path, {
           headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
           signal: ctrl.signal,
         });

@@ -1,7 +1,7 @@
 // The web table: log in, pick a campaign, browse spells, keep a character
 // sheet live, cast with a preview of the odds, run an encounter.
 
-import { call, get, post, enc, follow, getToken, setToken, ApiError } from './api.js';
+import { call, get, post, enc, follow, followPath, getToken, setToken, ApiError } from './api.js';
 import {
   t, setLang, getLang, initialLang, translate, explain, pick, levelName, num, rollLabel,
   CLASSES, CONDITIONS, ABILITIES, word,
@@ -125,6 +125,9 @@ async function useToken(tok) {
     throw e;
   }
   app.campaigns = app.me.campaigns || [];
+  // News for this account alone: a GM adding it to a campaign.
+  if (app.stopAccount) app.stopAccount();
+  app.stopAccount = followPath('/me/events', { onEvent: onAccountNews, onState: () => {} });
   $('#who').textContent = app.me.account.name;
   $('#nav').hidden = false;
   $('#logout').hidden = false;
@@ -160,8 +163,19 @@ function bindLogin() {
 }
 
 /** Back to the login page with no token kept. */
+/** A GM added this account to a campaign: it is listed at once, and
+ *  opened when it is the first. */
+async function onAccountNews(kind, ev) {
+  if (kind !== 'added' || !ev || !ev.data || !ev.data.campaign) return;
+  try { app.me = await get('/me'); } catch { return; }
+  app.campaigns = app.me.campaigns || [];
+  toast(t('table.addedTo', { title: ev.data.title || ev.data.campaign, by: ev.by }));
+  if (!app.campaign) await openCampaign(ev.data.campaign); else renderTable();
+}
+
 function loggedOut(reason = '') {
   setToken(null);
+  if (app.stopAccount) { app.stopAccount(); app.stopAccount = null; }
   clearFresh();
   if (app.stopLive) app.stopLive();
   app.me = null; app.campaign = null; app.characters = [];

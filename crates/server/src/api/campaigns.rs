@@ -111,6 +111,7 @@ async fn add_player(
     Params(campaign): Params<String>,
     Body(body): Body<NewPlayer>,
 ) -> Result<Json<Campaign>, ServerError> {
+    let body_account = body.account.clone();
     let (caller, mut updated) = {
         let campaign = campaign.clone();
         state
@@ -126,6 +127,14 @@ async fn add_player(
             .await?
     };
     state.show_cli(&mut updated);
+    // The new player hears of it at once on their own channel.
+    state.publish(LiveEvent {
+        campaign: super::events::account_channel(&body_account),
+        kind: "added".into(),
+        character: None,
+        by: caller.account.clone(),
+        data: serde_json::json!({ "campaign": updated.id, "title": updated.title }),
+    });
     state.publish(LiveEvent {
         campaign,
         kind: "player".into(),

@@ -17,7 +17,15 @@ use crate::live::LiveEvent;
 use crate::state::AppState;
 
 pub(crate) fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(events))
+    OpenApiRouter::new()
+        .routes(routes!(events))
+        .routes(routes!(account_events))
+}
+
+/// The live channel of one account's own news (being added to a
+/// campaign). `@` never starts a campaign id, so the two never meet.
+pub(crate) fn account_channel(account: &str) -> String {
+    format!("@{}", grimoire_store::name_key(account))
 }
 
 /// Live updates of a campaign (members only), as `text/event-stream`. Each
@@ -43,6 +51,38 @@ async fn events(
     // Held by the stream: its place is given back when the client leaves.
     let slot = state.open_stream(&account)?;
     let rx = state.subscribe(&campaign);
+    Ok(live_stream(campaign, account, slot, rx))
+}
+
+/// The caller's own live news (members of no campaign need it too): an
+/// `added` event when a GM adds them to a campaign (`data.campaign`,
+/// `data.title`), so their table lists it at once. Opens with `ready`.
+#[utoipa::path(get, path = "/me/events", tag = "live",
+    security(("token" = [])),
+    responses((status = 200, content_type = "text/event-stream", body = crate::live::LiveEvent),
+              (status = 401, body = crate::api::ErrorBody),
+              (status = 429, description = "too many live streams open", body = crate::api::ErrorBody)))]
+async fn account_events(
+    State(state): State<AppState>,
+    Token(token): Token,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ServerError> {
+    let account = state
+        .global(move |store| Ok(crate::access::authenticate(store, &token)?.account))
+        .await?;
+    let slot = state.open_stream(&account)?;
+    let channel = account_channel(&account);
+    let rx = state.subscribe(&channel);
+    Ok(live_stream(channel, account, slot, rx))
+}
+
+/// A server-sent event stream of `rx` for `account`, opening with `ready`;
+/// `slot` is held while it lasts.
+fn live_stream(
+    campaign: String,
+    account: String,
+    slot: crate::net::StreamSlot,
+    rx: tokio::sync::broadcast::Receiver<std::sync::Arc<LiveEvent>>,
+) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     // Every event's data is a LiveEvent, the stream's own ones too.
     let own = move |kind: &str, by: &str, data: serde_json::Value| {
         let e = LiveEvent {
@@ -76,5 +116,5 @@ async fn events(
             Some((Ok(ev), (None, rx, slot, own)))
         },
     );
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
 }
