@@ -116,6 +116,13 @@ test('the whole table sees a Fireball card with every die, live and after a relo
   await other.selectOption('#lang', 'cs');
   await other.locator('.log-card').filter({ hasText: 'Quill sesílá Ohnivá koule' }).waitFor({ state: 'visible' });
   await other.screenshot({ path: path.join(SHOTS, 'table-log-cs.png'), fullPage: true });
+  // On a phone the card still shows every die without sideways scrolling.
+  await other.setViewportSize({ width: 390, height: 844 });
+  const wide = await other.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `no sideways scrolling on a phone (${wide} px)`);
+  await other.screenshot({ path: path.join(SHOTS, 'phone-log-cs.png') });
+  await other.setViewportSize({ width: 1280, height: 900 });
+  await other.selectOption('#lang', 'en');
 });
 
 test('the compact spell list compares spells at a glance with the caster\'s numbers', async () => {
