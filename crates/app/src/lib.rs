@@ -35,6 +35,7 @@ pub mod homebrew;
 pub mod limits;
 pub mod monster;
 mod name;
+pub mod options;
 pub mod reaction;
 mod state;
 mod turns;

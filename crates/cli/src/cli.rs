@@ -85,6 +85,8 @@ pub enum Command {
     Equip(commands::character::EquipArgs),
     /// Show remaining spell slots, pact slots separately
     Slots(commands::character::SlotsArgs),
+    /// What the character can cast now, every way, and why not the rest
+    Options(commands::options::Args),
     /// Finish a Long or Short Rest
     Rest(commands::character::RestArgs),
     /// Add or remove a condition (or silence)
@@ -157,6 +159,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Cast(args) => commands::cast::run(ctx, &args),
         Command::Equip(args) => commands::character::equip(ctx, &args),
         Command::Slots(args) => commands::character::slots(ctx, &args),
+        Command::Options(args) => commands::options::run(ctx, &args),
         Command::Rest(args) => commands::character::rest(ctx, &args),
         Command::Condition(args) => commands::character::condition(ctx, &args),
         Command::Drop(args) => commands::effects::drop(ctx, &args),

@@ -205,6 +205,8 @@ fn events_of(entry: &Value) -> Vec<Event> {
         .as_array()
         .map(|list| {
             list.iter()
+                // A cast's card rides along for the table's log; it is no event.
+                .filter(|e| e.get("card").is_none())
                 .map(|e| e.get("event").filter(|x| x.is_object()).unwrap_or(e))
                 .map(|e| serde_json::from_value(e.clone()).unwrap())
                 .collect()

@@ -10,6 +10,7 @@ pub mod encounter;
 pub mod history;
 pub mod homebrew;
 pub mod monster;
+pub mod options;
 pub mod reaction;
 pub mod roll;
 pub mod rules;

@@ -67,6 +67,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(create, list))
         .routes(routes!(show))
+        .routes(routes!(cast_options))
         .routes(routes!(cast))
         .routes(routes!(prepare))
         .routes(routes!(rest))
@@ -191,6 +192,30 @@ async fn show(
         })
         .await?;
     Ok(Json(view))
+}
+
+/// What the character can cast now and why not the rest (any member may
+/// look): `castable` lists each spell with every way it can be powered now
+/// (`cantrip`, `slot` and its level, `pact_slot`, `ritual`, `item`,
+/// `feature`, `arcanum`) and the action it takes; `blocked` each other
+/// spell it knows with the code, rule and message a cast would be refused
+/// with. Computed by the same checks as a cast, so the two never disagree.
+#[utoipa::path(get, path = "/campaigns/{campaign}/characters/{name}/options", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    responses((status = 200, body = Object), (status = 403, body = crate::api::ErrorBody),
+              (status = 404, body = crate::api::ErrorBody)))]
+async fn cast_options(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+) -> Result<Json<grimoire_app::options::Options>, ServerError> {
+    let found = state
+        .in_campaign(token, campaign, move |_, store| {
+            let catalog = game::campaign_catalog(store)?;
+            game::options(store, &catalog, &name)
+        })
+        .await?;
+    Ok(Json(found))
 }
 
 /// Casts a spell: checks the rules, spends the slot and logs it in one

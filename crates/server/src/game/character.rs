@@ -665,6 +665,25 @@ fn report((step, owner): (grimoire_app::Step, String)) -> StepReport {
     }
 }
 
+/// What the character can cast now, each way and the action it takes, and
+/// every other spell it knows with the refusal a cast would meet (the same
+/// checks as a cast, inside its encounter too).
+pub fn options(
+    store: &Store,
+    catalog: &Catalog,
+    name: &str,
+) -> Result<grimoire_app::options::Options, ServerError> {
+    let (entity, _) = load(store, name)?;
+    let enc = grimoire_app::encounter_of(store, &entity.name)?;
+    let lookup = |id: &grimoire_rules::SpellId| catalog.get(id.as_str()).map(|s| s.spell.clone());
+    Ok(grimoire_app::options::options(
+        store,
+        &entity,
+        enc.as_ref(),
+        &lookup,
+    )?)
+}
+
 /// Prepares a spell (or learns a cantrip); it must be on one of the
 /// character's class lists (R8).
 pub fn prepare(

@@ -1,0 +1,295 @@
+//! What a character can cast right now, and why not the rest (issue 15).
+//!
+//! Every spell the character could reach (cantrips, prepared and always
+//! prepared spells, a Wizard's Ritual spells in the spellbook, spells held
+//! by items and limited-use abilities) is tried every way it could be
+//! powered (each slot level with slots, a pact slot, as a ritual, through
+//! each item or ability, a Mystic Arcanum), with the same request fitting
+//! and the same rules check a cast uses ([`crate::fit_request_stored`],
+//! [`grimoire_rules::check_cast`]). So the list cannot disagree with a
+//! cast: a way listed is a cast that would be accepted now, and a blocked
+//! spell is refused with the code shown.
+
+use std::collections::BTreeSet;
+
+use grimoire_rules::{
+    ActionKind, CastMode, CastRequest, Caster, CastingTime, SlotKind, SlotLevel, Spell, SpellId,
+    cast_action, check_cast,
+};
+use grimoire_store::{Entity, Store};
+use serde::Serialize;
+
+use crate::error::AppError;
+use crate::state::EncounterState;
+
+/// How a spell can be powered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Way {
+    /// A cantrip: no slot (R5a).
+    Cantrip,
+    /// A regular slot of this level (R3, R6).
+    Slot {
+        /// The slot level.
+        level: u8,
+    },
+    /// A Warlock's pact slot, at its level.
+    PactSlot {
+        /// The pact slots' level.
+        level: u8,
+    },
+    /// As a ritual: no slot, 10 minutes longer (R5b).
+    Ritual,
+    /// Through a magic item's charges (R5d).
+    Item {
+        /// The item.
+        name: String,
+    },
+    /// Through a limited-use ability (R5c).
+    Feature {
+        /// The ability.
+        name: String,
+    },
+    /// A Mystic Arcanum.
+    Arcanum,
+}
+
+impl Way {
+    /// The request that casts the spell this way (nothing else asked).
+    pub fn request(&self) -> CastRequest {
+        let slot = |level: u8, kind: SlotKind| {
+            let mut r = CastRequest::new();
+            if let Ok(l) = SlotLevel::new(level) {
+                r = r.at_slot(l);
+            }
+            r.slot_kind = kind;
+            r
+        };
+        match self {
+            Way::Cantrip => CastRequest::new(),
+            Way::Slot { level } => slot(*level, SlotKind::Regular),
+            Way::PactSlot { level } => slot(*level, SlotKind::Pact),
+            Way::Ritual => CastRequest::new().as_ritual(),
+            Way::Item { name } => CastRequest::new().with_mode(CastMode::Item(name.clone())),
+            Way::Feature { name } => CastRequest::new().with_mode(CastMode::Feature(name.clone())),
+            Way::Arcanum => CastRequest::new().with_mode(CastMode::Arcanum),
+        }
+    }
+}
+
+/// One way that works now, with the part of the turn it takes (R9).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Open {
+    /// How it is powered.
+    pub way: Way,
+    /// The action, Bonus Action or Reaction it takes.
+    pub action: ActionKind,
+}
+
+/// A spell the character can cast now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Castable {
+    /// The spell.
+    pub spell: SpellId,
+    /// Its level (0 for a cantrip).
+    pub level: u8,
+    /// Every way it can be cast now, lowest slot first.
+    pub ways: Vec<Open>,
+}
+
+/// A spell the character knows but cannot cast now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Blocked {
+    /// The spell.
+    pub spell: SpellId,
+    /// Its level (0 for a cantrip).
+    pub level: u8,
+    /// The refusal's stable code (`one_slot_per_turn`).
+    pub code: String,
+    /// The rule it enforces (`R10`), when one does.
+    pub rule: Option<String>,
+    /// What the refusal says, with what would make the cast legal.
+    pub message: String,
+    /// The same in Czech, when the refusal has it.
+    pub message_cs: Option<String>,
+}
+
+/// What a character can cast now, and why not the rest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Options {
+    /// The character.
+    pub character: String,
+    /// Castable now, by level then id.
+    pub castable: Vec<Castable>,
+    /// Known but blocked now, by level then id, each with its first refusal.
+    pub blocked: Vec<Blocked>,
+}
+
+/// The spells `caster` could reach in any way, each once.
+pub fn reachable(caster: &Caster) -> BTreeSet<SpellId> {
+    let mut all: BTreeSet<SpellId> = caster.cantrips().iter().cloned().collect();
+    all.extend(caster.prepared().iter().cloned());
+    all.extend(caster.extra_spells().iter().map(|e| e.spell.clone()));
+    all.extend(caster.items().iter().flat_map(|i| i.spells.iter().cloned()));
+    all.extend(
+        caster
+            .features()
+            .iter()
+            .flat_map(|f| f.spells.iter().cloned()),
+    );
+    if let Some(book) = caster.spellbook() {
+        all.extend(book.iter().cloned());
+    }
+    all
+}
+
+/// Every way worth trying for `spell`, in the order a player would look
+/// for them: the lowest slot first.
+pub fn ways_to_try(caster: &Caster, spell: &Spell) -> Vec<Way> {
+    if spell.level.is_cantrip() {
+        return vec![Way::Cantrip];
+    }
+    let mut ways = Vec::new();
+    let from = spell.level.get().max(1);
+    for level in from..=9 {
+        if let Ok(l) = SlotLevel::new(level)
+            && caster.slots().total(l) > 0
+        {
+            ways.push(Way::Slot { level });
+        }
+    }
+    if let Some(p) = caster.pact_slots()
+        && p.level().get() >= spell.level.get()
+    {
+        ways.push(Way::PactSlot {
+            level: p.level().get(),
+        });
+    }
+    if spell.ritual {
+        ways.push(Way::Ritual);
+    }
+    for i in caster
+        .items()
+        .iter()
+        .filter(|i| i.spells.contains(&spell.id))
+    {
+        ways.push(Way::Item {
+            name: i.name.clone(),
+        });
+    }
+    for f in caster
+        .features()
+        .iter()
+        .filter(|f| f.spells.contains(&spell.id))
+    {
+        ways.push(Way::Feature {
+            name: f.name.clone(),
+        });
+    }
+    if caster
+        .arcanum()
+        .iter()
+        .any(|a| a.level.get() == spell.level.get())
+    {
+        ways.push(Way::Arcanum);
+    }
+    ways
+}
+
+/// The request a way is checked with: a Reaction or a triggered Bonus
+/// Action answers its own trigger (R11), as the player would name it.
+fn request_for(spell: &Spell, way: &Way) -> CastRequest {
+    let req = way.request();
+    match &spell.casting_time {
+        CastingTime::Reaction { trigger }
+        | CastingTime::BonusAction {
+            trigger: Some(trigger),
+        } => req.on_trigger(trigger.clone()),
+        _ => req,
+    }
+}
+
+/// Checks one way as a cast would; the action it takes, or the refusal.
+pub fn try_way(
+    store: &Store,
+    caster: &Entity<Caster>,
+    enc: Option<&Entity<EncounterState>>,
+    spell: &Spell,
+    way: &Way,
+) -> Result<ActionKind, AppError> {
+    let req = crate::cast::fit_request_stored(store, caster, enc, spell, request_for(spell, way))?;
+    check_cast(&caster.state, spell, &req)?;
+    Ok(cast_action(&caster.state, spell, &req)?)
+}
+
+/// What `caster` can cast now (inside its running encounter, `enc`), and
+/// why not the rest. `lookup` finds a spell by id (the catalogue with the
+/// table's homebrew); a spell it does not know is left out.
+pub fn options(
+    store: &Store,
+    caster: &Entity<Caster>,
+    enc: Option<&Entity<EncounterState>>,
+    lookup: &dyn Fn(&SpellId) -> Option<Spell>,
+) -> Result<Options, AppError> {
+    let mut castable = Vec::new();
+    let mut blocked = Vec::new();
+    let mut spells: Vec<Spell> = reachable(&caster.state)
+        .iter()
+        .filter_map(lookup)
+        .collect();
+    spells.sort_by(|a, b| (a.level, &a.id).cmp(&(b.level, &b.id)));
+    for spell in &spells {
+        let ways = ways_to_try(&caster.state, spell);
+        let mut open = Vec::new();
+        let mut first_refusal = None;
+        for way in &ways {
+            match try_way(store, caster, enc, spell, way) {
+                Ok(action) => open.push(Open {
+                    way: way.clone(),
+                    action,
+                }),
+                Err(e) => {
+                    first_refusal.get_or_insert(e);
+                }
+            }
+        }
+        if !open.is_empty() {
+            castable.push(Castable {
+                spell: spell.id.clone(),
+                level: spell.level.get(),
+                ways: open,
+            });
+            continue;
+        }
+        // No way to try at all (no slot of a level that fits): the plain
+        // request says why, as `cast` would.
+        let refusal = match first_refusal {
+            Some(e) => e,
+            None => match try_way(
+                store,
+                caster,
+                enc,
+                spell,
+                &Way::Slot {
+                    level: spell.level.get(),
+                },
+            ) {
+                Err(e) => e,
+                Ok(_) => continue,
+            },
+        };
+        blocked.push(Blocked {
+            spell: spell.id.clone(),
+            level: spell.level.get(),
+            code: refusal.code().to_owned(),
+            rule: refusal.rule().map(str::to_owned),
+            message: refusal.to_string(),
+            message_cs: refusal.message_cs(),
+        });
+    }
+    Ok(Options {
+        character: caster.name.clone(),
+        castable,
+        blocked,
+    })
+}

@@ -1,0 +1,123 @@
+//! `grimoire options [CHARACTER]`: what the character can cast now, each
+//! way it can be powered and the part of the turn it takes, and every
+//! other spell it knows with the rule that blocks it (issue 15). Computed
+//! by the same checks as `cast`.
+
+use grimoire_app::options::{Options, Way};
+use serde_json::json;
+
+use crate::active;
+use crate::context::Ctx;
+use crate::i18n::Lang;
+use crate::output::Out;
+use crate::state;
+use crate::view;
+
+/// Arguments of `options`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  grimoire options Elmira\n  grimoire --json options Elmira\n  grimoire options     the active character (grimoire use NAME)\n\nEach castable spell lists every way it can be cast now (slot levels, pact\nslot, ritual, item, ability, arcanum) and the action it takes; each other\nspell the first rule that blocks it and what would make it legal."
+)]
+pub struct Args {
+    /// The character; leave out for the active one (grimoire use NAME)
+    pub name: Option<String>,
+}
+
+/// Runs `options`.
+pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
+    let store = ctx.store()?;
+    let c = active::character(&store, args.name.as_deref())?;
+    let enc = grimoire_app::encounter_of(&store, &c.name).map_err(state::app_error)?;
+    let lookup = |id: &grimoire_rules::SpellId| {
+        crate::catalog::current()
+            .get(id.as_str())
+            .map(|s| s.spell.clone())
+    };
+    let mut found = grimoire_app::options::options(&store, &c, enc.as_ref(), &lookup)
+        .map_err(state::app_error)?;
+    // Each refusal says what would make the cast legal, as `cast` does.
+    for b in &mut found.blocked {
+        let mut f = crate::failure::Failure::refused(&b.code, b.message.clone());
+        if let Some(cs) = &b.message_cs {
+            f = f.with_cs(cs.clone());
+        }
+        let spell = view::spell_label(&b.spell, Lang::En);
+        let f = super::cast::hint(f, &c.name, &spell, enc.is_some());
+        b.message = f.message;
+        b.message_cs = f.message_cs;
+    }
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!(found));
+    }
+    human(out, &found)
+}
+
+fn t(lang: Lang, en: &'static str, cs: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::Cs => cs,
+    }
+}
+
+/// A way in words (`slot 3`, `ritual`, `via Wand of Magic Missiles`).
+fn way_text(way: &Way, lang: Lang) -> String {
+    match way {
+        Way::Cantrip => t(lang, "cantrip", "trik").to_owned(),
+        Way::Slot { level } => format!("{} {level}", t(lang, "slot", "pozice")),
+        Way::PactSlot { level } => format!("{} {level}", t(lang, "pact slot", "paktová pozice")),
+        Way::Ritual => t(lang, "ritual", "rituál").to_owned(),
+        Way::Item { name } | Way::Feature { name } => {
+            format!("{} {name}", t(lang, "via", "pomocí"))
+        }
+        Way::Arcanum => t(lang, "Mystic Arcanum", "Mystické arkánum").to_owned(),
+    }
+}
+
+fn human(out: &Out, o: &Options) -> anyhow::Result<()> {
+    let lang = out.lang;
+    out.line(format!(
+        "{} — {}",
+        out.bold(&o.character),
+        t(lang, "what can be cast now", "co lze seslat teď")
+    ))?;
+    if o.castable.is_empty() {
+        out.line(out.dim(t(lang, "  nothing right now", "  teď nic")))?;
+    }
+    for c in &o.castable {
+        let ways: Vec<String> = c
+            .ways
+            .iter()
+            .map(|w| {
+                let action = match lang {
+                    Lang::En => w.action.name_en(),
+                    Lang::Cs => w.action.name_cs(),
+                };
+                format!("{} [{action}]", way_text(&w.way, lang))
+            })
+            .collect();
+        out.line(format!(
+            "  {} {}: {}",
+            out.green("✓"),
+            out.bold(&view::spell_label(&c.spell, lang)),
+            ways.join(", ")
+        ))?;
+    }
+    if !o.blocked.is_empty() {
+        out.line(t(lang, "Not now:", "Teď ne:"))?;
+    }
+    for b in &o.blocked {
+        let message = match (lang, &b.message_cs) {
+            (Lang::Cs, Some(cs)) => cs.as_str(),
+            _ => b.message.as_str(),
+        };
+        out.line(format!(
+            "  {} {}: {} ({})",
+            out.red("✗"),
+            view::spell_label(&b.spell, lang),
+            message,
+            b.code
+        ))?;
+    }
+    Ok(())
+}
