@@ -96,6 +96,12 @@ test('the whole table sees a Fireball card with every die, live and after a relo
   await player.click('#cast-go');
   await player.locator('#cast-result').getByText('Fireball cast at level 3.').waitFor({ state: 'visible' });
   await player.click('#cast-close');
+  // What can Quill cast now? Nothing: the turn's slot is spent (R10).
+  await player.click('#options-ask');
+  const blocked = player.locator('#options-blocked li').filter({ hasText: 'Fireball' });
+  await blocked.waitFor({ state: 'visible' });
+  assert.match(await blocked.innerText(), /R10/);
+  await player.getByText('Nothing right now.').waitFor({ state: 'visible' });
 
   // Live, on the other screens: the card with its eight fire dice.
   for (const p of [gm, other]) {

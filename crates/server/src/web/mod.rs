@@ -82,6 +82,11 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../../web/log.js"),
     },
     Asset {
+        name: "options.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/options.js"),
+    },
+    Asset {
         name: "style.css",
         mime: "text/css; charset=utf-8",
         body: include_str!("../../web/style.css"),
