@@ -233,10 +233,7 @@ pub fn options(
 ) -> Result<Options, AppError> {
     let mut castable = Vec::new();
     let mut blocked = Vec::new();
-    let mut spells: Vec<Spell> = reachable(&caster.state)
-        .iter()
-        .filter_map(lookup)
-        .collect();
+    let mut spells: Vec<Spell> = reachable(&caster.state).iter().filter_map(lookup).collect();
     spells.sort_by(|a, b| (a.level, &a.id).cmp(&(b.level, &b.id)));
     for spell in &spells {
         let ways = ways_to_try(&caster.state, spell);
