@@ -63,6 +63,13 @@ pub enum AppError {
         /// The name as given.
         file: String,
     },
+    /// Occurs when a plan's numbers would cost more than the dice bounds
+    /// allow (`too_costly`).
+    #[error("the plan cannot be computed: {message}")]
+    PlanTooCostly {
+        /// What the dice crate said.
+        message: String,
+    },
     /// Occurs when the rules refuse.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -83,6 +90,7 @@ impl AppError {
             AppError::Homebrew(_) => "invalid_homebrew",
             AppError::TargetStillStanding { .. } => "target_still_standing",
             AppError::UnknownHomebrew { .. } => "unknown_homebrew",
+            AppError::PlanTooCostly { .. } => "too_costly",
             AppError::Rules(e) => e.code(),
             AppError::Store(e) => e.code(),
         }
@@ -119,6 +127,7 @@ impl AppError {
             AppError::UnknownHomebrew { file } => {
                 Some(format!("soubor s vlastními kouzly „{file}“ neexistuje"))
             }
+            AppError::PlanTooCostly { message } => Some(format!("plán nelze spočítat: {message}")),
             AppError::Rules(e) => Some(e.message_cs()),
             AppError::Store(_) => None,
         }

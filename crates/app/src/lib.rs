@@ -36,6 +36,7 @@ pub mod limits;
 pub mod monster;
 mod name;
 pub mod options;
+pub mod plan;
 pub mod reaction;
 mod state;
 mod turns;

@@ -87,6 +87,8 @@ pub enum Command {
     Slots(commands::character::SlotsArgs),
     /// What the character can cast now, every way, and why not the rest
     Options(commands::options::Args),
+    /// Exact damage of every castable spell and slot against a target, best first
+    Plan(commands::plan::Args),
     /// Finish a Long or Short Rest
     Rest(commands::character::RestArgs),
     /// Add or remove a condition (or silence)
@@ -160,6 +162,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Equip(args) => commands::character::equip(ctx, &args),
         Command::Slots(args) => commands::character::slots(ctx, &args),
         Command::Options(args) => commands::options::run(ctx, &args),
+        Command::Plan(args) => commands::plan::run(ctx, &args),
         Command::Rest(args) => commands::character::rest(ctx, &args),
         Command::Condition(args) => commands::character::condition(ctx, &args),
         Command::Drop(args) => commands::effects::drop(ctx, &args),

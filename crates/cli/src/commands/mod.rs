@@ -11,6 +11,7 @@ pub mod history;
 pub mod homebrew;
 pub mod monster;
 pub mod options;
+pub mod plan;
 pub mod reaction;
 pub mod roll;
 pub mod rules;

@@ -1,0 +1,194 @@
+//! `grimoire plan [CHARACTER] --target ac=15,hp=40,dex=+2,resist=fire`:
+//! for every spell the character can cast now at every slot it could use,
+//! the exact damage (or healing) against that target: mean, range, the
+//! chance to hit or that the target fails its save, the chance to bring it
+//! to 0, best first (issue 15).
+
+use grimoire_app::options::Way;
+use grimoire_app::plan::{PlanTarget, plan};
+use grimoire_rules::{DamageType, Defense, RollMode};
+use serde_json::json;
+
+use crate::active;
+use crate::context::Ctx;
+use crate::failure::Failure;
+use crate::i18n::Lang;
+use crate::names;
+use crate::output::Table;
+use crate::state;
+use crate::view;
+
+/// Arguments of `plan`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  grimoire plan Elmira --target ac=15,hp=40,dex=+2,resist=fire\n  grimoire plan --target ac=12 --advantage     the active character\n  grimoire --json plan Elmira --target hp=30,wis=-1 --top 5\n\nThe target: ac=N, hp=N, a save bonus per ability (str=+1 ... cha=-2),\nresist=TYPE, vuln=TYPE, immune=TYPE (several: resist=fire+cold). What is\nleft out is unknown: no AC, every attack hits; no save, it always fails."
+)]
+pub struct Args {
+    /// The character; leave out for the active one (grimoire use NAME)
+    pub name: Option<String>,
+    /// The target's numbers: ac=15,hp=40,dex=+2,resist=fire
+    #[arg(short, long, default_value = "")]
+    pub target: String,
+    /// The caster's attack rolls have advantage
+    #[arg(long, conflicts_with = "disadvantage")]
+    pub advantage: bool,
+    /// The caster's attack rolls have disadvantage
+    #[arg(long)]
+    pub disadvantage: bool,
+    /// Only the best N lines (1 to 400)
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=400))]
+    pub top: Option<u16>,
+}
+
+fn bad(message: String) -> Failure {
+    Failure::usage("bad_target", message)
+}
+
+/// Reads `ac=15,hp=40,dex=+2,resist=fire+cold`.
+fn target(spec: &str) -> Result<PlanTarget, Failure> {
+    if spec.len() > 200 {
+        return Err(bad("--target is at most 200 characters".into()));
+    }
+    let mut t = PlanTarget::default();
+    let number = |key: &str, v: &str, lo: i32, hi: i32| -> Result<i32, Failure> {
+        v.trim_start_matches('+')
+            .parse::<i32>()
+            .ok()
+            .filter(|n| (lo..=hi).contains(n))
+            .ok_or_else(|| bad(format!("{key}={v}: give a whole number from {lo} to {hi}")))
+    };
+    for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (key, value) = part.split_once('=').ok_or_else(|| {
+            bad(format!(
+                "\"{part}\": write key=value (ac=15, hp=40, dex=+2, resist=fire)"
+            ))
+        })?;
+        let key = key.trim().to_lowercase();
+        let value = value.trim();
+        match key.as_str() {
+            "ac" => t.ac = Some(number("ac", value, 0, 50)?),
+            "hp" => t.hp = Some(number("hp", value, 1, 9999)?),
+            "resist" | "vuln" | "immune" => {
+                let defense = match key.as_str() {
+                    "resist" => Defense::Resistant,
+                    "vuln" => Defense::Vulnerable,
+                    _ => Defense::Immune,
+                };
+                for ty in value.split('+') {
+                    let ty = DamageType::from_name(ty.trim()).ok_or_else(|| {
+                        bad(format!("{key}={ty}: not a damage type (fire, cold, ...)"))
+                    })?;
+                    t.defenses.retain(|(d, _)| *d != ty);
+                    t.defenses.push((ty, defense));
+                }
+            }
+            other => {
+                let ability = names::ability(other).map_err(|_| {
+                    bad(format!(
+                        "\"{other}\" is not ac, hp, resist, vuln, immune or an ability (str ... cha)"
+                    ))
+                })?;
+                let bonus = number(other, value, -20, 30)?;
+                t.saves.retain(|(a, _)| *a != ability);
+                t.saves.push((ability, bonus));
+            }
+        }
+    }
+    Ok(t)
+}
+
+fn t(lang: Lang, en: &'static str, cs: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::Cs => cs,
+    }
+}
+
+fn way(w: &Way, lang: Lang) -> String {
+    match w {
+        Way::Cantrip => t(lang, "cantrip", "trik").to_owned(),
+        Way::Slot { level } => format!("{} {level}", t(lang, "slot", "pozice")),
+        Way::PactSlot { level } => format!("{} {level}", t(lang, "pact", "pakt")),
+        _ => String::new(),
+    }
+}
+
+fn percent(p: Option<f64>) -> String {
+    match p.map(|p| p.clamp(0.0, 1.0)) {
+        None => "–".into(),
+        Some(p) if p > 0.0 && p < 0.005 => "<1 %".into(),
+        Some(p) => format!("{:.0} %", p * 100.0),
+    }
+}
+
+/// Runs `plan`.
+pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
+    let mut spec = target(&args.target)?;
+    spec.attack_mode = if args.advantage {
+        RollMode::Advantage
+    } else if args.disadvantage {
+        RollMode::Disadvantage
+    } else {
+        RollMode::Normal
+    };
+    let store = ctx.store()?;
+    let c = active::character(&store, args.name.as_deref())?;
+    let enc = grimoire_app::encounter_of(&store, &c.name).map_err(state::app_error)?;
+    let lookup = |id: &grimoire_rules::SpellId| {
+        crate::catalog::current()
+            .get(id.as_str())
+            .map(|s| s.spell.clone())
+    };
+    let mut found = plan(&store, &c, enc.as_ref(), &lookup, &spec).map_err(state::app_error)?;
+    if let Some(n) = args.top {
+        found.lines.truncate(usize::from(n));
+    }
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!(found));
+    }
+    let lang = out.lang;
+    out.line(format!(
+        "{} — {}",
+        out.bold(&found.character),
+        t(lang, "expected against the target", "očekávané proti cíli")
+    ))?;
+    if found.lines.is_empty() {
+        return out.line(out.dim(t(
+            lang,
+            "  no damaging or healing spell can be cast now",
+            "  teď nelze seslat žádné zraňující ani léčivé kouzlo",
+        )));
+    }
+    let mut table = Table::new([
+        t(lang, "spell", "kouzlo"),
+        t(lang, "slot", "pozice"),
+        t(lang, "mean", "průměr"),
+        t(lang, "range", "rozsah"),
+        t(lang, "hits", "zásah"),
+        t(lang, "fails save", "neuspěje"),
+        t(lang, "to 0 HP", "na 0 životů"),
+    ])
+    .align_right(2)
+    .align_right(4)
+    .align_right(5)
+    .align_right(6);
+    for l in &found.lines {
+        let name = view::spell_label(&l.spell, lang);
+        let name = if l.kind == "healing" {
+            format!("{name} ({})", t(lang, "healing", "léčení"))
+        } else {
+            name
+        };
+        table.row([
+            name,
+            way(&l.way, lang),
+            format!("{:.1}", l.mean),
+            format!("{}–{}", l.min, l.max),
+            percent(l.hit_chance),
+            percent(l.fail_chance),
+            percent(l.kill_chance),
+        ]);
+    }
+    out.line(table.render(out))
+}
