@@ -300,3 +300,68 @@ pub fn plan(
         lines,
     })
 }
+
+/// An ability by its abbreviation or name, English or Czech.
+fn ability_named(word: &str) -> Option<Ability> {
+    let w = crate::state::fold(word);
+    Ability::ALL.into_iter().find(|a| {
+        crate::state::fold(a.abbrev()) == w
+            || crate::state::fold(a.name_en()) == w
+            || crate::state::fold(a.name_cs()) == w
+    })
+}
+
+/// Reads a target as `ac=15,hp=40,dex=+2,resist=fire+cold` (the CLI's
+/// `--target`, the API's `target`): AC 0–50, hit points 1–9999, a save
+/// bonus −20 to +30 per ability (`str` … `cha`, English or Czech),
+/// `resist`/`vuln`/`immune` damage types joined with `+`; at most 200
+/// characters. The error names the key at fault.
+pub fn parse_target(spec: &str) -> Result<PlanTarget, String> {
+    if spec.len() > 200 {
+        return Err("the target is at most 200 characters".into());
+    }
+    let mut t = PlanTarget::default();
+    let number = |key: &str, v: &str, lo: i32, hi: i32| -> Result<i32, String> {
+        v.trim_start_matches('+')
+            .parse::<i32>()
+            .ok()
+            .filter(|n| (lo..=hi).contains(n))
+            .ok_or_else(|| format!("{key}={v}: give a whole number from {lo} to {hi}"))
+    };
+    for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (key, value) = part.split_once('=').ok_or_else(|| {
+            format!("\"{part}\": write key=value (ac=15, hp=40, dex=+2, resist=fire)")
+        })?;
+        let key = key.trim().to_lowercase();
+        let value = value.trim();
+        match key.as_str() {
+            "ac" => t.ac = Some(number("ac", value, 0, 50)?),
+            "hp" => t.hp = Some(number("hp", value, 1, 9999)?),
+            "resist" | "vuln" | "immune" => {
+                let defense = match key.as_str() {
+                    "resist" => Defense::Resistant,
+                    "vuln" => Defense::Vulnerable,
+                    _ => Defense::Immune,
+                };
+                for ty in value.split('+') {
+                    let ty = DamageType::from_name(ty.trim()).ok_or_else(|| {
+                        format!("{key}={ty}: not a damage type (fire, cold, ...)")
+                    })?;
+                    t.defenses.retain(|(d, _)| *d != ty);
+                    t.defenses.push((ty, defense));
+                }
+            }
+            other => {
+                let ability = ability_named(other).ok_or_else(|| {
+                    format!(
+                        "\"{other}\" is not ac, hp, resist, vuln, immune or an ability (str ... cha)"
+                    )
+                })?;
+                let bonus = number(other, value, -20, 30)?;
+                t.saves.retain(|(a, _)| *a != ability);
+                t.saves.push((ability, bonus));
+            }
+        }
+    }
+    Ok(t)
+}

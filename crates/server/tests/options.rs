@@ -63,3 +63,41 @@ async fn options_agree_with_the_cast_that_follows() {
         );
     }
 }
+
+/// The what-if planner through the router: Magic Missile's exact mean,
+/// the target's numbers as a query, refusals for a bad target.
+#[tokio::test]
+async fn the_plan_answers_with_exact_numbers_and_refuses_a_bad_target() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let base = "/campaigns/cave/characters/Elmira/plan";
+        let (s, p) = h
+            .get(&format!("{base}?target=ac%3D15,hp%3D7"), Some(&t.petr))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{p}");
+        let mm2 = p["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["spell"] == "magic-missile" && l["level"] == 2)
+            .unwrap_or_else(|| panic!("{p}"));
+        assert_eq!(mm2["mean"], 14.0, "four darts of 1d4+1");
+        assert_eq!(mm2["kill_chance"], 1.0, "at least 8 against 7 hit points");
+        let (s, p) = h.get(&format!("{base}?top=1"), Some(&t.gm)).await;
+        assert_eq!(
+            (s, p["lines"].as_array().unwrap().len()),
+            (StatusCode::OK, 1)
+        );
+        let (s, v) = h.get(&format!("{base}?target=ac%3Dx"), Some(&t.petr)).await;
+        assert_eq!(
+            (s, v["error"]["code"].clone()),
+            (StatusCode::UNPROCESSABLE_ENTITY, json!("bad_target"))
+        );
+        let (s, _) = h
+            .get(&format!("{base}?attack=sideways"), Some(&t.petr))
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST);
+        let (s, _) = h.get(base, Some(&t.eve)).await;
+        assert_eq!(s, StatusCode::FORBIDDEN);
+    }
+}

@@ -6,14 +6,13 @@
 
 use grimoire_app::options::Way;
 use grimoire_app::plan::{PlanTarget, plan};
-use grimoire_rules::{DamageType, Defense, RollMode};
+use grimoire_rules::RollMode;
 use serde_json::json;
 
 use crate::active;
 use crate::context::Ctx;
 use crate::failure::Failure;
 use crate::i18n::Lang;
-use crate::names;
 use crate::output::Table;
 use crate::state;
 use crate::view;
@@ -40,61 +39,10 @@ pub struct Args {
     pub top: Option<u16>,
 }
 
-fn bad(message: String) -> Failure {
-    Failure::usage("bad_target", message)
-}
-
-/// Reads `ac=15,hp=40,dex=+2,resist=fire+cold`.
+/// The target as `grimoire_app::plan::parse_target` reads it; a bad
+/// spec is a usage error naming the key (`bad_target`).
 fn target(spec: &str) -> Result<PlanTarget, Failure> {
-    if spec.len() > 200 {
-        return Err(bad("--target is at most 200 characters".into()));
-    }
-    let mut t = PlanTarget::default();
-    let number = |key: &str, v: &str, lo: i32, hi: i32| -> Result<i32, Failure> {
-        v.trim_start_matches('+')
-            .parse::<i32>()
-            .ok()
-            .filter(|n| (lo..=hi).contains(n))
-            .ok_or_else(|| bad(format!("{key}={v}: give a whole number from {lo} to {hi}")))
-    };
-    for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (key, value) = part.split_once('=').ok_or_else(|| {
-            bad(format!(
-                "\"{part}\": write key=value (ac=15, hp=40, dex=+2, resist=fire)"
-            ))
-        })?;
-        let key = key.trim().to_lowercase();
-        let value = value.trim();
-        match key.as_str() {
-            "ac" => t.ac = Some(number("ac", value, 0, 50)?),
-            "hp" => t.hp = Some(number("hp", value, 1, 9999)?),
-            "resist" | "vuln" | "immune" => {
-                let defense = match key.as_str() {
-                    "resist" => Defense::Resistant,
-                    "vuln" => Defense::Vulnerable,
-                    _ => Defense::Immune,
-                };
-                for ty in value.split('+') {
-                    let ty = DamageType::from_name(ty.trim()).ok_or_else(|| {
-                        bad(format!("{key}={ty}: not a damage type (fire, cold, ...)"))
-                    })?;
-                    t.defenses.retain(|(d, _)| *d != ty);
-                    t.defenses.push((ty, defense));
-                }
-            }
-            other => {
-                let ability = names::ability(other).map_err(|_| {
-                    bad(format!(
-                        "\"{other}\" is not ac, hp, resist, vuln, immune or an ability (str ... cha)"
-                    ))
-                })?;
-                let bonus = number(other, value, -20, 30)?;
-                t.saves.retain(|(a, _)| *a != ability);
-                t.saves.push((ability, bonus));
-            }
-        }
-    }
-    Ok(t)
+    grimoire_app::plan::parse_target(spec).map_err(|m| Failure::usage("bad_target", m))
 }
 
 fn t(lang: Lang, en: &'static str, cs: &'static str) -> &'static str {

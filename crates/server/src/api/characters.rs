@@ -68,6 +68,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(create, list))
         .routes(routes!(show))
         .routes(routes!(cast_options))
+        .routes(routes!(cast_plan))
         .routes(routes!(cast))
         .routes(routes!(prepare))
         .routes(routes!(rest))
@@ -213,6 +214,74 @@ async fn cast_options(
         .in_campaign(token, campaign, move |_, store| {
             let catalog = game::campaign_catalog(store)?;
             game::options(store, &catalog, &name)
+        })
+        .await?;
+    Ok(Json(found))
+}
+
+/// The what-if plan's question.
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct PlanQuery {
+    /// The target: `ac=15,hp=40,dex=+2,resist=fire` (AC 0–50, hit points
+    /// 1–9999, a save bonus per ability, `resist`/`vuln`/`immune` damage
+    /// types joined with `+`; at most 200 characters). Empty: unknown.
+    #[param(max_length = 200)]
+    target: Option<String>,
+    /// `advantage` or `disadvantage` on the caster's attack rolls.
+    #[param(value_type = Option<String>)]
+    attack: Option<AttackMode>,
+    /// Only the best N lines (1–400).
+    #[param(minimum = 1, maximum = 400)]
+    top: Option<u16>,
+}
+
+/// Advantage on attack rolls, or not.
+#[derive(Debug, Clone, Copy, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum AttackMode {
+    /// Roll twice, keep the higher.
+    Advantage,
+    /// Roll twice, keep the lower.
+    Disadvantage,
+}
+
+/// The what-if planner (any member may look): for every spell the
+/// character can cast now at every slot it could use, the exact
+/// distribution of its damage or healing against the target described,
+/// with the mean, range, chance to hit or that the target fails its save,
+/// and chance to bring it to 0 hit points; best mean first.
+#[utoipa::path(get, path = "/campaigns/{campaign}/characters/{name}/plan", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path), PlanQuery),
+    responses((status = 200, body = Object), (status = 400, body = crate::api::ErrorBody),
+              (status = 403, body = crate::api::ErrorBody), (status = 404, body = crate::api::ErrorBody),
+              (status = 422, body = crate::api::ErrorBody)))]
+async fn cast_plan(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+    Filter(q): Filter<PlanQuery>,
+) -> Result<Json<grimoire_app::plan::Plan>, ServerError> {
+    if q.top == Some(0) || q.top.is_some_and(|n| n > 400) {
+        return Err(ServerError::invalid("bad_top", "top is 1 to 400"));
+    }
+    let mode = match q.attack {
+        Some(AttackMode::Advantage) => grimoire_rules::RollMode::Advantage,
+        Some(AttackMode::Disadvantage) => grimoire_rules::RollMode::Disadvantage,
+        None => grimoire_rules::RollMode::Normal,
+    };
+    let found = state
+        .in_campaign(token, campaign, move |_, store| {
+            let catalog = game::campaign_catalog(store)?;
+            game::plan(
+                store,
+                &catalog,
+                &name,
+                q.target.as_deref().unwrap_or(""),
+                mode,
+                q.top,
+            )
         })
         .await?;
     Ok(Json(found))

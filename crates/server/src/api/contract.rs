@@ -196,25 +196,31 @@ fn describe_values(doc: &mut serde_json::Value) {
         }
     }
     // A live-update stream is a sequence of server-sent events: each one
-    // an event name and a JSON `LiveEvent` as its data.
-    patch(
-        doc,
+    // an event name and a JSON `LiveEvent` as its data (a campaign's
+    // stream and an account's own alike).
+    for path in [
         "/paths/~1campaigns~1{campaign}~1events/get/responses/200/content/text~1event-stream",
-        json!({ "schema": {
-            "type": "object",
-            "required": ["data"],
-            "properties": {
-                "event": { "type": "string", "description": "The kind: ready, cast, rest, lagged, ..." },
-                "data": {
-                    "type": "string",
-                    "contentMediaType": "application/json",
-                    "contentSchema": { "$ref": "#/components/schemas/LiveEvent" }
-                },
-                "id": { "type": "string" },
-                "retry": { "type": "integer", "minimum": 0 }
-            }
-        }}),
-    );
+        "/paths/~1me~1events/get/responses/200/content/text~1event-stream",
+    ] {
+        patch(
+            doc,
+            path,
+            json!({ "schema": {
+                "type": "object",
+                "required": ["data"],
+                "properties": {
+                    "event": { "type": "string", "description": "The kind: ready, cast, rest, lagged, ..." },
+                    "data": {
+                        "type": "string",
+                        "contentMediaType": "application/json",
+                        "contentSchema": { "$ref": "#/components/schemas/LiveEvent" }
+                    },
+                    "id": { "type": "string" },
+                    "retry": { "type": "integer", "minimum": 0 }
+                }
+            }}),
+        );
+    }
 }
 
 /// A 64-bit integer's real range: utoipa writes `int64` for `u64` too,

@@ -684,6 +684,31 @@ pub fn options(
     )?)
 }
 
+/// The what-if plan of the character against `target` (the CLI's
+/// `--target` syntax): every castable spell at every slot, best first.
+pub fn plan(
+    store: &Store,
+    catalog: &Catalog,
+    name: &str,
+    target: &str,
+    attack_mode: grimoire_rules::RollMode,
+    top: Option<u16>,
+) -> Result<grimoire_app::plan::Plan, ServerError> {
+    let mut spec = grimoire_app::plan::parse_target(target).map_err(|m| ServerError::Invalid {
+        code: "bad_target",
+        message: m,
+    })?;
+    spec.attack_mode = attack_mode;
+    let (entity, _) = load(store, name)?;
+    let enc = grimoire_app::encounter_of(store, &entity.name)?;
+    let lookup = |id: &grimoire_rules::SpellId| catalog.get(id.as_str()).map(|s| s.spell.clone());
+    let mut found = grimoire_app::plan::plan(store, &entity, enc.as_ref(), &lookup, &spec)?;
+    if let Some(n) = top {
+        found.lines.truncate(usize::from(n));
+    }
+    Ok(found)
+}
+
 /// Prepares a spell (or learns a cantrip); it must be on one of the
 /// character's class lists (R8).
 pub fn prepare(
