@@ -96,12 +96,27 @@ test('the whole table sees a Fireball card with every die, live and after a relo
   await player.click('#cast-go');
   await player.locator('#cast-result').getByText('Fireball cast at level 3.').waitFor({ state: 'visible' });
   await player.click('#cast-close');
+  // What if? Before the turn ends, Fireball is blocked (R10), so the
+  // plan is empty; the form still reads the target.
+  await player.fill('#plan-target', 'ac=12,hp=20,dex=+1');
+  await player.click('#plan-form button[type=submit]');
+  await player.getByText('No damaging or healing spell can be cast now.').waitFor({ state: 'visible' });
   // What can Quill cast now? Nothing: the turn's slot is spent (R10).
   await player.click('#options-ask');
   const blocked = player.locator('#options-blocked li').filter({ hasText: 'Fireball' });
   await blocked.waitFor({ state: 'visible' });
   assert.match(await blocked.innerText(), /R10/);
   await player.getByText('Nothing right now.').waitFor({ state: 'visible' });
+  // A new turn: the plan ranks Fireball with its exact numbers.
+  await player.click('#end-turn');
+  await player.fill('#plan-target', 'ac=12,hp=20,dex=+1');
+  await player.click('#plan-form button[type=submit]');
+  const row = player.locator('#plan-table tbody tr[data-spell="fireball"]');
+  await row.waitFor({ state: 'visible' });
+  // DC 14 against Dexterity +1: fails on 12 or less, 60 %.
+  assert.match(await row.innerText(), /slot 3\t[0-9.]+\t\d+–48\t–\t60 %/);
+  await player.locator('#plan-h').scrollIntoViewIfNeeded();
+  await player.screenshot({ path: path.join(SHOTS, 'plan.png') });
 
   // Live, on the other screens: the card with its eight fire dice.
   for (const p of [gm, other]) {

@@ -89,7 +89,6 @@ fn exact_plans_match_the_engine_by_monte_carlo() {
     };
     for (id, level) in [
         ("fireball", 3),
-        ("fireball", 4),
         ("fire-bolt", 0),
         ("magic-missile", 2),
         ("scorching-ray", 3),

@@ -184,6 +184,9 @@ impl Distribution {
         if k <= self.min() {
             return 1.0;
         }
+        if k > self.max() {
+            return 0.0;
+        }
         self.pmf().filter(|&(v, _)| v >= k).map(|(_, p)| p).sum()
     }
 
@@ -191,6 +194,9 @@ impl Distribution {
     pub fn prob_at_most(&self, k: i64) -> f64 {
         if k >= self.max() {
             return 1.0;
+        }
+        if k < self.min() {
+            return 0.0;
         }
         self.pmf().filter(|&(v, _)| v <= k).map(|(_, p)| p).sum()
     }

@@ -47,3 +47,38 @@ export function optionsPanel(campaign, character, spellName) {
     h('button', { type: 'button', id: 'options-ask', onclick: ask }, t('opt.ask')),
     out);
 }
+
+/** The what-if planner: the target's numbers, then every castable spell
+ *  and slot with its expected damage and chances, best first. */
+export function planPanel(campaign, character, spellName) {
+  const spec = h('input', { id: 'plan-target', maxlength: 200, value: 'ac=15,hp=40', 'aria-label': t('plan.target'), placeholder: 'ac=15,hp=40,dex=+2,resist=fire' });
+  const out = h('div', { id: 'plan-out', 'aria-live': 'polite' });
+  const pct = (p) => (p == null ? '–' : `${Math.round(p * 100)} %`);
+  const ask = async (ev) => {
+    ev.preventDefault();
+    out.replaceChildren(h('p', { class: 'muted' }, t('log.loading')));
+    try {
+      const p = await get(`/campaigns/${enc(campaign)}/characters/${enc(character)}/plan?top=12&target=${enc(spec.value.trim())}`);
+      if (!p.lines.length) { out.replaceChildren(h('p', { class: 'muted' }, t('plan.none'))); return; }
+      out.replaceChildren(h('div', { class: 'table-scroll' }, h('table', { class: 'compact', id: 'plan-table' },
+        h('thead', {}, h('tr', {}, ...['spells.name', 'plan.slot', 'plan.mean', 'plan.range', 'plan.hits', 'plan.fails', 'plan.kill']
+          .map((k) => h('th', { scope: 'col' }, t(k))))),
+        h('tbody', {}, ...p.lines.map((l) => h('tr', { 'data-spell': l.spell },
+          h('th', { scope: 'row' }, spellName(l.spell)),
+          h('td', {}, l.level === 0 ? t('opt.cantrip') : wayText(l.way)),
+          h('td', {}, l.mean.toFixed(1)),
+          h('td', {}, `${l.min}–${l.max}`),
+          h('td', {}, pct(l.hit_chance)),
+          h('td', {}, pct(l.fail_chance)),
+          h('td', {}, pct(l.kill_chance))))))));
+    } catch (e) {
+      out.replaceChildren(h('p', { class: 'refusal', role: 'alert' }, e.message));
+    }
+  };
+  return h('section', { class: 'card wide', 'aria-labelledby': 'plan-h' },
+    h('h3', { id: 'plan-h' }, t('plan.title')),
+    h('form', { class: 'row', id: 'plan-form', onsubmit: ask },
+      h('label', { class: 'grow' }, h('span', {}, t('plan.target')), spec),
+      h('button', { type: 'submit' }, t('plan.go'))),
+    out);
+}
