@@ -172,7 +172,8 @@ fn apply_effects_in_force(board: &EffectBoard, caster: &str, req: &mut CastReque
 /// [`fit_request`], then targets that are stored characters (the caster
 /// included) meet the spell with their own numbers where the request and
 /// the tracker leave them out: Armor Class and hit points when recorded,
-/// and their saving throws, so a save is rolled, not assumed failed.
+/// and their saving throws, so a save is rolled, not assumed failed. The
+/// request carries the table's house rules ([`crate::house_rules`]).
 pub fn fit_request_stored(
     store: &Store,
     caster: &Entity<Caster>,
@@ -181,6 +182,7 @@ pub fn fit_request_stored(
     req: CastRequest,
 ) -> Result<CastRequest, AppError> {
     let mut req = fit_request(caster, enc, spell, req)?;
+    req.house_rules = crate::house::house_rules(store)?;
     for t in &mut req.targets {
         let Some(c) = target_character(store, caster, &t.name)? else {
             continue;

@@ -32,6 +32,7 @@ pub mod encounter;
 mod error;
 mod gear;
 pub mod homebrew;
+pub mod house;
 pub mod limits;
 pub mod monster;
 mod name;
@@ -49,6 +50,7 @@ pub use character::{
 };
 pub use error::AppError;
 pub use gear::{equip_new, starting_equipment};
+pub use house::{TABLE, house_rules, set_house_rule, set_house_rules};
 pub use name::{MAX_NAME, NameKind, NameProblem, check_name, check_unconfusable};
 pub use state::{
     Batch, CHARACTER, ENCOUNTER, EncounterState, character, commit_character, encounter,

@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 
 use grimoire_rules::{
     ActionKind, CastMode, CastRequest, Caster, CastingTime, SlotKind, SlotLevel, Spell, SpellId,
-    cast_action, check_cast,
+    cast_action, check_cast_waiving,
 };
 use grimoire_store::{Entity, Store};
 use serde::Serialize;
@@ -84,6 +84,10 @@ pub struct Open {
     pub way: Way,
     /// The action, Bonus Action or Reaction it takes.
     pub action: ActionKind,
+    /// The rules (`R14c`) this way breaks that the table's house rules
+    /// let pass: it casts, with a warning.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub waives: Vec<String>,
 }
 
 /// A spell the character can cast now.
@@ -123,6 +127,8 @@ pub struct Options {
     pub castable: Vec<Castable>,
     /// Known but blocked now, by level then id, each with its first refusal.
     pub blocked: Vec<Blocked>,
+    /// The table's relaxed rules (empty when it plays them as written).
+    pub house_rules: Vec<crate::house::RelaxedRule>,
 }
 
 /// The spells `caster` could reach in any way, each once.
@@ -209,17 +215,21 @@ fn request_for(spell: &Spell, way: &Way) -> CastRequest {
     }
 }
 
-/// Checks one way as a cast would; the action it takes, or the refusal.
+/// Checks one way as a cast would; what it takes, or the refusal.
 pub fn try_way(
     store: &Store,
     caster: &Entity<Caster>,
     enc: Option<&Entity<EncounterState>>,
     spell: &Spell,
     way: &Way,
-) -> Result<ActionKind, AppError> {
+) -> Result<Open, AppError> {
     let req = crate::cast::fit_request_stored(store, caster, enc, spell, request_for(spell, way))?;
-    check_cast(&caster.state, spell, &req)?;
-    Ok(cast_action(&caster.state, spell, &req)?)
+    let waived = check_cast_waiving(&caster.state, spell, &req)?;
+    Ok(Open {
+        way: way.clone(),
+        action: cast_action(&caster.state, spell, &req)?,
+        waives: waived.into_iter().map(|w| w.rule).collect(),
+    })
 }
 
 /// What `caster` can cast now (inside its running encounter, `enc`), and
@@ -241,10 +251,7 @@ pub fn options(
         let mut first_refusal = None;
         for way in &ways {
             match try_way(store, caster, enc, spell, way) {
-                Ok(action) => open.push(Open {
-                    way: way.clone(),
-                    action,
-                }),
+                Ok(way) => open.push(way),
                 Err(e) => {
                     first_refusal.get_or_insert(e);
                 }
@@ -288,5 +295,6 @@ pub fn options(
         character: caster.name.clone(),
         castable,
         blocked,
+        house_rules: crate::house::describe(&crate::house::house_rules(store)?),
     })
 }

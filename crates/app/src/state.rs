@@ -158,6 +158,12 @@ impl Batch {
             .push(serde_json::json!({"entity": caster, "card": view}));
     }
 
+    /// Logs one more event with the change, tagged with its entity.
+    pub fn event(&mut self, entity: &str, event: serde_json::Value) {
+        self.events
+            .push(serde_json::json!({"entity": entity, "event": event}));
+    }
+
     /// Queues a raw write (creation, deletion) built by the caller.
     pub fn with(
         &mut self,

@@ -147,6 +147,10 @@ pub struct CastView {
     pub concentration_ended: Option<SpellId>,
     /// Rule notes.
     pub notes: Vec<String>,
+    /// Rules the cast broke that the table's house rules let pass, each a
+    /// warning with the refusal it would have been.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waived: Vec<grimoire_rules::Waived>,
     /// Stored characters the spell damaged or healed: their hit points
     /// afterwards and any Concentration save.
     #[serde(default)]
@@ -201,6 +205,7 @@ impl CastView {
             concentration_started: r.concentration_started,
             concentration_ended: r.concentration_ended.clone(),
             notes: r.notes.clone(),
+            waived: r.waived.clone(),
             characters: Vec::new(),
         }
     }

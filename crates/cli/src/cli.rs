@@ -89,6 +89,8 @@ pub enum Command {
     Options(commands::options::Args),
     /// Exact damage of every castable spell and slot against a target, best first
     Plan(commands::plan::Args),
+    /// The table's house rules: relax R10, R11 or R14 to warn instead of refuse
+    HouseRules(commands::house::Args),
     /// Finish a Long or Short Rest
     Rest(commands::character::RestArgs),
     /// Add or remove a condition (or silence)
@@ -163,6 +165,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Slots(args) => commands::character::slots(ctx, &args),
         Command::Options(args) => commands::options::run(ctx, &args),
         Command::Plan(args) => commands::plan::run(ctx, &args),
+        Command::HouseRules(args) => commands::house::run(ctx, &args),
         Command::Rest(args) => commands::character::rest(ctx, &args),
         Command::Condition(args) => commands::character::condition(ctx, &args),
         Command::Drop(args) => commands::effects::drop(ctx, &args),

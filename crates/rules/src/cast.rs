@@ -12,6 +12,7 @@ use crate::economy::ActionKind;
 use crate::error::RulesError;
 use crate::error::SpellName;
 use crate::event::{EffectId, EndReason, Event, LongCast};
+use crate::house::{Waived, Waiver};
 use crate::level::{SlotLevel, SpellLevel};
 use crate::request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS};
 use crate::requirements::{check_components, check_damage_type, check_targets, choose_slot};
@@ -40,6 +41,8 @@ struct Plan {
     cast_level: SpellLevel,
     action: ActionKind,
     long_rounds: Option<u64>,
+    /// Refusals the table's house rules turned into warnings.
+    waived: Vec<Waived>,
 }
 
 /// Casts a spell: validates the request (R3–R18), then resolves it with the
@@ -101,6 +104,7 @@ pub fn cast<R: DiceRng + ?Sized>(
             notes: vec![format!(
                 "R12: casting takes {rounds_needed} rounds with Concentration; no slot is spent unless it completes"
             )],
+            waived: plan.waived,
         };
         return Ok(CastOutcome { resolution, events });
     }
@@ -111,6 +115,16 @@ pub fn cast<R: DiceRng + ?Sized>(
 /// nothing: a cast that passes now would be accepted (used to declare a
 /// spell before reactions answer it, R11).
 pub fn check_cast(caster: &Caster, spell: &Spell, request: &CastRequest) -> Result<(), RulesError> {
+    check_cast_waiving(caster, spell, request).map(|_| ())
+}
+
+/// [`check_cast`], with the refusals the request's house rules would let
+/// pass as warnings.
+pub fn check_cast_waiving(
+    caster: &Caster,
+    spell: &Spell,
+    request: &CastRequest,
+) -> Result<Vec<Waived>, RulesError> {
     if let Some(lc) = caster.long_cast() {
         let reaction = request.mode != CastMode::Ritual
             && matches!(spell.casting_time, CastingTime::Reaction { .. });
@@ -120,7 +134,7 @@ pub fn check_cast(caster: &Caster, spell: &Spell, request: &CastRequest) -> Resu
             });
         }
     }
-    plan(caster, spell, request, false).map(|_| ())
+    plan(caster, spell, request, false).map(|p| p.waived)
 }
 
 /// The part of the turn a request would use, once [`check_cast`] accepts it.
@@ -284,6 +298,7 @@ fn finish<R: DiceRng + ?Sized>(
         concentration_started: spell.is_concentration(),
         concentration_ended,
         notes,
+        waived: plan.waived.clone(),
     };
     CastOutcome { resolution, events }
 }
@@ -334,6 +349,7 @@ fn fizzled(
         notes: vec![
             "R5d: the scroll check failed: the spell fades from the scroll with no effect".into(),
         ],
+        waived: plan.waived.clone(),
     };
     CastOutcome { resolution, events }
 }
@@ -385,7 +401,13 @@ fn plan(
             spell: SpellName::of(spell),
         });
     }
+    let mut waiver = Waiver::new(&req.house_rules);
     let (class, stats, source, cast_level) = access(caster, spell, req)?;
+    // R10 is checked when the slot is chosen; a table relaxing it lets a
+    // second slot through with a warning.
+    if matches!(source, Source::Slot(_)) && crate::requirements::second_slot(caster, spell, req) {
+        waiver.allow(Err(RulesError::OneSlotPerTurn))?;
+    }
 
     // R9, R11: the casting time decides the part of the turn.
     let casting_time = spell
@@ -417,10 +439,10 @@ fn plan(
     if let Some(trigger) = trigger
         && req.trigger.as_deref().is_none_or(|t| t.trim().is_empty())
     {
-        return Err(RulesError::MissingTrigger {
+        waiver.allow(Err(RulesError::MissingTrigger {
             trigger: trigger.clone(),
             trigger_cs: spell.trigger_cs.clone(),
-        });
+        }))?;
     }
     let long_rounds = if completing {
         None
@@ -430,7 +452,11 @@ fn plan(
         casting_time.long_rounds()
     };
 
-    check_components(caster, spell, matches!(source, Source::Item(_)))?;
+    waiver.allow(check_components(
+        caster,
+        spell,
+        matches!(source, Source::Item(_)),
+    ))?;
     check_targets(spell, req, cast_level)?;
     check_damage_type(spell, req)?;
     Ok(Plan {
@@ -440,6 +466,7 @@ fn plan(
         cast_level,
         action: needed,
         long_rounds,
+        waived: waiver.into_waived(),
     })
 }
 

@@ -67,6 +67,7 @@ mod encounter;
 mod error;
 mod event;
 mod formula;
+mod house;
 mod level;
 mod reaction;
 mod request;
@@ -87,7 +88,7 @@ mod vitals;
 
 pub use abilities::{AbilityScores, ability_modifier, proficiency_bonus};
 pub use actions::{DamageOutcome, IDENTIFY_DC, IdentifyOutcome, Outcome, concentration_dc};
-pub use cast::{cast, cast_action, check_cast, complete_casting};
+pub use cast::{cast, cast_action, check_cast, check_cast_waiving, complete_casting};
 pub use caster::{Arcanum, Caster, Concentration, ExtraSpell, save_proficiencies};
 pub use class::{Ability, CasterKind, Class};
 pub use condition::Condition;
@@ -101,6 +102,7 @@ pub use encounter::{Combatant, Encounter, EncounterEvent, TurnChange};
 pub use error::{RulesError, SpellName};
 pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
 pub use formula::{DiceFormula, MAX_DICE};
+pub use house::{HouseRules, NotRelaxable, Relaxable, Waived};
 pub use level::{SlotLevel, SpellLevel};
 pub use reaction::{
     Answer, PendingCast, ReactionWindow, Trigger, TriggerKind, countered_events, counters,

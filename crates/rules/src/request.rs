@@ -89,6 +89,11 @@ pub struct CastRequest {
     /// caster's Hex on the target (see `EffectBoard::riders`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub on_hit_damage: Vec<crate::effect::Damage>,
+    /// The table's house rules: refusals under a relaxed rule become
+    /// warnings on the resolution (see [`crate::HouseRules`]). Set by
+    /// whoever keeps the table's settings, never by the player.
+    #[serde(default, skip_serializing_if = "crate::HouseRules::is_strict")]
+    pub house_rules: crate::HouseRules,
 }
 
 impl CastRequest {

@@ -3,12 +3,24 @@
 
 use crate::caster::Caster;
 use crate::error::RulesError;
+use crate::house::Relaxable;
 use crate::level::SlotLevel;
 use crate::level::SpellLevel;
 use crate::request::{CastRequest, SlotKind};
 use crate::resolution::SpentSlot;
 use crate::resources::Focus;
 use crate::spell::{Range, Spell};
+
+/// Whether a slot for this cast would be the caster's second this turn
+/// (R10). R10 counts the caster's own turn; a Reaction on another
+/// creature's turn is outside it. Nothing else escapes the limit.
+pub(crate) fn second_slot(caster: &Caster, spell: &Spell, req: &CastRequest) -> bool {
+    let reaction = matches!(
+        spell.casting_time,
+        crate::time::CastingTime::Reaction { .. }
+    );
+    caster.turn().slot_spent && !(req.off_turn && reaction)
+}
 
 /// Picks the slot (R3, R6, R10): the requested level, or the lowest that fits.
 pub(crate) fn choose_slot(
@@ -27,13 +39,7 @@ pub(crate) fn choose_slot(
             spell_level: spell.level.get(),
         });
     }
-    // R10 counts the caster's own turn; a Reaction on another creature's
-    // turn is outside it. Nothing else escapes the limit.
-    let reaction = matches!(
-        spell.casting_time,
-        crate::time::CastingTime::Reaction { .. }
-    );
-    if caster.turn().slot_spent && !(req.off_turn && reaction) {
+    if second_slot(caster, spell, req) && !req.house_rules.relaxes(Relaxable::R10) {
         return Err(RulesError::OneSlotPerTurn);
     }
     let regular = if req.slot_kind == SlotKind::Pact {

@@ -70,6 +70,9 @@ pub struct CastResolution {
     pub concentration_ended: Option<SpellId>,
     /// Plain-language notes.
     pub notes: Vec<String>,
+    /// Rules the cast broke that the table's house rules let pass.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waived: Vec<crate::house::Waived>,
 }
 
 /// A resolution and the events that make it so.

@@ -204,6 +204,7 @@ prop_compose! {
         roll_mode in 0..3usize,
         off_turn in any::<bool>(),
         extras in request_extras(),
+        relaxed in proptest::collection::vec(0..3usize, 0..3),
     ) -> CastRequest {
         let (damage_type, alternative_time, on_hit) = extras;
         CastRequest {
@@ -225,6 +226,7 @@ prop_compose! {
             damage_type: damage_type.map(|t| DamageType::ALL[t]),
             alternative_time,
             on_hit_damage: on_hit.map(|d| Damage::new(d, DamageType::Necrotic)).into_iter().collect(),
+            house_rules: HouseRules::relaxing(relaxed.into_iter().map(|r| Relaxable::ALL[r])),
         }
     }
 }

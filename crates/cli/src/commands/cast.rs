@@ -450,6 +450,9 @@ pub(crate) fn show(
     for note in &r.notes {
         out.line(out.dim(&crate::describe::target_note(note, lang)))?;
     }
+    for w in &r.waived {
+        out.line(out.yellow(&super::house::waived_line(w, lang)))?;
+    }
     out.line(view::slots_table(out, caster))
 }
 

@@ -18,33 +18,50 @@ pub fn kind(encounter: bool) -> &'static str {
 /// Arguments of `undo`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  grimoire undo Elmira\n  grimoire undo Cave --encounter\n  grimoire undo     the active character's last change (grimoire use NAME)"
+    after_help = "Examples:\n  grimoire undo Elmira\n  grimoire undo Cave --encounter\n  grimoire undo --house-rules     the table's last house-rule change\n  grimoire undo     the active character's last change (grimoire use NAME)"
 )]
 pub struct UndoArgs {
     /// The character (or, with --encounter, the encounter); leave out for the active character
     pub name: Option<String>,
     /// NAME is an encounter
-    #[arg(long)]
+    #[arg(long, conflicts_with = "house_rules")]
     pub encounter: bool,
+    /// The table's house rules (grimoire house-rules), not a character
+    #[arg(long, conflicts_with = "name")]
+    pub house_rules: bool,
 }
 
 /// Arguments of `log`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  grimoire log Elmira\n  grimoire --json log Cave --encounter\n  grimoire log     the active character's history (grimoire use NAME)"
+    after_help = "Examples:\n  grimoire log Elmira\n  grimoire --json log Cave --encounter\n  grimoire log --house-rules     who relaxed which rule, and when\n  grimoire log     the active character's history (grimoire use NAME)"
 )]
 pub struct LogArgs {
     /// The character (or, with --encounter, the encounter); leave out for the active character
     pub name: Option<String>,
     /// NAME is an encounter
-    #[arg(long)]
+    #[arg(long, conflicts_with = "house_rules")]
     pub encounter: bool,
+    /// The table's house rules (grimoire house-rules), not a character
+    #[arg(long, conflicts_with = "name")]
+    pub house_rules: bool,
 }
 
-/// The entity addressed: the name given, else the active character (an
-/// encounter is always named).
-fn subject(store: &Store, name: Option<&str>, encounter: bool) -> anyhow::Result<String> {
-    match name {
+/// The entity addressed, as (kind, name): the table's house rules, or the
+/// name given, else the active character (an encounter is always named).
+fn subject(
+    store: &Store,
+    name: Option<&str>,
+    encounter: bool,
+    house_rules: bool,
+) -> anyhow::Result<(&'static str, String)> {
+    if house_rules {
+        return Ok((
+            grimoire_app::TABLE,
+            grimoire_app::house::HOUSE_RULES.to_owned(),
+        ));
+    }
+    let name = match name {
         None if encounter => Err(Failure::usage(
             "missing_argument",
             "with --encounter, the encounter's NAME is required",
@@ -52,15 +69,21 @@ fn subject(store: &Store, name: Option<&str>, encounter: bool) -> anyhow::Result
         .with_cs("s --encounter je povinné jméno střetnutí")
         .into()),
         name => active::name(store, name),
-    }
+    }?;
+    Ok((kind(encounter), name))
 }
 
 /// Runs `undo`: reverts the newest change not yet undone (every entity it
 /// touched), and logs the undo as a change of its own.
 pub fn undo(ctx: &Ctx, args: &UndoArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let name = subject(&store, args.name.as_deref(), args.encounter)?;
-    let done = store.undo(kind(args.encounter), &name)?;
+    let (kind, name) = subject(
+        &store,
+        args.name.as_deref(),
+        args.encounter,
+        args.house_rules,
+    )?;
+    let done = store.undo(kind, &name)?;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({ "undo": done }));
@@ -82,8 +105,13 @@ pub fn undo(ctx: &Ctx, args: &UndoArgs) -> anyhow::Result<()> {
 /// Runs `log`: the entity's history, oldest first.
 pub fn log(ctx: &Ctx, args: &LogArgs) -> anyhow::Result<()> {
     let store = ctx.store()?;
-    let name = subject(&store, args.name.as_deref(), args.encounter)?;
-    let entries = store.log(kind(args.encounter), &name)?;
+    let (kind, name) = subject(
+        &store,
+        args.name.as_deref(),
+        args.encounter,
+        args.house_rules,
+    )?;
+    let entries = store.log(kind, &name)?;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({ "log": entries }));
@@ -141,6 +169,8 @@ fn summarize(events: &serde_json::Value) -> String {
                 format!("slot {}{pact}", ev["level"])
             }
             "spell_prepared" | "cantrip_learned" => format!("+{}", text("spell")),
+            "house_rule_set" if ev["relaxed"] == true => format!("{} relaxed", text("house_rule")),
+            "house_rule_set" => format!("{} enforced", text("house_rule")),
             "spell_unprepared" => format!("-{}", text("spell")),
             "concentration_started" => format!("+concentration {}", text("spell")),
             "concentration_ended" => format!("-concentration {}", text("spell")),

@@ -81,6 +81,9 @@ fn human(out: &Out, o: &Options) -> anyhow::Result<()> {
         out.bold(&o.character),
         t(lang, "what can be cast now", "co lze seslat teď")
     ))?;
+    for r in &o.house_rules {
+        out.line(out.yellow(&format!("  ! {}", super::house::line(r, lang))))?;
+    }
     if o.castable.is_empty() {
         out.line(out.dim(t(lang, "  nothing right now", "  teď nic")))?;
     }
@@ -93,7 +96,13 @@ fn human(out: &Out, o: &Options) -> anyhow::Result<()> {
                     Lang::En => w.action.name_en(),
                     Lang::Cs => w.action.name_cs(),
                 };
-                format!("{} [{action}]", way_text(&w.way, lang))
+                let waives = if w.waives.is_empty() {
+                    String::new()
+                } else {
+                    let word = t(lang, "house rule lets pass", "domácí pravidlo promine");
+                    format!(" ({word} {})", w.waives.join(", "))
+                };
+                format!("{} [{action}]{waives}", way_text(&w.way, lang))
             })
             .collect();
         out.line(format!(

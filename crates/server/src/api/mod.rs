@@ -11,6 +11,7 @@ mod events;
 mod extract;
 mod gear;
 mod health;
+mod house_rules;
 mod reactions;
 mod spells;
 mod table_log;
@@ -80,6 +81,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(reactions::router())
         .merge(spells::router())
         .merge(table_log::router())
+        .merge(house_rules::router())
         .merge(events::router())
 }
 

@@ -37,7 +37,8 @@ pub struct TableEntry {
     pub created_at: String,
     /// The change it undid, for an undo.
     pub undo_of: Option<i64>,
-    /// The characters and encounters it touched (`character:Elmira`).
+    /// The characters, encounters and table settings it touched
+    /// (`character:Elmira`, `table:house-rules`).
     pub entities: Vec<String>,
     /// The casts it made, each as a cast's JSON (spell, level, slot,
     /// mode, rolls, targets with saves and damage, concentration).
@@ -71,7 +72,11 @@ pub fn table_log(store: &Store, q: &LogQuery, gm: bool) -> Result<TableLog, Serv
         ));
     }
     let changes = store.recent(
-        &[grimoire_app::CHARACTER, grimoire_app::ENCOUNTER],
+        &[
+            grimoire_app::CHARACTER,
+            grimoire_app::ENCOUNTER,
+            grimoire_app::TABLE,
+        ],
         q.before.map(ChangeId),
         limit,
     )?;

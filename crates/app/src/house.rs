@@ -1,0 +1,117 @@
+//! The table's house rules (issue 15): which rules warn instead of refuse.
+//!
+//! They are one stored entity of the table (kind [`TABLE`], name
+//! `house-rules`), so a campaign on the server has its own (the store is
+//! scoped per campaign) and the CLI's database has the CLI table's. Every
+//! change is a logged change like a cast, undoable the same way; every
+//! request fitted with [`crate::fit_request_stored`] carries them, so a
+//! cast, the options list and the planner all see the same rules.
+
+use grimoire_rules::{HouseRules, Relaxable};
+use grimoire_store::{Committed, Expected, Store};
+use serde::Serialize;
+
+use crate::error::AppError;
+use crate::state::Batch;
+
+/// The store kind of the table's own settings.
+pub const TABLE: &str = "table";
+
+/// The entity holding the house rules.
+pub const HOUSE_RULES: &str = "house-rules";
+
+/// The table's house rules; strict when none were ever set.
+pub fn house_rules(store: &Store) -> Result<HouseRules, AppError> {
+    Ok(store
+        .find::<HouseRules>(TABLE, HOUSE_RULES)?
+        .map(|e| e.state)
+        .unwrap_or_default())
+}
+
+/// One relaxed rule as responses show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RelaxedRule {
+    /// The rule (`R14`).
+    pub rule: Relaxable,
+    /// What relaxing it allows, in English.
+    pub allows: &'static str,
+    /// The same in Czech.
+    pub allows_cs: &'static str,
+}
+
+/// The relaxed rules, each with what it allows, for a response.
+pub fn describe(house: &HouseRules) -> Vec<RelaxedRule> {
+    house
+        .relaxed()
+        .map(|rule| RelaxedRule {
+            rule,
+            allows: rule.summary(),
+            allows_cs: rule.summary_cs(),
+        })
+        .collect()
+}
+
+/// Relaxes `rule` (or enforces it again), logged under `command`. Setting
+/// what is already set writes nothing and returns no receipt.
+pub fn set_house_rule(
+    store: &mut Store,
+    command: impl Into<String>,
+    rule: Relaxable,
+    relaxed: bool,
+) -> Result<(HouseRules, Option<Committed>), AppError> {
+    let mut house = house_rules(store)?;
+    house.set(rule, relaxed);
+    set_house_rules(store, command, &house)
+}
+
+/// Replaces the table's house rules with `house`, logged under `command`
+/// with an event per rule relaxed or enforced. Nothing changed writes
+/// nothing and returns no receipt.
+pub fn set_house_rules(
+    store: &mut Store,
+    command: impl Into<String>,
+    house: &HouseRules,
+) -> Result<(HouseRules, Option<Committed>), AppError> {
+    let stored = store.find::<HouseRules>(TABLE, HOUSE_RULES)?;
+    let old = stored.as_ref().map(|e| e.state.clone()).unwrap_or_default();
+    if &old == house {
+        return Ok((old, None));
+    }
+    let expected = stored.map_or(Expected::Absent, |e| Expected::Version(e.version));
+    let mut batch = Batch::new(command);
+    let state = house.clone();
+    batch.with(|c| c.put(TABLE, HOUSE_RULES, expected, &state))?;
+    for rule in Relaxable::ALL {
+        let relaxed = house.relaxes(rule);
+        if old.relaxes(rule) != relaxed {
+            batch.event(
+                HOUSE_RULES,
+                serde_json::json!({ "event": "house_rule_set", "house_rule": rule, "relaxed": relaxed }),
+            );
+        }
+    }
+    let receipt = batch.commit(store)?;
+    Ok((house.clone(), receipt))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn house_rules_are_stored_logged_and_undone() {
+        let mut store = Store::open_in_memory().unwrap();
+        assert!(house_rules(&store).unwrap().is_strict());
+        let (house, receipt) =
+            set_house_rule(&mut store, "house-rules relax R14", Relaxable::R14, true).unwrap();
+        assert!(house.relaxes(Relaxable::R14) && receipt.is_some());
+        assert_eq!(house_rules(&store).unwrap(), house);
+        // Again: nothing to write.
+        let (_, again) = set_house_rule(&mut store, "again", Relaxable::R14, true).unwrap();
+        assert!(again.is_none());
+        let log = store.log(TABLE, HOUSE_RULES).unwrap();
+        assert_eq!(log.len(), 1);
+        store.undo(TABLE, HOUSE_RULES).unwrap();
+        assert!(house_rules(&store).unwrap().is_strict());
+    }
+}
