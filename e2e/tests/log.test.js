@@ -168,3 +168,58 @@ test('the compact spell list compares spells at a glance with the caster\'s numb
   await player.locator('#spell-table').getByRole('button', { name: 'Fire Bolt' }).click();
   await player.locator('article.spell[data-spell="fire-bolt"]').waitFor({ state: 'visible' });
 });
+
+test('house rules: the GM relaxes R10, everyone sees it, and the cast it lets pass says so', async () => {
+  // A second slot in one turn is refused as written (R10).
+  await player.click('a[data-tab=table]');
+  await player.fill('#char-name', 'Wren');
+  await player.selectOption('#char-class', 'wizard');
+  await player.fill('#char-level', '5');
+  await player.fill('#char-score', '16');
+  await player.fill('#char-spells', 'Magic Missile, Misty Step');
+  await player.click('#character-form button[type=submit]');
+  await player.click('#character-list button:has-text("Wren")');
+  await player.getByRole('button', { name: 'Cast Magic Missile' }).click();
+  await player.fill('#cast-targets', 'Goblin');
+  await player.click('#cast-go');
+  await player.locator('#cast-result').getByText('Magic Missile cast at level 1.').waitFor({ state: 'visible' });
+  await player.click('#cast-close');
+  // Misty Step with the Bonus Action would spend a second slot.
+  const castStep = async () => {
+    await player.getByRole('button', { name: 'Cast Misty Step' }).click();
+    await player.click('#cast-go');
+  };
+  await castStep();
+  const refusal = player.locator('#cast-result .refusal');
+  await refusal.waitFor({ state: 'visible' });
+  assert.match(await refusal.innerText(), /R10/);
+  await player.click('#cast-close');
+
+  // The GM relaxes R10; players see it on the Table tab, live.
+  await gm.click('a[data-tab=table]');
+  await gm.locator('#house-rules').getByText('None: every rule is played as written.').waitFor({ state: 'visible' });
+  await gm.getByLabel('R10: more than one spell slot in a turn').check();
+  await gm.click('#house-rules-form button[type=submit]');
+  await gm.getByText('Saved. Everyone at the table sees them.').waitFor({ state: 'visible' });
+  await other.click('a[data-tab=table]');
+  await other.locator('#house-rules-now').getByText('R10 relaxed:').waitFor({ state: 'visible' });
+  assert.equal(await other.locator('#house-rules-form').count(), 0, 'only the GM may change them');
+  await gm.locator('#house-rules').scrollIntoViewIfNeeded();
+  await gm.screenshot({ path: path.join(SHOTS, 'house-rules.png') });
+
+  // The same cast now goes ahead, with the warning, for the caster and in the log.
+  await castStep();
+  const done = player.locator('#cast-result');
+  await done.getByText('Misty Step cast at level 2.').waitFor({ state: 'visible' });
+  await done.getByText('House rule (R10 relaxed):').waitFor({ state: 'visible' });
+  await player.click('#cast-close');
+  await gm.click('a[data-tab=log]');
+  const card = gm.locator('.log-card').filter({ hasText: 'Wren casts Misty Step' }).first();
+  await card.getByText('House rule (R10 relaxed):').waitFor({ state: 'visible' });
+
+  // As written again.
+  await gm.click('a[data-tab=table]');
+  await gm.getByLabel('R10: more than one spell slot in a turn').uncheck();
+  await gm.click('#house-rules-form button[type=submit]');
+  await other.locator('#house-rules-now').getByText('None: every rule is played as written.').waitFor({ state: 'visible' });
+});

@@ -82,7 +82,7 @@ async fn r14_relaxed_by_the_gm_turns_a_refusal_into_a_logged_warning() {
                 Method::PUT,
                 rules,
                 Some(&t.gm),
-                Some(json!({"relaxed": ["r14"]})),
+                Some(json!({"relaxed": ["R14"]})),
             )
             .await;
         assert_eq!(s, StatusCode::OK, "{v}");

@@ -46,6 +46,7 @@ export async function call(method, path, body) {
 
 export const get = (p) => call('GET', p);
 export const post = (p, b) => call('POST', p, b ?? {});
+export const put = (p, b) => call('PUT', p, b ?? {});
 
 export const enc = encodeURIComponent;
 

@@ -12,6 +12,7 @@ import { bindTokens, renderTokens, revokeCurrent, clearFresh, showFresh } from '
 import { windowCard, outcomeCard, creatureCastForm, creatureAddForm } from './reactions.js';
 import { loadLog, liveCast, renderLog, resetLog } from './log.js';
 import { optionsPanel, planPanel } from './options.js';
+import { houseRulesCard, waivedBlock } from './house.js';
 
 const app = {
   me: null,
@@ -94,6 +95,7 @@ function showTab(tab) {
   for (const a of document.querySelectorAll('#nav a')) {
     if (a.dataset.tab === tab) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
+  if (tab === 'table' && app.me) renderTable();
   if (tab === 'spells') renderSpells();
   if (tab === 'sheet') renderSheet();
   if (tab === 'encounter') loadEncounter();
@@ -200,6 +202,14 @@ async function openCampaign(id) {
   if (app.stopLive) app.stopLive();
   app.stopLive = follow(id, { onEvent: onLive, onState: (on) => { $('#live').hidden = !on; document.body.dataset.live = on ? 'on' : 'off'; } });
   renderTable();
+  await drawHouseRules();
+}
+
+/** The campaign's house rules on the Table tab (the GM may change them). */
+async function drawHouseRules() {
+  const slot = $('#house-rules-slot');
+  if (!app.campaign) { slot.replaceChildren(); return; }
+  slot.replaceChildren(await houseRulesCard(app.campaign, app.role === 'gm', (e) => { $('#table-msg').textContent = errorText(e); }));
 }
 
 function roleIn(c) {
@@ -365,6 +375,14 @@ function onLive(kind, ev) {
   if (view && view.name && view.slots) putCharacter(view);
   else if (ev.character && !data.truncated) { /* nothing to merge */ }
   if (kind === 'homebrew') app.homebrewFor = null;
+  if (kind === 'house_rules') {
+    // Whoever saved them sees them already (and the saved note).
+    if (ev.by && ev.by.toLowerCase() !== app.me?.account.name.toLowerCase()) {
+      drawHouseRules();
+      toast(t('sheet.liveBy', { by: ev.by, kind: t('kind.house_rules'), character: t('house.title') }));
+    }
+    return;
+  }
   if (data.truncated || kind === 'lagged' || kind === 'undo') {
     loadCharacters().then(refresh);
     return;
@@ -1003,6 +1021,8 @@ function resultBlock(r) {
     else if (tg.damage_on_success != null && tg.save) lines.push(h('p', {}, t('cast.onTargetSave', { target: tg.target, dmg: tg.damage_total, half: tg.damage_on_success, dc: tg.save.dc })));
     else if (tg.damage.length) lines.push(h('p', {}, t('cast.onTarget', { target: tg.target, dmg: tg.damage_total })));
   }
+  const waived = waivedBlock(c.waived);
+  if (waived) lines.push(waived);
   return h('div', { class: 'done' }, ...lines);
 }
 
@@ -1218,7 +1238,7 @@ function applyLang(l) {
   setLang(l);
   $('#lang').value = getLang();
   translate();
-  if (app.me) { renderTable(); if (app.tab !== 'table') showTab(app.tab); }
+  if (app.me) { renderTable(); drawHouseRules(); if (app.tab !== 'table') showTab(app.tab); }
   if ($('#cast-dialog').open && castSpell) openCast(castSpell.id);
 }
 

@@ -6,6 +6,7 @@
 import { get, enc } from './api.js';
 import { t, getLang, rollLabel } from './i18n.js';
 import { h } from './dom.js';
+import { waivedBlock } from './house.js';
 
 const log = { campaign: null, cards: [], next: null, loaded: false };
 
@@ -72,7 +73,8 @@ export function castCard(c, { gm, characters }) {
     (c.targets || []).length ? h('ul', { class: 'plain targets' },
       ...c.targets.map((tg) => targetLine(tg, gm || known.has(String(tg.target).toLowerCase())))) : null,
     c.concentration_started ? h('p', { class: 'small' }, t('log.concStarted')) : null,
-    c.concentration_ended ? h('p', { class: 'small' }, t('log.concEnded')) : null);
+    c.concentration_ended ? h('p', { class: 'small' }, t('log.concEnded')) : null,
+    waivedBlock(c.waived));
 }
 
 /** The log panel: the cards, and a button for older ones. */

@@ -6,7 +6,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use grimoire_rules::{HouseRules, Relaxable};
+use grimoire_rules::{HouseRules, NotRelaxable, Relaxable};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -20,13 +20,26 @@ use crate::state::AppState;
 /// The most entries `relaxed` may list (there are three relaxable rules).
 const MAX_RELAXED: usize = 8;
 
+/// A rule a table may relax (documentation only: the input is read as
+/// text, so any other id gets `unknown_house_rule` naming the field).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub(crate) enum RelaxableRule {
+    /// One spell slot per turn.
+    R10,
+    /// Naming a Reaction's trigger.
+    R11,
+    /// Components.
+    R14,
+}
+
 /// The house rules to play by.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct HouseRulesInput {
     /// The rules to relax: any of `R10`, `R11`, `R14`; an empty list plays
     /// every rule as written.
-    #[schema(max_items = 8)]
+    #[schema(max_items = 8, value_type = Vec<RelaxableRule>)]
     relaxed: Vec<String>,
 }
 
@@ -144,9 +157,15 @@ fn parse(relaxed: &[String]) -> Result<HouseRules, ServerError> {
             format!("relaxed lists at most {MAX_RELAXED} rules"),
         ));
     }
+    // Exactly as the schema spells them (the CLI also takes `r14`).
     let rules = relaxed
         .iter()
-        .map(|r| r.parse::<Relaxable>())
+        .map(|r| {
+            Relaxable::ALL
+                .into_iter()
+                .find(|x| x.id() == r)
+                .ok_or_else(|| NotRelaxable(r.chars().take(20).collect()))
+        })
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| ServerError::invalid("unknown_house_rule", format!("relaxed: {e}")))?;
     Ok(HouseRules::relaxing(rules))

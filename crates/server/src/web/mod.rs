@@ -87,6 +87,11 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../../web/options.js"),
     },
     Asset {
+        name: "house.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/house.js"),
+    },
+    Asset {
         name: "style.css",
         mime: "text/css; charset=utf-8",
         body: include_str!("../../web/style.css"),
