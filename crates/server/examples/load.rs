@@ -5,7 +5,10 @@
 //! 20th-level wizard), then has every player cast Magic Missile in a loop
 //! for `--seconds`, passing the turn after each cast (R10: one slot per
 //! turn) and taking a long rest when out of slots (R4). Prints accepted casts per second and
-//! p50/p99 latency of the cast requests.
+//! p50/p99 latency of the cast requests. First, for the same time and the
+//! same number of clients, it measures the floor: `GET /health` (one small
+//! query, no rules, no write), and prints casts/s as a ratio of it, so runs
+//! on a busy or a quiet machine compare.
 //!
 //! ```text
 //! cargo run --release -p grimoire-server --example load -- --seconds 10 --clients 16
@@ -67,6 +70,21 @@ impl Client {
                 .expect("handshake");
         tokio::spawn(conn);
         Client { sender }
+    }
+
+    /// `GET path`: the status only (the body is read and dropped).
+    async fn get(&mut self, path: &str) -> StatusCode {
+        self.sender.ready().await.expect("connection alive");
+        let req = Request::builder()
+            .method(Method::GET)
+            .uri(path)
+            .header("host", "127.0.0.1")
+            .body(Body::empty())
+            .expect("request");
+        let res = self.sender.send_request(req).await.expect("response");
+        let status = res.status();
+        res.into_body().collect().await.expect("body");
+        status
     }
 
     async fn send(&mut self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
@@ -140,6 +158,18 @@ async fn player(addr: SocketAddr, token: String, character: String, until: Insta
         }
     }
     t
+}
+
+/// The floor: `GET /health` in a loop until `until`; how many answered 200.
+async fn health(addr: SocketAddr, until: Instant) -> u64 {
+    let mut c = Client::connect(addr).await;
+    let mut ok = 0;
+    while Instant::now() < until {
+        if c.get("/health").await == StatusCode::OK {
+            ok += 1;
+        }
+    }
+    ok
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -229,6 +259,18 @@ async fn main() {
         seats.push((if args.shared { gm.clone() } else { t }, character));
     }
 
+    // The floor, with as many clients for as long.
+    let start = Instant::now();
+    let until = start + Duration::from_secs(args.seconds);
+    let floor: Vec<_> = (0..args.clients)
+        .map(|_| tokio::spawn(health(addr, until)))
+        .collect();
+    let mut healthy = 0;
+    for task in floor {
+        healthy += task.await.expect("health task");
+    }
+    let health_per_s = healthy as f64 / start.elapsed().as_secs_f64();
+
     let start = Instant::now();
     let until = start + Duration::from_secs(args.seconds);
     let tasks: Vec<_> = seats
@@ -261,6 +303,10 @@ async fn main() {
         all.refused,
         all.conflicts,
         all.other
+    );
+    println!(
+        "floor GET /health {health_per_s:.0}/s; casts/health = {:.3}",
+        all.accepted as f64 / elapsed / health_per_s
     );
     println!(
         "cast latency p50={:.2} ms p99={:.2} ms max={:.2} ms",

@@ -124,6 +124,10 @@ impl Backend for Leased {
         self.conn().backend().recent(kinds, before, limit)
     }
     fn commit(&mut self, change: &Change) -> grimoire_store::Result<Committed> {
+        // On SQLite every commit goes through the one writer (group commit).
+        if let Some(writer) = &self.db.writer {
+            return writer.commit(change, self.db.timeout);
+        }
         match self.conn.as_mut() {
             Some(c) => c.backend_mut().commit(change),
             None => Err(StoreError::InvalidChange(
@@ -174,6 +178,9 @@ pub(crate) struct Db {
     /// How long a request waits for a connection, and for its database
     /// work, before it is answered 503 `database_unavailable`.
     timeout: std::time::Duration,
+    /// SQLite's one writer; `None` on PostgreSQL, where each connection
+    /// commits under the store's advisory locks.
+    writer: Option<crate::writer::Writer>,
 }
 
 impl Drop for Db {
@@ -214,9 +221,13 @@ impl Db {
             max_idle: connections,
             permits: Arc::new(Semaphore::new(connections)),
             timeout,
+            writer: None,
         };
         let first = db.connect()?;
         db.file = db.file_id();
+        if let Database::Sqlite(path) = &db.target {
+            db.writer = Some(crate::writer::Writer::start(path)?);
+        }
         let db = Arc::new(db);
         db.idle
             .lock()

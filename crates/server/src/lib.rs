@@ -31,6 +31,7 @@ mod rate;
 mod serve;
 mod state;
 mod web;
+mod writer;
 
 pub use access::{Account, Campaign, Role, TokenInfo, hash_token};
 pub use api::{app, openapi};

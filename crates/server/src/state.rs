@@ -63,11 +63,13 @@ pub struct StateConfig {
 }
 
 impl StateConfig {
-    /// A config for `database` with a pool size fitting the backend: SQLite
-    /// has one writer at a time anyway, PostgreSQL benefits from a few.
+    /// A config for `database` with a pool size fitting the backend: on
+    /// SQLite the connections read and one writer commits (the more
+    /// requests wait together, the more one sync covers); PostgreSQL
+    /// benefits from a few.
     pub fn new(database: Database) -> Self {
         let connections = match database {
-            Database::Sqlite(_) => 4,
+            Database::Sqlite(_) => 16,
             Database::Postgres(_) => 16,
         };
         StateConfig {

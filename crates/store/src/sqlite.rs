@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use crate::backend::{Backend, UndoGuard};
 use crate::change::{Change, name_key};
@@ -91,67 +91,62 @@ fn migrate(conn: &mut Connection) -> Result<()> {
     Ok(())
 }
 
-fn now(tx: &Transaction<'_>) -> Result<String> {
-    Ok(
-        tx.query_row("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')", [], |r| {
-            r.get(0)
-        })?,
-    )
+fn now(conn: &Connection) -> Result<String> {
+    Ok(conn
+        .prepare_cached("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')")?
+        .query_row([], |r| r.get(0))?)
 }
 
 fn current(conn: &Connection, kind: &str, key: &str) -> Result<Option<Current>> {
     Ok(conn
-        .query_row(
+        .prepare_cached(
             "SELECT name, version, state_json FROM entities WHERE kind = ?1 AND name_key = ?2",
-            params![kind, key],
-            |r| {
-                Ok(Current {
-                    name: r.get(0)?,
-                    version: r.get::<_, i64>(1)? as u64,
-                    state_json: r.get(2)?,
-                })
-            },
-        )
+        )?
+        .query_row(params![kind, key], |r| {
+            Ok(Current {
+                name: r.get(0)?,
+                version: r.get::<_, i64>(1)? as u64,
+                state_json: r.get(2)?,
+            })
+        })
         .optional()?)
 }
 
-fn next_seq(tx: &Transaction<'_>, kind: &str, key: &str) -> Result<u64> {
-    let max: i64 = tx.query_row(
-        "SELECT COALESCE(MAX(seq), 0) FROM events WHERE entity_kind = ?1 AND entity_name_key = ?2",
-        params![kind, key],
-        |r| r.get(0),
-    )?;
+fn next_seq(conn: &Connection, kind: &str, key: &str) -> Result<u64> {
+    let max: i64 = conn
+        .prepare_cached(
+            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE entity_kind = ?1 AND entity_name_key = ?2",
+        )?
+        .query_row(params![kind, key], |r| r.get(0))?;
     Ok(max as u64 + 1)
 }
 
-fn apply(tx: &Transaction<'_>, w: &EntityWrite<'_>, now: &str) -> Result<Touched> {
-    let seq = next_seq(tx, w.kind, w.key)?;
+fn apply(conn: &Connection, w: &EntityWrite<'_>, now: &str) -> Result<Touched> {
+    let seq = next_seq(conn, w.kind, w.key)?;
     match w.after {
         Some(state) => {
-            tx.execute(
+            conn.prepare_cached(
                 "INSERT INTO entities (kind, name_key, name, version, state_json, updated_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                  ON CONFLICT (kind, name_key) DO UPDATE
                  SET version = excluded.version, state_json = excluded.state_json,
                      updated_at = excluded.updated_at",
-                params![w.kind, w.key, w.name, seq as i64, state, now],
-            )?;
+            )?
+            .execute(params![w.kind, w.key, w.name, seq as i64, state, now])?;
         }
         None => {
-            tx.execute(
-                "DELETE FROM entities WHERE kind = ?1 AND name_key = ?2",
-                params![w.kind, w.key],
-            )?;
+            conn.prepare_cached("DELETE FROM entities WHERE kind = ?1 AND name_key = ?2")?
+                .execute(params![w.kind, w.key])?;
         }
     }
-    tx.execute(
+    conn.prepare_cached(
         "INSERT INTO events (change_id, entity_kind, entity_name_key, entity_name, seq,
                              state_before_json, state_after_json)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            w.change, w.kind, w.key, w.name, seq as i64, w.before, w.after
-        ],
-    )?;
+    )?
+    .execute(params![
+        w.change, w.kind, w.key, w.name, seq as i64, w.before, w.after
+    ])?;
     Ok(w.touched(seq))
 }
 
@@ -201,17 +196,16 @@ impl Backend for SqliteBackend {
     fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>> {
         Ok(self
             .conn
-            .query_row(
+            .prepare_cached(
                 "SELECT kind, name, version, state_json, updated_at FROM entities
                  WHERE kind = ?1 AND name_key = ?2",
-                params![kind, name_key(name)],
-                raw_entity,
-            )
+            )?
+            .query_row(params![kind, name_key(name)], raw_entity)
             .optional()?)
     }
 
     fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
-        let mut stmt = self.conn.prepare(
+        let mut stmt = self.conn.prepare_cached(
             "SELECT kind, name, version, state_json, updated_at FROM entities
              WHERE kind = ?1 ORDER BY name_key",
         )?;
@@ -231,31 +225,9 @@ impl Backend for SqliteBackend {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let now = now(&tx)?;
-        tx.execute(
-            "INSERT INTO changes (command, events_json, undo_of, created_at) VALUES (?1, ?2, NULL, ?3)",
-            params![change.command, change.events_json, now],
-        )?;
-        let change_id = tx.last_insert_rowid();
-        let mut touched = Vec::with_capacity(change.writes.len());
-        for (index, w) in change.writes.iter().enumerate() {
-            if fail_before_write == Some(index) {
-                // Dropping `tx` here rolls back, as a crash would.
-                return Err(StoreError::InvalidChange("injected failure".into()));
-            }
-            let key = name_key(&w.name);
-            let cur = current(&tx, &w.kind, &key)?;
-            let name = check_write(w, cur.as_ref())?;
-            touched.push(apply(
-                &tx,
-                &EntityWrite::of_commit(change_id, w, &key, &name, cur.as_ref()),
-                &now,
-            )?);
-        }
+        let committed = write_change(&tx, change, &now, fail_before_write)?;
         tx.commit()?;
-        Ok(Committed {
-            change: ChangeId(change_id),
-            touched,
-        })
+        Ok(committed)
     }
 
     fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone> {
@@ -429,6 +401,84 @@ impl Backend for SqliteBackend {
     }
 }
 
+/// Writes one change inside an open transaction: its `changes` row, then
+/// each entity write after its version check. An error leaves the writes
+/// made so far for the caller to roll back.
+fn write_change(
+    conn: &Connection,
+    change: &Change,
+    now: &str,
+    fail_before_write: Option<usize>,
+) -> Result<Committed> {
+    conn.prepare_cached(
+        "INSERT INTO changes (command, events_json, undo_of, created_at) VALUES (?1, ?2, NULL, ?3)",
+    )?
+    .execute(params![change.command, change.events_json, now])?;
+    let change_id = conn.last_insert_rowid();
+    let mut touched = Vec::with_capacity(change.writes.len());
+    for (index, w) in change.writes.iter().enumerate() {
+        if fail_before_write == Some(index) {
+            // The caller's rollback undoes what ran, as a crash would.
+            return Err(StoreError::InvalidChange("injected failure".into()));
+        }
+        let key = name_key(&w.name);
+        let cur = current(conn, &w.kind, &key)?;
+        let name = check_write(w, cur.as_ref())?;
+        touched.push(apply(
+            conn,
+            &EntityWrite::of_commit(change_id, w, &key, &name, cur.as_ref()),
+            now,
+        )?);
+    }
+    Ok(Committed {
+        change: ChangeId(change_id),
+        touched,
+    })
+}
+
+impl SqliteBackend {
+    /// Commits several independent changes in one transaction and one
+    /// sync (group commit): each runs in a savepoint of its own, so one
+    /// refused (a version conflict, a name taken) is rolled back alone and
+    /// the others still commit. Returns each change's result in order;
+    /// nothing is durable, and every result is the error, if the final
+    /// commit fails.
+    pub fn commit_batch(&mut self, changes: &[&Change]) -> Vec<Result<Committed>> {
+        match self.try_commit_batch(changes) {
+            Ok(results) => results,
+            Err(e) => changes
+                .iter()
+                .map(|_| Err(StoreError::Unavailable(format!("group commit failed: {e}"))))
+                .collect(),
+        }
+    }
+
+    fn try_commit_batch(&mut self, changes: &[&Change]) -> Result<Vec<Result<Committed>>> {
+        let mut tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let now = now(&tx)?;
+        let mut results = Vec::with_capacity(changes.len());
+        for change in changes {
+            if let Err(e) = change.validate() {
+                results.push(Err(e));
+                continue;
+            }
+            let sp = tx.savepoint()?;
+            match write_change(&sp, change, &now, None) {
+                Ok(done) => {
+                    sp.commit()?;
+                    results.push(Ok(done));
+                }
+                // Dropping the savepoint rolls back this change only.
+                Err(e) => results.push(Err(e)),
+            }
+        }
+        tx.commit()?;
+        Ok(results)
+    }
+}
+
 fn raw_entity(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawEntity> {
     Ok(RawEntity {
         kind: r.get(0)?,
@@ -492,5 +542,48 @@ mod tests {
         db.fail_before_write = None;
         let done = db.commit(&change).unwrap();
         assert_eq!(done.touched[0].version, Some(2));
+    }
+
+    #[test]
+    fn a_group_commit_rolls_back_only_the_refused_change() {
+        let mut db = SqliteBackend::open_in_memory().unwrap();
+        db.commit(&Change::new("seed").create("character", "a", &1).unwrap())
+            .unwrap();
+        let first = Change::new("a to 2")
+            .update("character", "a", 1, &2)
+            .unwrap();
+        // Read at version 1 too: after `first` it is stale.
+        let stale = Change::new("a to 3")
+            .update("character", "a", 1, &3)
+            .unwrap()
+            .create("encounter", "half", &0)
+            .unwrap();
+        let other = Change::new("b").create("character", "b", &7).unwrap();
+        let results = db.commit_batch(&[&first, &stale, &other]);
+        assert!(results[0].is_ok());
+        assert!(
+            matches!(results[1], Err(StoreError::Conflict { .. })),
+            "{:?}",
+            results[1]
+        );
+        assert!(results[2].is_ok());
+        assert_eq!(db.get("character", "a").unwrap().unwrap().state_json, "2");
+        assert!(
+            db.get("encounter", "half").unwrap().is_none(),
+            "the refused change wrote nothing"
+        );
+        assert_eq!(db.get("character", "b").unwrap().unwrap().state_json, "7");
+        let changes: i64 = db
+            .conn
+            .query_row("SELECT COUNT(*) FROM changes", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(
+            changes, 3,
+            "seed, first and other: no row for the refused one"
+        );
+        // The log and undo see the batch's changes like any others.
+        assert_eq!(db.log("character", "a").unwrap().len(), 2);
+        db.undo("character", "a", &|_, _| true).unwrap();
+        assert_eq!(db.get("character", "a").unwrap().unwrap().state_json, "1");
     }
 }
