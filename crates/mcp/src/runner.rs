@@ -51,27 +51,36 @@ impl Runner {
         }
     }
 
-    /// The full argv after the program: global flags, then `args`.
-    pub fn argv(&self, lang: Lang, args: &[String]) -> Vec<OsString> {
-        let mut argv: Vec<OsString> =
-            vec!["--json".into(), format!("--lang={}", lang.flag()).into()];
-        if let Some(db) = &self.db {
-            // The path as it is (it need not be UTF-8).
-            argv.push("--db".into());
-            argv.push(db.clone().into_os_string());
-        }
-        if let Some(seed) = self.seed {
-            argv.push(format!("--seed={seed}").into());
-        }
-        argv.extend(args.iter().map(OsString::from));
+    /// The full argv after the program: `--json`, then `args`. The
+    /// database, seed and language go in the environment instead
+    /// ([`Runner::env`]), so the change log records the command as a person
+    /// would have typed it.
+    pub fn argv(&self, args: &[String]) -> Vec<String> {
+        let mut argv = vec!["--json".to_owned()];
+        argv.extend(args.iter().cloned());
         argv
     }
 
-    /// Runs `grimoire <global flags> <args>` and classifies the result.
+    /// The variables set for every command: the language, and the database
+    /// and seed when the server was given them (the path as it is; it need
+    /// not be UTF-8).
+    pub fn env(&self, lang: Lang) -> Vec<(&'static str, OsString)> {
+        let mut env = vec![("GRIMOIRE_LANG", OsString::from(lang.flag()))];
+        if let Some(db) = &self.db {
+            env.push(("GRIMOIRE_DB", db.clone().into_os_string()));
+        }
+        if let Some(seed) = self.seed {
+            env.push(("GRIMOIRE_SEED", OsString::from(seed.to_string())));
+        }
+        env
+    }
+
+    /// Runs `grimoire --json <args>` and classifies the result.
     pub async fn run(&self, lang: Lang, args: &[String]) -> Outcome {
         let mut command = Command::new(&self.exe);
         command
-            .args(self.argv(lang, args))
+            .args(self.argv(args))
+            .envs(self.env(lang))
             // Which character is meant is always said in the arguments.
             .env_remove("GRIMOIRE_CHARACTER")
             .env("NO_COLOR", "1")
@@ -172,18 +181,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn global_flags_come_first_and_are_attached() {
+    fn json_first_and_the_rest_in_the_environment() {
         let r = Runner::new("grimoire".into(), Some("/tmp/x.db".into()), Some(7));
         assert_eq!(
-            r.argv(Lang::Cs, &["options".into(), "Elmira".into()]),
+            r.argv(&["options".into(), "Elmira".into()]),
+            ["--json", "options", "Elmira"]
+        );
+        assert_eq!(
+            r.env(Lang::Cs),
             [
-                "--json",
-                "--lang=cs",
-                "--db",
-                "/tmp/x.db",
-                "--seed=7",
-                "options",
-                "Elmira"
+                ("GRIMOIRE_LANG", OsString::from("cs")),
+                ("GRIMOIRE_DB", OsString::from("/tmp/x.db")),
+                ("GRIMOIRE_SEED", OsString::from("7")),
             ]
         );
     }

@@ -9,6 +9,7 @@ pub mod effects;
 pub mod encounter;
 pub mod history;
 pub mod homebrew;
+pub mod mcp;
 pub mod monster;
 pub mod options;
 pub mod plan;
