@@ -312,15 +312,22 @@ async fn a_short_combat_only_through_mcp_tools() {
     )
     .await;
     assert_eq!(err["code"], "invalid_argument", "{err}");
-    // A value of the wrong type or an unknown language is refused by the
-    // SDK before the tool runs, with a message that says why.
-    let bad = call(&client, "character_list", json!({"lang": "de"})).await;
-    assert_eq!(bad.is_error, Some(true));
-    let text = format!("{:?}", bad.content);
+    // A value of the wrong type or an unknown language is refused before
+    // the tool runs, in the same shape, with the reason.
+    let err = refused(&client, "character_list", json!({"lang": "de"})).await;
+    assert_eq!(err["code"], "invalid_argument", "{err}");
     assert!(
-        text.contains("unknown variant") && text.contains("cs"),
-        "{text}"
+        err["message"].as_str().unwrap().contains("unknown variant"),
+        "{err}"
     );
+    let err = refused(
+        &client,
+        "cast",
+        json!({"character": "Elmira", "spell": "Shield", "level": "high", "lang": "cs"}),
+    )
+    .await;
+    assert_eq!(err["code"], "invalid_argument", "{err}");
+    assert!(err["fix"].as_str().unwrap().contains("Oprav"), "{err}");
     let err = refused(
         &client,
         "spell_show",

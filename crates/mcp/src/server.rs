@@ -7,9 +7,13 @@ use std::sync::Arc;
 
 use rmcp::handler::server::common::schema_for_type;
 use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResult, Implementation, ServerCapabilities, ServerInfo};
-use rmcp::{ServerHandler, tool, tool_handler, tool_router};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, Implementation, ServerCapabilities, ServerInfo,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -348,6 +352,36 @@ impl Grimoire {
 
 #[tool_handler(router = self.router)]
 impl ServerHandler for Grimoire {
+    /// Routes the call; arguments the SDK could not read into the tool's
+    /// type (a wrong JSON type, an unknown field or language) come back in
+    /// the same shape as every other refusal.
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let lang = request
+            .arguments
+            .as_ref()
+            .and_then(|a| a.get("lang"))
+            .and_then(Value::as_str)
+            .map_or(self.lang, Lang::parse_loose);
+        let context = ToolCallContext::new(self, request, context);
+        let result = self.router.call(context).await?;
+        if result.is_error != Some(true) || result.structured_content.is_some() {
+            return Ok(result);
+        }
+        let message: Vec<String> = result
+            .content
+            .iter()
+            .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+            .collect();
+        Ok(refusal(
+            json!({"code": "invalid_argument", "rule": null, "message": message.join(" ")}),
+            lang,
+        ))
+    }
+
     fn get_info(&self) -> ServerInfo {
         ServerInfo::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("grimoire", env!("CARGO_PKG_VERSION")))
