@@ -131,6 +131,8 @@ pub enum Command {
     Log(commands::history::LogArgs),
     /// Run the table server: an HTTP JSON API over this database (or PostgreSQL)
     Serve(commands::serve::Args),
+    /// Serve the tools to AI game masters over the Model Context Protocol (stdio)
+    Mcp(commands::mcp::Args),
     /// Copy the SQLite database to a new file, consistently, while others may write
     Backup(commands::admin::FileArgs),
     /// Replace the SQLite database with a backup (checked first)
@@ -184,6 +186,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Undo(args) => commands::history::undo(ctx, &args),
         Command::Log(args) => commands::history::log(ctx, &args),
         Command::Serve(args) => commands::serve::run(ctx, &args),
+        Command::Mcp(args) => commands::mcp::run(ctx, &args),
         Command::Backup(args) => commands::admin::backup(ctx, &args),
         Command::Restore(args) => commands::admin::restore(ctx, &args),
         Command::Export(args) => commands::admin::export(ctx, &args),

@@ -41,6 +41,7 @@ const COMMANDS: &[&[&str]] = &[
     &["use"],
     &["rules"],
     &["completions"],
+    &["mcp"],
 ];
 
 #[test]

@@ -10,6 +10,7 @@ pub mod encounter;
 pub mod history;
 pub mod homebrew;
 pub mod house;
+pub mod mcp;
 pub mod monster;
 pub mod options;
 pub mod plan;

@@ -1,0 +1,342 @@
+//! `grimoire mcp` end to end: the MCP SDK's own client starts the binary as
+//! a child process and drives a short combat through the tools alone,
+//! recovering from refusals by following their fixes.
+
+use rmcp::model::{CallToolRequestParams, CallToolResult};
+use rmcp::service::RunningService;
+use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::{Value, json};
+
+type Client = RunningService<RoleClient, ()>;
+
+/// Starts `grimoire --db <db> --seed 7 mcp` under the SDK's client.
+async fn start(db: &std::path::Path) -> Client {
+    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
+        c.env_remove("GRIMOIRE_LANG")
+            .env_remove("GRIMOIRE_SEED")
+            .env_remove("GRIMOIRE_CHARACTER")
+            .env_remove("GRIMOIRE_DB")
+            .arg("--db")
+            .arg(db)
+            .args(["--seed", "7", "mcp"]);
+    });
+    let (transport, _stderr) = TokioChildProcess::builder(command)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("grimoire mcp starts");
+    ().serve(transport).await.expect("the MCP handshake")
+}
+
+async fn call(client: &Client, tool: &'static str, args: Value) -> CallToolResult {
+    let Value::Object(args) = args else {
+        panic!("arguments must be an object")
+    };
+    client
+        .call_tool(CallToolRequestParams::new(tool).with_arguments(args))
+        .await
+        .unwrap_or_else(|e| panic!("{tool}: protocol error {e}"))
+}
+
+/// A successful call's structured content.
+async fn ok(client: &Client, tool: &'static str, args: Value) -> Value {
+    let r = call(client, tool, args).await;
+    let v = r.structured_content.clone().unwrap_or(Value::Null);
+    assert_eq!(r.is_error, Some(false), "{tool} failed: {v}");
+    v
+}
+
+/// A refused call's error object.
+async fn refused(client: &Client, tool: &'static str, args: Value) -> Value {
+    let r = call(client, tool, args).await;
+    let v = r.structured_content.clone().unwrap_or(Value::Null);
+    assert_eq!(r.is_error, Some(true), "{tool} was not refused: {v}");
+    let e = v["error"].clone();
+    assert!(e["code"].is_string(), "{v}");
+    assert!(
+        !e["fix"].as_str().unwrap_or("").is_empty(),
+        "every refusal says how to fix it: {v}"
+    );
+    e
+}
+
+fn current(status: &Value) -> &str {
+    status["current"].as_str().unwrap_or("")
+}
+
+#[tokio::test]
+async fn a_short_combat_only_through_mcp_tools() {
+    let dir = tempfile::tempdir().unwrap();
+    let client = start(&dir.path().join("grimoire.sqlite3")).await;
+
+    // The tools a game master needs, each with a description and a schema
+    // that announces its bounds.
+    let tools = client.list_all_tools().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    for needed in [
+        "spell_search",
+        "spell_show",
+        "character_create",
+        "character_show",
+        "character_list",
+        "prepare",
+        "options",
+        "plan",
+        "cast",
+        "rest",
+        "encounter_create",
+        "encounter_add",
+        "encounter_start",
+        "encounter_show",
+        "next_turn",
+        "damage",
+        "encounter_cast",
+        "react",
+        "reaction_pass",
+        "reaction_resolve",
+        "log",
+        "undo",
+        "monster_list",
+    ] {
+        assert!(names.contains(&needed), "no tool {needed} in {names:?}");
+    }
+    for tool in &tools {
+        assert!(
+            tool.description.as_deref().is_some_and(|d| d.len() > 20),
+            "{} has no description",
+            tool.name
+        );
+        assert_eq!(tool.input_schema["type"], "object", "{}", tool.name);
+        assert!(
+            tool.input_schema["properties"]["lang"].is_object(),
+            "{} takes lang",
+            tool.name
+        );
+    }
+    let cast = tools.iter().find(|t| t.name == "cast").unwrap();
+    assert_eq!(cast.input_schema["properties"]["spell"]["maxLength"], 100);
+    assert!(
+        cast.input_schema["required"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("spell"))
+    );
+
+    // A Wizard 5 with Fireball.
+    let hits = ok(&client, "spell_search", json!({"query": "fireball"})).await;
+    assert!(hits.to_string().contains("\"fireball\""), "{hits}");
+    let created = ok(
+        &client,
+        "character_create",
+        json!({
+            "name": "Elmira",
+            "classes": [{"class": "wizard", "level": 5}],
+            "abilities": {"str": 8, "dex": 14, "con": 14, "int": 16, "wis": 12, "cha": 10}
+        }),
+    )
+    .await;
+    assert_eq!(created["character"]["level"], 5, "{created}");
+    ok(
+        &client,
+        "prepare",
+        json!({"character": "Elmira", "spells": ["Fireball", "Magic Missile"]}),
+    )
+    .await;
+    let listed = ok(&client, "character_list", json!({})).await;
+    assert!(listed.to_string().contains("Elmira"), "{listed}");
+
+    // An encounter with a spellcasting Priest; Elmira acts first.
+    ok(&client, "encounter_create", json!({"encounter": "Cave"})).await;
+    ok(
+        &client,
+        "encounter_add",
+        json!({"encounter": "Cave", "name": "Elmira", "initiative": 20}),
+    )
+    .await;
+    let priest = ok(
+        &client,
+        "encounter_add",
+        json!({"encounter": "Cave", "name": "Priest", "monster": "priest", "initiative": 5}),
+    )
+    .await;
+    let priest_hp = priest["hp"].as_i64().unwrap();
+    let status = ok(&client, "encounter_start", json!({"encounter": "Cave"})).await;
+    assert_eq!(current(&status), "Elmira");
+
+    // What she can do, and what it would do to the Priest.
+    let options = ok(&client, "options", json!({"character": "Elmira"})).await;
+    assert!(
+        options["castable"].to_string().contains("fireball"),
+        "{options}"
+    );
+    let plan = ok(
+        &client,
+        "plan",
+        json!({"character": "Elmira", "target": {"ac": 13, "hp": priest_hp, "dex": 0}, "top": 3}),
+    )
+    .await;
+    let lines = plan["lines"].as_array().unwrap();
+    assert!(!lines.is_empty() && lines.len() <= 3, "{plan}");
+
+    // Fireball at level 3, seeded dice.
+    let fireball = ok(
+        &client,
+        "cast",
+        json!({"character": "Elmira", "spell": "Fireball", "level": 3, "targets": ["Priest"]}),
+    )
+    .await;
+    assert_eq!(fireball["cast"]["slot"], 3, "{fireball}");
+    let hit = &fireball["cast"]["targets"][0];
+    let dealt = hit["damage_total"].as_i64().unwrap();
+    assert!(dealt > 0, "{fireball}");
+    assert_eq!(hit["hp_after"].as_i64(), Some(priest_hp - dealt));
+    // The same seed rolls the same: the session can be replayed.
+    assert_eq!(fireball["seed"], 7);
+
+    // A second levelled spell the same turn: R10, and the fix says how on.
+    let err = refused(
+        &client,
+        "cast",
+        json!({"character": "Elmira", "spell": "Magic Missile", "level": 1, "targets": ["Priest"]}),
+    )
+    .await;
+    assert_eq!(err["code"], "one_slot_per_turn", "{err}");
+    assert_eq!(err["rule"], "R10", "{err}");
+    assert!(err["fix"].as_str().unwrap().contains("next_turn"), "{err}");
+
+    // Czech: the same refusal, message and fix in Czech.
+    let cs = refused(
+        &client,
+        "cast",
+        json!({"character": "Elmira", "spell": "magická střela", "level": 1, "targets": ["Priest"], "lang": "cs"}),
+    )
+    .await;
+    assert_eq!(cs["rule"], "R10");
+    assert!(
+        cs["message"]
+            .as_str()
+            .unwrap()
+            .contains("pozice pro kouzlo"),
+        "{cs}"
+    );
+    assert!(
+        cs["fix"].as_str().unwrap().contains("Ukonči tah")
+            || cs["fix"].as_str().unwrap().contains("ukonči tah"),
+        "{cs}"
+    );
+    let spell = ok(
+        &client,
+        "spell_show",
+        json!({"spell": "fireball", "lang": "cs"}),
+    )
+    .await;
+    assert!(spell.to_string().contains("Ohnivá koule"), "{spell}");
+
+    // Following the fix: end the turn. Now it is the Priest's turn, and the
+    // next refusal (R9) says to go on with next_turn again.
+    let status = ok(&client, "next_turn", json!({"encounter": "Cave"})).await;
+    assert_eq!(current(&status), "Priest");
+    let err = refused(
+        &client,
+        "cast",
+        json!({"character": "Elmira", "spell": "Magic Missile", "level": 1, "targets": ["Priest"]}),
+    )
+    .await;
+    assert_eq!(
+        (err["code"].as_str(), err["rule"].as_str()),
+        (Some("not_your_turn"), Some("R9"))
+    );
+    assert!(err["fix"].as_str().unwrap().contains("next_turn"), "{err}");
+    let status = ok(&client, "next_turn", json!({"encounter": "Cave"})).await;
+    assert_eq!(
+        (current(&status), status["round"].as_u64()),
+        ("Elmira", Some(2))
+    );
+
+    // Her new turn: the cast goes through.
+    let missile = ok(
+        &client,
+        "cast",
+        json!({"character": "Elmira", "spell": "Magic Missile", "level": 1, "targets": ["Priest"]}),
+    )
+    .await;
+    assert_eq!(missile["cast"]["status"], "resolved", "{missile}");
+    let after = missile["cast"]["targets"][0]["hp_after"].as_i64().unwrap();
+    assert!(after < priest_hp - dealt, "{missile}");
+
+    // The GM deals damage, reads the state and the log, rests her.
+    let hurt = ok(
+        &client,
+        "damage",
+        json!({"encounter": "Cave", "target": "Priest", "amount": 2}),
+    )
+    .await;
+    assert_eq!(hurt["hp"].as_i64(), Some(after - 2), "{hurt}");
+    let shown = ok(&client, "encounter_show", json!({"encounter": "Cave"})).await;
+    assert_eq!(current(&shown), "Elmira");
+    let log = ok(&client, "log", json!({"name": "Elmira"})).await;
+    let commands: Vec<&str> = log["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["command"].as_str())
+        .collect();
+    assert!(
+        commands
+            .iter()
+            .any(|c| c.starts_with("cast Elmira Fireball")),
+        "the log records the command as typed: {commands:?}"
+    );
+    let me = ok(&client, "character_show", json!({"character": "Elmira"})).await;
+    assert!(me.to_string().contains("Elmira"));
+    ok(
+        &client,
+        "rest",
+        json!({"character": "Elmira", "kind": "long"}),
+    )
+    .await;
+
+    // Out of bounds: a clear refusal naming the argument, and the server
+    // goes on.
+    let err = refused(&client, "spell_show", json!({"spell": "x".repeat(10_000)})).await;
+    assert_eq!(err["code"], "invalid_argument", "{err}");
+    assert_eq!(err["argument"], "spell", "{err}");
+    assert!(
+        err["message"].as_str().unwrap().contains("at most 100"),
+        "{err}"
+    );
+    let err = refused(
+        &client,
+        "cast",
+        json!({"character": "Elmira", "spell": "--help"}),
+    )
+    .await;
+    assert_eq!(err["code"], "invalid_argument", "{err}");
+    // A value of the wrong type or an unknown language is refused before
+    // the tool runs, in the same shape, with the reason.
+    let err = refused(&client, "character_list", json!({"lang": "de"})).await;
+    assert_eq!(err["code"], "invalid_argument", "{err}");
+    assert!(
+        err["message"].as_str().unwrap().contains("unknown variant"),
+        "{err}"
+    );
+    let err = refused(
+        &client,
+        "cast",
+        json!({"character": "Elmira", "spell": "Shield", "level": "high", "lang": "cs"}),
+    )
+    .await;
+    assert_eq!(err["code"], "invalid_argument", "{err}");
+    assert!(err["fix"].as_str().unwrap().contains("Oprav"), "{err}");
+    let err = refused(
+        &client,
+        "spell_show",
+        json!({"spell": "no such spell at all"}),
+    )
+    .await;
+    assert_eq!(err["code"], "unknown_spell", "{err}");
+    assert!(err["fix"].as_str().unwrap().contains("spell_search"));
+    ok(&client, "character_list", json!({})).await;
+
+    client.cancel().await.unwrap();
+}

@@ -1,0 +1,386 @@
+//! Each tool's arguments as a `grimoire` command line: an argv array whose
+//! options are attached (`--target=Goblin`), so no value is ever read as
+//! another flag.
+
+use std::fmt::Display;
+
+use crate::bounds::Violation;
+use crate::params::{
+    Abilities, Action, Advance, AttackHit, Cast, CharacterCreate, Damage, EncounterAdd,
+    EncounterCast, History, MonsterList, NextTurn, Plan, PlanTarget, Prepare, Rest, RestKind,
+    SpellSearch,
+};
+
+/// A command line being built.
+#[derive(Debug, Default)]
+struct Argv(Vec<String>);
+
+impl Argv {
+    fn new(words: &[&str]) -> Self {
+        Argv(words.iter().map(|w| (*w).to_owned()).collect())
+    }
+
+    /// A positional argument.
+    fn arg(mut self, value: impl Display) -> Self {
+        self.0.push(value.to_string());
+        self
+    }
+
+    /// `--flag=value` when there is a value.
+    fn opt(mut self, flag: &str, value: Option<impl Display>) -> Self {
+        if let Some(v) = value {
+            self.0.push(format!("--{flag}={v}"));
+        }
+        self
+    }
+
+    /// `--flag` when set.
+    fn flag(mut self, flag: &str, on: Option<bool>) -> Self {
+        if on == Some(true) {
+            self.0.push(format!("--{flag}"));
+        }
+        self
+    }
+
+    /// `--flag=value` once per value.
+    fn each(mut self, flag: &str, values: Option<&Vec<String>>) -> Self {
+        for v in values.into_iter().flatten() {
+            self.0.push(format!("--{flag}={v}"));
+        }
+        self
+    }
+
+    fn done(self) -> Vec<String> {
+        self.0
+    }
+}
+
+/// `spells`.
+pub fn spell_search(p: &SpellSearch) -> Vec<String> {
+    let mut a = Argv::new(&["spells"]);
+    if let Some(q) = &p.query {
+        a = a.arg(q);
+    }
+    a.opt("class", p.class.as_ref())
+        .opt("level", p.level)
+        .opt("school", p.school.as_ref())
+        .flag("ritual", p.ritual)
+        .flag("concentration", p.concentration)
+        .opt("limit", Some(p.limit.unwrap_or(20)))
+        .done()
+}
+
+/// `character new`.
+pub fn character_create(p: &CharacterCreate) -> Vec<String> {
+    let mut a = Argv::new(&["character", "new"]).arg(&p.name);
+    for c in &p.classes {
+        a = a.opt("class", Some(format!("{}:{}", c.class, c.level)));
+    }
+    let abilities = p
+        .abilities
+        .as_ref()
+        .map(abilities)
+        .filter(|s| !s.is_empty());
+    a.opt("abilities", abilities)
+        .flag("no-pouch", p.no_pouch)
+        .done()
+}
+
+/// `str=8,dex=14` for the scores given.
+fn abilities(a: &Abilities) -> String {
+    [
+        ("str", a.str),
+        ("dex", a.dex),
+        ("con", a.con),
+        ("int", a.int),
+        ("wis", a.wis),
+        ("cha", a.cha),
+    ]
+    .iter()
+    .filter_map(|(k, v)| v.map(|v| format!("{k}={v}")))
+    .collect::<Vec<_>>()
+    .join(",")
+}
+
+/// `prepare` or `unprepare`.
+pub fn prepare(p: &Prepare) -> Vec<String> {
+    let verb = if p.unprepare == Some(true) {
+        "unprepare"
+    } else {
+        "prepare"
+    };
+    p.spells
+        .iter()
+        .fold(Argv::new(&[verb]).arg(&p.character), Argv::arg)
+        .done()
+}
+
+/// `plan`.
+pub fn plan(p: &Plan) -> Vec<String> {
+    let target = p.target.as_ref().map(plan_target).filter(|s| !s.is_empty());
+    Argv::new(&["plan"])
+        .arg(&p.character)
+        .opt("target", target)
+        .flag("advantage", p.advantage)
+        .flag("disadvantage", p.disadvantage)
+        .opt("top", Some(p.top.unwrap_or(10)))
+        .done()
+}
+
+/// The planner's target syntax: `ac=15,hp=40,dex=+2,resist=fire+cold`.
+fn plan_target(t: &PlanTarget) -> String {
+    let mut parts = Vec::new();
+    if let Some(ac) = t.ac {
+        parts.push(format!("ac={ac}"));
+    }
+    if let Some(hp) = t.hp {
+        parts.push(format!("hp={hp}"));
+    }
+    for (k, v) in [
+        ("str", t.str),
+        ("dex", t.dex),
+        ("con", t.con),
+        ("int", t.int),
+        ("wis", t.wis),
+        ("cha", t.cha),
+    ] {
+        if let Some(v) = v {
+            parts.push(format!("{k}={v:+}"));
+        }
+    }
+    for (k, types) in [
+        ("resist", &t.resist),
+        ("vuln", &t.vuln),
+        ("immune", &t.immune),
+    ] {
+        if let Some(types) = types.as_ref().filter(|t| !t.is_empty()) {
+            parts.push(format!("{k}={}", types.join("+")));
+        }
+    }
+    parts.join(",")
+}
+
+/// `cast`.
+pub fn cast(p: &Cast) -> Vec<String> {
+    let action = p.action.map(|a| match a {
+        Action::Magic => "magic",
+        Action::Bonus => "bonus",
+        Action::Reaction => "reaction",
+    });
+    Argv::new(&["cast"])
+        .arg(&p.character)
+        .arg(&p.spell)
+        .opt("slot", p.level)
+        .each("target", p.targets.as_ref())
+        .flag("ritual", p.ritual)
+        .opt("via", p.via.as_ref())
+        .opt("action", action)
+        .opt("trigger", p.trigger.as_ref())
+        .opt("class", p.class.as_ref())
+        .flag("pact", p.pact)
+        .flag("advantage", p.advantage)
+        .flag("disadvantage", p.disadvantage)
+        .flag("off-turn", p.off_turn)
+        .opt("damage-type", p.damage_type.as_ref())
+        .flag("alternative-time", p.alternative_time)
+        .flag("complete", p.complete)
+        .done()
+}
+
+/// `rest --short|--long`.
+pub fn rest(p: &Rest) -> Vec<String> {
+    let kind = match p.kind {
+        RestKind::Short => "--short",
+        RestKind::Long => "--long",
+    };
+    Argv::new(&["rest"]).arg(&p.character).arg(kind).done()
+}
+
+/// `encounter add`.
+pub fn encounter_add(p: &EncounterAdd) -> Vec<String> {
+    Argv::new(&["encounter", "add"])
+        .arg(&p.encounter)
+        .arg(&p.name)
+        .opt("init", p.initiative)
+        .opt("hp", p.hp)
+        .opt("monster", p.monster.as_ref())
+        .done()
+}
+
+/// `encounter next` in an encounter, `turn end` outside one.
+pub fn next_turn(p: &NextTurn) -> Result<Vec<String>, Violation> {
+    match (&p.encounter, &p.character) {
+        (Some(e), None) => Ok(Argv::new(&["encounter", "next"]).arg(e).done()),
+        (None, Some(c)) => Ok(Argv::new(&["turn", "end"]).arg(c).done()),
+        _ => Err(Violation {
+            path: "encounter".to_owned(),
+            message: "give exactly one of encounter (in a fight) or character (outside one)"
+                .to_owned(),
+            message_cs: "zadej právě jedno: encounter (v boji), nebo character (mimo boj)"
+                .to_owned(),
+        }),
+    }
+}
+
+/// `encounter damage` or `damage`.
+pub fn damage(p: &Damage) -> Vec<String> {
+    match &p.encounter {
+        Some(e) => Argv::new(&["encounter", "damage"]).arg(e),
+        None => Argv::new(&["damage"]),
+    }
+    .arg(&p.target)
+    .arg(p.amount)
+    .done()
+}
+
+/// `encounter advance`.
+pub fn advance(p: &Advance) -> Vec<String> {
+    Argv::new(&["encounter", "advance"])
+        .arg(&p.encounter)
+        .arg(&p.time)
+        .done()
+}
+
+/// `encounter cast` or `encounter react`.
+pub fn encounter_cast(verb: &str, p: &EncounterCast) -> Vec<String> {
+    Argv::new(&["encounter", verb])
+        .arg(&p.encounter)
+        .arg(&p.caster)
+        .arg(&p.spell)
+        .each("target", p.targets.as_ref())
+        .opt("slot", p.level)
+        .opt("via", p.via.as_ref())
+        .flag("advantage", p.advantage)
+        .flag("disadvantage", p.disadvantage)
+        .done()
+}
+
+/// `encounter attack`.
+pub fn attack_hit(p: &AttackHit) -> Vec<String> {
+    Argv::new(&["encounter", "attack"])
+        .arg(&p.encounter)
+        .arg(&p.attacker)
+        .arg(&p.target)
+        .opt("total", Some(p.total))
+        .opt("ac", p.ac)
+        .done()
+}
+
+/// `log` or `undo`.
+pub fn history(verb: &str, p: &History) -> Vec<String> {
+    Argv::new(&[verb])
+        .arg(&p.name)
+        .flag("encounter", p.encounter)
+        .done()
+}
+
+/// `monster list`.
+pub fn monster_list(p: &MonsterList) -> Vec<String> {
+    let a = Argv::new(&["monster", "list"]);
+    match &p.query {
+        Some(q) => a.arg(q),
+        None => a,
+    }
+    .done()
+}
+
+/// A fixed command followed by names.
+pub fn words(command: &[&str], names: &[&str]) -> Vec<String> {
+    names
+        .iter()
+        .fold(Argv::new(command), |a, n| a.arg(n))
+        .done()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::ClassLevel;
+
+    #[test]
+    fn cast_attaches_every_option() {
+        let p = Cast {
+            character: "Elmira".into(),
+            spell: "Fireball".into(),
+            level: Some(3),
+            targets: Some(vec!["Goblin:ac=15".into(), "Orc".into()]),
+            ritual: None,
+            via: None,
+            action: Some(Action::Magic),
+            trigger: None,
+            class: None,
+            pact: None,
+            advantage: Some(true),
+            disadvantage: Some(false),
+            off_turn: None,
+            damage_type: None,
+            alternative_time: None,
+            complete: None,
+            lang: None,
+        };
+        assert_eq!(
+            cast(&p),
+            [
+                "cast",
+                "Elmira",
+                "Fireball",
+                "--slot=3",
+                "--target=Goblin:ac=15",
+                "--target=Orc",
+                "--action=magic",
+                "--advantage"
+            ]
+        );
+    }
+
+    #[test]
+    fn character_and_plan_targets_use_the_cli_syntax() {
+        let p = CharacterCreate {
+            name: "Elmira".into(),
+            classes: vec![ClassLevel {
+                class: "wizard".into(),
+                level: 5,
+            }],
+            abilities: Some(Abilities {
+                int: Some(16),
+                dex: Some(14),
+                ..Abilities::default()
+            }),
+            no_pouch: None,
+            lang: None,
+        };
+        assert_eq!(
+            character_create(&p),
+            [
+                "character",
+                "new",
+                "Elmira",
+                "--class=wizard:5",
+                "--abilities=dex=14,int=16"
+            ]
+        );
+        let t = PlanTarget {
+            ac: Some(15),
+            dex: Some(2),
+            wis: Some(-1),
+            resist: Some(vec!["fire".into(), "cold".into()]),
+            ..PlanTarget::default()
+        };
+        assert_eq!(plan_target(&t), "ac=15,dex=+2,wis=-1,resist=fire+cold");
+    }
+
+    #[test]
+    fn next_turn_needs_exactly_one_scope() {
+        let both = NextTurn {
+            encounter: Some("Cave".into()),
+            character: Some("Elmira".into()),
+            lang: None,
+        };
+        assert!(next_turn(&both).is_err());
+        let fight = NextTurn {
+            character: None,
+            ..both
+        };
+        assert_eq!(next_turn(&fight).unwrap(), ["encounter", "next", "Cave"]);
+    }
+}

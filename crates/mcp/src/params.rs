@@ -1,0 +1,471 @@
+//! The arguments of every tool, typed and bounded. The doc comments become
+//! the descriptions in the JSON schemas a model reads; the bounds
+//! (`length`, `range`) are announced there and enforced by
+//! [`crate::bounds`].
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::lang::Lang;
+
+/// Arguments of `spell_search`.
+#[derive(Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpellSearch {
+    /// Part of a spell's name, English or Czech (accents and case do not matter); leave out to list by the filters only.
+    #[schemars(length(max = 100))]
+    pub query: Option<String>,
+    /// Only spells on this class's list, e.g. "wizard", "cleric" (Czech names work).
+    #[schemars(length(max = 40))]
+    pub class: Option<String>,
+    /// Only spells of this level; 0 means cantrips.
+    #[schemars(range(min = 0, max = 9))]
+    pub level: Option<u8>,
+    /// Only spells of this school, e.g. "evocation".
+    #[schemars(length(max = 40))]
+    pub school: Option<String>,
+    /// Only rituals.
+    pub ritual: Option<bool>,
+    /// Only spells that need Concentration.
+    pub concentration: Option<bool>,
+    /// At most this many results (default 20).
+    #[schemars(range(min = 1, max = 100))]
+    pub limit: Option<u16>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `spell_show`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpellShow {
+    /// The spell: English or Czech name, or its id such as "magic-missile".
+    #[schemars(length(min = 1, max = 100))]
+    pub spell: String,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// One class and its level.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClassLevel {
+    /// The class: bard, cleric, druid, paladin, ranger, sorcerer, warlock or wizard (Czech names work).
+    #[schemars(length(min = 1, max = 40))]
+    pub class: String,
+    /// The level in that class.
+    #[schemars(range(min = 1, max = 20))]
+    pub level: u8,
+}
+
+/// Ability scores; a missing one is 10.
+#[derive(Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Abilities {
+    /// Strength.
+    #[schemars(range(min = 1, max = 30))]
+    pub str: Option<u8>,
+    /// Dexterity.
+    #[schemars(range(min = 1, max = 30))]
+    pub dex: Option<u8>,
+    /// Constitution.
+    #[schemars(range(min = 1, max = 30))]
+    pub con: Option<u8>,
+    /// Intelligence.
+    #[schemars(range(min = 1, max = 30))]
+    pub int: Option<u8>,
+    /// Wisdom.
+    #[schemars(range(min = 1, max = 30))]
+    pub wis: Option<u8>,
+    /// Charisma.
+    #[schemars(range(min = 1, max = 30))]
+    pub cha: Option<u8>,
+}
+
+/// Arguments of `character_create`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CharacterCreate {
+    /// A new name, unique without regard to case.
+    #[schemars(length(min = 1, max = 60))]
+    pub name: String,
+    /// One entry per class (several for a multiclass), e.g. [{"class": "wizard", "level": 5}].
+    #[schemars(length(min = 1, max = 8))]
+    pub classes: Vec<ClassLevel>,
+    /// Ability scores, e.g. {"int": 16, "dex": 14}; missing ones are 10.
+    pub abilities: Option<Abilities>,
+    /// Start without a Component Pouch (one is carried by default).
+    pub no_pouch: Option<bool>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of the tools that only name a character.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CharacterRef {
+    /// The character's name (case does not matter).
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of the tools that take nothing but a language.
+#[derive(Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LangOnly {
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `prepare`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Prepare {
+    /// The character's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// Spells by English or Czech name or id; cantrips are learned the same way.
+    #[schemars(length(min = 1, max = 20), inner(length(min = 1, max = 100)))]
+    pub spells: Vec<String>,
+    /// Unprepare these spells instead.
+    pub unprepare: Option<bool>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// What the planner knows of the target; anything left out is unknown (no
+/// AC: every attack hits; no save bonus: the save always fails).
+#[derive(Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlanTarget {
+    /// Armor Class.
+    #[schemars(range(min = 0, max = 40))]
+    pub ac: Option<u8>,
+    /// Hit points left.
+    #[schemars(range(min = 1, max = 9999))]
+    pub hp: Option<u32>,
+    /// Strength saving throw bonus.
+    #[schemars(range(min = -10, max = 30))]
+    pub str: Option<i8>,
+    /// Dexterity saving throw bonus.
+    #[schemars(range(min = -10, max = 30))]
+    pub dex: Option<i8>,
+    /// Constitution saving throw bonus.
+    #[schemars(range(min = -10, max = 30))]
+    pub con: Option<i8>,
+    /// Intelligence saving throw bonus.
+    #[schemars(range(min = -10, max = 30))]
+    pub int: Option<i8>,
+    /// Wisdom saving throw bonus.
+    #[schemars(range(min = -10, max = 30))]
+    pub wis: Option<i8>,
+    /// Charisma saving throw bonus.
+    #[schemars(range(min = -10, max = 30))]
+    pub cha: Option<i8>,
+    /// Damage types it resists, e.g. ["fire"].
+    #[schemars(length(max = 13), inner(length(min = 1, max = 20)))]
+    pub resist: Option<Vec<String>>,
+    /// Damage types it is vulnerable to.
+    #[schemars(length(max = 13), inner(length(min = 1, max = 20)))]
+    pub vuln: Option<Vec<String>>,
+    /// Damage types it is immune to.
+    #[schemars(length(max = 13), inner(length(min = 1, max = 20)))]
+    pub immune: Option<Vec<String>>,
+}
+
+/// Arguments of `plan`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Plan {
+    /// The caster's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// The target's numbers; leave out for an unknown target.
+    pub target: Option<PlanTarget>,
+    /// The caster's attack rolls have advantage.
+    pub advantage: Option<bool>,
+    /// The caster's attack rolls have disadvantage.
+    pub disadvantage: Option<bool>,
+    /// Only the best N lines (default 10).
+    #[schemars(range(min = 1, max = 400))]
+    pub top: Option<u16>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// The part of the turn a spell uses.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    /// The Magic action.
+    Magic,
+    /// The Bonus Action.
+    Bonus,
+    /// The Reaction.
+    Reaction,
+}
+
+/// Arguments of `cast`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Cast {
+    /// The caster's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// The spell: English or Czech name, or id.
+    #[schemars(length(min = 1, max = 100))]
+    pub spell: String,
+    /// Cast with a spell slot of this level (upcasting when above the spell's level); leave out for the lowest slot that fits. Not for cantrips.
+    #[schemars(range(min = 1, max = 9))]
+    pub level: Option<u8>,
+    /// Targets: a combatant's or character's name, optionally with a stat block, e.g. "Goblin" or "Goblin:ac=15:dex=+2:type=humanoid:resist=fire".
+    #[schemars(length(max = 20), inner(length(min = 1, max = 200)))]
+    pub targets: Option<Vec<String>>,
+    /// Cast as a ritual: no slot, 10 minutes longer.
+    pub ritual: Option<bool>,
+    /// Cast through a magic item or limited-use ability by name, or "arcanum", instead of a slot.
+    #[schemars(length(min = 1, max = 60))]
+    pub via: Option<String>,
+    /// The part of the turn to use; default: what the spell's casting time says.
+    pub action: Option<Action>,
+    /// For a Reaction spell: the trigger it answers, e.g. "hit by an attack".
+    #[schemars(length(min = 1, max = 200))]
+    pub trigger: Option<String>,
+    /// The class to cast with, for a multiclass character.
+    #[schemars(length(min = 1, max = 40))]
+    pub class: Option<String>,
+    /// Use only pact slots (Warlock).
+    pub pact: Option<bool>,
+    /// Advantage on the spell's attack rolls.
+    pub advantage: Option<bool>,
+    /// Disadvantage on the spell's attack rolls.
+    pub disadvantage: Option<bool>,
+    /// A Reaction on another creature's turn.
+    pub off_turn: Option<bool>,
+    /// The damage type, for spells that offer a choice (Chromatic Orb).
+    #[schemars(length(min = 1, max = 20))]
+    pub damage_type: Option<String>,
+    /// Use the spell's alternative, longer casting time.
+    pub alternative_time: Option<bool>,
+    /// Complete a casting of a minute or more whose time is up.
+    pub complete: Option<bool>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// A Short or a Long Rest.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RestKind {
+    /// A Short Rest: pact slots and short-rest uses return.
+    Short,
+    /// A Long Rest: every slot and use returns.
+    Long,
+}
+
+/// Arguments of `rest`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Rest {
+    /// The character's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// "short" or "long".
+    pub kind: RestKind,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of the tools that only name an encounter.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterRef {
+    /// The encounter's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub encounter: String,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `encounter_add`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterAdd {
+    /// The encounter.
+    #[schemars(length(min = 1, max = 60))]
+    pub encounter: String,
+    /// The combatant: a stored character's name (links its state), or any creature with an optional stat block, e.g. "Goblin:ac=15:dex=+2:type=humanoid".
+    #[schemars(length(min = 1, max = 200))]
+    pub name: String,
+    /// Initiative (higher acts first); rolled when left out.
+    #[schemars(range(min = -10, max = 50))]
+    pub initiative: Option<i8>,
+    /// Hit points, for a creature that is not a stored character.
+    #[schemars(range(min = 1, max = 10000))]
+    pub hp: Option<u32>,
+    /// A spellcasting stat block's id from monster_list (e.g. "mage", "priest"): the creature casts with its own uses.
+    #[schemars(length(min = 1, max = 60))]
+    pub monster: Option<String>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `next_turn`: exactly one of the two.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NextTurn {
+    /// In an encounter: end the current turn and begin the next combatant's.
+    #[schemars(length(min = 1, max = 60))]
+    pub encounter: Option<String>,
+    /// Outside an encounter: end this character's turn.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: Option<String>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `damage`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Damage {
+    /// The encounter the target is in; leave out for a character outside any encounter.
+    #[schemars(length(min = 1, max = 60))]
+    pub encounter: Option<String>,
+    /// Who takes the damage: a combatant or character name.
+    #[schemars(length(min = 1, max = 60))]
+    pub target: String,
+    /// Damage taken. A concentrating character makes the Constitution save.
+    #[schemars(range(min = 0, max = 10000))]
+    pub amount: u32,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `encounter_advance`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Advance {
+    /// The encounter.
+    #[schemars(length(min = 1, max = 60))]
+    pub encounter: String,
+    /// How long: "3r" rounds, "10m" minutes, "1h" hours, "1d" days.
+    #[schemars(length(min = 2, max = 10))]
+    pub time: String,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `encounter_cast` and `react`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterCast {
+    /// The encounter.
+    #[schemars(length(min = 1, max = 60))]
+    pub encounter: String,
+    /// The combatant casting (a creature or a character).
+    #[schemars(length(min = 1, max = 60))]
+    pub caster: String,
+    /// The spell: English or Czech name, or id.
+    #[schemars(length(min = 1, max = 100))]
+    pub spell: String,
+    /// Targets, as for cast.
+    #[schemars(length(max = 20), inner(length(min = 1, max = 200)))]
+    pub targets: Option<Vec<String>>,
+    /// A slot of this level, for casters with slots.
+    #[schemars(range(min = 1, max = 9))]
+    pub level: Option<u8>,
+    /// A named use: a stat block's line ("Protective Magic") or a character's item or ability.
+    #[schemars(length(min = 1, max = 60))]
+    pub via: Option<String>,
+    /// Advantage on the spell's attack rolls.
+    pub advantage: Option<bool>,
+    /// Disadvantage on the spell's attack rolls.
+    pub disadvantage: Option<bool>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `reaction_pass`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReactionPass {
+    /// The encounter.
+    #[schemars(length(min = 1, max = 60))]
+    pub encounter: String,
+    /// The combatant who lets the window go by.
+    #[schemars(length(min = 1, max = 60))]
+    pub combatant: String,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `attack_hit`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AttackHit {
+    /// The encounter.
+    #[schemars(length(min = 1, max = 60))]
+    pub encounter: String,
+    /// The attacker.
+    #[schemars(length(min = 1, max = 60))]
+    pub attacker: String,
+    /// The combatant hit.
+    #[schemars(length(min = 1, max = 60))]
+    pub target: String,
+    /// The attack roll's total.
+    #[schemars(range(min = -10, max = 60))]
+    pub total: i16,
+    /// The target's AC, when its stat block does not give it.
+    #[schemars(range(min = 0, max = 40))]
+    pub ac: Option<u8>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `log` and `undo`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct History {
+    /// A character's name, or an encounter's with encounter true.
+    #[schemars(length(min = 1, max = 60))]
+    pub name: String,
+    /// The name is an encounter's.
+    pub encounter: Option<bool>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `monster_list`.
+#[derive(Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MonsterList {
+    /// Part of a name, English or Czech; typos are forgiven.
+    #[schemars(length(max = 60))]
+    pub query: Option<String>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `monster_show`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MonsterShow {
+    /// The stat block's id or name.
+    #[schemars(length(min = 1, max = 60))]
+    pub monster: String,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `rules`.
+#[derive(Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// A rule id such as "R10" or "R5a"; leave out to list them all.
+    #[schemars(length(min = 2, max = 5))]
+    pub rule: Option<String>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}

@@ -1,0 +1,443 @@
+//! The MCP server: one tool per `grimoire` command a game master needs.
+//! Each tool checks its arguments against its own schema, runs the CLI and
+//! returns the CLI's JSON; a refusal comes back as a tool error whose
+//! structured content is `{"error":{"code","rule","message","fix"}}`.
+
+use std::sync::Arc;
+
+use rmcp::handler::server::common::schema_for_type;
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, Implementation, ServerCapabilities, ServerInfo,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::argv;
+use crate::bounds::{self, Violation};
+use crate::fix::fix;
+use crate::lang::Lang;
+use crate::params::{
+    Advance, AttackHit, Cast, CharacterCreate, CharacterRef, Damage, EncounterAdd, EncounterCast,
+    EncounterRef, History, LangOnly, MonsterList, MonsterShow, NextTurn, Plan, Prepare,
+    ReactionPass, Rest, Rules, SpellSearch, SpellShow,
+};
+use crate::runner::{Outcome, Runner};
+
+/// What the server tells a client about itself when it connects.
+const INSTRUCTIONS: &str = "Grimoire enforces the 2024 fifth-edition spellcasting rules (SRD 5.2) on a \
+persistent database of characters and encounters. Typical flow: spell_search / spell_show to look \
+spells up; character_create then prepare; encounter_create, encounter_add (characters by name, \
+creatures with a stat block or a monster id), encounter_start; then on each turn options (what the \
+character can cast now) or plan (expected damage against a target), cast, damage, and next_turn to \
+end the turn. rest restores slots; log and undo read and revert history. Every refusal is a tool \
+error with error.code, error.rule (the rule id, e.g. R10) and error.fix, one sentence saying which \
+tool to call next: follow it. Every tool takes lang \"en\" or \"cs\" (Czech).";
+
+/// The Grimoire MCP server.
+#[derive(Clone)]
+pub struct Grimoire {
+    runner: Arc<Runner>,
+    lang: Lang,
+    router: ToolRouter<Grimoire>,
+}
+
+impl Grimoire {
+    /// A server running commands with `runner`, answering in `lang` unless
+    /// a call asks for another language.
+    pub fn new(runner: Runner, lang: Lang) -> Self {
+        Grimoire {
+            runner: Arc::new(runner),
+            lang,
+            router: Self::tool_router(),
+        }
+    }
+
+    /// Checks `params` against `T`'s schema, builds the command line and
+    /// runs it.
+    async fn call<T: Serialize + JsonSchema + 'static>(
+        &self,
+        params: &T,
+        lang: Option<Lang>,
+        build: impl FnOnce(&T) -> Result<Vec<String>, Violation>,
+    ) -> CallToolResult {
+        let lang = lang.unwrap_or(self.lang);
+        let value = serde_json::to_value(params).unwrap_or(Value::Null);
+        let args = match bounds::check(&schema_for_type::<T>(), &value).and_then(|()| build(params))
+        {
+            Ok(args) => args,
+            Err(v) => {
+                let message = match lang {
+                    Lang::En => v.message,
+                    Lang::Cs => v.message_cs,
+                };
+                return refusal(
+                    json!({"code": "invalid_argument", "rule": null, "message": message, "argument": v.path}),
+                    lang,
+                );
+            }
+        };
+        match self.runner.run(lang, &args).await {
+            Outcome::Done(value @ Value::Object(_)) => CallToolResult::structured(value),
+            Outcome::Done(other) => CallToolResult::structured(json!({ "result": other })),
+            Outcome::Refused(error) => refusal(error, lang),
+        }
+    }
+}
+
+/// A refusal as a tool error, with the fix for its code.
+fn refusal(mut error: Value, lang: Lang) -> CallToolResult {
+    let code = error["code"].as_str().unwrap_or("internal").to_owned();
+    error["fix"] = Value::String(fix(&code, lang).to_owned());
+    CallToolResult::structured_error(json!({ "error": error }))
+}
+
+#[tool_router]
+impl Grimoire {
+    #[tool(
+        description = "Search the SRD 5.2 spell catalogue by part of a name (English or Czech) and filters (class list, level, school, ritual, concentration). Returns spells with id, names, level, school. Use the id in other tools.",
+        annotations(read_only_hint = true)
+    )]
+    async fn spell_search(&self, Parameters(p): Parameters<SpellSearch>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::spell_search(p))).await
+    }
+
+    #[tool(
+        description = "Show one spell in full: level, school, casting time, range, components, duration, concentration, ritual, class lists, damage and what higher slots add.",
+        annotations(read_only_hint = true)
+    )]
+    async fn spell_show(&self, Parameters(p): Parameters<SpellShow>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::words(&["spell"], &[&p.spell])))
+            .await
+    }
+
+    #[tool(
+        description = "Create a character with full spell slots: a unique name, one or more classes with levels (e.g. wizard 5), optional ability scores. Prepare its spells next with prepare."
+    )]
+    async fn character_create(&self, Parameters(p): Parameters<CharacterCreate>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::character_create(p)))
+            .await
+    }
+
+    #[tool(
+        description = "Show a character: classes, abilities, spell slots left, prepared spells and cantrips, concentration, conditions, ongoing spells, hit points and what this turn has used.",
+        annotations(read_only_hint = true)
+    )]
+    async fn character_show(&self, Parameters(p): Parameters<CharacterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["character", "show"], &[&p.character]))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "List every stored character with classes and level.",
+        annotations(read_only_hint = true)
+    )]
+    async fn character_list(&self, Parameters(p): Parameters<LangOnly>) -> CallToolResult {
+        self.call(&p, p.lang, |_| Ok(argv::words(&["character", "list"], &[])))
+            .await
+    }
+
+    #[tool(
+        description = "Prepare spells for a character (cantrips are learned the same way), or unprepare them with unprepare true. Each spell must be on one of the character's class lists (R8) and within its limits."
+    )]
+    async fn prepare(&self, Parameters(p): Parameters<Prepare>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::prepare(p))).await
+    }
+
+    #[tool(
+        description = "What the character can cast right now, every way (slot levels, pact slot, ritual, item, ability), with the action each takes; and for every other spell the first rule that blocks it and what would make it legal. Call this before cast when unsure.",
+        annotations(read_only_hint = true)
+    )]
+    async fn options(&self, Parameters(p): Parameters<CharacterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["options"], &[&p.character]))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Rank every spell and slot the character can cast now by exact expected damage (or healing) against a described target: mean, range, chance to hit or to fail the save, chance to drop it to 0. Nothing is spent.",
+        annotations(read_only_hint = true)
+    )]
+    async fn plan(&self, Parameters(p): Parameters<Plan>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::plan(p))).await
+    }
+
+    #[tool(
+        description = "Cast a spell: the rules are checked (prepared, slot, one slot per turn, action, components, range, targets), the slot is spent, the dice are rolled and damage applied to combatants. In an encounter it must be the caster's turn (except Reactions with off_turn). A refusal changes nothing and says how to fix it."
+    )]
+    async fn cast(&self, Parameters(p): Parameters<Cast>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::cast(p))).await
+    }
+
+    #[tool(
+        description = "Finish a rest: kind long restores every spell slot and use; kind short restores pact slots and short-rest uses."
+    )]
+    async fn rest(&self, Parameters(p): Parameters<Rest>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::rest(p))).await
+    }
+
+    #[tool(
+        description = "Create an empty encounter by name. Add combatants with encounter_add, then encounter_start."
+    )]
+    async fn encounter_create(&self, Parameters(p): Parameters<EncounterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["encounter", "new"], &[&p.encounter]))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Add a combatant to an encounter: a stored character by name, a creature described inline (\"Goblin:ac=15:dex=+2\") with hp, or a spellcasting monster by id from monster_list. Initiative is rolled unless given."
+    )]
+    async fn encounter_add(&self, Parameters(p): Parameters<EncounterAdd>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::encounter_add(p))).await
+    }
+
+    #[tool(description = "Start the encounter: round 1, the highest initiative acts first.")]
+    async fn encounter_start(&self, Parameters(p): Parameters<EncounterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["encounter", "start"], &[&p.encounter]))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Show an encounter: round, whose turn it is, initiative order, hit points, each combatant's turn economy, concentration and effects, and any spell waiting for Reactions.",
+        annotations(read_only_hint = true)
+    )]
+    async fn encounter_show(&self, Parameters(p): Parameters<EncounterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["encounter", "status"], &[&p.encounter]))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "List every encounter.",
+        annotations(read_only_hint = true)
+    )]
+    async fn encounter_list(&self, Parameters(p): Parameters<LangOnly>) -> CallToolResult {
+        self.call(&p, p.lang, |_| Ok(argv::words(&["encounter", "list"], &[])))
+            .await
+    }
+
+    #[tool(
+        description = "End the current turn. With encounter: the next combatant in initiative order begins its turn (a new round lets time pass). With character, outside an encounter: that character's turn ends, resetting its actions and the one-slot-per-turn limit (R10)."
+    )]
+    async fn next_turn(&self, Parameters(p): Parameters<NextTurn>) -> CallToolResult {
+        self.call(&p, p.lang, argv::next_turn).await
+    }
+
+    #[tool(
+        description = "Deal damage to a combatant in an encounter (or to a character outside one); a concentrating character makes its Constitution save (DC 10 or half the damage)."
+    )]
+    async fn damage(&self, Parameters(p): Parameters<Damage>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::damage(p))).await
+    }
+
+    #[tool(
+        description = "Let time pass for everyone in an encounter (\"3r\" rounds, \"10m\", \"1h\"): spell durations run out and long castings progress."
+    )]
+    async fn encounter_advance(&self, Parameters(p): Parameters<Advance>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::advance(p))).await
+    }
+
+    #[tool(description = "End (delete) an encounter; undo with encounter true brings it back.")]
+    async fn encounter_end(&self, Parameters(p): Parameters<EncounterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["encounter", "end"], &[&p.encounter]))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "The game master casts for a combatant in an encounter (a monster or a character). If someone could answer with a Reaction (Counterspell, Shield...), the spell waits in a reaction window: then call react, reaction_pass or reaction_resolve."
+    )]
+    async fn encounter_cast(&self, Parameters(p): Parameters<EncounterCast>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::encounter_cast("cast", p)))
+            .await
+    }
+
+    #[tool(
+        description = "Answer the open reaction window with a Reaction spell (Counterspell, Shield, Hellish Rebuke, Feather Fall) cast by a combatant."
+    )]
+    async fn react(&self, Parameters(p): Parameters<EncounterCast>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::encounter_cast("react", p)))
+            .await
+    }
+
+    #[tool(description = "A combatant lets the open reaction window go by without reacting.")]
+    async fn reaction_pass(&self, Parameters(p): Parameters<ReactionPass>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(
+                &["encounter", "pass"],
+                &[&p.encounter, &p.combatant],
+            ))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Close the open reaction window: the waiting spell is cast (unless countered) and the answers take effect."
+    )]
+    async fn reaction_resolve(&self, Parameters(p): Parameters<EncounterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["encounter", "resolve"], &[&p.encounter]))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "An attack roll hits a combatant: a reaction window opens so the target may cast Shield; then reaction_resolve checks the hit against the AC in force."
+    )]
+    async fn attack_hit(&self, Parameters(p): Parameters<AttackHit>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::attack_hit(p))).await
+    }
+
+    #[tool(
+        description = "The history of a character (or of an encounter with encounter true), oldest first: every change with what it did.",
+        annotations(read_only_hint = true)
+    )]
+    async fn log(&self, Parameters(p): Parameters<History>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::history("log", p))).await
+    }
+
+    #[tool(
+        description = "Revert the last change of a character (or of an encounter with encounter true), with everything it touched; the undo is logged too."
+    )]
+    async fn undo(&self, Parameters(p): Parameters<History>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::history("undo", p)))
+            .await
+    }
+
+    #[tool(
+        description = "List spellcasting creatures (SRD stat blocks and homebrew) by id, optionally matching part of a name; use the id as monster in encounter_add.",
+        annotations(read_only_hint = true)
+    )]
+    async fn monster_list(&self, Parameters(p): Parameters<MonsterList>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::monster_list(p))).await
+    }
+
+    #[tool(
+        description = "Show one creature's spellcasting: save DC, attack bonus, spells and uses per day.",
+        annotations(read_only_hint = true)
+    )]
+    async fn monster_show(&self, Parameters(p): Parameters<MonsterShow>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["monster", "show"], &[&p.monster]))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "The numbered spellcasting rules (R1-R22) the engine enforces, or one of them by id (the rule in a refusal).",
+        annotations(read_only_hint = true)
+    )]
+    async fn rules(&self, Parameters(p): Parameters<Rules>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            let rule: Vec<&str> = p.rule.iter().map(String::as_str).collect();
+            Ok(argv::words(&["rules"], &rule))
+        })
+        .await
+    }
+}
+
+#[tool_handler(router = self.router)]
+impl ServerHandler for Grimoire {
+    /// Routes the call; arguments the SDK could not read into the tool's
+    /// type (a wrong JSON type, an unknown field or language) come back in
+    /// the same shape as every other refusal.
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let lang = request
+            .arguments
+            .as_ref()
+            .and_then(|a| a.get("lang"))
+            .and_then(Value::as_str)
+            .map_or(self.lang, Lang::parse_loose);
+        let context = ToolCallContext::new(self, request, context);
+        let result = self.router.call(context).await?;
+        if result.is_error != Some(true) || result.structured_content.is_some() {
+            return Ok(result);
+        }
+        let message: Vec<String> = result
+            .content
+            .iter()
+            .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+            .collect();
+        Ok(refusal(
+            json!({"code": "invalid_argument", "rule": null, "message": message.join(" ")}),
+            lang,
+        ))
+    }
+
+    fn get_info(&self) -> ServerInfo {
+        ServerInfo::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("grimoire", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn server() -> Grimoire {
+        Grimoire::new(Runner::new("grimoire".into(), None, None), Lang::En)
+    }
+
+    #[test]
+    fn every_tool_has_a_description_and_an_object_schema() {
+        let tools = server().router.list_all();
+        assert!(tools.len() >= 25, "{}", tools.len());
+        for tool in &tools {
+            let description = tool.description.as_deref().unwrap_or("");
+            assert!(description.len() > 20, "{}", tool.name);
+            assert_eq!(tool.input_schema["type"], "object", "{}", tool.name);
+        }
+    }
+
+    #[test]
+    fn schemas_announce_the_bounds_that_are_enforced() {
+        let schema = schema_for_type::<Cast>();
+        assert_eq!(schema["properties"]["spell"]["maxLength"], 100);
+        assert_eq!(schema["properties"]["level"]["maximum"], 9);
+        assert_eq!(schema["properties"]["targets"]["maxItems"], 20);
+        assert_eq!(schema["additionalProperties"], false);
+        let long = json!({"character": "Elmira", "spell": "x".repeat(101)});
+        let v = bounds::check(&schema, &long).unwrap_err();
+        assert_eq!(v.path, "spell");
+        let plan = schema_for_type::<Plan>();
+        let deep = json!({"character": "E", "target": {"hp": 0}});
+        assert_eq!(bounds::check(&plan, &deep).unwrap_err().path, "target.hp");
+        let prepare = schema_for_type::<Prepare>();
+        let item = json!({"character": "E", "spells": ["ok", "y".repeat(101)]});
+        assert_eq!(
+            bounds::check(&prepare, &item).unwrap_err().path,
+            "spells[1]"
+        );
+    }
+
+    #[test]
+    fn a_refusal_carries_its_fix_in_the_language_asked() {
+        let r = refusal(
+            json!({"code": "one_slot_per_turn", "rule": "R10", "message": "R10: ..."}),
+            Lang::Cs,
+        );
+        assert_eq!(r.is_error, Some(true));
+        let e = &r.structured_content.unwrap()["error"];
+        assert_eq!(e["rule"], "R10");
+        assert!(e["fix"].as_str().unwrap().contains("next_turn"));
+    }
+}
