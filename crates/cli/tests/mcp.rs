@@ -340,3 +340,72 @@ async fn a_short_combat_only_through_mcp_tools() {
 
     client.cancel().await.unwrap();
 }
+
+/// A casual table through MCP (issue 15): the model relaxes R10, a second
+/// slot in a turn goes ahead and says what it waived; the rule as written
+/// comes back with enforce; half an instruction is refused with its fix.
+#[tokio::test]
+async fn house_rules_through_mcp_tools() {
+    let dir = tempfile::tempdir().unwrap();
+    let client = start(&dir.path().join("grimoire.sqlite3")).await;
+    ok(
+        &client,
+        "character_create",
+        json!({"name": "Ana", "classes": [{"class": "cleric", "level": 5}],
+               "abilities": {"wis": 16}}),
+    )
+    .await;
+    ok(
+        &client,
+        "prepare",
+        json!({"character": "Ana", "spells": ["Healing Word", "Cure Wounds"]}),
+    )
+    .await;
+    let read = ok(&client, "house_rules", json!({})).await;
+    assert_eq!(read["house_rules"], json!([]), "{read}");
+    ok(
+        &client,
+        "cast",
+        json!({"character": "Ana", "spell": "Healing Word", "targets": ["Ana"]}),
+    )
+    .await;
+    let e = refused(
+        &client,
+        "cast",
+        json!({"character": "Ana", "spell": "Cure Wounds", "targets": ["Ana"]}),
+    )
+    .await;
+    assert_eq!(e["rule"], "R10", "{e}");
+
+    let set = ok(
+        &client,
+        "house_rules",
+        json!({"action": "relax", "rule": "R10"}),
+    )
+    .await;
+    assert_eq!(set["house_rules"][0]["rule"], "R10", "{set}");
+    let cast = ok(
+        &client,
+        "cast",
+        json!({"character": "Ana", "spell": "Cure Wounds", "targets": ["Ana"]}),
+    )
+    .await;
+    assert_eq!(cast["cast"]["waived"][0]["rule"], "R10", "{cast}");
+
+    let back = ok(
+        &client,
+        "house_rules",
+        json!({"action": "enforce", "rule": "R10"}),
+    )
+    .await;
+    assert_eq!(back["house_rules"], json!([]));
+    let e = refused(&client, "house_rules", json!({"action": "relax"})).await;
+    assert_eq!(e["code"], "invalid_argument", "{e}");
+    let e = refused(
+        &client,
+        "house_rules",
+        json!({"action": "relax", "rule": "R3"}),
+    )
+    .await;
+    assert_eq!(e["code"], "invalid_argument", "{e}");
+}

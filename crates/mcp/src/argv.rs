@@ -7,8 +7,8 @@ use std::fmt::Display;
 use crate::bounds::Violation;
 use crate::params::{
     Abilities, Action, Advance, AttackHit, Cast, CharacterCreate, Damage, EncounterAdd,
-    EncounterCast, History, MonsterList, NextTurn, Plan, PlanTarget, Prepare, Rest, RestKind,
-    SpellSearch,
+    EncounterCast, History, HouseAction, HouseRules, MonsterList, NextTurn, Plan, PlanTarget,
+    Prepare, RelaxableRule, Rest, RestKind, SpellSearch,
 };
 
 /// A command line being built.
@@ -185,6 +185,30 @@ pub fn cast(p: &Cast) -> Vec<String> {
         .flag("alternative-time", p.alternative_time)
         .flag("complete", p.complete)
         .done()
+}
+
+/// `house-rules [relax|enforce RULE]`: both or neither.
+pub fn house_rules(p: &HouseRules) -> Result<Vec<String>, Violation> {
+    let rule = |r: RelaxableRule| match r {
+        RelaxableRule::R10 => "R10",
+        RelaxableRule::R11 => "R11",
+        RelaxableRule::R14 => "R14",
+    };
+    match (p.action, p.rule) {
+        (None, None) => Ok(vec!["house-rules".into()]),
+        (Some(a), Some(r)) => {
+            let verb = match a {
+                HouseAction::Relax => "relax",
+                HouseAction::Enforce => "enforce",
+            };
+            Ok(vec!["house-rules".into(), verb.into(), rule(r).into()])
+        }
+        _ => Err(Violation {
+            path: "action".into(),
+            message: "give both action and rule, or neither to read the house rules".into(),
+            message_cs: "uveďte action i rule, nebo ani jedno pro čtení domácích pravidel".into(),
+        }),
+    }
 }
 
 /// `rest --short|--long`.

@@ -459,6 +459,39 @@ pub struct MonsterShow {
     pub lang: Option<Lang>,
 }
 
+/// A rule a table may relax.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+pub enum RelaxableRule {
+    /// One spell slot per turn.
+    R10,
+    /// Naming a Reaction's trigger.
+    R11,
+    /// Components (voice, free hand, material).
+    R14,
+}
+
+/// What to do with a house rule.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum HouseAction {
+    /// Let casts breaking the rule go ahead with a warning.
+    Relax,
+    /// Refuse them again, as written.
+    Enforce,
+}
+
+/// Arguments of `house_rules`.
+#[derive(Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HouseRules {
+    /// "relax" or "enforce"; leave out (with `rule`) to read the table's rules.
+    pub action: Option<HouseAction>,
+    /// The rule to relax or enforce: "R10", "R11" or "R14".
+    pub rule: Option<RelaxableRule>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
 /// Arguments of `rules`.
 #[derive(Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -24,7 +24,7 @@ use crate::fix::fix;
 use crate::lang::Lang;
 use crate::params::{
     Advance, AttackHit, Cast, CharacterCreate, CharacterRef, Damage, EncounterAdd, EncounterCast,
-    EncounterRef, History, LangOnly, MonsterList, MonsterShow, NextTurn, Plan, Prepare,
+    EncounterRef, History, HouseRules, LangOnly, MonsterList, MonsterShow, NextTurn, Plan, Prepare,
     ReactionPass, Rest, Rules, SpellSearch, SpellShow,
 };
 use crate::runner::{Outcome, Runner};
@@ -335,6 +335,13 @@ impl Grimoire {
             Ok(argv::words(&["monster", "show"], &[&p.monster]))
         })
         .await
+    }
+
+    #[tool(
+        description = "The table's house rules: with no arguments, which rules it relaxes. action relax with rule R10 (one slot per turn), R11 (naming a Reaction's trigger) or R14 (components) lets casts breaking that rule go ahead, each cast then lists what it waived under `waived`; action enforce restores the rule as written. Every other rule still refuses."
+    )]
+    async fn house_rules(&self, Parameters(p): Parameters<HouseRules>) -> CallToolResult {
+        self.call(&p, p.lang, argv::house_rules).await
     }
 
     #[tool(
