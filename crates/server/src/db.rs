@@ -285,6 +285,24 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&mut Store) -> Result<T, ServerError> + Send + 'static,
     {
+        self.run_chained(move |_| Ok(((), scope)), move |(), store| f(store))
+            .await
+    }
+
+    /// Runs `first` on a global store, then `then` on the store of the
+    /// scope `first` chose, on one blocking thread (one hop from the
+    /// reactor, not two): checking a token and a membership, then acting
+    /// in the campaign. At most `connections` run at once.
+    pub(crate) async fn run_chained<A, T, G, F>(
+        self: &Arc<Self>,
+        first: G,
+        then: F,
+    ) -> Result<T, ServerError>
+    where
+        T: Send + 'static,
+        G: FnOnce(&mut Store) -> Result<(A, Scope), ServerError> + Send + 'static,
+        F: FnOnce(A, &mut Store) -> Result<T, ServerError> + Send + 'static,
+    {
         let unavailable = |what: &str| {
             ServerError::Store(StoreError::Unavailable(format!(
                 "{what} within {} s",
@@ -302,19 +320,27 @@ impl Db {
         let work = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             db.check_file()?;
-            let leased = db.lease()?;
-            let mut store = match scope {
-                Scope::Global => Store::with_backend(leased),
-                Scope::Campaign(id) => {
-                    Store::with_backend(Scoped::new(leased, campaign_prefix(&id)))
-                }
+            // The global step's connection goes back to the pool before
+            // the campaign's is taken.
+            let (a, scope) = {
+                let mut global = db.store(Scope::Global)?;
+                first(&mut global)?
             };
-            f(&mut store)
+            then(a, &mut db.store(scope)?)
         });
         tokio::time::timeout(self.timeout, work)
             .await
             .map_err(|_| unavailable("the database did not answer"))?
             .map_err(|e| ServerError::Internal(format!("database worker failed: {e}")))?
+    }
+
+    /// A store on a leased connection, seeing `scope`.
+    fn store(self: &Arc<Self>, scope: Scope) -> Result<Store, ServerError> {
+        let leased = self.lease()?;
+        Ok(match scope {
+            Scope::Global => Store::with_backend(leased),
+            Scope::Campaign(id) => Store::with_backend(Scoped::new(leased, campaign_prefix(&id))),
+        })
     }
 
     /// Sends a PostgreSQL notification (nothing to do on SQLite, where

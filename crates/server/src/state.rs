@@ -195,22 +195,21 @@ impl AppState {
         T: Send + 'static,
         F: FnOnce(&Member, &mut Store) -> Result<T, ServerError> + Send + 'static,
     {
-        let id = campaign.clone();
-        let member = self
-            .global(move |store| {
-                let caller = access::authenticate(store, &token)?;
-                access::member(store, &caller, &id)
-            })
-            .await?;
+        let cli_campaign = self.inner.cli_campaign.clone();
         self.inner
             .db
-            .run(
-                if self.shares_cli(&member.campaign.id) {
-                    Scope::Global
-                } else {
-                    Scope::Campaign(campaign)
+            .run_chained(
+                move |store| {
+                    let caller = access::authenticate(store, &token)?;
+                    let member = access::member(store, &caller, &campaign)?;
+                    let scope = if cli_campaign.as_deref() == Some(member.campaign.id.as_str()) {
+                        Scope::Global
+                    } else {
+                        Scope::Campaign(campaign)
+                    };
+                    Ok((member, scope))
                 },
-                move |store| f(&member, store),
+                move |member, store| f(&member, store),
             )
             .await
     }
@@ -233,6 +232,13 @@ impl AppState {
             Arc::clone(writers.entry(key).or_default())
         };
         lock.lock_owned().await
+    }
+
+    /// Whether anyone could hear a live event of `campaign`: a subscriber
+    /// on this instance, or (on PostgreSQL) other instances. When not, the
+    /// event need not be built at all.
+    pub(crate) fn heard(&self, campaign: &str) -> bool {
+        self.inner.channel.is_some() || self.inner.hub.has_subscribers(campaign)
     }
 
     /// Tells every subscriber of the campaign, on every instance.

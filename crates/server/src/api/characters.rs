@@ -104,13 +104,16 @@ where
             Ok((me.account.clone(), op(store, &name)?))
         })
         .await?;
-    state.publish(LiveEvent {
-        campaign,
-        kind: kind.into(),
-        character: Some(character),
-        by,
-        data: serde_json::to_value(&out).unwrap_or_default(),
-    });
+    // Built only for someone who listens: most writes have no audience.
+    if state.heard(&campaign) {
+        state.publish(LiveEvent {
+            campaign,
+            kind: kind.into(),
+            character: Some(character),
+            by,
+            data: serde_json::to_value(&out).unwrap_or_default(),
+        });
+    }
     Ok(out)
 }
 
