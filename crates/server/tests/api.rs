@@ -1165,3 +1165,61 @@ async fn hit_points_are_recorded_damaged_and_healed() {
         assert_eq!(v["character"]["vitals"]["hp"], 20, "{v}");
     }
 }
+
+/// A creature's hit points are the GM's, live too (issue 13): the same
+/// cast event reaches the GM with the Goblin's hit points and the player
+/// without them, while the player's own character keeps its numbers.
+#[tokio::test]
+async fn a_players_live_stream_hides_creatures_hit_points() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let open = |token: &str| {
+            axum::http::Request::get("/campaigns/cave/events")
+                .header("authorization", format!("Bearer {token}"))
+                .body(axum::body::Body::empty())
+                .unwrap()
+        };
+        let wait = std::time::Duration::from_secs(5);
+        let mut gm = h
+            .router
+            .clone()
+            .oneshot(open(&t.gm))
+            .await
+            .unwrap()
+            .into_body();
+        let mut petr = h
+            .router
+            .clone()
+            .oneshot(open(&t.petr))
+            .await
+            .unwrap()
+            .into_body();
+        assert!(common::next_event(&mut gm, "ready", wait).await.is_some());
+        assert!(common::next_event(&mut petr, "ready", wait).await.is_some());
+        let (s, v) = h
+            .post(
+                MM,
+                Some(&t.petr),
+                json!({"spell": "magic-missile", "seed": 1,
+                       "targets": [{"name": "Goblin", "stats": {"hp": 40}}]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        let to_gm = common::next_event(&mut gm, "cast", wait)
+            .await
+            .expect("GM's event");
+        let to_petr = common::next_event(&mut petr, "cast", wait)
+            .await
+            .expect("player's event");
+        let goblin = |ev: &Value| ev["data"]["cast"]["targets"][0].clone();
+        assert_eq!(goblin(&to_gm)["target"], "Goblin", "{to_gm}");
+        assert!(goblin(&to_gm)["hp_after"].is_number(), "{to_gm}");
+        assert_eq!(goblin(&to_petr)["hp_after"], Value::Null, "{to_petr}");
+        assert_eq!(
+            goblin(&to_petr)["damage_total"],
+            goblin(&to_gm)["damage_total"],
+            "the damage itself is everyone's"
+        );
+        assert_eq!(to_petr["data"]["character"]["slots"][0]["remaining"], 3);
+    }
+}

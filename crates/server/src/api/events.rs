@@ -43,15 +43,25 @@ async fn events(
     Token(token): Token,
     Params(campaign): Params<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ServerError> {
-    // Membership is checked once, when the stream opens.
+    // Membership is checked once, when the stream opens; a player's
+    // stream then hides creatures' hit points, knowing the characters.
     let id = campaign.clone();
-    let account = state
-        .in_campaign(token, id, |me, _| Ok(me.account.clone()))
+    let (account, player) = state
+        .in_campaign(token, id, |me, store| {
+            let player = (me.role != crate::access::Role::Gm)
+                .then(|| {
+                    store
+                        .list::<grimoire_rules::Caster>(grimoire_app::CHARACTER)
+                        .map(|list| list.iter().map(|e| grimoire_app::fold(&e.name)).collect())
+                })
+                .transpose()?;
+            Ok((me.account.clone(), player))
+        })
         .await?;
     // Held by the stream: its place is given back when the client leaves.
     let slot = state.open_stream(&account)?;
     let rx = state.subscribe(&campaign);
-    Ok(live_stream(campaign, account, slot, rx))
+    Ok(live_stream(campaign, account, slot, rx, player))
 }
 
 /// The caller's own live news (members of no campaign need it too): an
@@ -72,16 +82,19 @@ async fn account_events(
     let slot = state.open_stream(&account)?;
     let channel = account_channel(&account);
     let rx = state.subscribe(&channel);
-    Ok(live_stream(channel, account, slot, rx))
+    Ok(live_stream(channel, account, slot, rx, None))
 }
 
 /// A server-sent event stream of `rx` for `account`, opening with `ready`;
-/// `slot` is held while it lasts.
+/// `slot` is held while it lasts. For a player, `characters` holds the
+/// campaign's characters (folded names; new ones join as they are made),
+/// and every other creature's hit points are blanked.
 fn live_stream(
     campaign: String,
     account: String,
     slot: crate::net::StreamSlot,
     rx: tokio::sync::broadcast::Receiver<std::sync::Arc<LiveEvent>>,
+    characters: Option<std::collections::HashSet<String>>,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     // Every event's data is a LiveEvent, the stream's own ones too.
     let own = move |kind: &str, by: &str, data: serde_json::Value| {
@@ -98,22 +111,37 @@ fn live_stream(
     };
     let ready = own("ready", &account, serde_json::json!({}));
     let stream = futures_util::stream::unfold(
-        (Some(ready), rx, slot, own),
-        |(first, mut rx, slot, own)| async move {
+        (Some(ready), rx, slot, own, characters),
+        |(first, mut rx, slot, own, mut characters)| async move {
             if let Some(ev) = first {
-                return Some((Ok(ev), (None, rx, slot, own)));
+                return Some((Ok(ev), (None, rx, slot, own, characters)));
             }
             let ev = match rx.recv().await {
-                Ok(e) => Event::default()
-                    .event(e.kind.clone())
-                    .data(serde_json::to_string(&*e).unwrap_or_default()),
+                Ok(e) => {
+                    let text = match characters.as_mut() {
+                        None => serde_json::to_string(&*e),
+                        Some(known) => {
+                            if e.kind == "character"
+                                && let Some(name) = &e.character
+                            {
+                                known.insert(grimoire_app::fold(name));
+                            }
+                            let mut e = (*e).clone();
+                            crate::game::redact::for_player(&mut e.data, known);
+                            serde_json::to_string(&e)
+                        }
+                    };
+                    Event::default()
+                        .event(e.kind.clone())
+                        .data(text.unwrap_or_default())
+                }
                 // The subscriber missed `n` events: it should read again.
                 Err(RecvError::Lagged(n)) => {
                     own("lagged", "server", serde_json::json!({ "missed": n }))
                 }
                 Err(RecvError::Closed) => return None,
             };
-            Some((Ok(ev), (None, rx, slot, own)))
+            Some((Ok(ev), (None, rx, slot, own, characters)))
         },
     );
     Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
