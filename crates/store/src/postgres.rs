@@ -9,11 +9,12 @@
 //! character's lock and the second sees the first's version: a slot is never
 //! spent twice.
 
+use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
 use postgres::error::SqlState;
-use postgres::{Client, GenericClient, NoTls, Transaction};
+use postgres::{Client, GenericClient, NoTls, Statement, Transaction};
 
 use crate::backend::{Backend, UndoGuard};
 use crate::change::{Change, name_key};
@@ -160,7 +161,33 @@ fn pg(err: postgres::Error) -> StoreError {
 pub struct PostgresBackend {
     // `Backend::get` takes `&self` but a client needs `&mut` to query; the
     // mutex is never contended (one backend serves one request at a time).
-    client: Mutex<Client>,
+    client: Mutex<Session>,
+}
+
+/// A connection and the statements prepared on it: a hot-path query is
+/// parsed once per connection, then each use is one round trip instead
+/// of two (issue 16). Prepared statements outlive transactions, rolled
+/// back or not.
+struct Session {
+    client: Client,
+    statements: Statements,
+}
+
+/// The statements prepared on one connection, by their SQL.
+type Statements = HashMap<&'static str, Statement>;
+
+/// `sql` prepared on this connection, once.
+fn cached(
+    c: &mut impl GenericClient,
+    statements: &mut Statements,
+    sql: &'static str,
+) -> Result<Statement> {
+    if let Some(s) = statements.get(sql) {
+        return Ok(s.clone());
+    }
+    let s = c.prepare(sql).map_err(pg)?;
+    statements.insert(sql, s.clone());
+    Ok(s)
 }
 
 impl PostgresBackend {
@@ -169,7 +196,10 @@ impl PostgresBackend {
         let mut client = config.open_client()?;
         migrate(&mut client, config.schema.as_deref())?;
         Ok(PostgresBackend {
-            client: Mutex::new(client),
+            client: Mutex::new(Session {
+                client,
+                statements: Statements::new(),
+            }),
         })
     }
 
@@ -190,11 +220,20 @@ impl PostgresBackend {
     }
 
     fn with<T>(&self, f: impl FnOnce(&mut Client) -> Result<T>) -> Result<T> {
+        self.with_statements(|c, _| f(c))
+    }
+
+    /// [`Self::with`], with the connection's prepared statements.
+    fn with_statements<T>(
+        &self,
+        f: impl FnOnce(&mut Client, &mut Statements) -> Result<T>,
+    ) -> Result<T> {
         let mut guard = self
             .client
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        f(&mut guard)
+        let Session { client, statements } = &mut *guard;
+        f(client, statements)
     }
 }
 
@@ -233,75 +272,103 @@ fn migrate(client: &mut Client, schema: Option<&str>) -> Result<()> {
 const NOW: &str =
     "SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')";
 
-fn now(tx: &mut Transaction<'_>) -> Result<String> {
-    Ok(tx.query_one(NOW, &[]).map_err(pg)?.get(0))
+fn now(tx: &mut Transaction<'_>, st: &mut Statements) -> Result<String> {
+    let now = cached(tx, st, NOW)?;
+    Ok(tx.query_one(&now, &[]).map_err(pg)?.get(0))
 }
 
 /// Takes the per-entity write locks, sorted and deduplicated so that two
 /// transactions never wait on each other in a cycle.
-fn lock(tx: &mut Transaction<'_>, keys: &mut Vec<(String, String)>) -> Result<()> {
+fn lock(
+    tx: &mut Transaction<'_>,
+    st: &mut Statements,
+    keys: &mut Vec<(String, String)>,
+) -> Result<()> {
     keys.sort();
     keys.dedup();
+    let lock = cached(
+        tx,
+        st,
+        "SELECT pg_advisory_xact_lock(hashtextextended($1 || chr(1) || $2, 0))",
+    )?;
     for (kind, key) in keys.iter() {
-        tx.execute(
-            "SELECT pg_advisory_xact_lock(hashtextextended($1 || chr(1) || $2, 0))",
-            &[kind, key],
-        )
-        .map_err(pg)?;
+        tx.execute(&lock, &[kind, key]).map_err(pg)?;
     }
     Ok(())
 }
 
-fn current(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<Option<Current>> {
-    Ok(c.query_opt(
+fn current(
+    c: &mut impl GenericClient,
+    st: &mut Statements,
+    kind: &str,
+    key: &str,
+) -> Result<Option<Current>> {
+    let stmt = cached(
+        c,
+        st,
         "SELECT name, version, state_json FROM entities WHERE kind = $1 AND name_key = $2",
-        &[&kind, &key],
-    )
-    .map_err(pg)?
-    .map(|r| Current {
-        name: r.get(0),
-        version: r.get::<_, i64>(1) as u64,
-        state_json: r.get(2),
-    }))
+    )?;
+    Ok(c.query_opt(&stmt, &[&kind, &key])
+        .map_err(pg)?
+        .map(|r| Current {
+            name: r.get(0),
+            version: r.get::<_, i64>(1) as u64,
+            state_json: r.get(2),
+        }))
 }
 
-fn next_seq(tx: &mut Transaction<'_>, kind: &str, key: &str) -> Result<u64> {
-    let max: i64 = tx
-        .query_one(
-            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE entity_kind = $1 AND entity_name_key = $2",
-            &[&kind, &key],
-        )
-        .map_err(pg)?
-        .get(0);
+fn next_seq(tx: &mut Transaction<'_>, st: &mut Statements, kind: &str, key: &str) -> Result<u64> {
+    let stmt = cached(
+        tx,
+        st,
+        "SELECT COALESCE(MAX(seq), 0) FROM events WHERE entity_kind = $1 AND entity_name_key = $2",
+    )?;
+    let max: i64 = tx.query_one(&stmt, &[&kind, &key]).map_err(pg)?.get(0);
     Ok(max as u64 + 1)
 }
 
-fn apply(tx: &mut Transaction<'_>, w: &EntityWrite<'_>, now: &str) -> Result<Touched> {
-    let seq = next_seq(tx, w.kind, w.key)?;
+fn apply(
+    tx: &mut Transaction<'_>,
+    st: &mut Statements,
+    w: &EntityWrite<'_>,
+    now: &str,
+) -> Result<Touched> {
+    let seq = next_seq(tx, st, w.kind, w.key)?;
     match w.after {
         Some(state) => {
-            tx.execute(
+            let upsert = cached(
+                tx,
+                st,
                 "INSERT INTO entities (kind, name_key, name, version, state_json, updated_at)
                  VALUES ($1, $2, $3, $4, $5, $6)
                  ON CONFLICT (kind, name_key) DO UPDATE
                  SET version = excluded.version, state_json = excluded.state_json,
                      updated_at = excluded.updated_at",
+            )?;
+            tx.execute(
+                &upsert,
                 &[&w.kind, &w.key, &w.name, &(seq as i64), &state, &now],
             )
             .map_err(pg)?;
         }
         None => {
-            tx.execute(
+            let delete = cached(
+                tx,
+                st,
                 "DELETE FROM entities WHERE kind = $1 AND name_key = $2",
-                &[&w.kind, &w.key],
-            )
-            .map_err(pg)?;
+            )?;
+            tx.execute(&delete, &[&w.kind, &w.key]).map_err(pg)?;
         }
     }
-    tx.execute(
+    let event = cached(
+        tx,
+        st,
         "INSERT INTO events (change_id, entity_kind, entity_name_key, entity_name, seq,
                              state_before_json, state_after_json)
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )?;
+    tx.execute(
+        &event,
         &[
             &w.change,
             &w.kind,
@@ -382,15 +449,17 @@ impl Backend for PostgresBackend {
     }
 
     fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>> {
-        self.with(|c| {
-            Ok(c.query_opt(
+        self.with_statements(|c, st| {
+            let stmt = cached(
+                c,
+                st,
                 "SELECT kind, name, version, state_json, updated_at FROM entities
                  WHERE kind = $1 AND name_key = $2",
-                &[&kind, &name_key(name)],
-            )
-            .map_err(pg)?
-            .as_ref()
-            .map(raw_entity))
+            )?;
+            Ok(c.query_opt(&stmt, &[&kind, &name_key(name)])
+                .map_err(pg)?
+                .as_ref()
+                .map(raw_entity))
         })
     }
 
@@ -429,46 +498,51 @@ impl Backend for PostgresBackend {
     }
 
     fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
-        self.with(|c| {
-            Ok(c.query(
+        self.with_statements(|c, st| {
+            let stmt = cached(
+                c,
+                st,
                 // COLLATE "C": the same byte order as SQLite's default.
                 "SELECT kind, name, version, state_json, updated_at FROM entities
                  WHERE kind = $1 ORDER BY name_key COLLATE \"C\"",
-                &[&kind],
-            )
-            .map_err(pg)?
-            .iter()
-            .map(raw_entity)
-            .collect())
+            )?;
+            Ok(c.query(&stmt, &[&kind])
+                .map_err(pg)?
+                .iter()
+                .map(raw_entity)
+                .collect())
         })
     }
 
     fn commit(&mut self, change: &Change) -> Result<Committed> {
         change.validate()?;
-        self.with(|c| {
+        self.with_statements(|c, st| {
             let mut tx = c.transaction().map_err(pg)?;
             let mut keys: Vec<(String, String)> = change
                 .writes
                 .iter()
                 .map(|w| (w.kind.clone(), name_key(&w.name)))
                 .collect();
-            lock(&mut tx, &mut keys)?;
-            let now = now(&mut tx)?;
+            lock(&mut tx, st, &mut keys)?;
+            let now = now(&mut tx, st)?;
+            let insert = cached(
+                &mut tx,
+                st,
+                "INSERT INTO changes (command, events_json, undo_of, created_at)
+                 VALUES ($1, $2, NULL, $3) RETURNING id",
+            )?;
             let change_id: i64 = tx
-                .query_one(
-                    "INSERT INTO changes (command, events_json, undo_of, created_at)
-                     VALUES ($1, $2, NULL, $3) RETURNING id",
-                    &[&change.command, &change.events_json, &now],
-                )
+                .query_one(&insert, &[&change.command, &change.events_json, &now])
                 .map_err(pg)?
                 .get(0);
             let mut touched = Vec::with_capacity(change.writes.len());
             for w in &change.writes {
                 let key = name_key(&w.name);
-                let cur = current(&mut tx, &w.kind, &key)?;
+                let cur = current(&mut tx, st, &w.kind, &key)?;
                 let name = check_write(w, cur.as_ref())?;
                 touched.push(apply(
                     &mut tx,
+                    st,
                     &EntityWrite::of_commit(change_id, w, &key, &name, cur.as_ref()),
                     &now,
                 )?);
@@ -483,7 +557,7 @@ impl Backend for PostgresBackend {
 
     fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone> {
         let key = name_key(name);
-        self.with(|c| {
+        self.with_statements(|c, st| {
             for _ in 0..UNDO_ATTEMPTS {
                 let mut tx = c.transaction().map_err(pg)?;
                 let has_history: bool = tx
@@ -508,7 +582,7 @@ impl Backend for PostgresBackend {
                     .map(|r| (r.kind.clone(), r.key.clone()))
                     .collect();
                 keys.push((kind.to_owned(), key.clone()));
-                lock(&mut tx, &mut keys)?;
+                lock(&mut tx, st, &mut keys)?;
                 let Some(target) = find_target(&mut tx, kind, &key)? else {
                     continue;
                 };
@@ -517,7 +591,7 @@ impl Backend for PostgresBackend {
                 }
                 check_allowed(target.id, &target.rows, allow)?;
                 for row in &target.rows {
-                    let cur = current(&mut tx, &row.kind, &row.key)?.map(|c| c.state_json);
+                    let cur = current(&mut tx, st, &row.kind, &row.key)?.map(|c| c.state_json);
                     check_undoable(
                         target.id,
                         &row.kind,
@@ -526,7 +600,7 @@ impl Backend for PostgresBackend {
                         row.after.as_deref(),
                     )?;
                 }
-                let now = now(&mut tx)?;
+                let now = now(&mut tx, st)?;
                 let command = format!("undo {}", target.command);
                 let change_id: i64 = tx
                     .query_one(
@@ -538,7 +612,12 @@ impl Backend for PostgresBackend {
                     .get(0);
                 let mut touched = Vec::with_capacity(target.rows.len());
                 for row in &target.rows {
-                    touched.push(apply(&mut tx, &EntityWrite::of_undo(change_id, row), &now)?);
+                    touched.push(apply(
+                        &mut tx,
+                        st,
+                        &EntityWrite::of_undo(change_id, row),
+                        &now,
+                    )?);
                 }
                 tx.commit().map_err(pg)?;
                 return Ok(Undone {
