@@ -148,8 +148,14 @@ impl Backend for Leased {
             )),
         }
     }
-    fn log(&self, kind: &str, name: &str) -> grimoire_store::Result<Vec<LogEntry>> {
-        self.conn().backend().log(kind, name)
+    fn log_page(
+        &self,
+        kind: &str,
+        name: &str,
+        before: Option<u64>,
+        limit: u32,
+    ) -> grimoire_store::Result<Vec<LogEntry>> {
+        self.conn().backend().log_page(kind, name, before, limit)
     }
     fn dump(&self) -> grimoire_store::Result<Vec<RawEntity>> {
         self.conn().backend().dump()

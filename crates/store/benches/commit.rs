@@ -87,3 +87,50 @@ fn open_existing_file(bencher: divan::Bencher) {
     seeded(&mut Store::open(&path).unwrap());
     bencher.bench_local(|| Store::open(&path).unwrap());
 }
+
+/// A store holding `own` changes of Elmira among `all` in the database
+/// (the others on 99 other characters): what a long campaign leaves
+/// behind (issue 16). In memory, so that building it takes seconds, not
+/// 100,000 syncs; the queries and indexes are the file's.
+fn long_history(own: u64, all: u64) -> Store {
+    let mut store = Store::open_in_memory().unwrap();
+    seeded(&mut store);
+    for i in 1..100 {
+        let change = Change::new("new")
+            .create("character", &format!("C{i}"), &state(0))
+            .unwrap();
+        store.commit(&change).unwrap();
+    }
+    let mut versions = vec![1u64; 100];
+    for n in 0..all {
+        let who = if n < own { 0 } else { (n % 99 + 1) as usize };
+        let name = if who == 0 {
+            "Elmira".to_owned()
+        } else {
+            format!("C{who}")
+        };
+        let change = Change::new("cast")
+            .update("character", &name, versions[who], &state(n as u32))
+            .unwrap();
+        store.commit(&change).unwrap();
+        versions[who] += 1;
+    }
+    store
+}
+
+/// The newest page of 100 entries of a character with 10,000 changes in a
+/// database of 100,000.
+#[divan::bench(sample_count = 20)]
+fn log_page_with_long_history(bencher: divan::Bencher) {
+    let store = long_history(10_000, 100_000);
+    bencher.bench_local(|| store.log_page("character", "Elmira", None, 100).unwrap());
+}
+
+/// Undo (and redo by committing again) with the same history.
+#[divan::bench(sample_count = 20)]
+fn undo_with_long_history(bencher: divan::Bencher) {
+    let mut store = long_history(10_000, 100_000);
+    bencher.bench_local(|| {
+        store.undo("character", "Elmira").unwrap();
+    });
+}

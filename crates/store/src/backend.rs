@@ -35,7 +35,20 @@ pub trait Backend: Send {
     /// nothing written). The check runs inside the undo's transaction.
     fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone>;
     /// The entity's history, oldest first.
-    fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>>;
+    fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>> {
+        self.log_page(kind, name, None, u32::MAX)
+    }
+    /// A page of the entity's history: the newest `limit` entries whose
+    /// `seq` is below `before` (all, when `None`), oldest first. Read with
+    /// the `(kind, name, seq)` index, so a page costs the same however
+    /// long the history is.
+    fn log_page(
+        &self,
+        kind: &str,
+        name: &str,
+        before: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<LogEntry>>;
     /// The newest changes (before `before`, when given) that touched an
     /// entity of one of `kinds`, newest first, at most `limit`.
     fn recent(

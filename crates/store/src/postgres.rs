@@ -403,12 +403,13 @@ struct Target {
 fn find_target(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<Option<Target>> {
     let row = c
         .query_opt(
-            "SELECT c.id, c.command FROM changes c
-             WHERE c.undo_of IS NULL
-               AND EXISTS (SELECT 1 FROM events e WHERE e.change_id = c.id
-                           AND e.entity_kind = $1 AND e.entity_name_key = $2)
+            // Walks the entity's own writes newest first (the
+            // (kind, name, seq) index), not every change in the database.
+            "SELECT c.id, c.command FROM events e JOIN changes c ON c.id = e.change_id
+             WHERE e.entity_kind = $1 AND e.entity_name_key = $2
+               AND c.undo_of IS NULL
                AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undo_of = c.id)
-             ORDER BY c.id DESC LIMIT 1",
+             ORDER BY e.seq DESC LIMIT 1",
             &[&kind, &key],
         )
         .map_err(pg)?;
@@ -684,22 +685,39 @@ impl Backend for PostgresBackend {
         })
     }
 
-    fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>> {
+    fn log_page(
+        &self,
+        kind: &str,
+        name: &str,
+        before: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<LogEntry>> {
         let key = name_key(name);
+        let before = before.map_or(i64::MAX, |b| i64::try_from(b).unwrap_or(i64::MAX));
         self.with(|c| {
-            let rows = c
+            let mut rows = c
                 .query(
                     "SELECT e.change_id, e.seq, c.command, c.events_json, c.undo_of,
                             (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id),
                             e.state_before_json, e.state_after_json, c.created_at, e.entity_name
                      FROM events e JOIN changes c ON c.id = e.change_id
-                     WHERE e.entity_kind = $1 AND e.entity_name_key = $2
-                     ORDER BY e.seq",
-                    &[&kind, &key],
+                     WHERE e.entity_kind = $1 AND e.entity_name_key = $2 AND e.seq < $3
+                     ORDER BY e.seq DESC LIMIT $4",
+                    &[&kind, &key, &before, &i64::from(limit)],
                 )
                 .map_err(pg)?;
+            rows.reverse();
             if rows.is_empty() {
-                return Err(not_found(kind, name));
+                let known: bool = c
+                    .query_one(
+                        "SELECT EXISTS (SELECT 1 FROM events WHERE entity_kind = $1 AND entity_name_key = $2)",
+                        &[&kind, &key],
+                    )
+                    .map_err(pg)?
+                    .get(0);
+                if !known {
+                    return Err(not_found(kind, name));
+                }
             }
             let members = c
                 .prepare(

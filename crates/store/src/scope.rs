@@ -181,10 +181,16 @@ impl<B: Backend> Backend for Scoped<B> {
             .collect())
     }
 
-    fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>> {
+    fn log_page(
+        &self,
+        kind: &str,
+        name: &str,
+        before: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<LogEntry>> {
         Ok(self
             .inner
-            .log(&self.kind(kind), name)?
+            .log_page(&self.kind(kind), name, before, limit)?
             .into_iter()
             .map(|e| LogEntry {
                 entities: e.entities.iter().map(|k| self.strip(k.clone())).collect(),

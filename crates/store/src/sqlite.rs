@@ -247,12 +247,14 @@ impl Backend for SqliteBackend {
         // not itself an undo and has not been undone yet.
         let target: Option<(i64, String)> = tx
             .query_row(
-                "SELECT c.id, c.command FROM changes c
-                 WHERE c.undo_of IS NULL
-                   AND EXISTS (SELECT 1 FROM events e WHERE e.change_id = c.id
-                               AND e.entity_kind = ?1 AND e.entity_name_key = ?2)
+                // Walks the entity's own writes newest first (the
+                // (kind, name, seq) index), not every change in the file;
+                // an entity's writes come in change order.
+                "SELECT c.id, c.command FROM events e JOIN changes c ON c.id = e.change_id
+                 WHERE e.entity_kind = ?1 AND e.entity_name_key = ?2
+                   AND c.undo_of IS NULL
                    AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undo_of = c.id)
-                 ORDER BY c.id DESC LIMIT 1",
+                 ORDER BY e.seq DESC LIMIT 1",
                 params![kind, key],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
@@ -358,18 +360,25 @@ impl Backend for SqliteBackend {
         Ok(out)
     }
 
-    fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>> {
+    fn log_page(
+        &self,
+        kind: &str,
+        name: &str,
+        before: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<LogEntry>> {
         let key = name_key(name);
-        let mut stmt = self.conn.prepare(
+        let before = before.map_or(i64::MAX, |b| i64::try_from(b).unwrap_or(i64::MAX));
+        let mut stmt = self.conn.prepare_cached(
             "SELECT e.change_id, e.seq, c.command, c.events_json, c.undo_of,
                     (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id),
                     e.state_before_json, e.state_after_json, c.created_at, e.entity_name
              FROM events e JOIN changes c ON c.id = e.change_id
-             WHERE e.entity_kind = ?1 AND e.entity_name_key = ?2
-             ORDER BY e.seq",
+             WHERE e.entity_kind = ?1 AND e.entity_name_key = ?2 AND e.seq < ?3
+             ORDER BY e.seq DESC LIMIT ?4",
         )?;
-        let rows: Vec<LogRow> = stmt
-            .query_map(params![kind, key], |r| {
+        let mut rows: Vec<LogRow> = stmt
+            .query_map(params![kind, key, before, i64::from(limit)], |r| {
                 Ok(LogRow {
                     change: r.get(0)?,
                     seq: r.get(1)?,
@@ -384,10 +393,11 @@ impl Backend for SqliteBackend {
                 })
             })?
             .collect::<rusqlite::Result<_>>()?;
-        if rows.is_empty() {
+        rows.reverse();
+        if rows.is_empty() && !self.has_history(kind, &key)? {
             return Err(not_found(kind, name));
         }
-        let mut members = self.conn.prepare(
+        let mut members = self.conn.prepare_cached(
             "SELECT entity_kind || ':' || entity_name FROM events WHERE change_id = ?1 ORDER BY id",
         )?;
         let mut out = Vec::with_capacity(rows.len());
@@ -437,6 +447,17 @@ fn write_change(
 }
 
 impl SqliteBackend {
+    /// Whether the entity has any logged write (a page of its log may be
+    /// empty while it does).
+    fn has_history(&self, kind: &str, key: &str) -> Result<bool> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM events WHERE entity_kind = ?1 AND entity_name_key = ?2)",
+            )?
+            .query_row(params![kind, key], |r| r.get(0))?)
+    }
+
     /// Commits several independent changes in one transaction and one
     /// sync (group commit): each runs in a savepoint of its own, so one
     /// refused (a version conflict, a name taken) is rolled back alone and

@@ -189,6 +189,18 @@ impl Store {
     pub fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>> {
         self.backend.log(kind, name)
     }
+
+    /// A page of the entity's history: the newest `limit` entries with a
+    /// `seq` below `before` (from the start when `None`), oldest first.
+    pub fn log_page(
+        &self,
+        kind: &str,
+        name: &str,
+        before: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<LogEntry>> {
+        self.backend.log_page(kind, name, before, limit)
+    }
 }
 
 fn decode<T: DeserializeOwned>(raw: RawEntity) -> Result<Entity<T>> {

@@ -45,6 +45,12 @@ pub struct LogArgs {
     /// The table's house rules (grimoire house-rules), not a character
     #[arg(long, conflicts_with = "name")]
     pub house_rules: bool,
+    /// Show the newest N entries (1 to 10000)
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub limit: u32,
+    /// Only entries older than version V (the `v` column; pages back)
+    #[arg(long, value_name = "V")]
+    pub before: Option<u64>,
 }
 
 /// The entity addressed, as (kind, name): the table's house rules, or the
@@ -111,10 +117,13 @@ pub fn log(ctx: &Ctx, args: &LogArgs) -> anyhow::Result<()> {
         args.encounter,
         args.house_rules,
     )?;
-    let entries = store.log(kind, &name)?;
+    // One more than shown says whether older entries exist.
+    let mut entries = store.log_page(kind, &name, args.before, args.limit + 1)?;
+    let older = (entries.len() > args.limit as usize).then(|| entries.remove(0));
+    let next_before = older.map(|_| entries.first().map_or(0, |e| e.seq));
     let out = &ctx.out;
     if out.json {
-        return out.json(&json!({ "log": entries }));
+        return out.json(&json!({ "log": entries, "next_before": next_before }));
     }
     let lang = out.lang;
     let mut table = Table::new([
@@ -145,7 +154,21 @@ pub fn log(ctx: &Ctx, args: &LogArgs) -> anyhow::Result<()> {
             out.dim(&summarize(&e.events)),
         ]);
     }
-    out.line(table.render(out))
+    out.line(table.render(out))?;
+    if let Some(v) = next_before {
+        let flag = if args.house_rules {
+            " --house-rules".to_owned()
+        } else if args.encounter {
+            format!(" {name} --encounter")
+        } else {
+            format!(" {name}")
+        };
+        out.line(out.dim(&match lang {
+            crate::i18n::Lang::En => format!("older entries: grimoire log{flag} --before {v}"),
+            crate::i18n::Lang::Cs => format!("starší záznamy: grimoire log{flag} --before {v}"),
+        }))?;
+    }
+    Ok(())
 }
 
 /// A short line for the log saying what a change did, from its stored

@@ -233,7 +233,7 @@ pub(crate) struct PlanQuery {
     #[param(max_length = 200)]
     target: Option<String>,
     /// `advantage` or `disadvantage` on the caster's attack rolls.
-    #[param(value_type = Option<String>)]
+    #[param(inline)]
     attack: Option<AttackMode>,
     /// Only the best N lines (1–400).
     #[param(minimum = 1, maximum = 400)]
@@ -492,12 +492,14 @@ async fn log(
             format!("limit must be 1-{MAX_LOG_PAGE}"),
         ));
     }
+    // One entry more than asked says whether an older page exists; the
+    // page is read with the index, never the whole history.
+    let before = page.before;
     let mut log = state
-        .in_campaign(token, campaign, move |_, store| game::log(store, &name))
+        .in_campaign(token, campaign, move |_, store| {
+            game::log(store, &name, before, limit as u32 + 1)
+        })
         .await?;
-    if let Some(before) = page.before {
-        log.retain(|e| e.seq < before);
-    }
     let skip = log.len().saturating_sub(limit);
     let next_before = (skip > 0).then(|| log[skip].seq);
     log.drain(..skip);

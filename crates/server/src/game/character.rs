@@ -826,8 +826,13 @@ pub fn advance(store: &mut Store, name: &str, input: TimeInput) -> Result<StepRe
 }
 
 /// The character's history, oldest first.
-pub fn log(store: &Store, name: &str) -> Result<Vec<LogEntry>, ServerError> {
-    Ok(store.log("character", name)?)
+pub fn log(
+    store: &Store,
+    name: &str,
+    before: Option<u64>,
+    limit: u32,
+) -> Result<Vec<LogEntry>, ServerError> {
+    Ok(store.log_page("character", name, before, limit)?)
 }
 
 /// Reverts the character's newest change (and every entity it touched),
@@ -915,7 +920,7 @@ mod tests {
         cast(&mut store, Catalog::srd(), "elmira", &input).unwrap();
         let rested = rest(&mut store, "Elmira", RestKind::Long).unwrap();
         assert_eq!(rested.character.slots[0].remaining, 4);
-        assert_eq!(log(&store, "Elmira").unwrap().len(), 5);
+        assert_eq!(log(&store, "Elmira", None, 100).unwrap().len(), 5);
         assert_eq!(
             undo(&mut store, "Elmira", None).unwrap().reverted_command,
             "rest long Elmira"
