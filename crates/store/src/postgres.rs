@@ -161,7 +161,8 @@ fn pg(err: postgres::Error) -> StoreError {
 pub struct PostgresBackend {
     // `Backend::get` takes `&self` but a client needs `&mut` to query; the
     // mutex is never contended (one backend serves one request at a time).
-    client: Mutex<Session>,
+    // Boxed: a client and its statements are large, a backend is moved.
+    client: Mutex<Box<Session>>,
 }
 
 /// A connection and the statements prepared on it: a hot-path query is
@@ -196,10 +197,10 @@ impl PostgresBackend {
         let mut client = config.open_client()?;
         migrate(&mut client, config.schema.as_deref())?;
         Ok(PostgresBackend {
-            client: Mutex::new(Session {
+            client: Mutex::new(Box::new(Session {
                 client,
                 statements: Statements::new(),
-            }),
+            })),
         })
     }
 
@@ -232,7 +233,7 @@ impl PostgresBackend {
             .client
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let Session { client, statements } = &mut *guard;
+        let Session { client, statements } = &mut **guard;
         f(client, statements)
     }
 }
