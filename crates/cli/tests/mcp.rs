@@ -409,3 +409,87 @@ async fn house_rules_through_mcp_tools() {
     .await;
     assert_eq!(e["code"], "invalid_argument", "{e}");
 }
+
+/// A components refusal is fixed through MCP alone (issue 15): the fix
+/// names the equip tool, equipping makes the cast legal; hit points and
+/// conditions are tools too.
+#[tokio::test]
+async fn equip_hp_and_condition_tools_fix_what_refusals_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let client = start(&dir.path().join("grimoire.sqlite3")).await;
+    ok(
+        &client,
+        "character_create",
+        json!({"name": "Quill", "classes": [{"class": "wizard", "level": 5}],
+               "abilities": {"int": 16}, "no_pouch": true}),
+    )
+    .await;
+    ok(
+        &client,
+        "prepare",
+        json!({"character": "Quill", "spells": ["Fireball", "Misty Step"]}),
+    )
+    .await;
+    let e = refused(
+        &client,
+        "cast",
+        json!({"character": "Quill", "spell": "Fireball", "targets": ["Ogre"]}),
+    )
+    .await;
+    assert_eq!(e["rule"], "R14c", "{e}");
+    assert!(e["fix"].as_str().unwrap().contains("equip"), "{e}");
+    ok(
+        &client,
+        "equip",
+        json!({"character": "Quill", "pouch": true, "free_hands": 1}),
+    )
+    .await;
+    let cast = ok(
+        &client,
+        "cast",
+        json!({"character": "Quill", "spell": "Fireball", "targets": ["Ogre"]}),
+    )
+    .await;
+    assert_eq!(cast["cast"]["slot"], 3, "{cast}");
+
+    let hp = ok(
+        &client,
+        "hp",
+        json!({"character": "Quill", "max": 27, "ac": 12}),
+    )
+    .await;
+    assert!(hp.to_string().contains("27"), "{hp}");
+    ok(&client, "next_turn", json!({"character": "Quill"})).await;
+    ok(
+        &client,
+        "condition",
+        json!({"character": "Quill", "action": "add", "condition": "silenced"}),
+    )
+    .await;
+    let e = refused(
+        &client,
+        "cast",
+        json!({"character": "Quill", "spell": "Misty Step"}),
+    )
+    .await;
+    assert_eq!(e["rule"], "R14a", "{e}");
+    ok(
+        &client,
+        "condition",
+        json!({"character": "Quill", "action": "remove", "condition": "silenced"}),
+    )
+    .await;
+    ok(
+        &client,
+        "cast",
+        json!({"character": "Quill", "spell": "Misty Step"}),
+    )
+    .await;
+    let e = refused(
+        &client,
+        "equip",
+        json!({"character": "Quill", "free_hands": 3}),
+    )
+    .await;
+    assert_eq!(e["code"], "invalid_argument", "{e}");
+}

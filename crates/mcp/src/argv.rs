@@ -6,9 +6,10 @@ use std::fmt::Display;
 
 use crate::bounds::Violation;
 use crate::params::{
-    Abilities, Action, Advance, AttackHit, Cast, CharacterCreate, Damage, EncounterAdd,
-    EncounterCast, History, HouseAction, HouseRules, MonsterList, NextTurn, Plan, PlanTarget,
-    Prepare, RelaxableRule, Rest, RestKind, SpellSearch,
+    Abilities, Action, Advance, AttackHit, Cast, CharacterCreate, ConditionChange, Damage,
+    EncounterAdd, EncounterCast, Equip, FocusPlace, History, HitPoints, HouseAction, HouseRules,
+    MonsterList, NextTurn, Plan, PlanTarget, Prepare, RelaxableRule, Rest, RestKind, SpellSearch,
+    Toggle,
 };
 
 /// A command line being built.
@@ -209,6 +210,51 @@ pub fn house_rules(p: &HouseRules) -> Result<Vec<String>, Violation> {
             message_cs: "uveďte action i rule, nebo ani jedno pro čtení domácích pravidel".into(),
         }),
     }
+}
+
+/// `equip`.
+pub fn equip(p: &Equip) -> Vec<String> {
+    let pouch = p.pouch.map(|on| if on { "pouch" } else { "no-pouch" });
+    let focus = p.focus.map(|f| match f {
+        FocusPlace::None => "none",
+        FocusPlace::Held => "held",
+        FocusPlace::Worn => "worn",
+        FocusPlace::Stowed => "stowed",
+    });
+    let mut a = Argv::new(&["equip"]).arg(&p.character);
+    if let Some(flag) = pouch {
+        a = a.flag(flag, Some(true));
+    }
+    a.opt("focus", focus)
+        .opt("free-hands", p.free_hands)
+        .flag("clear-materials", p.clear_materials)
+        .each("material", p.materials.as_ref())
+        .done()
+}
+
+/// `hp`.
+pub fn hit_points(p: &HitPoints) -> Vec<String> {
+    Argv::new(&["hp"])
+        .arg(&p.character)
+        .opt("max", p.max)
+        .opt("ac", p.ac)
+        .opt("set", p.set)
+        .opt("heal", p.heal)
+        .opt("temp", p.temp)
+        .done()
+}
+
+/// `condition NAME add|remove CONDITION`.
+pub fn condition(p: &ConditionChange) -> Vec<String> {
+    let action = match p.action {
+        Toggle::Add => "add",
+        Toggle::Remove => "remove",
+    };
+    Argv::new(&["condition"])
+        .arg(&p.character)
+        .arg(action)
+        .arg(&p.condition)
+        .done()
 }
 
 /// `rest --short|--long`.

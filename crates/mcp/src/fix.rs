@@ -109,8 +109,8 @@ fn table(code: &str) -> (&'static str, &'static str) {
             "Postava teď sesílat nemůže: počkej, až stav skončí (next_turn nechá plynout čas), nebo jednej za jiného bojovníka.",
         ),
         "no_free_hand" | "missing_material" => (
-            "The character lacks a free hand or a component: equip a pouch or focus with the CLI's equip command, or pick another spell from options.",
-            "Postavě chybí volná ruka nebo součást: vybav ji měšcem či ohniskem příkazem equip v CLI, nebo vyber jiné kouzlo z options.",
+            "The character lacks a free hand or a component: equip a pouch or focus with the equip tool (or free a hand), or pick another spell from options.",
+            "Postavě chybí volná ruka nebo součást: vybav ji měšcem či ohniskem nástrojem equip (nebo uvolni ruku), nebo vyber jiné kouzlo z options.",
         ),
         "out_of_range" | "self_only" | "cannot_target_self" | "too_many_targets"
         | "no_line_of_effect" | "target_not_hostile" => (
@@ -135,8 +135,8 @@ fn table(code: &str) -> (&'static str, &'static str) {
             "Tento bojovník sesílat neumí: přidej sesilatele přes encounter_add (jméno postavy, nebo monster z monster_list).",
         ),
         "no_hit_points" => (
-            "The character has no hit points recorded: set them with the CLI's hp command, then try again.",
-            "Postava nemá zapsané životy: nastav je příkazem hp v CLI a zkus to znovu.",
+            "The character has no hit points recorded: set them with the hp tool, then try again.",
+            "Postava nemá zapsané životy: nastav je nástrojem hp a zkus to znovu.",
         ),
         // Names and lookups.
         "unknown_spell" | "no_spell" => (

@@ -459,6 +459,97 @@ pub struct MonsterShow {
     pub lang: Option<Lang>,
 }
 
+/// Where a character's spellcasting focus is.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FocusPlace {
+    /// No focus.
+    None,
+    /// In hand (it can also make the gestures of a spell with M).
+    Held,
+    /// Worn (an amulet, an emblem).
+    Worn,
+    /// Packed away: no use for casting.
+    Stowed,
+}
+
+/// Arguments of `equip`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Equip {
+    /// The character's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// Carries a Component Pouch (stands in for materials without a cost).
+    pub pouch: Option<bool>,
+    /// Where the spellcasting focus is.
+    pub focus: Option<FocusPlace>,
+    /// Hands free for gestures and materials (0-2).
+    #[schemars(range(min = 0, max = 2))]
+    pub free_hands: Option<u8>,
+    /// Specific materials carried, with their worth when they have one
+    /// ("diamond worth 300 GP"); costly or consumed components need them.
+    #[schemars(length(max = 16), inner(length(min = 1, max = 100)))]
+    pub materials: Option<Vec<String>>,
+    /// Forget every specific material first.
+    pub clear_materials: Option<bool>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `hp`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HitPoints {
+    /// The character's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// Hit point maximum (recording it sets current hit points to it).
+    #[schemars(range(min = 1, max = 9999))]
+    pub max: Option<u32>,
+    /// Armor Class.
+    #[schemars(range(min = 0, max = 50))]
+    pub ac: Option<u32>,
+    /// Current hit points, set outright (0 to the maximum).
+    #[schemars(range(min = 0, max = 9999))]
+    pub set: Option<u32>,
+    /// Hit points regained, up to the maximum.
+    #[schemars(range(min = 1, max = 9999))]
+    pub heal: Option<u32>,
+    /// Temporary hit points gained (the larger amount stays).
+    #[schemars(range(min = 1, max = 9999))]
+    pub temp: Option<u32>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Add or remove.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Toggle {
+    /// Give the condition.
+    Add,
+    /// Take it away.
+    Remove,
+}
+
+/// Arguments of `condition`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionChange {
+    /// The character's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// "add" or "remove".
+    pub action: Toggle,
+    /// A condition (incapacitated, stunned, paralyzed, unconscious, ...) or
+    /// "silenced" (no spells with a Verbal component, R14a).
+    #[schemars(length(min = 1, max = 30))]
+    pub condition: String,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
 /// A rule a table may relax.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
 pub enum RelaxableRule {

@@ -23,9 +23,9 @@ use crate::bounds::{self, Violation};
 use crate::fix::fix;
 use crate::lang::Lang;
 use crate::params::{
-    Advance, AttackHit, Cast, CharacterCreate, CharacterRef, Damage, EncounterAdd, EncounterCast,
-    EncounterRef, History, HouseRules, LangOnly, MonsterList, MonsterShow, NextTurn, Plan, Prepare,
-    ReactionPass, Rest, Rules, SpellSearch, SpellShow,
+    Advance, AttackHit, Cast, CharacterCreate, CharacterRef, ConditionChange, Damage, EncounterAdd,
+    EncounterCast, EncounterRef, Equip, History, HitPoints, HouseRules, LangOnly, MonsterList,
+    MonsterShow, NextTurn, Plan, Prepare, ReactionPass, Rest, Rules, SpellSearch, SpellShow,
 };
 use crate::runner::{Outcome, Runner};
 
@@ -234,6 +234,27 @@ impl Grimoire {
     )]
     async fn next_turn(&self, Parameters(p): Parameters<NextTurn>) -> CallToolResult {
         self.call(&p, p.lang, argv::next_turn).await
+    }
+
+    #[tool(
+        description = "Set what a character holds for spell components (R14): a Component Pouch, where its focus is (none, held, worn, stowed), how many hands are free, and specific materials (\"diamond worth 300 GP\") for costly or consumed components. The fix for a free-hand or material refusal."
+    )]
+    async fn equip(&self, Parameters(p): Parameters<Equip>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::equip(p))).await
+    }
+
+    #[tool(
+        description = "Record or change a character's hit points and Armor Class: max (sets current to it), ac, set (current outright), heal (up to the maximum), temp (temporary hit points); with none of them, shows them."
+    )]
+    async fn hp(&self, Parameters(p): Parameters<HitPoints>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::hit_points(p))).await
+    }
+
+    #[tool(
+        description = "Give a character a condition or take it away: incapacitated, stunned, unconscious, ... (these stop casting and end Concentration), or silenced (no spells with a Verbal component)."
+    )]
+    async fn condition(&self, Parameters(p): Parameters<ConditionChange>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::condition(p))).await
     }
 
     #[tool(
