@@ -4,35 +4,12 @@
 //! as `10m`, conditions, schools, actions). Nothing may panic; every refusal
 //! carries a stable code, a message and a usage exit status.
 //!
-//! The CLI is a binary without a library, so its modules are compiled in
-//! here from their files: the fuzzer checks the very code `grimoire` runs.
+//! The CLI is a library with a thin binary, so the fuzzer checks the very
+//! code `grimoire` runs.
 #![no_main]
-#![allow(dead_code, unused_imports)]
-
-#[path = "../../crates/cli/src/catalog.rs"]
-mod catalog;
-#[path = "../../crates/cli/src/cli.rs"]
-mod cli;
-#[path = "../../crates/cli/src/commands/mod.rs"]
-mod commands;
-#[path = "../../crates/cli/src/context.rs"]
-mod context;
-#[path = "../../crates/cli/src/describe.rs"]
-mod describe;
-#[path = "../../crates/cli/src/failure.rs"]
-mod failure;
-#[path = "../../crates/cli/src/i18n.rs"]
-mod i18n;
-#[path = "../../crates/cli/src/names.rs"]
-mod names;
-#[path = "../../crates/cli/src/output.rs"]
-mod output;
-#[path = "../../crates/cli/src/state.rs"]
-mod state;
-#[path = "../../crates/cli/src/view.rs"]
-mod view;
 
 use clap::Parser;
+use grimoire_cli::{cli, failure, names};
 use libfuzzer_sys::fuzz_target;
 
 fn refused(f: failure::Failure) {

@@ -1,0 +1,190 @@
+//! The `grimoire` command-line tool as a library: [`run`] is the whole
+//! program (the binary's `main` only calls it), so tests and the fuzz
+//! target drive the very code `grimoire` runs.
+//!
+//! Parsing lives in [`cli`], each command in `commands`, rendering in
+//! `output`; the word parsers the commands share (classes, abilities,
+//! conditions, durations) are [`names`], their refusals [`failure`].
+
+mod active;
+mod catalog;
+pub mod cli;
+mod commands;
+mod completion;
+mod context;
+mod describe;
+pub mod failure;
+mod i18n;
+pub mod names;
+mod output;
+mod reference;
+mod state;
+mod usage_cs;
+mod view;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::failure::{EXIT_USAGE, Failure};
+use crate::i18n::{Lang, Text};
+use crate::output::Out;
+
+/// Runs `grimoire` with these arguments (the program's name first), as the
+/// binary does: prints what the command prints and returns its exit code
+/// (0 done, 1 refused, 2 usage). Shell completion requests
+/// (`GRIMOIRE_COMPLETE`) are answered first.
+pub fn run(raw: Vec<std::ffi::OsString>) -> ExitCode {
+    // `GRIMOIRE_COMPLETE=bash grimoire -- ...` is the shell asking for
+    // completions (see `grimoire completions`): answer and exit before
+    // anything prints.
+    clap_complete::CompleteEnv::with_factory(completion::command)
+        .var(completion::VAR)
+        .complete();
+    // `std::env::args` panics on an argument that is not UTF-8; such bytes
+    // can be no name, spell or notation, so they are a usage error.
+    let args: Vec<String> = match raw.iter().map(|a| a.clone().into_string()).collect() {
+        Ok(args) => args,
+        Err(bad) => {
+            let json = raw.iter().any(|a| a == "--json");
+            let failure = Failure::usage(
+                "invalid_utf8",
+                format!("argument {:?} is not valid UTF-8", bad.to_string_lossy()),
+            );
+            return report(&Out::new(json, Lang::default()), &failure);
+        }
+    };
+    let cli = match cli::Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(err) => return usage_error(&args, err),
+    };
+    let out = Out::new(cli.json, cli.lang);
+    let ctx = context::Ctx {
+        out,
+        db: cli.db.clone(),
+        seed: cli.seed,
+        command_line: command_line(&args),
+    };
+    match cli::run(&ctx, cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`grimoire spells | head`) is the reader's choice,
+        // not a failure worth a message.
+        Err(err)
+            if err
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(err) => report(&out, &failure::classify(&err)),
+    }
+}
+
+/// Prints a failure in the chosen form and returns its exit code.
+fn report(out: &Out, failure: &Failure) -> ExitCode {
+    if out.json {
+        // Errors go to stdout with --json so a program reads one stream.
+        let _ = out.json(&failure.to_json(out.lang));
+    } else {
+        let message = failure.message(out.lang);
+        // Rules messages often open with their rule id already.
+        let rule = failure
+            .rule
+            .as_deref()
+            .filter(|r| !message.starts_with(&format!("{r}:")))
+            .map(|r| format!(" [{} {r}]", Text::Rule.get(out.lang)))
+            .unwrap_or_default();
+        eprintln!(
+            "{}: {} ({}){rule}",
+            Text::Error.get(out.lang),
+            message,
+            failure.code
+        );
+    }
+    ExitCode::from(failure.exit)
+}
+
+/// clap's own errors: help and version exit 0; with `--json` a usage error
+/// is reported as JSON like every other error.
+fn usage_error(args: &[String], err: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let json = args.iter().any(|a| a == "--json");
+    let lang = args
+        .windows(2)
+        .find(|w| w[0] == "--lang")
+        .map(|w| w[1].clone())
+        .or_else(|| {
+            args.iter()
+                .find_map(|a| a.strip_prefix("--lang=").map(str::to_owned))
+        })
+        .or_else(|| std::env::var("GRIMOIRE_LANG").ok())
+        .and_then(|l| l.parse::<Lang>().ok())
+        .unwrap_or_default();
+    let help = matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    let czech = (lang == Lang::Cs && !help)
+        .then(|| usage_cs::message(&err))
+        .flatten();
+    if !json || help {
+        match &czech {
+            Some(message) => eprint!("{}", usage_cs::render(&err, message)),
+            None => {
+                let _ = err.print();
+            }
+        }
+        return ExitCode::from(err.exit_code().clamp(0, 255) as u8);
+    }
+    let message = err.render().to_string();
+    let mut lines = message.lines();
+    let first = lines.next().unwrap_or("invalid command line");
+    let mut first = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    // "the following required arguments were not provided:" announces the
+    // list on the next lines; without it the message names nothing.
+    if first.ends_with(':') {
+        let named: Vec<&str> = lines
+            .take_while(|l| !l.trim().is_empty())
+            .map(str::trim)
+            .collect();
+        first = format!("{first} {}", named.join(", "));
+    }
+    let mut failure = Failure::usage("usage", first);
+    if let Some(cs) = czech {
+        failure = failure.with_cs(cs);
+    }
+    report(&Out::new(true, lang), &failure);
+    ExitCode::from(EXIT_USAGE)
+}
+
+/// The command line without the program path, quoted where needed, for the
+/// change log.
+fn command_line(args: &[String]) -> String {
+    let mut words = Vec::new();
+    let mut rest = args.iter().skip(1);
+    while let Some(a) = rest.next() {
+        // Where the database lives and how output looks are not part of
+        // what the user did to the character.
+        match a.as_str() {
+            "--json" => {}
+            "--db" => {
+                rest.next();
+            }
+            _ if a.starts_with("--db=") => {}
+            _ => words.push(a),
+        }
+    }
+    words
+        .into_iter()
+        .map(|a| {
+            if a.is_empty() || a.contains(char::is_whitespace) {
+                format!("\"{a}\"")
+            } else {
+                a.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
