@@ -109,6 +109,7 @@ test('the whole table sees a Fireball card with every die, live and after a relo
   await player.getByText('Nothing right now.').waitFor({ state: 'visible' });
   // A new turn: the plan ranks Fireball with its exact numbers.
   await player.click('#end-turn');
+  await player.getByText('Turn ended.').waitFor({ state: 'visible' });
   await player.fill('#plan-target', 'ac=12,hp=20,dex=+1');
   await player.click('#plan-form button[type=submit]');
   const row = player.locator('#plan-table tbody tr[data-spell="fireball"]');

@@ -774,7 +774,7 @@ function renderSheet() {
     ch.cantrips.length ? h('ul', { class: 'plain spells' }, ...ch.cantrips.map(spellRow)) : null);
   box.replaceChildren(
     h('p', { class: 'sub' }, `${classText(ch)} · ${t('table.playedBy', { owner: ch.owner })}${n ? ` · ${t('sheet.dc', { dc: n.dc, atk: n.atk >= 0 ? `+${n.atk}` : n.atk })}` : ''}`),
-    h('div', { class: 'sheet-grid' }, slotBlock, turnBlock, spellsBlock, optionsPanel(app.campaign, ch.name, spellName), planPanel(app.campaign, ch.name, spellName), condBlock, resBlock),
+    h('div', { class: 'sheet-grid' }, slotBlock, turnBlock, spellsBlock, optionsPanel(app.campaign, ch.name, spellName, ch.version), planPanel(app.campaign, ch.name, spellName, ch.version), condBlock, resBlock),
     mine ? h('p', {}, h('button', { type: 'button', class: 'ghost', onclick: async () => {
       try {
         const r = await post(charPath(ch, 'undo'));

@@ -19,16 +19,28 @@ function wayText(w) {
   }
 }
 
+// The last answer of "what can I cast now", for the character's version
+// it was asked about.
+const asked = { key: null, shown: [] };
+
 const ACTIONS = { action: 'sheet.action', bonus_action: 'sheet.bonus', reaction: 'sheet.reaction' };
 
 /** The panel: a button that asks the server, then the two lists. */
-export function optionsPanel(campaign, character, spellName) {
-  const out = h('div', { id: 'options-out', 'aria-live': 'polite' });
+export function optionsPanel(campaign, character, spellName, version) {
+  const key = `${campaign}\u0001${character}\u0001${version}`;
+  if (asked.key !== key) asked.shown = [];
+  asked.key = key;
+  const out = h('div', { id: 'options-out', 'aria-live': 'polite' }, ...asked.shown);
+  // As the plan: into whichever panel is on screen, kept for a redraw.
+  const show = (...nodes) => {
+    asked.shown = nodes;
+    (document.getElementById('options-out') || out).replaceChildren(...nodes);
+  };
   const ask = async () => {
-    out.replaceChildren(h('p', { class: 'muted' }, t('log.loading')));
+    show(h('p', { class: 'muted' }, t('log.loading')));
     try {
       const o = await get(`/campaigns/${enc(campaign)}/characters/${enc(character)}/options`);
-      out.replaceChildren(
+      show(
         h('h4', {}, t('opt.now')),
         o.castable.length ? h('ul', { class: 'plain', id: 'options-castable' }, ...o.castable.map((c) => h('li', {},
           h('strong', {}, spellName(c.spell)), ': ',
@@ -39,7 +51,7 @@ export function optionsPanel(campaign, character, spellName) {
           b.rule ? h('span', { class: 'rule' }, b.rule) : null, ' ',
           explain(b.code) || (getLang() === 'cs' && b.message_cs ? b.message_cs : b.message)))) : null);
     } catch (e) {
-      out.replaceChildren(h('p', { class: 'refusal' }, e.message));
+      show(h('p', { class: 'refusal' }, e.message));
     }
   };
   return h('section', { class: 'card wide', 'aria-labelledby': 'opt-h' },
@@ -50,17 +62,35 @@ export function optionsPanel(campaign, character, spellName) {
 
 /** The what-if planner: the target's numbers, then every castable spell
  *  and slot with its expected damage and chances, best first. */
-export function planPanel(campaign, character, spellName) {
-  const spec = h('input', { id: 'plan-target', maxlength: 200, value: 'ac=15,hp=40', 'aria-label': t('plan.target'), placeholder: 'ac=15,hp=40,dex=+2,resist=fire' });
-  const out = h('div', { id: 'plan-out', 'aria-live': 'polite' });
+// What was typed and what came back: the sheet is redrawn whenever the
+// character changes (a live update, the end of a turn), and neither the
+// typed target nor an answer arriving meanwhile may be lost to it.
+const plan = { target: 'ac=15,hp=40', key: null, shown: [] };
+
+/** `version` is the character's: an answer about an earlier state of the
+ *  character is not shown again once it has changed. */
+export function planPanel(campaign, character, spellName, version) {
+  const spec = h('input', {
+    id: 'plan-target', maxlength: 200, value: plan.target, 'aria-label': t('plan.target'), placeholder: 'ac=15,hp=40,dex=+2,resist=fire',
+    oninput: (ev) => { plan.target = ev.target.value; },
+  });
+  const key = `${campaign}\u0001${character}\u0001${version}`;
+  if (plan.key !== key) plan.shown = [];
+  plan.key = key;
+  const out = h('div', { id: 'plan-out', 'aria-live': 'polite' }, ...plan.shown);
+  // Shows in whichever panel is on screen now, and keeps it for the next.
+  const show = (...nodes) => {
+    plan.shown = nodes;
+    (document.getElementById('plan-out') || out).replaceChildren(...nodes);
+  };
   const pct = (p) => (p == null ? '–' : `${Math.round(p * 100)} %`);
   const ask = async (ev) => {
     ev.preventDefault();
-    out.replaceChildren(h('p', { class: 'muted' }, t('log.loading')));
+    show(h('p', { class: 'muted' }, t('log.loading')));
     try {
       const p = await get(`/campaigns/${enc(campaign)}/characters/${enc(character)}/plan?top=12&target=${enc(spec.value.trim())}`);
-      if (!p.lines.length) { out.replaceChildren(h('p', { class: 'muted' }, t('plan.none'))); return; }
-      out.replaceChildren(h('div', { class: 'table-scroll' }, h('table', { class: 'compact', id: 'plan-table' },
+      if (!p.lines.length) { show(h('p', { class: 'muted' }, t('plan.none'))); return; }
+      show(h('div', { class: 'table-scroll' }, h('table', { class: 'compact', id: 'plan-table' },
         h('thead', {}, h('tr', {}, ...['spells.name', 'plan.slot', 'plan.mean', 'plan.range', 'plan.hits', 'plan.fails', 'plan.kill']
           .map((k) => h('th', { scope: 'col' }, t(k))))),
         h('tbody', {}, ...p.lines.map((l) => h('tr', { 'data-spell': l.spell },
@@ -72,7 +102,7 @@ export function planPanel(campaign, character, spellName) {
           h('td', {}, pct(l.fail_chance)),
           h('td', {}, pct(l.kill_chance))))))));
     } catch (e) {
-      out.replaceChildren(h('p', { class: 'refusal', role: 'alert' }, e.message));
+      show(h('p', { class: 'refusal', role: 'alert' }, e.message));
     }
   };
   return h('section', { class: 'card wide', 'aria-labelledby': 'plan-h' },
