@@ -5,7 +5,7 @@
 use grimoire_dice::DiceRng;
 use grimoire_rules::{
     ActionKind, BonusAmount, BonusTarget, CastOutcome, CastRequest, Caster, CastingTime,
-    EffectBoard, Event, Range, Spell, Target,
+    EffectBoard, Event, HouseRules, Range, Spell, Target,
 };
 use grimoire_store::{Committed, Entity, Store};
 use serde::{Deserialize, Serialize};
@@ -181,8 +181,22 @@ pub fn fit_request_stored(
     spell: &Spell,
     req: CastRequest,
 ) -> Result<CastRequest, AppError> {
+    let house = crate::house::house_rules(store)?;
+    fit_request_at_table(store, caster, enc, spell, req, &house)
+}
+
+/// [`fit_request_stored`] with the table's house rules already read, for
+/// a caller that fits many requests at once (every way of every spell).
+pub(crate) fn fit_request_at_table(
+    store: &Store,
+    caster: &Entity<Caster>,
+    enc: Option<&Entity<EncounterState>>,
+    spell: &Spell,
+    req: CastRequest,
+    house: &HouseRules,
+) -> Result<CastRequest, AppError> {
     let mut req = fit_request(caster, enc, spell, req)?;
-    req.house_rules = crate::house::house_rules(store)?;
+    req.house_rules = house.clone();
     for t in &mut req.targets {
         let Some(c) = target_character(store, caster, &t.name)? else {
             continue;

@@ -13,8 +13,8 @@
 use std::collections::BTreeSet;
 
 use grimoire_rules::{
-    ActionKind, CastMode, CastRequest, Caster, CastingTime, SlotKind, SlotLevel, Spell, SpellId,
-    cast_action, check_cast_waiving,
+    ActionKind, CastMode, CastRequest, Caster, CastingTime, HouseRules, SlotKind, SlotLevel, Spell,
+    SpellId, cast_action, check_cast_waiving,
 };
 use grimoire_store::{Entity, Store};
 use serde::Serialize;
@@ -215,15 +215,24 @@ fn request_for(spell: &Spell, way: &Way) -> CastRequest {
     }
 }
 
-/// Checks one way as a cast would; what it takes, or the refusal.
+/// Checks one way as a cast would, under the table's `house` rules; what
+/// it takes, or the refusal.
 pub fn try_way(
     store: &Store,
     caster: &Entity<Caster>,
     enc: Option<&Entity<EncounterState>>,
     spell: &Spell,
     way: &Way,
+    house: &HouseRules,
 ) -> Result<Open, AppError> {
-    let req = crate::cast::fit_request_stored(store, caster, enc, spell, request_for(spell, way))?;
+    let req = crate::cast::fit_request_at_table(
+        store,
+        caster,
+        enc,
+        spell,
+        request_for(spell, way),
+        house,
+    )?;
     let waived = check_cast_waiving(&caster.state, spell, &req)?;
     Ok(Open {
         way: way.clone(),
@@ -241,6 +250,7 @@ pub fn options(
     enc: Option<&Entity<EncounterState>>,
     lookup: &dyn Fn(&SpellId) -> Option<Spell>,
 ) -> Result<Options, AppError> {
+    let house = crate::house::house_rules(store)?;
     let mut castable = Vec::new();
     let mut blocked = Vec::new();
     let mut spells: Vec<Spell> = reachable(&caster.state).iter().filter_map(lookup).collect();
@@ -250,7 +260,7 @@ pub fn options(
         let mut open = Vec::new();
         let mut first_refusal = None;
         for way in &ways {
-            match try_way(store, caster, enc, spell, way) {
+            match try_way(store, caster, enc, spell, way, &house) {
                 Ok(way) => open.push(way),
                 Err(e) => {
                     first_refusal.get_or_insert(e);
@@ -277,6 +287,7 @@ pub fn options(
                 &Way::Slot {
                     level: spell.level.get(),
                 },
+                &house,
             ) {
                 Err(e) => e,
                 Ok(_) => continue,
@@ -295,6 +306,6 @@ pub fn options(
         character: caster.name.clone(),
         castable,
         blocked,
-        house_rules: crate::house::describe(&crate::house::house_rules(store)?),
+        house_rules: crate::house::describe(&house),
     })
 }

@@ -85,6 +85,7 @@ fn reactors(
     reactions: &[Spell],
 ) -> Result<Vec<Reactor>, AppError> {
     let kind = trigger.kind();
+    let house = crate::house::house_rules(store)?;
     let mut out = Vec::new();
     for c in running.combatants() {
         if trigger.source() == Some(c.name.as_str())
@@ -107,7 +108,7 @@ fn reactors(
             {
                 req = req.target(Target::named(src));
             }
-            let req = crate::cast::fit_request_stored(store, &w.entity(), None, s, req)?;
+            let req = crate::cast::fit_request_at_table(store, &w.entity(), None, s, req, &house)?;
             if check_cast(w.caster(), s, &req).is_ok() {
                 spells.push(s.id.to_string());
             }
