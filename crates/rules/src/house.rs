@@ -92,15 +92,24 @@ impl fmt::Display for NotRelaxable {
 
 impl std::error::Error for NotRelaxable {}
 
+impl Relaxable {
+    /// The rule spelled exactly as its id (`R14`), as a schema lists it.
+    pub fn from_id(id: &str) -> Result<Relaxable, NotRelaxable> {
+        Relaxable::ALL
+            .into_iter()
+            .find(|r| r.id() == id)
+            .ok_or_else(|| NotRelaxable(id.chars().take(20).collect()))
+    }
+}
+
+/// As typed: surrounding space and letter case do not matter (`r14`).
 impl FromStr for Relaxable {
     type Err = NotRelaxable;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let id = s.trim();
-        Relaxable::ALL
-            .into_iter()
-            .find(|r| r.id().eq_ignore_ascii_case(id))
-            .ok_or_else(|| NotRelaxable(id.chars().take(20).collect()))
+        Relaxable::from_id(&id.to_ascii_uppercase())
+            .map_err(|_| NotRelaxable(id.chars().take(20).collect()))
     }
 }
 
@@ -172,15 +181,15 @@ pub struct Waived {
 
 /// Collects the waived refusals while a cast is checked.
 #[derive(Debug)]
-pub(crate) struct Waiver {
-    house: HouseRules,
+pub(crate) struct Waiver<'a> {
+    house: &'a HouseRules,
     waived: Vec<Waived>,
 }
 
-impl Waiver {
-    pub(crate) fn new(house: &HouseRules) -> Self {
+impl<'a> Waiver<'a> {
+    pub(crate) fn new(house: &'a HouseRules) -> Self {
         Waiver {
-            house: house.clone(),
+            house,
             waived: Vec::new(),
         }
     }

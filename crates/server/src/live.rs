@@ -69,7 +69,6 @@ impl Hub {
             .subscribe()
     }
 
-    /// Delivers to this instance's subscribers.
     /// Whether `campaign` has a subscriber on this instance.
     pub(crate) fn has_subscribers(&self, campaign: &str) -> bool {
         let channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
@@ -78,6 +77,7 @@ impl Hub {
             .is_some_and(|tx| tx.receiver_count() > 0)
     }
 
+    /// Delivers to this instance's subscribers.
     pub(crate) fn deliver(&self, event: LiveEvent) {
         let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
         let campaign = event.campaign.clone();

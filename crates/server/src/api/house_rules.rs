@@ -6,7 +6,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use grimoire_rules::{HouseRules, NotRelaxable, Relaxable};
+use grimoire_rules::{HouseRules, Relaxable};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -160,12 +160,7 @@ fn parse(relaxed: &[String]) -> Result<HouseRules, ServerError> {
     // Exactly as the schema spells them (the CLI also takes `r14`).
     let rules = relaxed
         .iter()
-        .map(|r| {
-            Relaxable::ALL
-                .into_iter()
-                .find(|x| x.id() == r)
-                .ok_or_else(|| NotRelaxable(r.chars().take(20).collect()))
-        })
+        .map(|r| Relaxable::from_id(r))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| ServerError::invalid("unknown_house_rule", format!("relaxed: {e}")))?;
     Ok(HouseRules::relaxing(rules))
