@@ -318,6 +318,17 @@ fn current(
         }))
 }
 
+/// Whether the entity has any logged write (undo's first question; a page
+/// of its log may be empty while it does).
+fn has_history(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<bool> {
+    Ok(c.query_one(
+        "SELECT EXISTS (SELECT 1 FROM events WHERE entity_kind = $1 AND entity_name_key = $2)",
+        &[&kind, &key],
+    )
+    .map_err(pg)?
+    .get(0))
+}
+
 fn next_seq(tx: &mut Transaction<'_>, st: &mut Statements, kind: &str, key: &str) -> Result<u64> {
     let stmt = cached(
         tx,
@@ -562,14 +573,7 @@ impl Backend for PostgresBackend {
         self.with_statements(|c, st| {
             for _ in 0..UNDO_ATTEMPTS {
                 let mut tx = c.transaction().map_err(pg)?;
-                let has_history: bool = tx
-                    .query_one(
-                        "SELECT EXISTS (SELECT 1 FROM events WHERE entity_kind = $1 AND entity_name_key = $2)",
-                        &[&kind, &key],
-                    )
-                    .map_err(pg)?
-                    .get(0);
-                if !has_history {
+                if !has_history(&mut tx, kind, &key)? {
                     return Err(not_found(kind, name));
                 }
                 // Find the target unlocked, then lock every entity it
@@ -708,17 +712,8 @@ impl Backend for PostgresBackend {
                 )
                 .map_err(pg)?;
             rows.reverse();
-            if rows.is_empty() {
-                let known: bool = c
-                    .query_one(
-                        "SELECT EXISTS (SELECT 1 FROM events WHERE entity_kind = $1 AND entity_name_key = $2)",
-                        &[&kind, &key],
-                    )
-                    .map_err(pg)?
-                    .get(0);
-                if !known {
-                    return Err(not_found(kind, name));
-                }
+            if rows.is_empty() && !has_history(c, kind, &key)? {
+                return Err(not_found(kind, name));
             }
             let members = c
                 .prepare(

@@ -112,6 +112,16 @@ fn current(conn: &Connection, kind: &str, key: &str) -> Result<Option<Current>> 
         .optional()?)
 }
 
+/// Whether the entity has any logged write (undo's first question; a page
+/// of its log may be empty while it does).
+fn has_history(conn: &Connection, kind: &str, key: &str) -> Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM events WHERE entity_kind = ?1 AND entity_name_key = ?2)",
+        )?
+        .query_row(params![kind, key], |r| r.get(0))?)
+}
+
 fn next_seq(conn: &Connection, kind: &str, key: &str) -> Result<u64> {
     let max: i64 = conn
         .prepare_cached(
@@ -235,12 +245,7 @@ impl Backend for SqliteBackend {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let has_history: bool = tx.query_row(
-            "SELECT EXISTS (SELECT 1 FROM events WHERE entity_kind = ?1 AND entity_name_key = ?2)",
-            params![kind, key],
-            |r| r.get(0),
-        )?;
-        if !has_history {
+        if !has_history(&tx, kind, &key)? {
             return Err(not_found(kind, name));
         }
         // Undo works like a stack: the newest change of this entity that is
@@ -394,7 +399,7 @@ impl Backend for SqliteBackend {
             })?
             .collect::<rusqlite::Result<_>>()?;
         rows.reverse();
-        if rows.is_empty() && !self.has_history(kind, &key)? {
+        if rows.is_empty() && !has_history(&self.conn, kind, &key)? {
             return Err(not_found(kind, name));
         }
         let mut members = self.conn.prepare_cached(
@@ -447,17 +452,6 @@ fn write_change(
 }
 
 impl SqliteBackend {
-    /// Whether the entity has any logged write (a page of its log may be
-    /// empty while it does).
-    fn has_history(&self, kind: &str, key: &str) -> Result<bool> {
-        Ok(self
-            .conn
-            .prepare_cached(
-                "SELECT EXISTS (SELECT 1 FROM events WHERE entity_kind = ?1 AND entity_name_key = ?2)",
-            )?
-            .query_row(params![kind, key], |r| r.get(0))?)
-    }
-
     /// Commits several independent changes in one transaction and one
     /// sync (group commit): each runs in a savepoint of its own, so one
     /// refused (a version conflict, a name taken) is rolled back alone and
