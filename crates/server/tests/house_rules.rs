@@ -40,22 +40,10 @@ async fn r14_relaxed_by_the_gm_turns_a_refusal_into_a_logged_warning() {
 
         // Only the GM sets house rules; a bad rule names the field.
         let (s, v) = h
-            .call(
-                Method::PUT,
-                rules,
-                Some(&t.petr),
-                Some(json!({"relaxed": ["R14"]})),
-            )
+            .put(rules, Some(&t.petr), json!({"relaxed": ["R14"]}))
             .await;
         assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
-        let (s, v) = h
-            .call(
-                Method::PUT,
-                rules,
-                Some(&t.gm),
-                Some(json!({"relaxed": ["R3"]})),
-            )
-            .await;
+        let (s, v) = h.put(rules, Some(&t.gm), json!({"relaxed": ["R3"]})).await;
         assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
         assert_eq!(v["error"]["code"], "unknown_house_rule");
         assert!(
@@ -63,12 +51,7 @@ async fn r14_relaxed_by_the_gm_turns_a_refusal_into_a_logged_warning() {
             "{v}"
         );
         let (s, v) = h
-            .call(
-                Method::PUT,
-                rules,
-                Some(&t.gm),
-                Some(json!({"relaxed": vec!["R14"; 9]})),
-            )
+            .put(rules, Some(&t.gm), json!({"relaxed": vec!["R14"; 9]}))
             .await;
         assert_eq!(
             (s, &v["error"]["code"]),
@@ -77,25 +60,11 @@ async fn r14_relaxed_by_the_gm_turns_a_refusal_into_a_logged_warning() {
         let (_, v) = h.get(rules, Some(&t.petr)).await;
         assert_eq!(v["relaxed"], json!([]), "refused changes changed nothing");
 
-        let (s, v) = h
-            .call(
-                Method::PUT,
-                rules,
-                Some(&t.gm),
-                Some(json!({"relaxed": ["R14"]})),
-            )
-            .await;
+        let (s, v) = h.put(rules, Some(&t.gm), json!({"relaxed": ["R14"]})).await;
         assert_eq!(s, StatusCode::OK, "{v}");
         assert_eq!(v["relaxed"][0]["rule"], "R14");
         assert_eq!(v["changed"], true);
-        let (_, again) = h
-            .call(
-                Method::PUT,
-                rules,
-                Some(&t.gm),
-                Some(json!({"relaxed": ["R14"]})),
-            )
-            .await;
+        let (_, again) = h.put(rules, Some(&t.gm), json!({"relaxed": ["R14"]})).await;
         assert_eq!(again["changed"], false, "the same rules write nothing");
 
         // The options list shows the house rule and what it lets pass.
@@ -137,14 +106,7 @@ async fn r14_relaxed_by_the_gm_turns_a_refusal_into_a_logged_warning() {
         );
 
         // Back to the rules as written: refused again.
-        let (s, _) = h
-            .call(
-                Method::PUT,
-                rules,
-                Some(&t.gm),
-                Some(json!({"relaxed": []})),
-            )
-            .await;
+        let (s, _) = h.put(rules, Some(&t.gm), json!({"relaxed": []})).await;
         assert_eq!(s, StatusCode::OK);
         let (s, v) = h
             .call(

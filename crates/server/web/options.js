@@ -19,23 +19,31 @@ function wayText(w) {
   }
 }
 
-// The last answer of "what can I cast now", for the character's version
-// it was asked about.
+// The sheet is redrawn whenever the character changes (a live update, the
+// end of a turn): an answer, even one arriving meanwhile, must survive it.
+// Each panel remembers its last answer for the character's version it was
+// asked about; an answer about an earlier state is not shown again.
 const asked = { key: null, shown: [] };
+const plan = { target: 'ac=15,hp=40', key: null, shown: [] };
+
+/** The answer area `id`, showing what `memory` kept for `key`, and the
+ *  function that shows an answer in whichever such area is on screen. */
+function answerBox(memory, id, key) {
+  if (memory.key !== key) memory.shown = [];
+  memory.key = key;
+  const box = h('div', { id, 'aria-live': 'polite' }, ...memory.shown);
+  const show = (...nodes) => {
+    memory.shown = nodes;
+    (document.getElementById(id) || box).replaceChildren(...nodes);
+  };
+  return [box, show];
+}
 
 const ACTIONS = { action: 'sheet.action', bonus_action: 'sheet.bonus', reaction: 'sheet.reaction' };
 
 /** The panel: a button that asks the server, then the two lists. */
 export function optionsPanel(campaign, character, spellName, version) {
-  const key = `${campaign}\u0001${character}\u0001${version}`;
-  if (asked.key !== key) asked.shown = [];
-  asked.key = key;
-  const out = h('div', { id: 'options-out', 'aria-live': 'polite' }, ...asked.shown);
-  // As the plan: into whichever panel is on screen, kept for a redraw.
-  const show = (...nodes) => {
-    asked.shown = nodes;
-    (document.getElementById('options-out') || out).replaceChildren(...nodes);
-  };
+  const [out, show] = answerBox(asked, 'options-out', `${campaign}\u0001${character}\u0001${version}`);
   const ask = async () => {
     show(h('p', { class: 'muted' }, t('log.loading')));
     try {
@@ -62,27 +70,15 @@ export function optionsPanel(campaign, character, spellName, version) {
 
 /** The what-if planner: the target's numbers, then every castable spell
  *  and slot with its expected damage and chances, best first. */
-// What was typed and what came back: the sheet is redrawn whenever the
-// character changes (a live update, the end of a turn), and neither the
-// typed target nor an answer arriving meanwhile may be lost to it.
-const plan = { target: 'ac=15,hp=40', key: null, shown: [] };
-
 /** `version` is the character's: an answer about an earlier state of the
  *  character is not shown again once it has changed. */
 export function planPanel(campaign, character, spellName, version) {
+  // The typed target survives a redraw too.
   const spec = h('input', {
     id: 'plan-target', maxlength: 200, value: plan.target, 'aria-label': t('plan.target'), placeholder: 'ac=15,hp=40,dex=+2,resist=fire',
     oninput: (ev) => { plan.target = ev.target.value; },
   });
-  const key = `${campaign}\u0001${character}\u0001${version}`;
-  if (plan.key !== key) plan.shown = [];
-  plan.key = key;
-  const out = h('div', { id: 'plan-out', 'aria-live': 'polite' }, ...plan.shown);
-  // Shows in whichever panel is on screen now, and keeps it for the next.
-  const show = (...nodes) => {
-    plan.shown = nodes;
-    (document.getElementById('plan-out') || out).replaceChildren(...nodes);
-  };
+  const [out, show] = answerBox(plan, 'plan-out', `${campaign}\u0001${character}\u0001${version}`);
   const pct = (p) => (p == null ? '–' : `${Math.round(p * 100)} %`);
   const ask = async (ev) => {
     ev.preventDefault();

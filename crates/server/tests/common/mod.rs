@@ -132,6 +132,10 @@ impl Harness {
         self.call(Method::POST, path, token, Some(body)).await
     }
 
+    pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        self.call(Method::PUT, path, token, Some(body)).await
+    }
+
     /// Registers an account and returns its token.
     pub async fn account(&self, name: &str) -> String {
         let (s, v) = self.post("/accounts", None, json!({"name": name})).await;
