@@ -71,7 +71,7 @@ pub enum AppError {
         message: String,
     },
     /// Occurs when the rules refuse.
-    #[error(transparent)]
+    #[error("{}", grimoire_words::refusal("en", .0))]
     Rules(#[from] RulesError),
     /// Occurs when the store refuses or fails (a version conflict, ...).
     #[error(transparent)]
@@ -128,7 +128,7 @@ impl AppError {
                 Some(format!("soubor s vlastními kouzly „{file}“ neexistuje"))
             }
             AppError::PlanTooCostly { message } => Some(format!("plán nelze spočítat: {message}")),
-            AppError::Rules(e) => Some(e.message_cs()),
+            AppError::Rules(e) => Some(grimoire_words::refusal("cs", e)),
             AppError::Store(_) => None,
         }
     }

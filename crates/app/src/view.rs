@@ -205,7 +205,7 @@ impl CastView {
             concentration_started: r.concentration_started,
             concentration_ended: r.concentration_ended.clone(),
             notes: r.notes.clone(),
-            waived: r.waived.clone(),
+            waived: r.waived.iter().map(grimoire_words::waived).collect(),
             characters: Vec::new(),
         }
     }

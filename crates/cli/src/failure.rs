@@ -100,7 +100,8 @@ impl From<StoreError> for Failure {
 
 impl From<RulesError> for Failure {
     fn from(err: RulesError) -> Self {
-        let f = Failure::refused(err.code(), err.to_string()).with_cs(err.message_cs());
+        let f = Failure::refused(err.code(), grimoire_words::refusal("en", &err))
+            .with_cs(grimoire_words::refusal("cs", &err));
         match err.rule() {
             Some(rule) => f.with_rule(rule),
             None => f,

@@ -1,19 +1,10 @@
 //! The one error type of the crate: every refusal, with a stable code and
 //! the rule it enforces.
 
-use thiserror::Error;
-
 use crate::class::{Ability, Class};
 use crate::damage::DamageType;
 use crate::economy::ActionKind;
-
-fn type_list(types: &[DamageType], cs: bool) -> String {
-    let names: Vec<&str> = types
-        .iter()
-        .map(|t| if cs { t.name_cs() } else { t.name_en() })
-        .collect();
-    names.join(", ")
-}
+use crate::message::Arg;
 
 /// A spell's name as a refusal shows it: English, and Czech when known
 /// (a spell from the catalogue; an ongoing effect keeps only its English
@@ -68,37 +59,35 @@ impl PartialEq<&str> for SpellName {
 /// Why the rules refused something. A refusal never changes state.
 ///
 /// [`RulesError::code`] is a stable machine code, [`RulesError::rule`] the
-/// rule id (`R10`) where one applies; `Display` is a player-readable English
-/// message and [`RulesError::message_cs`] the same in Czech.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+/// rule id (`R10`) where one applies and [`RulesError::args`] the values a
+/// message names. The crate knows no language: the words a person reads
+/// come from the message catalogue (`grimoire-words`, message
+/// `refusal-<code>`). `Display` is the technical form for logs and
+/// debugging (`R3: no_slot_available (level=4)`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RulesError {
     /// Occurs when a spell level is above 9.
-    #[error("R1: spell level {level} does not exist; spell levels run from 0 to 9")]
     InvalidSpellLevel {
         /// The level given.
         level: u8,
     },
     /// Occurs when a slot level is outside 1..=9.
-    #[error("R2: slot level {level} does not exist; slot levels run from 1 to 9")]
     InvalidSlotLevel {
         /// The level given.
         level: u8,
     },
     /// Occurs when a spell id is not a lower-case slug.
-    #[error("spell id {id:?} is not a slug like \"magic-missile\"")]
     InvalidSpellId {
         /// The id given.
         id: String,
     },
     /// Occurs when dice notation cannot be read.
-    #[error("{text:?} is not dice notation like \"2d8+3\"")]
     InvalidDice {
         /// The text given.
         text: String,
     },
     /// Occurs when a class level is outside 1..=20.
-    #[error("{class:?} level {level} is outside 1 to 20")]
     InvalidClassLevel {
         /// The class.
         class: Class,
@@ -106,19 +95,16 @@ pub enum RulesError {
         level: u8,
     },
     /// Occurs when class levels add up to more than 20, or to nothing.
-    #[error("character level {total} is outside 1 to 20")]
     InvalidCharacterLevel {
         /// The sum of class levels.
         total: u32,
     },
     /// Occurs when the same class is listed twice.
-    #[error("{class:?} is listed twice; give one level per class")]
     DuplicateClass {
         /// The class.
         class: Class,
     },
     /// Occurs when an ability score is outside 1..=30.
-    #[error("{} score {score} is outside 1 to 30", ability.name_en())]
     InvalidAbilityScore {
         /// The ability.
         ability: Ability,
@@ -127,7 +113,6 @@ pub enum RulesError {
     },
     /// Occurs when hit points or Armor Class are outside what a creature
     /// can have (a maximum of 0, current above the maximum, AC 0).
-    #[error("{field} {value} is outside 0 to {max}")]
     InvalidVitals {
         /// `max_hp`, `hp`, `temp_hp`, `heal` or `ac`.
         field: &'static str,
@@ -137,13 +122,11 @@ pub enum RulesError {
         max: i64,
     },
     /// Occurs when a creature's hit points are used but were never set.
-    #[error("{name} has no hit points recorded; set them with `grimoire hp {name} --max N --ac N`")]
     NoHitPoints {
         /// The creature.
         name: String,
     },
     /// Occurs when preparing a spell of a level the caster has no slots for.
-    #[error("R1: {spell} is level {level}; this caster casts spells up to level {max}")]
     SpellLevelTooHigh {
         /// The spell.
         spell: SpellName,
@@ -153,9 +136,6 @@ pub enum RulesError {
         max: u8,
     },
     /// Occurs when preparing one spell more than the class tables allow.
-    #[error(
-        "{spell}: {count} spells are prepared already, the most the caster's classes allow (unprepare one first)"
-    )]
     TooManyPrepared {
         /// The spell.
         spell: SpellName,
@@ -163,9 +143,6 @@ pub enum RulesError {
         count: u8,
     },
     /// Occurs when learning one cantrip more than the class tables allow.
-    #[error(
-        "{spell}: {count} cantrips are known already, the most the caster's classes allow (unprepare one first)"
-    )]
     TooManyCantrips {
         /// The cantrip.
         spell: SpellName,
@@ -173,16 +150,12 @@ pub enum RulesError {
         count: u8,
     },
     /// Occurs when no remaining slot is high enough for the spell.
-    #[error("R3: no spell slot of level {level} or higher is left")]
     NoSlotAvailable {
         /// The lowest slot level that would do.
         level: u8,
     },
     /// Occurs when the caster has no slot of the level asked for (or any
     /// that would fit) at all, spent or not.
-    #[error(
-        "R2: this caster has no level-{level} spell slots at all, spent or not (its highest is level {highest})"
-    )]
     NoSuchSlot {
         /// The slot level asked for, or the lowest that would fit.
         level: u8,
@@ -190,7 +163,6 @@ pub enum RulesError {
         highest: u8,
     },
     /// Occurs when the chosen slot is below the spell's level.
-    #[error("R3: a level-{spell_level} spell does not fit a level-{slot} slot")]
     SlotTooLow {
         /// The slot chosen.
         slot: u8,
@@ -198,12 +170,10 @@ pub enum RulesError {
         spell_level: u8,
     },
     /// Occurs when a cantrip is given a slot.
-    #[error("R5a: cantrips are cast without a spell slot")]
     CantripTakesNoSlot,
     /// Occurs when the caster has not prepared the spell. Casting as a
     /// ritual needs it prepared by R5b; an ordinary cast by the class's
     /// preparation, which the chapter's rules leave to the classes.
-    #[error("{}{spell} is not prepared", if *ritual { "R5b: " } else { "" })]
     NotPrepared {
         /// The spell's name.
         spell: SpellName,
@@ -212,63 +182,49 @@ pub enum RulesError {
     },
     /// Occurs when a spell that is not a Reaction is cast on another
     /// creature's turn.
-    #[error(
-        "R11: only a Reaction spell can be cast on another creature's turn; {spell} is not one"
-    )]
     OffTurnNotReaction {
         /// The spell's name.
         spell: SpellName,
     },
     /// Occurs when the caster does not know the cantrip.
-    #[error("R5a: {spell} is not among the cantrips this caster knows")]
     NotKnown {
         /// The spell's name.
         spell: SpellName,
     },
     /// Occurs when a spell is on none of the caster's lists (R8).
-    #[error("R8: {spell} is not on the spell list of any of this caster's classes")]
     NotOnClassList {
         /// The spell's name.
         spell: SpellName,
     },
     /// Occurs when the caster has no level in the class asked for.
-    #[error("this caster has no {} levels", class.name_en())]
     NoSuchClass {
         /// The class asked for.
         class: Class,
     },
     /// Occurs when a Wizard who keeps a spellbook prepares a spell that is
     /// not in it.
-    #[error(
-        "{spell} is not in the spellbook; a Wizard prepares spells from the spellbook, so copy it there first"
-    )]
     NotInSpellbook {
         /// The spell's name.
         spell: SpellName,
     },
     /// Occurs when a caster without Wizard levels is given a spellbook entry.
-    #[error("{name} has no Wizard levels, so no spellbook")]
     NoSpellbook {
         /// The caster.
         name: String,
     },
     /// Occurs when a spell without the Ritual tag is cast as a ritual.
-    #[error("R5b: {spell} has no Ritual tag, so it cannot be cast as a ritual")]
     NotARitual {
         /// The spell's name.
         spell: SpellName,
     },
     /// Occurs when a second slot would be expended in one turn.
-    #[error("R10: a spell slot was already expended this turn; only one slot per turn")]
     OneSlotPerTurn,
     /// Occurs when the needed part of the turn is already used.
-    #[error("R9: the {action} has already been used this turn")]
     ActionUnavailable {
         /// The part of the turn.
         action: ActionKind,
     },
     /// Occurs when the requested action does not match the casting time.
-    #[error("R9: this spell is cast with the {needed}, not the {given}")]
     CastingTimeMismatch {
         /// What the spell needs.
         needed: ActionKind,
@@ -276,7 +232,6 @@ pub enum RulesError {
         given: ActionKind,
     },
     /// Occurs when a spell with a trigger is cast without naming it.
-    #[error("R11: this spell is cast in response to its trigger: {trigger}")]
     MissingTrigger {
         /// The spell's trigger.
         trigger: String,
@@ -284,31 +239,25 @@ pub enum RulesError {
         trigger_cs: Option<String>,
     },
     /// Occurs when a silenced caster tries a spell with a V component.
-    #[error("R14a: a silenced caster cannot provide the verbal component")]
     Silenced,
     /// Occurs when S or M needs a hand and none is free.
-    #[error("R14b: the spell needs a free hand for its components")]
     NoFreeHand,
     /// Occurs when the material is missing and nothing may stand in for it.
-    #[error("R14c: the caster lacks the material component: {material}")]
     MissingMaterial {
         /// The material the spell names.
         material: String,
     },
     /// Occurs when an Incapacitated caster tries to act or dismiss a spell.
-    #[error("{rule}: the caster is Incapacitated")]
     Incapacitated {
         /// The rule that refuses it (R15 for dismissing).
         rule: &'static str,
     },
     /// Occurs when a target is behind Total Cover.
-    #[error("R17: there is no clear path to {target} (Total Cover)")]
     NoLineOfEffect {
         /// The target's name.
         target: String,
     },
     /// Occurs when a target is farther than the spell's range.
-    #[error("R13: {target} is {distance_ft} feet away, beyond the range of {range_ft} feet")]
     OutOfRange {
         /// The target's name.
         target: String,
@@ -318,7 +267,6 @@ pub enum RulesError {
         range_ft: u64,
     },
     /// Occurs when more targets are named than the spell allows.
-    #[error("R17: this spell takes at most {max} target(s), {given} given")]
     TooManyTargets {
         /// The most allowed at this level.
         max: u32,
@@ -326,16 +274,13 @@ pub enum RulesError {
         given: usize,
     },
     /// Occurs when a spell that needs another creature targets the caster.
-    #[error("R17: this spell cannot target its caster")]
     CannotTargetSelf,
     /// Occurs when a self-only spell names another target.
-    #[error("R13: this spell's range is Self; it cannot target {target}")]
     SelfOnly {
         /// The other target.
         target: String,
     },
     /// Occurs when an ability or item has no uses left.
-    #[error("{rule}: {name} has no uses left")]
     NoUsesLeft {
         /// The ability or item.
         name: String,
@@ -343,7 +288,6 @@ pub enum RulesError {
         rule: &'static str,
     },
     /// Occurs when the named ability or item does not exist or does not hold the spell.
-    #[error("{rule}: {name} cannot cast {spell}")]
     SourceCannotCast {
         /// The ability or item.
         name: String,
@@ -353,19 +297,15 @@ pub enum RulesError {
         rule: &'static str,
     },
     /// Occurs when there is no concentration to act on.
-    #[error("the caster is not concentrating on anything")]
     NoConcentration,
     /// Occurs when a new casting is started while a long one is under way.
-    #[error("R12: the caster is already casting {spell}")]
     CastingInProgress {
         /// The spell under way.
         spell: SpellName,
     },
     /// Occurs when continuing a long casting that does not exist.
-    #[error("R12: the caster is not in the middle of casting a spell")]
     NoCastingInProgress,
     /// Occurs when a long casting is completed before its time is up.
-    #[error("R12: {spell} needs {rounds_left} more round(s) of casting")]
     CastingUnfinished {
         /// The spell under way.
         spell: SpellName,
@@ -374,48 +314,38 @@ pub enum RulesError {
     },
     /// Occurs when a spell is studied that is not in effect anywhere the
     /// table knows of (R22 identifies an effect that is there).
-    #[error("R22: no {spell} is in effect here to study")]
     NotInEffect {
         /// The spell's name.
         spell: SpellName,
     },
     /// Occurs when identifying a spell that is not ongoing.
-    #[error("R22: {spell} is instantaneous; only a spell in effect can be identified")]
     NotOngoing {
         /// The spell.
         spell: SpellName,
     },
     /// Occurs when a spell in effect cannot be moved to another target.
-    #[error(
-        "{spell} cannot be moved to another creature; only spells like Hex and Hunter's Mark can"
-    )]
     NotMovable {
         /// The spell's name.
         spell: SpellName,
     },
     /// Occurs when an effect id is not active.
-    #[error("no active effect {id}")]
     UnknownEffect {
         /// The id given.
         id: u64,
     },
     /// Occurs when an effect cannot be dismissed (R15).
-    #[error("R15: {spell} cannot be dismissed")]
     NotDismissible {
         /// The spell.
         spell: SpellName,
     },
     /// Occurs when an encounter names a combatant it does not have.
-    #[error("no combatant {name} in this encounter")]
     UnknownCombatant {
         /// The name given.
         name: String,
     },
     /// Occurs when a turn is advanced in an encounter with nobody in it.
-    #[error("the encounter has no combatants")]
     EmptyEncounter,
     /// Occurs when the chosen damage type is not one the spell offers.
-    #[error("R16: this spell cannot deal {} damage; it offers {}", chosen.name_en(), type_list(offered, false))]
     DamageTypeNotOffered {
         /// The type asked for.
         chosen: DamageType,
@@ -424,29 +354,24 @@ pub enum RulesError {
     },
     /// Occurs when a spell that must target a Hostile creature targets the
     /// caster or an ally.
-    #[error("R17: this spell must target a Hostile creature, and {target} is not one")]
     TargetNotHostile {
         /// The target's name.
         target: String,
     },
     /// Occurs when the alternative casting time is asked of a spell that has none.
-    #[error("R9: {spell} has only one casting time")]
     NoAlternativeCastingTime {
         /// The spell.
         spell: SpellName,
     },
     /// Occurs when a stat-block creature is asked for a spell its
     /// Spellcasting does not list.
-    #[error("R5c: {spell} is not on this creature's Spellcasting list")]
     NotInStatBlock {
         /// The spell.
         spell: SpellName,
     },
     /// Occurs when a reaction is offered but nothing waits for one.
-    #[error("R11: nothing is waiting for a reaction")]
     NoReactionWindow,
     /// Occurs when something else is done while a cast waits for reactions.
-    #[error("R11: {caster}'s {spell} waits for reactions; react, pass or resolve it first")]
     ReactionWindowOpen {
         /// Who is casting.
         caster: String,
@@ -454,7 +379,6 @@ pub enum RulesError {
         spell: String,
     },
     /// Occurs when a reaction spell's trigger is not the one that is open.
-    #[error("R11: {spell} does not answer {trigger}")]
     NotAnAnswer {
         /// The reaction spell.
         spell: SpellName,
@@ -464,7 +388,6 @@ pub enum RulesError {
         trigger_cs: String,
     },
     /// Occurs when a creature would react to its own trigger.
-    #[error("R11: {name} cannot react to its own {what}")]
     OwnTrigger {
         /// Who.
         name: String,
@@ -472,19 +395,16 @@ pub enum RulesError {
         what: String,
     },
     /// Occurs when a creature answers one trigger twice.
-    #[error("R11: {name} has already answered this trigger")]
     AlreadyAnswered {
         /// Who.
         name: String,
     },
     /// Occurs when a combatant who cannot cast is asked to.
-    #[error("{name} has no spellcasting (add it as a character or with --monster)")]
     NotACaster {
         /// Who.
         name: String,
     },
     /// Occurs when a request contradicts itself.
-    #[error("invalid request: {reason}")]
     InvalidRequest {
         /// What is wrong.
         reason: String,
@@ -606,197 +526,9 @@ impl RulesError {
         })
     }
 
-    /// The message in Czech, using the chapter's terms.
-    pub fn message_cs(&self) -> String {
-        let rule = self.rule().map(|r| format!("{r}: ")).unwrap_or_default();
-        let body = match self {
-            RulesError::InvalidSpellLevel { level } => {
-                format!("úroveň kouzla {level} neexistuje; úrovně jsou 0 až 9")
-            }
-            RulesError::InvalidSlotLevel { level } => {
-                format!("pozice pro kouzlo {level}. úrovně neexistuje; úrovně pozic jsou 1 až 9")
-            }
-            RulesError::InvalidSpellId { id } => format!("{id:?} není platný identifikátor kouzla"),
-            RulesError::InvalidDice { text } => format!("{text:?} není zápis kostek jako „2d8+3“"),
-            RulesError::InvalidClassLevel { class, level } => {
-                format!("úroveň povolání {} {level} je mimo rozsah 1 až 20", class.name_cs())
-            }
-            RulesError::InvalidCharacterLevel { total } => {
-                format!("úroveň postavy {total} je mimo rozsah 1 až 20")
-            }
-            RulesError::DuplicateClass { class } => {
-                format!("povolání {} je uvedeno dvakrát", class.name_cs())
-            }
-            RulesError::InvalidAbilityScore { ability, score } => {
-                format!("hodnota vlastnosti {} {score} je mimo rozsah 1 až 30", ability.name_cs())
-            }
-            RulesError::InvalidVitals { field, value, max } => {
-                let what = match *field {
-                    "ac" => "obranné číslo",
-                    "max_hp" => "maximum životů",
-                    "temp_hp" => "dočasné životy",
-                    "heal" => "léčení",
-                    _ => "životy",
-                };
-                format!("{what} {value} je mimo rozsah 0 až {max}")
-            }
-            RulesError::NoHitPoints { name } => format!(
-                "{name} nemá zapsané životy; zadejte je příkazem `grimoire hp {name} --max N --ac N`"
-            ),
-            RulesError::SpellLevelTooHigh { spell, level, max } => format!(
-                "kouzlo {} je {level}. úrovně; sesilatel sesílá kouzla nejvýše {max}. úrovně", spell.cs()
-            ),
-            RulesError::NoSuchSlot { level, highest } => format!(
-                "sesilatel nemá vůbec žádné pozice {level}. úrovně, ani utracené (nejvyšší má {highest}. úrovně)"
-            ),
-            RulesError::NoSlotAvailable { level } => {
-                format!("nezbývá žádná pozice pro kouzlo {level}. nebo vyšší úrovně")
-            }
-            RulesError::SlotTooLow { slot, spell_level } => format!(
-                "kouzlo {spell_level}. úrovně se nevejde do pozice {slot}. úrovně"
-            ),
-            RulesError::CantripTakesNoSlot => "cantrip se sesílá bez pozice pro kouzlo".into(),
-            RulesError::NotPrepared { spell, .. } => format!("kouzlo {} není připravené", spell.cs()),
-            RulesError::TooManyPrepared { spell, count } => format!(
-                "{}: připraveno je už {count} kouzel, nejvíc, co povolání dovolují (nejprve jedno zruš)",
-                spell.cs()
-            ),
-            RulesError::TooManyCantrips { spell, count } => format!(
-                "{}: známo je už {count} cantripů, nejvíc, co povolání dovolují (nejprve jeden zruš)",
-                spell.cs()
-            ),
-            RulesError::OffTurnNotReaction { spell } => format!(
-                "v tahu jiného tvora lze seslat jen kouzlo s Reakcí; {} takové není", spell.cs()
-            ),
-            RulesError::NotKnown { spell } => format!("sesilatel nezná cantrip {}", spell.cs()),
-            RulesError::NotOnClassList { spell } => {
-                format!("kouzlo {} není na seznamu kouzel žádného povolání sesilatele", spell.cs())
-            }
-            RulesError::NoSuchClass { class } => {
-                format!("sesilatel nemá žádné úrovně povolání {}", class.name_cs())
-            }
-            RulesError::NotARitual { spell } => {
-                format!("kouzlo {} nemá označení Rituál, nelze ho seslat jako rituál", spell.cs())
-            }
-            RulesError::NotInSpellbook { spell } => format!(
-                "kouzlo {} není v knize kouzel; kouzelník připravuje kouzla z knihy, nejdřív ho do ní opište",
-                spell.cs()
-            ),
-            RulesError::NotMovable { spell } => format!(
-                "kouzlo {} nelze přenést na jiného tvora; to jde jen u kouzel jako Uřknutí a Lovcovo znamení",
-                spell.cs()
-            ),
-            RulesError::NoSpellbook { name } => {
-                format!("{name} nemá úrovně kouzelníka, a tedy ani knihu kouzel")
-            }
-            RulesError::OneSlotPerTurn => {
-                "v tomto tahu už byla spotřebována pozice pro kouzlo; za tah lze spotřebovat jen jednu"
-                    .into()
-            }
-            RulesError::ActionUnavailable { action } => {
-                format!("{} už byla v tomto tahu použita", action.name_cs())
-            }
-            RulesError::CastingTimeMismatch { needed, given } => format!(
-                "vyvolávací čas tohoto kouzla je {}, ne {}",
-                needed.name_cs(),
-                given.name_cs()
-            ),
-            RulesError::MissingTrigger {
-                trigger,
-                trigger_cs,
-            } => {
-                let trigger = trigger_cs.as_deref().unwrap_or(trigger);
-                format!("kouzlo se sesílá v reakci na svůj spouštěč: {trigger}")
-            }
-            RulesError::Silenced => {
-                "umlčený sesilatel nemůže pronést Verbální složku".into()
-            }
-            RulesError::NoFreeHand => "kouzlo vyžaduje volnou ruku pro své složky".into(),
-            RulesError::MissingMaterial { material } => {
-                format!("sesilateli chybí Materiální složka: {material}")
-            }
-            RulesError::Incapacitated { .. } => "sesilatel má stav Neschopný".into(),
-            RulesError::NoLineOfEffect { target } => {
-                format!("k cíli {target} nevede jasná cesta (Totální kryt)")
-            }
-            RulesError::OutOfRange { target, distance_ft, range_ft } => format!(
-                "cíl {target} je {distance_ft} stop daleko, mimo dosah {range_ft} stop"
-            ),
-            RulesError::TooManyTargets { max, given } => {
-                format!("počet cílů kouzla je nejvýše {max}, zadáno {given}")
-            }
-            RulesError::CannotTargetSelf => "toto kouzlo nemůže cílit na sesilatele".into(),
-            RulesError::SelfOnly { target } => {
-                format!("dosah kouzla je Sám; nemůže cílit na {target}")
-            }
-            RulesError::NoUsesLeft { name, .. } => format!("{name} už nemá žádná použití"),
-            RulesError::SourceCannotCast { name, spell, .. } => {
-                format!("{name} neumožňuje seslat kouzlo {}", spell.cs())
-            }
-            RulesError::NoConcentration => "sesilatel se na nic nesoustředí".into(),
-            RulesError::CastingInProgress { spell } => {
-                format!("sesilatel právě sesílá kouzlo {}", spell.cs())
-            }
-            RulesError::NoCastingInProgress => "sesilatel právě nesesílá žádné kouzlo".into(),
-            RulesError::CastingUnfinished { spell, rounds_left } => {
-                format!("do dokončení sesílání kouzla {} zbývá kol: {rounds_left}", spell.cs())
-            }
-            RulesError::NotInEffect { spell } => {
-                format!("žádné kouzlo {} tu nepůsobí, není co zkoumat", spell.cs())
-            }
-            RulesError::NotOngoing { spell } => {
-                format!("kouzlo {} je okamžité; identifikovat lze jen probíhající kouzlo", spell.cs())
-            }
-            RulesError::UnknownEffect { id } => format!("žádný probíhající účinek {id}"),
-            RulesError::NotDismissible { spell } => format!("kouzlo {} nelze zrušit", spell.cs()),
-            RulesError::UnknownCombatant { name } => format!("ve střetnutí není účastník {name}"),
-            RulesError::EmptyEncounter => "střetnutí nemá žádné účastníky".into(),
-            RulesError::NotInStatBlock { spell } => {
-                format!("{} není v seznamu Sesílání kouzel tohoto tvora", spell.cs())
-            }
-            RulesError::NoReactionWindow => "na žádnou Reakci se nečeká".into(),
-            RulesError::ReactionWindowOpen { caster, spell } => format!(
-                "kouzlo {spell}, které sesílá {caster}, čeká na Reakce; nejdřív reagujte, vzdejte se nebo ho vyhodnoťte"
-            ),
-            RulesError::NotAnAnswer {
-                spell, trigger_cs, ..
-            } => format!("{} neodpovídá na spouštěč: {trigger_cs}", spell.cs()),
-            RulesError::OwnTrigger { name, what } => {
-                let co = match what.as_str() {
-                    "spell" => "vlastní kouzlo",
-                    "attack" => "vlastní útok",
-                    _ => "vlastní čin",
-                };
-                format!("{name} nemůže reagovat na {co}")
-            }
-            RulesError::AlreadyAnswered { name } => {
-                format!("{name} už na tento spouštěč odpověděl(a)")
-            }
-            RulesError::NotACaster { name } => format!(
-                "{name} nesesílá kouzla (přidejte ho jako postavu nebo s --monster)"
-            ),
-            RulesError::InvalidRequest { reason } => format!("neplatný požadavek: {reason}"),
-            RulesError::DamageTypeNotOffered { chosen, offered } => format!(
-                "toto kouzlo nemůže způsobit {} zranění; nabízí {}",
-                chosen.name_cs(),
-                type_list(offered, true)
-            ),
-            RulesError::TargetNotHostile { target } => {
-                format!("kouzlo musí cílit na nepřátelského tvora a {target} jím není")
-            }
-            RulesError::NoAlternativeCastingTime { spell } => {
-                format!("kouzlo {} má jen jeden vyvolávací čas", spell.cs())
-            }
-        };
-        format!("{rule}{body}")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn one_of_each() -> Vec<RulesError> {
+    /// One refusal of every code, with made-up values: what a front end's
+    /// test renders to prove every code has words in every language.
+    pub fn one_of_each() -> Vec<RulesError> {
         let s = || "Fireball".to_string();
         vec![
             RulesError::NotInSpellbook {
@@ -926,9 +658,179 @@ mod tests {
         ]
     }
 
+    /// The values a message about this refusal names, by the name the
+    /// message catalogue uses for them (`refusal-<code>` in the `.ftl`
+    /// files). Every variant of one code gives the same names.
+    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+        use Arg::{Number, Text};
+        let n = |v: u64| Number(i64::try_from(v).unwrap_or(i64::MAX));
+        let name = |s: &SpellName| Arg::Name(s.clone());
+        let text = |s: &str| Text(s.to_owned());
+        match self {
+            RulesError::InvalidSpellLevel { level } | RulesError::InvalidSlotLevel { level } => {
+                vec![("level", n((*level).into()))]
+            }
+            RulesError::InvalidSpellId { id } => vec![("id", text(id))],
+            RulesError::InvalidDice { text: t } => vec![("text", text(t))],
+            RulesError::InvalidClassLevel { class, level } => {
+                vec![("class", Arg::Class(*class)), ("level", n((*level).into()))]
+            }
+            RulesError::InvalidCharacterLevel { total } => vec![("total", n((*total).into()))],
+            RulesError::DuplicateClass { class } | RulesError::NoSuchClass { class } => {
+                vec![("class", Arg::Class(*class))]
+            }
+            RulesError::InvalidAbilityScore { ability, score } => {
+                vec![
+                    ("ability", Arg::Ability(*ability)),
+                    ("score", n((*score).into())),
+                ]
+            }
+            RulesError::InvalidVitals { field, value, max } => vec![
+                ("field", text(field)),
+                ("value", Number(*value)),
+                ("max", Number(*max)),
+            ],
+            RulesError::NoHitPoints { name: who }
+            | RulesError::NoSpellbook { name: who }
+            | RulesError::UnknownCombatant { name: who }
+            | RulesError::AlreadyAnswered { name: who }
+            | RulesError::NotACaster { name: who } => vec![("name", text(who))],
+            RulesError::SpellLevelTooHigh { spell, level, max } => vec![
+                ("spell", name(spell)),
+                ("level", n((*level).into())),
+                ("max", n((*max).into())),
+            ],
+            RulesError::TooManyPrepared { spell, count }
+            | RulesError::TooManyCantrips { spell, count } => {
+                vec![("spell", name(spell)), ("count", n((*count).into()))]
+            }
+            RulesError::NoSlotAvailable { level } => vec![("level", n((*level).into()))],
+            RulesError::NoSuchSlot { level, highest } => vec![
+                ("level", n((*level).into())),
+                ("highest", n((*highest).into())),
+            ],
+            RulesError::SlotTooLow { slot, spell_level } => vec![
+                ("slot", n((*slot).into())),
+                ("spell_level", n((*spell_level).into())),
+            ],
+            RulesError::NotPrepared { spell, .. }
+            | RulesError::OffTurnNotReaction { spell }
+            | RulesError::NotKnown { spell }
+            | RulesError::NotOnClassList { spell }
+            | RulesError::NotInSpellbook { spell }
+            | RulesError::NotARitual { spell }
+            | RulesError::CastingInProgress { spell }
+            | RulesError::NotInEffect { spell }
+            | RulesError::NotOngoing { spell }
+            | RulesError::NotMovable { spell }
+            | RulesError::NotDismissible { spell }
+            | RulesError::NoAlternativeCastingTime { spell }
+            | RulesError::NotInStatBlock { spell } => vec![("spell", name(spell))],
+            RulesError::ActionUnavailable { action } => vec![("action", Arg::Action(*action))],
+            RulesError::CastingTimeMismatch { needed, given } => vec![
+                ("needed", Arg::Action(*needed)),
+                ("given", Arg::Action(*given)),
+            ],
+            RulesError::MissingTrigger {
+                trigger,
+                trigger_cs,
+            } => vec![(
+                "trigger",
+                Arg::Name(SpellName {
+                    en: trigger.clone(),
+                    cs: trigger_cs.clone(),
+                }),
+            )],
+            RulesError::MissingMaterial { material } => vec![("material", text(material))],
+            RulesError::NoLineOfEffect { target }
+            | RulesError::SelfOnly { target }
+            | RulesError::TargetNotHostile { target } => vec![("target", text(target))],
+            RulesError::OutOfRange {
+                target,
+                distance_ft,
+                range_ft,
+            } => vec![
+                ("target", text(target)),
+                ("distance_ft", n(*distance_ft)),
+                ("range_ft", n(*range_ft)),
+            ],
+            RulesError::TooManyTargets { max, given } => vec![
+                ("max", n((*max).into())),
+                ("given", n(u64::try_from(*given).unwrap_or(u64::MAX))),
+            ],
+            RulesError::NoUsesLeft { name: what, .. } => vec![("name", text(what))],
+            RulesError::SourceCannotCast {
+                name: what, spell, ..
+            } => vec![("name", text(what)), ("spell", name(spell))],
+            RulesError::CastingUnfinished { spell, rounds_left } => {
+                vec![("spell", name(spell)), ("rounds_left", n(*rounds_left))]
+            }
+            // An id, not a quantity: text keeps every digit of a u64.
+            RulesError::UnknownEffect { id } => vec![("id", Text(id.to_string()))],
+            RulesError::DamageTypeNotOffered { chosen, offered } => vec![
+                ("chosen", Arg::Damage(*chosen)),
+                ("offered", Arg::DamageList(offered.clone())),
+            ],
+            RulesError::ReactionWindowOpen { caster, spell } => {
+                vec![("caster", text(caster)), ("spell", text(spell))]
+            }
+            RulesError::NotAnAnswer {
+                spell,
+                trigger,
+                trigger_cs,
+            } => vec![
+                ("spell", name(spell)),
+                (
+                    "trigger",
+                    Arg::Name(SpellName {
+                        en: trigger.clone(),
+                        cs: Some(trigger_cs.clone()),
+                    }),
+                ),
+            ],
+            RulesError::OwnTrigger { name: who, what } => {
+                vec![("name", text(who)), ("what", text(what))]
+            }
+            RulesError::InvalidRequest { reason } => vec![("reason", text(reason))],
+            RulesError::CantripTakesNoSlot
+            | RulesError::OneSlotPerTurn
+            | RulesError::Silenced
+            | RulesError::NoFreeHand
+            | RulesError::Incapacitated { .. }
+            | RulesError::CannotTargetSelf
+            | RulesError::NoConcentration
+            | RulesError::NoCastingInProgress
+            | RulesError::EmptyEncounter
+            | RulesError::NoReactionWindow => Vec::new(),
+        }
+    }
+}
+
+impl std::fmt::Display for RulesError {
+    /// The technical form: rule, code and arguments, in no language.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(rule) = self.rule() {
+            write!(f, "{rule}: ")?;
+        }
+        f.write_str(self.code())?;
+        let args = self.args();
+        if !args.is_empty() {
+            let shown: Vec<String> = args.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            write!(f, " ({})", shown.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
     #[test]
     fn every_code_is_unique_snake_case_and_every_rule_is_cited() {
-        let all = one_of_each();
+        let all = RulesError::one_of_each();
         let mut codes: Vec<&str> = all.iter().map(RulesError::code).collect();
         assert!(
             codes
@@ -939,24 +841,38 @@ mod tests {
         codes.dedup();
         assert_eq!(codes.len(), all.len(), "codes are unique");
         for e in &all {
-            let (en, cs) = (e.to_string(), e.message_cs());
-            assert!(!en.is_empty() && !cs.is_empty());
+            let shown = e.to_string();
+            assert!(shown.contains(e.code()), "{shown}");
             if let Some(rule) = e.rule() {
-                assert!(en.starts_with(rule), "{en}");
-                assert!(cs.starts_with(&format!("{rule}: ")), "{cs}");
+                assert!(shown.starts_with(&format!("{rule}: ")), "{shown}");
             }
+            let mut names: Vec<&str> = e.args().iter().map(|(k, _)| *k).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(
+                names.len(),
+                e.args().len(),
+                "{shown}: argument names repeat"
+            );
         }
     }
 
     #[test]
-    fn codes_rules_and_messages_agree() {
+    fn codes_rules_and_arguments_agree() {
         let e = RulesError::OneSlotPerTurn;
         assert_eq!(e.code(), "one_slot_per_turn");
         assert_eq!(e.rule(), Some("R10"));
-        assert!(e.to_string().starts_with("R10"));
-        assert!(e.message_cs().starts_with("R10: "));
-        assert!(e.message_cs().contains("pozice pro kouzlo"));
+        assert_eq!(e.to_string(), "R10: one_slot_per_turn");
         let e = RulesError::Incapacitated { rule: "R15" };
         assert_eq!(e.rule(), Some("R15"));
+        let e = RulesError::NoSuchSlot {
+            level: 4,
+            highest: 2,
+        };
+        assert_eq!(
+            e.args(),
+            vec![("level", Arg::Number(4)), ("highest", Arg::Number(2))]
+        );
+        assert_eq!(e.to_string(), "R2: no_such_slot (level=4, highest=2)");
     }
 }

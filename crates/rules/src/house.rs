@@ -173,10 +173,17 @@ pub struct Waived {
     pub code: String,
     /// The exact rule broken (`R14c`).
     pub rule: String,
-    /// The refusal's message in English.
+    /// The refusal's message in English. The rules leave it empty; the
+    /// front end's words fill it from [`Waived::refusal`].
+    #[serde(default)]
     pub message: String,
-    /// The same in Czech.
+    /// The same in Czech, filled the same way.
+    #[serde(default)]
     pub message_cs: String,
+    /// The refusal itself, for the front end to put into words (not kept
+    /// in JSON: the messages are).
+    #[serde(skip)]
+    pub refusal: Option<RulesError>,
 }
 
 /// Collects the waived refusals while a cast is checked.
@@ -207,8 +214,9 @@ impl<'a> Waiver<'a> {
             house_rule,
             code: error.code().to_owned(),
             rule: error.rule().unwrap_or(house_rule.id()).to_owned(),
-            message: error.to_string(),
-            message_cs: error.message_cs(),
+            message: String::new(),
+            message_cs: String::new(),
+            refusal: Some(error),
         });
         Ok(())
     }

@@ -69,6 +69,7 @@ mod event;
 mod formula;
 mod house;
 mod level;
+mod message;
 mod reaction;
 mod request;
 mod requirements;
@@ -104,6 +105,7 @@ pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
 pub use formula::{DiceFormula, MAX_DICE};
 pub use house::{HouseRules, NotRelaxable, Relaxable, Waived};
 pub use level::{SlotLevel, SpellLevel};
+pub use message::Arg;
 pub use reaction::{
     Answer, PendingCast, ReactionWindow, Trigger, TriggerKind, countered_events, counters,
     hit_stands,

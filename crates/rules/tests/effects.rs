@@ -68,9 +68,12 @@ fn r16_a_damage_type_the_spell_does_not_offer_is_refused() {
         (err.code(), err.rule()),
         ("damage_type_not_offered", Some("R16"))
     );
-    assert!(err.to_string().contains("force"), "{err}");
-    assert!(err.to_string().contains("thunder"), "{err}");
-    assert!(err.message_cs().starts_with("R16: "));
+    let args = err.args();
+    assert_eq!(args[0], ("chosen", Arg::Damage(DamageType::Force)), "{err}");
+    let ("offered", Arg::DamageList(offered)) = &args[1] else {
+        panic!("{err}")
+    };
+    assert!(offered.contains(&DamageType::Thunder), "{err}");
 }
 
 #[test]

@@ -134,7 +134,7 @@ fn r5c_per_day_each_runs_out_and_long_rest_restores() {
         "no_uses_left",
         "R5c",
     );
-    assert!(err.message_cs().starts_with("R5c: "));
+    assert_eq!(err.args(), vec![("name", Arg::Text(name.into()))]);
     m.apply_all(&m.long_rest().events);
     assert_eq!(use_left(&m, name), 1);
 }
@@ -149,7 +149,10 @@ fn r5c_spell_not_on_the_block_is_refused() {
         "not_in_stat_block",
         "R5c",
     );
-    assert!(err.message_cs().contains("Sesílání kouzel"));
+    assert_eq!(
+        err.args(),
+        vec![("spell", Arg::Name(SpellName::of(&magic_missile())))]
+    );
 }
 
 #[test]
@@ -361,7 +364,6 @@ fn r11_answers_are_checked_against_the_window() {
         .check_answer("Elmira", Some(&counterspell()))
         .unwrap_err();
     assert_eq!((err.code(), err.rule()), ("own_trigger", Some("R11")));
-    assert!(err.message_cs().starts_with("R11: "));
     enc.apply(&EncounterEvent::Answered {
         answer: Answer {
             name: "Cave Mage".into(),
@@ -522,11 +524,11 @@ fn r11_hellish_rebuke_answers_damage_only_by_the_one_who_took_it() {
     assert_eq!((err.code(), err.rule()), ("own_trigger", Some("R11")));
     let err = enc.check_answer("Elmira", Some(&shield())).unwrap_err();
     assert_eq!((err.code(), err.rule()), ("not_an_answer", Some("R11")));
-    assert!(
-        err.message_cs().contains("utržené zranění"),
-        "{}",
-        err.message_cs()
-    );
+    // The open trigger is named in both languages for the front ends.
+    let Arg::Name(trigger) = &err.args()[1].1 else {
+        panic!("{err}")
+    };
+    assert_eq!(trigger.cs(), "utržené zranění", "{err}");
     enc.apply(&EncounterEvent::WindowClosed);
     assert!(enc.window().is_none());
 }

@@ -53,7 +53,7 @@ pub enum ServerError {
     #[error(transparent)]
     Store(#[from] StoreError),
     /// Occurs when the rules refuse an action (no slot left, R3, ...).
-    #[error(transparent)]
+    #[error("{}", grimoire_words::refusal("en", .0))]
     Rules(#[from] RulesError),
     /// Occurs when the shared game layer refuses (unknown character or
     /// encounter, not the caster's turn, R9).
@@ -211,7 +211,7 @@ impl ServerError {
     /// cs` or `?lang=cs`); English stays the default.
     pub fn message_cs(&self) -> String {
         match self {
-            ServerError::Rules(e) => e.message_cs(),
+            ServerError::Rules(e) => grimoire_words::refusal("cs", e),
             ServerError::Catalog(e) | ServerError::SpellNotFound(e) => e.message_cs(),
             ServerError::App(e) => e.message_cs().unwrap_or_else(|| self.public_message()),
             ServerError::Unauthorized(_) => {

@@ -90,6 +90,7 @@ pub fn line(r: &RelaxedRule, lang: Lang) -> String {
 
 /// A warning under a cast: the rule it broke that the table relaxed.
 pub fn waived_line(w: &Waived, lang: Lang) -> String {
+    let w = grimoire_words::waived(w);
     match lang {
         Lang::En => format!("! House rule ({} relaxed): {}", w.house_rule, w.message),
         Lang::Cs => format!(

@@ -648,7 +648,7 @@ pub fn cast(
             .with_hits(committed.hits);
         Ok(CastAnswer::Resolved(Box::new(CastReport {
             view,
-            cast: out.resolution,
+            cast: grimoire_words::with_words(out.resolution),
             events: out.events,
             change,
             character: CharacterView::new(&after, &owner),

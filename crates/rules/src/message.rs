@@ -1,0 +1,49 @@
+//! The values a refusal's message names, as data: the front ends put them
+//! into words in the reader's language.
+
+use std::fmt;
+
+use crate::class::{Ability, Class};
+use crate::damage::DamageType;
+use crate::economy::ActionKind;
+use crate::error::SpellName;
+
+/// One value a message names. Vocabulary values stay typed, so a front end
+/// looks their word up (`damage-fire`) instead of receiving English.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Arg {
+    /// A count, level, distance or score.
+    Number(i64),
+    /// Text shown as it was given: a creature's name, a material, a reason.
+    Text(String),
+    /// A name with its Czech form when the catalogue has one (a spell, a
+    /// trigger's description).
+    Name(SpellName),
+    /// A class.
+    Class(Class),
+    /// An ability.
+    Ability(Ability),
+    /// A part of the turn.
+    Action(ActionKind),
+    /// A damage type.
+    Damage(DamageType),
+    /// Damage types, in order.
+    DamageList(Vec<DamageType>),
+}
+
+impl fmt::Display for Arg {
+    /// The technical form (what `RulesError`'s `Display` shows).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Number(n) => write!(f, "{n}"),
+            Arg::Text(t) => write!(f, "{t:?}"),
+            Arg::Name(n) => write!(f, "{:?}", n.en),
+            Arg::Class(c) => write!(f, "{c:?}"),
+            Arg::Ability(a) => write!(f, "{a:?}"),
+            Arg::Action(a) => write!(f, "{a:?}"),
+            Arg::Damage(d) => write!(f, "{d:?}"),
+            Arg::DamageList(list) => write!(f, "{list:?}"),
+        }
+    }
+}

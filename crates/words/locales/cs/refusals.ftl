@@ -1,0 +1,87 @@
+# Odmítnutí pravidel: `refusal-<kód>`, jedno na každý stálý kód.
+# Číslo pravidla (`R3: `) doplní kód před zprávu, sem nepatří.
+
+refusal-invalid_spell_level = úroveň kouzla { $level } neexistuje; úrovně jsou 0 až 9
+refusal-invalid_slot_level = pozice pro kouzlo { $level }. úrovně neexistuje; úrovně pozic jsou 1 až 9
+refusal-invalid_spell_id = "{ $id }" není platný identifikátor kouzla
+refusal-invalid_dice = "{ $text }" není zápis kostek jako „2d8+3“
+refusal-invalid_class_level = úroveň povolání { $class } { $level } je mimo rozsah 1 až 20
+refusal-invalid_character_level = úroveň postavy { $total } je mimo rozsah 1 až 20
+refusal-duplicate_class = povolání { $class } je uvedeno dvakrát
+refusal-invalid_ability_score = hodnota vlastnosti { $ability } { $score } je mimo rozsah 1 až 30
+refusal-invalid_armor_class = obranné číslo { $value } je mimo rozsah 0 až { $max }
+refusal-invalid_hit_points = { $field ->
+        [max_hp] maximum životů
+        [temp_hp] dočasné životy
+        [heal] léčení
+       *[other] životy
+    } { $value } je mimo rozsah 0 až { $max }
+refusal-no_hit_points = { $name } nemá zapsané životy; zadejte je příkazem `grimoire hp { $name } --max N --ac N`
+refusal-spell_level_too_high = kouzlo { $spell } je { $level }. úrovně; sesilatel sesílá kouzla nejvýše { $max }. úrovně
+refusal-too_many_prepared = { $spell }: { $count ->
+        [one] připraveno je už { $count } kouzlo
+        [few] připravena jsou už { $count } kouzla
+       *[other] připraveno je už { $count } kouzel
+    }, nejvíc, co povolání dovolují (nejprve jedno zruš)
+refusal-too_many_cantrips = { $spell }: { $count ->
+        [one] znám je už { $count } cantrip
+        [few] známy jsou už { $count } cantripy
+       *[other] známo je už { $count } cantripů
+    }, nejvíc, co povolání dovolují (nejprve jeden zruš)
+refusal-no_slot_available = nezbývá žádná pozice pro kouzlo { $level }. nebo vyšší úrovně
+refusal-no_such_slot = sesilatel nemá vůbec žádné pozice { $level }. úrovně, ani utracené (nejvyšší má { $highest }. úrovně)
+refusal-slot_too_low = kouzlo { $spell_level }. úrovně se nevejde do pozice { $slot }. úrovně
+refusal-cantrip_takes_no_slot = cantrip se sesílá bez pozice pro kouzlo
+refusal-not_prepared = kouzlo { $spell } není připravené
+refusal-not_a_reaction = v tahu jiného tvora lze seslat jen kouzlo s Reakcí; { $spell } takové není
+refusal-not_known = sesilatel nezná cantrip { $spell }
+refusal-not_on_class_list = kouzlo { $spell } není na seznamu kouzel žádného povolání sesilatele
+refusal-no_such_class = sesilatel nemá žádné úrovně povolání { $class }
+refusal-not_in_spellbook = kouzlo { $spell } není v knize kouzel; kouzelník připravuje kouzla z knihy, nejdřív ho do ní opište
+refusal-no_spellbook = { $name } nemá úrovně kouzelníka, a tedy ani knihu kouzel
+refusal-not_a_ritual = kouzlo { $spell } nemá označení Rituál, nelze ho seslat jako rituál
+refusal-one_slot_per_turn = v tomto tahu už byla spotřebována pozice pro kouzlo; za tah lze spotřebovat jen jednu
+refusal-action_unavailable = { $action } už byla v tomto tahu použita
+refusal-casting_time_mismatch = vyvolávací čas tohoto kouzla je { $needed }, ne { $given }
+refusal-missing_trigger = kouzlo se sesílá v reakci na svůj spouštěč: { $trigger }
+refusal-silenced = umlčený sesilatel nemůže pronést Verbální složku
+refusal-no_free_hand = kouzlo vyžaduje volnou ruku pro své složky
+refusal-missing_material = sesilateli chybí Materiální složka: { $material }
+refusal-incapacitated = sesilatel má stav Neschopný
+refusal-no_line_of_effect = k cíli { $target } nevede jasná cesta (Totální kryt)
+refusal-out_of_range = cíl { $target } je { $distance_ft } stop daleko, mimo dosah { $range_ft } stop
+refusal-too_many_targets = počet cílů kouzla je nejvýše { $max }, zadáno { $given }
+refusal-cannot_target_self = toto kouzlo nemůže cílit na sesilatele
+refusal-self_only = dosah kouzla je Sám; nemůže cílit na { $target }
+refusal-no_uses_left = { $name } už nemá žádná použití
+refusal-source_cannot_cast = { $name } neumožňuje seslat kouzlo { $spell }
+refusal-no_concentration = sesilatel se na nic nesoustředí
+refusal-casting_in_progress = sesilatel právě sesílá kouzlo { $spell }
+refusal-no_casting_in_progress = sesilatel právě nesesílá žádné kouzlo
+refusal-casting_unfinished = do dokončení sesílání kouzla { $spell } { $rounds_left ->
+        [one] zbývá { $rounds_left } kolo
+        [few] zbývají { $rounds_left } kola
+       *[other] zbývá { $rounds_left } kol
+    }
+refusal-not_in_effect = žádné kouzlo { $spell } tu nepůsobí, není co zkoumat
+refusal-not_ongoing = kouzlo { $spell } je okamžité; identifikovat lze jen probíhající kouzlo
+refusal-not_movable = kouzlo { $spell } nelze přenést na jiného tvora; to jde jen u kouzel jako Uřknutí a Lovcovo znamení
+refusal-unknown_effect = žádný probíhající účinek { $id }
+refusal-not_dismissible = kouzlo { $spell } nelze zrušit
+refusal-unknown_combatant = ve střetnutí není účastník { $name }
+refusal-empty_encounter = střetnutí nemá žádné účastníky
+refusal-damage_type_not_offered = toto kouzlo nemůže způsobit { $chosen } zranění; nabízí { $offered }
+refusal-target_not_hostile = kouzlo musí cílit na nepřátelského tvora a { $target } jím není
+refusal-no_alternative_casting_time = kouzlo { $spell } má jen jeden vyvolávací čas
+refusal-not_in_stat_block = { $spell } není v seznamu Sesílání kouzel tohoto tvora
+refusal-no_reaction_window = na žádnou Reakci se nečeká
+refusal-reaction_window_open = kouzlo { $spell }, které sesílá { $caster }, čeká na Reakce; nejdřív reagujte, vzdejte se nebo ho vyhodnoťte
+refusal-not_an_answer = { $spell } neodpovídá na spouštěč: { $trigger }
+refusal-own_trigger = { $name } nemůže reagovat na { $what ->
+        [spell] vlastní kouzlo
+        [attack] vlastní útok
+       *[other] vlastní čin
+    }
+refusal-already_answered = { $name } už na tento spouštěč odpověděl(a)
+refusal-not_a_caster = { $name } nesesílá kouzla (přidejte ho jako postavu nebo s --monster)
+refusal-invalid_request = neplatný požadavek: { $reason }

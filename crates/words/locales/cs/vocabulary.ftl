@@ -1,0 +1,79 @@
+# Slovník pravidel: slova pro hodnoty, které vrací jádro (termíny z české kapitoly).
+
+## Schools of magic
+
+school-abjuration = Vyvolávání
+school-conjuration = Vzývání
+school-divination = Věštění
+school-enchantment = Očarování
+school-evocation = Evokace
+school-illusion = Iluze
+school-necromancy = Nekromancie
+school-transmutation = Transmutace
+
+## Conditions
+
+condition-blinded = Oslepený
+condition-charmed = Zmámený
+condition-deafened = Ohlušený
+condition-exhaustion = Vyčerpání
+condition-frightened = Vystrašený
+condition-grappled = Uchopený
+condition-incapacitated = Neschopný
+condition-invisible = Neviditelný
+condition-paralyzed = Paralyzovaný
+condition-petrified = Zkamenělý
+condition-poisoned = Otrávený
+condition-prone = Ležící
+condition-restrained = Zadržený
+condition-stunned = Omráčený
+condition-unconscious = Bezvědomý
+
+## Abilities
+
+ability-strength = Síla
+ability-dexterity = Obratnost
+ability-constitution = Odolnost
+ability-intelligence = Inteligence
+ability-wisdom = Moudrost
+ability-charisma = Charisma
+
+## Classes
+
+class-bard = bard
+class-cleric = klerik
+class-druid = druid
+class-paladin = paladin
+class-ranger = hraničář
+class-sorcerer = čaroděj
+class-warlock = černokněžník
+class-wizard = kouzelník
+
+## Parts of a turn (R9)
+
+action-action = akce Magie
+action-bonus_action = Bonusová akce
+action-reaction = Reakce
+
+## Damage types (adjectives: "fire damage")
+
+damage-acid = kyselinové
+damage-bludgeoning = drtivé
+damage-cold = chladné
+damage-fire = ohnivé
+damage-force = silové
+damage-lightning = bleskové
+damage-necrotic = nekrotické
+damage-piercing = bodné
+damage-poison = jedové
+damage-psychic = psychické
+damage-radiant = zářivé
+damage-slashing = sečné
+damage-thunder = hromové
+
+## What a Reaction answers (R11)
+
+trigger-spell_cast = tvor sesílající kouzlo
+trigger-hit = zásah hodem na útok
+trigger-damage = utržené zranění
+trigger-fall = pád

@@ -1,0 +1,73 @@
+# Refusals of the rules engine: `refusal-<code>`, one per stable code.
+# The rule id (`R3: `) is put before the message by the code, not here.
+# Arguments are the values the refusal names (see `RulesError::args`).
+
+refusal-invalid_spell_level = spell level { $level } does not exist; spell levels run from 0 to 9
+refusal-invalid_slot_level = slot level { $level } does not exist; slot levels run from 1 to 9
+refusal-invalid_spell_id = spell id "{ $id }" is not a slug like "magic-missile"
+refusal-invalid_dice = "{ $text }" is not dice notation like "2d8+3"
+refusal-invalid_class_level = { $class } level { $level } is outside 1 to 20
+refusal-invalid_character_level = character level { $total } is outside 1 to 20
+refusal-duplicate_class = { $class } is listed twice; give one level per class
+refusal-invalid_ability_score = { $ability } score { $score } is outside 1 to 30
+refusal-invalid_armor_class = ac { $value } is outside 0 to { $max }
+refusal-invalid_hit_points = { $field } { $value } is outside 0 to { $max }
+refusal-no_hit_points = { $name } has no hit points recorded; set them with `grimoire hp { $name } --max N --ac N`
+refusal-spell_level_too_high = { $spell } is level { $level }; this caster casts spells up to level { $max }
+refusal-too_many_prepared = { $spell }: { $count } spells are prepared already, the most the caster's classes allow (unprepare one first)
+refusal-too_many_cantrips = { $spell }: { $count } cantrips are known already, the most the caster's classes allow (unprepare one first)
+refusal-no_slot_available = no spell slot of level { $level } or higher is left
+refusal-no_such_slot = this caster has no level-{ $level } spell slots at all, spent or not (its highest is level { $highest })
+refusal-slot_too_low = a level-{ $spell_level } spell does not fit a level-{ $slot } slot
+refusal-cantrip_takes_no_slot = cantrips are cast without a spell slot
+refusal-not_prepared = { $spell } is not prepared
+refusal-not_a_reaction = only a Reaction spell can be cast on another creature's turn; { $spell } is not one
+refusal-not_known = { $spell } is not among the cantrips this caster knows
+refusal-not_on_class_list = { $spell } is not on the spell list of any of this caster's classes
+refusal-no_such_class = this caster has no { $class } levels
+refusal-not_in_spellbook = { $spell } is not in the spellbook; a Wizard prepares spells from the spellbook, so copy it there first
+refusal-no_spellbook = { $name } has no Wizard levels, so no spellbook
+refusal-not_a_ritual = { $spell } has no Ritual tag, so it cannot be cast as a ritual
+refusal-one_slot_per_turn = a spell slot was already expended this turn; only one slot per turn
+refusal-action_unavailable = the { $action } has already been used this turn
+refusal-casting_time_mismatch = this spell is cast with the { $needed }, not the { $given }
+refusal-missing_trigger = this spell is cast in response to its trigger: { $trigger }
+refusal-silenced = a silenced caster cannot provide the verbal component
+refusal-no_free_hand = the spell needs a free hand for its components
+refusal-missing_material = the caster lacks the material component: { $material }
+refusal-incapacitated = the caster is Incapacitated
+refusal-no_line_of_effect = there is no clear path to { $target } (Total Cover)
+refusal-out_of_range = { $target } is { $distance_ft } feet away, beyond the range of { $range_ft } feet
+refusal-too_many_targets = this spell takes at most { $max ->
+        [one] { $max } target
+       *[other] { $max } targets
+    }, { $given } given
+refusal-cannot_target_self = this spell cannot target its caster
+refusal-self_only = this spell's range is Self; it cannot target { $target }
+refusal-no_uses_left = { $name } has no uses left
+refusal-source_cannot_cast = { $name } cannot cast { $spell }
+refusal-no_concentration = the caster is not concentrating on anything
+refusal-casting_in_progress = the caster is already casting { $spell }
+refusal-no_casting_in_progress = the caster is not in the middle of casting a spell
+refusal-casting_unfinished = { $spell } needs { $rounds_left } more { $rounds_left ->
+        [one] round
+       *[other] rounds
+    } of casting
+refusal-not_in_effect = no { $spell } is in effect here to study
+refusal-not_ongoing = { $spell } is instantaneous; only a spell in effect can be identified
+refusal-not_movable = { $spell } cannot be moved to another creature; only spells like Hex and Hunter's Mark can
+refusal-unknown_effect = no active effect { $id }
+refusal-not_dismissible = { $spell } cannot be dismissed
+refusal-unknown_combatant = no combatant { $name } in this encounter
+refusal-empty_encounter = the encounter has no combatants
+refusal-damage_type_not_offered = this spell cannot deal { $chosen } damage; it offers { $offered }
+refusal-target_not_hostile = this spell must target a Hostile creature, and { $target } is not one
+refusal-no_alternative_casting_time = { $spell } has only one casting time
+refusal-not_in_stat_block = { $spell } is not on this creature's Spellcasting list
+refusal-no_reaction_window = nothing is waiting for a reaction
+refusal-reaction_window_open = { $caster }'s { $spell } waits for reactions; react, pass or resolve it first
+refusal-not_an_answer = { $spell } does not answer { $trigger }
+refusal-own_trigger = { $name } cannot react to its own { $what }
+refusal-already_answered = { $name } has already answered this trigger
+refusal-not_a_caster = { $name } has no spellcasting (add it as a character or with --monster)
+refusal-invalid_request = invalid request: { $reason }

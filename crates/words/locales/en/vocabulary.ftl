@@ -1,0 +1,80 @@
+# The rules' vocabulary: the words for the values the engine returns.
+# Ids are `<kind>-<the value's JSON name>`, so a new value needs one line here.
+
+## Schools of magic
+
+school-abjuration = Abjuration
+school-conjuration = Conjuration
+school-divination = Divination
+school-enchantment = Enchantment
+school-evocation = Evocation
+school-illusion = Illusion
+school-necromancy = Necromancy
+school-transmutation = Transmutation
+
+## Conditions
+
+condition-blinded = Blinded
+condition-charmed = Charmed
+condition-deafened = Deafened
+condition-exhaustion = Exhaustion
+condition-frightened = Frightened
+condition-grappled = Grappled
+condition-incapacitated = Incapacitated
+condition-invisible = Invisible
+condition-paralyzed = Paralyzed
+condition-petrified = Petrified
+condition-poisoned = Poisoned
+condition-prone = Prone
+condition-restrained = Restrained
+condition-stunned = Stunned
+condition-unconscious = Unconscious
+
+## Abilities
+
+ability-strength = Strength
+ability-dexterity = Dexterity
+ability-constitution = Constitution
+ability-intelligence = Intelligence
+ability-wisdom = Wisdom
+ability-charisma = Charisma
+
+## Classes
+
+class-bard = Bard
+class-cleric = Cleric
+class-druid = Druid
+class-paladin = Paladin
+class-ranger = Ranger
+class-sorcerer = Sorcerer
+class-warlock = Warlock
+class-wizard = Wizard
+
+## Parts of a turn (R9)
+
+action-action = Magic action
+action-bonus_action = Bonus Action
+action-reaction = Reaction
+
+## Damage types (adjectives: "fire damage")
+
+damage-acid = acid
+damage-bludgeoning = bludgeoning
+damage-cold = cold
+damage-fire = fire
+damage-force = force
+damage-lightning = lightning
+damage-necrotic = necrotic
+damage-piercing = piercing
+damage-poison = poison
+damage-psychic = psychic
+damage-radiant = radiant
+damage-slashing = slashing
+damage-thunder = thunder
+
+## What a Reaction answers (R11)
+
+trigger-spell_cast = a creature casting a spell
+trigger-hit = a hit by an attack roll
+trigger-damage = damage taken
+trigger-fall = a fall

@@ -1,0 +1,39 @@
+//! Grimoire's words: every message a person reads, in every language, from
+//! Project Fluent (`.ftl`) files.
+//!
+//! Each language is a directory `locales/<tag>/` of `.ftl` files, embedded
+//! at compile time (the build script lists the directories, so adding a
+//! language is adding a directory). English is the fallback for a message a
+//! language lacks. Plurals follow CLDR through Fluent's selectors (Czech
+//! `one`/`few`/`many`/`other`).
+//!
+//! The rules crate returns codes and values; this crate turns them into
+//! sentences: [`refusal`] for a [`grimoire_rules::RulesError`], [`term`] for
+//! the rules' vocabulary (schools, conditions, damage types, ...), and
+//! [`text`] for any other message of the front ends.
+//!
+//! ```
+//! use grimoire_rules::RulesError;
+//!
+//! let e = RulesError::NoSlotAvailable { level: 3 };
+//! assert_eq!(
+//!     grimoire_words::refusal("en", &e),
+//!     "R3: no spell slot of level 3 or higher is left"
+//! );
+//! assert!(grimoire_words::refusal("cs", &e).starts_with("R3: nezbývá"));
+//! assert_eq!(grimoire_words::text("cs", "refusal-no_concentration", [("x", 0)]),
+//!     "sesilatel se na nic nesoustředí");
+//! ```
+
+mod catalogue;
+mod refusal;
+mod shape;
+mod vocabulary;
+mod web;
+
+pub use catalogue::{FALLBACK, FtlError, Words, text};
+pub use fluent_bundle::{FluentArgs, FluentValue};
+pub use refusal::{refusal, waived, with_words};
+pub use shape::{templates, variables};
+pub use vocabulary::{Term, term};
+pub use web::browser_script;

@@ -1,0 +1,267 @@
+//! The catalogue is complete and consistent: every language has every
+//! message with the same variables, every refusal and every word of the
+//! rules' vocabulary has text, and a language added at run time is used.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use grimoire_rules::{
+    Ability, ActionKind, Class, Condition, DamageType, RulesError, School, SpellName, TriggerKind,
+};
+use grimoire_words::{FALLBACK, Words, refusal, term, variables};
+
+type Shape = BTreeMap<String, BTreeSet<String>>;
+
+/// Each embedded language's messages and their variables, across its files.
+fn shapes() -> BTreeMap<&'static str, Shape> {
+    let mut out: BTreeMap<&str, Shape> = BTreeMap::new();
+    for (lang, file, text) in Words::sources() {
+        let shape = variables(text).unwrap_or_else(|e| panic!("{lang}/{file}: {e}"));
+        out.entry(lang).or_default().extend(shape);
+    }
+    out
+}
+
+#[test]
+fn every_language_has_every_message_with_the_same_variables() {
+    let shapes = shapes();
+    let english = &shapes[FALLBACK];
+    assert!(
+        english.len() > 100,
+        "the catalogue holds the product's words"
+    );
+    for (lang, shape) in &shapes {
+        let missing: Vec<&String> = english
+            .keys()
+            .filter(|id| !shape.contains_key(*id))
+            .collect();
+        let extra: Vec<&String> = shape
+            .keys()
+            .filter(|id| !english.contains_key(*id))
+            .collect();
+        assert!(missing.is_empty(), "{lang} lacks {missing:?}");
+        assert!(
+            extra.is_empty(),
+            "{lang} has messages English lacks: {extra:?}"
+        );
+        for (id, vars) in shape {
+            assert_eq!(
+                vars, &english[id],
+                "{lang}/{id} uses other variables than English"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_refusal_names_exactly_the_arguments_the_rules_give() {
+    let english = &shapes()[FALLBACK];
+    for e in RulesError::one_of_each() {
+        let id = format!("refusal-{}", e.code());
+        let given: BTreeSet<String> = e.args().iter().map(|(k, _)| (*k).to_owned()).collect();
+        let used = english
+            .get(&id)
+            .unwrap_or_else(|| panic!("no message {id}"));
+        // `field` picks the Czech word for hit points; English names the
+        // armor class message outright.
+        let used: BTreeSet<String> = if e.code() == "invalid_armor_class" {
+            used.iter().cloned().chain(["field".to_owned()]).collect()
+        } else {
+            used.clone()
+        };
+        assert_eq!(used, given, "{id}");
+        for lang in Words::get().languages() {
+            let text = refusal(lang, &e);
+            assert!(
+                !text.contains("{$") && !text.contains("refusal-"),
+                "{lang}: {text}"
+            );
+        }
+    }
+}
+
+/// A few refusals, word for word, as the engine wrote them before the
+/// catalogue (the front ends' tests compare whole messages).
+#[test]
+fn refusals_read_as_before() {
+    let check = |e: RulesError, en: &str, cs: &str| {
+        assert_eq!(refusal("en", &e), en);
+        assert_eq!(refusal("cs", &e), cs);
+    };
+    check(
+        RulesError::NoSuchSlot {
+            level: 4,
+            highest: 2,
+        },
+        "R2: this caster has no level-4 spell slots at all, spent or not (its highest is level 2)",
+        "R2: sesilatel nemá vůbec žádné pozice 4. úrovně, ani utracené (nejvyšší má 2. úrovně)",
+    );
+    check(
+        RulesError::NotPrepared {
+            spell: SpellName {
+                en: "Shield".into(),
+                cs: Some("Štít".into()),
+            },
+            ritual: false,
+        },
+        "Shield is not prepared",
+        "kouzlo Štít není připravené",
+    );
+    check(
+        RulesError::DamageTypeNotOffered {
+            chosen: DamageType::Force,
+            offered: vec![DamageType::Acid, DamageType::Fire],
+        },
+        "R16: this spell cannot deal force damage; it offers acid, fire",
+        "R16: toto kouzlo nemůže způsobit silové zranění; nabízí kyselinové, ohnivé",
+    );
+    check(
+        RulesError::InvalidVitals {
+            field: "temp_hp",
+            value: 900,
+            max: 500,
+        },
+        "temp_hp 900 is outside 0 to 500",
+        "dočasné životy 900 je mimo rozsah 0 až 500",
+    );
+    check(
+        RulesError::CastingTimeMismatch {
+            needed: ActionKind::BonusAction,
+            given: ActionKind::Action,
+        },
+        "R9: this spell is cast with the Bonus Action, not the Magic action",
+        "R9: vyvolávací čas tohoto kouzla je Bonusová akce, ne akce Magie",
+    );
+    check(
+        RulesError::Incapacitated { rule: "R15" },
+        "R15: the caster is Incapacitated",
+        "R15: sesilatel má stav Neschopný",
+    );
+}
+
+/// Counts take the language's plural forms (CLDR): English one/other,
+/// Czech one/few/other.
+#[test]
+fn counts_take_each_language_plural_forms() {
+    let unfinished = |rounds_left| RulesError::CastingUnfinished {
+        spell: "Ritual".into(),
+        rounds_left,
+    };
+    assert_eq!(
+        refusal("en", &unfinished(1)),
+        "R12: Ritual needs 1 more round of casting"
+    );
+    assert_eq!(
+        refusal("en", &unfinished(10)),
+        "R12: Ritual needs 10 more rounds of casting"
+    );
+    let cs: Vec<String> = [1, 3, 10].map(|n| refusal("cs", &unfinished(n))).into();
+    assert_eq!(
+        cs,
+        [
+            "R12: do dokončení sesílání kouzla Ritual zbývá 1 kolo",
+            "R12: do dokončení sesílání kouzla Ritual zbývají 3 kola",
+            "R12: do dokončení sesílání kouzla Ritual zbývá 10 kol",
+        ]
+    );
+    let targets = |max| RulesError::TooManyTargets { max, given: 4 };
+    assert!(refusal("en", &targets(1)).contains("at most 1 target,"));
+    assert!(refusal("en", &targets(3)).contains("at most 3 targets,"));
+}
+
+#[test]
+fn every_value_of_the_vocabulary_has_a_word_in_every_language() {
+    let words = Words::get();
+    for lang in words.languages() {
+        let mut all: Vec<String> = Vec::new();
+        all.extend(School::ALL.iter().map(|v| words.term(lang, v)));
+        all.extend(Condition::ALL.iter().map(|v| words.term(lang, v)));
+        all.extend(Class::ALL.iter().map(|v| words.term(lang, v)));
+        all.extend(Ability::ALL.iter().map(|v| words.term(lang, v)));
+        all.extend(DamageType::ALL.iter().map(|v| words.term(lang, v)));
+        all.extend(
+            [
+                ActionKind::Action,
+                ActionKind::BonusAction,
+                ActionKind::Reaction,
+            ]
+            .iter()
+            .map(|v| words.term(lang, v)),
+        );
+        all.extend(
+            [
+                TriggerKind::SpellCast,
+                TriggerKind::Hit,
+                TriggerKind::Damage,
+                TriggerKind::Fall,
+            ]
+            .iter()
+            .map(|v| words.term(lang, v)),
+        );
+        for w in &all {
+            assert!(
+                !w.contains('-') || w.contains(' '),
+                "{lang}: no word for {w}"
+            );
+        }
+    }
+    assert_eq!(term("cs", &DamageType::Fire), "ohnivé");
+    assert_eq!(term("en", &ActionKind::BonusAction), "Bonus Action");
+}
+
+/// Adding a language is adding its `.ftl` text: here a tiny test language
+/// fed at run time, which the loader picks up, uses where it has a
+/// message, and backs with English where it has none.
+#[test]
+fn a_language_added_at_run_time_is_used_and_falls_back_to_english() {
+    let mut words = Words::embedded();
+    assert_eq!(words.language_of("xx_XX.UTF-8"), None);
+    words
+        .add(
+            "xx",
+            "refusal-silenced = [XX] silent\n\
+             damage-fire = [XX] fiery\n",
+        )
+        .unwrap();
+    assert_eq!(words.language_of("xx_XX.UTF-8"), Some("xx"));
+    assert!(words.languages().contains(&"xx"));
+    assert_eq!(
+        words.refusal("xx", &RulesError::Silenced),
+        "R14a: [XX] silent"
+    );
+    assert_eq!(
+        words.refusal("xx", &RulesError::NoFreeHand),
+        words.refusal("en", &RulesError::NoFreeHand),
+        "a message the language lacks is English"
+    );
+    assert_eq!(words.term("xx", &DamageType::Fire), "[XX] fiery");
+    let script = words.browser_script().unwrap();
+    assert!(
+        script.contains(r#""xx":{"damage-fire":"[XX] fiery"}"#),
+        "{script}"
+    );
+    // A broken file is refused with the reason, not half-loaded.
+    assert!(words.add("xx", "refusal-silenced = again\n").is_err());
+    assert!(words.add("not a tag!", "a = b\n").is_err());
+}
+
+/// The same with a whole pseudo-language made from English in the test:
+/// every message present, so nothing falls back.
+#[test]
+fn a_pseudo_language_built_from_english_is_complete() {
+    let mut pseudo = String::new();
+    for (lang, _, text) in Words::sources() {
+        if *lang == FALLBACK {
+            for (id, vars) in variables(text).unwrap() {
+                let args: String = vars.iter().map(|v| format!(" {{ ${v} }}")).collect();
+                pseudo.push_str(&format!("{id} = ⟦{id}{args}⟧\n"));
+            }
+        }
+    }
+    let mut words = Words::embedded();
+    words.add("eo", &pseudo).unwrap();
+    let e = RulesError::NoSlotAvailable { level: 5 };
+    assert_eq!(words.refusal("eo", &e), "R3: ⟦refusal-no_slot_available 5⟧");
+    for e in RulesError::one_of_each() {
+        assert!(words.refusal("eo", &e).contains('⟦'), "{e} fell back");
+    }
+}
