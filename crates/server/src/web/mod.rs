@@ -142,6 +142,9 @@ async fn index(headers: HeaderMap) -> Response {
 }
 
 async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
+    if file == words::SCRIPT {
+        return words::script().respond(&headers, "text/javascript; charset=utf-8");
+    }
     match ASSETS.iter().position(|a| a.name == file) {
         Some(i) => fixed_assets()[i].respond(&headers, ASSETS[i].mime),
         None => ServerError::NoRoute.into_response(),

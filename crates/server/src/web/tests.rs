@@ -410,13 +410,13 @@ damage = [{ dice = "4d8", type = "cold", per_slot = "1d8" }]
     assert_eq!(s, StatusCode::UNAUTHORIZED);
 }
 
-/// Every refusal the rules engine can give is explained in both languages
-/// by the page's dictionary (read from the rules crate's source, so a new
-/// code without an explanation fails here).
+/// Every refusal the rules engine can give is explained in every language
+/// by the page's words (`web-explain-<code>`, read from the rules crate's
+/// source, so a new code without an explanation fails here).
 #[test]
 fn every_rules_error_code_is_explained_in_the_browser() {
     let rules = include_str!("../../../rules/src/error.rs");
-    let dictionary = include_str!("../../web/i18n.js");
+    let words = grimoire_words::Words::get();
     let body = &rules
         [rules.find("pub fn code(&self)").unwrap()..rules.find("pub fn rule(&self)").unwrap()];
     let codes: Vec<&str> = body
@@ -425,14 +425,15 @@ fn every_rules_error_code_is_explained_in_the_browser() {
         .filter_map(|rest| rest.split('"').next())
         .collect();
     assert!(codes.len() > 30, "{codes:?}");
-    let missing: Vec<&&str> = codes
-        .iter()
-        .filter(|c| !dictionary.contains(&format!("\n  {c}: [")))
-        .collect();
-    assert!(
-        missing.is_empty(),
-        "no explanation in i18n.js for {missing:?}"
-    );
+    for lang in words.languages() {
+        let missing: Vec<&&str> = codes
+            .iter()
+            .filter(|c| !words.has(lang, &format!("web-explain-{c}")))
+            .collect();
+        assert!(missing.is_empty(), "no {lang} explanation for {missing:?}");
+    }
+    let script = grimoire_words::browser_script().unwrap();
+    assert!(script.contains(r#""explain.one_slot_per_turn":"#), "{script}");
 }
 
 fn gunzip(bytes: &[u8]) -> Vec<u8> {
@@ -496,7 +497,7 @@ async fn cards_and_assets_are_gzipped_and_revalidate_with_a_304() {
     assert_eq!((s, body.len()), (StatusCode::OK, plain.len()));
 
     // The page and every script and stylesheet do the same.
-    for path in ["/", "/web/app.js", "/web/i18n.js", "/web/style.css"] {
+    for path in ["/", "/web/app.js", "/web/i18n.js", "/web/words.js", "/web/style.css"] {
         let (s, h, zipped) = t.get_with(path, &[(header::ACCEPT_ENCODING, "gzip")]).await;
         assert_eq!(s, StatusCode::OK, "{path}");
         assert_eq!(h[header::CONTENT_ENCODING], "gzip", "{path}");

@@ -5,6 +5,26 @@ use grimoire_rules::{
     Area, AreaShape, CastingTime, Components, Duration, Range, TimeSpan, TimeUnit,
 };
 use serde::Serialize;
+use std::sync::OnceLock;
+
+use super::cache;
+
+/// The URL name of the browser's words (`/web/words.js`).
+pub(crate) const SCRIPT: &str = "words.js";
+
+/// The browser's words, made once from the `.ftl` files of
+/// `grimoire-words` (the module `i18n.js` imports).
+pub(crate) fn script() -> &'static cache::Fixed {
+    static SCRIPT: OnceLock<cache::Fixed> = OnceLock::new();
+    SCRIPT.get_or_init(|| {
+        let js = grimoire_words::browser_script().unwrap_or_else(|e| {
+            // The words crate's tests refuse such a file; keep the page up.
+            tracing::error!("the browser's words did not build: {e}");
+            "export const FALLBACK = 'en';\nexport const WORDS = { en: {} };\n".to_owned()
+        });
+        cache::Fixed::new(js)
+    })
+}
 
 /// One text in English and Czech.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
