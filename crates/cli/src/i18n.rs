@@ -1,18 +1,34 @@
-//! The two languages of the tool, and every fixed string it prints.
+//! The two languages of the tool, and its fixed strings by name.
 //!
-//! Strings live in one table so a translation never hides in a command
-//! module; JSON output is never translated (it is for programs).
+//! The strings themselves are messages of the catalogue
+//! (`crates/words/locales/<lang>/cli.ftl`), so a translation never hides
+//! in a command module; JSON output is never translated (it is for
+//! programs).
 
+use std::collections::HashMap;
 use std::str::FromStr;
+use std::sync::{LazyLock, Mutex, PoisonError};
+
+use grimoire_words::Words;
 
 /// The language of human output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
     /// English (the default).
     #[default]
     En,
     /// Czech.
     Cs,
+}
+
+impl Lang {
+    /// The language's tag in the message catalogue (`en`, `cs`).
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Cs => "cs",
+        }
+    }
 }
 
 impl FromStr for Lang {
@@ -32,7 +48,7 @@ impl FromStr for Lang {
 }
 
 /// A fixed piece of human output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Text {
     Dice,
     Minimum,
@@ -142,137 +158,31 @@ pub enum Text {
 }
 
 impl Text {
-    /// The string in the given language.
+    /// The string in the given language, from the message catalogue
+    /// (`cli-<name>` in `crates/words/locales/<lang>/cli.ftl`).
+    ///
+    /// Rendered once per text and language and kept for the process: the
+    /// set is fixed and small, and callers keep a `&'static str`.
     pub fn get(self, lang: Lang) -> &'static str {
-        let (en, cs) = match self {
-            Text::Dice => ("dice", "kostky"),
-            Text::Minimum => ("minimum", "minimum"),
-            Text::Maximum => ("maximum", "maximum"),
-            Text::Mean => ("mean", "průměr"),
-            Text::Distribution => ("distribution", "rozdělení"),
-            Text::AtLeast => ("at least", "alespoň"),
-            Text::Value => ("value", "hodnota"),
-            Text::Chance => ("chance", "šance"),
-            Text::Error => ("error", "chyba"),
-            Text::Rule => ("rule", "pravidlo"),
-            Text::NoDice => ("no dice", "žádné kostky"),
-            Text::Undone => ("undone", "vráceno"),
-            Text::UndoOf => ("undo of", "vrácení"),
-            Text::UndoneBy => ("undone by", "vráceno změnou"),
-            Text::When => ("when (UTC)", "kdy (UTC)"),
-            Text::Command => ("command", "příkaz"),
-            Text::Level => ("level", "úroveň"),
-            Text::Spell => ("spell", "kouzlo"),
-            Text::School => ("school", "škola"),
-            Text::CastingTime => ("casting time", "vyvolávací čas"),
-            Text::NoSpells => ("no spells match", "žádné kouzlo neodpovídá"),
-            Text::Ritual => ("ritual", "rituál"),
-            Text::Range => ("range", "dosah"),
-            Text::Area => ("area", "oblast"),
-            Text::Components => ("components", "složky"),
-            Text::Duration => ("duration", "trvání"),
-            Text::Classes => ("classes", "povolání"),
-            Text::Slots => ("slots", "pozice"),
-            Text::Pact => ("pact", "paktová"),
-            Text::Arcanum => ("arcanum", "arkánum"),
-            Text::NoSlots => ("no spell slots", "žádné pozice pro kouzla"),
-            Text::Proficiency => ("proficiency", "zdatnost"),
-            Text::SaveDc => ("save DC", "SO záchrany"),
-            Text::SpellAttack => ("spell attack", "útok kouzlem"),
-            Text::Cantrips => ("cantrips", "cantripy"),
-            Text::Prepared => ("prepared", "připravená"),
-            Text::Ability => ("ability", "schopnost"),
-            Text::Item => ("item", "předmět"),
-            Text::Concentrating => ("concentrating on", "soustředí se na"),
-            Text::Ongoing => ("ongoing", "trvá"),
-            Text::LongCast => ("casting", "sesílá"),
-            Text::Conditions => ("conditions", "stavy"),
-            Text::Turn => ("turn", "tah"),
-            Text::Action => ("action", "akce"),
-            Text::BonusAction => ("bonus action", "bonusová akce"),
-            Text::Reaction => ("reaction", "reakce"),
-            Text::SlotThisTurn => ("slot this turn (R10)", "pozice v tomto tahu (R10)"),
-            Text::Created => ("created", "vytvořeno:"),
-            Text::Deleted => ("deleted", "smazáno:"),
-            Text::NoCharacters => (
-                "no characters yet (grimoire character new NAME --class wizard:3)",
-                "zatím žádné postavy (grimoire character new JMÉNO --class kouzelník:3)",
-            ),
-            Text::Name => ("name", "jméno"),
-            Text::Added => ("added", "přidáno"),
-            Text::Removed => ("removed", "odebráno"),
-            Text::LongRest => ("Long Rest", "Dlouhý odpočinek"),
-            Text::ShortRest => ("Short Rest", "Krátký odpočinek"),
-            Text::TurnEnded => ("turn ended", "tah skončil"),
-            Text::PactSlot => ("pact slot", "paktová pozice"),
-            Text::SlotWord => ("slot", "pozice"),
-            Text::Spent => ("spent", "utracena"),
-            Text::AsRitual => (
-                "as a ritual, no slot (R5b)",
-                "jako rituál, bez pozice (R5b)",
-            ),
-            Text::Via => ("no slot, via", "bez pozice, skrze"),
-            Text::NoSlotCantrip => ("no slot (R5a)", "bez pozice (R5a)"),
-            Text::Casts => ("casts", "sesílá"),
-            Text::CastingStarted => (
-                "casting started, needs Concentration and the Magic action each turn (R12)",
-                "sesílání začalo, vyžaduje Soustředění a akci Magie každý tah (R12)",
-            ),
-            Text::CriticalHit => ("critical hit", "kritický zásah"),
-            Text::Hit => ("hit", "zásah"),
-            Text::Miss => ("miss", "minutí"),
-            Text::AttackRoll => ("attack", "útok"),
-            Text::Succeeds => ("succeeds", "uspěl"),
-            Text::Fails => ("fails", "neuspěl"),
-            Text::RollSave => ("roll the save", "hoďte záchranu"),
-            Text::Damage => ("damage", "zranění"),
-            Text::OnSuccess => ("on a successful save", "při úspěšné záchraně"),
-            Text::Healing => ("healing", "léčení"),
-            Text::HpNow => ("hp now", "životy nyní"),
-            Text::Unaffected => ("unaffected (R18)", "nezasažen (R18)"),
-            Text::ConcentrationStarted => ("Concentration started", "Soustředění začalo"),
-            Text::ConcentrationStopped => ("Concentration ended", "Soustředění skončilo"),
-            Text::AtTurnStart => ("at the start of its turn", "na začátku svého tahu"),
-            Text::AtTurnEnd => ("at the end of its turn", "na konci svého tahu"),
-            Text::SpellEndsOnSave => ("the save ends the spell", "záchrana kouzlo ukončila"),
-            Text::Initiative => ("initiative", "iniciativa"),
-            Text::ConcentrationKept => ("Concentration holds", "Soustředění vydrželo"),
-            Text::ConcentrationLost => ("Concentration lost", "Soustředění ztraceno"),
-            Text::TimePassed => ("time passed:", "uplynulo:"),
-            Text::Round => ("round", "kolo"),
-            Text::Combatants => ("combatants", "účastníci"),
-            Text::Effects => ("effects", "účinky"),
-            Text::FreeHands => ("free hands", "volné ruce"),
-            Text::Pouch => ("component pouch", "brašnička na suroviny"),
-            Text::Materials => ("materials", "suroviny"),
-            Text::Dismissed => ("dismissed", "ukončeno"),
-            Text::Identified => ("identified", "rozpoznáno"),
-            Text::NotIdentified => ("not identified", "nerozpoznáno"),
-            Text::Computing => (
-                "computing the exact distribution…",
-                "počítám přesné rozdělení…",
-            ),
-            Text::Changed => ("changed", "změny"),
-            Text::Active => ("active character", "aktivní postava"),
-            Text::ActiveCleared => ("no longer active", "už není aktivní"),
-            Text::ActiveFromEnv => (
-                "chosen by GRIMOIRE_CHARACTER in this shell",
-                "vybrána proměnnou GRIMOIRE_CHARACTER v tomto shellu",
-            ),
-            Text::ActiveInDatabase => ("in the database", "v databázi"),
-            Text::NoActive => (
-                "no active character (choose one with: grimoire use NAME)",
-                "žádná aktivní postava (vyberte ji: grimoire use JMÉNO)",
-            ),
-            Text::Rules => (
-                "the spellcasting rules (grimoire rules ID shows one)",
-                "pravidla sesílání kouzel (grimoire rules ID ukáže jedno; text je anglicky)",
-            ),
-        };
-        match lang {
-            Lang::En => en,
-            Lang::Cs => cs,
+        static SEEN: LazyLock<Mutex<HashMap<(Text, Lang), &'static str>>> =
+            LazyLock::new(Mutex::default);
+        let mut seen = SEEN.lock().unwrap_or_else(PoisonError::into_inner);
+        seen.entry((self, lang)).or_insert_with(|| {
+            let text = Words::get().text(lang.tag(), &self.id(), None);
+            Box::leak(text.into_boxed_str())
+        })
+    }
+
+    /// The message id: `cli-` and the variant's name in kebab case.
+    fn id(self) -> String {
+        let mut id = String::from("cli");
+        for c in format!("{self:?}").chars() {
+            if c.is_ascii_uppercase() {
+                id.push('-');
+            }
+            id.push(c.to_ascii_lowercase());
         }
+        id
     }
 }
 
@@ -291,5 +201,37 @@ mod tests {
     fn czech_differs_from_english() {
         assert_eq!(Text::Mean.get(Lang::Cs), "průměr");
         assert_eq!(Text::Mean.get(Lang::En), "mean");
+        assert_eq!(Text::AtTurnStart.id(), "cli-at-turn-start");
+    }
+
+    /// Every text has its message: a variant without one would print its id.
+    #[test]
+    fn every_text_has_a_message_in_every_language() {
+        let source = include_str!("i18n.rs");
+        let variants = &source[source.find("pub enum Text {").unwrap()..];
+        let variants = &variants[..variants.find('}').unwrap()];
+        let names: Vec<&str> = variants
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.ends_with(',') && !l.starts_with("//"))
+            .map(|l| l.trim_end_matches(','))
+            .collect();
+        assert!(names.len() > 90, "{names:?}");
+        for name in names {
+            let id: String = std::iter::once("cli".to_owned())
+                .chain(
+                    name.split_inclusive(|_| true)
+                        .map(|c| match c.chars().next() {
+                            Some(u) if u.is_ascii_uppercase() => {
+                                format!("-{}", u.to_ascii_lowercase())
+                            }
+                            _ => c.to_owned(),
+                        }),
+                )
+                .collect();
+            for lang in ["en", "cs"] {
+                assert!(Words::get().has(lang, &id), "{lang} lacks {id}");
+            }
+        }
     }
 }

@@ -433,7 +433,10 @@ fn every_rules_error_code_is_explained_in_the_browser() {
         assert!(missing.is_empty(), "no {lang} explanation for {missing:?}");
     }
     let script = grimoire_words::browser_script().unwrap();
-    assert!(script.contains(r#""explain.one_slot_per_turn":"#), "{script}");
+    assert!(
+        script.contains(r#""explain.one_slot_per_turn":"#),
+        "{script}"
+    );
 }
 
 fn gunzip(bytes: &[u8]) -> Vec<u8> {
@@ -497,7 +500,13 @@ async fn cards_and_assets_are_gzipped_and_revalidate_with_a_304() {
     assert_eq!((s, body.len()), (StatusCode::OK, plain.len()));
 
     // The page and every script and stylesheet do the same.
-    for path in ["/", "/web/app.js", "/web/i18n.js", "/web/words.js", "/web/style.css"] {
+    for path in [
+        "/",
+        "/web/app.js",
+        "/web/i18n.js",
+        "/web/words.js",
+        "/web/style.css",
+    ] {
         let (s, h, zipped) = t.get_with(path, &[(header::ACCEPT_ENCODING, "gzip")]).await;
         assert_eq!(s, StatusCode::OK, "{path}");
         assert_eq!(h[header::CONTENT_ENCODING], "gzip", "{path}");
