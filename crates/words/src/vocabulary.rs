@@ -1,7 +1,9 @@
 //! The rules' vocabulary in words: message `<kind>-<JSON name>`, so the id
 //! of a value is the name it already has in every JSON the engine writes.
 
-use grimoire_rules::{Ability, ActionKind, Class, Condition, DamageType, School, TriggerKind};
+use grimoire_rules::{
+    Ability, ActionKind, AreaShape, Class, Condition, DamageType, School, TriggerKind,
+};
 use serde::Serialize;
 
 use crate::Words;
@@ -29,6 +31,9 @@ impl Term for ActionKind {
 }
 impl Term for DamageType {
     const KIND: &'static str = "damage";
+}
+impl Term for AreaShape {
+    const KIND: &'static str = "shape";
 }
 impl Term for TriggerKind {
     const KIND: &'static str = "trigger";

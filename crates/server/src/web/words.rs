@@ -1,9 +1,10 @@
 //! Words for a spell card in both languages: casting time, range, area,
-//! duration and components, so the browser only picks a language.
+//! duration and components (messages `card-*` of the catalogue), so the
+//! browser only picks a language; and the browser's own words
+//! (`/web/words.js`).
 
-use grimoire_rules::{
-    Area, AreaShape, CastingTime, Components, Duration, Range, TimeSpan, TimeUnit,
-};
+use grimoire_rules::{Area, CastingTime, Components, Duration, Range, TimeSpan, TimeUnit};
+use grimoire_words::{FluentArgs, FluentValue, Words};
 use serde::Serialize;
 use std::sync::OnceLock;
 
@@ -33,46 +34,51 @@ pub(crate) struct Both {
     pub(crate) cs: String,
 }
 
-fn both(en: impl Into<String>, cs: impl Into<String>) -> Both {
+/// Message `id` of the catalogue in English and Czech, with `args`.
+fn both<'a>(id: &str, args: &[(&'a str, FluentValue<'a>)]) -> Both {
+    let mut fargs = FluentArgs::new();
+    for (k, v) in args {
+        fargs.set(*k, v.clone());
+    }
+    let words = Words::get();
     Both {
-        en: en.into(),
-        cs: cs.into(),
+        en: words.text("en", id, Some(&fargs)),
+        cs: words.text("cs", id, Some(&fargs)),
     }
 }
 
-/// Czech counts take three forms: 1, 2–4, and 0 or 5+.
-fn plural(n: u32, one: &'static str, few: &'static str, many: &'static str) -> &'static str {
-    match n {
-        1 => one,
-        2..=4 => few,
-        _ => many,
+/// A text given in English with its Czech form when the catalogue has
+/// one (a trigger), as an argument per language.
+fn with_text(id: &str, en: &str, cs: &str) -> Both {
+    Both {
+        en: both(id, &[("trigger", en.to_owned().into())]).en,
+        cs: both(id, &[("trigger", cs.to_owned().into())]).cs,
     }
 }
 
 fn span(s: &TimeSpan) -> Both {
-    let n = s.amount;
-    let cs = match s.unit {
-        TimeUnit::Round => plural(n, "kolo", "kola", "kol"),
-        TimeUnit::Minute => plural(n, "minuta", "minuty", "minut"),
-        TimeUnit::Hour => plural(n, "hodina", "hodiny", "hodin"),
-        TimeUnit::Day => plural(n, "den", "dny", "dní"),
+    let id = match s.unit {
+        TimeUnit::Round => "card-span-round",
+        TimeUnit::Minute => "card-span-minute",
+        TimeUnit::Hour => "card-span-hour",
+        TimeUnit::Day => "card-span-day",
     };
-    both(s.to_string(), format!("{n} {cs}"))
+    both(id, &[("n", s.amount.into())])
 }
 
 /// The casting time (R9, R11, R12), its trigger in Czech when the
 /// catalogue has it (`trigger_cs`), else in English.
 pub(crate) fn casting_time(t: &CastingTime, trigger_cs: Option<&str>) -> Both {
     match t {
-        CastingTime::Action => both("Magic action", "akce Magie"),
-        CastingTime::BonusAction { trigger: None } => both("Bonus Action", "Bonusová akce"),
-        CastingTime::BonusAction { trigger: Some(t) } => both(
-            format!("Bonus Action, {t}"),
-            format!("Bonusová akce, {}", trigger_cs.unwrap_or(t)),
-        ),
-        CastingTime::Reaction { trigger } => both(
-            format!("Reaction, {trigger}"),
-            format!("Reakce, {}", trigger_cs.unwrap_or(trigger)),
+        CastingTime::Action => both("card-casting-action", &[]),
+        CastingTime::BonusAction { trigger: None } => both("card-casting-bonus", &[]),
+        CastingTime::BonusAction { trigger: Some(t) } => {
+            with_text("card-casting-bonus-trigger", t, trigger_cs.unwrap_or(t))
+        }
+        CastingTime::Reaction { trigger } => with_text(
+            "card-casting-reaction",
+            trigger,
+            trigger_cs.unwrap_or(trigger),
         ),
         CastingTime::Minutes(m) => span(&TimeSpan::minutes(*m)),
         CastingTime::Hours(h) => span(&TimeSpan::hours(*h)),
@@ -86,7 +92,10 @@ pub(crate) fn trigger(t: &CastingTime, trigger_cs: Option<&str>) -> Option<Both>
         CastingTime::Reaction { trigger }
         | CastingTime::BonusAction {
             trigger: Some(trigger),
-        } => Some(both(trigger.clone(), trigger_cs.unwrap_or(trigger))),
+        } => Some(Both {
+            en: trigger.clone(),
+            cs: trigger_cs.unwrap_or(trigger).to_owned(),
+        }),
         _ => None,
     }
 }
@@ -94,93 +103,99 @@ pub(crate) fn trigger(t: &CastingTime, trigger_cs: Option<&str>) -> Option<Both>
 /// The range (R13).
 pub(crate) fn range(r: &Range) -> Both {
     match r {
-        Range::Self_ => both("Self", "sám"),
-        Range::Touch => both("Touch", "dotek"),
-        Range::Feet(ft) => both(format!("{ft} feet"), format!("{ft} stop")),
-        Range::Miles(mi) => both(format!("{mi} miles"), format!("{mi} mil")),
-        Range::Sight => both("Sight", "dohled"),
-        Range::Unlimited => both("Unlimited", "neomezený"),
-        Range::Special => both("Special", "zvláštní"),
+        Range::Self_ => both("card-range-self", &[]),
+        Range::Touch => both("card-range-touch", &[]),
+        Range::Feet(ft) => both("card-range-feet", &[("n", (*ft).into())]),
+        Range::Miles(mi) => both("card-range-miles", &[("n", (*mi).into())]),
+        Range::Sight => both("card-range-sight", &[]),
+        Range::Unlimited => both("card-range-unlimited", &[]),
+        Range::Special => both("card-range-special", &[]),
     }
 }
 
-/// The area of effect (R17), e.g. `20-foot Sphere`.
+/// The area of effect (R17), e.g. `Sphere 20 ft`.
 pub(crate) fn area(a: &Area) -> Both {
-    let en = match a.shape {
-        AreaShape::Cone => "Cone",
-        AreaShape::Cube => "Cube",
-        AreaShape::Cylinder => "Cylinder",
-        AreaShape::Emanation => "Emanation",
-        AreaShape::Line => "Line",
-        AreaShape::Sphere => "Sphere",
-        AreaShape::Wall => "Wall",
+    let shape = |lang| FluentValue::from(grimoire_words::term(lang, &a.shape));
+    let size = FluentValue::from(a.size_ft);
+    let (id, second) = match a.secondary_ft {
+        Some(s) => ("card-area-two", FluentValue::from(s)),
+        None => ("card-area", FluentValue::None),
     };
-    let extra_en = a
-        .secondary_ft
-        .map(|s| format!(" × {s} ft"))
-        .unwrap_or_default();
-    let extra_cs = a
-        .secondary_ft
-        .map(|s| format!(" × {s} stop"))
-        .unwrap_or_default();
-    both(
-        format!("{en} {} ft{extra_en}", a.size_ft),
-        format!("{} {} stop{extra_cs}", a.shape.name_cs(), a.size_ft),
-    )
+    let one = |lang| {
+        both(
+            id,
+            &[
+                ("shape", shape(lang)),
+                ("size", size.clone()),
+                ("second", second.clone()),
+            ],
+        )
+    };
+    Both {
+        en: one("en").en,
+        cs: one("cs").cs,
+    }
 }
 
 /// The duration (R15).
 pub(crate) fn duration(d: &Duration) -> Both {
     match d {
-        Duration::Instantaneous => both("Instantaneous", "okamžité"),
+        Duration::Instantaneous => both("card-duration-instantaneous", &[]),
         Duration::Timed(s) => span(s),
         Duration::Concentration { up_to } => {
             let s = span(up_to);
-            both(
-                format!("Concentration, up to {}", s.en),
-                format!("Soustředění, až {}", s.cs),
-            )
+            let id = "card-duration-concentration";
+            Both {
+                en: both(id, &[("span", s.en.into())]).en,
+                cs: both(id, &[("span", s.cs.into())]).cs,
+            }
         }
-        Duration::UntilDispelled => both("Until dispelled", "dokud není rozptýleno"),
-        Duration::Special => both("Special", "zvláštní"),
+        Duration::UntilDispelled => both("card-duration-until_dispelled", &[]),
+        Duration::Special => both("card-duration-special", &[]),
     }
 }
 
 /// The components (R14): letters in English, initials of the chapter's
 /// Czech words (Verbální, Somatická, Materiální) in Czech.
 pub(crate) fn components(c: &Components) -> Both {
-    let mut en = Vec::new();
-    let mut cs = Vec::new();
+    let mut letters = Vec::new();
     if c.verbal {
-        en.push("V".to_owned());
-        cs.push("V".to_owned());
+        letters.push("V");
     }
     if c.somatic {
-        en.push("S".to_owned());
-        cs.push("S".to_owned());
+        letters.push("S");
     }
-    if let Some(m) = &c.material {
-        let mut extra_en = Vec::new();
-        let mut extra_cs = Vec::new();
-        if let Some(gp) = m.cost_gp {
-            extra_en.push(format!("{gp} gp"));
-            extra_cs.push(format!("{gp} zl"));
-        }
-        if m.consumed {
-            extra_en.push("consumed".to_owned());
-            extra_cs.push("spotřebuje se".to_owned());
-        }
-        let tail = |v: Vec<String>| {
-            if v.is_empty() {
-                String::new()
-            } else {
-                format!("; {}", v.join(", "))
+    let words = Words::get();
+    let one = |lang: &str| {
+        let mut parts: Vec<String> = letters.iter().map(|l| (*l).to_owned()).collect();
+        if let Some(m) = &c.material {
+            let mut more = Vec::new();
+            if let Some(gp) = m.cost_gp {
+                more.push(grimoire_words::text(
+                    lang,
+                    "card-material-cost",
+                    [("gp", gp)],
+                ));
             }
-        };
-        en.push(format!("M ({}{})", m.text, tail(extra_en)));
-        cs.push(format!("M ({}{})", m.text, tail(extra_cs)));
+            if m.consumed {
+                more.push(words.text(lang, "card-material-consumed", None));
+            }
+            let mut args = FluentArgs::new();
+            args.set("text", m.text.clone());
+            let id = if more.is_empty() {
+                "card-material"
+            } else {
+                args.set("more", more.join(", "));
+                "card-material-more"
+            };
+            parts.push(words.text(lang, id, Some(&args)));
+        }
+        parts.join(", ")
+    };
+    Both {
+        en: one("en"),
+        cs: one("cs"),
     }
-    both(en.join(", "), cs.join(", "))
 }
 
 #[cfg(test)]
@@ -201,5 +216,48 @@ mod tests {
         });
         assert_eq!(d.en, "Concentration, up to 1 minute");
         assert_eq!(d.cs, "Soustředění, až 1 minuta");
+    }
+
+    /// The card lines read as they did before the catalogue held them.
+    #[test]
+    fn card_lines_read_as_before() {
+        let a = area(&Area {
+            shape: grimoire_rules::AreaShape::Cylinder,
+            size_ft: 10,
+            secondary_ft: Some(40),
+            thickness_in: None,
+        });
+        assert_eq!(
+            (a.en.as_str(), a.cs.as_str()),
+            ("Cylinder 10 ft × 40 ft", "Válec 10 stop × 40 stop")
+        );
+        let r = range(&Range::Feet(120));
+        assert_eq!((r.en.as_str(), r.cs.as_str()), ("120 feet", "120 stop"));
+        let t = casting_time(
+            &CastingTime::Reaction {
+                trigger: "when hit".into(),
+            },
+            Some("při zásahu"),
+        );
+        assert_eq!(
+            (t.en.as_str(), t.cs.as_str()),
+            ("Reaction, when hit", "Reakce, při zásahu")
+        );
+        let mut c = Components {
+            verbal: true,
+            somatic: true,
+            material: None,
+        };
+        assert_eq!(components(&c).cs, "V, S");
+        c.material = Some(grimoire_rules::Material {
+            text: "a diamond".into(),
+            cost_gp: Some(300),
+            consumed: true,
+        });
+        let c = components(&c);
+        assert_eq!(c.en, "V, S, M (a diamond; 300 gp, consumed)");
+        assert_eq!(c.cs, "V, S, M (a diamond; 300 zl, spotřebuje se)");
+        assert_eq!(span(&TimeSpan::rounds_of(1)).en, "1 round");
+        assert_eq!(span(&TimeSpan::hours(24)).en, "24 hours");
     }
 }

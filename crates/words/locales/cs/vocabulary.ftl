@@ -77,3 +77,13 @@ trigger-spell_cast = tvor sesílající kouzlo
 trigger-hit = zásah hodem na útok
 trigger-damage = utržené zranění
 trigger-fall = pád
+
+## Shapes of an area of effect (R17)
+
+shape-cone = Kužel
+shape-cube = Krychle
+shape-cylinder = Válec
+shape-emanation = Emanace
+shape-line = Linie
+shape-sphere = Koule
+shape-wall = Stěna

@@ -78,3 +78,13 @@ trigger-spell_cast = a creature casting a spell
 trigger-hit = a hit by an attack roll
 trigger-damage = damage taken
 trigger-fall = a fall
+
+## Shapes of an area of effect (R17)
+
+shape-cone = Cone
+shape-cube = Cube
+shape-cylinder = Cylinder
+shape-emanation = Emanation
+shape-line = Line
+shape-sphere = Sphere
+shape-wall = Wall
