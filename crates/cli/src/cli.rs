@@ -8,30 +8,9 @@ use crate::commands;
 use crate::context::Ctx;
 use crate::i18n::Lang;
 
-const EXAMPLES: &str = "\
-Examples:
-  grimoire character new Elmira --class wizard:3 --abilities str=8,dex=14,con=14,int=16,wis=12,cha=10
-  grimoire prepare Elmira \"Magic Missile\" Shield
-  grimoire cast Elmira \"Magic Missile\" --slot 2 --target Goblin
-  grimoire slots Elmira
-  grimoire turn end Elmira
-  grimoire rest Elmira --long
-  grimoire undo Elmira
-  grimoire log Elmira
-  grimoire spells fire --class wizard
-  grimoire roll 8d6 --stats
-  grimoire use Elmira                      then leave her name out
-  grimoire cast \"magic missile\" -l 2 -t Goblin -t Orc
-  grimoire rules R10
-
-Completions: source <(grimoire completions bash)   (or zsh, fish)
-
-Exit codes: 0 done, 1 refused (nothing changed), 2 usage error.
-Every command takes --json for stable machine-readable output.";
-
 /// Grimoire: spells, dice, characters and encounters for the 2024 fifth-edition rules.
 #[derive(Debug, Parser)]
-#[command(name = "grimoire", version, after_help = EXAMPLES)]
+#[command(name = "grimoire", version)]
 pub struct Cli {
     /// The database: an SQLite file, or a postgres:// URL [default: $XDG_DATA_HOME/grimoire/grimoire.sqlite3]
     #[arg(long, global = true, env = "GRIMOIRE_DB", value_name = "PATH")]

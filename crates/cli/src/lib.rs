@@ -14,6 +14,7 @@ mod completion;
 mod context;
 mod describe;
 pub mod failure;
+mod help;
 mod i18n;
 pub mod names;
 mod output;
@@ -24,7 +25,7 @@ mod view;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 use crate::failure::{EXIT_USAGE, Failure};
 use crate::i18n::{Lang, Text};
@@ -54,9 +55,16 @@ pub fn run(raw: Vec<std::ffi::OsString>) -> ExitCode {
             return report(&Out::new(json, Lang::default()), &failure);
         }
     };
-    let cli = match cli::Cli::try_parse_from(&args) {
+    // Help and usage errors are in the language the command line or the
+    // locale asks for, decided before clap reads the arguments.
+    let help_lang = help::language(&args, |k| std::env::var(k).ok());
+    let command = help::localize(cli::Cli::command(), help_lang);
+    let cli = match command
+        .try_get_matches_from(&args)
+        .and_then(|m| cli::Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
-        Err(err) => return usage_error(&args, err),
+        Err(err) => return usage_error(&args, err, help_lang),
     };
     let out = Out::new(cli.json, cli.lang);
     let ctx = context::Ctx {
@@ -106,32 +114,22 @@ fn report(out: &Out, failure: &Failure) -> ExitCode {
 
 /// clap's own errors: help and version exit 0; with `--json` a usage error
 /// is reported as JSON like every other error.
-fn usage_error(args: &[String], err: clap::Error) -> ExitCode {
+fn usage_error(args: &[String], err: clap::Error, tag: &str) -> ExitCode {
     use clap::error::ErrorKind;
     let json = args.iter().any(|a| a == "--json");
-    let lang = args
-        .windows(2)
-        .find(|w| w[0] == "--lang")
-        .map(|w| w[1].clone())
-        .or_else(|| {
-            args.iter()
-                .find_map(|a| a.strip_prefix("--lang=").map(str::to_owned))
-        })
-        .or_else(|| std::env::var("GRIMOIRE_LANG").ok())
-        .and_then(|l| l.parse::<Lang>().ok())
-        .unwrap_or_default();
+    let lang = tag.parse::<Lang>().unwrap_or_default();
     let help = matches!(
         err.kind(),
         ErrorKind::DisplayHelp
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     );
-    let czech = (lang == Lang::Cs && !help)
-        .then(|| usage_cs::message(&err))
+    let czech = (tag != grimoire_words::FALLBACK && !help)
+        .then(|| usage_cs::message(&err, tag))
         .flatten();
     if !json || help {
         match &czech {
-            Some(message) => eprint!("{}", usage_cs::render(&err, message)),
+            Some(message) => eprint!("{}", usage_cs::render(&err, message, tag)),
             None => {
                 let _ = err.print();
             }

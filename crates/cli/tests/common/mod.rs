@@ -37,7 +37,11 @@ impl Session {
     /// The binary, with this session's database and seed 7.
     pub fn cmd(&self) -> Command {
         let mut cmd = Command::cargo_bin("grimoire").unwrap();
+        // The locale picks the language of help and usage errors.
         cmd.env_remove("GRIMOIRE_LANG")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env_remove("LANG")
             .env_remove("GRIMOIRE_SEED")
             .env_remove("GRIMOIRE_CHARACTER")
             .env("GRIMOIRE_DB", self.db())
