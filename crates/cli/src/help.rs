@@ -24,6 +24,9 @@ const EXAMPLES: &[&str] = &[
     "grimoire rules R10",
 ];
 
+/// The shell line that loads completions.
+const COMPLETIONS: &str = "source <(grimoire completions bash)";
+
 /// The language tag a command line asks for, before clap reads it:
 /// `--lang X` / `--lang=X`, else `GRIMOIRE_LANG`, else the locale
 /// (`LC_ALL`, `LC_MESSAGES`, `LANG`) when the catalogue has its language;
@@ -61,7 +64,7 @@ pub fn localize(cmd: Command, lang: &str) -> Command {
         .map(|l| format!("  {}", l.replace("{use}", &use_note)))
         .collect();
     let after = format!(
-        "{}\n{}\n\n{} source <(grimoire completions bash)   {}\n\n{}\n{}",
+        "{}\n{}\n\n{} {COMPLETIONS}   {}\n\n{}\n{}",
         say("help-examples"),
         lines.join("\n"),
         say("help-completions"),

@@ -821,7 +821,7 @@ function gearFormFor(ch) {
   const kind = h('select', { id: 'gear-kind' },
     h('option', { value: 'item' }, t('gear.item')), h('option', { value: 'feature' }, t('gear.feature')));
   const name = h('input', { id: 'gear-name', required: true, maxlength: 64, placeholder: t('gear.nameHint') });
-  const spells = h('input', { id: 'gear-spells', required: true, placeholder: 'Magic Missile' });
+  const spells = h('input', { id: 'gear-spells', required: true, placeholder: t('gear.spellsHint') });
   const uses = h('input', { id: 'gear-uses', type: 'number', min: 1, max: 50, value: 3, inputmode: 'numeric' });
   const recharge = h('select', { id: 'gear-recharge' },
     ...['long_rest', 'short_rest', 'never'].map((r) => h('option', { value: r }, t(`gear.${r}`))));

@@ -355,6 +355,7 @@ web-gear-feature = Schopnost s omezeným použitím
 web-gear-kind = Druh
 web-gear-name = Název
 web-gear-nameHint = Hůlka magických střel
+web-gear-spellsHint = Magická střela
 web-gear-spells = Kouzla, která sesílá (oddělená čárkou)
 web-gear-uses = Náboje nebo použití
 web-gear-recharge = Obnoví se

@@ -357,6 +357,7 @@ web-gear-feature = Limited-use ability
 web-gear-kind = Kind
 web-gear-name = Name
 web-gear-nameHint = Wand of Magic Missiles
+web-gear-spellsHint = Magic Missile
 web-gear-spells = Spells it casts (comma separated)
 web-gear-uses = Charges or uses
 web-gear-recharge = Comes back
