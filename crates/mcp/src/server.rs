@@ -93,7 +93,7 @@ impl Grimoire {
 /// A refusal as a tool error, with the fix for its code.
 fn refusal(mut error: Value, lang: Lang) -> CallToolResult {
     let code = error["code"].as_str().unwrap_or("internal").to_owned();
-    error["fix"] = Value::String(fix(&code, lang).to_owned());
+    error["fix"] = Value::String(fix(&code, lang));
     CallToolResult::structured_error(json!({ "error": error }))
 }
 

@@ -71,7 +71,6 @@ const NOT_YET_MOVED: &[(&str, usize)] = &[
     ("cli/src/view.rs", 1),
     ("mcp/src/argv.rs", 4),
     ("mcp/src/bounds.rs", 16),
-    ("mcp/src/fix.rs", 90),
     ("mcp/src/runner.rs", 6),
     ("server/src/access/mod.rs", 15),
     ("server/src/access/token.rs", 1),

@@ -1,0 +1,47 @@
+# Co má AI vypravěč udělat s odmítnutím, podle kódu chyby.
+
+mcp-fix-one_slot_per_turn = Za tah jen jedna pozice: ukonči tah nástrojem next_turn a sešli kouzlo v dalším tahu postavy (nebo teď sešli trik).
+mcp-fix-not_your_turn = Na tahu je někdo jiný: volej next_turn, dokud nebude na tahu tato postava, nebo sešli kouzlo s Reakcí s off_turn.
+mcp-fix-action_unavailable = Tato část tahu je vyčerpaná: zvol jinou akci (magic, bonus, reaction), nebo ukonči tah nástrojem next_turn.
+mcp-fix-casting_time_mismatch = Sešli ho akcí podle doby sesílání (action = magic, bonus nebo reaction); dobu sesílání ukáže spell_show.
+mcp-fix-no_alternative_casting_time = Toto kouzlo má jen jednu dobu sesílání: zavolej cast znovu bez alternative_time.
+mcp-fix-missing_trigger = Kouzlo s Reakcí potřebuje spouštěč: předej trigger (a off_turn v tahu jiného tvora), nebo odpověz na otevřené okno nástrojem react.
+mcp-fix-reaction_window_open = Kouzlo čeká na Reakce: nejdřív odpověz nástrojem react, nech ho projít přes reaction_pass, nebo okno zavři nástrojem reaction_resolve.
+mcp-fix-no_reaction_window = Nic nečeká na Reakci: sešli normálně nástrojem cast, nebo otevři okno přes encounter_cast či attack_hit.
+mcp-fix-not_an_answer = Tato Reakce na otevřené okno neodpovídá: podívej se do encounter_show a reaguj jiným bojovníkem či kouzlem, nebo zavolej reaction_resolve.
+mcp-fix-no_slot_available = Nezbývá pozice té úrovně ani vyšší: dej si dlouhý odpočinek (rest, kind long), sešli trik, nebo vyber kouzlo nižší úrovně z options.
+mcp-fix-slot_too_low = Pozice je pod úrovní kouzla: sešli ho z vyšší pozice (level alespoň úroveň kouzla), nebo level vynech a použije se nejnižší vhodná.
+mcp-fix-no_such_slot = Postava nemá pozici té úrovně: zavolej options, ukáže použitelné úrovně pozic, a sešli s jednou z nich.
+mcp-fix-cantrip_takes_no_slot = Triky nepotřebují pozici: zavolej cast znovu bez level.
+mcp-fix-spell_level_too_high = Postava kouzla té úrovně ještě sesílat neumí: vyber kouzlo nižší úrovně (options ukáže, co sesílat může).
+mcp-fix-not_prepared = Nejdřív kouzlo připrav nástrojem prepare (nebo ho sešli jako rituál s ritual, je-li rituálem).
+mcp-fix-not_known = Postava tento trik nezná: přidej ho nástrojem prepare, v mezích počtu triků.
+mcp-fix-not_on_class_list = Kouzlo není na seznamech povolání postavy: najdi vhodná kouzla přes spell_search s class.
+mcp-fix-too_many_prepared = Postava je na limitu: odpřiprav jiné kouzlo (prepare s unprepare true) a pak připrav toto.
+mcp-fix-not_a_ritual = Toto kouzlo není rituál: sešli ho z pozice (bez ritual).
+mcp-fix-not_in_spellbook = Kouzlo není v knize kouzel: připrav jiné (spell_search s class wizard), nebo ho přidej příkazem spellbook v CLI.
+mcp-fix-damage_type_not_offered = Zvol v damage_type typ zranění, který kouzlo nabízí (zpráva je vyjmenuje).
+mcp-fix-silenced = Postava teď sesílat nemůže: počkej, až stav skončí (next_turn nechá plynout čas), nebo jednej za jiného bojovníka.
+mcp-fix-no_free_hand = Postavě chybí volná ruka nebo součást: vybav ji měšcem či ohniskem nástrojem equip (nebo uvolni ruku), nebo vyber jiné kouzlo z options.
+mcp-fix-out_of_range = Cíle kouzlu neodpovídají: přečti si ve spell_show dosah a cíle a zavolej cast znovu s menším počtem či jinými cíli.
+mcp-fix-casting_in_progress = Probíhá dlouhé sesílání: nech plynout kola přes next_turn a pak sešli s complete; jiné kouzlo až po jeho dokončení.
+mcp-fix-no_uses_left = Tento předmět, schopnost či použití je vyčerpané nebo toto kouzlo neumí: sešli z pozice (bez via), nebo si odpočiň.
+mcp-fix-no_concentration = Takové trvající kouzlo není: zavolej character_show a uvidíš, co působí.
+mcp-fix-not_a_caster = Tento bojovník sesílat neumí: přidej sesilatele přes encounter_add (jméno postavy, nebo monster z monster_list).
+mcp-fix-no_hit_points = Postava nemá zapsané životy: nastav je nástrojem hp a zkus to znovu.
+mcp-fix-unknown_spell = Takové kouzlo není: najdi ho přes spell_search (česky nebo anglicky, část jména) a použij jeho id.
+mcp-fix-unknown_character = Taková postava ani střetnutí není: přesná jména ukáže character_list (nebo encounter_list), případně ji nejdřív vytvoř.
+mcp-fix-unknown_encounter = Takové střetnutí není: jména ukáže encounter_list, nebo ho vytvoř nástrojem encounter_create.
+mcp-fix-unknown_combatant = Tento bojovník ve střetnutí není: přidej ho přes encounter_add, nebo se podívej na jména v encounter_show.
+mcp-fix-unknown_monster = Žádný statblok se tak nejmenuje: zavolej monster_list a použij jedno z jeho id.
+mcp-fix-already_exists = Jméno je obsazené: zvol jiné, nebo použij existující (character_list, encounter_list).
+mcp-fix-nothing_to_undo = Tady není co vrátit: nejdřív si přečti historii nástrojem log.
+mcp-fix-conflict = Tentýž stav právě změnil někdo jiný: zavolej nástroj znovu.
+mcp-fix-target_still_standing = Uhranutí či Lovcovo znamení lze přesunout až po pádu cíle na 0 životů: nejdřív mu způsob zranění.
+mcp-fix-too_costly = Plán je příliš velký pro přesný výpočet: zadej cíli víc údajů (ac, hp, záchrany) nebo menší top.
+mcp-fix-invalid_argument = Oprav uvedený argument podle schématu (délka, rozsah, bez úvodního „-“) a zavolej znovu.
+mcp-fix-usage = Některý argument nebyl přijat (zpráva ho jmenuje): oprav tu hodnotu a zavolej znovu.
+mcp-fix-timeout = Příkaz trval příliš dlouho: zavolej znovu s užším dotazem (menší top či limit, přesnější hledání).
+mcp-fix-output_too_large = Odpověď byla příliš velká: zuž dotaz (limit, top, hledaný text) a zavolej znovu.
+mcp-fix-database_unavailable = Databázi teď nelze použít: řekni to uživateli; --db serveru (nebo GRIMOIRE_DB) musí ukazovat na zapisovatelnou databázi Grimoiru.
+mcp-fix-other = Přečti si zprávu, pak zavolej options pro to, co postava teď může, nebo encounter_show pro stav boje.
