@@ -18,6 +18,7 @@ use serde::Serialize;
 use crate::error::AppError;
 use crate::options::{Way, options};
 use crate::state::EncounterState;
+use grimoire_words::Named;
 
 /// The target a plan is made against; what is left out is assumed
 /// unknown (no AC: every attack hits; no save: every save fails).

@@ -24,10 +24,12 @@ fn main() {
         let s = hit.spell;
         println!(
             "{:<28} {:<28} level {} {:<13} {:?}  {}",
+            // The school's variant name is its English word; the catalogue
+            // knows no language of its own (grimoire-words does).
             s.name_en,
             s.name_cs,
             s.spell.level.get(),
-            s.spell.school.name_en(),
+            format!("{:?}", s.spell.school),
             hit.kind,
             s.summary_en
         );

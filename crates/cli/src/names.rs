@@ -7,6 +7,7 @@
 use grimoire_rules::{Ability, ActionKind, Class, Condition, DamageType, School};
 
 use crate::failure::Failure;
+use grimoire_words::Named;
 
 pub use grimoire_app::{NameKind, fold};
 

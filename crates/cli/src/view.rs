@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 
 use crate::i18n::{Lang, Text};
 use crate::output::{Out, Table, pips};
+use grimoire_words::Named;
 
 /// The display name of a spell id, in the chosen language.
 pub fn spell_label(id: &SpellId, lang: Lang) -> String {

@@ -47,30 +47,6 @@ impl Ability {
             Ability::Charisma => "CHA",
         }
     }
-
-    /// English name.
-    pub fn name_en(self) -> &'static str {
-        match self {
-            Ability::Strength => "Strength",
-            Ability::Dexterity => "Dexterity",
-            Ability::Constitution => "Constitution",
-            Ability::Intelligence => "Intelligence",
-            Ability::Wisdom => "Wisdom",
-            Ability::Charisma => "Charisma",
-        }
-    }
-
-    /// Czech name.
-    pub fn name_cs(self) -> &'static str {
-        match self {
-            Ability::Strength => "Síla",
-            Ability::Dexterity => "Obratnost",
-            Ability::Constitution => "Odolnost",
-            Ability::Intelligence => "Inteligence",
-            Ability::Wisdom => "Moudrost",
-            Ability::Charisma => "Charisma",
-        }
-    }
 }
 
 /// How a class gains spell slots (supporting facts).
@@ -119,34 +95,6 @@ impl Class {
         Class::Warlock,
         Class::Wizard,
     ];
-
-    /// English name.
-    pub fn name_en(self) -> &'static str {
-        match self {
-            Class::Bard => "Bard",
-            Class::Cleric => "Cleric",
-            Class::Druid => "Druid",
-            Class::Paladin => "Paladin",
-            Class::Ranger => "Ranger",
-            Class::Sorcerer => "Sorcerer",
-            Class::Warlock => "Warlock",
-            Class::Wizard => "Wizard",
-        }
-    }
-
-    /// Czech name.
-    pub fn name_cs(self) -> &'static str {
-        match self {
-            Class::Bard => "bard",
-            Class::Cleric => "klerik",
-            Class::Druid => "druid",
-            Class::Paladin => "paladin",
-            Class::Ranger => "hraničář",
-            Class::Sorcerer => "čaroděj",
-            Class::Warlock => "černokněžník",
-            Class::Wizard => "kouzelník",
-        }
-    }
 
     /// The ability the class casts with (supporting facts).
     pub fn spellcasting_ability(self) -> Ability {
@@ -232,6 +180,5 @@ mod tests {
         assert_eq!(Class::Wizard.spellcasting_ability(), Ability::Intelligence);
         assert_eq!(Class::Ranger.spellcasting_ability(), Ability::Wisdom);
         assert_eq!(Class::Warlock.spellcasting_ability(), Ability::Charisma);
-        assert_eq!(Class::Ranger.name_cs(), "hraničář");
     }
 }

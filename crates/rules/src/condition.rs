@@ -70,53 +70,12 @@ impl Condition {
         )
     }
 
-    /// English name.
-    pub fn name_en(self) -> &'static str {
-        match self {
-            Condition::Blinded => "Blinded",
-            Condition::Charmed => "Charmed",
-            Condition::Deafened => "Deafened",
-            Condition::Exhaustion => "Exhaustion",
-            Condition::Frightened => "Frightened",
-            Condition::Grappled => "Grappled",
-            Condition::Incapacitated => "Incapacitated",
-            Condition::Invisible => "Invisible",
-            Condition::Paralyzed => "Paralyzed",
-            Condition::Petrified => "Petrified",
-            Condition::Poisoned => "Poisoned",
-            Condition::Prone => "Prone",
-            Condition::Restrained => "Restrained",
-            Condition::Stunned => "Stunned",
-            Condition::Unconscious => "Unconscious",
-        }
-    }
-
-    /// Czech name.
-    pub fn name_cs(self) -> &'static str {
-        match self {
-            Condition::Blinded => "Oslepený",
-            Condition::Charmed => "Zmámený",
-            Condition::Deafened => "Ohlušený",
-            Condition::Exhaustion => "Vyčerpání",
-            Condition::Frightened => "Vystrašený",
-            Condition::Grappled => "Uchopený",
-            Condition::Incapacitated => "Neschopný",
-            Condition::Invisible => "Neviditelný",
-            Condition::Paralyzed => "Paralyzovaný",
-            Condition::Petrified => "Zkamenělý",
-            Condition::Poisoned => "Otrávený",
-            Condition::Prone => "Ležící",
-            Condition::Restrained => "Zadržený",
-            Condition::Stunned => "Omráčený",
-            Condition::Unconscious => "Bezvědomý",
-        }
-    }
-
     /// Parses the English name (any case).
     pub fn from_name(name: &str) -> Option<Condition> {
         Condition::ALL
             .into_iter()
-            .find(|c| c.name_en().eq_ignore_ascii_case(name.trim()))
+            // The English name is the variant's (one word each).
+            .find(|c| format!("{c:?}").eq_ignore_ascii_case(name.trim()))
     }
 }
 

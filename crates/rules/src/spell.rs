@@ -139,21 +139,6 @@ pub enum AreaShape {
     Wall,
 }
 
-impl AreaShape {
-    /// Czech name from the chapter.
-    pub fn name_cs(self) -> &'static str {
-        match self {
-            AreaShape::Cone => "Kužel",
-            AreaShape::Cube => "Krychle",
-            AreaShape::Cylinder => "Válec",
-            AreaShape::Emanation => "Emanace",
-            AreaShape::Line => "Linie",
-            AreaShape::Sphere => "Koule",
-            AreaShape::Wall => "Stěna",
-        }
-    }
-}
-
 /// An area of effect (R17).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Area {

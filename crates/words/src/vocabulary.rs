@@ -5,6 +5,8 @@ use grimoire_rules::{
     Ability, ActionKind, AreaShape, Class, Condition, DamageType, School, TriggerKind,
 };
 use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex, PoisonError};
 
 use crate::Words;
 
@@ -56,4 +58,37 @@ impl Words {
 /// The word for `value` in `lang`, from the embedded catalogue.
 pub fn term<T: Term>(lang: &str, value: &T) -> String {
     Words::get().term(lang, value)
+}
+
+/// A value of the rules named by the catalogue in English and Czech: the
+/// words front ends used to get from the rules crate, now from
+/// `vocabulary.ftl` (`use grimoire_words::Named` and call as before).
+pub trait Named: Term + Copy + Send + Sync + 'static {
+    /// The English word.
+    fn name_en(self) -> &'static str {
+        named(&self, "en")
+    }
+
+    /// The Czech word, as the chapter has it.
+    fn name_cs(self) -> &'static str {
+        named(&self, "cs")
+    }
+}
+
+impl Named for School {}
+impl Named for Condition {}
+impl Named for Class {}
+impl Named for Ability {}
+impl Named for AreaShape {}
+
+/// The word for `value` in `lang`, rendered once and kept: the vocabulary
+/// is small and fixed, and callers hold `&'static str`.
+fn named<T: Term>(value: &T, lang: &'static str) -> &'static str {
+    static SEEN: LazyLock<Mutex<HashMap<(String, &'static str), &'static str>>> =
+        LazyLock::new(Mutex::default);
+    let id = term_id(value);
+    let mut seen = SEEN.lock().unwrap_or_else(PoisonError::into_inner);
+    seen.entry((id, lang)).or_insert_with_key(|(id, lang)| {
+        Box::leak(Words::get().text(lang, id, None).into_boxed_str())
+    })
 }

@@ -5,9 +5,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use grimoire_rules::{
-    Ability, ActionKind, Class, Condition, DamageType, RulesError, School, SpellName, TriggerKind,
+    Ability, ActionKind, AreaShape, Class, Condition, DamageType, RulesError, School, SpellName,
+    TriggerKind,
 };
-use grimoire_words::{FALLBACK, Words, refusal, term, variables};
+use grimoire_words::{FALLBACK, Named, Words, refusal, term, variables};
 
 type Shape = BTreeMap<String, BTreeSet<String>>;
 
@@ -205,6 +206,20 @@ fn every_value_of_the_vocabulary_has_a_word_in_every_language() {
         }
     }
     assert_eq!(term("cs", &DamageType::Fire), "ohnivé");
+    // The chapter's Czech terms (R7), as the rules crate used to name them.
+    assert_eq!(School::Abjuration.name_cs(), "Vyvolávání");
+    assert_eq!(School::Conjuration.name_cs(), "Vzývání");
+    assert_eq!(School::Evocation.name_en(), "Evocation");
+    let mut schools: Vec<&str> = School::ALL.iter().map(|s| s.name_cs()).collect();
+    schools.sort_unstable();
+    schools.dedup();
+    assert_eq!(schools.len(), 8, "{schools:?}");
+    assert_eq!(Class::Warlock.name_cs(), "černokněžník");
+    assert_eq!(Class::Ranger.name_cs(), "hraničář");
+    assert_eq!(Ability::Wisdom.name_en(), "Wisdom");
+    assert_eq!(Condition::Incapacitated.name_cs(), "Neschopný");
+    assert_eq!(AreaShape::Cone.name_cs(), "Kužel");
+    assert_eq!(AreaShape::Wall.name_cs(), "Stěna");
     assert_eq!(term("en", &ActionKind::BonusAction), "Bonus Action");
 }
 

@@ -15,6 +15,7 @@ use crate::names;
 use crate::output::Out;
 use crate::state;
 use crate::view;
+use grimoire_words::Named;
 
 /// Arguments of `cast`.
 #[derive(Debug, clap::Args)]

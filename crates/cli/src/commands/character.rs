@@ -19,6 +19,7 @@ use crate::names;
 use crate::output::Table;
 use crate::state::{self, Batch, CHARACTER};
 use crate::view;
+use grimoire_words::Named;
 
 /// `grimoire character ...`.
 #[derive(Debug, Subcommand)]

@@ -13,6 +13,7 @@ use crate::names;
 use crate::output::{Out, Table};
 use crate::state::{self, Batch, ENCOUNTER, EncounterState};
 use crate::view;
+use grimoire_words::Named;
 
 /// `grimoire encounter ...`.
 #[derive(Debug, Subcommand)]

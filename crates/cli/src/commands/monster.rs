@@ -14,6 +14,7 @@ use crate::i18n::Lang;
 use crate::names;
 use crate::output::Table;
 use crate::state;
+use grimoire_words::Named;
 
 /// `en` or `cs` by the output language.
 pub(crate) fn t<'a>(lang: Lang, en: &'a str, cs: &'a str) -> &'a str {

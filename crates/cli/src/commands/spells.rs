@@ -11,6 +11,7 @@ use crate::failure::Failure;
 use crate::i18n::{Lang, Text};
 use crate::names;
 use crate::output::Table;
+use grimoire_words::Named;
 
 /// Arguments of `spells`.
 #[derive(Debug, clap::Args)]

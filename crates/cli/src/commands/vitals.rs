@@ -8,6 +8,7 @@ use serde_json::json;
 use crate::active;
 use crate::context::Ctx;
 use crate::state;
+use grimoire_words::Named;
 
 /// Arguments of `hp`.
 #[derive(Debug, clap::Args)]

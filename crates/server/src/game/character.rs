@@ -16,6 +16,7 @@ use super::{check_amount, dice_seed, retry};
 use crate::access::check_name;
 use crate::error::ServerError;
 use grimoire_app::limits;
+use grimoire_words::Named;
 
 /// Who plays a character (kept beside it as an `owner` entity).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -10,6 +10,7 @@ use grimoire_rules::{
 use serde::Serialize;
 
 use super::words::{self, Both};
+use grimoire_words::Named;
 
 /// The effect's numbers at one casting level, as the rules engine resolves
 /// them (R6, cantrip tiers).
