@@ -7,7 +7,7 @@ use grimoire_rules::{
 };
 
 use crate::i18n::Lang;
-use grimoire_words::Named;
+use grimoire_words::{FluentArgs, FluentValue, Named, Words};
 
 /// The spell's name in the chosen language.
 pub fn spell_name(spell: &CatalogSpell, lang: Lang) -> &str {
@@ -25,28 +25,31 @@ pub fn summary(spell: &CatalogSpell, lang: Lang) -> &str {
     }
 }
 
+/// Message `id` of the catalogue in `lang`, with `args`.
+fn say(lang: Lang, id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
+    let mut fargs = FluentArgs::new();
+    for (k, v) in args {
+        fargs.set(*k, v.clone());
+    }
+    Words::get().text(lang.tag(), id, Some(&fargs))
+}
+
 /// `level 3 Evocation`, `cantrip`, `3. úroveň`.
 pub fn level(level: u8, lang: Lang) -> String {
-    match (lang, level) {
-        (Lang::En, 0) => "cantrip".into(),
-        (Lang::Cs, 0) => "cantrip".into(),
-        (Lang::En, n) => format!("level {n}"),
-        (Lang::Cs, n) => format!("{n}. úroveň"),
+    match level {
+        0 => say(lang, "cli-level-cantrip", &[]),
+        n => say(lang, "cli-level-n", &[("n", n.into())]),
     }
 }
 
 fn span(span: &TimeSpan, lang: Lang) -> String {
-    if lang == Lang::En {
-        return span.to_string();
-    }
-    let n = span.amount;
-    let unit = match span.unit {
-        TimeUnit::Round => czech_plural(n, "kolo", "kola", "kol"),
-        TimeUnit::Minute => czech_plural(n, "minuta", "minuty", "minut"),
-        TimeUnit::Hour => czech_plural(n, "hodina", "hodiny", "hodin"),
-        TimeUnit::Day => czech_plural(n, "den", "dny", "dní"),
+    let id = match span.unit {
+        TimeUnit::Round => "card-span-round",
+        TimeUnit::Minute => "card-span-minute",
+        TimeUnit::Hour => "card-span-hour",
+        TimeUnit::Day => "card-span-day",
     };
-    format!("{n} {unit}")
+    say(lang, id, &[("n", span.amount.into())])
 }
 
 /// Something counted in output, worded for its number.
@@ -62,79 +65,58 @@ pub enum Counted {
 
 /// `1 spell`, `2 spells`; `1 kouzlo`, `3 kouzla`, `5 kouzel`; `zbývají 2 kola`.
 pub fn count(n: u64, what: Counted, lang: Lang) -> String {
-    let small = u32::try_from(n.min(1_000_000)).unwrap_or(u32::MAX);
-    let one = n == 1;
-    match (what, lang) {
-        (Counted::Spells, Lang::En) => format!("{n} {}", if one { "spell" } else { "spells" }),
-        (Counted::Rounds, Lang::En) => format!("{n} {}", if one { "round" } else { "rounds" }),
-        (Counted::RoundsLeft, Lang::En) => {
-            format!("{n} {} left", if one { "round" } else { "rounds" })
-        }
-        (Counted::Spells, Lang::Cs) => {
-            format!("{n} {}", czech_plural(small, "kouzlo", "kouzla", "kouzel"))
-        }
-        (Counted::Rounds, Lang::Cs) => {
-            format!("{n} {}", czech_plural(small, "kolo", "kola", "kol"))
-        }
-        (Counted::RoundsLeft, Lang::Cs) => format!(
-            "{} {n} {}",
-            czech_plural(small, "zbývá", "zbývají", "zbývá"),
-            czech_plural(small, "kolo", "kola", "kol")
-        ),
-    }
+    let id = match what {
+        Counted::Spells => "cli-count-spells",
+        Counted::Rounds => "card-span-round",
+        Counted::RoundsLeft => "cli-count-rounds-left",
+    };
+    say(lang, id, &[("n", n.into())])
 }
 
 /// `hp 17/24 (+5 temp)`; `životy 17/24 (+5 dočasné)`; without the maximum
 /// when it is not known.
 pub fn hit_points(hp: u32, temp: u32, lang: Lang) -> String {
-    let (word, temp_word) = match lang {
-        Lang::En => ("hp", "temp"),
-        Lang::Cs => ("životy", "dočasné"),
-    };
     if temp > 0 {
-        format!("{word} {hp} (+{temp} {temp_word})")
+        say(
+            lang,
+            "cli-hp-temp",
+            &[("hp", hp.into()), ("temp", temp.into())],
+        )
     } else {
-        format!("{word} {hp}")
+        say(lang, "cli-hp", &[("hp", hp.into())])
     }
 }
 
 /// `HP 17/24 (+5 temp) · AC 16` for a character's recorded vitals.
 pub fn vitals(v: &grimoire_rules::Vitals, lang: Lang) -> String {
-    let (hp, temp, ac) = match lang {
-        Lang::En => ("HP", "temp", "AC"),
-        Lang::Cs => ("Životy", "dočasné", "OČ"),
-    };
-    let extra = if v.temp_hp > 0 {
-        format!(" (+{} {temp})", v.temp_hp)
+    let mut args = vec![
+        ("hp", FluentValue::from(v.hp)),
+        ("max", v.max_hp.into()),
+        ("ac", v.ac.into()),
+    ];
+    if v.temp_hp > 0 {
+        args.push(("temp", v.temp_hp.into()));
+        say(lang, "cli-vitals-temp", &args)
     } else {
-        String::new()
-    };
-    format!("{hp} {}/{}{extra} · {ac} {}", v.hp, v.max_hp, v.ac)
-}
-
-/// Czech counts take three forms: 1, 2–4, and 0 or 5+.
-fn czech_plural(n: u32, one: &'static str, few: &'static str, many: &'static str) -> &'static str {
-    match n {
-        1 => one,
-        2..=4 => few,
-        _ => many,
+        say(lang, "cli-vitals", &args)
     }
 }
 
 /// The casting time (R9).
 pub fn casting_time(time: &CastingTime, lang: Lang) -> String {
-    let en = lang == Lang::En;
     match time {
-        CastingTime::Action => if en { "Magic action" } else { "akce Magie" }.into(),
-        CastingTime::BonusAction { trigger: None } => {
-            if en { "Bonus Action" } else { "Bonusová akce" }.into()
-        }
-        CastingTime::BonusAction { trigger: Some(t) } => {
-            format!("{}, {t}", if en { "Bonus Action" } else { "Bonusová akce" })
-        }
-        CastingTime::Reaction { trigger } => {
-            format!("{}, {trigger}", if en { "Reaction" } else { "Reakce" })
-        }
+        CastingTime::Action => say(lang, "card-casting-action", &[]),
+        CastingTime::BonusAction { trigger: None } => say(lang, "card-casting-bonus", &[]),
+        CastingTime::BonusAction { trigger: Some(t) } => say(
+            lang,
+            "card-casting-bonus-trigger",
+            &[("trigger", t.as_str().into())],
+        ),
+        CastingTime::Reaction { trigger } => say(
+            lang,
+            "card-casting-reaction",
+            &[("trigger", trigger.as_str().into())],
+        ),
         CastingTime::Minutes(m) => span(&TimeSpan::minutes(*m), lang),
         CastingTime::Hours(h) => span(&TimeSpan::hours(*h), lang),
     }
@@ -159,27 +141,23 @@ pub fn casting_time_short(time: &CastingTime, lang: Lang) -> String {
         CastingTime::BonusAction { .. } => {
             casting_time(&CastingTime::BonusAction { trigger: None }, lang)
         }
-        CastingTime::Reaction { .. } => if lang == Lang::En {
-            "Reaction"
-        } else {
-            "Reakce"
+        CastingTime::Reaction { .. } => {
+            grimoire_words::term(lang.tag(), &grimoire_rules::ActionKind::Reaction)
         }
-        .into(),
         other => casting_time(other, lang),
     }
 }
 
 /// The range (R13).
 pub fn range(range: &Range, lang: Lang) -> String {
-    let en = lang == Lang::En;
     match range {
-        Range::Self_ => if en { "Self" } else { "sám" }.into(),
-        Range::Touch => if en { "Touch" } else { "dotek" }.into(),
-        Range::Feet(ft) => format!("{ft} {}", if en { "feet" } else { "stop" }),
-        Range::Miles(mi) => format!("{mi} {}", if en { "miles" } else { "mil" }),
-        Range::Sight => if en { "Sight" } else { "dohled" }.into(),
-        Range::Unlimited => if en { "Unlimited" } else { "neomezený" }.into(),
-        Range::Special => if en { "Special" } else { "zvláštní" }.into(),
+        Range::Self_ => say(lang, "card-range-self", &[]),
+        Range::Touch => say(lang, "card-range-touch", &[]),
+        Range::Feet(ft) => say(lang, "card-range-feet", &[("n", (*ft).into())]),
+        Range::Miles(mi) => say(lang, "card-range-miles", &[("n", (*mi).into())]),
+        Range::Sight => say(lang, "card-range-sight", &[]),
+        Range::Unlimited => say(lang, "card-range-unlimited", &[]),
+        Range::Special => say(lang, "card-range-special", &[]),
     }
 }
 

@@ -102,3 +102,22 @@ cli-active-from-env = vybrána proměnnou GRIMOIRE_CHARACTER v tomto shellu
 cli-active-in-database = v databázi
 cli-no-active = žádná aktivní postava (vyberte ji: grimoire use JMÉNO)
 cli-rules = pravidla sesílání kouzel (grimoire rules ID ukáže jedno; text je anglicky)
+
+## Počty a úrovně ve výpisu
+
+cli-level-cantrip = cantrip
+cli-level-n = { $n }. úroveň
+cli-count-spells = { $n } { $n ->
+        [one] kouzlo
+        [few] kouzla
+       *[other] kouzel
+    }
+cli-count-rounds-left = { $n ->
+        [one] zbývá { $n } kolo
+        [few] zbývají { $n } kola
+       *[other] zbývá { $n } kol
+    }
+cli-hp = životy { $hp }
+cli-hp-temp = životy { $hp } (+{ $temp } dočasné)
+cli-vitals = Životy { $hp }/{ $max } · OČ { $ac }
+cli-vitals-temp = Životy { $hp }/{ $max } (+{ $temp } dočasné) · OČ { $ac }

@@ -103,3 +103,20 @@ cli-active-from-env = chosen by GRIMOIRE_CHARACTER in this shell
 cli-active-in-database = in the database
 cli-no-active = no active character (choose one with: grimoire use NAME)
 cli-rules = the spellcasting rules (grimoire rules ID shows one)
+
+## Counts and levels in human output
+
+cli-level-cantrip = cantrip
+cli-level-n = level { $n }
+cli-count-spells = { $n } { $n ->
+        [one] spell
+       *[other] spells
+    }
+cli-count-rounds-left = { $n } { $n ->
+        [one] round
+       *[other] rounds
+    } left
+cli-hp = hp { $hp }
+cli-hp-temp = hp { $hp } (+{ $temp } temp)
+cli-vitals = HP { $hp }/{ $max } · AC { $ac }
+cli-vitals-temp = HP { $hp }/{ $max } (+{ $temp } temp) · AC { $ac }
