@@ -7,7 +7,7 @@ use grimoire_rules::{
 };
 
 use crate::i18n::Lang;
-use grimoire_words::{FluentArgs, FluentValue, Named, Words};
+use grimoire_words::{FluentArgs, FluentValue, Words};
 
 /// The spell's name in the chosen language.
 pub fn spell_name(spell: &CatalogSpell, lang: Lang) -> &str {
@@ -161,88 +161,45 @@ pub fn range(range: &Range, lang: Lang) -> String {
     }
 }
 
-/// The area of effect (R17): `20-foot-radius Sphere`, `Koule, poloměr 20 stop`.
+/// The area of effect (R17): `Sphere, 20 feet radius`, `Koule, poloměr 20 stop`.
 pub fn area(area: &Area, lang: Lang) -> String {
-    let en = lang == Lang::En;
-    let feet = |n: u32| format!("{n} {}", if en { "feet" } else { "stop" });
-    let main = match (area.shape, en) {
-        (AreaShape::Cone | AreaShape::Line | AreaShape::Wall, true) => "long",
-        (AreaShape::Cone | AreaShape::Line | AreaShape::Wall, false) => "délka",
-        (AreaShape::Cube, true) => "on a side",
-        (AreaShape::Cube, false) => "hrana",
-        (AreaShape::Cylinder | AreaShape::Sphere, true) => "radius",
-        (AreaShape::Cylinder | AreaShape::Sphere, false) => "poloměr",
-        (AreaShape::Emanation, true) => "from the creature",
-        (AreaShape::Emanation, false) => "od tvora",
+    let main = match area.shape {
+        AreaShape::Cone | AreaShape::Line | AreaShape::Wall => "cli-area-long",
+        AreaShape::Cube => "cli-area-side",
+        AreaShape::Cylinder | AreaShape::Sphere => "cli-area-radius",
+        AreaShape::Emanation => "cli-area-emanation",
     };
-    let shape = if en {
-        area_shape_en(area.shape)
-    } else {
-        area.shape.name_cs()
-    };
-    let mut parts = vec![if en {
-        format!("{shape}, {} {main}", feet(area.size_ft))
-    } else {
-        format!("{shape}, {main} {}", feet(area.size_ft))
-    }];
+    let shape = grimoire_words::term(lang.tag(), &area.shape);
+    let mut parts = vec![say(
+        lang,
+        main,
+        &[("shape", shape.into()), ("size", area.size_ft.into())],
+    )];
     if let Some(second) = area.secondary_ft {
-        let what = match (area.shape, en) {
-            (AreaShape::Line, true) => "wide",
-            (AreaShape::Line, false) => "šířka",
-            (_, true) => "high",
-            (_, false) => "výška",
+        let what = match area.shape {
+            AreaShape::Line => "cli-area-wide",
+            _ => "cli-area-high",
         };
-        parts.push(if en {
-            format!("{} {what}", feet(second))
-        } else {
-            format!("{what} {}", feet(second))
-        });
+        parts.push(say(lang, what, &[("n", second.into())]));
     }
     if let Some(inches) = area.thickness_in {
-        parts.push(if en {
-            format!("{inches} inches thick")
-        } else {
-            format!("tloušťka {inches} palců")
-        });
+        parts.push(say(lang, "cli-area-thick", &[("n", inches.into())]));
     }
     parts.join(", ")
 }
 
-fn area_shape_en(shape: AreaShape) -> &'static str {
-    match shape {
-        AreaShape::Cone => "Cone",
-        AreaShape::Cube => "Cube",
-        AreaShape::Cylinder => "Cylinder",
-        AreaShape::Emanation => "Emanation",
-        AreaShape::Line => "Line",
-        AreaShape::Sphere => "Sphere",
-        AreaShape::Wall => "Wall",
-    }
-}
-
 /// The duration (R15).
 pub fn duration(duration: &Duration, lang: Lang) -> String {
-    let en = lang == Lang::En;
     match duration {
-        Duration::Instantaneous => if en { "Instantaneous" } else { "okamžité" }.into(),
+        Duration::Instantaneous => say(lang, "card-duration-instantaneous", &[]),
         Duration::Timed(s) => span(s, lang),
-        Duration::Concentration { up_to } => format!(
-            "{}, {} {}",
-            if en {
-                "Concentration"
-            } else {
-                "Soustředění"
-            },
-            if en { "up to" } else { "až" },
-            span(up_to, lang)
+        Duration::Concentration { up_to } => say(
+            lang,
+            "card-duration-concentration",
+            &[("span", span(up_to, lang).into())],
         ),
-        Duration::UntilDispelled => if en {
-            "Until dispelled"
-        } else {
-            "dokud není rozptýleno"
-        }
-        .into(),
-        Duration::Special => if en { "Special" } else { "zvláštní" }.into(),
+        Duration::UntilDispelled => say(lang, "card-duration-until_dispelled", &[]),
+        Duration::Special => say(lang, "card-duration-special", &[]),
     }
 }
 
@@ -304,26 +261,16 @@ fn damage_type_en(word: &str) -> Option<DamageType> {
         .find(|t| t.name_en().eq_ignore_ascii_case(word))
 }
 
-/// A creature type's Czech name (`undead` → `nemrtvý`); unknown words stay.
+/// A creature type's Czech name (`undead` → `nemrtvý`, message
+/// `creature-<type>`); unknown words stay.
 pub fn creature_type_cs(word: &str) -> String {
-    let cs = match word.to_lowercase().as_str() {
-        "aberration" => "aberace",
-        "beast" => "zvíře",
-        "celestial" => "nebešťan",
-        "construct" => "výtvor",
-        "dragon" => "drak",
-        "elemental" => "elementál",
-        "fey" => "víla",
-        "fiend" => "běs",
-        "giant" => "obr",
-        "humanoid" => "humanoid",
-        "monstrosity" => "zrůda",
-        "ooze" => "sliz",
-        "plant" => "rostlina",
-        "undead" => "nemrtvý",
-        _ => return word.to_owned(),
-    };
-    cs.to_owned()
+    let id = format!("creature-{}", word.to_lowercase());
+    let words = Words::get();
+    if words.has("cs", &id) {
+        words.text("cs", &id, None)
+    } else {
+        word.to_owned()
+    }
 }
 
 /// `fiend or undead` → `běs nebo nemrtvý`.

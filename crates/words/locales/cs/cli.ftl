@@ -121,3 +121,13 @@ cli-hp = životy { $hp }
 cli-hp-temp = životy { $hp } (+{ $temp } dočasné)
 cli-vitals = Životy { $hp }/{ $max } · OČ { $ac }
 cli-vitals-temp = Životy { $hp }/{ $max } (+{ $temp } dočasné) · OČ { $ac }
+
+## Oblasti účinku ve výpisu
+
+cli-area-long = { $shape }, délka { $size } stop
+cli-area-side = { $shape }, hrana { $size } stop
+cli-area-radius = { $shape }, poloměr { $size } stop
+cli-area-emanation = { $shape }, od tvora { $size } stop
+cli-area-wide = šířka { $n } stop
+cli-area-high = výška { $n } stop
+cli-area-thick = tloušťka { $n } palců

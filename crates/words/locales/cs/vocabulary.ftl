@@ -87,3 +87,20 @@ shape-emanation = Emanace
 shape-line = Linie
 shape-sphere = Koule
 shape-wall = Stěna
+
+## Creature types (a spell may name them: "against undead")
+
+creature-aberration = aberace
+creature-beast = zvíře
+creature-celestial = nebešťan
+creature-construct = výtvor
+creature-dragon = drak
+creature-elemental = elementál
+creature-fey = víla
+creature-fiend = běs
+creature-giant = obr
+creature-humanoid = humanoid
+creature-monstrosity = zrůda
+creature-ooze = sliz
+creature-plant = rostlina
+creature-undead = nemrtvý

@@ -120,3 +120,13 @@ cli-hp = hp { $hp }
 cli-hp-temp = hp { $hp } (+{ $temp } temp)
 cli-vitals = HP { $hp }/{ $max } · AC { $ac }
 cli-vitals-temp = HP { $hp }/{ $max } (+{ $temp } temp) · AC { $ac }
+
+## Areas of effect in human output
+
+cli-area-long = { $shape }, { $size } feet long
+cli-area-side = { $shape }, { $size } feet on a side
+cli-area-radius = { $shape }, { $size } feet radius
+cli-area-emanation = { $shape }, { $size } feet from the creature
+cli-area-wide = { $n } feet wide
+cli-area-high = { $n } feet high
+cli-area-thick = { $n } inches thick

@@ -88,3 +88,20 @@ shape-emanation = Emanation
 shape-line = Line
 shape-sphere = Sphere
 shape-wall = Wall
+
+## Creature types (a spell may name them: "against undead")
+
+creature-aberration = aberration
+creature-beast = beast
+creature-celestial = celestial
+creature-construct = construct
+creature-dragon = dragon
+creature-elemental = elemental
+creature-fey = fey
+creature-fiend = fiend
+creature-giant = giant
+creature-humanoid = humanoid
+creature-monstrosity = monstrosity
+creature-ooze = ooze
+creature-plant = plant
+creature-undead = undead
