@@ -5,11 +5,7 @@
 //! in a command module; JSON output is never translated (it is for
 //! programs).
 
-use std::collections::HashMap;
 use std::str::FromStr;
-use std::sync::{LazyLock, Mutex, PoisonError};
-
-use grimoire_words::Words;
 
 /// The language of human output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -161,16 +157,11 @@ impl Text {
     /// The string in the given language, from the message catalogue
     /// (`cli-<name>` in `crates/words/locales/<lang>/cli.ftl`).
     ///
-    /// Rendered once per text and language and kept for the process: the
-    /// set is fixed and small, and callers keep a `&'static str`.
+    /// Rendered once per text and language and kept for the process
+    /// ([`grimoire_words::fixed`]): the set is fixed and small, and callers
+    /// keep a `&'static str`.
     pub fn get(self, lang: Lang) -> &'static str {
-        static SEEN: LazyLock<Mutex<HashMap<(Text, Lang), &'static str>>> =
-            LazyLock::new(Mutex::default);
-        let mut seen = SEEN.lock().unwrap_or_else(PoisonError::into_inner);
-        seen.entry((self, lang)).or_insert_with(|| {
-            let text = Words::get().text(lang.tag(), &self.id(), None);
-            Box::leak(text.into_boxed_str())
-        })
+        grimoire_words::fixed(lang.tag(), &self.id())
     }
 
     /// The message id: `cli-` and the variant's name in kebab case.
@@ -230,7 +221,10 @@ mod tests {
                 )
                 .collect();
             for lang in ["en", "cs"] {
-                assert!(Words::get().has(lang, &id), "{lang} lacks {id}");
+                assert!(
+                    grimoire_words::Words::get().has(lang, &id),
+                    "{lang} lacks {id}"
+                );
             }
         }
     }

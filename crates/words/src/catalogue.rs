@@ -1,8 +1,8 @@
 //! The message catalogue: one Fluent bundle per language, English the
 //! fallback for any message a language lacks.
 
-use std::collections::BTreeMap;
-use std::sync::LazyLock;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{LazyLock, Mutex, PoisonError};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
@@ -178,4 +178,15 @@ where
         fargs.set(k, v.into());
     }
     Words::get().text(lang, id, Some(&fargs))
+}
+
+/// Message `id` in `lang` without arguments, rendered once per process and
+/// kept: for the small, fixed set of labels and vocabulary words that
+/// callers hold as `&'static str`. Never call it with text that varies.
+pub fn fixed(lang: &str, id: &str) -> &'static str {
+    static SEEN: LazyLock<Mutex<HashMap<(String, String), &'static str>>> =
+        LazyLock::new(Mutex::default);
+    let mut seen = SEEN.lock().unwrap_or_else(PoisonError::into_inner);
+    seen.entry((lang.to_owned(), id.to_owned()))
+        .or_insert_with(|| Box::leak(Words::get().text(lang, id, None).into_boxed_str()))
 }

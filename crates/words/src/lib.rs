@@ -31,7 +31,7 @@ mod shape;
 mod vocabulary;
 mod web;
 
-pub use catalogue::{FALLBACK, FtlError, Words, text};
+pub use catalogue::{FALLBACK, FtlError, Words, fixed, text};
 pub use fluent_bundle::{FluentArgs, FluentValue};
 pub use refusal::{refusal, waived, with_words};
 pub use shape::{templates, variables};

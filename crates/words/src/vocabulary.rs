@@ -5,8 +5,6 @@ use grimoire_rules::{
     Ability, ActionKind, AreaShape, Class, Condition, DamageType, School, TriggerKind,
 };
 use serde::Serialize;
-use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex, PoisonError};
 
 use crate::Words;
 
@@ -16,29 +14,24 @@ pub trait Term: Serialize {
     const KIND: &'static str;
 }
 
-impl Term for School {
-    const KIND: &'static str = "school";
+/// `impl Term` for each vocabulary type with its id prefix.
+macro_rules! terms {
+    ($($t:ty => $kind:literal),* $(,)?) => {
+        $(impl Term for $t {
+            const KIND: &'static str = $kind;
+        })*
+    };
 }
-impl Term for Condition {
-    const KIND: &'static str = "condition";
-}
-impl Term for Class {
-    const KIND: &'static str = "class";
-}
-impl Term for Ability {
-    const KIND: &'static str = "ability";
-}
-impl Term for ActionKind {
-    const KIND: &'static str = "action";
-}
-impl Term for DamageType {
-    const KIND: &'static str = "damage";
-}
-impl Term for AreaShape {
-    const KIND: &'static str = "shape";
-}
-impl Term for TriggerKind {
-    const KIND: &'static str = "trigger";
+
+terms! {
+    School => "school",
+    Condition => "condition",
+    Class => "class",
+    Ability => "ability",
+    ActionKind => "action",
+    DamageType => "damage",
+    AreaShape => "shape",
+    TriggerKind => "trigger",
 }
 
 /// The message id of `value` (`damage-fire`).
@@ -81,14 +74,7 @@ impl Named for Class {}
 impl Named for Ability {}
 impl Named for AreaShape {}
 
-/// The word for `value` in `lang`, rendered once and kept: the vocabulary
-/// is small and fixed, and callers hold `&'static str`.
-fn named<T: Term>(value: &T, lang: &'static str) -> &'static str {
-    static SEEN: LazyLock<Mutex<HashMap<(String, &'static str), &'static str>>> =
-        LazyLock::new(Mutex::default);
-    let id = term_id(value);
-    let mut seen = SEEN.lock().unwrap_or_else(PoisonError::into_inner);
-    seen.entry((id, lang)).or_insert_with_key(|(id, lang)| {
-        Box::leak(Words::get().text(lang, id, None).into_boxed_str())
-    })
+/// The word for `value` in `lang`, rendered once and kept.
+fn named<T: Term>(value: &T, lang: &str) -> &'static str {
+    crate::fixed(lang, &term_id(value))
 }
