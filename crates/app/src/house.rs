@@ -45,8 +45,8 @@ pub fn describe(house: &HouseRules) -> Vec<RelaxedRule> {
         .relaxed()
         .map(|rule| RelaxedRule {
             rule,
-            allows: rule.summary(),
-            allows_cs: rule.summary_cs(),
+            allows: grimoire_words::fixed("en", &format!("house-{}", rule.id())),
+            allows_cs: grimoire_words::fixed("cs", &format!("house-{}", rule.id())),
         })
         .collect()
 }

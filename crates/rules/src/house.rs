@@ -39,24 +39,6 @@ impl Relaxable {
         }
     }
 
-    /// What relaxing it allows, in English.
-    pub fn summary(self) -> &'static str {
-        match self {
-            Relaxable::R10 => "more than one spell slot in a turn",
-            Relaxable::R11 => "Reactions without naming the trigger",
-            Relaxable::R14 => "casting without the components (voice, free hand, material)",
-        }
-    }
-
-    /// What relaxing it allows, in Czech.
-    pub fn summary_cs(self) -> &'static str {
-        match self {
-            Relaxable::R10 => "více než jedna pozice pro kouzla za tah",
-            Relaxable::R11 => "reakce bez uvedení spouštěče",
-            Relaxable::R14 => "sesílání bez složek (hlas, volná ruka, materiál)",
-        }
-    }
-
     /// Whether `error` is a refusal under this rule that relaxing it waives.
     fn covers(self, error: &RulesError) -> bool {
         match self {

@@ -51,7 +51,7 @@ const NOT_YET_MOVED: &[(&str, usize)] = &[
     ("cli/src/commands/encounter.rs", 8),
     ("cli/src/commands/history.rs", 6),
     ("cli/src/commands/homebrew.rs", 10),
-    ("cli/src/commands/house.rs", 9),
+    ("cli/src/commands/house.rs", 1),
     ("cli/src/commands/mcp.rs", 1),
     ("cli/src/commands/monster.rs", 23),
     ("cli/src/commands/options.rs", 15),

@@ -70,48 +70,54 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     human(out, &house)
 }
 
+/// Message `id` in `lang` with text arguments.
+fn say(lang: Lang, id: &str, args: &[(&str, String)]) -> String {
+    grimoire_words::text(lang.tag(), id, args.iter().map(|(k, v)| (*k, v.clone())))
+}
+
 /// A rule id a table may relax, or a usage error naming the choices.
 fn parse(rule: &str) -> Result<Relaxable, Failure> {
     rule.parse::<Relaxable>().map_err(|e| {
-        Failure::usage("unknown_house_rule", e.to_string()).with_cs(format!(
-            "{:?} nelze uvolnit; stůl může uvolnit R10, R11 nebo R14",
-            e.0
-        ))
+        let cs = say(Lang::Cs, "cli-house-unknown", &[("rule", e.0.clone())]);
+        Failure::usage("unknown_house_rule", e.to_string()).with_cs(cs)
     })
 }
 
 /// One relaxed rule in words.
 pub fn line(r: &RelaxedRule, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("{} relaxed: {}", r.rule, r.allows),
-        Lang::Cs => format!("{} uvolněno: {}", r.rule, r.allows_cs),
-    }
+    let allows = match lang {
+        Lang::En => r.allows,
+        Lang::Cs => r.allows_cs,
+    };
+    let rule = r.rule.to_string();
+    say(
+        lang,
+        "cli-house-relaxed",
+        &[("rule", rule), ("allows", allows.to_owned())],
+    )
 }
 
 /// A warning under a cast: the rule it broke that the table relaxed.
 pub fn waived_line(w: &Waived, lang: Lang) -> String {
     let w = grimoire_words::waived(w);
-    match lang {
-        Lang::En => format!("! House rule ({} relaxed): {}", w.house_rule, w.message),
-        Lang::Cs => format!(
-            "! Domácí pravidlo ({} uvolněno): {}",
-            w.house_rule, w.message_cs
-        ),
-    }
+    let message = match lang {
+        Lang::En => w.message,
+        Lang::Cs => w.message_cs,
+    };
+    let rule = w.house_rule.to_string();
+    say(
+        lang,
+        "cli-house-waived",
+        &[("rule", rule), ("message", message)],
+    )
 }
 
 fn human(out: &Out, house: &HouseRules) -> anyhow::Result<()> {
     let lang = out.lang;
     if house.is_strict() {
-        return out.line(match lang {
-            Lang::En => "House rules: none; every rule is played as written.",
-            Lang::Cs => "Domácí pravidla: žádná; všechna pravidla platí, jak jsou psána.",
-        });
+        return out.line(say(lang, "cli-house-none", &[]));
     }
-    out.line(out.bold(match lang {
-        Lang::En => "House rules (a cast breaking these goes ahead with a warning):",
-        Lang::Cs => "Domácí pravidla (seslání, které je poruší, proběhne s varováním):",
-    }))?;
+    out.line(out.bold(&say(lang, "cli-house-some", &[])))?;
     for r in describe(house) {
         out.line(format!("  {} {}", out.yellow("!"), line(&r, lang)))?;
     }

@@ -131,3 +131,11 @@ cli-area-emanation = { $shape }, od tvora { $size } stop
 cli-area-wide = šířka { $n } stop
 cli-area-high = výška { $n } stop
 cli-area-thick = tloušťka { $n } palců
+
+## Domácí pravidla
+
+cli-house-unknown = "{ $rule }" nelze uvolnit; stůl může uvolnit R10, R11 nebo R14
+cli-house-relaxed = { $rule } uvolněno: { $allows }
+cli-house-waived = ! Domácí pravidlo ({ $rule } uvolněno): { $message }
+cli-house-none = Domácí pravidla: žádná; všechna pravidla platí, jak jsou psána.
+cli-house-some = Domácí pravidla (seslání, které je poruší, proběhne s varováním):

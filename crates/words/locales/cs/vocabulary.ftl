@@ -104,3 +104,9 @@ creature-monstrosity = zrůda
 creature-ooze = sliz
 creature-plant = rostlina
 creature-undead = nemrtvý
+
+## Co uvolnění pravidla dovolí (domácí pravidla)
+
+house-R10 = více než jedna pozice pro kouzla za tah
+house-R11 = reakce bez uvedení spouštěče
+house-R14 = sesílání bez složek (hlas, volná ruka, materiál)

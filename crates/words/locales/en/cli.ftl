@@ -130,3 +130,11 @@ cli-area-emanation = { $shape }, { $size } feet from the creature
 cli-area-wide = { $n } feet wide
 cli-area-high = { $n } feet high
 cli-area-thick = { $n } inches thick
+
+## House rules
+
+cli-house-unknown = "{ $rule }" cannot be relaxed; a table may relax R10, R11 or R14
+cli-house-relaxed = { $rule } relaxed: { $allows }
+cli-house-waived = ! House rule ({ $rule } relaxed): { $message }
+cli-house-none = House rules: none; every rule is played as written.
+cli-house-some = House rules (a cast breaking these goes ahead with a warning):

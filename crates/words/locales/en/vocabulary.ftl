@@ -105,3 +105,9 @@ creature-monstrosity = monstrosity
 creature-ooze = ooze
 creature-plant = plant
 creature-undead = undead
+
+## What relaxing a rule allows (house rules)
+
+house-R10 = more than one spell slot in a turn
+house-R11 = Reactions without naming the trigger
+house-R14 = casting without the components (voice, free hand, material)
