@@ -7,7 +7,7 @@ use grimoire_rules::{
 };
 
 use crate::i18n::Lang;
-use grimoire_words::{FluentArgs, FluentValue, Words};
+use grimoire_words::{FluentArgs, FluentValue, Named, Words};
 
 /// The spell's name in the chosen language.
 pub fn spell_name(spell: &CatalogSpell, lang: Lang) -> &str {

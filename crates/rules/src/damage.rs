@@ -71,25 +71,6 @@ impl DamageType {
         }
     }
 
-    /// Czech name.
-    pub fn name_cs(self) -> &'static str {
-        match self {
-            DamageType::Acid => "kyselinové",
-            DamageType::Bludgeoning => "drtivé",
-            DamageType::Cold => "chladné",
-            DamageType::Fire => "ohnivé",
-            DamageType::Force => "silové",
-            DamageType::Lightning => "bleskové",
-            DamageType::Necrotic => "nekrotické",
-            DamageType::Piercing => "bodné",
-            DamageType::Poison => "jedové",
-            DamageType::Psychic => "psychické",
-            DamageType::Radiant => "zářivé",
-            DamageType::Slashing => "sečné",
-            DamageType::Thunder => "hromové",
-        }
-    }
-
     /// Parses the English name (any case).
     pub fn from_name(name: &str) -> Option<DamageType> {
         DamageType::ALL

@@ -25,15 +25,6 @@ impl ActionKind {
             ActionKind::Reaction => "Reaction",
         }
     }
-
-    /// Czech name from the chapter.
-    pub fn name_cs(self) -> &'static str {
-        match self {
-            ActionKind::Action => "akce Magie",
-            ActionKind::BonusAction => "Bonusová akce",
-            ActionKind::Reaction => "Reakce",
-        }
-    }
 }
 
 impl fmt::Display for ActionKind {

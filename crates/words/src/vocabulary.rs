@@ -73,6 +73,10 @@ impl Named for Condition {}
 impl Named for Class {}
 impl Named for Ability {}
 impl Named for AreaShape {}
+// Their English names stay in the rules crate (its roll labels and
+// `Display` use them), so only `name_cs` comes from here.
+impl Named for ActionKind {}
+impl Named for DamageType {}
 
 /// The word for `value` in `lang`, rendered once and kept.
 fn named<T: Term>(value: &T, lang: &str) -> &'static str {

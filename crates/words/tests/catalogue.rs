@@ -220,6 +220,8 @@ fn every_value_of_the_vocabulary_has_a_word_in_every_language() {
     assert_eq!(Condition::Incapacitated.name_cs(), "Neschopný");
     assert_eq!(AreaShape::Cone.name_cs(), "Kužel");
     assert_eq!(AreaShape::Wall.name_cs(), "Stěna");
+    assert_eq!(ActionKind::Action.name_cs(), "akce Magie");
+    assert_eq!(DamageType::Thunder.name_cs(), "hromové");
     assert_eq!(term("en", &ActionKind::BonusAction), "Bonus Action");
 }
 

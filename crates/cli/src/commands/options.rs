@@ -12,6 +12,7 @@ use crate::i18n::Lang;
 use crate::output::Out;
 use crate::state;
 use crate::view;
+use grimoire_words::Named;
 
 /// Arguments of `options`.
 #[derive(Debug, clap::Args)]
