@@ -130,16 +130,14 @@ pub fn character(store: &Store, given: Option<&str>) -> anyhow::Result<Entity<Ca
         // The active character was deleted (or renamed by an undo) since
         // it was chosen: say where the name came from.
         Ok(f) if f.code == "unknown_character" => {
-            let (en, cs) = match source {
-                Source::Database => (
-                    "it is the active character, choose another with: grimoire use NAME",
-                    "je to aktivní postava, vyberte jinou: grimoire use JMÉNO",
-                ),
-                Source::Environment => (
-                    "it is the active character named by GRIMOIRE_CHARACTER",
-                    "je to aktivní postava z proměnné GRIMOIRE_CHARACTER",
-                ),
+            let id = match source {
+                Source::Database => "cli-active-gone",
+                Source::Environment => "cli-active-gone-env",
             };
+            let (en, cs) = (
+                grimoire_words::fixed("en", id),
+                grimoire_words::fixed("cs", id),
+            );
             let message_cs = f.message_cs.clone().map(|m| format!("{m}; {cs}"));
             let f = Failure {
                 message: format!("{}; {en}", f.message),
@@ -166,13 +164,11 @@ pub fn split<T: FromStr>(
         (first, Some(value)) => Ok((character(store, first)?, value)),
         (Some(word), None) => {
             let value = word.parse::<T>().map_err(|_| {
-                Failure::usage(
+                Failure::usage_worded(
                     "bad_argument",
-                    format!("{what} is required, and \"{word}\" is not a valid {what}"),
+                    "cli-bad-argument",
+                    &[("what", what), ("word", word)],
                 )
-                .with_cs(format!(
-                    "{what} je povinné a „{word}“ není platná hodnota {what}"
-                ))
             })?;
             Ok((character(store, None)?, value))
         }
@@ -203,17 +199,16 @@ pub fn leading(
 
 /// Neither a name nor an active character.
 pub fn no_active() -> Failure {
-    Failure::usage(
-        "no_active_character",
-        "name the character, or choose one for every command with: grimoire use NAME (or GRIMOIRE_CHARACTER=NAME for this shell)",
-    )
-    .with_cs("zadejte postavu, nebo ji vyberte pro všechny příkazy: grimoire use JMÉNO (nebo GRIMOIRE_CHARACTER=JMÉNO pro tento shell)")
+    Failure::usage_worded("no_active_character", "cli-no-active-character", &[])
 }
 
 /// A required word missing from the command line.
 fn missing(what: &str) -> Failure {
-    Failure::usage("missing_argument", format!("{what} is required"))
-        .with_cs(format!("{what} je povinné"))
+    Failure::usage_worded(
+        "missing_argument",
+        "cli-missing-argument",
+        &[("what", what)],
+    )
 }
 
 #[cfg(test)]

@@ -52,6 +52,21 @@ impl Failure {
         }
     }
 
+    /// A refusal worded by catalogue message `id` with `args`, in English
+    /// and Czech (the two a failure carries).
+    pub fn worded(code: &str, id: &str, args: &[(&str, &str)]) -> Self {
+        let say = |lang| grimoire_words::text(lang, id, args.iter().map(|(k, v)| (*k, *v)));
+        Failure::refused(code, say("en")).with_cs(say("cs"))
+    }
+
+    /// The same as a usage error (exit 2).
+    pub fn usage_worded(code: &str, id: &str, args: &[(&str, &str)]) -> Self {
+        Failure {
+            exit: EXIT_USAGE,
+            ..Failure::worded(code, id, args)
+        }
+    }
+
     /// Attaches the rule id that refused the action.
     pub fn with_rule(mut self, rule: impl Into<String>) -> Self {
         self.rule = Some(rule.into());

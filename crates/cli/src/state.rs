@@ -19,13 +19,11 @@ use crate::failure::Failure;
 /// A character read from the store, ready to change.
 pub fn character(store: &Store, name: &str) -> anyhow::Result<Entity<Caster>> {
     grimoire_app::character(store, name).map_err(|e| match e {
-        AppError::UnknownCharacter { .. } => Failure::refused(
+        AppError::UnknownCharacter { .. } => Failure::worded(
             "unknown_character",
-            format!("no character named \"{name}\" (see: grimoire character list)"),
+            "cli-unknown-character",
+            &[("name", name)],
         )
-        .with_cs(format!(
-            "postava „{name}“ neexistuje (viz grimoire character list)"
-        ))
         .into(),
         other => app_error(other),
     })
@@ -34,11 +32,11 @@ pub fn character(store: &Store, name: &str) -> anyhow::Result<Entity<Caster>> {
 /// An encounter read from the store.
 pub fn encounter(store: &Store, name: &str) -> anyhow::Result<Entity<EncounterState>> {
     grimoire_app::encounter(store, name).map_err(|e| match e {
-        AppError::UnknownEncounter { .. } => Failure::refused(
+        AppError::UnknownEncounter { .. } => Failure::worded(
             "unknown_encounter",
-            format!("no encounter named \"{name}\" (see: grimoire encounter list)"),
+            "cli-unknown-encounter",
+            &[("name", name)],
         )
-        .with_cs(format!("střetnutí „{name}“ neexistuje"))
         .into(),
         other => app_error(other),
     })

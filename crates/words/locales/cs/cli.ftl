@@ -139,3 +139,13 @@ cli-house-relaxed = { $rule } uvolněno: { $allows }
 cli-house-waived = ! Domácí pravidlo ({ $rule } uvolněno): { $message }
 cli-house-none = Domácí pravidla: žádná; všechna pravidla platí, jak jsou psána.
 cli-house-some = Domácí pravidla (seslání, které je poruší, proběhne s varováním):
+
+## Jména postav a střetnutí
+
+cli-unknown-character = postava „{ $name }“ neexistuje (viz grimoire character list)
+cli-unknown-encounter = střetnutí „{ $name }“ neexistuje
+cli-active-gone = je to aktivní postava, vyberte jinou: grimoire use JMÉNO
+cli-active-gone-env = je to aktivní postava z proměnné GRIMOIRE_CHARACTER
+cli-bad-argument = { $what } je povinné a „{ $word }“ není platná hodnota { $what }
+cli-no-active-character = zadejte postavu, nebo ji vyberte pro všechny příkazy: grimoire use JMÉNO (nebo GRIMOIRE_CHARACTER=JMÉNO pro tento shell)
+cli-missing-argument = { $what } je povinné

@@ -138,3 +138,13 @@ cli-house-relaxed = { $rule } relaxed: { $allows }
 cli-house-waived = ! House rule ({ $rule } relaxed): { $message }
 cli-house-none = House rules: none; every rule is played as written.
 cli-house-some = House rules (a cast breaking these goes ahead with a warning):
+
+## Naming characters and encounters
+
+cli-unknown-character = no character named "{ $name }" (see: grimoire character list)
+cli-unknown-encounter = no encounter named "{ $name }" (see: grimoire encounter list)
+cli-active-gone = it is the active character, choose another with: grimoire use NAME
+cli-active-gone-env = it is the active character named by GRIMOIRE_CHARACTER
+cli-bad-argument = { $what } is required, and "{ $word }" is not a valid { $what }
+cli-no-active-character = name the character, or choose one for every command with: grimoire use NAME (or GRIMOIRE_CHARACTER=NAME for this shell)
+cli-missing-argument = { $what } is required
