@@ -47,9 +47,11 @@ pub fn class(word: &str) -> Result<Class, Failure> {
         .find(|c| fold(c.name_en()) == w || fold(c.name_cs()) == w)
         .ok_or_else(|| {
             let known: Vec<String> = Class::ALL.iter().map(|c| fold(c.name_en())).collect();
-            Failure::usage(
+            let known = known.join(", ");
+            Failure::usage_worded(
                 "unknown_class",
-                format!("unknown class \"{word}\" (one of: {})", known.join(", ")),
+                "cli-unknown-class",
+                &[("word", word), ("known", &known)],
             )
         })
 }
@@ -57,16 +59,10 @@ pub fn class(word: &str) -> Result<Class, Failure> {
 /// `wizard:3` (or `kouzelník:3`): a class and its level.
 pub fn class_level(spec: &str) -> Result<(Class, u8), Failure> {
     let (name, level) = spec.split_once([':', '=']).ok_or_else(|| {
-        Failure::usage(
-            "bad_class_spec",
-            format!("expected CLASS:LEVEL such as wizard:3, got \"{spec}\""),
-        )
+        Failure::usage_worded("bad_class_spec", "cli-bad-class-spec", &[("spec", spec)])
     })?;
     let level: u8 = level.trim().parse().map_err(|_| {
-        Failure::usage(
-            "bad_class_spec",
-            format!("class level in \"{spec}\" must be a number 1-20"),
-        )
+        Failure::usage_worded("bad_class_spec", "cli-bad-class-level", &[("spec", spec)])
     })?;
     Ok((class(name)?, level))
 }
@@ -96,10 +92,7 @@ pub fn ability(word: &str) -> Result<Ability, Failure> {
                 || fold(&cs_abbrev(a).to_lowercase()) == w
         })
         .ok_or_else(|| {
-            Failure::usage(
-                "unknown_ability",
-                format!("unknown ability \"{word}\" (str, dex, con, int, wis, cha)"),
-            )
+            Failure::usage_worded("unknown_ability", "cli-unknown-ability", &[("word", word)])
         })
 }
 
@@ -109,16 +102,10 @@ pub fn abilities(spec: &str) -> Result<[u8; 6], Failure> {
     let mut scores = [10u8; 6];
     for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (name, value) = part.split_once('=').ok_or_else(|| {
-            Failure::usage(
-                "bad_abilities",
-                format!("expected ABILITY=SCORE such as int=16, got \"{part}\""),
-            )
+            Failure::usage_worded("bad_abilities", "cli-bad-abilities", &[("part", part)])
         })?;
         let value: u8 = value.trim().parse().map_err(|_| {
-            Failure::usage(
-                "bad_abilities",
-                format!("score in \"{part}\" must be a number"),
-            )
+            Failure::usage_worded("bad_abilities", "cli-bad-score", &[("part", part)])
         })?;
         let a = ability(name)?;
         // ALL holds every variant, so the position always exists.
@@ -136,12 +123,11 @@ pub fn condition(word: &str) -> Result<Condition, Failure> {
         .find(|c| fold(c.name_en()) == w || fold(c.name_cs()) == w)
         .ok_or_else(|| {
             let known: Vec<String> = Condition::ALL.iter().map(|c| fold(c.name_en())).collect();
-            Failure::usage(
+            let known = known.join(", ");
+            Failure::usage_worded(
                 "unknown_condition",
-                format!(
-                    "unknown condition \"{word}\" (one of: {})",
-                    known.join(", ")
-                ),
+                "cli-unknown-condition",
+                &[("word", word), ("known", &known)],
             )
         })
 }
@@ -154,12 +140,11 @@ pub fn damage_type(word: &str) -> Result<DamageType, Failure> {
         .find(|t| fold(t.name_en()) == w || fold(t.name_cs()) == w)
         .ok_or_else(|| {
             let known: Vec<&str> = DamageType::ALL.iter().map(|t| t.name_en()).collect();
-            Failure::usage(
+            let known = known.join(", ");
+            Failure::usage_worded(
                 "unknown_damage_type",
-                format!(
-                    "unknown damage type \"{word}\" (one of: {})",
-                    known.join(", ")
-                ),
+                "cli-unknown-damage-type",
+                &[("word", word), ("known", &known)],
             )
         })
 }
@@ -172,9 +157,11 @@ pub fn school(word: &str) -> Result<School, Failure> {
         .find(|s| fold(s.name_en()) == w || fold(s.name_cs()) == w)
         .ok_or_else(|| {
             let known: Vec<String> = School::ALL.iter().map(|s| fold(s.name_en())).collect();
-            Failure::usage(
+            let known = known.join(", ");
+            Failure::usage_worded(
                 "unknown_school",
-                format!("unknown school \"{word}\" (one of: {})", known.join(", ")),
+                "cli-unknown-school",
+                &[("word", word), ("known", &known)],
             )
         })
 }
@@ -185,9 +172,10 @@ pub fn action(word: &str) -> Result<ActionKind, Failure> {
         "magic" | "action" | "magie" | "akce" => Ok(ActionKind::Action),
         "bonus" | "bonus-action" | "bonusova" | "bonusova-akce" => Ok(ActionKind::BonusAction),
         "reaction" | "reakce" => Ok(ActionKind::Reaction),
-        _ => Err(Failure::usage(
+        _ => Err(Failure::usage_worded(
             "unknown_action",
-            format!("unknown action \"{word}\" (magic, bonus or reaction)"),
+            "cli-unknown-action",
+            &[("word", word)],
         )),
     }
 }
@@ -198,12 +186,7 @@ pub fn rounds(text: &str) -> Result<u64, Failure> {
     let t = fold(text);
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (number, unit) = t.split_at(split);
-    let bad = || {
-        Failure::usage(
-            "bad_duration",
-            format!("expected a time such as 3r, 10m, 1h or 1d, got \"{text}\""),
-        )
-    };
+    let bad = || Failure::usage_worded("bad_duration", "cli-bad-duration", &[("text", text)]);
     let n: u64 = number.parse().map_err(|_| bad())?;
     let per = match unit.trim() {
         "" | "r" | "round" | "rounds" | "kolo" | "kol" => 1,

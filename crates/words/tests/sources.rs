@@ -64,7 +64,6 @@ const NOT_YET_MOVED: &[(&str, usize)] = &[
     ("cli/src/describe.rs", 29),
     ("cli/src/i18n.rs", 1),
     ("cli/src/lib.rs", 2),
-    ("cli/src/names.rs", 11),
     ("cli/src/reference.rs", 3),
     ("cli/src/view.rs", 1),
     ("mcp/src/argv.rs", 4),

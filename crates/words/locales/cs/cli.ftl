@@ -149,3 +149,17 @@ cli-active-gone-env = je to aktivní postava z proměnné GRIMOIRE_CHARACTER
 cli-bad-argument = { $what } je povinné a „{ $word }“ není platná hodnota { $what }
 cli-no-active-character = zadejte postavu, nebo ji vyberte pro všechny příkazy: grimoire use JMÉNO (nebo GRIMOIRE_CHARACTER=JMÉNO pro tento shell)
 cli-missing-argument = { $what } je povinné
+
+## Čtení jmen a hodnot z příkazové řádky
+
+cli-unknown-class = neznámé povolání „{ $word }“ (možnosti: { $known })
+cli-bad-class-spec = čekáno POVOLÁNÍ:ÚROVEŇ, například kouzelník:3, zadáno „{ $spec }“
+cli-bad-class-level = úroveň povolání v „{ $spec }“ musí být číslo 1–20
+cli-unknown-ability = neznámá vlastnost „{ $word }“ (sil, obr, odl, int, mdr, cha nebo str, dex, con, int, wis, cha)
+cli-bad-abilities = čekáno VLASTNOST=HODNOTA, například int=16, zadáno „{ $part }“
+cli-bad-score = hodnota v „{ $part }“ musí být číslo
+cli-unknown-condition = neznámý stav „{ $word }“ (možnosti: { $known })
+cli-unknown-damage-type = neznámý druh zranění „{ $word }“ (možnosti: { $known })
+cli-unknown-school = neznámá škola „{ $word }“ (možnosti: { $known })
+cli-unknown-action = neznámá akce „{ $word }“ (magie, bonusová nebo reakce)
+cli-bad-duration = čekán čas jako 3r, 10m, 1h nebo 1d, zadáno „{ $text }“

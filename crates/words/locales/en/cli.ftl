@@ -148,3 +148,17 @@ cli-active-gone-env = it is the active character named by GRIMOIRE_CHARACTER
 cli-bad-argument = { $what } is required, and "{ $word }" is not a valid { $what }
 cli-no-active-character = name the character, or choose one for every command with: grimoire use NAME (or GRIMOIRE_CHARACTER=NAME for this shell)
 cli-missing-argument = { $what } is required
+
+## Reading names and values from the command line
+
+cli-unknown-class = unknown class "{ $word }" (one of: { $known })
+cli-bad-class-spec = expected CLASS:LEVEL such as wizard:3, got "{ $spec }"
+cli-bad-class-level = class level in "{ $spec }" must be a number 1-20
+cli-unknown-ability = unknown ability "{ $word }" (str, dex, con, int, wis, cha)
+cli-bad-abilities = expected ABILITY=SCORE such as int=16, got "{ $part }"
+cli-bad-score = score in "{ $part }" must be a number
+cli-unknown-condition = unknown condition "{ $word }" (one of: { $known })
+cli-unknown-damage-type = unknown damage type "{ $word }" (one of: { $known })
+cli-unknown-school = unknown school "{ $word }" (one of: { $known })
+cli-unknown-action = unknown action "{ $word }" (magic, bonus or reaction)
+cli-bad-duration = expected a time such as 3r, 10m, 1h or 1d, got "{ $text }"
