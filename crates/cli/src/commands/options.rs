@@ -54,24 +54,22 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     human(out, &found)
 }
 
-fn t(lang: Lang, en: &'static str, cs: &'static str) -> &'static str {
-    match lang {
-        Lang::En => en,
-        Lang::Cs => cs,
-    }
+/// Catalogue message `id` in `lang` (a fixed label).
+fn t(lang: Lang, id: &str) -> &'static str {
+    grimoire_words::fixed(lang.tag(), id)
 }
 
 /// A way in words (`slot 3`, `ritual`, `via Wand of Magic Missiles`).
 fn way_text(way: &Way, lang: Lang) -> String {
     match way {
-        Way::Cantrip => t(lang, "cantrip", "trik").to_owned(),
-        Way::Slot { level } => format!("{} {level}", t(lang, "slot", "pozice")),
-        Way::PactSlot { level } => format!("{} {level}", t(lang, "pact slot", "paktová pozice")),
-        Way::Ritual => t(lang, "ritual", "rituál").to_owned(),
+        Way::Cantrip => t(lang, "cli-options-cantrip").to_owned(),
+        Way::Slot { level } => format!("{} {level}", t(lang, "cli-options-slot")),
+        Way::PactSlot { level } => format!("{} {level}", t(lang, "cli-options-pact-slot")),
+        Way::Ritual => t(lang, "cli-options-ritual").to_owned(),
         Way::Item { name } | Way::Feature { name } => {
-            format!("{} {name}", t(lang, "via", "pomocí"))
+            format!("{} {name}", t(lang, "cli-options-via"))
         }
-        Way::Arcanum => t(lang, "Mystic Arcanum", "Mystické arkánum").to_owned(),
+        Way::Arcanum => t(lang, "cli-options-mystic-arcanum").to_owned(),
     }
 }
 
@@ -80,13 +78,13 @@ fn human(out: &Out, o: &Options) -> anyhow::Result<()> {
     out.line(format!(
         "{} — {}",
         out.bold(&o.character),
-        t(lang, "what can be cast now", "co lze seslat teď")
+        t(lang, "cli-options-what-can-be-cast-now")
     ))?;
     for r in &o.house_rules {
         out.line(out.yellow(&format!("  ! {}", super::house::line(r, lang))))?;
     }
     if o.castable.is_empty() {
-        out.line(out.dim(t(lang, "  nothing right now", "  teď nic")))?;
+        out.line(out.dim(t(lang, "cli-options-nothing-right-now")))?;
     }
     for c in &o.castable {
         let ways: Vec<String> = c
@@ -100,7 +98,7 @@ fn human(out: &Out, o: &Options) -> anyhow::Result<()> {
                 let waives = if w.waives.is_empty() {
                     String::new()
                 } else {
-                    let word = t(lang, "house rule lets pass", "domácí pravidlo promine");
+                    let word = t(lang, "cli-options-house-rule-lets-pass");
                     format!(" ({word} {})", w.waives.join(", "))
                 };
                 format!("{} [{action}]{waives}", way_text(&w.way, lang))
@@ -114,7 +112,7 @@ fn human(out: &Out, o: &Options) -> anyhow::Result<()> {
         ))?;
     }
     if !o.blocked.is_empty() {
-        out.line(t(lang, "Not now:", "Teď ne:"))?;
+        out.line(t(lang, "cli-options-not-now"))?;
     }
     for b in &o.blocked {
         let message = match (lang, &b.message_cs) {

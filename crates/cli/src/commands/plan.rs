@@ -45,18 +45,16 @@ fn target(spec: &str) -> Result<PlanTarget, Failure> {
     grimoire_app::plan::parse_target(spec).map_err(|m| Failure::usage("bad_target", m))
 }
 
-fn t(lang: Lang, en: &'static str, cs: &'static str) -> &'static str {
-    match lang {
-        Lang::En => en,
-        Lang::Cs => cs,
-    }
+/// Catalogue message `id` in `lang` (a fixed label).
+fn t(lang: Lang, id: &str) -> &'static str {
+    grimoire_words::fixed(lang.tag(), id)
 }
 
 fn way(w: &Way, lang: Lang) -> String {
     match w {
-        Way::Cantrip => t(lang, "cantrip", "trik").to_owned(),
-        Way::Slot { level } => format!("{} {level}", t(lang, "slot", "pozice")),
-        Way::PactSlot { level } => format!("{} {level}", t(lang, "pact", "pakt")),
+        Way::Cantrip => t(lang, "cli-plan-cantrip").to_owned(),
+        Way::Slot { level } => format!("{} {level}", t(lang, "cli-plan-slot")),
+        Way::PactSlot { level } => format!("{} {level}", t(lang, "cli-plan-pact")),
         _ => String::new(),
     }
 }
@@ -99,23 +97,19 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     out.line(format!(
         "{} — {}",
         out.bold(&found.character),
-        t(lang, "expected against the target", "očekávané proti cíli")
+        t(lang, "cli-plan-expected-against-the-target")
     ))?;
     if found.lines.is_empty() {
-        return out.line(out.dim(t(
-            lang,
-            "  no damaging or healing spell can be cast now",
-            "  teď nelze seslat žádné zraňující ani léčivé kouzlo",
-        )));
+        return out.line(out.dim(t(lang, "cli-plan-no-damaging-or-healing-spell-can-be-cast")));
     }
     let mut table = Table::new([
-        t(lang, "spell", "kouzlo"),
-        t(lang, "slot", "pozice"),
-        t(lang, "mean", "průměr"),
-        t(lang, "range", "rozsah"),
-        t(lang, "hits", "zásah"),
-        t(lang, "fails save", "neuspěje"),
-        t(lang, "to 0 HP", "na 0 životů"),
+        t(lang, "cli-plan-spell"),
+        t(lang, "cli-plan-slot"),
+        t(lang, "cli-plan-mean"),
+        t(lang, "cli-plan-range"),
+        t(lang, "cli-plan-hits"),
+        t(lang, "cli-plan-fails-save"),
+        t(lang, "cli-plan-to-0-hp"),
     ])
     .align_right(2)
     .align_right(4)
@@ -124,7 +118,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     for l in &found.lines {
         let name = view::spell_label(&l.spell, lang);
         let name = if l.kind == "healing" {
-            format!("{name} ({})", t(lang, "healing", "léčení"))
+            format!("{name} ({})", t(lang, "cli-plan-healing"))
         } else {
             name
         };

@@ -163,3 +163,28 @@ cli-unknown-damage-type = neznámý druh zranění „{ $word }“ (možnosti: {
 cli-unknown-school = neznámá škola „{ $word }“ (možnosti: { $known })
 cli-unknown-action = neznámá akce „{ $word }“ (magie, bonusová nebo reakce)
 cli-bad-duration = čekán čas jako 3r, 10m, 1h nebo 1d, zadáno „{ $text }“
+
+## `grimoire options` a `grimoire plan`
+
+cli-options-cantrip = trik
+cli-options-slot = pozice
+cli-options-pact-slot = paktová pozice
+cli-options-ritual = rituál
+cli-options-via = pomocí
+cli-options-mystic-arcanum = Mystické arkánum
+cli-options-what-can-be-cast-now = co lze seslat teď
+cli-options-nothing-right-now = {"  "}teď nic
+cli-options-house-rule-lets-pass = domácí pravidlo promine
+cli-options-not-now = Teď ne:
+cli-plan-cantrip = trik
+cli-plan-slot = pozice
+cli-plan-pact = pakt
+cli-plan-expected-against-the-target = očekávané proti cíli
+cli-plan-no-damaging-or-healing-spell-can-be-cast = {"  "}teď nelze seslat žádné zraňující ani léčivé kouzlo
+cli-plan-spell = kouzlo
+cli-plan-mean = průměr
+cli-plan-range = rozsah
+cli-plan-hits = zásah
+cli-plan-fails-save = neuspěje
+cli-plan-to-0-hp = na 0 životů
+cli-plan-healing = léčení

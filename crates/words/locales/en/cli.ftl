@@ -162,3 +162,28 @@ cli-unknown-damage-type = unknown damage type "{ $word }" (one of: { $known })
 cli-unknown-school = unknown school "{ $word }" (one of: { $known })
 cli-unknown-action = unknown action "{ $word }" (magic, bonus or reaction)
 cli-bad-duration = expected a time such as 3r, 10m, 1h or 1d, got "{ $text }"
+
+## `grimoire options` and `grimoire plan`
+
+cli-options-cantrip = cantrip
+cli-options-slot = slot
+cli-options-pact-slot = pact slot
+cli-options-ritual = ritual
+cli-options-via = via
+cli-options-mystic-arcanum = Mystic Arcanum
+cli-options-what-can-be-cast-now = what can be cast now
+cli-options-nothing-right-now = {"  "}nothing right now
+cli-options-house-rule-lets-pass = house rule lets pass
+cli-options-not-now = Not now:
+cli-plan-cantrip = cantrip
+cli-plan-slot = slot
+cli-plan-pact = pact
+cli-plan-expected-against-the-target = expected against the target
+cli-plan-no-damaging-or-healing-spell-can-be-cast = {"  "}no damaging or healing spell can be cast now
+cli-plan-spell = spell
+cli-plan-mean = mean
+cli-plan-range = range
+cli-plan-hits = hits
+cli-plan-fails-save = fails save
+cli-plan-to-0-hp = to 0 HP
+cli-plan-healing = healing
