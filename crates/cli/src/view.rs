@@ -134,10 +134,7 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
     if let Some(book) = c.spellbook() {
         lines.push(format!(
             "{}: {}",
-            match lang {
-                Lang::En => "spellbook",
-                Lang::Cs => "kniha kouzel",
-            },
+            grimoire_words::fixed(lang.tag(), "cli-view-spellbook"),
             list(book)
         ));
     }

@@ -9,7 +9,6 @@ use serde_json::json;
 
 use crate::context::Ctx;
 use crate::failure::Failure;
-use crate::i18n::Lang;
 use crate::state;
 
 /// `homebrew` subcommands.
@@ -69,10 +68,7 @@ fn add(ctx: &Ctx, files: &[PathBuf]) -> anyhow::Result<()> {
             .collect();
         out.line(format!(
             "{} {}: {}",
-            match out.lang {
-                Lang::En => "stored",
-                Lang::Cs => "uloženo",
-            },
+            grimoire_words::fixed(out.lang.tag(), "cli-homebrew-stored"),
             out.bold(a["file"].as_str().unwrap_or_default()),
             spells.join(", ")
         ))?;
@@ -107,10 +103,10 @@ fn list(ctx: &Ctx) -> anyhow::Result<()> {
         return out.json(&json!({ "files": files }));
     }
     if rows.is_empty() {
-        out.line(out.dim(match out.lang {
-            Lang::En => "no homebrew files (grimoire homebrew add FILE)",
-            Lang::Cs => "žádné soubory s vlastními kouzly (grimoire homebrew add SOUBOR)",
-        }))?;
+        out.line(out.dim(grimoire_words::fixed(
+            out.lang.tag(),
+            "cli-homebrew-no-homebrew-files-grimoire-homebrew-add",
+        )))?;
     }
     for (file, spells) in rows {
         out.line(format!("{}: {}", out.bold(&file), spells.join(", ")))?;
@@ -127,10 +123,7 @@ fn remove(ctx: &Ctx, file: &str) -> anyhow::Result<()> {
     }
     out.line(format!(
         "{} {}",
-        match out.lang {
-            Lang::En => "removed",
-            Lang::Cs => "odstraněno",
-        },
+        grimoire_words::fixed(out.lang.tag(), "cli-homebrew-removed"),
         out.bold(&gone.file)
     ))
 }

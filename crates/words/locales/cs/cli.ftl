@@ -188,3 +188,10 @@ cli-plan-hits = zásah
 cli-plan-fails-save = neuspěje
 cli-plan-to-0-hp = na 0 životů
 cli-plan-healing = léčení
+
+## Popisky příkazů
+
+cli-homebrew-stored = uloženo
+cli-homebrew-no-homebrew-files-grimoire-homebrew-add = žádné soubory s vlastními kouzly (grimoire homebrew add SOUBOR)
+cli-homebrew-removed = odstraněno
+cli-view-spellbook = kniha kouzel

@@ -187,3 +187,10 @@ cli-plan-hits = hits
 cli-plan-fails-save = fails save
 cli-plan-to-0-hp = to 0 HP
 cli-plan-healing = healing
+
+## Labels of the commands
+
+cli-homebrew-stored = stored
+cli-homebrew-no-homebrew-files-grimoire-homebrew-add = no homebrew files (grimoire homebrew add FILE)
+cli-homebrew-removed = removed
+cli-view-spellbook = spellbook
