@@ -303,38 +303,18 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
 /// flag (R10 outside an encounter: end the turn; R11: --trigger; R14c:
 /// equip; R5b/R8: prepare; R3: a rest).
 pub(crate) fn hint(f: Failure, caster: &str, spell: &str, in_encounter: bool) -> Failure {
-    let next = |en: String, cs: String| Some((en, cs));
-    let fix = match f.code.as_str() {
-        "one_slot_per_turn" | "action_unavailable" if !in_encounter => next(
-            format!("end the turn with: grimoire turn end {caster}"),
-            format!("tah ukončí: grimoire turn end {caster}"),
-        ),
-        "missing_trigger" => next(
-            "name what it answers: --trigger \"...\"".into(),
-            "uveď, na co odpovídá: --trigger \"...\"".into(),
-        ),
-        "missing_material" => next(
-            format!(
-                "carry it: grimoire equip {caster} --material \"...\", or --pouch for one without a cost"
-            ),
-            format!(
-                "měj ji u sebe: grimoire equip {caster} --material \"...\", nebo --pouch pro složku bez ceny"
-            ),
-        ),
-        "not_prepared" => next(
-            format!("prepare it: grimoire prepare {caster} \"{spell}\""),
-            format!("připrav ho: grimoire prepare {caster} \"{spell}\""),
-        ),
-        "not_in_spellbook" => next(
-            format!("copy it first: grimoire spellbook add {caster} \"{spell}\""),
-            format!("nejdřív ho opiš: grimoire spellbook add {caster} \"{spell}\""),
-        ),
-        "no_slot_available" => next(
-            format!("slots come back with: grimoire rest {caster} --long"),
-            format!("pozice vrátí: grimoire rest {caster} --long"),
-        ),
+    // `hint-<what>` messages of the catalogue, with the caster and spell.
+    let id = match f.code.as_str() {
+        "one_slot_per_turn" | "action_unavailable" if !in_encounter => Some("hint-end-turn"),
+        "missing_trigger" => Some("hint-trigger"),
+        "missing_material" => Some("hint-material"),
+        "not_prepared" => Some("hint-prepare"),
+        "not_in_spellbook" => Some("hint-spellbook"),
+        "no_slot_available" => Some("hint-rest"),
         _ => None,
     };
+    let say = |lang, id| grimoire_words::text(lang, id, [("caster", caster), ("spell", spell)]);
+    let fix = id.map(|id| (say("en", id), say("cs", id)));
     let Some((en, cs)) = fix else {
         return f;
     };

@@ -331,9 +331,10 @@ fn recharge(word: &str) -> Result<Recharge, Failure> {
         "long" | "long-rest" | "dlouhy" => Ok(Recharge::LongRest),
         "short" | "short-rest" | "kratky" => Ok(Recharge::ShortRest),
         "never" | "none" | "nikdy" => Ok(Recharge::Never),
-        _ => Err(Failure::usage(
+        _ => Err(Failure::usage_worded(
             "bad_recharge",
-            format!("unknown recharge \"{word}\" (long, short or never)"),
+            "cli-bad-recharge",
+            &[("word", word)],
         )),
     }
 }
@@ -346,7 +347,7 @@ fn spell_ids(names: &[String]) -> anyhow::Result<Vec<&'static grimoire_catalog::
         .map(|n| catalog::spell(n))
         .collect::<Result<Vec<_>, _>>()?;
     if spells.is_empty() {
-        return Err(Failure::usage("no_spell", "name at least one spell with --spell").into());
+        return Err(Failure::usage_worded("no_spell", "cli-no-spell", &[]).into());
     }
     Ok(spells)
 }
@@ -550,19 +551,19 @@ impl ConditionArgs {
             (n, Some(t), Some(c)) => (n.as_deref(), t, c),
             (Some(t), Some(c), None) => (None, t, c),
             _ => {
-                return Err(Failure::usage(
+                return Err(Failure::usage_worded(
                     "missing_argument",
-                    "add or remove, and the CONDITION, are required",
-                )
-                .with_cs("chybí add nebo remove a STAV"));
+                    "cli-condition-missing",
+                    &[],
+                ));
             }
         };
         let toggle = <Toggle as clap::ValueEnum>::from_str(toggle, true).map_err(|_| {
-            Failure::usage(
+            Failure::usage_worded(
                 "bad_argument",
-                format!("\"{toggle}\" is neither add nor remove"),
+                "cli-condition-toggle",
+                &[("toggle", toggle)],
             )
-            .with_cs(format!("„{toggle}“ není add ani remove"))
         })?;
         Ok((name, toggle, condition))
     }
@@ -700,11 +701,9 @@ pub fn equip(ctx: &Ctx, args: &EquipArgs) -> anyhow::Result<()> {
             "worn" | "nosene" => Focus::Worn,
             "stowed" | "ulozene" => Focus::Stowed,
             _ => {
-                return Err(Failure::usage(
-                    "bad_focus",
-                    format!("unknown focus \"{f}\" (none, held, worn or stowed)"),
-                )
-                .into());
+                return Err(
+                    Failure::usage_worded("bad_focus", "cli-bad-focus", &[("focus", f)]).into(),
+                );
             }
         };
     }

@@ -195,3 +195,20 @@ cli-homebrew-stored = uloženo
 cli-homebrew-no-homebrew-files-grimoire-homebrew-add = žádné soubory s vlastními kouzly (grimoire homebrew add SOUBOR)
 cli-homebrew-removed = odstraněno
 cli-view-spellbook = kniha kouzel
+
+## Co by odmítnuté seslání napravilo (za odmítnutím)
+
+hint-end-turn = tah ukončí: grimoire turn end { $caster }
+hint-trigger = uveď, na co odpovídá: --trigger "..."
+hint-material = měj ji u sebe: grimoire equip { $caster } --material "...", nebo --pouch pro složku bez ceny
+hint-prepare = připrav ho: grimoire prepare { $caster } "{ $spell }"
+hint-spellbook = nejdřív ho opiš: grimoire spellbook add { $caster } "{ $spell }"
+hint-rest = pozice vrátí: grimoire rest { $caster } --long
+
+## Postavy: předměty, schopnosti, stavy, vybavení
+
+cli-bad-recharge = neznámé obnovení „{ $word }“ (long, short nebo never)
+cli-no-spell = uveďte aspoň jedno kouzlo přepínačem --spell
+cli-condition-missing = chybí add nebo remove a STAV
+cli-condition-toggle = „{ $toggle }“ není add ani remove
+cli-bad-focus = neznámé ohnisko „{ $focus }“ (none, held, worn nebo stowed)

@@ -194,3 +194,20 @@ cli-homebrew-stored = stored
 cli-homebrew-no-homebrew-files-grimoire-homebrew-add = no homebrew files (grimoire homebrew add FILE)
 cli-homebrew-removed = removed
 cli-view-spellbook = spellbook
+
+## What would make a refused cast legal, after the refusal
+
+hint-end-turn = end the turn with: grimoire turn end { $caster }
+hint-trigger = name what it answers: --trigger "..."
+hint-material = carry it: grimoire equip { $caster } --material "...", or --pouch for one without a cost
+hint-prepare = prepare it: grimoire prepare { $caster } "{ $spell }"
+hint-spellbook = copy it first: grimoire spellbook add { $caster } "{ $spell }"
+hint-rest = slots come back with: grimoire rest { $caster } --long
+
+## Characters: items, abilities, conditions, equipment
+
+cli-bad-recharge = unknown recharge "{ $word }" (long, short or never)
+cli-no-spell = name at least one spell with --spell
+cli-condition-missing = add or remove, and the CONDITION, are required
+cli-condition-toggle = "{ $toggle }" is neither add nor remove
+cli-bad-focus = unknown focus "{ $focus }" (none, held, worn or stowed)
