@@ -17,6 +17,7 @@ use postgres::error::SqlState;
 use postgres::{Client, GenericClient, NoTls, Statement, Transaction};
 
 use crate::backend::{Backend, UndoGuard};
+use crate::cache::{Cursor, MAX_CATCH_UP, WritesSince, WrittenKey};
 use crate::change::{Change, name_key};
 use crate::check::{
     Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, check_write, not_found,
@@ -31,6 +32,7 @@ use crate::record::{
 const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/postgres/0001_init.sql"),
     include_str!("../migrations/postgres/0002_table_log.sql"),
+    include_str!("../migrations/postgres/0003_catch_up.sql"),
 ];
 
 /// Advisory lock id held while migrating, so instances starting together
@@ -510,6 +512,54 @@ impl Backend for PostgresBackend {
         })
     }
 
+    fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
+        self.with_statements(|c, st| {
+            // The snapshot first, the rows second: a row committed in
+            // between is reported now and again next time, never missed.
+            let snapshot = cached(c, st, "SELECT pg_current_snapshot()::text")?;
+            let now: String = c.query_one(&snapshot, &[]).map_err(pg)?.get(0);
+            let since = match cursor {
+                Some(Cursor::Snapshot(s)) => s,
+                _ => {
+                    return Ok(Some(WritesSince {
+                        cursor: Cursor::Snapshot(now),
+                        writes: Vec::new(),
+                        overflow: cursor.is_some(),
+                    }));
+                }
+            };
+            let rows = cached(
+                c,
+                st,
+                "SELECT entity_kind, entity_name_key, seq FROM events
+                 WHERE xid >= pg_snapshot_xmin($1::text::pg_snapshot)
+                   AND NOT pg_visible_in_snapshot(xid, $1::text::pg_snapshot)
+                 LIMIT $2",
+            )?;
+            let found = c
+                .query(&rows, &[since, &i64::from(MAX_CATCH_UP + 1)])
+                .map_err(pg)?;
+            let overflow = found.len() > MAX_CATCH_UP as usize;
+            let writes = if overflow {
+                Vec::new()
+            } else {
+                found
+                    .iter()
+                    .map(|r| WrittenKey {
+                        kind: r.get(0),
+                        key: r.get(1),
+                        version: r.get::<_, i64>(2).try_into().unwrap_or(0),
+                    })
+                    .collect()
+            };
+            Ok(Some(WritesSince {
+                cursor: Cursor::Snapshot(now),
+                writes,
+                overflow,
+            }))
+        })
+    }
+
     fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
         self.with_statements(|c, st| {
             let stmt = cached(
@@ -564,6 +614,7 @@ impl Backend for PostgresBackend {
             Ok(Committed {
                 change: ChangeId(change_id),
                 touched,
+                at: now,
             })
         })
     }

@@ -6,6 +6,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use crate::backend::{Backend, UndoGuard};
+use crate::cache::{Cursor, MAX_CATCH_UP, WritesSince, WrittenKey};
 use crate::change::{Change, name_key};
 use crate::check::{
     Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, check_write, not_found,
@@ -212,6 +213,54 @@ impl Backend for SqliteBackend {
             )?
             .query_row(params![kind, name_key(name)], raw_entity)
             .optional()?)
+    }
+
+    fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
+        // One writer at a time (SQLite's write lock) gives change ids in
+        // commit order: everything after the last id seen is news.
+        let newest = |conn: &Connection| -> Result<i64> {
+            Ok(conn
+                .prepare_cached("SELECT COALESCE(MAX(id), 0) FROM changes")?
+                .query_row([], |r| r.get(0))?)
+        };
+        let since = match cursor {
+            Some(Cursor::ChangeId(id)) => *id,
+            // Another backend's cursor, or none yet: start from now.
+            _ => {
+                return Ok(Some(WritesSince {
+                    cursor: Cursor::ChangeId(newest(&self.conn)?),
+                    writes: Vec::new(),
+                    overflow: cursor.is_some(),
+                }));
+            }
+        };
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT change_id, entity_kind, entity_name_key, seq FROM events
+             WHERE change_id > ?1 ORDER BY change_id LIMIT ?2",
+        )?;
+        let mut last = since;
+        let mut writes = Vec::new();
+        let mut rows = stmt.query(params![since, MAX_CATCH_UP + 1])?;
+        while let Some(r) = rows.next()? {
+            last = r.get(0)?;
+            writes.push(WrittenKey {
+                kind: r.get(1)?,
+                key: r.get(2)?,
+                version: r.get::<_, i64>(3)?.try_into().unwrap_or(0),
+            });
+        }
+        let overflow = writes.len() > MAX_CATCH_UP as usize;
+        if overflow {
+            // Part of the last change may be missing: start again from
+            // the newest change, with an empty cache.
+            last = newest(&self.conn)?;
+            writes.clear();
+        }
+        Ok(Some(WritesSince {
+            cursor: Cursor::ChangeId(last),
+            writes,
+            overflow,
+        }))
     }
 
     fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
@@ -448,6 +497,7 @@ fn write_change(
     Ok(Committed {
         change: ChangeId(change_id),
         touched,
+        at: now.to_owned(),
     })
 }
 

@@ -14,6 +14,22 @@ fn on_sqlite(scenario: Scenario) {
 
 contract::contract_tests!(on_sqlite);
 
+/// Runs a caching scenario on stores opened on one SQLite file.
+fn on_one_sqlite_file(scenario: contract::caching::CacheScenario) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("shared.sqlite3");
+    let open = |cache: Option<std::sync::Arc<grimoire_store::EntityCache>>| {
+        let backend = grimoire_store::SqliteBackend::open(&path).unwrap();
+        match cache {
+            Some(c) => Store::with_backend(grimoire_store::Cached::new(backend, c)),
+            None => Store::with_backend(backend),
+        }
+    };
+    scenario(&open, "sqlite");
+}
+
+contract::caching::caching_tests!(on_one_sqlite_file);
+
 #[test]
 fn migration_from_empty_reaches_current_schema() {
     let dir = tempfile::tempdir().unwrap();
