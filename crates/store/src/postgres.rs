@@ -18,9 +18,9 @@ use postgres::{Client, GenericClient, NoTls, Statement, Transaction};
 
 use crate::backend::{Backend, UndoGuard};
 use crate::cache::{Cursor, MAX_CATCH_UP, WritesSince, WrittenKey};
-use crate::change::{Change, name_key};
+use crate::change::{Change, Expected, name_key};
 use crate::check::{
-    Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, check_write, not_found,
+    Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, not_found,
     nothing_to_undo,
 };
 use crate::error::{BackendError, Result, StoreError};
@@ -157,6 +157,41 @@ fn connect(url: &str) -> Result<Client> {
 
 fn pg(err: postgres::Error) -> StoreError {
     StoreError::Database(BackendError::new(err))
+}
+
+/// The store's error for a write `grimoire_commit` refused (SQLSTATE
+/// GR001–GR003, see migration 3), or the database error as it came.
+fn refused(err: postgres::Error, change: &Change) -> StoreError {
+    let Some(db) = err.as_db_error() else {
+        return pg(err);
+    };
+    let write = db
+        .message()
+        .parse::<usize>()
+        .ok()
+        .and_then(|i| change.writes.get(i.wrapping_sub(1)));
+    let stored = db.detail().unwrap_or_default().to_owned();
+    let found = db.hint().and_then(|h| h.parse::<u64>().ok()).unwrap_or(0);
+    match (db.code().code(), write) {
+        ("GR001", Some(w)) => StoreError::AlreadyExists {
+            kind: w.kind.clone(),
+            name: stored,
+        },
+        ("GR002", Some(w)) => StoreError::NotFound {
+            kind: w.kind.clone(),
+            name: w.name.clone(),
+        },
+        ("GR003", Some(w)) => StoreError::Conflict {
+            kind: w.kind.clone(),
+            name: stored,
+            expected: match w.expected {
+                Expected::Version(v) => v,
+                Expected::Absent => 0,
+            },
+            found,
+        },
+        _ => pg(err),
+    }
 }
 
 /// A store in a PostgreSQL database; one connection per backend value.
@@ -579,42 +614,61 @@ impl Backend for PostgresBackend {
 
     fn commit(&mut self, change: &Change) -> Result<Committed> {
         change.validate()?;
+        // One statement, one round trip: `grimoire_commit` (migration 3)
+        // locks, checks versions and writes inside the database.
+        let kinds: Vec<&str> = change.writes.iter().map(|w| w.kind.as_str()).collect();
+        let keys: Vec<String> = change.writes.iter().map(|w| name_key(&w.name)).collect();
+        let names: Vec<&str> = change.writes.iter().map(|w| w.name.trim()).collect();
+        let expected: Vec<Option<i64>> = change
+            .writes
+            .iter()
+            .map(|w| match w.expected {
+                Expected::Absent => None,
+                Expected::Version(v) => Some(v as i64),
+            })
+            .collect();
+        let states: Vec<Option<&str>> = change
+            .writes
+            .iter()
+            .map(|w| w.state_json.as_deref())
+            .collect();
         self.with_statements(|c, st| {
-            let mut tx = c.transaction().map_err(pg)?;
-            let mut keys: Vec<(String, String)> = change
+            let commit = cached(
+                c,
+                st,
+                "SELECT change_id, at, versions, names
+                 FROM grimoire_commit($1, $2, $3, $4, $5, $6, $7)",
+            )?;
+            let row = c
+                .query_one(
+                    &commit,
+                    &[
+                        &change.command,
+                        &change.events_json,
+                        &kinds,
+                        &keys,
+                        &names,
+                        &expected,
+                        &states,
+                    ],
+                )
+                .map_err(|e| refused(e, change))?;
+            let versions: Vec<i64> = row.get(2);
+            let stored: Vec<String> = row.get(3);
+            let touched = change
                 .writes
                 .iter()
-                .map(|w| (w.kind.clone(), name_key(&w.name)))
+                .zip(versions.into_iter().zip(stored))
+                .map(|(w, (seq, name))| Touched {
+                    kind: w.kind.clone(),
+                    name,
+                    version: w.state_json.as_ref().map(|_| seq as u64),
+                })
                 .collect();
-            lock(&mut tx, st, &mut keys)?;
-            let now = now(&mut tx, st)?;
-            let insert = cached(
-                &mut tx,
-                st,
-                "INSERT INTO changes (command, events_json, undo_of, created_at)
-                 VALUES ($1, $2, NULL, $3) RETURNING id",
-            )?;
-            let change_id: i64 = tx
-                .query_one(&insert, &[&change.command, &change.events_json, &now])
-                .map_err(pg)?
-                .get(0);
-            let mut touched = Vec::with_capacity(change.writes.len());
-            for w in &change.writes {
-                let key = name_key(&w.name);
-                let cur = current(&mut tx, st, &w.kind, &key)?;
-                let name = check_write(w, cur.as_ref())?;
-                touched.push(apply(
-                    &mut tx,
-                    st,
-                    &EntityWrite::of_commit(change_id, w, &key, &name, cur.as_ref()),
-                    &now,
-                )?);
-            }
-            tx.commit().map_err(pg)?;
             Ok(Committed {
-                change: ChangeId(change_id),
+                change: ChangeId(row.get(0)),
                 touched,
-                at: now,
+                at: row.get(1),
             })
         })
     }
