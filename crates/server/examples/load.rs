@@ -200,6 +200,27 @@ async fn health(addr: SocketAddr, until: Instant) -> u64 {
     ok
 }
 
+/// CPU seconds this process (client and server together) has used so far,
+/// from `/proc/self/stat` (user + system; 0 where there is no `/proc`).
+/// Per request, it is steadier than throughput on a busy machine: other
+/// processes take the cores, not the work each request costs.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // Fields after the command name, which is in parentheses.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 here.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -327,6 +348,7 @@ async fn main() {
     }
 
     // The floor, with as many clients for as long.
+    let cpu_start = cpu_seconds();
     let start = Instant::now();
     let until = start + Duration::from_secs(args.seconds);
     let floor: Vec<_> = (0..args.clients)
@@ -338,7 +360,9 @@ async fn main() {
         healthy += task.await.expect("health task");
     }
     let health_per_s = healthy as f64 / start.elapsed().as_secs_f64();
+    let health_cpu = (cpu_seconds() - cpu_start) / healthy.max(1) as f64;
 
+    let cpu_start = cpu_seconds();
     let start = Instant::now();
     let until = start + Duration::from_secs(args.seconds);
     let tasks: Vec<_> = seats
@@ -357,6 +381,7 @@ async fn main() {
         all.other += t.other;
     }
     let elapsed = start.elapsed().as_secs_f64();
+    let cast_cpu = (cpu_seconds() - cpu_start) / all.accepted.max(1) as f64;
     all.latencies.sort();
     all.others.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
@@ -376,6 +401,12 @@ async fn main() {
     println!(
         "floor GET /health {health_per_s:.0}/s; casts/health = {:.3}",
         all.accepted as f64 / elapsed / health_per_s
+    );
+    println!(
+        "cpu per accepted cast (with its turn or rest) {:.0} µs, per /health {:.0} µs; ratio {:.3}",
+        cast_cpu * 1e6,
+        health_cpu * 1e6,
+        health_cpu / cast_cpu.max(f64::MIN_POSITIVE)
     );
     println!(
         "cast latency p50={:.2} ms p99={:.2} ms max={:.2} ms",
