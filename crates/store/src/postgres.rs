@@ -32,7 +32,7 @@ use crate::record::{
 const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/postgres/0001_init.sql"),
     include_str!("../migrations/postgres/0002_table_log.sql"),
-    include_str!("../migrations/postgres/0003_catch_up.sql"),
+    include_str!("../migrations/postgres/0003_lean_log_and_catch_up.sql"),
 ];
 
 /// Advisory lock id held while migrating, so instances starting together
@@ -412,21 +412,15 @@ fn apply(
     let event = cached(
         tx,
         st,
+        // The state before is the entity's previous log row's state
+        // after (migration 3): each write is stored once.
         "INSERT INTO events (change_id, entity_kind, entity_name_key, entity_name, seq,
-                             state_before_json, state_after_json)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                             state_after_json)
+         VALUES ($1, $2, $3, $4, $5, $6)",
     )?;
     tx.execute(
         &event,
-        &[
-            &w.change,
-            &w.kind,
-            &w.key,
-            &w.name,
-            &(seq as i64),
-            &w.before,
-            &w.after,
-        ],
+        &[&w.change, &w.kind, &w.key, &w.name, &(seq as i64), &w.after],
     )
     .map_err(pg)?;
     Ok(w.touched(seq))
@@ -466,7 +460,9 @@ fn find_target(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<Opti
     let id: i64 = row.get(0);
     let rows = c
         .query(
-            "SELECT entity_kind, entity_name_key, entity_name, state_before_json, state_after_json
+            "SELECT entity_kind, entity_name_key, entity_name,
+                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = events.entity_kind AND p.entity_name_key = events.entity_name_key AND p.seq = events.seq - 1),
+                    state_after_json
              FROM events WHERE change_id = $1 ORDER BY id",
             &[&id],
         )
@@ -530,7 +526,9 @@ impl Backend for PostgresBackend {
     fn history(&self) -> Result<Vec<LoggedWrite>> {
         self.with(|c| {
             Ok(c.query(
-                "SELECT entity_kind, entity_name, seq, state_before_json, state_after_json
+                "SELECT entity_kind, entity_name, seq,
+                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = events.entity_kind AND p.entity_name_key = events.entity_name_key AND p.seq = events.seq - 1),
+                    state_after_json
                  FROM events ORDER BY id",
                 &[],
             )
@@ -809,7 +807,8 @@ impl Backend for PostgresBackend {
                 .query(
                     "SELECT e.change_id, e.seq, c.command, c.events_json, c.undo_of,
                             (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id),
-                            e.state_before_json, e.state_after_json, c.created_at, e.entity_name
+                            (SELECT p.state_after_json FROM events p WHERE p.entity_kind = e.entity_kind AND p.entity_name_key = e.entity_name_key AND p.seq = e.seq - 1),
+                    e.state_after_json, c.created_at, e.entity_name
                      FROM events e JOIN changes c ON c.id = e.change_id
                      WHERE e.entity_kind = $1 AND e.entity_name_key = $2 AND e.seq < $3
                      ORDER BY e.seq DESC LIMIT $4",

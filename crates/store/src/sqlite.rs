@@ -151,12 +151,14 @@ fn apply(conn: &Connection, w: &EntityWrite<'_>, now: &str) -> Result<Touched> {
         }
     }
     conn.prepare_cached(
+        // The state before is the entity's previous log row's state
+        // after (migration 3): each write is stored once.
         "INSERT INTO events (change_id, entity_kind, entity_name_key, entity_name, seq,
-                             state_before_json, state_after_json)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                             state_after_json)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
     .execute(params![
-        w.change, w.kind, w.key, w.name, seq as i64, w.before, w.after
+        w.change, w.kind, w.key, w.name, seq as i64, w.after
     ])?;
     Ok(w.touched(seq))
 }
@@ -173,7 +175,9 @@ impl Backend for SqliteBackend {
 
     fn history(&self) -> Result<Vec<LoggedWrite>> {
         let mut stmt = self.conn.prepare(
-            "SELECT entity_kind, entity_name, seq, state_before_json, state_after_json
+            "SELECT entity_kind, entity_name, seq,
+                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = events.entity_kind AND p.entity_name_key = events.entity_name_key AND p.seq = events.seq - 1),
+                    state_after_json
              FROM events ORDER BY id",
         )?;
         let rows = stmt.query_map([], |r| {
@@ -318,7 +322,9 @@ impl Backend for SqliteBackend {
         };
         let rows = {
             let mut stmt = tx.prepare(
-                "SELECT entity_kind, entity_name_key, entity_name, state_before_json, state_after_json
+                "SELECT entity_kind, entity_name_key, entity_name,
+                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = events.entity_kind AND p.entity_name_key = events.entity_name_key AND p.seq = events.seq - 1),
+                    state_after_json
                  FROM events WHERE change_id = ?1 ORDER BY id",
             )?;
             stmt.query_map([target], |r| {
@@ -426,7 +432,8 @@ impl Backend for SqliteBackend {
         let mut stmt = self.conn.prepare_cached(
             "SELECT e.change_id, e.seq, c.command, c.events_json, c.undo_of,
                     (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id),
-                    e.state_before_json, e.state_after_json, c.created_at, e.entity_name
+                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = e.entity_kind AND p.entity_name_key = e.entity_name_key AND p.seq = e.seq - 1),
+                    e.state_after_json, c.created_at, e.entity_name
              FROM events e JOIN changes c ON c.id = e.change_id
              WHERE e.entity_kind = ?1 AND e.entity_name_key = ?2 AND e.seq < ?3
              ORDER BY e.seq DESC LIMIT ?4",
@@ -490,7 +497,7 @@ fn write_change(
         let name = check_write(w, cur.as_ref())?;
         touched.push(apply(
             conn,
-            &EntityWrite::of_commit(change_id, w, &key, &name, cur.as_ref()),
+            &EntityWrite::of_commit(change_id, w, &key, &name),
             now,
         )?);
     }

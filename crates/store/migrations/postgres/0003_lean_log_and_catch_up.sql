@@ -6,10 +6,16 @@
 ALTER TABLE events ADD COLUMN xid xid8 NOT NULL DEFAULT pg_current_xact_id();
 CREATE INDEX events_by_xid ON events (xid);
 
+-- Each write is logged once: a log row's state before is the state after
+-- of the entity's previous row (its `seq` - 1), which every write starts
+-- from (`grimoire verify` checks it), so the copy is no longer stored and
+-- the old copies are cleared. Half the log's bytes, the same undo and log.
+UPDATE events SET state_before_json = NULL;
+
 -- A commit in one statement (issue 16): the same steps as the Rust code of
 -- version 2 (per-entity advisory locks in byte order, version checks, the
 -- change row, then per write the next log sequence, the entity row and its
--- log row), run inside the database so a commit is one round trip instead
+-- log row, without the state before), run inside the database so a commit is one round trip instead
 -- of about ten. Name keys and trimmed names come from the caller (Unicode
 -- rules PostgreSQL's lower() does not share). A refused write raises
 -- SQLSTATE GR001 (already exists), GR002 (not found) or GR003 (version
@@ -36,7 +42,6 @@ DECLARE
     v_found boolean;
     v_cur_name text;
     v_cur_version bigint;
-    v_cur_state text;
     v_versions bigint[] := '{}';
     v_names text[] := '{}';
     w record;
@@ -53,8 +58,8 @@ BEGIN
     VALUES (p_command, p_events, NULL, v_now)
     RETURNING id INTO v_change;
     FOR i IN 1..n LOOP
-        SELECT e.name, e.version, e.state_json
-        INTO v_cur_name, v_cur_version, v_cur_state
+        SELECT e.name, e.version
+        INTO v_cur_name, v_cur_version
         FROM entities e
         WHERE e.kind = p_kinds[i] AND e.name_key = p_keys[i];
         v_found := FOUND;
@@ -67,9 +72,6 @@ BEGIN
         ELSIF p_expected[i] IS NOT NULL AND v_cur_version <> p_expected[i] THEN
             RAISE EXCEPTION USING ERRCODE = 'GR003', MESSAGE = i::text,
                 DETAIL = v_cur_name, HINT = v_cur_version::text;
-        END IF;
-        IF NOT v_found THEN
-            v_cur_state := NULL;
         END IF;
         v_name := CASE WHEN v_found THEN v_cur_name ELSE p_names[i] END;
         SELECT coalesce(max(seq), 0) + 1 INTO v_seq
@@ -85,8 +87,8 @@ BEGIN
                 updated_at = excluded.updated_at;
         END IF;
         INSERT INTO events (change_id, entity_kind, entity_name_key, entity_name, seq,
-                            state_before_json, state_after_json)
-        VALUES (v_change, p_kinds[i], p_keys[i], v_name, v_seq, v_cur_state, p_states[i]);
+                            state_after_json)
+        VALUES (v_change, p_kinds[i], p_keys[i], v_name, v_seq, p_states[i]);
         v_versions := v_versions || v_seq;
         v_names := v_names || v_name;
     END LOOP;
