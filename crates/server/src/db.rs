@@ -175,6 +175,9 @@ impl Backend for Leased {
     ) -> grimoire_store::Result<Option<grimoire_store::WritesSince>> {
         self.conn().backend().writes_since(cursor)
     }
+    fn newest_change(&self) -> grimoire_store::Result<Option<grimoire_store::ChangeId>> {
+        self.conn().backend().newest_change()
+    }
 }
 
 /// The pool.

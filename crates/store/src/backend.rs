@@ -94,4 +94,10 @@ pub trait Backend: Send {
         let _ = cursor;
         Ok(None)
     }
+    /// The newest change id, where change ids come in commit order (so a
+    /// cache can tell from it alone that nothing but its own changes
+    /// landed); `None` elsewhere.
+    fn newest_change(&self) -> Result<Option<ChangeId>> {
+        Ok(None)
+    }
 }

@@ -169,12 +169,17 @@ struct State {
     kinds: HashMap<String, KindSlots>,
     slots: usize,
     cursor: Option<Cursor>,
+    /// This process's own changes past the cursor, already applied here
+    /// (on a backend whose cursor is a change id): a catch-up that finds
+    /// only these has nothing to read.
+    own: std::collections::BTreeSet<i64>,
 }
 
 impl State {
     fn clear(&mut self) {
         self.kinds.clear();
         self.slots = 0;
+        self.own.clear();
     }
 
     fn kind(&mut self, kind: &str) -> &mut KindSlots {
@@ -266,6 +271,12 @@ impl EntityCache {
     /// again empty.
     pub fn catch_up(&self, backend: &dyn Backend) -> Result<()> {
         let cursor = self.lock().cursor.clone();
+        if let Some(Cursor::ChangeId(at)) = cursor
+            && let Some(ChangeId(newest)) = backend.newest_change()?
+            && self.only_own_since(at, newest)
+        {
+            return Ok(());
+        }
         let Some(since) = backend.writes_since(cursor.as_ref())? else {
             // The backend cannot tell what changed: trust nothing.
             self.lock().clear();
@@ -281,8 +292,30 @@ impl EntityCache {
                 state.mark_stale(&w.kind, w.key, w.version);
             }
         }
+        if let Cursor::ChangeId(last) = since.cursor {
+            state.own.retain(|id| *id > last);
+        }
         state.cursor = Some(since.cursor);
         Ok(())
+    }
+
+    /// Whether every change after `at` up to `newest` is this process's
+    /// own, already applied; if so the cursor moves to `newest` and the
+    /// log need not be read (the common case on a busy SQLite server,
+    /// where the instance's one writer makes every change).
+    fn only_own_since(&self, at: i64, newest: i64) -> bool {
+        if newest.saturating_sub(at) > i64::from(MAX_CATCH_UP) {
+            return false;
+        }
+        let mut state = self.lock();
+        if state.cursor != Some(Cursor::ChangeId(at))
+            || !(at + 1..=newest).all(|id| state.own.contains(&id))
+        {
+            return false;
+        }
+        state.own.retain(|id| *id > newest);
+        state.cursor = Some(Cursor::ChangeId(newest));
+        true
     }
 
     fn get(&self, kind: &str, key: &str) -> Lookup {
@@ -365,6 +398,11 @@ impl EntityCache {
     /// versions, deletions as gone.
     fn committed(&self, change: &Change, done: &Committed) {
         let mut state = self.lock();
+        if let Some(Cursor::ChangeId(at)) = state.cursor
+            && done.change.0 > at
+        {
+            state.own.insert(done.change.0);
+        }
         for (w, t) in change.writes.iter().zip(&done.touched) {
             let key = name_key(&w.name);
             match (&w.state_json, t.version) {
@@ -529,6 +567,10 @@ impl<B: Backend> Backend for Cached<B> {
 
     fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
         self.inner.writes_since(cursor)
+    }
+
+    fn newest_change(&self) -> Result<Option<ChangeId>> {
+        self.inner.newest_change()
     }
 }
 

@@ -219,14 +219,14 @@ impl Backend for SqliteBackend {
             .optional()?)
     }
 
+    fn newest_change(&self) -> Result<Option<ChangeId>> {
+        Ok(Some(ChangeId(newest_change_id(&self.conn)?)))
+    }
+
     fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
         // One writer at a time (SQLite's write lock) gives change ids in
         // commit order: everything after the last id seen is news.
-        let newest = |conn: &Connection| -> Result<i64> {
-            Ok(conn
-                .prepare_cached("SELECT COALESCE(MAX(id), 0) FROM changes")?
-                .query_row([], |r| r.get(0))?)
-        };
+        let newest = newest_change_id;
         let since = match cursor {
             Some(Cursor::ChangeId(id)) => *id,
             // Another backend's cursor, or none yet: start from now.
@@ -549,6 +549,14 @@ impl SqliteBackend {
         tx.commit()?;
         Ok(results)
     }
+}
+
+/// The newest change id (0 when there is none). No bound parameter, so
+/// the cached statement is never prepared again.
+fn newest_change_id(conn: &Connection) -> Result<i64> {
+    Ok(conn
+        .prepare_cached("SELECT COALESCE(MAX(id), 0) FROM changes")?
+        .query_row([], |r| r.get(0))?)
 }
 
 fn raw_entity(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawEntity> {

@@ -186,8 +186,14 @@ fn a_version_2_database_keeps_log_undo_and_verify_through_migration_3() {
     );
     let log = store.log("character", "Elmira").unwrap();
     assert_eq!(log[0].state_before, None);
-    assert_eq!(log[1].state_before, Some(serde_json::json!({"slots": [4, 2]})));
-    assert_eq!(log[1].state_after, Some(serde_json::json!({"slots": [3, 2]})));
+    assert_eq!(
+        log[1].state_before,
+        Some(serde_json::json!({"slots": [4, 2]}))
+    );
+    assert_eq!(
+        log[1].state_after,
+        Some(serde_json::json!({"slots": [3, 2]}))
+    );
     assert!(store.verify().unwrap().is_empty());
     store.undo("character", "Elmira").unwrap();
     assert_eq!(
