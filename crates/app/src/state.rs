@@ -78,15 +78,13 @@ pub fn encounter_of(
 ) -> Result<Option<Entity<EncounterState>>, AppError> {
     let key = grimoire_store::name_key(character);
     Ok(store
-        .list_shared::<EncounterState>(ENCOUNTER)?
-        .into_iter()
-        .find(|e| {
-            e.state.running.as_ref().is_some_and(|r| {
+        .find_where::<EncounterState>(ENCOUNTER, |e| {
+            e.running.as_ref().is_some_and(|r| {
                 r.combatants()
                     .iter()
                     .any(|c| grimoire_store::name_key(&c.name) == key)
             })
-        })
+        })?
         .map(|e| e.map(|state| EncounterState::clone(&state))))
 }
 

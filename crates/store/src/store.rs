@@ -171,6 +171,22 @@ impl Store {
             .collect()
     }
 
+    /// The first entity of a kind (in name order) whose state satisfies
+    /// `wanted`, without a copy of any state and without building the
+    /// others: a scan of a kind costs a glance per entity.
+    pub fn find_where<T: Decoded>(
+        &self,
+        kind: &str,
+        mut wanted: impl FnMut(&T) -> bool,
+    ) -> Result<Option<Entity<Arc<T>>>> {
+        for e in self.backend.list_shared(kind)? {
+            if wanted(&*e.decoded::<T>()?) {
+                return shared(kind, &e).map(Some);
+            }
+        }
+        Ok(None)
+    }
+
     /// Catches `cache` up with what was committed since its last look
     /// (see [`EntityCache::catch_up`]).
     pub fn catch_up(&self, cache: &EntityCache) -> Result<()> {
