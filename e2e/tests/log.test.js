@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { recordRequests, undocumented } from './documented.js';
 
 const BASE = process.env.GRIMOIRE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.GRIMOIRE_SCREENSHOTS
@@ -25,11 +26,13 @@ let gm;
 let player;
 let other;
 const contexts = [];
+const requests = []; // every `METHOD /path` the pages sent
 
 async function page() {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', locale: 'en-GB' });
   contexts.push(ctx);
   const p = await ctx.newPage();
+  recordRequests(p, BASE, requests);
   p.setDefaultTimeout(10_000);
   p.on('pageerror', (e) => { throw new Error(`page error: ${e.message}`); });
   return p;
@@ -223,4 +226,9 @@ test('house rules: the GM relaxes R10, everyone sees it, and the cast it lets pa
   await gm.getByLabel('R10: more than one spell slot in a turn').uncheck();
   await gm.click('#house-rules-form button[type=submit]');
   await other.locator('#house-rules-now').getByText('None: every rule is played as written.').waitFor({ state: 'visible' });
+});
+
+test('every request the pages made is the page, its files or a documented API operation', async () => {
+  assert.ok(requests.includes('GET /me'), 'the pages called the API');
+  assert.deepEqual(await undocumented(BASE, requests), []);
 });

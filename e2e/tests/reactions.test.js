@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { recordRequests, undocumented } from './documented.js';
 
 const BASE = process.env.GRIMOIRE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.GRIMOIRE_SCREENSHOTS
@@ -24,11 +25,13 @@ let browser;
 let gm;
 let player;
 const contexts = [];
+const requests = []; // every `METHOD /path` the pages sent
 
 async function page() {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', locale: 'en-GB' });
   contexts.push(ctx);
   const p = await ctx.newPage();
+  recordRequests(p, BASE, requests);
   p.setDefaultTimeout(10_000);
   p.on('pageerror', (e) => { throw new Error(`page error: ${e.message}`); });
   return p;
@@ -132,4 +135,9 @@ test('a player answers the Mage\'s Fireball with Counterspell on the GM\'s turn'
   assert.match(await gm.locator('#rw-outcome').innerText(), /Countered|Cave Mage casts Fireball/);
   // Counterspell took Vela's Reaction and a level-3 slot.
   await player.locator('.order li[data-name="Vela"] .econ-line').getByText(/Reaction/).waitFor({ state: 'visible' });
+});
+
+test('every request the pages made is the page, its files or a documented API operation', async () => {
+  assert.ok(requests.includes('GET /me'), 'the pages called the API');
+  assert.deepEqual(await undocumented(BASE, requests), []);
 });

@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { recordRequests, undocumented } from './documented.js';
 
 const BASE = process.env.GRIMOIRE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.GRIMOIRE_SCREENSHOTS
@@ -23,11 +24,13 @@ let browser;
 let gm; // page
 let player; // page
 const contexts = [];
+const requests = []; // every `METHOD /path` the pages sent
 
 async function page(options = {}) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', locale: 'en-GB', ...options });
   contexts.push(ctx);
   const p = await ctx.newPage();
+  recordRequests(p, BASE, requests);
   p.setDefaultTimeout(10_000);
   p.on('pageerror', (e) => { throw new Error(`page error: ${e.message}`); });
   return p;
@@ -475,4 +478,11 @@ test('a new Wizard 5 casts Fireball at once; a components refusal leads to the f
   await player.click('#equip-form button[type=submit]');
   await player.waitForSelector('#toast.show:has-text("Equipment saved")');
   assert.equal(await slotsLeft(player, 3), '1', 'the refused cast spent nothing');
+});
+
+test('every request the pages made is the page, its files or a documented API operation', async () => {
+  assert.ok(requests.includes('GET /me'), 'the pages called the API');
+  assert.ok(requests.includes('GET /cards'), 'the spellbook read the cards');
+  assert.ok(requests.some((r) => /^GET \/spells\/[^/]+\/damage$/.test(r)), 'a chart read a distribution');
+  assert.deepEqual(await undocumented(BASE, requests), []);
 });

@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { recordRequests, undocumented } from './documented.js';
 
 const BASE = process.env.GRIMOIRE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.GRIMOIRE_SCREENSHOTS
@@ -20,11 +21,13 @@ const NAME = `tok-${Date.now().toString(36)}`;
 let browser;
 let laptop;
 const contexts = [];
+const requests = []; // every `METHOD /path` the pages sent
 
 async function page(options = {}) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', locale: 'en-GB', ...options });
   contexts.push(ctx);
   const p = await ctx.newPage();
+  recordRequests(p, BASE, requests);
   p.setDefaultTimeout(10_000);
   p.on('pageerror', (e) => { throw new Error(`page error: ${e.message}`); });
   return p;
@@ -132,4 +135,9 @@ test('logging out revokes the token, in Czech too', async () => {
   await laptop.getByText('Live tokens: 1').waitFor({ state: 'visible' });
   await signIn(other, token);
   await other.getByRole('alert').getByText('Nejdřív se přihlas: token chybí nebo nesedí.').waitFor({ state: 'visible' });
+});
+
+test('every request the pages made is the page, its files or a documented API operation', async () => {
+  assert.ok(requests.includes('GET /me'), 'the pages called the API');
+  assert.deepEqual(await undocumented(BASE, requests), []);
 });

@@ -69,22 +69,23 @@ pub fn encounter(store: &Store, name: &str) -> Result<Entity<EncounterState>, Ap
         })
 }
 
-/// The running encounter this character takes part in, if any.
+/// The running encounter this character takes part in, if any. Looks at
+/// the shared states and copies only the one found, so ended encounters
+/// cost a glance each, not a copy (issue 16).
 pub fn encounter_of(
     store: &Store,
     character: &str,
 ) -> Result<Option<Entity<EncounterState>>, AppError> {
     let key = grimoire_store::name_key(character);
     Ok(store
-        .list::<EncounterState>(ENCOUNTER)?
-        .into_iter()
-        .find(|e| {
-            e.state.running.as_ref().is_some_and(|r| {
+        .find_where::<EncounterState>(ENCOUNTER, |e| {
+            e.running.as_ref().is_some_and(|r| {
                 r.combatants()
                     .iter()
                     .any(|c| grimoire_store::name_key(&c.name) == key)
             })
-        }))
+        })?
+        .map(|e| e.map(|state| EncounterState::clone(&state))))
 }
 
 /// The changes one operation makes, gathered before one commit; the log

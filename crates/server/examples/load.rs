@@ -14,7 +14,15 @@
 //! cargo run --release -p grimoire-server --example load -- --seconds 10 --clients 16
 //! cargo run --release -p grimoire-server --example load -- --database postgres://postgres@127.0.0.1/test
 //! cargo run --release -p grimoire-server --example load -- --shared   # everyone on one character
+//! cargo run --release -p grimoire-server --example load -- --idle-characters 50 --encounters 100
+//! cargo run --release -p grimoire-server --example load -- --database postgres://… --instances 2
 //! ```
+//!
+//! `--idle-characters N` and `--encounters M` add N characters nobody plays
+//! and M encounters that are not running (each with one of those
+//! characters in it) before the run: a cast's cost should not grow with
+//! them. `--instances K` starts K servers on the same database and spreads
+//! the clients over them (PostgreSQL: several instances sharing campaigns).
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -30,6 +38,9 @@ struct Args {
     seconds: u64,
     clients: usize,
     shared: bool,
+    idle_characters: usize,
+    encounters: usize,
+    instances: usize,
 }
 
 fn args() -> Result<Args, String> {
@@ -38,6 +49,9 @@ fn args() -> Result<Args, String> {
         seconds: 10,
         clients: 16,
         shared: false,
+        idle_characters: 0,
+        encounters: 0,
+        instances: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -47,12 +61,26 @@ fn args() -> Result<Args, String> {
             "--seconds" => a.seconds = value()?.parse().map_err(|e| format!("--seconds: {e}"))?,
             "--clients" => a.clients = value()?.parse().map_err(|e| format!("--clients: {e}"))?,
             "--shared" => a.shared = true,
+            "--idle-characters" => {
+                a.idle_characters = value()?
+                    .parse()
+                    .map_err(|e| format!("--idle-characters: {e}"))?
+            }
+            "--encounters" => {
+                a.encounters = value()?.parse().map_err(|e| format!("--encounters: {e}"))?
+            }
+            "--instances" => {
+                a.instances = value()?.parse().map_err(|e| format!("--instances: {e}"))?
+            }
             other => return Err(format!("unknown flag {other}")),
         }
     }
     // Bounded: never more than a minute, never more than 256 connections.
     a.seconds = a.seconds.clamp(1, 60);
     a.clients = a.clients.clamp(1, 256);
+    a.idle_characters = a.idle_characters.min(1_000);
+    a.encounters = a.encounters.min(1_000);
+    a.instances = a.instances.clamp(1, 8);
     Ok(a)
 }
 
@@ -172,6 +200,27 @@ async fn health(addr: SocketAddr, until: Instant) -> u64 {
     ok
 }
 
+/// CPU seconds this process (client and server together) has used so far,
+/// from `/proc/self/stat` (user + system; 0 where there is no `/proc`).
+/// Per request, it is steadier than throughput on a busy machine: other
+/// processes take the cores, not the work each request costs.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // Fields after the command name, which is in parentheses.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 here.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -204,12 +253,21 @@ async fn main() {
         Database::Postgres(pg) => Some(pg.clone()),
         Database::Sqlite(_) => None,
     };
-    let state = AppState::connect(config).await.expect("open database");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    let server = tokio::spawn(async move { axum::serve(listener, app(state)).await });
+    let mut addrs = Vec::new();
+    let mut servers = Vec::new();
+    for _ in 0..args.instances {
+        let state = AppState::connect(config.clone())
+            .await
+            .expect("open database");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        addrs.push(listener.local_addr().expect("addr"));
+        servers.push(tokio::spawn(async move {
+            axum::serve(listener, app(state)).await
+        }));
+    }
+    let addr = addrs[0];
 
     let mut c = Client::connect(addr).await;
     let (_, v) = c.send("/accounts", None, json!({"name": "gm"})).await;
@@ -259,23 +317,58 @@ async fn main() {
         seats.push((if args.shared { gm.clone() } else { t }, character));
     }
 
+    // What a cast should not notice: idle characters and encounters that
+    // are not running.
+    for i in 0..args.idle_characters.max(usize::from(args.encounters > 0)) {
+        let (s, v) = c
+            .send(
+                "/campaigns/load/characters",
+                Some(&gm),
+                json!({"name": format!("Idle{i}"), "classes": [{"class": "cleric", "level": 5}],
+                       "abilities": {"wis": 16}, "prepared": ["bless"]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    for i in 0..args.encounters {
+        let (s, v) = c
+            .send(
+                "/campaigns/load/encounters",
+                Some(&gm),
+                json!({"name": format!("Old{i}")}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        c.send(
+            &format!("/campaigns/load/encounters/Old{i}/combatants"),
+            Some(&gm),
+            json!({"name": "Idle0", "initiative": 10}),
+        )
+        .await;
+    }
+
     // The floor, with as many clients for as long.
+    let cpu_start = cpu_seconds();
     let start = Instant::now();
     let until = start + Duration::from_secs(args.seconds);
     let floor: Vec<_> = (0..args.clients)
-        .map(|_| tokio::spawn(health(addr, until)))
+        .enumerate()
+        .map(|(i, _)| tokio::spawn(health(addrs[i % addrs.len()], until)))
         .collect();
     let mut healthy = 0;
     for task in floor {
         healthy += task.await.expect("health task");
     }
     let health_per_s = healthy as f64 / start.elapsed().as_secs_f64();
+    let health_cpu = (cpu_seconds() - cpu_start) / healthy.max(1) as f64;
 
+    let cpu_start = cpu_seconds();
     let start = Instant::now();
     let until = start + Duration::from_secs(args.seconds);
     let tasks: Vec<_> = seats
         .into_iter()
-        .map(|(t, ch)| tokio::spawn(player(addr, t, ch, until)))
+        .enumerate()
+        .map(|(i, (t, ch))| tokio::spawn(player(addrs[i % addrs.len()], t, ch, until)))
         .collect();
     let mut all = Tally::default();
     for task in tasks {
@@ -288,12 +381,13 @@ async fn main() {
         all.other += t.other;
     }
     let elapsed = start.elapsed().as_secs_f64();
+    let cast_cpu = (cpu_seconds() - cpu_start) / all.accepted.max(1) as f64;
     all.latencies.sort();
     all.others.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
-        "database={kind} clients={} shared={} seconds={elapsed:.1}",
-        args.clients, args.shared
+        "database={kind} clients={} shared={} instances={} idle_characters={} encounters={} seconds={elapsed:.1}",
+        args.clients, args.shared, args.instances, args.idle_characters, args.encounters
     );
     println!(
         "cast requests={} accepted={} ({:.0}/s) refused={} conflict={} other={}",
@@ -309,6 +403,12 @@ async fn main() {
         all.accepted as f64 / elapsed / health_per_s
     );
     println!(
+        "cpu per accepted cast (with its turn or rest) {:.0} µs, per /health {:.0} µs; ratio {:.3}",
+        cast_cpu * 1e6,
+        health_cpu * 1e6,
+        health_cpu / cast_cpu.max(f64::MIN_POSITIVE)
+    );
+    println!(
         "cast latency p50={:.2} ms p99={:.2} ms max={:.2} ms",
         ms(percentile(&all.latencies, 0.50)),
         ms(percentile(&all.latencies, 0.99)),
@@ -321,7 +421,9 @@ async fn main() {
         ms(percentile(&all.others, 0.50)),
         ms(percentile(&all.others, 0.99)),
     );
-    server.abort();
+    for server in servers {
+        server.abort();
+    }
     if let Some(pg) = schema {
         let _ = std::thread::spawn(move || pg.drop_schema()).join();
     }

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use grimoire_store::{
-    Backend, Change, Committed, LogEntry, PostgresBackend, PostgresConfig, RawEntity, Scoped,
-    SqliteBackend, Store, StoreError, Undone,
+    Backend, Cached, Change, Committed, EntityCache, LogEntry, PostgresBackend, PostgresConfig,
+    RawEntity, Scoped, SqliteBackend, Store, StoreError, Undone,
 };
 use tokio::sync::Semaphore;
 
@@ -169,6 +169,15 @@ impl Backend for Leased {
             None => Ok(()),
         }
     }
+    fn writes_since(
+        &self,
+        cursor: Option<&grimoire_store::Cursor>,
+    ) -> grimoire_store::Result<Option<grimoire_store::WritesSince>> {
+        self.conn().backend().writes_since(cursor)
+    }
+    fn newest_change(&self) -> grimoire_store::Result<Option<grimoire_store::ChangeId>> {
+        self.conn().backend().newest_change()
+    }
 }
 
 /// The pool.
@@ -187,6 +196,11 @@ pub(crate) struct Db {
     /// SQLite's one writer; `None` on PostgreSQL, where each connection
     /// commits under the store's advisory locks.
     writer: Option<crate::writer::Writer>,
+    /// The entities this instance keeps in memory, shared by every
+    /// connection, caught up with the change log at the start of each
+    /// request (see `grimoire_store::EntityCache` for when an entry is
+    /// trusted).
+    cache: Arc<EntityCache>,
 }
 
 impl Drop for Db {
@@ -228,6 +242,7 @@ impl Db {
             permits: Arc::new(Semaphore::new(connections)),
             timeout,
             writer: None,
+            cache: Arc::new(EntityCache::new()),
         };
         let first = db.connect()?;
         db.file = db.file_id();
@@ -330,6 +345,9 @@ impl Db {
             // the campaign's is taken.
             let (a, scope) = {
                 let mut global = db.store(Scope::Global)?;
+                // Whatever was committed before this request, by anyone,
+                // is what the request sees.
+                global.catch_up(&db.cache)?;
                 first(&mut global)?
             };
             then(a, &mut db.store(scope)?)
@@ -340,12 +358,13 @@ impl Db {
             .map_err(|e| ServerError::Internal(format!("database worker failed: {e}")))?
     }
 
-    /// A store on a leased connection, seeing `scope`.
+    /// A store on a leased connection, seeing `scope`, reading through the
+    /// instance's cache.
     fn store(self: &Arc<Self>, scope: Scope) -> Result<Store, ServerError> {
-        let leased = self.lease()?;
+        let cached = Cached::new(self.lease()?, Arc::clone(&self.cache));
         Ok(match scope {
-            Scope::Global => Store::with_backend(leased),
-            Scope::Campaign(id) => Store::with_backend(Scoped::new(leased, campaign_prefix(&id))),
+            Scope::Global => Store::with_backend(cached),
+            Scope::Campaign(id) => Store::with_backend(Scoped::new(cached, campaign_prefix(&id))),
         })
     }
 

@@ -38,6 +38,24 @@ pub struct LiveEvent {
     pub data: serde_json::Value,
 }
 
+/// An event as delivered to this instance's subscribers: its JSON is built
+/// once, by the first subscriber that sends it whole, and shared by the
+/// rest (issue 16: serialise once).
+#[derive(Debug)]
+pub(crate) struct Delivered {
+    /// The event.
+    pub(crate) event: LiveEvent,
+    json: std::sync::OnceLock<String>,
+}
+
+impl Delivered {
+    /// The event as JSON, built on first use.
+    pub(crate) fn json(&self) -> &str {
+        self.json
+            .get_or_init(|| serde_json::to_string(&self.event).unwrap_or_default())
+    }
+}
+
 /// What travels over NOTIFY: the event plus its sender, so an instance
 /// skips what it already delivered itself.
 #[derive(Debug, Serialize, Deserialize)]
@@ -49,7 +67,7 @@ struct Envelope {
 /// The per-campaign broadcast channels of this instance.
 pub(crate) struct Hub {
     instance: String,
-    channels: Mutex<HashMap<String, broadcast::Sender<Arc<LiveEvent>>>>,
+    channels: Mutex<HashMap<String, broadcast::Sender<Arc<Delivered>>>>,
 }
 
 impl Hub {
@@ -61,7 +79,7 @@ impl Hub {
     }
 
     /// Subscribes to a campaign.
-    pub(crate) fn subscribe(&self, campaign: &str) -> broadcast::Receiver<Arc<LiveEvent>> {
+    pub(crate) fn subscribe(&self, campaign: &str) -> broadcast::Receiver<Arc<Delivered>> {
         let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
         channels
             .entry(campaign.to_owned())
@@ -82,7 +100,12 @@ impl Hub {
         let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
         let campaign = event.campaign.clone();
         if let Some(tx) = channels.get(&campaign)
-            && tx.send(Arc::new(event)).is_err()
+            && tx
+                .send(Arc::new(Delivered {
+                    event,
+                    json: std::sync::OnceLock::new(),
+                }))
+                .is_err()
         {
             // Nobody listens any more: forget the channel.
             channels.remove(&campaign);
@@ -192,7 +215,7 @@ mod tests {
         let mut rx = b.subscribe("cave");
         let payload = a.envelope(&event(serde_json::json!({"x": 1})));
         b.receive(&payload);
-        assert_eq!(rx.try_recv().unwrap().by, "petr");
+        assert_eq!(rx.try_recv().unwrap().event.by, "petr");
         let own = b.envelope(&event(serde_json::json!({})));
         b.receive(&own);
         assert!(rx.try_recv().is_err());

@@ -259,7 +259,7 @@ impl AppState {
     pub(crate) fn subscribe(
         &self,
         campaign: &str,
-    ) -> tokio::sync::broadcast::Receiver<Arc<LiveEvent>> {
+    ) -> tokio::sync::broadcast::Receiver<Arc<crate::live::Delivered>> {
         self.inner.hub.subscribe(campaign)
     }
 }

@@ -436,7 +436,7 @@ function prepCard(c) {
 /** The SRD's cards, fetched once; opening the spellbook straight away
  *  starts this alongside the login instead of after it. */
 function srdCards() {
-  if (!app.srdCards) app.srdCards = get('/web/api/cards').catch((e) => { app.srdCards = null; throw e; });
+  if (!app.srdCards) app.srdCards = get('/cards').catch((e) => { app.srdCards = null; throw e; });
   return app.srdCards;
 }
 
@@ -453,7 +453,7 @@ async function loadCards() {
     app.homebrewFor = app.campaign;
     app.cards = app.cards.filter((c) => !c.homebrew);
     try {
-      const extra = await get(`/web/api/campaigns/${enc(app.campaign)}/cards`);
+      const extra = await get(`/campaigns/${enc(app.campaign)}/cards`);
       extra.forEach(prepCard);
       app.cards.push(...extra);
     } catch { /* the SRD alone */ }
@@ -463,8 +463,8 @@ async function loadCards() {
 /** Where a card's damage distribution comes from. */
 function damageUrl(c, query) {
   const base = c.homebrew
-    ? `/web/api/campaigns/${enc(app.campaign)}/spells/${enc(c.id)}/damage`
-    : `/web/api/spells/${enc(c.id)}/damage`;
+    ? `/campaigns/${enc(app.campaign)}/spells/${enc(c.id)}/damage`
+    : `/spells/${enc(c.id)}/damage`;
   return `${base}?${query}`;
 }
 

@@ -13,7 +13,7 @@ function el(name, attrs = {}, text) {
 }
 
 /**
- * Draws `report` (from /web/api/spells/{id}/damage) as an SVG element.
+ * Draws `report` (from /spells/{spell}/damage) as an SVG element.
  * `highlight` marks one slot level (the one picked in the cast dialog).
  */
 export function damageChart(report, spellName, highlight = null, width = 640) {

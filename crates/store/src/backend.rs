@@ -4,6 +4,9 @@
 //! backend (PostgreSQL, issue #5) implements the same trait on the same
 //! schema without knowing the game's types.
 
+use std::sync::Arc;
+
+use crate::cache::{Cursor, SharedEntity, WritesSince};
 use crate::change::Change;
 use crate::error::Result;
 use crate::record::{ChangeId, ChangeSummary, Committed, LogEntry, LoggedWrite, RawEntity, Undone};
@@ -67,5 +70,34 @@ pub trait Backend: Send {
     /// writes. Writes nothing.
     fn check_writable(&mut self) -> Result<()> {
         Ok(())
+    }
+    /// [`Backend::get`], shareable: a caching backend hands out the same
+    /// entity (and its decoded state) to every reader.
+    fn get_shared(&self, kind: &str, name: &str) -> Result<Option<Arc<SharedEntity>>> {
+        Ok(self
+            .get(kind, name)?
+            .map(|e| Arc::new(SharedEntity::new(e))))
+    }
+    /// [`Backend::list`], shareable like [`Backend::get_shared`].
+    fn list_shared(&self, kind: &str) -> Result<Vec<Arc<SharedEntity>>> {
+        Ok(self
+            .list(kind)?
+            .into_iter()
+            .map(|e| Arc::new(SharedEntity::new(e)))
+            .collect())
+    }
+    /// The entities written since `cursor` (from now on, when `None`), at
+    /// most [`crate::MAX_CATCH_UP`] of them, and where to continue: what
+    /// [`crate::EntityCache::catch_up`] reads. `None` when this backend
+    /// cannot tell, and nothing may be cached over it.
+    fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
+        let _ = cursor;
+        Ok(None)
+    }
+    /// The newest change id, where change ids come in commit order (so a
+    /// cache can tell from it alone that nothing but its own changes
+    /// landed); `None` elsewhere.
+    fn newest_change(&self) -> Result<Option<ChangeId>> {
+        Ok(None)
     }
 }

@@ -19,26 +19,19 @@ pub(crate) struct EntityWrite<'a> {
     pub(crate) kind: &'a str,
     pub(crate) key: &'a str,
     pub(crate) name: &'a str,
-    pub(crate) before: Option<&'a str>,
+    /// The state written, `None` for a deletion. The state before is not
+    /// stored: it is the entity's previous log row's state after.
     pub(crate) after: Option<&'a str>,
 }
 
 impl<'a> EntityWrite<'a> {
-    /// The write `w` of change `change`, stored under `key` and `name` over
-    /// the entity as read (`cur`).
-    pub(crate) fn of_commit(
-        change: i64,
-        w: &'a Write,
-        key: &'a str,
-        name: &'a str,
-        cur: Option<&'a Current>,
-    ) -> Self {
+    /// The write `w` of change `change`, stored under `key` and `name`.
+    pub(crate) fn of_commit(change: i64, w: &'a Write, key: &'a str, name: &'a str) -> Self {
         EntityWrite {
             change,
             kind: &w.kind,
             key,
             name,
-            before: cur.map(|c| c.state_json.as_str()),
             after: w.state_json.as_deref(),
         }
     }
@@ -50,7 +43,6 @@ impl<'a> EntityWrite<'a> {
             kind: &row.kind,
             key: &row.key,
             name: &row.name,
-            before: row.after.as_deref(),
             after: row.before.as_deref(),
         }
     }

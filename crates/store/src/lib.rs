@@ -31,6 +31,7 @@
 #![deny(missing_docs)]
 
 mod backend;
+mod cache;
 mod change;
 mod check;
 mod error;
@@ -42,6 +43,9 @@ mod sqlite;
 mod store;
 
 pub use backend::{Backend, UndoGuard};
+pub use cache::{
+    Cached, Cursor, EntityCache, MAX_CACHED, MAX_CATCH_UP, SharedEntity, WritesSince, WrittenKey,
+};
 pub use change::{Change, Expected, Write, name_key};
 pub use error::{BackendError, Result, StoreError};
 pub use migrate::SCHEMA_VERSION;
@@ -53,4 +57,4 @@ pub use record::{
 pub use scope::Scoped;
 pub use sqlite::SqliteBackend;
 pub use sqlite::backup_sqlite;
-pub use store::Store;
+pub use store::{Decoded, Store};

@@ -17,9 +17,10 @@ use postgres::error::SqlState;
 use postgres::{Client, GenericClient, NoTls, Statement, Transaction};
 
 use crate::backend::{Backend, UndoGuard};
-use crate::change::{Change, name_key};
+use crate::cache::{Cursor, MAX_CATCH_UP, WritesSince, WrittenKey};
+use crate::change::{Change, Expected, name_key};
 use crate::check::{
-    Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, check_write, not_found,
+    Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, not_found,
     nothing_to_undo,
 };
 use crate::error::{BackendError, Result, StoreError};
@@ -31,6 +32,7 @@ use crate::record::{
 const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/postgres/0001_init.sql"),
     include_str!("../migrations/postgres/0002_table_log.sql"),
+    include_str!("../migrations/postgres/0003_lean_log_and_catch_up.sql"),
 ];
 
 /// Advisory lock id held while migrating, so instances starting together
@@ -155,6 +157,41 @@ fn connect(url: &str) -> Result<Client> {
 
 fn pg(err: postgres::Error) -> StoreError {
     StoreError::Database(BackendError::new(err))
+}
+
+/// The store's error for a write `grimoire_commit` refused (SQLSTATE
+/// GR001–GR003, see migration 3), or the database error as it came.
+fn refused(err: postgres::Error, change: &Change) -> StoreError {
+    let Some(db) = err.as_db_error() else {
+        return pg(err);
+    };
+    let write = db
+        .message()
+        .parse::<usize>()
+        .ok()
+        .and_then(|i| change.writes.get(i.wrapping_sub(1)));
+    let stored = db.detail().unwrap_or_default().to_owned();
+    let found = db.hint().and_then(|h| h.parse::<u64>().ok()).unwrap_or(0);
+    match (db.code().code(), write) {
+        ("GR001", Some(w)) => StoreError::AlreadyExists {
+            kind: w.kind.clone(),
+            name: stored,
+        },
+        ("GR002", Some(w)) => StoreError::NotFound {
+            kind: w.kind.clone(),
+            name: w.name.clone(),
+        },
+        ("GR003", Some(w)) => StoreError::Conflict {
+            kind: w.kind.clone(),
+            name: stored,
+            expected: match w.expected {
+                Expected::Version(v) => v,
+                Expected::Absent => 0,
+            },
+            found,
+        },
+        _ => pg(err),
+    }
 }
 
 /// A store in a PostgreSQL database; one connection per backend value.
@@ -375,21 +412,15 @@ fn apply(
     let event = cached(
         tx,
         st,
+        // The state before is the entity's previous log row's state
+        // after (migration 3): each write is stored once.
         "INSERT INTO events (change_id, entity_kind, entity_name_key, entity_name, seq,
-                             state_before_json, state_after_json)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                             state_after_json)
+         VALUES ($1, $2, $3, $4, $5, $6)",
     )?;
     tx.execute(
         &event,
-        &[
-            &w.change,
-            &w.kind,
-            &w.key,
-            &w.name,
-            &(seq as i64),
-            &w.before,
-            &w.after,
-        ],
+        &[&w.change, &w.kind, &w.key, &w.name, &(seq as i64), &w.after],
     )
     .map_err(pg)?;
     Ok(w.touched(seq))
@@ -429,7 +460,9 @@ fn find_target(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<Opti
     let id: i64 = row.get(0);
     let rows = c
         .query(
-            "SELECT entity_kind, entity_name_key, entity_name, state_before_json, state_after_json
+            "SELECT entity_kind, entity_name_key, entity_name,
+                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = events.entity_kind AND p.entity_name_key = events.entity_name_key AND p.seq = events.seq - 1),
+                    state_after_json
              FROM events WHERE change_id = $1 ORDER BY id",
             &[&id],
         )
@@ -493,7 +526,9 @@ impl Backend for PostgresBackend {
     fn history(&self) -> Result<Vec<LoggedWrite>> {
         self.with(|c| {
             Ok(c.query(
-                "SELECT entity_kind, entity_name, seq, state_before_json, state_after_json
+                "SELECT entity_kind, entity_name, seq,
+                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = events.entity_kind AND p.entity_name_key = events.entity_name_key AND p.seq = events.seq - 1),
+                    state_after_json
                  FROM events ORDER BY id",
                 &[],
             )
@@ -507,6 +542,54 @@ impl Backend for PostgresBackend {
                 after: r.get(4),
             })
             .collect())
+        })
+    }
+
+    fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
+        self.with_statements(|c, st| {
+            // The snapshot first, the rows second: a row committed in
+            // between is reported now and again next time, never missed.
+            let snapshot = cached(c, st, "SELECT pg_current_snapshot()::text")?;
+            let now: String = c.query_one(&snapshot, &[]).map_err(pg)?.get(0);
+            let since = match cursor {
+                Some(Cursor::Snapshot(s)) => s,
+                _ => {
+                    return Ok(Some(WritesSince {
+                        cursor: Cursor::Snapshot(now),
+                        writes: Vec::new(),
+                        overflow: cursor.is_some(),
+                    }));
+                }
+            };
+            let rows = cached(
+                c,
+                st,
+                "SELECT entity_kind, entity_name_key, seq FROM events
+                 WHERE xid >= pg_snapshot_xmin($1::text::pg_snapshot)
+                   AND NOT pg_visible_in_snapshot(xid, $1::text::pg_snapshot)
+                 LIMIT $2",
+            )?;
+            let found = c
+                .query(&rows, &[since, &i64::from(MAX_CATCH_UP + 1)])
+                .map_err(pg)?;
+            let overflow = found.len() > MAX_CATCH_UP as usize;
+            let writes = if overflow {
+                Vec::new()
+            } else {
+                found
+                    .iter()
+                    .map(|r| WrittenKey {
+                        kind: r.get(0),
+                        key: r.get(1),
+                        version: r.get::<_, i64>(2).try_into().unwrap_or(0),
+                    })
+                    .collect()
+            };
+            Ok(Some(WritesSince {
+                cursor: Cursor::Snapshot(now),
+                writes,
+                overflow,
+            }))
         })
     }
 
@@ -529,41 +612,61 @@ impl Backend for PostgresBackend {
 
     fn commit(&mut self, change: &Change) -> Result<Committed> {
         change.validate()?;
+        // One statement, one round trip: `grimoire_commit` (migration 3)
+        // locks, checks versions and writes inside the database.
+        let kinds: Vec<&str> = change.writes.iter().map(|w| w.kind.as_str()).collect();
+        let keys: Vec<String> = change.writes.iter().map(|w| name_key(&w.name)).collect();
+        let names: Vec<&str> = change.writes.iter().map(|w| w.name.trim()).collect();
+        let expected: Vec<Option<i64>> = change
+            .writes
+            .iter()
+            .map(|w| match w.expected {
+                Expected::Absent => None,
+                Expected::Version(v) => Some(v as i64),
+            })
+            .collect();
+        let states: Vec<Option<&str>> = change
+            .writes
+            .iter()
+            .map(|w| w.state_json.as_deref())
+            .collect();
         self.with_statements(|c, st| {
-            let mut tx = c.transaction().map_err(pg)?;
-            let mut keys: Vec<(String, String)> = change
+            let commit = cached(
+                c,
+                st,
+                "SELECT change_id, at, versions, names
+                 FROM grimoire_commit($1, $2, $3, $4, $5, $6, $7)",
+            )?;
+            let row = c
+                .query_one(
+                    &commit,
+                    &[
+                        &change.command,
+                        &change.events_json,
+                        &kinds,
+                        &keys,
+                        &names,
+                        &expected,
+                        &states,
+                    ],
+                )
+                .map_err(|e| refused(e, change))?;
+            let versions: Vec<i64> = row.get(2);
+            let stored: Vec<String> = row.get(3);
+            let touched = change
                 .writes
                 .iter()
-                .map(|w| (w.kind.clone(), name_key(&w.name)))
+                .zip(versions.into_iter().zip(stored))
+                .map(|(w, (seq, name))| Touched {
+                    kind: w.kind.clone(),
+                    name,
+                    version: w.state_json.as_ref().map(|_| seq as u64),
+                })
                 .collect();
-            lock(&mut tx, st, &mut keys)?;
-            let now = now(&mut tx, st)?;
-            let insert = cached(
-                &mut tx,
-                st,
-                "INSERT INTO changes (command, events_json, undo_of, created_at)
-                 VALUES ($1, $2, NULL, $3) RETURNING id",
-            )?;
-            let change_id: i64 = tx
-                .query_one(&insert, &[&change.command, &change.events_json, &now])
-                .map_err(pg)?
-                .get(0);
-            let mut touched = Vec::with_capacity(change.writes.len());
-            for w in &change.writes {
-                let key = name_key(&w.name);
-                let cur = current(&mut tx, st, &w.kind, &key)?;
-                let name = check_write(w, cur.as_ref())?;
-                touched.push(apply(
-                    &mut tx,
-                    st,
-                    &EntityWrite::of_commit(change_id, w, &key, &name, cur.as_ref()),
-                    &now,
-                )?);
-            }
-            tx.commit().map_err(pg)?;
             Ok(Committed {
-                change: ChangeId(change_id),
+                change: ChangeId(row.get(0)),
                 touched,
+                at: row.get(1),
             })
         })
     }
@@ -704,7 +807,8 @@ impl Backend for PostgresBackend {
                 .query(
                     "SELECT e.change_id, e.seq, c.command, c.events_json, c.undo_of,
                             (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id),
-                            e.state_before_json, e.state_after_json, c.created_at, e.entity_name
+                            (SELECT p.state_after_json FROM events p WHERE p.entity_kind = e.entity_kind AND p.entity_name_key = e.entity_name_key AND p.seq = e.seq - 1),
+                    e.state_after_json, c.created_at, e.entity_name
                      FROM events e JOIN changes c ON c.id = e.change_id
                      WHERE e.entity_kind = $1 AND e.entity_name_key = $2 AND e.seq < $3
                      ORDER BY e.seq DESC LIMIT $4",

@@ -45,6 +45,19 @@ pub struct Entity<T> {
     pub updated_at: String,
 }
 
+impl<T> Entity<T> {
+    /// The same entity with its state turned into something else.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Entity<U> {
+        Entity {
+            kind: self.kind,
+            name: self.name,
+            version: self.version,
+            state: f(self.state),
+            updated_at: self.updated_at,
+        }
+    }
+}
+
 /// One entity touched by a change, with its version afterwards (`None` when
 /// the change deleted it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -64,6 +77,10 @@ pub struct Committed {
     pub change: ChangeId,
     /// Every entity written, in the order of the change's writes.
     pub touched: Vec<Touched>,
+    /// When it was committed (UTC, RFC 3339): each written entity's new
+    /// `updated_at`.
+    #[serde(skip)]
+    pub at: String,
 }
 
 /// The receipt of a successful undo.

@@ -100,6 +100,24 @@ impl<B: Backend> Backend for Scoped<B> {
         }))
     }
 
+    fn get_shared(
+        &self,
+        kind: &str,
+        name: &str,
+    ) -> Result<Option<std::sync::Arc<crate::SharedEntity>>> {
+        // Shared entities keep the stored (prefixed) kind; the store names
+        // entities by the kind it was asked for.
+        self.inner.get_shared(&self.kind(kind), name)
+    }
+
+    fn list_shared(&self, kind: &str) -> Result<Vec<std::sync::Arc<crate::SharedEntity>>> {
+        self.inner.list_shared(&self.kind(kind))
+    }
+
+    fn writes_since(&self, cursor: Option<&crate::Cursor>) -> Result<Option<crate::WritesSince>> {
+        self.inner.writes_since(cursor)
+    }
+
     fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
         Ok(self
             .inner
@@ -127,8 +145,8 @@ impl<B: Backend> Backend for Scoped<B> {
         };
         let done = self.inner.commit(&scoped)?;
         Ok(Committed {
-            change: done.change,
             touched: self.touched(done.touched),
+            ..done
         })
     }
 

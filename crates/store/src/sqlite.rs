@@ -6,6 +6,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use crate::backend::{Backend, UndoGuard};
+use crate::cache::{Cursor, MAX_CATCH_UP, WritesSince, WrittenKey};
 use crate::change::{Change, name_key};
 use crate::check::{
     Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, check_write, not_found,
@@ -150,12 +151,14 @@ fn apply(conn: &Connection, w: &EntityWrite<'_>, now: &str) -> Result<Touched> {
         }
     }
     conn.prepare_cached(
+        // The state before is the entity's previous log row's state
+        // after (migration 3): each write is stored once.
         "INSERT INTO events (change_id, entity_kind, entity_name_key, entity_name, seq,
-                             state_before_json, state_after_json)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                             state_after_json)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
     .execute(params![
-        w.change, w.kind, w.key, w.name, seq as i64, w.before, w.after
+        w.change, w.kind, w.key, w.name, seq as i64, w.after
     ])?;
     Ok(w.touched(seq))
 }
@@ -172,7 +175,9 @@ impl Backend for SqliteBackend {
 
     fn history(&self) -> Result<Vec<LoggedWrite>> {
         let mut stmt = self.conn.prepare(
-            "SELECT entity_kind, entity_name, seq, state_before_json, state_after_json
+            "SELECT entity_kind, entity_name, seq,
+                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = events.entity_kind AND p.entity_name_key = events.entity_name_key AND p.seq = events.seq - 1),
+                    state_after_json
              FROM events ORDER BY id",
         )?;
         let rows = stmt.query_map([], |r| {
@@ -212,6 +217,54 @@ impl Backend for SqliteBackend {
             )?
             .query_row(params![kind, name_key(name)], raw_entity)
             .optional()?)
+    }
+
+    fn newest_change(&self) -> Result<Option<ChangeId>> {
+        Ok(Some(ChangeId(newest_change_id(&self.conn)?)))
+    }
+
+    fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
+        // One writer at a time (SQLite's write lock) gives change ids in
+        // commit order: everything after the last id seen is news.
+        let newest = newest_change_id;
+        let since = match cursor {
+            Some(Cursor::ChangeId(id)) => *id,
+            // Another backend's cursor, or none yet: start from now.
+            _ => {
+                return Ok(Some(WritesSince {
+                    cursor: Cursor::ChangeId(newest(&self.conn)?),
+                    writes: Vec::new(),
+                    overflow: cursor.is_some(),
+                }));
+            }
+        };
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT change_id, entity_kind, entity_name_key, seq FROM events
+             WHERE change_id > ?1 ORDER BY change_id LIMIT ?2",
+        )?;
+        let mut last = since;
+        let mut writes = Vec::new();
+        let mut rows = stmt.query(params![since, MAX_CATCH_UP + 1])?;
+        while let Some(r) = rows.next()? {
+            last = r.get(0)?;
+            writes.push(WrittenKey {
+                kind: r.get(1)?,
+                key: r.get(2)?,
+                version: r.get::<_, i64>(3)?.try_into().unwrap_or(0),
+            });
+        }
+        let overflow = writes.len() > MAX_CATCH_UP as usize;
+        if overflow {
+            // Part of the last change may be missing: start again from
+            // the newest change, with an empty cache.
+            last = newest(&self.conn)?;
+            writes.clear();
+        }
+        Ok(Some(WritesSince {
+            cursor: Cursor::ChangeId(last),
+            writes,
+            overflow,
+        }))
     }
 
     fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
@@ -269,7 +322,9 @@ impl Backend for SqliteBackend {
         };
         let rows = {
             let mut stmt = tx.prepare(
-                "SELECT entity_kind, entity_name_key, entity_name, state_before_json, state_after_json
+                "SELECT entity_kind, entity_name_key, entity_name,
+                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = events.entity_kind AND p.entity_name_key = events.entity_name_key AND p.seq = events.seq - 1),
+                    state_after_json
                  FROM events WHERE change_id = ?1 ORDER BY id",
             )?;
             stmt.query_map([target], |r| {
@@ -377,7 +432,8 @@ impl Backend for SqliteBackend {
         let mut stmt = self.conn.prepare_cached(
             "SELECT e.change_id, e.seq, c.command, c.events_json, c.undo_of,
                     (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id),
-                    e.state_before_json, e.state_after_json, c.created_at, e.entity_name
+                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = e.entity_kind AND p.entity_name_key = e.entity_name_key AND p.seq = e.seq - 1),
+                    e.state_after_json, c.created_at, e.entity_name
              FROM events e JOIN changes c ON c.id = e.change_id
              WHERE e.entity_kind = ?1 AND e.entity_name_key = ?2 AND e.seq < ?3
              ORDER BY e.seq DESC LIMIT ?4",
@@ -441,13 +497,14 @@ fn write_change(
         let name = check_write(w, cur.as_ref())?;
         touched.push(apply(
             conn,
-            &EntityWrite::of_commit(change_id, w, &key, &name, cur.as_ref()),
+            &EntityWrite::of_commit(change_id, w, &key, &name),
             now,
         )?);
     }
     Ok(Committed {
         change: ChangeId(change_id),
         touched,
+        at: now.to_owned(),
     })
 }
 
@@ -492,6 +549,14 @@ impl SqliteBackend {
         tx.commit()?;
         Ok(results)
     }
+}
+
+/// The newest change id (0 when there is none). No bound parameter, so
+/// the cached statement is never prepared again.
+fn newest_change_id(conn: &Connection) -> Result<i64> {
+    Ok(conn
+        .prepare_cached("SELECT COALESCE(MAX(id), 0) FROM changes")?
+        .query_row([], |r| r.get(0))?)
 }
 
 fn raw_entity(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawEntity> {

@@ -1,10 +1,12 @@
 //! The typed front of the store: serde in, serde out, any backend below.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 
 use crate::backend::{Backend, UndoGuard};
+use crate::cache::{EntityCache, SharedEntity};
 use crate::change::Change;
 use crate::error::{Result, StoreError};
 use crate::record::{
@@ -122,7 +124,7 @@ impl Store {
     }
 
     /// The entity, or `not_found`.
-    pub fn get<T: DeserializeOwned>(&self, kind: &str, name: &str) -> Result<Entity<T>> {
+    pub fn get<T: Decoded>(&self, kind: &str, name: &str) -> Result<Entity<T>> {
         self.find(kind, name)?.ok_or_else(|| StoreError::NotFound {
             kind: kind.to_owned(),
             name: name.to_owned(),
@@ -130,13 +132,65 @@ impl Store {
     }
 
     /// The entity, if it exists.
-    pub fn find<T: DeserializeOwned>(&self, kind: &str, name: &str) -> Result<Option<Entity<T>>> {
-        self.backend.get(kind, name)?.map(decode).transpose()
+    pub fn find<T: Decoded>(&self, kind: &str, name: &str) -> Result<Option<Entity<T>>> {
+        Ok(self
+            .find_shared::<T>(kind, name)?
+            .map(|e| e.map(|state| T::clone(&state))))
+    }
+
+    /// [`Store::find`] without a copy of the state: over a caching backend
+    /// ([`crate::Cached`]) every reader of one version shares one decoded
+    /// state.
+    pub fn find_shared<T: Decoded>(
+        &self,
+        kind: &str,
+        name: &str,
+    ) -> Result<Option<Entity<Arc<T>>>> {
+        self.backend
+            .get_shared(kind, name)?
+            .map(|e| shared(kind, &e))
+            .transpose()
     }
 
     /// Every entity of a kind, ordered by name.
-    pub fn list<T: DeserializeOwned>(&self, kind: &str) -> Result<Vec<Entity<T>>> {
-        self.backend.list(kind)?.into_iter().map(decode).collect()
+    pub fn list<T: Decoded>(&self, kind: &str) -> Result<Vec<Entity<T>>> {
+        Ok(self
+            .list_shared::<T>(kind)?
+            .into_iter()
+            .map(|e| e.map(|state| T::clone(&state)))
+            .collect())
+    }
+
+    /// [`Store::list`] without copies of the states (see
+    /// [`Store::find_shared`]).
+    pub fn list_shared<T: Decoded>(&self, kind: &str) -> Result<Vec<Entity<Arc<T>>>> {
+        self.backend
+            .list_shared(kind)?
+            .iter()
+            .map(|e| shared(kind, e))
+            .collect()
+    }
+
+    /// The first entity of a kind (in name order) whose state satisfies
+    /// `wanted`, without a copy of any state and without building the
+    /// others: a scan of a kind costs a glance per entity.
+    pub fn find_where<T: Decoded>(
+        &self,
+        kind: &str,
+        mut wanted: impl FnMut(&T) -> bool,
+    ) -> Result<Option<Entity<Arc<T>>>> {
+        for e in self.backend.list_shared(kind)? {
+            if wanted(&*e.decoded::<T>()?) {
+                return shared(kind, &e).map(Some);
+            }
+        }
+        Ok(None)
+    }
+
+    /// Catches `cache` up with what was committed since its last look
+    /// (see [`EntityCache::catch_up`]).
+    pub fn catch_up(&self, cache: &EntityCache) -> Result<()> {
+        cache.catch_up(&*self.backend)
     }
 
     /// Applies every write of `change` in one transaction, or none of them.
@@ -203,17 +257,21 @@ impl Store {
     }
 }
 
-fn decode<T: DeserializeOwned>(raw: RawEntity) -> Result<Entity<T>> {
-    let state = serde_json::from_str(&raw.state_json).map_err(|source| StoreError::Decode {
-        kind: raw.kind.clone(),
-        name: raw.name.clone(),
-        source,
-    })?;
+/// What the store can hand back: any state serde can decode that may be
+/// shared between threads (every game state qualifies).
+pub trait Decoded: DeserializeOwned + Clone + Send + Sync + 'static {}
+
+impl<T: DeserializeOwned + Clone + Send + Sync + 'static> Decoded for T {}
+
+/// The entity named by the kind the caller asked for (a scoped backend
+/// stores it under a prefix), its state decoded once per version.
+fn shared<T: Decoded>(kind: &str, e: &SharedEntity) -> Result<Entity<Arc<T>>> {
+    let raw = e.raw();
     Ok(Entity {
-        kind: raw.kind,
-        name: raw.name,
+        kind: kind.to_owned(),
+        name: raw.name.clone(),
         version: raw.version,
-        state,
-        updated_at: raw.updated_at,
+        state: e.decoded::<T>()?,
+        updated_at: raw.updated_at.clone(),
     })
 }

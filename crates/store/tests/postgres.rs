@@ -56,6 +56,26 @@ contract::contract_tests!(
     #[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
 );
 
+/// Runs a caching scenario on stores opened on one fresh schema, each on
+/// a connection of its own (as two server instances would be).
+fn on_one_schema(scenario: contract::caching::CacheScenario) {
+    if let Some(schema) = fresh_schema() {
+        let open = |cache: Option<std::sync::Arc<grimoire_store::EntityCache>>| {
+            let backend = PostgresBackend::connect(&schema.0).unwrap();
+            match cache {
+                Some(c) => Store::with_backend(grimoire_store::Cached::new(backend, c)),
+                None => Store::with_backend(backend),
+            }
+        };
+        scenario(&open, "postgres");
+    }
+}
+
+contract::caching::caching_tests!(
+    on_one_schema,
+    #[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
+);
+
 #[test]
 #[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
 fn postgres_concurrent_writers_never_lose_an_update() {

@@ -14,6 +14,22 @@ fn on_sqlite(scenario: Scenario) {
 
 contract::contract_tests!(on_sqlite);
 
+/// Runs a caching scenario on stores opened on one SQLite file.
+fn on_one_sqlite_file(scenario: contract::caching::CacheScenario) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("shared.sqlite3");
+    let open = |cache: Option<std::sync::Arc<grimoire_store::EntityCache>>| {
+        let backend = grimoire_store::SqliteBackend::open(&path).unwrap();
+        match cache {
+            Some(c) => Store::with_backend(grimoire_store::Cached::new(backend, c)),
+            None => Store::with_backend(backend),
+        }
+    };
+    scenario(&open, "sqlite");
+}
+
+contract::caching::caching_tests!(on_one_sqlite_file);
+
 #[test]
 fn migration_from_empty_reaches_current_schema() {
     let dir = tempfile::tempdir().unwrap();
@@ -118,4 +134,71 @@ fn two_handles_on_one_file_see_each_others_commits() {
         )
         .unwrap_err();
     assert_eq!(err.code(), "conflict");
+}
+
+/// Migration 3 (issue 16) stops storing each log row's state before (the
+/// previous row's state after) and clears the old copies: a database
+/// written by version 2 keeps its log, its undo and its verification.
+#[test]
+fn a_version_2_database_keeps_log_undo_and_verify_through_migration_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite3");
+    {
+        let mut store = Store::open(&path).unwrap();
+        seed(&mut store);
+        store
+            .commit(
+                &Change::new("cast")
+                    .update("character", "Elmira", 1, &caster(&[3, 2]))
+                    .unwrap(),
+            )
+            .unwrap();
+    }
+    // What version 2 left: every log row with its own copy of the state
+    // before, and no version 3.
+    let copies = |conn: &rusqlite::Connection| -> i64 {
+        conn.query_row(
+            "SELECT COUNT(*) FROM events WHERE state_before_json IS NOT NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "UPDATE events SET state_before_json = (
+                 SELECT p.state_after_json FROM events p
+                 WHERE p.entity_kind = events.entity_kind
+                   AND p.entity_name_key = events.entity_name_key
+                   AND p.seq = events.seq - 1);
+             DELETE FROM schema_version WHERE version >= 3;",
+        )
+        .unwrap();
+        assert_eq!(copies(&conn), 1, "the cast's row held the state before");
+    }
+    let mut store = Store::open(&path).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    assert_eq!(
+        copies(&rusqlite::Connection::open(&path).unwrap()),
+        0,
+        "copies cleared"
+    );
+    let log = store.log("character", "Elmira").unwrap();
+    assert_eq!(log[0].state_before, None);
+    assert_eq!(
+        log[1].state_before,
+        Some(serde_json::json!({"slots": [4, 2]}))
+    );
+    assert_eq!(
+        log[1].state_after,
+        Some(serde_json::json!({"slots": [3, 2]}))
+    );
+    assert!(store.verify().unwrap().is_empty());
+    store.undo("character", "Elmira").unwrap();
+    assert_eq!(
+        store.get::<Caster>("character", "Elmira").unwrap().state,
+        caster(&[4, 2])
+    );
+    assert!(store.verify().unwrap().is_empty());
 }

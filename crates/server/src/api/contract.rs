@@ -185,6 +185,18 @@ fn describe_values(doc: &mut serde_json::Value) {
     if let Some(all) = doc.pointer_mut(schemas).and_then(|s| s.as_object_mut()) {
         all.insert("CastInput".into(), cast_input_schema(&classes));
     }
+    // A damage chart's probabilities are `[total, probability]` pairs.
+    patch(
+        doc,
+        &format!("{schemas}/LevelDistribution/properties/pmf"),
+        json!({ "items": {
+            "type": "array", "minItems": 2, "maxItems": 2,
+            "prefixItems": [
+                { "type": "integer", "description": "A total." },
+                { "type": "number", "minimum": 0, "maximum": 1, "description": "Its probability." }
+            ]
+        }}),
+    );
     // utoipa closes a struct that denies unknown fields, not the variants
     // of a tagged enum that does (TriggerInput): close each variant too.
     if let Some(variants) = doc

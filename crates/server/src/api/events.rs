@@ -93,7 +93,7 @@ fn live_stream(
     campaign: String,
     account: String,
     slot: crate::net::StreamSlot,
-    rx: tokio::sync::broadcast::Receiver<std::sync::Arc<LiveEvent>>,
+    rx: tokio::sync::broadcast::Receiver<std::sync::Arc<crate::live::Delivered>>,
     characters: Option<std::collections::HashSet<String>>,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     // Every event's data is a LiveEvent, the stream's own ones too.
@@ -117,23 +117,23 @@ fn live_stream(
                 return Some((Ok(ev), (None, rx, slot, own, characters)));
             }
             let ev = match rx.recv().await {
-                Ok(e) => {
+                Ok(delivered) => {
+                    let e = &delivered.event;
                     let text = match characters.as_mut() {
-                        None => serde_json::to_string(&*e),
+                        // The GM's view: one JSON text shared by every GM.
+                        None => delivered.json().to_owned(),
                         Some(known) => {
                             if e.kind == "character"
                                 && let Some(name) = &e.character
                             {
                                 known.insert(grimoire_app::fold(name));
                             }
-                            let mut e = (*e).clone();
+                            let mut e = e.clone();
                             crate::game::redact::for_player(&mut e.data, known);
-                            serde_json::to_string(&e)
+                            serde_json::to_string(&e).unwrap_or_default()
                         }
                     };
-                    Event::default()
-                        .event(e.kind.clone())
-                        .data(text.unwrap_or_default())
+                    Event::default().event(e.kind.clone()).data(text)
                 }
                 // The subscriber missed `n` events: it should read again.
                 Err(RecvError::Lagged(n)) => {

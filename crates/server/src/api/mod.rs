@@ -4,8 +4,10 @@
 
 mod accounts;
 mod campaigns;
+mod cards;
 mod characters;
 mod contract;
+mod damage;
 mod encounters;
 mod events;
 mod extract;
@@ -80,6 +82,8 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(encounters::router())
         .merge(reactions::router())
         .merge(spells::router())
+        .merge(cards::router())
+        .merge(damage::router())
         .merge(table_log::router())
         .merge(house_rules::router())
         .merge(events::router())

@@ -8,6 +8,7 @@ use grimoire_rules::{
     CantripScaling, Damage, Delivery, DiceFormula, Healing, OnSave, Spell, SpellLevel,
 };
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::words::{self, Both};
 use grimoire_words::Named;
@@ -60,8 +61,9 @@ pub(crate) fn expression(s: &Scaled, modifier: i32) -> Option<(Kind, Expr)> {
 }
 
 /// Whether the numbers are damage or hit points restored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = EffectKind)]
 pub(crate) enum Kind {
     /// Damage dealt.
     Damage,
@@ -69,34 +71,62 @@ pub(crate) enum Kind {
     Healing,
 }
 
+/// One text in English and Czech: the schema of [`Both`], which the
+/// words module keeps free of the documentation's types (documentation
+/// only; a test keeps the two alike).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub(crate) struct Words {
+    /// In English.
+    en: String,
+    /// In Czech.
+    cs: String,
+}
+
 /// One damage roll on a card.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = CardDamage)]
 pub(crate) struct DamageText {
+    /// Dice notation, e.g. `8d6`.
     formula: String,
     /// `true` when the spellcasting modifier is added.
     plus_modifier: bool,
+    /// The damage type (`fire`, ...).
     #[serde(rename = "type")]
     damage_type: String,
+    /// The damage type's name.
+    #[schema(value_type = Words)]
     type_name: Both,
 }
 
 /// What the spell does from one casting level on (until the next row).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = CardLevel)]
 pub(crate) struct LevelRow {
     /// The level it is cast at (0 for cantrips).
+    #[schema(maximum = 9)]
     slot: u8,
     /// For cantrip rows: the character level the row starts at.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, minimum = 1, maximum = 20)]
     character_level: Option<u8>,
+    /// How many darts, rays or beams (1 for most spells).
     instances: u32,
+    /// The most creatures it can target, when the spell says.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
     targets: Option<u32>,
+    /// The damage rolls; left out when it deals none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
     damage: Vec<DamageText>,
+    /// The healing dice (`2d8 + mod`), when it heals.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
     healing: Option<String>,
     /// Mean of the total with a +0 modifier, when it has dice.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
     mean: Option<f64>,
 }
 
@@ -116,11 +146,24 @@ impl LevelRow {
     }
 }
 
+/// How a spell reaches its targets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum DeliveryKind {
+    /// It simply happens (Magic Missile).
+    Automatic,
+    /// A spell attack roll.
+    Attack,
+    /// A saving throw.
+    Save,
+}
+
 /// How the spell reaches its targets.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = CardDelivery)]
 pub(crate) struct DeliveryText {
-    /// `automatic`, `attack` or `save`.
-    kind: &'static str,
+    /// An attack, a save or neither.
+    kind: DeliveryKind,
     /// For saves: the ability (`dex`, ...).
     ability: Option<String>,
     /// For saves: `true` when a success halves the damage.
@@ -128,10 +171,14 @@ pub(crate) struct DeliveryText {
 }
 
 /// A damage type the caster may pick.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = DamageTypeChoice)]
 pub(crate) struct TypeChoice {
+    /// The damage type (`acid`, ...).
     #[serde(rename = "type")]
     damage_type: String,
+    /// Its name.
+    #[schema(value_type = Words)]
     name: Both,
 }
 
@@ -159,40 +206,83 @@ fn damage_choices(spell: &Spell) -> Vec<TypeChoice> {
     out
 }
 
+/// When in a turn a spell is cast.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum CastingKind {
+    /// An action.
+    Action,
+    /// A Bonus Action.
+    BonusAction,
+    /// A Reaction.
+    Reaction,
+    /// A minute or longer.
+    Long,
+}
+
 /// A spell card.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = SpellCard)]
 pub(crate) struct Card {
+    /// Stable id, e.g. `magic-missile`.
     id: String,
     /// From a campaign's homebrew file rather than the SRD.
     homebrew: bool,
+    /// English name.
     name_en: String,
+    /// Czech name.
     name_cs: String,
+    /// 0 (cantrip) to 9.
+    #[schema(maximum = 9)]
     level: u8,
+    /// The school (`evocation`, ...).
     school: String,
+    /// The school's name.
+    #[schema(value_type = Words)]
     school_name: Both,
+    /// Class lists (`wizard`, ...).
     classes: Vec<String>,
+    /// Ritual tag.
     ritual: bool,
+    /// Needs Concentration.
     concentration: bool,
+    /// The casting time in words.
+    #[schema(value_type = Words)]
     casting_time: Both,
-    /// `action`, `bonus_action`, `reaction` or `long`.
-    casting_kind: &'static str,
+    /// When in a turn it is cast.
+    casting_kind: CastingKind,
     /// The trigger a cast must name (R11): Reactions and the Bonus Actions
     /// that have one; the cast dialog asks for it.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Words>, required = false)]
     trigger: Option<Both>,
+    /// The range in words.
+    #[schema(value_type = Words)]
     range: Both,
+    /// The area in words, when it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Words>, required = false)]
     area: Option<Both>,
+    /// The components in words.
+    #[schema(value_type = Words)]
     components: Both,
+    /// The duration in words.
+    #[schema(value_type = Words)]
     duration: Both,
+    /// One line in English.
     summary_en: String,
+    /// One line in Czech.
     summary_cs: String,
+    /// How it reaches its targets.
     delivery: DeliveryText,
+    /// The conditions it can impose, by name; left out when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(value_type = Vec<Words>, required = false)]
     conditions: Vec<Both>,
     /// Damage types the caster may choose from when casting (Chromatic
-    /// Orb), the default first; empty when there is no choice.
+    /// Orb), the default first; left out when there is no choice.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
     damage_choices: Vec<TypeChoice>,
     /// Rows from the spell's level up to 9, one where the effect changes
     /// (one per cantrip tier).
@@ -263,12 +353,12 @@ pub(crate) fn card(c: &CatalogSpell) -> Card {
     };
     let delivery = match &spell.effect.delivery {
         Delivery::Automatic => DeliveryText {
-            kind: "automatic",
+            kind: DeliveryKind::Automatic,
             ability: None,
             half_on_success: false,
         },
         Delivery::Attack(_) => DeliveryText {
-            kind: "attack",
+            kind: DeliveryKind::Attack,
             ability: None,
             half_on_success: false,
         },
@@ -276,16 +366,16 @@ pub(crate) fn card(c: &CatalogSpell) -> Card {
             ability,
             on_success,
         } => DeliveryText {
-            kind: "save",
+            kind: DeliveryKind::Save,
             ability: Some(serde_name(ability)),
             half_on_success: *on_success == OnSave::Half,
         },
     };
     let casting_kind = match spell.casting_time {
-        grimoire_rules::CastingTime::Action => "action",
-        grimoire_rules::CastingTime::BonusAction { .. } => "bonus_action",
-        grimoire_rules::CastingTime::Reaction { .. } => "reaction",
-        _ => "long",
+        grimoire_rules::CastingTime::Action => CastingKind::Action,
+        grimoire_rules::CastingTime::BonusAction { .. } => CastingKind::BonusAction,
+        grimoire_rules::CastingTime::Reaction { .. } => CastingKind::Reaction,
+        _ => CastingKind::Long,
     };
     Card {
         id: c.id().to_owned(),
@@ -326,27 +416,37 @@ pub(crate) fn card(c: &CatalogSpell) -> Card {
 }
 
 /// A distribution as the chart draws it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = LevelDistribution)]
 pub(crate) struct Chart {
     /// The level cast at (0 for a cantrip).
+    #[schema(maximum = 9)]
     slot: u8,
-    /// The total as dice notation, e.g. `4d4+4`.
+    /// The total as dice notation, e.g. `4d4 + 4`.
     formula: String,
+    /// The smallest total.
     min: i64,
+    /// The largest total.
     max: i64,
+    /// The mean total.
     mean: f64,
     /// `[value, probability]`, ascending, zero probabilities left out.
+    #[schema(value_type = Vec<Vec<f64>>)]
     pmf: Vec<(i64, f64)>,
 }
 
 /// The damage (or healing) of a spell at each level it can be cast at.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = DamageDistribution)]
 pub(crate) struct DamageReport {
+    /// The spell's id.
     spell: String,
     /// `damage` or `healing`; `null` when the spell has no numbers.
     kind: Option<Kind>,
     /// What the numbers assume.
+    #[schema(value_type = Words)]
     assumes: Both,
+    /// One per level asked for (none when the spell has no numbers).
     levels: Vec<Chart>,
 }
 
@@ -403,13 +503,6 @@ pub(crate) fn damage_report(
         assumes,
         levels: charts,
     })
-}
-
-/// Whether `slot` is a level `spell` can be cast at.
-pub(crate) fn valid_slot(spell: &Spell, slot: u8) -> bool {
-    SpellLevel::new(slot).is_ok()
-        && slot >= spell.level.get()
-        && (slot > 0 || spell.level.is_cantrip())
 }
 
 #[cfg(test)]
@@ -497,6 +590,23 @@ mod tests {
                 assert_eq!(dice, expr.dice_count(), "{id} at {slot}");
             }
         }
+    }
+
+    /// The documented `Words` schema has exactly the keys a `Both` has.
+    #[test]
+    fn words_document_both() {
+        use utoipa::PartialSchema;
+        let schema = serde_json::to_value(Words::schema()).unwrap();
+        let mut documented: Vec<&String> =
+            schema["properties"].as_object().unwrap().keys().collect();
+        documented.sort();
+        let both = serde_json::to_value(Both {
+            en: "fire".into(),
+            cs: "oheň".into(),
+        })
+        .unwrap();
+        let sent: Vec<&String> = both.as_object().unwrap().keys().collect();
+        assert_eq!(documented, sent);
     }
 
     #[test]

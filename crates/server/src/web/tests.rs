@@ -131,7 +131,7 @@ async fn pages_and_assets_are_served_with_their_types() {
 #[tokio::test]
 async fn cards_cover_the_catalogue_in_both_languages() {
     let t = Table::new().await;
-    let (s, v) = t.json(Method::GET, "/web/api/cards", None, None).await;
+    let (s, v) = t.json(Method::GET, "/cards", None, None).await;
     assert_eq!(s, StatusCode::OK);
     let cards = v.as_array().unwrap();
     assert_eq!(cards.len(), grimoire_catalog::Catalog::srd().len());
@@ -175,7 +175,7 @@ async fn damage_is_the_exact_distribution_per_slot_level() {
     let (s, v) = t
         .json(
             Method::GET,
-            "/web/api/spells/magic-missile/damage?slot=2",
+            "/spells/magic-missile/damage?slot=2",
             None,
             None,
         )
@@ -189,33 +189,18 @@ async fn damage_is_the_exact_distribution_per_slot_level() {
     assert!((l["mean"].as_f64().unwrap() - 14.0).abs() < 1e-9);
     // Czech names work too, and every level is returned without `slot`.
     let (_, v) = t
-        .json(
-            Method::GET,
-            "/web/api/spells/ohniva%20koule/damage",
-            None,
-            None,
-        )
+        .json(Method::GET, "/spells/ohniva%20koule/damage", None, None)
         .await;
     assert_eq!(v["levels"].as_array().unwrap().len(), 7);
     let (s, v) = t
-        .json(
-            Method::GET,
-            "/web/api/spells/fireball/damage?slot=2",
-            None,
-            None,
-        )
+        .json(Method::GET, "/spells/fireball/damage?slot=2", None, None)
         .await;
     assert_eq!(
         (s, v["error"]["code"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("bad_query"))
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("slot_too_low"))
     );
     let (s, _) = t
-        .json(
-            Method::GET,
-            "/web/api/spells/no-such-spell/damage",
-            None,
-            None,
-        )
+        .json(Method::GET, "/spells/no-such-spell/damage", None, None)
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
@@ -371,12 +356,7 @@ damage = [{ dice = "4d8", type = "cold", per_slot = "1d8" }]
         .await;
     assert!(s.is_success(), "{v}");
     let (s, v) = t
-        .json(
-            Method::GET,
-            "/web/api/campaigns/cave/cards",
-            Some(&gm),
-            None,
-        )
+        .json(Method::GET, "/campaigns/cave/cards", Some(&gm), None)
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v.as_array().unwrap().len(), 1, "only the homebrew: {v}");
@@ -387,7 +367,7 @@ damage = [{ dice = "4d8", type = "cold", per_slot = "1d8" }]
     let (s, v) = t
         .json(
             Method::GET,
-            "/web/api/campaigns/cave/spells/mrazive%20kopi/damage?slot=3",
+            "/campaigns/cave/spells/mrazive%20kopi/damage?slot=3",
             Some(&gm),
             None,
         )
@@ -396,18 +376,27 @@ damage = [{ dice = "4d8", type = "cold", per_slot = "1d8" }]
     assert_eq!(v["levels"][0]["formula"], "5d8");
     // Outsiders see neither.
     let (s, _) = t
-        .json(
-            Method::GET,
-            "/web/api/campaigns/cave/cards",
-            Some(&other),
-            None,
-        )
+        .json(Method::GET, "/campaigns/cave/cards", Some(&other), None)
         .await;
     assert_eq!(s, StatusCode::FORBIDDEN);
     let (s, _) = t
-        .json(Method::GET, "/web/api/campaigns/cave/cards", None, None)
+        .json(Method::GET, "/campaigns/cave/cards", None, None)
         .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
+}
+
+/// The page and its scripts call only the documented API: nothing names
+/// the web's own routes of old (the browser tests check every request the
+/// pages make against `/openapi.json`).
+#[test]
+fn the_scripts_name_no_undocumented_api() {
+    let sources = super::ASSETS
+        .iter()
+        .map(|a| (a.name, a.body))
+        .chain([("index.html", super::INDEX)]);
+    for (name, body) in sources {
+        assert!(!body.contains("/web/api/"), "{name} calls /web/api/");
+    }
 }
 
 /// Every refusal the rules engine can give is explained in every language
@@ -451,14 +440,11 @@ fn gunzip(bytes: &[u8]) -> Vec<u8> {
 #[tokio::test]
 async fn cards_and_assets_are_gzipped_and_revalidate_with_a_304() {
     let t = Table::new().await;
-    let (s, plain_headers, plain) = t.get_with("/web/api/cards", &[]).await;
+    let (s, plain_headers, plain) = t.get_with("/cards", &[]).await;
     assert_eq!(s, StatusCode::OK);
     assert!(plain_headers.get(header::CONTENT_ENCODING).is_none());
     let (s, h, zipped) = t
-        .get_with(
-            "/web/api/cards",
-            &[(header::ACCEPT_ENCODING, "gzip, deflate, br")],
-        )
+        .get_with("/cards", &[(header::ACCEPT_ENCODING, "gzip, deflate, br")])
         .await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(h[header::CONTENT_ENCODING], "gzip");
@@ -483,7 +469,7 @@ async fn cards_and_assets_are_gzipped_and_revalidate_with_a_304() {
     for encoding in ["gzip", "identity"] {
         let (s, h, body) = t
             .get_with(
-                "/web/api/cards",
+                "/cards",
                 &[
                     (header::IF_NONE_MATCH, etag.as_str()),
                     (header::ACCEPT_ENCODING, encoding),
@@ -495,7 +481,7 @@ async fn cards_and_assets_are_gzipped_and_revalidate_with_a_304() {
         assert_eq!(h[header::ETAG], etag.as_str());
     }
     let (s, _, body) = t
-        .get_with("/web/api/cards", &[(header::IF_NONE_MATCH, "W/\"stale\"")])
+        .get_with("/cards", &[(header::IF_NONE_MATCH, "W/\"stale\"")])
         .await;
     assert_eq!((s, body.len()), (StatusCode::OK, plain.len()));
 

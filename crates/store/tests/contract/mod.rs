@@ -7,6 +7,8 @@
 //! `tests/postgres.rs` on PostgreSQL. What only one backend can show (files,
 //! reopening, advisory locks, notifications) stays in that backend's file.
 
+pub mod caching;
+
 use grimoire_store::{Change, SCHEMA_VERSION, Store};
 use serde::{Deserialize, Serialize};
 

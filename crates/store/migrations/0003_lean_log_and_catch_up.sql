@@ -1,0 +1,12 @@
+-- Version 3 (issue 16).
+--
+-- Each write is logged once: a log row's state before is the state after of
+-- the entity's previous row (its `seq` - 1), which every write starts from
+-- (`grimoire verify` checks it), so the copy is no longer stored and the old
+-- copies are cleared. Half the log's bytes, the same undo and log.
+--
+-- PostgreSQL also gains `events.xid` so a server can tell what other
+-- instances committed; here one writer at a time gives change ids in commit
+-- order, and catching up reads `events` by `change_id` on the index of
+-- version 1.
+UPDATE events SET state_before_json = NULL;

@@ -1,0 +1,646 @@
+//! Entities kept in memory by one process, trusted only as far as the
+//! change log says (issue 16).
+//!
+//! A server reads the same few entities on every request (the caller's
+//! token and account, the campaign, the character and its owner, the
+//! running encounter). [`EntityCache`] keeps them, shared by every
+//! connection of the process, and [`Cached`] is the backend wrapper that
+//! reads through it and updates it with the process's own commits.
+//!
+//! **When an entry is trusted.** Versions only grow, and every committed
+//! write leaves a row in the change log. Before each request the caller
+//! runs [`EntityCache::catch_up`], which asks the database for the writes
+//! committed since the last catch-up ([`Backend::writes_since`]) and marks
+//! every entity written there at a version newer than the cached one as
+//! stale. So a request sees every change committed before it started, by
+//! this process, another process on the same SQLite file or another
+//! server instance on PostgreSQL. Three kinds of slot make the races
+//! harmless:
+//! - `Present`: the entity as stored at some version.
+//! - `Stale(v)`: something at version `v` or newer exists (or was
+//!   deleted); read the database, and accept only what is at least `v`.
+//! - `Gone(v)`: deleted by this process at version `v`.
+//!
+//! A read that raced a newer write can never put an older version back,
+//! and a kind's list is served from memory only when it was read whole
+//! with no change to the kind arriving meanwhile. Writes are never decided
+//! by the cache alone: every commit still checks versions in the database,
+//! so a stale entry can cost a retry, never a slot spent twice.
+
+use std::any::{Any, TypeId};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
+
+use crate::backend::{Backend, UndoGuard};
+use crate::change::{Change, name_key};
+use crate::error::{Result, StoreError};
+use crate::record::{ChangeId, ChangeSummary, Committed, LogEntry, LoggedWrite, RawEntity, Undone};
+
+/// The most slots kept; past it the cache starts again empty (always
+/// safe: an empty cache only means reads go to the database). At a few
+/// kilobytes an entity, this bounds the cache to a few hundred megabytes
+/// in the worst case and far less on any real table.
+pub const MAX_CACHED: usize = 100_000;
+
+/// An entity as stored, shared between requests, with its decoded state
+/// kept beside the JSON once some reader has decoded it.
+pub struct SharedEntity {
+    raw: RawEntity,
+    decoded: Mutex<Option<(TypeId, Arc<dyn Any + Send + Sync>)>>,
+}
+
+impl std::fmt::Debug for SharedEntity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SharedEntity")
+            .field("raw", &self.raw)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SharedEntity {
+    /// Wraps what a backend read.
+    pub fn new(raw: RawEntity) -> Self {
+        SharedEntity {
+            raw,
+            decoded: Mutex::new(None),
+        }
+    }
+
+    /// The entity as stored.
+    pub fn raw(&self) -> &RawEntity {
+        &self.raw
+    }
+
+    /// The state decoded as `T`: decoded once and kept, so the next reader
+    /// of the same version gets it without parsing.
+    pub fn decoded<T>(&self) -> Result<Arc<T>>
+    where
+        T: serde::de::DeserializeOwned + Send + Sync + 'static,
+    {
+        let mut slot = self.decoded.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((ty, value)) = slot.as_ref()
+            && *ty == TypeId::of::<T>()
+            && let Ok(value) = Arc::clone(value).downcast::<T>()
+        {
+            return Ok(value);
+        }
+        let value: Arc<T> = Arc::new(serde_json::from_str(&self.raw.state_json).map_err(
+            |source| StoreError::Decode {
+                kind: self.raw.kind.clone(),
+                name: self.raw.name.clone(),
+                source,
+            },
+        )?);
+        *slot = Some((TypeId::of::<T>(), value.clone()));
+        Ok(value)
+    }
+}
+
+/// Where the next catch-up starts reading the change log; what it holds
+/// depends on the backend (the newest change id on SQLite, a transaction
+/// snapshot on PostgreSQL).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cursor {
+    /// Every change up to and including this id has been seen (SQLite,
+    /// whose change ids are given in commit order).
+    ChangeId(i64),
+    /// Every transaction visible in this snapshot has been seen
+    /// (PostgreSQL's `pg_current_snapshot()` as text).
+    Snapshot(String),
+}
+
+/// What was committed since a [`Cursor`]: see [`Backend::writes_since`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WritesSince {
+    /// Where the next catch-up starts.
+    pub cursor: Cursor,
+    /// Every entity written since, with its version after the write.
+    pub writes: Vec<WrittenKey>,
+    /// More was written than one catch-up reads ([`MAX_CATCH_UP`]):
+    /// `writes` is incomplete and the cache must start again.
+    pub overflow: bool,
+}
+
+/// One entity written, as a catch-up reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenKey {
+    /// The entity kind (with any scope prefix).
+    pub kind: String,
+    /// The name key ([`name_key`]).
+    pub key: String,
+    /// The version after the write.
+    pub version: u64,
+}
+
+/// The most writes one catch-up reads before giving up and emptying the
+/// cache instead.
+pub const MAX_CATCH_UP: u32 = 1_000;
+
+enum Slot {
+    Present(Arc<SharedEntity>),
+    Stale(u64),
+    Gone(u64),
+}
+
+impl Slot {
+    /// Whether an entity read at `version` may replace this slot.
+    fn accepts(&self, version: u64) -> bool {
+        match self {
+            Slot::Present(e) => e.raw.version < version,
+            Slot::Stale(v) => *v <= version,
+            Slot::Gone(v) => *v < version,
+        }
+    }
+}
+
+#[derive(Default)]
+struct KindSlots {
+    by_key: BTreeMap<String, Slot>,
+    /// Every entity of the kind is here (`Present` or `Gone`), as of a
+    /// whole read of the kind.
+    complete: bool,
+    /// Bumped whenever a catch-up marks something of the kind stale, so a
+    /// whole read that overlapped it does not claim completeness.
+    generation: u64,
+}
+
+#[derive(Default)]
+struct State {
+    kinds: HashMap<String, KindSlots>,
+    slots: usize,
+    cursor: Option<Cursor>,
+    /// This process's own changes past the cursor, already applied here
+    /// (on a backend whose cursor is a change id): a catch-up that finds
+    /// only these has nothing to read.
+    own: std::collections::BTreeSet<i64>,
+}
+
+impl State {
+    fn clear(&mut self) {
+        self.kinds.clear();
+        self.slots = 0;
+        self.own.clear();
+    }
+
+    fn kind(&mut self, kind: &str) -> &mut KindSlots {
+        if !self.kinds.contains_key(kind) {
+            self.kinds.insert(kind.to_owned(), KindSlots::default());
+        }
+        self.kinds.get_mut(kind).expect("inserted above")
+    }
+
+    /// Sets the slot of (`kind`, `key`) when `accepts` allows it.
+    fn put(&mut self, kind: &str, key: String, slot: Slot, version: u64) {
+        if self.slots >= MAX_CACHED {
+            self.clear();
+        }
+        let k = self.kind(kind);
+        match k.by_key.get(&key) {
+            Some(old) if !old.accepts(version) => {}
+            Some(_) => {
+                k.by_key.insert(key, slot);
+            }
+            None => {
+                k.by_key.insert(key, slot);
+                self.slots += 1;
+            }
+        }
+    }
+
+    fn mark_stale(&mut self, kind: &str, key: String, version: u64) {
+        let k = self.kind(kind);
+        let fresh = match k.by_key.get(&key) {
+            Some(Slot::Present(e)) => e.raw.version >= version,
+            Some(Slot::Gone(v)) => *v >= version,
+            Some(Slot::Stale(v)) => *v >= version,
+            None => false,
+        };
+        if !fresh {
+            // Only news bumps the generation: this process's own commits,
+            // already here, do not spoil a whole read of the kind.
+            k.generation += 1;
+            k.complete = false;
+            if k.by_key.insert(key, Slot::Stale(version)).is_none() {
+                self.slots += 1;
+            }
+        }
+    }
+}
+
+/// The entities one process keeps in memory; share one per database
+/// (an `Arc`) between all the process's connections.
+#[derive(Default)]
+pub struct EntityCache {
+    state: Mutex<State>,
+}
+
+impl std::fmt::Debug for EntityCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EntityCache")
+            .field("slots", &self.lock().slots)
+            .finish()
+    }
+}
+
+impl EntityCache {
+    /// An empty cache; the first [`EntityCache::catch_up`] only notes where
+    /// the change log stands.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// How many entities (and markers of stale or deleted ones) are kept.
+    pub fn len(&self) -> usize {
+        self.lock().slots
+    }
+
+    /// Whether nothing is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Reads what was committed since the last catch-up and marks every
+    /// entity written there stale, unless the cache already holds that
+    /// version (this process's own commits). Call it at the start of a
+    /// request: the request then sees everything committed before it.
+    /// When the log cannot say (too many writes at once), the cache starts
+    /// again empty.
+    pub fn catch_up(&self, backend: &dyn Backend) -> Result<()> {
+        let cursor = self.lock().cursor.clone();
+        if let Some(Cursor::ChangeId(at)) = cursor
+            && let Some(ChangeId(newest)) = backend.newest_change()?
+            && self.only_own_since(at, newest)
+        {
+            return Ok(());
+        }
+        let Some(since) = backend.writes_since(cursor.as_ref())? else {
+            // The backend cannot tell what changed: trust nothing.
+            self.lock().clear();
+            return Ok(());
+        };
+        let mut state = self.lock();
+        // Two catch-ups may overlap; whichever ends later keeps its
+        // cursor, and marking stale twice is harmless.
+        if cursor.is_none() || since.overflow {
+            state.clear();
+        } else {
+            for w in since.writes {
+                state.mark_stale(&w.kind, w.key, w.version);
+            }
+        }
+        if let Cursor::ChangeId(last) = since.cursor {
+            state.own.retain(|id| *id > last);
+        }
+        state.cursor = Some(since.cursor);
+        Ok(())
+    }
+
+    /// Whether every change after `at` up to `newest` is this process's
+    /// own, already applied; if so the cursor moves to `newest` and the
+    /// log need not be read (the common case on a busy SQLite server,
+    /// where the instance's one writer makes every change).
+    fn only_own_since(&self, at: i64, newest: i64) -> bool {
+        if newest.saturating_sub(at) > i64::from(MAX_CATCH_UP) {
+            return false;
+        }
+        let mut state = self.lock();
+        if state.cursor != Some(Cursor::ChangeId(at))
+            || !(at + 1..=newest).all(|id| state.own.contains(&id))
+        {
+            return false;
+        }
+        state.own.retain(|id| *id > newest);
+        state.cursor = Some(Cursor::ChangeId(newest));
+        true
+    }
+
+    fn get(&self, kind: &str, key: &str) -> Lookup {
+        let state = self.lock();
+        let Some(k) = state.kinds.get(kind) else {
+            return Lookup::Unknown;
+        };
+        match k.by_key.get(key) {
+            Some(Slot::Present(e)) => Lookup::Found(Some(Arc::clone(e))),
+            Some(Slot::Gone(_)) => Lookup::Found(None),
+            None if k.complete => Lookup::Found(None),
+            _ => Lookup::Unknown,
+        }
+    }
+
+    fn list(&self, kind: &str) -> Option<Vec<Arc<SharedEntity>>> {
+        let state = self.lock();
+        let k = state.kinds.get(kind)?;
+        if !k.complete {
+            return None;
+        }
+        let mut out = Vec::with_capacity(k.by_key.len());
+        for slot in k.by_key.values() {
+            match slot {
+                Slot::Present(e) => out.push(Arc::clone(e)),
+                Slot::Gone(_) => {}
+                Slot::Stale(_) => return None,
+            }
+        }
+        Some(out)
+    }
+
+    fn generation(&self, kind: &str) -> u64 {
+        self.lock().kinds.get(kind).map_or(0, |k| k.generation)
+    }
+
+    /// Keeps what a read returned (unless a newer version is known).
+    fn keep(&self, entity: &Arc<SharedEntity>) {
+        let raw = &entity.raw;
+        self.lock().put(
+            &raw.kind,
+            name_key(&raw.name),
+            Slot::Present(Arc::clone(entity)),
+            raw.version,
+        );
+    }
+
+    /// Keeps a whole read of `kind`, and calls it complete when no change
+    /// to the kind was caught up since `generation` was taken.
+    fn keep_all(&self, kind: &str, generation: u64, entities: &[Arc<SharedEntity>]) {
+        let mut state = self.lock();
+        for e in entities {
+            state.put(
+                kind,
+                name_key(&e.raw.name),
+                Slot::Present(Arc::clone(e)),
+                e.raw.version,
+            );
+        }
+        let k = state.kind(kind);
+        if k.generation == generation {
+            // Nothing of the kind changed while it was read: anything
+            // stale that the read no longer holds was deleted.
+            let listed: std::collections::HashSet<String> =
+                entities.iter().map(|e| name_key(&e.raw.name)).collect();
+            let mut dropped = 0;
+            k.by_key.retain(|key, slot| {
+                let keep = !matches!(slot, Slot::Stale(_)) || listed.contains(key);
+                if !keep {
+                    dropped += 1;
+                }
+                keep
+            });
+            k.complete = !k.by_key.values().any(|s| matches!(s, Slot::Stale(_)));
+            state.slots -= dropped;
+        }
+    }
+
+    /// Records this process's own commit: the written states at their new
+    /// versions, deletions as gone.
+    fn committed(&self, change: &Change, done: &Committed) {
+        let mut state = self.lock();
+        if let Some(Cursor::ChangeId(at)) = state.cursor
+            && done.change.0 > at
+        {
+            state.own.insert(done.change.0);
+        }
+        for (w, t) in change.writes.iter().zip(&done.touched) {
+            let key = name_key(&w.name);
+            match (&w.state_json, t.version) {
+                (Some(json), Some(version)) => {
+                    let raw = RawEntity {
+                        kind: t.kind.clone(),
+                        name: t.name.clone(),
+                        version,
+                        state_json: json.clone(),
+                        updated_at: done.at.clone(),
+                    };
+                    state.put(
+                        &w.kind,
+                        key,
+                        Slot::Present(Arc::new(SharedEntity::new(raw))),
+                        version,
+                    );
+                }
+                (_, version) => {
+                    // A deletion: the version it had, plus the write.
+                    let v = version.unwrap_or_else(|| match w.expected {
+                        crate::change::Expected::Version(v) => v + 1,
+                        crate::change::Expected::Absent => 1,
+                    });
+                    state.put(&w.kind, key, Slot::Gone(v), v);
+                }
+            }
+        }
+    }
+
+    /// Forgets what a refused commit or an undo wrote or meant to write.
+    fn forget(&self, kind: &str, name: &str) {
+        let mut state = self.lock();
+        let k = state.kind(kind);
+        k.generation += 1;
+        k.complete = false;
+        if k.by_key.remove(&name_key(name)).is_some() {
+            state.slots -= 1;
+        }
+    }
+}
+
+enum Lookup {
+    /// The cache knows: the entity, or that there is none.
+    Found(Option<Arc<SharedEntity>>),
+    /// Ask the database.
+    Unknown,
+}
+
+/// A backend that reads through an [`EntityCache`] and tells it about its
+/// own commits and undos. Everything else passes straight through.
+pub struct Cached<B> {
+    inner: B,
+    cache: Arc<EntityCache>,
+}
+
+impl<B: Backend> Cached<B> {
+    /// Wraps `inner` with `cache` (shared by the process's connections).
+    pub fn new(inner: B, cache: Arc<EntityCache>) -> Self {
+        Cached { inner, cache }
+    }
+}
+
+impl<B: Backend> Backend for Cached<B> {
+    fn schema_version(&self) -> Result<u32> {
+        self.inner.schema_version()
+    }
+
+    fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>> {
+        Ok(self.get_shared(kind, name)?.map(|e| e.raw.clone()))
+    }
+
+    fn get_shared(&self, kind: &str, name: &str) -> Result<Option<Arc<SharedEntity>>> {
+        if let Lookup::Found(found) = self.cache.get(kind, &name_key(name)) {
+            return Ok(found);
+        }
+        let found = self.inner.get_shared(kind, name)?;
+        if let Some(e) = &found {
+            self.cache.keep(e);
+        }
+        Ok(found)
+    }
+
+    fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
+        Ok(self
+            .list_shared(kind)?
+            .iter()
+            .map(|e| e.raw.clone())
+            .collect())
+    }
+
+    fn list_shared(&self, kind: &str) -> Result<Vec<Arc<SharedEntity>>> {
+        if let Some(all) = self.cache.list(kind) {
+            return Ok(all);
+        }
+        let generation = self.cache.generation(kind);
+        let all = self.inner.list_shared(kind)?;
+        self.cache.keep_all(kind, generation, &all);
+        Ok(all)
+    }
+
+    fn commit(&mut self, change: &Change) -> Result<Committed> {
+        match self.inner.commit(change) {
+            Ok(done) => {
+                self.cache.committed(change, &done);
+                Ok(done)
+            }
+            Err(e) => {
+                // A version check failed or the database refused: what
+                // this process believed about these entities may be old.
+                for w in &change.writes {
+                    self.cache.forget(&w.kind, &w.name);
+                }
+                Err(e)
+            }
+        }
+    }
+
+    fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone> {
+        let done = self.inner.undo(kind, name, allow);
+        // Success or not, the entity's history moved under the cache's
+        // feet only through the database: read it again next time.
+        self.cache.forget(kind, name);
+        if let Ok(done) = &done {
+            for t in &done.touched {
+                self.cache.forget(&t.kind, &t.name);
+            }
+        }
+        done
+    }
+
+    fn log_page(
+        &self,
+        kind: &str,
+        name: &str,
+        before: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<LogEntry>> {
+        self.inner.log_page(kind, name, before, limit)
+    }
+
+    fn recent(
+        &self,
+        kinds: &[String],
+        before: Option<ChangeId>,
+        limit: u32,
+    ) -> Result<Vec<ChangeSummary>> {
+        self.inner.recent(kinds, before, limit)
+    }
+
+    fn dump(&self) -> Result<Vec<RawEntity>> {
+        self.inner.dump()
+    }
+
+    fn history(&self) -> Result<Vec<LoggedWrite>> {
+        self.inner.history()
+    }
+
+    fn check_writable(&mut self) -> Result<()> {
+        self.inner.check_writable()
+    }
+
+    fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
+        self.inner.writes_since(cursor)
+    }
+
+    fn newest_change(&self) -> Result<Option<ChangeId>> {
+        self.inner.newest_change()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entity(name: &str, version: u64) -> Arc<SharedEntity> {
+        Arc::new(SharedEntity::new(RawEntity {
+            kind: "character".into(),
+            name: name.into(),
+            version,
+            state_json: format!("{version}"),
+            updated_at: String::new(),
+        }))
+    }
+
+    fn version_of(cache: &EntityCache, name: &str) -> Option<u64> {
+        match cache.get("character", &name_key(name)) {
+            Lookup::Found(Some(e)) => Some(e.raw.version),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_read_that_raced_a_newer_write_cannot_put_the_older_version_back() {
+        let cache = EntityCache::new();
+        // A catch-up saw version 5 written before the slow read returned 4.
+        cache.lock().mark_stale("character", name_key("Elmira"), 5);
+        cache.keep(&entity("Elmira", 4));
+        assert_eq!(
+            version_of(&cache, "Elmira"),
+            None,
+            "stale: ask the database"
+        );
+        cache.keep(&entity("Elmira", 5));
+        assert_eq!(version_of(&cache, "Elmira"), Some(5));
+        cache.keep(&entity("Elmira", 3));
+        assert_eq!(version_of(&cache, "Elmira"), Some(5), "never backwards");
+    }
+
+    #[test]
+    fn a_whole_read_overlapping_news_of_its_kind_is_not_complete() {
+        let cache = EntityCache::new();
+        let generation = cache.generation("character");
+        // While the list was read, another writer created Zed.
+        cache.lock().mark_stale("character", name_key("Zed"), 1);
+        cache.keep_all("character", generation, &[entity("Elmira", 1)]);
+        assert!(cache.list("character").is_none(), "Zed may be missing");
+        let generation = cache.generation("character");
+        cache.keep_all(
+            "character",
+            generation,
+            &[entity("Elmira", 1), entity("Zed", 1)],
+        );
+        let listed: Vec<String> = cache
+            .list("character")
+            .expect("complete")
+            .iter()
+            .map(|e| e.raw.name.clone())
+            .collect();
+        assert_eq!(listed, ["Elmira", "Zed"]);
+    }
+
+    #[test]
+    fn past_its_bound_the_cache_starts_again_empty() {
+        let cache = EntityCache::new();
+        for i in 0..MAX_CACHED + 1 {
+            cache.keep(&entity(&format!("c{i}"), 1));
+        }
+        assert_eq!(cache.len(), 1);
+    }
+}

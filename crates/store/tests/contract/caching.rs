@@ -1,0 +1,157 @@
+//! The entity cache's contract (issue 16), run on every backend: a cached
+//! store and a plain one on the same database, as two server instances or
+//! a server and the CLI would be.
+
+use std::sync::Arc;
+
+use grimoire_store::{Change, EntityCache, Store, StoreError};
+
+use super::{Caster, caster};
+
+/// Opens a store on a new connection to the test's one database, reading
+/// through `cache` when given.
+pub type Open<'a> = &'a dyn Fn(Option<Arc<EntityCache>>) -> Store;
+
+/// A caching scenario: how to open stores on one database, and the
+/// backend's name.
+pub type CacheScenario = fn(Open<'_>, &str);
+
+fn slots(store: &Store, name: &str) -> (u64, Vec<u32>) {
+    let e = store.get::<Caster>("character", name).unwrap();
+    (e.version, e.state.slots)
+}
+
+fn names(store: &Store) -> Vec<String> {
+    store
+        .list::<Caster>("character")
+        .unwrap()
+        .into_iter()
+        .map(|e| e.name)
+        .collect()
+}
+
+/// A cached store answers from memory, sees its own commits at once and
+/// another writer's after catching up: updates, creations and deletions.
+pub fn cache_sees_own_commits_at_once_and_others_after_catching_up(open: Open<'_>, db: &str) {
+    let cache = Arc::new(EntityCache::new());
+    let mut mine = open(Some(Arc::clone(&cache)));
+    let mut other = open(None);
+    mine.catch_up(&cache).unwrap();
+    mine.commit(
+        &Change::new("new")
+            .create("character", "Elmira", &caster(&[4, 2]))
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(slots(&mine, "elmira"), (1, vec![4, 2]), "{db}: own commit");
+    assert_eq!(names(&mine), ["Elmira"], "{db}");
+
+    other
+        .commit(
+            &Change::new("cast")
+                .update("character", "Elmira", 1, &caster(&[3, 2]))
+                .unwrap()
+                .create("character", "Zed", &caster(&[1]))
+                .unwrap(),
+        )
+        .unwrap();
+    // Not caught up yet: the request that started before still sees
+    // what it saw (this also shows the answers come from memory).
+    assert_eq!(slots(&mine, "Elmira"), (1, vec![4, 2]), "{db}: from memory");
+    mine.catch_up(&cache).unwrap();
+    assert_eq!(slots(&mine, "Elmira"), (2, vec![3, 2]), "{db}: caught up");
+    assert_eq!(names(&mine), ["Elmira", "Zed"], "{db}: a creation");
+
+    other
+        .commit(&Change::new("gone").delete("character", "Zed", 1))
+        .unwrap();
+    mine.catch_up(&cache).unwrap();
+    assert_eq!(names(&mine), ["Elmira"], "{db}: a deletion");
+    assert!(
+        mine.find::<Caster>("character", "Zed").unwrap().is_none(),
+        "{db}"
+    );
+    assert!(!cache.is_empty(), "{db}: entities are kept");
+}
+
+/// A cache that missed another writer's commit cannot write over it: the
+/// database's version check refuses, and the refused entity is read again.
+pub fn stale_cache_commit_is_a_conflict_and_forgets(open: Open<'_>, db: &str) {
+    let cache = Arc::new(EntityCache::new());
+    let mut mine = open(Some(Arc::clone(&cache)));
+    let mut other = open(None);
+    mine.catch_up(&cache).unwrap();
+    mine.commit(
+        &Change::new("new")
+            .create("character", "Elmira", &caster(&[4, 2]))
+            .unwrap(),
+    )
+    .unwrap();
+    other
+        .commit(
+            &Change::new("cast")
+                .update("character", "Elmira", 1, &caster(&[3, 2]))
+                .unwrap(),
+        )
+        .unwrap();
+    let (version, _) = slots(&mine, "Elmira");
+    assert_eq!(version, 1, "{db}: not caught up");
+    let spent = mine.commit(
+        &Change::new("cast again")
+            .update("character", "Elmira", version, &caster(&[3, 2]))
+            .unwrap(),
+    );
+    assert!(
+        matches!(spent, Err(StoreError::Conflict { .. })),
+        "{db}: {spent:?}"
+    );
+    assert_eq!(slots(&mine, "Elmira"), (2, vec![3, 2]), "{db}: read again");
+}
+
+/// An undo through the cache is seen at once.
+pub fn undo_through_a_cache_is_seen_at_once(open: Open<'_>, db: &str) {
+    let cache = Arc::new(EntityCache::new());
+    let mut mine = open(Some(Arc::clone(&cache)));
+    mine.catch_up(&cache).unwrap();
+    mine.commit(
+        &Change::new("new")
+            .create("character", "Elmira", &caster(&[4, 2]))
+            .unwrap(),
+    )
+    .unwrap();
+    mine.commit(
+        &Change::new("cast")
+            .update("character", "Elmira", 1, &caster(&[3, 2]))
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(slots(&mine, "Elmira").1, [3, 2], "{db}");
+    mine.undo("character", "Elmira").unwrap();
+    assert_eq!(slots(&mine, "Elmira"), (3, vec![4, 2]), "{db}: undone");
+}
+
+/// Declares one `#[test]` per caching scenario, each handing it to `$run`,
+/// a `fn(CacheScenario)` that opens stores on one fresh database.
+macro_rules! caching_tests {
+    ($run:ident $(, #[$attr:meta])*) => {
+        $crate::contract::caching::caching_tests!(
+            @each $run [$(#[$attr])*]:
+            cache_sees_own_commits_at_once_and_others_after_catching_up,
+            stale_cache_commit_is_a_conflict_and_forgets,
+            undo_through_a_cache_is_seen_at_once,
+        );
+    };
+    (@each $run:ident $attrs:tt: $($name:ident),+ $(,)?) => {
+        $(
+            $crate::contract::caching::caching_tests!(@one $run $attrs $name);
+        )+
+    };
+    (@one $run:ident [$(#[$attr:meta])*] $name:ident) => {
+        #[test]
+        $(#[$attr])*
+        fn $name() {
+            $run($crate::contract::caching::$name);
+        }
+    };
+}
+pub(crate) use caching_tests;
