@@ -221,7 +221,7 @@ fn finish<R: DiceRng + ?Sized>(
             rng,
             RollMode::Normal,
             i64::from(plan.stats.modifier),
-            format!("scroll check (DC {dc})"),
+            compact_str::format_compact!("scroll check (DC {dc})"),
         );
         let passed = roll.total >= i64::from(dc);
         scroll_rolls.push(roll);

@@ -2,6 +2,7 @@
 //! criticals and defences, healing, conditions; scaling by slot level (R6)
 //! and cantrip tier; invalid targets (R18).
 
+use compact_str::format_compact;
 use grimoire_dice::DiceRng;
 
 use crate::caster::Caster;
@@ -232,9 +233,9 @@ pub(crate) fn roll_damage<'a, R: DiceRng + ?Sized>(
                 f.bonus = f.bonus.saturating_add(stats.modifier);
             }
             let label = if d.only_against.is_empty() {
-                format!("{} damage", d.damage_type.name_en())
+                format_compact!("{} damage", d.damage_type.name_en())
             } else {
-                format!(
+                format_compact!(
                     "{} damage against {}",
                     d.damage_type.name_en(),
                     d.only_against.join(" or ")
@@ -395,7 +396,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             for &i in &valid {
                 let t = &request.targets[i];
                 let save = t.stats.as_ref().map(|s| {
-                    let label = format!("{} save ({})", t.name, ability.abbrev());
+                    let label = format_compact!("{} save ({})", t.name, ability.abbrev());
                     let (r, _) =
                         roll_d20(rng, s.save_mode, i64::from(s.save(ability)), label.clone());
                     let total = r.total;
@@ -453,7 +454,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                     rng,
                     request.roll_mode,
                     i64::from(stats.attack_bonus),
-                    format!("attack vs {}", t.name),
+                    format_compact!("attack vs {}", t.name),
                 );
                 let label = r.label.clone();
                 let mut total = r.total;
@@ -503,7 +504,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             if h.add_modifier {
                 f.bonus = f.bonus.saturating_add(stats.modifier);
             }
-            let r = roll_formula(rng, f, format!("healing for {}", request.targets[i].name));
+            let r = roll_formula(rng, f, format_compact!("healing for {}", request.targets[i].name));
             outs[i].healing = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
             rolls.push(r);
         }

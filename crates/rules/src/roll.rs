@@ -1,5 +1,6 @@
 //! Rolling spell dice with the injected generator, keeping every die.
 
+use compact_str::{CompactString, ToCompactString, format_compact};
 use grimoire_dice::DiceRng;
 use serde::{Deserialize, Serialize};
 
@@ -19,12 +20,16 @@ pub enum RollMode {
 }
 
 /// One roll as it happened: what was rolled, every die, the total.
+///
+/// The label and notation are [`CompactString`]s: a string of up to 24 bytes
+/// (every notation and nearly every label) is kept inline, so recording a roll
+/// does not allocate for them; they serialise as plain JSON strings, as before.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RollRecord {
     /// What the roll was for (`attack vs Goblin`, `Force damage`).
-    pub label: String,
+    pub label: CompactString,
     /// The notation rolled, e.g. `2d20kh1+5` or `8d6`.
-    pub notation: String,
+    pub notation: CompactString,
     /// Every die face rolled, in order.
     pub dice: Vec<u32>,
     /// The total.
@@ -35,7 +40,7 @@ pub struct RollRecord {
 pub(crate) fn roll_formula<R: DiceRng + ?Sized>(
     rng: &mut R,
     formula: DiceFormula,
-    label: String,
+    label: CompactString,
 ) -> RollRecord {
     let dice: Vec<u32> = (0..formula.count.min(crate::formula::MAX_DICE))
         .map(|_| rng.roll_die(formula.sides))
@@ -43,7 +48,7 @@ pub(crate) fn roll_formula<R: DiceRng + ?Sized>(
     let total = dice.iter().map(|d| i64::from(*d)).sum::<i64>() + i64::from(formula.bonus);
     RollRecord {
         label,
-        notation: formula.to_string(),
+        notation: formula.to_compact_string(),
         dice,
         total,
     }
@@ -63,12 +68,12 @@ pub(crate) fn roll_bonuses<R: DiceRng + ?Sized>(
         match b {
             crate::effect::BonusAmount::Flat(n) => sum += i64::from(*n),
             crate::effect::BonusAmount::Dice(f) => {
-                let r = roll_formula(rng, *f, format!("{label} bonus"));
+                let r = roll_formula(rng, *f, format_compact!("{label} bonus"));
                 sum += r.total;
                 rolls.push(r);
             }
             crate::effect::BonusAmount::Penalty(f) => {
-                let r = roll_formula(rng, *f, format!("{label} penalty"));
+                let r = roll_formula(rng, *f, format_compact!("{label} penalty"));
                 sum -= r.total;
                 rolls.push(r);
             }
@@ -82,32 +87,24 @@ pub(crate) fn roll_d20<R: DiceRng + ?Sized>(
     rng: &mut R,
     mode: RollMode,
     modifier: i64,
-    label: String,
+    label: CompactString,
 ) -> (RollRecord, u32) {
     let first = rng.roll_die(20);
     let (dice, kept, head) = match mode {
-        RollMode::Normal => (vec![first], first, "1d20".to_string()),
+        RollMode::Normal => (vec![first], first, "1d20"),
         RollMode::Advantage => {
             let second = rng.roll_die(20);
-            (
-                vec![first, second],
-                first.max(second),
-                "2d20kh1".to_string(),
-            )
+(vec![first, second], first.max(second), "2d20kh1")
         }
         RollMode::Disadvantage => {
             let second = rng.roll_die(20);
-            (
-                vec![first, second],
-                first.min(second),
-                "2d20kl1".to_string(),
-            )
+(vec![first, second], first.min(second), "2d20kl1")
         }
     };
     let notation = match modifier {
-        0 => head,
-        m if m > 0 => format!("{head}+{m}"),
-        m => format!("{head}{m}"),
+        0 => CompactString::const_new(head),
+        m if m > 0 => format_compact!("{head}+{m}"),
+        m => format_compact!("{head}{m}"),
     };
     (
         RollRecord {
@@ -118,4 +115,27 @@ pub(crate) fn roll_d20<R: DiceRng + ?Sized>(
         },
         kept,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RollRecord;
+
+    /// Rolls stored before labels became inline strings (events in a
+    /// database, answers saved by a client) load and serialise unchanged,
+    /// short labels kept inline and long ones on the heap alike.
+    #[test]
+    fn stored_roll_json_round_trips_unchanged() {
+        let stored = [
+            r#"{"label":"Force damage","notation":"1d4+1","dice":[3],"total":4}"#,
+            r#"{"label":"Dexterity save of the Goblin Boss (DEX) penalty","notation":"2d20kl1-1","dice":[17,4],"total":3}"#,
+        ];
+        for json in stored {
+            let roll: RollRecord = serde_json::from_str(json).expect("old JSON loads");
+            assert_eq!(serde_json::to_string(&roll).expect("serialises"), json);
+        }
+        let roll: RollRecord = serde_json::from_str(stored[0]).expect("old JSON loads");
+        assert_eq!(roll.label, "Force damage");
+        assert_eq!(roll.notation, "1d4+1");
+    }
 }
