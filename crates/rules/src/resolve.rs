@@ -10,7 +10,7 @@ use crate::effect::{Bonus, CantripScaling, Damage, Delivery, Healing, OnSave};
 use crate::formula::DiceFormula;
 use crate::level::SpellLevel;
 use crate::request::CastRequest;
-use crate::roll::{RollRecord, roll_bonuses, roll_d20, roll_formula};
+use crate::roll::{RollRecord, joined, roll_bonuses, roll_d20, roll_formula};
 use crate::spell::Spell;
 use crate::target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome};
 use crate::turn_damage::TurnDamage;
@@ -233,7 +233,7 @@ pub(crate) fn roll_damage<'a, R: DiceRng + ?Sized>(
                 f.bonus = f.bonus.saturating_add(stats.modifier);
             }
             let label = if d.only_against.is_empty() {
-                format_compact!("{} damage", d.damage_type.name_en())
+                joined(&[d.damage_type.name_en(), " damage"])
             } else {
                 format_compact!(
                     "{} damage against {}",
@@ -396,7 +396,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             for &i in &valid {
                 let t = &request.targets[i];
                 let save = t.stats.as_ref().map(|s| {
-                    let label = format_compact!("{} save ({})", t.name, ability.abbrev());
+                    let label = joined(&[&t.name, " save (", ability.abbrev(), ")"]);
                     let (r, _) =
                         roll_d20(rng, s.save_mode, i64::from(s.save(ability)), label.clone());
                     let total = r.total;
@@ -454,7 +454,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                     rng,
                     request.roll_mode,
                     i64::from(stats.attack_bonus),
-                    format_compact!("attack vs {}", t.name),
+                    joined(&["attack vs ", &t.name]),
                 );
                 let label = r.label.clone();
                 let mut total = r.total;
@@ -504,7 +504,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             if h.add_modifier {
                 f.bonus = f.bonus.saturating_add(stats.modifier);
             }
-            let r = roll_formula(rng, f, format_compact!("healing for {}", request.targets[i].name));
+            let r = roll_formula(rng, f, joined(&["healing for ", &request.targets[i].name]));
             outs[i].healing = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
             rolls.push(r);
         }

@@ -1,6 +1,6 @@
 //! Rolling spell dice with the injected generator, keeping every die.
 
-use compact_str::{CompactString, ToCompactString, format_compact};
+use compact_str::CompactString;
 use grimoire_dice::DiceRng;
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +36,62 @@ pub struct RollRecord {
     pub total: i64,
 }
 
+/// The pieces of a label, joined: labels are built once per roll, and
+/// `format!`'s machinery cost more than the copying.
+pub(crate) fn joined(pieces: &[&str]) -> CompactString {
+    let mut label = CompactString::with_capacity(pieces.iter().map(|p| p.len()).sum());
+    for piece in pieces {
+        label.push_str(piece);
+    }
+    label
+}
+
+/// A formula's notation, exactly as [`DiceFormula`]'s `Display` writes it
+/// (`8d6`, `1d4+1`, `-2`), without the formatting machinery.
+fn notation(formula: DiceFormula) -> CompactString {
+    let mut text = CompactString::const_new("");
+    if formula.count == 0 {
+        push_int(&mut text, i64::from(formula.bonus));
+        return text;
+    }
+    push_int(&mut text, i64::from(formula.count));
+    text.push('d');
+    push_int(&mut text, i64::from(formula.sides));
+    push_modifier(&mut text, i64::from(formula.bonus));
+    text
+}
+
+/// Appends `+n` or `-n`; nothing for 0.
+fn push_modifier(text: &mut CompactString, modifier: i64) {
+    if modifier > 0 {
+        text.push('+');
+    }
+    if modifier != 0 {
+        push_int(text, modifier);
+    }
+}
+
+/// Appends `n` in decimal, `-` first when negative.
+fn push_int(text: &mut CompactString, n: i64) {
+    if n < 0 {
+        text.push('-');
+    }
+    let mut digits = [0u8; 20];
+    let mut rest = n.unsigned_abs();
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &d in &digits[start..] {
+        text.push(char::from(d));
+    }
+}
+
 /// Rolls a formula.
 pub(crate) fn roll_formula<R: DiceRng + ?Sized>(
     rng: &mut R,
@@ -48,7 +104,7 @@ pub(crate) fn roll_formula<R: DiceRng + ?Sized>(
     let total = dice.iter().map(|d| i64::from(*d)).sum::<i64>() + i64::from(formula.bonus);
     RollRecord {
         label,
-        notation: formula.to_compact_string(),
+        notation: notation(formula),
         dice,
         total,
     }
@@ -68,12 +124,12 @@ pub(crate) fn roll_bonuses<R: DiceRng + ?Sized>(
         match b {
             crate::effect::BonusAmount::Flat(n) => sum += i64::from(*n),
             crate::effect::BonusAmount::Dice(f) => {
-                let r = roll_formula(rng, *f, format_compact!("{label} bonus"));
+                let r = roll_formula(rng, *f, joined(&[label, " bonus"]));
                 sum += r.total;
                 rolls.push(r);
             }
             crate::effect::BonusAmount::Penalty(f) => {
-                let r = roll_formula(rng, *f, format_compact!("{label} penalty"));
+                let r = roll_formula(rng, *f, joined(&[label, " penalty"]));
                 sum -= r.total;
                 rolls.push(r);
             }
@@ -94,18 +150,15 @@ pub(crate) fn roll_d20<R: DiceRng + ?Sized>(
         RollMode::Normal => (vec![first], first, "1d20"),
         RollMode::Advantage => {
             let second = rng.roll_die(20);
-(vec![first, second], first.max(second), "2d20kh1")
+            (vec![first, second], first.max(second), "2d20kh1")
         }
         RollMode::Disadvantage => {
             let second = rng.roll_die(20);
-(vec![first, second], first.min(second), "2d20kl1")
+            (vec![first, second], first.min(second), "2d20kl1")
         }
     };
-    let notation = match modifier {
-        0 => CompactString::const_new(head),
-        m if m > 0 => format_compact!("{head}+{m}"),
-        m => format_compact!("{head}{m}"),
-    };
+    let mut notation = CompactString::const_new(head);
+    push_modifier(&mut notation, modifier);
     (
         RollRecord {
             label,
@@ -119,7 +172,37 @@ pub(crate) fn roll_d20<R: DiceRng + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::RollRecord;
+    use super::{RollRecord, notation, push_modifier};
+    use crate::formula::DiceFormula;
+    use compact_str::CompactString;
+
+    /// The notation written without `format!` is the one `Display` writes,
+    /// which the CLI, the server and stored events have always shown.
+    #[test]
+    fn notation_matches_the_formula_display() {
+        for count in [0, 1, 2, 10, 20, 1000] {
+            for sides in [1, 4, 6, 20, 100] {
+                for bonus in [i32::MIN, -11, -1, 0, 1, 9, 10, 1234, i32::MAX] {
+                    let f = DiceFormula {
+                        count,
+                        sides,
+                        bonus,
+                    };
+                    assert_eq!(notation(f), f.to_string());
+                }
+            }
+        }
+        for (modifier, text) in [
+            (0, "1d20"),
+            (5, "1d20+5"),
+            (-3, "1d20-3"),
+            (i64::MIN, "1d20-9223372036854775808"),
+        ] {
+            let mut n = CompactString::const_new("1d20");
+            push_modifier(&mut n, modifier);
+            assert_eq!(n, text);
+        }
+    }
 
     /// Rolls stored before labels became inline strings (events in a
     /// database, answers saved by a client) load and serialise unchanged,
