@@ -4,6 +4,7 @@
 
 use compact_str::format_compact;
 use grimoire_dice::DiceRng;
+use smallvec::SmallVec;
 
 use crate::caster::Caster;
 use crate::effect::{Bonus, CantripScaling, Damage, Delivery, Healing, OnSave};
@@ -215,13 +216,14 @@ pub(crate) struct Rolled<'a> {
 }
 
 /// Rolls the damage of one instance; a critical hit rolls the dice twice.
+/// A spell has one or two damage parts, kept inline.
 pub(crate) fn roll_damage<'a, R: DiceRng + ?Sized>(
     rng: &mut R,
     damage: &'a [Damage],
     stats: &Stats,
     critical: bool,
     rolls: &mut Vec<RollRecord>,
-) -> Vec<Rolled<'a>> {
+) -> SmallVec<[Rolled<'a>; 2]> {
     damage
         .iter()
         .map(|d| {
@@ -341,7 +343,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     let mut rolls = Vec::new();
     let mut notes = Vec::new();
     let mut outs: Vec<TargetOutcome> = request.targets.iter().map(TargetOutcome::new).collect();
-    let valid: Vec<usize> = (0..request.targets.len())
+    let valid: SmallVec<[usize; 8]> = (0..request.targets.len())
         .filter(|i| !is_invalid(spell, &request.targets[*i]))
         .collect();
 

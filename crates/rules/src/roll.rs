@@ -3,6 +3,7 @@
 use compact_str::CompactString;
 use grimoire_dice::DiceRng;
 use serde::{Deserialize, Serialize};
+use smallvec::{SmallVec, smallvec};
 
 use crate::formula::DiceFormula;
 
@@ -30,8 +31,9 @@ pub struct RollRecord {
     pub label: CompactString,
     /// The notation rolled, e.g. `2d20kh1+5` or `8d6`.
     pub notation: CompactString,
-    /// Every die face rolled, in order.
-    pub dice: Vec<u32>,
+    /// Every die face rolled, in order; up to four kept inline (a d20 test,
+    /// a Magic Missile dart, most damage), serialised as a plain list.
+    pub dice: SmallVec<[u32; 4]>,
     /// The total.
     pub total: i64,
 }
@@ -73,9 +75,6 @@ fn push_modifier(text: &mut CompactString, modifier: i64) {
 
 /// Appends `n` in decimal, `-` first when negative.
 fn push_int(text: &mut CompactString, n: i64) {
-    if n < 0 {
-        text.push('-');
-    }
     let mut digits = [0u8; 20];
     let mut rest = n.unsigned_abs();
     let mut start = digits.len();
@@ -87,9 +86,11 @@ fn push_int(text: &mut CompactString, n: i64) {
             break;
         }
     }
-    for &d in &digits[start..] {
-        text.push(char::from(d));
+    if n < 0 {
+        text.push('-');
     }
+    // Only ASCII digits were written.
+    text.push_str(std::str::from_utf8(&digits[start..]).unwrap_or_default());
 }
 
 /// Rolls a formula.
@@ -98,7 +99,7 @@ pub(crate) fn roll_formula<R: DiceRng + ?Sized>(
     formula: DiceFormula,
     label: CompactString,
 ) -> RollRecord {
-    let dice: Vec<u32> = (0..formula.count.min(crate::formula::MAX_DICE))
+    let dice: SmallVec<[u32; 4]> = (0..formula.count.min(crate::formula::MAX_DICE))
         .map(|_| rng.roll_die(formula.sides))
         .collect();
     let total = dice.iter().map(|d| i64::from(*d)).sum::<i64>() + i64::from(formula.bonus);
@@ -147,14 +148,14 @@ pub(crate) fn roll_d20<R: DiceRng + ?Sized>(
 ) -> (RollRecord, u32) {
     let first = rng.roll_die(20);
     let (dice, kept, head) = match mode {
-        RollMode::Normal => (vec![first], first, "1d20"),
+        RollMode::Normal => (smallvec![first], first, "1d20"),
         RollMode::Advantage => {
             let second = rng.roll_die(20);
-            (vec![first, second], first.max(second), "2d20kh1")
+            (smallvec![first, second], first.max(second), "2d20kh1")
         }
         RollMode::Disadvantage => {
             let second = rng.roll_die(20);
-            (vec![first, second], first.min(second), "2d20kl1")
+            (smallvec![first, second], first.min(second), "2d20kl1")
         }
     };
     let mut notation = CompactString::const_new(head);
