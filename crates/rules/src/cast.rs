@@ -66,9 +66,12 @@ pub fn cast<R: DiceRng + ?Sized>(
         }
     }
     let plan = plan(caster, spell, request, false)?;
-    let mut events = vec![Event::ActionUsed {
+    // Room for the usual action, slot, started-spell and Concentration
+    // events, so a cast does not grow the vector on the way.
+    let mut events = Vec::with_capacity(4);
+    events.push(Event::ActionUsed {
         action: plan.action,
-    }];
+    });
     if let Some(rounds_needed) = plan.long_rounds {
         let ended = end_concentration_events(caster, EndReason::Replaced, &mut events);
         events.push(Event::LongCastStarted {
@@ -221,7 +224,7 @@ fn finish<R: DiceRng + ?Sized>(
             rng,
             RollMode::Normal,
             i64::from(plan.stats.modifier),
-            format!("scroll check (DC {dc})"),
+            compact_str::format_compact!("scroll check (DC {dc})"),
         );
         let passed = roll.total >= i64::from(dc);
         scroll_rolls.push(roll);
@@ -271,8 +274,15 @@ fn finish<R: DiceRng + ?Sized>(
         }
     }
     let mut notes = applied.notes;
-    let mut rolls = scroll_rolls;
-    rolls.extend(applied.rolls);
+    // Only a scroll check comes first; otherwise the effect's rolls are the
+    // list as they are, not copied into a new one.
+    let rolls = if scroll_rolls.is_empty() {
+        applied.rolls
+    } else {
+        let mut rolls = scroll_rolls;
+        rolls.extend(applied.rolls);
+        rolls
+    };
     if plan.cast_level > spell.level && !spell.level.is_cantrip() {
         notes.insert(0, format!("R6: cast as a level-{} spell", plan.cast_level));
     }

@@ -17,6 +17,7 @@ use crate::error::SpellName;
 use crate::event::{EffectId, Event, LongCast, OngoingSpell};
 use crate::level::{SlotLevel, SpellLevel};
 use crate::resources::{Equipment, LimitedUse, MagicItem};
+use crate::shared::Shared;
 use crate::slots::{PactSlots, SlotPool, arcanum_levels, slots_for_classes};
 use crate::spell::{Spell, SpellId};
 use crate::target::TargetStats;
@@ -60,8 +61,8 @@ pub struct Caster {
     pub(crate) slots: SlotPool,
     pub(crate) pact: Option<PactSlots>,
     pub(crate) arcanum: Vec<Arcanum>,
-    pub(crate) prepared: BTreeSet<SpellId>,
-    pub(crate) cantrips: BTreeSet<SpellId>,
+    pub(crate) prepared: Shared<BTreeSet<SpellId>>,
+    pub(crate) cantrips: Shared<BTreeSet<SpellId>>,
     pub(crate) extra_spells: Vec<ExtraSpell>,
     pub(crate) features: Vec<LimitedUse>,
     pub(crate) items: Vec<MagicItem>,
@@ -82,7 +83,7 @@ pub struct Caster {
     /// into it): then a Wizard prepares only from it, and casts its Ritual
     /// spells from it without preparing them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) spellbook: Option<BTreeSet<SpellId>>,
+    pub(crate) spellbook: Option<Shared<BTreeSet<SpellId>>>,
     /// A creature's stat-block Spellcasting (no class), when it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) block: Option<crate::statblock::StatBlockCasting>,
@@ -139,8 +140,8 @@ impl Caster {
             slots: SlotPool::new([0; 9]),
             pact: None,
             arcanum: Vec::new(),
-            prepared: BTreeSet::new(),
-            cantrips: BTreeSet::new(),
+            prepared: Shared::default(),
+            cantrips: Shared::default(),
             extra_spells: Vec::new(),
             features: Vec::new(),
             items: Vec::new(),
@@ -292,7 +293,7 @@ impl Caster {
 
     /// The spellbook's spells, when the caster keeps one (a Wizard).
     pub fn spellbook(&self) -> Option<&BTreeSet<SpellId>> {
-        self.spellbook.as_ref()
+        self.spellbook.as_deref()
     }
 
     /// Whether the spell is in the caster's spellbook.

@@ -1,7 +1,6 @@
 //! State-change events: what every accepted action returns, and the only way
 //! a [`Caster`] changes. Storage logs them; [`Caster::apply`] replays them.
 
-use std::collections::BTreeSet;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -14,6 +13,7 @@ use crate::effect::Bonus;
 use crate::level::{SlotLevel, SpellLevel};
 use crate::request::CastRequest;
 use crate::resources::{Equipment, LimitedUse, MagicItem, Recharge};
+use crate::shared::Shared;
 use crate::spell::SpellId;
 use crate::vitals::Vitals;
 
@@ -388,7 +388,8 @@ impl Caster {
             }
             Event::SpellCopied { spell } => {
                 self.spellbook
-                    .get_or_insert_with(BTreeSet::new)
+                    .get_or_insert_with(Shared::default)
+                    .make_mut()
                     .insert(spell.clone());
             }
             Event::HitPointsChanged { hp, temp_hp } => {
@@ -457,13 +458,15 @@ impl Caster {
                 }
             }
             Event::SpellPrepared { spell } => {
-                self.prepared.insert(spell.clone());
+                self.prepared.make_mut().insert(spell.clone());
             }
             Event::SpellUnprepared { spell } => {
-                self.prepared.remove(spell);
+                if self.prepared.contains(spell) {
+                    self.prepared.make_mut().remove(spell);
+                }
             }
             Event::CantripLearned { spell } => {
-                self.cantrips.insert(spell.clone());
+                self.cantrips.make_mut().insert(spell.clone());
             }
             Event::ExtraSpellAdded { extra } => {
                 if !self.extra_spells.contains(extra) {

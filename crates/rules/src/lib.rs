@@ -78,6 +78,7 @@ mod resolve;
 mod resources;
 mod roll;
 mod school;
+mod shared;
 mod slots;
 mod spell;
 mod stacking;

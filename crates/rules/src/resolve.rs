@@ -2,14 +2,16 @@
 //! criticals and defences, healing, conditions; scaling by slot level (R6)
 //! and cantrip tier; invalid targets (R18).
 
+use compact_str::format_compact;
 use grimoire_dice::DiceRng;
+use smallvec::SmallVec;
 
 use crate::caster::Caster;
 use crate::effect::{Bonus, CantripScaling, Damage, Delivery, Healing, OnSave};
 use crate::formula::DiceFormula;
 use crate::level::SpellLevel;
 use crate::request::CastRequest;
-use crate::roll::{RollRecord, roll_bonuses, roll_d20, roll_formula};
+use crate::roll::{RollRecord, joined, roll_bonuses, roll_d20, roll_formula};
 use crate::spell::Spell;
 use crate::target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome};
 use crate::turn_damage::TurnDamage;
@@ -214,13 +216,14 @@ pub(crate) struct Rolled<'a> {
 }
 
 /// Rolls the damage of one instance; a critical hit rolls the dice twice.
+/// A spell has one or two damage parts, kept inline.
 pub(crate) fn roll_damage<'a, R: DiceRng + ?Sized>(
     rng: &mut R,
     damage: &'a [Damage],
     stats: &Stats,
     critical: bool,
     rolls: &mut Vec<RollRecord>,
-) -> Vec<Rolled<'a>> {
+) -> SmallVec<[Rolled<'a>; 2]> {
     damage
         .iter()
         .map(|d| {
@@ -232,9 +235,9 @@ pub(crate) fn roll_damage<'a, R: DiceRng + ?Sized>(
                 f.bonus = f.bonus.saturating_add(stats.modifier);
             }
             let label = if d.only_against.is_empty() {
-                format!("{} damage", d.damage_type.name_en())
+                joined(&[d.damage_type.name_en(), " damage"])
             } else {
-                format!(
+                format_compact!(
                     "{} damage against {}",
                     d.damage_type.name_en(),
                     d.only_against.join(" or ")
@@ -340,7 +343,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     let mut rolls = Vec::new();
     let mut notes = Vec::new();
     let mut outs: Vec<TargetOutcome> = request.targets.iter().map(TargetOutcome::new).collect();
-    let valid: Vec<usize> = (0..request.targets.len())
+    let valid: SmallVec<[usize; 8]> = (0..request.targets.len())
         .filter(|i| !is_invalid(spell, &request.targets[*i]))
         .collect();
 
@@ -395,7 +398,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             for &i in &valid {
                 let t = &request.targets[i];
                 let save = t.stats.as_ref().map(|s| {
-                    let label = format!("{} save ({})", t.name, ability.abbrev());
+                    let label = joined(&[&t.name, " save (", ability.abbrev(), ")"]);
                     let (r, _) =
                         roll_d20(rng, s.save_mode, i64::from(s.save(ability)), label.clone());
                     let total = r.total;
@@ -453,7 +456,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                     rng,
                     request.roll_mode,
                     i64::from(stats.attack_bonus),
-                    format!("attack vs {}", t.name),
+                    joined(&["attack vs ", &t.name]),
                 );
                 let label = r.label.clone();
                 let mut total = r.total;
@@ -503,7 +506,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             if h.add_modifier {
                 f.bonus = f.bonus.saturating_add(stats.modifier);
             }
-            let r = roll_formula(rng, f, format!("healing for {}", request.targets[i].name));
+            let r = roll_formula(rng, f, joined(&["healing for ", &request.targets[i].name]));
             outs[i].healing = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
             rolls.push(r);
         }

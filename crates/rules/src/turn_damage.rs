@@ -139,7 +139,7 @@ pub fn resolve_turn_damage<R: DiceRng + ?Sized>(
     let mut harmed = true;
     if let Some(save) = due.turn.save {
         let total = target.stats.as_ref().map(|s| {
-            let label = format!("{} save ({})", target.name, save.ability.abbrev());
+            let label = crate::roll::joined(&[&target.name, " save (", save.ability.abbrev(), ")"]);
             let (r, _) = roll_d20(
                 rng,
                 s.save_mode,

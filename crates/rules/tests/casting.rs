@@ -380,7 +380,7 @@ fn r20_advantage_keeps_the_higher_d20() {
     let out = cast(&w, &fire_bolt(), &req, &mut Scripted::new(&[3, 17, 5])).unwrap();
     let attack = &out.resolution.rolls[0];
     assert_eq!(attack.notation, "2d20kh1+5");
-    assert_eq!(attack.dice, vec![3, 17]);
+    assert_eq!(attack.dice.as_slice(), [3, 17]);
     assert_eq!(out.resolution.targets[0].attacks[0].natural, 17);
     req.roll_mode = RollMode::Disadvantage;
     let out = cast(&w, &fire_bolt(), &req, &mut Scripted::new(&[3, 17, 5])).unwrap();
