@@ -13,6 +13,25 @@ pub(crate) struct Current {
     pub(crate) state_json: String,
 }
 
+/// SQL for a log row's state before, in a query over `events` under the
+/// alias given: the entity's previous row's state after (`seq` - 1, on the
+/// unique `(kind, name, seq)` index), which every write starts from. Log
+/// rows do not store it since migration 3; both backends read it this way.
+macro_rules! state_before {
+    ($alias:literal) => {
+        concat!(
+            "(SELECT p.state_after_json FROM events p WHERE p.entity_kind = ",
+            $alias,
+            ".entity_kind AND p.entity_name_key = ",
+            $alias,
+            ".entity_name_key AND p.seq = ",
+            $alias,
+            ".seq - 1)"
+        )
+    };
+}
+pub(crate) use state_before;
+
 /// One entity write plus its log row; the caller owns the transaction.
 pub(crate) struct EntityWrite<'a> {
     pub(crate) change: i64,

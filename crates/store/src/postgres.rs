@@ -21,7 +21,7 @@ use crate::cache::{Cursor, MAX_CATCH_UP, WritesSince, WrittenKey};
 use crate::change::{Change, Expected, name_key};
 use crate::check::{
     Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, not_found,
-    nothing_to_undo,
+    nothing_to_undo, state_before,
 };
 use crate::error::{BackendError, Result, StoreError};
 use crate::record::{
@@ -460,10 +460,12 @@ fn find_target(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<Opti
     let id: i64 = row.get(0);
     let rows = c
         .query(
-            "SELECT entity_kind, entity_name_key, entity_name,
-                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = events.entity_kind AND p.entity_name_key = events.entity_name_key AND p.seq = events.seq - 1),
-                    state_after_json
-             FROM events WHERE change_id = $1 ORDER BY id",
+            concat!(
+                "SELECT entity_kind, entity_name_key, entity_name, ",
+                state_before!("events"),
+                ", state_after_json
+             FROM events WHERE change_id = $1 ORDER BY id"
+            ),
             &[&id],
         )
         .map_err(pg)?
@@ -526,10 +528,12 @@ impl Backend for PostgresBackend {
     fn history(&self) -> Result<Vec<LoggedWrite>> {
         self.with(|c| {
             Ok(c.query(
-                "SELECT entity_kind, entity_name, seq,
-                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = events.entity_kind AND p.entity_name_key = events.entity_name_key AND p.seq = events.seq - 1),
-                    state_after_json
-                 FROM events ORDER BY id",
+                concat!(
+                    "SELECT entity_kind, entity_name, seq, ",
+                    state_before!("events"),
+                    ", state_after_json
+                 FROM events ORDER BY id"
+                ),
                 &[],
             )
             .map_err(pg)?
@@ -805,13 +809,15 @@ impl Backend for PostgresBackend {
         self.with(|c| {
             let mut rows = c
                 .query(
-                    "SELECT e.change_id, e.seq, c.command, c.events_json, c.undo_of,
-                            (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id),
-                            (SELECT p.state_after_json FROM events p WHERE p.entity_kind = e.entity_kind AND p.entity_name_key = e.entity_name_key AND p.seq = e.seq - 1),
-                    e.state_after_json, c.created_at, e.entity_name
+                    concat!(
+                        "SELECT e.change_id, e.seq, c.command, c.events_json, c.undo_of,
+                            (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id), ",
+                        state_before!("e"),
+                        ", e.state_after_json, c.created_at, e.entity_name
                      FROM events e JOIN changes c ON c.id = e.change_id
                      WHERE e.entity_kind = $1 AND e.entity_name_key = $2 AND e.seq < $3
-                     ORDER BY e.seq DESC LIMIT $4",
+                     ORDER BY e.seq DESC LIMIT $4"
+                    ),
                     &[&kind, &key, &before, &i64::from(limit)],
                 )
                 .map_err(pg)?;

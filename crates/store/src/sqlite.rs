@@ -10,7 +10,7 @@ use crate::cache::{Cursor, MAX_CATCH_UP, WritesSince, WrittenKey};
 use crate::change::{Change, name_key};
 use crate::check::{
     Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, check_write, not_found,
-    nothing_to_undo,
+    nothing_to_undo, state_before,
 };
 use crate::error::{Result, StoreError};
 use crate::migrate::{MIGRATIONS, SCHEMA_VERSION};
@@ -174,12 +174,12 @@ impl Backend for SqliteBackend {
     }
 
     fn history(&self) -> Result<Vec<LoggedWrite>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT entity_kind, entity_name, seq,
-                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = events.entity_kind AND p.entity_name_key = events.entity_name_key AND p.seq = events.seq - 1),
-                    state_after_json
-             FROM events ORDER BY id",
-        )?;
+        let mut stmt = self.conn.prepare(concat!(
+            "SELECT entity_kind, entity_name, seq, ",
+            state_before!("events"),
+            ", state_after_json
+             FROM events ORDER BY id"
+        ))?;
         let rows = stmt.query_map([], |r| {
             Ok(LoggedWrite {
                 kind: r.get(0)?,
@@ -226,13 +226,12 @@ impl Backend for SqliteBackend {
     fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
         // One writer at a time (SQLite's write lock) gives change ids in
         // commit order: everything after the last id seen is news.
-        let newest = newest_change_id;
         let since = match cursor {
             Some(Cursor::ChangeId(id)) => *id,
             // Another backend's cursor, or none yet: start from now.
             _ => {
                 return Ok(Some(WritesSince {
-                    cursor: Cursor::ChangeId(newest(&self.conn)?),
+                    cursor: Cursor::ChangeId(newest_change_id(&self.conn)?),
                     writes: Vec::new(),
                     overflow: cursor.is_some(),
                 }));
@@ -257,7 +256,7 @@ impl Backend for SqliteBackend {
         if overflow {
             // Part of the last change may be missing: start again from
             // the newest change, with an empty cache.
-            last = newest(&self.conn)?;
+            last = newest_change_id(&self.conn)?;
             writes.clear();
         }
         Ok(Some(WritesSince {
@@ -321,12 +320,12 @@ impl Backend for SqliteBackend {
             return Err(nothing_to_undo(kind, name));
         };
         let rows = {
-            let mut stmt = tx.prepare(
-                "SELECT entity_kind, entity_name_key, entity_name,
-                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = events.entity_kind AND p.entity_name_key = events.entity_name_key AND p.seq = events.seq - 1),
-                    state_after_json
-                 FROM events WHERE change_id = ?1 ORDER BY id",
-            )?;
+            let mut stmt = tx.prepare(concat!(
+                "SELECT entity_kind, entity_name_key, entity_name, ",
+                state_before!("events"),
+                ", state_after_json
+                 FROM events WHERE change_id = ?1 ORDER BY id"
+            ))?;
             stmt.query_map([target], |r| {
                 Ok(UndoRow {
                     kind: r.get(0)?,
@@ -429,15 +428,15 @@ impl Backend for SqliteBackend {
     ) -> Result<Vec<LogEntry>> {
         let key = name_key(name);
         let before = before.map_or(i64::MAX, |b| i64::try_from(b).unwrap_or(i64::MAX));
-        let mut stmt = self.conn.prepare_cached(
+        let mut stmt = self.conn.prepare_cached(concat!(
             "SELECT e.change_id, e.seq, c.command, c.events_json, c.undo_of,
-                    (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id),
-                    (SELECT p.state_after_json FROM events p WHERE p.entity_kind = e.entity_kind AND p.entity_name_key = e.entity_name_key AND p.seq = e.seq - 1),
-                    e.state_after_json, c.created_at, e.entity_name
+                    (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id), ",
+            state_before!("e"),
+            ", e.state_after_json, c.created_at, e.entity_name
              FROM events e JOIN changes c ON c.id = e.change_id
              WHERE e.entity_kind = ?1 AND e.entity_name_key = ?2 AND e.seq < ?3
-             ORDER BY e.seq DESC LIMIT ?4",
-        )?;
+             ORDER BY e.seq DESC LIMIT ?4"
+        ))?;
         let mut rows: Vec<LogRow> = stmt
             .query_map(params![kind, key, before, i64::from(limit)], |r| {
                 Ok(LogRow {
