@@ -133,9 +133,7 @@ impl Store {
 
     /// The entity, if it exists.
     pub fn find<T: Decoded>(&self, kind: &str, name: &str) -> Result<Option<Entity<T>>> {
-        Ok(self
-            .find_shared::<T>(kind, name)?
-            .map(|e| e.map(|state| T::clone(&state))))
+        Ok(self.find_shared::<T>(kind, name)?.map(owned))
     }
 
     /// [`Store::find`] without a copy of the state: over a caching backend
@@ -157,7 +155,7 @@ impl Store {
         Ok(self
             .list_shared::<T>(kind)?
             .into_iter()
-            .map(|e| e.map(|state| T::clone(&state)))
+            .map(owned)
             .collect())
     }
 
@@ -262,6 +260,13 @@ impl Store {
 pub trait Decoded: DeserializeOwned + Clone + Send + Sync + 'static {}
 
 impl<T: DeserializeOwned + Clone + Send + Sync + 'static> Decoded for T {}
+
+/// The entity with a state of its own: taken as it is when nobody else
+/// holds it (a backend without a cache decodes afresh for each read), a
+/// copy when a cache shares it.
+fn owned<T: Decoded>(e: Entity<Arc<T>>) -> Entity<T> {
+    e.map(|state| Arc::try_unwrap(state).unwrap_or_else(|shared| T::clone(&shared)))
+}
 
 /// The entity named by the kind the caller asked for (a scoped backend
 /// stores it under a prefix), its state decoded once per version.

@@ -202,3 +202,31 @@ fn a_version_2_database_keeps_log_undo_and_verify_through_migration_3() {
     );
     assert!(store.verify().unwrap().is_empty());
 }
+
+/// A state whose copy is a test failure.
+#[derive(Debug, serde::Deserialize)]
+struct NeverCopied {
+    #[allow(dead_code)]
+    slots: Vec<u32>,
+}
+
+impl Clone for NeverCopied {
+    fn clone(&self) -> Self {
+        panic!("an uncached read copied the state it had just decoded")
+    }
+}
+
+/// Without a cache nobody shares a decoded state, so `find` and `list`
+/// hand over the one they decoded instead of copying it.
+#[test]
+fn reads_without_a_cache_do_not_copy_what_they_decode() {
+    let mut store = Store::open_in_memory().unwrap();
+    seed(&mut store);
+    assert!(
+        store
+            .find::<NeverCopied>("character", "Elmira")
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(store.list::<NeverCopied>("character").unwrap().len(), 1);
+}
