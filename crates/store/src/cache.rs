@@ -173,6 +173,10 @@ struct State {
     /// (on a backend whose cursor is a change id): a catch-up that finds
     /// only these has nothing to read.
     own: std::collections::BTreeSet<i64>,
+    /// How many times the cache started again empty: a kind's generation
+    /// counts from zero again after it, so the pair is what a whole read
+    /// compares.
+    clears: u64,
 }
 
 impl State {
@@ -180,6 +184,16 @@ impl State {
         self.kinds.clear();
         self.slots = 0;
         self.own.clear();
+        self.clears += 1;
+    }
+
+    /// What a whole read of `kind` compares before and after: see
+    /// [`KindSlots::generation`].
+    fn generation(&self, kind: &str) -> (u64, u64) {
+        (
+            self.clears,
+            self.kinds.get(kind).map_or(0, |k| k.generation),
+        )
     }
 
     fn kind(&mut self, kind: &str) -> &mut KindSlots {
@@ -348,8 +362,8 @@ impl EntityCache {
         Some(out)
     }
 
-    fn generation(&self, kind: &str) -> u64 {
-        self.lock().kinds.get(kind).map_or(0, |k| k.generation)
+    fn generation(&self, kind: &str) -> (u64, u64) {
+        self.lock().generation(kind)
     }
 
     /// Keeps what a read returned (unless a newer version is known).
@@ -364,34 +378,37 @@ impl EntityCache {
     }
 
     /// Keeps a whole read of `kind`, and calls it complete when no change
-    /// to the kind was caught up since `generation` was taken.
-    fn keep_all(&self, kind: &str, generation: u64, entities: &[Arc<SharedEntity>]) {
+    /// to the kind was caught up since `generation` was taken, and the
+    /// cache did not start again meanwhile (not even for room while
+    /// keeping this read).
+    fn keep_all(&self, kind: &str, generation: (u64, u64), entities: &[Arc<SharedEntity>]) {
+        let keys: Vec<String> = entities.iter().map(|e| name_key(&e.raw.name)).collect();
         let mut state = self.lock();
-        for e in entities {
+        for (e, key) in entities.iter().zip(&keys) {
             state.put(
                 kind,
-                name_key(&e.raw.name),
+                key.clone(),
                 Slot::Present(Arc::clone(e)),
                 e.raw.version,
             );
         }
-        let k = state.kind(kind);
-        if k.generation == generation {
-            // Nothing of the kind changed while it was read: anything
-            // stale that the read no longer holds was deleted.
-            let listed: std::collections::HashSet<String> =
-                entities.iter().map(|e| name_key(&e.raw.name)).collect();
-            let mut dropped = 0;
-            k.by_key.retain(|key, slot| {
-                let keep = !matches!(slot, Slot::Stale(_)) || listed.contains(key);
-                if !keep {
-                    dropped += 1;
-                }
-                keep
-            });
-            k.complete = !k.by_key.values().any(|s| matches!(s, Slot::Stale(_)));
-            state.slots -= dropped;
+        if state.generation(kind) != generation {
+            return;
         }
+        // Nothing of the kind changed while it was read: anything stale
+        // that the read no longer holds was deleted.
+        let listed: std::collections::HashSet<&String> = keys.iter().collect();
+        let k = state.kind(kind);
+        let mut dropped = 0;
+        k.by_key.retain(|key, slot| {
+            let keep = !matches!(slot, Slot::Stale(_)) || listed.contains(key);
+            if !keep {
+                dropped += 1;
+            }
+            keep
+        });
+        k.complete = !k.by_key.values().any(|s| matches!(s, Slot::Stale(_)));
+        state.slots -= dropped;
     }
 
     /// Records this process's own commit: the written states at their new
@@ -633,6 +650,19 @@ mod tests {
             .map(|e| e.raw.name.clone())
             .collect();
         assert_eq!(listed, ["Elmira", "Zed"]);
+    }
+
+    #[test]
+    fn a_whole_read_is_not_complete_when_the_cache_started_again_meanwhile() {
+        let cache = EntityCache::new();
+        let generation = cache.generation("character");
+        // Another request's read filled the cache past its bound, so it
+        // started again, and this kind's generation counts from zero.
+        for i in 0..MAX_CACHED + 1 {
+            cache.keep(&entity(&format!("c{i}"), 1));
+        }
+        cache.keep_all("character", generation, &[entity("Elmira", 1)]);
+        assert!(cache.list("character").is_none(), "may be partial");
     }
 
     #[test]
