@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use grimoire_store::{Change, EntityCache, Store, StoreError};
 
-use super::{Caster, caster};
+use super::{Caster, caster, seed};
 
 /// Opens a store on a new connection to the test's one database, reading
 /// through `cache` when given.
@@ -30,19 +30,21 @@ fn names(store: &Store) -> Vec<String> {
         .collect()
 }
 
+/// A store reading through a new cache, caught up, that has created
+/// Elmira (slots 4 and 2, version 1: [`seed`]) itself.
+fn cached_with_elmira(open: Open<'_>) -> (Arc<EntityCache>, Store) {
+    let cache = Arc::new(EntityCache::new());
+    let mut mine = open(Some(Arc::clone(&cache)));
+    mine.catch_up(&cache).unwrap();
+    seed(&mut mine);
+    (cache, mine)
+}
+
 /// A cached store answers from memory, sees its own commits at once and
 /// another writer's after catching up: updates, creations and deletions.
 pub fn cache_sees_own_commits_at_once_and_others_after_catching_up(open: Open<'_>, db: &str) {
-    let cache = Arc::new(EntityCache::new());
-    let mut mine = open(Some(Arc::clone(&cache)));
+    let (cache, mine) = cached_with_elmira(open);
     let mut other = open(None);
-    mine.catch_up(&cache).unwrap();
-    mine.commit(
-        &Change::new("new")
-            .create("character", "Elmira", &caster(&[4, 2]))
-            .unwrap(),
-    )
-    .unwrap();
     assert_eq!(slots(&mine, "elmira"), (1, vec![4, 2]), "{db}: own commit");
     assert_eq!(names(&mine), ["Elmira"], "{db}");
 
@@ -77,16 +79,8 @@ pub fn cache_sees_own_commits_at_once_and_others_after_catching_up(open: Open<'_
 /// A cache that missed another writer's commit cannot write over it: the
 /// database's version check refuses, and the refused entity is read again.
 pub fn stale_cache_commit_is_a_conflict_and_forgets(open: Open<'_>, db: &str) {
-    let cache = Arc::new(EntityCache::new());
-    let mut mine = open(Some(Arc::clone(&cache)));
+    let (_, mut mine) = cached_with_elmira(open);
     let mut other = open(None);
-    mine.catch_up(&cache).unwrap();
-    mine.commit(
-        &Change::new("new")
-            .create("character", "Elmira", &caster(&[4, 2]))
-            .unwrap(),
-    )
-    .unwrap();
     other
         .commit(
             &Change::new("cast")
@@ -110,15 +104,7 @@ pub fn stale_cache_commit_is_a_conflict_and_forgets(open: Open<'_>, db: &str) {
 
 /// An undo through the cache is seen at once.
 pub fn undo_through_a_cache_is_seen_at_once(open: Open<'_>, db: &str) {
-    let cache = Arc::new(EntityCache::new());
-    let mut mine = open(Some(Arc::clone(&cache)));
-    mine.catch_up(&cache).unwrap();
-    mine.commit(
-        &Change::new("new")
-            .create("character", "Elmira", &caster(&[4, 2]))
-            .unwrap(),
-    )
-    .unwrap();
+    let (_, mut mine) = cached_with_elmira(open);
     mine.commit(
         &Change::new("cast")
             .update("character", "Elmira", 1, &caster(&[3, 2]))
