@@ -146,13 +146,7 @@ fn a_version_2_database_keeps_log_undo_and_verify_through_migration_3() {
     {
         let mut store = Store::open(&path).unwrap();
         seed(&mut store);
-        store
-            .commit(
-                &Change::new("cast")
-                    .update("character", "Elmira", 1, &caster(&[3, 2]))
-                    .unwrap(),
-            )
-            .unwrap();
+        contract::cast_once(&mut store);
     }
     // What version 2 left: every log row with its own copy of the state
     // before, and no version 3.

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use grimoire_store::{Change, EntityCache, Store, StoreError};
 
-use super::{Caster, caster, seed};
+use super::{Caster, cast_once, caster, seed};
 
 /// Opens a store on a new connection to the test's one database, reading
 /// through `cache` when given.
@@ -81,13 +81,7 @@ pub fn cache_sees_own_commits_at_once_and_others_after_catching_up(open: Open<'_
 pub fn stale_cache_commit_is_a_conflict_and_forgets(open: Open<'_>, db: &str) {
     let (_, mut mine) = cached_with_elmira(open);
     let mut other = open(None);
-    other
-        .commit(
-            &Change::new("cast")
-                .update("character", "Elmira", 1, &caster(&[3, 2]))
-                .unwrap(),
-        )
-        .unwrap();
+    cast_once(&mut other);
     let (version, _) = slots(&mine, "Elmira");
     assert_eq!(version, 1, "{db}: not caught up");
     let spent = mine.commit(
@@ -105,12 +99,7 @@ pub fn stale_cache_commit_is_a_conflict_and_forgets(open: Open<'_>, db: &str) {
 /// An undo through the cache is seen at once.
 pub fn undo_through_a_cache_is_seen_at_once(open: Open<'_>, db: &str) {
     let (_, mut mine) = cached_with_elmira(open);
-    mine.commit(
-        &Change::new("cast")
-            .update("character", "Elmira", 1, &caster(&[3, 2]))
-            .unwrap(),
-    )
-    .unwrap();
+    cast_once(&mut mine);
     assert_eq!(slots(&mine, "Elmira").1, [3, 2], "{db}");
     mine.undo("character", "Elmira").unwrap();
     assert_eq!(slots(&mine, "Elmira"), (3, vec![4, 2]), "{db}: undone");

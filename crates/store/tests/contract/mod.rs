@@ -86,6 +86,18 @@ pub fn seed(store: &mut Store) {
         .unwrap();
 }
 
+/// Elmira (as [`seed`] made her) casts once: slots 3 and 2, version 2,
+/// with the command `cast`.
+pub fn cast_once(store: &mut Store) {
+    store
+        .commit(
+            &Change::new("cast")
+                .update("character", "Elmira", 1, &caster(&[3, 2]))
+                .unwrap(),
+        )
+        .unwrap();
+}
+
 /// Seeds Elmira, then creates the encounter Cave (round 1, version 1).
 fn seed_with_cave(store: &mut Store) {
     seed(store);
@@ -157,13 +169,7 @@ pub fn names_are_unique_per_kind_without_case(store: &mut Store, db: &str) {
 /// A write naming an old version fails with `conflict` and changes nothing.
 pub fn stale_version_is_a_conflict_and_writes_nothing(store: &mut Store, db: &str) {
     seed(store);
-    store
-        .commit(
-            &Change::new("cast")
-                .update("character", "Elmira", 1, &caster(&[3, 2]))
-                .unwrap(),
-        )
-        .unwrap();
+    cast_once(store);
     let err = store
         .commit(
             &Change::new("cast again")
