@@ -124,7 +124,7 @@ impl Backend for Leased {
         self.conn().backend().recent(kinds, before, limit)
     }
     fn commit(&mut self, change: &Change) -> grimoire_store::Result<Committed> {
-        // On SQLite every commit goes through the one writer (group commit).
+        // On SQLite every commit goes through the one writer.
         if let Some(writer) = &self.db.writer {
             return writer.commit(change, self.db.timeout);
         }
@@ -177,6 +177,25 @@ impl Backend for Leased {
     }
     fn newest_change(&self) -> grimoire_store::Result<Option<grimoire_store::ChangeId>> {
         self.conn().backend().newest_change()
+    }
+}
+
+/// Whether a request may write: on SQLite, one that may runs on the one
+/// writer thread (see [`crate::writer`]), a reading one beside it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Access {
+    /// Reads only (a `GET`). Should it write after all, its commit still
+    /// goes through the writer: this is a matter of speed, not safety.
+    Read,
+    /// May write.
+    Write,
+}
+
+/// A store over `backend` that sees `scope`.
+fn scoped(backend: impl Backend + 'static, scope: Scope) -> Store {
+    match scope {
+        Scope::Global => Store::with_backend(backend),
+        Scope::Campaign(id) => Store::with_backend(Scoped::new(backend, campaign_prefix(&id))),
     }
 }
 
@@ -247,7 +266,7 @@ impl Db {
         let first = db.connect()?;
         db.file = db.file_id();
         if let Database::Sqlite(path) = &db.target {
-            db.writer = Some(crate::writer::Writer::start(path)?);
+            db.writer = Some(crate::writer::Writer::start(path, Arc::clone(&db.cache))?);
         }
         let db = Arc::new(db);
         db.idle
@@ -299,23 +318,31 @@ impl Db {
         })
     }
 
-    /// Runs `f` with a store on a blocking thread; at most `connections`
-    /// run at once, the rest wait their turn.
-    pub(crate) async fn run<T, F>(self: &Arc<Self>, scope: Scope, f: F) -> Result<T, ServerError>
+    /// Runs `f` with a store seeing `scope`: see [`Db::run_chained`].
+    pub(crate) async fn run<T, F>(
+        self: &Arc<Self>,
+        access: Access,
+        scope: Scope,
+        f: F,
+    ) -> Result<T, ServerError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Store) -> Result<T, ServerError> + Send + 'static,
     {
-        self.run_chained(move |_| Ok(((), scope)), move |(), store| f(store))
+        self.run_chained(access, move |_| Ok(((), scope)), move |(), store| f(store))
             .await
     }
 
     /// Runs `first` on a global store, then `then` on the store of the
-    /// scope `first` chose, on one blocking thread (one hop from the
-    /// reactor, not two): checking a token and a membership, then acting
-    /// in the campaign. At most `connections` run at once.
+    /// scope `first` chose (checking a token and a membership, then acting
+    /// in the campaign), off the reactor. On SQLite a request that may
+    /// write runs on the one writer thread, in the next batch; a reading
+    /// one on a pool connection on a blocking thread, as every request
+    /// does on PostgreSQL. At most `connections` requests run or wait in
+    /// a batch at once; the rest wait their turn.
     pub(crate) async fn run_chained<A, T, G, F>(
         self: &Arc<Self>,
+        access: Access,
         first: G,
         then: F,
     ) -> Result<T, ServerError>
@@ -324,48 +351,102 @@ impl Db {
         G: FnOnce(&mut Store) -> Result<(A, Scope), ServerError> + Send + 'static,
         F: FnOnce(A, &mut Store) -> Result<T, ServerError> + Send + 'static,
     {
-        let unavailable = |what: &str| {
-            ServerError::Store(StoreError::Unavailable(format!(
-                "{what} within {} s",
-                self.timeout.as_secs()
-            )))
-        };
         let permit = tokio::time::timeout(self.timeout, Arc::clone(&self.permits).acquire_owned())
             .await
-            .map_err(|_| unavailable("no database connection was free"))?
+            .map_err(|_| self.unavailable("no database connection was free"))?
             .map_err(|_| ServerError::Internal("database pool closed".into()))?;
+        match (&self.writer, access) {
+            (Some(writer), Access::Write) => {
+                let (reply, answer) = tokio::sync::oneshot::channel();
+                let work = self.in_batch(permit, first, then, reply);
+                writer.send(work, std::time::Instant::now() + self.timeout)?;
+                tokio::time::timeout(self.timeout, answer)
+                    .await
+                    .map_err(|_| self.unavailable("the database did not answer"))?
+                    .map_err(|_| ServerError::Internal("database writer failed".into()))?
+            }
+            _ => {
+                let db = Arc::clone(self);
+                // The permit goes with the work: a query stuck on a silent
+                // server keeps its connection's place, so at most
+                // `connections` can hang and later requests are answered
+                // 503 instead of piling up.
+                let work = tokio::task::spawn_blocking(move || {
+                    let _permit = permit;
+                    db.check_file()?;
+                    // The global step's connection goes back to the pool
+                    // before the campaign's is taken.
+                    let (a, scope) = {
+                        let mut global = db.store(Scope::Global)?;
+                        // Whatever was committed before this request, by
+                        // anyone, is what the request sees.
+                        global.catch_up(&db.cache)?;
+                        first(&mut global)?
+                    };
+                    then(a, &mut db.store(scope)?)
+                });
+                tokio::time::timeout(self.timeout, work)
+                    .await
+                    .map_err(|_| self.unavailable("the database did not answer"))?
+                    .map_err(|e| ServerError::Internal(format!("database worker failed: {e}")))?
+            }
+        }
+    }
+
+    /// A request's work for the writer's next batch: `first` and `then`
+    /// on stores of the batch, the result sent to `reply` once the batch
+    /// has ended (an error instead if the request wrote and the batch's
+    /// commit failed).
+    fn in_batch<A, T, G, F>(
+        self: &Arc<Self>,
+        permit: tokio::sync::OwnedSemaphorePermit,
+        first: G,
+        then: F,
+        reply: tokio::sync::oneshot::Sender<Result<T, ServerError>>,
+    ) -> crate::writer::Work
+    where
+        T: Send + 'static,
+        G: FnOnce(&mut Store) -> Result<(A, Scope), ServerError> + Send + 'static,
+        F: FnOnce(A, &mut Store) -> Result<T, ServerError> + Send + 'static,
+    {
         let db = Arc::clone(self);
-        // The permit goes with the work: a query stuck on a silent server
-        // keeps its connection's place, so at most `connections` can hang
-        // and later requests are answered 503 instead of piling up.
-        let work = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            db.check_file()?;
-            // The global step's connection goes back to the pool before
-            // the campaign's is taken.
-            let (a, scope) = {
-                let mut global = db.store(Scope::Global)?;
-                // Whatever was committed before this request, by anyone,
-                // is what the request sees.
-                global.catch_up(&db.cache)?;
-                first(&mut global)?
+        Box::new(move |session| {
+            let (result, wrote) = match session {
+                Ok(session) => {
+                    let before = session.writes();
+                    let result = db.check_file().and_then(|()| {
+                        let (a, scope) = first(&mut scoped(session.backend(), Scope::Global))?;
+                        then(a, &mut scoped(session.backend(), scope))
+                    });
+                    (result, session.writes() != before)
+                }
+                Err(e) => (Err(ServerError::Store(e)), false),
             };
-            then(a, &mut db.store(scope)?)
-        });
-        tokio::time::timeout(self.timeout, work)
-            .await
-            .map_err(|_| unavailable("the database did not answer"))?
-            .map_err(|e| ServerError::Internal(format!("database worker failed: {e}")))?
+            Box::new(move |failed| {
+                let _permit = permit;
+                let _ = reply.send(match failed {
+                    Some(e) if wrote => Err(ServerError::Store(crate::writer::not_saved(e))),
+                    _ => result,
+                });
+            })
+        })
+    }
+
+    /// 503 `database_unavailable`: `what` did not happen in time.
+    fn unavailable(&self, what: &str) -> ServerError {
+        ServerError::Store(StoreError::Unavailable(format!(
+            "{what} within {} s",
+            self.timeout.as_secs()
+        )))
     }
 
     /// A store on a leased connection, seeing `scope`, reading through the
     /// instance's cache.
     fn store(self: &Arc<Self>, scope: Scope) -> Result<Store, ServerError> {
-        let cached = Cached::new(self.lease()?, Arc::clone(&self.cache));
-        Ok(match scope {
-            Scope::Global => Store::with_backend(cached),
-            Scope::Campaign(id) => Store::with_backend(Scoped::new(cached, campaign_prefix(&id))),
-        })
+        Ok(scoped(
+            Cached::new(self.lease()?, Arc::clone(&self.cache)),
+            scope,
+        ))
     }
 
     /// Sends a PostgreSQL notification (nothing to do on SQLite, where

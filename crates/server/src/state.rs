@@ -7,7 +7,7 @@ use std::sync::Arc;
 use grimoire_store::Store;
 
 use crate::access::{self, Member};
-use crate::db::{Database, Db, Scope};
+use crate::db::{Access, Database, Db, Scope};
 use crate::error::ServerError;
 use crate::live::{self, Hub, ListenerGuard, LiveEvent};
 use crate::net::{NetLimits, StreamSlot, Streams};
@@ -174,19 +174,60 @@ impl AppState {
         campaign.cli = self.shares_cli(&campaign.id);
     }
 
-    /// Runs `f` on a store handle for accounts and campaigns.
+    /// Runs `f`, which may write, on a store handle for accounts and
+    /// campaigns.
     pub(crate) async fn global<T, F>(&self, f: F) -> Result<T, ServerError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Store) -> Result<T, ServerError> + Send + 'static,
     {
-        self.inner.db.run(Scope::Global, f).await
+        self.inner.db.run(Access::Write, Scope::Global, f).await
+    }
+
+    /// [`AppState::global`] for a request that only reads: on SQLite it
+    /// runs beside the writer instead of in its batches.
+    pub(crate) async fn read_global<T, F>(&self, f: F) -> Result<T, ServerError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Store) -> Result<T, ServerError> + Send + 'static,
+    {
+        self.inner.db.run(Access::Read, Scope::Global, f).await
     }
 
     /// Checks the token and the caller's membership of `campaign`, then
-    /// runs `f` on a store handle scoped to that campaign.
+    /// runs `f`, which may write, on a store handle scoped to that
+    /// campaign.
     pub(crate) async fn in_campaign<T, F>(
         &self,
+        token: String,
+        campaign: String,
+        f: F,
+    ) -> Result<T, ServerError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Member, &mut Store) -> Result<T, ServerError> + Send + 'static,
+    {
+        self.member_then(Access::Write, token, campaign, f).await
+    }
+
+    /// [`AppState::in_campaign`] for a request that only reads: on SQLite
+    /// it runs beside the writer instead of in its batches.
+    pub(crate) async fn read_in_campaign<T, F>(
+        &self,
+        token: String,
+        campaign: String,
+        f: F,
+    ) -> Result<T, ServerError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Member, &mut Store) -> Result<T, ServerError> + Send + 'static,
+    {
+        self.member_then(Access::Read, token, campaign, f).await
+    }
+
+    async fn member_then<T, F>(
+        &self,
+        mode: Access,
         token: String,
         campaign: String,
         f: F,
@@ -199,6 +240,7 @@ impl AppState {
         self.inner
             .db
             .run_chained(
+                mode,
                 move |store| {
                     let caller = access::authenticate(store, &token)?;
                     let member = access::member(store, &caller, &campaign)?;

@@ -101,3 +101,67 @@ pub trait Backend: Send {
         Ok(None)
     }
 }
+
+/// One connection shared by several store handles in turn (the requests
+/// of one batch on one thread): each call takes the lock for its length.
+impl<B: Backend> Backend for Arc<std::sync::Mutex<B>> {
+    fn schema_version(&self) -> Result<u32> {
+        lock(self).schema_version()
+    }
+    fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>> {
+        lock(self).get(kind, name)
+    }
+    fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
+        lock(self).list(kind)
+    }
+    fn commit(&mut self, change: &Change) -> Result<Committed> {
+        lock(self).commit(change)
+    }
+    fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone> {
+        lock(self).undo(kind, name, allow)
+    }
+    fn log_page(
+        &self,
+        kind: &str,
+        name: &str,
+        before: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<LogEntry>> {
+        lock(self).log_page(kind, name, before, limit)
+    }
+    fn recent(
+        &self,
+        kinds: &[String],
+        before: Option<ChangeId>,
+        limit: u32,
+    ) -> Result<Vec<ChangeSummary>> {
+        lock(self).recent(kinds, before, limit)
+    }
+    fn dump(&self) -> Result<Vec<RawEntity>> {
+        lock(self).dump()
+    }
+    fn history(&self) -> Result<Vec<LoggedWrite>> {
+        lock(self).history()
+    }
+    fn check_writable(&mut self) -> Result<()> {
+        lock(self).check_writable()
+    }
+    fn get_shared(&self, kind: &str, name: &str) -> Result<Option<Arc<SharedEntity>>> {
+        lock(self).get_shared(kind, name)
+    }
+    fn list_shared(&self, kind: &str) -> Result<Vec<Arc<SharedEntity>>> {
+        lock(self).list_shared(kind)
+    }
+    fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
+        lock(self).writes_since(cursor)
+    }
+    fn newest_change(&self) -> Result<Option<ChangeId>> {
+        lock(self).newest_change()
+    }
+}
+
+fn lock<B>(shared: &std::sync::Mutex<B>) -> std::sync::MutexGuard<'_, B> {
+    shared
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}

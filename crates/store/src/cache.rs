@@ -32,6 +32,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
 use crate::backend::{Backend, UndoGuard};
+pub use crate::batch::Batch;
+use crate::batch::Seen;
 use crate::change::{Change, name_key};
 use crate::error::{Result, StoreError};
 use crate::record::{ChangeId, ChangeSummary, Committed, LogEntry, LoggedWrite, RawEntity, Undone};
@@ -136,10 +138,20 @@ pub struct WrittenKey {
 /// cache instead.
 pub const MAX_CATCH_UP: u32 = 1_000;
 
-enum Slot {
+pub(crate) enum Slot {
     Present(Arc<SharedEntity>),
     Stale(u64),
     Gone(u64),
+}
+
+impl Clone for Slot {
+    fn clone(&self) -> Self {
+        match self {
+            Slot::Present(e) => Slot::Present(Arc::clone(e)),
+            Slot::Stale(v) => Slot::Stale(*v),
+            Slot::Gone(v) => Slot::Gone(*v),
+        }
+    }
 }
 
 impl Slot {
@@ -413,45 +425,35 @@ impl EntityCache {
 
     /// Records this process's own commit: the written states at their new
     /// versions, deletions as gone.
-    fn committed(&self, change: &Change, done: &Committed) {
+    pub(crate) fn committed(&self, change: &Change, done: &Committed) {
+        self.own_change(done.change, written(change, done));
+    }
+
+    /// Records this process's own change `id`, which left `slots`
+    /// (kind, name key, slot, version).
+    pub(crate) fn own_change<K: AsRef<str>>(
+        &self,
+        id: ChangeId,
+        slots: impl IntoIterator<Item = (K, String, Slot, u64)>,
+    ) {
         let mut state = self.lock();
         if let Some(Cursor::ChangeId(at)) = state.cursor
-            && done.change.0 > at
+            && id.0 > at
         {
-            state.own.insert(done.change.0);
+            state.own.insert(id.0);
         }
-        for (w, t) in change.writes.iter().zip(&done.touched) {
-            let key = name_key(&w.name);
-            match (&w.state_json, t.version) {
-                (Some(json), Some(version)) => {
-                    let raw = RawEntity {
-                        kind: t.kind.clone(),
-                        name: t.name.clone(),
-                        version,
-                        state_json: json.clone(),
-                        updated_at: done.at.clone(),
-                    };
-                    state.put(
-                        &w.kind,
-                        key,
-                        Slot::Present(Arc::new(SharedEntity::new(raw))),
-                        version,
-                    );
-                }
-                (_, version) => {
-                    // A deletion: the version it had, plus the write.
-                    let v = version.unwrap_or_else(|| match w.expected {
-                        crate::change::Expected::Version(v) => v + 1,
-                        crate::change::Expected::Absent => 1,
-                    });
-                    state.put(&w.kind, key, Slot::Gone(v), v);
-                }
-            }
+        for (kind, key, slot, version) in slots {
+            state.put(kind.as_ref(), key, slot, version);
         }
     }
 
+    /// Starts again empty: nothing kept is trusted any more.
+    pub(crate) fn start_again(&self) {
+        self.lock().clear();
+    }
+
     /// Forgets what a refused commit or an undo wrote or meant to write.
-    fn forget(&self, kind: &str, name: &str) {
+    pub(crate) fn forget(&self, kind: &str, name: &str) {
         let mut state = self.lock();
         let k = state.kind(kind);
         k.generation += 1;
@@ -460,6 +462,38 @@ impl EntityCache {
             state.slots -= 1;
         }
     }
+}
+
+/// What `change` left, as `done` reports it: each written entity's
+/// (kind, name key, slot, version), a deletion as gone.
+pub(crate) fn written<'a>(
+    change: &'a Change,
+    done: &'a Committed,
+) -> impl Iterator<Item = (&'a str, String, Slot, u64)> + 'a {
+    change.writes.iter().zip(&done.touched).map(|(w, t)| {
+        let key = name_key(&w.name);
+        match (&w.state_json, t.version) {
+            (Some(json), Some(version)) => {
+                let raw = RawEntity {
+                    kind: t.kind.clone(),
+                    name: t.name.clone(),
+                    version,
+                    state_json: json.clone(),
+                    updated_at: done.at.clone(),
+                };
+                let slot = Slot::Present(Arc::new(SharedEntity::new(raw)));
+                (w.kind.as_str(), key, slot, version)
+            }
+            (_, version) => {
+                // A deletion: the version it had, plus the write.
+                let v = version.unwrap_or_else(|| match w.expected {
+                    crate::change::Expected::Version(v) => v + 1,
+                    crate::change::Expected::Absent => 1,
+                });
+                (w.kind.as_str(), key, Slot::Gone(v), v)
+            }
+        }
+    })
 }
 
 enum Lookup {
@@ -474,12 +508,31 @@ enum Lookup {
 pub struct Cached<B> {
     inner: B,
     cache: Arc<EntityCache>,
+    /// Inside a batch: the batch's writes, told to the cache only once
+    /// the batch is durable (see [`Batch`]).
+    batch: Option<Arc<Batch>>,
 }
 
 impl<B: Backend> Cached<B> {
     /// Wraps `inner` with `cache` (shared by the process's connections).
     pub fn new(inner: B, cache: Arc<EntityCache>) -> Self {
-        Cached { inner, cache }
+        Cached {
+            inner,
+            cache,
+            batch: None,
+        }
+    }
+
+    /// Wraps `inner`, a connection inside an open batch (one transaction
+    /// for many requests), with `cache`: the batch's own writes are seen
+    /// by its later requests through `batch`, and by everyone else only
+    /// after [`Batch::durable`].
+    pub fn in_batch(inner: B, cache: Arc<EntityCache>, batch: Arc<Batch>) -> Self {
+        Cached {
+            inner,
+            cache,
+            batch: Some(batch),
+        }
     }
 }
 
@@ -493,7 +546,14 @@ impl<B: Backend> Backend for Cached<B> {
     }
 
     fn get_shared(&self, kind: &str, name: &str) -> Result<Option<Arc<SharedEntity>>> {
-        if let Lookup::Found(found) = self.cache.get(kind, &name_key(name)) {
+        let key = name_key(name);
+        match self.batch.as_ref().and_then(|b| b.get(kind, &key)) {
+            Some(Seen::Written(found)) => return Ok(found),
+            // Undone in this batch: the connection knows, nobody else yet.
+            Some(Seen::Undone) => return self.inner.get_shared(kind, name),
+            None => {}
+        }
+        if let Lookup::Found(found) = self.cache.get(kind, &key) {
             return Ok(found);
         }
         let found = self.inner.get_shared(kind, name)?;
@@ -512,6 +572,11 @@ impl<B: Backend> Backend for Cached<B> {
     }
 
     fn list_shared(&self, kind: &str) -> Result<Vec<Arc<SharedEntity>>> {
+        if self.batch.as_ref().is_some_and(|b| b.wrote(kind)) {
+            // The connection sees the batch's writes of the kind; the
+            // cache must not keep them before they are durable.
+            return self.inner.list_shared(kind);
+        }
         if let Some(all) = self.cache.list(kind) {
             return Ok(all);
         }
@@ -524,7 +589,10 @@ impl<B: Backend> Backend for Cached<B> {
     fn commit(&mut self, change: &Change) -> Result<Committed> {
         match self.inner.commit(change) {
             Ok(done) => {
-                self.cache.committed(change, &done);
+                match &self.batch {
+                    Some(batch) => batch.committed(change, &done),
+                    None => self.cache.committed(change, &done),
+                }
                 Ok(done)
             }
             Err(e) => {
@@ -543,9 +611,15 @@ impl<B: Backend> Backend for Cached<B> {
         // Success or not, the entity's history moved under the cache's
         // feet only through the database: read it again next time.
         self.cache.forget(kind, name);
+        if let Some(batch) = &self.batch {
+            batch.undone(kind, name);
+        }
         if let Ok(done) = &done {
             for t in &done.touched {
                 self.cache.forget(&t.kind, &t.name);
+                if let Some(batch) = &self.batch {
+                    batch.undone(&t.kind, &t.name);
+                }
             }
         }
         done

@@ -31,6 +31,7 @@
 #![deny(missing_docs)]
 
 mod backend;
+mod batch;
 mod cache;
 mod change;
 mod check;
@@ -44,7 +45,8 @@ mod store;
 
 pub use backend::{Backend, UndoGuard};
 pub use cache::{
-    Cached, Cursor, EntityCache, MAX_CACHED, MAX_CATCH_UP, SharedEntity, WritesSince, WrittenKey,
+    Batch, Cached, Cursor, EntityCache, MAX_CACHED, MAX_CATCH_UP, SharedEntity, WritesSince,
+    WrittenKey,
 };
 pub use change::{Change, Expected, Write, name_key};
 pub use error::{BackendError, Result, StoreError};

@@ -193,6 +193,10 @@ impl Backend for SqliteBackend {
     }
 
     fn check_writable(&mut self) -> Result<()> {
+        if self.in_batch() {
+            // The batch holds the write lock already.
+            return Ok(());
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -281,11 +285,7 @@ impl Backend for SqliteBackend {
         let fail_before_write = self.fail_before_write;
         #[cfg(not(test))]
         let fail_before_write: Option<usize> = None;
-        // IMMEDIATE takes the write lock up front, so a concurrent writer
-        // waits (busy timeout) instead of failing halfway through.
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         let now = now(&tx)?;
         let committed = write_change(&tx, change, &now, fail_before_write)?;
         tx.commit()?;
@@ -294,9 +294,7 @@ impl Backend for SqliteBackend {
 
     fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone> {
         let key = name_key(name);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         if !has_history(&tx, kind, &key)? {
             return Err(not_found(kind, name));
         }
@@ -508,45 +506,75 @@ fn write_change(
 }
 
 impl SqliteBackend {
-    /// Commits several independent changes in one transaction and one
-    /// sync (group commit): each runs in a savepoint of its own, so one
-    /// refused (a version conflict, a name taken) is rolled back alone and
-    /// the others still commit. Returns each change's result in order;
-    /// nothing is durable, and every result is the error, if the final
-    /// commit fails.
-    pub fn commit_batch(&mut self, changes: &[&Change]) -> Vec<Result<Committed>> {
-        match self.try_commit_batch(changes) {
-            Ok(results) => results,
-            Err(e) => changes
-                .iter()
-                .map(|_| Err(StoreError::Unavailable(format!("group commit failed: {e}"))))
-                .collect(),
-        }
+    /// Opens a batch (group commit): one transaction, holding the write
+    /// lock, in which every later [`Backend::commit`] and
+    /// [`Backend::undo`] runs in a savepoint of its own, so one refused
+    /// (a version conflict, a name taken) is rolled back alone and the
+    /// others stay. Nothing is durable before [`end_batch`](Self::end_batch).
+    pub fn begin_batch(&mut self) -> Result<()> {
+        // IMMEDIATE takes the write lock up front, so another process's
+        // writer waits (busy timeout) instead of failing halfway through.
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        Ok(())
     }
 
-    fn try_commit_batch(&mut self, changes: &[&Change]) -> Result<Vec<Result<Committed>>> {
-        let mut tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let now = now(&tx)?;
-        let mut results = Vec::with_capacity(changes.len());
-        for change in changes {
-            if let Err(e) = change.validate() {
-                results.push(Err(e));
-                continue;
+    /// Ends the batch: commits every change made in it in one sync. On
+    /// an error nothing of the batch is kept.
+    pub fn end_batch(&mut self) -> Result<()> {
+        if let Err(e) = self.conn.execute_batch("COMMIT") {
+            if self.in_batch() {
+                let _ = self.conn.execute_batch("ROLLBACK");
             }
-            let sp = tx.savepoint()?;
-            match write_change(&sp, change, &now, None) {
-                Ok(done) => {
-                    sp.commit()?;
-                    results.push(Ok(done));
-                }
-                // Dropping the savepoint rolls back this change only.
-                Err(e) => results.push(Err(e)),
-            }
+            return Err(e.into());
         }
-        tx.commit()?;
-        Ok(results)
+        Ok(())
+    }
+
+    /// Whether a batch is open.
+    pub fn in_batch(&self) -> bool {
+        !self.conn.is_autocommit()
+    }
+
+    /// A write of its own: a transaction holding the write lock, or
+    /// within a batch a savepoint.
+    fn write(&mut self) -> Result<Writing<'_>> {
+        Ok(if self.in_batch() {
+            Writing::Savepoint(self.conn.savepoint()?)
+        } else {
+            // IMMEDIATE takes the write lock up front, so a concurrent
+            // writer waits (busy timeout) instead of failing halfway.
+            Writing::Transaction(
+                self.conn
+                    .transaction_with_behavior(TransactionBehavior::Immediate)?,
+            )
+        })
+    }
+}
+
+/// One write: its own transaction, or a savepoint within a batch. Either
+/// rolls back when dropped uncommitted.
+enum Writing<'c> {
+    Transaction(rusqlite::Transaction<'c>),
+    Savepoint(rusqlite::Savepoint<'c>),
+}
+
+impl Writing<'_> {
+    fn commit(self) -> rusqlite::Result<()> {
+        match self {
+            Writing::Transaction(tx) => tx.commit(),
+            Writing::Savepoint(sp) => sp.commit(),
+        }
+    }
+}
+
+impl std::ops::Deref for Writing<'_> {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        match self {
+            Writing::Transaction(tx) => tx,
+            Writing::Savepoint(sp) => sp,
+        }
     }
 }
 
@@ -638,7 +666,12 @@ mod tests {
             .create("encounter", "half", &0)
             .unwrap();
         let other = Change::new("b").create("character", "b", &7).unwrap();
-        let results = db.commit_batch(&[&first, &stale, &other]);
+        db.begin_batch().unwrap();
+        let results: Vec<_> = [&first, &stale, &other]
+            .into_iter()
+            .map(|c| db.commit(c))
+            .collect();
+        db.end_batch().unwrap();
         assert!(results[0].is_ok());
         assert!(
             matches!(results[1], Err(StoreError::Conflict { .. })),

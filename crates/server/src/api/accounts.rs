@@ -84,7 +84,7 @@ async fn register(
     responses((status = 200, body = Me), (status = 401, body = crate::api::ErrorBody)))]
 async fn me(State(state): State<AppState>, Token(token): Token) -> Result<Json<Me>, ServerError> {
     let me = state
-        .global(move |store| {
+        .read_global(move |store| {
             let caller = access::authenticate(store, &token)?;
             Ok(Me {
                 campaigns: access::campaigns_of(store, &caller)?,
@@ -127,7 +127,7 @@ async fn list_tokens(
     Token(token): Token,
 ) -> Result<Json<Vec<TokenInfo>>, ServerError> {
     let list = state
-        .global(move |store| access::list_tokens(store, &token))
+        .read_global(move |store| access::list_tokens(store, &token))
         .await?;
     Ok(Json(list))
 }

@@ -68,7 +68,7 @@ async fn list(
     Token(token): Token,
 ) -> Result<Json<Vec<Campaign>>, ServerError> {
     let mut list = state
-        .global(move |store| {
+        .read_global(move |store| {
             let caller = access::authenticate(store, &token)?;
             access::campaigns_of(store, &caller)
         })
@@ -88,7 +88,7 @@ async fn get_one(
     Params(campaign): Params<String>,
 ) -> Result<Json<Campaign>, ServerError> {
     let member = state
-        .global(move |store| {
+        .read_global(move |store| {
             let caller = access::authenticate(store, &token)?;
             access::member(store, &caller, &campaign)
         })

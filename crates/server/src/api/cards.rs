@@ -59,7 +59,7 @@ async fn campaign_cards(
     Params(campaign): Params<String>,
 ) -> Result<Json<Vec<Card>>, ServerError> {
     let cards = state
-        .in_campaign(token, campaign, |_, store| {
+        .read_in_campaign(token, campaign, |_, store| {
             let catalog = crate::game::campaign_catalog(store)?;
             Ok(catalog
                 .spells()

@@ -175,7 +175,7 @@ async fn list(
     Params(campaign): Params<String>,
 ) -> Result<Json<Vec<CharacterView>>, ServerError> {
     let all = state
-        .in_campaign(token, campaign, |_, store| game::characters(store))
+        .read_in_campaign(token, campaign, |_, store| game::characters(store))
         .await?;
     Ok(Json(all))
 }
@@ -191,7 +191,7 @@ async fn show(
     Params((campaign, name)): Params<(String, String)>,
 ) -> Result<Json<CharacterView>, ServerError> {
     let view = state
-        .in_campaign(token, campaign, move |_, store| {
+        .read_in_campaign(token, campaign, move |_, store| {
             game::character(store, &name)
         })
         .await?;
@@ -214,7 +214,7 @@ async fn cast_options(
     Params((campaign, name)): Params<(String, String)>,
 ) -> Result<Json<grimoire_app::options::Options>, ServerError> {
     let found = state
-        .in_campaign(token, campaign, move |_, store| {
+        .read_in_campaign(token, campaign, move |_, store| {
             let catalog = game::campaign_catalog(store)?;
             game::options(store, &catalog, &name)
         })
@@ -275,7 +275,7 @@ async fn cast_plan(
         None => grimoire_rules::RollMode::Normal,
     };
     let found = state
-        .in_campaign(token, campaign, move |_, store| {
+        .read_in_campaign(token, campaign, move |_, store| {
             let catalog = game::campaign_catalog(store)?;
             game::plan(
                 store,
@@ -496,7 +496,7 @@ async fn log(
     // page is read with the index, never the whole history.
     let before = page.before;
     let mut log = state
-        .in_campaign(token, campaign, move |_, store| {
+        .read_in_campaign(token, campaign, move |_, store| {
             game::log(store, &name, before, limit as u32 + 1)
         })
         .await?;

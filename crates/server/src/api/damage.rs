@@ -89,7 +89,7 @@ async fn campaign_damage(
     Filter(q): Filter<DamageQuery>,
 ) -> Result<Json<DamageReport>, ServerError> {
     let report = state
-        .in_campaign(token, campaign, move |_, store| {
+        .read_in_campaign(token, campaign, move |_, store| {
             check(&q)?;
             let catalog = crate::game::campaign_catalog(store)?;
             distribution(

@@ -90,7 +90,7 @@ async fn list(
     Params(campaign): Params<String>,
 ) -> Result<Json<Value>, ServerError> {
     let out = state
-        .in_campaign(token, campaign, |_, store| encounter::list(store))
+        .read_in_campaign(token, campaign, |_, store| encounter::list(store))
         .await?;
     Ok(Json(out))
 }
@@ -107,7 +107,7 @@ async fn show(
     Params((campaign, enc)): Params<(String, String)>,
 ) -> Result<Json<Value>, ServerError> {
     let out = state
-        .in_campaign(token, campaign, move |me, store| {
+        .read_in_campaign(token, campaign, move |me, store| {
             let mut status = encounter::status(store, &enc)?;
             if me.role != Role::Gm {
                 encounter::hide_monster_hp(&mut status);

@@ -47,7 +47,7 @@ async fn events(
     // stream then hides creatures' hit points, knowing the characters.
     let id = campaign.clone();
     let (account, player) = state
-        .in_campaign(token, id, |me, store| {
+        .read_in_campaign(token, id, |me, store| {
             let player = (me.role != crate::access::Role::Gm)
                 .then(|| {
                     store
@@ -77,7 +77,7 @@ async fn account_events(
     Token(token): Token,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ServerError> {
     let account = state
-        .global(move |store| Ok(crate::access::authenticate(store, &token)?.account))
+        .read_global(move |store| Ok(crate::access::authenticate(store, &token)?.account))
         .await?;
     let slot = state.open_stream(&account)?;
     let channel = account_channel(&account);

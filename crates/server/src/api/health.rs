@@ -32,7 +32,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, body = Health), (status = 503, body = crate::api::ErrorBody)))]
 async fn health(State(state): State<AppState>) -> Result<Json<Health>, ServerError> {
     let schema_version = state
-        .global(|store| {
+        .read_global(|store| {
             store.check_writable()?;
             Ok(store.schema_version()?)
         })

@@ -101,7 +101,7 @@ async fn house_rules(
     Params(campaign): Params<String>,
 ) -> Result<Json<HouseRulesView>, ServerError> {
     let house = state
-        .in_campaign(token, campaign, |_, store| {
+        .read_in_campaign(token, campaign, |_, store| {
             Ok(grimoire_app::house_rules(store)?)
         })
         .await?;

@@ -286,7 +286,7 @@ async fn show_window(
     Params((campaign, enc)): Params<(String, String)>,
 ) -> Result<Json<Value>, ServerError> {
     let out = state
-        .in_campaign(token, campaign, move |_, store| {
+        .read_in_campaign(token, campaign, move |_, store| {
             monster::window(store, &enc)
         })
         .await?;

@@ -168,7 +168,7 @@ async fn campaign_list(
     Filter(q): Filter<SpellQuery>,
 ) -> Result<Json<Vec<SpellSummary>>, ServerError> {
     let found = state
-        .in_campaign(token, campaign, move |_, store| {
+        .read_in_campaign(token, campaign, move |_, store| {
             search(&*game::campaign_catalog(store)?, &q)
         })
         .await?;

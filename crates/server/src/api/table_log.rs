@@ -33,7 +33,7 @@ async fn read(
     Filter(q): Filter<LogQuery>,
 ) -> Result<Json<TableLog>, ServerError> {
     let page = state
-        .in_campaign(token, campaign, move |me, store| {
+        .read_in_campaign(token, campaign, move |me, store| {
             game::table_log(store, &q, me.role == Role::Gm)
         })
         .await?;

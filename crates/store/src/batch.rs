@@ -1,0 +1,211 @@
+//! A batch: many requests served in one transaction (group commit), whose
+//! writes the process's [`EntityCache`] learns only once they are durable.
+//!
+//! Inside a batch each request reads what the batch's earlier requests
+//! wrote (their later reads must not see an older version, or every
+//! second request would fail its version check), while every reader
+//! outside the batch keeps seeing only what is committed: the batch's
+//! writes wait here, beside the cache, until [`Batch::durable`] hands them
+//! over, or [`Batch::failed`] drops them and empties the cache.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::cache::{EntityCache, SharedEntity, Slot, written};
+use crate::change::{Change, name_key};
+use crate::record::{ChangeId, Committed};
+
+/// The writes of one open batch, not durable yet. Share one (an `Arc`)
+/// between the [`Cached`](crate::Cached) stores of the batch's requests.
+#[derive(Default)]
+pub struct Batch {
+    state: Mutex<Written>,
+}
+
+/// What a commit left of one entity: (kind, name key, slot, version).
+type Left = (String, String, Slot, u64);
+
+#[derive(Default)]
+struct Written {
+    /// The newest slot of every entity the batch wrote, by (kind, key).
+    slots: HashMap<(String, String), Slot>,
+    /// Entities an undo in the batch moved: read from the connection.
+    undone: HashSet<(String, String)>,
+    /// The kinds written, whose lists must come from the connection.
+    kinds: HashSet<String>,
+    /// The commits in order, with what each left, for the cache once
+    /// durable.
+    commits: Vec<(ChangeId, Vec<Left>)>,
+    /// Commits and undos so far.
+    writes: usize,
+}
+
+/// What the batch knows of an entity.
+pub(crate) enum Seen {
+    /// The batch wrote it: this state, or gone.
+    Written(Option<Arc<SharedEntity>>),
+    /// An undo in the batch moved it: only the connection knows.
+    Undone,
+}
+
+impl std::fmt::Debug for Batch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Batch")
+            .field("writes", &self.writes())
+            .finish()
+    }
+}
+
+impl Batch {
+    /// An empty batch.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Written> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// How many commits and undos the batch made so far: a request that
+    /// raised it wrote something, and must not be answered before the
+    /// batch is durable.
+    pub fn writes(&self) -> usize {
+        self.lock().writes
+    }
+
+    pub(crate) fn get(&self, kind: &str, key: &str) -> Option<Seen> {
+        let state = self.lock();
+        let at = (kind.to_owned(), key.to_owned());
+        if state.undone.contains(&at) {
+            return Some(Seen::Undone);
+        }
+        match state.slots.get(&at)? {
+            Slot::Present(e) => Some(Seen::Written(Some(Arc::clone(e)))),
+            Slot::Gone(_) => Some(Seen::Written(None)),
+            Slot::Stale(_) => Some(Seen::Undone),
+        }
+    }
+
+    /// Whether the batch wrote anything of `kind`.
+    pub(crate) fn wrote(&self, kind: &str) -> bool {
+        self.lock().kinds.contains(kind)
+    }
+
+    pub(crate) fn committed(&self, change: &Change, done: &Committed) {
+        let mut state = self.lock();
+        state.writes += 1;
+        let left: Vec<Left> = written(change, done)
+            .map(|(kind, key, slot, version)| (kind.to_owned(), key, slot, version))
+            .collect();
+        for (kind, key, slot, _) in &left {
+            state.kinds.insert(kind.clone());
+            state
+                .slots
+                .insert((kind.clone(), key.clone()), slot.clone());
+        }
+        state.commits.push((done.change, left));
+    }
+
+    pub(crate) fn undone(&self, kind: &str, name: &str) {
+        let mut state = self.lock();
+        state.writes += 1;
+        state.kinds.insert(kind.to_owned());
+        state.undone.insert((kind.to_owned(), name_key(name)));
+    }
+
+    /// The batch is durable: the cache learns its writes, in order.
+    pub fn durable(&self, cache: &EntityCache) {
+        let mut state = self.lock();
+        for (id, left) in state.commits.drain(..) {
+            cache.own_change(id, left);
+        }
+        for (kind, key) in state.undone.drain() {
+            cache.forget(&kind, &key);
+        }
+    }
+
+    /// The batch did not commit: none of its writes happened. The cache
+    /// starts again, since reads inside the batch may have kept states
+    /// the rollback took back.
+    pub fn failed(&self, cache: &EntityCache) {
+        let mut state = self.lock();
+        state.commits.clear();
+        state.undone.clear();
+        cache.start_again();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Cached, SqliteBackend, Store};
+
+    fn version_outside(conn: &Arc<Mutex<SqliteBackend>>, cache: &Arc<EntityCache>) -> u64 {
+        let store = Store::with_backend(Cached::new(Arc::clone(conn), Arc::clone(cache)));
+        store.get::<u32>("character", "a").unwrap().version
+    }
+
+    #[test]
+    fn a_batch_reads_its_own_writes_and_the_cache_learns_them_once_durable() {
+        let conn = Arc::new(Mutex::new(SqliteBackend::open_in_memory().unwrap()));
+        let cache = Arc::new(EntityCache::new());
+        let mut outside = Store::with_backend(Cached::new(Arc::clone(&conn), Arc::clone(&cache)));
+        outside
+            .commit(&Change::new("seed").create("character", "a", &1).unwrap())
+            .unwrap();
+        assert_eq!(version_outside(&conn, &cache), 1);
+
+        conn.lock().unwrap().begin_batch().unwrap();
+        let batch = Arc::new(Batch::new());
+        let in_batch = || {
+            Store::with_backend(Cached::in_batch(
+                Arc::clone(&conn),
+                Arc::clone(&cache),
+                Arc::clone(&batch),
+            ))
+        };
+        let mut first = in_batch();
+        let a = first.get::<u32>("character", "a").unwrap();
+        first
+            .commit(
+                &Change::new("a to 2")
+                    .update("character", "a", a.version, &2)
+                    .unwrap(),
+            )
+            .unwrap();
+        assert_eq!(batch.writes(), 1);
+        assert_eq!(
+            version_outside(&conn, &cache),
+            1,
+            "outside the batch, only what is durable"
+        );
+        // The next request of the batch builds on the first one's write.
+        let mut second = in_batch();
+        let a = second.get::<u32>("character", "a").unwrap();
+        assert_eq!((a.version, a.state), (2, 2));
+        second
+            .commit(
+                &Change::new("a to 3")
+                    .update("character", "a", 2, &3)
+                    .unwrap(),
+            )
+            .unwrap();
+        conn.lock().unwrap().end_batch().unwrap();
+        batch.durable(&cache);
+        assert_eq!(version_outside(&conn, &cache), 3);
+    }
+
+    #[test]
+    fn a_failed_batch_leaves_the_cache_empty() {
+        let conn = Arc::new(Mutex::new(SqliteBackend::open_in_memory().unwrap()));
+        let cache = Arc::new(EntityCache::new());
+        let mut outside = Store::with_backend(Cached::new(Arc::clone(&conn), Arc::clone(&cache)));
+        outside
+            .commit(&Change::new("seed").create("character", "a", &1).unwrap())
+            .unwrap();
+        assert!(!cache.is_empty());
+        let batch = Batch::new();
+        batch.failed(&cache);
+        assert!(cache.is_empty(), "nothing read during the batch is trusted");
+    }
+}
