@@ -252,7 +252,12 @@ fn finish<R: DiceRng + ?Sized>(
             name: spell.name.clone(),
             level: plan.cast_level,
             caster: caster.name().to_string(),
-            targets: applied.affected.clone(),
+            targets: applied
+                .affected
+                .iter()
+                .filter_map(|&i| request.targets.get(i))
+                .map(|t| t.name.clone())
+                .collect(),
             bonuses: applied.bonuses.clone(),
             rider: spell.effect.rider.clone(),
             save_dc: (!applied.each_turn.is_empty()).then_some(plan.stats.save_dc),

@@ -2,7 +2,7 @@
 //! criticals and defences, healing, conditions; scaling by slot level (R6)
 //! and cantrip tier; invalid targets (R18).
 
-use compact_str::format_compact;
+use compact_str::{CompactString, format_compact};
 use grimoire_dice::DiceRng;
 use smallvec::SmallVec;
 
@@ -11,7 +11,7 @@ use crate::effect::{Bonus, CantripScaling, Damage, Delivery, Healing, OnSave};
 use crate::formula::DiceFormula;
 use crate::level::SpellLevel;
 use crate::request::CastRequest;
-use crate::roll::{RollRecord, joined, roll_bonuses, roll_d20, roll_formula};
+use crate::roll::{RollRecord, joined, notation, roll_bonuses, roll_d20, roll_formula, roll_noted};
 use crate::spell::Spell;
 use crate::target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome};
 use crate::turn_damage::TurnDamage;
@@ -30,8 +30,9 @@ pub(crate) struct Stats {
 pub(crate) struct Applied {
     pub rolls: Vec<RollRecord>,
     pub targets: Vec<TargetOutcome>,
-    /// Names of targets the spell affects (valid ones).
-    pub affected: Vec<String>,
+    /// Indices into the request's targets of those the spell affects (valid
+    /// ones); their names are copied only for a spell that lasts.
+    pub affected: SmallVec<[usize; 8]>,
     pub notes: Vec<String>,
     /// The spell's bonuses at this casting's level (R6).
     pub bonuses: Vec<Bonus>,
@@ -215,24 +216,31 @@ pub(crate) struct Rolled<'a> {
     amount: u32,
 }
 
-/// Rolls the damage of one instance; a critical hit rolls the dice twice.
-/// A spell has one or two damage parts, kept inline.
-pub(crate) fn roll_damage<'a, R: DiceRng + ?Sized>(
-    rng: &mut R,
-    damage: &'a [Damage],
+/// A damage part ready to roll: its formula for this casting (doubled on a
+/// critical hit, the modifier added), with the roll's label and notation
+/// written once for every instance that rolls it.
+pub(crate) struct PreparedPart {
+    formula: DiceFormula,
+    label: CompactString,
+    notation: CompactString,
+}
+
+/// The parts of `damage` as rolled by this caster; a critical hit rolls the
+/// dice twice.
+pub(crate) fn prepare_damage(
+    damage: &[Damage],
     stats: &Stats,
     critical: bool,
-    rolls: &mut Vec<RollRecord>,
-) -> SmallVec<[Rolled<'a>; 2]> {
+) -> SmallVec<[PreparedPart; 2]> {
     damage
         .iter()
         .map(|d| {
-            let mut f = d.dice;
+            let mut formula = d.dice;
             if critical {
-                f = f.times(2);
+                formula = formula.times(2);
             }
             if d.add_modifier {
-                f.bonus = f.bonus.saturating_add(stats.modifier);
+                formula.bonus = formula.bonus.saturating_add(stats.modifier);
             }
             let label = if d.only_against.is_empty() {
                 joined(&[d.damage_type.name_en(), " damage"])
@@ -243,12 +251,46 @@ pub(crate) fn roll_damage<'a, R: DiceRng + ?Sized>(
                     d.only_against.join(" or ")
                 )
             };
-            let r = roll_formula(rng, f, label);
+            PreparedPart {
+                formula,
+                label,
+                notation: notation(formula),
+            }
+        })
+        .collect()
+}
+
+/// Rolls the damage of one instance from its prepared parts (`prepared[i]`
+/// is `damage[i]`'s).
+pub(crate) fn roll_prepared<'a, R: DiceRng + ?Sized>(
+    rng: &mut R,
+    damage: &'a [Damage],
+    prepared: &[PreparedPart],
+    rolls: &mut Vec<RollRecord>,
+) -> SmallVec<[Rolled<'a>; 2]> {
+    damage
+        .iter()
+        .zip(prepared)
+        .map(|(d, p)| {
+            let r = roll_noted(rng, p.formula, p.label.clone(), p.notation.clone());
             let amount = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
             rolls.push(r);
             Rolled { part: d, amount }
         })
         .collect()
+}
+
+/// Rolls the damage of one instance; a critical hit rolls the dice twice.
+/// A spell has one or two damage parts, kept inline.
+pub(crate) fn roll_damage<'a, R: DiceRng + ?Sized>(
+    rng: &mut R,
+    damage: &'a [Damage],
+    stats: &Stats,
+    critical: bool,
+    rolls: &mut Vec<RollRecord>,
+) -> SmallVec<[Rolled<'a>; 2]> {
+    let prepared = prepare_damage(damage, stats, critical);
+    roll_prepared(rng, damage, &prepared, rolls)
 }
 
 /// The parts of `rolled` that harm `target`; a part limited to creature
@@ -257,8 +299,8 @@ fn harming<'r, 'a>(
     out: &mut TargetOutcome,
     target: &Target,
     rolled: &'r [Rolled<'a>],
-) -> Vec<&'r Rolled<'a>> {
-    let mut kept = Vec::with_capacity(rolled.len());
+) -> SmallVec<[&'r Rolled<'a>; 2]> {
+    let mut kept = SmallVec::new();
     for r in rolled {
         match r.part.harms(target) {
             Some(true) => kept.push(r),
@@ -372,8 +414,9 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         Delivery::Automatic => {
             if !scaled.damage.is_empty() {
                 // Instances (darts) go round-robin over the valid targets.
+                let prepared = prepare_damage(&scaled.damage, stats, false);
                 for n in 0..scaled.instances {
-                    let rolled = roll_damage(rng, &scaled.damage, stats, false, &mut rolls);
+                    let rolled = roll_prepared(rng, &scaled.damage, &prepared, &mut rolls);
                     if let Some(i) = round_robin(&valid, n) {
                         let sum = take(&mut outs[i], &request.targets[i], &rolled, false);
                         outs[i].damage_total = outs[i].damage_total.saturating_add(sum);
@@ -390,9 +433,10 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         } => {
             // One roll of the damage for everyone, as areas work.
             let mut rolled_all = Vec::new();
+            let prepared = prepare_damage(&scaled.damage, stats, false);
             for _ in 0..scaled.instances {
                 if !scaled.damage.is_empty() {
-                    rolled_all.extend(roll_damage(rng, &scaled.damage, stats, false, &mut rolls));
+                    rolled_all.extend(roll_prepared(rng, &scaled.damage, &prepared, &mut rolls));
                 }
             }
             for &i in &valid {
@@ -547,7 +591,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                 !out.attacks.is_empty() && out.attacks.iter().all(|a| a.hit == Some(false));
             !saved && !missed
         })
-        .map(|&i| request.targets[i].name.clone())
+        .copied()
         .collect();
     Applied {
         rolls,
