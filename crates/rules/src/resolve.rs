@@ -2,11 +2,14 @@
 //! criticals and defences, healing, conditions; scaling by slot level (R6)
 //! and cantrip tier; invalid targets (R18).
 
+use std::borrow::Cow;
+
 use compact_str::{CompactString, format_compact};
 use grimoire_dice::DiceRng;
 use smallvec::SmallVec;
 
 use crate::caster::Caster;
+use crate::damage::DamageType;
 use crate::effect::{Bonus, CantripScaling, Damage, Delivery, Healing, OnSave};
 use crate::formula::DiceFormula;
 use crate::level::SpellLevel;
@@ -62,13 +65,55 @@ pub struct ScaledEffect {
 /// What `spell` does when cast at `cast_level` by a caster of
 /// `character_level` (R6, cantrip tiers), as the engine resolves it.
 pub fn scaled_effect(spell: &Spell, cast_level: SpellLevel, character_level: u8) -> ScaledEffect {
+    let scaled = scale(spell, cast_level, character_level);
+    ScaledEffect {
+        instances: scaled.instances,
+        max_targets: scaled.max_targets,
+        // Parts are shown grown, so with no growth of their own left.
+        damage: scaled
+            .damage
+            .into_owned()
+            .into_iter()
+            .map(|d| Damage {
+                per_slot: None,
+                ..d
+            })
+            .collect(),
+        healing: scaled.healing,
+        bonuses: scaled.bonuses,
+        each_turn: scaled.each_turn,
+    }
+}
+
+/// A [`ScaledEffect`] as resolving uses it: the damage parts are the
+/// spell's own, not a copy, when nothing grows or changes them (a spell
+/// cast at its own level), so most casts copy no damage list.
+struct Scaled<'a> {
+    instances: u32,
+    max_targets: Option<u32>,
+    /// Parts to roll. Borrowed parts may still carry their `per_slot`
+    /// growth, which resolving never reads: at the spell's own level it
+    /// adds nothing.
+    damage: Cow<'a, [Damage]>,
+    healing: Option<Healing>,
+    bonuses: Vec<Bonus>,
+    each_turn: Vec<TurnDamage>,
+}
+
+/// See [`scaled_effect`].
+fn scale(spell: &Spell, cast_level: SpellLevel, character_level: u8) -> Scaled<'_> {
     let e = &spell.effect;
     let above = u32::from(cast_level.get().saturating_sub(spell.level.get()));
     let mut instances = e
         .instances
         .max(1)
         .saturating_add(e.upcast.extra_instances.saturating_mul(above));
-    let mut damage = grow_parts(&e.damage, above);
+    // Growing by zero levels only clears `per_slot`, so nothing to copy.
+    let mut damage: Cow<'_, [Damage]> = if above == 0 {
+        Cow::Borrowed(&e.damage)
+    } else {
+        Cow::Owned(grow_parts(&e.damage, above))
+    };
     let mut healing = e.healing.clone();
     if let Some(h) = healing.as_mut() {
         if let Some(per) = h.per_slot.take() {
@@ -77,6 +122,7 @@ pub fn scaled_effect(spell: &Spell, cast_level: SpellLevel, character_level: u8)
         }
     }
     if let Some(extra) = e.upcast.extra_dice.filter(|_| above > 0) {
+        let damage = damage.to_mut();
         if let Some(first) = damage.first_mut() {
             if let Some(dice) = grow(&mut first.dice, extra, above) {
                 let extra_part = Damage {
@@ -93,7 +139,7 @@ pub fn scaled_effect(spell: &Spell, cast_level: SpellLevel, character_level: u8)
         let tier = CantripScaling::tier(character_level);
         match e.cantrip_scaling {
             CantripScaling::Dice => {
-                for d in &mut damage {
+                for d in damage.to_mut() {
                     d.dice = d.dice.times(tier);
                 }
                 if let Some(h) = healing.as_mut() {
@@ -121,7 +167,7 @@ pub fn scaled_effect(spell: &Spell, cast_level: SpellLevel, character_level: u8)
             ..t.clone()
         })
         .collect();
-    ScaledEffect {
+    Scaled {
         each_turn,
         instances: instances.min(crate::formula::MAX_DICE),
         max_targets: spell
@@ -243,7 +289,7 @@ pub(crate) fn prepare_damage(
                 formula.bonus = formula.bonus.saturating_add(stats.modifier);
             }
             let label = if d.only_against.is_empty() {
-                joined(&[d.damage_type.name_en(), " damage"])
+                CompactString::const_new(damage_label(d.damage_type))
             } else {
                 format_compact!(
                     "{} damage against {}",
@@ -258,6 +304,26 @@ pub(crate) fn prepare_damage(
             }
         })
         .collect()
+}
+
+/// A damage roll's label (`force damage`): the type's English name and
+/// ` damage`, written out so that recording it copies a static string.
+fn damage_label(damage_type: DamageType) -> &'static str {
+    match damage_type {
+        DamageType::Acid => "acid damage",
+        DamageType::Bludgeoning => "bludgeoning damage",
+        DamageType::Cold => "cold damage",
+        DamageType::Fire => "fire damage",
+        DamageType::Force => "force damage",
+        DamageType::Lightning => "lightning damage",
+        DamageType::Necrotic => "necrotic damage",
+        DamageType::Piercing => "piercing damage",
+        DamageType::Poison => "poison damage",
+        DamageType::Psychic => "psychic damage",
+        DamageType::Radiant => "radiant damage",
+        DamageType::Slashing => "slashing damage",
+        DamageType::Thunder => "thunder damage",
+    }
 }
 
 /// Rolls the damage of one instance from its prepared parts (`prepared[i]`
@@ -368,14 +434,14 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     request: &CastRequest,
     rng: &mut R,
 ) -> Applied {
-    let mut scaled = scaled_effect(spell, cast_level, caster.cantrip_level());
+    let mut scaled = scale(spell, cast_level, caster.cantrip_level());
     // R16: a chosen type goes to every part that offers it.
     if let Some(chosen) = request.damage_type {
         let turn_parts = scaled
             .each_turn
             .iter_mut()
             .flat_map(|t| t.damage.iter_mut());
-        for d in scaled.damage.iter_mut().chain(turn_parts) {
+        for d in scaled.damage.to_mut().iter_mut().chain(turn_parts) {
             if d.offers(chosen) {
                 d.damage_type = chosen;
             }
@@ -600,5 +666,20 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         notes,
         bonuses: scaled.bonuses,
         each_turn: scaled.each_turn,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::damage_label;
+    use crate::damage::DamageType;
+
+    /// The written-out labels are the ones joined from the type's name, as
+    /// stored rolls have always shown them.
+    #[test]
+    fn damage_labels_are_the_type_name_and_damage() {
+        for t in DamageType::ALL {
+            assert_eq!(damage_label(t), format!("{} damage", t.name_en()));
+        }
     }
 }
