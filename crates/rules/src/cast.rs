@@ -184,6 +184,9 @@ pub fn complete_casting<R: DiceRng + ?Sized>(
     Ok(finish(caster, spell, &request, &plan, events, rng))
 }
 
+// Kept out of line so a refused cast, which never gets here, does not set up
+// room on the stack for everything a resolution builds.
+#[inline(never)]
 fn finish<R: DiceRng + ?Sized>(
     caster: &Caster,
     spell: &Spell,

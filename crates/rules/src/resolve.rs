@@ -426,6 +426,29 @@ fn with_defenses(target: &Target, rolled: &[Rolled<'_>], halve: bool) -> u32 {
         .fold(0u32, u32::saturating_add)
 }
 
+/// How many rolls a casting makes before any bonus dice (Bless's d4), so
+/// the list is allocated once: each instance's damage parts, a save per
+/// target or an attack per instance, healing per target. Bounded, as a
+/// hint only.
+fn expected_rolls(delivery: &Delivery, scaled: &Scaled<'_>, request: &CastRequest) -> usize {
+    let instances = scaled.instances as usize;
+    let damage = instances.saturating_mul(scaled.damage.len());
+    let targets = request.targets.len();
+    let per_delivery = match delivery {
+        Delivery::Automatic => 0,
+        Delivery::Save { .. } => targets,
+        Delivery::Attack(_) => instances.saturating_mul(1 + request.on_hit_damage.len()),
+    };
+    let healing = if scaled.healing.is_some() { targets } else { 0 };
+    damage
+        .saturating_add(per_delivery)
+        .saturating_add(healing)
+        .min(MAX_EXPECTED_ROLLS)
+}
+
+/// Most rolls [`expected_rolls`] reserves room for; more simply grow the list.
+const MAX_EXPECTED_ROLLS: usize = 64;
+
 pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     caster: &Caster,
     spell: &Spell,
@@ -448,7 +471,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         }
     }
     let e = &spell.effect;
-    let mut rolls = Vec::new();
+    let mut rolls = Vec::with_capacity(expected_rolls(&e.delivery, &scaled, request));
     let mut notes = Vec::new();
     let mut outs: Vec<TargetOutcome> = request.targets.iter().map(TargetOutcome::new).collect();
     let valid: SmallVec<[usize; 8]> = (0..request.targets.len())
@@ -498,7 +521,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             on_success,
         } => {
             // One roll of the damage for everyone, as areas work.
-            let mut rolled_all = Vec::new();
+            let mut rolled_all: SmallVec<[Rolled<'_>; 4]> = SmallVec::new();
             let prepared = prepare_damage(&scaled.damage, stats, false);
             for _ in 0..scaled.instances {
                 if !scaled.damage.is_empty() {
