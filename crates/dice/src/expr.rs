@@ -1,11 +1,11 @@
 //! The parsed dice expression (AST), its canonical notation and its bounds.
 
 use std::fmt;
-use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::limits::{MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_EXPLOSIONS, MAX_SIDES};
+use crate::nodes::Nodes;
 
 /// A parsed dice expression such as `4d6kh3` or `2d8 + 1d6 + 3`.
 ///
@@ -13,13 +13,14 @@ use crate::limits::{MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_EXPLOSIONS, MAX_SIDES};
 /// [`Expr::dice`], [`Expr::constant`] and [`Expr::add`]. Its `Display` is the canonical
 /// notation, which parses back to an equal `Expr`; serde stores it as that string.
 ///
-/// Cloning is cheap (a reference count): the nodes live in one shared allocation, so a
-/// [`crate::Roll`] keeps its expression for display without copying it.
+/// Cloning is cheap: an everyday expression (up to three nodes, such as `1d20 + 7`) is
+/// kept inline and a larger one in one shared allocation (cloning copies a reference
+/// count), so a [`crate::Roll`] keeps its expression for display without copying text.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Expr {
     /// The tree in post-order: children before their parent, the root last. Building in
     /// post-order makes equal trees equal arrays, so the derived equality is structural.
-    pub(crate) nodes: Arc<[Node]>,
+    pub(crate) nodes: Nodes,
 }
 
 /// A node of the flattened tree; children are indices into the same array.
@@ -90,7 +91,44 @@ pub(crate) enum BinOp {
     Div,
 }
 
+/// Bounds of `-x` for `x` within `(lo, hi)`.
+pub(crate) fn neg_bounds((lo, hi): (i64, i64)) -> (i64, i64) {
+    (hi.saturating_neg(), lo.saturating_neg())
+}
+
 impl BinOp {
+    /// Least and greatest value of `a op b` for `a` and `b` within the given bounds.
+    pub(crate) fn bounds(self, (al, ah): (i64, i64), (bl, bh): (i64, i64)) -> (i64, i64) {
+        match self {
+            Self::Add => (al.saturating_add(bl), ah.saturating_add(bh)),
+            Self::Sub => (al.saturating_sub(bh), ah.saturating_sub(bl)),
+            Self::Mul => extremes(
+                [al, ah]
+                    .into_iter()
+                    .flat_map(|a| [bl, bh].map(|b| a.saturating_mul(b))),
+            ),
+            Self::Div => {
+                // floor(a / b) is monotone in a, and in b on each side of zero, so the
+                // extremes sit at the ends of each sign's part of the divisor range.
+                let within = |d: i64| (bl..=bh).contains(&d);
+                let divisors = [bl, bh, 1, -1];
+                let usable = move |i: usize, b: i64| b != 0 && (i < 2 || within(b));
+                extremes(
+                    [al, ah]
+                        .into_iter()
+                        .flat_map(|a| {
+                            divisors
+                                .into_iter()
+                                .enumerate()
+                                .filter(move |&(i, b)| usable(i, b))
+                                .map(move |(_, b)| floor_div(a, b))
+                        })
+                        .chain(within(0).then_some(0)),
+                )
+            }
+        }
+    }
+
     fn symbol(self) -> &'static str {
         match self {
             Self::Add => "+",
@@ -271,7 +309,7 @@ impl DiceTerm {
         (lo_next, hi_next)
     }
 
-    fn bounds(&self) -> (i64, i64) {
+    pub(crate) fn bounds(&self) -> (i64, i64) {
         let (lo, hi) = self.die_bounds();
         let kept = match self.keep {
             Some(keep) => keep.normalized(self.count).1,
@@ -324,42 +362,8 @@ impl NodeRef<'_> {
         match self.view() {
             View::Const(c) => (c, c),
             View::Dice(term) => term.bounds(),
-            View::Neg(inner) => {
-                let (lo, hi) = inner.bounds();
-                (hi.saturating_neg(), lo.saturating_neg())
-            }
-            View::Binary(op, l, r) => {
-                let (al, ah) = l.bounds();
-                let (bl, bh) = r.bounds();
-                match op {
-                    BinOp::Add => (al.saturating_add(bl), ah.saturating_add(bh)),
-                    BinOp::Sub => (al.saturating_sub(bh), ah.saturating_sub(bl)),
-                    BinOp::Mul => extremes(
-                        [al, ah]
-                            .into_iter()
-                            .flat_map(|a| [bl, bh].map(|b| a.saturating_mul(b))),
-                    ),
-                    BinOp::Div => {
-                        // floor(a / b) is monotone in a, and in b on each side of zero, so the
-                        // extremes sit at the ends of each sign's part of the divisor range.
-                        let mut divisors = vec![bl, bh];
-                        divisors.extend([1, -1].into_iter().filter(|d| (bl..=bh).contains(d)));
-                        let zero = (bl..=bh).contains(&0);
-                        extremes(
-                            [al, ah]
-                                .into_iter()
-                                .flat_map(|a| {
-                                    divisors
-                                        .iter()
-                                        .filter(|&&b| b != 0)
-                                        .map(move |&b| floor_div(a, b))
-                                        .collect::<Vec<_>>()
-                                })
-                                .chain(zero.then_some(0)),
-                        )
-                    }
-                }
-            }
+            View::Neg(inner) => neg_bounds(inner.bounds()),
+            View::Binary(op, l, r) => op.bounds(l.bounds(), r.bounds()),
         }
     }
 
@@ -421,7 +425,7 @@ impl Expr {
 
     fn leaf(node: Node) -> Self {
         Self {
-            nodes: Arc::from([node].as_slice()),
+            nodes: Nodes::from_slice(&[node]),
         }
     }
 
@@ -444,7 +448,7 @@ impl Expr {
         let right = u32::try_from(nodes.len()).unwrap_or(u32::MAX) - 1;
         nodes.push(Node::Binary(op, offset - 1, right));
         Expr {
-            nodes: Arc::from(nodes),
+            nodes: Nodes::from(nodes),
         }
     }
 
@@ -491,7 +495,7 @@ impl Expr {
             })
             .collect();
         Self {
-            nodes: Arc::from(nodes),
+            nodes: Nodes::from(nodes),
         }
     }
 

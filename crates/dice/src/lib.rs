@@ -32,9 +32,11 @@ mod expr;
 mod inline;
 mod lexer;
 mod limits;
+mod nodes;
 mod parser;
 mod rng;
 mod roll;
+mod simple;
 
 pub use distribution::Distribution;
 pub use error::{DistributionError, ParseError};

@@ -14,19 +14,19 @@
 //! ```
 
 use std::str::FromStr;
-use std::sync::Arc;
 
 use crate::error::{
     EXPECTED_CLOSE, EXPECTED_NUMBER, EXPECTED_OPERAND, EXPECTED_OPERATOR, EXPECTED_SIDES,
     ParseError,
 };
-use crate::expr::{BinOp, Compare, DiceTerm, Expr, Keep, Node, NodeRef, Reroll};
+use crate::expr::{BinOp, Compare, DiceTerm, Expr, Keep, Node, Reroll, neg_bounds};
 use crate::inline::InlineVec;
 use crate::lexer::{Lexer, Tok, Token, first_invalid};
 use crate::limits::{
     MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPRESSION_CHARS, MAX_NESTING, MAX_RESULT,
     MAX_SIDES,
 };
+use crate::nodes::Nodes;
 
 /// Parses dice notation such as `8d6`, `1d20 + 7`, `4d6kh3`, `adv + 5` or Czech `2k6 + 3`.
 ///
@@ -43,6 +43,17 @@ use crate::limits::{
 /// A [`ParseError`] with the char offset and what was expected; limits (see
 /// [`crate::MAX_DICE_PER_TERM`] and friends) are errors too.
 pub fn parse(input: &str) -> Result<Expr, ParseError> {
+    // The everyday shapes (`1d20 + 7`, `4d6kh3`) are read directly; anything else, and
+    // anything the fast path is unsure of, goes through the full parser below.
+    if let Some(expr) = crate::simple::parse_simple(input) {
+        return Ok(expr);
+    }
+    parse_general(input)
+}
+
+/// The full recursive-descent parser, for every input; [`parse`] tries the fast path
+/// first, which must give exactly what this gives (a property test compares them).
+pub(crate) fn parse_general(input: &str) -> Result<Expr, ParseError> {
     // A string of at most MAX bytes has at most MAX chars; only longer ones need counting.
     if input.len() > MAX_EXPRESSION_CHARS && input.chars().nth(MAX_EXPRESSION_CHARS).is_some() {
         return Err(ParseError::ExpressionTooLong {
@@ -55,6 +66,7 @@ pub fn parse(input: &str) -> Result<Expr, ParseError> {
         lexer,
         total_dice: 0,
         nodes: InlineVec::new(),
+        bounds: InlineVec::new(),
     };
     let parsed = parser.expr(0).and_then(|_| match parser.peek() {
         Some(t) => Err(ParseError::Syntax {
@@ -75,7 +87,7 @@ pub fn parse(input: &str) -> Result<Expr, ParseError> {
     }
     parsed?;
     let expr = Expr {
-        nodes: Arc::from(&*parser.nodes),
+        nodes: Nodes::from_slice(&parser.nodes),
     };
     // The canonical notation can be longer than the input (`d%+d%` prints as
     // `1d100 + 1d100`), at most CANONICAL_GROWTH times. It must stay within the limit too,
@@ -112,11 +124,26 @@ struct Parser<'a> {
     total_dice: u64,
     /// The tree being built, in post-order (see [`Expr`]).
     nodes: InlineVec<Node, 8>,
+    /// The least and greatest value of each node in `nodes`, at the same index, computed
+    /// once when the node is pushed (an operator's come from its operands').
+    bounds: InlineVec<(i64, i64), 8>,
 }
 
 impl Parser<'_> {
+    /// The bounds of an already pushed node.
+    fn bounds_of(&self, id: Id) -> (i64, i64) {
+        self.bounds.get(id as usize).copied().unwrap_or((0, 0))
+    }
+
     fn push(&mut self, node: Node) -> Id {
+        let bounds = match node {
+            Node::Const(c) => (c, c),
+            Node::Dice(term) => term.bounds(),
+            Node::Neg(inner) => neg_bounds(self.bounds_of(inner)),
+            Node::Binary(op, l, r) => op.bounds(self.bounds_of(l), self.bounds_of(r)),
+        };
         self.nodes.push(node);
+        self.bounds.push(bounds);
         // At most MAX_EXPRESSION_CHARS nodes, so the index fits.
         u32::try_from(self.nodes.len() - 1).unwrap_or(u32::MAX)
     }
@@ -126,7 +153,7 @@ impl Parser<'_> {
     /// intermediate value.
     fn binary(&mut self, op: BinOp, left: Id, right: Id, op_pos: usize) -> Result<Id, ParseError> {
         let id = self.push(Node::Binary(op, left, right));
-        let (lo, hi) = NodeRef::at(&self.nodes, id).bounds();
+        let (lo, hi) = self.bounds_of(id);
         if lo < -MAX_RESULT || hi > MAX_RESULT {
             return Err(ParseError::ResultOutOfRange {
                 position: op_pos,
@@ -229,6 +256,9 @@ impl Parser<'_> {
                 if let Node::Const(c) = *last {
                     if c >= 0 {
                         *last = Node::Const(-c);
+                        if let Some(b) = self.bounds.last_mut() {
+                            *b = (-c, -c);
+                        }
                         return Ok(inner);
                     }
                 }

@@ -18,15 +18,20 @@ pub trait DiceRng {
     /// always lands there, after 64 redraws the last draw is reduced modulo `sides`.
     fn roll_die(&mut self, sides: u32) -> u32 {
         let n = u64::from(sides.max(1));
-        // 2^64 mod n: the size of the incomplete block at the top of the u64 range.
-        let rem = (u64::MAX % n + 1) % n;
-        let accept_max = u64::MAX - rem;
         let mut x = self.next_u64();
-        for _ in 0..64 {
-            if x <= accept_max {
-                break;
+        // The incomplete block has fewer than `n` values, so any draw below the top `n - 1`
+        // is accepted whatever its exact size: the division that finds the size is only
+        // needed, and only done, for a draw up there.
+        if x > u64::MAX - (n - 1) {
+            // 2^64 mod n: the size of the incomplete block at the top of the u64 range.
+            let rem = (u64::MAX % n + 1) % n;
+            let accept_max = u64::MAX - rem;
+            for _ in 0..64 {
+                if x <= accept_max {
+                    break;
+                }
+                x = self.next_u64();
             }
-            x = self.next_u64();
         }
         // `x % n < n <= u32::MAX`, so the conversion cannot fail.
         u32::try_from(x % n).map_or(1, |face| face + 1)
@@ -131,6 +136,81 @@ mod tests {
         }
         // Each face expects 1000; 800 is far outside any plausible fluctuation.
         assert!(seen[1..].iter().all(|&c| c > 800), "{seen:?}");
+    }
+
+    /// The rejection sampling as first written: the exact cut-off computed for every draw.
+    fn reference_roll_die(rng: &mut impl DiceRng, sides: u32) -> u32 {
+        let n = u64::from(sides.max(1));
+        let rem = (u64::MAX % n + 1) % n;
+        let accept_max = u64::MAX - rem;
+        let mut x = rng.next_u64();
+        for _ in 0..64 {
+            if x <= accept_max {
+                break;
+            }
+            x = rng.next_u64();
+        }
+        u32::try_from(x % n).map_or(1, |face| face + 1)
+    }
+
+    /// Replays a fixed list of draws, then repeats the last one.
+    struct Draws(Vec<u64>, usize);
+    impl DiceRng for Draws {
+        fn next_u64(&mut self) -> u64 {
+            let v = self.0.get(self.1).or(self.0.last()).copied().unwrap_or(0);
+            self.1 += 1;
+            v
+        }
+    }
+
+    #[test]
+    fn roll_die_gives_exactly_the_faces_of_the_reference_sampler() {
+        let mut seeds = SeededRng::new(7);
+        for sides in [
+            0,
+            1,
+            2,
+            3,
+            6,
+            7,
+            20,
+            100,
+            10_000,
+            1 << 31,
+            u32::MAX - 1,
+            u32::MAX,
+        ] {
+            let top = |k: u64| u64::MAX - k;
+            let mut draws: Vec<u64> = (0..40).map(|_| seeds.next_u64()).collect();
+            // Draws at and around the cut-off, where the shortcut and the exact test meet.
+            let n = u64::from(sides.max(1));
+            let rem = (u64::MAX % n + 1) % n;
+            for k in [
+                0,
+                1,
+                2,
+                rem.saturating_sub(1),
+                rem,
+                rem + 1,
+                n - 1,
+                n,
+                n + 1,
+            ] {
+                draws.push(top(k));
+            }
+            for start in 0..draws.len() {
+                let mut ours = Draws(draws[start..].to_vec(), 0);
+                let mut theirs = Draws(draws[start..].to_vec(), 0);
+                for _ in 0..3 {
+                    assert_eq!(
+                        ours.roll_die(sides),
+                        reference_roll_die(&mut theirs, sides),
+                        "sides {sides}, draws from {start}"
+                    );
+                }
+                assert_eq!(ours.1, theirs.1, "same number of draws, sides {sides}");
+            }
+        }
     }
 
     #[test]

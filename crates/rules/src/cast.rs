@@ -184,6 +184,9 @@ pub fn complete_casting<R: DiceRng + ?Sized>(
     Ok(finish(caster, spell, &request, &plan, events, rng))
 }
 
+// Kept out of line so a refused cast, which never gets here, does not set up
+// room on the stack for everything a resolution builds.
+#[inline(never)]
 fn finish<R: DiceRng + ?Sized>(
     caster: &Caster,
     spell: &Spell,
@@ -252,7 +255,12 @@ fn finish<R: DiceRng + ?Sized>(
             name: spell.name.clone(),
             level: plan.cast_level,
             caster: caster.name().to_string(),
-            targets: applied.affected.clone(),
+            targets: applied
+                .affected
+                .iter()
+                .filter_map(|&i| request.targets.get(i))
+                .map(|t| t.name.clone())
+                .collect(),
             bonuses: applied.bonuses.clone(),
             rider: spell.effect.rider.clone(),
             save_dc: (!applied.each_turn.is_empty()).then_some(plan.stats.save_dc),

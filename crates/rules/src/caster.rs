@@ -6,7 +6,9 @@
 
 use std::collections::BTreeSet;
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::abilities::{AbilityScores, proficiency_bonus};
 use crate::class::{Ability, Class};
@@ -55,8 +57,12 @@ pub struct Concentration {
 /// A spellcaster's state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Caster {
-    name: String,
-    classes: Vec<(Class, u8)>,
+    /// Inline up to 24 bytes (every usual name), so a copy of the state made
+    /// to apply a cast's events does not allocate for it; serialised as a
+    /// plain string.
+    name: CompactString,
+    /// Inline up to three classes, for the same reason; serialised as a list.
+    classes: SmallVec<[(Class, u8); 3]>,
     abilities: AbilityScores,
     pub(crate) slots: SlotPool,
     pub(crate) pact: Option<PactSlots>,
@@ -119,7 +125,7 @@ impl Caster {
             .map(|(_, l)| *l)
             .unwrap_or(0);
         Ok(Caster {
-            classes: classes.to_vec(),
+            classes: SmallVec::from_slice(classes),
             slots: SlotPool::new(slots_for_classes(classes)),
             pact: PactSlots::for_level(warlock),
             arcanum: arcanum_levels(warlock)
@@ -134,8 +140,8 @@ impl Caster {
     /// creature (see [`Caster::from_stat_block`]).
     pub(crate) fn classless(name: impl Into<String>, abilities: AbilityScores) -> Caster {
         Caster {
-            name: name.into(),
-            classes: Vec::new(),
+            name: CompactString::from(name.into()),
+            classes: SmallVec::new(),
             abilities,
             slots: SlotPool::new([0; 9]),
             pact: None,

@@ -2,16 +2,19 @@
 //! criticals and defences, healing, conditions; scaling by slot level (R6)
 //! and cantrip tier; invalid targets (R18).
 
-use compact_str::format_compact;
+use std::borrow::Cow;
+
+use compact_str::{CompactString, format_compact};
 use grimoire_dice::DiceRng;
 use smallvec::SmallVec;
 
 use crate::caster::Caster;
+use crate::damage::DamageType;
 use crate::effect::{Bonus, CantripScaling, Damage, Delivery, Healing, OnSave};
 use crate::formula::DiceFormula;
 use crate::level::SpellLevel;
 use crate::request::CastRequest;
-use crate::roll::{RollRecord, joined, roll_bonuses, roll_d20, roll_formula};
+use crate::roll::{RollRecord, joined, notation, roll_bonuses, roll_d20, roll_formula, roll_noted};
 use crate::spell::Spell;
 use crate::target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome};
 use crate::turn_damage::TurnDamage;
@@ -30,8 +33,9 @@ pub(crate) struct Stats {
 pub(crate) struct Applied {
     pub rolls: Vec<RollRecord>,
     pub targets: Vec<TargetOutcome>,
-    /// Names of targets the spell affects (valid ones).
-    pub affected: Vec<String>,
+    /// Indices into the request's targets of those the spell affects (valid
+    /// ones); their names are copied only for a spell that lasts.
+    pub affected: SmallVec<[usize; 8]>,
     pub notes: Vec<String>,
     /// The spell's bonuses at this casting's level (R6).
     pub bonuses: Vec<Bonus>,
@@ -61,13 +65,55 @@ pub struct ScaledEffect {
 /// What `spell` does when cast at `cast_level` by a caster of
 /// `character_level` (R6, cantrip tiers), as the engine resolves it.
 pub fn scaled_effect(spell: &Spell, cast_level: SpellLevel, character_level: u8) -> ScaledEffect {
+    let scaled = scale(spell, cast_level, character_level);
+    ScaledEffect {
+        instances: scaled.instances,
+        max_targets: scaled.max_targets,
+        // Parts are shown grown, so with no growth of their own left.
+        damage: scaled
+            .damage
+            .into_owned()
+            .into_iter()
+            .map(|d| Damage {
+                per_slot: None,
+                ..d
+            })
+            .collect(),
+        healing: scaled.healing,
+        bonuses: scaled.bonuses,
+        each_turn: scaled.each_turn,
+    }
+}
+
+/// A [`ScaledEffect`] as resolving uses it: the damage parts are the
+/// spell's own, not a copy, when nothing grows or changes them (a spell
+/// cast at its own level), so most casts copy no damage list.
+struct Scaled<'a> {
+    instances: u32,
+    max_targets: Option<u32>,
+    /// Parts to roll. Borrowed parts may still carry their `per_slot`
+    /// growth, which resolving never reads: at the spell's own level it
+    /// adds nothing.
+    damage: Cow<'a, [Damage]>,
+    healing: Option<Healing>,
+    bonuses: Vec<Bonus>,
+    each_turn: Vec<TurnDamage>,
+}
+
+/// See [`scaled_effect`].
+fn scale(spell: &Spell, cast_level: SpellLevel, character_level: u8) -> Scaled<'_> {
     let e = &spell.effect;
     let above = u32::from(cast_level.get().saturating_sub(spell.level.get()));
     let mut instances = e
         .instances
         .max(1)
         .saturating_add(e.upcast.extra_instances.saturating_mul(above));
-    let mut damage = grow_parts(&e.damage, above);
+    // Growing by zero levels only clears `per_slot`, so nothing to copy.
+    let mut damage: Cow<'_, [Damage]> = if above == 0 {
+        Cow::Borrowed(&e.damage)
+    } else {
+        Cow::Owned(grow_parts(&e.damage, above))
+    };
     let mut healing = e.healing.clone();
     if let Some(h) = healing.as_mut() {
         if let Some(per) = h.per_slot.take() {
@@ -76,6 +122,7 @@ pub fn scaled_effect(spell: &Spell, cast_level: SpellLevel, character_level: u8)
         }
     }
     if let Some(extra) = e.upcast.extra_dice.filter(|_| above > 0) {
+        let damage = damage.to_mut();
         if let Some(first) = damage.first_mut() {
             if let Some(dice) = grow(&mut first.dice, extra, above) {
                 let extra_part = Damage {
@@ -92,7 +139,7 @@ pub fn scaled_effect(spell: &Spell, cast_level: SpellLevel, character_level: u8)
         let tier = CantripScaling::tier(character_level);
         match e.cantrip_scaling {
             CantripScaling::Dice => {
-                for d in &mut damage {
+                for d in damage.to_mut() {
                     d.dice = d.dice.times(tier);
                 }
                 if let Some(h) = healing.as_mut() {
@@ -120,7 +167,7 @@ pub fn scaled_effect(spell: &Spell, cast_level: SpellLevel, character_level: u8)
             ..t.clone()
         })
         .collect();
-    ScaledEffect {
+    Scaled {
         each_turn,
         instances: instances.min(crate::formula::MAX_DICE),
         max_targets: spell
@@ -215,6 +262,90 @@ pub(crate) struct Rolled<'a> {
     amount: u32,
 }
 
+/// A damage part ready to roll: its formula for this casting (doubled on a
+/// critical hit, the modifier added), with the roll's label and notation
+/// written once for every instance that rolls it.
+pub(crate) struct PreparedPart {
+    formula: DiceFormula,
+    label: CompactString,
+    notation: CompactString,
+}
+
+/// The parts of `damage` as rolled by this caster; a critical hit rolls the
+/// dice twice.
+pub(crate) fn prepare_damage(
+    damage: &[Damage],
+    stats: &Stats,
+    critical: bool,
+) -> SmallVec<[PreparedPart; 2]> {
+    damage
+        .iter()
+        .map(|d| {
+            let mut formula = d.dice;
+            if critical {
+                formula = formula.times(2);
+            }
+            if d.add_modifier {
+                formula.bonus = formula.bonus.saturating_add(stats.modifier);
+            }
+            let label = if d.only_against.is_empty() {
+                CompactString::const_new(damage_label(d.damage_type))
+            } else {
+                format_compact!(
+                    "{} damage against {}",
+                    d.damage_type.name_en(),
+                    d.only_against.join(" or ")
+                )
+            };
+            PreparedPart {
+                formula,
+                label,
+                notation: notation(formula),
+            }
+        })
+        .collect()
+}
+
+/// A damage roll's label (`force damage`): the type's English name and
+/// ` damage`, written out so that recording it copies a static string.
+fn damage_label(damage_type: DamageType) -> &'static str {
+    match damage_type {
+        DamageType::Acid => "acid damage",
+        DamageType::Bludgeoning => "bludgeoning damage",
+        DamageType::Cold => "cold damage",
+        DamageType::Fire => "fire damage",
+        DamageType::Force => "force damage",
+        DamageType::Lightning => "lightning damage",
+        DamageType::Necrotic => "necrotic damage",
+        DamageType::Piercing => "piercing damage",
+        DamageType::Poison => "poison damage",
+        DamageType::Psychic => "psychic damage",
+        DamageType::Radiant => "radiant damage",
+        DamageType::Slashing => "slashing damage",
+        DamageType::Thunder => "thunder damage",
+    }
+}
+
+/// Rolls the damage of one instance from its prepared parts (`prepared[i]`
+/// is `damage[i]`'s).
+pub(crate) fn roll_prepared<'a, R: DiceRng + ?Sized>(
+    rng: &mut R,
+    damage: &'a [Damage],
+    prepared: &[PreparedPart],
+    rolls: &mut Vec<RollRecord>,
+) -> SmallVec<[Rolled<'a>; 2]> {
+    damage
+        .iter()
+        .zip(prepared)
+        .map(|(d, p)| {
+            let r = roll_noted(rng, p.formula, p.label.clone(), p.notation.clone());
+            let amount = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
+            rolls.push(r);
+            Rolled { part: d, amount }
+        })
+        .collect()
+}
+
 /// Rolls the damage of one instance; a critical hit rolls the dice twice.
 /// A spell has one or two damage parts, kept inline.
 pub(crate) fn roll_damage<'a, R: DiceRng + ?Sized>(
@@ -224,31 +355,8 @@ pub(crate) fn roll_damage<'a, R: DiceRng + ?Sized>(
     critical: bool,
     rolls: &mut Vec<RollRecord>,
 ) -> SmallVec<[Rolled<'a>; 2]> {
-    damage
-        .iter()
-        .map(|d| {
-            let mut f = d.dice;
-            if critical {
-                f = f.times(2);
-            }
-            if d.add_modifier {
-                f.bonus = f.bonus.saturating_add(stats.modifier);
-            }
-            let label = if d.only_against.is_empty() {
-                joined(&[d.damage_type.name_en(), " damage"])
-            } else {
-                format_compact!(
-                    "{} damage against {}",
-                    d.damage_type.name_en(),
-                    d.only_against.join(" or ")
-                )
-            };
-            let r = roll_formula(rng, f, label);
-            let amount = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
-            rolls.push(r);
-            Rolled { part: d, amount }
-        })
-        .collect()
+    let prepared = prepare_damage(damage, stats, critical);
+    roll_prepared(rng, damage, &prepared, rolls)
 }
 
 /// The parts of `rolled` that harm `target`; a part limited to creature
@@ -257,8 +365,8 @@ fn harming<'r, 'a>(
     out: &mut TargetOutcome,
     target: &Target,
     rolled: &'r [Rolled<'a>],
-) -> Vec<&'r Rolled<'a>> {
-    let mut kept = Vec::with_capacity(rolled.len());
+) -> SmallVec<[&'r Rolled<'a>; 2]> {
+    let mut kept = SmallVec::new();
     for r in rolled {
         match r.part.harms(target) {
             Some(true) => kept.push(r),
@@ -318,6 +426,29 @@ fn with_defenses(target: &Target, rolled: &[Rolled<'_>], halve: bool) -> u32 {
         .fold(0u32, u32::saturating_add)
 }
 
+/// How many rolls a casting makes before any bonus dice (Bless's d4), so
+/// the list is allocated once: each instance's damage parts, a save per
+/// target or an attack per instance, healing per target. Bounded, as a
+/// hint only.
+fn expected_rolls(delivery: &Delivery, scaled: &Scaled<'_>, request: &CastRequest) -> usize {
+    let instances = scaled.instances as usize;
+    let damage = instances.saturating_mul(scaled.damage.len());
+    let targets = request.targets.len();
+    let per_delivery = match delivery {
+        Delivery::Automatic => 0,
+        Delivery::Save { .. } => targets,
+        Delivery::Attack(_) => instances.saturating_mul(1 + request.on_hit_damage.len()),
+    };
+    let healing = if scaled.healing.is_some() { targets } else { 0 };
+    damage
+        .saturating_add(per_delivery)
+        .saturating_add(healing)
+        .min(MAX_EXPECTED_ROLLS)
+}
+
+/// Most rolls [`expected_rolls`] reserves room for; more simply grow the list.
+const MAX_EXPECTED_ROLLS: usize = 64;
+
 pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     caster: &Caster,
     spell: &Spell,
@@ -326,21 +457,21 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     request: &CastRequest,
     rng: &mut R,
 ) -> Applied {
-    let mut scaled = scaled_effect(spell, cast_level, caster.cantrip_level());
+    let mut scaled = scale(spell, cast_level, caster.cantrip_level());
     // R16: a chosen type goes to every part that offers it.
     if let Some(chosen) = request.damage_type {
         let turn_parts = scaled
             .each_turn
             .iter_mut()
             .flat_map(|t| t.damage.iter_mut());
-        for d in scaled.damage.iter_mut().chain(turn_parts) {
+        for d in scaled.damage.to_mut().iter_mut().chain(turn_parts) {
             if d.offers(chosen) {
                 d.damage_type = chosen;
             }
         }
     }
     let e = &spell.effect;
-    let mut rolls = Vec::new();
+    let mut rolls = Vec::with_capacity(expected_rolls(&e.delivery, &scaled, request));
     let mut notes = Vec::new();
     let mut outs: Vec<TargetOutcome> = request.targets.iter().map(TargetOutcome::new).collect();
     let valid: SmallVec<[usize; 8]> = (0..request.targets.len())
@@ -372,8 +503,9 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         Delivery::Automatic => {
             if !scaled.damage.is_empty() {
                 // Instances (darts) go round-robin over the valid targets.
+                let prepared = prepare_damage(&scaled.damage, stats, false);
                 for n in 0..scaled.instances {
-                    let rolled = roll_damage(rng, &scaled.damage, stats, false, &mut rolls);
+                    let rolled = roll_prepared(rng, &scaled.damage, &prepared, &mut rolls);
                     if let Some(i) = round_robin(&valid, n) {
                         let sum = take(&mut outs[i], &request.targets[i], &rolled, false);
                         outs[i].damage_total = outs[i].damage_total.saturating_add(sum);
@@ -389,10 +521,11 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             on_success,
         } => {
             // One roll of the damage for everyone, as areas work.
-            let mut rolled_all = Vec::new();
+            let mut rolled_all: SmallVec<[Rolled<'_>; 4]> = SmallVec::new();
+            let prepared = prepare_damage(&scaled.damage, stats, false);
             for _ in 0..scaled.instances {
                 if !scaled.damage.is_empty() {
-                    rolled_all.extend(roll_damage(rng, &scaled.damage, stats, false, &mut rolls));
+                    rolled_all.extend(roll_prepared(rng, &scaled.damage, &prepared, &mut rolls));
                 }
             }
             for &i in &valid {
@@ -547,7 +680,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                 !out.attacks.is_empty() && out.attacks.iter().all(|a| a.hit == Some(false));
             !saved && !missed
         })
-        .map(|&i| request.targets[i].name.clone())
+        .copied()
         .collect();
     Applied {
         rolls,
@@ -556,5 +689,20 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         notes,
         bonuses: scaled.bonuses,
         each_turn: scaled.each_turn,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::damage_label;
+    use crate::damage::DamageType;
+
+    /// The written-out labels are the ones joined from the type's name, as
+    /// stored rolls have always shown them.
+    #[test]
+    fn damage_labels_are_the_type_name_and_damage() {
+        for t in DamageType::ALL {
+            assert_eq!(damage_label(t), format!("{} damage", t.name_en()));
+        }
     }
 }

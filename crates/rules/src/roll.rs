@@ -38,9 +38,85 @@ pub struct RollRecord {
     pub total: i64,
 }
 
+/// Text built in a stack buffer and copied into a [`CompactString`] once:
+/// appending to a `CompactString` piece by piece checks its layout on every
+/// push, which cost more than the rest of recording a roll.
+struct StackText {
+    len: usize,
+    bytes: [u8; STACK_TEXT],
+}
+
+/// Bytes a [`StackText`] holds: a notation (two `u32`s, a sign and an `i64`,
+/// at most 42 bytes) and every label that fits inline in a `CompactString`.
+const STACK_TEXT: usize = 48;
+
+impl StackText {
+    const fn new() -> Self {
+        StackText {
+            len: 0,
+            bytes: [0; STACK_TEXT],
+        }
+    }
+
+    /// Appends `piece`; false (and nothing appended) when it does not fit.
+    fn push_bytes(&mut self, piece: &[u8]) -> bool {
+        let end = self.len + piece.len();
+        match self.bytes.get_mut(self.len..end) {
+            Some(slot) => {
+                slot.copy_from_slice(piece);
+                self.len = end;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Appends `n` in decimal, `-` first when negative.
+    fn push_int(&mut self, n: i64) {
+        let mut digits = [0u8; 20];
+        let mut rest = n.unsigned_abs();
+        let mut start = digits.len();
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        if n < 0 {
+            self.push_bytes(b"-");
+        }
+        self.push_bytes(&digits[start..]);
+    }
+
+    /// Appends `+n` or `-n`; nothing for 0.
+    fn push_modifier(&mut self, modifier: i64) {
+        if modifier > 0 {
+            self.push_bytes(b"+");
+        }
+        if modifier != 0 {
+            self.push_int(modifier);
+        }
+    }
+
+    /// The text; only whole `str`s and ASCII were appended, so it is UTF-8.
+    fn finish(&self) -> CompactString {
+        let bytes = self.bytes.get(..self.len).unwrap_or_default();
+        std::str::from_utf8(bytes)
+            .map(CompactString::new)
+            .unwrap_or_default()
+    }
+}
+
 /// The pieces of a label, joined: labels are built once per roll, and
 /// `format!`'s machinery cost more than the copying.
 pub(crate) fn joined(pieces: &[&str]) -> CompactString {
+    let mut text = StackText::new();
+    if pieces.iter().all(|p| text.push_bytes(p.as_bytes())) {
+        return text.finish();
+    }
+    // Longer than the stack buffer (a long target name): built on the heap.
     let mut label = CompactString::with_capacity(pieces.iter().map(|p| p.len()).sum());
     for piece in pieces {
         label.push_str(piece);
@@ -50,47 +126,26 @@ pub(crate) fn joined(pieces: &[&str]) -> CompactString {
 
 /// A formula's notation, exactly as [`DiceFormula`]'s `Display` writes it
 /// (`8d6`, `1d4+1`, `-2`), without the formatting machinery.
-fn notation(formula: DiceFormula) -> CompactString {
-    let mut text = CompactString::const_new("");
+pub(crate) fn notation(formula: DiceFormula) -> CompactString {
+    let mut text = StackText::new();
     if formula.count == 0 {
-        push_int(&mut text, i64::from(formula.bonus));
-        return text;
+        text.push_int(i64::from(formula.bonus));
+        return text.finish();
     }
-    push_int(&mut text, i64::from(formula.count));
-    text.push('d');
-    push_int(&mut text, i64::from(formula.sides));
-    push_modifier(&mut text, i64::from(formula.bonus));
-    text
+    text.push_int(i64::from(formula.count));
+    text.push_bytes(b"d");
+    text.push_int(i64::from(formula.sides));
+    text.push_modifier(i64::from(formula.bonus));
+    text.finish()
 }
 
-/// Appends `+n` or `-n`; nothing for 0.
-fn push_modifier(text: &mut CompactString, modifier: i64) {
-    if modifier > 0 {
-        text.push('+');
-    }
-    if modifier != 0 {
-        push_int(text, modifier);
-    }
-}
-
-/// Appends `n` in decimal, `-` first when negative.
-fn push_int(text: &mut CompactString, n: i64) {
-    let mut digits = [0u8; 20];
-    let mut rest = n.unsigned_abs();
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    if n < 0 {
-        text.push('-');
-    }
-    // Only ASCII digits were written.
-    text.push_str(std::str::from_utf8(&digits[start..]).unwrap_or_default());
+/// A d20 test's notation: `head` (`1d20`, `2d20kh1`) and the modifier
+/// (`1d20+5`, `2d20kl1-1`).
+fn d20_notation(head: &str, modifier: i64) -> CompactString {
+    let mut text = StackText::new();
+    text.push_bytes(head.as_bytes());
+    text.push_modifier(modifier);
+    text.finish()
 }
 
 /// Rolls a formula.
@@ -99,13 +154,24 @@ pub(crate) fn roll_formula<R: DiceRng + ?Sized>(
     formula: DiceFormula,
     label: CompactString,
 ) -> RollRecord {
+    roll_noted(rng, formula, label, notation(formula))
+}
+
+/// Rolls a formula whose notation is already written (the same formula
+/// rolled for several instances, such as Magic Missile's darts).
+pub(crate) fn roll_noted<R: DiceRng + ?Sized>(
+    rng: &mut R,
+    formula: DiceFormula,
+    label: CompactString,
+    notation: CompactString,
+) -> RollRecord {
     let dice: SmallVec<[u32; 4]> = (0..formula.count.min(crate::formula::MAX_DICE))
         .map(|_| rng.roll_die(formula.sides))
         .collect();
     let total = dice.iter().map(|d| i64::from(*d)).sum::<i64>() + i64::from(formula.bonus);
     RollRecord {
         label,
-        notation: notation(formula),
+        notation,
         dice,
         total,
     }
@@ -158,12 +224,10 @@ pub(crate) fn roll_d20<R: DiceRng + ?Sized>(
             (smallvec![first, second], first.min(second), "2d20kl1")
         }
     };
-    let mut notation = CompactString::const_new(head);
-    push_modifier(&mut notation, modifier);
     (
         RollRecord {
             label,
-            notation,
+            notation: d20_notation(head, modifier),
             dice,
             total: i64::from(kept) + modifier,
         },
@@ -173,9 +237,8 @@ pub(crate) fn roll_d20<R: DiceRng + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::{RollRecord, notation, push_modifier};
+    use super::{RollRecord, d20_notation, joined, notation};
     use crate::formula::DiceFormula;
-    use compact_str::CompactString;
 
     /// The notation written without `format!` is the one `Display` writes,
     /// which the CLI, the server and stored events have always shown.
@@ -199,10 +262,23 @@ mod tests {
             (-3, "1d20-3"),
             (i64::MIN, "1d20-9223372036854775808"),
         ] {
-            let mut n = CompactString::const_new("1d20");
-            push_modifier(&mut n, modifier);
-            assert_eq!(n, text);
+            assert_eq!(d20_notation("1d20", modifier), text);
         }
+    }
+
+    /// Labels join their pieces the same whether they fit the stack buffer
+    /// or are long enough to be built on the heap.
+    #[test]
+    fn labels_join_short_and_long_pieces() {
+        assert_eq!(joined(&["Force", " damage"]), "Force damage");
+        assert_eq!(joined(&[]), "");
+        let long = "Ancient Red Dragon of the Smoking Mountain";
+        let label = joined(&["attack vs ", long, " (Ž)"]);
+        assert_eq!(label, format!("attack vs {long} (Ž)"));
+        assert_eq!(
+            joined(&["žluťoučký kůň", " save (DEX)"]),
+            "žluťoučký kůň save (DEX)"
+        );
     }
 
     /// Rolls stored before labels became inline strings (events in a
