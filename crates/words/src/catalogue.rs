@@ -1,8 +1,9 @@
 //! The message catalogue: one Fluent bundle per language, English the
 //! fallback for any message a language lacks.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{LazyLock, Mutex, PoisonError};
+use std::sync::{LazyLock, Mutex, OnceLock, PoisonError};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
@@ -20,9 +21,58 @@ pub const FALLBACK: &str = "en";
 /// compile time; [`Words::add`] feeds another file at run time (a test
 /// language, or a translation being tried out).
 pub struct Words {
-    bundles: BTreeMap<String, FluentBundle<FluentResource>>,
-    /// Every text added, by language, for the browser's table.
-    sources: Vec<(String, String)>,
+    /// Each language's bundle, parsed from its texts on first use: a
+    /// command that speaks English never parses Czech.
+    bundles: BTreeMap<String, Language>,
+}
+
+/// One language: its `.ftl` texts, and the bundle built from them once
+/// something asks.
+struct Language {
+    texts: Vec<Cow<'static, str>>,
+    bundle: OnceLock<FluentBundle<FluentResource>>,
+}
+
+impl Language {
+    fn new() -> Self {
+        Language {
+            texts: Vec::new(),
+            bundle: OnceLock::new(),
+        }
+    }
+
+    /// The bundle of every text, built on first use. The texts were
+    /// checked when added, so building cannot fail.
+    fn bundle(&self, tag: &str) -> &FluentBundle<FluentResource> {
+        self.bundle.get_or_init(|| {
+            let mut bundle = new_bundle(tag);
+            for text in &self.texts {
+                if let Err(e) = add_to(&mut bundle, text) {
+                    panic!("{tag}: checked .ftl text refused: {e}");
+                }
+            }
+            bundle
+        })
+    }
+}
+
+/// An empty bundle for `tag`, which must parse as a language tag.
+fn new_bundle(tag: &str) -> FluentBundle<FluentResource> {
+    let id: LanguageIdentifier = tag.parse().unwrap_or_default();
+    let mut b = FluentBundle::new_concurrent(vec![id]);
+    // Isolation marks (U+2068/U+2069) would end up in terminals, JSON and
+    // test comparisons; our arguments are names and numbers.
+    b.set_use_isolating(false);
+    b
+}
+
+/// Parses `ftl` into `bundle`; an id already there is an error.
+fn add_to(bundle: &mut FluentBundle<FluentResource>, ftl: &str) -> Result<(), FtlError> {
+    let resource = FluentResource::try_new(ftl.to_owned())
+        .map_err(|(_, errors)| FtlError(format!("{errors:?}")))?;
+    bundle
+        .add_resource(resource)
+        .map_err(|errors| FtlError(format!("{errors:?}")))
 }
 
 impl std::fmt::Debug for Words {
@@ -33,12 +83,17 @@ impl std::fmt::Debug for Words {
     }
 }
 
+/// The embedded files, grouped by language; each language parsed on
+/// first use (their validity is the catalogue tests' business).
 static EMBEDDED_WORDS: LazyLock<Words> = LazyLock::new(|| {
     let mut words = Words::empty();
-    for (lang, name, text) in EMBEDDED {
-        if let Err(e) = words.add(lang, text) {
-            panic!("{lang}/{name} is not valid Fluent: {e}");
-        }
+    for (lang, _, text) in EMBEDDED {
+        words
+            .bundles
+            .entry((*lang).to_owned())
+            .or_insert_with(Language::new)
+            .texts
+            .push(Cow::Borrowed(text));
     }
     words
 });
@@ -72,16 +127,15 @@ impl Words {
     pub fn empty() -> Words {
         Words {
             bundles: BTreeMap::new(),
-            sources: Vec::new(),
         }
     }
 
     /// The `.ftl` texts added to `lang`, in order.
     pub fn texts<'a>(&'a self, lang: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.sources
-            .iter()
-            .filter(move |(l, _)| l == lang)
-            .map(|(_, t)| t.as_str())
+        self.bundles
+            .get(lang)
+            .into_iter()
+            .flat_map(|l| l.texts.iter().map(|t| t.as_ref()))
     }
 
     /// A copy of the embedded catalogue to add languages to.
@@ -103,22 +157,22 @@ impl Words {
     /// Adds the messages of one `.ftl` text to `lang`, creating the
     /// language if it is new. A message id already present is an error.
     pub fn add(&mut self, lang: &str, ftl: &str) -> Result<(), FtlError> {
-        let id: LanguageIdentifier = lang
+        let _: LanguageIdentifier = lang
             .parse()
             .map_err(|e| FtlError(format!("{lang:?} is not a language tag: {e}")))?;
-        let resource = FluentResource::try_new(ftl.to_owned())
-            .map_err(|(_, errors)| FtlError(format!("{errors:?}")))?;
-        let bundle = self.bundles.entry(lang.to_owned()).or_insert_with(|| {
-            let mut b = FluentBundle::new_concurrent(vec![id]);
-            // Isolation marks (U+2068/U+2069) would end up in terminals,
-            // JSON and test comparisons; our arguments are names and numbers.
-            b.set_use_isolating(false);
-            b
-        });
-        bundle
-            .add_resource(resource)
-            .map_err(|errors| FtlError(format!("{errors:?}")))?;
-        self.sources.push((lang.to_owned(), ftl.to_owned()));
+        let language = self
+            .bundles
+            .entry(lang.to_owned())
+            .or_insert_with(Language::new);
+        // Checked now against what the language already has (a syntax
+        // error, an id twice), so no later build can fail.
+        let mut bundle = new_bundle(lang);
+        for text in &language.texts {
+            add_to(&mut bundle, text)?;
+        }
+        add_to(&mut bundle, ftl)?;
+        language.texts.push(Cow::Owned(ftl.to_owned()));
+        language.bundle = OnceLock::from(bundle);
         Ok(())
     }
 
@@ -131,7 +185,9 @@ impl Words {
 
     /// Whether `lang` has its own text for `id` (not a fallback).
     pub fn has(&self, lang: &str, id: &str) -> bool {
-        self.bundles.get(lang).is_some_and(|b| b.has_message(id))
+        self.bundles
+            .get(lang)
+            .is_some_and(|l| l.bundle(lang).has_message(id))
     }
 
     /// The language tag among ours that a locale-like name asks for
@@ -152,7 +208,7 @@ impl Words {
     /// the completeness test names it).
     pub fn text(&self, lang: &str, id: &str, args: Option<&FluentArgs>) -> String {
         for tag in [lang, FALLBACK] {
-            let Some(bundle) = self.bundles.get(tag) else {
+            let Some(bundle) = self.bundles.get(tag).map(|l| l.bundle(tag)) else {
                 continue;
             };
             let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
