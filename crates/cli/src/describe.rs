@@ -11,18 +11,12 @@ use grimoire_words::{FluentArgs, FluentValue, Named, Words};
 
 /// The spell's name in the chosen language.
 pub fn spell_name(spell: &CatalogSpell, lang: Lang) -> &str {
-    match lang {
-        Lang::En => &spell.name_en,
-        Lang::Cs => &spell.name_cs,
-    }
+    lang.pick(&spell.name_en, &spell.name_cs)
 }
 
 /// The one-line summary in the chosen language.
 pub fn summary(spell: &CatalogSpell, lang: Lang) -> &str {
-    match lang {
-        Lang::En => &spell.summary_en,
-        Lang::Cs => &spell.summary_cs,
-    }
+    lang.pick(&spell.summary_en, &spell.summary_cs)
 }
 
 /// Message `id` of the catalogue in `lang`, with `args`.
@@ -124,7 +118,7 @@ pub fn casting_time(time: &CastingTime, lang: Lang) -> String {
 
 /// A spell's casting time with its trigger in the chosen language.
 pub fn spell_casting_time(spell: &Spell, lang: Lang) -> String {
-    let cs_trigger = spell.trigger_cs.clone().filter(|_| lang == Lang::Cs);
+    let cs_trigger = spell.trigger_cs.clone().filter(|_| lang == Lang::CS);
     let time = match (&spell.casting_time, cs_trigger) {
         (CastingTime::Reaction { .. }, Some(trigger)) => CastingTime::Reaction { trigger },
         (CastingTime::BonusAction { trigger: Some(_) }, Some(t)) => {
@@ -207,7 +201,7 @@ pub fn duration(duration: &Duration, lang: Lang) -> String {
 /// English (`fire damage`, `Goblin save (DEX)`, `attack vs Orc`); known
 /// shapes are translated, anything else is shown as it came.
 pub fn roll_label(label: &str, lang: Lang) -> String {
-    if lang == Lang::En {
+    if lang != Lang::CS {
         return label.to_owned();
     }
     let cs_ability = |abbrev: &str| {
@@ -284,7 +278,7 @@ fn creature_types_cs(list: &str) -> String {
 /// A note the rules put on a target's outcome, in the chosen language.
 /// Known shapes are translated; anything else is shown as it came.
 pub fn target_note(note: &str, lang: Lang) -> String {
-    if lang == Lang::En {
+    if lang != Lang::CS {
         return note.to_owned();
     }
     match note {
@@ -352,65 +346,65 @@ mod tests {
 
     #[test]
     fn czech_plurals() {
-        assert_eq!(span(&TimeSpan::minutes(1), Lang::Cs), "1 minuta");
-        assert_eq!(span(&TimeSpan::minutes(3), Lang::Cs), "3 minuty");
-        assert_eq!(span(&TimeSpan::minutes(10), Lang::Cs), "10 minut");
-        assert_eq!(span(&TimeSpan::minutes(10), Lang::En), "10 minutes");
+        assert_eq!(span(&TimeSpan::minutes(1), Lang::CS), "1 minuta");
+        assert_eq!(span(&TimeSpan::minutes(3), Lang::CS), "3 minuty");
+        assert_eq!(span(&TimeSpan::minutes(10), Lang::CS), "10 minut");
+        assert_eq!(span(&TimeSpan::minutes(10), Lang::EN), "10 minutes");
     }
 
     #[test]
     fn counts_take_their_plural_forms() {
-        assert_eq!(count(1, Counted::Spells, Lang::Cs), "1 kouzlo");
-        assert_eq!(count(3, Counted::Spells, Lang::Cs), "3 kouzla");
-        assert_eq!(count(339, Counted::Spells, Lang::Cs), "339 kouzel");
-        assert_eq!(count(2, Counted::RoundsLeft, Lang::Cs), "zbývají 2 kola");
-        assert_eq!(count(10, Counted::RoundsLeft, Lang::Cs), "zbývá 10 kol");
-        assert_eq!(count(1, Counted::Rounds, Lang::En), "1 round");
-        assert_eq!(count(339, Counted::Spells, Lang::En), "339 spells");
+        assert_eq!(count(1, Counted::Spells, Lang::CS), "1 kouzlo");
+        assert_eq!(count(3, Counted::Spells, Lang::CS), "3 kouzla");
+        assert_eq!(count(339, Counted::Spells, Lang::CS), "339 kouzel");
+        assert_eq!(count(2, Counted::RoundsLeft, Lang::CS), "zbývají 2 kola");
+        assert_eq!(count(10, Counted::RoundsLeft, Lang::CS), "zbývá 10 kol");
+        assert_eq!(count(1, Counted::Rounds, Lang::EN), "1 round");
+        assert_eq!(count(339, Counted::Spells, Lang::EN), "339 spells");
     }
 
     #[test]
     fn target_notes_in_czech() {
         assert_eq!(
-            target_note("R18: the target appears to succeed on its save", Lang::Cs),
+            target_note("R18: the target appears to succeed on its save", Lang::CS),
             "R18: cíl zdánlivě uspěje v záchraně"
         );
         assert_eq!(
             target_note(
                 "save not rolled: DC 13 WIS; on a failure as shown, on a success no effect",
-                Lang::Cs
+                Lang::CS
             ),
             "záchrana nehozena: SO 13 MDR; při neúspěchu jak uvedeno, při úspěchu žádný účinek"
         );
         assert_eq!(
             target_note(
                 "4 more radiant damage if the target is fiend or undead; state its creature type to apply it",
-                Lang::Cs
+                Lang::CS
             ),
             "o 4 víc (zářivé zranění), je-li cíl běs nebo nemrtvý; uveď jeho druh, aby se započetlo"
         );
         assert_eq!(
-            roll_label("radiant damage against fiend or undead", Lang::Cs),
+            roll_label("radiant damage against fiend or undead", Lang::CS),
             "zářivé zranění proti: běs nebo nemrtvý"
         );
-        assert_eq!(target_note("anything else", Lang::Cs), "anything else");
+        assert_eq!(target_note("anything else", Lang::CS), "anything else");
     }
 
     #[test]
     fn roll_labels_in_czech() {
-        assert_eq!(roll_label("force damage", Lang::Cs), "silové zranění");
+        assert_eq!(roll_label("force damage", Lang::CS), "silové zranění");
         assert_eq!(
-            roll_label("Goblin save (WIS)", Lang::Cs),
+            roll_label("Goblin save (WIS)", Lang::CS),
             "záchrana MDR (Goblin)"
         );
-        assert_eq!(roll_label("attack vs Orc", Lang::Cs), "útok na Orc");
-        assert_eq!(roll_label("something new", Lang::Cs), "something new");
-        assert_eq!(roll_label("force damage", Lang::En), "force damage");
+        assert_eq!(roll_label("attack vs Orc", Lang::CS), "útok na Orc");
+        assert_eq!(roll_label("something new", Lang::CS), "something new");
+        assert_eq!(roll_label("force damage", Lang::EN), "force damage");
     }
 
     #[test]
     fn levels() {
-        assert_eq!(level(0, Lang::En), "cantrip");
-        assert_eq!(level(3, Lang::Cs), "3. úroveň");
+        assert_eq!(level(0, Lang::EN), "cantrip");
+        assert_eq!(level(3, Lang::CS), "3. úroveň");
     }
 }

@@ -66,7 +66,10 @@ pub fn run(raw: Vec<std::ffi::OsString>) -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return usage_error(&args, err, help_lang),
     };
-    let out = Out::new(cli.json, cli.lang);
+    // `--lang` or `GRIMOIRE_LANG` as clap checked it; else the locale's
+    // language, negotiated as for the help.
+    let lang = cli.lang.unwrap_or_else(|| Lang::of_tag(help_lang));
+    let out = Out::new(cli.json, lang);
     let ctx = context::Ctx {
         out,
         db: cli.db.clone(),
@@ -117,7 +120,7 @@ fn report(out: &Out, failure: &Failure) -> ExitCode {
 fn usage_error(args: &[String], err: clap::Error, tag: &str) -> ExitCode {
     use clap::error::ErrorKind;
     let json = args.iter().any(|a| a == "--json");
-    let lang = tag.parse::<Lang>().unwrap_or_default();
+    let lang = Lang::of_tag(tag);
     let help = matches!(
         err.kind(),
         ErrorKind::DisplayHelp

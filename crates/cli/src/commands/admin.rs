@@ -13,9 +13,6 @@ use crate::failure::Failure;
 
 /// Arguments of `backup` and `restore`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire backup ~/grimoire-2026-12-02.sqlite3\n  grimoire restore ~/grimoire-2026-12-02.sqlite3"
-)]
 pub struct FileArgs {
     /// The backup file (a new one for `backup`, an existing one for `restore`)
     pub file: PathBuf,
@@ -23,9 +20,6 @@ pub struct FileArgs {
 
 /// Arguments of `export` and `import`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire export table.json\n  grimoire --db postgres://postgres@127.0.0.1/grimoire import table.json"
-)]
 pub struct JsonArgs {
     /// The JSON file (written by `export`, read by `import`)
     pub file: PathBuf,

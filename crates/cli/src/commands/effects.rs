@@ -29,9 +29,6 @@ fn commit(
 
 /// Arguments of `drop`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire drop Brother\n  grimoire drop     the active character (grimoire use NAME)"
-)]
 pub struct DropArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     pub name: Option<String>,
@@ -60,10 +57,7 @@ pub fn drop(ctx: &Ctx, args: &DropArgs) -> anyhow::Result<()> {
 
 /// Arguments of `dismiss`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire dismiss [OPTIONS] [CHARACTER] <EFFECT>",
-    after_help = "Examples:\n  grimoire dismiss Elmira 3     (ids are shown by character show)\n  grimoire dismiss 3            the active character's (grimoire use NAME)"
-)]
+#[command(override_usage = "grimoire dismiss [OPTIONS] [CHARACTER] <EFFECT>")]
 pub struct DismissArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     #[arg(value_name = "CHARACTER")]
@@ -90,10 +84,7 @@ pub fn dismiss(ctx: &Ctx, args: &DismissArgs) -> anyhow::Result<()> {
 
 /// Arguments of `damage`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire damage [OPTIONS] [CHARACTER] <AMOUNT>",
-    after_help = "Examples:\n  grimoire damage Brother 14    a concentrating caster saves: CON, DC max(10, half)\n  grimoire damage 14            the active character (grimoire use NAME)"
-)]
+#[command(override_usage = "grimoire damage [OPTIONS] [CHARACTER] <AMOUNT>")]
 pub struct DamageArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     #[arg(value_name = "CHARACTER")]
@@ -169,14 +160,7 @@ impl std::str::FromStr for CastingStep {
 
 /// Arguments of `casting`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire casting [OPTIONS] [CHARACTER] <continue|abandon>",
-    after_help = "Examples:
-  grimoire casting Elmira continue     each turn of a long casting needs the Magic action (R12)
-  grimoire casting Elmira abandon      stop; no slot is spent
-  grimoire casting continue            the active character (grimoire use NAME)
-  grimoire cast Elmira \"Detect Magic\" --complete   when the time is up"
-)]
+#[command(override_usage = "grimoire casting [OPTIONS] [CHARACTER] <continue|abandon>")]
 pub struct CastingArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     #[arg(value_name = "CHARACTER")]
@@ -211,10 +195,7 @@ pub fn casting(ctx: &Ctx, args: &CastingArgs) -> anyhow::Result<()> {
 
 /// Arguments of `identify`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire identify [OPTIONS] [CHARACTER] <SPELL>",
-    after_help = "Examples:\n  grimoire identify Elmira Bless --arcana 5   Study action, DC 15 Intelligence (Arcana)\n  grimoire identify Bless                     the active character studies"
-)]
+#[command(override_usage = "grimoire identify [OPTIONS] [CHARACTER] <SPELL>")]
 pub struct IdentifyArgs {
     /// The character studying the effect; leave out for the active one (grimoire use NAME)
     #[arg(value_name = "CHARACTER")]
@@ -264,10 +245,7 @@ pub fn identify(ctx: &Ctx, args: &IdentifyArgs) -> anyhow::Result<()> {
 
 /// Arguments of `retarget`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire retarget [OPTIONS] [CHARACTER] <SPELL> <TARGET>",
-    after_help = "Examples:\n  grimoire retarget Vex Hex Orc        the hexed goblin fell: curse the orc (Bonus Action)\n  grimoire retarget \"hunter's mark\" Wolf   the active character's (grimoire use NAME)"
-)]
+#[command(override_usage = "grimoire retarget [OPTIONS] [CHARACTER] <SPELL> <TARGET>")]
 pub struct RetargetArgs {
     /// [CHARACTER] SPELL TARGET: the spell in effect (name or the number after # in `character show`) and its new target
     #[arg(required = true, num_args = 2..=3, value_name = "WORD")]

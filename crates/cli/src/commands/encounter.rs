@@ -19,16 +19,11 @@ use grimoire_words::Named;
 #[derive(Debug, Subcommand)]
 pub enum EncounterCommand {
     /// Create an empty encounter
-    #[command(after_help = "Example:\n  grimoire encounter new Cave")]
     New {
         /// The encounter's name
         encounter: String,
     },
     /// Add a combatant: a stored character (by name) or any creature
-    #[command(after_help = "Examples:
-  grimoire encounter add Cave Elmira --init 15
-  grimoire encounter add Cave Goblin --init 12 --hp 7
-  grimoire encounter add Cave \"Cave Mage#1\" --monster mage")]
     Add {
         /// The encounter
         encounter: String,
@@ -49,7 +44,6 @@ pub enum EncounterCommand {
         homebrew: Option<String>,
     },
     /// Remove a combatant (fled, dismissed); not the one whose turn it is
-    #[command(after_help = "Example:\n  grimoire encounter remove Cave Goblin")]
     Remove {
         /// The encounter
         encounter: String,
@@ -57,19 +51,16 @@ pub enum EncounterCommand {
         name: String,
     },
     /// Start round 1 with the highest initiative
-    #[command(after_help = "Example:\n  grimoire encounter start Cave")]
     Start {
         /// The encounter
         encounter: String,
     },
     /// End the current turn and begin the next; a new round lets one round of time pass
-    #[command(after_help = "Example:\n  grimoire encounter next Cave")]
     Next {
         /// The encounter
         encounter: String,
     },
     /// Deal damage to a combatant; a concentrating character saves (CON, DC max(10, half))
-    #[command(after_help = "Example:\n  grimoire encounter damage Cave Elmira 12")]
     Damage {
         /// The encounter
         encounter: String,
@@ -79,7 +70,6 @@ pub enum EncounterCommand {
         amount: u32,
     },
     /// Let time pass for everyone: 3r rounds, 10m minutes, 1h hours (R15 durations)
-    #[command(after_help = "Example:\n  grimoire encounter advance Cave 10m")]
     Advance {
         /// The encounter
         encounter: String,
@@ -87,19 +77,16 @@ pub enum EncounterCommand {
         time: String,
     },
     /// Show the order, hit points, turn economy, Concentration and effects
-    #[command(after_help = "Example:\n  grimoire encounter status Cave")]
     Status {
         /// The encounter
         encounter: String,
     },
     /// List encounters
-    #[command(after_help = "Example:\n  grimoire --json encounter list")]
     List,
     /// Casting for combatants and Reactions that interrupt (R11)
     #[command(flatten)]
     Monsters(crate::commands::reaction::EncounterMonsterCommand),
     /// End (delete) an encounter; undo brings it back
-    #[command(after_help = "Example:\n  grimoire encounter end Cave")]
     End {
         /// The encounter
         encounter: String,
@@ -595,7 +582,7 @@ fn status_with(
                     .flatten()
                     .filter_map(|c| c.as_str())
                     .map(|c| match names::condition(c) {
-                        Ok(k) if lang == crate::i18n::Lang::Cs => k.name_cs(),
+                        Ok(k) if lang == crate::i18n::Lang::CS => k.name_cs(),
                         Ok(k) => k.name_en(),
                         Err(_) => c,
                     })
@@ -634,10 +621,7 @@ fn status_with(
         out.line(view::turn_line(out, &e.state))?;
     }
     if let Some(w) = st.running.as_ref().and_then(|r| r.window()) {
-        let waits = match lang {
-            crate::i18n::Lang::En => "waits for Reactions (R11)",
-            crate::i18n::Lang::Cs => "čeká na Reakce (R11)",
-        };
+        let waits = grimoire_words::fixed(lang.tag(), "cli-waits-for-reactions");
         out.line(out.yellow(&format!("{}: {waits}", w.trigger.describe())))?;
     }
     Ok(())

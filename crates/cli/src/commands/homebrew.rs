@@ -15,9 +15,6 @@ use crate::state;
 #[derive(Debug, clap::Subcommand)]
 pub enum HomebrewCommand {
     /// Check and store TOML files of spells (a file of the same name is replaced)
-    #[command(after_help = "Examples:
-  grimoire homebrew add my-spells.toml
-  grimoire homebrew add spells/*.toml      several files, each checked whole")]
     Add {
         /// The files ([[spell]] tables, as in docs/CATALOG.md)
         #[arg(required = true, num_args = 1..=20, value_name = "FILE")]

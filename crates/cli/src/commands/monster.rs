@@ -18,17 +18,13 @@ use grimoire_words::Named;
 
 /// `en` or `cs` by the output language.
 pub(crate) fn t<'a>(lang: Lang, en: &'a str, cs: &'a str) -> &'a str {
-    match lang {
-        Lang::En => en,
-        Lang::Cs => cs,
-    }
+    lang.pick(en, cs)
 }
 
 /// `grimoire monster ...`.
 #[derive(Debug, Subcommand)]
 pub enum MonsterCommand {
     /// List spellcasting creatures, optionally matching a name (English or Czech)
-    #[command(after_help = "Examples:\n  grimoire monster list\n  grimoire monster list kněz")]
     List {
         /// Part of a name; typos are forgiven
         query: Option<String>,
@@ -37,9 +33,6 @@ pub enum MonsterCommand {
         homebrew: Option<String>,
     },
     /// Show one creature's Spellcasting: DC, attack bonus, spells and uses
-    #[command(
-        after_help = "Examples:\n  grimoire monster show mage\n  grimoire --lang cs monster show arcimág"
-    )]
     Show {
         /// Id or name
         monster: String,
@@ -90,10 +83,7 @@ fn find<'a>(b: &'a Bestiary, name: &str) -> Result<&'a Monster, Failure> {
 }
 
 fn monster_name(m: &Monster, lang: Lang) -> &str {
-    match lang {
-        Lang::Cs => m.name_cs.as_deref().unwrap_or(&m.name_en),
-        Lang::En => &m.name_en,
-    }
+    lang.pick(&m.name_en, m.name_cs.as_deref().unwrap_or(&m.name_en))
 }
 
 /// A spell's name in the output language, by id.
@@ -157,7 +147,7 @@ fn show(ctx: &Ctx, m: &Monster) -> anyhow::Result<()> {
             "ability": c.ability, "save_dc": c.save_dc, "attack_bonus": c.attack_bonus,
             "spellcasting": c.groups, "slots": c.slots, "slot_spells": c.slot_spells,
             "saves": c.saves, "source": m.source,
-            "summary": match lang { Lang::Cs => &m.summary_cs, Lang::En => &m.summary_en },
+            "summary": lang.pick(&m.summary_en, &m.summary_cs),
         }));
     }
     out.line(format!(
@@ -169,17 +159,14 @@ fn show(ctx: &Ctx, m: &Monster) -> anyhow::Result<()> {
         m.ac,
         m.hp
     ))?;
-    let summary = match lang {
-        Lang::Cs => m.summary_cs.as_ref().or(m.summary_en.as_ref()),
-        Lang::En => m.summary_en.as_ref(),
-    };
+    let summary = lang.pick(
+        m.summary_en.as_ref(),
+        m.summary_cs.as_ref().or(m.summary_en.as_ref()),
+    );
     if let Some(s) = summary {
         out.line(out.dim(s))?;
     }
-    let ability = match lang {
-        Lang::En => c.ability.name_en(),
-        Lang::Cs => c.ability.name_cs(),
-    };
+    let ability = lang.pick(c.ability.name_en(), c.ability.name_cs());
     out.line(format!(
         "{}: {ability} · {} {} · {} {:+}",
         t(lang, "Spellcasting", "Sesílání kouzel"),

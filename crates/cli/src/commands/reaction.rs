@@ -18,17 +18,10 @@ use crate::state;
 #[derive(Debug, Subcommand)]
 pub enum EncounterMonsterCommand {
     /// The GM casts for a combatant (creature or character); it waits for Reactions when someone could answer (R11)
-    #[command(after_help = "Examples:
-  grimoire encounter cast Cave \"Cave Mage#1\" fireball --target Elmira
-  grimoire encounter cast Cave Elmira fireball --target \"Cave Mage#1\"")]
     Cast(CastArgs),
     /// Answer the open window with a Reaction spell (Counterspell, Shield, Hellish Rebuke, Feather Fall)
-    #[command(after_help = "Examples:
-  grimoire encounter react Cave \"Cave Mage#1\" counterspell
-  grimoire encounter react Cave Elmira shield")]
     React(CastArgs),
     /// Let the open window go by without reacting
-    #[command(after_help = "Example:\n  grimoire encounter pass Cave Elmira")]
     Pass {
         /// The encounter
         encounter: String,
@@ -36,21 +29,16 @@ pub enum EncounterMonsterCommand {
         name: String,
     },
     /// Close the open window: the waiting spell is cast, a hit is checked against AC bonuses in force
-    #[command(after_help = "Example:\n  grimoire encounter resolve Cave")]
     Resolve {
         /// The encounter
         encounter: String,
     },
     /// Take the waiting spell back (nothing is spent) and close the window
-    #[command(after_help = "Example:\n  grimoire encounter withdraw Cave")]
     Withdraw {
         /// The encounter
         encounter: String,
     },
     /// An attack roll hits a combatant: a window opens for Shield
-    #[command(
-        after_help = "Example:\n  grimoire encounter attack Cave \"Cave Mage#1\" Elmira --total 15 --ac 12"
-    )]
     Attack {
         /// The encounter
         encounter: String,
@@ -66,9 +54,6 @@ pub enum EncounterMonsterCommand {
         ac: Option<i32>,
     },
     /// A combatant takes damage from another: a window opens for Hellish Rebuke
-    #[command(
-        after_help = "Example:\n  grimoire encounter hurt Cave Elmira --by \"Cave Mage#1\" 7"
-    )]
     Hurt {
         /// The encounter
         encounter: String,
@@ -81,7 +66,6 @@ pub enum EncounterMonsterCommand {
         amount: u32,
     },
     /// A combatant falls: a window opens for Feather Fall
-    #[command(after_help = "Example:\n  grimoire encounter fall Cave Elmira")]
     Fall {
         /// The encounter
         encounter: String,
@@ -89,7 +73,6 @@ pub enum EncounterMonsterCommand {
         creature: String,
     },
     /// Show a creature's uses per day, slots and Reaction left
-    #[command(after_help = "Example:\n  grimoire encounter uses Cave \"Cave Mage#1\"")]
     Uses {
         /// The encounter
         encounter: String,
@@ -97,7 +80,6 @@ pub enum EncounterMonsterCommand {
         name: String,
     },
     /// A creature finishes a Long Rest: its uses per day and slots come back
-    #[command(after_help = "Example:\n  grimoire encounter rest Cave \"Cave Mage#1\"")]
     Rest {
         /// The encounter
         encounter: String,
@@ -105,7 +87,6 @@ pub enum EncounterMonsterCommand {
         name: String,
     },
     /// Show the open window: what waits and who answered
-    #[command(after_help = "Example:\n  grimoire encounter window Cave")]
     Window {
         /// The encounter
         encounter: String,

@@ -8,9 +8,6 @@ use crate::failure::Failure;
 
 /// Arguments of `serve`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire serve\n  grimoire serve --bind 127.0.0.1:9000\n  grimoire serve --cli-campaign my-table\n  grimoire serve --database-url postgres://postgres@127.0.0.1:5432/grimoire"
-)]
 pub struct Args {
     /// Where to listen
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]

@@ -212,3 +212,15 @@ cli-no-spell = uveďte aspoň jedno kouzlo přepínačem --spell
 cli-condition-missing = chybí add nebo remove a STAV
 cli-condition-toggle = „{ $toggle }“ není add ani remove
 cli-bad-focus = neznámé ohnisko „{ $focus }“ (none, held, worn nebo stowed)
+
+## Jazyky
+
+cli-unknown-language = neznámý jazyk „{ $lang }“ (jeden z: { $known })
+
+## Řádky výstupu příkazů
+
+cli-no-hit-points = životy nejsou zapsané (grimoire hp JMÉNO --max N --ac N)
+cli-waits-for-reactions = čeká na Reakce (R11)
+cli-log-older = starší záznamy: grimoire log{ $flag } --before { $before }
+cli-spellbook = kniha kouzel
+cli-spellbook-none = kniha kouzel se nevede (grimoire spellbook add JMÉNO KOUZLO...)

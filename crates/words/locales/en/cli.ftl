@@ -211,3 +211,15 @@ cli-no-spell = name at least one spell with --spell
 cli-condition-missing = add or remove, and the CONDITION, are required
 cli-condition-toggle = "{ $toggle }" is neither add nor remove
 cli-bad-focus = unknown focus "{ $focus }" (none, held, worn or stowed)
+
+## Languages
+
+cli-unknown-language = unknown language "{ $lang }" (one of: { $known })
+
+## Lines of the commands' output
+
+cli-no-hit-points = no hit points recorded (grimoire hp NAME --max N --ac N)
+cli-waits-for-reactions = waits for Reactions (R11)
+cli-log-older = older entries: grimoire log{ $flag } --before { $before }
+cli-spellbook = spellbook
+cli-spellbook-none = no spellbook kept (grimoire spellbook add NAME SPELL...)
