@@ -10,6 +10,7 @@ use std::fmt;
 use grimoire_catalog::CatalogError;
 use grimoire_rules::RulesError;
 use grimoire_store::StoreError;
+use grimoire_words::FluentValue;
 
 use crate::i18n::Lang;
 
@@ -57,7 +58,14 @@ impl Failure {
     /// A refusal worded by catalogue message `id` with `args`, in every
     /// language of the catalogue.
     pub fn worded(code: &str, id: &str, args: &[(&str, &str)]) -> Self {
-        let say = |lang| grimoire_words::text(lang, id, args.iter().map(|(k, v)| (*k, *v)));
+        let args: Vec<(&str, FluentValue)> = args.iter().map(|(k, v)| (*k, (*v).into())).collect();
+        Failure::worded_with(code, id, &args)
+    }
+
+    /// [`Failure::worded`] with any Fluent values: numbers pick the plural
+    /// form.
+    pub fn worded_with(code: &str, id: &str, args: &[(&str, FluentValue)]) -> Self {
+        let say = |lang| grimoire_words::text(lang, id, args.iter().map(|(k, v)| (*k, v.clone())));
         let mut f = Failure::refused(code, say(grimoire_words::FALLBACK));
         for lang in grimoire_words::Words::get().languages() {
             if lang != grimoire_words::FALLBACK {
@@ -72,6 +80,14 @@ impl Failure {
         Failure {
             exit: EXIT_USAGE,
             ..Failure::worded(code, id, args)
+        }
+    }
+
+    /// A usage error worded with any Fluent values.
+    pub fn usage_worded_with(code: &str, id: &str, args: &[(&str, FluentValue)]) -> Self {
+        Failure {
+            exit: EXIT_USAGE,
+            ..Failure::worded_with(code, id, args)
         }
     }
 

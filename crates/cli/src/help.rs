@@ -167,12 +167,14 @@ fn after_id(path: &str) -> String {
 /// Every help message id the command tree asks for (each command's about
 /// and each argument's help, `help` itself aside), with the English text
 /// clap has for it from the doc comments.
-pub fn ids(cmd: &Command) -> Vec<(String, String)> {
+#[cfg(test)]
+fn ids(cmd: &Command) -> Vec<(String, String)> {
     let mut out = Vec::new();
     collect(cmd, "help-grimoire", &mut out);
     out
 }
 
+#[cfg(test)]
 fn collect(cmd: &Command, path: &str, out: &mut Vec<(String, String)>) {
     let text =
         |s: Option<&clap::builder::StyledStr>| s.map(ToString::to_string).unwrap_or_default();

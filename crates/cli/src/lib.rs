@@ -48,9 +48,10 @@ pub fn run(raw: Vec<std::ffi::OsString>) -> ExitCode {
         Ok(args) => args,
         Err(bad) => {
             let json = raw.iter().any(|a| a == "--json");
-            let failure = Failure::usage(
+            let failure = Failure::usage_worded(
                 "invalid_utf8",
-                format!("argument {:?} is not valid UTF-8", bad.to_string_lossy()),
+                "cli-invalid-utf8",
+                &[("arg", &format!("{:?}", bad.to_string_lossy()))],
             );
             return report(&Out::new(json, Lang::default()), &failure);
         }
@@ -141,7 +142,9 @@ fn usage_error(args: &[String], err: clap::Error, tag: &str) -> ExitCode {
     }
     let message = err.render().to_string();
     let mut lines = message.lines();
-    let first = lines.next().unwrap_or("invalid command line");
+    let first = lines.next().unwrap_or_else(|| {
+        grimoire_words::fixed(grimoire_words::FALLBACK, "cli-invalid-command-line")
+    });
     let mut first = first.strip_prefix("error: ").unwrap_or(first).to_owned();
     // "the following required arguments were not provided:" announces the
     // list on the next lines; without it the message names nothing.

@@ -1,6 +1,7 @@
 //! The language a tool answers in: any the message catalogue has.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
 use grimoire_words::{FALLBACK, Words};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -43,17 +44,15 @@ impl Serialize for Lang {
 }
 
 impl<'de> Deserialize<'de> for Lang {
-    /// One of the catalogue's tags; anything else is refused with the list.
+    /// One of the catalogue's tags; anything else is refused with the
+    /// list, in serde's words for an unknown enum variant (as when the
+    /// languages were an enum).
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        static TAGS: LazyLock<Vec<&'static str>> = LazyLock::new(|| Words::get().languages());
         let text = String::deserialize(d)?;
-        let words = Words::get();
-        match words.languages().into_iter().find(|t| *t == text) {
+        match TAGS.iter().find(|t| **t == text) {
             Some(tag) => Ok(Lang(tag)),
-            None => Err(serde::de::Error::custom(grimoire_words::text(
-                FALLBACK,
-                "mcp-unknown-language",
-                [("lang", text), ("known", words.languages().join(", "))],
-            ))),
+            None => Err(serde::de::Error::unknown_variant(&text, TAGS.as_slice())),
         }
     }
 }
@@ -101,6 +100,9 @@ mod tests {
             assert_eq!(serde_json::to_value(lang).unwrap(), serde_json::json!(tag));
         }
         let refused = serde_json::from_value::<Lang>(serde_json::json!("xx")).unwrap_err();
-        assert!(refused.to_string().contains("en, cs"), "{refused}");
+        assert!(
+            refused.to_string().contains("unknown variant `xx`, expected `en` or `cs`"),
+            "{refused}"
+        );
     }
 }

@@ -34,6 +34,22 @@ const ALLOWED: &[(&str, &str)] = &[
         "clap's own English, matched to recognise a range error",
     ),
     ("export const ", "JavaScript sent to the browser"),
+    (
+        "max hp",
+        "a word typed on the command line (a target property), matched as typed",
+    ),
+    (
+        "mystic arcanum",
+        "a word typed on the command line (--via), matched as typed",
+    ),
+    (
+        "spell scroll",
+        "a word typed on the command line (an item), matched as typed",
+    ),
+    (
+        "## Rules from the chapter",
+        "the heading of docs/RULES.md under which the CLI reads the numbered rules",
+    ),
     ("xMidYMid ", "an SVG attribute value"),
 ];
 
@@ -41,22 +57,9 @@ const ALLOWED: &[(&str, &str)] = &[
 /// 18 not done yet, by the number of such literals. Lower a number when
 /// you move words into the `.ftl` files; a higher one fails.
 const NOT_YET_MOVED: &[(&str, usize)] = &[
-    ("cli/src/catalog.rs", 2),
-    ("cli/src/commands/admin.rs", 12),
-    ("cli/src/commands/cast.rs", 5),
-    ("cli/src/commands/character.rs", 1),
-    ("cli/src/commands/effects.rs", 4),
-    ("cli/src/commands/encounter.rs", 5),
-    ("cli/src/commands/history.rs", 2),
-    ("cli/src/commands/homebrew.rs", 6),
-    ("cli/src/commands/mcp.rs", 1),
-    ("cli/src/commands/monster.rs", 22),
+    ("cli/src/commands/monster.rs", 19),
     ("cli/src/commands/reaction.rs", 31),
-    ("cli/src/commands/serve.rs", 3),
-    ("cli/src/context.rs", 1),
     ("cli/src/describe.rs", 29),
-    ("cli/src/lib.rs", 2),
-    ("cli/src/reference.rs", 3),
     ("server/src/access/mod.rs", 15),
     ("server/src/access/token.rs", 1),
     ("server/src/api/characters.rs", 4),

@@ -30,19 +30,14 @@ const EXPORT_FORMAT: &str = "grimoire-export";
 
 /// The SQLite file the commands work on; PostgreSQL has its own tools.
 fn sqlite_path(ctx: &Ctx) -> anyhow::Result<PathBuf> {
-    let path = ctx.db.clone().or_else(default_db_path).ok_or_else(|| {
-        Failure::usage(
-            "no_data_dir",
-            "cannot find a data directory (set HOME or XDG_DATA_HOME), pass --db PATH",
-        )
-    })?;
+    let path = ctx
+        .db
+        .clone()
+        .or_else(default_db_path)
+        .ok_or_else(|| Failure::usage_worded("no_data_dir", "cli-no-data-dir", &[]))?;
     let text = path.to_string_lossy();
     if text.starts_with("postgres://") || text.starts_with("postgresql://") {
-        return Err(Failure::usage(
-            "not_sqlite",
-            "backup and restore copy the SQLite file; for PostgreSQL use grimoire export / import (or pg_dump)",
-        )
-        .into());
+        return Err(Failure::usage_worded("not_sqlite", "cli-admin-not-sqlite", &[]).into());
     }
     Ok(path)
 }
@@ -51,12 +46,11 @@ fn sqlite_path(ctx: &Ctx) -> anyhow::Result<PathBuf> {
 pub fn backup(ctx: &Ctx, args: &FileArgs) -> anyhow::Result<()> {
     let db = sqlite_path(ctx)?;
     if args.file.exists() {
-        return Err(Failure::usage(
+        let file = args.file.display().to_string();
+        return Err(Failure::usage_worded(
             "file_exists",
-            format!(
-                "{} already exists; name a new file (a backup never overwrites)",
-                args.file.display()
-            ),
+            "cli-admin-file-exists",
+            &[("file", &file)],
         )
         .into());
     }
@@ -72,22 +66,23 @@ pub fn backup(ctx: &Ctx, args: &FileArgs) -> anyhow::Result<()> {
 pub fn restore(ctx: &Ctx, args: &FileArgs) -> anyhow::Result<()> {
     let db = sqlite_path(ctx)?;
     if !args.file.is_file() {
-        return Err(Failure::usage(
+        let file = args.file.display().to_string();
+        return Err(Failure::usage_worded(
             "no_such_file",
-            format!("no backup file at {}", args.file.display()),
+            "cli-admin-no-backup",
+            &[("file", &file)],
         )
         .into());
     }
     let problems = Store::open(&args.file).map_err(Failure::from)?.verify()?;
     if !problems.is_empty() {
-        return Err(Failure::refused(
+        return Err(Failure::worded_with(
             "backup_damaged",
-            format!(
-                "{} is damaged ({} entities disagree with its log; see grimoire --db {} verify); nothing restored",
-                args.file.display(),
-                problems.len(),
-                args.file.display()
-            ),
+            "cli-admin-backup-damaged",
+            &[
+                ("file", args.file.display().to_string().into()),
+                ("count", problems.len().into()),
+            ],
         )
         .into());
     }
@@ -127,37 +122,43 @@ pub fn export(ctx: &Ctx, args: &JsonArgs) -> anyhow::Result<()> {
 /// `grimoire import FILE`: an export into an empty database, in one change.
 pub fn import(ctx: &Ctx, args: &JsonArgs) -> anyhow::Result<()> {
     let text = std::fs::read(&args.file).map_err(|e| {
-        Failure::usage(
+        Failure::usage_worded(
             "no_such_file",
-            format!("cannot read {}: {e}", args.file.display()),
+            "cli-cannot-read",
+            &[
+                ("file", &args.file.display().to_string()),
+                ("error", &e.to_string()),
+            ],
         )
     })?;
     let doc: Value = serde_json::from_slice(&text).map_err(|e| {
-        Failure::usage(
+        Failure::usage_worded(
             "bad_export",
-            format!("{} is not JSON: {e}", args.file.display()),
+            "cli-admin-not-json",
+            &[
+                ("file", &args.file.display().to_string()),
+                ("error", &e.to_string()),
+            ],
         )
     })?;
     if doc["format"] != EXPORT_FORMAT {
-        return Err(Failure::usage(
+        let file = args.file.display().to_string();
+        return Err(Failure::usage_worded(
             "bad_export",
-            format!("{} is not a grimoire export file", args.file.display()),
+            "cli-admin-not-export",
+            &[("file", &file)],
         )
         .into());
     }
     let entities = doc["entities"].as_array().cloned().unwrap_or_default();
     let mut store = ctx.store()?;
     if !store.dump()?.is_empty() {
-        return Err(Failure::refused(
-            "not_empty",
-            "import fills an empty database; this one already holds data (use a new --db)",
-        )
-        .into());
+        return Err(Failure::worded("not_empty", "cli-admin-not-empty", &[]).into());
     }
     let mut change = Change::new(format!("import {}", args.file.display()));
     for e in &entities {
         let (Some(kind), Some(name)) = (e["kind"].as_str(), e["name"].as_str()) else {
-            return Err(Failure::usage("bad_export", "an entity without kind or name").into());
+            return Err(Failure::usage_worded("bad_export", "cli-admin-nameless", &[]).into());
         };
         change = change.create(kind, name, &e["state"])?;
     }
@@ -176,19 +177,19 @@ pub fn verify(ctx: &Ctx) -> anyhow::Result<()> {
         if out.json {
             return out.json(&json!({"ok": true, "entities": store.dump()?.len()}));
         }
-        return out.line("verified: every entity matches its change log");
+        return out.line(grimoire_words::fixed(out.lang.tag(), "cli-admin-verified"));
     }
     let list: Vec<String> = problems
         .iter()
         .map(|p| format!("{} \"{}\": {}", p.kind, p.name, p.problem))
         .collect();
-    Err(Failure::refused(
+    Err(Failure::worded_with(
         "verify_failed",
-        format!(
-            "{} entities disagree with the change log: {}",
-            problems.len(),
-            list.join("; ")
-        ),
+        "cli-admin-verify-failed",
+        &[
+            ("count", problems.len().into()),
+            ("list", list.join("; ").into()),
+        ],
     )
     .into())
 }

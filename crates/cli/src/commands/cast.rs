@@ -83,9 +83,10 @@ pub(crate) fn target(spec: &str) -> Result<Target, Failure> {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         let number = || -> Result<i32, Failure> {
             value.trim().trim_start_matches('+').parse().map_err(|_| {
-                Failure::usage(
+                Failure::usage_worded(
                     "bad_target",
-                    format!("\"{part}\" in target \"{spec}\" needs a number"),
+                    "cli-target-needs-number",
+                    &[("part", part), ("spec", spec)],
                 )
             })
         };
@@ -104,11 +105,10 @@ pub(crate) fn target(spec: &str) -> Result<Target, Failure> {
             other => match names::ability(other) {
                 Ok(a) => t.with_save(a, number()?),
                 Err(_) => {
-                    return Err(Failure::usage(
+                    return Err(Failure::usage_worded(
                         "bad_target",
-                        format!(
-                            "unknown target property \"{key}\" (ac, hp, max, dist, type, self, ally, cover, resist, vuln, immune, or an ability)"
-                        ),
+                        "cli-target-unknown-property",
+                        &[("key", key)],
                     ));
                 }
             },
@@ -147,19 +147,24 @@ fn via(caster: &Caster, word: &str) -> Result<CastMode, Failure> {
         .map(|i| i.name.as_str())
         .chain(caster.features().iter().map(|f| f.name.as_str()))
         .collect();
-    Err(Failure::refused(
-        "unknown_source",
-        format!(
-            "{} has no item or ability called \"{word}\" (has: {})",
-            caster.name(),
-            if items.is_empty() {
-                "none".to_owned()
-            } else {
-                items.join(", ")
-            }
-        ),
-    )
-    .with_rule("R5c"))
+    let failure = if items.is_empty() {
+        Failure::worded(
+            "unknown_source",
+            "cli-no-source-none",
+            &[("caster", caster.name()), ("word", word)],
+        )
+    } else {
+        Failure::worded(
+            "unknown_source",
+            "cli-no-source",
+            &[
+                ("caster", caster.name()),
+                ("word", word),
+                ("has", &items.join(", ")),
+            ],
+        )
+    };
+    Err(failure.with_rule("R5c"))
 }
 
 fn request(caster: &Caster, args: &Args) -> Result<CastRequest, Failure> {

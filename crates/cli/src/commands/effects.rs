@@ -130,11 +130,16 @@ pub fn damage(ctx: &Ctx, args: &DamageArgs) -> anyhow::Result<()> {
         } else {
             out.red(Text::ConcentrationLost.get(out.lang))
         };
-        out.line(format!(
-            "{}: {} = {} vs DC {dc}: {verdict}",
-            crate::describe::roll_label(&roll.label, out.lang),
-            roll.notation,
-            roll.total
+        out.line(grimoire_words::text(
+            out.lang.tag(),
+            "cli-save-line",
+            [
+                ("label", crate::describe::roll_label(&roll.label, out.lang)),
+                ("notation", roll.notation.to_string()),
+                ("total", roll.total.to_string()),
+                ("dc", dc.to_string()),
+                ("verdict", verdict.to_string()),
+            ],
         ))?;
     }
     Ok(())
@@ -237,9 +242,19 @@ pub fn identify(ctx: &Ctx, args: &IdentifyArgs) -> anyhow::Result<()> {
     } else {
         out.red(Text::NotIdentified.get(out.lang))
     };
-    out.line(format!(
-        "{}: {} = {} vs DC {}: {verdict}",
-        o.roll.label, o.roll.notation, o.roll.total, o.dc
+    out.line(grimoire_words::text(
+        out.lang.tag(),
+        "cli-save-line",
+        [
+            (
+                "label",
+                crate::describe::roll_label(&o.roll.label, out.lang),
+            ),
+            ("notation", o.roll.notation.to_string()),
+            ("total", o.roll.total.to_string()),
+            ("dc", o.dc.to_string()),
+            ("verdict", verdict.to_string()),
+        ],
     ))
 }
 
@@ -258,14 +273,7 @@ pub fn retarget(ctx: &Ctx, args: &RetargetArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let (entity, words) = active::leading(&store, &args.words, "SPELL")?;
     let [spell, to] = words.as_slice() else {
-        return Err(Failure::usage(
-            "bad_argument",
-            "give the spell in effect and its new target: grimoire retarget [CHARACTER] SPELL TARGET",
-        )
-        .with_cs(
-            "zadejte působící kouzlo a jeho nový cíl: grimoire retarget [POSTAVA] KOUZLO CÍL",
-        )
-        .into());
+        return Err(Failure::usage_worded("bad_argument", "cli-retarget-words", &[]).into());
     };
     let effect = match spell.trim_start_matches('#').parse::<u64>() {
         Ok(id) => EffectId(id),

@@ -142,14 +142,11 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
 
 fn running(e: &Entity<EncounterState>) -> Result<&Encounter, Failure> {
     e.state.running.as_ref().ok_or_else(|| {
-        Failure::refused(
+        Failure::worded(
             "encounter_not_started",
-            format!(
-                "encounter \"{}\" has not started (grimoire encounter start {})",
-                e.name, e.name
-            ),
+            "cli-encounter-not-started",
+            &[("name", &e.name)],
         )
-        .with_cs(format!("střetnutí „{}“ ještě nezačalo", e.name))
     })
 }
 
@@ -198,9 +195,10 @@ fn add(
         .chain(running.into_iter().flatten())
         .any(|c| names::fold(&c.name) == names::fold(&display))
     {
-        return Err(Failure::refused(
+        return Err(Failure::worded(
             "already_in_encounter",
-            format!("{display} is already in {}", e.name),
+            "cli-already-in-encounter",
+            &[("name", &display), ("encounter", &e.name)],
         )
         .into());
     }
@@ -258,9 +256,10 @@ fn start(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let e = state::encounter(&store, enc)?;
     if e.state.running.is_some() {
-        return Err(Failure::refused(
+        return Err(Failure::worded(
             "encounter_started",
-            format!("{} is already running", e.name),
+            "cli-encounter-running",
+            &[("name", &e.name)],
         )
         .into());
     }
@@ -369,12 +368,19 @@ fn damage(ctx: &Ctx, enc: &str, name: &str, amount: u32) -> anyhow::Result<()> {
             ctx.out.red(Text::ConcentrationLost.get(lang))
         };
         let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
-        human.push(format!(
-            "{}: {} [{}] = {} vs DC {dc}: {verdict}",
-            crate::describe::roll_label(&roll.label, lang),
-            roll.notation,
-            dice.join(", "),
-            roll.total
+        human.push(grimoire_words::text(
+            lang.tag(),
+            "cli-save-line",
+            [
+                ("label", crate::describe::roll_label(&roll.label, lang)),
+                (
+                    "notation",
+                    format!("{} [{}]", roll.notation, dice.join(", ")),
+                ),
+                ("total", roll.total.to_string()),
+                ("dc", dc.to_string()),
+                ("verdict", verdict.to_string()),
+            ],
         ));
     }
     let out = &ctx.out;

@@ -62,12 +62,12 @@ fn subject(
         ));
     }
     let name = match name {
-        None if encounter => Err(Failure::usage(
-            "missing_argument",
-            "with --encounter, the encounter's NAME is required",
-        )
-        .with_cs("s --encounter je povinné jméno střetnutí")
-        .into()),
+        None if encounter => {
+            Err(
+                Failure::usage_worded("missing_argument", "cli-encounter-name-required", &[])
+                    .into(),
+            )
+        }
         name => active::name(store, name),
     }?;
     Ok((kind(encounter), name))

@@ -17,12 +17,12 @@ pub fn run(ctx: &Ctx, _args: &Args) -> anyhow::Result<()> {
         exe,
         db: ctx.db.clone(),
         seed: ctx.seed,
-        lang: ctx
-            .out
-            .lang
-            .pick(grimoire_mcp::Lang::EN, grimoire_mcp::Lang::CS),
+        lang: grimoire_mcp::Lang::parse_loose(ctx.out.lang.tag()),
     };
-    eprintln!("grimoire: MCP server on stdio; the client ends it by closing stdin");
+    eprintln!(
+        "{}",
+        grimoire_words::fixed(ctx.out.lang.tag(), "cli-mcp-serving")
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

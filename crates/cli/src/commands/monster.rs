@@ -69,16 +69,10 @@ fn find<'a>(b: &'a Bestiary, name: &str) -> Result<&'a Monster, Failure> {
             .take(3)
             .map(|m| m.id.clone())
             .collect();
-        let hint = if near.is_empty() {
-            String::new()
-        } else {
-            format!("; did you mean {}?", near.join(", "))
-        };
-        Failure::refused(
-            "unknown_monster",
-            format!("no monster is called \"{name}\"{hint}"),
+        crate::catalog::did_you_mean(
+            Failure::worded("unknown_monster", "cli-unknown-monster", &[("name", name)]),
+            &near,
         )
-        .with_cs(format!("žádný tvor se nejmenuje „{name}“{hint}"))
     })
 }
 

@@ -224,3 +224,64 @@ cli-waits-for-reactions = čeká na Reakce (R11)
 cli-log-older = starší záznamy: grimoire log{ $flag } --before { $before }
 cli-spellbook = kniha kouzel
 cli-spellbook-none = kniha kouzel se nevede (grimoire spellbook add JMÉNO KOUZLO...)
+
+## Soubory a databáze (záloha, obnova, export, import, ověření)
+
+cli-no-data-dir = nelze najít adresář pro data (nastavte HOME nebo XDG_DATA_HOME), zadejte --db CESTA
+cli-cannot-read = soubor { $file } nelze přečíst: { $error }
+cli-admin-not-sqlite = záloha a obnova kopírují soubor SQLite; pro PostgreSQL použijte grimoire export / import (nebo pg_dump)
+cli-admin-file-exists = { $file } už existuje; zadejte nový soubor (záloha nikdy nepřepisuje)
+cli-admin-no-backup = soubor zálohy { $file } neexistuje
+cli-admin-backup-damaged = { $file } je poškozený ({ $count ->
+        [one] { $count } entita nesouhlasí
+        [few] { $count } entity nesouhlasí
+       *[other] { $count } entit nesouhlasí
+    } se svým záznamem změn; viz grimoire --db { $file } verify); nic nebylo obnoveno
+cli-admin-not-json = { $file } není JSON: { $error }
+cli-admin-not-export = { $file } není soubor exportu grimoire
+cli-admin-not-empty = import plní prázdnou databázi; tato už data obsahuje (použijte nové --db)
+cli-admin-nameless = entita bez druhu nebo jména
+cli-admin-verified = ověřeno: každá entita souhlasí se svým záznamem změn
+cli-admin-verify-failed = { $count ->
+        [one] { $count } entita nesouhlasí
+        [few] { $count } entity nesouhlasí
+       *[other] { $count } entit nesouhlasí
+    } se záznamem změn: { $list }
+
+## Nenalezená jména, spuštěné servery, odmítnuté příkazové řádky
+
+cli-unknown-spell = žádné kouzlo se nejmenuje „{ $name }“
+cli-did-you-mean = ; nemysleli jste { $names }?
+cli-serve-loopback-only = --no-rate-limits je jen pro server na adrese loopback, ne { $bind }
+cli-serve-serving = grimoire: server běží na http://{ $bind } ({ $database }); Ctrl-C ho zastaví
+cli-mcp-serving = grimoire: server MCP na stdio; klient ho ukončí zavřením stdin
+cli-invalid-utf8 = argument { $arg } není platné UTF-8
+cli-invalid-command-line = neplatná příkazová řádka
+cli-unknown-monster = žádný tvor se nejmenuje „{ $name }“
+cli-unknown-rule = pravidlo „{ $id }“ neexistuje (pravidla jsou { $first }–{ $last }; seznam: grimoire rules)
+
+## Argumenty seslání
+
+cli-target-needs-number = „{ $part }“ v cíli „{ $spec }“ potřebuje číslo
+cli-target-unknown-property = neznámá vlastnost cíle „{ $key }“ (ac, hp, max, dist, type, self, ally, cover, resist, vuln, immune nebo vlastnost postavy)
+cli-no-source = { $caster } nemá předmět ani schopnost jménem „{ $word }“ (má: { $has })
+cli-no-source-none = { $caster } nemá předmět ani schopnost jménem „{ $word }“ (nemá žádné)
+
+## Záchrany, střetnutí a účinky
+
+cli-save-line = { $label }: { $notation } = { $total } proti SO { $dc }: { $verdict }
+cli-retarget-words = zadejte působící kouzlo a jeho nový cíl: grimoire retarget [POSTAVA] KOUZLO CÍL
+cli-encounter-not-started = střetnutí „{ $name }“ ještě nezačalo (grimoire encounter start { $name })
+cli-already-in-encounter = { $name } už ve střetnutí { $encounter } je
+cli-encounter-running = střetnutí { $name } už běží
+cli-encounter-name-required = s --encounter je povinné jméno střetnutí
+
+## Soubory vlastních kouzel
+
+cli-homebrew-too-large = { $file } má { $size } B; soubor s vlastními kouzly smí mít nejvýše { $max } B
+cli-homebrew-refused = { $file } nebyl uložen; { $count ->
+        [one] { $count } problém
+        [few] { $count } problémy
+       *[other] { $count } problémů
+    }:
+    { $problems }

@@ -51,7 +51,6 @@ mcp-fix-other = Přečti si zprávu, pak zavolej options pro to, co postava teď
 # Jméno jazyka jeho vlastními slovy, ve schématu nástrojů.
 mcp-language = Čeština.
 mcp-lang-schema = Jazyk zpráv, rad a jmen v odpovědi nástroje.
-mcp-unknown-language = neznámý jazyk „{ $lang }“, očekáván jeden z: { $known }
 
 ## Argumenty odmítnuté dřív, než příkaz běží
 

@@ -223,3 +223,53 @@ cli-waits-for-reactions = waits for Reactions (R11)
 cli-log-older = older entries: grimoire log{ $flag } --before { $before }
 cli-spellbook = spellbook
 cli-spellbook-none = no spellbook kept (grimoire spellbook add NAME SPELL...)
+
+## Files and the database (backup, restore, export, import, verify)
+
+cli-no-data-dir = cannot find a data directory (set HOME or XDG_DATA_HOME), pass --db PATH
+cli-cannot-read = cannot read { $file }: { $error }
+cli-admin-not-sqlite = backup and restore copy the SQLite file; for PostgreSQL use grimoire export / import (or pg_dump)
+cli-admin-file-exists = { $file } already exists; name a new file (a backup never overwrites)
+cli-admin-no-backup = no backup file at { $file }
+cli-admin-backup-damaged = { $file } is damaged ({ $count } entities disagree with its log; see grimoire --db { $file } verify); nothing restored
+cli-admin-not-json = { $file } is not JSON: { $error }
+cli-admin-not-export = { $file } is not a grimoire export file
+cli-admin-not-empty = import fills an empty database; this one already holds data (use a new --db)
+cli-admin-nameless = an entity without kind or name
+cli-admin-verified = verified: every entity matches its change log
+cli-admin-verify-failed = { $count } entities disagree with the change log: { $list }
+
+## Names not found, servers started, command lines refused
+
+cli-unknown-spell = no spell is called "{ $name }"
+cli-did-you-mean = ; did you mean { $names }?
+cli-serve-loopback-only = --no-rate-limits is only for a server on a loopback address, not { $bind }
+cli-serve-serving = grimoire: serving on http://{ $bind } ({ $database }); Ctrl-C stops
+cli-mcp-serving = grimoire: MCP server on stdio; the client ends it by closing stdin
+cli-invalid-utf8 = argument { $arg } is not valid UTF-8
+cli-invalid-command-line = invalid command line
+cli-unknown-monster = no monster is called "{ $name }"
+cli-unknown-rule = no rule "{ $id }" (the rules are { $first }–{ $last }; grimoire rules lists them)
+
+## Casting arguments
+
+cli-target-needs-number = "{ $part }" in target "{ $spec }" needs a number
+cli-target-unknown-property = unknown target property "{ $key }" (ac, hp, max, dist, type, self, ally, cover, resist, vuln, immune, or an ability)
+cli-no-source = { $caster } has no item or ability called "{ $word }" (has: { $has })
+cli-no-source-none = { $caster } has no item or ability called "{ $word }" (has: none)
+
+## Saves, encounters and effects
+
+# A save rolled against a DC: `Concentration (CON save): 1d20+2 = 14 vs DC 10: kept`.
+cli-save-line = { $label }: { $notation } = { $total } vs DC { $dc }: { $verdict }
+cli-retarget-words = give the spell in effect and its new target: grimoire retarget [CHARACTER] SPELL TARGET
+cli-encounter-not-started = encounter "{ $name }" has not started (grimoire encounter start { $name })
+cli-already-in-encounter = { $name } is already in { $encounter }
+cli-encounter-running = { $name } is already running
+cli-encounter-name-required = with --encounter, the encounter's NAME is required
+
+## Homebrew files
+
+cli-homebrew-too-large = { $file } has { $size } bytes; a homebrew file may have at most { $max }
+cli-homebrew-refused = { $file } was not stored; { $count } problem(s):
+    { $problems }

@@ -52,7 +52,6 @@ mcp-fix-other = Read the message, then call options for what the character can d
 # A language's name in its own words, in the tools' schema.
 mcp-language = English.
 mcp-lang-schema = The language of messages, fixes and names in a tool's answer.
-mcp-unknown-language = unknown language "{ $lang }", expected one of: { $known }
 
 ## Arguments refused before a command runs
 
