@@ -101,7 +101,9 @@ mod tests {
         }
         let refused = serde_json::from_value::<Lang>(serde_json::json!("xx")).unwrap_err();
         assert!(
-            refused.to_string().contains("unknown variant `xx`, expected `en` or `cs`"),
+            refused
+                .to_string()
+                .contains("unknown variant `xx`, expected `en` or `cs`"),
             "{refused}"
         );
     }

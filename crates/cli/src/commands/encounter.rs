@@ -627,7 +627,7 @@ fn status_with(
         out.line(view::turn_line(out, &e.state))?;
     }
     if let Some(w) = st.running.as_ref().and_then(|r| r.window()) {
-        let waits = grimoire_words::fixed(lang.tag(), "cli-waits-for-reactions");
+        let waits = grimoire_words::fixed(lang.tag(), "cli-label-waits-for-reactions");
         out.line(out.yellow(&format!("{}: {waits}", w.trigger.describe())))?;
     }
     Ok(())

@@ -16,9 +16,9 @@ use crate::output::Table;
 use crate::state;
 use grimoire_words::Named;
 
-/// `en` or `cs` by the output language.
-pub(crate) fn t<'a>(lang: Lang, en: &'a str, cs: &'a str) -> &'a str {
-    lang.pick(en, cs)
+/// Label `id` of the catalogue (`cli-label-*`) in the output language.
+pub(crate) fn t(lang: Lang, id: &str) -> &'static str {
+    grimoire_words::fixed(lang.tag(), id)
 }
 
 /// `grimoire monster ...`.
@@ -49,8 +49,11 @@ pub fn bestiary(homebrew: Option<&str>) -> anyhow::Result<Bestiary> {
         return Ok(srd.clone());
     };
     let text = std::fs::read_to_string(path).map_err(|e| {
-        Failure::refused("homebrew_io", format!("{path}: cannot be read: {e}"))
-            .with_cs(format!("{path}: soubor nelze přečíst: {e}"))
+        Failure::worded(
+            "homebrew_io",
+            "cli-monster-unreadable",
+            &[("path", path), ("error", &e.to_string())],
+        )
     })?;
     srd.with_homebrew_text(path, &text, Catalog::srd())
         .map_err(|errors| {
@@ -108,9 +111,9 @@ pub fn run(ctx: &Ctx, command: &MonsterCommand) -> anyhow::Result<()> {
             }
             let mut table = Table::new([
                 "id",
-                t(lang, "name", "jméno"),
-                t(lang, "CR", "ND"),
-                t(lang, "DC", "SO"),
+                t(lang, "cli-label-name"),
+                t(lang, "cli-label-cr"),
+                t(lang, "cli-label-dc"),
             ]);
             for m in found {
                 table.row([
@@ -144,14 +147,16 @@ fn show(ctx: &Ctx, m: &Monster) -> anyhow::Result<()> {
             "summary": lang.pick(&m.summary_en, &m.summary_cs),
         }));
     }
-    out.line(format!(
-        "{} ({}) · {} {} · AC {} · HP {}",
-        out.bold(monster_name(m, lang)),
-        m.id,
-        t(lang, "CR", "ND"),
-        m.cr.clone().unwrap_or_default(),
-        m.ac,
-        m.hp
+    out.line(grimoire_words::text(
+        lang.tag(),
+        "cli-monster-header",
+        [
+            ("name", out.bold(monster_name(m, lang)).to_string()),
+            ("id", m.id.clone()),
+            ("cr", m.cr.clone().unwrap_or_default()),
+            ("ac", m.ac.to_string()),
+            ("hp", m.hp.to_string()),
+        ],
     ))?;
     let summary = lang.pick(
         m.summary_en.as_ref(),
@@ -163,19 +168,19 @@ fn show(ctx: &Ctx, m: &Monster) -> anyhow::Result<()> {
     let ability = lang.pick(c.ability.name_en(), c.ability.name_cs());
     out.line(format!(
         "{}: {ability} · {} {} · {} {:+}",
-        t(lang, "Spellcasting", "Sesílání kouzel"),
-        t(lang, "spell save DC", "SO záchrany"),
+        t(lang, "cli-label-spellcasting"),
+        t(lang, "cli-label-spell-save-dc"),
         c.save_dc,
-        t(lang, "spell attack", "útok kouzlem"),
+        t(lang, "cli-label-spell-attack"),
         c.attack_bonus
     ))?;
     for g in &c.groups {
         let uses = match g.frequency {
-            Frequency::AtWill => t(lang, "at will", "libovolně").to_owned(),
+            Frequency::AtWill => t(lang, "cli-label-at-will").to_owned(),
             Frequency::PerDay(n) if g.shared => {
-                format!("{n}/{}", t(lang, "day (shared)", "den (společně)"))
+                format!("{n}/{}", t(lang, "cli-label-day-shared"))
             }
-            Frequency::PerDay(n) => format!("{n}/{}", t(lang, "day each", "den každé")),
+            Frequency::PerDay(n) => format!("{n}/{}", t(lang, "cli-label-day-each")),
         };
         let spells: Vec<String> = g
             .spells
@@ -183,7 +188,7 @@ fn show(ctx: &Ctx, m: &Monster) -> anyhow::Result<()> {
             .map(|s| {
                 let name = spell_name(s.spell.as_str(), lang);
                 match s.level {
-                    Some(l) => format!("{name} ({} {})", t(lang, "level", "úroveň"), l.get()),
+                    Some(l) => format!("{name} ({} {})", t(lang, "cli-label-level"), l.get()),
                     None => name,
                 }
             })
@@ -205,7 +210,7 @@ fn show(ctx: &Ctx, m: &Monster) -> anyhow::Result<()> {
             .collect();
         out.line(format!(
             "  {} {}: {}",
-            t(lang, "slots", "pozice"),
+            t(lang, "cli-label-slots"),
             slots.join(" "),
             spells.join(", ")
         ))?;
@@ -236,11 +241,11 @@ pub fn add(
         .chain(running.into_iter().flatten())
         .any(|c| names::fold(&c.name) == names::fold(&name))
     {
-        return Err(Failure::refused(
+        return Err(Failure::worded(
             "already_in_encounter",
-            format!("{name} is already in {}", e.name),
+            "cli-already-in-encounter",
+            &[("name", &name), ("encounter", &e.name)],
         )
-        .with_cs(format!("{name} už ve střetnutí {} je", e.name))
         .into());
     }
     let (initiative, rolled) = match initiative {
@@ -273,9 +278,9 @@ pub fn add(
     let how = rolled.map(|f| format!(" [{f}]")).unwrap_or_default();
     out.line(format!(
         "{} {name} ({}) → {} ({} {initiative}{how}, HP {hp})",
-        t(out.lang, "Added", "Přidán"),
+        t(out.lang, "cli-label-added"),
         monster_name(m, out.lang),
         e.name,
-        t(out.lang, "initiative", "iniciativa"),
+        t(out.lang, "cli-label-initiative"),
     ))
 }

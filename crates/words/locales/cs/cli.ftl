@@ -220,7 +220,6 @@ cli-unknown-language = neznámý jazyk „{ $lang }“ (jeden z: { $known })
 ## Řádky výstupu příkazů
 
 cli-no-hit-points = životy nejsou zapsané (grimoire hp JMÉNO --max N --ac N)
-cli-waits-for-reactions = čeká na Reakce (R11)
 cli-log-older = starší záznamy: grimoire log{ $flag } --before { $before }
 cli-spellbook = kniha kouzel
 cli-spellbook-none = kniha kouzel se nevede (grimoire spellbook add JMÉNO KOUZLO...)
@@ -285,3 +284,56 @@ cli-homebrew-refused = { $file } nebyl uložen; { $count ->
        *[other] { $count } problémů
     }:
     { $problems }
+
+## Popisky výstupu tvorů, oken a reakcí
+
+cli-label-name = jméno
+cli-label-cr = ND
+cli-label-dc = SO
+cli-label-spellcasting = Sesílání kouzel
+cli-label-spell-save-dc = SO záchrany
+cli-label-spell-attack = útok kouzlem
+cli-label-at-will = libovolně
+cli-label-day-shared = den (společně)
+cli-label-day-each = den každé
+cli-label-level = úroveň
+cli-label-slots = pozice
+cli-label-added = Přidán
+cli-label-initiative = iniciativa
+cli-label-waits-for-reactions = čeká na Reakce (R11)
+cli-label-nothing-is-spent-yet = zatím se nic neutratilo
+cli-label-may-answer-with = může odpovědět
+cli-label-countered-the-spell-has-no-effect-its-ac = Zmařeno: kouzlo nemá žádný účinek; jeho akce propadá a pozice se neutratí (R11)
+cli-label-passes = nereaguje
+cli-label-window-closed-nothing-was-cast = Okno zavřeno; nic nebylo sesláno
+cli-label-still-hits = přesto zasahuje
+cli-label-now-misses = teď mine
+cli-label-window-closed = Okno zavřeno
+cli-label-reaction = Reakce
+cli-label-long-rest-finished-uses-restored = Dlouhý odpočinek dokončen; použití obnovena
+cli-label-no-window-is-open = Žádné okno není otevřené
+cli-label-waiting-for-reactions = Čeká se na Reakce
+cli-label-passed = nereagoval(a)
+cli-attack-line = { $target }: { $total } proti OČ { $ac }: { $verdict }
+cli-monster-header = { $name } ({ $id }) · ND { $cr } · OČ { $ac } · životy { $hp }
+cli-monster-unreadable = { $path }: soubor nelze přečíst: { $error }
+cli-missing-ac = { $name } nemá zapsané OČ: zadejte --ac
+
+## Popisky hodů a poznámky k cílům z pravidel
+
+cli-rolled-concentration = Soustředění (záchrana ODL)
+cli-rolled-damage-against = { $type } zranění proti: { $types }
+cli-rolled-damage = { $type } zranění
+cli-rolled-scroll-check = ověření svitku (SO { $dc })
+cli-rolled-attack = útok na { $target }
+cli-rolled-healing = léčení ({ $target })
+cli-rolled-save = záchrana { $ability } ({ $target })
+cli-or = nebo
+cli-note-appears-to-succeed = R18: cíl zdánlivě uspěje v záchraně
+cli-note-no-effect-on-target = R18: kouzlo na tento cíl nepůsobí
+cli-note-ac-unknown = OČ neznámé: uvedené zranění platí při zásahu
+cli-note-scroll-failed = R5d: ověření svitku se nezdařilo: kouzlo ze svitku zmizí bez účinku
+cli-note-save-not-rolled = záchrana nehozena: SO { $dc } { $ability }; při neúspěchu jak uvedeno, při úspěchu { $success }
+cli-note-success-half = poloviční zranění a žádné stavy
+cli-note-success-none = žádný účinek
+cli-note-more-damage = o { $amount } víc ({ $type } zranění), je-li cíl { $types }; uveď jeho druh, aby se započetlo

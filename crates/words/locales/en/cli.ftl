@@ -219,7 +219,6 @@ cli-unknown-language = unknown language "{ $lang }" (one of: { $known })
 ## Lines of the commands' output
 
 cli-no-hit-points = no hit points recorded (grimoire hp NAME --max N --ac N)
-cli-waits-for-reactions = waits for Reactions (R11)
 cli-log-older = older entries: grimoire log{ $flag } --before { $before }
 cli-spellbook = spellbook
 cli-spellbook-none = no spellbook kept (grimoire spellbook add NAME SPELL...)
@@ -273,3 +272,59 @@ cli-encounter-name-required = with --encounter, the encounter's NAME is required
 cli-homebrew-too-large = { $file } has { $size } bytes; a homebrew file may have at most { $max }
 cli-homebrew-refused = { $file } was not stored; { $count } problem(s):
     { $problems }
+
+## Labels of monster, window and reaction output
+
+cli-label-name = name
+cli-label-cr = CR
+cli-label-dc = DC
+cli-label-spellcasting = Spellcasting
+cli-label-spell-save-dc = spell save DC
+cli-label-spell-attack = spell attack
+cli-label-at-will = at will
+cli-label-day-shared = day (shared)
+cli-label-day-each = day each
+cli-label-level = level
+cli-label-slots = slots
+cli-label-added = Added
+cli-label-initiative = initiative
+cli-label-waits-for-reactions = waits for Reactions (R11)
+cli-label-nothing-is-spent-yet = nothing is spent yet
+cli-label-may-answer-with = may answer with
+cli-label-countered-the-spell-has-no-effect-its-ac = Countered: the spell has no effect; its action is wasted and no slot is spent (R11)
+cli-label-passes = passes
+cli-label-window-closed-nothing-was-cast = Window closed; nothing was cast
+cli-label-still-hits = still hits
+cli-label-now-misses = now misses
+cli-label-window-closed = Window closed
+cli-label-reaction = Reaction
+cli-label-long-rest-finished-uses-restored = Long Rest finished; uses restored
+cli-label-no-window-is-open = No window is open
+cli-label-waiting-for-reactions = Waiting for Reactions
+cli-label-passed = passed
+cli-attack-line = { $target }: { $total } vs AC { $ac }: { $verdict }
+cli-monster-header = { $name } ({ $id }) · CR { $cr } · AC { $ac } · HP { $hp }
+cli-monster-unreadable = { $path }: cannot be read: { $error }
+cli-missing-ac = { $name } has no AC on record: give --ac
+
+## The rules' roll labels and target notes. The rules crate writes them in
+## English; the CLI reads their values by matching these English texts, so
+## they must stay word for word what the rules write.
+
+cli-rolled-concentration = Concentration (CON save)
+cli-rolled-damage-against = { $type } damage against { $types }
+cli-rolled-damage = { $type } damage
+cli-rolled-scroll-check = scroll check (DC { $dc })
+cli-rolled-attack = attack vs { $target }
+cli-rolled-healing = healing for { $target }
+cli-rolled-save = { $target } save ({ $ability })
+# Joins creature types: "fiend or undead".
+cli-or = or
+cli-note-appears-to-succeed = R18: the target appears to succeed on its save
+cli-note-no-effect-on-target = R18: the spell has no effect on this target
+cli-note-ac-unknown = AC unknown: damage shown applies on a hit
+cli-note-scroll-failed = R5d: the scroll check failed: the spell fades from the scroll with no effect
+cli-note-save-not-rolled = save not rolled: DC { $dc } { $ability }; on a failure as shown, on a success { $success }
+cli-note-success-half = half damage and no conditions
+cli-note-success-none = no effect
+cli-note-more-damage = { $amount } more { $type } damage if the target is { $types }; state its creature type to apply it
