@@ -243,7 +243,8 @@ pub fn roll_label(label: &str, lang: Lang) -> String {
             return say(id, vec![(var, value)]);
         }
     }
-    if let Some([target, abbrev]) = english_values(label, "cli-rolled-save", &["target", "ability"]) {
+    if let Some([target, abbrev]) = english_values(label, "cli-rolled-save", &["target", "ability"])
+    {
         return say(
             "cli-rolled-save",
             vec![
@@ -397,6 +398,39 @@ pub fn flags(spell: &Spell) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn english_texts_are_read_back_into_their_values() {
+        assert_eq!(
+            english_values(
+                "Goblin save (DEX)",
+                "cli-rolled-save",
+                &["target", "ability"]
+            ),
+            Some(["Goblin".to_owned(), "DEX".to_owned()])
+        );
+        assert_eq!(
+            english_values(
+                "radiant damage against fiend or undead",
+                "cli-rolled-damage-against",
+                &["type", "types"]
+            ),
+            Some(["radiant".to_owned(), "fiend or undead".to_owned()])
+        );
+        assert_eq!(
+            english_values("fire damage, extra", "cli-rolled-damage", &["type"]),
+            None
+        );
+        assert!(
+            english_values(
+                "AC unknown: damage shown applies on a hit",
+                "cli-note-ac-unknown",
+                &[]
+            )
+            .is_some()
+        );
+        assert!(english_values("AC unknown", "cli-note-ac-unknown", &[]).is_none());
+    }
 
     #[test]
     fn czech_plurals() {
