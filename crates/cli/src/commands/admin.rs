@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use grimoire_store::{Change, SCHEMA_VERSION, Store};
+use grimoire_words::FluentValue;
 use serde_json::{Value, json};
 
 use crate::context::{Ctx, default_db_path};
@@ -207,5 +208,13 @@ fn report(ctx: &Ctx, what: &str, file: &Path, count: usize) -> anyhow::Result<()
     if out.json {
         return out.json(&json!({ what: file.display().to_string(), "entities": count }));
     }
-    out.line(format!("{what}: {count} entities, {}", file.display()))
+    out.line(grimoire_words::text(
+        out.lang.tag(),
+        "cli-admin-report",
+        [
+            ("what", FluentValue::from(what)),
+            ("count", count.into()),
+            ("file", file.display().to_string().into()),
+        ],
+    ))
 }

@@ -276,11 +276,15 @@ pub fn add(
         );
     }
     let how = rolled.map(|f| format!(" [{f}]")).unwrap_or_default();
-    out.line(format!(
-        "{} {name} ({}) → {} ({} {initiative}{how}, HP {hp})",
-        t(out.lang, "cli-label-added"),
-        monster_name(m, out.lang),
-        e.name,
-        t(out.lang, "cli-label-initiative"),
+    out.line(grimoire_words::text(
+        out.lang.tag(),
+        "cli-monster-added",
+        [
+            ("name", name.to_string()),
+            ("monster", monster_name(m, out.lang).to_owned()),
+            ("encounter", e.name.clone()),
+            ("initiative", format!("{initiative}{how}")),
+            ("hp", hp.to_string()),
+        ],
     ))
 }

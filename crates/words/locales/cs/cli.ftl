@@ -298,8 +298,6 @@ cli-label-day-shared = den (společně)
 cli-label-day-each = den každé
 cli-label-level = úroveň
 cli-label-slots = pozice
-cli-label-added = Přidán
-cli-label-initiative = iniciativa
 cli-label-waits-for-reactions = čeká na Reakce (R11)
 cli-label-nothing-is-spent-yet = zatím se nic neutratilo
 cli-label-may-answer-with = může odpovědět
@@ -337,3 +335,12 @@ cli-note-save-not-rolled = záchrana nehozena: SO { $dc } { $ability }; při ne�
 cli-note-success-half = poloviční zranění a žádné stavy
 cli-note-success-none = žádný účinek
 cli-note-more-damage = o { $amount } víc ({ $type } zranění), je-li cíl { $types }; uveď jeho druh, aby se započetlo
+
+## Hlášení o vykonané práci
+
+cli-admin-report = { $what }: { $count ->
+        [one] { $count } entita
+        [few] { $count } entity
+       *[other] { $count } entit
+    }, { $file }
+cli-monster-added = Přidán { $name } ({ $monster }) → { $encounter } (iniciativa { $initiative }, životy { $hp })

@@ -286,8 +286,6 @@ cli-label-day-shared = day (shared)
 cli-label-day-each = day each
 cli-label-level = level
 cli-label-slots = slots
-cli-label-added = Added
-cli-label-initiative = initiative
 cli-label-waits-for-reactions = waits for Reactions (R11)
 cli-label-nothing-is-spent-yet = nothing is spent yet
 cli-label-may-answer-with = may answer with
@@ -328,3 +326,9 @@ cli-note-save-not-rolled = save not rolled: DC { $dc } { $ability }; on a failur
 cli-note-success-half = half damage and no conditions
 cli-note-success-none = no effect
 cli-note-more-damage = { $amount } more { $type } damage if the target is { $types }; state its creature type to apply it
+
+## Reports of done work
+
+# `what` is the command (backup, restore, export, import).
+cli-admin-report = { $what }: { $count } entities, { $file }
+cli-monster-added = Added { $name } ({ $monster }) → { $encounter } (initiative { $initiative }, HP { $hp })
