@@ -87,13 +87,45 @@ pub fn localize(cmd: Command, lang: &'static str) -> Command {
                 .value_parser(move |s: &str| crate::i18n::Lang::parse_in(s, lang))
         });
     // After the help flag, where clap puts its own.
-    cmd.disable_version_flag(true).arg(
+    let mut cmd = cmd.disable_version_flag(true).arg(
         Arg::new("version")
             .short('V')
             .long("version")
             .action(ArgAction::Version)
             .help(say("help-flag-version")),
+    );
+    // clap adds its `help` subcommands as it builds, with English words:
+    // build now, then word them (a built command is not built again).
+    cmd.build();
+    help_subcommands(
+        cmd,
+        &say("help-subcommand-help"),
+        &say("help-subcommand-help--subcommand"),
     )
+}
+
+/// `cmd` with every `help` subcommand clap added worded `about`, its
+/// argument `arg`.
+fn help_subcommands(mut cmd: Command, about: &str, arg: &str) -> Command {
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_owned())
+        .collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(&name, |s| {
+            if name == "help" {
+                let s = s.about(about.to_owned());
+                if s.get_arguments().any(|a| a.get_id() == "subcommand") {
+                    s.mut_arg("subcommand", |a| a.help(arg.to_owned()))
+                } else {
+                    s
+                }
+            } else {
+                help_subcommands(s, about, arg)
+            }
+        });
+    }
+    cmd
 }
 
 /// Message `id` in `lang`, with `$langs` the languages there are.

@@ -110,6 +110,11 @@ fn every_subcommand_helps_in_czech() {
             .unwrap(),
     );
     assert!(character.contains("Vypíše všechny postavy"), "{character}");
+    // clap's own `help` subcommand too.
+    assert!(
+        character.contains("help    Vypíše tuto zprávu nebo nápovědu daných podpříkazů"),
+        "{character}"
+    );
     let start = stdout(
         s.cmd()
             .args(["--lang", "cs", "encounter", "start", "--help"])

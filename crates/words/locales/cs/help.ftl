@@ -629,3 +629,8 @@ help-after-grimoire-completions =
     kouzel (podle id: fireball, magic-missile) a postavy vaší databáze.
     S --static je to pevný skript jen s příkazy a přepínači, který grimoire
     nikdy nespouští.
+
+## Vestavěný podpříkaz help
+
+help-subcommand-help = Vypíše tuto zprávu nebo nápovědu daných podpříkazů
+help-subcommand-help--subcommand = Vypíše nápovědu podpříkazů

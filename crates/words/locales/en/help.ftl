@@ -630,3 +630,8 @@ help-after-grimoire-completions =
     fireball, magic-missile) and the characters of your database complete too.
     With --static it is a fixed script of commands and flags only, which never
     runs grimoire.
+
+## clap's own help subcommand
+
+help-subcommand-help = Print this message or the help of the given subcommand(s)
+help-subcommand-help--subcommand = Print help for the subcommand(s)
