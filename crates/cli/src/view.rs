@@ -5,7 +5,6 @@ use serde_json::{Value, json};
 
 use crate::i18n::{Lang, Text};
 use crate::output::{Out, Table, pips};
-use grimoire_words::Named;
 
 /// The display name of a spell id, in the chosen language.
 pub fn spell_label(id: &SpellId, lang: Lang) -> String {
@@ -17,7 +16,7 @@ pub fn spell_label(id: &SpellId, lang: Lang) -> String {
 
 /// A class name in the chosen language.
 pub fn class_name(class: Class, lang: Lang) -> &'static str {
-    lang.pick(class.name_en(), class.name_cs())
+    grimoire_words::word(lang.tag(), &class)
 }
 
 /// `Wizard 3 / Cleric 2`.
@@ -208,7 +207,7 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
             Text::Conditions.get(lang),
             c.conditions()
                 .iter()
-                .map(|k| lang.pick(k.name_en(), k.name_cs()))
+                .map(|k| grimoire_words::word(lang.tag(), k))
                 .collect::<Vec<_>>()
                 .join(", ")
         )));

@@ -15,7 +15,6 @@ use crate::names;
 use crate::output::Out;
 use crate::state;
 use crate::view;
-use grimoire_words::Named;
 
 /// Arguments of `cast`.
 #[derive(Debug, clap::Args)]
@@ -353,7 +352,7 @@ pub(crate) fn show(
             CastMode::Slot => Text::NoSlotCantrip.get(lang).to_owned(),
         },
     };
-    let action = lang.pick(r.action.name_en(), r.action.name_cs());
+    let action = grimoire_words::word(lang.tag(), &r.action);
     out.line(format!(
         "{} {} {} ({}, {spent}) [{action}]",
         out.bold(caster.name()),
@@ -462,7 +461,7 @@ pub(crate) fn target_line(
         let kinds: Vec<String> = by_type
             .iter()
             .map(|(k, n)| {
-                let kind = lang.pick(k.name_en(), k.name_cs());
+                let kind = grimoire_words::word(lang.tag(), k);
                 format!("{n} {kind}")
             })
             .collect();
@@ -506,7 +505,7 @@ pub(crate) fn target_line(
         let names: Vec<&str> = t
             .conditions
             .iter()
-            .map(|c| lang.pick(c.name_en(), c.name_cs()))
+            .map(|c| grimoire_words::word(lang.tag(), c))
             .collect();
         parts.push(out.yellow(&names.join(", ")));
     }

@@ -19,7 +19,6 @@ use crate::names;
 use crate::output::Table;
 use crate::state::{self, Batch, CHARACTER};
 use crate::view;
-use grimoire_words::Named;
 
 /// `grimoire character ...`.
 #[derive(Debug, Subcommand)]
@@ -539,7 +538,7 @@ pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
         ("silenced", Affliction::Silenced)
     } else {
         let c: Condition = names::condition(condition)?;
-        let label = ctx.out.lang.pick(c.name_en(), c.name_cs());
+        let label = grimoire_words::word(ctx.out.lang.tag(), &c);
         (label, Affliction::Condition(c))
     };
     let toggle = match toggle {

@@ -13,7 +13,6 @@ use crate::names;
 use crate::output::{Out, Table};
 use crate::state::{self, Batch, ENCOUNTER, EncounterState};
 use crate::view;
-use grimoire_words::Named;
 
 /// `grimoire encounter ...`.
 #[derive(Debug, Subcommand)]
@@ -588,8 +587,7 @@ fn status_with(
                     .flatten()
                     .filter_map(|c| c.as_str())
                     .map(|c| match names::condition(c) {
-                        Ok(k) if lang == crate::i18n::Lang::CS => k.name_cs(),
-                        Ok(k) => k.name_en(),
+                        Ok(k) => grimoire_words::word(lang.tag(), &k),
                         Err(_) => c,
                     })
                     .collect();

@@ -14,7 +14,6 @@ use crate::i18n::Lang;
 use crate::names;
 use crate::output::Table;
 use crate::state;
-use grimoire_words::Named;
 
 /// Label `id` of the catalogue (`cli-label-*`) in the output language.
 pub(crate) fn t(lang: Lang, id: &str) -> &'static str {
@@ -165,7 +164,7 @@ fn show(ctx: &Ctx, m: &Monster) -> anyhow::Result<()> {
     if let Some(s) = summary {
         out.line(out.dim(s))?;
     }
-    let ability = lang.pick(c.ability.name_en(), c.ability.name_cs());
+    let ability = grimoire_words::word(lang.tag(), &c.ability);
     out.line(format!(
         "{}: {ability} · {} {} · {} {:+}",
         t(lang, "cli-label-spellcasting"),

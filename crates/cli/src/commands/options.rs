@@ -12,7 +12,6 @@ use crate::i18n::Lang;
 use crate::output::Out;
 use crate::state;
 use crate::view;
-use grimoire_words::Named;
 
 /// Arguments of `options`.
 #[derive(Debug, clap::Args)]
@@ -88,7 +87,7 @@ fn human(out: &Out, o: &Options) -> anyhow::Result<()> {
             .ways
             .iter()
             .map(|w| {
-                let action = lang.pick(w.action.name_en(), w.action.name_cs());
+                let action = grimoire_words::word(lang.tag(), &w.action);
                 let waives = if w.waives.is_empty() {
                     String::new()
                 } else {

@@ -11,7 +11,6 @@ use crate::failure::Failure;
 use crate::i18n::{Lang, Text};
 use crate::names;
 use crate::output::Table;
-use grimoire_words::Named;
 
 /// Arguments of `spells`.
 #[derive(Debug, clap::Args)]
@@ -135,7 +134,7 @@ pub fn list(ctx: &Ctx, args: &SpellsArgs) -> anyhow::Result<()> {
 }
 
 fn school_name(s: &CatalogSpell, lang: Lang) -> &'static str {
-    lang.pick(s.spell.school.name_en(), s.spell.school.name_cs())
+    grimoire_words::word(lang.tag(), &s.spell.school)
 }
 
 /// Runs `spell`.
@@ -167,7 +166,7 @@ pub fn show(ctx: &Ctx, args: &SpellArgs) -> anyhow::Result<()> {
     let classes: Vec<&str> = sp
         .classes
         .iter()
-        .map(|c| lang.pick(c.name_en(), c.name_cs()))
+        .map(|c| grimoire_words::word(lang.tag(), c))
         .collect();
     let area = sp.area.map(|a| (Text::Area, describe::area(&a, lang)));
     let rows = [
