@@ -134,17 +134,8 @@ pub fn character(store: &Store, given: Option<&str>) -> anyhow::Result<Entity<Ca
                 Source::Database => "cli-active-gone",
                 Source::Environment => "cli-active-gone-env",
             };
-            let (en, cs) = (
-                grimoire_words::fixed("en", id),
-                grimoire_words::fixed("cs", id),
-            );
-            let message_cs = f.message_cs.clone().map(|m| format!("{m}; {cs}"));
-            let f = Failure {
-                message: format!("{}; {en}", f.message),
-                message_cs,
-                ..f
-            };
-            f.into()
+            f.reworded(|lang, m| format!("{m}; {}", grimoire_words::fixed(lang, id)))
+                .into()
         }
         Ok(f) => f.into(),
         Err(e) => e,

@@ -45,13 +45,20 @@ pub fn spell(name: &str) -> Result<&'static CatalogSpell, Failure> {
         .iter()
         .map(|h| format!("{} ({})", h.spell.name_en, h.spell.name_cs))
         .collect();
-    let hint = if near.is_empty() {
-        String::new()
-    } else {
-        format!("; did you mean {}?", near.join(", "))
-    };
-    Err(Failure::refused(
-        "unknown_spell",
-        format!("no spell is called \"{name}\"{hint}"),
+    Err(did_you_mean(
+        Failure::worded("unknown_spell", "cli-unknown-spell", &[("name", name)]),
+        &near,
     ))
+}
+
+/// `failure` with `; did you mean ...?` naming `near`, when there are any.
+pub fn did_you_mean(failure: Failure, near: &[String]) -> Failure {
+    if near.is_empty() {
+        return failure;
+    }
+    let names = near.join(", ");
+    failure.reworded(|lang, m| {
+        let hint = grimoire_words::text(lang, "cli-did-you-mean", [("names", names.as_str())]);
+        format!("{m}{hint}")
+    })
 }

@@ -18,15 +18,9 @@ pub struct Cli {
     /// Print stable machine-readable JSON instead of the terminal view
     #[arg(long, global = true)]
     pub json: bool,
-    /// The language of human output: cs or en
-    #[arg(
-        long,
-        global = true,
-        env = "GRIMOIRE_LANG",
-        default_value = "en",
-        value_name = "cs|en"
-    )]
-    pub lang: Lang,
+    /// The language of human output: any the message catalogue has (en, cs); without it, the locale's (LC_ALL, LC_MESSAGES, LANG), else English
+    #[arg(long, global = true, env = "GRIMOIRE_LANG", value_name = "LANG")]
+    pub lang: Option<Lang>,
     /// Seed the dice, so the same command rolls the same numbers
     #[arg(long, global = true, env = "GRIMOIRE_SEED", value_name = "N")]
     pub seed: Option<u64>,

@@ -26,12 +26,8 @@ impl Ctx {
     pub fn store(&self) -> anyhow::Result<Store> {
         let path = match &self.db {
             Some(p) => p.clone(),
-            None => default_db_path().ok_or_else(|| {
-                Failure::usage(
-                    "no_data_dir",
-                    "cannot find a data directory (set HOME or XDG_DATA_HOME), pass --db PATH",
-                )
-            })?,
+            None => default_db_path()
+                .ok_or_else(|| Failure::usage_worded("no_data_dir", "cli-no-data-dir", &[]))?,
         };
         let text = path.to_string_lossy();
         let store = if text.starts_with("postgres://") || text.starts_with("postgresql://") {

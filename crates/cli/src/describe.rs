@@ -7,22 +7,16 @@ use grimoire_rules::{
 };
 
 use crate::i18n::Lang;
-use grimoire_words::{FluentArgs, FluentValue, Named, Words};
+use grimoire_words::{FluentArgs, FluentValue, Words};
 
 /// The spell's name in the chosen language.
 pub fn spell_name(spell: &CatalogSpell, lang: Lang) -> &str {
-    match lang {
-        Lang::En => &spell.name_en,
-        Lang::Cs => &spell.name_cs,
-    }
+    lang.pick(&spell.name_en, &spell.name_cs)
 }
 
 /// The one-line summary in the chosen language.
 pub fn summary(spell: &CatalogSpell, lang: Lang) -> &str {
-    match lang {
-        Lang::En => &spell.summary_en,
-        Lang::Cs => &spell.summary_cs,
-    }
+    lang.pick(&spell.summary_en, &spell.summary_cs)
 }
 
 /// Message `id` of the catalogue in `lang`, with `args`.
@@ -124,7 +118,7 @@ pub fn casting_time(time: &CastingTime, lang: Lang) -> String {
 
 /// A spell's casting time with its trigger in the chosen language.
 pub fn spell_casting_time(spell: &Spell, lang: Lang) -> String {
-    let cs_trigger = spell.trigger_cs.clone().filter(|_| lang == Lang::Cs);
+    let cs_trigger = spell.trigger_cs.clone().filter(|_| lang == Lang::CS);
     let time = match (&spell.casting_time, cs_trigger) {
         (CastingTime::Reaction { .. }, Some(trigger)) => CastingTime::Reaction { trigger },
         (CastingTime::BonusAction { trigger: Some(_) }, Some(t)) => {
@@ -204,55 +198,105 @@ pub fn duration(duration: &Duration, lang: Lang) -> String {
 }
 
 /// A roll's label in the chosen language. The rules crate labels rolls in
-/// English (`fire damage`, `Goblin save (DEX)`, `attack vs Orc`); known
-/// shapes are translated, anything else is shown as it came.
+/// English (`fire damage`, `Goblin save (DEX)`, `attack vs Orc`); each
+/// known shape is a `cli-rolled-*` message whose English text is matched to
+/// read the label's values, then worded in `lang`. Anything else is shown
+/// as it came.
 pub fn roll_label(label: &str, lang: Lang) -> String {
-    if lang == Lang::En {
+    if lang == Lang::EN {
         return label.to_owned();
     }
-    let cs_ability = |abbrev: &str| {
-        Ability::ALL
-            .into_iter()
-            .find(|a| a.abbrev() == abbrev)
-            .map_or(abbrev.to_owned(), |a| crate::names::cs_abbrev(a).to_owned())
-    };
-    if label == "Concentration (CON save)" {
-        return format!("Soustředění (záchrana {})", cs_ability("CON"));
+    let tag = lang.tag();
+    let say = |id: &str, args: Vec<(&str, String)>| grimoire_words::text(tag, id, args);
+    if let Some([]) = english_values(label, "cli-rolled-concentration", &[]) {
+        return say("cli-rolled-concentration", vec![]);
     }
-    if let Some((kind, types)) = label.split_once(" damage against ")
-        && let Some(t) = damage_type_en(kind)
+    if let Some([kind, types]) =
+        english_values(label, "cli-rolled-damage-against", &["type", "types"])
+        && let Some(t) = damage_type_en(&kind)
     {
-        return format!(
-            "{} zranění proti: {}",
-            t.name_cs(),
-            creature_types_cs(types)
+        let types = creature_types(&types, lang);
+        return say(
+            "cli-rolled-damage-against",
+            vec![("type", grimoire_words::term(tag, &t)), ("types", types)],
         );
     }
-    if let Some(kind) = label.strip_suffix(" damage")
-        && let Some(t) = DamageType::ALL
-            .into_iter()
-            .find(|t| t.name_en().eq_ignore_ascii_case(kind))
+    if let Some([kind]) = english_values(label, "cli-rolled-damage", &["type"])
+        && let Some(t) = damage_type_en(&kind)
     {
-        return format!("{} zranění", t.name_cs());
+        return say(
+            "cli-rolled-damage",
+            vec![("type", grimoire_words::term(tag, &t))],
+        );
     }
-    if let Some(dc) = label
-        .strip_prefix("scroll check (DC ")
-        .and_then(|r| r.strip_suffix(')'))
+    for id in [
+        "cli-rolled-scroll-check",
+        "cli-rolled-attack",
+        "cli-rolled-healing",
+    ] {
+        let var = if id == "cli-rolled-scroll-check" {
+            "dc"
+        } else {
+            "target"
+        };
+        if let Some([value]) = english_values(label, id, &[var]) {
+            return say(id, vec![(var, value)]);
+        }
+    }
+    if let Some([target, abbrev]) = english_values(label, "cli-rolled-save", &["target", "ability"])
     {
-        return format!("ověření svitku (SO {dc})");
-    }
-    if let Some(target) = label.strip_prefix("attack vs ") {
-        return format!("útok na {target}");
-    }
-    if let Some(target) = label.strip_prefix("healing for ") {
-        return format!("léčení ({target})");
-    }
-    if let Some(rest) = label.strip_suffix(')')
-        && let Some((target, abbrev)) = rest.rsplit_once(" save (")
-    {
-        return format!("záchrana {} ({target})", cs_ability(abbrev));
+        return say(
+            "cli-rolled-save",
+            vec![
+                ("target", target),
+                ("ability", ability_abbrev(&abbrev, lang)),
+            ],
+        );
     }
     label.to_owned()
+}
+
+/// The values of message `id`'s variables `vars` that make its English
+/// text exactly `text`, or `None` when the text has another shape: the
+/// English `.ftl` is the one place the rules' English shapes are written.
+fn english_values<const N: usize>(text: &str, id: &str, vars: &[&str; N]) -> Option<[String; N]> {
+    const MARK: char = '\u{1}';
+    let mut args = FluentArgs::new();
+    for (i, v) in vars.iter().enumerate() {
+        args.set(*v, format!("{MARK}{i}{MARK}"));
+    }
+    let template = Words::get().text(grimoire_words::FALLBACK, id, Some(&args));
+    // Literal, variable index, literal, variable index, ..., literal.
+    let pieces: Vec<&str> = template.split(MARK).collect();
+    let mut rest = text.strip_prefix(pieces[0])?;
+    let mut values: [String; N] = std::array::from_fn(|_| String::new());
+    let count = pieces.len() / 2;
+    for (n, pair) in pieces[1..].chunks(2).enumerate() {
+        let [index, literal] = pair else {
+            return None;
+        };
+        let index: usize = index.parse().ok()?;
+        let last = n + 1 == count;
+        let (value, after) = if last {
+            (rest.strip_suffix(literal)?, "")
+        } else {
+            let at = rest.find(literal)?;
+            (&rest[..at], &rest[at + literal.len()..])
+        };
+        *values.get_mut(index)? = value.to_owned();
+        rest = after;
+    }
+    (pieces.len() > 1 || rest.is_empty()).then_some(values)
+}
+
+/// An ability's abbreviation (`CON`) in `lang`: Czech has its own.
+fn ability_abbrev(abbrev: &str, lang: Lang) -> String {
+    Ability::ALL
+        .into_iter()
+        .find(|a| a.abbrev() == abbrev)
+        .map_or(abbrev.to_owned(), |a| {
+            lang.pick(a.abbrev(), crate::names::cs_abbrev(a)).to_owned()
+        })
 }
 
 fn damage_type_en(word: &str) -> Option<DamageType> {
@@ -261,74 +305,79 @@ fn damage_type_en(word: &str) -> Option<DamageType> {
         .find(|t| t.name_en().eq_ignore_ascii_case(word))
 }
 
-/// A creature type's Czech name (`undead` → `nemrtvý`, message
-/// `creature-<type>`); unknown words stay.
-pub fn creature_type_cs(word: &str) -> String {
+/// A creature type's name in language `tag` (`undead` → `nemrtvý`,
+/// message `creature-<type>`); unknown words stay.
+fn creature_type(word: &str, tag: &str) -> String {
     let id = format!("creature-{}", word.to_lowercase());
     let words = Words::get();
-    if words.has("cs", &id) {
-        words.text("cs", &id, None)
+    if words.has(tag, &id) || words.has(grimoire_words::FALLBACK, &id) {
+        words.text(tag, &id, None)
     } else {
         word.to_owned()
     }
 }
 
-/// `fiend or undead` → `běs nebo nemrtvý`.
-fn creature_types_cs(list: &str) -> String {
-    list.split(" or ")
-        .map(creature_type_cs)
+/// `fiend or undead` → `běs nebo nemrtvý`: the rules join the types with
+/// message `cli-or` in English.
+fn creature_types(list: &str, lang: Lang) -> String {
+    let or = |tag| format!(" {} ", grimoire_words::fixed(tag, "cli-or"));
+    list.split(&or(grimoire_words::FALLBACK))
+        .map(|w| creature_type(w, lang.tag()))
         .collect::<Vec<_>>()
-        .join(" nebo ")
+        .join(&or(lang.tag()))
 }
 
 /// A note the rules put on a target's outcome, in the chosen language.
-/// Known shapes are translated; anything else is shown as it came.
+/// Known shapes (`cli-note-*` messages, read as [`roll_label`] reads
+/// labels) are translated; anything else is shown as it came.
 pub fn target_note(note: &str, lang: Lang) -> String {
-    if lang == Lang::En {
+    if lang == Lang::EN {
         return note.to_owned();
     }
-    match note {
-        "R18: the target appears to succeed on its save" => {
-            return "R18: cíl zdánlivě uspěje v záchraně".into();
+    let tag = lang.tag();
+    for id in [
+        "cli-note-appears-to-succeed",
+        "cli-note-no-effect-on-target",
+        "cli-note-ac-unknown",
+        "cli-note-scroll-failed",
+    ] {
+        if english_values(note, id, &[]).is_some() {
+            return grimoire_words::fixed(tag, id).to_owned();
         }
-        "R18: the spell has no effect on this target" => {
-            return "R18: kouzlo na tento cíl nepůsobí".into();
-        }
-        "AC unknown: damage shown applies on a hit" => {
-            return "OČ neznámé: uvedené zranění platí při zásahu".into();
-        }
-        "R5d: the scroll check failed: the spell fades from the scroll with no effect" => {
-            return "R5d: ověření svitku se nezdařilo: kouzlo ze svitku zmizí bez účinku".into();
-        }
-        _ => {}
     }
-    if let Some(rest) = note.strip_prefix("save not rolled: DC ")
-        && let Some((dc_ability, outcome)) =
-            rest.split_once("; on a failure as shown, on a success ")
-        && let Some((dc, abbrev)) = dc_ability.split_once(' ')
-    {
-        let ability = Ability::ALL
+    if let Some([dc, abbrev, outcome]) = english_values(
+        note,
+        "cli-note-save-not-rolled",
+        &["dc", "ability", "success"],
+    ) {
+        let success = ["cli-note-success-half", "cli-note-success-none"]
             .into_iter()
-            .find(|a| a.abbrev() == abbrev)
-            .map_or(abbrev.to_owned(), |a| crate::names::cs_abbrev(a).to_owned());
-        let success = match outcome {
-            "half damage and no conditions" => "poloviční zranění a žádné stavy",
-            "no effect" => "žádný účinek",
-            other => other,
-        };
-        return format!(
-            "záchrana nehozena: SO {dc} {ability}; při neúspěchu jak uvedeno, při úspěchu {success}"
+            .find(|id| english_values(&outcome, id, &[]).is_some())
+            .map_or(outcome.clone(), |id| {
+                grimoire_words::fixed(tag, id).to_owned()
+            });
+        return grimoire_words::text(
+            tag,
+            "cli-note-save-not-rolled",
+            [
+                ("dc", dc),
+                ("ability", ability_abbrev(&abbrev, lang)),
+                ("success", success),
+            ],
         );
     }
-    if let Some((amount_kind, rest)) = note.split_once(" damage if the target is ")
-        && let Some((amount, kind)) = amount_kind.split_once(" more ")
-        && let Some(t) = damage_type_en(kind)
+    if let Some([amount, kind, types]) =
+        english_values(note, "cli-note-more-damage", &["amount", "type", "types"])
+        && let Some(t) = damage_type_en(&kind)
     {
-        let types = rest.split(';').next().unwrap_or(rest);
-        return format!(
-            "o {amount} víc ({} zranění), je-li cíl {}; uveď jeho druh, aby se započetlo",
-            t.name_cs(),
-            creature_types_cs(types)
+        return grimoire_words::text(
+            tag,
+            "cli-note-more-damage",
+            [
+                ("amount", amount),
+                ("type", grimoire_words::term(tag, &t)),
+                ("types", creature_types(&types, lang)),
+            ],
         );
     }
     note.to_owned()
@@ -351,66 +400,99 @@ mod tests {
     use super::*;
 
     #[test]
+    fn english_texts_are_read_back_into_their_values() {
+        assert_eq!(
+            english_values(
+                "Goblin save (DEX)",
+                "cli-rolled-save",
+                &["target", "ability"]
+            ),
+            Some(["Goblin".to_owned(), "DEX".to_owned()])
+        );
+        assert_eq!(
+            english_values(
+                "radiant damage against fiend or undead",
+                "cli-rolled-damage-against",
+                &["type", "types"]
+            ),
+            Some(["radiant".to_owned(), "fiend or undead".to_owned()])
+        );
+        assert_eq!(
+            english_values("fire damage, extra", "cli-rolled-damage", &["type"]),
+            None
+        );
+        assert!(
+            english_values(
+                "AC unknown: damage shown applies on a hit",
+                "cli-note-ac-unknown",
+                &[]
+            )
+            .is_some()
+        );
+        assert!(english_values("AC unknown", "cli-note-ac-unknown", &[]).is_none());
+    }
+
+    #[test]
     fn czech_plurals() {
-        assert_eq!(span(&TimeSpan::minutes(1), Lang::Cs), "1 minuta");
-        assert_eq!(span(&TimeSpan::minutes(3), Lang::Cs), "3 minuty");
-        assert_eq!(span(&TimeSpan::minutes(10), Lang::Cs), "10 minut");
-        assert_eq!(span(&TimeSpan::minutes(10), Lang::En), "10 minutes");
+        assert_eq!(span(&TimeSpan::minutes(1), Lang::CS), "1 minuta");
+        assert_eq!(span(&TimeSpan::minutes(3), Lang::CS), "3 minuty");
+        assert_eq!(span(&TimeSpan::minutes(10), Lang::CS), "10 minut");
+        assert_eq!(span(&TimeSpan::minutes(10), Lang::EN), "10 minutes");
     }
 
     #[test]
     fn counts_take_their_plural_forms() {
-        assert_eq!(count(1, Counted::Spells, Lang::Cs), "1 kouzlo");
-        assert_eq!(count(3, Counted::Spells, Lang::Cs), "3 kouzla");
-        assert_eq!(count(339, Counted::Spells, Lang::Cs), "339 kouzel");
-        assert_eq!(count(2, Counted::RoundsLeft, Lang::Cs), "zbývají 2 kola");
-        assert_eq!(count(10, Counted::RoundsLeft, Lang::Cs), "zbývá 10 kol");
-        assert_eq!(count(1, Counted::Rounds, Lang::En), "1 round");
-        assert_eq!(count(339, Counted::Spells, Lang::En), "339 spells");
+        assert_eq!(count(1, Counted::Spells, Lang::CS), "1 kouzlo");
+        assert_eq!(count(3, Counted::Spells, Lang::CS), "3 kouzla");
+        assert_eq!(count(339, Counted::Spells, Lang::CS), "339 kouzel");
+        assert_eq!(count(2, Counted::RoundsLeft, Lang::CS), "zbývají 2 kola");
+        assert_eq!(count(10, Counted::RoundsLeft, Lang::CS), "zbývá 10 kol");
+        assert_eq!(count(1, Counted::Rounds, Lang::EN), "1 round");
+        assert_eq!(count(339, Counted::Spells, Lang::EN), "339 spells");
     }
 
     #[test]
     fn target_notes_in_czech() {
         assert_eq!(
-            target_note("R18: the target appears to succeed on its save", Lang::Cs),
+            target_note("R18: the target appears to succeed on its save", Lang::CS),
             "R18: cíl zdánlivě uspěje v záchraně"
         );
         assert_eq!(
             target_note(
                 "save not rolled: DC 13 WIS; on a failure as shown, on a success no effect",
-                Lang::Cs
+                Lang::CS
             ),
             "záchrana nehozena: SO 13 MDR; při neúspěchu jak uvedeno, při úspěchu žádný účinek"
         );
         assert_eq!(
             target_note(
                 "4 more radiant damage if the target is fiend or undead; state its creature type to apply it",
-                Lang::Cs
+                Lang::CS
             ),
             "o 4 víc (zářivé zranění), je-li cíl běs nebo nemrtvý; uveď jeho druh, aby se započetlo"
         );
         assert_eq!(
-            roll_label("radiant damage against fiend or undead", Lang::Cs),
+            roll_label("radiant damage against fiend or undead", Lang::CS),
             "zářivé zranění proti: běs nebo nemrtvý"
         );
-        assert_eq!(target_note("anything else", Lang::Cs), "anything else");
+        assert_eq!(target_note("anything else", Lang::CS), "anything else");
     }
 
     #[test]
     fn roll_labels_in_czech() {
-        assert_eq!(roll_label("force damage", Lang::Cs), "silové zranění");
+        assert_eq!(roll_label("force damage", Lang::CS), "silové zranění");
         assert_eq!(
-            roll_label("Goblin save (WIS)", Lang::Cs),
+            roll_label("Goblin save (WIS)", Lang::CS),
             "záchrana MDR (Goblin)"
         );
-        assert_eq!(roll_label("attack vs Orc", Lang::Cs), "útok na Orc");
-        assert_eq!(roll_label("something new", Lang::Cs), "something new");
-        assert_eq!(roll_label("force damage", Lang::En), "force damage");
+        assert_eq!(roll_label("attack vs Orc", Lang::CS), "útok na Orc");
+        assert_eq!(roll_label("something new", Lang::CS), "something new");
+        assert_eq!(roll_label("force damage", Lang::EN), "force damage");
     }
 
     #[test]
     fn levels() {
-        assert_eq!(level(0, Lang::En), "cantrip");
-        assert_eq!(level(3, Lang::Cs), "3. úroveň");
+        assert_eq!(level(0, Lang::EN), "cantrip");
+        assert_eq!(level(3, Lang::CS), "3. úroveň");
     }
 }

@@ -4,11 +4,13 @@
 //! `{"error":{"code","rule","message"}}` and the exit codes are decided in
 //! one place.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use grimoire_catalog::CatalogError;
 use grimoire_rules::RulesError;
 use grimoire_store::StoreError;
+use grimoire_words::FluentValue;
 
 use crate::i18n::Lang;
 
@@ -26,8 +28,9 @@ pub struct Failure {
     pub rule: Option<String>,
     /// What happened, for a person (English).
     pub message: String,
-    /// The same in Czech, when the source gives one.
-    pub message_cs: Option<String>,
+    /// The same in other languages, by catalogue tag (`cs`), where the
+    /// source gives them; a language missing here reads the English.
+    pub translations: BTreeMap<String, String>,
     /// The process exit code.
     pub exit: u8,
 }
@@ -39,7 +42,7 @@ impl Failure {
             code: code.to_owned(),
             rule: None,
             message: message.into(),
-            message_cs: None,
+            translations: BTreeMap::new(),
             exit: EXIT_REFUSED,
         }
     }
@@ -52,11 +55,24 @@ impl Failure {
         }
     }
 
-    /// A refusal worded by catalogue message `id` with `args`, in English
-    /// and Czech (the two a failure carries).
+    /// A refusal worded by catalogue message `id` with `args`, in every
+    /// language of the catalogue.
     pub fn worded(code: &str, id: &str, args: &[(&str, &str)]) -> Self {
-        let say = |lang| grimoire_words::text(lang, id, args.iter().map(|(k, v)| (*k, *v)));
-        Failure::refused(code, say("en")).with_cs(say("cs"))
+        let args: Vec<(&str, FluentValue)> = args.iter().map(|(k, v)| (*k, (*v).into())).collect();
+        Failure::worded_with(code, id, &args)
+    }
+
+    /// [`Failure::worded`] with any Fluent values: numbers pick the plural
+    /// form.
+    pub fn worded_with(code: &str, id: &str, args: &[(&str, FluentValue)]) -> Self {
+        let say = |lang| grimoire_words::text(lang, id, args.iter().map(|(k, v)| (*k, v.clone())));
+        let mut f = Failure::refused(code, say(grimoire_words::FALLBACK));
+        for lang in grimoire_words::Words::get().languages() {
+            if lang != grimoire_words::FALLBACK {
+                f.translations.insert(lang.to_owned(), say(lang));
+            }
+        }
+        f
     }
 
     /// The same as a usage error (exit 2).
@@ -67,24 +83,42 @@ impl Failure {
         }
     }
 
+    /// A usage error worded with any Fluent values.
+    pub fn usage_worded_with(code: &str, id: &str, args: &[(&str, FluentValue)]) -> Self {
+        Failure {
+            exit: EXIT_USAGE,
+            ..Failure::worded_with(code, id, args)
+        }
+    }
+
     /// Attaches the rule id that refused the action.
     pub fn with_rule(mut self, rule: impl Into<String>) -> Self {
         self.rule = Some(rule.into());
         self
     }
 
-    /// Adds the Czech message.
+    /// Adds the Czech message (for sources that word English and Czech
+    /// themselves).
     pub fn with_cs(mut self, message: impl Into<String>) -> Self {
-        self.message_cs = Some(message.into());
+        self.translations.insert("cs".to_owned(), message.into());
         self
     }
 
     /// The message in `lang`, falling back to English.
     pub fn message(&self, lang: Lang) -> &str {
-        match (lang, &self.message_cs) {
-            (Lang::Cs, Some(cs)) => cs,
-            _ => &self.message,
+        self.translations
+            .get(lang.tag())
+            .map_or(&self.message, String::as_str)
+    }
+
+    /// Rewrites the message in every language it has, English first:
+    /// `extend(lang, text)` gives the new text (a hint appended, say).
+    pub fn reworded(mut self, extend: impl Fn(&str, &str) -> String) -> Self {
+        self.message = extend(grimoire_words::FALLBACK, &self.message);
+        for (lang, text) in &mut self.translations {
+            *text = extend(lang, text);
         }
+        self
     }
 
     /// The JSON form printed with `--json`.
@@ -115,8 +149,13 @@ impl From<StoreError> for Failure {
 
 impl From<RulesError> for Failure {
     fn from(err: RulesError) -> Self {
-        let f = Failure::refused(err.code(), grimoire_words::refusal("en", &err))
-            .with_cs(grimoire_words::refusal("cs", &err));
+        let mut f = Failure::refused(err.code(), grimoire_words::refusal("en", &err));
+        for lang in grimoire_words::Words::get().languages() {
+            if lang != grimoire_words::FALLBACK {
+                f.translations
+                    .insert(lang.to_owned(), grimoire_words::refusal(lang, &err));
+            }
+        }
         match err.rule() {
             Some(rule) => f.with_rule(rule),
             None => f,
@@ -153,7 +192,7 @@ mod tests {
     fn json_shape_is_stable() {
         let f = Failure::refused("no_slot_available", "no slot left").with_rule("R3");
         assert_eq!(
-            f.to_json(Lang::En),
+            f.to_json(Lang::EN),
             serde_json::json!({"error": {"code": "no_slot_available", "rule": "R3", "message": "no slot left"}})
         );
     }
@@ -173,7 +212,7 @@ mod tests {
         let f = Failure::from(RulesError::OneSlotPerTurn);
         assert_eq!(f.code, "one_slot_per_turn");
         assert_eq!(f.rule.as_deref(), Some("R10"));
-        assert_ne!(f.message(Lang::Cs), f.message(Lang::En));
+        assert_ne!(f.message(Lang::CS), f.message(Lang::EN));
     }
 
     #[test]

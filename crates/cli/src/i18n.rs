@@ -1,45 +1,75 @@
-//! The two languages of the tool, and its fixed strings by name.
+//! The language of the tool's human output, and its fixed strings by name.
 //!
-//! The strings themselves are messages of the catalogue
-//! (`crates/words/locales/<lang>/cli.ftl`), so a translation never hides
-//! in a command module; JSON output is never translated (it is for
-//! programs).
+//! A language is any that the message catalogue (`grimoire-words`) has: a
+//! directory `crates/words/locales/<tag>/` is all it takes, with English
+//! for any message it lacks. The strings themselves are messages of the
+//! catalogue (`crates/words/locales/<lang>/cli.ftl`), so a translation
+//! never hides in a command module; JSON output is never translated (it is
+//! for programs).
 
 use std::str::FromStr;
 
-/// The language of human output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    /// English (the default).
-    #[default]
-    En,
-    /// Czech.
-    Cs,
+use grimoire_words::{FALLBACK, Words};
+
+/// The language of human output: a tag the message catalogue knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Lang(&'static str);
+
+impl Default for Lang {
+    /// English, the catalogue's fallback.
+    fn default() -> Self {
+        Lang::EN
+    }
 }
 
 impl Lang {
+    /// English (the default).
+    pub const EN: Lang = Lang(FALLBACK);
+    /// Czech.
+    pub const CS: Lang = Lang("cs");
+
     /// The language's tag in the message catalogue (`en`, `cs`).
     pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Cs => "cs",
-        }
+        self.0
+    }
+
+    /// The language of a catalogue tag; English when the catalogue has no
+    /// such language.
+    pub fn of_tag(tag: &str) -> Lang {
+        Lang(Words::get().language_of(tag).unwrap_or(FALLBACK))
+    }
+
+    /// `en` or `cs` for the data that comes in those two languages only
+    /// (the spell catalogue's names and summaries, the rules' Czech
+    /// names): Czech for Czech, English for every other language.
+    pub fn pick<T>(self, en: T, cs: T) -> T {
+        if self == Lang::CS { cs } else { en }
+    }
+
+    /// Reads a language tag or a locale-like spelling (`cs_CZ.UTF-8`,
+    /// `en-GB`); an unknown one is refused, in `lang`, with the list of
+    /// the languages there are.
+    pub fn parse_in(text: &str, lang: &str) -> Result<Lang, String> {
+        let words = Words::get();
+        words.language_of(text).map(Lang).ok_or_else(|| {
+            grimoire_words::text(
+                lang,
+                "cli-unknown-language",
+                [
+                    ("lang", text.trim().to_owned()),
+                    ("known", words.languages().join(", ")),
+                ],
+            )
+        })
     }
 }
 
 impl FromStr for Lang {
     type Err = String;
 
-    /// Accepts `en`, `cs` and locale-like spellings (`cs_CZ.UTF-8`, `en-GB`).
+    /// [`Lang::parse_in`] with the refusal in English.
     fn from_str(s: &str) -> Result<Self, String> {
-        let lower = s.trim().to_ascii_lowercase();
-        if lower.starts_with("cs") || lower.starts_with("cz") {
-            Ok(Lang::Cs)
-        } else if lower.starts_with("en") {
-            Ok(Lang::En)
-        } else {
-            Err(format!("unknown language \"{s}\" (use cs or en)"))
-        }
+        Lang::parse_in(s, FALLBACK)
     }
 }
 
@@ -183,15 +213,24 @@ mod tests {
 
     #[test]
     fn locale_spellings_parse() {
-        assert_eq!("cs_CZ.UTF-8".parse::<Lang>(), Ok(Lang::Cs));
-        assert_eq!("EN".parse::<Lang>(), Ok(Lang::En));
-        assert!("de".parse::<Lang>().is_err());
+        assert_eq!("cs_CZ.UTF-8".parse::<Lang>(), Ok(Lang::CS));
+        assert_eq!("EN".parse::<Lang>(), Ok(Lang::EN));
+        let refused = "xx".parse::<Lang>().unwrap_err();
+        assert!(
+            refused.contains("\"xx\"") && refused.contains("en, cs"),
+            "{refused}"
+        );
+        assert!(
+            Lang::parse_in("xx", "cs")
+                .unwrap_err()
+                .contains("neznámý jazyk")
+        );
     }
 
     #[test]
     fn czech_differs_from_english() {
-        assert_eq!(Text::Mean.get(Lang::Cs), "průměr");
-        assert_eq!(Text::Mean.get(Lang::En), "mean");
+        assert_eq!(Text::Mean.get(Lang::CS), "průměr");
+        assert_eq!(Text::Mean.get(Lang::EN), "mean");
         assert_eq!(Text::AtTurnStart.id(), "cli-at-turn-start");
     }
 

@@ -48,9 +48,10 @@ pub fn run(raw: Vec<std::ffi::OsString>) -> ExitCode {
         Ok(args) => args,
         Err(bad) => {
             let json = raw.iter().any(|a| a == "--json");
-            let failure = Failure::usage(
+            let failure = Failure::usage_worded(
                 "invalid_utf8",
-                format!("argument {:?} is not valid UTF-8", bad.to_string_lossy()),
+                "cli-invalid-utf8",
+                &[("arg", &format!("{:?}", bad.to_string_lossy()))],
             );
             return report(&Out::new(json, Lang::default()), &failure);
         }
@@ -66,7 +67,10 @@ pub fn run(raw: Vec<std::ffi::OsString>) -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return usage_error(&args, err, help_lang),
     };
-    let out = Out::new(cli.json, cli.lang);
+    // `--lang` or `GRIMOIRE_LANG` as clap checked it; else the locale's
+    // language, negotiated as for the help.
+    let lang = cli.lang.unwrap_or_else(|| Lang::of_tag(help_lang));
+    let out = Out::new(cli.json, lang);
     let ctx = context::Ctx {
         out,
         db: cli.db.clone(),
@@ -117,7 +121,7 @@ fn report(out: &Out, failure: &Failure) -> ExitCode {
 fn usage_error(args: &[String], err: clap::Error, tag: &str) -> ExitCode {
     use clap::error::ErrorKind;
     let json = args.iter().any(|a| a == "--json");
-    let lang = tag.parse::<Lang>().unwrap_or_default();
+    let lang = Lang::of_tag(tag);
     let help = matches!(
         err.kind(),
         ErrorKind::DisplayHelp
@@ -138,7 +142,9 @@ fn usage_error(args: &[String], err: clap::Error, tag: &str) -> ExitCode {
     }
     let message = err.render().to_string();
     let mut lines = message.lines();
-    let first = lines.next().unwrap_or("invalid command line");
+    let first = lines.next().unwrap_or_else(|| {
+        grimoire_words::fixed(grimoire_words::FALLBACK, "cli-invalid-command-line")
+    });
     let mut first = first.strip_prefix("error: ").unwrap_or(first).to_owned();
     // "the following required arguments were not provided:" announces the
     // list on the next lines; without it the message names nothing.

@@ -221,7 +221,7 @@ mod tests {
     fn plain() -> Out {
         Out {
             json: false,
-            lang: Lang::En,
+            lang: Lang::EN,
             color: false,
         }
     }

@@ -48,15 +48,11 @@ pub fn find(id: &str) -> Result<&'static Rule, Failure> {
         .find(|r| r.id.to_lowercase() == wanted)
         .ok_or_else(|| {
             let (first, last) = range();
-            Failure::usage(
+            Failure::usage_worded(
                 "unknown_rule",
-                format!(
-                    "no rule \"{id}\" (the rules are {first}–{last}; grimoire rules lists them)"
-                ),
+                "cli-unknown-rule",
+                &[("id", id), ("first", first), ("last", last)],
             )
-            .with_cs(format!(
-                "pravidlo „{id}“ neexistuje (pravidla jsou {first}–{last}; seznam: grimoire rules)"
-            ))
         })
 }
 

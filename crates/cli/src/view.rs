@@ -5,25 +5,18 @@ use serde_json::{Value, json};
 
 use crate::i18n::{Lang, Text};
 use crate::output::{Out, Table, pips};
-use grimoire_words::Named;
 
 /// The display name of a spell id, in the chosen language.
 pub fn spell_label(id: &SpellId, lang: Lang) -> String {
     match crate::catalog::current().get(id.as_str()) {
-        Some(s) => match lang {
-            Lang::En => s.name_en.clone(),
-            Lang::Cs => s.name_cs.clone(),
-        },
+        Some(s) => lang.pick(s.name_en.clone(), s.name_cs.clone()),
         None => id.to_string(),
     }
 }
 
 /// A class name in the chosen language.
 pub fn class_name(class: Class, lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => class.name_en(),
-        Lang::Cs => class.name_cs(),
-    }
+    grimoire_words::word(lang.tag(), &class)
 }
 
 /// `Wizard 3 / Cleric 2`.
@@ -94,10 +87,7 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
             .iter()
             .map(|&a| {
                 let m = c.abilities().modifier(a);
-                let abbrev = match lang {
-                    Lang::En => a.abbrev(),
-                    Lang::Cs => crate::names::cs_abbrev(a),
-                };
+                let abbrev = lang.pick(a.abbrev(), crate::names::cs_abbrev(a));
                 format!("{abbrev} {} ({m:+})", c.abilities().score(a))
             })
             .collect::<Vec<_>>()
@@ -217,10 +207,7 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
             Text::Conditions.get(lang),
             c.conditions()
                 .iter()
-                .map(|k| match lang {
-                    Lang::En => k.name_en(),
-                    Lang::Cs => k.name_cs(),
-                })
+                .map(|k| grimoire_words::word(lang.tag(), k))
                 .collect::<Vec<_>>()
                 .join(", ")
         )));

@@ -204,11 +204,7 @@ pub fn house_rules(p: &HouseRules) -> Result<Vec<String>, Violation> {
             };
             Ok(vec!["house-rules".into(), verb.into(), rule(r).into()])
         }
-        _ => Err(Violation {
-            path: "action".into(),
-            message: "give both action and rule, or neither to read the house rules".into(),
-            message_cs: "uveďte action i rule, nebo ani jedno pro čtení domácích pravidel".into(),
-        }),
+        _ => Err(Violation::new("action", "mcp-args-house-rules")),
     }
 }
 
@@ -282,13 +278,7 @@ pub fn next_turn(p: &NextTurn) -> Result<Vec<String>, Violation> {
     match (&p.encounter, &p.character) {
         (Some(e), None) => Ok(Argv::new(&["encounter", "next"]).arg(e).done()),
         (None, Some(c)) => Ok(Argv::new(&["turn", "end"]).arg(c).done()),
-        _ => Err(Violation {
-            path: "encounter".to_owned(),
-            message: "give exactly one of encounter (in a fight) or character (outside one)"
-                .to_owned(),
-            message_cs: "zadej právě jedno: encounter (v boji), nebo character (mimo boj)"
-                .to_owned(),
-        }),
+        _ => Err(Violation::new("encounter", "mcp-args-turn")),
     }
 }
 

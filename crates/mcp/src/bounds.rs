@@ -3,18 +3,43 @@
 //! `minItems`), so what a model reads in the schema is exactly what is
 //! enforced, and refuses text that would read as a command-line flag.
 
+use grimoire_words::FluentValue;
 use serde_json::{Map, Value};
 
-/// An argument out of bounds: which one (a JSON path like `targets[2]`)
-/// and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
+use crate::lang::Lang;
+
+/// An argument out of bounds, or arguments that do not fit together: which
+/// one (a JSON path like `targets[2]`) and why, as a message of the
+/// catalogue (`mcp-bound-*`, `mcp-args-*` in `mcp.ftl`) and its values.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Violation {
     /// Where in the arguments.
     pub path: String,
-    /// What is wrong, in English.
-    pub message: String,
-    /// The same in Czech.
-    pub message_cs: String,
+    /// The catalogue message saying what is wrong.
+    pub id: &'static str,
+    /// Its values (`$path` is added).
+    pub args: Vec<(&'static str, FluentValue<'static>)>,
+}
+
+impl Violation {
+    /// Arguments that do not fit together, worded by message `id`.
+    pub fn new(path: &str, id: &'static str) -> Violation {
+        Violation {
+            path: path.to_owned(),
+            id,
+            args: Vec::new(),
+        }
+    }
+
+    /// What is wrong, in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        let args = self
+            .args
+            .iter()
+            .cloned()
+            .chain([("path", FluentValue::from(self.path.clone()))]);
+        grimoire_words::text(lang.flag(), self.id, args)
+    }
 }
 
 /// Checks `value` against `schema` (the tool's input schema, whose `$ref`s
@@ -51,30 +76,22 @@ fn walk(root: &Value, schema: &Value, value: &Value, path: &str) -> Result<(), V
             if let Some(max) = number("maxLength").filter(|m| chars as f64 > *m) {
                 return Err(violation(
                     path,
-                    format!("{chars} characters, at most {max} allowed"),
-                    format!("{chars} znaků, povoleno nejvýš {max}"),
+                    "mcp-bound-max-length",
+                    vec![("chars", chars.into()), ("max", max.to_string().into())],
                 ));
             }
             if let Some(min) = number("minLength").filter(|m| (chars as f64) < *m) {
                 return Err(violation(
                     path,
-                    format!("{chars} characters, at least {min} needed"),
-                    format!("{chars} znaků, potřeba aspoň {min}"),
+                    "mcp-bound-min-length",
+                    vec![("chars", chars.into()), ("min", min.to_string().into())],
                 ));
             }
             if text.starts_with('-') {
-                return Err(violation(
-                    path,
-                    "must not start with '-'".to_owned(),
-                    "nesmí začínat znakem „-“".to_owned(),
-                ));
+                return Err(violation(path, "mcp-bound-flag", Vec::new()));
             }
             if text.chars().any(char::is_control) {
-                return Err(violation(
-                    path,
-                    "must not contain control characters".to_owned(),
-                    "nesmí obsahovat řídicí znaky".to_owned(),
-                ));
+                return Err(violation(path, "mcp-bound-control", Vec::new()));
             }
         }
         Value::Number(n) => {
@@ -82,15 +99,15 @@ fn walk(root: &Value, schema: &Value, value: &Value, path: &str) -> Result<(), V
             if let Some(max) = number("maximum").filter(|m| n > *m) {
                 return Err(violation(
                     path,
-                    format!("{n} is above the maximum {max}"),
-                    format!("{n} je nad maximem {max}"),
+                    "mcp-bound-maximum",
+                    vec![("n", n.to_string().into()), ("max", max.to_string().into())],
                 ));
             }
             if let Some(min) = number("minimum").filter(|m| n < *m) {
                 return Err(violation(
                     path,
-                    format!("{n} is below the minimum {min}"),
-                    format!("{n} je pod minimem {min}"),
+                    "mcp-bound-minimum",
+                    vec![("n", n.to_string().into()), ("min", min.to_string().into())],
                 ));
             }
         }
@@ -99,15 +116,15 @@ fn walk(root: &Value, schema: &Value, value: &Value, path: &str) -> Result<(), V
             if let Some(max) = number("maxItems").filter(|m| len > *m) {
                 return Err(violation(
                     path,
-                    format!("{len} items, at most {max} allowed"),
-                    format!("{len} položek, povoleno nejvýš {max}"),
+                    "mcp-bound-max-items",
+                    vec![("len", len.into()), ("max", max.to_string().into())],
                 ));
             }
             if let Some(min) = number("minItems").filter(|m| len < *m) {
                 return Err(violation(
                     path,
-                    format!("{len} items, at least {min} needed"),
-                    format!("{len} položek, potřeba aspoň {min}"),
+                    "mcp-bound-min-items",
+                    vec![("len", len.into()), ("min", min.to_string().into())],
                 ));
             }
             if let Some(item_schema) = schema.get("items") {
@@ -135,12 +152,15 @@ fn walk(root: &Value, schema: &Value, value: &Value, path: &str) -> Result<(), V
     Ok(())
 }
 
-fn violation(path: &str, en: String, cs: String) -> Violation {
+fn violation(
+    path: &str,
+    id: &'static str,
+    args: Vec<(&'static str, FluentValue<'static>)>,
+) -> Violation {
     let path = if path.is_empty() { "arguments" } else { path };
     Violation {
-        path: path.to_owned(),
-        message: format!("{path}: {en}"),
-        message_cs: format!("{path}: {cs}"),
+        args,
+        ..Violation::new(path, id)
     }
 }
 
@@ -166,7 +186,7 @@ mod tests {
     }
 
     fn err(value: Value) -> String {
-        check(&schema(), &value).unwrap_err().message
+        check(&schema(), &value).unwrap_err().message(Lang::EN)
     }
 
     #[test]
@@ -192,5 +212,18 @@ mod tests {
     fn flags_and_control_characters_are_refused() {
         assert!(err(json!({"spell": "--db"})).contains("'-'"));
         assert!(err(json!({"spell": "a\nb"})).contains("control"));
+    }
+
+    #[test]
+    fn czech_counts_agree_with_their_number() {
+        let cs = |v| check(&schema(), &v).unwrap_err().message(Lang::CS);
+        assert_eq!(
+            cs(json!({"spell": "abcdef"})),
+            "spell: 6 znaků, povoleno nejvýš 5"
+        );
+        assert_eq!(
+            cs(json!({"targets": ["a", "b", "c"]})),
+            "targets: 3 položky, povoleno nejvýš 2"
+        );
     }
 }

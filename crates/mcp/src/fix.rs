@@ -8,10 +8,7 @@ use crate::lang::Lang;
 /// the catalogue (`crates/words/locales/<lang>/mcp.ftl`). Codes not in the
 /// table get a general sentence that still names a tool to call next.
 pub fn fix(code: &str, lang: Lang) -> String {
-    let tag = match lang {
-        Lang::En => "en",
-        Lang::Cs => "cs",
-    };
+    let tag = lang.flag();
     grimoire_words::Words::get().text(tag, &format!("mcp-fix-{}", fix_id(code)), None)
 }
 
@@ -91,14 +88,14 @@ mod tests {
 
     #[test]
     fn r10_says_to_end_the_turn() {
-        assert!(fix("one_slot_per_turn", Lang::En).contains("next_turn"));
-        assert!(fix("one_slot_per_turn", Lang::Cs).contains("next_turn"));
-        assert!(fix("one_slot_per_turn", Lang::Cs).contains("tah"));
+        assert!(fix("one_slot_per_turn", Lang::EN).contains("next_turn"));
+        assert!(fix("one_slot_per_turn", Lang::CS).contains("next_turn"));
+        assert!(fix("one_slot_per_turn", Lang::CS).contains("tah"));
     }
 
     #[test]
     fn unknown_codes_still_name_a_tool() {
-        assert!(fix("something_new", Lang::En).contains("options"));
+        assert!(fix("something_new", Lang::EN).contains("options"));
     }
 
     #[test]
@@ -111,7 +108,7 @@ mod tests {
             "read_only",
             "x",
         ] {
-            let (en, cs) = (fix(code, Lang::En), fix(code, Lang::Cs));
+            let (en, cs) = (fix(code, Lang::EN), fix(code, Lang::CS));
             assert!(en.len() < 200 && cs.len() < 250, "{code}");
             assert!(!en.starts_with("mcp-fix-"), "{code}: {en}");
             assert_ne!(en, cs, "{code}");

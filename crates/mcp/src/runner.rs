@@ -88,17 +88,26 @@ impl Runner {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .kill_on_drop(true);
+        let say = |id: &str, args: &[(&str, String)]| {
+            grimoire_words::text(lang.flag(), id, args.iter().map(|(k, v)| (*k, v.clone())))
+        };
         let mut child = match command.spawn() {
             Ok(child) => child,
             Err(err) => {
                 return refused(
                     "internal",
-                    format!("cannot start {}: {err}", self.exe.display()),
+                    say(
+                        "mcp-run-cannot-start",
+                        &[
+                            ("exe", self.exe.display().to_string()),
+                            ("error", err.to_string()),
+                        ],
+                    ),
                 );
             }
         };
         let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
-            return refused("internal", "the command's output could not be read");
+            return refused("internal", say("mcp-run-no-output", &[]));
         };
         let limit = self.max_output;
         let work = async {
@@ -116,20 +125,22 @@ impl Runner {
         let Ok((out, err, status)) = tokio::time::timeout(self.timeout, work).await else {
             return refused(
                 "timeout",
-                format!(
-                    "the command did not finish within {} seconds",
-                    self.timeout.as_secs()
+                say(
+                    "mcp-run-timeout",
+                    &[("seconds", self.timeout.as_secs().to_string())],
                 ),
             );
         };
         let (out, overflow) = match out {
             Ok(read) => read,
-            Err(e) => return refused("internal", format!("reading the command's output: {e}")),
+            Err(e) => {
+                return refused("internal", say("mcp-run-read", &[("error", e.to_string())]));
+            }
         };
         if overflow {
             return refused(
                 "output_too_large",
-                format!("the answer is larger than {limit} bytes"),
+                say("mcp-run-too-large", &[("limit", limit.to_string())]),
             );
         }
         let code = status.ok().and_then(|s| s.code());
@@ -147,7 +158,10 @@ impl Runner {
                 let excerpt: String = stderr.trim().chars().take(500).collect();
                 refused(
                     "internal",
-                    format!("the command failed (exit {code:?}): {excerpt}"),
+                    say(
+                        "mcp-run-failed",
+                        &[("code", format!("{code:?}")), ("excerpt", excerpt)],
+                    ),
                 )
             }
         }
@@ -188,7 +202,7 @@ mod tests {
             ["--json", "options", "Elmira"]
         );
         assert_eq!(
-            r.env(Lang::Cs),
+            r.env(Lang::CS),
             [
                 ("GRIMOIRE_LANG", OsString::from("cs")),
                 ("GRIMOIRE_DB", OsString::from("/tmp/x.db")),
@@ -211,7 +225,7 @@ mod tests {
     #[tokio::test]
     async fn a_missing_binary_is_an_internal_refusal() {
         let r = Runner::new("/nonexistent/grimoire".into(), None, None);
-        let Outcome::Refused(e) = r.run(Lang::En, &[]).await else {
+        let Outcome::Refused(e) = r.run(Lang::EN, &[]).await else {
             panic!("ran a missing binary");
         };
         assert_eq!(e["code"], "internal");

@@ -72,10 +72,7 @@ impl Grimoire {
         {
             Ok(args) => args,
             Err(v) => {
-                let message = match lang {
-                    Lang::En => v.message,
-                    Lang::Cs => v.message_cs,
-                };
+                let message = v.message(lang);
                 return refusal(
                     json!({"code": "invalid_argument", "rule": null, "message": message, "argument": v.path}),
                     lang,
@@ -422,7 +419,7 @@ mod tests {
     use super::*;
 
     fn server() -> Grimoire {
-        Grimoire::new(Runner::new("grimoire".into(), None, None), Lang::En)
+        Grimoire::new(Runner::new("grimoire".into(), None, None), Lang::EN)
     }
 
     #[test]
@@ -461,7 +458,7 @@ mod tests {
     fn a_refusal_carries_its_fix_in_the_language_asked() {
         let r = refusal(
             json!({"code": "one_slot_per_turn", "rule": "R10", "message": "R10: ..."}),
-            Lang::Cs,
+            Lang::CS,
         );
         assert_eq!(r.is_error, Some(true));
         let e = &r.structured_content.unwrap()["error"];

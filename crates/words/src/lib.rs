@@ -35,5 +35,5 @@ pub use catalogue::{FALLBACK, FtlError, Words, fixed, text};
 pub use fluent_bundle::{FluentArgs, FluentValue};
 pub use refusal::{refusal, waived, with_words};
 pub use shape::{templates, variables};
-pub use vocabulary::{Named, Term, term};
+pub use vocabulary::{Named, Term, term, word};
 pub use web::browser_script;

@@ -78,6 +78,13 @@ impl Named for AreaShape {}
 impl Named for ActionKind {}
 impl Named for DamageType {}
 
+/// The word for `value` in `lang` (English where `lang` lacks it),
+/// rendered once and kept: for front ends that hold words as
+/// `&'static str`, in any language of the catalogue.
+pub fn word<T: Term>(lang: &str, value: &T) -> &'static str {
+    named(value, lang)
+}
+
 /// The word for `value` in `lang`, rendered once and kept.
 fn named<T: Term>(value: &T, lang: &str) -> &'static str {
     crate::fixed(lang, &term_id(value))

@@ -34,6 +34,22 @@ const ALLOWED: &[(&str, &str)] = &[
         "clap's own English, matched to recognise a range error",
     ),
     ("export const ", "JavaScript sent to the browser"),
+    (
+        "max hp",
+        "a word typed on the command line (a target property), matched as typed",
+    ),
+    (
+        "mystic arcanum",
+        "a word typed on the command line (--via), matched as typed",
+    ),
+    (
+        "spell scroll",
+        "a word typed on the command line (an item), matched as typed",
+    ),
+    (
+        "## Rules from the chapter",
+        "the heading of docs/RULES.md under which the CLI reads the numbered rules",
+    ),
     ("xMidYMid ", "an SVG attribute value"),
 ];
 
@@ -41,33 +57,6 @@ const ALLOWED: &[(&str, &str)] = &[
 /// 18 not done yet, by the number of such literals. Lower a number when
 /// you move words into the `.ftl` files; a higher one fails.
 const NOT_YET_MOVED: &[(&str, usize)] = &[
-    ("cli/src/catalog.rs", 2),
-    ("cli/src/commands/admin.rs", 14),
-    ("cli/src/commands/cast.rs", 14),
-    ("cli/src/commands/character.rs", 13),
-    ("cli/src/commands/completions.rs", 1),
-    ("cli/src/commands/effects.rs", 10),
-    ("cli/src/commands/encounter.rs", 8),
-    ("cli/src/commands/history.rs", 6),
-    ("cli/src/commands/homebrew.rs", 6),
-    ("cli/src/commands/house.rs", 1),
-    ("cli/src/commands/mcp.rs", 1),
-    ("cli/src/commands/monster.rs", 23),
-    ("cli/src/commands/options.rs", 1),
-    ("cli/src/commands/plan.rs", 1),
-    ("cli/src/commands/reaction.rs", 35),
-    ("cli/src/commands/serve.rs", 4),
-    ("cli/src/commands/spellbook.rs", 4),
-    ("cli/src/commands/spells.rs", 2),
-    ("cli/src/commands/vitals.rs", 2),
-    ("cli/src/context.rs", 1),
-    ("cli/src/describe.rs", 29),
-    ("cli/src/i18n.rs", 1),
-    ("cli/src/lib.rs", 2),
-    ("cli/src/reference.rs", 3),
-    ("mcp/src/argv.rs", 4),
-    ("mcp/src/bounds.rs", 16),
-    ("mcp/src/runner.rs", 6),
     ("server/src/access/mod.rs", 15),
     ("server/src/access/token.rs", 1),
     ("server/src/api/characters.rs", 4),
@@ -297,6 +286,18 @@ fn the_front_ends_keep_their_words_in_the_catalogue() {
         report.join("\n"),
         counted.join("\n")
     );
+}
+
+/// The CLI and the MCP server have moved every word (issue 18): no row of
+/// theirs may come back.
+#[test]
+fn the_cli_and_mcp_have_no_words_left_to_move() {
+    let left: Vec<&str> = NOT_YET_MOVED
+        .iter()
+        .map(|(f, _)| *f)
+        .filter(|f| f.starts_with("cli/") || f.starts_with("mcp/"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
 }
 
 #[test]

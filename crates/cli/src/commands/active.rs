@@ -8,19 +8,6 @@ use crate::i18n::Text;
 
 /// Arguments of `use`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
-  grimoire use Mira                     Mira acts when a command names no character
-  grimoire cast fireball -l 4 -t Goblin -t Orc
-  grimoire slots
-  grimoire use                          show the active character
-  grimoire use --clear                  forget it
-  GRIMOIRE_CHARACTER=Mira grimoire ...  for one shell, over the database's choice
-                                        (players sharing one PostgreSQL table)
-
-A command's first word is the character only when the command has more
-words than it needs without one: `cast Fireball` casts as the active
-character, `cast Mira Fireball` as Mira. For `prepare` and `unprepare` the
-first word is the character when a character has that name.")]
 pub struct UseArgs {
     /// The character to make active; leave out to show the active one
     #[arg(conflicts_with = "clear")]

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use grimoire_store::{Change, SCHEMA_VERSION, Store};
+use grimoire_words::FluentValue;
 use serde_json::{Value, json};
 
 use crate::context::{Ctx, default_db_path};
@@ -13,9 +14,6 @@ use crate::failure::Failure;
 
 /// Arguments of `backup` and `restore`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire backup ~/grimoire-2026-12-02.sqlite3\n  grimoire restore ~/grimoire-2026-12-02.sqlite3"
-)]
 pub struct FileArgs {
     /// The backup file (a new one for `backup`, an existing one for `restore`)
     pub file: PathBuf,
@@ -23,9 +21,6 @@ pub struct FileArgs {
 
 /// Arguments of `export` and `import`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire export table.json\n  grimoire --db postgres://postgres@127.0.0.1/grimoire import table.json"
-)]
 pub struct JsonArgs {
     /// The JSON file (written by `export`, read by `import`)
     pub file: PathBuf,
@@ -36,19 +31,14 @@ const EXPORT_FORMAT: &str = "grimoire-export";
 
 /// The SQLite file the commands work on; PostgreSQL has its own tools.
 fn sqlite_path(ctx: &Ctx) -> anyhow::Result<PathBuf> {
-    let path = ctx.db.clone().or_else(default_db_path).ok_or_else(|| {
-        Failure::usage(
-            "no_data_dir",
-            "cannot find a data directory (set HOME or XDG_DATA_HOME), pass --db PATH",
-        )
-    })?;
+    let path = ctx
+        .db
+        .clone()
+        .or_else(default_db_path)
+        .ok_or_else(|| Failure::usage_worded("no_data_dir", "cli-no-data-dir", &[]))?;
     let text = path.to_string_lossy();
     if text.starts_with("postgres://") || text.starts_with("postgresql://") {
-        return Err(Failure::usage(
-            "not_sqlite",
-            "backup and restore copy the SQLite file; for PostgreSQL use grimoire export / import (or pg_dump)",
-        )
-        .into());
+        return Err(Failure::usage_worded("not_sqlite", "cli-admin-not-sqlite", &[]).into());
     }
     Ok(path)
 }
@@ -57,12 +47,11 @@ fn sqlite_path(ctx: &Ctx) -> anyhow::Result<PathBuf> {
 pub fn backup(ctx: &Ctx, args: &FileArgs) -> anyhow::Result<()> {
     let db = sqlite_path(ctx)?;
     if args.file.exists() {
-        return Err(Failure::usage(
+        let file = args.file.display().to_string();
+        return Err(Failure::usage_worded(
             "file_exists",
-            format!(
-                "{} already exists; name a new file (a backup never overwrites)",
-                args.file.display()
-            ),
+            "cli-admin-file-exists",
+            &[("file", &file)],
         )
         .into());
     }
@@ -78,22 +67,23 @@ pub fn backup(ctx: &Ctx, args: &FileArgs) -> anyhow::Result<()> {
 pub fn restore(ctx: &Ctx, args: &FileArgs) -> anyhow::Result<()> {
     let db = sqlite_path(ctx)?;
     if !args.file.is_file() {
-        return Err(Failure::usage(
+        let file = args.file.display().to_string();
+        return Err(Failure::usage_worded(
             "no_such_file",
-            format!("no backup file at {}", args.file.display()),
+            "cli-admin-no-backup",
+            &[("file", &file)],
         )
         .into());
     }
     let problems = Store::open(&args.file).map_err(Failure::from)?.verify()?;
     if !problems.is_empty() {
-        return Err(Failure::refused(
+        return Err(Failure::worded_with(
             "backup_damaged",
-            format!(
-                "{} is damaged ({} entities disagree with its log; see grimoire --db {} verify); nothing restored",
-                args.file.display(),
-                problems.len(),
-                args.file.display()
-            ),
+            "cli-admin-backup-damaged",
+            &[
+                ("file", args.file.display().to_string().into()),
+                ("count", problems.len().into()),
+            ],
         )
         .into());
     }
@@ -133,37 +123,43 @@ pub fn export(ctx: &Ctx, args: &JsonArgs) -> anyhow::Result<()> {
 /// `grimoire import FILE`: an export into an empty database, in one change.
 pub fn import(ctx: &Ctx, args: &JsonArgs) -> anyhow::Result<()> {
     let text = std::fs::read(&args.file).map_err(|e| {
-        Failure::usage(
+        Failure::usage_worded(
             "no_such_file",
-            format!("cannot read {}: {e}", args.file.display()),
+            "cli-cannot-read",
+            &[
+                ("file", &args.file.display().to_string()),
+                ("error", &e.to_string()),
+            ],
         )
     })?;
     let doc: Value = serde_json::from_slice(&text).map_err(|e| {
-        Failure::usage(
+        Failure::usage_worded(
             "bad_export",
-            format!("{} is not JSON: {e}", args.file.display()),
+            "cli-admin-not-json",
+            &[
+                ("file", &args.file.display().to_string()),
+                ("error", &e.to_string()),
+            ],
         )
     })?;
     if doc["format"] != EXPORT_FORMAT {
-        return Err(Failure::usage(
+        let file = args.file.display().to_string();
+        return Err(Failure::usage_worded(
             "bad_export",
-            format!("{} is not a grimoire export file", args.file.display()),
+            "cli-admin-not-export",
+            &[("file", &file)],
         )
         .into());
     }
     let entities = doc["entities"].as_array().cloned().unwrap_or_default();
     let mut store = ctx.store()?;
     if !store.dump()?.is_empty() {
-        return Err(Failure::refused(
-            "not_empty",
-            "import fills an empty database; this one already holds data (use a new --db)",
-        )
-        .into());
+        return Err(Failure::worded("not_empty", "cli-admin-not-empty", &[]).into());
     }
     let mut change = Change::new(format!("import {}", args.file.display()));
     for e in &entities {
         let (Some(kind), Some(name)) = (e["kind"].as_str(), e["name"].as_str()) else {
-            return Err(Failure::usage("bad_export", "an entity without kind or name").into());
+            return Err(Failure::usage_worded("bad_export", "cli-admin-nameless", &[]).into());
         };
         change = change.create(kind, name, &e["state"])?;
     }
@@ -182,19 +178,19 @@ pub fn verify(ctx: &Ctx) -> anyhow::Result<()> {
         if out.json {
             return out.json(&json!({"ok": true, "entities": store.dump()?.len()}));
         }
-        return out.line("verified: every entity matches its change log");
+        return out.line(grimoire_words::fixed(out.lang.tag(), "cli-admin-verified"));
     }
     let list: Vec<String> = problems
         .iter()
         .map(|p| format!("{} \"{}\": {}", p.kind, p.name, p.problem))
         .collect();
-    Err(Failure::refused(
+    Err(Failure::worded_with(
         "verify_failed",
-        format!(
-            "{} entities disagree with the change log: {}",
-            problems.len(),
-            list.join("; ")
-        ),
+        "cli-admin-verify-failed",
+        &[
+            ("count", problems.len().into()),
+            ("list", list.join("; ").into()),
+        ],
     )
     .into())
 }
@@ -212,5 +208,13 @@ fn report(ctx: &Ctx, what: &str, file: &Path, count: usize) -> anyhow::Result<()
     if out.json {
         return out.json(&json!({ what: file.display().to_string(), "entities": count }));
     }
-    out.line(format!("{what}: {count} entities, {}", file.display()))
+    out.line(grimoire_words::text(
+        out.lang.tag(),
+        "cli-admin-report",
+        [
+            ("what", FluentValue::from(what)),
+            ("count", count.into()),
+            ("file", file.display().to_string().into()),
+        ],
+    ))
 }

@@ -15,33 +15,10 @@ use crate::names;
 use crate::output::Out;
 use crate::state;
 use crate::view;
-use grimoire_words::Named;
 
 /// Arguments of `cast`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire cast [OPTIONS] [CHARACTER] <SPELL>",
-    after_help = "Examples:
-  grimoire cast Elmira \"Magic Missile\" --target Goblin
-  grimoire cast fireball -l 4 -t Goblin -t Orc     as the active character (grimoire use NAME)
-  grimoire cast Elmira \"Magic Missile\" --slot 2 --target Goblin:hp=7
-  grimoire cast Elmira Shield --action reaction --trigger \"hit by an attack\"
-  grimoire cast Elmira \"Detect Magic\" --ritual
-  grimoire cast Elmira Fireball --via \"Spell Scroll (fireball)\" --target Ogre:dex=-1:hp=59
-  grimoire cast Elmira \"Misty Step\" --via \"Misty Step\" --action bonus
-  grimoire cast Elmira \"Chromatic Orb\" --damage-type fire --target Ogre:ac=11
-  grimoire cast Brother \"Plant Growth\" --alternative-time    the 8-hour casting
-
-Inside an encounter, the caster's own Hex or Hunter's Mark on the target
-adds its damage to each hit of a spell attack.
-
-A target is NAME, optionally followed by :ac=N :hp=N :max=N (hit point
-maximum, healing stops there) :dex=+2 (any ability save bonus) :self :ally
-:cover (Total Cover) :dist=FEET :type=undead :resist=fire,cold
-:vuln=radiant :immune=poison.
-  grimoire cast Brother \"Cure Wounds\" --target Ana:hp=3:max=12
-  grimoire cast Elmira Fireball --target Imp:type=fiend:resist=cold:immune=fire"
-)]
+#[command(override_usage = "grimoire cast [OPTIONS] [CHARACTER] <SPELL>")]
 pub struct Args {
     /// The caster; leave out for the active character (one word is the spell)
     #[arg(value_name = "CHARACTER")]
@@ -105,9 +82,10 @@ pub(crate) fn target(spec: &str) -> Result<Target, Failure> {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         let number = || -> Result<i32, Failure> {
             value.trim().trim_start_matches('+').parse().map_err(|_| {
-                Failure::usage(
+                Failure::usage_worded(
                     "bad_target",
-                    format!("\"{part}\" in target \"{spec}\" needs a number"),
+                    "cli-target-needs-number",
+                    &[("part", part), ("spec", spec)],
                 )
             })
         };
@@ -126,11 +104,10 @@ pub(crate) fn target(spec: &str) -> Result<Target, Failure> {
             other => match names::ability(other) {
                 Ok(a) => t.with_save(a, number()?),
                 Err(_) => {
-                    return Err(Failure::usage(
+                    return Err(Failure::usage_worded(
                         "bad_target",
-                        format!(
-                            "unknown target property \"{key}\" (ac, hp, max, dist, type, self, ally, cover, resist, vuln, immune, or an ability)"
-                        ),
+                        "cli-target-unknown-property",
+                        &[("key", key)],
                     ));
                 }
             },
@@ -169,19 +146,24 @@ fn via(caster: &Caster, word: &str) -> Result<CastMode, Failure> {
         .map(|i| i.name.as_str())
         .chain(caster.features().iter().map(|f| f.name.as_str()))
         .collect();
-    Err(Failure::refused(
-        "unknown_source",
-        format!(
-            "{} has no item or ability called \"{word}\" (has: {})",
-            caster.name(),
-            if items.is_empty() {
-                "none".to_owned()
-            } else {
-                items.join(", ")
-            }
-        ),
-    )
-    .with_rule("R5c"))
+    let failure = if items.is_empty() {
+        Failure::worded(
+            "unknown_source",
+            "cli-no-source-none",
+            &[("caster", caster.name()), ("word", word)],
+        )
+    } else {
+        Failure::worded(
+            "unknown_source",
+            "cli-no-source",
+            &[
+                ("caster", caster.name()),
+                ("word", word),
+                ("has", &items.join(", ")),
+            ],
+        )
+    };
+    Err(failure.with_rule("R5c"))
 }
 
 fn request(caster: &Caster, args: &Args) -> Result<CastRequest, Failure> {
@@ -313,18 +295,13 @@ pub(crate) fn hint(f: Failure, caster: &str, spell: &str, in_encounter: bool) ->
         "no_slot_available" => Some("hint-rest"),
         _ => None,
     };
-    let say = |lang, id| grimoire_words::text(lang, id, [("caster", caster), ("spell", spell)]);
-    let fix = id.map(|id| (say("en", id), say("cs", id)));
-    let Some((en, cs)) = fix else {
+    let Some(id) = id else {
         return f;
     };
-    let message_cs = f.message_cs.clone().map(|m| format!("{m} ({cs})"));
-    let mut f = Failure {
-        message: format!("{} ({en})", f.message),
-        ..f
-    };
-    f.message_cs = message_cs;
-    f
+    f.reworded(|lang, m| {
+        let fix = grimoire_words::text(lang, id, [("caster", caster), ("spell", spell)]);
+        format!("{m} ({fix})")
+    })
 }
 
 /// Prints a cast's resolution (shared with `encounter cast|react|resolve`).
@@ -375,10 +352,7 @@ pub(crate) fn show(
             CastMode::Slot => Text::NoSlotCantrip.get(lang).to_owned(),
         },
     };
-    let action = match lang {
-        Lang::En => r.action.name_en(),
-        Lang::Cs => r.action.name_cs(),
-    };
+    let action = grimoire_words::word(lang.tag(), &r.action);
     out.line(format!(
         "{} {} {} ({}, {spent}) [{action}]",
         out.bold(caster.name()),
@@ -487,10 +461,7 @@ pub(crate) fn target_line(
         let kinds: Vec<String> = by_type
             .iter()
             .map(|(k, n)| {
-                let kind = match lang {
-                    Lang::En => k.name_en(),
-                    Lang::Cs => k.name_cs(),
-                };
+                let kind = grimoire_words::word(lang.tag(), k);
                 format!("{n} {kind}")
             })
             .collect();
@@ -534,10 +505,7 @@ pub(crate) fn target_line(
         let names: Vec<&str> = t
             .conditions
             .iter()
-            .map(|c| match lang {
-                Lang::En => c.name_en(),
-                Lang::Cs => c.name_cs(),
-            })
+            .map(|c| grimoire_words::word(lang.tag(), c))
             .collect();
         parts.push(out.yellow(&names.join(", ")));
     }
@@ -551,8 +519,5 @@ pub(crate) fn target_line(
 }
 
 fn ability_abbrev(a: Ability, lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => a.abbrev(),
-        Lang::Cs => names::cs_abbrev(a),
-    }
+    lang.pick(a.abbrev(), names::cs_abbrev(a))
 }

@@ -14,20 +14,16 @@ use crate::active;
 use crate::catalog;
 use crate::context::Ctx;
 use crate::failure::Failure;
-use crate::i18n::{Lang, Text};
+use crate::i18n::Text;
 use crate::names;
 use crate::output::Table;
 use crate::state::{self, Batch, CHARACTER};
 use crate::view;
-use grimoire_words::Named;
 
 /// `grimoire character ...`.
 #[derive(Debug, Subcommand)]
 pub enum CharacterCommand {
     /// Create a character with full slots
-    #[command(after_help = "Examples:
-  grimoire character new Elmira --class wizard:3 --abilities str=8,dex=14,con=14,int=16,wis=12,cha=10
-  grimoire character new Brother-Tuck --class cleric:5 --class wizard:1 --abilities wis=16")]
     New {
         /// A name, unique without regard to case
         name: String,
@@ -42,20 +38,13 @@ pub enum CharacterCommand {
         no_pouch: bool,
     },
     /// Show a character: slots, spells, resources, conditions, this turn
-    #[command(
-        after_help = "Examples:\n  grimoire character show Elmira\n  grimoire character show     the active character (grimoire use NAME)"
-    )]
     Show {
         /// The character; leave out for the active one (grimoire use NAME)
         name: Option<String>,
     },
     /// List every character
-    #[command(after_help = "Example:\n  grimoire character list")]
     List,
     /// Delete a character (undo brings it back)
-    #[command(
-        after_help = "Example:\n  grimoire character delete Elmira\n  grimoire undo Elmira    brings her back"
-    )]
     Delete {
         /// The character
         name: String,
@@ -193,16 +182,7 @@ fn delete(ctx: &Ctx, name: &str) -> anyhow::Result<()> {
 
 /// Arguments of `prepare` and `unprepare`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire prepare|unprepare [OPTIONS] [CHARACTER] <SPELL>...",
-    after_help = "Examples:
-  grimoire prepare Elmira \"Magic Missile\" Shield \"Fire Bolt\"
-  grimoire unprepare Elmira Shield
-  grimoire prepare shield \"magicka strela\"    for the active character (grimoire use NAME)
-
-The first word is the character when a character has that name; otherwise
-every word is a spell, prepared by the active character."
-)]
+#[command(override_usage = "grimoire prepare|unprepare [OPTIONS] [CHARACTER] <SPELL>...")]
 pub struct PrepareArgs {
     /// [CHARACTER] then spells by English or Czech name or id (cantrips are learned)
     #[arg(required = true, value_name = "SPELL")]
@@ -277,13 +257,7 @@ fn change_spells(ctx: &Ctx, args: &PrepareArgs, prepare: bool) -> anyhow::Result
 #[derive(Debug, Subcommand)]
 pub enum ItemCommand {
     /// Give a character a magic item that casts spells without a slot (R5d)
-    #[command(
-        override_usage = "grimoire item add [OPTIONS] --spell <SPELL> [CHARACTER] <ITEM>",
-        after_help = "Examples:
-  grimoire item add Elmira \"Spell Scroll\" --spell Fireball
-  grimoire item add Elmira \"Wand of Magic Missiles\" --spell \"Magic Missile\" --charges 7 --recharge long
-  grimoire item add \"Spell Scroll\" -s Fireball     for the active character"
-    )]
+    #[command(override_usage = "grimoire item add [OPTIONS] --spell <SPELL> [CHARACTER] <ITEM>")]
     Add {
         /// The character; leave out for the active one (grimoire use NAME)
         #[arg(value_name = "CHARACTER")]
@@ -306,8 +280,6 @@ pub enum ItemCommand {
 #[derive(Debug, Subcommand)]
 pub enum AbilityCommand {
     /// Give a character a feature that casts a spell without a slot, N times (R5c)
-    #[command(after_help = "Example:
-  grimoire ability add Elmira --spell \"Misty Step\" --uses 1 --recharge long")]
     Add {
         /// The character; leave out for the active one (grimoire use NAME)
         name: Option<String>,
@@ -439,9 +411,6 @@ fn add_resource(
 
 /// Arguments of `slots`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire slots Elmira\n  grimoire --json slots Elmira\n  grimoire slots     the active character (grimoire use NAME)"
-)]
 pub struct SlotsArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     pub name: Option<String>,
@@ -462,9 +431,6 @@ pub fn slots(ctx: &Ctx, args: &SlotsArgs) -> anyhow::Result<()> {
 
 /// Arguments of `rest`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire rest Elmira --long\n  grimoire rest Elmira --short\n  grimoire rest --long     the active character (grimoire use NAME)"
-)]
 pub struct RestArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     pub name: Option<String>,
@@ -524,14 +490,7 @@ pub enum Toggle {
 
 /// Arguments of `condition`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire condition [OPTIONS] [CHARACTER] <add|remove> <CONDITION>",
-    after_help = "Examples:
-  grimoire condition Elmira add silenced        magical silence: no V spells (R14a)
-  grimoire condition Elmira add incapacitated   ends Concentration
-  grimoire condition Elmira remove incapacitated
-  grimoire condition add silenced               the active character (grimoire use NAME)"
-)]
+#[command(override_usage = "grimoire condition [OPTIONS] [CHARACTER] <add|remove> <CONDITION>")]
 pub struct ConditionArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     #[arg(value_name = "CHARACTER")]
@@ -579,10 +538,7 @@ pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
         ("silenced", Affliction::Silenced)
     } else {
         let c: Condition = names::condition(condition)?;
-        let label = match ctx.out.lang {
-            Lang::En => c.name_en(),
-            Lang::Cs => c.name_cs(),
-        };
+        let label = grimoire_words::word(ctx.out.lang.tag(), &c);
         (label, Affliction::Condition(c))
     };
     let toggle = match toggle {
@@ -617,9 +573,6 @@ pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
 #[derive(Debug, Subcommand)]
 pub enum TurnCommand {
     /// End the character's turn: actions and the one-slot limit reset (R10)
-    #[command(
-        after_help = "Examples:\n  grimoire turn end Elmira\n  grimoire turn end     the active character (grimoire use NAME)"
-    )]
     End {
         /// The character; leave out for the active one (grimoire use NAME)
         name: Option<String>,
@@ -655,11 +608,6 @@ pub fn turn(ctx: &Ctx, command: &TurnCommand) -> anyhow::Result<()> {
 
 /// Arguments of `equip`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
-  grimoire equip Elmira --focus held --free-hands 1
-  grimoire equip Elmira --material \"diamond worth 300+ GP\"
-  grimoire equip Elmira --no-pouch --free-hands 0
-  grimoire equip --focus held     the active character (grimoire use NAME)")]
 pub struct EquipArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     pub name: Option<String>,
@@ -742,13 +690,7 @@ pub fn equip(ctx: &Ctx, args: &EquipArgs) -> anyhow::Result<()> {
 
 /// Arguments of `wait`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire wait [OPTIONS] [CHARACTER] <TIME>",
-    after_help = "Examples:
-  grimoire wait Elmira 10m     a ritual's ten minutes pass (R5b, R12)
-  grimoire wait Elmira 1h      durations run out (R15)
-  grimoire wait 1h             the active character (grimoire use NAME)"
-)]
+#[command(override_usage = "grimoire wait [OPTIONS] [CHARACTER] <TIME>")]
 pub struct WaitArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     #[arg(value_name = "CHARACTER")]

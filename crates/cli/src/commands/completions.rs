@@ -20,17 +20,6 @@ pub enum Shell {
 
 /// Arguments of `completions`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples (read again at each shell start, so an upgraded grimoire keeps working):
-  bash:  echo 'source <(grimoire completions bash)' >> ~/.bashrc
-  zsh:   echo 'source <(grimoire completions zsh)' >> ~/.zshrc
-  fish:  echo 'grimoire completions fish | source' >> ~/.config/fish/config.fish
-
-The script asks grimoire for the words at each Tab, so spell names (by id:
-fireball, magic-missile) and the characters of your database complete too.
-With --static it is a fixed script of commands and flags only, which never
-runs grimoire."
-)]
 pub struct Args {
     /// The shell: bash, zsh or fish
     pub shell: Shell,

@@ -29,9 +29,6 @@ fn commit(
 
 /// Arguments of `drop`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire drop Brother\n  grimoire drop     the active character (grimoire use NAME)"
-)]
 pub struct DropArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     pub name: Option<String>,
@@ -60,10 +57,7 @@ pub fn drop(ctx: &Ctx, args: &DropArgs) -> anyhow::Result<()> {
 
 /// Arguments of `dismiss`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire dismiss [OPTIONS] [CHARACTER] <EFFECT>",
-    after_help = "Examples:\n  grimoire dismiss Elmira 3     (ids are shown by character show)\n  grimoire dismiss 3            the active character's (grimoire use NAME)"
-)]
+#[command(override_usage = "grimoire dismiss [OPTIONS] [CHARACTER] <EFFECT>")]
 pub struct DismissArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     #[arg(value_name = "CHARACTER")]
@@ -90,10 +84,7 @@ pub fn dismiss(ctx: &Ctx, args: &DismissArgs) -> anyhow::Result<()> {
 
 /// Arguments of `damage`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire damage [OPTIONS] [CHARACTER] <AMOUNT>",
-    after_help = "Examples:\n  grimoire damage Brother 14    a concentrating caster saves: CON, DC max(10, half)\n  grimoire damage 14            the active character (grimoire use NAME)"
-)]
+#[command(override_usage = "grimoire damage [OPTIONS] [CHARACTER] <AMOUNT>")]
 pub struct DamageArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     #[arg(value_name = "CHARACTER")]
@@ -139,11 +130,16 @@ pub fn damage(ctx: &Ctx, args: &DamageArgs) -> anyhow::Result<()> {
         } else {
             out.red(Text::ConcentrationLost.get(out.lang))
         };
-        out.line(format!(
-            "{}: {} = {} vs DC {dc}: {verdict}",
-            crate::describe::roll_label(&roll.label, out.lang),
-            roll.notation,
-            roll.total
+        out.line(grimoire_words::text(
+            out.lang.tag(),
+            "cli-save-line",
+            [
+                ("label", crate::describe::roll_label(&roll.label, out.lang)),
+                ("notation", roll.notation.to_string()),
+                ("total", roll.total.to_string()),
+                ("dc", dc.to_string()),
+                ("verdict", verdict.to_string()),
+            ],
         ))?;
     }
     Ok(())
@@ -169,14 +165,7 @@ impl std::str::FromStr for CastingStep {
 
 /// Arguments of `casting`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire casting [OPTIONS] [CHARACTER] <continue|abandon>",
-    after_help = "Examples:
-  grimoire casting Elmira continue     each turn of a long casting needs the Magic action (R12)
-  grimoire casting Elmira abandon      stop; no slot is spent
-  grimoire casting continue            the active character (grimoire use NAME)
-  grimoire cast Elmira \"Detect Magic\" --complete   when the time is up"
-)]
+#[command(override_usage = "grimoire casting [OPTIONS] [CHARACTER] <continue|abandon>")]
 pub struct CastingArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     #[arg(value_name = "CHARACTER")]
@@ -211,10 +200,7 @@ pub fn casting(ctx: &Ctx, args: &CastingArgs) -> anyhow::Result<()> {
 
 /// Arguments of `identify`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire identify [OPTIONS] [CHARACTER] <SPELL>",
-    after_help = "Examples:\n  grimoire identify Elmira Bless --arcana 5   Study action, DC 15 Intelligence (Arcana)\n  grimoire identify Bless                     the active character studies"
-)]
+#[command(override_usage = "grimoire identify [OPTIONS] [CHARACTER] <SPELL>")]
 pub struct IdentifyArgs {
     /// The character studying the effect; leave out for the active one (grimoire use NAME)
     #[arg(value_name = "CHARACTER")]
@@ -256,18 +242,25 @@ pub fn identify(ctx: &Ctx, args: &IdentifyArgs) -> anyhow::Result<()> {
     } else {
         out.red(Text::NotIdentified.get(out.lang))
     };
-    out.line(format!(
-        "{}: {} = {} vs DC {}: {verdict}",
-        o.roll.label, o.roll.notation, o.roll.total, o.dc
+    out.line(grimoire_words::text(
+        out.lang.tag(),
+        "cli-save-line",
+        [
+            (
+                "label",
+                crate::describe::roll_label(&o.roll.label, out.lang),
+            ),
+            ("notation", o.roll.notation.to_string()),
+            ("total", o.roll.total.to_string()),
+            ("dc", o.dc.to_string()),
+            ("verdict", verdict.to_string()),
+        ],
     ))
 }
 
 /// Arguments of `retarget`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "grimoire retarget [OPTIONS] [CHARACTER] <SPELL> <TARGET>",
-    after_help = "Examples:\n  grimoire retarget Vex Hex Orc        the hexed goblin fell: curse the orc (Bonus Action)\n  grimoire retarget \"hunter's mark\" Wolf   the active character's (grimoire use NAME)"
-)]
+#[command(override_usage = "grimoire retarget [OPTIONS] [CHARACTER] <SPELL> <TARGET>")]
 pub struct RetargetArgs {
     /// [CHARACTER] SPELL TARGET: the spell in effect (name or the number after # in `character show`) and its new target
     #[arg(required = true, num_args = 2..=3, value_name = "WORD")]
@@ -280,14 +273,7 @@ pub fn retarget(ctx: &Ctx, args: &RetargetArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let (entity, words) = active::leading(&store, &args.words, "SPELL")?;
     let [spell, to] = words.as_slice() else {
-        return Err(Failure::usage(
-            "bad_argument",
-            "give the spell in effect and its new target: grimoire retarget [CHARACTER] SPELL TARGET",
-        )
-        .with_cs(
-            "zadejte působící kouzlo a jeho nový cíl: grimoire retarget [POSTAVA] KOUZLO CÍL",
-        )
-        .into());
+        return Err(Failure::usage_worded("bad_argument", "cli-retarget-words", &[]).into());
     };
     let effect = match spell.trim_start_matches('#').parse::<u64>() {
         Ok(id) => EffectId(id),

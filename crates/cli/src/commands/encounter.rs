@@ -13,22 +13,16 @@ use crate::names;
 use crate::output::{Out, Table};
 use crate::state::{self, Batch, ENCOUNTER, EncounterState};
 use crate::view;
-use grimoire_words::Named;
 
 /// `grimoire encounter ...`.
 #[derive(Debug, Subcommand)]
 pub enum EncounterCommand {
     /// Create an empty encounter
-    #[command(after_help = "Example:\n  grimoire encounter new Cave")]
     New {
         /// The encounter's name
         encounter: String,
     },
     /// Add a combatant: a stored character (by name) or any creature
-    #[command(after_help = "Examples:
-  grimoire encounter add Cave Elmira --init 15
-  grimoire encounter add Cave Goblin --init 12 --hp 7
-  grimoire encounter add Cave \"Cave Mage#1\" --monster mage")]
     Add {
         /// The encounter
         encounter: String,
@@ -49,7 +43,6 @@ pub enum EncounterCommand {
         homebrew: Option<String>,
     },
     /// Remove a combatant (fled, dismissed); not the one whose turn it is
-    #[command(after_help = "Example:\n  grimoire encounter remove Cave Goblin")]
     Remove {
         /// The encounter
         encounter: String,
@@ -57,19 +50,16 @@ pub enum EncounterCommand {
         name: String,
     },
     /// Start round 1 with the highest initiative
-    #[command(after_help = "Example:\n  grimoire encounter start Cave")]
     Start {
         /// The encounter
         encounter: String,
     },
     /// End the current turn and begin the next; a new round lets one round of time pass
-    #[command(after_help = "Example:\n  grimoire encounter next Cave")]
     Next {
         /// The encounter
         encounter: String,
     },
     /// Deal damage to a combatant; a concentrating character saves (CON, DC max(10, half))
-    #[command(after_help = "Example:\n  grimoire encounter damage Cave Elmira 12")]
     Damage {
         /// The encounter
         encounter: String,
@@ -79,7 +69,6 @@ pub enum EncounterCommand {
         amount: u32,
     },
     /// Let time pass for everyone: 3r rounds, 10m minutes, 1h hours (R15 durations)
-    #[command(after_help = "Example:\n  grimoire encounter advance Cave 10m")]
     Advance {
         /// The encounter
         encounter: String,
@@ -87,19 +76,16 @@ pub enum EncounterCommand {
         time: String,
     },
     /// Show the order, hit points, turn economy, Concentration and effects
-    #[command(after_help = "Example:\n  grimoire encounter status Cave")]
     Status {
         /// The encounter
         encounter: String,
     },
     /// List encounters
-    #[command(after_help = "Example:\n  grimoire --json encounter list")]
     List,
     /// Casting for combatants and Reactions that interrupt (R11)
     #[command(flatten)]
     Monsters(crate::commands::reaction::EncounterMonsterCommand),
     /// End (delete) an encounter; undo brings it back
-    #[command(after_help = "Example:\n  grimoire encounter end Cave")]
     End {
         /// The encounter
         encounter: String,
@@ -155,14 +141,11 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
 
 fn running(e: &Entity<EncounterState>) -> Result<&Encounter, Failure> {
     e.state.running.as_ref().ok_or_else(|| {
-        Failure::refused(
+        Failure::worded(
             "encounter_not_started",
-            format!(
-                "encounter \"{}\" has not started (grimoire encounter start {})",
-                e.name, e.name
-            ),
+            "cli-encounter-not-started",
+            &[("name", &e.name)],
         )
-        .with_cs(format!("střetnutí „{}“ ještě nezačalo", e.name))
     })
 }
 
@@ -211,9 +194,10 @@ fn add(
         .chain(running.into_iter().flatten())
         .any(|c| names::fold(&c.name) == names::fold(&display))
     {
-        return Err(Failure::refused(
+        return Err(Failure::worded(
             "already_in_encounter",
-            format!("{display} is already in {}", e.name),
+            "cli-already-in-encounter",
+            &[("name", &display), ("encounter", &e.name)],
         )
         .into());
     }
@@ -271,9 +255,10 @@ fn start(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let e = state::encounter(&store, enc)?;
     if e.state.running.is_some() {
-        return Err(Failure::refused(
+        return Err(Failure::worded(
             "encounter_started",
-            format!("{} is already running", e.name),
+            "cli-encounter-running",
+            &[("name", &e.name)],
         )
         .into());
     }
@@ -382,12 +367,19 @@ fn damage(ctx: &Ctx, enc: &str, name: &str, amount: u32) -> anyhow::Result<()> {
             ctx.out.red(Text::ConcentrationLost.get(lang))
         };
         let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
-        human.push(format!(
-            "{}: {} [{}] = {} vs DC {dc}: {verdict}",
-            crate::describe::roll_label(&roll.label, lang),
-            roll.notation,
-            dice.join(", "),
-            roll.total
+        human.push(grimoire_words::text(
+            lang.tag(),
+            "cli-save-line",
+            [
+                ("label", crate::describe::roll_label(&roll.label, lang)),
+                (
+                    "notation",
+                    format!("{} [{}]", roll.notation, dice.join(", ")),
+                ),
+                ("total", roll.total.to_string()),
+                ("dc", dc.to_string()),
+                ("verdict", verdict.to_string()),
+            ],
         ));
     }
     let out = &ctx.out;
@@ -595,8 +587,7 @@ fn status_with(
                     .flatten()
                     .filter_map(|c| c.as_str())
                     .map(|c| match names::condition(c) {
-                        Ok(k) if lang == crate::i18n::Lang::Cs => k.name_cs(),
-                        Ok(k) => k.name_en(),
+                        Ok(k) => grimoire_words::word(lang.tag(), &k),
                         Err(_) => c,
                     })
                     .collect();
@@ -634,10 +625,7 @@ fn status_with(
         out.line(view::turn_line(out, &e.state))?;
     }
     if let Some(w) = st.running.as_ref().and_then(|r| r.window()) {
-        let waits = match lang {
-            crate::i18n::Lang::En => "waits for Reactions (R11)",
-            crate::i18n::Lang::Cs => "čeká na Reakce (R11)",
-        };
+        let waits = grimoire_words::fixed(lang.tag(), "cli-label-waits-for-reactions");
         out.line(out.yellow(&format!("{}: {waits}", w.trigger.describe())))?;
     }
     Ok(())

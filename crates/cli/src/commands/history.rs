@@ -17,9 +17,6 @@ pub fn kind(encounter: bool) -> &'static str {
 
 /// Arguments of `undo`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire undo Elmira\n  grimoire undo Cave --encounter\n  grimoire undo --house-rules     the table's last house-rule change\n  grimoire undo     the active character's last change (grimoire use NAME)"
-)]
 pub struct UndoArgs {
     /// The character (or, with --encounter, the encounter); leave out for the active character
     pub name: Option<String>,
@@ -33,9 +30,6 @@ pub struct UndoArgs {
 
 /// Arguments of `log`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire log Elmira\n  grimoire --json log Cave --encounter\n  grimoire log --house-rules     who relaxed which rule, and when\n  grimoire log     the active character's history (grimoire use NAME)"
-)]
 pub struct LogArgs {
     /// The character (or, with --encounter, the encounter); leave out for the active character
     pub name: Option<String>,
@@ -68,12 +62,12 @@ fn subject(
         ));
     }
     let name = match name {
-        None if encounter => Err(Failure::usage(
-            "missing_argument",
-            "with --encounter, the encounter's NAME is required",
-        )
-        .with_cs("s --encounter je povinné jméno střetnutí")
-        .into()),
+        None if encounter => {
+            Err(
+                Failure::usage_worded("missing_argument", "cli-encounter-name-required", &[])
+                    .into(),
+            )
+        }
         name => active::name(store, name),
     }?;
     Ok((kind(encounter), name))
@@ -163,10 +157,12 @@ pub fn log(ctx: &Ctx, args: &LogArgs) -> anyhow::Result<()> {
         } else {
             format!(" {name}")
         };
-        out.line(out.dim(&match lang {
-            crate::i18n::Lang::En => format!("older entries: grimoire log{flag} --before {v}"),
-            crate::i18n::Lang::Cs => format!("starší záznamy: grimoire log{flag} --before {v}"),
-        }))?;
+        let older = grimoire_words::text(
+            lang.tag(),
+            "cli-log-older",
+            [("flag", flag), ("before", v.to_string())],
+        );
+        out.line(out.dim(&older))?;
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use grimoire_words::FluentValue;
 use serde_json::json;
 
 use crate::context::Ctx;
@@ -15,9 +16,6 @@ use crate::state;
 #[derive(Debug, clap::Subcommand)]
 pub enum HomebrewCommand {
     /// Check and store TOML files of spells (a file of the same name is replaced)
-    #[command(after_help = "Examples:
-  grimoire homebrew add my-spells.toml
-  grimoire homebrew add spells/*.toml      several files, each checked whole")]
     Add {
         /// The files ([[spell]] tables, as in docs/CATALOG.md)
         #[arg(required = true, num_args = 1..=20, value_name = "FILE")]
@@ -131,26 +129,27 @@ fn remove(ctx: &Ctx, file: &str) -> anyhow::Result<()> {
 /// The file's text, bounded before it is read whole.
 fn read(path: &Path) -> anyhow::Result<String> {
     let unreadable = |e: std::io::Error| {
-        Failure::usage(
+        Failure::usage_worded(
             "unreadable_file",
-            format!("cannot read {}: {e}", path.display()),
+            "cli-cannot-read",
+            &[
+                ("file", &path.display().to_string()),
+                ("error", &e.to_string()),
+            ],
         )
-        .with_cs(format!("soubor {} nelze přečíst: {e}", path.display()))
     };
     let size = std::fs::metadata(path).map_err(unreadable)?.len();
     let max = grimoire_app::homebrew::MAX_HOMEBREW_BYTES;
     if size > max as u64 {
-        return Err(Failure::usage(
+        return Err(Failure::usage_worded_with(
             "homebrew_too_large",
-            format!(
-                "{} has {size} bytes; a homebrew file may have at most {max}",
-                path.display()
-            ),
+            "cli-homebrew-too-large",
+            &[
+                ("file", path.display().to_string().into()),
+                ("size", size.to_string().into()),
+                ("max", max.to_string().into()),
+            ],
         )
-        .with_cs(format!(
-            "{} má {size} bajtů; soubor s vlastními kouzly smí mít nejvýše {max}",
-            path.display()
-        ))
         .into());
     }
     Ok(std::fs::read_to_string(path).map_err(unreadable)?)
@@ -166,18 +165,27 @@ fn refused(err: grimoire_app::AppError, file: &str) -> anyhow::Error {
         .iter()
         .map(|e| format!("  - {}", e.message_cs()))
         .collect();
-    Failure::refused(
+    let mut f = Failure::worded_with(
         "invalid_homebrew",
-        format!(
-            "{file} was not stored; {} problem(s):\n{}",
-            errors.len(),
-            en.join("\n")
-        ),
-    )
-    .with_cs(format!(
-        "{file} nebyl uložen; problémů: {}\n{}",
-        errors.len(),
-        cs.join("\n")
-    ))
-    .into()
+        "cli-homebrew-refused",
+        &[
+            ("file", file.to_owned().into()),
+            ("count", errors.len().into()),
+            ("problems", en.join("\n").into()),
+        ],
+    );
+    // The problems come worded in English and Czech by the app crate.
+    if f.translations.contains_key("cs") {
+        let cs_text = grimoire_words::text(
+            "cs",
+            "cli-homebrew-refused",
+            [
+                ("file", FluentValue::from(file.to_owned())),
+                ("count", errors.len().into()),
+                ("problems", cs.join("\n").into()),
+            ],
+        );
+        f = f.with_cs(cs_text);
+    }
+    f.into()
 }

@@ -15,9 +15,6 @@ use crate::state;
 
 /// `house-rules` and its actions.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire house-rules                 what this table plays\n  grimoire house-rules relax R14       cast without tracking components, with a warning\n  grimoire house-rules enforce R14     back to the rules as written\n  grimoire undo --house-rules          revert the last change\n\nA table may relax R10 (one spell slot per turn), R11 (naming a Reaction's\ntrigger) and R14 (components). A cast that breaks a relaxed rule is shown\nwith a warning naming the rule; every other rule still refuses."
-)]
 pub struct Args {
     #[command(subcommand)]
     action: Option<Action>,
@@ -78,17 +75,14 @@ fn say(lang: Lang, id: &str, args: &[(&str, String)]) -> String {
 /// A rule id a table may relax, or a usage error naming the choices.
 fn parse(rule: &str) -> Result<Relaxable, Failure> {
     rule.parse::<Relaxable>().map_err(|e| {
-        let cs = say(Lang::Cs, "cli-house-unknown", &[("rule", e.0.clone())]);
+        let cs = say(Lang::CS, "cli-house-unknown", &[("rule", e.0.clone())]);
         Failure::usage("unknown_house_rule", e.to_string()).with_cs(cs)
     })
 }
 
 /// One relaxed rule in words.
 pub fn line(r: &RelaxedRule, lang: Lang) -> String {
-    let allows = match lang {
-        Lang::En => r.allows,
-        Lang::Cs => r.allows_cs,
-    };
+    let allows = lang.pick(r.allows, r.allows_cs);
     let rule = r.rule.to_string();
     say(
         lang,
@@ -100,10 +94,7 @@ pub fn line(r: &RelaxedRule, lang: Lang) -> String {
 /// A warning under a cast: the rule it broke that the table relaxed.
 pub fn waived_line(w: &Waived, lang: Lang) -> String {
     let w = grimoire_words::waived(w);
-    let message = match lang {
-        Lang::En => w.message,
-        Lang::Cs => w.message_cs,
-    };
+    let message = lang.pick(w.message, w.message_cs);
     let rule = w.house_rule.to_string();
     say(
         lang,

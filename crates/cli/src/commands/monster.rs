@@ -14,21 +14,16 @@ use crate::i18n::Lang;
 use crate::names;
 use crate::output::Table;
 use crate::state;
-use grimoire_words::Named;
 
-/// `en` or `cs` by the output language.
-pub(crate) fn t<'a>(lang: Lang, en: &'a str, cs: &'a str) -> &'a str {
-    match lang {
-        Lang::En => en,
-        Lang::Cs => cs,
-    }
+/// Label `id` of the catalogue (`cli-label-*`) in the output language.
+pub(crate) fn t(lang: Lang, id: &str) -> &'static str {
+    grimoire_words::fixed(lang.tag(), id)
 }
 
 /// `grimoire monster ...`.
 #[derive(Debug, Subcommand)]
 pub enum MonsterCommand {
     /// List spellcasting creatures, optionally matching a name (English or Czech)
-    #[command(after_help = "Examples:\n  grimoire monster list\n  grimoire monster list kněz")]
     List {
         /// Part of a name; typos are forgiven
         query: Option<String>,
@@ -37,9 +32,6 @@ pub enum MonsterCommand {
         homebrew: Option<String>,
     },
     /// Show one creature's Spellcasting: DC, attack bonus, spells and uses
-    #[command(
-        after_help = "Examples:\n  grimoire monster show mage\n  grimoire --lang cs monster show arcimág"
-    )]
     Show {
         /// Id or name
         monster: String,
@@ -56,8 +48,11 @@ pub fn bestiary(homebrew: Option<&str>) -> anyhow::Result<Bestiary> {
         return Ok(srd.clone());
     };
     let text = std::fs::read_to_string(path).map_err(|e| {
-        Failure::refused("homebrew_io", format!("{path}: cannot be read: {e}"))
-            .with_cs(format!("{path}: soubor nelze přečíst: {e}"))
+        Failure::worded(
+            "homebrew_io",
+            "cli-monster-unreadable",
+            &[("path", path), ("error", &e.to_string())],
+        )
     })?;
     srd.with_homebrew_text(path, &text, Catalog::srd())
         .map_err(|errors| {
@@ -76,24 +71,15 @@ fn find<'a>(b: &'a Bestiary, name: &str) -> Result<&'a Monster, Failure> {
             .take(3)
             .map(|m| m.id.clone())
             .collect();
-        let hint = if near.is_empty() {
-            String::new()
-        } else {
-            format!("; did you mean {}?", near.join(", "))
-        };
-        Failure::refused(
-            "unknown_monster",
-            format!("no monster is called \"{name}\"{hint}"),
+        crate::catalog::did_you_mean(
+            Failure::worded("unknown_monster", "cli-unknown-monster", &[("name", name)]),
+            &near,
         )
-        .with_cs(format!("žádný tvor se nejmenuje „{name}“{hint}"))
     })
 }
 
 fn monster_name(m: &Monster, lang: Lang) -> &str {
-    match lang {
-        Lang::Cs => m.name_cs.as_deref().unwrap_or(&m.name_en),
-        Lang::En => &m.name_en,
-    }
+    lang.pick(&m.name_en, m.name_cs.as_deref().unwrap_or(&m.name_en))
 }
 
 /// A spell's name in the output language, by id.
@@ -124,9 +110,9 @@ pub fn run(ctx: &Ctx, command: &MonsterCommand) -> anyhow::Result<()> {
             }
             let mut table = Table::new([
                 "id",
-                t(lang, "name", "jméno"),
-                t(lang, "CR", "ND"),
-                t(lang, "DC", "SO"),
+                t(lang, "cli-label-name"),
+                t(lang, "cli-label-cr"),
+                t(lang, "cli-label-dc"),
             ]);
             for m in found {
                 table.row([
@@ -157,44 +143,43 @@ fn show(ctx: &Ctx, m: &Monster) -> anyhow::Result<()> {
             "ability": c.ability, "save_dc": c.save_dc, "attack_bonus": c.attack_bonus,
             "spellcasting": c.groups, "slots": c.slots, "slot_spells": c.slot_spells,
             "saves": c.saves, "source": m.source,
-            "summary": match lang { Lang::Cs => &m.summary_cs, Lang::En => &m.summary_en },
+            "summary": lang.pick(&m.summary_en, &m.summary_cs),
         }));
     }
-    out.line(format!(
-        "{} ({}) · {} {} · AC {} · HP {}",
-        out.bold(monster_name(m, lang)),
-        m.id,
-        t(lang, "CR", "ND"),
-        m.cr.clone().unwrap_or_default(),
-        m.ac,
-        m.hp
+    out.line(grimoire_words::text(
+        lang.tag(),
+        "cli-monster-header",
+        [
+            ("name", out.bold(monster_name(m, lang)).to_string()),
+            ("id", m.id.clone()),
+            ("cr", m.cr.clone().unwrap_or_default()),
+            ("ac", m.ac.to_string()),
+            ("hp", m.hp.to_string()),
+        ],
     ))?;
-    let summary = match lang {
-        Lang::Cs => m.summary_cs.as_ref().or(m.summary_en.as_ref()),
-        Lang::En => m.summary_en.as_ref(),
-    };
+    let summary = lang.pick(
+        m.summary_en.as_ref(),
+        m.summary_cs.as_ref().or(m.summary_en.as_ref()),
+    );
     if let Some(s) = summary {
         out.line(out.dim(s))?;
     }
-    let ability = match lang {
-        Lang::En => c.ability.name_en(),
-        Lang::Cs => c.ability.name_cs(),
-    };
+    let ability = grimoire_words::word(lang.tag(), &c.ability);
     out.line(format!(
         "{}: {ability} · {} {} · {} {:+}",
-        t(lang, "Spellcasting", "Sesílání kouzel"),
-        t(lang, "spell save DC", "SO záchrany"),
+        t(lang, "cli-label-spellcasting"),
+        t(lang, "cli-label-spell-save-dc"),
         c.save_dc,
-        t(lang, "spell attack", "útok kouzlem"),
+        t(lang, "cli-label-spell-attack"),
         c.attack_bonus
     ))?;
     for g in &c.groups {
         let uses = match g.frequency {
-            Frequency::AtWill => t(lang, "at will", "libovolně").to_owned(),
+            Frequency::AtWill => t(lang, "cli-label-at-will").to_owned(),
             Frequency::PerDay(n) if g.shared => {
-                format!("{n}/{}", t(lang, "day (shared)", "den (společně)"))
+                format!("{n}/{}", t(lang, "cli-label-day-shared"))
             }
-            Frequency::PerDay(n) => format!("{n}/{}", t(lang, "day each", "den každé")),
+            Frequency::PerDay(n) => format!("{n}/{}", t(lang, "cli-label-day-each")),
         };
         let spells: Vec<String> = g
             .spells
@@ -202,7 +187,7 @@ fn show(ctx: &Ctx, m: &Monster) -> anyhow::Result<()> {
             .map(|s| {
                 let name = spell_name(s.spell.as_str(), lang);
                 match s.level {
-                    Some(l) => format!("{name} ({} {})", t(lang, "level", "úroveň"), l.get()),
+                    Some(l) => format!("{name} ({} {})", t(lang, "cli-label-level"), l.get()),
                     None => name,
                 }
             })
@@ -224,7 +209,7 @@ fn show(ctx: &Ctx, m: &Monster) -> anyhow::Result<()> {
             .collect();
         out.line(format!(
             "  {} {}: {}",
-            t(lang, "slots", "pozice"),
+            t(lang, "cli-label-slots"),
             slots.join(" "),
             spells.join(", ")
         ))?;
@@ -255,11 +240,11 @@ pub fn add(
         .chain(running.into_iter().flatten())
         .any(|c| names::fold(&c.name) == names::fold(&name))
     {
-        return Err(Failure::refused(
+        return Err(Failure::worded(
             "already_in_encounter",
-            format!("{name} is already in {}", e.name),
+            "cli-already-in-encounter",
+            &[("name", &name), ("encounter", &e.name)],
         )
-        .with_cs(format!("{name} už ve střetnutí {} je", e.name))
         .into());
     }
     let (initiative, rolled) = match initiative {
@@ -290,11 +275,15 @@ pub fn add(
         );
     }
     let how = rolled.map(|f| format!(" [{f}]")).unwrap_or_default();
-    out.line(format!(
-        "{} {name} ({}) → {} ({} {initiative}{how}, HP {hp})",
-        t(out.lang, "Added", "Přidán"),
-        monster_name(m, out.lang),
-        e.name,
-        t(out.lang, "initiative", "iniciativa"),
+    out.line(grimoire_words::text(
+        out.lang.tag(),
+        "cli-monster-added",
+        [
+            ("name", name.to_string()),
+            ("monster", monster_name(m, out.lang).to_owned()),
+            ("encounter", e.name.clone()),
+            ("initiative", format!("{initiative}{how}")),
+            ("hp", hp.to_string()),
+        ],
     ))
 }

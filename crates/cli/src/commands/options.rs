@@ -12,13 +12,9 @@ use crate::i18n::Lang;
 use crate::output::Out;
 use crate::state;
 use crate::view;
-use grimoire_words::Named;
 
 /// Arguments of `options`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire options Elmira\n  grimoire --json options Elmira\n  grimoire options     the active character (grimoire use NAME)\n\nEach castable spell lists every way it can be cast now (slot levels, pact\nslot, ritual, item, ability, arcanum) and the action it takes; each other\nspell the first rule that blocks it and what would make it legal."
-)]
 pub struct Args {
     /// The character; leave out for the active one (grimoire use NAME)
     pub name: Option<String>,
@@ -42,10 +38,10 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         if let Some(cs) = &b.message_cs {
             f = f.with_cs(cs.clone());
         }
-        let spell = view::spell_label(&b.spell, Lang::En);
+        let spell = view::spell_label(&b.spell, Lang::EN);
         let f = super::cast::hint(f, &c.name, &spell, enc.is_some());
         b.message = f.message;
-        b.message_cs = f.message_cs;
+        b.message_cs = f.translations.get(Lang::CS.tag()).cloned();
     }
     let out = &ctx.out;
     if out.json {
@@ -91,10 +87,7 @@ fn human(out: &Out, o: &Options) -> anyhow::Result<()> {
             .ways
             .iter()
             .map(|w| {
-                let action = match lang {
-                    Lang::En => w.action.name_en(),
-                    Lang::Cs => w.action.name_cs(),
-                };
+                let action = grimoire_words::word(lang.tag(), &w.action);
                 let waives = if w.waives.is_empty() {
                     String::new()
                 } else {
@@ -116,7 +109,7 @@ fn human(out: &Out, o: &Options) -> anyhow::Result<()> {
     }
     for b in &o.blocked {
         let message = match (lang, &b.message_cs) {
-            (Lang::Cs, Some(cs)) => cs.as_str(),
+            (Lang::CS, Some(cs)) => cs.as_str(),
             _ => b.message.as_str(),
         };
         out.line(format!(

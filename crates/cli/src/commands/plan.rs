@@ -19,9 +19,6 @@ use crate::view;
 
 /// Arguments of `plan`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire plan Elmira --target ac=15,hp=40,dex=+2,resist=fire\n  grimoire plan --target ac=12 --advantage     the active character\n  grimoire --json plan Elmira --target hp=30,wis=-1 --top 5\n\nThe target: ac=N, hp=N, a save bonus per ability (str=+1 ... cha=-2),\nresist=TYPE, vuln=TYPE, immune=TYPE (several: resist=fire+cold). What is\nleft out is unknown: no AC, every attack hits; no save, it always fails."
-)]
 pub struct Args {
     /// The character; leave out for the active one (grimoire use NAME)
     pub name: Option<String>,

@@ -18,17 +18,10 @@ use crate::state;
 #[derive(Debug, Subcommand)]
 pub enum EncounterMonsterCommand {
     /// The GM casts for a combatant (creature or character); it waits for Reactions when someone could answer (R11)
-    #[command(after_help = "Examples:
-  grimoire encounter cast Cave \"Cave Mage#1\" fireball --target Elmira
-  grimoire encounter cast Cave Elmira fireball --target \"Cave Mage#1\"")]
     Cast(CastArgs),
     /// Answer the open window with a Reaction spell (Counterspell, Shield, Hellish Rebuke, Feather Fall)
-    #[command(after_help = "Examples:
-  grimoire encounter react Cave \"Cave Mage#1\" counterspell
-  grimoire encounter react Cave Elmira shield")]
     React(CastArgs),
     /// Let the open window go by without reacting
-    #[command(after_help = "Example:\n  grimoire encounter pass Cave Elmira")]
     Pass {
         /// The encounter
         encounter: String,
@@ -36,21 +29,16 @@ pub enum EncounterMonsterCommand {
         name: String,
     },
     /// Close the open window: the waiting spell is cast, a hit is checked against AC bonuses in force
-    #[command(after_help = "Example:\n  grimoire encounter resolve Cave")]
     Resolve {
         /// The encounter
         encounter: String,
     },
     /// Take the waiting spell back (nothing is spent) and close the window
-    #[command(after_help = "Example:\n  grimoire encounter withdraw Cave")]
     Withdraw {
         /// The encounter
         encounter: String,
     },
     /// An attack roll hits a combatant: a window opens for Shield
-    #[command(
-        after_help = "Example:\n  grimoire encounter attack Cave \"Cave Mage#1\" Elmira --total 15 --ac 12"
-    )]
     Attack {
         /// The encounter
         encounter: String,
@@ -66,9 +54,6 @@ pub enum EncounterMonsterCommand {
         ac: Option<i32>,
     },
     /// A combatant takes damage from another: a window opens for Hellish Rebuke
-    #[command(
-        after_help = "Example:\n  grimoire encounter hurt Cave Elmira --by \"Cave Mage#1\" 7"
-    )]
     Hurt {
         /// The encounter
         encounter: String,
@@ -81,7 +66,6 @@ pub enum EncounterMonsterCommand {
         amount: u32,
     },
     /// A combatant falls: a window opens for Feather Fall
-    #[command(after_help = "Example:\n  grimoire encounter fall Cave Elmira")]
     Fall {
         /// The encounter
         encounter: String,
@@ -89,7 +73,6 @@ pub enum EncounterMonsterCommand {
         creature: String,
     },
     /// Show a creature's uses per day, slots and Reaction left
-    #[command(after_help = "Example:\n  grimoire encounter uses Cave \"Cave Mage#1\"")]
     Uses {
         /// The encounter
         encounter: String,
@@ -97,7 +80,6 @@ pub enum EncounterMonsterCommand {
         name: String,
     },
     /// A creature finishes a Long Rest: its uses per day and slots come back
-    #[command(after_help = "Example:\n  grimoire encounter rest Cave \"Cave Mage#1\"")]
     Rest {
         /// The encounter
         encounter: String,
@@ -105,7 +87,6 @@ pub enum EncounterMonsterCommand {
         name: String,
     },
     /// Show the open window: what waits and who answered
-    #[command(after_help = "Example:\n  grimoire encounter window Cave")]
     Window {
         /// The encounter
         encounter: String,
@@ -177,14 +158,11 @@ fn running(
 )> {
     let e = state::encounter(store, enc)?;
     let r = e.state.running.clone().ok_or_else(|| {
-        Failure::refused(
+        Failure::worded(
             "encounter_not_started",
-            format!(
-                "encounter \"{}\" has not started (grimoire encounter start {})",
-                e.name, e.name
-            ),
+            "cli-encounter-not-started",
+            &[("name", &e.name)],
         )
-        .with_cs(format!("střetnutí „{}“ ještě nezačalo", e.name))
     })?;
     Ok((e, r))
 }
@@ -309,15 +287,15 @@ pub fn declare_and_show(
                 "{}: {} {} — {}",
                 who,
                 crate::describe::spell_name(spell, lang),
-                t(lang, "waits for Reactions (R11)", "čeká na Reakce (R11)"),
-                t(lang, "nothing is spent yet", "zatím se nic neutratilo"),
+                t(lang, "cli-label-waits-for-reactions"),
+                t(lang, "cli-label-nothing-is-spent-yet"),
             )))?;
             for rc in reactors {
                 let spells: Vec<String> = rc.spells.iter().map(|s| spell_name(s, lang)).collect();
                 out.line(format!(
                     "  {} {}: {}",
                     rc.name,
-                    t(lang, "may answer with", "může odpovědět"),
+                    t(lang, "cli-label-may-answer-with"),
                     spells.join(", ")
                 ))?;
             }
@@ -373,8 +351,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             if done.countered {
                 out.line(out.green(t(
                     lang,
-                    "Countered: the spell has no effect; its action is wasted and no slot is spent (R11)",
-                    "Zmařeno: kouzlo nemá žádný účinek; jeho akce propadá a pozice se neutratí (R11)",
+                    "cli-label-countered-the-spell-has-no-effect-its-ac",
                 )))?;
             }
             Ok(())
@@ -386,7 +363,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             if out.json {
                 return out.json(&json!({ "encounter": e.name, "passed": name }));
             }
-            out.line(format!("{name}: {}", t(lang, "passes", "nereaguje")))
+            out.line(format!("{name}: {}", t(lang, "cli-label-passes")))
         }
         EncounterMonsterCommand::Withdraw { encounter } => {
             let (e, r) = running(&store, encounter)?;
@@ -395,11 +372,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             if out.json {
                 return out.json(&json!({ "encounter": e.name, "withdrawn": true }));
             }
-            out.line(t(
-                lang,
-                "Window closed; nothing was cast",
-                "Okno zavřeno; nic nebylo sesláno",
-            ))
+            out.line(t(lang, "cli-label-window-closed-nothing-was-cast"))
         }
         EncounterMonsterCommand::Resolve { encounter } => {
             let (e, r) = running(&store, encounter)?;
@@ -439,17 +412,26 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                             "target": target, "attack_total": attack_total, "ac": ac, "hits": hits }));
                     }
                     let verdict = if hits {
-                        out.red(t(lang, "still hits", "přesto zasahuje"))
+                        out.red(t(lang, "cli-label-still-hits"))
                     } else {
-                        out.green(t(lang, "now misses", "teď mine"))
+                        out.green(t(lang, "cli-label-now-misses"))
                     };
-                    out.line(format!("{target}: {attack_total} vs AC {ac}: {verdict}"))
+                    out.line(grimoire_words::text(
+                        lang.tag(),
+                        "cli-attack-line",
+                        [
+                            ("target", target.to_string()),
+                            ("total", attack_total.to_string()),
+                            ("ac", ac.to_string()),
+                            ("verdict", verdict.to_string()),
+                        ],
+                    ))
                 }
                 Closed::Done => {
                     if out.json {
                         return out.json(&json!({ "encounter": e.name, "resolved": "done" }));
                     }
-                    out.line(t(lang, "Window closed", "Okno zavřeno"))
+                    out.line(t(lang, "cli-label-window-closed"))
                 }
             }
         }
@@ -476,11 +458,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             let ac = ac
                 .or_else(|| tg.stats.as_ref().and_then(|s| s.ac))
                 .ok_or_else(|| {
-                    Failure::usage(
-                        "missing_ac",
-                        format!("{} has no AC on record: give --ac", tg.name),
-                    )
-                    .with_cs(format!("{} nemá zapsané OČ: zadejte --ac", tg.name))
+                    Failure::usage_worded("missing_ac", "cli-missing-ac", &[("name", &tg.name)])
                 })?;
             let trigger = Trigger::Hit {
                 attacker: a.name,
@@ -564,7 +542,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                 "{} · HP {} · {}: {}",
                 out.bold(&c.name),
                 c.hp.map_or_else(|| "-".to_owned(), |h| h.to_string()),
-                t(lang, "Reaction", "Reakce"),
+                t(lang, "cli-label-reaction"),
                 if reaction { "✓" } else { "✗" }
             ))?;
             for f in caster.features() {
@@ -587,11 +565,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             }
             out.line(format!(
                 "{name}: {}",
-                t(
-                    lang,
-                    "Long Rest finished; uses restored",
-                    "Dlouhý odpočinek dokončen; použití obnovena"
-                )
+                t(lang, "cli-label-long-rest-finished-uses-restored")
             ))
         }
         EncounterMonsterCommand::Window { encounter } => {
@@ -601,16 +575,16 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                 return out.json(&json!({ "encounter": e.name, "window": w }));
             }
             match w {
-                None => out.line(t(lang, "No window is open", "Žádné okno není otevřené")),
+                None => out.line(t(lang, "cli-label-no-window-is-open")),
                 Some(w) => {
                     out.line(format!(
                         "{}: {}",
-                        t(lang, "Waiting for Reactions", "Čeká se na Reakce"),
+                        t(lang, "cli-label-waiting-for-reactions"),
                         w.trigger.describe()
                     ))?;
                     for a in &w.answers {
                         let what = a.spell.as_ref().map_or_else(
-                            || t(lang, "passed", "nereagoval(a)").to_owned(),
+                            || t(lang, "cli-label-passed").to_owned(),
                             |s| spell_name(s.as_str(), lang),
                         );
                         out.line(format!("  {}: {what}", a.name))?;
@@ -640,14 +614,14 @@ fn open(
     }
     out.line(out.yellow(&format!(
         "{described}: {}",
-        t(lang, "waits for Reactions (R11)", "čeká na Reakce (R11)")
+        t(lang, "cli-label-waits-for-reactions")
     )))?;
     for rc in could {
         let spells: Vec<String> = rc.spells.iter().map(|s| spell_name(s, lang)).collect();
         out.line(format!(
             "  {} {}: {}",
             rc.name,
-            t(lang, "may answer with", "může odpovědět"),
+            t(lang, "cli-label-may-answer-with"),
             spells.join(", ")
         ))?;
     }

@@ -8,13 +8,6 @@ use crate::failure::Failure;
 use crate::i18n::{Lang, Text};
 use crate::output::{Out, Table, bar};
 
-const EXAMPLES: &str = "\
-Examples:
-  grimoire roll 8d6                 Fireball's damage, every die shown
-  grimoire roll '1d20 + 7'          an attack roll
-  grimoire roll 4d6kh3 --stats      odds of an ability score
-  grimoire --json roll 2d8+3        machine-readable";
-
 /// Histogram rows at most; wider distributions are grouped into buckets.
 const MAX_ROWS: usize = 30;
 /// Width of the longest histogram bar, in cells.
@@ -22,7 +15,6 @@ const BAR_WIDTH: usize = 40;
 
 /// Arguments of `roll`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// Dice notation, e.g. 8d6, 1d20+5, 4d6kh3, 2d20kl1
     #[arg(value_name = "EXPR", num_args = 1..)]
@@ -49,18 +41,12 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
 }
 
 fn parse_failure(err: &ParseError, lang: Lang) -> Failure {
-    let message = match lang {
-        Lang::En => err.to_string(),
-        Lang::Cs => err.message_cs(),
-    };
+    let message = lang.pick(err.to_string(), err.message_cs());
     Failure::usage(err.code(), message)
 }
 
 fn distribution_failure(err: &DistributionError, lang: Lang) -> Failure {
-    let message = match lang {
-        Lang::En => err.to_string(),
-        Lang::Cs => err.message_cs(),
-    };
+    let message = lang.pick(err.to_string(), err.message_cs());
     Failure::refused(err.code(), message)
 }
 

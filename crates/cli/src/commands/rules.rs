@@ -9,10 +9,6 @@ use crate::reference::{self, Rule};
 
 /// Arguments of `rules`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
-  grimoire rules          every rule: id and title
-  grimoire rules R10      one rule, with its parts (R5 shows R5a-R5d)
-  grimoire rules r14c     one part; ids ignore case, `10` means R10")]
 pub struct Args {
     /// A rule id (R10, R5a); leave out to list them all
     pub id: Option<String>,

@@ -8,9 +8,6 @@ use crate::failure::Failure;
 
 /// Arguments of `serve`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  grimoire serve\n  grimoire serve --bind 127.0.0.1:9000\n  grimoire serve --cli-campaign my-table\n  grimoire serve --database-url postgres://postgres@127.0.0.1:5432/grimoire"
-)]
 pub struct Args {
     /// Where to listen
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]
@@ -39,12 +36,11 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     let mut database = match &args.database_url {
         Some(url) => grimoire_server::Database::parse(url),
         None => {
-            let db = ctx.db.clone().or_else(default_db_path).ok_or_else(|| {
-                Failure::usage(
-                    "no_data_dir",
-                    "cannot find a data directory (set HOME or XDG_DATA_HOME), pass --db PATH",
-                )
-            })?;
+            let db = ctx
+                .db
+                .clone()
+                .or_else(default_db_path)
+                .ok_or_else(|| Failure::usage_worded("no_data_dir", "cli-no-data-dir", &[]))?;
             grimoire_server::Database::parse(&db.to_string_lossy())
         }
     };
@@ -56,20 +52,24 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         config.schema = Some(schema);
     }
     if args.no_rate_limits && !args.bind.ip().is_loopback() {
-        return Err(Failure::usage(
+        return Err(Failure::usage_worded(
             "rate_limits_required",
-            format!(
-                "--no-rate-limits is only for a server on a loopback address, not {}",
-                args.bind
-            ),
+            "cli-serve-loopback-only",
+            &[("bind", &args.bind.to_string())],
         )
         .into());
     }
     init_logs();
     eprintln!(
-        "grimoire: serving on http://{} ({}); Ctrl-C stops",
-        args.bind,
-        database.kind()
+        "{}",
+        grimoire_words::text(
+            ctx.out.lang.tag(),
+            "cli-serve-serving",
+            [
+                ("bind", args.bind.to_string()),
+                ("database", database.kind().to_string())
+            ],
+        )
     );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -7,7 +7,6 @@ use serde_json::json;
 use crate::active;
 use crate::catalog;
 use crate::context::Ctx;
-use crate::i18n::Lang;
 use crate::state;
 use crate::view;
 
@@ -15,12 +14,6 @@ use crate::view;
 #[derive(Debug, clap::Subcommand)]
 pub enum SpellbookCommand {
     /// Copy spells into a Wizard's spellbook (Wizard spells of a level the Wizard can prepare)
-    #[command(after_help = "Examples:
-  grimoire spellbook add Zed \"Detect Magic\" Fireball Shield
-  grimoire spellbook add identify          for the active character (grimoire use NAME)
-
-The first word is the character when a character has that name; otherwise
-every word is a spell, copied by the active character.")]
     Add {
         /// [CHARACTER] then spells by English or Czech name or id
         #[arg(required = true, value_name = "SPELL")]
@@ -68,16 +61,10 @@ pub fn run(ctx: &Ctx, command: &SpellbookCommand) -> anyhow::Result<()> {
             "character": character.name(), "spellbook": book, "events": events,
         }));
     }
-    let (title, empty) = match out.lang {
-        Lang::En => (
-            "spellbook",
-            "no spellbook kept (grimoire spellbook add NAME SPELL...)",
-        ),
-        Lang::Cs => (
-            "kniha kouzel",
-            "kniha kouzel se nevede (grimoire spellbook add JMÉNO KOUZLO...)",
-        ),
-    };
+    let (title, empty) = (
+        grimoire_words::fixed(out.lang.tag(), "cli-spellbook"),
+        grimoire_words::fixed(out.lang.tag(), "cli-spellbook-none"),
+    );
     if book.is_empty() {
         return out.line(format!(
             "{}: {}",

@@ -11,16 +11,9 @@ use crate::failure::Failure;
 use crate::i18n::{Lang, Text};
 use crate::names;
 use crate::output::Table;
-use grimoire_words::Named;
 
 /// Arguments of `spells`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
-  grimoire spells fire                        names with \"fire\" (typos forgiven)
-  grimoire spells --class wizard --level 1    the Wizard's level-1 list
-  grimoire spells --ritual --school divination
-  grimoire spells -c wizard -l 1 -r           short flags: the Wizard's level-1 rituals
-  grimoire --lang cs spells střela            Czech names work too")]
 pub struct SpellsArgs {
     /// Part of a name, English or Czech (leave out to list by filters)
     #[arg(num_args = 0..)]
@@ -47,10 +40,6 @@ pub struct SpellsArgs {
 
 /// Arguments of `spell`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
-  grimoire spell Fireball
-  grimoire spell \"magicka strela\"
-  grimoire --json spell cure-wounds")]
 pub struct SpellArgs {
     /// The spell's name (English or Czech) or id
     #[arg(num_args = 1..)]
@@ -122,10 +111,7 @@ pub fn list(ctx: &Ctx, args: &SpellsArgs) -> anyhow::Result<()> {
     .align_right(0);
     for h in &hits {
         let s = h.spell;
-        let other = match lang {
-            Lang::En => &s.name_cs,
-            Lang::Cs => &s.name_en,
-        };
+        let other = lang.pick(&s.name_cs, &s.name_en);
         table.row([
             s.spell.level.get().to_string(),
             describe::spell_name(s, lang).to_owned(),
@@ -148,10 +134,7 @@ pub fn list(ctx: &Ctx, args: &SpellsArgs) -> anyhow::Result<()> {
 }
 
 fn school_name(s: &CatalogSpell, lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => s.spell.school.name_en(),
-        Lang::Cs => s.spell.school.name_cs(),
-    }
+    grimoire_words::word(lang.tag(), &s.spell.school)
 }
 
 /// Runs `spell`.
@@ -164,10 +147,7 @@ pub fn show(ctx: &Ctx, args: &SpellArgs) -> anyhow::Result<()> {
     }
     let lang = out.lang;
     let sp = &s.spell;
-    let other = match lang {
-        Lang::En => &s.name_cs,
-        Lang::Cs => &s.name_en,
-    };
+    let other = lang.pick(&s.name_cs, &s.name_en);
     out.line(format!(
         "{}  {}",
         out.bold(&out.cyan(describe::spell_name(s, lang))),
@@ -186,10 +166,7 @@ pub fn show(ctx: &Ctx, args: &SpellArgs) -> anyhow::Result<()> {
     let classes: Vec<&str> = sp
         .classes
         .iter()
-        .map(|c| match lang {
-            Lang::En => c.name_en(),
-            Lang::Cs => c.name_cs(),
-        })
+        .map(|c| grimoire_words::word(lang.tag(), c))
         .collect();
     let area = sp.area.map(|a| (Text::Area, describe::area(&a, lang)));
     let rows = [

@@ -12,13 +12,6 @@ use grimoire_words::Named;
 
 /// Arguments of `hp`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
-  grimoire hp Mira --max 38 --ac 18     record hit points (full) and Armor Class
-  grimoire hp Mira --heal 7             regain hit points, up to the maximum
-  grimoire hp Mira --temp 5             temporary hit points (the larger amount stays)
-  grimoire hp Mira --set 12             set current hit points outright
-  grimoire hp Mira                      show them
-  grimoire damage Mira 9                damage takes temporary hit points first")]
 pub struct HpArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     #[arg(value_name = "CHARACTER")]
@@ -71,10 +64,7 @@ pub fn run(ctx: &Ctx, args: &HpArgs) -> anyhow::Result<()> {
         out.line(format!(
             "{}: {}",
             out.bold(c.name()),
-            out.dim(match out.lang {
-                crate::i18n::Lang::En => "no hit points recorded (grimoire hp NAME --max N --ac N)",
-                crate::i18n::Lang::Cs => "životy nejsou zapsané (grimoire hp JMÉNO --max N --ac N)",
-            })
+            out.dim(grimoire_words::fixed(out.lang.tag(), "cli-no-hit-points"))
         ))?;
         return Ok(());
     };
@@ -86,10 +76,10 @@ pub fn run(ctx: &Ctx, args: &HpArgs) -> anyhow::Result<()> {
     if v.hp == 0 {
         line.push_str(&format!(
             " · {}",
-            out.red(match out.lang {
-                crate::i18n::Lang::En => grimoire_rules::Condition::Unconscious.name_en(),
-                crate::i18n::Lang::Cs => grimoire_rules::Condition::Unconscious.name_cs(),
-            })
+            out.red(out.lang.pick(
+                grimoire_rules::Condition::Unconscious.name_en(),
+                grimoire_rules::Condition::Unconscious.name_cs()
+            ))
         ));
     }
     out.line(line)?;

@@ -212,3 +212,135 @@ cli-no-spell = uveďte aspoň jedno kouzlo přepínačem --spell
 cli-condition-missing = chybí add nebo remove a STAV
 cli-condition-toggle = „{ $toggle }“ není add ani remove
 cli-bad-focus = neznámé ohnisko „{ $focus }“ (none, held, worn nebo stowed)
+
+## Jazyky
+
+cli-unknown-language = neznámý jazyk „{ $lang }“ (jeden z: { $known })
+
+## Řádky výstupu příkazů
+
+cli-no-hit-points = životy nejsou zapsané (grimoire hp JMÉNO --max N --ac N)
+cli-log-older = starší záznamy: grimoire log{ $flag } --before { $before }
+cli-spellbook = kniha kouzel
+cli-spellbook-none = kniha kouzel se nevede (grimoire spellbook add JMÉNO KOUZLO...)
+
+## Soubory a databáze (záloha, obnova, export, import, ověření)
+
+cli-no-data-dir = nelze najít adresář pro data (nastavte HOME nebo XDG_DATA_HOME), zadejte --db CESTA
+cli-cannot-read = soubor { $file } nelze přečíst: { $error }
+cli-admin-not-sqlite = záloha a obnova kopírují soubor SQLite; pro PostgreSQL použijte grimoire export / import (nebo pg_dump)
+cli-admin-file-exists = { $file } už existuje; zadejte nový soubor (záloha nikdy nepřepisuje)
+cli-admin-no-backup = soubor zálohy { $file } neexistuje
+cli-admin-backup-damaged = { $file } je poškozený ({ $count ->
+        [one] { $count } entita nesouhlasí
+        [few] { $count } entity nesouhlasí
+       *[other] { $count } entit nesouhlasí
+    } se svým záznamem změn; viz grimoire --db { $file } verify); nic nebylo obnoveno
+cli-admin-not-json = { $file } není JSON: { $error }
+cli-admin-not-export = { $file } není soubor exportu grimoire
+cli-admin-not-empty = import plní prázdnou databázi; tato už data obsahuje (použijte nové --db)
+cli-admin-nameless = entita bez druhu nebo jména
+cli-admin-verified = ověřeno: každá entita souhlasí se svým záznamem změn
+cli-admin-verify-failed = { $count ->
+        [one] { $count } entita nesouhlasí
+        [few] { $count } entity nesouhlasí
+       *[other] { $count } entit nesouhlasí
+    } se záznamem změn: { $list }
+
+## Nenalezená jména, spuštěné servery, odmítnuté příkazové řádky
+
+cli-unknown-spell = žádné kouzlo se nejmenuje „{ $name }“
+cli-did-you-mean = ; nemysleli jste { $names }?
+cli-serve-loopback-only = --no-rate-limits je jen pro server na adrese loopback, ne { $bind }
+cli-serve-serving = grimoire: server běží na http://{ $bind } ({ $database }); Ctrl-C ho zastaví
+cli-mcp-serving = grimoire: server MCP na stdio; klient ho ukončí zavřením stdin
+cli-invalid-utf8 = argument { $arg } není platné UTF-8
+cli-invalid-command-line = neplatná příkazová řádka
+cli-unknown-monster = žádný tvor se nejmenuje „{ $name }“
+cli-unknown-rule = pravidlo „{ $id }“ neexistuje (pravidla jsou { $first }–{ $last }; seznam: grimoire rules)
+
+## Argumenty seslání
+
+cli-target-needs-number = „{ $part }“ v cíli „{ $spec }“ potřebuje číslo
+cli-target-unknown-property = neznámá vlastnost cíle „{ $key }“ (ac, hp, max, dist, type, self, ally, cover, resist, vuln, immune nebo vlastnost postavy)
+cli-no-source = { $caster } nemá předmět ani schopnost jménem „{ $word }“ (má: { $has })
+cli-no-source-none = { $caster } nemá předmět ani schopnost jménem „{ $word }“ (nemá žádné)
+
+## Záchrany, střetnutí a účinky
+
+cli-save-line = { $label }: { $notation } = { $total } proti SO { $dc }: { $verdict }
+cli-retarget-words = zadejte působící kouzlo a jeho nový cíl: grimoire retarget [POSTAVA] KOUZLO CÍL
+cli-encounter-not-started = střetnutí „{ $name }“ ještě nezačalo (grimoire encounter start { $name })
+cli-already-in-encounter = { $name } už ve střetnutí { $encounter } je
+cli-encounter-running = střetnutí { $name } už běží
+cli-encounter-name-required = s --encounter je povinné jméno střetnutí
+
+## Soubory vlastních kouzel
+
+cli-homebrew-too-large = { $file } má { $size } B; soubor s vlastními kouzly smí mít nejvýše { $max } B
+cli-homebrew-refused = { $file } nebyl uložen; { $count ->
+        [one] { $count } problém
+        [few] { $count } problémy
+       *[other] { $count } problémů
+    }:
+    { $problems }
+
+## Popisky výstupu tvorů, oken a reakcí
+
+cli-label-name = jméno
+cli-label-cr = ND
+cli-label-dc = SO
+cli-label-spellcasting = Sesílání kouzel
+cli-label-spell-save-dc = SO záchrany
+cli-label-spell-attack = útok kouzlem
+cli-label-at-will = libovolně
+cli-label-day-shared = den (společně)
+cli-label-day-each = den každé
+cli-label-level = úroveň
+cli-label-slots = pozice
+cli-label-waits-for-reactions = čeká na Reakce (R11)
+cli-label-nothing-is-spent-yet = zatím se nic neutratilo
+cli-label-may-answer-with = může odpovědět
+cli-label-countered-the-spell-has-no-effect-its-ac = Zmařeno: kouzlo nemá žádný účinek; jeho akce propadá a pozice se neutratí (R11)
+cli-label-passes = nereaguje
+cli-label-window-closed-nothing-was-cast = Okno zavřeno; nic nebylo sesláno
+cli-label-still-hits = přesto zasahuje
+cli-label-now-misses = teď mine
+cli-label-window-closed = Okno zavřeno
+cli-label-reaction = Reakce
+cli-label-long-rest-finished-uses-restored = Dlouhý odpočinek dokončen; použití obnovena
+cli-label-no-window-is-open = Žádné okno není otevřené
+cli-label-waiting-for-reactions = Čeká se na Reakce
+cli-label-passed = nereagoval(a)
+cli-attack-line = { $target }: { $total } proti OČ { $ac }: { $verdict }
+cli-monster-header = { $name } ({ $id }) · ND { $cr } · OČ { $ac } · životy { $hp }
+cli-monster-unreadable = { $path }: soubor nelze přečíst: { $error }
+cli-missing-ac = { $name } nemá zapsané OČ: zadejte --ac
+
+## Popisky hodů a poznámky k cílům z pravidel
+
+cli-rolled-concentration = Soustředění (záchrana ODL)
+cli-rolled-damage-against = { $type } zranění proti: { $types }
+cli-rolled-damage = { $type } zranění
+cli-rolled-scroll-check = ověření svitku (SO { $dc })
+cli-rolled-attack = útok na { $target }
+cli-rolled-healing = léčení ({ $target })
+cli-rolled-save = záchrana { $ability } ({ $target })
+cli-or = nebo
+cli-note-appears-to-succeed = R18: cíl zdánlivě uspěje v záchraně
+cli-note-no-effect-on-target = R18: kouzlo na tento cíl nepůsobí
+cli-note-ac-unknown = OČ neznámé: uvedené zranění platí při zásahu
+cli-note-scroll-failed = R5d: ověření svitku se nezdařilo: kouzlo ze svitku zmizí bez účinku
+cli-note-save-not-rolled = záchrana nehozena: SO { $dc } { $ability }; při neúspěchu jak uvedeno, při úspěchu { $success }
+cli-note-success-half = poloviční zranění a žádné stavy
+cli-note-success-none = žádný účinek
+cli-note-more-damage = o { $amount } víc ({ $type } zranění), je-li cíl { $types }; uveď jeho druh, aby se započetlo
+
+## Hlášení o vykonané práci
+
+cli-admin-report = { $what }: { $count ->
+        [one] { $count } entita
+        [few] { $count } entity
+       *[other] { $count } entit
+    }, { $file }
+cli-monster-added = Přidán { $name } ({ $monster }) → { $encounter } (iniciativa { $initiative }, životy { $hp })

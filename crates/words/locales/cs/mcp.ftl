@@ -45,3 +45,47 @@ mcp-fix-timeout = Příkaz trval příliš dlouho: zavolej znovu s užším dota
 mcp-fix-output_too_large = Odpověď byla příliš velká: zuž dotaz (limit, top, hledaný text) a zavolej znovu.
 mcp-fix-database_unavailable = Databázi teď nelze použít: řekni to uživateli; --db serveru (nebo GRIMOIRE_DB) musí ukazovat na zapisovatelnou databázi Grimoiru.
 mcp-fix-other = Přečti si zprávu, pak zavolej options pro to, co postava teď může, nebo encounter_show pro stav boje.
+
+## Parametr jazyka každého nástroje
+
+# Jméno jazyka jeho vlastními slovy, ve schématu nástrojů.
+mcp-language = Čeština.
+mcp-lang-schema = Jazyk zpráv, rad a jmen v odpovědi nástroje.
+
+## Argumenty odmítnuté dřív, než příkaz běží
+
+mcp-bound-max-length = { $path }: { $chars } { $chars ->
+        [one] znak
+        [few] znaky
+       *[other] znaků
+    }, povoleno nejvýš { $max }
+mcp-bound-min-length = { $path }: { $chars } { $chars ->
+        [one] znak
+        [few] znaky
+       *[other] znaků
+    }, potřeba aspoň { $min }
+mcp-bound-flag = { $path }: nesmí začínat znakem „-“
+mcp-bound-control = { $path }: nesmí obsahovat řídicí znaky
+mcp-bound-maximum = { $path }: { $n } je nad maximem { $max }
+mcp-bound-minimum = { $path }: { $n } je pod minimem { $min }
+mcp-bound-max-items = { $path }: { $len } { $len ->
+        [one] položka
+        [few] položky
+       *[other] položek
+    }, povoleno nejvýš { $max }
+mcp-bound-min-items = { $path }: { $len } { $len ->
+        [one] položka
+        [few] položky
+       *[other] položek
+    }, potřeba aspoň { $min }
+mcp-args-house-rules = uveďte action i rule, nebo ani jedno pro čtení domácích pravidel
+mcp-args-turn = zadejte právě jedno: encounter (v boji), nebo character (mimo boj)
+
+## Spouštění příkazu grimoire
+
+mcp-run-cannot-start = { $exe } nelze spustit: { $error }
+mcp-run-no-output = výstup příkazu nelze přečíst
+mcp-run-timeout = příkaz neskončil do { $seconds } s
+mcp-run-read = čtení výstupu příkazu: { $error }
+mcp-run-too-large = odpověď je větší než { $limit } B
+mcp-run-failed = příkaz selhal (návratový kód { $code }): { $excerpt }

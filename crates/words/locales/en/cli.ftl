@@ -211,3 +211,124 @@ cli-no-spell = name at least one spell with --spell
 cli-condition-missing = add or remove, and the CONDITION, are required
 cli-condition-toggle = "{ $toggle }" is neither add nor remove
 cli-bad-focus = unknown focus "{ $focus }" (none, held, worn or stowed)
+
+## Languages
+
+cli-unknown-language = unknown language "{ $lang }" (one of: { $known })
+
+## Lines of the commands' output
+
+cli-no-hit-points = no hit points recorded (grimoire hp NAME --max N --ac N)
+cli-log-older = older entries: grimoire log{ $flag } --before { $before }
+cli-spellbook = spellbook
+cli-spellbook-none = no spellbook kept (grimoire spellbook add NAME SPELL...)
+
+## Files and the database (backup, restore, export, import, verify)
+
+cli-no-data-dir = cannot find a data directory (set HOME or XDG_DATA_HOME), pass --db PATH
+cli-cannot-read = cannot read { $file }: { $error }
+cli-admin-not-sqlite = backup and restore copy the SQLite file; for PostgreSQL use grimoire export / import (or pg_dump)
+cli-admin-file-exists = { $file } already exists; name a new file (a backup never overwrites)
+cli-admin-no-backup = no backup file at { $file }
+cli-admin-backup-damaged = { $file } is damaged ({ $count } entities disagree with its log; see grimoire --db { $file } verify); nothing restored
+cli-admin-not-json = { $file } is not JSON: { $error }
+cli-admin-not-export = { $file } is not a grimoire export file
+cli-admin-not-empty = import fills an empty database; this one already holds data (use a new --db)
+cli-admin-nameless = an entity without kind or name
+cli-admin-verified = verified: every entity matches its change log
+cli-admin-verify-failed = { $count } entities disagree with the change log: { $list }
+
+## Names not found, servers started, command lines refused
+
+cli-unknown-spell = no spell is called "{ $name }"
+cli-did-you-mean = ; did you mean { $names }?
+cli-serve-loopback-only = --no-rate-limits is only for a server on a loopback address, not { $bind }
+cli-serve-serving = grimoire: serving on http://{ $bind } ({ $database }); Ctrl-C stops
+cli-mcp-serving = grimoire: MCP server on stdio; the client ends it by closing stdin
+cli-invalid-utf8 = argument { $arg } is not valid UTF-8
+cli-invalid-command-line = invalid command line
+cli-unknown-monster = no monster is called "{ $name }"
+cli-unknown-rule = no rule "{ $id }" (the rules are { $first }–{ $last }; grimoire rules lists them)
+
+## Casting arguments
+
+cli-target-needs-number = "{ $part }" in target "{ $spec }" needs a number
+cli-target-unknown-property = unknown target property "{ $key }" (ac, hp, max, dist, type, self, ally, cover, resist, vuln, immune, or an ability)
+cli-no-source = { $caster } has no item or ability called "{ $word }" (has: { $has })
+cli-no-source-none = { $caster } has no item or ability called "{ $word }" (has: none)
+
+## Saves, encounters and effects
+
+# A save rolled against a DC: `Concentration (CON save): 1d20+2 = 14 vs DC 10: kept`.
+cli-save-line = { $label }: { $notation } = { $total } vs DC { $dc }: { $verdict }
+cli-retarget-words = give the spell in effect and its new target: grimoire retarget [CHARACTER] SPELL TARGET
+cli-encounter-not-started = encounter "{ $name }" has not started (grimoire encounter start { $name })
+cli-already-in-encounter = { $name } is already in { $encounter }
+cli-encounter-running = { $name } is already running
+cli-encounter-name-required = with --encounter, the encounter's NAME is required
+
+## Homebrew files
+
+cli-homebrew-too-large = { $file } has { $size } bytes; a homebrew file may have at most { $max }
+cli-homebrew-refused = { $file } was not stored; { $count } problem(s):
+    { $problems }
+
+## Labels of monster, window and reaction output
+
+cli-label-name = name
+cli-label-cr = CR
+cli-label-dc = DC
+cli-label-spellcasting = Spellcasting
+cli-label-spell-save-dc = spell save DC
+cli-label-spell-attack = spell attack
+cli-label-at-will = at will
+cli-label-day-shared = day (shared)
+cli-label-day-each = day each
+cli-label-level = level
+cli-label-slots = slots
+cli-label-waits-for-reactions = waits for Reactions (R11)
+cli-label-nothing-is-spent-yet = nothing is spent yet
+cli-label-may-answer-with = may answer with
+cli-label-countered-the-spell-has-no-effect-its-ac = Countered: the spell has no effect; its action is wasted and no slot is spent (R11)
+cli-label-passes = passes
+cli-label-window-closed-nothing-was-cast = Window closed; nothing was cast
+cli-label-still-hits = still hits
+cli-label-now-misses = now misses
+cli-label-window-closed = Window closed
+cli-label-reaction = Reaction
+cli-label-long-rest-finished-uses-restored = Long Rest finished; uses restored
+cli-label-no-window-is-open = No window is open
+cli-label-waiting-for-reactions = Waiting for Reactions
+cli-label-passed = passed
+cli-attack-line = { $target }: { $total } vs AC { $ac }: { $verdict }
+cli-monster-header = { $name } ({ $id }) · CR { $cr } · AC { $ac } · HP { $hp }
+cli-monster-unreadable = { $path }: cannot be read: { $error }
+cli-missing-ac = { $name } has no AC on record: give --ac
+
+## The rules' roll labels and target notes. The rules crate writes them in
+## English; the CLI reads their values by matching these English texts, so
+## they must stay word for word what the rules write.
+
+cli-rolled-concentration = Concentration (CON save)
+cli-rolled-damage-against = { $type } damage against { $types }
+cli-rolled-damage = { $type } damage
+cli-rolled-scroll-check = scroll check (DC { $dc })
+cli-rolled-attack = attack vs { $target }
+cli-rolled-healing = healing for { $target }
+cli-rolled-save = { $target } save ({ $ability })
+# Joins creature types: "fiend or undead".
+cli-or = or
+cli-note-appears-to-succeed = R18: the target appears to succeed on its save
+cli-note-no-effect-on-target = R18: the spell has no effect on this target
+cli-note-ac-unknown = AC unknown: damage shown applies on a hit
+cli-note-scroll-failed = R5d: the scroll check failed: the spell fades from the scroll with no effect
+cli-note-save-not-rolled = save not rolled: DC { $dc } { $ability }; on a failure as shown, on a success { $success }
+cli-note-success-half = half damage and no conditions
+cli-note-success-none = no effect
+cli-note-more-damage = { $amount } more { $type } damage if the target is { $types }; state its creature type to apply it
+
+## Reports of done work
+
+# `what` is the command (backup, restore, export, import).
+cli-admin-report = { $what }: { $count } entities, { $file }
+cli-monster-added = Added { $name } ({ $monster }) → { $encounter } (initiative { $initiative }, HP { $hp })

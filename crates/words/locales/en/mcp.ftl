@@ -46,3 +46,31 @@ mcp-fix-timeout = The command took too long: call again with a narrower request 
 mcp-fix-output_too_large = The answer was too large to return: narrow the request (limit, top, a query) and call again.
 mcp-fix-database_unavailable = The database cannot be used right now: tell the user; the server's --db (or GRIMOIRE_DB) must point at a writable Grimoire database.
 mcp-fix-other = Read the message, then call options for what the character can do now, or encounter_show for the state of the fight.
+
+## The language parameter of every tool
+
+# A language's name in its own words, in the tools' schema.
+mcp-language = English.
+mcp-lang-schema = The language of messages, fixes and names in a tool's answer.
+
+## Arguments refused before a command runs
+
+mcp-bound-max-length = { $path }: { $chars } characters, at most { $max } allowed
+mcp-bound-min-length = { $path }: { $chars } characters, at least { $min } needed
+mcp-bound-flag = { $path }: must not start with '-'
+mcp-bound-control = { $path }: must not contain control characters
+mcp-bound-maximum = { $path }: { $n } is above the maximum { $max }
+mcp-bound-minimum = { $path }: { $n } is below the minimum { $min }
+mcp-bound-max-items = { $path }: { $len } items, at most { $max } allowed
+mcp-bound-min-items = { $path }: { $len } items, at least { $min } needed
+mcp-args-house-rules = give both action and rule, or neither to read the house rules
+mcp-args-turn = give exactly one of encounter (in a fight) or character (outside one)
+
+## Running the grimoire command
+
+mcp-run-cannot-start = cannot start { $exe }: { $error }
+mcp-run-no-output = the command's output could not be read
+mcp-run-timeout = the command did not finish within { $seconds } seconds
+mcp-run-read = reading the command's output: { $error }
+mcp-run-too-large = the answer is larger than { $limit } bytes
+mcp-run-failed = the command failed (exit { $code }): { $excerpt }
