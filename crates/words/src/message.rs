@@ -25,6 +25,8 @@ use crate::Words;
 pub struct Message {
     id: &'static str,
     args: Vec<(&'static str, Arg)>,
+    /// Arguments that are messages themselves, rendered in the same language.
+    parts: Vec<(&'static str, Message)>,
 }
 
 impl Message {
@@ -33,6 +35,7 @@ impl Message {
         Message {
             id,
             args: Vec::new(),
+            parts: Vec::new(),
         }
     }
 
@@ -57,6 +60,14 @@ impl Message {
         self
     }
 
+    /// Adds argument `name` as another message, rendered in the same
+    /// language (`may { $action }` with `$action` a message of its own).
+    #[must_use]
+    pub fn part(mut self, name: &'static str, value: Message) -> Self {
+        self.parts.push((name, value));
+        self
+    }
+
     /// The message id.
     pub fn id(&self) -> &'static str {
         self.id
@@ -69,7 +80,14 @@ impl Message {
 
     /// The message in `lang`, from the embedded catalogue.
     pub fn render(&self, lang: &str) -> String {
-        message(lang, self.id, &self.args)
+        if self.parts.is_empty() {
+            return message(lang, self.id, &self.args);
+        }
+        let mut args = self.args.clone();
+        for (name, part) in &self.parts {
+            args.push((name, Arg::Text(part.render(lang))));
+        }
+        message(lang, self.id, &args)
     }
 }
 

@@ -73,7 +73,7 @@ async fn create(
     Params(campaign): Params<String>,
     Body(body): Body<NewEncounter>,
 ) -> Result<(StatusCode, Json<Value>), ServerError> {
-    let out = gm_step(&state, token, campaign, "create encounters", move |store| {
+    let out = gm_step(&state, token, campaign, "server-gm-create_encounters", move |store| {
         encounter::create(store, &body.name)
     })
     .await?;
@@ -130,7 +130,7 @@ async fn add(
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<CombatantInput>,
 ) -> Result<Json<Value>, ServerError> {
-    let out = gm_step(&state, token, campaign, "run encounters", move |store| {
+    let out = gm_step(&state, token, campaign, "server-gm-run_encounters", move |store| {
         encounter::add(store, &enc, &body)
     })
     .await?;
@@ -148,7 +148,7 @@ async fn start(
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
 ) -> Result<Json<Value>, ServerError> {
-    let out = gm_step(&state, token, campaign, "run encounters", move |store| {
+    let out = gm_step(&state, token, campaign, "server-gm-run_encounters", move |store| {
         encounter::start(store, &enc)
     })
     .await?;
@@ -166,7 +166,7 @@ async fn next(
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
 ) -> Result<Json<Value>, ServerError> {
-    let out = gm_step(&state, token, campaign, "run encounters", move |store| {
+    let out = gm_step(&state, token, campaign, "server-gm-run_encounters", move |store| {
         encounter::next(store, &enc)
     })
     .await?;
@@ -186,7 +186,7 @@ async fn damage(
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<EncounterDamageInput>,
 ) -> Result<Json<Value>, ServerError> {
-    let out = gm_step(&state, token, campaign, "run encounters", move |store| {
+    let out = gm_step(&state, token, campaign, "server-gm-run_encounters", move |store| {
         encounter::damage(store, &enc, &body)
     })
     .await?;
