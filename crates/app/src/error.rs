@@ -196,3 +196,115 @@ impl From<StoreError> for AppError {
 fn join(messages: impl Iterator<Item = String>) -> String {
     messages.collect::<Vec<_>>().join("; ")
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use grimoire_words::{FALLBACK, Words};
+
+    use super::*;
+
+    /// Every message of the embedded English catalogue with its variables.
+    fn english() -> BTreeMap<String, BTreeSet<String>> {
+        let mut all = BTreeMap::new();
+        for (lang, _, text) in Words::sources() {
+            if *lang == FALLBACK {
+                all.extend(grimoire_words::variables(text).expect("valid Fluent"));
+            }
+        }
+        all
+    }
+
+    /// One error of each kind the app words itself (store and rules errors
+    /// have their own words).
+    fn one_of_each() -> Vec<AppError> {
+        let s = |t: &str| t.to_owned();
+        vec![
+            AppError::UnknownCharacter { name: s("Elmira") },
+            AppError::UnknownEncounter { name: s("Jeskyně") },
+            AppError::NotYourTurn {
+                current: s("Goblin"),
+                caster: s("Elmira"),
+            },
+            AppError::InvalidName {
+                kind: NameKind::Campaign,
+                problem: NameProblem::TooLong { chars: 70 },
+            },
+            AppError::TooMany(TooMany {
+                code: "too_many_targets",
+                field: "targets",
+                limit: 64,
+            }),
+            AppError::TargetStillStanding {
+                target: s("Goblin"),
+                hp: 3,
+            },
+            AppError::Homebrew(vec![CatalogError::UnknownSpell { query: s("x") }]),
+            AppError::UnknownHomebrew { file: s("a.toml") },
+            AppError::PlanTooCostly { message: s("too many dice") },
+        ]
+    }
+
+    #[test]
+    fn every_error_reads_in_every_language_with_the_arguments_it_gives() {
+        let english = english();
+        for e in one_of_each() {
+            let id = match &e {
+                AppError::TooMany(_) => "error-too_many".to_owned(),
+                other => format!("error-{}", other.code()),
+            };
+            let used = english.get(&id).unwrap_or_else(|| panic!("no message {id}"));
+            let given: BTreeSet<String> = match &e {
+                AppError::InvalidName { .. } => ["kind", "problem"].map(str::to_owned).into(),
+                AppError::Homebrew(_) => ["errors"].map(str::to_owned).into(),
+                other => other.args().iter().map(|(k, _)| (*k).to_owned()).collect(),
+            };
+            assert_eq!(*used, given, "{id}");
+            for lang in Words::get().languages() {
+                assert!(Words::get().has(lang, &id), "{lang} has no {id}");
+                let text = e.message(lang);
+                assert!(!text.contains('{') && !text.contains("error-"), "{lang}: {text}");
+            }
+            assert_ne!(e.message("en"), e.message("cs"), "{id}");
+            assert_eq!(e.to_string(), e.message("en"));
+        }
+    }
+
+    #[test]
+    fn messages_read_as_before_in_english_and_czech() {
+        let e = AppError::NotYourTurn {
+            current: "Goblin".into(),
+            caster: "Elmira".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "it is Goblin's turn; Elmira can only cast a Reaction spell now"
+        );
+        assert_eq!(
+            e.message("cs"),
+            "na tahu je Goblin; Elmira teď může seslat jen kouzlo s Reakcí"
+        );
+        let homebrew = AppError::Homebrew(vec![
+            CatalogError::UnknownSpell { query: "x".into() },
+            CatalogError::UnknownMonster { query: "y".into() },
+        ]);
+        assert_eq!(
+            homebrew.to_string(),
+            "homebrew file refused: no spell is called \"x\"; no monster is called \"y\""
+        );
+        assert_eq!(
+            homebrew.message("cs"),
+            "soubor s vlastními kouzly odmítnut: žádné kouzlo se nejmenuje \"x\"; \
+             žádný tvor se nejmenuje \"y\""
+        );
+        // Czech counts hit points in its plural forms.
+        for (hp, words) in [(1, "1 život;"), (3, "3 životy;"), (7, "7 životů;")] {
+            let e = AppError::TargetStillStanding {
+                target: "Goblin".into(),
+                hp,
+            };
+            assert!(e.message("cs").contains(words), "{}", e.message("cs"));
+        }
+    }
+}

@@ -295,6 +295,51 @@ mod tests {
     }
 
     #[test]
+    fn every_kind_and_problem_has_words_in_every_language() {
+        let words = grimoire_words::Words::get();
+        let kinds = [
+            NameKind::Character,
+            NameKind::Encounter,
+            NameKind::Combatant,
+            NameKind::Target,
+            NameKind::Account,
+            NameKind::Campaign,
+            NameKind::Item,
+            NameKind::HomebrewFile,
+        ];
+        let problems = [
+            NameProblem::Empty,
+            NameProblem::TooLong { chars: 65 },
+            NameProblem::Invisible { found: '\u{200b}' },
+            NameProblem::Slash,
+            NameProblem::Blank { found: '\u{3164}' },
+            NameProblem::Confusable {
+                existing: "Ace".into(),
+            },
+            NameProblem::MixedScripts {
+                first: "Latin",
+                second: "Cyrillic",
+            },
+        ];
+        for lang in words.languages() {
+            for k in kinds {
+                let id = format!("name-kind-{}", k.code());
+                assert!(words.has(lang, &id), "{lang} has no {id}");
+            }
+            for p in &problems {
+                let id = format!("name-problem-{}", p.code());
+                assert!(words.has(lang, &id), "{lang} has no {id}");
+                assert!(!p.message(lang).contains('{'), "{lang}: {}", p.message(lang));
+            }
+        }
+        assert_eq!(
+            NameProblem::Invisible { found: '\u{200b}' }.to_string(),
+            "must not contain control or invisible format characters (found U+200B)"
+        );
+        assert_eq!(NameKind::HomebrewFile.message("cs"), "název souboru s domácími kouzly");
+    }
+
+    #[test]
     fn accepted_names() {
         for (input, want) in [
             ("Elmira", "Elmira"),

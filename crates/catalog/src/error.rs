@@ -173,6 +173,67 @@ impl std::error::Error for CatalogError {}
 mod tests {
     use super::*;
 
+    /// One error of each kind.
+    fn one_of_each() -> Vec<CatalogError> {
+        let s = |t: &str| t.to_owned();
+        vec![
+            CatalogError::HomebrewIo {
+                file: s("a.toml"),
+                message: s("denied"),
+            },
+            CatalogError::HomebrewParse {
+                file: s("a.toml"),
+                message: s("line 3"),
+            },
+            CatalogError::HomebrewInvalidField {
+                file: s("a.toml"),
+                spell: s("x"),
+                field: s("level"),
+                message: s("0-9"),
+            },
+            CatalogError::DuplicateSpell {
+                id: s("x"),
+                first: s("SRD"),
+                second: s("a.toml"),
+            },
+            CatalogError::MonsterInvalidField {
+                file: s("a.toml"),
+                monster: s("m"),
+                field: s("ac"),
+                message: s("1-40"),
+            },
+            CatalogError::DuplicateMonster {
+                id: s("m"),
+                first: s("SRD"),
+                second: s("a.toml"),
+            },
+            CatalogError::UnknownMonster { query: s("m") },
+            CatalogError::UnknownSpell { query: s("x") },
+        ]
+    }
+
+    #[test]
+    fn every_error_reads_in_every_language_with_the_arguments_it_gives() {
+        let words = grimoire_words::Words::get();
+        let mut english = std::collections::BTreeMap::new();
+        for (lang, _, text) in grimoire_words::Words::sources() {
+            if *lang == grimoire_words::FALLBACK {
+                english.extend(grimoire_words::variables(text).expect("valid Fluent"));
+            }
+        }
+        for e in one_of_each() {
+            let id = format!("catalog-{}", e.code());
+            let given: std::collections::BTreeSet<String> =
+                e.args().iter().map(|(k, _)| (*k).to_owned()).collect();
+            assert_eq!(english.get(&id), Some(&given), "{id}");
+            for lang in words.languages() {
+                assert!(words.has(lang, &id), "{lang} has no {id}");
+                assert!(!e.message(lang).contains('{'), "{lang}: {}", e.message(lang));
+            }
+            assert_ne!(e.message("en"), e.message("cs"), "{id}");
+        }
+    }
+
     #[test]
     fn messages_name_file_spell_and_field() {
         let e = CatalogError::HomebrewInvalidField {
