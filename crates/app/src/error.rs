@@ -112,7 +112,10 @@ impl AppError {
                 vec![("current", text(current)), ("caster", text(caster))]
             }
             AppError::TargetStillStanding { target, hp } => {
-                vec![("target", text(target)), ("hp", Arg::Number(i64::from(*hp)))]
+                vec![
+                    ("target", text(target)),
+                    ("hp", Arg::Number(i64::from(*hp))),
+                ]
             }
             AppError::UnknownHomebrew { file } => vec![("file", text(file))],
             AppError::PlanTooCostly { message } => vec![("message", text(message))],
@@ -222,7 +225,9 @@ mod tests {
         let s = |t: &str| t.to_owned();
         vec![
             AppError::UnknownCharacter { name: s("Elmira") },
-            AppError::UnknownEncounter { name: s("Jeskyně") },
+            AppError::UnknownEncounter {
+                name: s("Jeskyně")
+            },
             AppError::NotYourTurn {
                 current: s("Goblin"),
                 caster: s("Elmira"),
@@ -242,7 +247,9 @@ mod tests {
             },
             AppError::Homebrew(vec![CatalogError::UnknownSpell { query: s("x") }]),
             AppError::UnknownHomebrew { file: s("a.toml") },
-            AppError::PlanTooCostly { message: s("too many dice") },
+            AppError::PlanTooCostly {
+                message: s("too many dice"),
+            },
         ]
     }
 
@@ -254,7 +261,9 @@ mod tests {
                 AppError::TooMany(_) => "error-too_many".to_owned(),
                 other => format!("error-{}", other.code()),
             };
-            let used = english.get(&id).unwrap_or_else(|| panic!("no message {id}"));
+            let used = english
+                .get(&id)
+                .unwrap_or_else(|| panic!("no message {id}"));
             let given: BTreeSet<String> = match &e {
                 AppError::InvalidName { .. } => ["kind", "problem"].map(str::to_owned).into(),
                 AppError::Homebrew(_) => ["errors"].map(str::to_owned).into(),
@@ -264,7 +273,10 @@ mod tests {
             for lang in Words::get().languages() {
                 assert!(Words::get().has(lang, &id), "{lang} has no {id}");
                 let text = e.message(lang);
-                assert!(!text.contains('{') && !text.contains("error-"), "{lang}: {text}");
+                assert!(
+                    !text.contains('{') && !text.contains("error-"),
+                    "{lang}: {text}"
+                );
             }
             assert_ne!(e.message("en"), e.message("cs"), "{id}");
             assert_eq!(e.to_string(), e.message("en"));

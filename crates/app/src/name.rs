@@ -329,14 +329,21 @@ mod tests {
             for p in &problems {
                 let id = format!("name-problem-{}", p.code());
                 assert!(words.has(lang, &id), "{lang} has no {id}");
-                assert!(!p.message(lang).contains('{'), "{lang}: {}", p.message(lang));
+                assert!(
+                    !p.message(lang).contains('{'),
+                    "{lang}: {}",
+                    p.message(lang)
+                );
             }
         }
         assert_eq!(
             NameProblem::Invisible { found: '\u{200b}' }.to_string(),
             "must not contain control or invisible format characters (found U+200B)"
         );
-        assert_eq!(NameKind::HomebrewFile.message("cs"), "název souboru s domácími kouzly");
+        assert_eq!(
+            NameKind::HomebrewFile.message("cs"),
+            "název souboru s domácími kouzly"
+        );
     }
 
     #[test]

@@ -228,7 +228,11 @@ mod tests {
             assert_eq!(english.get(&id), Some(&given), "{id}");
             for lang in words.languages() {
                 assert!(words.has(lang, &id), "{lang} has no {id}");
-                assert!(!e.message(lang).contains('{'), "{lang}: {}", e.message(lang));
+                assert!(
+                    !e.message(lang).contains('{'),
+                    "{lang}: {}",
+                    e.message(lang)
+                );
             }
             assert_ne!(e.message("en"), e.message("cs"), "{id}");
         }

@@ -78,28 +78,22 @@ impl Limiter {
     /// Counts an account creation from `ip`.
     pub(crate) fn account(&self, ip: Option<IpAddr>) -> Result<(), ServerError> {
         let Some(ip) = ip else { return Ok(()) };
-        self.failures
-            .check(ip, "server-rate-failed_sign_ins")?;
-        self.accounts
-            .hit(ip, "server-rate-accounts_from_address")?;
-        self.accounts_total.hit(
-            IpAddr::from([0, 0, 0, 0]),
-            "server-rate-accounts_on_server",
-        )
+        self.failures.check(ip, "server-rate-failed_sign_ins")?;
+        self.accounts.hit(ip, "server-rate-accounts_from_address")?;
+        self.accounts_total
+            .hit(IpAddr::from([0, 0, 0, 0]), "server-rate-accounts_on_server")
     }
 
     /// Counts a token creation from `ip`.
     pub(crate) fn token(&self, ip: Option<IpAddr>) -> Result<(), ServerError> {
         let Some(ip) = ip else { return Ok(()) };
-        self.tokens
-            .hit(ip, "server-rate-tokens_from_address")
+        self.tokens.hit(ip, "server-rate-tokens_from_address")
     }
 
     /// Refuses `ip` while it is over its failed sign-ins.
     pub(crate) fn check_failures(&self, ip: Option<IpAddr>) -> Result<(), ServerError> {
         let Some(ip) = ip else { return Ok(()) };
-        self.failures
-            .check(ip, "server-rate-failed_sign_ins")
+        self.failures.check(ip, "server-rate-failed_sign_ins")
     }
 
     /// Counts a failed sign-in from `ip`.

@@ -57,16 +57,56 @@ const ALLOWED_IN: &[(&str, &str, &str)] = &[
         "encounter ",
         "a change's command line in the table log (the CLI command that makes the same change): the same in every language",
     ),
-    ("server/src/", "account new ", "a change's command line in the table log"),
-    ("server/src/", "token new ", "a change's command line in the table log"),
-    ("server/src/", "token revoke ", "a change's command line in the table log"),
-    ("server/src/", "campaign new ", "a change's command line in the table log"),
-    ("server/src/", "campaign {id} add ", "a change's command line in the table log"),
-    ("server/src/", "character new ", "a change's command line in the table log"),
-    ("server/src/", "gear add ", "a change's command line in the table log"),
-    ("server/src/", "house-rules ", "a change's command line in the table log"),
-    ("server/src/", "rest short", "a change's command line in the table log"),
-    ("server/src/", "rest long", "a change's command line in the table log"),
+    (
+        "server/src/",
+        "account new ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "token new ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "token revoke ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "campaign new ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "campaign {id} add ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "character new ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "gear add ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "house-rules ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "rest short",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "rest long",
+        "a change's command line in the table log",
+    ),
 ];
 
 /// Files whose human output still holds words in code: the part of issue

@@ -8,9 +8,9 @@
 
 mod token;
 
-use grimoire_words::Message;
 use grimoire_app::NameKind;
 use grimoire_store::{Change, Store, StoreError};
+use grimoire_words::Message;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -367,9 +367,9 @@ pub fn member(store: &Store, caller: &Caller, id: &str) -> Result<Member, Server
         }));
     }
     let campaign = store.get::<Campaign>("campaign", id)?.state;
-    let role = campaign.role_of(&caller.account).ok_or_else(|| {
-        ServerError::Forbidden(Message::new("server-not_member").text("id", id))
-    })?;
+    let role = campaign
+        .role_of(&caller.account)
+        .ok_or_else(|| ServerError::Forbidden(Message::new("server-not_member").text("id", id)))?;
     Ok(Member {
         account: caller.account.clone(),
         role,
@@ -399,12 +399,10 @@ pub fn add_player(
     let player = store
         .get::<Account>("account", account)
         .map_err(|e| match e {
-            StoreError::NotFound { .. } => {
-                ServerError::invalid_with(
-                    "unknown_account",
-                    Message::new("server-unknown_account").text("account", account),
-                )
-            }
+            StoreError::NotFound { .. } => ServerError::invalid_with(
+                "unknown_account",
+                Message::new("server-unknown_account").text("account", account),
+            ),
             other => other.into(),
         })?
         .state;

@@ -1,10 +1,10 @@
 //! Request extractors whose rejections are [`ServerError`]s, so a bad body,
 //! path or query string gets the same JSON error shape as everything else.
 
-use grimoire_words::Message;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
+use grimoire_words::Message;
 use serde::de::DeserializeOwned;
 
 use crate::error::ServerError;

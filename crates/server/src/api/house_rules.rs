@@ -154,7 +154,8 @@ fn parse(relaxed: &[String]) -> Result<HouseRules, ServerError> {
     if relaxed.len() > MAX_RELAXED {
         return Err(ServerError::invalid_with(
             "too_many_rules",
-            grimoire_words::Message::new("server-too_many_relaxed").number("max", MAX_RELAXED as i64),
+            grimoire_words::Message::new("server-too_many_relaxed")
+                .number("max", MAX_RELAXED as i64),
         ));
     }
     // Exactly as the schema spells them (the CLI also takes `r14`).

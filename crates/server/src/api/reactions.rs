@@ -91,7 +91,8 @@ where
                     .is_some();
                 if !known {
                     return Err(ServerError::Forbidden(
-                        grimoire_words::Message::new("server-gm_answers_for").text("name", who.as_str()),
+                        grimoire_words::Message::new("server-gm_answers_for")
+                            .text("name", who.as_str()),
                     ));
                 }
                 let owner = crate::game::owner_of(store, &who)?;

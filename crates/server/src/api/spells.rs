@@ -108,16 +108,12 @@ fn search(catalog: &Catalog, q: &SpellQuery) -> Result<Vec<SpellSummary>, Server
     query.school = q.school;
     query.ritual = q.ritual;
     query.concentration = q.concentration;
-    query.level = q
-        .level
-        .map(SpellLevel::new)
-        .transpose()
-        .map_err(|e| {
-            ServerError::invalid_with(
-                "bad_query",
-                grimoire_words::Message::new("server-unreadable").text("detail", e.to_string()),
-            )
-        })?;
+    query.level = q.level.map(SpellLevel::new).transpose().map_err(|e| {
+        ServerError::invalid_with(
+            "bad_query",
+            grimoire_words::Message::new("server-unreadable").text("detail", e.to_string()),
+        )
+    })?;
     let limit = q.limit.unwrap_or(50);
     if limit == 0 || limit > MAX_LIMIT {
         return Err(ServerError::invalid_with(

@@ -270,7 +270,9 @@ impl TryFrom<serde_json::Map<String, serde_json::Value>> for CastInput {
         // Riders come from the caster's own marks in the encounter, never
         // from the client (a client could otherwise add damage at will).
         if !known.request.on_hit_damage.is_empty() {
-            return Err(grimoire_words::fixed(grimoire_words::FALLBACK, "server-cast-on_hit").into());
+            return Err(
+                grimoire_words::fixed(grimoire_words::FALLBACK, "server-cast-on_hit").into(),
+            );
         }
         Ok(CastInput {
             spell: known.spell,
@@ -448,13 +450,11 @@ pub struct StepReport {
 
 fn load(store: &Store, name: &str) -> Result<(Entity<Caster>, String), ServerError> {
     // The CLI's code for a missing character, so both front ends agree.
-    let entity = store
-        .find::<Caster>("character", name)?
-        .ok_or_else(|| {
-            ServerError::App(grimoire_app::AppError::UnknownCharacter {
-                name: name.to_owned(),
-            })
-        })?;
+    let entity = store.find::<Caster>("character", name)?.ok_or_else(|| {
+        ServerError::App(grimoire_app::AppError::UnknownCharacter {
+            name: name.to_owned(),
+        })
+    })?;
     let owner = store
         .find::<Owner>("owner", name)?
         .map(|o| o.state.account)

@@ -6,11 +6,11 @@
 //! so the two front ends read each other's encounters. Every operation
 //! commits the encounter and every character it changed in one change.
 
-use grimoire_words::Message;
 use grimoire_app::{Batch, ENCOUNTER, EncounterState};
 use grimoire_dice::SeededRng;
 use grimoire_rules::{Caster, Combatant, Encounter};
 use grimoire_store::{Change, Entity, Store, name_key};
+use grimoire_words::Message;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};

@@ -3,7 +3,6 @@
 //! fall|window|uses` do them: the same `grimoire_app::monster` steps, the
 //! same JSON shapes, one committed change per step.
 
-use grimoire_words::Message;
 use grimoire_app::monster::NewCreature;
 use grimoire_app::reaction::{self as game, Closed, Declared};
 use grimoire_app::{EncounterState, limits};
@@ -13,6 +12,7 @@ use grimoire_rules::{
     CastMode, CastRequest, Encounter, SlotLevel, Spell, Target, Trigger, TriggerKind,
 };
 use grimoire_store::{Entity, Store};
+use grimoire_words::Message;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::ToSchema;
