@@ -124,7 +124,8 @@ impl Window {
         }
     }
 
-    /// Counts one hit of `key`; refuses it past the limit.
+    /// Counts one hit of `key`; refuses it past the limit, saying `what`
+    /// was limited (the id of a `server-rate-*` message).
     fn hit(&self, key: IpAddr, what: &'static str) -> Result<(), ServerError> {
         self.count(key, what, 1)
     }

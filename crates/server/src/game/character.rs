@@ -701,12 +701,8 @@ pub fn plan(
     attack_mode: grimoire_rules::RollMode,
     top: Option<u16>,
 ) -> Result<grimoire_app::plan::Plan, ServerError> {
-    let mut spec = grimoire_app::plan::parse_target(target).map_err(|m| {
-        ServerError::invalid_with(
-            "bad_target",
-            grimoire_words::Message::new("server-bad_target").text("detail", m),
-        )
-    })?;
+    let mut spec = grimoire_app::plan::parse_target(target)
+        .map_err(|m| ServerError::invalid_with("bad_target", m))?;
     spec.attack_mode = attack_mode;
     let (entity, _) = load(store, name)?;
     let enc = grimoire_app::encounter_of(store, &entity.name)?;

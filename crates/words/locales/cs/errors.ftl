@@ -39,3 +39,9 @@ catalog-monster_invalid_field = { $file }: tvor { $monster }: pole { $field }: {
 catalog-duplicate_monster = tvor s id "{ $id }" je definován dvakrát: v { $first } a znovu v { $second }
 catalog-unknown_monster = žádný tvor se nejmenuje "{ $query }"
 catalog-unknown_spell = žádné kouzlo se nejmenuje "{ $query }"
+
+plan-target-too_long = cíl má nejvýš { $max } znaků
+plan-target-number = { $key }={ $value }: zadejte celé číslo od { $min } do { $max }
+plan-target-key_value = „{ $part }“: pište klíč=hodnota (ac=15, hp=40, dex=+2, resist=fire)
+plan-target-damage = { $key }={ $value }: není druh zranění (fire, cold, ...)
+plan-target-key = „{ $key }“ není ac, hp, resist, vuln, immune ani vlastnost (str ... cha)

@@ -51,7 +51,6 @@ server-too_many_relaxed = relaxed smí uvést nejvýš { $max } pravidel
 server-too_many_materials = nejvýš { $hands } volné ruce a { $materials } surovin po { $chars } znacích
 server-unknown_house_rule = relaxed: { $detail }
 server-dice = kostky: { $detail }
-server-bad_target = cíl nelze přečíst: { $detail }
 server-cast-unknown_field = neznámé pole `{ $field }`, čekáme jedno z: { $fields }
 server-cast-on_hit = on_hit_damage doplňuje server; neposílejte ho
 

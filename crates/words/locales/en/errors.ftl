@@ -44,3 +44,11 @@ catalog-monster_invalid_field = { $file }: { $monster }: { $field }: { $message 
 catalog-duplicate_monster = duplicate monster id "{ $id }": defined in { $first } and again in { $second }
 catalog-unknown_monster = no monster is called "{ $query }"
 catalog-unknown_spell = no spell is called "{ $query }"
+
+# A plan's target as typed (ac=15,hp=40,dex=+2,resist=fire): the keys and
+# damage type names are the same in every language.
+plan-target-too_long = the target is at most { $max } characters
+plan-target-number = { $key }={ $value }: give a whole number from { $min } to { $max }
+plan-target-key_value = "{ $part }": write key=value (ac=15, hp=40, dex=+2, resist=fire)
+plan-target-damage = { $key }={ $value }: not a damage type (fire, cold, ...)
+plan-target-key = "{ $key }" is not ac, hp, resist, vuln, immune or an ability (str ... cha)

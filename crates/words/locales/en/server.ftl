@@ -57,7 +57,6 @@ server-too_many_materials = at most { $hands } free hands and { $materials } mat
 # $detail: the rules' or the dice's technical text.
 server-unknown_house_rule = relaxed: { $detail }
 server-dice = { $detail }
-server-bad_target = { $detail }
 # Inside serde's error for a cast body (always English, like serde's own).
 server-cast-unknown_field = unknown field `{ $field }`, expected one of: { $fields }
 server-cast-on_hit = on_hit_damage is filled in by the server; send none
