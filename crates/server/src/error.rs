@@ -215,8 +215,8 @@ impl ServerError {
     }
 
     /// The message a person reads, in `lang` (`en`, `cs`, ...): server-side
-    /// causes stay in the log. A store error keeps the store's own
-    /// (English) detail inside the words of its code.
+    /// causes stay in the log. A store refusal is worded from its fields
+    /// (the store's own text is English, for its other callers).
     pub fn message(&self, lang: &str) -> String {
         let said = |id: &'static str| Message::new(id).render(lang);
         let seconds = |s: u64| i64::try_from(s).unwrap_or(i64::MAX);
@@ -233,7 +233,7 @@ impl ServerError {
                 .number("limit", i64::try_from(*limit).unwrap_or(i64::MAX))
                 .render(lang),
             ServerError::Busy { kind, name } => Message::new("server-busy")
-                .text("kind", kind.as_str())
+                .part("kind", entity_kind(kind))
                 .text("name", name.as_str())
                 .render(lang),
             ServerError::Timeout { seconds: s } => Message::new("server-request_timeout")
@@ -252,12 +252,9 @@ impl ServerError {
             ServerError::Store(_) if self.status().is_server_error() => {
                 said("server-store-unavailable")
             }
-            ServerError::Store(e) => match store_message(e.code()) {
-                Some(id) => Message::new(id).text("detail", e.to_string()).render(lang),
-                // Other refusals of a change (invalid_change, undo_blocked)
-                // have no words of their own yet: the store's detail.
-                None => e.to_string(),
-            },
+            ServerError::Store(e) => {
+                store_refusal(e).map_or_else(|| e.to_string(), |m| m.render(lang))
+            }
             ServerError::Bind { .. } | ServerError::Internal(_) => said("server-internal"),
         }
     }
@@ -268,17 +265,55 @@ impl ServerError {
     }
 }
 
-/// The message of a store refusal the server words, around the store's
-/// own detail (see [`ServerError::message`]).
-fn store_message(code: &str) -> Option<&'static str> {
-    Some(match code {
-        "not_found" => "server-store-not_found",
-        "already_exists" => "server-store-already_exists",
-        "conflict" => "server-store-conflict",
-        "nothing_to_undo" => "server-store-nothing_to_undo",
-        "undo_forbidden" => "server-store-undo_forbidden",
+/// A store refusal (a 4xx) as a message: the store crate words its errors
+/// in English for its own callers, so the server words the ones a client
+/// reads from their fields. `None` for the rest (their text is the store's).
+fn store_refusal(e: &StoreError) -> Option<Message> {
+    let entity = |id: &'static str, kind: &str, name: &str| {
+        Message::new(id)
+            .part("kind", entity_kind(kind))
+            .text("name", name)
+    };
+    Some(match e {
+        StoreError::NotFound { kind, name } => entity("server-store-not_found", kind, name),
+        StoreError::AlreadyExists { kind, name } => {
+            entity("server-store-already_exists", kind, name)
+        }
+        StoreError::Conflict {
+            kind,
+            name,
+            expected,
+            found,
+        } => entity("server-store-conflict", kind, name)
+            .number("expected", i64::try_from(*expected).unwrap_or(i64::MAX))
+            .number("found", i64::try_from(*found).unwrap_or(i64::MAX)),
+        StoreError::NothingToUndo { kind, name } => {
+            entity("server-store-nothing_to_undo", kind, name)
+        }
+        StoreError::UndoForbidden { change, kind, name } => {
+            entity("server-store-undo_forbidden", kind, name).number("change", *change)
+        }
+        StoreError::UndoBlocked { change, kind, name } => {
+            entity("server-store-undo_blocked", kind, name).number("change", *change)
+        }
+        StoreError::InvalidChange(detail) => {
+            Message::new("server-store-invalid_change").text("detail", detail.as_str())
+        }
         _ => return None,
     })
+}
+
+/// An entity kind in words (`server-kind-character`); a kind with no
+/// message shows as the store names it.
+fn entity_kind(kind: &str) -> Message {
+    match kind {
+        "character" => Message::new("server-kind-character"),
+        "encounter" => Message::new("server-kind-encounter"),
+        "campaign" => Message::new("server-kind-campaign"),
+        "account" => Message::new("server-kind-account"),
+        "token" => Message::new("server-kind-token"),
+        other => Message::new("server-kind-other").text("kind", other),
+    }
 }
 
 impl From<AppError> for ServerError {
@@ -416,6 +451,58 @@ mod tests {
                 Some("R10")
             )
         );
+    }
+
+    #[test]
+    fn store_refusals_are_worded_from_their_fields_in_every_language() {
+        let cases = [
+            StoreError::NotFound {
+                kind: "character".into(),
+                name: "Elmira".into(),
+            },
+            StoreError::AlreadyExists {
+                kind: "encounter".into(),
+                name: "Cave".into(),
+            },
+            StoreError::Conflict {
+                kind: "character".into(),
+                name: "Elmira".into(),
+                expected: 3,
+                found: 4,
+            },
+            StoreError::NothingToUndo {
+                kind: "table".into(),
+                name: "cave".into(),
+            },
+            StoreError::UndoForbidden {
+                change: 7,
+                kind: "encounter".into(),
+                name: "Cave".into(),
+            },
+            StoreError::UndoBlocked {
+                change: 7,
+                kind: "character".into(),
+                name: "Elmira".into(),
+            },
+            StoreError::InvalidChange("no writes".into()),
+        ];
+        for e in cases {
+            // English reads as the store writes it, word for word.
+            let english = e.to_string();
+            let e = ServerError::Store(e);
+            assert_eq!(e.message("en"), english);
+            let czech = e.message("cs");
+            assert_ne!(czech, english);
+            assert!(
+                !czech.contains('{') && !czech.contains("server-"),
+                "{czech}"
+            );
+        }
+        let e = ServerError::Store(StoreError::NotFound {
+            kind: "character".into(),
+            name: "Elmira".into(),
+        });
+        assert_eq!(e.message("cs"), "postava „Elmira“ neexistuje");
     }
 
     #[test]
