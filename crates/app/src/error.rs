@@ -1,31 +1,34 @@
 //! The one error type of the app layer.
 
 use grimoire_catalog::CatalogError;
-use grimoire_rules::RulesError;
+use grimoire_rules::{Arg, RulesError};
 use grimoire_store::StoreError;
 
 use crate::limits::TooMany;
 use crate::name::{NameKind, NameProblem};
 
 /// Everything a game operation can fail with; nothing was written.
-#[derive(Debug, thiserror::Error)]
+///
+/// Like the rules' refusals, an `AppError` holds no words: a stable
+/// [`code`](AppError::code) and the [`args`](AppError::args) its message
+/// names. The words are message `error-<code>` of grimoire-words
+/// (`errors.ftl`), rendered by [`message`](AppError::message); `Display`
+/// is the English one.
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum AppError {
     /// Occurs when no character has the name.
-    #[error("no character named \"{name}\"")]
     UnknownCharacter {
         /// The name as given.
         name: String,
     },
     /// Occurs when no encounter has the name.
-    #[error("no encounter named \"{name}\"")]
     UnknownEncounter {
         /// The name as given.
         name: String,
     },
     /// Occurs when a combatant casts a non-Reaction spell on someone
     /// else's turn (R9).
-    #[error("it is {current}'s turn; {caster} can only cast a Reaction spell now")]
     NotYourTurn {
         /// Whose turn it is.
         current: String,
@@ -33,7 +36,6 @@ pub enum AppError {
         caster: String,
     },
     /// Occurs when a name breaks the name policy ([`crate::check_name`]).
-    #[error("{} {problem}", kind.en())]
     InvalidName {
         /// What the name names.
         kind: NameKind,
@@ -42,11 +44,9 @@ pub enum AppError {
     },
     /// Occurs when a request asks for more than a bound allows
     /// ([`crate::limits`]).
-    #[error(transparent)]
-    TooMany(#[from] TooMany),
+    TooMany(TooMany),
     /// Occurs when Hex or Hunter's Mark is moved while its target still has
     /// hit points.
-    #[error("{target} still has {hp} hit points; the spell moves only once its target drops to 0")]
     TargetStillStanding {
         /// The spell's target now.
         target: String,
@@ -55,27 +55,22 @@ pub enum AppError {
     },
     /// Occurs when a homebrew file has errors; every one is listed and
     /// nothing was stored.
-    #[error("homebrew file refused: {}", join(.0.iter().map(ToString::to_string)))]
     Homebrew(Vec<CatalogError>),
     /// Occurs when no homebrew file has the name.
-    #[error("no homebrew file named \"{file}\"")]
     UnknownHomebrew {
         /// The name as given.
         file: String,
     },
     /// Occurs when a plan's numbers would cost more than the dice bounds
     /// allow (`too_costly`).
-    #[error("the plan cannot be computed: {message}")]
     PlanTooCostly {
         /// What the dice crate said.
         message: String,
     },
     /// Occurs when the rules refuse.
-    #[error("{}", grimoire_words::refusal("en", .0))]
-    Rules(#[from] RulesError),
+    Rules(RulesError),
     /// Occurs when the store refuses or fails (a version conflict, ...).
-    #[error(transparent)]
-    Store(#[from] StoreError),
+    Store(StoreError),
 }
 
 impl AppError {
@@ -105,36 +100,223 @@ impl AppError {
         }
     }
 
-    /// The message in Czech, when there is one.
-    pub fn message_cs(&self) -> Option<String> {
+    /// The values the message names, by the name its `.ftl` message uses
+    /// (empty for the wrapped errors, which have their own).
+    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+        let text = |s: &str| Arg::Text(s.to_owned());
         match self {
-            AppError::UnknownCharacter { name } => Some(format!("postava „{name}“ neexistuje")),
-            AppError::UnknownEncounter { name } => Some(format!("střetnutí „{name}“ neexistuje")),
-            AppError::NotYourTurn { current, caster } => Some(format!(
-                "na tahu je {current}; {caster} teď může seslat jen kouzlo s Reakcí"
-            )),
-            AppError::InvalidName { kind, problem } => {
-                Some(format!("{} {}", kind.cs(), problem.cs()))
+            AppError::UnknownCharacter { name } | AppError::UnknownEncounter { name } => {
+                vec![("name", text(name))]
             }
-            AppError::TooMany(e) => Some(e.message_cs()),
-            AppError::Homebrew(errors) => Some(format!(
-                "soubor s vlastními kouzly odmítnut: {}",
-                join(errors.iter().map(CatalogError::message_cs))
-            )),
-            AppError::TargetStillStanding { target, hp } => Some(format!(
-                "{target} má ještě {hp} životů; kouzlo lze přenést, až cíl klesne na 0"
-            )),
-            AppError::UnknownHomebrew { file } => {
-                Some(format!("soubor s vlastními kouzly „{file}“ neexistuje"))
+            AppError::NotYourTurn { current, caster } => {
+                vec![("current", text(current)), ("caster", text(caster))]
             }
-            AppError::PlanTooCostly { message } => Some(format!("plán nelze spočítat: {message}")),
-            AppError::Rules(e) => Some(grimoire_words::refusal("cs", e)),
-            AppError::Store(_) => None,
+            AppError::TargetStillStanding { target, hp } => {
+                vec![
+                    ("target", text(target)),
+                    ("hp", Arg::Number(i64::from(*hp))),
+                ]
+            }
+            AppError::UnknownHomebrew { file } => vec![("file", text(file))],
+            AppError::PlanTooCostly { message } => vec![("message", text(message))],
+            AppError::TooMany(e) => e.args(),
+            AppError::InvalidName { problem, .. } => problem.args(),
+            AppError::Homebrew(_) | AppError::Rules(_) | AppError::Store(_) => Vec::new(),
         }
+    }
+
+    /// The message in `lang` (`en`, `cs`, ...), from the `.ftl` files of
+    /// grimoire-words. A store error has no words of its own: its
+    /// technical text is returned as it is, in every language.
+    pub fn message(&self, lang: &str) -> String {
+        match self {
+            AppError::Rules(e) => grimoire_words::refusal(lang, e),
+            AppError::Store(e) => e.to_string(),
+            AppError::TooMany(e) => e.message(lang),
+            AppError::InvalidName { kind, problem } => grimoire_words::message(
+                lang,
+                "error-invalid_name",
+                &[
+                    ("kind", Arg::Text(kind.message(lang))),
+                    ("problem", Arg::Text(problem.message(lang))),
+                ],
+            ),
+            AppError::Homebrew(errors) => grimoire_words::message(
+                lang,
+                "error-invalid_homebrew",
+                &[(
+                    "errors",
+                    Arg::Text(join(errors.iter().map(|e| e.message(lang)))),
+                )],
+            ),
+            _ => grimoire_words::message(lang, &format!("error-{}", self.code()), &self.args()),
+        }
+    }
+
+    /// Whether [`message`](AppError::message) has words in every language
+    /// (every variant but a store error, whose text is technical).
+    pub fn is_worded(&self) -> bool {
+        !matches!(self, AppError::Store(_))
+    }
+}
+
+impl std::fmt::Display for AppError {
+    /// The English message; a store error's own text.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message("en"))
+    }
+}
+
+impl std::error::Error for AppError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            AppError::TooMany(e) => e.source(),
+            AppError::Store(e) => e.source(),
+            _ => None,
+        }
+    }
+}
+
+impl From<TooMany> for AppError {
+    fn from(e: TooMany) -> Self {
+        AppError::TooMany(e)
+    }
+}
+
+impl From<RulesError> for AppError {
+    fn from(e: RulesError) -> Self {
+        AppError::Rules(e)
+    }
+}
+
+impl From<StoreError> for AppError {
+    fn from(e: StoreError) -> Self {
+        AppError::Store(e)
     }
 }
 
 /// Messages one after another, `; `-separated.
 fn join(messages: impl Iterator<Item = String>) -> String {
     messages.collect::<Vec<_>>().join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use grimoire_words::{FALLBACK, Words};
+
+    use super::*;
+
+    /// Every message of the embedded English catalogue with its variables.
+    fn english() -> BTreeMap<String, BTreeSet<String>> {
+        let mut all = BTreeMap::new();
+        for (lang, _, text) in Words::sources() {
+            if *lang == FALLBACK {
+                all.extend(grimoire_words::variables(text).expect("valid Fluent"));
+            }
+        }
+        all
+    }
+
+    /// One error of each kind the app words itself (store and rules errors
+    /// have their own words).
+    fn one_of_each() -> Vec<AppError> {
+        let s = |t: &str| t.to_owned();
+        vec![
+            AppError::UnknownCharacter { name: s("Elmira") },
+            AppError::UnknownEncounter {
+                name: s("Jeskyně")
+            },
+            AppError::NotYourTurn {
+                current: s("Goblin"),
+                caster: s("Elmira"),
+            },
+            AppError::InvalidName {
+                kind: NameKind::Campaign,
+                problem: NameProblem::TooLong { chars: 70 },
+            },
+            AppError::TooMany(TooMany {
+                code: "too_many_targets",
+                field: "targets",
+                limit: 64,
+            }),
+            AppError::TargetStillStanding {
+                target: s("Goblin"),
+                hp: 3,
+            },
+            AppError::Homebrew(vec![CatalogError::UnknownSpell { query: s("x") }]),
+            AppError::UnknownHomebrew { file: s("a.toml") },
+            AppError::PlanTooCostly {
+                message: s("too many dice"),
+            },
+        ]
+    }
+
+    #[test]
+    fn every_error_reads_in_every_language_with_the_arguments_it_gives() {
+        let english = english();
+        for e in one_of_each() {
+            let id = match &e {
+                AppError::TooMany(_) => "error-too_many".to_owned(),
+                other => format!("error-{}", other.code()),
+            };
+            let used = english
+                .get(&id)
+                .unwrap_or_else(|| panic!("no message {id}"));
+            let given: BTreeSet<String> = match &e {
+                AppError::InvalidName { .. } => ["kind", "problem"].map(str::to_owned).into(),
+                AppError::Homebrew(_) => ["errors"].map(str::to_owned).into(),
+                other => other.args().iter().map(|(k, _)| (*k).to_owned()).collect(),
+            };
+            assert_eq!(*used, given, "{id}");
+            for lang in Words::get().languages() {
+                assert!(Words::get().has(lang, &id), "{lang} has no {id}");
+                let text = e.message(lang);
+                assert!(
+                    !text.contains('{') && !text.contains("error-"),
+                    "{lang}: {text}"
+                );
+            }
+            assert_ne!(e.message("en"), e.message("cs"), "{id}");
+            assert_eq!(e.to_string(), e.message("en"));
+        }
+    }
+
+    #[test]
+    fn messages_read_as_before_in_english_and_czech() {
+        let e = AppError::NotYourTurn {
+            current: "Goblin".into(),
+            caster: "Elmira".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "it is Goblin's turn; Elmira can only cast a Reaction spell now"
+        );
+        assert_eq!(
+            e.message("cs"),
+            "na tahu je Goblin; Elmira teď může seslat jen kouzlo s Reakcí"
+        );
+        let homebrew = AppError::Homebrew(vec![
+            CatalogError::UnknownSpell { query: "x".into() },
+            CatalogError::UnknownMonster { query: "y".into() },
+        ]);
+        assert_eq!(
+            homebrew.to_string(),
+            "homebrew file refused: no spell is called \"x\"; no monster is called \"y\""
+        );
+        assert_eq!(
+            homebrew.message("cs"),
+            "soubor s vlastními kouzly odmítnut: žádné kouzlo se nejmenuje \"x\"; \
+             žádný tvor se nejmenuje \"y\""
+        );
+        // Czech counts hit points in its plural forms.
+        for (hp, words) in [(1, "1 život;"), (3, "3 životy;"), (7, "7 životů;")] {
+            let e = AppError::TargetStillStanding {
+                target: "Goblin".into(),
+                hp,
+            };
+            assert!(e.message("cs").contains(words), "{}", e.message("cs"));
+        }
+    }
 }

@@ -41,8 +41,10 @@ pub const MAX_MODIFIER: i32 = 1_000;
 pub const MAX_DISTANCE_FT: u64 = 100_000;
 
 /// A request asked for more than a bound allows; nothing was done.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("too many {field}: at most {limit} allowed")]
+///
+/// Its words are message `error-too_many` of grimoire-words, naming the
+/// field and the limit; `Display` is the English one.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TooMany {
     /// Stable machine code, `too_many_<what>` or `out_of_range`.
     pub code: &'static str,
@@ -61,14 +63,28 @@ impl TooMany {
         }
     }
 
-    /// The message in Czech.
-    pub fn message_cs(&self) -> String {
-        format!(
-            "příliš mnoho nebo příliš velké: {} (nejvýše {})",
-            self.field, self.limit
-        )
+    /// The values the message names: the field and the limit.
+    pub fn args(&self) -> Vec<(&'static str, grimoire_rules::Arg)> {
+        vec![
+            ("field", grimoire_rules::Arg::Text(self.field.to_owned())),
+            ("limit", grimoire_rules::Arg::Number(self.limit)),
+        ]
+    }
+
+    /// The message in `lang` (`en`, `cs`, ...).
+    pub fn message(&self, lang: &str) -> String {
+        grimoire_words::message(lang, "error-too_many", &self.args())
     }
 }
+
+impl std::fmt::Display for TooMany {
+    /// The English message.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message("en"))
+    }
+}
+
+impl std::error::Error for TooMany {}
 
 /// Refuses a list longer than `limit`.
 pub fn check_len<T>(

@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use grimoire_rules::Arg;
 use unicode_properties::UnicodeGeneralCategory;
 use unicode_script::{Script, UnicodeScript};
 
@@ -41,32 +42,24 @@ pub enum NameKind {
 }
 
 impl NameKind {
-    /// The field, in English (`a character name`).
-    pub fn en(self) -> &'static str {
+    /// The kind's stable code (`character`, `homebrew_file`); its words are
+    /// message `name-kind-<code>` of grimoire-words.
+    pub fn code(self) -> &'static str {
         match self {
-            NameKind::Character => "a character name",
-            NameKind::Encounter => "an encounter name",
-            NameKind::Combatant => "a combatant name",
-            NameKind::Target => "a target name",
-            NameKind::Account => "an account name",
-            NameKind::Campaign => "a campaign title",
-            NameKind::Item => "an item name",
-            NameKind::HomebrewFile => "a homebrew file name",
+            NameKind::Character => "character",
+            NameKind::Encounter => "encounter",
+            NameKind::Combatant => "combatant",
+            NameKind::Target => "target",
+            NameKind::Account => "account",
+            NameKind::Campaign => "campaign",
+            NameKind::Item => "item",
+            NameKind::HomebrewFile => "homebrew_file",
         }
     }
 
-    /// The field, in Czech (`jméno postavy`).
-    pub fn cs(self) -> &'static str {
-        match self {
-            NameKind::Character => "jméno postavy",
-            NameKind::Encounter => "název střetnutí",
-            NameKind::Combatant => "jméno účastníka střetnutí",
-            NameKind::Target => "jméno cíle",
-            NameKind::Account => "jméno účtu",
-            NameKind::Campaign => "název kampaně",
-            NameKind::Item => "název předmětu",
-            NameKind::HomebrewFile => "název souboru s domácími kouzly",
-        }
+    /// The field in `lang` (`a character name`, `jméno postavy`).
+    pub fn message(self, lang: &str) -> String {
+        grimoire_words::message(lang, &format!("name-kind-{}", self.code()), &[])
     }
 }
 
@@ -109,65 +102,54 @@ pub enum NameProblem {
     },
 }
 
-impl fmt::Display for NameProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl NameProblem {
+    /// The problem's stable code (`too_long`); its words are message
+    /// `name-problem-<code>` of grimoire-words.
+    pub fn code(&self) -> &'static str {
         match self {
-            NameProblem::Empty => write!(f, "must not be empty"),
-            NameProblem::TooLong { chars } => {
-                write!(
-                    f,
-                    "has at most {MAX_NAME} characters (this one has {chars})"
-                )
-            }
-            NameProblem::Invisible { found } => write!(
-                f,
-                "must not contain control or invisible format characters (found U+{:04X})",
-                u32::from(*found)
-            ),
-            NameProblem::Slash => write!(f, "must not contain '/' or '\\'"),
-            NameProblem::Blank { found } => write!(
-                f,
-                "must not contain characters that draw nothing (found U+{:04X})",
-                u32::from(*found)
-            ),
-            NameProblem::Confusable { existing } => write!(
-                f,
-                "looks like the existing \"{existing}\"; choose a name that cannot pass for it"
-            ),
-            NameProblem::MixedScripts { first, second } => write!(
-                f,
-                "mixes {first} and {second} letters, so it could pass for another name; \
-                 write it in one script"
-            ),
+            NameProblem::Empty => "empty",
+            NameProblem::TooLong { .. } => "too_long",
+            NameProblem::Invisible { .. } => "invisible",
+            NameProblem::Slash => "slash",
+            NameProblem::Blank { .. } => "blank",
+            NameProblem::Confusable { .. } => "confusable",
+            NameProblem::MixedScripts { .. } => "mixed_scripts",
         }
+    }
+
+    /// The values the message names, by the name its `.ftl` message uses.
+    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+        let code_point = |c: &char| Arg::Text(format!("U+{:04X}", u32::from(*c)));
+        match self {
+            NameProblem::Empty | NameProblem::Slash => Vec::new(),
+            NameProblem::TooLong { chars } => vec![
+                ("max", Arg::Number(MAX_NAME as i64)),
+                ("chars", Arg::Number(*chars as i64)),
+            ],
+            NameProblem::Invisible { found } | NameProblem::Blank { found } => {
+                vec![("found", code_point(found))]
+            }
+            NameProblem::Confusable { existing } => {
+                vec![("existing", Arg::Text(existing.clone()))]
+            }
+            NameProblem::MixedScripts { first, second } => vec![
+                ("first", Arg::Text((*first).to_owned())),
+                ("second", Arg::Text((*second).to_owned())),
+            ],
+        }
+    }
+
+    /// The problem in `lang`.
+    pub fn message(&self, lang: &str) -> String {
+        let id = format!("name-problem-{}", self.code());
+        grimoire_words::message(lang, &id, &self.args())
     }
 }
 
-impl NameProblem {
-    /// The problem, in Czech.
-    pub fn cs(&self) -> String {
-        match self {
-            NameProblem::Empty => "nesmí být prázdné".to_owned(),
-            NameProblem::TooLong { chars } => {
-                format!("má nejvýš {MAX_NAME} znaků (toto má {chars})")
-            }
-            NameProblem::Invisible { found } => format!(
-                "nesmí obsahovat řídicí ani neviditelné formátovací znaky (nalezen U+{:04X})",
-                u32::from(*found)
-            ),
-            NameProblem::Slash => "nesmí obsahovat '/' ani '\\'".to_owned(),
-            NameProblem::Blank { found } => format!(
-                "nesmí obsahovat znaky, které nic nekreslí (nalezen U+{:04X})",
-                u32::from(*found)
-            ),
-            NameProblem::Confusable { existing } => format!(
-                "vypadá jako existující „{existing}“; zvolte jméno, které se za něj nemůže vydávat"
-            ),
-            NameProblem::MixedScripts { first, second } => format!(
-                "míchá písmena dvou písem ({first}, {second}), takže by se mohlo vydávat \
-                 za jiné jméno; pište jedním písmem"
-            ),
-        }
+impl fmt::Display for NameProblem {
+    /// The English message.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message("en"))
     }
 }
 
@@ -306,10 +288,62 @@ mod tests {
                 let err = got.as_ref().unwrap_err();
                 assert_eq!(err.code(), "invalid_name");
                 assert!(err.to_string().starts_with("a character name "), "{err}");
-                assert!(err.message_cs().unwrap().starts_with("jméno postavy "));
+                assert!(err.message("cs").starts_with("jméno postavy "));
             }
             _ => panic!("{input:?}: expected {expected:?}, got {got:?}"),
         }
+    }
+
+    #[test]
+    fn every_kind_and_problem_has_words_in_every_language() {
+        let words = grimoire_words::Words::get();
+        let kinds = [
+            NameKind::Character,
+            NameKind::Encounter,
+            NameKind::Combatant,
+            NameKind::Target,
+            NameKind::Account,
+            NameKind::Campaign,
+            NameKind::Item,
+            NameKind::HomebrewFile,
+        ];
+        let problems = [
+            NameProblem::Empty,
+            NameProblem::TooLong { chars: 65 },
+            NameProblem::Invisible { found: '\u{200b}' },
+            NameProblem::Slash,
+            NameProblem::Blank { found: '\u{3164}' },
+            NameProblem::Confusable {
+                existing: "Ace".into(),
+            },
+            NameProblem::MixedScripts {
+                first: "Latin",
+                second: "Cyrillic",
+            },
+        ];
+        for lang in words.languages() {
+            for k in kinds {
+                let id = format!("name-kind-{}", k.code());
+                assert!(words.has(lang, &id), "{lang} has no {id}");
+            }
+            for p in &problems {
+                let id = format!("name-problem-{}", p.code());
+                assert!(words.has(lang, &id), "{lang} has no {id}");
+                assert!(
+                    !p.message(lang).contains('{'),
+                    "{lang}: {}",
+                    p.message(lang)
+                );
+            }
+        }
+        assert_eq!(
+            NameProblem::Invisible { found: '\u{200b}' }.to_string(),
+            "must not contain control or invisible format characters (found U+200B)"
+        );
+        assert_eq!(
+            NameKind::HomebrewFile.message("cs"),
+            "název souboru s domácími kouzly"
+        );
     }
 
     #[test]

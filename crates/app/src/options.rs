@@ -298,8 +298,8 @@ pub fn options(
             level: spell.level.get(),
             code: refusal.code().to_owned(),
             rule: refusal.rule().map(str::to_owned),
-            message: refusal.to_string(),
-            message_cs: refusal.message_cs(),
+            message: refusal.message("en"),
+            message_cs: refusal.is_worded().then(|| refusal.message("cs")),
         });
     }
     Ok(Options {

@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::error::AppError;
 use crate::options::{Way, options};
 use crate::state::EncounterState;
-use grimoire_words::Named;
+use grimoire_words::{Message, Named};
 
 /// The target a plan is made against; what is left out is assumed
 /// unknown (no AC: every attack hits; no save: every save fails).
@@ -316,23 +316,30 @@ fn ability_named(word: &str) -> Option<Ability> {
 /// `--target`, the API's `target`): AC 0–50, hit points 1–9999, a save
 /// bonus −20 to +30 per ability (`str` … `cha`, English or Czech),
 /// `resist`/`vuln`/`immune` damage types joined with `+`; at most 200
-/// characters. The error names the key at fault.
-pub fn parse_target(spec: &str) -> Result<PlanTarget, String> {
+/// characters. The error names the key at fault; its words are the
+/// `plan-target-*` messages of grimoire-words.
+pub fn parse_target(spec: &str) -> Result<PlanTarget, Message> {
     if spec.len() > 200 {
-        return Err("the target is at most 200 characters".into());
+        return Err(Message::new("plan-target-too_long").number("max", 200));
     }
     let mut t = PlanTarget::default();
-    let number = |key: &str, v: &str, lo: i32, hi: i32| -> Result<i32, String> {
+    let number = |key: &str, v: &str, lo: i32, hi: i32| -> Result<i32, Message> {
         v.trim_start_matches('+')
             .parse::<i32>()
             .ok()
             .filter(|n| (lo..=hi).contains(n))
-            .ok_or_else(|| format!("{key}={v}: give a whole number from {lo} to {hi}"))
+            .ok_or_else(|| {
+                Message::new("plan-target-number")
+                    .text("key", key)
+                    .text("value", v)
+                    .number("min", lo)
+                    .number("max", hi)
+            })
     };
     for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (key, value) = part.split_once('=').ok_or_else(|| {
-            format!("\"{part}\": write key=value (ac=15, hp=40, dex=+2, resist=fire)")
-        })?;
+        let (key, value) = part
+            .split_once('=')
+            .ok_or_else(|| Message::new("plan-target-key_value").text("part", part))?;
         let key = key.trim().to_lowercase();
         let value = value.trim();
         match key.as_str() {
@@ -346,18 +353,17 @@ pub fn parse_target(spec: &str) -> Result<PlanTarget, String> {
                 };
                 for ty in value.split('+') {
                     let ty = DamageType::from_name(ty.trim()).ok_or_else(|| {
-                        format!("{key}={ty}: not a damage type (fire, cold, ...)")
+                        Message::new("plan-target-damage")
+                            .text("key", key.as_str())
+                            .text("value", ty)
                     })?;
                     t.defenses.retain(|(d, _)| *d != ty);
                     t.defenses.push((ty, defense));
                 }
             }
             other => {
-                let ability = ability_named(other).ok_or_else(|| {
-                    format!(
-                        "\"{other}\" is not ac, hp, resist, vuln, immune or an ability (str ... cha)"
-                    )
-                })?;
+                let ability = ability_named(other)
+                    .ok_or_else(|| Message::new("plan-target-key").text("key", other))?;
                 let bonus = number(other, value, -20, 30)?;
                 t.saves.retain(|(a, _)| *a != ability);
                 t.saves.push((ability, bonus));
@@ -365,4 +371,44 @@ pub fn parse_target(spec: &str) -> Result<PlanTarget, String> {
         }
     }
     Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_target_names_the_key_in_english_and_czech() {
+        for (spec, en, cs) in [
+            (
+                "ac=99",
+                "ac=99: give a whole number from 0 to 50",
+                "ac=99: zadejte celé číslo od 0 do 50",
+            ),
+            (
+                "fly",
+                "\"fly\": write key=value (ac=15, hp=40, dex=+2, resist=fire)",
+                "„fly“: pište klíč=hodnota (ac=15, hp=40, dex=+2, resist=fire)",
+            ),
+            (
+                "resist=mud",
+                "resist=mud: not a damage type (fire, cold, ...)",
+                "resist=mud: není druh zranění (fire, cold, ...)",
+            ),
+            (
+                "luck=2",
+                "\"luck\" is not ac, hp, resist, vuln, immune or an ability (str ... cha)",
+                "„luck“ není ac, hp, resist, vuln, immune ani vlastnost (str ... cha)",
+            ),
+        ] {
+            let m = parse_target(spec).unwrap_err();
+            assert_eq!((m.render("en").as_str(), m.render("cs").as_str()), (en, cs));
+        }
+        let long = "x".repeat(201);
+        assert_eq!(
+            parse_target(&long).unwrap_err().render("en"),
+            "the target is at most 200 characters"
+        );
+        assert_eq!(parse_target("ac=15,dex=+2").unwrap().ac, Some(15));
+    }
 }

@@ -576,7 +576,11 @@ spells = ["fireball"]
         assert!(e[0].to_string().contains("ability"), "{}", e[0]);
         let e = load(&GOOD.replace("hp = 20", "hp = 20\nspeed = 30"));
         assert!(e[0].to_string().contains("speed"), "{}", e[0]);
-        assert!(e[0].message_cs().contains("tvor"), "{}", e[0].message_cs());
+        assert!(
+            e[0].message("cs").contains("tvor"),
+            "{}",
+            e[0].message("cs")
+        );
         let e = load(&GOOD.replace("cave-mage", "mage"));
         assert_eq!(e[0].code(), "duplicate_monster");
         let e = load("[[spell]]\nid = 1");

@@ -31,8 +31,8 @@ pub fn name_of(kind: NameKind, raw: &str) -> Result<String, Failure> {
         Err(e) => {
             let shown: String = raw.chars().take(MAX_NAME).collect();
             let mut f = Failure::usage("bad_name", format!("{e}: {shown:?}"));
-            if let Some(cs) = e.message_cs() {
-                f = f.with_cs(format!("{cs}: {shown:?}"));
+            if e.is_worded() {
+                f = f.with_cs(format!("{}: {shown:?}", e.message("cs")));
             }
             Err(f)
         }

@@ -58,12 +58,12 @@ pub fn app_error(err: AppError) -> anyhow::Error {
         AppError::Rules(e) => e.into(),
         // A bound broken by the arguments is a usage error (exit 2).
         AppError::TooMany(e) => Failure::usage(e.code, e.to_string())
-            .with_cs(e.message_cs())
+            .with_cs(e.message("cs"))
             .into(),
         other => {
             let mut f = Failure::refused(other.code(), other.to_string());
-            if let Some(cs) = other.message_cs() {
-                f = f.with_cs(cs);
+            if other.is_worded() {
+                f = f.with_cs(other.message("cs"));
             }
             if let Some(rule) = other.rule() {
                 f = f.with_rule(rule);

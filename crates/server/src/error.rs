@@ -7,53 +7,58 @@ use grimoire_app::AppError;
 use grimoire_catalog::CatalogError;
 use grimoire_rules::RulesError;
 use grimoire_store::StoreError;
+use grimoire_words::{Message, Words};
 
 /// Everything a request (or starting the server) can fail with.
 ///
 /// Each variant has a stable machine [`code`](ServerError::code), the same
 /// codes the CLI prints with `--json`; [`status`](ServerError::status) is the
-/// only place that decides HTTP status codes.
+/// only place that decides HTTP status codes. What a person reads is
+/// [`message`](ServerError::message) in the request's language, from the
+/// `.ftl` files of grimoire-words (`server-*` messages in `server.ftl`,
+/// the app's and the catalogue's in `errors.ftl`, the rules' refusals);
+/// `Display` is the English one, with the internal causes of a server error.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ServerError {
     /// Occurs when a request has no valid API token.
-    #[error("{0}")]
-    Unauthorized(&'static str),
+    #[error("{}", .0.render("en"))]
+    Unauthorized(Message),
     /// Occurs when the caller's role does not allow the action.
-    #[error("{0}")]
-    Forbidden(String),
+    #[error("{}", .0.render("en"))]
+    Forbidden(Message),
     /// Occurs when a request is malformed: bad JSON, a bad name, a field
     /// out of range. `code` says which.
-    #[error("{message}")]
+    #[error("{}", .message.render("en"))]
     Invalid {
         /// Stable machine code (`bad_json`, `invalid_name`, ...).
         code: &'static str,
         /// What is wrong, for a person.
-        message: String,
+        message: Message,
     },
     /// Occurs when a request body is larger than the server reads.
-    #[error("the request body is larger than the limit of {limit} bytes (2 MiB); send less")]
+    #[error("{}", self.message("en"))]
     TooLarge {
         /// The limit, in bytes.
         limit: usize,
     },
     /// Occurs when a named thing does not exist (`unknown_encounter`).
-    #[error("{message}")]
+    #[error("{}", .message.render("en"))]
     Unknown {
         /// Stable machine code (`unknown_encounter`, ...).
         code: &'static str,
         /// What is missing, for a person.
-        message: String,
+        message: Message,
     },
     /// Occurs when a path names nothing the server knows (`/nowhere`).
-    #[error("no such endpoint")]
+    #[error("{}", self.message("en"))]
     NoRoute,
     /// Occurs when the store refuses or fails (not found, already exists,
     /// version conflict, database down).
     #[error(transparent)]
     Store(#[from] StoreError),
     /// Occurs when the rules refuse an action (no slot left, R3, ...).
-    #[error("{}", grimoire_words::refusal("en", .0))]
+    #[error("{}", self.message("en"))]
     Rules(#[from] RulesError),
     /// Occurs when the shared game layer refuses (unknown character or
     /// encounter, not the caster's turn, R9).
@@ -68,7 +73,7 @@ pub enum ServerError {
     SpellNotFound(CatalogError),
     /// Occurs when other writers kept changing the same entity and the
     /// bounded retries ran out.
-    #[error("{kind} \"{name}\" is being changed by others; try again")]
+    #[error("{}", self.message("en"))]
     Busy {
         /// The entity kind.
         kind: String,
@@ -77,27 +82,25 @@ pub enum ServerError {
     },
     /// Occurs when a request takes longer than the request timeout (a body
     /// trickled in, or the database too slow to answer).
-    #[error("the request took longer than {seconds} s and was stopped; send it again, faster")]
+    #[error("{}", self.message("en"))]
     Timeout {
         /// The limit, in seconds.
         seconds: u64,
     },
     /// Occurs when a caller sends too many requests of one kind (account
     /// or token creation, wrong tokens) or opens too many live streams.
-    #[error("{message}; try again in {retry_after} s")]
+    #[error("{}", self.message("en"))]
     TooManyRequests {
         /// Stable machine code (`rate_limited`, `too_many_streams`).
         code: &'static str,
         /// What was limited, for a person.
-        message: String,
+        message: Message,
         /// Seconds until a retry may succeed (the `Retry-After` header).
         retry_after: u64,
     },
     /// Occurs when the SQLite file the server opened was deleted or
     /// replaced under it: nothing more is read or written until restart.
-    #[error(
-        "the database file was removed or replaced while the server ran; nothing more is read or written until an operator restores it and restarts the server"
-    )]
+    #[error("{}", self.message("en"))]
     DatabaseLost,
     /// Occurs when the server cannot listen on its address.
     #[error("cannot listen on {addr}: {source}")]
@@ -199,71 +202,117 @@ impl ServerError {
         }
     }
 
-    /// A validation error.
-    pub fn invalid(code: &'static str, message: impl Into<String>) -> Self {
-        ServerError::Invalid {
-            code,
-            message: message.into(),
-        }
+    /// A validation error: `code`, and what is wrong as message `id` of
+    /// `server.ftl` (see [`ServerError::invalid_with`] for a message that
+    /// names values).
+    pub fn invalid(code: &'static str, id: &'static str) -> Self {
+        ServerError::invalid_with(code, Message::new(id))
     }
 
-    /// The message in Czech, for clients that ask for it (`Accept-Language:
-    /// cs` or `?lang=cs`); English stays the default.
-    pub fn message_cs(&self) -> String {
+    /// A validation error with a message that names values.
+    pub fn invalid_with(code: &'static str, message: Message) -> Self {
+        ServerError::Invalid { code, message }
+    }
+
+    /// The message a person reads, in `lang` (`en`, `cs`, ...): server-side
+    /// causes stay in the log. A store refusal is worded from its fields
+    /// (the store's own text is English, for its other callers).
+    pub fn message(&self, lang: &str) -> String {
+        let said = |id: &'static str| Message::new(id).render(lang);
+        let seconds = |s: u64| i64::try_from(s).unwrap_or(i64::MAX);
         match self {
-            ServerError::Rules(e) => grimoire_words::refusal("cs", e),
-            ServerError::Catalog(e) | ServerError::SpellNotFound(e) => e.message_cs(),
-            ServerError::App(e) => e.message_cs().unwrap_or_else(|| self.public_message()),
-            ServerError::Unauthorized(_) => {
-                "chybí platný API token: pošlete Authorization: Bearer <token>".to_owned()
+            ServerError::Rules(e) => grimoire_words::refusal(lang, e),
+            ServerError::App(e) => e.message(lang),
+            ServerError::Catalog(e) | ServerError::SpellNotFound(e) => e.message(lang),
+            ServerError::Unauthorized(m) | ServerError::Forbidden(m) => m.render(lang),
+            ServerError::Invalid { message, .. } | ServerError::Unknown { message, .. } => {
+                message.render(lang)
             }
-            ServerError::Forbidden(_) => {
-                "k tomu nemáte oprávnění: hráč jedná jen za své postavy, GM za všechny".to_owned()
+            ServerError::NoRoute => said("server-no_route"),
+            ServerError::TooLarge { limit } => Message::new("server-body_too_large")
+                .number("limit", i64::try_from(*limit).unwrap_or(i64::MAX))
+                .render(lang),
+            ServerError::Busy { kind, name } => Message::new("server-busy")
+                .part("kind", entity_kind(kind))
+                .text("name", name.as_str())
+                .render(lang),
+            ServerError::Timeout { seconds: s } => Message::new("server-request_timeout")
+                .number("seconds", seconds(*s))
+                .render(lang),
+            ServerError::TooManyRequests {
+                message,
+                retry_after,
+                ..
+            } => Message::new("server-too_many_requests")
+                .text("what", message.render(lang))
+                .number("seconds", seconds(*retry_after))
+                .render(lang),
+            ServerError::DatabaseLost => said("server-database_lost"),
+            ServerError::Store(e) if e.code() == "read_only" => said("server-store-read_only"),
+            ServerError::Store(_) if self.status().is_server_error() => {
+                said("server-store-unavailable")
             }
-            ServerError::NoRoute => "taková adresa neexistuje".to_owned(),
-            ServerError::TooLarge { limit } => {
-                format!("tělo požadavku je větší než limit {limit} bajtů (2 MiB); pošlete méně")
+            ServerError::Store(e) => {
+                store_refusal(e).map_or_else(|| e.to_string(), |m| m.render(lang))
             }
-            ServerError::Busy { kind, name } => {
-                format!("{kind} „{name}“ právě mění jiní; zkuste to znovu")
-            }
-            ServerError::Timeout { seconds } => {
-                format!(
-                    "požadavek trval déle než {seconds} s a byl zastaven; pošlete ho znovu, rychleji"
-                )
-            }
-            ServerError::TooManyRequests { retry_after, .. } => {
-                format!("příliš mnoho požadavků; zkuste to znovu za {retry_after} s")
-            }
-            ServerError::Store(e) => match e.code() {
-                "not_found" => format!("nenalezeno: {e}"),
-                "already_exists" => format!("už existuje: {e}"),
-                "conflict" => format!("mezitím to změnil někdo jiný: {e}"),
-                "nothing_to_undo" => format!("není co vrátit: {e}"),
-                "undo_forbidden" => "tuto změnu nemůžete vrátit: změnila i něco, co měnit nesmíte \
-                     (střetnutí GM nebo postavu jiného hráče); požádejte o vrácení GM"
-                    .to_owned(),
-                _ => self.public_message(),
-            },
-            _ if self.status().is_server_error() => "vnitřní chyba serveru".to_owned(),
-            _ => self.to_string(),
+            ServerError::Bind { .. } | ServerError::Internal(_) => said("server-internal"),
         }
     }
 
-    /// The message sent to the client: server-side causes stay in the log.
+    /// The message sent to a client that asks for no language: English.
     fn public_message(&self) -> String {
-        match self.status() {
-            s if s.is_server_error() => match self {
-                ServerError::Store(e) if e.code() == "read_only" => {
-                    "the database is read-only; an operator must make it writable (trying again will not help)"
-                        .to_owned()
-                }
-                ServerError::Store(_) => "the database is unavailable; try again".to_owned(),
-                ServerError::DatabaseLost => self.to_string(),
-                _ => "internal error".to_owned(),
-            },
-            _ => self.to_string(),
+        self.message(grimoire_words::FALLBACK)
+    }
+}
+
+/// A store refusal (a 4xx) as a message: the store crate words its errors
+/// in English for its own callers, so the server words the ones a client
+/// reads from their fields. `None` for the rest (their text is the store's).
+fn store_refusal(e: &StoreError) -> Option<Message> {
+    let entity = |id: &'static str, kind: &str, name: &str| {
+        Message::new(id)
+            .part("kind", entity_kind(kind))
+            .text("name", name)
+    };
+    Some(match e {
+        StoreError::NotFound { kind, name } => entity("server-store-not_found", kind, name),
+        StoreError::AlreadyExists { kind, name } => {
+            entity("server-store-already_exists", kind, name)
         }
+        StoreError::Conflict {
+            kind,
+            name,
+            expected,
+            found,
+        } => entity("server-store-conflict", kind, name)
+            .number("expected", i64::try_from(*expected).unwrap_or(i64::MAX))
+            .number("found", i64::try_from(*found).unwrap_or(i64::MAX)),
+        StoreError::NothingToUndo { kind, name } => {
+            entity("server-store-nothing_to_undo", kind, name)
+        }
+        StoreError::UndoForbidden { change, kind, name } => {
+            entity("server-store-undo_forbidden", kind, name).number("change", *change)
+        }
+        StoreError::UndoBlocked { change, kind, name } => {
+            entity("server-store-undo_blocked", kind, name).number("change", *change)
+        }
+        StoreError::InvalidChange(detail) => {
+            Message::new("server-store-invalid_change").text("detail", detail.as_str())
+        }
+        _ => return None,
+    })
+}
+
+/// An entity kind in words (`server-kind-character`); a kind with no
+/// message shows as the store names it.
+fn entity_kind(kind: &str) -> Message {
+    match kind {
+        "character" => Message::new("server-kind-character"),
+        "encounter" => Message::new("server-kind-encounter"),
+        "campaign" => Message::new("server-kind-campaign"),
+        "account" => Message::new("server-kind-account"),
+        "token" => Message::new("server-kind-token"),
+        other => Message::new("server-kind-other").text("kind", other),
     }
 }
 
@@ -309,17 +358,16 @@ impl IntoResponse for ServerError {
                 "message": self.public_message(),
             }
         });
-        let czech = CzechMessage(match &self {
-            ServerError::DatabaseLost => {
-                "soubor databáze byl za běhu serveru smazán nebo nahrazen; nic dalšího se nečte ani nezapisuje, dokud ho správce neobnoví a server nerestartuje".to_owned()
-            }
-            ServerError::Store(e) if e.code() == "read_only" => {
-                "databáze je jen pro čtení; správce ji musí zpřístupnit pro zápis (opakování nepomůže)"
-                    .to_owned()
-            }
-            _ if status.is_server_error() => "vnitřní chyba serveru".to_owned(),
-            _ => self.message_cs(),
-        });
+        // Every other language's message, for `worded_errors` to swap in
+        // when the request asks for one; rendered here, where the error is.
+        let words = ErrorWords(
+            Words::get()
+                .languages()
+                .into_iter()
+                .filter(|l| *l != grimoire_words::FALLBACK)
+                .map(|l| (l.to_owned(), self.message(l)))
+                .collect(),
+        );
         let mut response = (status, Json(body)).into_response();
         if let ServerError::TooManyRequests { retry_after, .. } = &self {
             response.headers_mut().insert(
@@ -327,43 +375,49 @@ impl IntoResponse for ServerError {
                 axum::http::HeaderValue::from(*retry_after),
             );
         }
-        response.extensions_mut().insert(czech);
+        response.extensions_mut().insert(words);
         response
     }
 }
 
-/// The Czech message of an error response, swapped in by [`czech_errors`]
-/// when the client asked for Czech.
+/// An error response's message in every language but English, swapped in
+/// by [`worded_errors`] when the client asked for one of them.
 #[derive(Debug, Clone)]
-struct CzechMessage(String);
+struct ErrorWords(Vec<(String, String)>);
 
-/// Whether a request asks for Czech: `?lang=cs`, or `Accept-Language`
-/// starting with `cs`.
-fn wants_czech(req: &axum::extract::Request) -> bool {
+/// The language a request asks for among the catalogue's: `?lang=cs`, or
+/// the first `Accept-Language` entry the catalogue has (`cs-CZ,cs;q=0.9`).
+/// `None` when it asks for none the catalogue has.
+fn wanted_language(req: &axum::extract::Request) -> Option<&'static str> {
+    let words = Words::get();
     let query = req.uri().query().unwrap_or_default();
-    if query.split('&').any(|p| p == "lang=cs") {
-        return true;
+    if let Some(tag) = query.split('&').find_map(|p| p.strip_prefix("lang=")) {
+        return words.language_of(tag);
     }
-    req.headers()
+    let header = req
+        .headers()
         .get(axum::http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.trim_start().to_ascii_lowercase().starts_with("cs"))
+        .and_then(|v| v.to_str().ok())?;
+    header
+        .split(',')
+        .filter_map(|entry| entry.split(';').next())
+        .find_map(|tag| words.language_of(tag))
 }
 
-/// Middleware: error messages in Czech for clients that ask for it; the
+/// Middleware: error messages in the language a client asks for; the
 /// shape and the codes stay the same.
-pub(crate) async fn czech_errors(
+pub(crate) async fn worded_errors(
     req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
-    let czech = wants_czech(&req);
+    let lang = wanted_language(&req);
     let mut response = next.run(req).await;
-    let Some(CzechMessage(message)) = response.extensions_mut().remove::<CzechMessage>() else {
+    let Some(ErrorWords(messages)) = response.extensions_mut().remove::<ErrorWords>() else {
         return response;
     };
-    if !czech {
+    let Some((_, message)) = lang.and_then(|l| messages.into_iter().find(|(m, _)| m == l)) else {
         return response;
-    }
+    };
     let (mut parts, body) = response.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, 64 * 1024).await else {
         return ServerError::Internal("error body unreadable".into()).into_response();
@@ -397,6 +451,58 @@ mod tests {
                 Some("R10")
             )
         );
+    }
+
+    #[test]
+    fn store_refusals_are_worded_from_their_fields_in_every_language() {
+        let cases = [
+            StoreError::NotFound {
+                kind: "character".into(),
+                name: "Elmira".into(),
+            },
+            StoreError::AlreadyExists {
+                kind: "encounter".into(),
+                name: "Cave".into(),
+            },
+            StoreError::Conflict {
+                kind: "character".into(),
+                name: "Elmira".into(),
+                expected: 3,
+                found: 4,
+            },
+            StoreError::NothingToUndo {
+                kind: "table".into(),
+                name: "cave".into(),
+            },
+            StoreError::UndoForbidden {
+                change: 7,
+                kind: "encounter".into(),
+                name: "Cave".into(),
+            },
+            StoreError::UndoBlocked {
+                change: 7,
+                kind: "character".into(),
+                name: "Elmira".into(),
+            },
+            StoreError::InvalidChange("no writes".into()),
+        ];
+        for e in cases {
+            // English reads as the store writes it, word for word.
+            let english = e.to_string();
+            let e = ServerError::Store(e);
+            assert_eq!(e.message("en"), english);
+            let czech = e.message("cs");
+            assert_ne!(czech, english);
+            assert!(
+                !czech.contains('{') && !czech.contains("server-"),
+                "{czech}"
+            );
+        }
+        let e = ServerError::Store(StoreError::NotFound {
+            kind: "character".into(),
+            name: "Elmira".into(),
+        });
+        assert_eq!(e.message("cs"), "postava „Elmira“ neexistuje");
     }
 
     #[test]

@@ -78,34 +78,28 @@ impl Limiter {
     /// Counts an account creation from `ip`.
     pub(crate) fn account(&self, ip: Option<IpAddr>) -> Result<(), ServerError> {
         let Some(ip) = ip else { return Ok(()) };
-        self.failures
-            .check(ip, "too many failed sign-ins from your address")?;
-        self.accounts
-            .hit(ip, "too many accounts created from your address")?;
-        self.accounts_total.hit(
-            IpAddr::from([0, 0, 0, 0]),
-            "too many accounts created on this server",
-        )
+        self.failures.check(ip, "server-rate-failed_sign_ins")?;
+        self.accounts.hit(ip, "server-rate-accounts_from_address")?;
+        self.accounts_total
+            .hit(IpAddr::from([0, 0, 0, 0]), "server-rate-accounts_on_server")
     }
 
     /// Counts a token creation from `ip`.
     pub(crate) fn token(&self, ip: Option<IpAddr>) -> Result<(), ServerError> {
         let Some(ip) = ip else { return Ok(()) };
-        self.tokens
-            .hit(ip, "too many tokens created from your address")
+        self.tokens.hit(ip, "server-rate-tokens_from_address")
     }
 
     /// Refuses `ip` while it is over its failed sign-ins.
     pub(crate) fn check_failures(&self, ip: Option<IpAddr>) -> Result<(), ServerError> {
         let Some(ip) = ip else { return Ok(()) };
-        self.failures
-            .check(ip, "too many failed sign-ins from your address")
+        self.failures.check(ip, "server-rate-failed_sign_ins")
     }
 
     /// Counts a failed sign-in from `ip`.
     pub(crate) fn failed(&self, ip: Option<IpAddr>) {
         if let Some(ip) = ip {
-            let _ = self.failures.hit(ip, "");
+            let _ = self.failures.hit(ip, "server-rate-failed_sign_ins");
         }
     }
 }
@@ -130,17 +124,18 @@ impl Window {
         }
     }
 
-    /// Counts one hit of `key`; refuses it past the limit.
-    fn hit(&self, key: IpAddr, what: &str) -> Result<(), ServerError> {
+    /// Counts one hit of `key`; refuses it past the limit, saying `what`
+    /// was limited (the id of a `server-rate-*` message).
+    fn hit(&self, key: IpAddr, what: &'static str) -> Result<(), ServerError> {
         self.count(key, what, 1)
     }
 
     /// Refuses `key` if it is already at the limit, without counting.
-    fn check(&self, key: IpAddr, what: &str) -> Result<(), ServerError> {
+    fn check(&self, key: IpAddr, what: &'static str) -> Result<(), ServerError> {
         self.count(key, what, 0)
     }
 
-    fn count(&self, key: IpAddr, what: &str, add: u32) -> Result<(), ServerError> {
+    fn count(&self, key: IpAddr, what: &'static str, add: u32) -> Result<(), ServerError> {
         let now = Instant::now();
         let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
         if counts.len() >= SWEEP_AT {
@@ -155,7 +150,7 @@ impl Window {
             let left = self.period.saturating_sub(now.duration_since(*start));
             return Err(ServerError::TooManyRequests {
                 code: "rate_limited",
-                message: what.to_owned(),
+                message: grimoire_words::Message::new(what),
                 retry_after: left.as_secs().max(1),
             });
         }

@@ -154,10 +154,9 @@ impl AppState {
             .open(account, &self.inner.net)
             .ok_or_else(|| ServerError::TooManyRequests {
                 code: "too_many_streams",
-                message: format!(
-                    "too many live-update streams open (at most {} per account, {} in all); close one",
-                    self.inner.net.max_streams_per_account, self.inner.net.max_streams
-                ),
+                message: grimoire_words::Message::new("server-too_many_streams")
+                    .number("per_account", self.inner.net.max_streams_per_account as i64)
+                    .number("total", self.inner.net.max_streams as i64),
                 retry_after: 15,
             })
     }

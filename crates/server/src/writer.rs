@@ -141,6 +141,11 @@ pub(crate) fn not_saved(cause: &StoreError) -> StoreError {
     StoreError::Unavailable(format!("the change was not saved: {cause}"))
 }
 
+/// The error of a request whose batch could not begin.
+fn not_begun(cause: &StoreError) -> StoreError {
+    StoreError::Unavailable(format!("the database could not begin a batch: {cause}"))
+}
+
 /// Serves one batch: one transaction, each job's work in turn, one commit,
 /// then every answer.
 fn serve(conn: &Connection, cache: &Arc<EntityCache>, jobs: Vec<Job>) {
@@ -173,9 +178,7 @@ fn serve(conn: &Connection, cache: &Arc<EntityCache>, jobs: Vec<Job>) {
         .map(|job| {
             let given = match &opened {
                 Ok(()) => Ok(&session),
-                Err(e) => Err(StoreError::Unavailable(format!(
-                    "the database could not start a transaction: {e}"
-                ))),
+                Err(e) => Err(not_begun(e)),
             };
             // A request's work that panics loses its answer (the request
             // is told the worker failed), not the writer.

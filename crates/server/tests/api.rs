@@ -887,6 +887,61 @@ async fn errors_speak_czech_when_asked_with_the_same_code() {
     );
 }
 
+/// `GET path` with `token` and an `Accept-Language` header: the status
+/// and the error message.
+async fn message_in(h: &Harness, path: &str, token: &str, lang: &str) -> (StatusCode, String) {
+    let req = axum::http::Request::get(path)
+        .header("authorization", format!("Bearer {token}"))
+        .header("accept-language", lang)
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let res = h.router.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let v: Value =
+        serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    (status, v["error"]["message"].as_str().unwrap().to_owned())
+}
+
+#[tokio::test]
+async fn validation_game_and_role_errors_read_in_the_requests_language() {
+    let h = Harness::new(common::Place::sqlite()).await;
+    let t = table(&h).await;
+    let log = "/campaigns/cave/characters/Elmira/log?limit=0";
+    let nobody = "/campaigns/cave/characters/Nobody";
+    let campaign = "/campaigns/cave";
+    for (path, token, status, en, cs) in [
+        (
+            log,
+            &t.petr,
+            StatusCode::BAD_REQUEST,
+            "limit must be 1-",
+            "limit musí být 1–",
+        ),
+        (
+            nobody,
+            &t.petr,
+            StatusCode::NOT_FOUND,
+            "no character named \"Nobody\"",
+            "postava „Nobody“ neexistuje",
+        ),
+        (
+            campaign,
+            &t.eve,
+            StatusCode::FORBIDDEN,
+            "you are not a member of campaign \"cave\"",
+            "nejste členem kampaně „cave“",
+        ),
+    ] {
+        let (s, m) = message_in(&h, path, token, "en-GB,en;q=0.9").await;
+        assert_eq!(s, status, "{path}: {m}");
+        assert!(m.starts_with(en), "{path}: {m}");
+        // The first language the catalogue has wins: German is not there.
+        let (s, m) = message_in(&h, path, token, "de-DE, cs;q=0.8, en;q=0.5").await;
+        assert_eq!(s, status, "{path}: {m}");
+        assert!(m.starts_with(cs), "{path}: {m}");
+    }
+}
+
 #[tokio::test]
 async fn the_gm_runs_an_encounter_and_players_watch() {
     for h in harnesses().await {

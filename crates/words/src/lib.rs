@@ -9,8 +9,10 @@
 //!
 //! The rules crate returns codes and values; this crate turns them into
 //! sentences: [`refusal`] for a [`grimoire_rules::RulesError`], [`term`] for
-//! the rules' vocabulary (schools, conditions, damage types, ...), and
-//! [`text`] for any other message of the front ends.
+//! the rules' vocabulary (schools, conditions, damage types, ...),
+//! [`message`] and [`Message`] for any other coded error (the app's, the
+//! catalogue's, the server's: an id and arguments), and [`text`] for any
+//! other message of the front ends.
 //!
 //! ```
 //! use grimoire_rules::RulesError;
@@ -26,6 +28,7 @@
 //! ```
 
 mod catalogue;
+mod message;
 mod refusal;
 mod shape;
 mod vocabulary;
@@ -33,6 +36,7 @@ mod web;
 
 pub use catalogue::{FALLBACK, FtlError, Words, fixed, text};
 pub use fluent_bundle::{FluentArgs, FluentValue};
+pub use message::{Message, message};
 pub use refusal::{refusal, waived, with_words};
 pub use shape::{templates, variables};
 pub use vocabulary::{Named, Term, term, word};

@@ -20,7 +20,7 @@ impl Words {
         }
     }
 
-    fn arg(&self, lang: &str, value: Arg) -> FluentValue<'static> {
+    pub(crate) fn arg(&self, lang: &str, value: Arg) -> FluentValue<'static> {
         match value {
             Arg::Number(n) => n.into(),
             Arg::Text(t) => t.into(),

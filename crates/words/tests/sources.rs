@@ -50,37 +50,85 @@ const ALLOWED: &[(&str, &str)] = &[
         "## Rules from the chapter",
         "the heading of docs/RULES.md under which the CLI reads the numbered rules",
     ),
+    (
+        "a cast expected to wait for reactions",
+        "the cause of an internal error: logged for the operator, never sent (the client reads server-internal)",
+    ),
+    (
+        "connection already returned",
+        "a store error that only a bug in the server's pool raises: logged, never sent",
+    ),
+    (
+        "listener thread",
+        "the place named in an I/O error of the live-update listener, for the operator's log",
+    ),
     ("xMidYMid ", "an SVG attribute value"),
+];
+
+/// Literals technical in one crate's files only, by the file's path
+/// prefix and how the literal starts, and why.
+const ALLOWED_IN: &[(&str, &str, &str)] = &[
+    (
+        "server/src/",
+        "encounter ",
+        "a change's command line in the table log (the CLI command that makes the same change): the same in every language",
+    ),
+    (
+        "server/src/",
+        "account new ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "token new ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "token revoke ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "campaign new ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "campaign {id} add ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "character new ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "gear add ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "house-rules ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "rest short",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
+        "rest long",
+        "a change's command line in the table log",
+    ),
 ];
 
 /// Files whose human output still holds words in code: the part of issue
 /// 18 not done yet, by the number of such literals. Lower a number when
 /// you move words into the `.ftl` files; a higher one fails.
-const NOT_YET_MOVED: &[(&str, usize)] = &[
-    ("server/src/access/mod.rs", 15),
-    ("server/src/access/token.rs", 1),
-    ("server/src/api/characters.rs", 4),
-    ("server/src/api/damage.rs", 1),
-    ("server/src/api/encounters.rs", 5),
-    ("server/src/api/extract.rs", 5),
-    ("server/src/api/gear.rs", 3),
-    ("server/src/api/house_rules.rs", 3),
-    ("server/src/api/mod.rs", 3),
-    ("server/src/api/reactions.rs", 3),
-    ("server/src/api/spells.rs", 2),
-    ("server/src/db.rs", 8),
-    ("server/src/error.rs", 20),
-    ("server/src/game/character.rs", 8),
-    ("server/src/game/encounter.rs", 10),
-    ("server/src/game/mod.rs", 2),
-    ("server/src/game/monster.rs", 16),
-    ("server/src/game/table_log.rs", 2),
-    ("server/src/live.rs", 1),
-    ("server/src/rate.rs", 5),
-    ("server/src/state.rs", 3),
-    ("server/src/web/cards.rs", 6),
-    ("server/src/writer.rs", 5),
-];
+const NOT_YET_MOVED: &[(&str, usize)] = &[];
 
 /// The sources scanned: the front ends (the CLI, the server with its web
 /// pages, the MCP server).
@@ -153,6 +201,11 @@ fn technical_line(line: &str) -> bool {
         || t.starts_with("import ")
         || [
             "tracing::",
+            // Causes of a 5xx, logged for the operator; the client reads
+            // server-internal or server-store-unavailable instead.
+            "ServerError::Internal(",
+            "StoreError::Unavailable(",
+            "unavailable(",
             "panic!(",
             "unreachable!(",
             ".expect(",
@@ -188,11 +241,13 @@ fn literals(src: &str, js: bool) -> Vec<(usize, String)> {
         _ => src,
     };
     let mut out = Vec::new();
-    // Inside `#[utoipa::path(...)]`: the OpenAPI document's descriptions,
+    // Inside `#[utoipa::path(...)]` or `#[openapi(...)]`: the OpenAPI
+    // document's descriptions,
     // technical like `contract.rs` (see ALLOWED_FILES).
     let mut openapi_depth = 0i32;
     for (n, line) in src.lines().enumerate() {
-        if line.trim_start().starts_with("#[utoipa::path(") || openapi_depth > 0 {
+        let t = line.trim_start();
+        if t.starts_with("#[utoipa::path(") || t.starts_with("#[openapi(") || openapi_depth > 0 {
             openapi_depth += depth_change(line);
             continue;
         }
@@ -258,7 +313,12 @@ fn the_front_ends_keep_their_words_in_the_catalogue() {
             continue;
         }
         let src = std::fs::read_to_string(&path).expect("a readable source");
-        let hits = literals(&src, name.ends_with(".js"));
+        let mut hits = literals(&src, name.ends_with(".js"));
+        hits.retain(|(_, text)| {
+            !ALLOWED_IN
+                .iter()
+                .any(|(file, start, _)| name.starts_with(file) && text.starts_with(start))
+        });
         let allowed = NOT_YET_MOVED
             .iter()
             .find(|(f, _)| *f == name)

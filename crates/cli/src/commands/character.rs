@@ -98,8 +98,8 @@ fn new(
     )
     .map_err(|e| {
         let mut f = Failure::usage("bad_name", e.to_string());
-        if let Some(cs) = e.message_cs() {
-            f = f.with_cs(cs);
+        if e.is_worded() {
+            f = f.with_cs(e.message("cs"));
         }
         f
     })?;

@@ -163,7 +163,7 @@ fn refused(err: grimoire_app::AppError, file: &str) -> anyhow::Error {
     let en: Vec<String> = errors.iter().map(|e| format!("  - {e}")).collect();
     let cs: Vec<String> = errors
         .iter()
-        .map(|e| format!("  - {}", e.message_cs()))
+        .map(|e| format!("  - {}", e.message("cs")))
         .collect();
     let mut f = Failure::worded_with(
         "invalid_homebrew",

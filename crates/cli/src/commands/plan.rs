@@ -39,7 +39,8 @@ pub struct Args {
 /// The target as `grimoire_app::plan::parse_target` reads it; a bad
 /// spec is a usage error naming the key (`bad_target`).
 fn target(spec: &str) -> Result<PlanTarget, Failure> {
-    grimoire_app::plan::parse_target(spec).map_err(|m| Failure::usage("bad_target", m))
+    grimoire_app::plan::parse_target(spec)
+        .map_err(|m| Failure::usage("bad_target", m.render("en")).with_cs(m.render("cs")))
 }
 
 /// Catalogue message `id` in `lang` (a fixed label).

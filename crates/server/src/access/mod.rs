@@ -10,6 +10,7 @@ mod token;
 
 use grimoire_app::NameKind;
 use grimoire_store::{Change, Store, StoreError};
+use grimoire_words::Message;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -150,13 +151,15 @@ pub struct Member {
 
 impl Member {
     /// Refuses unless the caller is the GM.
-    pub fn require_gm(&self, action: &str) -> Result<(), ServerError> {
+    /// `action` is the id of its words (`server-gm-add_players`).
+    pub fn require_gm(&self, action: &'static str) -> Result<(), ServerError> {
         match self.role {
             Role::Gm => Ok(()),
-            Role::Player => Err(ServerError::Forbidden(format!(
-                "only the GM of \"{}\" may {action}",
-                self.campaign.id
-            ))),
+            Role::Player => Err(ServerError::Forbidden(
+                Message::new("server-gm_only")
+                    .text("campaign", self.campaign.id.as_str())
+                    .part("action", Message::new(action)),
+            )),
         }
     }
 
@@ -167,9 +170,9 @@ impl Member {
         {
             Ok(())
         } else {
-            Err(ServerError::Forbidden(format!(
-                "\"{character}\" belongs to another player; only its owner or the GM may act for it"
-            )))
+            Err(ServerError::Forbidden(
+                Message::new("server-not_owner").text("character", character),
+            ))
         }
     }
 }
@@ -206,9 +209,9 @@ pub fn check_campaign_id(id: &str) -> Result<(), ServerError> {
     if ok {
         Ok(())
     } else {
-        Err(ServerError::invalid(
+        Err(ServerError::invalid_with(
             "invalid_campaign_id",
-            format!("campaign id \"{id}\" must be 1-40 characters of a-z, 0-9 and -"),
+            Message::new("server-bad_campaign_id").text("id", id),
         ))
     }
 }
@@ -247,11 +250,9 @@ pub fn issue_token(
 ) -> Result<(String, TokenInfo), ServerError> {
     let held = tokens_of(store, &caller.account)?.len();
     if held >= MAX_TOKENS_PER_ACCOUNT {
-        return Err(ServerError::invalid(
+        return Err(ServerError::invalid_with(
             "too_many_tokens",
-            format!(
-                "an account holds at most {MAX_TOKENS_PER_ACCOUNT} tokens; revoke one first (GET /me/tokens, DELETE /me/tokens/{{id}})"
-            ),
+            Message::new("server-too_many_tokens").number("max", MAX_TOKENS_PER_ACCOUNT as i64),
         ));
     }
     let token = new_token()?;
@@ -268,14 +269,14 @@ pub fn issue_token(
 pub fn authenticate(store: &Store, token: &str) -> Result<Caller, ServerError> {
     let record = store
         .find::<TokenRecord>("token", &hash_token(token))?
-        .ok_or(ServerError::Unauthorized("unknown or revoked API token"))?;
+        .ok_or_else(|| ServerError::Unauthorized(Message::new("server-token-unknown")))?;
     match record.state.expires_at {
         Some(at) if at > now() => Ok(Caller {
             account: record.state.account,
         }),
-        _ => Err(ServerError::Unauthorized(
-            "this API token has expired; sign in again for a new one",
-        )),
+        _ => Err(ServerError::Unauthorized(Message::new(
+            "server-token-expired",
+        ))),
     }
 }
 
@@ -321,7 +322,7 @@ pub fn revoke_token(store: &mut Store, token: &str, id: &str) -> Result<(), Serv
     let Some(hash) = target else {
         return Err(ServerError::Unknown {
             code: "unknown_token",
-            message: format!("you have no token with id \"{id}\" (see GET /me/tokens)"),
+            message: Message::new("server-unknown_token").text("id", id),
         });
     };
     let entity = store.get::<TokenRecord>("token", &hash)?;
@@ -366,9 +367,9 @@ pub fn member(store: &Store, caller: &Caller, id: &str) -> Result<Member, Server
         }));
     }
     let campaign = store.get::<Campaign>("campaign", id)?.state;
-    let role = campaign.role_of(&caller.account).ok_or_else(|| {
-        ServerError::Forbidden(format!("you are not a member of campaign \"{id}\""))
-    })?;
+    let role = campaign
+        .role_of(&caller.account)
+        .ok_or_else(|| ServerError::Forbidden(Message::new("server-not_member").text("id", id)))?;
     Ok(Member {
         account: caller.account.clone(),
         role,
@@ -394,13 +395,14 @@ pub fn add_player(
     account: &str,
 ) -> Result<Campaign, ServerError> {
     let me = member(store, caller, id)?;
-    me.require_gm("add players")?;
+    me.require_gm("server-gm-add_players")?;
     let player = store
         .get::<Account>("account", account)
         .map_err(|e| match e {
-            StoreError::NotFound { .. } => {
-                ServerError::invalid("unknown_account", format!("no account named \"{account}\""))
-            }
+            StoreError::NotFound { .. } => ServerError::invalid_with(
+                "unknown_account",
+                Message::new("server-unknown_account").text("account", account),
+            ),
             other => other.into(),
         })?
         .state;

@@ -136,12 +136,13 @@ async fn create(
                 None => me.account.clone(),
                 Some(o) => {
                     if grimoire_store::name_key(o) != grimoire_store::name_key(&me.account) {
-                        me.require_gm("create characters for other players")?;
+                        me.require_gm("server-gm-create_for_others")?;
                     }
                     if me.campaign.role_of(o).is_none() {
-                        return Err(ServerError::invalid(
+                        return Err(ServerError::invalid_with(
                             "unknown_account",
-                            format!("\"{o}\" is not a member of this campaign"),
+                            grimoire_words::Message::new("server-owner_not_member")
+                                .text("account", o.as_str()),
                         ));
                     }
                     o.clone()
@@ -267,7 +268,12 @@ async fn cast_plan(
     Filter(q): Filter<PlanQuery>,
 ) -> Result<Json<grimoire_app::plan::Plan>, ServerError> {
     if q.top == Some(0) || q.top.is_some_and(|n| n > 400) {
-        return Err(ServerError::invalid("bad_top", "top is 1 to 400"));
+        return Err(ServerError::invalid_with(
+            "bad_top",
+            grimoire_words::Message::new("server-bad_top")
+                .number("min", 1)
+                .number("max", 400),
+        ));
     }
     let mode = match q.attack {
         Some(AttackMode::Advantage) => grimoire_rules::RollMode::Advantage,
@@ -487,9 +493,12 @@ async fn log(
 ) -> Result<Json<LogView>, ServerError> {
     let limit = page.limit.unwrap_or(100);
     if !(1..=MAX_LOG_PAGE).contains(&limit) {
-        return Err(ServerError::invalid(
+        return Err(ServerError::invalid_with(
             "bad_query",
-            format!("limit must be 1-{MAX_LOG_PAGE}"),
+            grimoire_words::Message::new("server-range")
+                .text("field", "limit")
+                .number("min", 1)
+                .number("max", MAX_LOG_PAGE as i64),
         ));
     }
     // One entry more than asked says whether an older page exists; the

@@ -116,13 +116,12 @@ fn check(q: &DamageQuery) -> Result<(), ServerError> {
         .into());
     }
     if q.modifier.is_some_and(|m| !MODIFIERS.contains(&m)) {
-        return Err(ServerError::invalid(
+        return Err(ServerError::invalid_with(
             "out_of_range",
-            format!(
-                "modifier must be {} to {}",
-                MODIFIERS.start(),
-                MODIFIERS.end()
-            ),
+            grimoire_words::Message::new("server-range-to")
+                .text("field", "modifier")
+                .number("min", *MODIFIERS.start())
+                .number("max", *MODIFIERS.end()),
         ));
     }
     Ok(())
@@ -149,5 +148,10 @@ fn distribution(spell: &CatalogSpell, q: &DamageQuery) -> Result<DamageReport, S
         q.character_level.unwrap_or(1),
         q.modifier.unwrap_or(0),
     )
-    .map_err(|e| ServerError::invalid("too_many_dice", e.to_string()))
+    .map_err(|e| {
+        ServerError::invalid_with(
+            "too_many_dice",
+            grimoire_words::Message::new("server-dice").text("detail", e.to_string()),
+        )
+    })
 }

@@ -73,9 +73,13 @@ async fn create(
     Params(campaign): Params<String>,
     Body(body): Body<NewEncounter>,
 ) -> Result<(StatusCode, Json<Value>), ServerError> {
-    let out = gm_step(&state, token, campaign, "create encounters", move |store| {
-        encounter::create(store, &body.name)
-    })
+    let out = gm_step(
+        &state,
+        token,
+        campaign,
+        "server-gm-create_encounters",
+        move |store| encounter::create(store, &body.name),
+    )
     .await?;
     Ok((StatusCode::CREATED, Json(out)))
 }
@@ -130,9 +134,13 @@ async fn add(
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<CombatantInput>,
 ) -> Result<Json<Value>, ServerError> {
-    let out = gm_step(&state, token, campaign, "run encounters", move |store| {
-        encounter::add(store, &enc, &body)
-    })
+    let out = gm_step(
+        &state,
+        token,
+        campaign,
+        "server-gm-run_encounters",
+        move |store| encounter::add(store, &enc, &body),
+    )
     .await?;
     Ok(Json(out))
 }
@@ -148,9 +156,13 @@ async fn start(
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
 ) -> Result<Json<Value>, ServerError> {
-    let out = gm_step(&state, token, campaign, "run encounters", move |store| {
-        encounter::start(store, &enc)
-    })
+    let out = gm_step(
+        &state,
+        token,
+        campaign,
+        "server-gm-run_encounters",
+        move |store| encounter::start(store, &enc),
+    )
     .await?;
     Ok(Json(out))
 }
@@ -166,9 +178,13 @@ async fn next(
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
 ) -> Result<Json<Value>, ServerError> {
-    let out = gm_step(&state, token, campaign, "run encounters", move |store| {
-        encounter::next(store, &enc)
-    })
+    let out = gm_step(
+        &state,
+        token,
+        campaign,
+        "server-gm-run_encounters",
+        move |store| encounter::next(store, &enc),
+    )
     .await?;
     Ok(Json(out))
 }
@@ -186,9 +202,13 @@ async fn damage(
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<EncounterDamageInput>,
 ) -> Result<Json<Value>, ServerError> {
-    let out = gm_step(&state, token, campaign, "run encounters", move |store| {
-        encounter::damage(store, &enc, &body)
-    })
+    let out = gm_step(
+        &state,
+        token,
+        campaign,
+        "server-gm-run_encounters",
+        move |store| encounter::damage(store, &enc, &body),
+    )
     .await?;
     Ok(Json(out))
 }

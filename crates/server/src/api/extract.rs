@@ -4,6 +4,7 @@
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
+use grimoire_words::Message;
 use serde::de::DeserializeOwned;
 
 use crate::error::ServerError;
@@ -28,23 +29,20 @@ where
             Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
                 return Err(ServerError::TooLarge { limit: BODY_LIMIT });
             }
-            Err(e) => return Err(ServerError::invalid("bad_json", e.body_text())),
+            Err(e) => return Err(unreadable("bad_json", e.body_text())),
         };
         // Every request body is a JSON object; serde would also read a
         // struct from an array of its fields in order, which no schema says.
         if !value.is_object() {
-            return Err(ServerError::invalid(
-                "bad_json",
-                "the body must be a JSON object, as the operation's schema describes",
-            ));
+            return Err(ServerError::invalid("bad_json", "server-body_not_object"));
         }
         whole_numbers_as_integers(&mut value);
         serde_path_to_error::deserialize(value)
             .map(Body)
             .map_err(|e| {
-                ServerError::invalid(
+                ServerError::invalid_with(
                     "bad_json",
-                    format!("Failed to deserialize the JSON body into the target type: {e}"),
+                    Message::new("server-body_mismatch").text("detail", e.to_string()),
                 )
             })
     }
@@ -85,7 +83,7 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match axum::extract::Path::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Path(v)) => Ok(Params(v)),
-            Err(e) => Err(ServerError::invalid("bad_path", e.body_text())),
+            Err(e) => Err(unreadable("bad_path", e.body_text())),
         }
     }
 }
@@ -103,7 +101,7 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match axum::extract::Query::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Query(v)) => Ok(Filter(v)),
-            Err(e) => Err(ServerError::invalid("bad_query", e.body_text())),
+            Err(e) => Err(unreadable("bad_query", e.body_text())),
         }
     }
 }
@@ -119,20 +117,25 @@ impl<S: Send + Sync> FromRequestParts<S> for Token {
         let header = parts
             .headers
             .get(AUTHORIZATION)
-            .ok_or(ServerError::Unauthorized(
-                "missing API token: send Authorization: Bearer <token>",
-            ))?;
+            .ok_or_else(|| ServerError::Unauthorized(Message::new("server-token-missing")))?;
         let text = header
             .to_str()
-            .map_err(|_| ServerError::Unauthorized("malformed Authorization header"))?;
+            .map_err(|_| ServerError::Unauthorized(Message::new("server-token-malformed")))?;
         let token = text
             .strip_prefix("Bearer ")
             .or_else(|| text.strip_prefix("bearer "))
             .map(str::trim)
             .filter(|t| !t.is_empty() && t.len() <= 128)
-            .ok_or(ServerError::Unauthorized(
-                "malformed Authorization header: expected Bearer <token>",
-            ))?;
+            .ok_or_else(|| ServerError::Unauthorized(Message::new("server-token-not_bearer")))?;
         Ok(Token(token.to_owned()))
     }
+}
+
+/// A request part axum could not read (`bad_json`, `bad_path`,
+/// `bad_query`), with axum's own (English) detail.
+fn unreadable(code: &'static str, detail: String) -> ServerError {
+    ServerError::invalid_with(
+        code,
+        Message::new("server-unreadable").text("detail", detail),
+    )
 }

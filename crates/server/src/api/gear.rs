@@ -77,7 +77,13 @@ pub(crate) async fn add(
     Body(input): Body<GearInput>,
 ) -> Result<Json<CharacterView>, ServerError> {
     if !(1..=50).contains(&input.uses) {
-        return Err(ServerError::invalid("bad_json", "uses must be 1-50"));
+        return Err(ServerError::invalid_with(
+            "bad_json",
+            grimoire_words::Message::new("server-range")
+                .text("field", "uses")
+                .number("min", 1)
+                .number("max", 50),
+        ));
     }
     check_len(&input.spells, MAX_GEAR_SPELLS, "too_many_spells", "spells")
         .map_err(grimoire_app::AppError::from)?;
@@ -142,9 +148,12 @@ pub(crate) async fn equip(
         || input.materials.len() > 30
         || input.materials.iter().any(|m| m.chars().count() > 120)
     {
-        return Err(ServerError::invalid(
+        return Err(ServerError::invalid_with(
             "bad_json",
-            "at most 4 free hands and 30 materials of 120 characters",
+            grimoire_words::Message::new("server-too_many_materials")
+                .number("hands", 4)
+                .number("materials", 30)
+                .number("chars", 120),
         ));
     }
     change(

@@ -129,7 +129,7 @@ async fn set_house_rules(
     };
     let (by, view) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
-            me.require_gm("set house rules")?;
+            me.require_gm("server-gm-set_house_rules")?;
             let (house, receipt) = grimoire_app::set_house_rules(store, command, &house)?;
             Ok((
                 me.account.clone(),
@@ -152,9 +152,10 @@ async fn set_house_rules(
 /// The listed rule ids, each one a table may relax.
 fn parse(relaxed: &[String]) -> Result<HouseRules, ServerError> {
     if relaxed.len() > MAX_RELAXED {
-        return Err(ServerError::invalid(
+        return Err(ServerError::invalid_with(
             "too_many_rules",
-            format!("relaxed lists at most {MAX_RELAXED} rules"),
+            grimoire_words::Message::new("server-too_many_relaxed")
+                .number("max", MAX_RELAXED as i64),
         ));
     }
     // Exactly as the schema spells them (the CLI also takes `r14`).
@@ -162,6 +163,12 @@ fn parse(relaxed: &[String]) -> Result<HouseRules, ServerError> {
         .iter()
         .map(|r| Relaxable::from_id(r))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| ServerError::invalid("unknown_house_rule", format!("relaxed: {e}")))?;
+        .map_err(|e| {
+            ServerError::invalid_with(
+                "unknown_house_rule",
+                grimoire_words::Message::new("server-unknown_house_rule")
+                    .text("detail", e.to_string()),
+            )
+        })?;
     Ok(HouseRules::relaxing(rules))
 }

@@ -120,8 +120,8 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             count_failed_sign_ins,
         ))
-        .layer(axum::middleware::from_fn(crate::error::czech_errors))
-        // Outside czech_errors, which reads error bodies: gzip for every
+        .layer(axum::middleware::from_fn(crate::error::worded_errors))
+        // Outside worded_errors, which reads error bodies: gzip for every
         // answer over 32 bytes when the client accepts it (the spell cards
         // shrink sevenfold); never the event stream, images or gRPC
         // (tower-http's default predicate).

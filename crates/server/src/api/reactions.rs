@@ -55,7 +55,7 @@ where
 {
     let (by, out) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
-            me.require_gm("run encounters")?;
+            me.require_gm("server-gm-run_encounters")?;
             Ok((me.account.clone(), op(store)?))
         })
         .await?;
@@ -83,16 +83,17 @@ where
 {
     let (by, out) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
-            if me.require_gm("answer for others").is_err() {
+            if me.require_gm("server-gm-answer_for_others").is_err() {
                 // A player answers only for a character of theirs, never
                 // for a creature the GM runs.
                 let known = store
                     .find::<grimoire_rules::Caster>(grimoire_app::CHARACTER, &who)?
                     .is_some();
                 if !known {
-                    return Err(ServerError::Forbidden(format!(
-                        "only the GM answers for {who}"
-                    )));
+                    return Err(ServerError::Forbidden(
+                        grimoire_words::Message::new("server-gm_answers_for")
+                            .text("name", who.as_str()),
+                    ));
                 }
                 let owner = crate::game::owner_of(store, &who)?;
                 me.require_owner(&who, &owner)?;

@@ -108,16 +108,20 @@ fn search(catalog: &Catalog, q: &SpellQuery) -> Result<Vec<SpellSummary>, Server
     query.school = q.school;
     query.ritual = q.ritual;
     query.concentration = q.concentration;
-    query.level = q
-        .level
-        .map(SpellLevel::new)
-        .transpose()
-        .map_err(|e| ServerError::invalid("bad_query", e.to_string()))?;
+    query.level = q.level.map(SpellLevel::new).transpose().map_err(|e| {
+        ServerError::invalid_with(
+            "bad_query",
+            grimoire_words::Message::new("server-unreadable").text("detail", e.to_string()),
+        )
+    })?;
     let limit = q.limit.unwrap_or(50);
     if limit == 0 || limit > MAX_LIMIT {
-        return Err(ServerError::invalid(
+        return Err(ServerError::invalid_with(
             "bad_query",
-            format!("limit must be 1-{MAX_LIMIT}"),
+            grimoire_words::Message::new("server-range")
+                .text("field", "limit")
+                .number("min", 1)
+                .number("max", MAX_LIMIT as i64),
         ));
     }
     query.limit = Some(limit);
@@ -189,7 +193,7 @@ async fn upload(
 ) -> Result<(StatusCode, Json<HomebrewReport>), ServerError> {
     let (by, report) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
-            me.require_gm("upload homebrew")?;
+            me.require_gm("server-gm-upload_homebrew")?;
             Ok((me.account.clone(), game::add_homebrew(store, &body)?))
         })
         .await?;

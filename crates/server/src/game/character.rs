@@ -246,9 +246,14 @@ impl TryFrom<serde_json::Map<String, serde_json::Value>> for CastInput {
 
     fn try_from(body: serde_json::Map<String, serde_json::Value>) -> Result<Self, String> {
         if let Some(unknown) = body.keys().find(|k| !CAST_FIELDS.contains(&k.as_str())) {
-            return Err(format!(
-                "unknown field `{unknown}`, expected one of: {}",
-                CAST_FIELDS.join(", ")
+            // Inside serde's error, which the client reads in English.
+            return Err(grimoire_words::text(
+                grimoire_words::FALLBACK,
+                "server-cast-unknown_field",
+                [
+                    ("field", unknown.clone()),
+                    ("fields", CAST_FIELDS.join(", ")),
+                ],
             ));
         }
         /// The same fields, read once the names are known good.
@@ -265,7 +270,9 @@ impl TryFrom<serde_json::Map<String, serde_json::Value>> for CastInput {
         // Riders come from the caster's own marks in the encounter, never
         // from the client (a client could otherwise add damage at will).
         if !known.request.on_hit_damage.is_empty() {
-            return Err("on_hit_damage is filled in by the server; send none".into());
+            return Err(
+                grimoire_words::fixed(grimoire_words::FALLBACK, "server-cast-on_hit").into(),
+            );
         }
         Ok(CastInput {
             spell: known.spell,
@@ -443,12 +450,11 @@ pub struct StepReport {
 
 fn load(store: &Store, name: &str) -> Result<(Entity<Caster>, String), ServerError> {
     // The CLI's code for a missing character, so both front ends agree.
-    let entity = store
-        .find::<Caster>("character", name)?
-        .ok_or_else(|| ServerError::Unknown {
-            code: "unknown_character",
-            message: format!("no character named \"{name}\""),
-        })?;
+    let entity = store.find::<Caster>("character", name)?.ok_or_else(|| {
+        ServerError::App(grimoire_app::AppError::UnknownCharacter {
+            name: name.to_owned(),
+        })
+    })?;
     let owner = store
         .find::<Owner>("owner", name)?
         .map(|o| o.state.account)
@@ -695,10 +701,8 @@ pub fn plan(
     attack_mode: grimoire_rules::RollMode,
     top: Option<u16>,
 ) -> Result<grimoire_app::plan::Plan, ServerError> {
-    let mut spec = grimoire_app::plan::parse_target(target).map_err(|m| ServerError::Invalid {
-        code: "bad_target",
-        message: m,
-    })?;
+    let mut spec = grimoire_app::plan::parse_target(target)
+        .map_err(|m| ServerError::invalid_with("bad_target", m))?;
     spec.attack_mode = attack_mode;
     let (entity, _) = load(store, name)?;
     let enc = grimoire_app::encounter_of(store, &entity.name)?;
@@ -814,9 +818,11 @@ pub fn hit_points(
 /// Lets time pass: spells run out (R15), a long casting progresses (R12).
 pub fn advance(store: &mut Store, name: &str, input: TimeInput) -> Result<StepReport, ServerError> {
     if input.rounds == 0 || input.rounds > 14_400 {
-        return Err(ServerError::invalid(
+        return Err(ServerError::invalid_with(
             "bad_duration",
-            "rounds must be 1-14400 (a day)",
+            grimoire_words::Message::new("server-bad_duration")
+                .number("min", 1)
+                .number("max", 14_400),
         ));
     }
     let command = format!("wait {}r", input.rounds);

@@ -10,6 +10,7 @@ use grimoire_app::{Batch, ENCOUNTER, EncounterState};
 use grimoire_dice::SeededRng;
 use grimoire_rules::{Caster, Combatant, Encounter};
 use grimoire_store::{Change, Entity, Store, name_key};
+use grimoire_words::Message;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -54,9 +55,9 @@ fn load(store: &Store, name: &str) -> Result<Entity<EncounterState>, ServerError
 
 fn running(e: &Entity<EncounterState>) -> Result<Encounter, ServerError> {
     e.state.running.clone().ok_or_else(|| {
-        ServerError::invalid(
+        ServerError::invalid_with(
             "encounter_not_started",
-            format!("{} has not started; start it first", e.name),
+            Message::new("server-encounter_not_started").text("encounter", e.name.as_str()),
         )
     })
 }
@@ -92,10 +93,7 @@ pub fn add(store: &mut Store, enc: &str, input: &CombatantInput) -> Result<Value
     if let Some(hp) = input.hp
         && !(0..=limits::MAX_HIT_POINTS).contains(&hp)
     {
-        return Err(ServerError::invalid(
-            "out_of_range",
-            format!("hp must be 0-{}", limits::MAX_HIT_POINTS),
-        ));
+        return Err(super::out_of_range("hp", 0, limits::MAX_HIT_POINTS));
     }
     limits::check_range(
         i64::from(input.initiative),
@@ -108,7 +106,7 @@ pub fn add(store: &mut Store, enc: &str, input: &CombatantInput) -> Result<Value
         if e.state.running.is_some() {
             return Err(ServerError::invalid(
                 "encounter_started",
-                "combatants join before the encounter starts",
+                "server-join_before_start",
             ));
         }
         let display = store
@@ -119,9 +117,11 @@ pub fn add(store: &mut Store, enc: &str, input: &CombatantInput) -> Result<Value
             .iter()
             .any(|c| name_key(&c.name) == name_key(&display))
         {
-            return Err(ServerError::invalid(
+            return Err(ServerError::invalid_with(
                 "already_in_encounter",
-                format!("{display} is already in {}", e.name),
+                Message::new("server-already_in_encounter")
+                    .text("name", display.as_str())
+                    .text("encounter", e.name.as_str()),
             ));
         }
         limits::check_count(
@@ -147,9 +147,9 @@ pub fn start(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
     retry(store, |store| {
         let e = load(store, enc)?;
         if e.state.running.is_some() {
-            return Err(ServerError::invalid(
+            return Err(ServerError::invalid_with(
                 "encounter_started",
-                format!("{} is already running", e.name),
+                Message::new("server-encounter_running").text("encounter", e.name.as_str()),
             ));
         }
         grimoire_app::encounter::start(store, format!("encounter start {}", e.name), &e)?;

@@ -49,9 +49,26 @@ fn dice_seed(asked: Option<u64>) -> Result<u64, ServerError> {
 /// bound keeps the arithmetic far from overflow.
 fn check_amount(amount: u32) -> Result<(), ServerError> {
     if amount > 10_000 {
-        return Err(ServerError::invalid("bad_amount", "damage must be 0-10000"));
+        return Err(ServerError::invalid_with(
+            "bad_amount",
+            grimoire_words::Message::new("server-range")
+                .text("field", "damage")
+                .number("min", 0)
+                .number("max", 10_000),
+        ));
     }
     Ok(())
+}
+
+/// `out_of_range`: `field` must be `min`-`max`.
+pub(crate) fn out_of_range(field: &'static str, min: i32, max: i32) -> ServerError {
+    ServerError::invalid_with(
+        "out_of_range",
+        grimoire_words::Message::new("server-range")
+            .text("field", field)
+            .number("min", min)
+            .number("max", max),
+    )
 }
 
 /// How many times an operation is retried after version conflicts.
@@ -117,7 +134,7 @@ mod tests {
         let mut attempts = 0;
         let err = retry(&mut store, |_| -> Result<(), ServerError> {
             attempts += 1;
-            Err(ServerError::invalid("bad_json", "x"))
+            Err(ServerError::invalid("bad_json", "server-body_not_object"))
         })
         .unwrap_err();
         assert_eq!((attempts, err.code()), (1, "bad_json"));

@@ -12,6 +12,7 @@ use grimoire_rules::{
     CastMode, CastRequest, Encounter, SlotLevel, Spell, Target, Trigger, TriggerKind,
 };
 use grimoire_store::{Entity, Store};
+use grimoire_words::Message;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::ToSchema;
@@ -128,7 +129,7 @@ pub fn show_monster(id: &str) -> Result<Value, ServerError> {
         .get(id)
         .ok_or_else(|| ServerError::Unknown {
             code: "unknown_monster",
-            message: format!("no monster is called {id:?}"),
+            message: Message::new("catalog-unknown_monster").text("query", id),
         })?;
     Ok(monster_json(m))
 }
@@ -151,9 +152,9 @@ fn load(store: &Store, name: &str) -> Result<Entity<EncounterState>, ServerError
 
 fn running(e: &Entity<EncounterState>) -> Result<Encounter, ServerError> {
     e.state.running.clone().ok_or_else(|| {
-        ServerError::invalid(
+        ServerError::invalid_with(
             "encounter_not_started",
-            format!("{} has not started; start it first", e.name),
+            Message::new("server-encounter_not_started").text("encounter", e.name.as_str()),
         )
     })
 }
@@ -198,19 +199,16 @@ pub fn add_creature(
     let m = Bestiary::srd()
         .get(&input.monster)
         .ok_or_else(|| {
-            ServerError::invalid(
+            ServerError::invalid_with(
                 "unknown_monster",
-                format!("no monster is called {:?}", input.monster),
+                Message::new("catalog-unknown_monster").text("query", input.monster.as_str()),
             )
         })?
         .clone();
     if let Some(hp) = input.hp
         && !(0..=limits::MAX_HIT_POINTS).contains(&hp)
     {
-        return Err(ServerError::invalid(
-            "out_of_range",
-            format!("hp must be 0-{}", limits::MAX_HIT_POINTS),
-        ));
+        return Err(super::out_of_range("hp", 0, limits::MAX_HIT_POINTS));
     }
     limits::check_range(
         i64::from(input.initiative),
@@ -227,9 +225,11 @@ pub fn add_creature(
             .chain(e.state.running.iter().flat_map(|r| r.combatants()))
             .any(|c| grimoire_store::name_key(&c.name) == grimoire_store::name_key(&name));
         if listed {
-            return Err(ServerError::invalid(
+            return Err(ServerError::invalid_with(
                 "already_in_encounter",
-                format!("{name} is already in {}", e.name),
+                Message::new("server-already_in_encounter")
+                    .text("name", name.as_str())
+                    .text("encounter", e.name.as_str()),
             ));
         }
         let creature = NewCreature {
@@ -253,9 +253,9 @@ pub fn add_creature(
 
 fn request(input: &CombatantCastInput) -> Result<CastRequest, ServerError> {
     if input.targets.len() > limits::MAX_TARGETS {
-        return Err(ServerError::invalid(
+        return Err(ServerError::invalid_with(
             "too_many_targets",
-            format!("at most {} targets", limits::MAX_TARGETS),
+            Message::new("server-too_many_targets").number("max", limits::MAX_TARGETS as i64),
         ));
     }
     let mut req = CastRequest::new();
@@ -428,9 +428,12 @@ pub fn open(store: &mut Store, enc: &str, input: &TriggerInput) -> Result<Value,
                 ac,
             } => {
                 if !(-100..=100).contains(attack_total) {
-                    return Err(ServerError::invalid(
+                    return Err(ServerError::invalid_with(
                         "out_of_range",
-                        "attack_total must be -100 to 100",
+                        Message::new("server-range-to")
+                            .text("field", "attack_total")
+                            .number("min", -100)
+                            .number("max", 100),
                     ));
                 }
                 let target = name(target);
@@ -441,13 +444,13 @@ pub fn open(store: &mut Store, enc: &str, input: &TriggerInput) -> Result<Value,
                     .and_then(|c| c.stats.as_ref())
                     .and_then(|s| s.ac);
                 let ac = ac.or(known).ok_or_else(|| {
-                    ServerError::invalid(
+                    ServerError::invalid_with(
                         "missing_ac",
-                        format!("{target} has no AC on record; give ac"),
+                        Message::new("server-missing_ac").text("target", target.as_str()),
                     )
                 })?;
                 if !(1..=40).contains(&ac) {
-                    return Err(ServerError::invalid("out_of_range", "ac must be 1-40"));
+                    return Err(super::out_of_range("ac", 1, 40));
                 }
                 Trigger::Hit {
                     attacker: name(attacker),

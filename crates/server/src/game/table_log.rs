@@ -60,16 +60,16 @@ pub struct TableLog {
 pub fn table_log(store: &Store, q: &LogQuery, gm: bool) -> Result<TableLog, ServerError> {
     let limit = q.limit.unwrap_or(DEFAULT_PAGE);
     if limit == 0 || limit > Store::MAX_RECENT {
-        return Err(ServerError::invalid(
+        return Err(ServerError::invalid_with(
             "bad_limit",
-            format!("limit must be 1 to {}", Store::MAX_RECENT),
+            grimoire_words::Message::new("server-range-to")
+                .text("field", "limit")
+                .number("min", 1)
+                .number("max", Store::MAX_RECENT as i64),
         ));
     }
     if q.before.is_some_and(|b| b < 1) {
-        return Err(ServerError::invalid(
-            "bad_before",
-            "before must be a change id (1 or more)",
-        ));
+        return Err(ServerError::invalid("bad_before", "server-bad_before"));
     }
     let changes = store.recent(
         &[

@@ -484,18 +484,9 @@ pub(crate) fn damage_report(
         });
     }
     let assumes = match &spell.effect.delivery {
-        Delivery::Automatic => Both {
-            en: "every dart or ray on one target".into(),
-            cs: "všechny střely či paprsky na jeden cíl".into(),
-        },
-        Delivery::Attack(_) => Both {
-            en: "every attack hits one target (no critical hits)".into(),
-            cs: "každý útok zasáhne jeden cíl (bez kritických zásahů)".into(),
-        },
-        Delivery::Save { .. } => Both {
-            en: "the target fails its saving throw".into(),
-            cs: "cíl neuspěje v záchranném hodu".into(),
-        },
+        Delivery::Automatic => words::both("card-assumes-automatic", &[]),
+        Delivery::Attack(_) => words::both("card-assumes-attack", &[]),
+        Delivery::Save { .. } => words::both("card-assumes-save", &[]),
     };
     Ok(DamageReport {
         spell: c.id().to_owned(),

@@ -35,7 +35,7 @@ pub(crate) struct Both {
 }
 
 /// Message `id` of the catalogue in English and Czech, with `args`.
-fn both<'a>(id: &str, args: &[(&'a str, FluentValue<'a>)]) -> Both {
+pub(crate) fn both<'a>(id: &str, args: &[(&'a str, FluentValue<'a>)]) -> Both {
     let mut fargs = FluentArgs::new();
     for (k, v) in args {
         fargs.set(*k, v.clone());

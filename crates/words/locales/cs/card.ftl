@@ -47,3 +47,7 @@ card-material = M ({ $text })
 card-material-more = M ({ $text }; { $more })
 card-material-cost = { $gp } zl
 card-material-consumed = spotřebuje se
+
+card-assumes-automatic = všechny střely či paprsky na jeden cíl
+card-assumes-attack = každý útok zasáhne jeden cíl (bez kritických zásahů)
+card-assumes-save = cíl neuspěje v záchranném hodu

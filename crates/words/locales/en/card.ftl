@@ -45,3 +45,8 @@ card-material = M ({ $text })
 card-material-more = M ({ $text }; { $more })
 card-material-cost = { $gp } gp
 card-material-consumed = consumed
+
+# What a damage chart assumes, by how the spell reaches its target.
+card-assumes-automatic = every dart or ray on one target
+card-assumes-attack = every attack hits one target (no critical hits)
+card-assumes-save = the target fails its saving throw

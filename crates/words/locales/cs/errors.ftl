@@ -1,0 +1,47 @@
+# Odmítnutí aplikační vrstvy a katalogu (error-<kód>, catalog-<kód>).
+
+error-unknown_character = postava „{ $name }“ neexistuje
+error-unknown_encounter = střetnutí „{ $name }“ neexistuje
+error-not_your_turn = na tahu je { $current }; { $caster } teď může seslat jen kouzlo s Reakcí
+error-invalid_name = { $kind } { $problem }
+error-too_many = příliš mnoho nebo příliš velké: { $field } (nejvýše { $limit })
+error-target_still_standing = { $target } má ještě { $hp ->
+        [one] { $hp } život
+        [few] { $hp } životy
+       *[other] { $hp } životů
+    }; kouzlo lze přenést, až cíl klesne na 0
+error-invalid_homebrew = soubor s vlastními kouzly odmítnut: { $errors }
+error-unknown_homebrew = soubor s vlastními kouzly „{ $file }“ neexistuje
+error-too_costly = plán nelze spočítat: { $message }
+
+name-kind-character = jméno postavy
+name-kind-encounter = název střetnutí
+name-kind-combatant = jméno účastníka střetnutí
+name-kind-target = jméno cíle
+name-kind-account = jméno účtu
+name-kind-campaign = název kampaně
+name-kind-item = název předmětu
+name-kind-homebrew_file = název souboru s domácími kouzly
+
+name-problem-empty = nesmí být prázdné
+name-problem-too_long = má nejvýš { $max } znaků (toto má { $chars })
+name-problem-invisible = nesmí obsahovat řídicí ani neviditelné formátovací znaky (nalezen { $found })
+name-problem-slash = nesmí obsahovat '/' ani '\'
+name-problem-blank = nesmí obsahovat znaky, které nic nekreslí (nalezen { $found })
+name-problem-confusable = vypadá jako existující „{ $existing }“; zvolte jméno, které se za něj nemůže vydávat
+name-problem-mixed_scripts = míchá písmena dvou písem ({ $first }, { $second }), takže by se mohlo vydávat za jiné jméno; pište jedním písmem
+
+catalog-homebrew_io = { $file }: soubor nelze přečíst: { $message }
+catalog-homebrew_parse = { $file }: chybný soubor kouzel: { $message }
+catalog-homebrew_invalid_field = { $file }: kouzlo { $spell }: pole { $field }: { $message }
+catalog-duplicate_spell = kouzlo s id "{ $id }" je definováno dvakrát: v { $first } a znovu v { $second }
+catalog-monster_invalid_field = { $file }: tvor { $monster }: pole { $field }: { $message }
+catalog-duplicate_monster = tvor s id "{ $id }" je definován dvakrát: v { $first } a znovu v { $second }
+catalog-unknown_monster = žádný tvor se nejmenuje "{ $query }"
+catalog-unknown_spell = žádné kouzlo se nejmenuje "{ $query }"
+
+plan-target-too_long = cíl má nejvýš { $max } znaků
+plan-target-number = { $key }={ $value }: zadejte celé číslo od { $min } do { $max }
+plan-target-key_value = „{ $part }“: pište klíč=hodnota (ac=15, hp=40, dex=+2, resist=fire)
+plan-target-damage = { $key }={ $value }: není druh zranění (fire, cold, ...)
+plan-target-key = „{ $key }“ není ac, hp, resist, vuln, immune ani vlastnost (str ... cha)

@@ -1,0 +1,84 @@
+# Vlastní zprávy serveru (ServerError), v jazyce požadavku.
+
+## Požadavek
+
+server-unreadable = požadavek nelze přečíst: { $detail }
+server-body_not_object = tělo musí být objekt JSON, jak popisuje schéma operace
+server-body_mismatch = tělo JSON neodpovídá schématu operace: { $detail }
+server-body_too_large = tělo požadavku je větší než limit { $limit } bajtů (2 MiB); pošlete méně
+server-no_route = taková adresa neexistuje
+server-request_timeout = požadavek trval déle než { $seconds } s a byl zastaven; pošlete ho znovu, rychleji
+server-too_many_requests = { $what }; zkuste to znovu za { $seconds } s
+server-rate-failed_sign_ins = příliš mnoho neúspěšných přihlášení z vaší adresy
+server-rate-accounts_from_address = z vaší adresy vzniklo příliš mnoho účtů
+server-rate-accounts_on_server = na tomto serveru vzniklo příliš mnoho účtů
+server-rate-tokens_from_address = z vaší adresy vzniklo příliš mnoho tokenů
+server-too_many_streams = otevřeno příliš mnoho živých přenosů (nejvýš { $per_account } na účet, { $total } celkem); jeden zavřete
+
+## Tokeny, kampaně a role
+
+server-token-missing = chybí platný API token: pošlete Authorization: Bearer <token>
+server-token-malformed = chybná hlavička Authorization
+server-token-not_bearer = chybná hlavička Authorization: čekáme Bearer <token>
+server-token-unknown = neznámý nebo zrušený API token
+server-token-expired = platnost tohoto API tokenu vypršela; přihlaste se znovu a získejte nový
+server-too_many_tokens = účet smí mít nejvýš { $max } tokenů; nejdřív jeden zrušte (GET /me/tokens, DELETE /me/tokens/{"{"}id{"}"})
+server-unknown_token = nemáte žádný token s id „{ $id }“ (viz GET /me/tokens)
+server-bad_campaign_id = id kampaně „{ $id }“ musí mít 1–40 znaků z a-z, 0-9 a -
+server-not_member = nejste členem kampaně „{ $id }“
+server-unknown_account = účet „{ $account }“ neexistuje
+server-owner_not_member = „{ $account }“ není členem této kampaně
+server-not_owner = „{ $character }“ patří jinému hráči; jednat za ni smí jen majitel nebo GM
+server-gm_only = jen GM kampaně „{ $campaign }“ smí { $action }
+server-gm-add_players = přidávat hráče
+server-gm-create_encounters = zakládat střetnutí
+server-gm-run_encounters = řídit střetnutí
+server-gm-upload_homebrew = nahrávat vlastní kouzla
+server-gm-set_house_rules = měnit domácí pravidla
+server-gm-create_for_others = zakládat postavy jiným hráčům
+server-gm-answer_for_others = odpovídat za jiné
+server-gm_answers_for = za { $name } odpovídá jen GM
+
+## Hodnoty mimo meze
+
+server-range = { $field } musí být { $min }–{ $max }
+server-range-to = { $field } musí být od { $min } do { $max }
+server-bad_duration = rounds musí být { $min }–{ $max } (jeden den)
+server-bad_top = top musí být od { $min } do { $max }
+server-bad_before = before musí být id změny (1 nebo víc)
+server-too_many_targets = nejvýš { $max } cílů
+server-too_many_relaxed = relaxed smí uvést nejvýš { $max } pravidel
+server-too_many_materials = nejvýš { $hands } volné ruce a { $materials } surovin po { $chars } znacích
+server-unknown_house_rule = relaxed: { $detail }
+server-dice = kostky: { $detail }
+server-cast-unknown_field = neznámé pole `{ $field }`, čekáme jedno z: { $fields }
+server-cast-on_hit = on_hit_damage doplňuje server; neposílejte ho
+
+## Střetnutí
+
+server-encounter_not_started = { $encounter } ještě nezačalo; nejdřív ho spusťte
+server-encounter_running = { $encounter } už běží
+server-join_before_start = účastníci se přidávají před začátkem střetnutí
+server-already_in_encounter = { $name } už je ve střetnutí { $encounter }
+server-missing_ac = { $target } nemá zapsané AC; zadejte ac
+
+## Úložiště a selhání serveru
+
+server-busy = právě probíhají jiné změny: { $kind } „{ $name }“; zkuste to znovu
+server-store-not_found = { $kind } „{ $name }“ neexistuje
+server-store-already_exists = { $kind } „{ $name }“ už existuje
+server-store-conflict = mezitím to změnil někdo jiný: { $kind } „{ $name }“ (čekaná verze { $expected }, nalezená { $found })
+server-store-nothing_to_undo = není co vrátit: { $kind } „{ $name }“
+server-store-undo_forbidden = změnu č. { $change } nemůžete vrátit: týká se i toho, co měnit nesmíte: { $kind } „{ $name }“; požádejte o vrácení toho, kdo smí (GM)
+server-store-undo_blocked = změnu č. { $change } nelze vrátit: od té doby přišly další změny: { $kind } „{ $name }“; nejdřív vraťte ty pozdější
+server-store-invalid_change = neplatná změna: { $detail }
+server-kind-character = postava
+server-kind-encounter = střetnutí
+server-kind-campaign = kampaň
+server-kind-account = účet
+server-kind-token = token
+server-kind-other = { $kind }
+server-store-read_only = databáze je jen pro čtení; správce ji musí zpřístupnit pro zápis (opakování nepomůže)
+server-store-unavailable = databáze je nedostupná; zkuste to znovu
+server-database_lost = soubor databáze byl za běhu serveru smazán nebo nahrazen; nic dalšího se nečte ani nezapisuje, dokud ho správce neobnoví a server nerestartuje
+server-internal = vnitřní chyba serveru

@@ -1,0 +1,54 @@
+# The app layer's and the catalogue's refusals (grimoire-app's AppError,
+# grimoire-catalog's CatalogError): error-<code> and catalog-<code>.
+
+error-unknown_character = no character named "{ $name }"
+error-unknown_encounter = no encounter named "{ $name }"
+error-not_your_turn = it is { $current }'s turn; { $caster } can only cast a Reaction spell now
+# $kind is one of the name-kind-* messages, $problem one of name-problem-*.
+error-invalid_name = { $kind } { $problem }
+# $field is the request field as the API spells it (targets, hp).
+error-too_many = too many { $field }: at most { $limit } allowed
+error-target_still_standing = { $target } still has { $hp } hit points; the spell moves only once its target drops to 0
+# $errors: the file's catalog-* messages, "; "-separated.
+error-invalid_homebrew = homebrew file refused: { $errors }
+error-unknown_homebrew = no homebrew file named "{ $file }"
+# $message: what the dice crate said.
+error-too_costly = the plan cannot be computed: { $message }
+
+name-kind-character = a character name
+name-kind-encounter = an encounter name
+name-kind-combatant = a combatant name
+name-kind-target = a target name
+name-kind-account = an account name
+name-kind-campaign = a campaign title
+name-kind-item = an item name
+name-kind-homebrew_file = a homebrew file name
+
+name-problem-empty = must not be empty
+name-problem-too_long = has at most { $max } characters (this one has { $chars })
+# $found: the character's code point, U+200B.
+name-problem-invisible = must not contain control or invisible format characters (found { $found })
+name-problem-slash = must not contain '/' or '\'
+name-problem-blank = must not contain characters that draw nothing (found { $found })
+name-problem-confusable = looks like the existing "{ $existing }"; choose a name that cannot pass for it
+# $first, $second: Unicode script names (Latin, Cyrillic).
+name-problem-mixed_scripts = mixes { $first } and { $second } letters, so it could pass for another name; write it in one script
+
+# $message in the catalog-* messages is what the TOML parser, the operating
+# system or the field check said (it names the file format's English keywords).
+catalog-homebrew_io = { $file }: cannot be read: { $message }
+catalog-homebrew_parse = { $file }: { $message }
+catalog-homebrew_invalid_field = { $file }: { $spell }: { $field }: { $message }
+catalog-duplicate_spell = duplicate spell id "{ $id }": defined in { $first } and again in { $second }
+catalog-monster_invalid_field = { $file }: { $monster }: { $field }: { $message }
+catalog-duplicate_monster = duplicate monster id "{ $id }": defined in { $first } and again in { $second }
+catalog-unknown_monster = no monster is called "{ $query }"
+catalog-unknown_spell = no spell is called "{ $query }"
+
+# A plan's target as typed (ac=15,hp=40,dex=+2,resist=fire): the keys and
+# damage type names are the same in every language.
+plan-target-too_long = the target is at most { $max } characters
+plan-target-number = { $key }={ $value }: give a whole number from { $min } to { $max }
+plan-target-key_value = "{ $part }": write key=value (ac=15, hp=40, dex=+2, resist=fire)
+plan-target-damage = { $key }={ $value }: not a damage type (fire, cold, ...)
+plan-target-key = "{ $key }" is not ac, hp, resist, vuln, immune or an ability (str ... cha)

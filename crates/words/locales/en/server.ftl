@@ -1,0 +1,93 @@
+# The table server's own messages (grimoire-server's ServerError): sent
+# in the "message" of an error body, in the request's language.
+
+## The request itself
+
+# $detail: what axum or serde said about the request (English).
+server-unreadable = { $detail }
+server-body_not_object = the body must be a JSON object, as the operation's schema describes
+server-body_mismatch = Failed to deserialize the JSON body into the target type: { $detail }
+server-body_too_large = the request body is larger than the limit of { $limit } bytes (2 MiB); send less
+server-no_route = no such endpoint
+server-request_timeout = the request took longer than { $seconds } s and was stopped; send it again, faster
+# $what: one of the server-rate-* or server-too_many_streams messages.
+server-too_many_requests = { $what }; try again in { $seconds } s
+server-rate-failed_sign_ins = too many failed sign-ins from your address
+server-rate-accounts_from_address = too many accounts created from your address
+server-rate-accounts_on_server = too many accounts created on this server
+server-rate-tokens_from_address = too many tokens created from your address
+server-too_many_streams = too many live-update streams open (at most { $per_account } per account, { $total } in all); close one
+
+## Tokens, campaigns and roles
+
+server-token-missing = missing API token: send Authorization: Bearer <token>
+server-token-malformed = malformed Authorization header
+server-token-not_bearer = malformed Authorization header: expected Bearer <token>
+server-token-unknown = unknown or revoked API token
+server-token-expired = this API token has expired; sign in again for a new one
+server-too_many_tokens = an account holds at most { $max } tokens; revoke one first (GET /me/tokens, DELETE /me/tokens/{"{"}id{"}"})
+server-unknown_token = you have no token with id "{ $id }" (see GET /me/tokens)
+server-bad_campaign_id = campaign id "{ $id }" must be 1-40 characters of a-z, 0-9 and -
+server-not_member = you are not a member of campaign "{ $id }"
+server-unknown_account = no account named "{ $account }"
+server-owner_not_member = "{ $account }" is not a member of this campaign
+server-not_owner = "{ $character }" belongs to another player; only its owner or the GM may act for it
+# $action: one of the server-gm-* messages.
+server-gm_only = only the GM of "{ $campaign }" may { $action }
+server-gm-add_players = add players
+server-gm-create_encounters = create encounters
+server-gm-run_encounters = run encounters
+server-gm-upload_homebrew = upload homebrew
+server-gm-set_house_rules = set house rules
+server-gm-create_for_others = create characters for other players
+server-gm-answer_for_others = answer for others
+server-gm_answers_for = only the GM answers for { $name }
+
+## Values out of bounds
+
+# $field: the request field as the API spells it (hp, limit).
+server-range = { $field } must be { $min }-{ $max }
+server-range-to = { $field } must be { $min } to { $max }
+server-bad_duration = rounds must be { $min }-{ $max } (a day)
+server-bad_top = top is { $min } to { $max }
+server-bad_before = before must be a change id (1 or more)
+server-too_many_targets = at most { $max } targets
+server-too_many_relaxed = relaxed lists at most { $max } rules
+server-too_many_materials = at most { $hands } free hands and { $materials } materials of { $chars } characters
+# $detail: the rules' or the dice's technical text.
+server-unknown_house_rule = relaxed: { $detail }
+server-dice = { $detail }
+# Inside serde's error for a cast body (always English, like serde's own).
+server-cast-unknown_field = unknown field `{ $field }`, expected one of: { $fields }
+server-cast-on_hit = on_hit_damage is filled in by the server; send none
+
+## Encounters
+
+server-encounter_not_started = { $encounter } has not started; start it first
+server-encounter_running = { $encounter } is already running
+server-join_before_start = combatants join before the encounter starts
+server-already_in_encounter = { $name } is already in { $encounter }
+server-missing_ac = { $target } has no AC on record; give ac
+
+## The store and the server failing
+
+server-busy = { $kind } "{ $name }" is being changed by others; try again
+server-store-not_found = no { $kind } named "{ $name }"
+server-store-already_exists = a { $kind } named "{ $name }" already exists
+server-store-conflict = { $kind } "{ $name }" was changed by someone else (expected version { $expected }, found { $found })
+server-store-nothing_to_undo = nothing to undo for { $kind } "{ $name }"
+server-store-undo_forbidden = cannot undo change #{ $change }: it also changed { $kind } "{ $name }", which you may not change; ask whoever may (the GM) to undo it
+server-store-undo_blocked = cannot undo change #{ $change }: { $kind } "{ $name }" has changed since; undo its later changes first
+server-store-invalid_change = invalid change: { $detail }
+# $kind in the server-store-* messages: one of these.
+server-kind-character = character
+server-kind-encounter = encounter
+server-kind-campaign = campaign
+server-kind-account = account
+server-kind-token = token
+# A kind with no words of its own, as the store names it.
+server-kind-other = { $kind }
+server-store-read_only = the database is read-only; an operator must make it writable (trying again will not help)
+server-store-unavailable = the database is unavailable; try again
+server-database_lost = the database file was removed or replaced while the server ran; nothing more is read or written until an operator restores it and restarts the server
+server-internal = internal error
