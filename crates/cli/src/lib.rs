@@ -59,10 +59,16 @@ pub fn run(raw: Vec<std::ffi::OsString>) -> ExitCode {
     // Help and usage errors are in the language the command line or the
     // locale asks for, decided before clap reads the arguments.
     let help_lang = help::language(&args, |k| std::env::var(k).ok());
-    let command = help::localize(cli::Cli::command(), help_lang);
-    let cli = match command
-        .try_get_matches_from(&args)
-        .and_then(|m| cli::Cli::from_arg_matches(&m))
+    // A command line that parses needs no help text: the worded command
+    // (every about and help rendered from the catalogue) is built only to
+    // show help or a usage error, which it then parses again to word.
+    let parse = |command: clap::Command| {
+        command
+            .try_get_matches_from(&args)
+            .and_then(|m| cli::Cli::from_arg_matches(&m))
+    };
+    let cli = match parse(cli::Cli::command())
+        .or_else(|_| parse(help::localize(cli::Cli::command(), help_lang)))
     {
         Ok(cli) => cli,
         Err(err) => return usage_error(&args, err, help_lang),
