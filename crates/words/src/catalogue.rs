@@ -1,13 +1,13 @@
 //! The message catalogue: one Fluent bundle per language, English the
 //! fallback for any message a language lacks.
 
-use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{LazyLock, Mutex, OnceLock, PoisonError};
+use std::sync::{LazyLock, Mutex, PoisonError};
 
-use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource};
+use fluent_bundle::FluentArgs;
 use unic_langid::LanguageIdentifier;
+
+use crate::language::Language;
 
 include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
@@ -21,58 +21,9 @@ pub const FALLBACK: &str = "en";
 /// compile time; [`Words::add`] feeds another file at run time (a test
 /// language, or a translation being tried out).
 pub struct Words {
-    /// Each language's bundle, parsed from its texts on first use: a
-    /// command that speaks English never parses Czech.
+    /// Each language's files, each parsed on first use: a command that
+    /// speaks English never parses Czech, nor the help it does not show.
     bundles: BTreeMap<String, Language>,
-}
-
-/// One language: its `.ftl` texts, and the bundle built from them once
-/// something asks.
-struct Language {
-    texts: Vec<Cow<'static, str>>,
-    bundle: OnceLock<FluentBundle<FluentResource>>,
-}
-
-impl Language {
-    fn new() -> Self {
-        Language {
-            texts: Vec::new(),
-            bundle: OnceLock::new(),
-        }
-    }
-
-    /// The bundle of every text, built on first use. The texts were
-    /// checked when added, so building cannot fail.
-    fn bundle(&self, tag: &str) -> &FluentBundle<FluentResource> {
-        self.bundle.get_or_init(|| {
-            let mut bundle = new_bundle(tag);
-            for text in &self.texts {
-                if let Err(e) = add_to(&mut bundle, text) {
-                    panic!("{tag}: checked .ftl text refused: {e}");
-                }
-            }
-            bundle
-        })
-    }
-}
-
-/// An empty bundle for `tag`, which must parse as a language tag.
-fn new_bundle(tag: &str) -> FluentBundle<FluentResource> {
-    let id: LanguageIdentifier = tag.parse().unwrap_or_default();
-    let mut b = FluentBundle::new_concurrent(vec![id]);
-    // Isolation marks (U+2068/U+2069) would end up in terminals, JSON and
-    // test comparisons; our arguments are names and numbers.
-    b.set_use_isolating(false);
-    b
-}
-
-/// Parses `ftl` into `bundle`; an id already there is an error.
-fn add_to(bundle: &mut FluentBundle<FluentResource>, ftl: &str) -> Result<(), FtlError> {
-    let resource = FluentResource::try_new(ftl.to_owned())
-        .map_err(|(_, errors)| FtlError(format!("{errors:?}")))?;
-    bundle
-        .add_resource(resource)
-        .map_err(|errors| FtlError(format!("{errors:?}")))
 }
 
 impl std::fmt::Debug for Words {
@@ -87,13 +38,12 @@ impl std::fmt::Debug for Words {
 /// first use (their validity is the catalogue tests' business).
 static EMBEDDED_WORDS: LazyLock<Words> = LazyLock::new(|| {
     let mut words = Words::empty();
-    for (lang, _, text) in EMBEDDED {
+    for ((lang, _, text), (ids, refs)) in EMBEDDED.iter().zip(EMBEDDED_INDEX) {
         words
             .bundles
             .entry((*lang).to_owned())
-            .or_insert_with(Language::new)
-            .texts
-            .push(Cow::Borrowed(text));
+            .or_insert_with(|| Language::new(lang))
+            .add_embedded(text, ids, refs);
     }
     words
 });
@@ -132,10 +82,7 @@ impl Words {
 
     /// The `.ftl` texts added to `lang`, in order.
     pub fn texts<'a>(&'a self, lang: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.bundles
-            .get(lang)
-            .into_iter()
-            .flat_map(|l| l.texts.iter().map(|t| t.as_ref()))
+        self.bundles.get(lang).into_iter().flat_map(Language::texts)
     }
 
     /// A copy of the embedded catalogue to add languages to.
@@ -160,20 +107,10 @@ impl Words {
         let _: LanguageIdentifier = lang
             .parse()
             .map_err(|e| FtlError(format!("{lang:?} is not a language tag: {e}")))?;
-        let language = self
-            .bundles
+        self.bundles
             .entry(lang.to_owned())
-            .or_insert_with(Language::new);
-        // Checked now against what the language already has (a syntax
-        // error, an id twice), so no later build can fail.
-        let mut bundle = new_bundle(lang);
-        for text in &language.texts {
-            add_to(&mut bundle, text)?;
-        }
-        add_to(&mut bundle, ftl)?;
-        language.texts.push(Cow::Owned(ftl.to_owned()));
-        language.bundle = OnceLock::from(bundle);
-        Ok(())
+            .or_insert_with(|| Language::new(lang))
+            .add(ftl)
     }
 
     /// The language tags the catalogue knows, English first.
@@ -185,9 +122,7 @@ impl Words {
 
     /// Whether `lang` has its own text for `id` (not a fallback).
     pub fn has(&self, lang: &str, id: &str) -> bool {
-        self.bundles
-            .get(lang)
-            .is_some_and(|l| l.bundle(lang).has_message(id))
+        self.bundles.get(lang).is_some_and(|l| l.defines(id))
     }
 
     /// The language tag among ours that a locale-like name asks for
@@ -208,7 +143,7 @@ impl Words {
     /// the completeness test names it).
     pub fn text(&self, lang: &str, id: &str, args: Option<&FluentArgs>) -> String {
         for tag in [lang, FALLBACK] {
-            let Some(bundle) = self.bundles.get(tag).map(|l| l.bundle(tag)) else {
+            let Some(bundle) = self.bundles.get(tag).and_then(|l| l.bundle_for(id)) else {
                 continue;
             };
             let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {

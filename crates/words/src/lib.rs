@@ -28,6 +28,7 @@
 //! ```
 
 mod catalogue;
+mod language;
 mod message;
 mod refusal;
 mod shape;
