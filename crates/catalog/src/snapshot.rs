@@ -62,19 +62,20 @@ struct Stored {
 /// is asked for.
 #[derive(Debug)]
 pub(crate) struct Snapshot {
-    decoded: Box<[OnceLock<CatalogSpell>]>,
+    /// Boxed, so that the cells stay small: making them ready writes to all
+    /// of them at start-up.
+    decoded: Box<[OnceLock<Box<CatalogSpell>>]>,
 }
 
 impl Snapshot {
-    /// The embedded snapshot, or `None` when its index does not fit the JSON
-    /// (a hand-edited file; the snapshot test rules that out).
+    /// The embedded snapshot, or `None` when its index is empty (as it is
+    /// while being regenerated).
+    ///
+    /// Nothing is checked or read here: touching every spell's line would
+    /// fault the whole file into memory, which is what this type avoids. A
+    /// line that does not fit is found when its spell is decoded.
     pub(crate) fn embedded() -> Option<Snapshot> {
-        let fits = !SPELLS.is_empty()
-            && SPELLS
-                .iter()
-                .all(|e| SRD_JSON.get(e.json.clone()).is_some())
-            && KEYS.iter().all(|&(_, i)| usize::from(i) < SPELLS.len());
-        fits.then(|| Snapshot {
+        (!SPELLS.is_empty()).then(|| Snapshot {
             decoded: SPELLS.iter().map(|_| OnceLock::new()).collect(),
         })
     }
@@ -92,12 +93,13 @@ impl Snapshot {
     /// The index of the first spell whose id or folded name is `key`.
     pub(crate) fn find(&self, key: &str) -> Option<usize> {
         let at = KEYS.binary_search_by(|&(k, _)| k.cmp(key)).ok()?;
-        Some(usize::from(KEYS[at].1))
+        let index = usize::from(KEYS[at].1);
+        (index < self.len()).then_some(index)
     }
 
     /// The spell at `index` (in `0..len()`), decoded on first use.
     pub(crate) fn spell(&self, index: usize) -> &CatalogSpell {
-        self.decoded[index].get_or_init(|| decode_or_toml(index))
+        self.decoded[index].get_or_init(|| Box::new(decode_or_toml(index)))
     }
 
     /// The spell at `index` as a value: a copy of it if already decoded,
@@ -106,7 +108,7 @@ impl Snapshot {
     pub(crate) fn to_owned_spell(&self, index: usize) -> CatalogSpell {
         self.decoded[index]
             .get()
-            .cloned()
+            .map(|spell| CatalogSpell::clone(spell))
             .unwrap_or_else(|| decode_or_toml(index))
     }
 
@@ -251,5 +253,22 @@ mod tests {
             .collect();
         assert_eq!(all.len(), 339);
         assert_eq!(snapshot.decoded(), 1);
+    }
+
+    #[test]
+    fn a_line_that_does_not_decode_falls_back_to_the_toml() {
+        let first = &SPELLS[0];
+        let broken = IndexEntry {
+            json: first.json.start..first.json.start + 7,
+            ..*first
+        };
+        assert!(decode(SRD_JSON, &broken).is_none());
+        let past_the_end = IndexEntry {
+            json: SRD_JSON.len()..SRD_JSON.len() + 1,
+            ..*first
+        };
+        assert!(decode(SRD_JSON, &past_the_end).is_none());
+        let toml = Catalog::load_srd().expect("the SRD TOML loads");
+        assert_eq!(from_toml(0), toml.spells()[0]);
     }
 }
