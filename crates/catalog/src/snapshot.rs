@@ -13,7 +13,6 @@
 //! `GRIMOIRE_UPDATE_SNAPSHOT=1`, rewrites them.
 
 use std::collections::BTreeMap;
-use std::ops::Range;
 use std::sync::OnceLock;
 
 use grimoire_rules::{DamageType, Spell};
@@ -25,26 +24,39 @@ use crate::entry::{CatalogSpell, Folded, Source};
 /// The generated file, embedded.
 pub(crate) const SRD_JSON: &str = include_str!("../generated/srd.json");
 
+/// Where a text is: a byte range of [`NAMES`] or [`SRD_JSON`]. Offsets rather
+/// than `&'static str`s keep the index free of pointers, which the dynamic
+/// loader would otherwise relocate, page by page, in every process.
+type Span = [u32; 2];
+
 /// One spell of the generated index: what finding it takes, and where its
 /// stored form is.
+#[derive(Clone, Copy)]
 pub(crate) struct IndexEntry {
-    /// The spell's id.
-    id: &'static str,
-    /// Its English name folded.
-    en: &'static str,
-    /// Its Czech name folded.
-    cs: &'static str,
+    /// The spell's id, in [`NAMES`].
+    id: Span,
+    /// Its English name folded, in [`NAMES`].
+    en: Span,
+    /// Its Czech name folded, in [`NAMES`].
+    cs: Span,
     /// The letters of `en` (see `fold::letter_mask`).
     en_mask: u64,
     /// The letters of `cs`.
     cs_mask: u64,
-    /// The bytes of its JSON object in [`SRD_JSON`].
-    json: Range<usize>,
+    /// Its JSON object, in [`SRD_JSON`].
+    json: Span,
 }
 
-// `SPELLS: &[IndexEntry]` in stored order and `KEYS: &[(&str, u16)]`, every
-// folded key sorted, each to the first spell that has it.
+// `NAMES: &str` (every id and folded name, one after another), `SPELLS:
+// &[IndexEntry]` in stored order and `KEYS: &[(Span, u16)]`, every key sorted,
+// each to the first spell that has it.
 include!("../generated/srd_index.rs");
+
+/// The text at `span` of `text`, empty if the span does not fit.
+fn text_at(text: &str, span: Span) -> &str {
+    let [start, end] = span.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    text.get(start..end).unwrap_or_default()
+}
 
 /// One spell as stored: everything but what is derived (provenance, folded names).
 #[derive(Serialize, Deserialize)]
@@ -87,12 +99,14 @@ impl Snapshot {
 
     /// The id of the spell at `index` (in `0..len()`), without decoding it.
     pub(crate) fn id(&self, index: usize) -> &'static str {
-        SPELLS[index].id
+        text_at(NAMES, SPELLS[index].id)
     }
 
     /// The index of the first spell whose id or folded name is `key`.
     pub(crate) fn find(&self, key: &str) -> Option<usize> {
-        let at = KEYS.binary_search_by(|&(k, _)| k.cmp(key)).ok()?;
+        let at = KEYS
+            .binary_search_by(|&(k, _)| text_at(NAMES, k).cmp(key))
+            .ok()?;
         let index = usize::from(KEYS[at].1);
         (index < self.len()).then_some(index)
     }
@@ -144,12 +158,13 @@ fn from_toml(index: usize) -> CatalogSpell {
 
 /// The spell that `entry` points to in `json` (the generated file's text).
 fn decode(json: &str, entry: &IndexEntry) -> Option<CatalogSpell> {
-    let s: Stored = serde_json::from_str(json.get(entry.json.clone())?).ok()?;
+    let s: Stored =
+        serde_json::from_str(Some(text_at(json, entry.json)).filter(|t| !t.is_empty())?).ok()?;
     Some(CatalogSpell {
         folded: Folded {
-            id: entry.id.to_string(),
-            en: entry.en.to_string(),
-            cs: entry.cs.to_string(),
+            id: text_at(NAMES, entry.id).to_string(),
+            en: text_at(NAMES, entry.en).to_string(),
+            cs: text_at(NAMES, entry.cs).to_string(),
             en_mask: entry.en_mask,
             cs_mask: entry.cs_mask,
         },
@@ -259,12 +274,12 @@ mod tests {
     fn a_line_that_does_not_decode_falls_back_to_the_toml() {
         let first = &SPELLS[0];
         let broken = IndexEntry {
-            json: first.json.start..first.json.start + 7,
+            json: [first.json[0], first.json[0] + 7],
             ..*first
         };
         assert!(decode(SRD_JSON, &broken).is_none());
         let past_the_end = IndexEntry {
-            json: SRD_JSON.len()..SRD_JSON.len() + 1,
+            json: [u32::MAX - 1, u32::MAX],
             ..*first
         };
         assert!(decode(SRD_JSON, &past_the_end).is_none());
