@@ -4,14 +4,14 @@
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::entry::{CatalogSpell, Source};
 use crate::error::CatalogError;
 use crate::fold::fold;
 use crate::homebrew::{expand, io_error, parse_file};
 use crate::search::{Hit, Query, search};
-use crate::snapshot;
+use crate::snapshot::Snapshot;
 
 /// The embedded data files, one per spell level.
 const SRD_FILES: [(&str, &str); 10] = [
@@ -28,10 +28,23 @@ const SRD_FILES: [(&str, &str); 10] = [
 ];
 
 /// A set of spells with lookup by id or name and ranked search.
+///
+/// The embedded SRD part is decoded spell by spell on first use: finding a
+/// spell by name reads a generated index, not the spells, so a command that
+/// casts one spell decodes that one. [`Catalog::spells`] and
+/// [`Catalog::search`] need every spell and decode them all, once.
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
-    spells: Vec<CatalogSpell>,
+    /// The embedded SRD spells, first in the list; clones share what is decoded.
+    srd: Option<Arc<Snapshot>>,
+    /// The spells held decoded, after the SRD ones: homebrew, or every spell
+    /// of a catalogue read from TOML.
+    added: Vec<CatalogSpell>,
+    /// The keys of `added` (id, folded id and names) that the SRD does not
+    /// already have, to their place in the whole list.
     by_key: HashMap<String, usize>,
+    /// Every spell as one list, built on first need when part is embedded.
+    all: OnceLock<Vec<CatalogSpell>>,
 }
 
 /// What loading homebrew produced: the new catalogue and every problem met.
@@ -67,11 +80,14 @@ impl Catalog {
 
     /// Reads the embedded pre-serialised SRD afresh (what [`Catalog::srd`]
     /// does once per process), or `None` if it does not load.
+    ///
+    /// This reads only the generated index; each spell is decoded when first
+    /// asked for.
     pub fn load_srd_snapshot() -> Option<Catalog> {
-        let spells = snapshot::decode(snapshot::SRD_JSON).ok()?;
-        let mut catalog = Catalog::default();
-        catalog.add_all(spells, "srd.json").ok()?;
-        Some(catalog)
+        Some(Catalog {
+            srd: Some(Arc::new(Snapshot::embedded()?)),
+            ..Catalog::default()
+        })
     }
 
     /// Parses the embedded SRD TOML data afresh, reporting every error (what
@@ -93,23 +109,58 @@ impl Catalog {
 
     /// Number of spells.
     pub fn len(&self) -> usize {
-        self.spells.len()
+        self.srd_len() + self.added.len()
     }
 
     /// Whether there are no spells.
     pub fn is_empty(&self) -> bool {
-        self.spells.is_empty()
+        self.len() == 0
     }
 
     /// Every spell, SRD first (by level, then name), homebrew after.
+    ///
+    /// The first call on a catalogue with the embedded SRD decodes every
+    /// spell not yet decoded.
     pub fn spells(&self) -> &[CatalogSpell] {
-        &self.spells
+        let Some(srd) = &self.srd else {
+            return &self.added;
+        };
+        self.all.get_or_init(|| {
+            let mut all = Vec::with_capacity(self.len());
+            all.extend((0..srd.len()).map(|i| srd.to_owned_spell(i)));
+            all.extend(self.added.iter().cloned());
+            all
+        })
     }
 
     /// The spell with this id, English or Czech name; case and diacritics
     /// do not matter (`"hromova vlna"`, `"Thunderwave"`, `"thunderwave"`).
     pub fn get(&self, id_or_name: &str) -> Option<&CatalogSpell> {
-        self.by_key.get(&fold(id_or_name)).map(|&i| &self.spells[i])
+        let key = fold(id_or_name);
+        if let Some(srd) = &self.srd
+            && let Some(i) = srd.find(&key)
+        {
+            return Some(srd.spell(i));
+        }
+        self.by_key
+            .get(&key)
+            .map(|&i| &self.added[i - self.srd_len()])
+    }
+
+    /// How many spells come from the embedded snapshot.
+    fn srd_len(&self) -> usize {
+        self.srd.as_ref().map_or(0, |s| s.len())
+    }
+
+    /// The id and provenance of the spell at `index`, without decoding it.
+    fn id_and_source(&self, index: usize) -> (&str, &Source) {
+        match &self.srd {
+            Some(srd) if index < srd.len() => (srd.id(index), &Source::Srd),
+            _ => {
+                let spell = &self.added[index - self.srd_len()];
+                (spell.id(), &spell.source)
+            }
+        }
     }
 
     /// Like [`Catalog::get`], with an `unknown_spell` error for no match.
@@ -123,7 +174,7 @@ impl Catalog {
     /// Ranked search: exact, then prefix, word prefix, substring and fuzzy
     /// matches on both languages' names, then by level and name.
     pub fn search(&self, query: &Query) -> Vec<Hit<'_>> {
-        search(&self.spells, query)
+        search(self.spells(), query)
     }
 
     /// This catalogue plus the spells of homebrew files and directories
@@ -188,8 +239,11 @@ impl Catalog {
         let clashes: Vec<CatalogError> = spells
             .iter()
             .filter_map(|s| {
-                let existing = self.spells.iter().find(|t| t.id() == s.id())?;
-                let first = match &existing.source {
+                let source = (0..self.len())
+                    .map(|i| self.id_and_source(i))
+                    .find(|&(id, _)| id == s.id())?
+                    .1;
+                let first = match source {
                     Source::Srd => "SRD".to_string(),
                     Source::Homebrew(path) => path.display().to_string(),
                 };
@@ -203,8 +257,10 @@ impl Catalog {
         if !clashes.is_empty() {
             return Err(clashes);
         }
+        // The whole list, if built, no longer is.
+        self.all = OnceLock::new();
         for spell in spells {
-            let index = self.spells.len();
+            let index = self.len();
             // First come keeps a name: a homebrew spell reusing an SRD name
             // is still reachable by its own id.
             for key in [
@@ -213,9 +269,12 @@ impl Catalog {
                 spell.folded.en.clone(),
                 spell.folded.cs.clone(),
             ] {
+                if self.srd.as_ref().is_some_and(|s| s.find(&key).is_some()) {
+                    continue;
+                }
                 self.by_key.entry(key).or_insert(index);
             }
-            self.spells.push(spell);
+            self.added.push(spell);
         }
         Ok(())
     }
