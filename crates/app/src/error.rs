@@ -336,6 +336,24 @@ mod tests {
             "soubor s vlastními kouzly odmítnut: žádné kouzlo se nejmenuje \"x\"; \
              žádný tvor se nejmenuje \"y\""
         );
+        // The app's own invalid requests read as when they were the
+        // rules' English reasons, and in Czech now too.
+        let rest = AppError::InvalidRequest {
+            reason: grimoire_words::Message::new("app-reason-rest_character")
+                .text("name", "Elmira"),
+        };
+        assert_eq!(
+            (rest.code(), rest.rule(), rest.to_string().as_str()),
+            (
+                "invalid_request",
+                None,
+                "invalid request: Elmira is a character: rest it with grimoire rest"
+            )
+        );
+        assert_eq!(
+            rest.message("cs"),
+            "neplatný požadavek: Elmira je postava: odpočívá příkazem grimoire rest"
+        );
         // Czech counts hit points in its plural forms.
         for (hp, words) in [(1, "1 život;"), (3, "3 životy;"), (7, "7 životů;")] {
             let e = AppError::TargetStillStanding {
