@@ -64,8 +64,15 @@ pub enum AppError {
     /// Occurs when a plan's numbers would cost more than the dice bounds
     /// allow (`too_costly`).
     PlanTooCostly {
-        /// What the dice crate said.
-        message: String,
+        /// What the dice crate said, to be worded in the reader's language.
+        message: grimoire_words::Message,
+    },
+    /// Occurs when a request makes no sense to the app (a character rested
+    /// as an encounter's creature, ...): code `invalid_request`, like the
+    /// rules' own, with the reason as a message of grimoire-words.
+    InvalidRequest {
+        /// Why, to be worded in the reader's language (`app-reason-*`).
+        reason: grimoire_words::Message,
     },
     /// Occurs when the rules refuse.
     Rules(RulesError),
@@ -86,6 +93,7 @@ impl AppError {
             AppError::TargetStillStanding { .. } => "target_still_standing",
             AppError::UnknownHomebrew { .. } => "unknown_homebrew",
             AppError::PlanTooCostly { .. } => "too_costly",
+            AppError::InvalidRequest { .. } => "invalid_request",
             AppError::Rules(e) => e.code(),
             AppError::Store(e) => e.code(),
         }
@@ -118,7 +126,9 @@ impl AppError {
                 ]
             }
             AppError::UnknownHomebrew { file } => vec![("file", text(file))],
-            AppError::PlanTooCostly { message } => vec![("message", text(message))],
+            // The dice error in English; `message` words it in any language.
+            AppError::PlanTooCostly { message } => vec![("message", text(&message.render("en")))],
+            AppError::InvalidRequest { reason } => vec![("reason", text(&reason.render("en")))],
             AppError::TooMany(e) => e.args(),
             AppError::InvalidName { problem, .. } => problem.args(),
             AppError::Homebrew(_) | AppError::Rules(_) | AppError::Store(_) => Vec::new(),
@@ -140,6 +150,16 @@ impl AppError {
                     ("kind", Arg::Text(kind.message(lang))),
                     ("problem", Arg::Text(problem.message(lang))),
                 ],
+            ),
+            AppError::PlanTooCostly { message } => grimoire_words::message(
+                lang,
+                "error-too_costly",
+                &[("message", Arg::Text(message.render(lang)))],
+            ),
+            AppError::InvalidRequest { reason } => grimoire_words::message(
+                lang,
+                "error-invalid_request",
+                &[("reason", Arg::Text(reason.render(lang)))],
             ),
             AppError::Homebrew(errors) => grimoire_words::message(
                 lang,
@@ -248,7 +268,13 @@ mod tests {
             AppError::Homebrew(vec![CatalogError::UnknownSpell { query: s("x") }]),
             AppError::UnknownHomebrew { file: s("a.toml") },
             AppError::PlanTooCostly {
-                message: s("too many dice"),
+                message: grimoire_words::distribution_error(
+                    &grimoire_dice::DistributionError::TooCostly { limit: 100 },
+                ),
+            },
+            AppError::InvalidRequest {
+                reason: grimoire_words::Message::new("app-reason-spell_unknown")
+                    .text("spell", "Shield"),
             },
         ]
     }
@@ -309,6 +335,24 @@ mod tests {
             homebrew.message("cs"),
             "soubor s vlastními kouzly odmítnut: žádné kouzlo se nejmenuje \"x\"; \
              žádný tvor se nejmenuje \"y\""
+        );
+        // The app's own invalid requests read as when they were the
+        // rules' English reasons, and in Czech now too.
+        let rest = AppError::InvalidRequest {
+            reason: grimoire_words::Message::new("app-reason-rest_character")
+                .text("name", "Elmira"),
+        };
+        assert_eq!(
+            (rest.code(), rest.rule(), rest.to_string().as_str()),
+            (
+                "invalid_request",
+                None,
+                "invalid request: Elmira is a character: rest it with grimoire rest"
+            )
+        );
+        assert_eq!(
+            rest.message("cs"),
+            "neplatný požadavek: Elmira je postava: odpočívá příkazem grimoire rest"
         );
         // Czech counts hit points in its plural forms.
         for (hp, words) in [(1, "1 život;"), (3, "3 životy;"), (7, "7 životů;")] {

@@ -194,10 +194,10 @@ pub fn creature_long_rest(
 ) -> Result<(), AppError> {
     let w = who(store, &running, name)?;
     let Who::Creature(n, caster) = &w else {
-        return Err(RulesError::InvalidRequest {
-            reason: format!("{} is a character: rest it with grimoire rest", w.name()),
-        }
-        .into());
+        return Err(AppError::InvalidRequest {
+            reason: grimoire_words::Message::new("app-reason-rest_character")
+                .text("name", w.name()),
+        });
     };
     let events = running.creature_events(n, &caster.long_rest().events);
     running.apply_all(&events);

@@ -78,16 +78,16 @@ pub const MAX_LINES: usize = 400;
 fn dist(f: DiceFormula) -> Result<Distribution, AppError> {
     let text = f.to_string();
     let expr = grimoire_dice::parse(&text).map_err(|e| AppError::PlanTooCostly {
-        message: e.to_string(),
+        message: grimoire_words::dice_error(&e),
     })?;
     expr.distribution().map_err(|e| AppError::PlanTooCostly {
-        message: e.to_string(),
+        message: grimoire_words::distribution_error(&e),
     })
 }
 
 fn convolve(a: &Distribution, b: &Distribution) -> Result<Distribution, AppError> {
     a.convolve(b).map_err(|e| AppError::PlanTooCostly {
-        message: e.to_string(),
+        message: grimoire_words::distribution_error(&e),
     })
 }
 

@@ -264,10 +264,9 @@ pub fn open(
     reactions: &[Spell],
 ) -> Result<Vec<Reactor>, AppError> {
     if trigger.kind() == TriggerKind::SpellCast {
-        return Err(RulesError::InvalidRequest {
-            reason: "a spell being cast opens its window by being cast".into(),
-        }
-        .into());
+        return Err(AppError::InvalidRequest {
+            reason: grimoire_words::Message::new("app-reason-cast_opens_window"),
+        });
     }
     let could = reactors(store, &running, &trigger, reactions)?;
     let opened = running.open_window(trigger, None)?;
@@ -432,8 +431,9 @@ pub fn resolve<R: DiceRng + ?Sized>(
     let closed = match (&window.trigger, &window.pending) {
         (Trigger::SpellCast { .. }, Some(p)) => {
             let w = who(store, &running, &p.caster)?;
-            let spell = spells(p.spell.as_str()).ok_or_else(|| RulesError::InvalidRequest {
-                reason: format!("the spell {} is no longer known", p.spell),
+            let spell = spells(p.spell.as_str()).ok_or_else(|| AppError::InvalidRequest {
+                reason: grimoire_words::Message::new("app-reason-spell_unknown")
+                    .text("spell", p.spell.as_str()),
             })?;
             let outcome = cast(w.caster(), &spell, &p.request, rng)?;
             landed(

@@ -289,13 +289,13 @@ fn english_values<const N: usize>(text: &str, id: &str, vars: &[&str; N]) -> Opt
     (pieces.len() > 1 || rest.is_empty()).then_some(values)
 }
 
-/// An ability's abbreviation (`CON`) in `lang`: Czech has its own.
+/// An ability's abbreviation (`CON`) in `lang`: each language has its own.
 fn ability_abbrev(abbrev: &str, lang: Lang) -> String {
     Ability::ALL
         .into_iter()
         .find(|a| a.abbrev() == abbrev)
         .map_or(abbrev.to_owned(), |a| {
-            lang.pick(a.abbrev(), crate::names::cs_abbrev(a)).to_owned()
+            grimoire_words::abbrev(lang.tag(), a).to_owned()
         })
 }
 

@@ -67,29 +67,19 @@ pub fn class_level(spec: &str) -> Result<(Class, u8), Failure> {
     Ok((class(name)?, level))
 }
 
-/// The Czech abbreviation of an ability (síla, obratnost, odolnost,
-/// inteligence, moudrost, charisma).
-pub fn cs_abbrev(a: Ability) -> &'static str {
-    match a {
-        Ability::Strength => "SIL",
-        Ability::Dexterity => "OBR",
-        Ability::Constitution => "ODL",
-        Ability::Intelligence => "INT",
-        Ability::Wisdom => "MDR",
-        Ability::Charisma => "CHA",
-    }
-}
-
-/// An ability by abbreviation or name, English or Czech.
+/// An ability by abbreviation or name in any language of the catalogue
+/// (`str`, `Strength`, `sil`, `Síla`).
 pub fn ability(word: &str) -> Result<Ability, Failure> {
     let w = fold(word);
+    let languages = grimoire_words::Words::get().languages();
     Ability::ALL
         .into_iter()
         .find(|&a| {
             fold(a.abbrev()) == w
-                || fold(a.name_en()) == w
-                || fold(a.name_cs()) == w
-                || fold(&cs_abbrev(a).to_lowercase()) == w
+                || languages.iter().any(|lang| {
+                    fold(grimoire_words::abbrev(lang, a)) == w
+                        || fold(grimoire_words::word(lang, &a)) == w
+                })
         })
         .ok_or_else(|| {
             Failure::usage_worded("unknown_ability", "cli-unknown-ability", &[("word", word)])

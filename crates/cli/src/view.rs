@@ -87,7 +87,7 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
             .iter()
             .map(|&a| {
                 let m = c.abilities().modifier(a);
-                let abbrev = lang.pick(a.abbrev(), crate::names::cs_abbrev(a));
+                let abbrev = grimoire_words::abbrev(lang.tag(), a);
                 format!("{abbrev} {} ({m:+})", c.abilities().score(a))
             })
             .collect::<Vec<_>>()

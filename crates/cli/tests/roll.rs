@@ -103,6 +103,25 @@ fn bad_expression_is_a_usage_error_with_code() {
     );
 }
 
+/// A dice error reads in the reader's language, from dice.ftl: the same
+/// code, the English as the dice crate writes it.
+#[test]
+fn a_bad_expression_reads_in_the_chosen_language() {
+    let message = |lang: &str| {
+        let v = json(grimoire().args(["--json", "--lang", lang, "roll", "1d"]));
+        assert_eq!(v["error"]["code"], "dice_syntax", "{v}");
+        v["error"]["message"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(
+        message("en"),
+        "dice syntax error at character 2: expected the number of sides or '%'"
+    );
+    assert_eq!(
+        message("cs"),
+        "chyba zápisu kostek na znaku 2: očekáváno počet stěn kostky nebo %"
+    );
+}
+
 /// Issue 11: these once looped forever (`--stats`, overflowing thresholds)
 /// or printed a saturated total with exit 0; now every part of an
 /// expression is range-checked when it is parsed.

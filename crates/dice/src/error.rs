@@ -180,63 +180,57 @@ impl ParseError {
         }
     }
 
-    /// The message in Czech, for Czech-speaking players (English is the `Display` text).
-    pub fn message_cs(&self) -> String {
-        let at = self.position();
+    /// The numbers its message names, by the name the message uses
+    /// (`position`, `limit`, `count`, `sides`, `requested`): with
+    /// [`ParseError::code`] (and [`ParseError::expected_key`] for a syntax
+    /// error) all a front end needs to word the error in any language.
+    /// Holds no words; the English is [`Display`](std::fmt::Display).
+    pub fn args(&self) -> Vec<(&'static str, u64)> {
+        let at = ("position", self.position() as u64);
         match self {
-            Self::Syntax { expected, .. } => {
-                format!(
-                    "chyba zápisu kostek na znaku {at}: očekáváno {}",
-                    expected_cs(expected)
-                )
-            }
+            Self::Syntax { .. }
+            | Self::ZeroSides { .. }
+            | Self::ImpossibleReroll { .. }
+            | Self::ImpossibleExplode { .. }
+            | Self::BadFaceLimit { .. }
+            | Self::DuplicateModifier { .. }
+            | Self::DivisionByZero { .. } => vec![at],
             Self::TooManyDice { count, limit, .. } => {
-                format!("příliš mnoho kostek na znaku {at}: {count}, nejvýše {limit}")
+                vec![at, ("count", *count), ("limit", u64::from(*limit))]
             }
             Self::TooManySides { sides, limit, .. } => {
-                format!("kostka na znaku {at} má {sides} stěn, nejvýše {limit}")
+                vec![at, ("sides", *sides), ("limit", u64::from(*limit))]
             }
-            Self::ZeroSides { .. } => format!("kostka na znaku {at} nemá žádnou stěnu"),
-            Self::ExpressionTooLong { limit } => {
-                format!("zápis kostek je delší než {limit} znaků")
-            }
-            Self::TooDeep { limit, .. } => {
-                format!("zápis je na znaku {at} zanořen příliš hluboko (nejvýše {limit} úrovní)")
-            }
-            Self::NumberTooLarge { limit, .. } => {
-                format!("číslo na znaku {at} je příliš velké (nejvýše {limit})")
-            }
-            Self::ImpossibleReroll { .. } => {
-                format!("přehoz na znaku {at} platí pro všechny stěny, nikdy by neskončil")
-            }
-            Self::ImpossibleExplode { .. } => {
-                format!("exploze na znaku {at} platí pro všechny stěny, nikdy by neskončila")
+            Self::ExpressionTooLong { limit } => vec![("limit", *limit as u64)],
+            Self::TooDeep { limit, .. } => vec![at, ("limit", *limit as u64)],
+            Self::NumberTooLarge { limit, .. } | Self::ResultOutOfRange { limit, .. } => {
+                vec![at, ("limit", limit.unsigned_abs())]
             }
             Self::KeepTooMany {
                 requested, count, ..
-            } => {
-                format!("ponechání na znaku {at} chce {requested} kostek, ale hází se jen {count}")
-            }
-            Self::BadFaceLimit { .. } => {
-                format!("mez stěny na znaku {at} musí ležet mezi stěnami kostky")
-            }
-            Self::DuplicateModifier { .. } => format!("modifikátor na znaku {at} se opakuje"),
-            Self::DivisionByZero { .. } => format!("dělení nulou na znaku {at}"),
-            Self::ResultOutOfRange { limit, .. } => format!(
-                "hodnota na znaku {at} by mohla přesáhnout ±{limit}; použijte menší čísla nebo méně násobení"
-            ),
+            } => vec![
+                at,
+                ("requested", u64::from(*requested)),
+                ("count", u64::from(*count)),
+            ],
         }
     }
-}
 
-fn expected_cs(expected: &str) -> &'static str {
-    match expected {
-        EXPECTED_OPERAND => "číslo, kostku (k6/d6), závorku nebo znaménko",
-        EXPECTED_OPERATOR => "operátor (+ - * /) nebo konec zápisu",
-        EXPECTED_SIDES => "počet stěn kostky nebo %",
-        EXPECTED_NUMBER => "číslo",
-        EXPECTED_CLOSE => "zavírací závorku",
-        _ => "platný zápis kostek",
+    /// What a syntax error expected, as a stable key (`operand`,
+    /// `operator`, `sides`, `number`, `close`, `modifier`) a front end
+    /// words; `None` for the other variants, whose code says it all.
+    pub fn expected_key(&self) -> Option<&'static str> {
+        let Self::Syntax { expected, .. } = self else {
+            return None;
+        };
+        Some(match *expected {
+            EXPECTED_OPERAND => "operand",
+            EXPECTED_OPERATOR => "operator",
+            EXPECTED_SIDES => "sides",
+            EXPECTED_NUMBER => "number",
+            EXPECTED_CLOSE => "close",
+            _ => "modifier",
+        })
     }
 }
 
@@ -245,6 +239,8 @@ pub(crate) const EXPECTED_OPERATOR: &str = "an operator (+ - * /) or the end of 
 pub(crate) const EXPECTED_SIDES: &str = "the number of sides or '%'";
 pub(crate) const EXPECTED_NUMBER: &str = "a number";
 pub(crate) const EXPECTED_CLOSE: &str = "')'";
+pub(crate) const EXPECTED_MODIFIER: &str =
+    "a modifier (kh, kl, dh, dl, r, ro, !, mi, ma) or an operator";
 
 /// Occurs when an exact distribution cannot be computed within the limits.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -275,15 +271,13 @@ impl DistributionError {
         }
     }
 
-    /// The message in Czech.
-    pub fn message_cs(&self) -> String {
+    /// The numbers its message names (`span`, `limit`), by the name the
+    /// message uses; the words are the front end's (see
+    /// [`ParseError::args`]).
+    pub fn args(&self) -> Vec<(&'static str, u64)> {
         match self {
-            Self::TooLarge { span, limit } => {
-                format!("rozdělení by mělo {span} hodnot, přesně se počítá nejvýše {limit}")
-            }
-            Self::TooCostly { limit } => {
-                format!("přesné rozdělení by potřebovalo víc než {limit} kroků; zkuste méně kostek")
-            }
+            Self::TooLarge { span, limit } => vec![("span", *span), ("limit", *limit as u64)],
+            Self::TooCostly { limit } => vec![("limit", *limit)],
         }
     }
 }

@@ -16,8 +16,8 @@
 use std::str::FromStr;
 
 use crate::error::{
-    EXPECTED_CLOSE, EXPECTED_NUMBER, EXPECTED_OPERAND, EXPECTED_OPERATOR, EXPECTED_SIDES,
-    ParseError,
+    EXPECTED_CLOSE, EXPECTED_MODIFIER, EXPECTED_NUMBER, EXPECTED_OPERAND, EXPECTED_OPERATOR,
+    EXPECTED_SIDES, ParseError,
 };
 use crate::expr::{BinOp, Compare, DiceTerm, Expr, Keep, Node, Reroll, neg_bounds};
 use crate::inline::InlineVec;
@@ -423,7 +423,7 @@ impl Parser<'_> {
                         _ => {
                             return Err(ParseError::Syntax {
                                 position: pos,
-                                expected: "a modifier (kh, kl, dh, dl, r, ro, !, mi, ma) or an operator",
+                                expected: EXPECTED_MODIFIER,
                             });
                         }
                     }

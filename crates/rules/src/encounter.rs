@@ -373,8 +373,7 @@ impl Encounter {
         let kind = w.trigger.kind();
         let not_an_answer = || RulesError::NotAnAnswer {
             spell: crate::error::SpellName::of(spell),
-            trigger: kind.name_en().to_string(),
-            trigger_cs: kind.name_cs().to_string(),
+            trigger: kind,
         };
         if TriggerKind::of_spell(spell) != Some(kind) {
             return Err(not_an_answer());

@@ -5,6 +5,7 @@ use crate::class::{Ability, Class};
 use crate::damage::DamageType;
 use crate::economy::ActionKind;
 use crate::message::Arg;
+use crate::reaction::TriggerKind;
 
 /// A spell's name as a refusal shows it: English, and Czech when known
 /// (a spell from the catalogue; an ongoing effect keeps only its English
@@ -382,10 +383,8 @@ pub enum RulesError {
     NotAnAnswer {
         /// The reaction spell.
         spell: SpellName,
-        /// The open trigger, in English.
-        trigger: String,
-        /// The open trigger, in Czech.
-        trigger_cs: String,
+        /// What the open window answers; its words are the front end's.
+        trigger: TriggerKind,
     },
     /// Occurs when a creature would react to its own trigger.
     OwnTrigger {
@@ -639,8 +638,7 @@ impl RulesError {
             },
             RulesError::NotAnAnswer {
                 spell: s().into(),
-                trigger: s(),
-                trigger_cs: s(),
+                trigger: TriggerKind::Hit,
             },
             RulesError::OwnTrigger {
                 name: s(),
@@ -774,20 +772,9 @@ impl RulesError {
             RulesError::ReactionWindowOpen { caster, spell } => {
                 vec![("caster", text(caster)), ("spell", text(spell))]
             }
-            RulesError::NotAnAnswer {
-                spell,
-                trigger,
-                trigger_cs,
-            } => vec![
-                ("spell", name(spell)),
-                (
-                    "trigger",
-                    Arg::Name(SpellName {
-                        en: trigger.clone(),
-                        cs: Some(trigger_cs.clone()),
-                    }),
-                ),
-            ],
+            RulesError::NotAnAnswer { spell, trigger } => {
+                vec![("spell", name(spell)), ("trigger", Arg::Trigger(*trigger))]
+            }
             RulesError::OwnTrigger { name: who, what } => {
                 vec![("name", text(who)), ("what", text(what))]
             }

@@ -7,6 +7,7 @@ use crate::class::{Ability, Class};
 use crate::damage::DamageType;
 use crate::economy::ActionKind;
 use crate::error::SpellName;
+use crate::reaction::TriggerKind;
 
 /// One value a message names. Vocabulary values stay typed, so a front end
 /// looks their word up (`damage-fire`) instead of receiving English.
@@ -30,6 +31,8 @@ pub enum Arg {
     Damage(DamageType),
     /// Damage types, in order.
     DamageList(Vec<DamageType>),
+    /// What a Reaction answers (a hit, a fall, ...).
+    Trigger(TriggerKind),
 }
 
 impl fmt::Display for Arg {
@@ -44,6 +47,7 @@ impl fmt::Display for Arg {
             Arg::Action(a) => write!(f, "{a:?}"),
             Arg::Damage(d) => write!(f, "{d:?}"),
             Arg::DamageList(list) => write!(f, "{list:?}"),
+            Arg::Trigger(t) => write!(f, "{:?}", t.name_en()),
         }
     }
 }

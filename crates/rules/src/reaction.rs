@@ -56,23 +56,15 @@ impl TriggerKind {
         }
     }
 
-    /// English words for it.
+    /// English words for it: the technical text of a refusal
+    /// (`RulesError`'s `Display`). A person reads grimoire-words'
+    /// `trigger-*` messages, in any language.
     pub fn name_en(self) -> &'static str {
         match self {
             TriggerKind::SpellCast => "a creature casting a spell",
             TriggerKind::Hit => "a hit by an attack roll",
             TriggerKind::Damage => "damage taken",
             TriggerKind::Fall => "a fall",
-        }
-    }
-
-    /// Czech words for it.
-    pub fn name_cs(self) -> &'static str {
-        match self {
-            TriggerKind::SpellCast => "tvor sesílající kouzlo",
-            TriggerKind::Hit => "zásah hodem na útok",
-            TriggerKind::Damage => "utržené zranění",
-            TriggerKind::Fall => "pád",
         }
     }
 }

@@ -11,7 +11,8 @@
 //! sentences: [`refusal`] for a [`grimoire_rules::RulesError`], [`term`] for
 //! the rules' vocabulary (schools, conditions, damage types, ...),
 //! [`message`] and [`Message`] for any other coded error (the app's, the
-//! catalogue's, the server's: an id and arguments), and [`text`] for any
+//! catalogue's, the server's: an id and arguments; [`dice_error`] for dice
+//! notation), and [`text`] for any
 //! other message of the front ends.
 //!
 //! ```
@@ -28,6 +29,7 @@
 //! ```
 
 mod catalogue;
+mod dice;
 mod language;
 mod message;
 mod refusal;
@@ -36,9 +38,10 @@ mod vocabulary;
 mod web;
 
 pub use catalogue::{FALLBACK, FtlError, Words, fixed, text};
+pub use dice::{dice_error, distribution_error};
 pub use fluent_bundle::{FluentArgs, FluentValue};
 pub use message::{Message, message};
 pub use refusal::{refusal, waived, with_words};
 pub use shape::{templates, variables};
-pub use vocabulary::{Named, Term, term, word};
+pub use vocabulary::{Named, Term, abbrev, term, word};
 pub use web::browser_script;

@@ -5,6 +5,8 @@
 //! every other coded error (the app's, the catalogue's, the server's) is a
 //! message id plus [`Arg`]s, the same values a refusal names.
 
+use std::borrow::Cow;
+
 use fluent_bundle::FluentArgs;
 use grimoire_rules::Arg;
 
@@ -23,17 +25,19 @@ use crate::Words;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
-    id: &'static str,
+    /// Mostly a literal; a coded error's `error-<code>` is built.
+    id: Cow<'static, str>,
     args: Vec<(&'static str, Arg)>,
     /// Arguments that are messages themselves, rendered in the same language.
     parts: Vec<(&'static str, Message)>,
 }
 
 impl Message {
-    /// The message `id` with no arguments yet.
-    pub fn new(id: &'static str) -> Self {
+    /// The message `id` (a literal, or an id built from a code) with no
+    /// arguments yet.
+    pub fn new(id: impl Into<Cow<'static, str>>) -> Self {
         Message {
-            id,
+            id: id.into(),
             args: Vec::new(),
             parts: Vec::new(),
         }
@@ -69,8 +73,8 @@ impl Message {
     }
 
     /// The message id.
-    pub fn id(&self) -> &'static str {
-        self.id
+    pub fn id(&self) -> &str {
+        &self.id
     }
 
     /// The arguments, in the order they were added.
@@ -81,13 +85,13 @@ impl Message {
     /// The message in `lang`, from the embedded catalogue.
     pub fn render(&self, lang: &str) -> String {
         if self.parts.is_empty() {
-            return message(lang, self.id, &self.args);
+            return message(lang, &self.id, &self.args);
         }
         let mut args = self.args.clone();
         for (name, part) in &self.parts {
             args.push((name, Arg::Text(part.render(lang))));
         }
-        message(lang, self.id, &args)
+        message(lang, &self.id, &args)
     }
 }
 

@@ -31,6 +31,7 @@ impl Words {
             Arg::Ability(a) => self.term(lang, &a).into(),
             Arg::Action(a) => self.term(lang, &a).into(),
             Arg::Damage(d) => self.term(lang, &d).into(),
+            Arg::Trigger(t) => self.term(lang, &t).into(),
             Arg::DamageList(list) => {
                 let words: Vec<String> = list.iter().map(|d| self.term(lang, d)).collect();
                 words.join(", ").into()

@@ -85,6 +85,21 @@ pub fn word<T: Term>(lang: &str, value: &T) -> &'static str {
     named(value, lang)
 }
 
+/// The short form of `ability` in `lang` (`STR`; Czech `SIL`), message
+/// `ability-abbrev-<JSON name>`, rendered once and kept.
+///
+/// ```
+/// use grimoire_rules::Ability;
+///
+/// assert_eq!(grimoire_words::abbrev("en", Ability::Wisdom), "WIS");
+/// assert_eq!(grimoire_words::abbrev("cs", Ability::Wisdom), "MDR");
+/// ```
+pub fn abbrev(lang: &str, ability: Ability) -> &'static str {
+    let id = term_id(&ability);
+    let key = id.strip_prefix("ability-").unwrap_or(&id);
+    crate::fixed(lang, &format!("ability-abbrev-{key}"))
+}
+
 /// The word for `value` in `lang`, rendered once and kept.
 fn named<T: Term>(value: &T, lang: &str) -> &'static str {
     crate::fixed(lang, &term_id(value))

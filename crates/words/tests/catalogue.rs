@@ -223,6 +223,40 @@ fn every_value_of_the_vocabulary_has_a_word_in_every_language() {
     assert_eq!(ActionKind::Action.name_cs(), "akce Magie");
     assert_eq!(DamageType::Thunder.name_cs(), "hromové");
     assert_eq!(term("en", &ActionKind::BonusAction), "Bonus Action");
+    // A trigger's English word is the rules' technical English; Czech is
+    // only here.
+    for t in [
+        TriggerKind::SpellCast,
+        TriggerKind::Hit,
+        TriggerKind::Damage,
+        TriggerKind::Fall,
+    ] {
+        assert_eq!(term("en", &t), t.name_en());
+    }
+    assert_eq!(term("cs", &TriggerKind::Damage), "utržené zranění");
+    // Each language abbreviates abilities its own way; English as the
+    // rules do.
+    for a in Ability::ALL {
+        assert_eq!(grimoire_words::abbrev("en", a), a.abbrev());
+    }
+    let czech: Vec<&str> = Ability::ALL
+        .iter()
+        .map(|&a| grimoire_words::abbrev("cs", a))
+        .collect();
+    assert_eq!(czech, ["SIL", "OBR", "ODL", "INT", "MDR", "CHA"]);
+}
+
+#[test]
+fn a_reaction_that_does_not_answer_names_the_trigger_in_the_readers_words() {
+    let e = RulesError::NotAnAnswer {
+        spell: SpellName::from("Shield"),
+        trigger: TriggerKind::Damage,
+    };
+    assert_eq!(
+        refusal("en", &e),
+        "R11: Shield does not answer damage taken"
+    );
+    assert!(refusal("cs", &e).ends_with("neodpovídá na spouštěč: utržené zranění"));
 }
 
 /// Adding a language is adding its `.ftl` text: here a tiny test language

@@ -519,5 +519,5 @@ pub(crate) fn target_line(
 }
 
 fn ability_abbrev(a: Ability, lang: Lang) -> &'static str {
-    lang.pick(a.abbrev(), names::cs_abbrev(a))
+    grimoire_words::abbrev(lang.tag(), a)
 }

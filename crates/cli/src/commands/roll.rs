@@ -41,12 +41,12 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
 }
 
 fn parse_failure(err: &ParseError, lang: Lang) -> Failure {
-    let message = lang.pick(err.to_string(), err.message_cs());
+    let message = grimoire_words::dice_error(err).render(lang.tag());
     Failure::usage(err.code(), message)
 }
 
 fn distribution_failure(err: &DistributionError, lang: Lang) -> Failure {
-    let message = lang.pick(err.to_string(), err.message_cs());
+    let message = grimoire_words::distribution_error(err).render(lang.tag());
     Failure::refused(err.code(), message)
 }
 

@@ -151,7 +151,8 @@ fn distribution(spell: &CatalogSpell, q: &DamageQuery) -> Result<DamageReport, S
     .map_err(|e| {
         ServerError::invalid_with(
             "too_many_dice",
-            grimoire_words::Message::new("server-dice").text("detail", e.to_string()),
+            grimoire_words::Message::new("server-dice")
+                .part("detail", grimoire_words::distribution_error(&e)),
         )
     })
 }

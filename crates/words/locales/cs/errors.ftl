@@ -14,6 +14,11 @@ error-invalid_homebrew = soubor s vlastními kouzly odmítnut: { $errors }
 error-unknown_homebrew = soubor s vlastními kouzly „{ $file }“ neexistuje
 error-too_costly = plán nelze spočítat: { $message }
 
+error-invalid_request = neplatný požadavek: { $reason }
+app-reason-rest_character = { $name } je postava: odpočívá příkazem grimoire rest
+app-reason-cast_opens_window = sesílané kouzlo otevírá své okno tím, že je sesláno
+app-reason-spell_unknown = kouzlo { $spell } už není známo
+
 name-kind-character = jméno postavy
 name-kind-encounter = název střetnutí
 name-kind-combatant = jméno účastníka střetnutí

@@ -38,6 +38,13 @@ ability-intelligence = Inteligence
 ability-wisdom = Moudrost
 ability-charisma = Charisma
 
+ability-abbrev-strength = SIL
+ability-abbrev-dexterity = OBR
+ability-abbrev-constitution = ODL
+ability-abbrev-intelligence = INT
+ability-abbrev-wisdom = MDR
+ability-abbrev-charisma = CHA
+
 ## Classes
 
 class-bard = bard

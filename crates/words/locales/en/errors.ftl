@@ -15,6 +15,12 @@ error-unknown_homebrew = no homebrew file named "{ $file }"
 # $message: what the dice crate said.
 error-too_costly = the plan cannot be computed: { $message }
 
+# A request the app cannot make sense of; $reason is one of app-reason-*.
+error-invalid_request = invalid request: { $reason }
+app-reason-rest_character = { $name } is a character: rest it with grimoire rest
+app-reason-cast_opens_window = a spell being cast opens its window by being cast
+app-reason-spell_unknown = the spell { $spell } is no longer known
+
 name-kind-character = a character name
 name-kind-encounter = an encounter name
 name-kind-combatant = a combatant name

@@ -56,6 +56,8 @@ server-too_many_relaxed = relaxed lists at most { $max } rules
 server-too_many_materials = at most { $hands } free hands and { $materials } materials of { $chars } characters
 # $detail: the rules' or the dice's technical text.
 server-unknown_house_rule = relaxed: { $detail }
+# $detail here: the dice crate's error, worded in the reader's language
+# (dice.ftl).
 server-dice = { $detail }
 # Inside serde's error for a cast body (always English, like serde's own).
 server-cast-unknown_field = unknown field `{ $field }`, expected one of: { $fields }

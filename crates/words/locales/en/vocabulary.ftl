@@ -39,6 +39,14 @@ ability-intelligence = Intelligence
 ability-wisdom = Wisdom
 ability-charisma = Charisma
 
+# The short form shown beside a score (and typed on the command line).
+ability-abbrev-strength = STR
+ability-abbrev-dexterity = DEX
+ability-abbrev-constitution = CON
+ability-abbrev-intelligence = INT
+ability-abbrev-wisdom = WIS
+ability-abbrev-charisma = CHA
+
 ## Classes
 
 class-bard = Bard
