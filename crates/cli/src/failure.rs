@@ -65,14 +65,14 @@ impl Failure {
     /// [`Failure::worded`] with any Fluent values: numbers pick the plural
     /// form.
     pub fn worded_with(code: &str, id: &str, args: &[(&str, FluentValue)]) -> Self {
-        let say = |lang| grimoire_words::text(lang, id, args.iter().map(|(k, v)| (*k, v.clone())));
-        let mut f = Failure::refused(code, say(grimoire_words::FALLBACK));
-        for lang in grimoire_words::Words::get().languages() {
-            if lang != grimoire_words::FALLBACK {
-                f.translations.insert(lang.to_owned(), say(lang));
-            }
-        }
-        f
+        Failure::said(code, |lang| {
+            grimoire_words::text(lang, id, args.iter().map(|(k, v)| (*k, v.clone())))
+        })
+    }
+
+    /// A refusal that `say(lang)` words in every language of the catalogue.
+    pub fn said(code: &str, say: impl Fn(&str) -> String) -> Self {
+        Failure::refused(code, say(grimoire_words::FALLBACK)).with_words(say)
     }
 
     /// The same as a usage error (exit 2).
@@ -101,6 +101,17 @@ impl Failure {
     /// themselves).
     pub fn with_cs(mut self, message: impl Into<String>) -> Self {
         self.translations.insert("cs".to_owned(), message.into());
+        self
+    }
+
+    /// Adds the message in every language of the catalogue but English,
+    /// as `say(lang)` words it.
+    pub fn with_words(mut self, say: impl Fn(&str) -> String) -> Self {
+        for lang in grimoire_words::Words::get().languages() {
+            if lang != grimoire_words::FALLBACK {
+                self.translations.insert(lang.to_owned(), say(lang));
+            }
+        }
         self
     }
 
@@ -143,7 +154,16 @@ impl std::error::Error for Failure {}
 
 impl From<StoreError> for Failure {
     fn from(err: StoreError) -> Self {
-        Failure::refused(err.code(), err.to_string())
+        store_failure(&err)
+    }
+}
+
+/// A store error in every language where it is a refusal a person reads
+/// (a name taken, a lost race, an undo refused); else the store's English.
+fn store_failure(err: &StoreError) -> Failure {
+    match grimoire_words::store_error(err) {
+        Some(words) => Failure::said(err.code(), |lang| words.render(lang)),
+        None => Failure::refused(err.code(), err.to_string()),
     }
 }
 
@@ -165,7 +185,7 @@ impl From<RulesError> for Failure {
 
 impl From<CatalogError> for Failure {
     fn from(err: CatalogError) -> Self {
-        Failure::refused(err.code(), err.to_string())
+        Failure::refused(err.code(), err.to_string()).with_words(|lang| err.message(lang))
     }
 }
 
@@ -176,7 +196,7 @@ pub fn classify(err: &anyhow::Error) -> Failure {
         return f.clone();
     }
     if let Some(e) = err.downcast_ref::<StoreError>() {
-        return Failure::refused(e.code(), e.to_string());
+        return store_failure(e);
     }
     if let Some(e) = err.downcast_ref::<RulesError>() {
         return Failure::from(e.clone());
@@ -205,6 +225,19 @@ mod tests {
         });
         let f = classify(&err);
         assert_eq!((f.code.as_str(), f.exit), ("nothing_to_undo", EXIT_REFUSED));
+    }
+
+    #[test]
+    fn store_refusals_speak_every_language_and_keep_the_stores_english() {
+        let err = StoreError::AlreadyExists {
+            kind: "character".into(),
+            name: "Elmira".into(),
+        };
+        let english = err.to_string();
+        let f = Failure::from(err);
+        assert_eq!(f.code, "already_exists");
+        assert_eq!(f.message(Lang::EN), english);
+        assert_eq!(f.message(Lang::CS), "postava „Elmira“ už existuje");
     }
 
     #[test]

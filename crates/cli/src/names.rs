@@ -32,7 +32,7 @@ pub fn name_of(kind: NameKind, raw: &str) -> Result<String, Failure> {
             let shown: String = raw.chars().take(MAX_NAME).collect();
             let mut f = Failure::usage("bad_name", format!("{e}: {shown:?}"));
             if e.is_worded() {
-                f = f.with_cs(format!("{}: {shown:?}", e.message("cs")));
+                f = f.with_words(|lang| format!("{}: {shown:?}", e.message(lang)));
             }
             Err(f)
         }

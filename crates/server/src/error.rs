@@ -233,7 +233,7 @@ impl ServerError {
                 .number("limit", i64::try_from(*limit).unwrap_or(i64::MAX))
                 .render(lang),
             ServerError::Busy { kind, name } => Message::new("server-busy")
-                .part("kind", entity_kind(kind))
+                .part("kind", grimoire_words::store_kind(kind))
                 .text("name", name.as_str())
                 .render(lang),
             ServerError::Timeout { seconds: s } => Message::new("server-request_timeout")
@@ -253,7 +253,7 @@ impl ServerError {
                 said("server-store-unavailable")
             }
             ServerError::Store(e) => {
-                store_refusal(e).map_or_else(|| e.to_string(), |m| m.render(lang))
+                grimoire_words::store_error(e).map_or_else(|| e.to_string(), |m| m.render(lang))
             }
             ServerError::Bind { .. } | ServerError::Internal(_) => said("server-internal"),
         }
@@ -262,57 +262,6 @@ impl ServerError {
     /// The message sent to a client that asks for no language: English.
     fn public_message(&self) -> String {
         self.message(grimoire_words::FALLBACK)
-    }
-}
-
-/// A store refusal (a 4xx) as a message: the store crate words its errors
-/// in English for its own callers, so the server words the ones a client
-/// reads from their fields. `None` for the rest (their text is the store's).
-fn store_refusal(e: &StoreError) -> Option<Message> {
-    let entity = |id: &'static str, kind: &str, name: &str| {
-        Message::new(id)
-            .part("kind", entity_kind(kind))
-            .text("name", name)
-    };
-    Some(match e {
-        StoreError::NotFound { kind, name } => entity("server-store-not_found", kind, name),
-        StoreError::AlreadyExists { kind, name } => {
-            entity("server-store-already_exists", kind, name)
-        }
-        StoreError::Conflict {
-            kind,
-            name,
-            expected,
-            found,
-        } => entity("server-store-conflict", kind, name)
-            .number("expected", i64::try_from(*expected).unwrap_or(i64::MAX))
-            .number("found", i64::try_from(*found).unwrap_or(i64::MAX)),
-        StoreError::NothingToUndo { kind, name } => {
-            entity("server-store-nothing_to_undo", kind, name)
-        }
-        StoreError::UndoForbidden { change, kind, name } => {
-            entity("server-store-undo_forbidden", kind, name).number("change", *change)
-        }
-        StoreError::UndoBlocked { change, kind, name } => {
-            entity("server-store-undo_blocked", kind, name).number("change", *change)
-        }
-        StoreError::InvalidChange(detail) => {
-            Message::new("server-store-invalid_change").text("detail", detail.as_str())
-        }
-        _ => return None,
-    })
-}
-
-/// An entity kind in words (`server-kind-character`); a kind with no
-/// message shows as the store names it.
-fn entity_kind(kind: &str) -> Message {
-    match kind {
-        "character" => Message::new("server-kind-character"),
-        "encounter" => Message::new("server-kind-encounter"),
-        "campaign" => Message::new("server-kind-campaign"),
-        "account" => Message::new("server-kind-account"),
-        "token" => Message::new("server-kind-token"),
-        other => Message::new("server-kind-other").text("kind", other),
     }
 }
 

@@ -34,6 +34,7 @@ mod language;
 mod message;
 mod refusal;
 mod shape;
+mod store;
 mod vocabulary;
 mod web;
 
@@ -43,5 +44,6 @@ pub use fluent_bundle::{FluentArgs, FluentValue};
 pub use message::{Message, message};
 pub use refusal::{refusal, waived, with_words};
 pub use shape::{templates, variables};
+pub use store::{store_error, store_kind};
 pub use vocabulary::{Named, Term, abbrev, term, word};
 pub use web::browser_script;

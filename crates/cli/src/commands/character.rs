@@ -99,7 +99,7 @@ fn new(
     .map_err(|e| {
         let mut f = Failure::usage("bad_name", e.to_string());
         if e.is_worded() {
-            f = f.with_cs(e.message("cs"));
+            f = f.with_words(|lang| e.message(lang));
         }
         f
     })?;

@@ -75,8 +75,9 @@ fn say(lang: Lang, id: &str, args: &[(&str, String)]) -> String {
 /// A rule id a table may relax, or a usage error naming the choices.
 fn parse(rule: &str) -> Result<Relaxable, Failure> {
     rule.parse::<Relaxable>().map_err(|e| {
-        let cs = say(Lang::CS, "cli-house-unknown", &[("rule", e.0.clone())]);
-        Failure::usage("unknown_house_rule", e.to_string()).with_cs(cs)
+        Failure::usage("unknown_house_rule", e.to_string()).with_words(|lang| {
+            grimoire_words::text(lang, "cli-house-unknown", [("rule", e.0.clone())])
+        })
     })
 }
 

@@ -57,8 +57,10 @@ pub fn bestiary(homebrew: Option<&str>) -> anyhow::Result<Bestiary> {
     srd.with_homebrew_text(path, &text, Catalog::srd())
         .map_err(|errors| {
             let en: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            let cs: Vec<String> = errors.iter().map(|e| e.message("cs")).collect();
-            Failure::refused(errors[0].code(), en.join("; ")).with_cs(cs.join("; "))
+            Failure::refused(errors[0].code(), en.join("; ")).with_words(|lang| {
+                let said: Vec<String> = errors.iter().map(|e| e.message(lang)).collect();
+                said.join("; ")
+            })
         })
         .map_err(Into::into)
 }

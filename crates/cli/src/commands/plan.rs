@@ -40,7 +40,7 @@ pub struct Args {
 /// spec is a usage error naming the key (`bad_target`).
 fn target(spec: &str) -> Result<PlanTarget, Failure> {
     grimoire_app::plan::parse_target(spec)
-        .map_err(|m| Failure::usage("bad_target", m.render("en")).with_cs(m.render("cs")))
+        .map_err(|m| Failure::usage("bad_target", m.render("en")).with_words(|l| m.render(l)))
 }
 
 /// Catalogue message `id` in `lang` (a fixed label).

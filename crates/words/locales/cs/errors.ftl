@@ -50,3 +50,19 @@ plan-target-number = { $key }={ $value }: zadejte celé číslo od { $min } do {
 plan-target-key_value = „{ $part }“: pište klíč=hodnota (ac=15, hp=40, dex=+2, resist=fire)
 plan-target-damage = { $key }={ $value }: není druh zranění (fire, cold, ...)
 plan-target-key = „{ $key }“ není ac, hp, resist, vuln, immune ani vlastnost (str ... cha)
+
+# Odmítnutí úložiště (jméno obsazené, změna, kterou předběhl někdo jiný,
+# nevratná změna), složené z jeho údajů.
+store-not_found = { $kind } „{ $name }“ neexistuje
+store-already_exists = { $kind } „{ $name }“ už existuje
+store-conflict = mezitím to změnil někdo jiný: { $kind } „{ $name }“ (čekaná verze { $expected }, nalezená { $found })
+store-nothing_to_undo = není co vrátit: { $kind } „{ $name }“
+store-undo_forbidden = změnu č. { $change } nemůžete vrátit: týká se i toho, co měnit nesmíte: { $kind } „{ $name }“; požádejte o vrácení toho, kdo smí (GM)
+store-undo_blocked = změnu č. { $change } nelze vrátit: od té doby přišly další změny: { $kind } „{ $name }“; nejdřív vraťte ty pozdější
+store-invalid_change = neplatná změna: { $detail }
+store-kind-character = postava
+store-kind-encounter = střetnutí
+store-kind-campaign = kampaň
+store-kind-account = účet
+store-kind-token = token
+store-kind-other = { $kind }

@@ -65,19 +65,6 @@ server-missing_ac = { $target } nemá zapsané AC; zadejte ac
 ## Úložiště a selhání serveru
 
 server-busy = právě probíhají jiné změny: { $kind } „{ $name }“; zkuste to znovu
-server-store-not_found = { $kind } „{ $name }“ neexistuje
-server-store-already_exists = { $kind } „{ $name }“ už existuje
-server-store-conflict = mezitím to změnil někdo jiný: { $kind } „{ $name }“ (čekaná verze { $expected }, nalezená { $found })
-server-store-nothing_to_undo = není co vrátit: { $kind } „{ $name }“
-server-store-undo_forbidden = změnu č. { $change } nemůžete vrátit: týká se i toho, co měnit nesmíte: { $kind } „{ $name }“; požádejte o vrácení toho, kdo smí (GM)
-server-store-undo_blocked = změnu č. { $change } nelze vrátit: od té doby přišly další změny: { $kind } „{ $name }“; nejdřív vraťte ty pozdější
-server-store-invalid_change = neplatná změna: { $detail }
-server-kind-character = postava
-server-kind-encounter = střetnutí
-server-kind-campaign = kampaň
-server-kind-account = účet
-server-kind-token = token
-server-kind-other = { $kind }
 server-store-read_only = databáze je jen pro čtení; správce ji musí zpřístupnit pro zápis (opakování nepomůže)
 server-store-unavailable = databáze je nedostupná; zkuste to znovu
 server-database_lost = soubor databáze byl za běhu serveru smazán nebo nahrazen; nic dalšího se nečte ani nezapisuje, dokud ho správce neobnoví a server nerestartuje

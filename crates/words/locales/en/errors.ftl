@@ -58,3 +58,21 @@ plan-target-number = { $key }={ $value }: give a whole number from { $min } to {
 plan-target-key_value = "{ $part }": write key=value (ac=15, hp=40, dex=+2, resist=fire)
 plan-target-damage = { $key }={ $value }: not a damage type (fire, cold, ...)
 plan-target-key = "{ $key }" is not ac, hp, resist, vuln, immune or an ability (str ... cha)
+
+# A store refusal (a name taken, a change that lost a race, an undo that
+# cannot be done), worded from its fields.
+store-not_found = no { $kind } named "{ $name }"
+store-already_exists = a { $kind } named "{ $name }" already exists
+store-conflict = { $kind } "{ $name }" was changed by someone else (expected version { $expected }, found { $found })
+store-nothing_to_undo = nothing to undo for { $kind } "{ $name }"
+store-undo_forbidden = cannot undo change #{ $change }: it also changed { $kind } "{ $name }", which you may not change; ask whoever may (the GM) to undo it
+store-undo_blocked = cannot undo change #{ $change }: { $kind } "{ $name }" has changed since; undo its later changes first
+store-invalid_change = invalid change: { $detail }
+# $kind in the store-* messages: one of these.
+store-kind-character = character
+store-kind-encounter = encounter
+store-kind-campaign = campaign
+store-kind-account = account
+store-kind-token = token
+# A kind with no words of its own, as the store names it.
+store-kind-other = { $kind }

@@ -74,21 +74,6 @@ server-missing_ac = { $target } has no AC on record; give ac
 ## The store and the server failing
 
 server-busy = { $kind } "{ $name }" is being changed by others; try again
-server-store-not_found = no { $kind } named "{ $name }"
-server-store-already_exists = a { $kind } named "{ $name }" already exists
-server-store-conflict = { $kind } "{ $name }" was changed by someone else (expected version { $expected }, found { $found })
-server-store-nothing_to_undo = nothing to undo for { $kind } "{ $name }"
-server-store-undo_forbidden = cannot undo change #{ $change }: it also changed { $kind } "{ $name }", which you may not change; ask whoever may (the GM) to undo it
-server-store-undo_blocked = cannot undo change #{ $change }: { $kind } "{ $name }" has changed since; undo its later changes first
-server-store-invalid_change = invalid change: { $detail }
-# $kind in the server-store-* messages: one of these.
-server-kind-character = character
-server-kind-encounter = encounter
-server-kind-campaign = campaign
-server-kind-account = account
-server-kind-token = token
-# A kind with no words of its own, as the store names it.
-server-kind-other = { $kind }
 server-store-read_only = the database is read-only; an operator must make it writable (trying again will not help)
 server-store-unavailable = the database is unavailable; try again
 server-database_lost = the database file was removed or replaced while the server ran; nothing more is read or written until an operator restores it and restarts the server
