@@ -50,18 +50,24 @@ where
 
 /// JSON Schema counts `404.0` as an integer, so a client may send one where
 /// the schema says `integer`; it reads as `404` (a fraction stays a float
-/// and is refused where an integer is wanted).
+/// and is refused where an integer is wanted). Every whole `f64` within the
+/// range of `i64` (or, above it, of `u64`) is exactly that integer, so a
+/// huge one (`9007199254740991.0`) reads as a number too and meets the
+/// field's own bound.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 fn whole_numbers_as_integers(value: &mut serde_json::Value) {
+    const I64_END: f64 = 9_223_372_036_854_775_808.0; // 2^63
+    const U64_END: f64 = 18_446_744_073_709_551_616.0; // 2^64
     match value {
         serde_json::Value::Number(n) => {
             if let Some(f) = n.as_f64().filter(|_| !n.is_i64() && !n.is_u64())
                 && f.fract() == 0.0
-                && f.abs() < 9.0e15
             {
-                // Below 2^53 every whole f64 is exactly an i64.
-                #[allow(clippy::cast_possible_truncation)]
-                let whole = f as i64;
-                *n = serde_json::Number::from(whole);
+                if (-I64_END..I64_END).contains(&f) {
+                    *n = serde_json::Number::from(f as i64);
+                } else if (0.0..U64_END).contains(&f) {
+                    *n = serde_json::Number::from(f as u64);
+                }
             }
         }
         serde_json::Value::Array(items) => items.iter_mut().for_each(whole_numbers_as_integers),
@@ -138,4 +144,24 @@ fn unreadable(code: &'static str, detail: String) -> ServerError {
         code,
         Message::new("server-unreadable").text("detail", detail),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::whole_numbers_as_integers;
+    use serde_json::json;
+
+    #[test]
+    fn whole_floats_read_as_the_integers_json_schema_says_they_are() {
+        let mut v = json!({"a": 404.0, "b": 9007199254740991.0, "c": -3.0,
+                           "d": 1.0e19, "e": 2.5, "f": [7.0], "g": 1.0e30});
+        whole_numbers_as_integers(&mut v);
+        assert_eq!(v["a"], json!(404));
+        assert_eq!(v["b"], json!(9_007_199_254_740_991_i64));
+        assert_eq!(v["c"], json!(-3));
+        assert_eq!(v["d"], json!(10_000_000_000_000_000_000_u64));
+        assert!(v["e"].is_f64(), "a fraction stays a float");
+        assert_eq!(v["f"], json!([7]));
+        assert!(v["g"].is_f64(), "beyond u64 it stays a float");
+    }
 }
