@@ -115,7 +115,13 @@ impl Client {
         status
     }
 
-    async fn send(&mut self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+    /// `POST path` with a JSON body: the status and the body's bytes.
+    async fn post(
+        &mut self,
+        path: &str,
+        token: Option<&str>,
+        body: Value,
+    ) -> (StatusCode, axum::body::Bytes) {
         self.sender.ready().await.expect("connection alive");
         let mut req = Request::builder()
             .method(Method::POST)
@@ -129,9 +135,14 @@ impl Client {
         let res = self.sender.send_request(req).await.expect("response");
         let status = res.status();
         let bytes = res.into_body().collect().await.expect("body").to_bytes();
-        // Like a lean client, read the body only when something in it is
-        // needed: an accepted cast's 3 KB report is not, and parsing it
-        // here would be counted against the server's CPU.
+        (status, bytes)
+    }
+
+    /// [`Client::post`], the body parsed only when something in it is
+    /// needed, like a lean client: an accepted cast's 3 KB report is not,
+    /// and parsing it here would be counted against the server's CPU.
+    async fn send(&mut self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        let (status, bytes) = self.post(path, token, body).await;
         let value = if status == StatusCode::CREATED || status == StatusCode::OK {
             Value::Null
         } else {
@@ -140,20 +151,9 @@ impl Client {
         (status, value)
     }
 
-    /// [`Client::send`] for set-up requests whose body is read.
+    /// [`Client::post`] for set-up requests whose body is read.
     async fn send_read(&mut self, path: &str, token: Option<&str>, body: Value) -> Value {
-        self.sender.ready().await.expect("connection alive");
-        let mut req = Request::builder()
-            .method(Method::POST)
-            .uri(path)
-            .header("host", "127.0.0.1")
-            .header("content-type", "application/json");
-        if let Some(t) = token {
-            req = req.header("authorization", format!("Bearer {t}"));
-        }
-        let req = req.body(Body::from(body.to_string())).expect("request");
-        let res = self.sender.send_request(req).await.expect("response");
-        let bytes = res.into_body().collect().await.expect("body").to_bytes();
+        let (_, bytes) = self.post(path, token, body).await;
         serde_json::from_slice(&bytes).unwrap_or(Value::Null)
     }
 }

@@ -140,6 +140,18 @@ mod tests {
     use super::*;
     use crate::{Cached, SqliteBackend, Store};
 
+    /// A connection and a cache, with character `a` created at version 1
+    /// outside any batch (so the cache holds it).
+    fn seeded() -> (Arc<Mutex<SqliteBackend>>, Arc<EntityCache>) {
+        let conn = Arc::new(Mutex::new(SqliteBackend::open_in_memory().unwrap()));
+        let cache = Arc::new(EntityCache::new());
+        let mut outside = Store::with_backend(Cached::new(Arc::clone(&conn), Arc::clone(&cache)));
+        outside
+            .commit(&Change::new("seed").create("character", "a", &1).unwrap())
+            .unwrap();
+        (conn, cache)
+    }
+
     fn version_outside(conn: &Arc<Mutex<SqliteBackend>>, cache: &Arc<EntityCache>) -> u64 {
         let store = Store::with_backend(Cached::new(Arc::clone(conn), Arc::clone(cache)));
         store.get::<u32>("character", "a").unwrap().version
@@ -147,12 +159,7 @@ mod tests {
 
     #[test]
     fn a_batch_reads_its_own_writes_and_the_cache_learns_them_once_durable() {
-        let conn = Arc::new(Mutex::new(SqliteBackend::open_in_memory().unwrap()));
-        let cache = Arc::new(EntityCache::new());
-        let mut outside = Store::with_backend(Cached::new(Arc::clone(&conn), Arc::clone(&cache)));
-        outside
-            .commit(&Change::new("seed").create("character", "a", &1).unwrap())
-            .unwrap();
+        let (conn, cache) = seeded();
         assert_eq!(version_outside(&conn, &cache), 1);
 
         conn.lock().unwrap().begin_batch().unwrap();
@@ -197,12 +204,7 @@ mod tests {
 
     #[test]
     fn a_failed_batch_leaves_the_cache_empty() {
-        let conn = Arc::new(Mutex::new(SqliteBackend::open_in_memory().unwrap()));
-        let cache = Arc::new(EntityCache::new());
-        let mut outside = Store::with_backend(Cached::new(Arc::clone(&conn), Arc::clone(&cache)));
-        outside
-            .commit(&Change::new("seed").create("character", "a", &1).unwrap())
-            .unwrap();
+        let (_conn, cache) = seeded();
         assert!(!cache.is_empty());
         let batch = Batch::new();
         batch.failed(&cache);
