@@ -8,19 +8,26 @@
 //! request's work in turn: each commit in a savepoint of its own
 //! ([`SqliteBackend::begin_batch`]), so a refused one does not sink the
 //! others, and each request sees what the earlier ones wrote
-//! ([`grimoire_store::Batch`]). Then it commits once and only then answers
-//! every request. Nothing is acknowledged before its batch is durable, the
-//! readers never fight the writer for SQLite's write lock, and a request
-//! crosses threads twice (to the writer and back to the reactor) instead
-//! of four times.
+//! ([`grimoire_store::Batch`]). Then it commits once and hands the
+//! batch's answers to the syncer thread, and goes on with the next batch.
 //!
-//! Invariant: on SQLite, only this thread commits changes; the pool's
-//! connections read.
+//! The syncer makes the log durable (one `fdatasync` for every batch
+//! committed since its last, [`WalSync`]) and only then answers their
+//! requests, in commit order. So the disk's sync of one batch overlaps
+//! the next batch's work, nothing is acknowledged before it is durable,
+//! the readers never fight the writer for SQLite's write lock, and a
+//! request crosses threads three times at most (to the writer, to the
+//! syncer, back to the reactor's task).
+//!
+//! Invariants: on SQLite, only this thread commits changes; the pool's
+//! connections read. A reader may see a committed change whose sync is
+//! still under way (as the cache does); no request that wrote, and none
+//! that the writer served after it, is answered before that sync.
 
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::time::Instant;
 
-use grimoire_store::{Batch, Cached, EntityCache, SqliteBackend, StoreError};
+use grimoire_store::{Batch, Cached, EntityCache, SqliteBackend, StoreError, WalSync};
 
 /// The most requests one transaction takes.
 pub(crate) const MAX_BATCH: usize = 64;
@@ -80,8 +87,17 @@ impl Writer {
         path: &std::path::Path,
         cache: Arc<EntityCache>,
     ) -> Result<Writer, StoreError> {
-        let conn = Arc::new(Mutex::new(SqliteBackend::open(path)?));
+        let mut db = SqliteBackend::open(path)?;
+        let mut wal = db.defer_syncs()?;
+        let conn = Arc::new(Mutex::new(db));
+        let (ended, to_sync) = mpsc::channel::<Ended>();
         let (jobs, queue) = mpsc::channel::<Job>();
+        let cannot_start =
+            |e: std::io::Error| StoreError::Unavailable(format!("cannot start the writer: {e}"));
+        std::thread::Builder::new()
+            .name("grimoire-syncer".into())
+            .spawn(move || sync_and_answer(&mut wal, &to_sync))
+            .map_err(cannot_start)?;
         std::thread::Builder::new()
             .name("grimoire-writer".into())
             .spawn(move || {
@@ -93,10 +109,14 @@ impl Writer {
                             Err(_) => break,
                         }
                     }
-                    serve(&conn, &cache, batch);
+                    if let Some(done) = serve(&conn, &cache, batch)
+                        && ended.send(done).is_err()
+                    {
+                        break;
+                    }
                 }
             })
-            .map_err(|e| StoreError::Unavailable(format!("cannot start the writer: {e}")))?;
+            .map_err(cannot_start)?;
         Ok(Writer { jobs })
     }
 
@@ -141,18 +161,54 @@ pub(crate) fn not_saved(cause: &StoreError) -> StoreError {
     StoreError::Unavailable(format!("the change was not saved: {cause}"))
 }
 
+/// The error of requests whose writes' sync failed: they are committed,
+/// but may not survive a crash.
+fn not_synced(cause: &StoreError) -> StoreError {
+    StoreError::Unavailable(format!("the database could not sync its log: {cause}"))
+}
+
 /// The error of a request whose batch could not begin.
 fn not_begun(cause: &StoreError) -> StoreError {
     StoreError::Unavailable(format!("the database could not begin a batch: {cause}"))
 }
 
-/// Serves one batch: one transaction, each job's work in turn, one commit,
-/// then every answer.
-fn serve(conn: &Connection, cache: &Arc<EntityCache>, jobs: Vec<Job>) {
+/// A batch the writer ended: its answers, to give once it is durable.
+struct Ended {
+    answers: Vec<Answer>,
+    /// Whether it committed writes that are not synced yet.
+    wrote: bool,
+    /// Why it failed as a whole (nothing of it was kept), if it did.
+    error: Option<StoreError>,
+}
+
+/// The syncer thread: for every batch ended since the last sync, one
+/// sync of the log if any of them wrote, then their answers in order.
+fn sync_and_answer(wal: &mut WalSync, ended: &mpsc::Receiver<Ended>) {
+    while let Ok(first) = ended.recv() {
+        let mut group = vec![first];
+        group.extend(ended.try_iter());
+        let unsynced = group.iter().any(|b| b.wrote && b.error.is_none());
+        let sync_failed = if unsynced {
+            wal.sync().err().map(|e| not_synced(&e))
+        } else {
+            None
+        };
+        for batch in group {
+            let error = batch.error.as_ref().or(sync_failed.as_ref());
+            for answer in batch.answers {
+                answer(error);
+            }
+        }
+    }
+}
+
+/// Serves one batch: one transaction, each job's work in turn, one commit.
+/// Returns its answers for the syncer (none when every job had expired).
+fn serve(conn: &Connection, cache: &Arc<EntityCache>, jobs: Vec<Job>) -> Option<Ended> {
     let now = Instant::now();
     let jobs: Vec<Job> = jobs.into_iter().filter(|j| j.deadline > now).collect();
     if jobs.is_empty() {
-        return;
+        return None;
     }
     let opened = {
         let mut db = conn.lock().unwrap_or_else(PoisonError::into_inner);
@@ -186,21 +242,23 @@ fn serve(conn: &Connection, cache: &Arc<EntityCache>, jobs: Vec<Job>) {
                 .unwrap_or_else(|_| Box::new(|_| {}))
         })
         .collect();
-    let ended = match opened {
+    let error = match opened {
         Ok(()) => {
             let ended = conn
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .end_batch();
             match &ended {
-                Ok(()) => session.batch.durable(cache),
+                Ok(()) => session.batch.hand_over(cache),
                 Err(_) => session.batch.failed(cache),
             }
             ended.err()
         }
         Err(_) => None,
     };
-    for answer in answers {
-        answer(ended.as_ref());
-    }
+    Some(Ended {
+        answers,
+        wrote: session.writes() > 0,
+        error,
+    })
 }

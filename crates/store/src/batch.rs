@@ -1,11 +1,12 @@
 //! A batch: many requests served in one transaction (group commit), whose
-//! writes the process's [`EntityCache`] learns only once they are durable.
+//! writes the process's [`EntityCache`] learns only once they are
+//! committed.
 //!
 //! Inside a batch each request reads what the batch's earlier requests
 //! wrote (their later reads must not see an older version, or every
 //! second request would fail its version check), while every reader
 //! outside the batch keeps seeing only what is committed: the batch's
-//! writes wait here, beside the cache, until [`Batch::durable`] hands them
+//! writes wait here, beside the cache, until [`Batch::hand_over`] hands them
 //! over, or [`Batch::failed`] drops them and empties the cache.
 
 use std::collections::{HashMap, HashSet};
@@ -113,8 +114,10 @@ impl Batch {
         state.undone.insert((kind.to_owned(), name_key(name)));
     }
 
-    /// The batch is durable: the cache learns its writes, in order.
-    pub fn durable(&self, cache: &EntityCache) {
+    /// The batch committed (every reader of the database sees it now,
+    /// though its sync may still be under way): the cache learns its
+    /// writes, in order.
+    pub fn hand_over(&self, cache: &EntityCache) {
         let mut state = self.lock();
         for (id, left) in state.commits.drain(..) {
             cache.own_change(id, left);
@@ -158,7 +161,7 @@ mod tests {
     }
 
     #[test]
-    fn a_batch_reads_its_own_writes_and_the_cache_learns_them_once_durable() {
+    fn a_batch_reads_its_own_writes_and_the_cache_learns_them_once_committed() {
         let (conn, cache) = seeded();
         assert_eq!(version_outside(&conn, &cache), 1);
 
@@ -184,7 +187,7 @@ mod tests {
         assert_eq!(
             version_outside(&conn, &cache),
             1,
-            "outside the batch, only what is durable"
+            "outside the batch, only what is committed"
         );
         // The next request of the batch builds on the first one's write.
         let mut second = in_batch();
@@ -198,7 +201,7 @@ mod tests {
             )
             .unwrap();
         conn.lock().unwrap().end_batch().unwrap();
-        batch.durable(&cache);
+        batch.hand_over(&cache);
         assert_eq!(version_outside(&conn, &cache), 3);
     }
 

@@ -42,6 +42,7 @@ mod record;
 mod scope;
 mod sqlite;
 mod store;
+mod wal;
 
 pub use backend::{Backend, UndoGuard};
 pub use cache::{
@@ -60,3 +61,4 @@ pub use scope::Scoped;
 pub use sqlite::SqliteBackend;
 pub use sqlite::backup_sqlite;
 pub use store::{Decoded, Store};
+pub use wal::WalSync;
