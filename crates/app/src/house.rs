@@ -39,14 +39,27 @@ pub struct RelaxedRule {
     pub allows_cs: &'static str,
 }
 
+impl RelaxedRule {
+    /// What relaxing it allows, in `lang` (English when the catalogue
+    /// has no such language).
+    pub fn allows_in(&self, lang: &str) -> &'static str {
+        allows(self.rule, lang)
+    }
+}
+
+/// What relaxing `rule` allows, in `lang`: message `house-<rule>`.
+fn allows(rule: Relaxable, lang: &str) -> &'static str {
+    grimoire_words::fixed(lang, &format!("house-{}", rule.id()))
+}
+
 /// The relaxed rules, each with what it allows, for a response.
 pub fn describe(house: &HouseRules) -> Vec<RelaxedRule> {
     house
         .relaxed()
         .map(|rule| RelaxedRule {
             rule,
-            allows: grimoire_words::fixed("en", &format!("house-{}", rule.id())),
-            allows_cs: grimoire_words::fixed("cs", &format!("house-{}", rule.id())),
+            allows: allows(rule, grimoire_words::FALLBACK),
+            allows_cs: allows(rule, "cs"),
         })
         .collect()
 }

@@ -10,7 +10,7 @@
 //! cast: a way listed is a cast that would be accepted now, and a blocked
 //! spell is refused with the code shown.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use grimoire_rules::{
     ActionKind, CastMode, CastRequest, Caster, CastingTime, HouseRules, SlotKind, SlotLevel, Spell,
@@ -114,8 +114,23 @@ pub struct Blocked {
     pub rule: Option<String>,
     /// What the refusal says, with what would make the cast legal.
     pub message: String,
-    /// The same in Czech, when the refusal has it.
+    /// The same in Czech, when the refusal has it (kept for clients that
+    /// read it; [`messages`](Blocked::messages) has every language).
     pub message_cs: Option<String>,
+    /// The message in every language of the catalogue, by tag (`en`,
+    /// `cs`, ...). A refusal with no words of its own (a store error)
+    /// reads its English in each.
+    pub messages: BTreeMap<String, String>,
+}
+
+impl Blocked {
+    /// The message in `lang`, English when the catalogue has no such
+    /// language.
+    pub fn message_in(&self, lang: &str) -> &str {
+        self.messages
+            .get(lang)
+            .map_or(&self.message, String::as_str)
+    }
 }
 
 /// What a character can cast now, and why not the rest.
@@ -298,8 +313,13 @@ pub fn options(
             level: spell.level.get(),
             code: refusal.code().to_owned(),
             rule: refusal.rule().map(str::to_owned),
-            message: refusal.message("en"),
+            message: refusal.message(grimoire_words::FALLBACK),
             message_cs: refusal.is_worded().then(|| refusal.message("cs")),
+            messages: grimoire_words::Words::get()
+                .languages()
+                .into_iter()
+                .map(|lang| (lang.to_owned(), refusal.message(lang)))
+                .collect(),
         });
     }
     Ok(Options {

@@ -213,6 +213,27 @@ fn r10_after_a_slot_spell_options_block_the_rest_with_the_rule() {
         (fireball.code.as_str(), fireball.rule.as_deref()),
         ("one_slot_per_turn", Some("R10"))
     );
+    // The refusal in every language of the catalogue; the old fields
+    // read as before.
+    let words = grimoire_words::Words::get();
+    for lang in words.languages() {
+        assert_eq!(
+            fireball.message_in(lang),
+            words.refusal(lang, &grimoire_rules::RulesError::OneSlotPerTurn),
+            "{lang}"
+        );
+    }
+    assert_eq!(fireball.message_in("en"), fireball.message);
+    assert_eq!(
+        fireball.message_cs.as_deref(),
+        Some(fireball.message_in("cs"))
+    );
+    assert_ne!(fireball.message_in("cs"), fireball.message);
+    assert_eq!(
+        fireball.message_in("xx"),
+        fireball.message,
+        "unknown: English"
+    );
     let bolt = found
         .blocked
         .iter()

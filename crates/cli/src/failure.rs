@@ -97,13 +97,6 @@ impl Failure {
         self
     }
 
-    /// Adds the Czech message (for sources that word English and Czech
-    /// themselves).
-    pub fn with_cs(mut self, message: impl Into<String>) -> Self {
-        self.translations.insert("cs".to_owned(), message.into());
-        self
-    }
-
     /// Adds the message in every language of the catalogue but English,
     /// as `say(lang)` words it.
     pub fn with_words(mut self, say: impl Fn(&str) -> String) -> Self {

@@ -259,7 +259,7 @@ mod tests {
                         }),
                 )
                 .collect();
-            for lang in ["en", "cs"] {
+            for lang in grimoire_words::Words::get().languages() {
                 assert!(
                     grimoire_words::Words::get().has(lang, &id),
                     "{lang} lacks {id}"

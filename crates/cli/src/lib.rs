@@ -20,7 +20,7 @@ pub mod names;
 mod output;
 mod reference;
 mod state;
-mod usage_cs;
+mod usage;
 mod view;
 
 use std::process::ExitCode;
@@ -134,18 +134,27 @@ fn usage_error(args: &[String], err: clap::Error, tag: &str) -> ExitCode {
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     );
-    let czech = (tag != grimoire_words::FALLBACK && !help)
-        .then(|| usage_cs::message(&err, tag))
-        .flatten();
     if !json || help {
-        match &czech {
-            Some(message) => eprint!("{}", usage_cs::render(&err, message, tag)),
+        let words = grimoire_words::Words::get();
+        let worded = (tag != grimoire_words::FALLBACK && !help)
+            .then(|| usage::message(words, &err, tag))
+            .flatten();
+        match &worded {
+            Some(message) => eprint!("{}", usage::render(words, &err, message, tag)),
             None => {
                 let _ = err.print();
             }
         }
         return ExitCode::from(err.exit_code().clamp(0, 255) as u8);
     }
+    report(&Out::new(true, lang), &usage_failure(&err));
+    ExitCode::from(EXIT_USAGE)
+}
+
+/// A usage error as a [`Failure`] (code `usage`, exit 2): clap's English
+/// first line, and every other language of the catalogue as [`usage`]
+/// words it (clap's English where it words no such kind).
+fn usage_failure(err: &clap::Error) -> Failure {
     let message = err.render().to_string();
     let mut lines = message.lines();
     let first = lines.next().unwrap_or_else(|| {
@@ -161,12 +170,9 @@ fn usage_error(args: &[String], err: clap::Error, tag: &str) -> ExitCode {
             .collect();
         first = format!("{first} {}", named.join(", "));
     }
-    let mut failure = Failure::usage("usage", first);
-    if let Some(cs) = czech {
-        failure = failure.with_cs(cs);
-    }
-    report(&Out::new(true, lang), &failure);
-    ExitCode::from(EXIT_USAGE)
+    let words = grimoire_words::Words::get();
+    Failure::usage("usage", first.clone())
+        .with_words(|lang| usage::message(words, err, lang).unwrap_or_else(|| first.clone()))
 }
 
 /// The command line without the program path, quoted where needed, for the
@@ -197,4 +203,46 @@ fn command_line(args: &[String]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    fn clap_error(args: &[&str]) -> clap::Error {
+        cli::Cli::command()
+            .try_get_matches_from(args)
+            .expect_err("a usage error")
+    }
+
+    #[test]
+    fn a_usage_failure_carries_every_language() {
+        let f = usage_failure(&clap_error(&["grimoire", "cast", "--bogus"]));
+        assert_eq!((f.code.as_str(), f.exit), ("usage", EXIT_USAGE));
+        assert!(f.message.contains("unexpected argument '--bogus'"), "{f:?}");
+        let words = grimoire_words::Words::get();
+        for lang in words.languages() {
+            let expected =
+                usage::message(words, &clap_error(&["grimoire", "cast", "--bogus"]), lang);
+            if lang != grimoire_words::FALLBACK {
+                assert_eq!(f.translations.get(lang), expected.as_ref(), "{lang}");
+            }
+        }
+        assert!(
+            f.message(Lang::CS)
+                .starts_with("neznámý přepínač nebo argument „--bogus“"),
+            "{f:?}"
+        );
+        // The JSON names the error in the language asked for.
+        assert_eq!(f.to_json(Lang::CS)["error"]["message"], f.message(Lang::CS));
+    }
+
+    #[test]
+    fn a_missing_argument_names_it_in_english_and_czech() {
+        let f = usage_failure(&clap_error(&["grimoire", "prepare"]));
+        assert!(f.message.contains("<"), "{f:?}");
+        assert!(f.message(Lang::CS).contains("chybí"), "{f:?}");
+    }
 }

@@ -7,7 +7,7 @@
 use grimoire_rules::{Ability, ActionKind, Class, Condition, DamageType, School};
 
 use crate::failure::Failure;
-use grimoire_words::Named;
+use grimoire_words::{Named, Term};
 
 pub use grimoire_app::{NameKind, fold};
 
@@ -39,12 +39,12 @@ pub fn name_of(kind: NameKind, raw: &str) -> Result<String, Failure> {
     }
 }
 
-/// A class by English or Czech name.
+/// A class by its name in any language of the catalogue.
 pub fn class(word: &str) -> Result<Class, Failure> {
     let w = fold(word);
     Class::ALL
         .into_iter()
-        .find(|c| fold(c.name_en()) == w || fold(c.name_cs()) == w)
+        .find(|c| named(c, &w))
         .ok_or_else(|| {
             let known: Vec<String> = Class::ALL.iter().map(|c| fold(c.name_en())).collect();
             let known = known.join(", ");
@@ -65,6 +65,15 @@ pub fn class_level(spec: &str) -> Result<(Class, u8), Failure> {
         Failure::usage_worded("bad_class_spec", "cli-bad-class-level", &[("spec", spec)])
     })?;
     Ok((class(name)?, level))
+}
+
+/// Whether `folded` (a word as [`fold`] leaves it) names `value` in any
+/// language of the catalogue.
+fn named<T: Term>(value: &T, folded: &str) -> bool {
+    grimoire_words::Words::get()
+        .languages()
+        .into_iter()
+        .any(|lang| fold(grimoire_words::word(lang, value)) == folded)
 }
 
 /// An ability by abbreviation or name in any language of the catalogue
@@ -105,12 +114,12 @@ pub fn abilities(spec: &str) -> Result<[u8; 6], Failure> {
     Ok(scores)
 }
 
-/// A condition by English or Czech name.
+/// A condition by its name in any language of the catalogue.
 pub fn condition(word: &str) -> Result<Condition, Failure> {
     let w = fold(word);
     Condition::ALL
         .into_iter()
-        .find(|c| fold(c.name_en()) == w || fold(c.name_cs()) == w)
+        .find(|c| named(c, &w))
         .ok_or_else(|| {
             let known: Vec<String> = Condition::ALL.iter().map(|c| fold(c.name_en())).collect();
             let known = known.join(", ");
@@ -122,12 +131,13 @@ pub fn condition(word: &str) -> Result<Condition, Failure> {
         })
 }
 
-/// A damage type by English or Czech name (`fire`, `ohnivé`).
+/// A damage type by its name in any language of the catalogue (`fire`,
+/// `ohnivé`).
 pub fn damage_type(word: &str) -> Result<DamageType, Failure> {
     let w = fold(word);
     DamageType::ALL
         .into_iter()
-        .find(|t| fold(t.name_en()) == w || fold(t.name_cs()) == w)
+        .find(|t| named(t, &w))
         .ok_or_else(|| {
             let known: Vec<&str> = DamageType::ALL.iter().map(|t| t.name_en()).collect();
             let known = known.join(", ");
@@ -139,12 +149,12 @@ pub fn damage_type(word: &str) -> Result<DamageType, Failure> {
         })
 }
 
-/// A school by English or Czech name.
+/// A school by its name in any language of the catalogue.
 pub fn school(word: &str) -> Result<School, Failure> {
     let w = fold(word);
     School::ALL
         .into_iter()
-        .find(|s| fold(s.name_en()) == w || fold(s.name_cs()) == w)
+        .find(|s| named(s, &w))
         .ok_or_else(|| {
             let known: Vec<String> = School::ALL.iter().map(|s| fold(s.name_en())).collect();
             let known = known.join(", ");
@@ -162,11 +172,17 @@ pub fn action(word: &str) -> Result<ActionKind, Failure> {
         "magic" | "action" | "magie" | "akce" => Ok(ActionKind::Action),
         "bonus" | "bonus-action" | "bonusova" | "bonusova-akce" => Ok(ActionKind::BonusAction),
         "reaction" | "reakce" => Ok(ActionKind::Reaction),
-        _ => Err(Failure::usage_worded(
-            "unknown_action",
-            "cli-unknown-action",
-            &[("word", word)],
-        )),
+        // Or its word in any language of the catalogue.
+        w => [
+            ActionKind::Action,
+            ActionKind::BonusAction,
+            ActionKind::Reaction,
+        ]
+        .into_iter()
+        .find(|a| named(a, w))
+        .ok_or_else(|| {
+            Failure::usage_worded("unknown_action", "cli-unknown-action", &[("word", word)])
+        }),
     }
 }
 
@@ -248,6 +264,9 @@ mod tests {
         );
         assert_eq!(action("bonus").unwrap(), ActionKind::BonusAction);
         assert_eq!(action("reakce").unwrap(), ActionKind::Reaction);
+        assert_eq!(action("Bonusová akce").unwrap(), ActionKind::BonusAction);
+        assert_eq!(condition("Bezvědomý").unwrap(), Condition::Unconscious);
+        assert_eq!(damage_type("ohnivé").unwrap(), DamageType::Fire);
         assert!(action("free").is_err());
     }
 }

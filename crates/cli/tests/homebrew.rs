@@ -113,6 +113,16 @@ fn every_problem_in_a_file_is_reported_at_once_and_nothing_is_stored() {
         assert!(message.contains(field), "{field} missing from: {message}");
     }
     assert!(message.contains("6 problem(s)"), "{message}");
+    // In Czech, the heading and every problem.
+    let e = s.fails(1, &["--lang", "cs", "homebrew", "add", &file]);
+    let cs = e["message"].as_str().unwrap();
+    assert!(cs.contains("nebyl uložen; 6 problémů:"), "{cs}");
+    assert!(!cs.contains("problem(s)"), "{cs}");
+    assert_eq!(
+        cs.lines().filter(|l| l.starts_with("  - ")).count(),
+        6,
+        "{cs}"
+    );
     assert_eq!(s.ok(&["homebrew", "list"])["files"], serde_json::json!([]));
     // A file that does not exist is a usage error naming it.
     let e = s.fails(2, &["homebrew", "add", "/nonexistent/x.toml"]);

@@ -26,6 +26,11 @@ fn r14_and_r10_relaxed_warn_instead_of_refusing_and_undo_restores_the_rules() {
     let cast = s.ok(&["cast", "Elmira", "Magic Missile", "-t", "Goblin"]);
     assert_eq!(cast["cast"]["waived"][0]["rule"], "R14b", "{cast}");
     assert_eq!(cast["cast"]["waived"][0]["house_rule"], "R14");
+    // Its message in every language, the English and Czech fields kept.
+    let waived = &cast["cast"]["waived"][0];
+    assert_eq!(waived["messages"]["en"], waived["message"], "{waived}");
+    assert_eq!(waived["messages"]["cs"], waived["message_cs"], "{waived}");
+    assert_ne!(waived["message"], waived["message_cs"], "{waived}");
     assert_eq!(cast["cast"]["slot"], 1, "R3: the slot is still spent");
 
     // R10 still refuses a second slot this turn (Misty Step, a Bonus

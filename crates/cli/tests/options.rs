@@ -105,6 +105,17 @@ fn options_list_every_way_and_then_the_blocking_rule_with_its_fix() {
             .contains("grimoire turn end Elmira"),
         "{shield}"
     );
+    // In every language, the old fields kept: `message` English,
+    // `message_cs` Czech, both with the hint.
+    assert_eq!(shield["messages"]["en"], shield["message"], "{shield}");
+    assert_eq!(shield["messages"]["cs"], shield["message_cs"], "{shield}");
+    assert!(
+        shield["message_cs"]
+            .as_str()
+            .unwrap()
+            .contains("tah ukončí: grimoire turn end Elmira"),
+        "{shield}"
+    );
     // The list agrees with a cast: Shield is refused with that code.
     let err = s.fails(
         1,

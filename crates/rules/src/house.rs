@@ -7,7 +7,7 @@
 //! broke as a [`Waived`] warning, so the table sees what the house rule
 //! allowed. Every other rule still refuses.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::str::FromStr;
 
@@ -162,6 +162,11 @@ pub struct Waived {
     /// The same in Czech, filled the same way.
     #[serde(default)]
     pub message_cs: String,
+    /// The message in every language the front end's words have, by tag
+    /// (`en`, `cs`, ...), filled the same way; empty in what the rules
+    /// return.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub messages: BTreeMap<String, String>,
     /// The refusal itself, for the front end to put into words (not kept
     /// in JSON: the messages are).
     #[serde(skip)]
@@ -198,6 +203,7 @@ impl<'a> Waiver<'a> {
             rule: error.rule().unwrap_or(house_rule.id()).to_owned(),
             message: String::new(),
             message_cs: String::new(),
+            messages: BTreeMap::new(),
             refusal: Some(error),
         });
         Ok(())

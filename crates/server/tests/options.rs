@@ -50,6 +50,11 @@ async fn options_agree_with_the_cast_that_follows() {
         let (_, o) = h.get(path, Some(&t.petr)).await;
         assert_eq!(o["blocked"][0]["code"], "one_slot_per_turn", "{o}");
         assert_eq!(o["blocked"][0]["rule"], "R10");
+        // The refusal in every language, the English and Czech fields kept.
+        let b = &o["blocked"][0];
+        assert_eq!(b["messages"]["en"], b["message"], "{b}");
+        assert_eq!(b["messages"]["cs"], b["message_cs"], "{b}");
+        assert_ne!(b["message"], b["message_cs"], "{b}");
         let (s, v) = h
             .post(
                 "/campaigns/cave/characters/Elmira/casts",

@@ -13,7 +13,7 @@ export function waivedBlock(waived) {
   const cs = getLang() === 'cs';
   return h('ul', { class: 'plain waived' }, ...waived.map((w) => h('li', { class: 'warn' },
     h('strong', {}, t('house.waived', { rule: w.house_rule })), ' ',
-    cs && w.message_cs ? w.message_cs : w.message)));
+    (w.messages && w.messages[getLang()]) || (cs && w.message_cs ? w.message_cs : w.message))));
 }
 
 /** The relaxed rules as a short line (`R14 relaxed: …`), or `null`. */

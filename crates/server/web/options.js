@@ -57,7 +57,7 @@ export function optionsPanel(campaign, character, spellName, version) {
         o.blocked.length ? h('ul', { class: 'plain', id: 'options-blocked' }, ...o.blocked.map((b) => h('li', {},
           h('strong', {}, spellName(b.spell)), ': ',
           b.rule ? h('span', { class: 'rule' }, b.rule) : null, ' ',
-          explain(b.code) || (getLang() === 'cs' && b.message_cs ? b.message_cs : b.message)))) : null);
+          explain(b.code) || (b.messages && b.messages[getLang()]) || b.message))) : null);
     } catch (e) {
       show(h('p', { class: 'refusal' }, e.message));
     }

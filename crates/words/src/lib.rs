@@ -42,7 +42,7 @@ pub use catalogue::{FALLBACK, FtlError, Words, fixed, text};
 pub use dice::{dice_error, distribution_error};
 pub use fluent_bundle::{FluentArgs, FluentValue};
 pub use message::{Message, message};
-pub use refusal::{refusal, waived, with_words};
+pub use refusal::{refusal, waived, waived_message, with_words};
 pub use shape::{templates, variables};
 pub use store::{store_error, store_kind};
 pub use vocabulary::{Named, Term, abbrev, term, word};

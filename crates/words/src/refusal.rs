@@ -4,7 +4,7 @@
 use fluent_bundle::{FluentArgs, FluentValue};
 use grimoire_rules::{Arg, CastResolution, RulesError, Waived};
 
-use crate::Words;
+use crate::{FALLBACK, Words};
 
 impl Words {
     /// `error` as a sentence in `lang`, led by its rule id (`R3: ...`).
@@ -49,15 +49,35 @@ pub fn refusal(lang: &str, error: &RulesError) -> String {
     Words::get().refusal(lang, error)
 }
 
-/// A waived refusal with its messages filled in English and Czech (the
-/// JSON shape keeps both), when the refusal itself is at hand.
+/// A waived refusal with its messages filled in every language of the
+/// catalogue (and in English and Czech, the fields the JSON shape keeps),
+/// when the refusal itself is at hand.
 pub fn waived(w: &Waived) -> Waived {
     let mut w = w.clone();
     if let Some(e) = &w.refusal {
-        w.message = refusal("en", e);
+        w.message = refusal(FALLBACK, e);
         w.message_cs = refusal("cs", e);
+        w.messages = Words::get()
+            .languages()
+            .into_iter()
+            .map(|lang| (lang.to_owned(), refusal(lang, e)))
+            .collect();
     }
     w
+}
+
+/// A waived refusal's message in `lang`: from the refusal when it is at
+/// hand, else from the messages it was sent with (English when they lack
+/// the language).
+pub fn waived_message(lang: &str, w: &Waived) -> String {
+    if let Some(e) = &w.refusal {
+        return refusal(lang, e);
+    }
+    match w.messages.get(lang) {
+        Some(text) => text.clone(),
+        None if lang == "cs" && !w.message_cs.is_empty() => w.message_cs.clone(),
+        None => w.message.clone(),
+    }
 }
 
 /// `resolution` with the messages of its waived refusals filled (see
@@ -65,4 +85,56 @@ pub fn waived(w: &Waived) -> Waived {
 pub fn with_words(mut resolution: CastResolution) -> CastResolution {
     resolution.waived = resolution.waived.iter().map(waived).collect();
     resolution
+}
+
+#[cfg(test)]
+mod tests {
+    use grimoire_rules::Relaxable;
+
+    use super::*;
+
+    /// A waived refusal as a cast reports it: R14 relaxed, the material
+    /// missing.
+    fn waived_material() -> Waived {
+        let error = RulesError::MissingMaterial {
+            material: "a pinch of sulfur".into(),
+        };
+        Waived {
+            house_rule: Relaxable::R14,
+            code: error.code().to_owned(),
+            rule: error.rule().unwrap_or("R14").to_owned(),
+            message: String::new(),
+            message_cs: String::new(),
+            messages: Default::default(),
+            refusal: Some(error),
+        }
+    }
+
+    #[test]
+    fn a_waived_refusal_speaks_every_language_with_or_without_the_refusal() {
+        let filled = waived(&waived_material());
+        let words = Words::get();
+        assert_eq!(filled.messages.len(), words.languages().len());
+        assert_eq!(filled.messages["en"], filled.message);
+        assert_eq!(filled.messages["cs"], filled.message_cs);
+        assert_ne!(filled.message, filled.message_cs);
+        // As a client reads it back from JSON: the refusal is not kept,
+        // the messages are.
+        let json = serde_json::to_string(&filled).unwrap();
+        let read: Waived = serde_json::from_str(&json).unwrap();
+        assert!(read.refusal.is_none());
+        for lang in words.languages() {
+            assert_eq!(waived_message(lang, &read), filled.messages[lang], "{lang}");
+            assert_eq!(
+                waived_message(lang, &filled),
+                filled.messages[lang],
+                "{lang}"
+            );
+        }
+        // Older JSON, English and Czech only: Czech still reads Czech.
+        let mut old = read.clone();
+        old.messages.clear();
+        assert_eq!(waived_message("cs", &old), filled.message_cs);
+        assert_eq!(waived_message("xx", &old), filled.message);
+    }
 }

@@ -155,37 +155,26 @@ fn read(path: &Path) -> anyhow::Result<String> {
     Ok(std::fs::read_to_string(path).map_err(unreadable)?)
 }
 
-/// A refused file lists every problem, one per line, in both languages.
+/// A refused file lists every problem, one per line, in every language.
 fn refused(err: grimoire_app::AppError, file: &str) -> anyhow::Error {
     let grimoire_app::AppError::Homebrew(errors) = &err else {
         return state::app_error(err);
     };
-    let en: Vec<String> = errors.iter().map(|e| format!("  - {e}")).collect();
-    let cs: Vec<String> = errors
-        .iter()
-        .map(|e| format!("  - {}", e.message("cs")))
-        .collect();
-    let mut f = Failure::worded_with(
-        "invalid_homebrew",
-        "cli-homebrew-refused",
-        &[
-            ("file", file.to_owned().into()),
-            ("count", errors.len().into()),
-            ("problems", en.join("\n").into()),
-        ],
-    );
-    // The problems come worded in English and Czech by the app crate.
-    if f.translations.contains_key("cs") {
-        let cs_text = grimoire_words::text(
-            "cs",
+    // The problems come worded in every language by the catalogue crate.
+    Failure::said("invalid_homebrew", |lang| {
+        let problems: Vec<String> = errors
+            .iter()
+            .map(|e| format!("  - {}", e.message(lang)))
+            .collect();
+        grimoire_words::text(
+            lang,
             "cli-homebrew-refused",
             [
                 ("file", FluentValue::from(file.to_owned())),
                 ("count", errors.len().into()),
-                ("problems", cs.join("\n").into()),
+                ("problems", problems.join("\n").into()),
             ],
-        );
-        f = f.with_cs(cs_text);
-    }
-    f.into()
+        )
+    })
+    .into()
 }

@@ -83,19 +83,18 @@ fn parse(rule: &str) -> Result<Relaxable, Failure> {
 
 /// One relaxed rule in words.
 pub fn line(r: &RelaxedRule, lang: Lang) -> String {
-    let allows = lang.pick(r.allows, r.allows_cs);
+    let allows = r.allows_in(lang.tag()).to_owned();
     let rule = r.rule.to_string();
     say(
         lang,
         "cli-house-relaxed",
-        &[("rule", rule), ("allows", allows.to_owned())],
+        &[("rule", rule), ("allows", allows)],
     )
 }
 
 /// A warning under a cast: the rule it broke that the table relaxed.
 pub fn waived_line(w: &Waived, lang: Lang) -> String {
-    let w = grimoire_words::waived(w);
-    let message = lang.pick(w.message, w.message_cs);
+    let message = grimoire_words::waived_message(lang.tag(), w);
     let rule = w.house_rule.to_string();
     say(
         lang,

@@ -8,6 +8,7 @@ use serde_json::json;
 
 use crate::active;
 use crate::context::Ctx;
+use crate::failure::Failure;
 use crate::i18n::Lang;
 use crate::output::Out;
 use crate::state;
@@ -32,16 +33,20 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     };
     let mut found = grimoire_app::options::options(&store, &c, enc.as_ref(), &lookup)
         .map_err(state::app_error)?;
-    // Each refusal says what would make the cast legal, as `cast` does.
+    // Each refusal says what would make the cast legal, as `cast` does,
+    // in every language it has.
     for b in &mut found.blocked {
-        let mut f = crate::failure::Failure::refused(&b.code, b.message.clone());
-        if let Some(cs) = &b.message_cs {
-            f = f.with_cs(cs.clone());
-        }
+        let f = Failure::refused(&b.code, b.message.clone())
+            .with_words(|lang| b.message_in(lang).to_owned());
         let spell = view::spell_label(&b.spell, Lang::EN);
         let f = super::cast::hint(f, &c.name, &spell, enc.is_some());
+        for (lang, text) in &mut b.messages {
+            *text = f.message(Lang::of_tag(lang)).to_owned();
+        }
+        if b.message_cs.is_some() {
+            b.message_cs = b.messages.get("cs").cloned();
+        }
         b.message = f.message;
-        b.message_cs = f.translations.get(Lang::CS.tag()).cloned();
     }
     let out = &ctx.out;
     if out.json {
@@ -108,15 +113,11 @@ fn human(out: &Out, o: &Options) -> anyhow::Result<()> {
         out.line(t(lang, "cli-options-not-now"))?;
     }
     for b in &o.blocked {
-        let message = match (lang, &b.message_cs) {
-            (Lang::CS, Some(cs)) => cs.as_str(),
-            _ => b.message.as_str(),
-        };
         out.line(format!(
             "  {} {}: {} ({})",
             out.red("✗"),
             view::spell_label(&b.spell, lang),
-            message,
+            b.message_in(lang.tag()),
             b.code
         ))?;
     }

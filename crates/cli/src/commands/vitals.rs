@@ -8,7 +8,6 @@ use serde_json::json;
 use crate::active;
 use crate::context::Ctx;
 use crate::state;
-use grimoire_words::Named;
 
 /// Arguments of `hp`.
 #[derive(Debug, clap::Args)]
@@ -76,9 +75,9 @@ pub fn run(ctx: &Ctx, args: &HpArgs) -> anyhow::Result<()> {
     if v.hp == 0 {
         line.push_str(&format!(
             " · {}",
-            out.red(out.lang.pick(
-                grimoire_rules::Condition::Unconscious.name_en(),
-                grimoire_rules::Condition::Unconscious.name_cs()
+            out.red(grimoire_words::word(
+                out.lang.tag(),
+                &grimoire_rules::Condition::Unconscious
             ))
         ));
     }
