@@ -227,9 +227,29 @@ async fn health(addr: SocketAddr, until: Instant) -> u64 {
 /// Per request, it is steadier than throughput on a busy machine: other
 /// processes take the cores, not the work each request costs.
 fn cpu_seconds() -> f64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+    std::fs::read_to_string("/proc/self/stat").map_or(0.0, |stat| stat_seconds(&stat))
+}
+
+/// The SQLite writer thread's name (`grimoire_server::writer`).
+const WRITER: &str = "grimoire-writer";
+
+/// CPU seconds used so far by this process's threads named `name` (the
+/// SQLite writer, whose work is served one batch at a time, so its CPU
+/// per cast bounds the casts per second), from `/proc/self/task`.
+fn thread_cpu_seconds(name: &str) -> f64 {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
         return 0.0;
     };
+    tasks
+        .flatten()
+        .filter(|t| std::fs::read_to_string(t.path().join("comm")).is_ok_and(|c| c.trim() == name))
+        .filter_map(|t| std::fs::read_to_string(t.path().join("stat")).ok())
+        .map(|stat| stat_seconds(&stat))
+        .sum()
+}
+
+/// User + system seconds of a `/proc` `stat` line.
+fn stat_seconds(stat: &str) -> f64 {
     // Fields after the command name, which is in parentheses.
     let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
     let fields: Vec<&str> = rest.split_whitespace().collect();
@@ -371,6 +391,7 @@ async fn main() {
 
     // The floor, with as many clients for as long.
     let cpu_start = cpu_seconds();
+    let writer_start = thread_cpu_seconds(WRITER);
     let start = Instant::now();
     let until = start + Duration::from_secs(args.seconds);
     let floor: Vec<_> = (0..args.clients)
@@ -385,6 +406,7 @@ async fn main() {
     let health_cpu = (cpu_seconds() - cpu_start) / healthy.max(1) as f64;
 
     let cpu_start = cpu_seconds();
+    let writer_start = thread_cpu_seconds(WRITER);
     let start = Instant::now();
     let until = start + Duration::from_secs(args.seconds);
     let tasks: Vec<_> = seats
@@ -404,6 +426,7 @@ async fn main() {
     }
     let elapsed = start.elapsed().as_secs_f64();
     let cast_cpu = (cpu_seconds() - cpu_start) / all.accepted.max(1) as f64;
+    let writer_cpu = (thread_cpu_seconds(WRITER) - writer_start) / all.accepted.max(1) as f64;
     all.latencies.sort();
     all.others.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
@@ -430,6 +453,13 @@ async fn main() {
         health_cpu * 1e6,
         health_cpu / cast_cpu.max(f64::MIN_POSITIVE)
     );
+    if writer_cpu > 0.0 {
+        println!(
+            "writer thread cpu per cast {:.0} µs: one writer serves at most {:.0} casts/s",
+            writer_cpu * 1e6,
+            1.0 / writer_cpu
+        );
+    }
     println!(
         "cast latency p50={:.2} ms p99={:.2} ms max={:.2} ms",
         ms(percentile(&all.latencies, 0.50)),

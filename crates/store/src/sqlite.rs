@@ -26,6 +26,9 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// A store kept in one SQLite file (or in memory, for tests).
 pub struct SqliteBackend {
     conn: Connection,
+    /// Why the open batch must be rolled back: a write failed halfway
+    /// (only a write error can, refusals come before any write).
+    broken: Option<String>,
     /// Test hook: fail the commit just before the write with this index,
     /// after earlier writes already ran inside the transaction.
     #[cfg(test)]
@@ -62,6 +65,7 @@ impl SqliteBackend {
         migrate(&mut conn)?;
         Ok(SqliteBackend {
             conn,
+            broken: None,
             #[cfg(test)]
             fail_before_write: None,
         })
@@ -134,8 +138,29 @@ fn next_seq(conn: &Connection, kind: &str, key: &str) -> Result<u64> {
     Ok(max as u64 + 1)
 }
 
-fn apply(conn: &Connection, w: &EntityWrite<'_>, now: &str) -> Result<Touched> {
-    let seq = next_seq(conn, w.kind, w.key)?;
+/// The name and version an entity has now: what a commit checks (its
+/// state is not needed, so it is not copied).
+fn current_version(conn: &Connection, kind: &str, key: &str) -> Result<Option<Current>> {
+    Ok(conn
+        .prepare_cached("SELECT name, version FROM entities WHERE kind = ?1 AND name_key = ?2")?
+        .query_row(params![kind, key], |r| {
+            Ok(Current {
+                name: r.get(0)?,
+                version: r.get::<_, i64>(1)? as u64,
+                state_json: String::new(),
+            })
+        })
+        .optional()?)
+}
+
+/// Stores `w` as the entity's log row `seq` (`None`: the next after its
+/// newest, looked up; an existing entity's is its version + 1, since
+/// every write sets the version to its row's `seq`).
+fn apply(conn: &Connection, w: &EntityWrite<'_>, now: &str, seq: Option<u64>) -> Result<Touched> {
+    let seq = match seq {
+        Some(seq) => seq,
+        None => next_seq(conn, w.kind, w.key)?,
+    };
     match w.after {
         Some(state) => {
             conn.prepare_cached(
@@ -289,9 +314,14 @@ impl Backend for SqliteBackend {
         let fail_before_write: Option<usize> = None;
         let tx = self.write()?;
         let now = now();
-        let committed = write_change(&tx, change, &now, fail_before_write)?;
-        tx.commit()?;
-        Ok(committed)
+        // Every refusal comes here, before anything is written.
+        let checked = check_change(&tx, change)?;
+        let written = write_change(&tx, change, &checked, &now, fail_before_write);
+        let (result, broken) = tx.end(written);
+        if broken.is_some() {
+            self.broken = broken;
+        }
+        result
     }
 
     fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone> {
@@ -352,22 +382,33 @@ impl Backend for SqliteBackend {
             )?;
         }
         let now = now();
-        tx.execute(
-            "INSERT INTO changes (command, events_json, undo_of, created_at) VALUES (?1, '[]', ?2, ?3)",
-            params![format!("undo {command}"), target, now],
-        )?;
-        let change_id = tx.last_insert_rowid();
-        let mut touched = Vec::with_capacity(rows.len());
-        for row in &rows {
-            touched.push(apply(&tx, &EntityWrite::of_undo(change_id, row), &now)?);
+        let written = (|| {
+            tx.execute(
+                "INSERT INTO changes (command, events_json, undo_of, created_at) VALUES (?1, '[]', ?2, ?3)",
+                params![format!("undo {command}"), target, now],
+            )?;
+            let change_id = tx.last_insert_rowid();
+            let mut touched = Vec::with_capacity(rows.len());
+            for row in &rows {
+                touched.push(apply(
+                    &tx,
+                    &EntityWrite::of_undo(change_id, row),
+                    &now,
+                    None,
+                )?);
+            }
+            Ok(Undone {
+                change: ChangeId(change_id),
+                reverted: ChangeId(target),
+                reverted_command: command,
+                touched,
+            })
+        })();
+        let (result, broken) = tx.end(written);
+        if broken.is_some() {
+            self.broken = broken;
         }
-        tx.commit()?;
-        Ok(Undone {
-            change: ChangeId(change_id),
-            reverted: ChangeId(target),
-            reverted_command: command,
-            touched,
-        })
+        result
     }
 
     fn recent(
@@ -471,12 +512,37 @@ impl Backend for SqliteBackend {
     }
 }
 
-/// Writes one change inside an open transaction: its `changes` row, then
-/// each entity write after its version check. An error leaves the writes
-/// made so far for the caller to roll back.
+/// What a checked write will store: its name key, the entity's name as
+/// kept, and its log row's `seq` when known.
+struct Checked {
+    key: String,
+    name: String,
+    seq: Option<u64>,
+}
+
+/// Checks every write of `change` against what is stored (versions,
+/// names taken), writing nothing: the change's refusal, if any.
+fn check_change(conn: &Connection, change: &Change) -> Result<Vec<Checked>> {
+    change
+        .writes
+        .iter()
+        .map(|w| {
+            let key = name_key(&w.name);
+            let cur = current_version(conn, &w.kind, &key)?;
+            let name = check_write(w, cur.as_ref())?;
+            let seq = cur.map(|c| c.version + 1);
+            Ok(Checked { key, name, seq })
+        })
+        .collect()
+}
+
+/// Writes one checked change inside an open transaction: its `changes`
+/// row, then each entity write. An error leaves the writes made so far
+/// for the caller to roll back.
 fn write_change(
     conn: &Connection,
     change: &Change,
+    checked: &[Checked],
     now: &str,
     fail_before_write: Option<usize>,
 ) -> Result<Committed> {
@@ -486,18 +552,16 @@ fn write_change(
     .execute(params![change.command, change.events_json, now])?;
     let change_id = conn.last_insert_rowid();
     let mut touched = Vec::with_capacity(change.writes.len());
-    for (index, w) in change.writes.iter().enumerate() {
+    for (index, (w, c)) in change.writes.iter().zip(checked).enumerate() {
         if fail_before_write == Some(index) {
             // The caller's rollback undoes what ran, as a crash would.
             return Err(StoreError::InvalidChange("injected failure".into()));
         }
-        let key = name_key(&w.name);
-        let cur = current(conn, &w.kind, &key)?;
-        let name = check_write(w, cur.as_ref())?;
         touched.push(apply(
             conn,
-            &EntityWrite::of_commit(change_id, w, &key, &name),
+            &EntityWrite::of_commit(change_id, w, &c.key, &c.name),
             now,
+            c.seq,
         )?);
     }
     Ok(Committed {
@@ -517,12 +581,20 @@ impl SqliteBackend {
         // IMMEDIATE takes the write lock up front, so another process's
         // writer waits (busy timeout) instead of failing halfway through.
         self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        self.broken = None;
         Ok(())
     }
 
     /// Ends the batch: commits every change made in it in one sync. On
-    /// an error nothing of the batch is kept.
+    /// an error nothing of the batch is kept: also when one of its
+    /// changes failed halfway through its writes.
     pub fn end_batch(&mut self) -> Result<()> {
+        if let Some(why) = self.broken.take() {
+            self.conn.execute_batch("ROLLBACK")?;
+            return Err(StoreError::Unavailable(format!(
+                "a change failed halfway through its writes, so its batch was rolled back: {why}"
+            )));
+        }
         if let Err(e) = self.conn.execute_batch("COMMIT") {
             if self.in_batch() {
                 let _ = self.conn.execute_batch("ROLLBACK");
@@ -559,10 +631,13 @@ impl SqliteBackend {
     }
 
     /// A write of its own: a transaction holding the write lock, or
-    /// within a batch a savepoint.
+    /// within a batch the batch's transaction itself. No savepoint is
+    /// needed there (one cost the writer a copy of every page it touched):
+    /// a refusal comes before the first write, and a write that fails
+    /// halfway sinks the batch ([`end_batch`](Self::end_batch)).
     fn write(&mut self) -> Result<Writing<'_>> {
         Ok(if self.in_batch() {
-            Writing::Savepoint(self.conn.savepoint()?)
+            Writing::InBatch(&self.conn)
         } else {
             // IMMEDIATE takes the write lock up front, so a concurrent
             // writer waits (busy timeout) instead of failing halfway.
@@ -574,18 +649,28 @@ impl SqliteBackend {
     }
 }
 
-/// One write: its own transaction, or a savepoint within a batch. Either
-/// rolls back when dropped uncommitted.
+/// One write: its own transaction (rolled back when dropped
+/// uncommitted), or part of the open batch.
 enum Writing<'c> {
     Transaction(rusqlite::Transaction<'c>),
-    Savepoint(rusqlite::Savepoint<'c>),
+    InBatch(&'c Connection),
 }
 
 impl Writing<'_> {
-    fn commit(self) -> rusqlite::Result<()> {
-        match self {
-            Writing::Transaction(tx) => tx.commit(),
-            Writing::Savepoint(sp) => sp.commit(),
+    /// Ends a write whose checks passed: commits its own transaction, or
+    /// in a batch leaves it to the batch. Returns also, when the writes
+    /// failed halfway in a batch, why the whole batch must be rolled back.
+    fn end<T>(self, written: Result<T>) -> (Result<T>, Option<String>) {
+        match (self, written) {
+            (Writing::Transaction(tx), Ok(done)) => {
+                (tx.commit().map(|()| done).map_err(Into::into), None)
+            }
+            (Writing::InBatch(_), Ok(done)) => (Ok(done), None),
+            (Writing::Transaction(_), Err(e)) => (Err(e), None),
+            (Writing::InBatch(_), Err(e)) => {
+                let why = e.to_string();
+                (Err(e), Some(why))
+            }
         }
     }
 }
@@ -596,7 +681,7 @@ impl std::ops::Deref for Writing<'_> {
     fn deref(&self) -> &Connection {
         match self {
             Writing::Transaction(tx) => tx,
-            Writing::Savepoint(sp) => sp,
+            Writing::InBatch(conn) => conn,
         }
     }
 }
@@ -720,5 +805,38 @@ mod tests {
         assert_eq!(db.log("character", "a").unwrap().len(), 2);
         db.undo("character", "a", &|_, _| true).unwrap();
         assert_eq!(db.get("character", "a").unwrap().unwrap().state_json, "1");
+    }
+
+    /// A batch has no savepoints: a change that fails halfway through its
+    /// writes (not a refusal, which comes before any) takes the whole
+    /// batch with it, so no change is ever kept in part.
+    #[test]
+    fn a_change_failing_halfway_in_a_batch_rolls_back_the_batch() {
+        let mut db = SqliteBackend::open_in_memory().unwrap();
+        db.commit(&Change::new("seed").create("character", "a", &1).unwrap())
+            .unwrap();
+        let other = Change::new("b").create("character", "b", &7).unwrap();
+        let two = Change::new("two writes")
+            .update("character", "a", 1, &2)
+            .unwrap()
+            .create("encounter", "fight", &3)
+            .unwrap();
+        db.begin_batch().unwrap();
+        db.commit(&other).unwrap();
+        db.fail_before_write = Some(1);
+        assert!(db.commit(&two).is_err());
+        let ended = db.end_batch().unwrap_err();
+        assert_eq!(ended.code(), "database_unavailable", "{ended}");
+        assert!(ended.to_string().contains("injected failure"), "{ended}");
+        assert!(!db.in_batch());
+        assert!(db.get("character", "b").unwrap().is_none(), "rolled back");
+        let a = db.get("character", "a").unwrap().unwrap();
+        assert_eq!((a.version, a.state_json.as_str()), (1, "1"));
+        // The next batch starts clean.
+        db.fail_before_write = None;
+        db.begin_batch().unwrap();
+        db.commit(&other).unwrap();
+        db.end_batch().unwrap();
+        assert_eq!(db.get("character", "b").unwrap().unwrap().version, 1);
     }
 }
