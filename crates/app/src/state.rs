@@ -118,7 +118,7 @@ impl Batch {
                 .push(serde_json::json!({"entity": entity.name, "event": e}));
         }
         let change = std::mem::replace(&mut self.change, Change::new(""));
-        self.change = change.update(CHARACTER, &entity.name, entity.version, &next)?;
+        self.change = change.update_known(CHARACTER, &entity.name, entity.version, &next)?;
         Ok(next)
     }
 
@@ -134,7 +134,7 @@ impl Batch {
                 .push(serde_json::json!({"entity": entity.name, "event": e}));
         }
         let change = std::mem::replace(&mut self.change, Change::new(""));
-        self.change = change.update(ENCOUNTER, &entity.name, entity.version, state)?;
+        self.change = change.update_known(ENCOUNTER, &entity.name, entity.version, state)?;
         Ok(())
     }
 

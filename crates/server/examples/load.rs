@@ -391,7 +391,6 @@ async fn main() {
 
     // The floor, with as many clients for as long.
     let cpu_start = cpu_seconds();
-    let writer_start = thread_cpu_seconds(WRITER);
     let start = Instant::now();
     let until = start + Duration::from_secs(args.seconds);
     let floor: Vec<_> = (0..args.clients)

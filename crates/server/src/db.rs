@@ -414,7 +414,15 @@ impl Db {
             let (result, wrote) = match session {
                 Ok(session) => {
                     let before = session.writes();
-                    let result = db.check_file().and_then(|()| {
+                    // One look at the file per batch: all of it runs on
+                    // one connection, in one transaction.
+                    let file = session.once_per_batch(|| db.check_file().is_ok());
+                    let lost = if file {
+                        Ok(())
+                    } else {
+                        Err(ServerError::DatabaseLost)
+                    };
+                    let result = lost.and_then(|()| {
                         let (a, scope) = first(&mut scoped(session.backend(), Scope::Global))?;
                         then(a, &mut scoped(session.backend(), scope))
                     });

@@ -55,6 +55,8 @@ pub(crate) struct Session {
     conn: Connection,
     cache: Arc<EntityCache>,
     batch: Arc<Batch>,
+    /// What [`once_per_batch`](Session::once_per_batch) found.
+    checked: std::sync::OnceLock<bool>,
 }
 
 impl Session {
@@ -66,6 +68,13 @@ impl Session {
             Arc::clone(&self.cache),
             Arc::clone(&self.batch),
         )
+    }
+
+    /// `check()` the first time a request of the batch asks; its answer
+    /// for every later one (a check of what cannot change within one
+    /// transaction, such as the database file itself).
+    pub(crate) fn once_per_batch(&self, check: impl FnOnce() -> bool) -> bool {
+        *self.checked.get_or_init(check)
     }
 
     /// How many commits and undos the batch made so far: a request's work
@@ -228,6 +237,7 @@ fn serve(conn: &Connection, cache: &Arc<EntityCache>, jobs: Vec<Job>) -> Option<
         conn: Arc::clone(conn),
         cache: Arc::clone(cache),
         batch: Arc::new(Batch::new()),
+        checked: std::sync::OnceLock::new(),
     };
     let answers: Vec<Answer> = jobs
         .into_iter()

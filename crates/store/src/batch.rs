@@ -160,6 +160,33 @@ mod tests {
         store.get::<u32>("character", "a").unwrap().version
     }
 
+    /// A state whose JSON leaves a field out: read back from JSON, the
+    /// field is false, so a true one shows the reader was given the
+    /// committed value itself.
+    #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    struct Marked {
+        n: u32,
+        #[serde(skip)]
+        kept: bool,
+    }
+
+    #[test]
+    fn a_state_committed_known_is_read_back_without_decoding() {
+        let (conn, cache) = seeded();
+        let state = Marked { n: 2, kept: true };
+        let change = Change::new("a to 2")
+            .update_known("character", "a", 1, &state)
+            .unwrap();
+        let mut store = Store::with_backend(Cached::new(Arc::clone(&conn), Arc::clone(&cache)));
+        store.commit(&change).unwrap();
+        let cached = store.get::<Marked>("character", "a").unwrap();
+        assert_eq!((cached.version, cached.state), (2, state));
+        // From the database it decodes as JSON says.
+        let fresh = Store::with_backend(Arc::clone(&conn));
+        let stored = fresh.get::<Marked>("character", "a").unwrap().state;
+        assert_eq!(stored, Marked { n: 2, kept: false });
+    }
+
     #[test]
     fn a_batch_reads_its_own_writes_and_the_cache_learns_them_once_committed() {
         let (conn, cache) = seeded();

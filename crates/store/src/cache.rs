@@ -481,7 +481,11 @@ pub(crate) fn written<'a>(
                     state_json: json.clone(),
                     updated_at: done.at.clone(),
                 };
-                let slot = Slot::Present(Arc::new(SharedEntity::new(raw)));
+                let decoded = w.known.as_ref().map(|k| (k.ty, Arc::clone(&k.value)));
+                let slot = Slot::Present(Arc::new(SharedEntity {
+                    raw,
+                    decoded: Mutex::new(decoded),
+                }));
                 (w.kind.as_str(), key, slot, version)
             }
             (_, version) => {

@@ -1,5 +1,8 @@
 //! A change: the writes one command makes, committed together or not at all.
 
+use std::any::{Any, TypeId};
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::error::{Result, StoreError};
@@ -23,6 +26,31 @@ pub struct Write {
     pub(crate) expected: Expected,
     /// `None` deletes the entity.
     pub(crate) state_json: Option<String>,
+    /// The state as the caller had it, when given ([`Change::update_known`]).
+    pub(crate) known: Option<Known>,
+}
+
+/// A written state as the caller had it before it was serialised: the
+/// instance's cache keeps it as the decoded state of the new version, so
+/// the next reader need not decode the JSON it was just given.
+#[derive(Clone)]
+pub(crate) struct Known {
+    pub(crate) ty: TypeId,
+    pub(crate) value: Arc<dyn Any + Send + Sync>,
+}
+
+impl std::fmt::Debug for Known {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Known(..)")
+    }
+}
+
+/// Writes are equal when their JSON is: what is known beside it is the
+/// same state, decoded.
+impl PartialEq for Known {
+    fn eq(&self, _: &Known) -> bool {
+        true
+    }
 }
 
 impl Write {
@@ -102,8 +130,27 @@ impl Change {
             name: name.to_owned(),
             expected,
             state_json: Some(state_json),
+            known: None,
         });
         Ok(self)
+    }
+
+    /// [`Change::update`], keeping `state` itself too: the committing
+    /// instance's cache serves it to the next reader of the new version
+    /// without decoding the JSON (a character's is a few kilobytes, and
+    /// the next request of a table reads it at once).
+    pub fn update_known<T>(self, kind: &str, name: &str, version: u64, state: &T) -> Result<Self>
+    where
+        T: Serialize + Clone + Send + Sync + 'static,
+    {
+        let mut change = self.update(kind, name, version, state)?;
+        if let Some(w) = change.writes.last_mut() {
+            w.known = Some(Known {
+                ty: TypeId::of::<T>(),
+                value: Arc::new(state.clone()),
+            });
+        }
+        Ok(change)
     }
 
     /// Adds the deletion of an entity last read at `version`.
@@ -113,6 +160,7 @@ impl Change {
             name: name.to_owned(),
             expected: Expected::Version(version),
             state_json: None,
+            known: None,
         });
         self
     }
