@@ -439,22 +439,9 @@ fn convert(r: Record, spells: &Catalog, source: &str) -> Result<Monster, Invalid
             .unwrap_or(0)
             .min(20),
     };
-    casting.validate().map_err(|e| {
-        let field = if e.to_string().contains("DC") {
-            "save_dc"
-        } else if e.to_string().contains("attack bonus") {
-            "attack_bonus"
-        } else if e.to_string().contains("slot") {
-            "slots"
-        } else {
-            "spells"
-        };
-        let msg = e.to_string();
-        let msg = msg
-            .strip_prefix("invalid request: ")
-            .unwrap_or(&msg)
-            .to_owned();
-        (field.to_owned(), msg)
+    casting.validate().map_err(|e| match e {
+        RulesError::InvalidRequest { reason } => block_field(&reason),
+        other => ("spells".to_owned(), other.to_string()),
     })?;
     Ok(Monster {
         id: r.id,
@@ -470,6 +457,23 @@ fn convert(r: Record, spells: &Catalog, source: &str) -> Result<Monster, Invalid
         summary_cs: r.summary_cs,
         source: source.to_owned(),
     })
+}
+
+/// The field of the file a stat block's check names, and what is wrong
+/// with it. A bad field's detail is English, like the file format's
+/// keywords (see [`CatalogError::args`]).
+fn block_field(reason: &grimoire_rules::Invalid) -> Invalid {
+    use grimoire_rules::Invalid as Why;
+    let field = match reason {
+        Why::SaveDcOutOfRange { .. } => "save_dc",
+        Why::AttackBonusOutOfRange { .. } => "attack_bonus",
+        Why::TooManySlots { .. } | Why::SlotSpellsWithoutSlots => "slots",
+        _ => "spells",
+    };
+    (
+        field.to_owned(),
+        grimoire_words::reason(grimoire_words::FALLBACK, reason),
+    )
 }
 
 /// A Challenge Rating as a level for cantrips: whole ratings as they
@@ -572,6 +576,19 @@ spells = ["fireball"]
         );
         let e = load(&GOOD.replace("per_day = 1", "per_day = 0"));
         assert!(e[0].to_string().contains("0/day"), "{}", e[0]);
+        // The stat block's own checks name the field they are about.
+        let e = load(&GOOD.replace("save_dc = 12", "save_dc = 50"));
+        assert_eq!(
+            e[0].to_string(),
+            "cave.toml: cave-mage: save_dc: save DC 50 is outside 1 to 40"
+        );
+        let e = load(&GOOD.replace("save_dc = 12", "save_dc = 12\nattack_bonus = 31"));
+        assert!(
+            e[0].to_string()
+                .ends_with("attack_bonus: attack bonus 31 is outside -10 to 30"),
+            "{}",
+            e[0]
+        );
         let e = load(&GOOD.replace("ability = \"int\"", "ability = \"smarts\""));
         assert!(e[0].to_string().contains("ability"), "{}", e[0]);
         let e = load(&GOOD.replace("hp = 20", "hp = 20\nspeed = 30"));

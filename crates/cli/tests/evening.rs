@@ -327,6 +327,20 @@ fn combatants_join_and_leave_a_running_encounter() {
     assert_eq!(owl["conditions"], serde_json::json!([]), "{st}");
     let err = s.fails(1, &["encounter", "remove", "Cave", "Elmira"]);
     assert_eq!(err["code"], "invalid_request", "{err}");
+    assert_eq!(
+        err["message"], "invalid request: it is Elmira's turn; end it before Elmira leaves",
+        "{err}"
+    );
+    let out = s
+        .cmd()
+        .args(["--lang", "cs", "encounter", "remove", "Cave", "Elmira"])
+        .output()
+        .unwrap();
+    let cs = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        cs.contains("neplatný požadavek: Elmira je právě na tahu; nejdřív tah ukončete"),
+        "{cs}"
+    );
     s.ok(&["encounter", "remove", "Cave", "Goblin"]);
     let next = s.ok(&["encounter", "next", "Cave"]);
     let st = s.ok(&["encounter", "status", "Cave"]);

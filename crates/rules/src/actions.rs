@@ -15,6 +15,7 @@ use crate::effect::BonusAmount;
 use crate::error::RulesError;
 use crate::error::SpellName;
 use crate::event::{EffectId, EndReason, Event};
+use crate::invalid::Invalid;
 use crate::resources::{Equipment, LimitedUse, MagicItem};
 use crate::roll::{RollMode, RollRecord, roll_bonuses, roll_d20};
 use crate::spell::{Spell, SpellId};
@@ -606,10 +607,9 @@ impl Caster {
         }
         if spell.level.is_cantrip() {
             return Err(RulesError::InvalidRequest {
-                reason: format!(
-                    "{} is a cantrip; cantrips are known, not kept in a spellbook",
-                    spell.name
-                ),
+                reason: Invalid::CantripInSpellbook {
+                    spell: SpellName::of(spell),
+                },
             });
         }
         if !self.has_on_list(spell, Class::Wizard) {

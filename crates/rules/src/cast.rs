@@ -13,6 +13,7 @@ use crate::error::RulesError;
 use crate::error::SpellName;
 use crate::event::{EffectId, EndReason, Event, LongCast};
 use crate::house::{Waived, Waiver};
+use crate::invalid::Invalid;
 use crate::level::{SlotLevel, SpellLevel};
 use crate::request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS};
 use crate::requirements::{check_components, check_damage_type, check_targets, choose_slot};
@@ -530,7 +531,7 @@ fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, R
     }
     if req.slot.is_some() && req.mode != CastMode::Slot {
         return Err(RulesError::InvalidRequest {
-            reason: "a slot level can only be chosen when casting with a slot".into(),
+            reason: Invalid::SlotLevelWithoutSlot,
         });
     }
     match &req.mode {

@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::target::TargetStats;
 
-use crate::error::RulesError;
+use crate::error::{RulesError, SpellName};
 use crate::event::Event;
+use crate::invalid::Invalid;
 use crate::stacking::EffectBoard;
 
 /// One creature in the encounter.
@@ -144,7 +145,9 @@ impl Encounter {
         for c in &combatants {
             if !seen.insert(c.name.clone()) {
                 return Err(RulesError::InvalidRequest {
-                    reason: format!("combatant {} is listed twice", c.name),
+                    reason: Invalid::CombatantListedTwice {
+                        name: c.name.clone(),
+                    },
                 });
             }
         }
@@ -252,7 +255,9 @@ impl Encounter {
     pub fn join(&self, combatant: Combatant) -> Result<Vec<EncounterEvent>, RulesError> {
         if self.combatants.iter().any(|c| c.name == combatant.name) {
             return Err(RulesError::InvalidRequest {
-                reason: format!("combatant {} is listed twice", combatant.name),
+                reason: Invalid::CombatantListedTwice {
+                    name: combatant.name,
+                },
             });
         }
         Ok(vec![EncounterEvent::Joined { combatant }])
@@ -264,7 +269,9 @@ impl Encounter {
         let i = self.find(name)?;
         if self.round > 0 && i == self.index {
             return Err(RulesError::InvalidRequest {
-                reason: format!("it is {name}'s turn; end it before {name} leaves"),
+                reason: Invalid::LeavesOnOwnTurn {
+                    name: name.to_owned(),
+                },
             });
         }
         if self.combatants.len() == 1 {
@@ -327,8 +334,8 @@ impl Encounter {
                 spell: w
                     .pending
                     .as_ref()
-                    .map(|p| p.spell_name.clone())
-                    .unwrap_or_else(|| w.trigger.kind().name_en().to_string()),
+                    .map(|p| SpellName::from(p.spell_name.as_str())),
+                trigger: w.trigger.kind(),
             }),
         }
     }

@@ -4,6 +4,7 @@
 use crate::class::{Ability, Class};
 use crate::damage::DamageType;
 use crate::economy::ActionKind;
+use crate::invalid::Invalid;
 use crate::message::Arg;
 use crate::reaction::TriggerKind;
 
@@ -372,12 +373,16 @@ pub enum RulesError {
     },
     /// Occurs when a reaction is offered but nothing waits for one.
     NoReactionWindow,
-    /// Occurs when something else is done while a cast waits for reactions.
+    /// Occurs when something else is done while a window for Reactions is
+    /// open: a spell being cast, or a hit, damage or a fall, waits for
+    /// answers.
     ReactionWindowOpen {
-        /// Who is casting.
+        /// Who caused what waits (the caster, the attacker); empty for a fall.
         caster: String,
-        /// What.
-        spell: String,
+        /// The spell that waits to be cast, when one does.
+        spell: Option<SpellName>,
+        /// What the open window answers; its words are the front end's.
+        trigger: TriggerKind,
     },
     /// Occurs when a reaction spell's trigger is not the one that is open.
     NotAnAnswer {
@@ -405,8 +410,8 @@ pub enum RulesError {
     },
     /// Occurs when a request contradicts itself.
     InvalidRequest {
-        /// What is wrong.
-        reason: String,
+        /// What is wrong, as a code the front end words (`invalid-<code>`).
+        reason: Invalid,
     },
 }
 
@@ -634,7 +639,8 @@ impl RulesError {
             RulesError::NoReactionWindow,
             RulesError::ReactionWindowOpen {
                 caster: s(),
-                spell: s(),
+                spell: Some(s().into()),
+                trigger: TriggerKind::SpellCast,
             },
             RulesError::NotAnAnswer {
                 spell: s().into(),
@@ -646,7 +652,9 @@ impl RulesError {
             },
             RulesError::AlreadyAnswered { name: s() },
             RulesError::NotACaster { name: s() },
-            RulesError::InvalidRequest { reason: s() },
+            RulesError::InvalidRequest {
+                reason: Invalid::CombatantListedTwice { name: s() },
+            },
             RulesError::DamageTypeNotOffered {
                 chosen: DamageType::Force,
                 offered: vec![DamageType::Acid, DamageType::Fire],
@@ -769,16 +777,28 @@ impl RulesError {
                 ("chosen", Arg::Damage(*chosen)),
                 ("offered", Arg::DamageList(offered.clone())),
             ],
-            RulesError::ReactionWindowOpen { caster, spell } => {
-                vec![("caster", text(caster)), ("spell", text(spell))]
-            }
+            // `waiting` picks the words: a spell that waits names its
+            // caster and itself, a bare trigger (a hit, a fall) its kind.
+            RulesError::ReactionWindowOpen {
+                caster,
+                spell,
+                trigger,
+            } => vec![
+                ("caster", text(caster)),
+                ("spell", spell.as_ref().map_or_else(|| text(""), name)),
+                ("trigger", Arg::Trigger(*trigger)),
+                (
+                    "waiting",
+                    text(if spell.is_some() { "spell" } else { "trigger" }),
+                ),
+            ],
             RulesError::NotAnAnswer { spell, trigger } => {
                 vec![("spell", name(spell)), ("trigger", Arg::Trigger(*trigger))]
             }
             RulesError::OwnTrigger { name: who, what } => {
                 vec![("name", text(who)), ("what", text(what))]
             }
-            RulesError::InvalidRequest { reason } => vec![("reason", text(reason))],
+            RulesError::InvalidRequest { reason } => vec![("reason", Arg::Reason(reason.clone()))],
             RulesError::CantripTakesNoSlot
             | RulesError::OneSlotPerTurn
             | RulesError::Silenced

@@ -68,6 +68,7 @@ mod error;
 mod event;
 mod formula;
 mod house;
+mod invalid;
 mod level;
 mod message;
 mod reaction;
@@ -105,6 +106,7 @@ pub use error::{RulesError, SpellName};
 pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
 pub use formula::{DiceFormula, MAX_DICE};
 pub use house::{HouseRules, NotRelaxable, Relaxable, Waived};
+pub use invalid::Invalid;
 pub use level::{SlotLevel, SpellLevel};
 pub use message::Arg;
 pub use reaction::{
@@ -123,7 +125,10 @@ pub use slots::{
 };
 pub use spell::{Area, AreaShape, Components, Material, Range, Spell, SpellId, Targeting};
 pub use stacking::{AppliedEffect, EffectBoard};
-pub use statblock::{BlockSpell, Frequency, SpellGroup, StatBlockCasting};
+pub use statblock::{
+    BLOCK_ATTACK_BONUS, BLOCK_MAX_SLOTS, BLOCK_PER_DAY, BLOCK_SAVE_DC, BlockSpell, Frequency,
+    SpellGroup, StatBlockCasting,
+};
 pub use target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome, TargetStats};
 pub use time::{CastingTime, Duration, ROUNDS_PER_MINUTE, TimeSpan, TimeUnit};
 pub use turn_damage::{

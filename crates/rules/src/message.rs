@@ -7,6 +7,7 @@ use crate::class::{Ability, Class};
 use crate::damage::DamageType;
 use crate::economy::ActionKind;
 use crate::error::SpellName;
+use crate::invalid::Invalid;
 use crate::reaction::TriggerKind;
 
 /// One value a message names. Vocabulary values stay typed, so a front end
@@ -33,6 +34,9 @@ pub enum Arg {
     DamageList(Vec<DamageType>),
     /// What a Reaction answers (a hit, a fall, ...).
     Trigger(TriggerKind),
+    /// Why a request is invalid: a message of its own (`invalid-<code>`
+    /// with the reason's arguments), worded in the same language.
+    Reason(Invalid),
 }
 
 impl fmt::Display for Arg {
@@ -48,6 +52,7 @@ impl fmt::Display for Arg {
             Arg::Damage(d) => write!(f, "{d:?}"),
             Arg::DamageList(list) => write!(f, "{list:?}"),
             Arg::Trigger(t) => write!(f, "{:?}", t.name_en()),
+            Arg::Reason(r) => write!(f, "{r}"),
         }
     }
 }

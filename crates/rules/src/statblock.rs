@@ -9,12 +9,15 @@
 //! back on a Long Rest, an at-will spell needs nothing, and the block's DC
 //! and attack bonus replace the class figures (R19, R20).
 
+use std::ops::RangeInclusive;
+
 use serde::{Deserialize, Serialize};
 
 use crate::abilities::AbilityScores;
 use crate::caster::Caster;
 use crate::class::{Ability, Class};
 use crate::error::{RulesError, SpellName};
+use crate::invalid::Invalid;
 use crate::level::SpellLevel;
 use crate::request::{CastMode, CastRequest};
 use crate::resources::{LimitedUse, Recharge};
@@ -86,6 +89,18 @@ pub struct StatBlockCasting {
     pub cantrip_level: u8,
 }
 
+/// The save DCs a stat block may print.
+pub const BLOCK_SAVE_DC: RangeInclusive<i32> = 1..=40;
+
+/// The spell attack bonuses a stat block may print.
+pub const BLOCK_ATTACK_BONUS: RangeInclusive<i32> = -10..=30;
+
+/// The uses per day a line of a stat block may give.
+pub const BLOCK_PER_DAY: RangeInclusive<u8> = 1..=20;
+
+/// The most slots of one level a stat block may give.
+pub const BLOCK_MAX_SLOTS: u8 = 9;
+
 fn is_zero(n: &u8) -> bool {
     *n == 0
 }
@@ -154,47 +169,60 @@ impl StatBlockCasting {
     /// Checks the block: DC and bonus in range, names and lists non-empty,
     /// uses 1..=20 per day, no spell listed twice in one kind of line.
     pub fn validate(&self) -> Result<(), RulesError> {
-        let bad = |reason: String| Err(RulesError::InvalidRequest { reason });
-        if !(1..=40).contains(&self.save_dc) {
-            return bad(format!("save DC {} is outside 1..=40", self.save_dc));
+        self.check()
+            .map_err(|reason| RulesError::InvalidRequest { reason })
+    }
+
+    fn check(&self) -> Result<(), Invalid> {
+        if !BLOCK_SAVE_DC.contains(&self.save_dc) {
+            return Err(Invalid::SaveDcOutOfRange { dc: self.save_dc });
         }
-        if !(-10..=30).contains(&self.attack_bonus) {
-            return bad(format!(
-                "attack bonus {} is outside -10..=30",
-                self.attack_bonus
-            ));
+        if !BLOCK_ATTACK_BONUS.contains(&self.attack_bonus) {
+            return Err(Invalid::AttackBonusOutOfRange {
+                bonus: self.attack_bonus,
+            });
         }
         if self.groups.is_empty() && self.slot_spells.is_empty() {
-            return bad("the Spellcasting list names no spells".into());
+            return Err(Invalid::NoSpellsListed);
         }
         let mut names = std::collections::BTreeSet::new();
         for g in &self.groups {
             if g.name.trim().is_empty() {
-                return bad("a spell line has no name".into());
+                return Err(Invalid::UnnamedSpellLine);
             }
             if g.spells.is_empty() {
-                return bad(format!("the line {} names no spells", g.name));
+                return Err(Invalid::EmptySpellLine {
+                    line: g.name.clone(),
+                });
             }
             if let Frequency::PerDay(n) = g.frequency
-                && !(1..=20).contains(&n)
+                && !BLOCK_PER_DAY.contains(&n)
             {
-                return bad(format!("{}: {n}/day is outside 1..=20", g.name));
+                return Err(Invalid::PerDayOutOfRange {
+                    line: g.name.clone(),
+                    per_day: n,
+                });
             }
             for s in &g.spells {
+                // An at-will spell is one spell wherever it is listed; a
+                // per-day one is a use of its own line.
                 let key = match g.frequency {
-                    Frequency::AtWill => format!("at will {}", s.spell),
-                    Frequency::PerDay(_) => format!("{}: {}", g.name, s.spell),
+                    Frequency::AtWill => (None, &s.spell),
+                    Frequency::PerDay(_) => (Some(&g.name), &s.spell),
                 };
                 if !names.insert(key) {
-                    return bad(format!("{} is listed twice in {}", s.spell, g.name));
+                    return Err(Invalid::SpellListedTwice {
+                        spell: s.spell.to_string(),
+                        line: g.name.clone(),
+                    });
                 }
             }
         }
-        if self.slots.iter().any(|s| *s > 9) {
-            return bad("more than 9 slots of one level".into());
+        if let Some((i, slots)) = (1u8..).zip(self.slots).find(|(_, n)| *n > BLOCK_MAX_SLOTS) {
+            return Err(Invalid::TooManySlots { level: i, slots });
         }
         if !self.slot_spells.is_empty() && no_slots(&self.slots) {
-            return bad("spells cast with slots, but no slots".into());
+            return Err(Invalid::SlotSpellsWithoutSlots);
         }
         Ok(())
     }

@@ -96,6 +96,22 @@ fn r5b_ritual_must_be_prepared_and_tagged() {
 }
 
 #[test]
+fn r5b_a_ritual_takes_no_slot_level() {
+    let w = wizard(3);
+    let err = refusal(
+        &w,
+        &detect_magic(),
+        &CastRequest::new().as_ritual().at_slot(slot(2)),
+    );
+    assert_eq!(
+        err,
+        RulesError::InvalidRequest {
+            reason: Invalid::SlotLevelWithoutSlot
+        }
+    );
+}
+
+#[test]
 fn r5c_feature_casts_without_a_slot_n_times() {
     let mut w = wizard(3);
     let feature = LimitedUse::new("Fey Step", vec![id("misty-step")], 1, Recharge::LongRest);

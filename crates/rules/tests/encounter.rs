@@ -37,6 +37,37 @@ fn turns_follow_initiative_and_rounds_wrap() {
 }
 
 #[test]
+fn a_name_is_one_combatant_and_nobody_leaves_mid_turn() {
+    let twice = |name: &str| RulesError::InvalidRequest {
+        reason: Invalid::CombatantListedTwice { name: name.into() },
+    };
+    assert_eq!(
+        Encounter::new(vec![Combatant::new("Orc", 12), Combatant::new("Orc", 9)]).unwrap_err(),
+        twice("Orc")
+    );
+    let mut enc = Encounter::new(vec![
+        Combatant::new("Goblin", 12),
+        Combatant::new("Caster", 18),
+    ])
+    .unwrap();
+    assert_eq!(
+        enc.join(Combatant::new("Goblin", 3)).unwrap_err(),
+        twice("Goblin")
+    );
+    let t = enc.next_turn();
+    enc.apply_all(&t.events);
+    assert_eq!(
+        enc.leave("Caster").unwrap_err(),
+        RulesError::InvalidRequest {
+            reason: Invalid::LeavesOnOwnTurn {
+                name: "Caster".into(),
+            },
+        }
+    );
+    enc.leave("Goblin").unwrap();
+}
+
+#[test]
 fn r10_new_turn_in_encounter_resets_the_slot_limit() {
     let mut w = wizard(5);
     let mut enc = Encounter::new(vec![

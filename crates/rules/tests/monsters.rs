@@ -191,16 +191,62 @@ fn r10_a_block_with_slots_spends_one_slot_per_turn() {
 }
 
 #[test]
-fn r5c_homebrew_block_errors_are_clear() {
-    let scores = AbilityScores::new([10; 6]).unwrap();
-    let mut block = mage().stat_block().unwrap().clone();
-    block.save_dc = 0;
-    let err = Caster::from_stat_block("X", scores, block).unwrap_err();
-    assert!(err.to_string().contains("save DC 0"), "{err}");
-    let mut block = mage().stat_block().unwrap().clone();
-    block.groups[1].frequency = Frequency::PerDay(0);
-    let err = Caster::from_stat_block("X", scores, block).unwrap_err();
-    assert!(err.to_string().contains("0/day"), "{err}");
+fn r5c_homebrew_block_errors_name_what_is_wrong() {
+    let check = |change: &dyn Fn(&mut StatBlockCasting), expected: Invalid| {
+        let scores = AbilityScores::new([10; 6]).unwrap();
+        let mut block = mage().stat_block().unwrap().clone();
+        change(&mut block);
+        let err = Caster::from_stat_block("X", scores, block).unwrap_err();
+        assert_eq!(err.code(), "invalid_request", "{err}");
+        assert_eq!(
+            err.args(),
+            vec![("reason", Arg::Reason(expected.clone()))],
+            "{err}"
+        );
+        assert_eq!(err, RulesError::InvalidRequest { reason: expected });
+    };
+    check(&|b| b.save_dc = 0, Invalid::SaveDcOutOfRange { dc: 0 });
+    check(
+        &|b| b.attack_bonus = 31,
+        Invalid::AttackBonusOutOfRange { bonus: 31 },
+    );
+    check(&|b| b.groups.clear(), Invalid::NoSpellsListed);
+    check(
+        &|b| b.groups[0].name = " ".into(),
+        Invalid::UnnamedSpellLine,
+    );
+    check(
+        &|b| b.groups[2].spells.clear(),
+        Invalid::EmptySpellLine {
+            line: "1/Day Each".into(),
+        },
+    );
+    check(
+        &|b| b.groups[1].frequency = Frequency::PerDay(0),
+        Invalid::PerDayOutOfRange {
+            line: "2/Day Each".into(),
+            per_day: 0,
+        },
+    );
+    // At will, a spell is one spell on every line that lists it.
+    check(
+        &|b| b.groups.push(each("More", 0, &[("mage-armor", None)])),
+        Invalid::SpellListedTwice {
+            spell: "mage-armor".into(),
+            line: "More".into(),
+        },
+    );
+    check(
+        &|b| b.slots[2] = 10,
+        Invalid::TooManySlots {
+            level: 3,
+            slots: 10,
+        },
+    );
+    check(
+        &|b| b.slot_spells.push(id("fireball")),
+        Invalid::SlotSpellsWithoutSlots,
+    );
 }
 
 fn duel() -> (Encounter, Caster) {
@@ -246,6 +292,14 @@ fn r11_counterspell_failed_save_wastes_the_action_and_keeps_the_slot() {
     assert_eq!(
         (err.code(), err.rule()),
         ("reaction_window_open", Some("R11"))
+    );
+    assert_eq!(
+        err,
+        RulesError::ReactionWindowOpen {
+            caster: "Elmira".into(),
+            spell: Some("Fireball".into()),
+            trigger: TriggerKind::SpellCast,
+        }
     );
 
     // The Mage answers with Counterspell from Protective Magic, off its turn.
@@ -380,7 +434,15 @@ fn r11_answers_are_checked_against_the_window() {
         },
         None,
     );
-    assert_eq!(err.unwrap_err().code(), "reaction_window_open");
+    // No spell waits in this window: the refusal names its trigger.
+    assert_eq!(
+        err.unwrap_err(),
+        RulesError::ReactionWindowOpen {
+            caster: "Elmira".into(),
+            spell: None,
+            trigger: TriggerKind::SpellCast,
+        }
+    );
 }
 
 #[test]

@@ -34,8 +34,12 @@ fn r8_r1_only_wizard_spells_the_wizard_can_prepare_go_in_the_book() {
         "a Wizard 3 prepares up to level 2"
     );
     assert_eq!(
-        c.copy_to_spellbook(&fire_bolt()).unwrap_err().code(),
-        "invalid_request",
+        c.copy_to_spellbook(&fire_bolt()).unwrap_err(),
+        RulesError::InvalidRequest {
+            reason: Invalid::CantripInSpellbook {
+                spell: SpellName::of(&fire_bolt()),
+            },
+        },
         "cantrips are not kept in a spellbook"
     );
     assert_eq!(

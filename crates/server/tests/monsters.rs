@@ -107,6 +107,11 @@ async fn r11_the_gm_casts_for_mages_and_one_answers_the_other() {
             (s, code(&v)),
             (StatusCode::UNPROCESSABLE_ENTITY, "reaction_window_open")
         );
+        assert_eq!(
+            v["error"]["message"],
+            "R11: Cave Mage#1's Fireball waits for reactions; react, pass or resolve it first",
+            "{v}"
+        );
 
         let (s, v) = h
             .post(

@@ -8,7 +8,8 @@
 //! `one`/`few`/`many`/`other`).
 //!
 //! The rules crate returns codes and values; this crate turns them into
-//! sentences: [`refusal`] for a [`grimoire_rules::RulesError`], [`term`] for
+//! sentences: [`refusal`] for a [`grimoire_rules::RulesError`] ([`reason`]
+//! for the reason of an invalid request), [`term`] for
 //! the rules' vocabulary (schools, conditions, damage types, ...),
 //! [`message`] and [`Message`] for any other coded error (the app's, the
 //! catalogue's, the server's: an id and arguments; [`dice_error`] for dice
@@ -42,7 +43,7 @@ pub use catalogue::{FALLBACK, FtlError, Words, fixed, text};
 pub use dice::{dice_error, distribution_error};
 pub use fluent_bundle::{FluentArgs, FluentValue};
 pub use message::{Message, message};
-pub use refusal::{refusal, waived, waived_message, with_words};
+pub use refusal::{reason, refusal, waived, waived_message, with_words};
 pub use shape::{templates, variables};
 pub use store::{store_error, store_kind};
 pub use vocabulary::{Named, Term, abbrev, term, word};

@@ -1,8 +1,9 @@
 //! A rules refusal in words: message `refusal-<code>` with the refusal's
-//! arguments, after its rule id.
+//! arguments, after its rule id. An invalid request's reason is a message
+//! of its own, `invalid-<code>`, in the same language.
 
 use fluent_bundle::{FluentArgs, FluentValue};
-use grimoire_rules::{Arg, CastResolution, RulesError, Waived};
+use grimoire_rules::{Arg, CastResolution, Invalid, RulesError, Waived};
 
 use crate::{FALLBACK, Words};
 
@@ -32,6 +33,7 @@ impl Words {
             Arg::Action(a) => self.term(lang, &a).into(),
             Arg::Damage(d) => self.term(lang, &d).into(),
             Arg::Trigger(t) => self.term(lang, &t).into(),
+            Arg::Reason(reason) => self.reason(lang, &reason).into(),
             Arg::DamageList(list) => {
                 let words: Vec<String> = list.iter().map(|d| self.term(lang, d)).collect();
                 words.join(", ").into()
@@ -41,6 +43,27 @@ impl Words {
             other => other.to_string().into(),
         }
     }
+}
+
+impl Words {
+    /// Why a request is invalid, in `lang`: message `invalid-<code>` with
+    /// the reason's arguments.
+    pub fn reason(&self, lang: &str, reason: &Invalid) -> String {
+        self.message(lang, &format!("invalid-{}", reason.code()), &reason.args())
+    }
+}
+
+/// Why a request is invalid, in `lang` (`en`, `cs`, ...), from the
+/// embedded catalogue.
+///
+/// ```
+/// use grimoire_rules::Invalid;
+///
+/// let twice = Invalid::CombatantListedTwice { name: "Goblin".into() };
+/// assert_eq!(grimoire_words::reason("en", &twice), "combatant Goblin is listed twice");
+/// ```
+pub fn reason(lang: &str, reason: &Invalid) -> String {
+    Words::get().reason(lang, reason)
 }
 
 /// `error` as a sentence in `lang` (`en`, `cs`, ...), from the embedded

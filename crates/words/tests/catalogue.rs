@@ -5,10 +5,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use grimoire_rules::{
-    Ability, ActionKind, AreaShape, Class, Condition, DamageType, RulesError, School, SpellName,
-    TriggerKind,
+    Ability, ActionKind, AreaShape, Class, Condition, DamageType, Invalid, RulesError, School,
+    SpellName, TriggerKind,
 };
-use grimoire_words::{FALLBACK, Named, Words, refusal, term, variables};
+use grimoire_words::{FALLBACK, Named, Words, reason, refusal, term, variables};
 
 type Shape = BTreeMap<String, BTreeSet<String>>;
 
@@ -257,6 +257,100 @@ fn a_reaction_that_does_not_answer_names_the_trigger_in_the_readers_words() {
         "R11: Shield does not answer damage taken"
     );
     assert!(refusal("cs", &e).ends_with("neodpovídá na spouštěč: utržené zranění"));
+}
+
+#[test]
+fn every_invalid_reason_reads_in_every_language_with_the_arguments_it_gives() {
+    let english = &shapes()[FALLBACK];
+    for r in Invalid::one_of_each() {
+        let id = format!("invalid-{}", r.code());
+        let given: BTreeSet<String> = r.args().iter().map(|(k, _)| (*k).to_owned()).collect();
+        let used = english
+            .get(&id)
+            .unwrap_or_else(|| panic!("no message {id}"));
+        assert_eq!(used, &given, "{id}");
+        for lang in Words::get().languages() {
+            let text = reason(lang, &r);
+            assert!(
+                !text.is_empty() && !text.contains("{$") && !text.contains("invalid-"),
+                "{lang}/{id}: {text}"
+            );
+            let refused = refusal(lang, &RulesError::InvalidRequest { reason: r.clone() });
+            assert!(refused.ends_with(&text), "{lang}: {refused}");
+        }
+    }
+}
+
+/// An invalid request reads in the reader's language, its reason too.
+#[test]
+fn an_invalid_request_gives_its_reason_in_the_readers_words() {
+    let twice = RulesError::InvalidRequest {
+        reason: Invalid::CombatantListedTwice {
+            name: "Skřet".into(),
+        },
+    };
+    assert_eq!(
+        refusal("en", &twice),
+        "invalid request: combatant Skřet is listed twice"
+    );
+    assert_eq!(
+        refusal("cs", &twice),
+        "neplatný požadavek: účastník Skřet je uveden dvakrát"
+    );
+    let dc = RulesError::InvalidRequest {
+        reason: Invalid::SaveDcOutOfRange { dc: 41 },
+    };
+    assert_eq!(
+        refusal("en", &dc),
+        "invalid request: save DC 41 is outside 1 to 40"
+    );
+    assert_eq!(
+        refusal("cs", &dc),
+        "neplatný požadavek: SO záchrany 41 je mimo rozsah 1 až 40"
+    );
+    let cantrip = RulesError::InvalidRequest {
+        reason: Invalid::CantripInSpellbook {
+            spell: SpellName {
+                en: "Fire Bolt".into(),
+                cs: Some("Ohnivá střela".into()),
+            },
+        },
+    };
+    assert!(refusal("cs", &cantrip).contains("Ohnivá střela je trik"));
+}
+
+/// A window for Reactions names the spell that waits, or else its trigger,
+/// in the reader's words.
+#[test]
+fn an_open_window_names_the_spell_or_the_trigger_that_waits() {
+    let spell = RulesError::ReactionWindowOpen {
+        caster: "Elmira".into(),
+        spell: Some("Fireball".into()),
+        trigger: TriggerKind::SpellCast,
+    };
+    assert_eq!(
+        refusal("en", &spell),
+        "R11: Elmira's Fireball waits for reactions; react, pass or resolve it first"
+    );
+    assert_eq!(
+        refusal("cs", &spell),
+        "R11: kouzlo Fireball, které sesílá Elmira, čeká na Reakce; \
+         nejdřív reagujte, vzdejte se nebo ho vyhodnoťte"
+    );
+    let hit = RulesError::ReactionWindowOpen {
+        caster: "Goblin".into(),
+        spell: None,
+        trigger: TriggerKind::Hit,
+    };
+    assert_eq!(
+        refusal("en", &hit),
+        "R11: a hit by an attack roll waits for reactions; react, pass or resolve it first"
+    );
+    assert_eq!(
+        refusal("cs", &hit),
+        "R11: na Reakce čeká spouštěč: zásah hodem na útok; \
+         nejdřív reagujte, vzdejte se nebo ho vyhodnoťte"
+    );
 }
 
 /// Adding a language is adding its `.ftl` text: here a tiny test language

@@ -75,7 +75,12 @@ refusal-target_not_hostile = kouzlo musí cílit na nepřátelského tvora a { $
 refusal-no_alternative_casting_time = kouzlo { $spell } má jen jeden vyvolávací čas
 refusal-not_in_stat_block = { $spell } není v seznamu Sesílání kouzel tohoto tvora
 refusal-no_reaction_window = na žádnou Reakci se nečeká
-refusal-reaction_window_open = kouzlo { $spell }, které sesílá { $caster }, čeká na Reakce; nejdřív reagujte, vzdejte se nebo ho vyhodnoťte
+# `waiting` je `spell`, když čeká sesílané kouzlo, jinak `trigger` (zásah,
+# zranění, pád); `spell` je pak prázdné.
+refusal-reaction_window_open = { $waiting ->
+        [spell] kouzlo { $spell }, které sesílá { $caster }, čeká na Reakce; nejdřív reagujte, vzdejte se nebo ho vyhodnoťte
+       *[trigger] na Reakce čeká spouštěč: { $trigger }; nejdřív reagujte, vzdejte se nebo ho vyhodnoťte
+    }
 refusal-not_an_answer = { $spell } neodpovídá na spouštěč: { $trigger }
 refusal-own_trigger = { $name } nemůže reagovat na { $what ->
         [spell] vlastní kouzlo
@@ -85,3 +90,21 @@ refusal-own_trigger = { $name } nemůže reagovat na { $what ->
 refusal-already_answered = { $name } už na tento spouštěč odpověděl(a)
 refusal-not_a_caster = { $name } nesesílá kouzla (přidejte ho jako postavu nebo s --monster)
 refusal-invalid_request = neplatný požadavek: { $reason }
+
+# Proč je požadavek neplatný: `invalid-<kód>`, `reason` zprávy
+# refusal-invalid_request. Kouzla bloku tvora jsou uvedena svými
+# identifikátory, jak je dává soubor bloku.
+
+invalid-combatant_listed_twice = účastník { $name } je uveden dvakrát
+invalid-leaves_on_own_turn = { $name } je právě na tahu; nejdřív tah ukončete, teprve potom může odejít
+invalid-cantrip_in_spellbook = { $spell } je trik; triky se do knihy kouzel nezapisují, sesilatel je prostě zná
+invalid-slot_level_without_slot = úroveň pozice lze zvolit jen při sesílání z pozice kouzla
+invalid-save_dc_out_of_range = SO záchrany { $dc } je mimo rozsah { $min } až { $max }
+invalid-attack_bonus_out_of_range = bonus útoku kouzlem { $bonus } je mimo rozsah { $min } až { $max }
+invalid-no_spells_listed = seznam Sesílání kouzel neuvádí žádná kouzla
+invalid-unnamed_spell_line = jeden z řádků kouzel nemá název
+invalid-empty_spell_line = řádek { $line } neuvádí žádná kouzla
+invalid-per_day_out_of_range = { $line }: { $per_day }/den je mimo rozsah { $min } až { $max }
+invalid-spell_listed_twice = kouzlo { $spell } je v řádku { $line } uvedeno dvakrát
+invalid-too_many_slots = { $level }. úroveň má { $slots } pozic; blok tvora smí dát nejvýš { $max } pozic jedné úrovně
+invalid-slot_spells_without_slots = blok uvádí kouzla sesílaná z pozic, ale žádné pozice nedává

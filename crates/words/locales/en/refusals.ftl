@@ -65,9 +65,32 @@ refusal-target_not_hostile = this spell must target a Hostile creature, and { $t
 refusal-no_alternative_casting_time = { $spell } has only one casting time
 refusal-not_in_stat_block = { $spell } is not on this creature's Spellcasting list
 refusal-no_reaction_window = nothing is waiting for a reaction
-refusal-reaction_window_open = { $caster }'s { $spell } waits for reactions; react, pass or resolve it first
+# `waiting` is `spell` when a spell waits to be cast, else `trigger` (a
+# hit, damage, a fall); `spell` is then empty.
+refusal-reaction_window_open = { $waiting ->
+        [spell] { $caster }'s { $spell } waits for reactions; react, pass or resolve it first
+       *[trigger] { $trigger } waits for reactions; react, pass or resolve it first
+    }
 refusal-not_an_answer = { $spell } does not answer { $trigger }
 refusal-own_trigger = { $name } cannot react to its own { $what }
 refusal-already_answered = { $name } has already answered this trigger
 refusal-not_a_caster = { $name } has no spellcasting (add it as a character or with --monster)
 refusal-invalid_request = invalid request: { $reason }
+
+# Why a request is invalid: `invalid-<code>`, the `reason` of
+# refusal-invalid_request (see `Invalid::args`). A stat block's spells are
+# named by their ids, as the block's file gives them.
+
+invalid-combatant_listed_twice = combatant { $name } is listed twice
+invalid-leaves_on_own_turn = it is { $name }'s turn; end it before { $name } leaves
+invalid-cantrip_in_spellbook = { $spell } is a cantrip; cantrips are known, not kept in a spellbook
+invalid-slot_level_without_slot = a slot level can only be chosen when casting with a slot
+invalid-save_dc_out_of_range = save DC { $dc } is outside { $min } to { $max }
+invalid-attack_bonus_out_of_range = attack bonus { $bonus } is outside { $min } to { $max }
+invalid-no_spells_listed = the Spellcasting list names no spells
+invalid-unnamed_spell_line = a spell line has no name
+invalid-empty_spell_line = the line { $line } names no spells
+invalid-per_day_out_of_range = { $line }: { $per_day }/day is outside { $min } to { $max }
+invalid-spell_listed_twice = { $spell } is listed twice in { $line }
+invalid-too_many_slots = level { $level } has { $slots } slots; a stat block gives at most { $max } of one level
+invalid-slot_spells_without_slots = spells are cast with slots, but the block gives no slots
