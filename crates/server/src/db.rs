@@ -458,13 +458,23 @@ impl Db {
     }
 
     /// Sends a PostgreSQL notification (nothing to do on SQLite, where
-    /// every client talks to this one process).
+    /// every client talks to this one process). It takes a connection
+    /// like a request does, under the same bound: without a permit, every
+    /// write's notification opened a connection beyond the pool, which the
+    /// full pool then closed (a new PostgreSQL backend each time).
     pub(crate) async fn notify(self: &Arc<Self>, channel: String, payload: String) {
         if !matches!(self.target, Database::Postgres(_)) {
             return;
         }
+        let Ok(Ok(permit)) =
+            tokio::time::timeout(self.timeout, Arc::clone(&self.permits).acquire_owned()).await
+        else {
+            tracing::warn!("live update not sent to other instances: no connection was free");
+            return;
+        };
         let db = Arc::clone(self);
         let sent = tokio::task::spawn_blocking(move || -> Result<(), ServerError> {
+            let _permit = permit;
             let leased = db.lease()?;
             if let Some(Conn::Postgres(pg)) = &leased.conn {
                 pg.notify(&channel, &payload)?;
