@@ -173,8 +173,7 @@ fn parse(relaxed: &[String]) -> Result<HouseRules, ServerError> {
         .map_err(|e| {
             ServerError::invalid_with(
                 "unknown_house_rule",
-                grimoire_words::Message::new("server-unknown_house_rule")
-                    .text("detail", e.to_string()),
+                grimoire_words::Message::new("server-unknown_house_rule").text("rule", e.0),
             )
         })?;
     Ok(HouseRules::relaxing(rules))
