@@ -247,6 +247,19 @@ cli-unknown-language = neznámý jazyk „{ $lang }“ (jeden z: { $known })
 ## Řádky výstupu příkazů
 
 cli-no-hit-points = životy nejsou zapsané (grimoire hp JMÉNO --max N --ac N)
+# Krátké shrnutí změny v záznamu (grimoire log).
+cli-log-slot = pozice { $level }
+cli-log-pact-slot = paktová pozice { $level }
+cli-log-relaxed = { $rule } uvolněno
+cli-log-enforced = { $rule } platí
+cli-log-concentrating = +soustředění { $spell }
+cli-log-unfocused = -soustředění { $spell }
+cli-log-used = použito { $name }
+cli-log-time = +{ $rounds } { $rounds ->
+        [one] kolo
+        [few] kola
+       *[other] kol
+    }
 cli-log-older = starší záznamy: grimoire log{ $flag } --before { $before }
 cli-spellbook = kniha kouzel
 cli-spellbook-none = kniha kouzel se nevede (grimoire spellbook add JMÉNO KOUZLO...)

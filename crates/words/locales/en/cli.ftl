@@ -248,6 +248,18 @@ cli-unknown-language = unknown language "{ $lang }" (one of: { $known })
 ## Lines of the commands' output
 
 cli-no-hit-points = no hit points recorded (grimoire hp NAME --max N --ac N)
+# The log's short summary of a change (grimoire log).
+cli-log-slot = slot { $level }
+cli-log-pact-slot = pact slot { $level }
+cli-log-relaxed = { $rule } relaxed
+cli-log-enforced = { $rule } enforced
+cli-log-concentrating = +concentration { $spell }
+cli-log-unfocused = -concentration { $spell }
+cli-log-used = used { $name }
+cli-log-time = +{ $rounds } { $rounds ->
+        [one] round
+       *[other] rounds
+    }
 cli-log-older = older entries: grimoire log{ $flag } --before { $before }
 cli-spellbook = spellbook
 cli-spellbook-none = no spellbook kept (grimoire spellbook add NAME SPELL...)
