@@ -7,6 +7,8 @@
 //! request fitted with [`crate::fit_request_stored`] carries them, so a
 //! cast, the options list and the planner all see the same rules.
 
+use std::collections::BTreeMap;
+
 use grimoire_rules::{HouseRules, Relaxable};
 use grimoire_store::{Committed, Expected, Store};
 use serde::Serialize;
@@ -35,15 +37,19 @@ pub struct RelaxedRule {
     pub rule: Relaxable,
     /// What relaxing it allows, in English.
     pub allows: &'static str,
-    /// The same in Czech.
+    /// The same in Czech (kept for clients that read it;
+    /// [`messages`](RelaxedRule::messages) has every language).
     pub allows_cs: &'static str,
+    /// What relaxing it allows in every language of the catalogue, by tag
+    /// (`en`, `cs`, ...).
+    pub messages: BTreeMap<String, String>,
 }
 
 impl RelaxedRule {
     /// What relaxing it allows, in `lang` (English when the catalogue
     /// has no such language).
-    pub fn allows_in(&self, lang: &str) -> &'static str {
-        allows(self.rule, lang)
+    pub fn allows_in(&self, lang: &str) -> &str {
+        self.messages.get(lang).map_or(self.allows, String::as_str)
     }
 }
 
@@ -60,6 +66,8 @@ pub fn describe(house: &HouseRules) -> Vec<RelaxedRule> {
             rule,
             allows: allows(rule, grimoire_words::FALLBACK),
             allows_cs: allows(rule, "cs"),
+            messages: grimoire_words::Words::get()
+                .in_every_language(|lang| allows(rule, lang).to_owned()),
         })
         .collect()
 }
@@ -126,5 +134,22 @@ mod tests {
         assert_eq!(log.len(), 1);
         store.undo(TABLE, HOUSE_RULES).unwrap();
         assert!(house_rules(&store).unwrap().is_strict());
+    }
+
+    #[test]
+    fn a_relaxed_rule_says_what_it_allows_in_every_language() {
+        let words = grimoire_words::Words::get();
+        let [r14] = describe(&HouseRules::relaxing([Relaxable::R14]))
+            .try_into()
+            .unwrap();
+        assert_eq!(r14.messages.len(), words.languages().len());
+        for lang in words.languages() {
+            assert_eq!(r14.allows_in(lang), words.text(lang, "house-R14", None));
+        }
+        assert_eq!(r14.messages["en"], r14.allows);
+        assert_eq!(r14.messages["cs"], r14.allows_cs);
+        assert_ne!(r14.allows, r14.allows_cs);
+        // A language the catalogue lacks reads English.
+        assert_eq!(r14.allows_in("xx"), r14.allows);
     }
 }

@@ -315,11 +315,7 @@ pub fn options(
             rule: refusal.rule().map(str::to_owned),
             message: refusal.message(grimoire_words::FALLBACK),
             message_cs: refusal.is_worded().then(|| refusal.message("cs")),
-            messages: grimoire_words::Words::get()
-                .languages()
-                .into_iter()
-                .map(|lang| (lang.to_owned(), refusal.message(lang)))
-                .collect(),
+            messages: grimoire_words::Words::get().in_every_language(|lang| refusal.message(lang)),
         });
     }
     Ok(Options {

@@ -169,6 +169,7 @@ pub enum Text {
     Effects,
     FreeHands,
     Pouch,
+    Focus,
     Materials,
     Dismissed,
     Identified,

@@ -16,6 +16,7 @@ mod describe;
 pub mod failure;
 mod help;
 mod i18n;
+mod keywords;
 pub mod names;
 mod output;
 mod reference;

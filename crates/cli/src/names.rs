@@ -1,5 +1,5 @@
 //! Parsing the words users type: classes, abilities, conditions, actions,
-//! recharge periods and time spans, in English or Czech.
+//! recharge periods and time spans, in any language of the catalogue.
 //!
 //! Every parser returns a usage [`Failure`] that lists what would have
 //! been accepted, so a typo never panics and always teaches.
@@ -7,6 +7,7 @@
 use grimoire_rules::{Ability, ActionKind, Class, Condition, DamageType, School};
 
 use crate::failure::Failure;
+use crate::keywords;
 use grimoire_words::{Named, Term};
 
 pub use grimoire_app::{NameKind, fold};
@@ -166,40 +167,41 @@ pub fn school(word: &str) -> Result<School, Failure> {
         })
 }
 
-/// `magic`, `bonus` or `reaction` (Czech: `magie`, `bonusova`, `reakce`).
+/// The part of the turn a spell takes: its keyword (`magic`, `bonus`,
+/// `reaction`; Czech `magie`, `bonusová`, `reakce`; see [`keywords`]) or
+/// its vocabulary word, in any language of the catalogue.
 pub fn action(word: &str) -> Result<ActionKind, Failure> {
-    match fold(word).as_str() {
-        "magic" | "action" | "magie" | "akce" => Ok(ActionKind::Action),
-        "bonus" | "bonus-action" | "bonusova" | "bonusova-akce" => Ok(ActionKind::BonusAction),
-        "reaction" | "reakce" => Ok(ActionKind::Reaction),
-        // Or its word in any language of the catalogue.
-        w => [
-            ActionKind::Action,
-            ActionKind::BonusAction,
-            ActionKind::Reaction,
-        ]
-        .into_iter()
-        .find(|a| named(a, w))
+    const ACTIONS: [(ActionKind, &str); 3] = [
+        (ActionKind::Action, "action"),
+        (ActionKind::BonusAction, "bonus-action"),
+        (ActionKind::Reaction, "reaction"),
+    ];
+    let folded = fold(word);
+    keywords::find(word, &ACTIONS)
+        .or_else(|| {
+            ACTIONS
+                .into_iter()
+                .map(|(a, _)| a)
+                .find(|a| named(a, &folded))
+        })
         .ok_or_else(|| {
             Failure::usage_worded("unknown_action", "cli-unknown-action", &[("word", word)])
-        }),
-    }
+        })
 }
 
 /// A time span in rounds: `3` or `3r` rounds, `10m` minutes, `1h` hours,
-/// `8h`, `1d` days. One round is six seconds, ten rounds a minute.
+/// `8h`, `1d` days, the unit in any language of the catalogue (see
+/// [`keywords`]). One round is six seconds, ten rounds a minute.
 pub fn rounds(text: &str) -> Result<u64, Failure> {
+    const UNITS: [(u64, &str); 4] = [(1, "round"), (10, "minute"), (600, "hour"), (14_400, "day")];
     let t = fold(text);
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (number, unit) = t.split_at(split);
     let bad = || Failure::usage_worded("bad_duration", "cli-bad-duration", &[("text", text)]);
     let n: u64 = number.parse().map_err(|_| bad())?;
     let per = match unit.trim() {
-        "" | "r" | "round" | "rounds" | "kolo" | "kol" => 1,
-        "m" | "min" | "minute" | "minutes" | "minuta" | "minut" => 10,
-        "h" | "hour" | "hours" | "hodina" | "hodin" => 600,
-        "d" | "day" | "days" | "den" | "dni" => 14_400,
-        _ => return Err(bad()),
+        "" => 1,
+        unit => keywords::find(unit, &UNITS).ok_or_else(bad)?,
     };
     n.checked_mul(per).ok_or_else(bad)
 }
@@ -252,6 +254,13 @@ mod tests {
         assert_eq!(rounds("3").unwrap(), 3);
         assert_eq!(rounds("1h").unwrap(), 600);
         assert_eq!(rounds("2 min").unwrap(), 20);
+        assert_eq!(rounds("3 kola").unwrap(), 3);
+        assert_eq!(rounds("2 Hodiny").unwrap(), 1200);
+        assert_eq!(rounds("1 den").unwrap(), 14_400);
+        assert_eq!(rounds("5 dní").unwrap(), 72_000);
+        assert_eq!(rounds("10 minut").unwrap(), 100);
+        assert_eq!(rounds("10 days").unwrap(), 144_000);
+        assert_eq!(rounds("1 week").unwrap_err().code, "bad_duration");
         assert!(rounds("soon").is_err());
         assert!(rounds("99999999999999999999d").is_err());
     }
@@ -267,6 +276,9 @@ mod tests {
         assert_eq!(action("Bonusová akce").unwrap(), ActionKind::BonusAction);
         assert_eq!(condition("Bezvědomý").unwrap(), Condition::Unconscious);
         assert_eq!(damage_type("ohnivé").unwrap(), DamageType::Fire);
+        assert_eq!(action("magie").unwrap(), ActionKind::Action);
+        assert_eq!(action("Bonusová").unwrap(), ActionKind::BonusAction);
+        assert_eq!(action("magic").unwrap(), ActionKind::Action);
         assert!(action("free").is_err());
     }
 }

@@ -64,6 +64,18 @@ async fn r14_relaxed_by_the_gm_turns_a_refusal_into_a_logged_warning() {
         assert_eq!(s, StatusCode::OK, "{v}");
         assert_eq!(v["relaxed"][0]["rule"], "R14");
         assert_eq!(v["changed"], true);
+        // What it allows, in every language (English and Czech kept).
+        let r14 = &v["relaxed"][0];
+        let words = grimoire_words::Words::get();
+        for lang in words.languages() {
+            assert_eq!(
+                r14["messages"][lang],
+                words.text(lang, "house-R14", None),
+                "{lang}: {r14}"
+            );
+        }
+        assert_eq!(r14["messages"]["en"], r14["allows"]);
+        assert_eq!(r14["messages"]["cs"], r14["allows_cs"]);
         let (_, again) = h.put(rules, Some(&t.gm), json!({"relaxed": ["R14"]})).await;
         assert_eq!(again["changed"], false, "the same rules write nothing");
 

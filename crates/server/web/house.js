@@ -18,10 +18,9 @@ export function waivedBlock(waived) {
 
 /** The relaxed rules as a short line (`R14 relaxed: …`), or `null`. */
 function relaxedList(view) {
-  const cs = getLang() === 'cs';
   if (!view.relaxed.length) return h('p', { class: 'muted', id: 'house-rules-now' }, t('house.none'));
   return h('ul', { class: 'plain', id: 'house-rules-now' }, ...view.relaxed.map((r) => h('li', { class: 'warn' },
-    h('strong', {}, t('house.relaxed', { rule: r.rule })), ' ', cs ? r.allows_cs : r.allows)));
+    h('strong', {}, t('house.relaxed', { rule: r.rule })), ' ', (r.messages && r.messages[getLang()]) || r.allows)));
 }
 
 /** The Table tab's card: what this campaign relaxes; the GM may change it. */

@@ -120,6 +120,16 @@ impl Words {
         tags
     }
 
+    /// `render` in each language of the catalogue, by tag: the `messages`
+    /// map (`en`, `cs`, ...) that JSON answers carry so a client reads
+    /// whichever language it shows.
+    pub fn in_every_language(&self, render: impl Fn(&str) -> String) -> BTreeMap<String, String> {
+        self.languages()
+            .into_iter()
+            .map(|lang| (lang.to_owned(), render(lang)))
+            .collect()
+    }
+
     /// Whether `lang` has its own text for `id` (not a fallback).
     pub fn has(&self, lang: &str, id: &str) -> bool {
         self.bundles.get(lang).is_some_and(|l| l.defines(id))

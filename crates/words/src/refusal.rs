@@ -80,11 +80,7 @@ pub fn waived(w: &Waived) -> Waived {
     if let Some(e) = &w.refusal {
         w.message = refusal(FALLBACK, e);
         w.message_cs = refusal("cs", e);
-        w.messages = Words::get()
-            .languages()
-            .into_iter()
-            .map(|lang| (lang.to_owned(), refusal(lang, e)))
-            .collect();
+        w.messages = Words::get().in_every_language(|lang| refusal(lang, e));
     }
     w
 }

@@ -238,7 +238,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
             req,
         )
         .map_err(|err| match err.downcast::<grimoire_rules::RulesError>() {
-            Ok(e) => hint(Failure::from(e), &entity.name, &spell.name_en, true).into(),
+            Ok(e) => hint(Failure::from(e), &entity.name, names_of(spell), true).into(),
             Err(other) => other,
         });
     }
@@ -256,7 +256,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         hint(
             Failure::from(e),
             &entity.name,
-            &spell.name_en,
+            names_of(spell),
             enc.is_some(),
         )
     })?;
@@ -283,8 +283,14 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
 
 /// A refusal says what would make the cast legal, naming the command or
 /// flag (R10 outside an encounter: end the turn; R11: --trigger; R14c:
-/// equip; R5b/R8: prepare; R3: a rest).
-pub(crate) fn hint(f: Failure, caster: &str, spell: &str, in_encounter: bool) -> Failure {
+/// equip; R5b/R8: prepare; R3: a rest). `spell` names the spell in a
+/// language (its catalogue name there, which the commands also read).
+pub(crate) fn hint(
+    f: Failure,
+    caster: &str,
+    spell: impl Fn(Lang) -> String,
+    in_encounter: bool,
+) -> Failure {
     // `hint-<what>` messages of the catalogue, with the caster and spell.
     let id = match f.code.as_str() {
         "one_slot_per_turn" | "action_unavailable" if !in_encounter => Some("hint-end-turn"),
@@ -299,9 +305,15 @@ pub(crate) fn hint(f: Failure, caster: &str, spell: &str, in_encounter: bool) ->
         return f;
     };
     f.reworded(|lang, m| {
-        let fix = grimoire_words::text(lang, id, [("caster", caster), ("spell", spell)]);
+        let spell = spell(Lang::of_tag(lang));
+        let fix = grimoire_words::text(lang, id, [("caster", caster), ("spell", &spell)]);
         format!("{m} ({fix})")
     })
+}
+
+/// The spell's name in a language, for [`hint`].
+fn names_of(spell: &grimoire_catalog::CatalogSpell) -> impl Fn(Lang) -> String + '_ {
+    |lang| crate::describe::spell_name(spell, lang).to_owned()
 }
 
 /// Prints a cast's resolution (shared with `encounter cast|react|resolve`).

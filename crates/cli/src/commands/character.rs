@@ -14,7 +14,7 @@ use crate::active;
 use crate::catalog;
 use crate::context::Ctx;
 use crate::failure::Failure;
-use crate::i18n::Text;
+use crate::i18n::{Lang, Text};
 use crate::names;
 use crate::output::Table;
 use crate::state::{self, Batch, CHARACTER};
@@ -216,9 +216,14 @@ fn change_spells(ctx: &Ctx, args: &PrepareArgs, prepare: bool) -> anyhow::Result
     .map_err(|e| match e {
         // The refusal names the command that fixes it.
         grimoire_app::AppError::Rules(grimoire_rules::RulesError::NotInSpellbook { spell }) => {
-            let name = spell.en.clone();
-            let err = grimoire_rules::RulesError::NotInSpellbook { spell };
-            crate::commands::cast::hint(Failure::from(err), &entity.name, &name, false).into()
+            let name = |lang: crate::i18n::Lang| {
+                let cs = spell.cs.as_ref().unwrap_or(&spell.en);
+                lang.pick(&spell.en, cs).clone()
+            };
+            let err = grimoire_rules::RulesError::NotInSpellbook {
+                spell: spell.clone(),
+            };
+            crate::commands::cast::hint(Failure::from(err), &entity.name, name, false).into()
         }
         other => state::app_error(other),
     })?;
@@ -299,16 +304,13 @@ pub enum AbilityCommand {
 }
 
 fn recharge(word: &str) -> Result<Recharge, Failure> {
-    match names::fold(word).as_str() {
-        "long" | "long-rest" | "dlouhy" => Ok(Recharge::LongRest),
-        "short" | "short-rest" | "kratky" => Ok(Recharge::ShortRest),
-        "never" | "none" | "nikdy" => Ok(Recharge::Never),
-        _ => Err(Failure::usage_worded(
-            "bad_recharge",
-            "cli-bad-recharge",
-            &[("word", word)],
-        )),
-    }
+    const PERIODS: [(Recharge, &str); 3] = [
+        (Recharge::LongRest, "recharge-long"),
+        (Recharge::ShortRest, "recharge-short"),
+        (Recharge::Never, "recharge-never"),
+    ];
+    crate::keywords::find(word, &PERIODS)
+        .ok_or_else(|| Failure::usage_worded("bad_recharge", "cli-bad-recharge", &[("word", word)]))
 }
 
 /// The spells named, at least one (clap requires `--spell`; the check
@@ -533,9 +535,12 @@ impl ConditionArgs {
 pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
     let (name, toggle, condition) = args.words()?;
     let add = toggle == Toggle::Add;
-    let word = names::fold(condition);
-    let (label, what) = if matches!(word.as_str(), "silenced" | "silence" | "umlceny" | "ticho") {
-        ("silenced", Affliction::Silenced)
+    let silenced = crate::keywords::find(condition, &[((), "silenced")]).is_some();
+    let (label, what) = if silenced {
+        (
+            grimoire_words::fixed(ctx.out.lang.tag(), "cli-silenced"),
+            Affliction::Silenced,
+        )
     } else {
         let c: Condition = names::condition(condition)?;
         let label = grimoire_words::word(ctx.out.lang.tag(), &c);
@@ -643,17 +648,8 @@ pub fn equip(ctx: &Ctx, args: &EquipArgs) -> anyhow::Result<()> {
         gear.component_pouch = false;
     }
     if let Some(f) = &args.focus {
-        gear.focus = match names::fold(f).as_str() {
-            "none" | "zadne" => Focus::None,
-            "held" | "drzene" => Focus::Held,
-            "worn" | "nosene" => Focus::Worn,
-            "stowed" | "ulozene" => Focus::Stowed,
-            _ => {
-                return Err(
-                    Failure::usage_worded("bad_focus", "cli-bad-focus", &[("focus", f)]).into(),
-                );
-            }
-        };
+        gear.focus = crate::keywords::find(f, &PLACES)
+            .ok_or_else(|| Failure::usage_worded("bad_focus", "cli-bad-focus", &[("focus", f)]))?;
     }
     if let Some(h) = args.free_hands {
         gear.free_hands = h.min(2);
@@ -672,13 +668,14 @@ pub fn equip(ctx: &Ctx, args: &EquipArgs) -> anyhow::Result<()> {
         return out.json(&json!({ "character": next.name(), "equipment": g }));
     }
     out.line(format!(
-        "{}: {} {}, {} {}, focus {:?}, {}: {}",
+        "{}: {} {}, {} {}, {} {}, {}: {}",
         next.name(),
         Text::FreeHands.get(out.lang),
         g.free_hands,
         Text::Pouch.get(out.lang),
         if g.component_pouch { "✓" } else { "✗" },
-        g.focus,
+        Text::Focus.get(out.lang),
+        focus_place(g.focus, out.lang),
         Text::Materials.get(out.lang),
         if g.materials.is_empty() {
             "-".to_owned()
@@ -686,6 +683,23 @@ pub fn equip(ctx: &Ctx, args: &EquipArgs) -> anyhow::Result<()> {
             g.materials.join(", ")
         }
     ))
+}
+
+/// Where a focus may be, each with its keyword (`cli-typed-focus-*`).
+const PLACES: [(Focus, &str); 4] = [
+    (Focus::None, "focus-none"),
+    (Focus::Held, "focus-held"),
+    (Focus::Worn, "focus-worn"),
+    (Focus::Stowed, "focus-stowed"),
+];
+
+/// Where the focus is, in `lang` (`held`, `držené`).
+fn focus_place(focus: Focus, lang: Lang) -> String {
+    let keyword = PLACES
+        .iter()
+        .find(|(f, _)| *f == focus)
+        .map_or("focus-none", |(_, k)| k);
+    crate::keywords::shown(lang, keyword)
 }
 
 /// Arguments of `wait`.

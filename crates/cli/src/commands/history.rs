@@ -3,11 +3,12 @@
 use serde_json::json;
 
 use grimoire_store::Store;
+use grimoire_words::{FluentArgs, FluentValue};
 
 use crate::active;
 use crate::context::Ctx;
 use crate::failure::Failure;
-use crate::i18n::Text;
+use crate::i18n::{Lang, Text};
 use crate::output::Table;
 
 /// The kind of entity addressed by `undo` and `log`.
@@ -145,7 +146,7 @@ pub fn log(ctx: &Ctx, args: &LogArgs) -> anyhow::Result<()> {
             when,
             note,
             e.command.clone(),
-            out.dim(&summarize(&e.events)),
+            out.dim(&summarize(&e.events, lang)),
         ]);
     }
     out.line(table.render(out))?;
@@ -168,9 +169,10 @@ pub fn log(ctx: &Ctx, args: &LogArgs) -> anyhow::Result<()> {
 }
 
 /// A short line for the log saying what a change did, from its stored
-/// events (`slot 1 · +concentration bless`). Unknown events show by name,
-/// so new event kinds never break the log.
-fn summarize(events: &serde_json::Value) -> String {
+/// events (`slot 1 · +concentration bless`), in `lang` (messages
+/// `cli-log-*`). Unknown events show by name, so new event kinds never
+/// break the log.
+fn summarize(events: &serde_json::Value, lang: Lang) -> String {
     const MAX: usize = 60;
     let mut parts: Vec<String> = Vec::new();
     for e in events.as_array().into_iter().flatten() {
@@ -181,22 +183,38 @@ fn summarize(events: &serde_json::Value) -> String {
         let ev = &e["event"];
         let kind = ev["event"].as_str().or(ev["kind"].as_str()).unwrap_or("?");
         let text = |k: &str| ev[k].as_str().map(str::to_owned).unwrap_or_default();
+        let number = |k: &str| FluentValue::from(ev[k].as_i64().unwrap_or_default());
+        let say = |id: &str, args: &[(&str, FluentValue<'static>)]| {
+            let mut fargs = FluentArgs::new();
+            for (k, v) in args {
+                fargs.set(*k, v.clone());
+            }
+            grimoire_words::Words::get().text(lang.tag(), id, Some(&fargs))
+        };
         let part = match kind {
             "action_used" | "turn_began" | "concentration_save" => continue,
             "slot_expended" => {
-                let pact = if ev["pact"] == true { " pact" } else { "" };
-                format!("slot {}{pact}", ev["level"])
+                let id = if ev["pact"] == true {
+                    "cli-log-pact-slot"
+                } else {
+                    "cli-log-slot"
+                };
+                say(id, &[("level", number("level"))])
             }
             "spell_prepared" | "cantrip_learned" => format!("+{}", text("spell")),
-            "house_rule_set" if ev["relaxed"] == true => format!("{} relaxed", text("house_rule")),
-            "house_rule_set" => format!("{} enforced", text("house_rule")),
+            "house_rule_set" if ev["relaxed"] == true => {
+                say("cli-log-relaxed", &[("rule", text("house_rule").into())])
+            }
+            "house_rule_set" => say("cli-log-enforced", &[("rule", text("house_rule").into())]),
             "spell_unprepared" => format!("-{}", text("spell")),
-            "concentration_started" => format!("+concentration {}", text("spell")),
-            "concentration_ended" => format!("-concentration {}", text("spell")),
+            "concentration_started" => {
+                say("cli-log-concentrating", &[("spell", text("spell").into())])
+            }
+            "concentration_ended" => say("cli-log-unfocused", &[("spell", text("spell").into())]),
             "condition_added" => format!("+{}", text("condition")),
             "condition_removed" => format!("-{}", text("condition")),
-            "item_used" | "feature_used" => format!("used {}", text("name")),
-            "time_advanced" => format!("+{} rounds", ev["rounds"]),
+            "item_used" | "feature_used" => say("cli-log-used", &[("name", text("name").into())]),
+            "time_advanced" => say("cli-log-time", &[("rounds", number("rounds"))]),
             other => other.replace('_', " "),
         };
         if !parts.contains(&part) {
@@ -225,10 +243,32 @@ mod tests {
             {"entity": "Cave", "event": {"kind": "hp_changed", "name": "Goblin", "hp": 3}},
         ]);
         assert_eq!(
-            summarize(&events),
+            summarize(&events, Lang::EN),
             "slot 2 · +concentration bless · hp changed"
         );
-        assert_eq!(summarize(&serde_json::json!([])), "");
+        assert_eq!(
+            summarize(&events, Lang::CS),
+            "pozice 2 · +soustředění bless · hp changed"
+        );
+        assert_eq!(summarize(&serde_json::json!([]), Lang::EN), "");
+    }
+
+    #[test]
+    fn a_summary_reads_in_the_readers_language() {
+        let events = serde_json::json!([
+            {"event": {"event": "slot_expended", "level": 1, "pact": true}},
+            {"event": {"event": "time_advanced", "rounds": 3}},
+            {"event": {"event": "house_rule_set", "house_rule": "R14", "relaxed": true}},
+            {"event": {"event": "item_used", "name": "Hůl"}},
+        ]);
+        assert_eq!(
+            summarize(&events, Lang::EN),
+            "pact slot 1 · +3 rounds · R14 relaxed · used Hůl"
+        );
+        assert_eq!(
+            summarize(&events, Lang::CS),
+            "paktová pozice 1 · +3 kola · R14 uvolněno · použito Hůl"
+        );
     }
 
     #[test]
@@ -236,7 +276,7 @@ mod tests {
         let many: Vec<_> = (0..30)
             .map(|i| serde_json::json!({"event": {"event": "spell_prepared", "spell": format!("spell-{i}")}}))
             .collect();
-        let s = summarize(&serde_json::Value::Array(many));
+        let s = summarize(&serde_json::Value::Array(many), Lang::EN);
         assert_eq!(s.chars().count(), 60);
         assert!(s.ends_with('…'));
     }

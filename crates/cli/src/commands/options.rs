@@ -38,8 +38,8 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     for b in &mut found.blocked {
         let f = Failure::refused(&b.code, b.message.clone())
             .with_words(|lang| b.message_in(lang).to_owned());
-        let spell = view::spell_label(&b.spell, Lang::EN);
-        let f = super::cast::hint(f, &c.name, &spell, enc.is_some());
+        let spell = |lang| view::spell_label(&b.spell, lang);
+        let f = super::cast::hint(f, &c.name, spell, enc.is_some());
         for (lang, text) in &mut b.messages {
             *text = f.message(Lang::of_tag(lang)).to_owned();
         }

@@ -314,9 +314,15 @@ async fn cast(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, name)): Params<(String, String)>,
-    Body(body): Body<CastInput>,
+    Body(body): Body<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<axum::response::Response, ServerError> {
     use axum::response::IntoResponse;
+    // Read here rather than by serde, so each problem is worded in the
+    // reader's language, naming the field.
+    let body = CastInput::read(body).map_err(|e| match e {
+        game::CastBodyError::Mismatch(e) => super::unreadable::mismatch(&e),
+        other => ServerError::invalid_with("bad_json", other.message()),
+    })?;
     let answer = act(&state, token, campaign, name, "cast", move |store, name| {
         let spell = body.spell.clone();
         game::with_catalog(store, &[&spell], |store, catalog| {

@@ -2,11 +2,12 @@
 //! path or query string gets the same JSON error shape as everything else.
 
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::header::AUTHORIZATION;
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
 use axum::http::request::Parts;
 use grimoire_words::Message;
 use serde::de::DeserializeOwned;
 
+use super::unreadable;
 use crate::error::ServerError;
 
 /// The largest request body the API reads, in bytes (2 MiB); a larger one
@@ -24,13 +25,22 @@ where
     type Rejection = ServerError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let mut value = match axum::Json::<serde_json::Value>::from_request(req, state).await {
-            Ok(axum::Json(v)) => v,
+        let content_type = req
+            .headers()
+            .get(CONTENT_TYPE)
+            .and_then(|t| t.to_str().ok());
+        if !unreadable::is_json(content_type) {
+            return Err(unreadable::not_json_type());
+        }
+        let bytes = match axum::body::Bytes::from_request(req, state).await {
+            Ok(bytes) => bytes,
             Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
                 return Err(ServerError::TooLarge { limit: BODY_LIMIT });
             }
             Err(e) => return Err(unreadable("bad_json", e.body_text())),
         };
+        let mut value: serde_json::Value =
+            serde_json::from_slice(&bytes).map_err(|e| unreadable::not_json(&e))?;
         // Every request body is a JSON object; serde would also read a
         // struct from an array of its fields in order, which no schema says.
         if !value.is_object() {
@@ -39,12 +49,7 @@ where
         whole_numbers_as_integers(&mut value);
         serde_path_to_error::deserialize(value)
             .map(Body)
-            .map_err(|e| {
-                ServerError::invalid_with(
-                    "bad_json",
-                    Message::new("server-body_mismatch").text("detail", e.to_string()),
-                )
-            })
+            .map_err(|e| unreadable::mismatch(&e))
     }
 }
 
@@ -104,11 +109,13 @@ where
 {
     type Rejection = ServerError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Query(v)) => Ok(Filter(v)),
-            Err(e) => Err(unreadable("bad_query", e.body_text())),
-        }
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        // As axum's `Query` reads it, keeping the parameter's name.
+        let query = parts.uri.query().unwrap_or_default();
+        let params = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+        serde_path_to_error::deserialize(params)
+            .map(Filter)
+            .map_err(|e| unreadable::bad_query(&e))
     }
 }
 
@@ -137,8 +144,8 @@ impl<S: Send + Sync> FromRequestParts<S> for Token {
     }
 }
 
-/// A request part axum could not read (`bad_json`, `bad_path`,
-/// `bad_query`), with axum's own (English) detail.
+/// A request part axum could not read (`bad_json`, `bad_path`), with
+/// axum's own (English) detail.
 fn unreadable(code: &'static str, detail: String) -> ServerError {
     ServerError::invalid_with(
         code,

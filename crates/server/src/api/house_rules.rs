@@ -4,6 +4,8 @@
 //! cast's response and its card in the table log); every member reads
 //! them, and the change is logged and announced live.
 
+use std::collections::BTreeMap;
+
 use axum::Json;
 use axum::extract::State;
 use grimoire_rules::{HouseRules, Relaxable};
@@ -51,8 +53,12 @@ pub(crate) struct RelaxedRuleView {
     rule: Relaxable,
     /// What relaxing it allows, in English.
     allows: String,
-    /// The same in Czech.
+    /// The same in Czech (kept for clients that read it; `messages` has
+    /// every language).
     allows_cs: String,
+    /// What relaxing it allows in every language the server speaks, by
+    /// tag (`en`, `cs`, ...).
+    messages: BTreeMap<String, String>,
 }
 
 /// A campaign's house rules.
@@ -77,6 +83,7 @@ impl HouseRulesView {
                     rule: r.rule,
                     allows: r.allows.to_owned(),
                     allows_cs: r.allows_cs.to_owned(),
+                    messages: r.messages,
                 })
                 .collect(),
             relaxable: Relaxable::ALL.to_vec(),
@@ -166,8 +173,7 @@ fn parse(relaxed: &[String]) -> Result<HouseRules, ServerError> {
         .map_err(|e| {
             ServerError::invalid_with(
                 "unknown_house_rule",
-                grimoire_words::Message::new("server-unknown_house_rule")
-                    .text("detail", e.to_string()),
+                grimoire_words::Message::new("server-unknown_house_rule").text("rule", e.0),
             )
         })?;
     Ok(HouseRules::relaxing(rules))

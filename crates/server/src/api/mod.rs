@@ -17,6 +17,7 @@ mod house_rules;
 mod reactions;
 mod spells;
 mod table_log;
+mod unreadable;
 
 use axum::Router;
 use axum::response::IntoResponse;

@@ -241,44 +241,86 @@ pub const CAST_FIELDS: &[&str] = &[
     "on_hit_damage",
 ];
 
-impl TryFrom<serde_json::Map<String, serde_json::Value>> for CastInput {
-    type Error = String;
+/// Why a cast body cannot be read as a [`CastInput`].
+#[derive(Debug)]
+pub enum CastBodyError {
+    /// Occurs when the body has a field not in [`CAST_FIELDS`].
+    UnknownField(String),
+    /// Occurs when the body sends `on_hit_damage`, which is the server's.
+    OnHitDamage,
+    /// Occurs when a known field does not fit the schema; the error names
+    /// its path.
+    Mismatch(serde_path_to_error::Error<serde_json::Error>),
+}
 
-    fn try_from(body: serde_json::Map<String, serde_json::Value>) -> Result<Self, String> {
-        if let Some(unknown) = body.keys().find(|k| !CAST_FIELDS.contains(&k.as_str())) {
-            // Inside serde's error, which the client reads in English.
-            return Err(grimoire_words::text(
-                grimoire_words::FALLBACK,
-                "server-cast-unknown_field",
-                [
-                    ("field", unknown.clone()),
-                    ("fields", CAST_FIELDS.join(", ")),
-                ],
-            ));
+impl CastBodyError {
+    /// What is wrong, worded in any language (a mismatch: see
+    /// `api::unreadable`, which names the field; here serde's text).
+    pub fn message(&self) -> grimoire_words::Message {
+        match self {
+            CastBodyError::UnknownField(field) => {
+                grimoire_words::Message::new("server-cast-unknown_field")
+                    .text("field", field.as_str())
+                    .text("fields", CAST_FIELDS.join(", "))
+            }
+            CastBodyError::OnHitDamage => grimoire_words::Message::new("server-cast-on_hit"),
+            CastBodyError::Mismatch(e) => {
+                grimoire_words::Message::new("server-body_mismatch").text("detail", e.to_string())
+            }
         }
-        /// The same fields, read once the names are known good.
+    }
+}
+
+/// In English, for serde (a cast body read by `serde_json` elsewhere).
+impl std::fmt::Display for CastBodyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message().render(grimoire_words::FALLBACK))
+    }
+}
+
+impl CastInput {
+    /// Reads a cast body: every field known, the riders left to the
+    /// server.
+    pub fn read(body: serde_json::Map<String, serde_json::Value>) -> Result<Self, CastBodyError> {
+        if let Some(unknown) = body.keys().find(|k| !CAST_FIELDS.contains(&k.as_str())) {
+            return Err(CastBodyError::UnknownField(unknown.clone()));
+        }
+        /// The fields besides the rules' request.
         #[derive(Deserialize)]
-        struct Known {
+        struct Head {
             spell: String,
             #[serde(default)]
             seed: Option<u64>,
-            #[serde(flatten)]
-            request: CastRequest,
         }
-        let known: Known =
-            serde_json::from_value(serde_json::Value::Object(body)).map_err(|e| e.to_string())?;
+        // Read apart, not through serde's `flatten`, which would lose the
+        // path of a field that does not fit.
+        let mut body = serde_json::Value::Object(body);
+        let head: Head =
+            serde_path_to_error::deserialize(&body).map_err(CastBodyError::Mismatch)?;
+        if let Some(fields) = body.as_object_mut() {
+            fields.remove("spell");
+            fields.remove("seed");
+        }
+        let request: CastRequest =
+            serde_path_to_error::deserialize(body).map_err(CastBodyError::Mismatch)?;
         // Riders come from the caster's own marks in the encounter, never
         // from the client (a client could otherwise add damage at will).
-        if !known.request.on_hit_damage.is_empty() {
-            return Err(
-                grimoire_words::fixed(grimoire_words::FALLBACK, "server-cast-on_hit").into(),
-            );
+        if !request.on_hit_damage.is_empty() {
+            return Err(CastBodyError::OnHitDamage);
         }
         Ok(CastInput {
-            spell: known.spell,
-            seed: known.seed,
-            request: known.request,
+            spell: head.spell,
+            seed: head.seed,
+            request,
         })
+    }
+}
+
+impl TryFrom<serde_json::Map<String, serde_json::Value>> for CastInput {
+    type Error = CastBodyError;
+
+    fn try_from(body: serde_json::Map<String, serde_json::Value>) -> Result<Self, CastBodyError> {
+        CastInput::read(body)
     }
 }
 

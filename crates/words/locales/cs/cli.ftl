@@ -90,6 +90,7 @@ cli-combatants = účastníci
 cli-effects = účinky
 cli-free-hands = volné ruce
 cli-pouch = brašnička na suroviny
+cli-focus = ohnisko
 cli-materials = suroviny
 cli-dismissed = ukončeno
 cli-identified = rozpoznáno
@@ -164,6 +165,32 @@ cli-unknown-school = neznámá škola „{ $word }“ (možnosti: { $known })
 cli-unknown-action = neznámá akce „{ $word }“ (magie, bonusová nebo reakce)
 cli-bad-duration = čekán čas jako 3r, 10m, 1h nebo 1d, zadáno „{ $text }“
 
+## Klíčová slova psaná na příkazové řádce: každé vypisuje tvary, které
+## jazyk přijímá, oddělené čárkami; velikost písmen ani diakritika nehrají
+## roli. Anglické tvary platí v každém jazyce také.
+
+cli-typed-round = r, kolo, kola, kol
+cli-typed-minute = m, min, minuta, minuty, minut
+cli-typed-hour = h, hod, hodina, hodiny, hodin
+cli-typed-day = d, den, dny, dní, dnů
+# Část tahu, kterou kouzlo nebo schopnost zabere (--action).
+cli-typed-action = magie, akce
+cli-typed-bonus-action = bonusová, bonusová-akce
+cli-typed-reaction = reakce
+# Kdy se použití schopnosti obnoví (--recharge).
+cli-typed-recharge-long = dlouhý, dlouhý-odpočinek
+cli-typed-recharge-short = krátký, krátký-odpočinek
+cli-typed-recharge-never = nikdy
+# Kde je sesílací ohnisko (--focus).
+cli-typed-focus-none = žádné
+cli-typed-focus-held = držené
+cli-typed-focus-worn = nošené
+cli-typed-focus-stowed = uložené
+# Umlčený: není to stav, ale brání slovním složkám.
+cli-typed-silenced = umlčený, umlčená, ticho
+# Ukáže se, když je postava umlčena nebo už není (grimoire condition).
+cli-silenced = umlčení
+
 ## `grimoire options` a `grimoire plan`
 
 cli-options-cantrip = trik
@@ -207,11 +234,11 @@ hint-rest = pozice vrátí: grimoire rest { $caster } --long
 
 ## Postavy: předměty, schopnosti, stavy, vybavení
 
-cli-bad-recharge = neznámé obnovení „{ $word }“ (long, short nebo never)
+cli-bad-recharge = neznámé obnovení „{ $word }“ (dlouhý, krátký nebo nikdy)
 cli-no-spell = uveďte aspoň jedno kouzlo přepínačem --spell
 cli-condition-missing = chybí add nebo remove a STAV
 cli-condition-toggle = „{ $toggle }“ není add ani remove
-cli-bad-focus = neznámé ohnisko „{ $focus }“ (none, held, worn nebo stowed)
+cli-bad-focus = neznámé ohnisko „{ $focus }“ (žádné, držené, nošené nebo uložené)
 
 ## Jazyky
 
@@ -220,6 +247,19 @@ cli-unknown-language = neznámý jazyk „{ $lang }“ (jeden z: { $known })
 ## Řádky výstupu příkazů
 
 cli-no-hit-points = životy nejsou zapsané (grimoire hp JMÉNO --max N --ac N)
+# Krátké shrnutí změny v záznamu (grimoire log).
+cli-log-slot = pozice { $level }
+cli-log-pact-slot = paktová pozice { $level }
+cli-log-relaxed = { $rule } uvolněno
+cli-log-enforced = { $rule } platí
+cli-log-concentrating = +soustředění { $spell }
+cli-log-unfocused = -soustředění { $spell }
+cli-log-used = použito { $name }
+cli-log-time = +{ $rounds } { $rounds ->
+        [one] kolo
+        [few] kola
+       *[other] kol
+    }
 cli-log-older = starší záznamy: grimoire log{ $flag } --before { $before }
 cli-spellbook = kniha kouzel
 cli-spellbook-none = kniha kouzel se nevede (grimoire spellbook add JMÉNO KOUZLO...)

@@ -2,9 +2,17 @@
 
 ## Požadavek
 
+# $detail: co řekl axum, serde nebo parser JSON, anglicky; nechte ho na
+# konci za dvojtečkou jako technický detail.
 server-unreadable = požadavek nelze přečíst: { $detail }
+server-json_content_type = pošlete tělo jako JSON s hlavičkou Content-Type: application/json
+server-json_syntax = tělo není platný JSON (řádek { $line }, sloupec { $column }): { $detail }
+server-json_eof = tělo JSON končí předčasně (řádek { $line }, sloupec { $column })
 server-body_not_object = tělo musí být objekt JSON, jak popisuje schéma operace
 server-body_mismatch = tělo JSON neodpovídá schématu operace: { $detail }
+server-body_field = pole { $field } neodpovídá schématu operace: { $detail }
+server-query_mismatch = parametry v adrese neodpovídají operaci: { $detail }
+server-query_field = parametr { $field } v adrese nelze přečíst: { $detail }
 server-body_too_large = tělo požadavku je větší než limit { $limit } bajtů (2 MiB); pošlete méně
 server-no_route = taková adresa neexistuje
 server-request_timeout = požadavek trval déle než { $seconds } s a byl zastaven; pošlete ho znovu, rychleji
@@ -49,9 +57,9 @@ server-bad_before = before musí být id změny (1 nebo víc)
 server-too_many_targets = nejvýš { $max } cílů
 server-too_many_relaxed = relaxed smí uvést nejvýš { $max } pravidel
 server-too_many_materials = nejvýš { $hands } volné ruce a { $materials } surovin po { $chars } znacích
-server-unknown_house_rule = relaxed: { $detail }
+server-unknown_house_rule = relaxed: „{ $rule }“ nelze uvolnit; stůl může uvolnit R10, R11 nebo R14
 server-dice = kostky: { $detail }
-server-cast-unknown_field = neznámé pole `{ $field }`, čekáme jedno z: { $fields }
+server-cast-unknown_field = neznámé pole { $field }; seslání kouzla zná jen: { $fields }
 server-cast-on_hit = on_hit_damage doplňuje server; neposílejte ho
 
 ## Střetnutí

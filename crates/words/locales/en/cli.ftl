@@ -91,6 +91,7 @@ cli-combatants = combatants
 cli-effects = effects
 cli-free-hands = free hands
 cli-pouch = component pouch
+cli-focus = focus
 cli-materials = materials
 cli-dismissed = dismissed
 cli-identified = identified
@@ -163,6 +164,34 @@ cli-unknown-school = unknown school "{ $word }" (one of: { $known })
 cli-unknown-action = unknown action "{ $word }" (magic, bonus or reaction)
 cli-bad-duration = expected a time such as 3r, 10m, 1h or 1d, got "{ $text }"
 
+## Keywords typed on the command line: each lists the spellings a language
+## accepts, separated by commas, compared without case or accents. A time
+## is a number and a unit (3r, 10m); the English spellings are accepted in
+## every language too, so keep yours distinct from each other within a list
+## group (a test names any clash).
+
+cli-typed-round = r, round, rounds
+cli-typed-minute = m, min, minute, minutes
+cli-typed-hour = h, hour, hours
+cli-typed-day = d, day, days
+# The part of the turn a spell or feature takes (--action).
+cli-typed-action = magic, action
+cli-typed-bonus-action = bonus, bonus-action
+cli-typed-reaction = reaction
+# When a feature's uses return (--recharge).
+cli-typed-recharge-long = long, long-rest
+cli-typed-recharge-short = short, short-rest
+cli-typed-recharge-never = never, none
+# Where a spellcasting focus is (--focus).
+cli-typed-focus-none = none
+cli-typed-focus-held = held
+cli-typed-focus-worn = worn
+cli-typed-focus-stowed = stowed
+# Silenced: not a condition, but it stops Verbal components.
+cli-typed-silenced = silenced, silence
+# Shown when a character is silenced or no longer is (grimoire condition).
+cli-silenced = silenced
+
 ## `grimoire options` and `grimoire plan`
 
 cli-options-cantrip = cantrip
@@ -219,6 +248,18 @@ cli-unknown-language = unknown language "{ $lang }" (one of: { $known })
 ## Lines of the commands' output
 
 cli-no-hit-points = no hit points recorded (grimoire hp NAME --max N --ac N)
+# The log's short summary of a change (grimoire log).
+cli-log-slot = slot { $level }
+cli-log-pact-slot = pact slot { $level }
+cli-log-relaxed = { $rule } relaxed
+cli-log-enforced = { $rule } enforced
+cli-log-concentrating = +concentration { $spell }
+cli-log-unfocused = -concentration { $spell }
+cli-log-used = used { $name }
+cli-log-time = +{ $rounds } { $rounds ->
+        [one] round
+       *[other] rounds
+    }
 cli-log-older = older entries: grimoire log{ $flag } --before { $before }
 cli-spellbook = spellbook
 cli-spellbook-none = no spellbook kept (grimoire spellbook add NAME SPELL...)

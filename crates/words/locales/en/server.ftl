@@ -3,10 +3,19 @@
 
 ## The request itself
 
-# $detail: what axum or serde said about the request (English).
-server-unreadable = { $detail }
+# $detail, here and below: what axum, serde or the JSON parser said, in
+# their own English; keep it last, after a colon, as a technical detail.
+server-unreadable = the request could not be read: { $detail }
+server-json_content_type = send the body as JSON, with the header Content-Type: application/json
+# $line, $column: where the body stops being JSON (both from 1).
+server-json_syntax = the body is not valid JSON at line { $line }, column { $column }: { $detail }
+server-json_eof = the JSON body ends too early (line { $line }, column { $column })
 server-body_not_object = the body must be a JSON object, as the operation's schema describes
-server-body_mismatch = Failed to deserialize the JSON body into the target type: { $detail }
+server-body_mismatch = the JSON body does not fit the operation's schema: { $detail }
+# $field: the field's path as the API spells it (classes[0].class).
+server-body_field = field { $field } does not fit the operation's schema: { $detail }
+server-query_mismatch = the query string does not fit the operation's parameters: { $detail }
+server-query_field = query parameter { $field } cannot be read: { $detail }
 server-body_too_large = the request body is larger than the limit of { $limit } bytes (2 MiB); send less
 server-no_route = no such endpoint
 server-request_timeout = the request took longer than { $seconds } s and was stopped; send it again, faster
@@ -54,13 +63,13 @@ server-bad_before = before must be a change id (1 or more)
 server-too_many_targets = at most { $max } targets
 server-too_many_relaxed = relaxed lists at most { $max } rules
 server-too_many_materials = at most { $hands } free hands and { $materials } materials of { $chars } characters
-# $detail: the rules' or the dice's technical text.
-server-unknown_house_rule = relaxed: { $detail }
+# $rule: the id sent in the list, as sent (at most 20 characters).
+server-unknown_house_rule = relaxed: "{ $rule }" cannot be relaxed; a table may relax R10, R11 or R14
 # $detail here: the dice crate's error, worded in the reader's language
 # (dice.ftl).
 server-dice = { $detail }
-# Inside serde's error for a cast body (always English, like serde's own).
-server-cast-unknown_field = unknown field `{ $field }`, expected one of: { $fields }
+# A cast body's field the API does not know; $fields lists those it does.
+server-cast-unknown_field = unknown field { $field }; a cast takes: { $fields }
 server-cast-on_hit = on_hit_damage is filled in by the server; send none
 
 ## Encounters
