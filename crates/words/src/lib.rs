@@ -36,6 +36,7 @@ mod message;
 mod refusal;
 mod shape;
 mod store;
+mod trigger;
 mod vocabulary;
 mod web;
 
@@ -46,5 +47,6 @@ pub use message::{Message, message};
 pub use refusal::{reason, refusal, waived, waived_message, with_words};
 pub use shape::{templates, variables};
 pub use store::{store_error, store_kind};
+pub use trigger::trigger_said;
 pub use vocabulary::{Named, Term, abbrev, term, word};
 pub use web::browser_script;

@@ -626,7 +626,10 @@ fn status_with(
     }
     if let Some(w) = st.running.as_ref().and_then(|r| r.window()) {
         let waits = grimoire_words::fixed(lang.tag(), "cli-label-waits-for-reactions");
-        out.line(out.yellow(&format!("{}: {waits}", w.trigger.describe())))?;
+        out.line(out.yellow(&format!(
+            "{}: {waits}",
+            grimoire_words::trigger_said(lang.tag(), &w.trigger)
+        )))?;
     }
     Ok(())
 }

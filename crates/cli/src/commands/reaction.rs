@@ -580,7 +580,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                     out.line(format!(
                         "{}: {}",
                         t(lang, "cli-label-waiting-for-reactions"),
-                        w.trigger.describe()
+                        grimoire_words::trigger_said(lang.tag(), &w.trigger)
                     ))?;
                     for a in &w.answers {
                         let what = a.spell.as_ref().map_or_else(
@@ -606,14 +606,17 @@ fn open(
 ) -> anyhow::Result<()> {
     let out = &ctx.out;
     let lang = out.lang;
+    // The JSON keeps the English sentence stored with the cast; a person
+    // reads it in their language.
     let described = trigger.describe();
+    let said = grimoire_words::trigger_said(lang.tag(), &trigger);
     let could = game::open(store, ctx.command_line.clone(), &e, r, trigger, reactions)
         .map_err(state::app_error)?;
     if out.json {
         return out.json(&json!({ "encounter": e.name, "window": described, "reactors": could }));
     }
     out.line(out.yellow(&format!(
-        "{described}: {}",
+        "{said}: {}",
         t(lang, "cli-label-waits-for-reactions")
     )))?;
     for rc in could {

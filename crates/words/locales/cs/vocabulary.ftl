@@ -84,6 +84,10 @@ trigger-spell_cast = tvor sesílající kouzlo
 trigger-hit = zásah hodem na útok
 trigger-damage = utržené zranění
 trigger-fall = pád
+trigger-said-spell_cast = { $caster } sesílá { $spell }
+trigger-said-hit = { $attacker } zasahuje cíl { $target } ({ $total })
+trigger-said-damage = { $attacker } způsobuje cíli { $target } zranění { $amount }
+trigger-said-fall = { $creature } padá
 
 ## Shapes of an area of effect (R17)
 

@@ -86,6 +86,10 @@ trigger-spell_cast = a creature casting a spell
 trigger-hit = a hit by an attack roll
 trigger-damage = damage taken
 trigger-fall = a fall
+trigger-said-spell_cast = { $caster } casts { $spell }
+trigger-said-hit = { $attacker } hits { $target } ({ $total })
+trigger-said-damage = { $attacker } deals { $target } { $amount } damage
+trigger-said-fall = { $creature } falls
 
 ## Shapes of an area of effect (R17)
 
