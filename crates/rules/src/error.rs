@@ -832,21 +832,26 @@ impl std::fmt::Display for RulesError {
 impl std::error::Error for RulesError {}
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
-    fn every_code_is_unique_snake_case_and_every_rule_is_cited() {
-        let all = RulesError::one_of_each();
-        let mut codes: Vec<&str> = all.iter().map(RulesError::code).collect();
+    /// Fails unless every code is snake_case and none repeats.
+    pub(crate) fn assert_unique_snake_case(mut codes: Vec<&str>) {
         assert!(
             codes
                 .iter()
                 .all(|c| c.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
         );
+        let count = codes.len();
         codes.sort_unstable();
         codes.dedup();
-        assert_eq!(codes.len(), all.len(), "codes are unique");
+        assert_eq!(codes.len(), count, "codes are unique");
+    }
+
+    #[test]
+    fn every_code_is_unique_snake_case_and_every_rule_is_cited() {
+        let all = RulesError::one_of_each();
+        assert_unique_snake_case(all.iter().map(RulesError::code).collect());
         for e in &all {
             let shown = e.to_string();
             assert!(shown.contains(e.code()), "{shown}");

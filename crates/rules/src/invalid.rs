@@ -191,15 +191,7 @@ mod tests {
     #[test]
     fn codes_are_unique_snake_case_and_arguments_do_not_repeat() {
         let all = Invalid::one_of_each();
-        let mut codes: Vec<&str> = all.iter().map(Invalid::code).collect();
-        assert!(
-            codes
-                .iter()
-                .all(|c| c.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
-        );
-        codes.sort_unstable();
-        codes.dedup();
-        assert_eq!(codes.len(), all.len(), "codes are unique");
+        crate::error::tests::assert_unique_snake_case(all.iter().map(Invalid::code).collect());
         for reason in &all {
             let mut names: Vec<&str> = reason.args().iter().map(|(k, _)| *k).collect();
             let count = names.len();
