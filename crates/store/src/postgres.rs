@@ -568,9 +568,13 @@ impl Backend for PostgresBackend {
             let rows = cached(
                 c,
                 st,
-                "SELECT entity_kind, entity_name_key, seq FROM events
-                 WHERE xid >= pg_snapshot_xmin($1::text::pg_snapshot)
-                   AND NOT pg_visible_in_snapshot(xid, $1::text::pg_snapshot)
+                // The snapshot is parsed once (in `since`), not once per
+                // row (a profile showed its parsing at about 5 % of
+                // PostgreSQL's CPU).
+                "WITH since AS MATERIALIZED (SELECT $1::text::pg_snapshot AS snap)
+                 SELECT entity_kind, entity_name_key, seq FROM events, since
+                 WHERE xid >= pg_snapshot_xmin(since.snap)
+                   AND NOT pg_visible_in_snapshot(xid, since.snap)
                  LIMIT $2",
             )?;
             let found = c
