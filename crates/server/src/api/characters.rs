@@ -499,12 +499,11 @@ async fn log(
 ) -> Result<Json<LogView>, ServerError> {
     let limit = page.limit.unwrap_or(100);
     if !(1..=MAX_LOG_PAGE).contains(&limit) {
-        return Err(ServerError::invalid_with(
+        return Err(crate::game::range_refusal(
             "bad_query",
-            grimoire_words::Message::new("server-range")
-                .text("field", "limit")
-                .number("min", 1)
-                .number("max", MAX_LOG_PAGE as i64),
+            "limit",
+            1,
+            MAX_LOG_PAGE as i64,
         ));
     }
     // One entry more than asked says whether an older page exists; the

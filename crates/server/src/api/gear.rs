@@ -77,13 +77,7 @@ pub(crate) async fn add(
     Body(input): Body<GearInput>,
 ) -> Result<Json<CharacterView>, ServerError> {
     if !(1..=50).contains(&input.uses) {
-        return Err(ServerError::invalid_with(
-            "bad_json",
-            grimoire_words::Message::new("server-range")
-                .text("field", "uses")
-                .number("min", 1)
-                .number("max", 50),
-        ));
+        return Err(crate::game::range_refusal("bad_json", "uses", 1, 50));
     }
     check_len(&input.spells, MAX_GEAR_SPELLS, "too_many_spells", "spells")
         .map_err(grimoire_app::AppError::from)?;

@@ -116,12 +116,11 @@ fn search(catalog: &Catalog, q: &SpellQuery) -> Result<Vec<SpellSummary>, Server
     })?;
     let limit = q.limit.unwrap_or(50);
     if limit == 0 || limit > MAX_LIMIT {
-        return Err(ServerError::invalid_with(
+        return Err(crate::game::range_refusal(
             "bad_query",
-            grimoire_words::Message::new("server-range")
-                .text("field", "limit")
-                .number("min", 1)
-                .number("max", MAX_LIMIT as i64),
+            "limit",
+            1,
+            MAX_LIMIT as i64,
         ));
     }
     query.limit = Some(limit);

@@ -49,21 +49,26 @@ fn dice_seed(asked: Option<u64>) -> Result<u64, ServerError> {
 /// bound keeps the arithmetic far from overflow.
 fn check_amount(amount: u32) -> Result<(), ServerError> {
     if amount > 10_000 {
-        return Err(ServerError::invalid_with(
-            "bad_amount",
-            grimoire_words::Message::new("server-range")
-                .text("field", "damage")
-                .number("min", 0)
-                .number("max", 10_000),
-        ));
+        return Err(range_refusal("bad_amount", "damage", 0, 10_000));
     }
     Ok(())
 }
 
 /// `out_of_range`: `field` must be `min`-`max`.
 pub(crate) fn out_of_range(field: &'static str, min: i32, max: i32) -> ServerError {
+    range_refusal("out_of_range", field, min.into(), max.into())
+}
+
+/// A refusal with `code` saying `field` must be `min`-`max` (the
+/// `server-range` message).
+pub(crate) fn range_refusal(
+    code: &'static str,
+    field: &'static str,
+    min: i64,
+    max: i64,
+) -> ServerError {
     ServerError::invalid_with(
-        "out_of_range",
+        code,
         grimoire_words::Message::new("server-range")
             .text("field", field)
             .number("min", min)
