@@ -819,14 +819,23 @@ impl std::fmt::Display for RulesError {
         if let Some(rule) = self.rule() {
             write!(f, "{rule}: ")?;
         }
-        f.write_str(self.code())?;
-        let args = self.args();
-        if !args.is_empty() {
-            let shown: Vec<String> = args.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            write!(f, " ({})", shown.join(", "))?;
-        }
-        Ok(())
+        write_coded(f, self.code(), &self.args())
     }
+}
+
+/// Writes `code (name=value, ...)`: the technical form of a coded error
+/// or reason, in no language.
+pub(crate) fn write_coded(
+    f: &mut std::fmt::Formatter<'_>,
+    code: &str,
+    args: &[(&'static str, Arg)],
+) -> std::fmt::Result {
+    f.write_str(code)?;
+    if !args.is_empty() {
+        let shown: Vec<String> = args.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        write!(f, " ({})", shown.join(", "))?;
+    }
+    Ok(())
 }
 
 impl std::error::Error for RulesError {}

@@ -174,13 +174,7 @@ impl Invalid {
 impl fmt::Display for Invalid {
     /// The technical form, in no language: `code (name=value, ...)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())?;
-        let args = self.args();
-        if !args.is_empty() {
-            let shown: Vec<String> = args.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            write!(f, " ({})", shown.join(", "))?;
-        }
-        Ok(())
+        crate::error::write_coded(f, self.code(), &self.args())
     }
 }
 
