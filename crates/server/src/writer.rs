@@ -5,9 +5,9 @@
 //! thread that owns the only connection allowed to write. The thread takes
 //! what is waiting (up to [`MAX_BATCH`] requests), opens one transaction,
 //! catches the instance's cache up with the change log once, and runs each
-//! request's work in turn: each commit in a savepoint of its own
-//! ([`SqliteBackend::begin_batch`]), so a refused one does not sink the
-//! others, and each request sees what the earlier ones wrote
+//! request's work in turn ([`SqliteBackend::begin_batch`]: a refused
+//! commit writes nothing, so it does not sink the others), and each
+//! request sees what the earlier ones wrote
 //! ([`grimoire_store::Batch`]). Then it commits once and hands the
 //! batch's answers to the syncer thread, and goes on with the next batch.
 //!

@@ -6,11 +6,11 @@ use crate::change::{Expected, Write};
 use crate::error::{Result, StoreError};
 use crate::record::{ChangeId, LogEntry, Touched};
 
-/// Entity state as read inside a transaction.
+/// An entity's name and version as read inside a transaction: what a
+/// write is checked against.
 pub(crate) struct Current {
     pub(crate) name: String,
     pub(crate) version: u64,
-    pub(crate) state_json: String,
 }
 
 /// SQL for a log row's state before, in a query over `events` under the

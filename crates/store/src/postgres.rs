@@ -20,8 +20,8 @@ use crate::backend::{Backend, UndoGuard};
 use crate::cache::{Cursor, MAX_CATCH_UP, WritesSince, WrittenKey};
 use crate::change::{Change, Expected, name_key};
 use crate::check::{
-    Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, not_found,
-    nothing_to_undo, state_before,
+    EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, not_found, nothing_to_undo,
+    state_before,
 };
 use crate::error::{BackendError, Result, StoreError};
 use crate::record::{
@@ -335,24 +335,21 @@ fn lock(
     Ok(())
 }
 
-fn current(
+/// An entity's stored state now (what undo compares), if it exists.
+fn current_state(
     c: &mut impl GenericClient,
     st: &mut Statements,
     kind: &str,
     key: &str,
-) -> Result<Option<Current>> {
+) -> Result<Option<String>> {
     let stmt = cached(
         c,
         st,
-        "SELECT name, version, state_json FROM entities WHERE kind = $1 AND name_key = $2",
+        "SELECT state_json FROM entities WHERE kind = $1 AND name_key = $2",
     )?;
     Ok(c.query_opt(&stmt, &[&kind, &key])
         .map_err(pg)?
-        .map(|r| Current {
-            name: r.get(0),
-            version: r.get::<_, i64>(1) as u64,
-            state_json: r.get(2),
-        }))
+        .map(|r| r.get(0)))
 }
 
 /// Whether the entity has any logged write (undo's first question; a page
@@ -708,7 +705,7 @@ impl Backend for PostgresBackend {
                 }
                 check_allowed(target.id, &target.rows, allow)?;
                 for row in &target.rows {
-                    let cur = current(&mut tx, st, &row.kind, &row.key)?.map(|c| c.state_json);
+                    let cur = current_state(&mut tx, st, &row.kind, &row.key)?;
                     check_undoable(
                         target.id,
                         &row.kind,

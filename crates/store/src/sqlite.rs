@@ -104,18 +104,11 @@ fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-fn current(conn: &Connection, kind: &str, key: &str) -> Result<Option<Current>> {
+/// An entity's stored state now (what undo compares), if it exists.
+fn current_state(conn: &Connection, kind: &str, key: &str) -> Result<Option<String>> {
     Ok(conn
-        .prepare_cached(
-            "SELECT name, version, state_json FROM entities WHERE kind = ?1 AND name_key = ?2",
-        )?
-        .query_row(params![kind, key], |r| {
-            Ok(Current {
-                name: r.get(0)?,
-                version: r.get::<_, i64>(1)? as u64,
-                state_json: r.get(2)?,
-            })
-        })
+        .prepare_cached("SELECT state_json FROM entities WHERE kind = ?1 AND name_key = ?2")?
+        .query_row(params![kind, key], |r| r.get(0))
         .optional()?)
 }
 
@@ -140,14 +133,13 @@ fn next_seq(conn: &Connection, kind: &str, key: &str) -> Result<u64> {
 
 /// The name and version an entity has now: what a commit checks (its
 /// state is not needed, so it is not copied).
-fn current_version(conn: &Connection, kind: &str, key: &str) -> Result<Option<Current>> {
+fn current(conn: &Connection, kind: &str, key: &str) -> Result<Option<Current>> {
     Ok(conn
         .prepare_cached("SELECT name, version FROM entities WHERE kind = ?1 AND name_key = ?2")?
         .query_row(params![kind, key], |r| {
             Ok(Current {
                 name: r.get(0)?,
                 version: r.get::<_, i64>(1)? as u64,
-                state_json: String::new(),
             })
         })
         .optional()?)
@@ -372,7 +364,7 @@ impl Backend for SqliteBackend {
         // (not version) is compared so that undoing a later change first
         // makes this one undoable again.
         for row in &rows {
-            let cur = current(&tx, &row.kind, &row.key)?.map(|c| c.state_json);
+            let cur = current_state(&tx, &row.kind, &row.key)?;
             check_undoable(
                 target,
                 &row.kind,
@@ -528,7 +520,7 @@ fn check_change(conn: &Connection, change: &Change) -> Result<Vec<Checked>> {
         .iter()
         .map(|w| {
             let key = name_key(&w.name);
-            let cur = current_version(conn, &w.kind, &key)?;
+            let cur = current(conn, &w.kind, &key)?;
             let name = check_write(w, cur.as_ref())?;
             let seq = cur.map(|c| c.version + 1);
             Ok(Checked { key, name, seq })
@@ -574,9 +566,10 @@ fn write_change(
 impl SqliteBackend {
     /// Opens a batch (group commit): one transaction, holding the write
     /// lock, in which every later [`Backend::commit`] and
-    /// [`Backend::undo`] runs in a savepoint of its own, so one refused
-    /// (a version conflict, a name taken) is rolled back alone and the
-    /// others stay. Nothing is durable before [`end_batch`](Self::end_batch).
+    /// [`Backend::undo`] runs. One refused (a version conflict, a name
+    /// taken) is refused before it writes anything, so the others stay;
+    /// one that fails halfway through its writes sinks the batch. Nothing
+    /// is durable before [`end_batch`](Self::end_batch).
     pub fn begin_batch(&mut self) -> Result<()> {
         // IMMEDIATE takes the write lock up front, so another process's
         // writer waits (busy timeout) instead of failing halfway through.
