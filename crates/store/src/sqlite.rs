@@ -601,7 +601,7 @@ impl SqliteBackend {
     /// commits stay atomic and in order, but are durable only once the
     /// returned [`WalSync::sync`] has returned after them, which the
     /// caller must await before acknowledging any. The connection stops
-    /// checkpointing too: [`WalSync::sync`] does it. For a writer that
+    /// checkpointing too: [`WalSync::checkpoint_if_due`] does it. For a writer that
     /// overlaps one batch's sync with the next batch's work. Only for a
     /// database file (an in-memory one has nothing to sync).
     pub fn defer_syncs(&mut self) -> Result<WalSync> {
@@ -613,9 +613,26 @@ impl SqliteBackend {
             .ok_or_else(|| {
                 StoreError::BadConfig("an in-memory database has no log to sync".into())
             })?;
-        self.conn
-            .execute_batch("PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0;")?;
+        self.conn.execute_batch(&format!(
+            "PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0;
+                 PRAGMA journal_size_limit = {};",
+            crate::wal::LOG_SIZE_LIMIT
+        ))?;
         WalSync::new(&path)
+    }
+
+    /// Checkpoints the log between batches, so that the next batch can
+    /// start writing it from its beginning again: call it after
+    /// [`WalSync::restart_due`]. With the writer committing while the
+    /// syncer checkpoints, the syncer's checkpoints never catch up with
+    /// the log's end and the log would grow for as long as writes keep
+    /// coming; this one copies only what was committed since the last
+    /// (it syncs the log and the database file). A checkpoint that could
+    /// not finish (a reader on old frames) is simply tried again later.
+    pub fn checkpoint(&mut self) {
+        let _ = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
     }
 
     /// Whether a batch is open.

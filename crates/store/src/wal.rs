@@ -10,12 +10,14 @@
 //!
 //! Checkpoints (copying the log back into the database file) move here
 //! too, off the writer: the writer's connection stops checkpointing
-//! itself, and [`WalSync::sync`] runs a passive checkpoint on a
-//! connection of its own now and then.
+//! itself, and [`WalSync::checkpoint_if_due`] runs a passive checkpoint
+//! on a connection of its own now and then.
 
 use std::fs::File;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rusqlite::Connection;
@@ -25,14 +27,24 @@ use crate::error::{Result, StoreError};
 /// How often at most the log is checkpointed into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(200);
 
+/// The size the log file is cut back to when it starts over, should a
+/// burst of writes have grown it beyond (bytes).
+pub(crate) const LOG_SIZE_LIMIT: u64 = 64 << 20;
+
 /// The write-ahead log of one database file, synced on demand. Made by
 /// [`SqliteBackend::defer_syncs`](crate::SqliteBackend::defer_syncs).
+///
+/// Several threads may sync at once: each [`sync`](WalSync::sync) makes
+/// durable what was written before it began, and the disk serves
+/// overlapping syncs side by side.
 #[derive(Debug)]
 pub struct WalSync {
     wal: PathBuf,
-    /// The connection that checkpoints.
-    checkpointer: Connection,
-    last_checkpoint: Instant,
+    /// The connection that checkpoints, and when it last did.
+    checkpointer: Mutex<(Connection, Instant)>,
+    /// Whether a checkpoint ran since the writer last asked
+    /// ([`restart_due`](WalSync::restart_due)).
+    checkpointed: AtomicBool,
 }
 
 impl WalSync {
@@ -49,31 +61,49 @@ impl WalSync {
         }
         Ok(WalSync {
             wal: wal.into(),
-            checkpointer: Connection::open(database)?,
-            last_checkpoint: Instant::now(),
+            checkpointer: Mutex::new((Connection::open(database)?, Instant::now())),
+            checkpointed: AtomicBool::new(false),
         })
     }
 
-    /// Makes every commit written so far durable: one sync of the log.
-    /// Then, if the last checkpoint is a while ago, checkpoints what
-    /// nobody reads any more (never waiting for a reader or the writer).
-    pub fn sync(&mut self) -> Result<()> {
+    /// Makes every commit written before the call durable: one sync of
+    /// the log.
+    pub fn sync(&self) -> Result<()> {
         match File::open(&self.wal) {
-            Ok(file) => file.sync_data().map_err(|source| io(&self.wal, source))?,
+            Ok(file) => file.sync_data().map_err(|source| io(&self.wal, source)),
             // No log: the last connection closed, checkpointed it into
             // the database file, synced that and deleted the log.
-            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(()),
-            Err(source) => return Err(io(&self.wal, source)),
+            Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
+            Err(source) => Err(io(&self.wal, source)),
         }
-        if self.last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
-            self.last_checkpoint = Instant::now();
+    }
+
+    /// If the last checkpoint is a while ago, checkpoints what nobody
+    /// reads any more, never waiting for a reader, the writer, or another
+    /// thread already checkpointing. Call it after answering: it may
+    /// take a while (it syncs the database file).
+    pub fn checkpoint_if_due(&self) {
+        let Ok(mut guard) = self.checkpointer.try_lock() else {
+            return;
+        };
+        let (connection, last) = &mut *guard;
+        if last.elapsed() >= CHECKPOINT_EVERY {
+            *last = Instant::now();
             // A passive checkpoint that could not finish (a reader still
             // on old frames) is simply tried again next time.
-            let _ = self
-                .checkpointer
-                .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            let _ = connection.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            self.checkpointed.store(true, Ordering::Release);
         }
-        Ok(())
+    }
+
+    /// Whether the writer should finish a checkpoint between two batches
+    /// ([`SqliteBackend::checkpoint`](crate::SqliteBackend::checkpoint)),
+    /// true once after each of [`checkpoint_if_due`](WalSync::checkpoint_if_due)'s
+    /// checkpoints: that one copied the bulk of the log, while the writer
+    /// kept adding to it, so the log can start over only once the writer
+    /// has copied the rest.
+    pub fn restart_due(&self) -> bool {
+        self.checkpointed.swap(false, Ordering::AcqRel)
     }
 }
 
@@ -102,13 +132,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.sqlite3");
         let mut db = SqliteBackend::open(&path).unwrap();
-        let mut wal = db.defer_syncs().unwrap();
+        let wal = db.defer_syncs().unwrap();
         let size = || std::fs::metadata(&path).unwrap().len();
         let before = size();
         let big = "x".repeat(200_000);
         db.commit(&Change::new("big").create("character", "a", &big).unwrap())
             .unwrap();
         wal.sync().unwrap();
+        wal.checkpoint_if_due();
         assert_eq!(
             size(),
             before,
@@ -116,6 +147,7 @@ mod tests {
         );
         std::thread::sleep(super::CHECKPOINT_EVERY);
         wal.sync().unwrap();
+        wal.checkpoint_if_due();
         assert!(size() > before + 100_000, "checkpointed into the file");
         drop(db);
         let again = SqliteBackend::open(&path).unwrap();
