@@ -211,10 +211,16 @@ impl Change {
 /// The lookup key of a name: Unicode lowercase, so names are unique per kind
 /// regardless of case in Czech as well as English.
 pub fn name_key(name: &str) -> String {
+    let name = name.trim();
+    // ASCII is its own NFC form: the common case skips normalising (a
+    // request looks up several names, all on the writer's hot path).
+    if name.is_ascii() {
+        return name.to_ascii_lowercase();
+    }
     // NFC first: a name typed with a combining accent (e + U+0301) and the
     // same name with its precomposed letter (é) are one name.
     use unicode_normalization::UnicodeNormalization;
-    name.trim().nfc().collect::<String>().to_lowercase()
+    name.nfc().collect::<String>().to_lowercase()
 }
 
 #[cfg(test)]
@@ -224,6 +230,11 @@ mod tests {
     #[test]
     fn name_key_folds_czech_case() {
         assert_eq!(name_key("  Čaroděj Ů "), "čaroděj ů");
+    }
+
+    #[test]
+    fn name_key_folds_ascii_case_and_trims() {
+        assert_eq!(name_key("  Elmira the GREY\t"), "elmira the grey");
     }
 
     #[test]
