@@ -320,7 +320,7 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
             enc_name = Some(e.name.clone());
         }
     }
-    batch.card(&caster.name, outcome, &hits);
+    batch.card(&caster.name, outcome, &hits)?;
     let receipt = batch.commit(store)?;
     Ok(CastCommit {
         caster: next,

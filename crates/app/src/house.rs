@@ -108,7 +108,7 @@ pub fn set_house_rules(
             batch.event(
                 HOUSE_RULES,
                 serde_json::json!({ "event": "house_rule_set", "house_rule": rule, "relaxed": relaxed }),
-            );
+            )?;
         }
     }
     let receipt = batch.commit(store)?;

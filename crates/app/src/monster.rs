@@ -162,7 +162,7 @@ pub(crate) fn landed<R: DiceRng + ?Sized>(
         running.apply_all(&wrapped);
         out.extend(wrapped);
     }
-    batch.card(w.name(), outcome, &hits);
+    batch.card(w.name(), outcome, &hits)?;
     Ok(hits)
 }
 

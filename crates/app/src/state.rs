@@ -92,7 +92,24 @@ pub fn encounter_of(
 /// gets every event tagged with its entity.
 pub struct Batch {
     change: Change,
-    events: Vec<serde_json::Value>,
+    /// Each logged event, already JSON: serialised straight from the
+    /// rules' types, never through a `serde_json::Value` tree (that cost
+    /// the writer a second pass and every map's allocations).
+    events: Vec<String>,
+}
+
+/// A rules event as the log stores it, tagged with its entity.
+#[derive(serde::Serialize)]
+struct EventOf<'a, E> {
+    entity: &'a str,
+    event: &'a E,
+}
+
+/// A cast's card as the log stores it, tagged with its caster.
+#[derive(serde::Serialize)]
+struct CardOf<'a> {
+    card: &'a crate::view::CastView,
+    entity: &'a str,
 }
 
 impl Batch {
@@ -114,8 +131,10 @@ impl Batch {
         let mut next = entity.state.clone();
         next.apply_all(events);
         for e in events {
-            self.events
-                .push(serde_json::json!({"entity": entity.name, "event": e}));
+            self.log(&EventOf {
+                entity: &entity.name,
+                event: e,
+            })?;
         }
         let change = std::mem::replace(&mut self.change, Change::new(""));
         self.change = change.update_known(CHARACTER, &entity.name, entity.version, &next)?;
@@ -130,8 +149,10 @@ impl Batch {
         events: &[EncounterEvent],
     ) -> Result<(), AppError> {
         for e in events {
-            self.events
-                .push(serde_json::json!({"entity": entity.name, "event": e}));
+            self.log(&EventOf {
+                entity: &entity.name,
+                event: e,
+            })?;
         }
         let change = std::mem::replace(&mut self.change, Change::new(""));
         self.change = change.update_known(ENCOUNTER, &entity.name, entity.version, state)?;
@@ -146,7 +167,7 @@ impl Batch {
         caster: &str,
         outcome: &grimoire_rules::CastOutcome,
         hits: &[crate::CharacterHit],
-    ) {
+    ) -> Result<(), AppError> {
         let r = &outcome.resolution;
         let (en, cs) = grimoire_catalog::Catalog::srd()
             .get(r.spell.as_str())
@@ -155,14 +176,25 @@ impl Batch {
                 |s| (s.name_en.clone(), s.name_cs.clone()),
             );
         let view = crate::view::CastView::new(caster, outcome, &en, &cs).with_hits(hits.to_vec());
-        self.events
-            .push(serde_json::json!({"entity": caster, "card": view}));
+        self.log(&CardOf {
+            card: &view,
+            entity: caster,
+        })
     }
 
     /// Logs one more event with the change, tagged with its entity.
-    pub fn event(&mut self, entity: &str, event: serde_json::Value) {
-        self.events
-            .push(serde_json::json!({"entity": entity, "event": event}));
+    pub fn event(&mut self, entity: &str, event: serde_json::Value) -> Result<(), AppError> {
+        self.log(&EventOf {
+            entity,
+            event: &event,
+        })
+    }
+
+    /// Appends one entry to the change's log, serialised.
+    fn log(&mut self, entry: &impl serde::Serialize) -> Result<(), AppError> {
+        let json = serde_json::to_string(entry).map_err(grimoire_store::StoreError::Serialize)?;
+        self.events.push(json);
+        Ok(())
     }
 
     /// Queues a raw write (creation, deletion) built by the caller.
@@ -181,7 +213,9 @@ impl Batch {
         if self.change.writes().is_empty() {
             return Ok(None);
         }
-        let change = self.change.with_events(&self.events)?;
+        let change = self
+            .change
+            .with_events_json(format!("[{}]", self.events.join(",")));
         Ok(Some(store.commit(&change)?))
     }
 }

@@ -100,6 +100,13 @@ impl Change {
         Ok(self)
     }
 
+    /// [`Change::with_events`] for events the caller serialised itself:
+    /// `events_json` must be a JSON array.
+    pub fn with_events_json(mut self, events_json: String) -> Self {
+        self.events_json = events_json;
+        self
+    }
+
     /// Adds the creation of a new entity.
     pub fn create(self, kind: &str, name: &str, state: &impl Serialize) -> Result<Self> {
         self.put(kind, name, Expected::Absent, state)
