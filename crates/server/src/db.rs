@@ -215,6 +215,8 @@ pub(crate) struct Db {
     /// SQLite's one writer; `None` on PostgreSQL, where each connection
     /// commits under the store's advisory locks.
     writer: Option<crate::writer::Writer>,
+    /// PostgreSQL's sender of live updates to the other instances.
+    notifier: Option<crate::notifier::Notifier>,
     /// The entities this instance keeps in memory, shared by every
     /// connection, caught up with the change log at the start of each
     /// request (see `grimoire_store::EntityCache` for when an entry is
@@ -261,12 +263,18 @@ impl Db {
             permits: Arc::new(Semaphore::new(connections)),
             timeout,
             writer: None,
+            notifier: None,
             cache: Arc::new(EntityCache::new()),
         };
         let first = db.connect()?;
         db.file = db.file_id();
-        if let Database::Sqlite(path) = &db.target {
-            db.writer = Some(crate::writer::Writer::start(path, Arc::clone(&db.cache))?);
+        match &db.target {
+            Database::Sqlite(path) => {
+                db.writer = Some(crate::writer::Writer::start(path, Arc::clone(&db.cache))?);
+            }
+            Database::Postgres(config) => {
+                db.notifier = Some(crate::notifier::Notifier::start(config.clone())?);
+            }
         }
         let db = Arc::new(db);
         db.idle
@@ -458,34 +466,11 @@ impl Db {
     }
 
     /// Sends a PostgreSQL notification (nothing to do on SQLite, where
-    /// every client talks to this one process). It takes a connection
-    /// like a request does, under the same bound: without a permit, every
-    /// write's notification opened a connection beyond the pool, which the
-    /// full pool then closed (a new PostgreSQL backend each time).
-    pub(crate) async fn notify(self: &Arc<Self>, channel: String, payload: String) {
-        if !matches!(self.target, Database::Postgres(_)) {
-            return;
-        }
-        let Ok(Ok(permit)) =
-            tokio::time::timeout(self.timeout, Arc::clone(&self.permits).acquire_owned()).await
-        else {
-            tracing::warn!("live update not sent to other instances: no connection was free");
-            return;
-        };
-        let db = Arc::clone(self);
-        let sent = tokio::task::spawn_blocking(move || -> Result<(), ServerError> {
-            let _permit = permit;
-            let leased = db.lease()?;
-            if let Some(Conn::Postgres(pg)) = &leased.conn {
-                pg.notify(&channel, &payload)?;
-            }
-            Ok(())
-        })
-        .await;
-        match sent {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => tracing::warn!(error = %e, "live update not sent to other instances"),
-            Err(e) => tracing::warn!(error = %e, "live update worker failed"),
+    /// every client talks to this one process), without waiting: the
+    /// notifier thread sends whatever has gathered in one statement.
+    pub(crate) fn notify(&self, channel: String, payload: String) {
+        if let Some(notifier) = &self.notifier {
+            notifier.send(channel, payload);
         }
     }
 }

@@ -27,6 +27,7 @@ mod error;
 mod game;
 mod live;
 mod net;
+mod notifier;
 mod rate;
 mod serve;
 mod state;

@@ -291,8 +291,7 @@ impl AppState {
             .map(|c| (c.clone(), self.inner.hub.envelope(&event)));
         self.inner.hub.deliver(event);
         if let Some((channel, payload)) = payload {
-            let db = Arc::clone(&self.inner.db);
-            tokio::spawn(async move { db.notify(channel, payload).await });
+            self.inner.db.notify(channel, payload);
         }
     }
 

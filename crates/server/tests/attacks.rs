@@ -623,6 +623,66 @@ async fn concurrent_add_player_on_two_instances_all_land() {
     }
 }
 
+/// On PostgreSQL a cast on one instance reaches a live stream on the
+/// other, each one once: the notifier sends what gathered in one statement
+/// (two equal events stay two), and an instance skips its own echoes.
+#[tokio::test]
+async fn casts_on_one_postgres_instance_are_heard_live_on_the_other() {
+    let Some(pg) = common::pg_schema() else {
+        return;
+    };
+    let place = Place::Postgres(pg);
+    let b = grimoire_server::app(place.instance().await);
+    let h = Harness::new(place).await;
+    let t = table(&h).await;
+    let open = axum::http::Request::get("/campaigns/cave/events")
+        .header("authorization", format!("Bearer {}", t.gm))
+        .body(axum::body::Body::empty())
+        .unwrap();
+    // `b` stays alive: its instance relays what it hears to the stream.
+    let res = tower::ServiceExt::oneshot(b.clone(), open).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let mut stream = res.into_body();
+    let wait = std::time::Duration::from_secs(5);
+    assert!(
+        common::next_event(&mut stream, "ready", wait)
+            .await
+            .is_some()
+    );
+    let cast = "/campaigns/cave/characters/Elmira/casts";
+    for _ in 0..2 {
+        let (s, v) = h
+            .post(cast, Some(&t.petr), json!({"spell": "magic-missile"}))
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters/Elmira/turns",
+                Some(&t.petr),
+                json!(null),
+            )
+            .await;
+        assert!(s.is_success(), "{v}");
+    }
+    for _ in 0..2 {
+        let ev = common::next_event(&mut stream, "cast", wait)
+            .await
+            .expect("a cast heard on the other instance");
+        assert_eq!(
+            (ev["character"].clone(), ev["by"].clone()),
+            (json!("Elmira"), json!("petr")),
+            "{ev}"
+        );
+    }
+    let short = std::time::Duration::from_millis(300);
+    assert!(
+        common::next_event(&mut stream, "cast", short)
+            .await
+            .is_none(),
+        "each cast once"
+    );
+}
+
 /// A homebrew file of `n` simple spells with ids `{prefix}-{i}`.
 fn homebrew(prefix: &str, n: usize) -> String {
     (0..n)

@@ -252,6 +252,24 @@ impl PostgresBackend {
         })
     }
 
+    /// [`notify`](Self::notify) for many `(channel, payload)` pairs in
+    /// one statement and one round trip. PostgreSQL delivers them in
+    /// order, but folds identical pairs into one: make payloads distinct.
+    pub fn notify_all(&self, notes: &[(String, String)]) -> Result<()> {
+        let (channels, payloads): (Vec<&str>, Vec<&str>) =
+            notes.iter().map(|(c, p)| (c.as_str(), p.as_str())).unzip();
+        self.with(|c| {
+            c.execute(
+                "SELECT pg_notify(n.channel, n.payload)
+                 FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS n(channel, payload, i)
+                 ORDER BY n.i",
+                &[&channels, &payloads],
+            )
+            .map_err(pg)?;
+            Ok(())
+        })
+    }
+
     /// Whether the connection has gone away (a pool drops such backends).
     pub fn is_closed(&self) -> bool {
         self.with(|c| Ok(c.is_closed())).unwrap_or(true)

@@ -123,6 +123,34 @@ fn postgres_concurrent_writers_never_lose_an_update() {
 
 #[test]
 #[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
+fn postgres_notifications_sent_together_arrive_in_order() {
+    let Some(schema) = fresh_schema() else {
+        return;
+    };
+    let channel = schema.0.schema.clone().unwrap();
+    let mut listener = grimoire_store::PostgresListener::connect(&schema.0, &[&channel]).unwrap();
+    let sender = PostgresBackend::connect(&schema.0).unwrap();
+    let notes: Vec<(String, String)> = (0..5)
+        .map(|i| (channel.clone(), format!("{{\"n\":{i}}}")))
+        .collect();
+    sender.notify_all(&notes).unwrap();
+    for (_, payload) in &notes {
+        let got = listener
+            .next(std::time::Duration::from_secs(5))
+            .unwrap()
+            .unwrap();
+        assert_eq!(&got.payload, payload);
+    }
+    assert!(
+        listener
+            .next(std::time::Duration::from_millis(50))
+            .unwrap()
+            .is_none()
+    );
+}
+
+#[test]
+#[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
 fn postgres_notifications_reach_listeners() {
     let Some(schema) = fresh_schema() else {
         return;
