@@ -47,10 +47,7 @@ impl Notifier {
                     }
                 }
             })
-            .map_err(|source| StoreError::Io {
-                path: "notifier thread".into(),
-                source,
-            })?;
+            .map_err(|e| StoreError::Unavailable(format!("cannot start the notifier: {e}")))?;
         Ok(Notifier { queue })
     }
 
