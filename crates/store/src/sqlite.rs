@@ -627,12 +627,9 @@ impl SqliteBackend {
     /// syncer checkpoints, the syncer's checkpoints never catch up with
     /// the log's end and the log would grow for as long as writes keep
     /// coming; this one copies only what was committed since the last
-    /// (it syncs the log and the database file). A checkpoint that could
-    /// not finish (a reader on old frames) is simply tried again later.
+    /// (it syncs the log and the database file).
     pub fn checkpoint(&mut self) {
-        let _ = self
-            .conn
-            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+        crate::wal::passive_checkpoint(&self.conn);
     }
 
     /// Whether a batch is open.

@@ -16,8 +16,8 @@
 use std::fs::File;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use rusqlite::Connection;
@@ -34,9 +34,8 @@ pub(crate) const LOG_SIZE_LIMIT: u64 = 64 << 20;
 /// The write-ahead log of one database file, synced on demand. Made by
 /// [`SqliteBackend::defer_syncs`](crate::SqliteBackend::defer_syncs).
 ///
-/// Several threads may sync at once: each [`sync`](WalSync::sync) makes
-/// durable what was written before it began, and the disk serves
-/// overlapping syncs side by side.
+/// Shared by the thread that syncs and checkpoints and the writer, which
+/// asks [`restart_due`](WalSync::restart_due) between its batches.
 #[derive(Debug)]
 pub struct WalSync {
     wal: PathBuf,
@@ -79,19 +78,17 @@ impl WalSync {
     }
 
     /// If the last checkpoint is a while ago, checkpoints what nobody
-    /// reads any more, never waiting for a reader, the writer, or another
-    /// thread already checkpointing. Call it after answering: it may
-    /// take a while (it syncs the database file).
+    /// reads any more, never waiting for a reader or the writer. Call it
+    /// after answering: it may take a while (it syncs the database file).
     pub fn checkpoint_if_due(&self) {
-        let Ok(mut guard) = self.checkpointer.try_lock() else {
-            return;
-        };
+        let mut guard = self
+            .checkpointer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         let (connection, last) = &mut *guard;
         if last.elapsed() >= CHECKPOINT_EVERY {
             *last = Instant::now();
-            // A passive checkpoint that could not finish (a reader still
-            // on old frames) is simply tried again next time.
-            let _ = connection.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            passive_checkpoint(connection);
             self.checkpointed.store(true, Ordering::Release);
         }
     }
@@ -105,6 +102,14 @@ impl WalSync {
     pub fn restart_due(&self) -> bool {
         self.checkpointed.swap(false, Ordering::AcqRel)
     }
+}
+
+/// Copies what nobody reads any more from the log into the database
+/// file, never waiting for a reader or the writer. A checkpoint that
+/// could not finish (a reader still on old frames) is simply tried again
+/// next time, so its outcome is not reported.
+pub(crate) fn passive_checkpoint(connection: &Connection) {
+    let _ = connection.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
 }
 
 fn io(path: &Path, source: std::io::Error) -> StoreError {
