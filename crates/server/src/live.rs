@@ -152,8 +152,7 @@ impl Hub {
             return;
         }
         match serde_json::from_str::<Envelope>(payload) {
-            Ok(env) if env.instance != self.instance => self.deliver(env.event),
-            Ok(_) => {}
+            Ok(env) => self.deliver(env.event),
             Err(e) => tracing::warn!(error = %e, "unreadable live update ignored"),
         }
     }
