@@ -33,6 +33,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/postgres/0001_init.sql"),
     include_str!("../migrations/postgres/0002_table_log.sql"),
     include_str!("../migrations/postgres/0003_lean_log_and_catch_up.sql"),
+    include_str!("../migrations/postgres/0004_leaner_commit.sql"),
 ];
 
 /// Advisory lock id held while migrating, so instances starting together
@@ -565,57 +566,63 @@ impl Backend for PostgresBackend {
     }
 
     fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
+        // A cursor of the other dialect cannot be followed: start afresh.
+        let since = match cursor {
+            Some(Cursor::Snapshot(s)) => Some(s.as_str()),
+            _ => None,
+        };
         self.with_statements(|c, st| {
-            // The snapshot first, the rows second: a row committed in
-            // between is reported now and again next time, never missed.
-            let snapshot = cached(c, st, "SELECT pg_current_snapshot()::text")?;
-            let now: String = c.query_one(&snapshot, &[]).map_err(pg)?.get(0);
-            let since = match cursor {
-                Some(Cursor::Snapshot(s)) => s,
-                _ => {
-                    return Ok(Some(WritesSince {
-                        cursor: Cursor::Snapshot(now),
-                        writes: Vec::new(),
-                        overflow: cursor.is_some(),
-                    }));
-                }
-            };
             let rows = cached(
                 c,
                 st,
-                // The snapshot is parsed once (each sub-select runs once,
-                // as an init plan), not once per row: its parsing was about
-                // 5 % of PostgreSQL's CPU. The xid bound is a plain value
-                // and the rows come in xid order, so the plan reads the
-                // xid index even when it was made on a table that was
-                // still small. Joined to a CTE, it was a sequential scan
-                // of the whole log on every catch-up, whose cost grew
-                // with history until the table was analysed again.
-                "SELECT entity_kind, entity_name_key, seq FROM events
-                 WHERE xid >= (SELECT pg_snapshot_xmin($1::text::pg_snapshot))
-                   AND NOT pg_visible_in_snapshot(xid, (SELECT $1::text::pg_snapshot))
-                 ORDER BY xid
-                 LIMIT $2",
+                // One round trip: the snapshot that becomes the next
+                // cursor, with the rows written since the last one (none
+                // when there is no last one). Both come from the
+                // statement's own snapshot, so a row committed meanwhile
+                // is invisible to both and is reported next time.
+                //
+                // The old snapshot is parsed once (each sub-select runs
+                // once, as an init plan), not once per row: its parsing
+                // was about 5 % of PostgreSQL's CPU. The xid bound is a
+                // plain value and the rows come in xid order, so the plan
+                // reads the xid index even when it was made on a table
+                // that was still small. Joined to a CTE, it was a
+                // sequential scan of the whole log on every catch-up,
+                // whose cost grew with history until the table was
+                // analysed again.
+                "SELECT now.snap, e.entity_kind, e.entity_name_key, e.seq
+                 FROM (SELECT pg_current_snapshot()::text AS snap) now
+                 LEFT JOIN LATERAL (
+                     SELECT entity_kind, entity_name_key, seq FROM events
+                     WHERE xid >= (SELECT pg_snapshot_xmin($1::text::pg_snapshot))
+                       AND NOT pg_visible_in_snapshot(xid, (SELECT $1::text::pg_snapshot))
+                     ORDER BY xid
+                     LIMIT $2
+                 ) e ON true",
             )?;
             let found = c
-                .query(&rows, &[since, &i64::from(MAX_CATCH_UP + 1)])
+                .query(&rows, &[&since, &i64::from(MAX_CATCH_UP + 1)])
                 .map_err(pg)?;
-            let overflow = found.len() > MAX_CATCH_UP as usize;
-            let writes = if overflow {
-                Vec::new()
-            } else {
-                found
-                    .iter()
-                    .map(|r| WrittenKey {
-                        kind: r.get(0),
-                        key: r.get(1),
-                        version: r.get::<_, i64>(2).try_into().unwrap_or(0),
-                    })
-                    .collect()
+            // The outer select always gives a row; without one there is
+            // no snapshot to continue from, so nothing could be trusted.
+            let Some(now) = found.first().map(|r| r.get::<_, String>(0)) else {
+                return Ok(None);
             };
+            let written: Vec<WrittenKey> = found
+                .iter()
+                .filter_map(|r| {
+                    Some(WrittenKey {
+                        kind: r.get::<_, Option<String>>(1)?,
+                        key: r.get(2),
+                        version: r.get::<_, i64>(3).try_into().unwrap_or(0),
+                    })
+                })
+                .collect();
+            let overflow =
+                written.len() > MAX_CATCH_UP as usize || (since.is_none() && cursor.is_some());
             Ok(Some(WritesSince {
                 cursor: Cursor::Snapshot(now),
-                writes,
+                writes: if overflow { Vec::new() } else { written },
                 overflow,
             }))
         })

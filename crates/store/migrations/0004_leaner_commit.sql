@@ -1,0 +1,6 @@
+-- Version 4 (issue 16), PostgreSQL only (`postgres/0004_leaner_commit.sql`):
+-- room on the pages of `entities` for its rows' next versions, and a commit
+-- function with fewer statements per write. SQLite's writer already
+-- updates rows in place and takes an entity's next `seq` from its version,
+-- so nothing changes here; the version is kept so that both dialects count
+-- their schema alike.
