@@ -1,7 +1,8 @@
 -- Version 4 (issue 16): a leaner commit.
 --
--- Room on each page of `entities` for its rows' next versions. A character's row is rewritten on every cast; with full pages
--- (the default fill factor of 100) each new version went to another page,
+-- Room on each page of `entities` for its rows' next versions. A
+-- character's row is rewritten on every cast; with full pages (the default
+-- fill factor of 100) each new version went to another page,
 -- so every update also added an entry to the primary key and left the old
 -- entry behind. Lookups by key then walked chains of dead versions until
 -- the next vacuum. With half of each page free, an update stays on its page
