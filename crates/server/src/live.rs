@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use grimoire_store::{PostgresConfig, PostgresListener};
 use serde::{Deserialize, Serialize};
@@ -19,6 +19,34 @@ const BACKLOG: usize = 256;
 /// PostgreSQL refuses payloads of 8000 bytes or more; bigger events are
 /// sent without their data.
 const MAX_NOTIFY_BYTES: usize = 7900;
+
+/// How often an instance tells the others, while it has subscribers for a
+/// campaign, that it wants the campaign's events.
+const ANNOUNCE_EVERY: Duration = Duration::from_secs(10);
+
+/// How long another instance's announcement counts: three announcements'
+/// time, so one lost on a dropped connection does not silence a campaign.
+const INTEREST_LASTS: Duration = Duration::from_secs(30);
+
+/// How long a new subscriber waits for its instance's announcement to come
+/// back before its stream opens anyway (the listener may be reconnecting).
+const ANNOUNCE_WAIT: Duration = Duration::from_secs(2);
+
+/// After the announcement has come back to this instance, how long the
+/// other instances' listeners are given to read it too, before the stream
+/// says `ready`.
+const ANNOUNCE_SETTLE: Duration = Duration::from_millis(50);
+
+/// How often the listener looks for announcements due again.
+const LOOK_EVERY: Duration = Duration::from_secs(1);
+
+/// The most campaigns whose events other instances want that an instance
+/// remembers; beyond it, expired ones are forgotten first.
+const MAX_INTEREST: usize = 4096;
+
+/// How the payload of an [`Interest`] begins: it is told apart from an
+/// [`Envelope`] without parsing the envelope.
+const INTEREST_PREFIX: &str = "{\"interest\":";
 
 /// One thing that happened in a campaign.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -68,7 +96,22 @@ struct Envelope {
     event: LiveEvent,
 }
 
-/// The per-campaign broadcast channels of this instance.
+/// "Send me this campaign's events": what an instance with subscribers
+/// tells the others over NOTIFY, again every [`ANNOUNCE_EVERY`]. An
+/// instance sends another one a campaign's events only while it counts
+/// (issue 16): with nobody listening elsewhere, a change costs no
+/// notification at all.
+#[derive(Debug, Serialize, Deserialize)]
+struct Interest {
+    /// First, so that the payload begins with [`INTEREST_PREFIX`].
+    interest: String,
+    instance: String,
+    /// The sender's running count, shared with its envelopes.
+    number: u64,
+}
+
+/// The per-campaign broadcast channels of this instance, and which
+/// campaigns' events other instances want.
 pub(crate) struct Hub {
     instance: String,
     /// How this instance's own envelopes begin (`{"instance":"<id>"`):
@@ -79,6 +122,21 @@ pub(crate) struct Hub {
     /// one transaction into one).
     sent: std::sync::atomic::AtomicU64,
     channels: Mutex<HashMap<String, broadcast::Sender<Arc<Delivered>>>>,
+    /// Campaigns other instances have subscribers for, until when.
+    elsewhere: Mutex<HashMap<String, Instant>>,
+    /// This instance's announcements: campaign, when, and its number.
+    announced: Mutex<HashMap<String, (Instant, u64)>>,
+    /// The newest of this instance's announcements heard back (its number
+    /// + 1; 0 before the first), and when.
+    echoed: tokio::sync::watch::Sender<(u64, Instant)>,
+}
+
+/// What a new subscriber waits for: see [`Hub::announce`].
+pub(crate) struct Announcement {
+    /// The payload to send on the channel, when an announcement is due.
+    pub(crate) payload: Option<String>,
+    /// The number whose echo the subscriber waits for.
+    number: u64,
 }
 
 impl Hub {
@@ -92,6 +150,114 @@ impl Hub {
             own_prefix,
             sent: std::sync::atomic::AtomicU64::new(0),
             channels: Mutex::new(HashMap::new()),
+            elsewhere: Mutex::new(HashMap::new()),
+            announced: Mutex::new(HashMap::new()),
+            echoed: tokio::sync::watch::channel((0, Instant::now())).0,
+        }
+    }
+
+    /// Whether another instance has said lately that it has subscribers
+    /// for `campaign`.
+    pub(crate) fn heard_elsewhere(&self, campaign: &str) -> bool {
+        let elsewhere = self.elsewhere.lock().unwrap_or_else(|p| p.into_inner());
+        elsewhere
+            .get(campaign)
+            .is_some_and(|until| *until > Instant::now())
+    }
+
+    /// A new subscriber of `campaign` on this instance: the announcement to
+    /// send, unless one was sent less than [`ANNOUNCE_EVERY`] ago.
+    pub(crate) fn announce(&self, campaign: &str) -> Announcement {
+        let mut announced = self.announced.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        if let Some((at, number)) = announced.get(campaign)
+            && now.duration_since(*at) < ANNOUNCE_EVERY
+        {
+            return Announcement {
+                payload: None,
+                number: *number,
+            };
+        }
+        let (payload, number) = self.interest(campaign);
+        announced.insert(campaign.to_owned(), (now, number));
+        Announcement {
+            payload: Some(payload),
+            number,
+        }
+    }
+
+    /// The announcements due again: campaigns that still have subscribers
+    /// here, last announced [`ANNOUNCE_EVERY`] ago or more. Campaigns whose
+    /// subscribers have all gone are no longer announced.
+    pub(crate) fn due(&self) -> Vec<String> {
+        let mut announced = self.announced.lock().unwrap_or_else(|p| p.into_inner());
+        announced.retain(|campaign, _| self.has_subscribers(campaign));
+        let now = Instant::now();
+        let mut due = Vec::new();
+        for (campaign, (at, number)) in announced.iter_mut() {
+            if now.duration_since(*at) >= ANNOUNCE_EVERY {
+                let (payload, n) = self.interest(campaign);
+                (*at, *number) = (now, n);
+                due.push(payload);
+            }
+        }
+        due
+    }
+
+    /// Waits until `announcement` has come back over LISTEN, and then
+    /// [`ANNOUNCE_SETTLE`] for the other instances to read it too; at most
+    /// [`ANNOUNCE_WAIT`] in all.
+    pub(crate) async fn heard_back(&self, announcement: &Announcement) {
+        let mut echoed = self.echoed.subscribe();
+        let back = tokio::time::timeout(ANNOUNCE_WAIT, async {
+            // The time only: the watch's guard must not be held on.
+            echoed
+                .wait_for(|(n, _)| *n > announcement.number)
+                .await
+                .map(|seen| seen.1)
+        })
+        .await;
+        let at = match back {
+            Ok(Ok(at)) => at,
+            _ => {
+                tracing::warn!("live update announcement not heard back in time");
+                return;
+            }
+        };
+        let settled = at + ANNOUNCE_SETTLE;
+        tokio::time::sleep_until(settled.into()).await;
+    }
+
+    /// A new [`Interest`] payload for `campaign`, and its number.
+    fn interest(&self, campaign: &str) -> (String, u64) {
+        let number = self.sent.fetch_add(1, Ordering::Relaxed);
+        let interest = Interest {
+            interest: campaign.to_owned(),
+            instance: self.instance.clone(),
+            number,
+        };
+        (serde_json::to_string(&interest).unwrap_or_default(), number)
+    }
+
+    /// Another instance's [`Interest`], or this instance's coming back.
+    fn note(&self, interest: Interest) {
+        let now = Instant::now();
+        if interest.instance == self.instance {
+            self.echoed.send_if_modified(|seen| {
+                let newer = interest.number + 1 > seen.0;
+                if newer {
+                    *seen = (interest.number + 1, now);
+                }
+                newer
+            });
+            return;
+        }
+        let mut elsewhere = self.elsewhere.lock().unwrap_or_else(|p| p.into_inner());
+        if elsewhere.len() >= MAX_INTEREST {
+            elsewhere.retain(|_, until| *until > now);
+        }
+        if elsewhere.len() < MAX_INTEREST || elsewhere.contains_key(&interest.interest) {
+            elsewhere.insert(interest.interest, now + INTEREST_LASTS);
         }
     }
 
@@ -151,6 +317,13 @@ impl Hub {
         if payload.starts_with(&self.own_prefix) {
             return;
         }
+        if payload.starts_with(INTEREST_PREFIX) {
+            match serde_json::from_str::<Interest>(payload) {
+                Ok(interest) => self.note(interest),
+                Err(e) => tracing::warn!(error = %e, "unreadable live update ignored"),
+            }
+            return;
+        }
         match serde_json::from_str::<Envelope>(payload) {
             Ok(env) => self.deliver(env.event),
             Err(e) => tracing::warn!(error = %e, "unreadable live update ignored"),
@@ -192,6 +365,8 @@ pub(crate) fn listen(
         .name("grimoire-listen".into())
         .spawn(move || {
             let mut listener = Some(first);
+            // When the announcements due were last looked for.
+            let mut looked = Instant::now();
             while !flag.load(Ordering::Relaxed) {
                 let Some(l) = listener.as_mut() else {
                     std::thread::sleep(Duration::from_millis(500));
@@ -200,13 +375,21 @@ pub(crate) fn listen(
                         .ok();
                     continue;
                 };
-                match l.next(Duration::from_millis(200)) {
-                    Ok(Some(n)) => hub.receive(&n.payload),
-                    Ok(None) => {}
-                    Err(e) => {
-                        tracing::warn!(error = %e, "live update listener lost its connection");
-                        listener = None;
+                let mut heard = l.next(Duration::from_millis(200)).map(|n| {
+                    if let Some(n) = n {
+                        hub.receive(&n.payload);
                     }
+                });
+                if heard.is_ok() && looked.elapsed() >= LOOK_EVERY {
+                    looked = Instant::now();
+                    heard = hub
+                        .due()
+                        .iter()
+                        .try_for_each(|payload| l.notify(&channel, payload));
+                }
+                if let Err(e) = heard {
+                    tracing::warn!(error = %e, "live update listener lost its connection");
+                    listener = None;
                 }
             }
         })
@@ -247,6 +430,72 @@ mod tests {
         let other = Hub::new("bb".into());
         b.receive(&other.envelope(&event(serde_json::json!({}))));
         assert_eq!(rx.try_recv().unwrap().event.by, "petr");
+    }
+
+    #[test]
+    fn another_instances_announcement_makes_its_campaign_heard() {
+        let a = Hub::new("a".into());
+        let b = Hub::new("b".into());
+        let payload = a.announce("cave").payload.unwrap();
+        assert!(payload.starts_with(INTEREST_PREFIX), "{payload}");
+        b.receive(&payload);
+        assert!(b.heard_elsewhere("cave"));
+        assert!(!b.heard_elsewhere("tower"));
+        // Its own announcement coming back is not someone else's interest.
+        a.receive(&payload);
+        assert!(!a.heard_elsewhere("cave"));
+    }
+
+    #[test]
+    fn an_announcement_is_not_repeated_within_its_period() {
+        let a = Hub::new("a".into());
+        let first = a.announce("cave");
+        let again = a.announce("cave");
+        assert!(first.payload.is_some());
+        assert_eq!((again.payload, again.number), (None, first.number));
+        assert!(a.announce("tower").payload.is_some());
+    }
+
+    #[test]
+    fn campaigns_without_subscribers_are_not_announced_again() {
+        let a = Hub::new("a".into());
+        let rx = a.subscribe("cave");
+        a.announce("cave");
+        a.announce("tower");
+        assert!(a.due().is_empty(), "announced just now");
+        // Made due at once, as ten seconds later.
+        for (at, _) in a.announced.lock().unwrap().values_mut() {
+            *at -= ANNOUNCE_EVERY;
+        }
+        let due = a.due();
+        assert_eq!(due.len(), 1, "{due:?}");
+        assert!(due[0].contains("\"cave\""), "{due:?}");
+        drop(rx);
+        a.announced
+            .lock()
+            .unwrap()
+            .values_mut()
+            .for_each(|(at, _)| *at -= ANNOUNCE_EVERY);
+        assert!(a.due().is_empty(), "nobody subscribes any more");
+    }
+
+    #[tokio::test]
+    async fn a_subscriber_waits_for_its_announcement_to_come_back() {
+        let a = Arc::new(Hub::new("a".into()));
+        let announcement = a.announce("cave");
+        let payload = announcement.payload.clone().unwrap();
+        let start = Instant::now();
+        let echo = Arc::clone(&a);
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            echo.receive(&payload);
+        });
+        a.heard_back(&announcement).await;
+        let waited = start.elapsed();
+        assert!(
+            waited >= Duration::from_millis(100) + ANNOUNCE_SETTLE && waited < ANNOUNCE_WAIT,
+            "{waited:?}"
+        );
     }
 
     #[test]

@@ -279,7 +279,13 @@ impl AppState {
     /// on this instance, or (on PostgreSQL) other instances. When not, the
     /// event need not be built at all.
     pub(crate) fn heard(&self, campaign: &str) -> bool {
-        self.inner.channel.is_some() || self.inner.hub.has_subscribers(campaign)
+        self.inner.hub.has_subscribers(campaign) || self.heard_elsewhere(campaign)
+    }
+
+    /// Whether another instance (on PostgreSQL) has subscribers for
+    /// `campaign`: only then is an event sent over NOTIFY.
+    fn heard_elsewhere(&self, campaign: &str) -> bool {
+        self.inner.channel.is_some() && self.inner.hub.heard_elsewhere(campaign)
     }
 
     /// Tells every subscriber of the campaign, on every instance.
@@ -288,6 +294,7 @@ impl AppState {
             .inner
             .channel
             .as_ref()
+            .filter(|_| self.heard_elsewhere(&event.campaign))
             .map(|c| (c.clone(), self.inner.hub.envelope(&event)));
         self.inner.hub.deliver(event);
         if let Some((channel, payload)) = payload {
@@ -295,11 +302,23 @@ impl AppState {
         }
     }
 
-    /// Subscribes to a campaign's live updates on this instance.
-    pub(crate) fn subscribe(
+    /// Subscribes to a campaign's live updates. On PostgreSQL, the other
+    /// instances are told that this one wants the campaign's events, and
+    /// this returns once they have been (or after a bounded wait), so a
+    /// change made anywhere after it is heard.
+    pub(crate) async fn subscribe(
         &self,
         campaign: &str,
     ) -> tokio::sync::broadcast::Receiver<Arc<crate::live::Delivered>> {
-        self.inner.hub.subscribe(campaign)
+        let hub = &self.inner.hub;
+        let rx = hub.subscribe(campaign);
+        if let Some(channel) = &self.inner.channel {
+            let announcement = hub.announce(campaign);
+            if let Some(payload) = announcement.payload.clone() {
+                self.inner.db.notify(channel.clone(), payload);
+            }
+            hub.heard_back(&announcement).await;
+        }
+        rx
     }
 }

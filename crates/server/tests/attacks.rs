@@ -4,6 +4,10 @@
 
 mod common;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
 use axum::http::StatusCode;
 use common::{Harness, Place, harnesses, table};
 use serde_json::{Value, json};
@@ -631,26 +635,32 @@ async fn casts_on_one_postgres_instance_are_heard_live_on_the_other() {
     let Some(pg) = common::pg_schema() else {
         return;
     };
+    // What travels between the instances, seen by a listener of our own on
+    // a thread of its own (the channel is named after the schema).
+    let channel = format!("grimoire_live_{}", pg.schema.clone().unwrap_or_default());
+    let wire = Arc::new(Mutex::new(Vec::<String>::new()));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (listening, up) = tokio::sync::oneshot::channel();
+    {
+        let (pg, wire, stop) = (pg.clone(), Arc::clone(&wire), Arc::clone(&stop));
+        std::thread::spawn(move || {
+            let mut l = grimoire_store::PostgresListener::connect(&pg, &[&channel]).unwrap();
+            let _ = listening.send(());
+            while !stop.load(Ordering::Relaxed) {
+                if let Some(n) = l.next(Duration::from_millis(50)).unwrap() {
+                    wire.lock().unwrap().push(n.payload);
+                }
+            }
+        });
+    }
+    up.await.expect("listening");
+    let quiet = Duration::from_millis(300);
     let place = Place::Postgres(pg);
     let b = grimoire_server::app(place.instance().await);
     let h = Harness::new(place).await;
     let t = table(&h).await;
-    let open = axum::http::Request::get("/campaigns/cave/events")
-        .header("authorization", format!("Bearer {}", t.gm))
-        .body(axum::body::Body::empty())
-        .unwrap();
-    // `b` stays alive: its instance relays what it hears to the stream.
-    let res = tower::ServiceExt::oneshot(b.clone(), open).await.unwrap();
-    assert_eq!(res.status(), StatusCode::OK);
-    let mut stream = res.into_body();
-    let wait = std::time::Duration::from_secs(5);
-    assert!(
-        common::next_event(&mut stream, "ready", wait)
-            .await
-            .is_some()
-    );
     let cast = "/campaigns/cave/characters/Elmira/casts";
-    for _ in 0..2 {
+    let cast_and_pass = async || {
         let (s, v) = h
             .post(cast, Some(&t.petr), json!({"spell": "magic-missile"}))
             .await;
@@ -663,6 +673,32 @@ async fn casts_on_one_postgres_instance_are_heard_live_on_the_other() {
             )
             .await;
         assert!(s.is_success(), "{v}");
+    };
+    // Nobody listens on the other instance yet: nothing is sent (issue 16).
+    cast_and_pass().await;
+    tokio::time::sleep(quiet).await;
+    assert_eq!(
+        *wire.lock().unwrap(),
+        Vec::<String>::new(),
+        "a change nobody elsewhere listens to was sent"
+    );
+    let open = axum::http::Request::get("/campaigns/cave/events")
+        .header("authorization", format!("Bearer {}", t.gm))
+        .body(axum::body::Body::empty())
+        .unwrap();
+    // `b` stays alive: its instance relays what it hears to the stream.
+    let res = tower::ServiceExt::oneshot(b.clone(), open).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let mut stream = res.into_body();
+    let wait = Duration::from_secs(5);
+    assert!(
+        common::next_event(&mut stream, "ready", wait)
+            .await
+            .is_some()
+    );
+    // The stream has said `ready`: every change from now on reaches it.
+    for _ in 0..2 {
+        cast_and_pass().await;
     }
     for _ in 0..2 {
         let ev = common::next_event(&mut stream, "cast", wait)
@@ -674,13 +710,22 @@ async fn casts_on_one_postgres_instance_are_heard_live_on_the_other() {
             "{ev}"
         );
     }
-    let short = std::time::Duration::from_millis(300);
     assert!(
-        common::next_event(&mut stream, "cast", short)
+        common::next_event(&mut stream, "cast", quiet)
             .await
             .is_none(),
         "each cast once"
     );
+    // On the wire: the other instance's announcement, then the casts.
+    tokio::time::sleep(quiet).await;
+    stop.store(true, Ordering::Relaxed);
+    let heard = wire.lock().unwrap().clone();
+    assert!(heard[0].starts_with("{\"interest\":\"cave\""), "{heard:?}");
+    let casts = heard
+        .iter()
+        .filter(|p| p.contains("\"kind\":\"cast\""))
+        .count();
+    assert_eq!(casts, 2, "{heard:?}");
 }
 
 /// A homebrew file of `n` simple spells with ids `{prefix}-{i}`.

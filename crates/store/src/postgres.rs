@@ -917,6 +917,15 @@ impl PostgresListener {
         Ok(PostgresListener { client })
     }
 
+    /// Sends `payload` on `channel` from this connection (it hears it too,
+    /// as every listener on the channel does).
+    pub fn notify(&mut self, channel: &str, payload: &str) -> Result<()> {
+        self.client
+            .execute("SELECT pg_notify($1, $2)", &[&channel, &payload])
+            .map_err(pg)?;
+        Ok(())
+    }
+
     /// Waits up to `timeout` for the next notification; `None` when none came.
     /// An error means the connection is gone and the listener must be rebuilt.
     pub fn next(&mut self, timeout: Duration) -> Result<Option<Notification>> {

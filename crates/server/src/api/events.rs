@@ -60,7 +60,7 @@ async fn events(
         .await?;
     // Held by the stream: its place is given back when the client leaves.
     let slot = state.open_stream(&account)?;
-    let rx = state.subscribe(&campaign);
+    let rx = state.subscribe(&campaign).await;
     Ok(live_stream(campaign, account, slot, rx, player))
 }
 
@@ -81,7 +81,7 @@ async fn account_events(
         .await?;
     let slot = state.open_stream(&account)?;
     let channel = account_channel(&account);
-    let rx = state.subscribe(&channel);
+    let rx = state.subscribe(&channel).await;
     Ok(live_stream(channel, account, slot, rx, None))
 }
 
