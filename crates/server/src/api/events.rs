@@ -31,7 +31,9 @@ pub(crate) fn account_channel(account: &str) -> String {
 /// Live updates of a campaign (members only), as `text/event-stream`. Each
 /// event's name is its kind (`cast`, `rest`, ...) and its data a
 /// `LiveEvent` as JSON. The stream opens with a `ready` event (`by` is the
-/// subscriber); a subscriber that falls too far behind gets a `lagged`
+/// subscriber): every change made after it, through any server instance,
+/// is sent on the stream, so a client reads the characters after `ready`
+/// and then follows the events. A subscriber that falls too far behind gets a `lagged`
 /// event (`data.missed`) and should re-read the characters.
 #[utoipa::path(get, path = "/campaigns/{campaign}/events", tag = "live",
     security(("token" = [])), params(("campaign" = String, Path)),
