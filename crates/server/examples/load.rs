@@ -16,6 +16,7 @@
 //! cargo run --release -p grimoire-server --example load -- --shared   # everyone on one character
 //! cargo run --release -p grimoire-server --example load -- --idle-characters 50 --encounters 100
 //! cargo run --release -p grimoire-server --example load -- --database postgres://… --instances 2
+//! cargo run --release -p grimoire-server --example load -- --database postgres://… --connections 4
 //! ```
 //!
 //! `--idle-characters N` and `--encounters M` add N characters nobody plays
@@ -23,6 +24,8 @@
 //! characters in it) before the run: a cast's cost should not grow with
 //! them. `--instances K` starts K servers on the same database and spreads
 //! the clients over them (PostgreSQL: several instances sharing campaigns).
+//! `--connections C` sets each instance's pool size (the server's default
+//! otherwise).
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -41,6 +44,7 @@ struct Args {
     idle_characters: usize,
     encounters: usize,
     instances: usize,
+    connections: Option<usize>,
 }
 
 fn args() -> Result<Args, String> {
@@ -52,6 +56,7 @@ fn args() -> Result<Args, String> {
         idle_characters: 0,
         encounters: 0,
         instances: 1,
+        connections: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -72,6 +77,13 @@ fn args() -> Result<Args, String> {
             "--instances" => {
                 a.instances = value()?.parse().map_err(|e| format!("--instances: {e}"))?
             }
+            "--connections" => {
+                a.connections = Some(
+                    value()?
+                        .parse()
+                        .map_err(|e| format!("--connections: {e}"))?,
+                )
+            }
             other => return Err(format!("unknown flag {other}")),
         }
     }
@@ -81,6 +93,7 @@ fn args() -> Result<Args, String> {
     a.idle_characters = a.idle_characters.min(1_000);
     a.encounters = a.encounters.min(1_000);
     a.instances = a.instances.clamp(1, 8);
+    a.connections = a.connections.map(|c| c.clamp(1, 64));
     Ok(a)
 }
 
@@ -287,6 +300,9 @@ async fn main() {
     };
     let kind = database.kind();
     let mut config = StateConfig::new(database);
+    if let Some(connections) = args.connections {
+        config.connections = connections;
+    }
     if let Database::Postgres(pg) = &mut config.database {
         // A schema of its own, dropped at the end, so runs never mix.
         pg.schema = Some(format!("load_{}", std::process::id()));
