@@ -126,15 +126,19 @@ pub(crate) struct Hub {
     elsewhere: Mutex<HashMap<String, Instant>>,
     /// This instance's announcements: campaign, when, and its number.
     announced: Mutex<HashMap<String, (Instant, u64)>>,
-    /// The newest of this instance's announcements heard back (its number
-    /// + 1; 0 before the first), and when.
-    echoed: tokio::sync::watch::Sender<(u64, Instant)>,
+    /// Per campaign, the newest of this instance's announcements heard
+    /// back: its number + 1, and when. (Per campaign, since announcements
+    /// leave on two connections, the notifier's and the listener's, so
+    /// their order between campaigns is not kept.)
+    echoed: tokio::sync::watch::Sender<HashMap<String, (u64, Instant)>>,
 }
 
 /// What a new subscriber waits for: see [`Hub::announce`].
 pub(crate) struct Announcement {
     /// The payload to send on the channel, when an announcement is due.
     pub(crate) payload: Option<String>,
+    /// The campaign announced.
+    campaign: String,
     /// The number whose echo the subscriber waits for.
     number: u64,
 }
@@ -152,7 +156,7 @@ impl Hub {
             channels: Mutex::new(HashMap::new()),
             elsewhere: Mutex::new(HashMap::new()),
             announced: Mutex::new(HashMap::new()),
-            echoed: tokio::sync::watch::channel((0, Instant::now())).0,
+            echoed: tokio::sync::watch::channel(HashMap::new()).0,
         }
     }
 
@@ -175,6 +179,7 @@ impl Hub {
         {
             return Announcement {
                 payload: None,
+                campaign: campaign.to_owned(),
                 number: *number,
             };
         }
@@ -182,6 +187,7 @@ impl Hub {
         announced.insert(campaign.to_owned(), (now, number));
         Announcement {
             payload: Some(payload),
+            campaign: campaign.to_owned(),
             number,
         }
     }
@@ -192,6 +198,11 @@ impl Hub {
     pub(crate) fn due(&self) -> Vec<String> {
         let mut announced = self.announced.lock().unwrap_or_else(|p| p.into_inner());
         announced.retain(|campaign, _| self.has_subscribers(campaign));
+        self.echoed.send_if_modified(|echoed| {
+            let before = echoed.len();
+            echoed.retain(|campaign, _| announced.contains_key(campaign));
+            echoed.len() != before
+        });
         let now = Instant::now();
         let mut due = Vec::new();
         for (campaign, (at, number)) in announced.iter_mut() {
@@ -212,13 +223,17 @@ impl Hub {
         let back = tokio::time::timeout(ANNOUNCE_WAIT, async {
             // The time only: the watch's guard must not be held on.
             echoed
-                .wait_for(|(n, _)| *n > announcement.number)
+                .wait_for(|echoed| {
+                    echoed
+                        .get(&announcement.campaign)
+                        .is_some_and(|(n, _)| *n > announcement.number)
+                })
                 .await
-                .map(|seen| seen.1)
+                .map(|echoed| echoed.get(&announcement.campaign).map(|(_, at)| *at))
         })
         .await;
         let at = match back {
-            Ok(Ok(at)) => at,
+            Ok(Ok(Some(at))) => at,
             _ => {
                 tracing::warn!("live update announcement not heard back in time");
                 return;
@@ -243,7 +258,8 @@ impl Hub {
     fn note(&self, interest: Interest) {
         let now = Instant::now();
         if interest.instance == self.instance {
-            self.echoed.send_if_modified(|seen| {
+            self.echoed.send_if_modified(|echoed| {
+                let seen = echoed.entry(interest.interest).or_insert((0, now));
                 let newer = interest.number + 1 > seen.0;
                 if newer {
                     *seen = (interest.number + 1, now);
@@ -495,6 +511,27 @@ mod tests {
         assert!(
             waited >= Duration::from_millis(100) + ANNOUNCE_SETTLE && waited < ANNOUNCE_WAIT,
             "{waited:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn another_campaigns_echo_does_not_end_the_wait() {
+        let a = Hub::new("a".into());
+        let cave = a.announce("cave");
+        let tower = a.announce("tower");
+        // The later announcement comes back first (another connection).
+        a.receive(tower.payload.as_deref().unwrap());
+        let short = Duration::from_millis(150);
+        assert!(
+            tokio::time::timeout(short, a.heard_back(&cave))
+                .await
+                .is_err()
+        );
+        a.receive(cave.payload.as_deref().unwrap());
+        assert!(
+            tokio::time::timeout(ANNOUNCE_WAIT, a.heard_back(&cave))
+                .await
+                .is_ok()
         );
     }
 
