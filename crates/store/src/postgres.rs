@@ -36,6 +36,18 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/postgres/0004_leaner_commit.sql"),
 ];
 
+/// A catch-up in one statement: see `writes_since`. `$1` is the last
+/// snapshot (as text; NULL for none), `$2` the most rows to return.
+const CATCH_UP: &str = "SELECT now.snap, e.entity_kind, e.entity_name_key, e.seq
+     FROM (SELECT pg_current_snapshot()::text AS snap) now
+     LEFT JOIN LATERAL (
+         SELECT entity_kind, entity_name_key, seq FROM events
+         WHERE xid >= (SELECT pg_snapshot_xmin($1::text::pg_snapshot))
+           AND NOT pg_visible_in_snapshot(xid, (SELECT $1::text::pg_snapshot))
+         ORDER BY xid
+         LIMIT $2
+     ) e ON true";
+
 /// Advisory lock id held while migrating, so instances starting together
 /// migrate once.
 const MIGRATION_LOCK: i64 = 0x6772_696d_6f69_7265; // "grimoire"
@@ -573,8 +585,7 @@ impl Backend for PostgresBackend {
         };
         self.with_statements(|c, st| {
             let rows = cached(
-                c,
-                st,
+                c, st,
                 // One round trip: the snapshot that becomes the next
                 // cursor, with the rows written since the last one (none
                 // when there is no last one). Both come from the
@@ -590,15 +601,7 @@ impl Backend for PostgresBackend {
                 // sequential scan of the whole log on every catch-up,
                 // whose cost grew with history until the table was
                 // analysed again.
-                "SELECT now.snap, e.entity_kind, e.entity_name_key, e.seq
-                 FROM (SELECT pg_current_snapshot()::text AS snap) now
-                 LEFT JOIN LATERAL (
-                     SELECT entity_kind, entity_name_key, seq FROM events
-                     WHERE xid >= (SELECT pg_snapshot_xmin($1::text::pg_snapshot))
-                       AND NOT pg_visible_in_snapshot(xid, (SELECT $1::text::pg_snapshot))
-                     ORDER BY xid
-                     LIMIT $2
-                 ) e ON true",
+                CATCH_UP,
             )?;
             let found = c
                 .query(&rows, &[&since, &i64::from(MAX_CATCH_UP + 1)])
@@ -963,6 +966,31 @@ pub fn is_transient(err: &StoreError) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 16: a catch-up's cost must not grow with history. A prepared
+    /// statement keeps its generic plan, which may have been made while
+    /// the log was empty; that plan must still read the xid index.
+    #[test]
+    fn a_catch_up_planned_on_an_empty_log_reads_the_xid_index() {
+        let Ok(url) = std::env::var("DATABASE_URL") else {
+            return;
+        };
+        let config =
+            PostgresConfig::new(url).with_schema(format!("test_store_plan_{}", std::process::id()));
+        PostgresBackend::connect(&config).unwrap();
+        let mut client = config.open_client().unwrap();
+        let plan = client
+            .batch_execute(&format!(
+                "SET plan_cache_mode = force_generic_plan;
+                 PREPARE catch_up(text, bigint) AS {CATCH_UP}"
+            ))
+            .and_then(|()| client.query("EXPLAIN EXECUTE catch_up('1:1:', 1001)", &[]));
+        config.drop_schema().unwrap();
+        let plan: Vec<String> = plan.unwrap().iter().map(|r| r.get(0)).collect();
+        let plan = plan.join("\n");
+        assert!(plan.contains("Index Scan using events_by_xid"), "{plan}");
+        assert!(!plan.contains("Seq Scan on events"), "{plan}");
+    }
 
     #[test]
     fn schema_names_cannot_inject_sql() {
