@@ -11,6 +11,12 @@
 -- layout until the table is rewritten (`VACUUM FULL entities`).
 ALTER TABLE entities SET (fillfactor = 50);
 
+-- The index of undone changes holds only undos: every ordinary change has
+-- no `undo_of` and added an entry for nothing, since the index is only
+-- searched for one change's undo (`undo_of = $1` implies `IS NOT NULL`).
+DROP INDEX changes_by_undo_of;
+CREATE INDEX changes_by_undo_of ON changes (undo_of) WHERE undo_of IS NOT NULL;
+
 -- The commit of version 3 with fewer statements per write, since each
 -- statement inside the function costs an executor start-up:
 -- * an existing entity's next log `seq` is its version + 1 (every write
