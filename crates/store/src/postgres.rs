@@ -168,6 +168,15 @@ fn connect(url: &str) -> Result<Client> {
     }
 }
 
+/// Sends `payload` on `channel` over `client`: what
+/// [`PostgresBackend::notify`] and [`PostgresListener::notify`] share.
+fn notify_on(client: &mut Client, channel: &str, payload: &str) -> Result<()> {
+    client
+        .execute("SELECT pg_notify($1, $2)", &[&channel, &payload])
+        .map_err(pg)?;
+    Ok(())
+}
+
 fn pg(err: postgres::Error) -> StoreError {
     StoreError::Database(BackendError::new(err))
 }
@@ -258,11 +267,7 @@ impl PostgresBackend {
     /// [`PostgresListener`]); how server instances tell each other about a
     /// committed change. Payloads are limited to about 8000 bytes.
     pub fn notify(&self, channel: &str, payload: &str) -> Result<()> {
-        self.with(|c| {
-            c.execute("SELECT pg_notify($1, $2)", &[&channel, &payload])
-                .map_err(pg)?;
-            Ok(())
-        })
+        self.with(|c| notify_on(c, channel, payload))
     }
 
     /// [`notify`](Self::notify) for many `(channel, payload)` pairs in
@@ -923,10 +928,7 @@ impl PostgresListener {
     /// Sends `payload` on `channel` from this connection (it hears it too,
     /// as every listener on the channel does).
     pub fn notify(&mut self, channel: &str, payload: &str) -> Result<()> {
-        self.client
-            .execute("SELECT pg_notify($1, $2)", &[&channel, &payload])
-            .map_err(pg)?;
-        Ok(())
+        notify_on(&mut self.client, channel, payload)
     }
 
     /// Waits up to `timeout` for the next notification; `None` when none came.
