@@ -2,9 +2,9 @@
 --
 -- Room on each page of `entities` for its rows' next versions. A
 -- character's row is rewritten on every cast; with full pages (the default
--- fill factor of 100) each new version went to another page,
--- so every update also added an entry to the primary key and left the old
--- entry behind. Lookups by key then walked chains of dead versions until
+-- fill factor of 100) each new version went to another page, so every
+-- update also added an entry to the primary key and left the old entry
+-- behind. Lookups by key then walked chains of dead versions until
 -- the next vacuum. With half of each page free, an update stays on its page
 -- (a heap-only update): the index is untouched and the dead version is
 -- pruned on the next visit. Pages written before this migration keep their
@@ -25,8 +25,7 @@ CREATE INDEX changes_by_undo_of ON changes (undo_of) WHERE undo_of IS NOT NULL;
 --   or was deleted;
 -- * an existing row is updated in place, a new one inserted: the row was
 --   just read under the entity's lock, so `ON CONFLICT` has nothing left to
---   decide;
--- * a change of one entity, the usual case, takes its lock directly.
+--   decide.
 -- Same arguments, same results, same refusals (SQLSTATE GR001–GR003).
 CREATE OR REPLACE FUNCTION grimoire_commit(
     p_command text,
@@ -52,18 +51,14 @@ DECLARE
     v_names text[] := '{}';
     w record;
 BEGIN
-    IF n = 1 THEN
-        PERFORM pg_advisory_xact_lock(hashtextextended(p_kinds[1] || chr(1) || p_keys[1], 0));
-    ELSE
-        FOR w IN
-            -- A change writes each entity once (checked by the caller).
-            SELECT p_kinds[j] COLLATE "C" AS k, p_keys[j] COLLATE "C" AS key
-            FROM generate_subscripts(p_kinds, 1) AS j
-            ORDER BY k, key
-        LOOP
-            PERFORM pg_advisory_xact_lock(hashtextextended(w.k || chr(1) || w.key, 0));
-        END LOOP;
-    END IF;
+    FOR w IN
+        -- A change writes each entity once (checked by the caller).
+        SELECT p_kinds[j] COLLATE "C" AS k, p_keys[j] COLLATE "C" AS key
+        FROM generate_subscripts(p_kinds, 1) AS j
+        ORDER BY k, key
+    LOOP
+        PERFORM pg_advisory_xact_lock(hashtextextended(w.k || chr(1) || w.key, 0));
+    END LOOP;
     INSERT INTO changes (command, events_json, undo_of, created_at)
     VALUES (p_command, p_events, NULL, v_now)
     RETURNING id INTO v_change;
