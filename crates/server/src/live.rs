@@ -127,7 +127,7 @@ pub(crate) struct Hub {
     /// This instance's announcements: campaign, when, and its number.
     announced: Mutex<HashMap<String, (Instant, u64)>>,
     /// Per campaign, the newest of this instance's announcements heard
-    /// back: its number + 1, and when. (Per campaign, since announcements
+    /// back: its number, and when. (Per campaign, since announcements
     /// leave on two connections, the notifier's and the listener's, so
     /// their order between campaigns is not kept.)
     echoed: tokio::sync::watch::Sender<HashMap<String, (u64, Instant)>>,
@@ -174,19 +174,16 @@ impl Hub {
     pub(crate) fn announce(&self, campaign: &str) -> Announcement {
         let mut announced = self.announced.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
-        if let Some((at, number)) = announced.get(campaign)
-            && now.duration_since(*at) < ANNOUNCE_EVERY
-        {
-            return Announcement {
-                payload: None,
-                campaign: campaign.to_owned(),
-                number: *number,
-            };
-        }
-        let (payload, number) = self.interest(campaign);
-        announced.insert(campaign.to_owned(), (now, number));
+        let (payload, number) = match announced.get(campaign) {
+            Some((at, number)) if now.duration_since(*at) < ANNOUNCE_EVERY => (None, *number),
+            _ => {
+                let (payload, number) = self.interest(campaign);
+                announced.insert(campaign.to_owned(), (now, number));
+                (Some(payload), number)
+            }
+        };
         Announcement {
-            payload: Some(payload),
+            payload,
             campaign: campaign.to_owned(),
             number,
         }
@@ -226,7 +223,7 @@ impl Hub {
                 .wait_for(|echoed| {
                     echoed
                         .get(&announcement.campaign)
-                        .is_some_and(|(n, _)| *n > announcement.number)
+                        .is_some_and(|(n, _)| *n >= announcement.number)
                 })
                 .await
                 .map(|echoed| echoed.get(&announcement.campaign).map(|(_, at)| *at))
@@ -259,10 +256,11 @@ impl Hub {
         let now = Instant::now();
         if interest.instance == self.instance {
             self.echoed.send_if_modified(|echoed| {
-                let seen = echoed.entry(interest.interest).or_insert((0, now));
-                let newer = interest.number + 1 > seen.0;
+                let newer = echoed
+                    .get(&interest.interest)
+                    .is_none_or(|(seen, _)| interest.number > *seen);
                 if newer {
-                    *seen = (interest.number + 1, now);
+                    echoed.insert(interest.interest, (interest.number, now));
                 }
                 newer
             });

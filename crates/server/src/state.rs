@@ -294,7 +294,7 @@ impl AppState {
             .inner
             .channel
             .as_ref()
-            .filter(|_| self.heard_elsewhere(&event.campaign))
+            .filter(|_| self.inner.hub.heard_elsewhere(&event.campaign))
             .map(|c| (c.clone(), self.inner.hub.envelope(&event)));
         self.inner.hub.deliver(event);
         if let Some((channel, payload)) = payload {
@@ -313,8 +313,8 @@ impl AppState {
         let hub = &self.inner.hub;
         let rx = hub.subscribe(campaign);
         if let Some(channel) = &self.inner.channel {
-            let announcement = hub.announce(campaign);
-            if let Some(payload) = announcement.payload.clone() {
+            let mut announcement = hub.announce(campaign);
+            if let Some(payload) = announcement.payload.take() {
                 self.inner.db.notify(channel.clone(), payload);
             }
             hub.heard_back(&announcement).await;

@@ -33,8 +33,8 @@ pub(crate) fn account_channel(account: &str) -> String {
 /// `LiveEvent` as JSON. The stream opens with a `ready` event (`by` is the
 /// subscriber): every change made after it, through any server instance,
 /// is sent on the stream, so a client reads the characters after `ready`
-/// and then follows the events. A subscriber that falls too far behind gets a `lagged`
-/// event (`data.missed`) and should re-read the characters.
+/// and then follows the events. A subscriber that falls too far behind
+/// gets a `lagged` event (`data.missed`) and should re-read the characters.
 #[utoipa::path(get, path = "/campaigns/{campaign}/events", tag = "live",
     security(("token" = [])), params(("campaign" = String, Path)),
     responses((status = 200, content_type = "text/event-stream", body = crate::live::LiveEvent),
