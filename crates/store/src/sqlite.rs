@@ -601,7 +601,7 @@ impl SqliteBackend {
     /// commits stay atomic and in order, but are durable only once the
     /// returned [`WalSync::sync`] has returned after them, which the
     /// caller must await before acknowledging any. The connection stops
-    /// checkpointing too: [`WalSync::checkpoint_if_due`] does it. For a writer that
+    /// checkpointing too: [`WalSync::checkpoint_when_due`] does it. For a writer that
     /// overlaps one batch's sync with the next batch's work. Only for a
     /// database file (an in-memory one has nothing to sync).
     pub fn defer_syncs(&mut self) -> Result<WalSync> {

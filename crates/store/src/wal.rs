@@ -10,8 +10,9 @@
 //!
 //! Checkpoints (copying the log back into the database file) move here
 //! too, off the writer: the writer's connection stops checkpointing
-//! itself, and [`WalSync::checkpoint_if_due`] runs a passive checkpoint
-//! on a connection of its own now and then.
+//! itself, and [`WalSync::checkpoint_when_due`] runs a passive checkpoint
+//! on a connection of its own now and then, on a thread of its own, so
+//! that no sync waits for it.
 
 use std::fs::File;
 use std::io::ErrorKind;
@@ -79,7 +80,8 @@ impl WalSync {
 
     /// If the last checkpoint is a while ago, checkpoints what nobody
     /// reads any more, never waiting for a reader or the writer. Call it
-    /// after answering: it may take a while (it syncs the database file).
+    /// where nobody waits for it: it takes milliseconds (it syncs the log
+    /// and the database file).
     pub fn checkpoint_if_due(&self) {
         let mut guard = self
             .checkpointer
@@ -91,6 +93,20 @@ impl WalSync {
             passive_checkpoint(connection);
             self.checkpointed.store(true, Ordering::Release);
         }
+    }
+
+    /// [`checkpoint_if_due`](WalSync::checkpoint_if_due), first sleeping
+    /// until it is due: for a thread that checkpoints after writes were
+    /// synced, beside the thread that syncs.
+    pub fn checkpoint_when_due(&self) {
+        let since = self
+            .checkpointer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .1
+            .elapsed();
+        std::thread::sleep(CHECKPOINT_EVERY.saturating_sub(since));
+        self.checkpoint_if_due();
     }
 
     /// Whether the writer should finish a checkpoint between two batches
