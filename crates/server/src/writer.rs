@@ -234,8 +234,9 @@ fn sync_and_answer(wal: &WalSync, ended: &mpsc::Receiver<Ended>, synced: &mpsc::
 /// The checkpointer thread: after writes were synced, a checkpoint, at
 /// most every so often ([`WalSync::checkpoint_when_due`]). On the
 /// syncer's thread, each took 3–5 ms every 200 ms under load, and every
-/// request then in flight waited for it (p99 5.8–6.6 ms against
-/// 4.9–5.6 ms here, six alternating runs). Ends with the syncer.
+/// request then in flight waited for it (cast p99 5.2–5.9 ms there,
+/// 4.1–4.7 ms here: `bench/load`, five alternating pairs). Ends with the
+/// syncer.
 fn checkpoint_after_syncs(wal: &WalSync, synced: &mpsc::Receiver<()>) {
     while synced.recv().is_ok() {
         wal.checkpoint_when_due();
