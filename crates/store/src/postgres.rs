@@ -36,8 +36,21 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/postgres/0004_leaner_commit.sql"),
 ];
 
-/// A catch-up in one statement: see `writes_since`. `$1` is the last
+/// A catch-up in one statement (`writes_since`). `$1` is the last
 /// snapshot (as text; NULL for none), `$2` the most rows to return.
+///
+/// One round trip: the snapshot that becomes the next cursor, with the
+/// rows written since the last one (none when there is no last one). Both
+/// come from the statement's own snapshot, so a row committed meanwhile is
+/// invisible to both and is reported next time.
+///
+/// The old snapshot is parsed once (each sub-select runs once, as an init
+/// plan), not once per row: its parsing was about 5 % of PostgreSQL's CPU.
+/// The xid bound is a plain value and the rows come in xid order, so the
+/// plan reads the xid index even when it was made on a table that was
+/// still small. Joined to a CTE, it was a sequential scan of the whole log
+/// on every catch-up, whose cost grew with history until the table was
+/// analysed again.
 const CATCH_UP: &str = "SELECT now.snap, e.entity_kind, e.entity_name_key, e.seq
      FROM (SELECT pg_current_snapshot()::text AS snap) now
      LEFT JOIN LATERAL (
@@ -589,25 +602,7 @@ impl Backend for PostgresBackend {
             _ => None,
         };
         self.with_statements(|c, st| {
-            let rows = cached(
-                c, st,
-                // One round trip: the snapshot that becomes the next
-                // cursor, with the rows written since the last one (none
-                // when there is no last one). Both come from the
-                // statement's own snapshot, so a row committed meanwhile
-                // is invisible to both and is reported next time.
-                //
-                // The old snapshot is parsed once (each sub-select runs
-                // once, as an init plan), not once per row: its parsing
-                // was about 5 % of PostgreSQL's CPU. The xid bound is a
-                // plain value and the rows come in xid order, so the plan
-                // reads the xid index even when it was made on a table
-                // that was still small. Joined to a CTE, it was a
-                // sequential scan of the whole log on every catch-up,
-                // whose cost grew with history until the table was
-                // analysed again.
-                CATCH_UP,
-            )?;
+            let rows = cached(c, st, CATCH_UP)?;
             let found = c
                 .query(&rows, &[&since, &i64::from(MAX_CATCH_UP + 1)])
                 .map_err(pg)?;
