@@ -477,19 +477,18 @@ mod tests {
         a.announce("cave");
         a.announce("tower");
         assert!(a.due().is_empty(), "announced just now");
-        // Made due at once, as ten seconds later.
-        for (at, _) in a.announced.lock().unwrap().values_mut() {
-            *at -= ANNOUNCE_EVERY;
-        }
+        // Every announcement made due at once, as ten seconds later.
+        let later = || {
+            for (at, _) in a.announced.lock().unwrap().values_mut() {
+                *at -= ANNOUNCE_EVERY;
+            }
+        };
+        later();
         let due = a.due();
         assert_eq!(due.len(), 1, "{due:?}");
         assert!(due[0].contains("\"cave\""), "{due:?}");
         drop(rx);
-        a.announced
-            .lock()
-            .unwrap()
-            .values_mut()
-            .for_each(|(at, _)| *at -= ANNOUNCE_EVERY);
+        later();
         assert!(a.due().is_empty(), "nobody subscribes any more");
     }
 
