@@ -386,6 +386,34 @@ fn header_faults(r: &SpellRecord) -> Vec<FieldError> {
     faults
 }
 
+/// Refuses a spell whose casting would cost more than the bounds allow
+/// (homebrew decides its numbers): checked at its most, from a 9th-level
+/// slot by a 20th-level caster, naming the list that holds the work.
+fn check_work(spell: &Spell) -> Result<(), FieldError> {
+    let w = grimoire_rules::worst_work(spell);
+    if w.instances > grimoire_rules::MAX_INSTANCES {
+        return Err(bad(
+            w.field.as_str(),
+            format!(
+                "one casting has up to {} instances (from a 9th-level slot); at most {} allowed",
+                w.instances,
+                grimoire_rules::MAX_INSTANCES
+            ),
+        ));
+    }
+    if w.dice > grimoire_rules::MAX_SPELL_DICE {
+        return Err(bad(
+            w.field.as_str(),
+            format!(
+                "one casting rolls up to {} dice per target (from a 9th-level slot, at character level 20); at most {} allowed",
+                w.dice,
+                grimoire_rules::MAX_SPELL_DICE
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn id_of(text: &str) -> Result<SpellId, FieldError> {
     SpellId::new(text.to_owned()).map_err(|_| {
         bad(
@@ -534,6 +562,7 @@ fn convert_first(r: SpellRecord, source: Source) -> Result<CatalogSpell, FieldEr
         },
         effect: mechanics.effect,
     };
+    check_work(&spell)?;
     Ok(CatalogSpell {
         spell,
         name_en: r.name_en,
@@ -694,6 +723,54 @@ mod tests {
             (b[1].amount.clone(), b[1].per_slot),
             (BonusAmount::Flat(5), 5)
         );
+    }
+
+    /// The SRD's costliest casting, per target, from a 9th-level slot at
+    /// character level 20: the bound leaves homebrew several times it.
+    #[test]
+    fn every_srd_spell_is_within_the_work_bound_and_the_worst_is_known() {
+        let mut worst = (0, "", 0);
+        for s in crate::Catalog::srd().spells() {
+            let w = grimoire_rules::worst_work(&s.spell);
+            assert!(w.within_bounds(), "{}: {w:?}", s.id());
+            if w.dice > worst.0 {
+                worst = (w.dice, s.id(), w.instances);
+            }
+        }
+        let most_instances = crate::Catalog::srd()
+            .spells()
+            .iter()
+            .map(|s| grimoire_rules::worst_work(&s.spell).instances)
+            .max();
+        // Scorching Ray from a 9th-level slot: ten rays of 2d6, each die
+        // counted twice for a critical hit, plus two d20s a ray.
+        assert_eq!(
+            (worst, most_instances),
+            ((60, "scorching-ray", 10), Some(11))
+        );
+    }
+
+    #[test]
+    fn a_costly_homebrew_spell_is_refused_naming_the_field_and_the_bound() {
+        let many = "[effect]\nkind = \"auto_hit\"\ninstances = 1000\ndamage = [{ dice = \"1000d6\", type = \"fire\" }]";
+        let err = parse(&format!("{BASE}\n{many}")).unwrap_err();
+        assert_eq!(err.field, "effect.instances");
+        assert!(err.message.contains("at most 30"), "{}", err.message);
+        let dice = "[effect]\nkind = \"auto_hit\"\ninstances = 5\ndamage = [{ dice = \"100d6\", type = \"fire\" }]";
+        let err = parse(&format!("{BASE}\n{dice}")).unwrap_err();
+        assert_eq!(err.field, "effect.damage");
+        assert!(
+            err.message.contains("500 dice") && err.message.contains("at most 400"),
+            "{}",
+            err.message
+        );
+        let just = "[effect]\nkind = \"auto_hit\"\ninstances = 4\ndamage = [{ dice = \"100d6\", type = \"fire\" }]";
+        assert!(parse(&format!("{BASE}\n{just}")).is_ok());
+        let upcast = "[effect]\nkind = \"auto_hit\"\ninstances = 1\ndamage = [{ dice = \"1d4\", type = \"force\" }]\nupcast = { instances = 4 }";
+        assert_eq!(field_of(upcast), "effect.instances");
+        let sides =
+            "[effect]\nkind = \"auto_hit\"\ndamage = [{ dice = \"1d100000\", type = \"fire\" }]";
+        assert_eq!(field_of(sides), "effect.damage[0].dice");
     }
 
     #[test]

@@ -84,13 +84,35 @@ pub(crate) fn condition_of(field: &str, text: &str) -> Result<Condition, FieldEr
 }
 
 pub(crate) fn dice_of(field: &str, text: &str) -> Result<DiceFormula, FieldError> {
-    text.parse().map_err(|_| {
+    let dice: DiceFormula = text.parse().map_err(|_| {
         bad(
             field,
             format!("{text:?} is not dice like \"2d8\" or \"1d4+1\""),
         )
-    })
+    })?;
+    // The parser bounds the count; the sides and the flat part are bounded
+    // here as the dice crate bounds any expression, so a homebrew die is
+    // one the distributions and cards can work with.
+    if dice.sides > grimoire_rules::MAX_DIE_SIDES {
+        return Err(bad(
+            field,
+            format!(
+                "{text:?}: a die has at most {} sides",
+                grimoire_rules::MAX_DIE_SIDES
+            ),
+        ));
+    }
+    if i64::from(dice.bonus).abs() > MAX_FLAT {
+        return Err(bad(
+            field,
+            format!("{text:?}: the flat part is at most {MAX_FLAT} either way"),
+        ));
+    }
+    Ok(dice)
 }
+
+/// Largest flat part of a homebrew formula (`1d4+1000000`), either way.
+const MAX_FLAT: i64 = 1_000_000;
 
 /// `"10 minutes"` → (10, "minute").
 fn count_and_unit(text: &str) -> Option<(u32, &str)> {

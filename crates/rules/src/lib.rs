@@ -88,6 +88,7 @@ mod target;
 mod time;
 mod turn_damage;
 mod vitals;
+mod work;
 
 pub use abilities::{AbilityScores, ability_modifier, proficiency_bonus};
 pub use actions::{DamageOutcome, IDENTIFY_DC, IdentifyOutcome, Outcome, concentration_dc};
@@ -101,7 +102,7 @@ pub use effect::{
     AttackKind, Bonus, BonusAmount, BonusTarget, CantripScaling, Damage, Delivery, Effect, Healing,
     OnSave, Upcast,
 };
-pub use encounter::{Combatant, Encounter, EncounterEvent, TurnChange};
+pub use encounter::{Combatant, CombatantKind, Encounter, EncounterEvent, TurnChange};
 pub use error::{RulesError, SpellName};
 pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
 pub use formula::{DiceFormula, MAX_DICE};
@@ -136,3 +137,4 @@ pub use turn_damage::{
     resolve_turn_damage,
 };
 pub use vitals::{MAX_ARMOR_CLASS, MAX_HIT_POINTS, Vitals};
+pub use work::{MAX_DIE_SIDES, MAX_INSTANCES, MAX_SPELL_DICE, Work, WorkField, work, worst_work};
