@@ -35,10 +35,28 @@ pub struct Combatant {
     /// Concentration, its turn); a character keeps its own in the store.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caster: Option<Box<crate::caster::Caster>>,
+    /// Who it is: a stored character or a creature the GM runs. Names
+    /// never decide it, so a character called like a monster does not
+    /// become the monster. Left out by encounters recorded before kinds
+    /// were kept: see [`Combatant::is_creature`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<CombatantKind>,
+}
+
+/// Whose a combatant is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatantKind {
+    /// A stored character of the campaign, found by its name.
+    Character,
+    /// A creature the GM runs (with or without a stat block); never a
+    /// stored character, whatever its name.
+    Creature,
 }
 
 impl Combatant {
-    /// A combatant with an initiative and no hit points tracked.
+    /// A combatant with an initiative and no hit points tracked; its kind
+    /// unknown (set [`Combatant::kind`] when it is known).
     pub fn new(name: impl Into<String>, initiative: i32) -> Self {
         Combatant {
             name: name.into(),
@@ -47,7 +65,21 @@ impl Combatant {
             stats: None,
             creature_type: None,
             caster: None,
+            kind: None,
         }
+    }
+
+    /// The same combatant, of `kind`.
+    pub fn of_kind(mut self, kind: CombatantKind) -> Self {
+        self.kind = Some(kind);
+        self
+    }
+
+    /// A creature the GM runs: recorded as one, or (recorded before kinds
+    /// were kept) one with a stat block's caster of its own. Such a
+    /// combatant is never a stored character.
+    pub fn is_creature(&self) -> bool {
+        self.kind == Some(CombatantKind::Creature) || self.caster.is_some()
     }
 }
 

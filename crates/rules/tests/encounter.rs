@@ -124,3 +124,26 @@ fn encounter_tracks_spell_effects_on_creatures() {
         "unknown_combatant"
     );
 }
+
+/// A combatant's kind is new (issue 30): one recorded before it loads with
+/// no kind, a creature when it has a stat block's caster, and a kind
+/// written is read back.
+#[test]
+fn combatants_recorded_before_kinds_still_load() {
+    let old: Combatant =
+        serde_json::from_str(r#"{"name": "Ogre", "initiative": 8, "hp": 59}"#).unwrap();
+    assert_eq!(
+        (old.kind, old.is_creature(), old.hp),
+        (None, false, Some(59))
+    );
+    let creature = Combatant::new("Ogre", 8).of_kind(CombatantKind::Creature);
+    let json = serde_json::to_string(&creature).unwrap();
+    assert!(json.contains(r#""kind":"creature""#), "{json}");
+    let back: Combatant = serde_json::from_str(&json).unwrap();
+    assert!(back.is_creature());
+    let plain = serde_json::to_string(&Combatant::new("Elmira", 3)).unwrap();
+    assert!(
+        !plain.contains("kind"),
+        "nothing new written for no kind: {plain}"
+    );
+}
