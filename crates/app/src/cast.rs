@@ -28,6 +28,7 @@ pub fn fit_request(
 ) -> Result<CastRequest, AppError> {
     // Bounded before any work: one request costs a small, known amount.
     crate::limits::check_cast_request(&req)?;
+    crate::limits::check_spell_work(spell, &req, caster.state.cantrip_level())?;
     // A Self-range spell lands on the caster; naming it keeps the effect
     // visible on the caster in `character show` and encounter status.
     // An area spell from Self (Thunderwave) hits others, never the caster.

@@ -40,6 +40,16 @@ pub const MAX_MODIFIER: i32 = 1_000;
 /// Longest distance a target may be from the caster, in feet (a few miles).
 pub const MAX_DISTANCE_FT: u64 = 100_000;
 
+/// Most instances (darts, rays) one casting of a spell may have, after
+/// upcasting (the SRD's most is 11); the catalogue refuses a homebrew
+/// spell over it (`effect.instances`) and a cast is refused too
+/// (`spell_too_costly`).
+pub use grimoire_rules::MAX_INSTANCES;
+/// Most dice (and card entries) one casting may roll for one target (the
+/// SRD's most is 60, Scorching Ray from a 9th-level slot); checked like
+/// [`MAX_INSTANCES`]. With [`MAX_TARGETS`] it bounds one cast's whole work.
+pub use grimoire_rules::MAX_SPELL_DICE;
+
 /// A request asked for more than a bound allows; nothing was done.
 ///
 /// Its words are message `error-too_many` of grimoire-words, naming the
@@ -140,6 +150,36 @@ pub fn check_cast_request(request: &CastRequest) -> Result<(), TooMany> {
         ));
     }
     request.targets.iter().try_for_each(check_target)
+}
+
+/// Refuses a casting of `spell` that would cost more than
+/// [`MAX_INSTANCES`] or [`MAX_SPELL_DICE`] for one target, before anything
+/// is rolled: a homebrew spell is checked when it is loaded, but one stored
+/// before the bound, or built by other means, is caught here. The level is
+/// the request's slot, or the highest a slot could be (the rules may pick
+/// a higher one than the spell's); `character_level` sets cantrip tiers.
+/// Code `spell_too_costly`, naming the spell's field (`effect.damage`).
+pub fn check_spell_work(
+    spell: &grimoire_rules::Spell,
+    request: &CastRequest,
+    character_level: u8,
+) -> Result<(), TooMany> {
+    let w = match request.slot {
+        Some(slot) => grimoire_rules::work(spell, slot.into(), character_level),
+        None => grimoire_rules::worst_work(spell),
+    };
+    if w.instances > MAX_INSTANCES {
+        return Err(TooMany::new(
+            "spell_too_costly",
+            w.field.as_str(),
+            MAX_INSTANCES,
+        ));
+    }
+    if w.dice > MAX_SPELL_DICE {
+        let limit = i64::try_from(MAX_SPELL_DICE).unwrap_or(i64::MAX);
+        return Err(TooMany::new("spell_too_costly", w.field.as_str(), limit));
+    }
+    Ok(())
 }
 
 fn check_target(target: &Target) -> Result<(), TooMany> {
