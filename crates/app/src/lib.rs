@@ -26,6 +26,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod budget;
 mod cast;
 mod character;
 pub mod encounter;

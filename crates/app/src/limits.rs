@@ -39,6 +39,17 @@ pub const MAX_HIT_POINTS: i32 = 100_000;
 pub const MAX_MODIFIER: i32 = 1_000;
 /// Longest distance a target may be from the caster, in feet (a few miles).
 pub const MAX_DISTANCE_FT: u64 = 100_000;
+/// Most steps (multiply-adds) of exact dice arithmetic one plan does, over
+/// all its lines together (issue 30, finding 2): about half a second of
+/// one core. Past it the plan stops and says so (`work_budget`).
+pub const MAX_PLAN_OPS: u64 = 400_000_000;
+/// Most values (`[value, probability]` pairs) one plan's lines hold
+/// together: about 3 MB in memory and 6 MB of JSON. A line that would
+/// pass it is left out (`answer_size`).
+pub const MAX_PLAN_POINTS: usize = 200_000;
+/// Longest one plan computes, whatever else runs on the machine; past it
+/// the plan stops and says so (`deadline`).
+pub const MAX_PLAN_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Most instances (darts, rays) one casting of a spell may have, after
 /// upcasting (the SRD's most is 11); the catalogue refuses a homebrew

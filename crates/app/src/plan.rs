@@ -7,14 +7,15 @@
 //! mixtures of [`grimoire_dice::Distribution`]); the caster's numbers come
 //! from a dry run of the real cast, so they are the ones a cast would use.
 
-use grimoire_dice::{Distribution, SeededRng};
+use grimoire_dice::{Distribution, DistributionError, SeededRng};
 use grimoire_rules::{
-    Ability, Caster, DamageType, Defense, Delivery, DiceFormula, OnSave, RollMode, Spell, SpellId,
-    scaled_effect,
+    Ability, Caster, DamageType, Defense, Delivery, DiceFormula, OnSave, RollMode, ScaledEffect,
+    Spell, SpellId, SpellLevel, scaled_effect,
 };
 use grimoire_store::{Entity, Store};
 use serde::Serialize;
 
+use crate::budget::{Exhausted, WorkBudget};
 use crate::error::AppError;
 use crate::options::{Way, options};
 use crate::state::EncounterState;
@@ -63,6 +64,18 @@ pub struct PlanLine {
     pub pmf: Vec<(i64, f64)>,
 }
 
+/// A line the plan left out, and why.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LeftOut {
+    /// The spell.
+    pub spell: SpellId,
+    /// How it would be powered.
+    pub way: Way,
+    /// Why: `work_budget`, `answer_size`, `deadline`, `too_large` or
+    /// `line_limit` (see [`crate::budget::Exhausted`]).
+    pub reason: &'static str,
+}
+
 /// The whole plan, best expected amount first.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
@@ -70,32 +83,62 @@ pub struct Plan {
     pub character: String,
     /// One line per spell and slot, best mean first.
     pub lines: Vec<PlanLine>,
+    /// True when lines were left out (see `left_out`): the plan's work
+    /// allowance ([`crate::limits::MAX_PLAN_OPS`]), size
+    /// ([`crate::limits::MAX_PLAN_POINTS`]) or time
+    /// ([`crate::limits::MAX_PLAN_TIME`]) ran out, or a line alone was
+    /// too large to compute exactly. The lines given are exact.
+    pub truncated: bool,
+    /// What stopped the plan early (`work_budget`, `deadline`), when
+    /// something did; lines left out alone do not stop it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<&'static str>,
+    /// The lines left out, cheapest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<LeftOut>,
 }
 
 /// The most lines a plan holds (every spell at every slot is well below).
 pub const MAX_LINES: usize = 400;
 
-fn dist(f: DiceFormula) -> Result<Distribution, AppError> {
-    let text = f.to_string();
-    let expr = grimoire_dice::parse(&text).map_err(|e| AppError::PlanTooCostly {
-        message: grimoire_words::dice_error(&e),
-    })?;
-    expr.distribution().map_err(|e| AppError::PlanTooCostly {
-        message: grimoire_words::distribution_error(&e),
-    })
+/// Why a line was not computed.
+type Cut = Exhausted;
+
+fn cut(e: &DistributionError) -> Cut {
+    Exhausted::from(e)
 }
 
-fn convolve(a: &Distribution, b: &Distribution) -> Result<Distribution, AppError> {
-    a.convolve(b).map_err(|e| AppError::PlanTooCostly {
-        message: grimoire_words::distribution_error(&e),
-    })
+fn dist(f: DiceFormula, budget: &mut WorkBudget) -> Result<Distribution, Cut> {
+    // A formula past the notation's bounds (a critical doubling 1000
+    // dice) is a line too large, not an error of the whole plan.
+    let expr = grimoire_dice::parse(&f.to_string()).map_err(|_| Exhausted::TooLarge)?;
+    expr.distribution_within(budget.dice()).map_err(|e| cut(&e))
+}
+
+fn convolve(
+    a: &Distribution,
+    b: &Distribution,
+    budget: &mut WorkBudget,
+) -> Result<Distribution, Cut> {
+    a.convolve_within(b, budget.dice()).map_err(|e| cut(&e))
+}
+
+/// `a` with probability `p`, else `b`: one pass over both, charged.
+fn mix(
+    p: f64,
+    a: &Distribution,
+    b: &Distribution,
+    budget: &mut WorkBudget,
+) -> Result<Distribution, Cut> {
+    budget.spend((a.span() + b.span()) as u64)?;
+    Ok(Distribution::mix(p, a, b))
 }
 
 /// The sum of `n` independent copies of `d`.
-fn times(d: &Distribution, n: u32) -> Result<Distribution, AppError> {
+fn times(d: &Distribution, n: u32, budget: &mut WorkBudget) -> Result<Distribution, Cut> {
     let mut total = Distribution::point(0);
     for _ in 0..n {
-        total = convolve(&total, d)?;
+        total = convolve(&total, d, budget)?;
     }
     Ok(total)
 }
@@ -108,7 +151,8 @@ fn taken(
     modifier: i32,
     crit: bool,
     halve: bool,
-) -> Result<Distribution, AppError> {
+    budget: &mut WorkBudget,
+) -> Result<Distribution, Cut> {
     let mut total = Distribution::point(0);
     for p in parts {
         if !p.only_against.is_empty() {
@@ -121,15 +165,17 @@ fn taken(
         if p.add_modifier {
             f.bonus = f.bonus.saturating_add(modifier);
         }
-        let mut d = dist(f)?;
+        let mut d = dist(f, budget)?;
         if halve {
+            budget.spend(d.span() as u64)?;
             d = d.halved_floor();
         }
         if let Some((_, defense)) = target.defenses.iter().find(|(t, _)| *t == p.damage_type) {
             let defense = *defense;
+            budget.spend(d.span() as u64)?;
             d = d.map_values(|v| i64::from(defense.apply(u32::try_from(v.max(0)).unwrap_or(0))));
         }
-        total = convolve(&total, &d)?;
+        total = convolve(&total, &d, budget)?;
     }
     Ok(total)
 }
@@ -171,24 +217,56 @@ fn numbers(caster: &Caster, spell: &Spell, way: &Way) -> Option<(i32, i32, i32)>
     Some((r.save_dc, r.attack_bonus, modifier))
 }
 
+/// The level a way casts at (0 for a cantrip), `None` for a way with no
+/// slot of its own (a ritual, an item).
+fn way_level(way: &Way) -> Option<u8> {
+    match way {
+        Way::Slot { level } | Way::PactSlot { level } => Some(*level),
+        Way::Cantrip => Some(0),
+        _ => None,
+    }
+}
+
+fn scaled(caster: &Caster, spell: &Spell, level: u8) -> Option<(SpellLevel, ScaledEffect)> {
+    let cast_level = if level == 0 {
+        spell.level
+    } else {
+        SpellLevel::new(level).ok()?
+    };
+    Some((
+        cast_level,
+        scaled_effect(spell, cast_level, caster.cantrip_level()),
+    ))
+}
+
+/// About how many values a line's distribution spans (every die of every
+/// instance), to compute the cheap lines first: a plan cut short then
+/// still holds every ordinary line, and leaves out the costly ones.
+fn estimate(caster: &Caster, spell: &Spell, way: &Way) -> u64 {
+    let Some((_, scaled)) = way_level(way).and_then(|l| scaled(caster, spell, l)) else {
+        return 0;
+    };
+    let dice = |f: &DiceFormula| u64::from(f.count).saturating_mul(u64::from(f.sides));
+    let per: u64 = scaled
+        .damage
+        .iter()
+        .map(|p| dice(&p.dice))
+        .chain(scaled.healing.iter().map(|h| dice(&h.dice)))
+        .fold(0u64, u64::saturating_add);
+    per.saturating_mul(u64::from(scaled.instances.max(1)))
+}
+
 /// One plan line, or `None` for a spell with no numbers.
 fn line(
     caster: &Caster,
     spell: &Spell,
     way: &Way,
     target: &PlanTarget,
-) -> Result<Option<PlanLine>, AppError> {
-    let level = match way {
-        Way::Slot { level } | Way::PactSlot { level } => *level,
-        Way::Cantrip => 0,
-        _ => return Ok(None),
+    budget: &mut WorkBudget,
+) -> Result<Option<PlanLine>, Cut> {
+    let Some((cast_level, scaled)) = way_level(way).and_then(|l| scaled(caster, spell, l)) else {
+        return Ok(None);
     };
-    let cast_level = if level == 0 {
-        spell.level
-    } else {
-        grimoire_rules::SpellLevel::new(level)?
-    };
-    let scaled = scaled_effect(spell, cast_level, caster.cantrip_level());
     if scaled.damage.is_empty() && scaled.healing.is_none() {
         return Ok(None);
     }
@@ -201,13 +279,13 @@ fn line(
         if h.add_modifier {
             f.bonus = f.bonus.saturating_add(modifier);
         }
-        ("healing", dist(f)?)
+        ("healing", dist(f, budget)?)
     } else {
         let d = match spell.effect.delivery {
-            Delivery::Automatic => times(
-                &taken(&scaled.damage, target, modifier, false, false)?,
-                scaled.instances,
-            )?,
+            Delivery::Automatic => {
+                let one = taken(&scaled.damage, target, modifier, false, false, budget)?;
+                times(&one, scaled.instances, budget)?
+            }
             Delivery::Save {
                 ability,
                 on_success,
@@ -220,38 +298,36 @@ fn line(
                 // A d20 + bonus below the DC fails; no save given: it fails.
                 let fail = bonus.map_or(1.0, |b| f64::from((dc - b - 1).clamp(0, 20)) / 20.0);
                 fail_chance = Some(fail);
-                let mut full = Distribution::point(0);
-                let mut half = Distribution::point(0);
-                for _ in 0..scaled.instances {
-                    full = convolve(
-                        &full,
-                        &taken(&scaled.damage, target, modifier, false, false)?,
-                    )?;
-                    if on_success == OnSave::Half {
-                        half = convolve(
-                            &half,
-                            &taken(&scaled.damage, target, modifier, false, true)?,
-                        )?;
-                    }
-                }
-                Distribution::mix(fail, &full, &half)
+                let one = taken(&scaled.damage, target, modifier, false, false, budget)?;
+                let full = times(&one, scaled.instances, budget)?;
+                let half = if on_success == OnSave::Half {
+                    let one = taken(&scaled.damage, target, modifier, false, true, budget)?;
+                    times(&one, scaled.instances, budget)?
+                } else {
+                    Distribution::point(0)
+                };
+                mix(fail, &full, &half, budget)?
             }
             Delivery::Attack(_) => {
                 let (miss, hit, crit) = attack_odds(attack, target.ac, target.attack_mode);
                 hit_chance = Some(hit + crit);
-                let on_hit = taken(&scaled.damage, target, modifier, false, false)?;
-                let on_crit = taken(&scaled.damage, target, modifier, true, false)?;
-                let landed = Distribution::mix(
+                let on_hit = taken(&scaled.damage, target, modifier, false, false, budget)?;
+                let on_crit = taken(&scaled.damage, target, modifier, true, false, budget)?;
+                let landed = mix(
                     crit / (hit + crit).max(f64::MIN_POSITIVE),
                     &on_crit,
                     &on_hit,
-                );
-                let one = Distribution::mix(miss, &Distribution::point(0), &landed);
-                times(&one, scaled.instances)?
+                    budget,
+                )?;
+                let one = mix(miss, &Distribution::point(0), &landed, budget)?;
+                times(&one, scaled.instances, budget)?
             }
         };
         ("damage", d)
     };
+    budget.spend(d.span() as u64)?;
+    let pmf: Vec<(i64, f64)> = d.pmf().collect();
+    budget.take_points(pmf.len())?;
     let kill_chance = target
         .hp
         .filter(|_| kind == "damage")
@@ -267,12 +343,103 @@ fn line(
         hit_chance,
         fail_chance,
         kill_chance,
-        pmf: d.pmf().collect(),
+        pmf,
     }))
 }
 
+/// What a plan is computed from, read from the store beforehand: the
+/// caster, every way it can cast each spell now, and the target. Holds
+/// no store, so a server computes it with no database connection held.
+#[derive(Debug, Clone)]
+pub struct PlanWork {
+    character: String,
+    caster: Caster,
+    ways: Vec<(Spell, Way)>,
+    target: PlanTarget,
+}
+
+/// Reads what a plan of `caster` against `target` needs: every spell it
+/// can cast now ([`options`]) at every slot it could use.
+pub fn prepare(
+    store: &Store,
+    caster: &Entity<Caster>,
+    enc: Option<&Entity<EncounterState>>,
+    lookup: &dyn Fn(&SpellId) -> Option<Spell>,
+    target: &PlanTarget,
+) -> Result<PlanWork, AppError> {
+    let found = options(store, caster, enc, lookup)?;
+    let mut ways = Vec::new();
+    for c in &found.castable {
+        let Some(spell) = lookup(&c.spell) else {
+            continue;
+        };
+        for open in &c.ways {
+            ways.push((spell.clone(), open.way.clone()));
+        }
+    }
+    Ok(PlanWork {
+        character: caster.name.clone(),
+        caster: caster.state.clone(),
+        ways,
+        target: target.clone(),
+    })
+}
+
+impl PlanWork {
+    /// The plan, within `budget`: the cheapest lines first, so a plan
+    /// cut short (`truncated`) leaves out the costliest; then best
+    /// expected amount first.
+    pub fn compute(&self, budget: &mut WorkBudget) -> Plan {
+        let mut order: Vec<(u64, usize)> = self
+            .ways
+            .iter()
+            .enumerate()
+            .map(|(i, (spell, way))| (estimate(&self.caster, spell, way), i))
+            .collect();
+        order.sort_unstable();
+        let mut lines = Vec::new();
+        let mut left_out = Vec::new();
+        let mut stopped_by = None;
+        for (_, i) in order {
+            let (spell, way) = &self.ways[i];
+            let leave = |reason: &'static str| LeftOut {
+                spell: spell.id.clone(),
+                way: way.clone(),
+                reason,
+            };
+            if let Some(reason) = stopped_by {
+                left_out.push(leave(reason));
+                continue;
+            }
+            if lines.len() >= MAX_LINES {
+                left_out.push(leave("line_limit"));
+                continue;
+            }
+            match line(&self.caster, spell, way, &self.target, budget) {
+                Ok(Some(l)) => lines.push(l),
+                Ok(None) => {}
+                Err(why) => {
+                    if why.ends_all() {
+                        stopped_by = Some(why.code());
+                    }
+                    left_out.push(leave(why.code()));
+                }
+            }
+        }
+        lines.sort_by(|a, b| b.mean.total_cmp(&a.mean).then(a.level.cmp(&b.level)));
+        Plan {
+            character: self.character.clone(),
+            lines,
+            truncated: !left_out.is_empty(),
+            stopped_by,
+            left_out,
+        }
+    }
+}
+
 /// The plan for `caster` against `target`: every spell it can cast now
-/// ([`options`]) at every slot it could use, best expected amount first.
+/// ([`options`]) at every slot it could use, best expected amount first,
+/// within one plan's allowance ([`WorkBudget::for_plan`]).
 pub fn plan(
     store: &Store,
     caster: &Entity<Caster>,
@@ -280,26 +447,7 @@ pub fn plan(
     lookup: &dyn Fn(&SpellId) -> Option<Spell>,
     target: &PlanTarget,
 ) -> Result<Plan, AppError> {
-    let found = options(store, caster, enc, lookup)?;
-    let mut lines = Vec::new();
-    for c in &found.castable {
-        let Some(spell) = lookup(&c.spell) else {
-            continue;
-        };
-        for open in &c.ways {
-            if lines.len() >= MAX_LINES {
-                break;
-            }
-            if let Some(l) = line(&caster.state, &spell, &open.way, target)? {
-                lines.push(l);
-            }
-        }
-    }
-    lines.sort_by(|a, b| b.mean.total_cmp(&a.mean).then(a.level.cmp(&b.level)));
-    Ok(Plan {
-        character: caster.name.clone(),
-        lines,
-    })
+    Ok(prepare(store, caster, enc, lookup, target)?.compute(&mut WorkBudget::for_plan()))
 }
 
 /// An ability by its abbreviation or name, English or Czech.
@@ -375,7 +523,139 @@ pub fn parse_target(spec: &str) -> Result<PlanTarget, Message> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::{Duration, Instant};
+
+    use grimoire_rules::{AbilityScores, Class, Equipment};
+
     use super::*;
+    use crate::limits::{MAX_PLAN_OPS, MAX_PLAN_TIME};
+
+    fn srd(id: &str) -> Spell {
+        grimoire_catalog::Catalog::srd()
+            .get(id)
+            .unwrap()
+            .spell
+            .clone()
+    }
+
+    /// Issue 30, finding 2: Magic Missile made a thousand darts of 1d300,
+    /// the homebrew the audit planned with (7 s a line before).
+    fn costly() -> Spell {
+        let mut s = srd("magic-missile");
+        s.effect.instances = 1000;
+        s.effect.damage[0].dice = DiceFormula::new(1, 300);
+        s
+    }
+
+    /// A 17th-level Wizard with the costly spell and two ordinary ones,
+    /// each at every slot it has.
+    fn work() -> PlanWork {
+        let mut c = Caster::new(
+            "Elmira",
+            &[(Class::Wizard, 17)],
+            AbilityScores::new([8, 14, 14, 18, 12, 10]).unwrap(),
+        )
+        .unwrap();
+        c.apply_all(
+            &c.set_equipment(Equipment {
+                component_pouch: true,
+                ..Equipment::default()
+            })
+            .events,
+        );
+        let (costly, fireball, bolt) = (costly(), srd("fireball"), srd("fire-bolt"));
+        for s in [&costly, &fireball, &bolt] {
+            let o = c.prepare(s).unwrap();
+            c.apply_all(&o.events);
+        }
+        let mut ways = vec![(bolt, Way::Cantrip)];
+        for level in 1..=9 {
+            ways.push((costly.clone(), Way::Slot { level }));
+            if level >= 3 {
+                ways.push((fireball.clone(), Way::Slot { level }));
+            }
+        }
+        PlanWork {
+            character: "Elmira".into(),
+            caster: c,
+            ways,
+            target: PlanTarget::default(),
+        }
+    }
+
+    #[test]
+    fn one_budget_bounds_the_whole_plan_and_the_cheap_lines_come_first() {
+        let start = Instant::now();
+        let plan = work().compute(&mut WorkBudget::for_plan());
+        let took = start.elapsed();
+        assert!(plan.truncated, "{plan:?}");
+        // Every ordinary line is there, exact; the costly ones are left out.
+        assert_eq!(plan.lines.len(), 1 + 7, "{:?}", plan.left_out);
+        assert!(
+            plan.left_out
+                .iter()
+                .all(|l| l.spell.as_str() == "magic-missile"),
+            "{:?}",
+            plan.left_out
+        );
+        assert!(
+            matches!(plan.stopped_by, Some("work_budget" | "deadline")),
+            "{plan:?}"
+        );
+        // The time bound holds even in a debug build (a little slack for
+        // the last step and a busy machine).
+        assert!(
+            took < MAX_PLAN_TIME + Duration::from_millis(500),
+            "{took:?}"
+        );
+        let json = serde_json::to_value(&plan).unwrap();
+        assert_eq!(json["truncated"], true);
+        assert_eq!(json["left_out"][0]["spell"], "magic-missile");
+    }
+
+    #[test]
+    fn the_deadline_and_a_cancel_stop_the_planner_where_it_is() {
+        let endless = || WorkBudget::new(u64::MAX, usize::MAX, Duration::from_secs(3600));
+        // Cancelled from another thread while it works.
+        let mut budget = endless();
+        let cancel = budget.canceller();
+        let start = Instant::now();
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            drop(cancel.on_drop());
+        });
+        let plan = work().compute(&mut budget);
+        stopper.join().unwrap();
+        assert_eq!(plan.stopped_by, Some("deadline"), "{plan:?}");
+        assert!(
+            start.elapsed() < Duration::from_millis(600),
+            "{:?}",
+            start.elapsed()
+        );
+        // Its own deadline.
+        let start = Instant::now();
+        let mut budget = WorkBudget::new(u64::MAX, usize::MAX, Duration::from_millis(100));
+        let plan = work().compute(&mut budget);
+        assert_eq!(plan.stopped_by, Some("deadline"), "{plan:?}");
+        assert!(
+            start.elapsed() < Duration::from_millis(600),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(plan.left_out.iter().any(|l| l.reason == "deadline"));
+    }
+
+    #[test]
+    fn a_small_answer_allowance_leaves_out_the_largest_lines() {
+        let mut budget = WorkBudget::new(MAX_PLAN_OPS, 100, MAX_PLAN_TIME);
+        let plan = work().compute(&mut budget);
+        assert!(
+            plan.left_out.iter().any(|l| l.reason == "answer_size"),
+            "{plan:?}"
+        );
+        let held: usize = plan.lines.iter().map(|l| l.pmf.len()).sum();
+        assert!(held <= 100, "{held}");
+    }
 
     #[test]
     fn a_bad_target_names_the_key_in_english_and_czech() {

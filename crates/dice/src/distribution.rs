@@ -58,16 +58,116 @@ impl TryFrom<Stored> for Distribution {
     }
 }
 
-/// Work counter shared by one exact computation, so no expression can run unbounded.
-#[derive(Debug)]
-pub(crate) struct Budget {
+/// A work allowance for exact computations, in multiply-adds, that one
+/// caller can share across as many distributions as it computes: the
+/// cost of the whole (a plan of dozens of lines, say) is then bounded,
+/// not the cost of each part.
+///
+/// It can also carry a `stop` question (a deadline, a cancelled request),
+/// asked as the work goes, about every [`Budget::POLL_OPS`] steps; the
+/// crate itself reads no clock.
+///
+/// ```
+/// use grimoire_dice::{parse, Budget};
+/// let mut budget = Budget::new(1_000_000);
+/// let fireball = parse("8d6")?.distribution_within(&mut budget)?;
+/// assert!(budget.spent() > 0);
+/// // Each copy convolved in costs from the same allowance.
+/// let twice = fireball.convolve_within(&fireball, &mut budget)?;
+/// assert_eq!(twice.max(), 96);
+/// let mut tiny = Budget::new(10);
+/// let err = parse("40d6")?.distribution_within(&mut tiny).unwrap_err();
+/// assert_eq!(err.code(), "dice_distribution_too_costly");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Budget {
+    limit: u64,
     remaining: u64,
+    /// Steps done since `stop` was last asked.
+    unpolled: u64,
+    stop: Option<Box<dyn Fn() -> bool + Send>>,
+}
+
+impl std::fmt::Debug for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Budget")
+            .field("limit", &self.limit)
+            .field("remaining", &self.remaining)
+            .field("stop", &self.stop.is_some())
+            .finish()
+    }
+}
+
+impl Default for Budget {
+    /// The allowance of one expression, [`crate::MAX_DISTRIBUTION_OPS`].
+    fn default() -> Self {
+        Self::new(MAX_DISTRIBUTION_OPS)
+    }
 }
 
 impl Budget {
-    pub(crate) fn new() -> Self {
+    /// How many steps go between two questions to `stop` (about a
+    /// millisecond of work).
+    pub const POLL_OPS: u64 = 1 << 20;
+
+    /// An allowance of `ops` multiply-adds.
+    pub fn new(ops: u64) -> Self {
         Self {
-            remaining: MAX_DISTRIBUTION_OPS,
+            limit: ops,
+            remaining: ops,
+            unpolled: 0,
+            stop: None,
+        }
+    }
+
+    /// The same allowance, and the work ends with
+    /// [`DistributionError::Stopped`] once `stop` answers true.
+    #[must_use]
+    pub fn with_stop(mut self, stop: impl Fn() -> bool + Send + 'static) -> Self {
+        self.stop = Some(Box::new(stop));
+        self
+    }
+
+    /// Steps spent so far.
+    pub fn spent(&self) -> u64 {
+        self.limit - self.remaining
+    }
+
+    /// Steps left.
+    pub fn remaining(&self) -> u64 {
+        self.remaining
+    }
+
+    /// Charges `ops` steps about to be done: an error, and nothing
+    /// charged, when they do not fit or the work was told to stop.
+    ///
+    /// # Errors
+    /// [`DistributionError::TooCostly`] past the allowance,
+    /// [`DistributionError::Stopped`] once `stop` says so.
+    pub fn spend(&mut self, ops: u64) -> Result<(), DistributionError> {
+        self.remaining = self
+            .remaining
+            .checked_sub(ops)
+            .ok_or(DistributionError::TooCostly { limit: self.limit })?;
+        self.unpolled = 0;
+        self.check_stop()
+    }
+
+    /// Asks `stop`, at most every [`Budget::POLL_OPS`] steps of `done`
+    /// work (already charged): for long loops between charges.
+    pub(crate) fn progress(&mut self, done: u64) -> Result<(), DistributionError> {
+        self.unpolled = self.unpolled.saturating_add(done);
+        if self.unpolled < Self::POLL_OPS {
+            return Ok(());
+        }
+        self.unpolled = 0;
+        self.check_stop()
+    }
+
+    fn check_stop(&self) -> Result<(), DistributionError> {
+        match &self.stop {
+            Some(stop) if stop() => Err(DistributionError::Stopped),
+            _ => Ok(()),
         }
     }
 
@@ -80,16 +180,6 @@ impl Budget {
                 limit: 4 * MAX_SUPPORT,
             }),
         }
-    }
-
-    pub(crate) fn spend(&mut self, ops: u64) -> Result<(), DistributionError> {
-        self.remaining = self
-            .remaining
-            .checked_sub(ops)
-            .ok_or(DistributionError::TooCostly {
-                limit: MAX_DISTRIBUTION_OPS,
-            })?;
-        Ok(())
     }
 }
 
@@ -151,6 +241,12 @@ impl Distribution {
     fn value_at(&self, index: usize) -> i64 {
         self.offset
             .saturating_add(i64::try_from(index).unwrap_or(i64::MAX))
+    }
+
+    /// How many values it spans (`max - min + 1`): what it holds in
+    /// memory, and what one pass over it costs.
+    pub fn span(&self) -> usize {
+        self.probs.len()
     }
 
     /// Expected value.
@@ -274,10 +370,16 @@ impl Distribution {
     /// # Errors
     /// [`DistributionError`] when the result would be too large or costly.
     pub fn convolve(&self, other: &Distribution) -> Result<Distribution, DistributionError> {
-        self.convolve_within(other, &mut Budget::new())
+        self.convolve_within(other, &mut Budget::default())
     }
 
-    pub(crate) fn convolve_within(
+    /// [`Distribution::convolve`] charged to `budget` (checked before any
+    /// work, so work that cannot fit is never begun).
+    ///
+    /// # Errors
+    /// [`DistributionError`] when the result would be too large, or the
+    /// budget is spent or told to stop.
+    pub fn convolve_within(
         &self,
         other: &Distribution,
         budget: &mut Budget,
@@ -287,7 +389,9 @@ impl Distribution {
         let span = check_span(lo, hi)?;
         budget.spend((self.probs.len() as u64).saturating_mul(other.probs.len() as u64))?;
         let mut probs = vec![0.0; span];
+        let row = other.probs.len() as u64;
         for (i, &p) in self.probs.iter().enumerate() {
+            budget.progress(row)?;
             if p == 0.0 {
                 continue;
             }

@@ -260,6 +260,10 @@ pub enum DistributionError {
         /// The work budget.
         limit: u64,
     },
+    /// Occurs when the caller's [`crate::Budget`] said to stop (its time
+    /// ran out, or nobody waits for the answer any more).
+    #[error("the exact distribution was stopped before it was done: its time ran out")]
+    Stopped,
 }
 
 impl DistributionError {
@@ -268,6 +272,7 @@ impl DistributionError {
         match self {
             Self::TooLarge { .. } => "dice_distribution_too_large",
             Self::TooCostly { .. } => "dice_distribution_too_costly",
+            Self::Stopped => "dice_distribution_stopped",
         }
     }
 
@@ -278,6 +283,7 @@ impl DistributionError {
         match self {
             Self::TooLarge { span, limit } => vec![("span", *span), ("limit", *limit as u64)],
             Self::TooCostly { limit } => vec![("limit", *limit)],
+            Self::Stopped => Vec::new(),
         }
     }
 }

@@ -18,7 +18,20 @@ impl Expr {
     /// [`DistributionError`] when the result would span more than [`crate::MAX_SUPPORT`]
     /// values or need more than [`crate::MAX_DISTRIBUTION_OPS`] steps (e.g. `1000d1000kh500`).
     pub fn distribution(&self) -> Result<Distribution, DistributionError> {
-        node_distribution(self.root(), &mut Budget::new())
+        self.distribution_within(&mut Budget::default())
+    }
+
+    /// [`Expr::distribution`] charged to `budget`, which a caller shares
+    /// across everything it computes for one answer.
+    ///
+    /// # Errors
+    /// [`DistributionError`] as [`Expr::distribution`], or when the
+    /// budget is spent or told to stop.
+    pub fn distribution_within(
+        &self,
+        budget: &mut Budget,
+    ) -> Result<Distribution, DistributionError> {
+        node_distribution(self.root(), budget)
     }
 }
 
@@ -185,7 +198,9 @@ fn keep_distribution(
     // dp[j * sums + s]
     let mut dp = vec![0.0; cells];
     dp[0] = 1.0;
+    let per_value = ((n * (n + 1) / 2) as u64).saturating_mul(sums as u64);
     for &(v, p) in &values {
+        budget.progress(per_value)?;
         let v = usize::try_from(v).unwrap_or(0);
         let mut next = vec![0.0; cells];
         for j in 0..=n {

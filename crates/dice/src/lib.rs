@@ -38,7 +38,7 @@ mod rng;
 mod roll;
 mod simple;
 
-pub use distribution::Distribution;
+pub use distribution::{Budget, Distribution};
 pub use error::{DistributionError, ParseError};
 pub use expr::Expr;
 pub use limits::{

@@ -114,6 +114,7 @@ mod tests {
                 limit: 1 << 20,
             },
             DistributionError::TooCostly { limit: 100_000_000 },
+            DistributionError::Stopped,
         ];
         let messages = one_of_each()
             .iter()

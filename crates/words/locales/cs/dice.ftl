@@ -16,6 +16,7 @@ error-dice_out_of_range = hodnota na znaku { $position } by mohla přesáhnout �
 error-dice_division_by_zero = dělení nulou na znaku { $position }
 error-dice_distribution_too_large = rozdělení by mělo { $span } hodnot, přesně se počítá nejvýše { $limit }
 error-dice_distribution_too_costly = přesné rozdělení by potřebovalo víc než { $limit } kroků; zkuste méně kostek
+error-dice_distribution_stopped = výpočet přesného rozdělení byl zastaven dřív, než skončil: došel mu čas
 
 dice-expected-operand = číslo, kostku (k6/d6), závorku nebo znaménko
 dice-expected-operator = operátor (+ - * /) nebo konec zápisu

@@ -20,6 +20,7 @@ error-dice_out_of_range = the value at character { $position } could reach past 
 error-dice_division_by_zero = division by zero at character { $position }
 error-dice_distribution_too_large = the distribution would span { $span } values, at most { $limit } are computed exactly
 error-dice_distribution_too_costly = the exact distribution needs more than { $limit } steps; try fewer dice
+error-dice_distribution_stopped = the exact distribution was stopped before it was done: its time ran out
 
 # What a dice syntax error expected: the notation's own signs (d6, adv,
 # kh, %) are typed as they are in every language.
