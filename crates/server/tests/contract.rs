@@ -103,3 +103,18 @@ fn every_variant_of_a_tagged_request_body_is_closed_to_unknown_fields() {
         }
     }
 }
+
+/// The GM's route to remove a player (issue 30, finding 8) is documented
+/// with what it answers: 204 with no body, 403 for anyone but the GM, 404
+/// for an unknown campaign or a player not in it.
+#[test]
+fn removing_a_player_is_documented() {
+    let doc = grimoire_server::openapi();
+    let op = &doc["paths"]["/campaigns/{campaign}/players/{account}"]["delete"];
+    assert_eq!(op["operationId"], "remove_player");
+    let responses = op["responses"].as_object().expect("documented");
+    for s in ["204", "401", "403", "404"] {
+        assert!(responses.contains_key(s), "lacks {s}");
+    }
+    assert!(responses["204"].get("content").is_none());
+}

@@ -133,6 +133,11 @@ const ALLOWED_IN: &[(&str, &str, &str)] = &[
     ),
     (
         "server/src/",
+        "campaign {id} remove ",
+        "a change's command line in the table log",
+    ),
+    (
+        "server/src/",
         "character new ",
         "a change's command line in the table log",
     ),

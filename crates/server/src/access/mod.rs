@@ -422,6 +422,45 @@ pub fn add_player(
     Ok(campaign)
 }
 
+/// Removes a player from the campaign (GM only): from then on they can
+/// neither read the campaign nor act in it, and their live streams of it
+/// end (see `api::events`). Their characters stay, still theirs: the GM
+/// runs them, and adding the player again gives them back.
+/// `unknown_player` (404) when `account` holds no player's seat (the GM's
+/// own seat included).
+pub fn remove_player(
+    store: &mut Store,
+    caller: &Caller,
+    id: &str,
+    account: &str,
+) -> Result<Campaign, ServerError> {
+    let me = member(store, caller, id)?;
+    me.require_gm("server-gm-remove_players")?;
+    let current = store.get::<Campaign>("campaign", id)?;
+    let mut campaign = current.state;
+    let key = grimoire_store::name_key(account);
+    let Some(at) = campaign
+        .players
+        .iter()
+        .position(|p| grimoire_store::name_key(p) == key)
+    else {
+        return Err(ServerError::Unknown {
+            code: "unknown_player",
+            message: Message::new("server-unknown_player")
+                .text("account", account)
+                .text("campaign", id),
+        });
+    };
+    let gone = campaign.players.remove(at);
+    store.commit(&Change::new(format!("campaign {id} remove {gone}")).update(
+        "campaign",
+        id,
+        current.version,
+        &campaign,
+    )?)?;
+    Ok(campaign)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

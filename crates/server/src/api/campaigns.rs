@@ -1,5 +1,6 @@
 //! Campaigns and their members: `POST /campaigns`, `GET /campaigns`,
-//! `GET /campaigns/{campaign}`, `POST /campaigns/{campaign}/players`.
+//! `GET /campaigns/{campaign}`, `POST /campaigns/{campaign}/players`,
+//! `DELETE /campaigns/{campaign}/players/{account}`.
 
 use axum::Json;
 use axum::extract::State;
@@ -38,6 +39,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(create, list))
         .routes(routes!(get_one))
         .routes(routes!(add_player))
+        .routes(routes!(remove_player))
 }
 
 /// Creates a campaign run by the caller.
@@ -143,4 +145,45 @@ async fn add_player(
         data: serde_json::to_value(&updated).unwrap_or_default(),
     });
     Ok(Json(updated))
+}
+
+/// Removes a player (GM only). From then on the player can neither read
+/// the campaign nor act in it, and their live streams of it end within
+/// seconds, on every server instance. Their characters stay in the
+/// campaign, still theirs: the GM runs them, and adding the player again
+/// gives them back. 404 `unknown_player` when the account holds no
+/// player's seat here.
+#[utoipa::path(delete, path = "/campaigns/{campaign}/players/{account}", tag = "campaigns",
+    security(("token" = [])),
+    params(("campaign" = String, Path, description = "campaign id"),
+           ("account" = String, Path, description = "the player's account name")),
+    responses((status = 204, description = "removed"),
+              (status = 401, body = crate::api::ErrorBody), (status = 403, body = crate::api::ErrorBody),
+              (status = 404, description = "no such campaign, or no such player in it", body = crate::api::ErrorBody)))]
+async fn remove_player(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, account)): Params<(String, String)>,
+) -> Result<StatusCode, ServerError> {
+    let (caller, mut updated) = {
+        let campaign = campaign.clone();
+        state
+            .global(move |store| {
+                let caller = access::authenticate(store, &token)?;
+                let updated = crate::game::retry(store, |store| {
+                    access::remove_player(store, &caller, &campaign, &account)
+                })?;
+                Ok((caller, updated))
+            })
+            .await?
+    };
+    state.show_cli(&mut updated);
+    state.publish(LiveEvent {
+        campaign,
+        kind: "player".into(),
+        character: None,
+        by: caller.account,
+        data: serde_json::to_value(&updated).unwrap_or_default(),
+    });
+    Ok(StatusCode::NO_CONTENT)
 }

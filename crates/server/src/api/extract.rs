@@ -127,21 +127,26 @@ impl<S: Send + Sync> FromRequestParts<S> for Token {
     type Rejection = ServerError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let header = parts
-            .headers
-            .get(AUTHORIZATION)
-            .ok_or_else(|| ServerError::Unauthorized(Message::new("server-token-missing")))?;
-        let text = header
-            .to_str()
-            .map_err(|_| ServerError::Unauthorized(Message::new("server-token-malformed")))?;
-        let token = text
-            .strip_prefix("Bearer ")
-            .or_else(|| text.strip_prefix("bearer "))
-            .map(str::trim)
-            .filter(|t| !t.is_empty() && t.len() <= 128)
-            .ok_or_else(|| ServerError::Unauthorized(Message::new("server-token-not_bearer")))?;
-        Ok(Token(token.to_owned()))
+        bearer(&parts.headers).map(Token)
     }
+}
+
+/// The token of `Authorization: Bearer <token>`, or `unauthorized` when
+/// the header is missing or not a bearer token.
+pub(crate) fn bearer(headers: &axum::http::HeaderMap) -> Result<String, ServerError> {
+    let header = headers
+        .get(AUTHORIZATION)
+        .ok_or_else(|| ServerError::Unauthorized(Message::new("server-token-missing")))?;
+    let text = header
+        .to_str()
+        .map_err(|_| ServerError::Unauthorized(Message::new("server-token-malformed")))?;
+    let token = text
+        .strip_prefix("Bearer ")
+        .or_else(|| text.strip_prefix("bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && t.len() <= 128)
+        .ok_or_else(|| ServerError::Unauthorized(Message::new("server-token-not_bearer")))?;
+    Ok(token.to_owned())
 }
 
 /// A request part axum could not read (`bad_json`, `bad_path`), with

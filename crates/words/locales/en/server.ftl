@@ -21,7 +21,7 @@ server-no_route = no such endpoint
 server-request_timeout = the request took longer than { $seconds } s and was stopped; send it again, faster
 # $what: one of the server-rate-* or server-too_many_streams messages.
 server-too_many_requests = { $what }; try again in { $seconds } s
-server-rate-failed_sign_ins = too many failed sign-ins from your address
+server-rate-failed_sign_ins = too many wrong tokens from your address (a right token still works)
 server-rate-accounts_from_address = too many accounts created from your address
 server-rate-accounts_on_server = too many accounts created on this server
 server-rate-tokens_from_address = too many tokens created from your address
@@ -39,11 +39,13 @@ server-unknown_token = you have no token with id "{ $id }" (see GET /me/tokens)
 server-bad_campaign_id = campaign id "{ $id }" must be 1-40 characters of a-z, 0-9 and -
 server-not_member = you are not a member of campaign "{ $id }"
 server-unknown_account = no account named "{ $account }"
+server-unknown_player = "{ $account }" is not a player of campaign "{ $campaign }"
 server-owner_not_member = "{ $account }" is not a member of this campaign
 server-not_owner = "{ $character }" belongs to another player; only its owner or the GM may act for it
 # $action: one of the server-gm-* messages.
 server-gm_only = only the GM of "{ $campaign }" may { $action }
 server-gm-add_players = add players
+server-gm-remove_players = remove players
 server-gm-create_encounters = create encounters
 server-gm-run_encounters = run encounters
 server-gm-upload_homebrew = upload homebrew
