@@ -57,6 +57,18 @@ pub fn join(
     combatant: grimoire_rules::Combatant,
 ) -> Result<EncounterState, AppError> {
     let mut st = e.state.clone();
+    // Every way in counts against one cap: the GM's creatures were once
+    // added past it, each add rewriting an ever larger encounter.
+    let present = st
+        .running
+        .as_ref()
+        .map_or(st.combatants.len(), |r| r.combatants().len());
+    crate::limits::check_count(
+        present + 1,
+        crate::limits::MAX_COMBATANTS,
+        "too_many_combatants",
+        "combatants",
+    )?;
     let events = match st.running.as_mut() {
         Some(running) => {
             let events = running.join(combatant.clone())?;

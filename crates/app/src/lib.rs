@@ -40,6 +40,7 @@ mod name;
 pub mod options;
 pub mod plan;
 pub mod reaction;
+pub mod seat;
 mod state;
 mod turns;
 pub mod view;

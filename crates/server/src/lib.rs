@@ -30,6 +30,7 @@ mod net;
 mod notifier;
 mod rate;
 mod serve;
+mod sight;
 mod state;
 mod web;
 mod writer;

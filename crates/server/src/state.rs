@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use grimoire_app::seat::Seat;
 use grimoire_store::Store;
 
 use crate::access::{self, Member};
@@ -250,9 +251,21 @@ impl AppState {
                     };
                     Ok((member, scope))
                 },
-                move |member, store| f(&member, store),
+                move |member, store| {
+                    let out = f(&member, store)?;
+                    // Read after `f`, so a character it made is known.
+                    let seat = match member.role {
+                        access::Role::Gm => Seat::Gm,
+                        access::Role::Player => Seat::player_at(store)?,
+                    };
+                    Ok((out, seat))
+                },
             )
             .await
+            .map(|(out, seat)| {
+                crate::sight::record(seat);
+                out
+            })
     }
 
     /// Waits for this instance's turn to write `campaign`/`character`.

@@ -11,7 +11,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{Body, Params, Token};
-use crate::access::Role;
 use crate::error::ServerError;
 use crate::game::encounter::{self, CombatantInput, EncounterDamageInput};
 use crate::live::LiveEvent;
@@ -111,13 +110,7 @@ async fn show(
     Params((campaign, enc)): Params<(String, String)>,
 ) -> Result<Json<Value>, ServerError> {
     let out = state
-        .read_in_campaign(token, campaign, move |me, store| {
-            let mut status = encounter::status(store, &enc)?;
-            if me.role != Role::Gm {
-                encounter::hide_monster_hp(&mut status);
-            }
-            Ok(status)
-        })
+        .read_in_campaign(token, campaign, move |_, store| encounter::status(store, &enc))
         .await?;
     Ok(Json(out))
 }

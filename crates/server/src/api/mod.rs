@@ -112,6 +112,9 @@ pub fn app(state: AppState) -> Router {
         )
         .merge(crate::web::router())
         .fallback(|| async { ServerError::NoRoute.into_response() })
+        // Innermost: every campaign answer is redacted for the seat its
+        // membership check recorded, whichever route made it.
+        .layer(axum::middleware::from_fn(crate::sight::redact_answers))
         .layer(axum::extract::DefaultBodyLimit::max(extract::BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

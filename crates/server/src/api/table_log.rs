@@ -8,7 +8,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{Filter, Params, Token};
-use crate::access::Role;
 use crate::error::ServerError;
 use crate::game::{self, LogQuery, TableLog};
 use crate::state::AppState;
@@ -33,9 +32,7 @@ async fn read(
     Filter(q): Filter<LogQuery>,
 ) -> Result<Json<TableLog>, ServerError> {
     let page = state
-        .read_in_campaign(token, campaign, move |me, store| {
-            game::table_log(store, &q, me.role == Role::Gm)
-        })
+        .read_in_campaign(token, campaign, move |_, store| game::table_log(store, &q))
         .await?;
     Ok(Json(page))
 }

@@ -55,9 +55,9 @@ pub struct TableLog {
     pub next: Option<i64>,
 }
 
-/// A page of the table log; `gm` sees every number, a player not the
-/// hit points of creatures.
-pub fn table_log(store: &Store, q: &LogQuery, gm: bool) -> Result<TableLog, ServerError> {
+/// A page of the table log, every number in it (a player's answer is
+/// redacted on its way out, like every answer).
+pub fn table_log(store: &Store, q: &LogQuery) -> Result<TableLog, ServerError> {
     let limit = q.limit.unwrap_or(DEFAULT_PAGE);
     if limit == 0 || limit > Store::MAX_RECENT {
         return Err(ServerError::invalid_with(
@@ -83,35 +83,20 @@ pub fn table_log(store: &Store, q: &LogQuery, gm: bool) -> Result<TableLog, Serv
     let next = (changes.len() == limit as usize)
         .then(|| changes.last().map(|c| c.change.0))
         .flatten();
-    let characters: Vec<String> = if gm {
-        Vec::new()
-    } else {
-        store
-            .list::<grimoire_rules::Caster>(grimoire_app::CHARACTER)?
-            .into_iter()
-            .map(|e| grimoire_app::fold(&e.name))
-            .collect()
-    };
     let entries = changes
         .into_iter()
-        .map(|c| entry(c, gm, &characters))
+        .map(entry)
         .collect();
     Ok(TableLog { entries, next })
 }
 
-fn entry(c: ChangeSummary, gm: bool, characters: &[String]) -> TableEntry {
+fn entry(c: ChangeSummary) -> TableEntry {
     let cards = c
         .events
         .as_array()
         .into_iter()
         .flatten()
         .filter_map(|e| e.get("card").cloned())
-        .map(|mut card| {
-            if !gm {
-                hide_creature_hp(&mut card, characters);
-            }
-            card
-        })
         .collect();
     TableEntry {
         change: c.change.0,
@@ -123,18 +108,3 @@ fn entry(c: ChangeSummary, gm: bool, characters: &[String]) -> TableEntry {
     }
 }
 
-/// Creatures' hit points stay the GM's: a target that is no stored
-/// character loses `hp_after` on a player's card.
-fn hide_creature_hp(card: &mut Value, characters: &[String]) {
-    for t in card["targets"].as_array_mut().into_iter().flatten() {
-        let name = t["target"]
-            .as_str()
-            .map(grimoire_app::fold)
-            .unwrap_or_default();
-        if !characters.contains(&name)
-            && let Some(o) = t.as_object_mut()
-        {
-            o.insert("hp_after".into(), Value::Null);
-        }
-    }
-}
