@@ -25,6 +25,13 @@ export class ApiError extends Error {
   }
 }
 
+// Told when the token in use stops working (a 401 to a request that sent
+// one): revoked on another device, or expired.
+let onSignedOut = () => {};
+
+/** Sets what happens when the server no longer takes the token in use. */
+export function whenSignedOut(f) { onSignedOut = f; }
+
 /** Calls the API; resolves to the JSON body or rejects with an ApiError. */
 export async function call(method, path, body) {
   // The server words its error messages in the chosen language.
@@ -40,7 +47,11 @@ export async function call(method, path, body) {
   const text = await res.text();
   let json = null;
   try { json = text ? JSON.parse(text) : null; } catch { json = null; }
-  if (!res.ok) throw new ApiError(res.status, json);
+  if (!res.ok) {
+    const err = new ApiError(res.status, json);
+    if (res.status === 401 && headers.Authorization) onSignedOut(err);
+    throw err;
+  }
   return json;
 }
 
@@ -59,20 +70,53 @@ export function follow(campaign, handlers) {
   return followPath(`/campaigns/${enc(campaign)}/events`, handlers);
 }
 
+/** The first wait before reconnecting, and the longest, in ms. */
+const RETRY_FIRST = 1500;
+const RETRY_MOST = 30_000;
+
+/** How long to wait before reconnection number `n` (0, 1, ...): doubling
+ *  from RETRY_FIRST up to RETRY_MOST, each wait between half and all of
+ *  it at random, so tabs that lost the server together do not come back
+ *  together; never sooner than the server's Retry-After. */
+export function retryDelay(n, retryAfterSecs = 0) {
+  const ceiling = Math.min(RETRY_MOST, RETRY_FIRST * 2 ** Math.min(n, 16));
+  const wait = ceiling / 2 + Math.random() * (ceiling / 2);
+  return Math.max(wait, retryAfterSecs * 1000);
+}
+
 /** Follows any server-sent event stream of the API (`/me/events`, a
- *  campaign's); reconnects after a drop. Returns a function that stops it. */
-export function followPath(path, { onEvent, onState }) {
+ *  campaign's); reconnects after a drop, backing off while it fails.
+ *  A 401 or 403 is not retried: asking again with the same token cannot
+ *  succeed (and wrong tokens count against the whole address), so the
+ *  stream stops and `onRefused(ApiError)` says why. Returns a function
+ *  that stops it. */
+export function followPath(path, { onEvent, onState, onRefused = () => {} }) {
   let stopped = false;
   let ctrl = null;
+  let failures = 0; // reconnections since the stream last said `ready`
   const run = async () => {
     while (!stopped) {
       ctrl = new AbortController();
+      let retryAfter = 0;
       try {
         const res = await fetch(path, {
           headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
           signal: ctrl.signal,
         });
-        if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+        if (res.status === 401 || res.status === 403) {
+          let json = null;
+          try { json = await res.json(); } catch { json = null; }
+          stopped = true;
+          onState(false);
+          const err = new ApiError(res.status, json);
+          if (res.status === 401) onSignedOut(err);
+          onRefused(err);
+          return;
+        }
+        if (!res.ok || !res.body) {
+          retryAfter = Number(res.headers.get('Retry-After')) || 0;
+          throw new Error(`HTTP ${res.status}`);
+        }
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         let buf = '';
         for (;;) {
@@ -89,7 +133,7 @@ export function followPath(path, { onEvent, onState }) {
               if (line.startsWith('event:')) name = line.slice(6).trim();
               else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
             }
-            if (name === 'ready') onState(true);
+            if (name === 'ready') { onState(true); failures = 0; }
             if (!data.length) continue;
             let parsed = data.join('\n');
             try { parsed = JSON.parse(parsed); } catch { /* plain text */ }
@@ -98,7 +142,7 @@ export function followPath(path, { onEvent, onState }) {
         }
       } catch { /* dropped or stopped */ }
       onState(false);
-      if (!stopped) await new Promise((r) => setTimeout(r, 1500));
+      if (!stopped) await new Promise((r) => setTimeout(r, retryDelay(failures++, retryAfter)));
     }
   };
   run();

@@ -1,7 +1,7 @@
 // The web table: log in, pick a campaign, browse spells, keep a character
 // sheet live, cast with a preview of the odds, run an encounter.
 
-import { call, get, post, enc, follow, followPath, getToken, setToken, ApiError } from './api.js';
+import { call, get, post, enc, follow, followPath, getToken, setToken, whenSignedOut, ApiError } from './api.js';
 import {
   t, setLang, getLang, initialLang, translate, explain, pick, levelName, num, rollLabel,
   CLASSES, CONDITIONS, ABILITIES, word,
@@ -200,9 +200,32 @@ async function openCampaign(id) {
   app.role = roleIn(c);
   await loadCharacters();
   if (app.stopLive) app.stopLive();
-  app.stopLive = follow(id, { onEvent: onLive, onState: (on) => { $('#live').hidden = !on; document.body.dataset.live = on ? 'on' : 'off'; } });
+  app.stopLive = follow(id, {
+    onEvent: onLive,
+    onState: (on) => { $('#live').hidden = !on; document.body.dataset.live = on ? 'on' : 'off'; },
+    // 403: the GM removed this account (a 401 signs out, see start()).
+    onRefused: (e) => { if (e.status === 403) leftCampaign(id); },
+  });
   renderTable();
   await drawHouseRules();
+}
+
+/** The GM removed this account from campaign `id`: it leaves the list,
+ *  and the table says so. */
+function leftCampaign(id) {
+  const c = app.campaigns.find((x) => x.id === id);
+  app.campaigns = app.campaigns.filter((x) => x.id !== id);
+  if (app.campaign === id) {
+    app.campaign = null; app.characters = []; app.character = null; app.stopLive = null;
+    $('#live').hidden = true;
+    try { localStorage.removeItem('grimoire.campaign'); } catch { /* private mode */ }
+  }
+  const text = t('table.removed', { title: c ? c.title : id });
+  if (location.hash !== '#table') history.pushState(null, '', '#table');
+  showTab('table');
+  drawHouseRules();
+  $('#table-msg').textContent = text;
+  toast(text);
 }
 
 /** The campaign's house rules on the Table tab (the GM may change them). */
@@ -1243,6 +1266,9 @@ function applyLang(l) {
 }
 
 async function start() {
+  // The token stopped working (revoked on another device, or expired):
+  // back to the login page, saying why, instead of asking again with it.
+  whenSignedOut(() => { if (app.me) loggedOut(t('login.expired')); });
   bindLogin();
   bindTable();
   bindSpells();

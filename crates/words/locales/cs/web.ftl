@@ -103,6 +103,7 @@ web-login-or = nebo
 web-login-token = API token
 web-login-use = Použít token
 web-login-created = Účet je založený. Pro přihlášení na jiném zařízení si zkopíruj token na stránce Tokeny.
+web-login-expired = Přihlášení skončilo: token byl zrušen, nebo mu vypršela platnost. Přihlas se znovu.
 
 web-table-title = Stůl
 web-table-campaigns = Kampaně
@@ -132,6 +133,7 @@ web-table-added = Přidán: { $name }.
 web-table-noChars = Zatím žádné postavy.
 web-table-playedBy = hraje { $owner }
 web-table-addedTo = { $by } tě přidal(a) do kampaně { $title }.
+web-table-removed = U stolu { $title } už nemáš místo: GM tě odebral(a).
 
 web-spells-title = Kniha kouzel
 web-spells-search = Hledat

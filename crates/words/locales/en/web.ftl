@@ -105,6 +105,7 @@ web-login-or = or
 web-login-token = API token
 web-login-use = Use token
 web-login-created = Account created. To sign in on another device, copy your token on the Tokens page.
+web-login-expired = You have been signed out: this token was revoked or has expired. Sign in again.
 
 web-table-title = Table
 web-table-campaigns = Campaigns
@@ -134,6 +135,7 @@ web-table-added = Added { $name }.
 web-table-noChars = No characters yet.
 web-table-playedBy = played by { $owner }
 web-table-addedTo = { $by } added you to { $title }.
+web-table-removed = You no longer have a seat at { $title }: the GM removed you.
 
 web-spells-title = Spellbook
 web-spells-search = Search
