@@ -51,15 +51,15 @@ pub const MAX_PLAN_POINTS: usize = 200_000;
 /// the plan stops and says so (`deadline`).
 pub const MAX_PLAN_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// Most instances (darts, rays) one casting of a spell may have, after
-/// upcasting (the SRD's most is 11); the catalogue refuses a homebrew
-/// spell over it (`effect.instances`) and a cast is refused too
-/// (`spell_too_costly`).
-pub use grimoire_rules::MAX_INSTANCES;
-/// Most dice (and card entries) one casting may roll for one target (the
-/// SRD's most is 60, Scorching Ray from a 9th-level slot); checked like
-/// [`MAX_INSTANCES`]. With [`MAX_TARGETS`] it bounds one cast's whole work.
-pub use grimoire_rules::MAX_SPELL_DICE;
+// The work of one spell and one cast (issue 30): most instances (darts,
+// rays) after upcasting (the SRD's most is 11), most dice and card entries
+// for one target (the SRD's most is 60, Scorching Ray from a 9th-level
+// slot), and most work in all, dice for one target times the targets (any
+// SRD spell on 64 targets stays under 3,840): a save spell's card lists
+// every part on every target. The catalogue refuses a homebrew spell over
+// the first two (naming `effect.instances`, `effect.damage`, ...) and
+// [`check_spell_work`] refuses a cast over any (`spell_too_costly`).
+pub use grimoire_rules::{MAX_CAST_WORK, MAX_INSTANCES, MAX_SPELL_DICE};
 
 /// A request asked for more than a bound allows; nothing was done.
 ///
@@ -169,7 +169,9 @@ pub fn check_cast_request(request: &CastRequest) -> Result<(), TooMany> {
 /// before the bound, or built by other means, is caught here. The level is
 /// the request's slot, or the highest a slot could be (the rules may pick
 /// a higher one than the spell's); `character_level` sets cantrip tiers.
-/// Code `spell_too_costly`, naming the spell's field (`effect.damage`).
+/// Then the whole cast, that work times its targets, against
+/// [`MAX_CAST_WORK`]. Code `spell_too_costly`, naming the spell's field
+/// (`effect.damage`) or `targets`.
 pub fn check_spell_work(
     spell: &grimoire_rules::Spell,
     request: &CastRequest,
@@ -189,6 +191,11 @@ pub fn check_spell_work(
     if w.dice > MAX_SPELL_DICE {
         let limit = i64::try_from(MAX_SPELL_DICE).unwrap_or(i64::MAX);
         return Err(TooMany::new("spell_too_costly", w.field.as_str(), limit));
+    }
+    let targets = request.targets.len().max(1) as u64;
+    if w.dice.saturating_mul(targets) > MAX_CAST_WORK {
+        let limit = i64::try_from(MAX_CAST_WORK).unwrap_or(i64::MAX);
+        return Err(TooMany::new("spell_too_costly", "targets", limit));
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! check (stored before the bound, or built by other means) is refused
 //! by the app before a die is rolled, and nothing is written.
 
-use grimoire_app::limits::{MAX_INSTANCES, MAX_SPELL_DICE};
+use grimoire_app::limits::{MAX_CAST_WORK, MAX_INSTANCES, MAX_SPELL_DICE};
 use grimoire_app::{CHARACTER, commit_cast, fit_request_stored};
 use grimoire_catalog::Catalog;
 use grimoire_dice::{DiceRng, SeededRng};
@@ -128,7 +128,7 @@ fn an_over_bound_spell_is_refused_before_a_die_is_rolled_and_nothing_is_written(
 }
 
 #[test]
-fn a_spell_at_the_bound_casts_on_every_target_and_commits() {
+fn a_spell_at_the_bound_casts_and_commits_within_the_cast_bound() {
     let (mut store, e) = wizard();
     // Magic Missile from a 1st-level slot: 3 darts, so 133 dice a dart
     // leaves it just under the bound.
@@ -140,7 +140,19 @@ fn a_spell_at_the_bound_casts_on_every_target_and_commits() {
     s.targeting.max_targets = None;
     let w = grimoire_rules::worst_work(&s);
     assert!(w.within_bounds() && w.dice == 399, "{w:?}");
+    // On 64 targets the whole cast would pass its bound: refused, naming
+    // the targets.
     let (result, rolled) = cast_as_a_front_end(&mut store, &e, &s, 64);
+    let (code, field, limit) = result.unwrap_err();
+    assert_eq!(
+        (code.as_str(), limit),
+        ("spell_too_costly", MAX_CAST_WORK as i64)
+    );
+    assert!(field.contains("targets"), "{field}");
+    assert_eq!((rolled, changes(&store)), (0, 1));
+    let targets = (MAX_CAST_WORK / w.dice) as usize;
+    assert_eq!(targets, 20);
+    let (result, rolled) = cast_as_a_front_end(&mut store, &e, &s, targets);
     assert_eq!(result, Ok(()));
     assert_eq!(rolled, 399, "the damage dice; no saves or attacks");
     assert_eq!(changes(&store), 2);

@@ -733,6 +733,8 @@ mod tests {
         for s in crate::Catalog::srd().spells() {
             let w = grimoire_rules::worst_work(&s.spell);
             assert!(w.within_bounds(), "{}: {w:?}", s.id());
+            // Every SRD spell may be cast on as many targets as a cast names.
+            assert!(w.dice * 64 <= grimoire_rules::MAX_CAST_WORK, "{}", s.id());
             if w.dice > worst.0 {
                 worst = (w.dice, s.id(), w.instances);
             }

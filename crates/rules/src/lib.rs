@@ -137,4 +137,6 @@ pub use turn_damage::{
     resolve_turn_damage,
 };
 pub use vitals::{MAX_ARMOR_CLASS, MAX_HIT_POINTS, Vitals};
-pub use work::{MAX_DIE_SIDES, MAX_INSTANCES, MAX_SPELL_DICE, Work, WorkField, work, worst_work};
+pub use work::{
+    MAX_CAST_WORK, MAX_DIE_SIDES, MAX_INSTANCES, MAX_SPELL_DICE, Work, WorkField, work, worst_work,
+};

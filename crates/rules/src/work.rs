@@ -28,6 +28,14 @@ pub const MAX_INSTANCES: u32 = 30;
 /// targets, so one cast records at most about 64 times this.
 pub const MAX_SPELL_DICE: u64 = 400;
 
+/// Most work one cast may do in all: [`Work::dice`] times its targets
+/// (at least one). A spell's dice for one target are bounded by
+/// [`MAX_SPELL_DICE`], but a save spell records each part on every
+/// target's line, so a cast on many targets multiplies its card. Any SRD
+/// spell on the 64 targets a cast may name stays under 3,840 (60 × 64;
+/// Meteor Swarm there is 2,560); this leaves twice that.
+pub const MAX_CAST_WORK: u64 = 8_192;
+
 /// Most sides a spell's die may have: what the dice crate rolls and
 /// charts (`grimoire_dice::MAX_SIDES`).
 pub const MAX_DIE_SIDES: u32 = grimoire_dice::MAX_SIDES;
