@@ -98,7 +98,8 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         t(lang, "cli-plan-expected-against-the-target")
     ))?;
     if found.lines.is_empty() {
-        return out.line(out.dim(t(lang, "cli-plan-no-damaging-or-healing-spell-can-be-cast")));
+        out.line(out.dim(t(lang, "cli-plan-no-damaging-or-healing-spell-can-be-cast")))?;
+        return left_out(out, &found);
     }
     let mut table = Table::new([
         t(lang, "cli-plan-spell"),
@@ -130,5 +131,24 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
             percent(l.kill_chance),
         ]);
     }
-    out.line(table.render(out))
+    out.line(table.render(out))?;
+    left_out(out, &found)
+}
+
+/// Says how many lines a plan cut short left out, and why.
+fn left_out(out: &crate::output::Out, found: &grimoire_app::plan::Plan) -> anyhow::Result<()> {
+    let Some(why) = found
+        .stopped_by
+        .or_else(|| found.left_out.first().map(|l| l.reason))
+    else {
+        return Ok(());
+    };
+    let said = grimoire_words::Message::new("cli-plan-left-out")
+        .number("count", found.left_out.len() as i64)
+        .part(
+            "why",
+            grimoire_words::Message::new(format!("cli-plan-why-{why}")),
+        )
+        .render(out.lang.tag());
+    out.line(out.dim(&said))
 }

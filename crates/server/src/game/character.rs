@@ -733,27 +733,30 @@ pub fn options(
     )?)
 }
 
-/// The what-if plan of the character against `target` (the CLI's
-/// `--target` syntax): every castable spell at every slot, best first.
-pub fn plan(
+/// What the what-if plan of the character against `target` (the CLI's
+/// `--target` syntax) is computed from, read from the store: every
+/// castable spell at every slot. Computing it needs no store (see
+/// [`grimoire_app::plan::PlanWork::compute`]).
+pub fn plan_work(
     store: &Store,
     catalog: &Catalog,
     name: &str,
     target: &str,
     attack_mode: grimoire_rules::RollMode,
-    top: Option<u16>,
-) -> Result<grimoire_app::plan::Plan, ServerError> {
+) -> Result<grimoire_app::plan::PlanWork, ServerError> {
     let mut spec = grimoire_app::plan::parse_target(target)
         .map_err(|m| ServerError::invalid_with("bad_target", m))?;
     spec.attack_mode = attack_mode;
     let (entity, _) = load(store, name)?;
     let enc = grimoire_app::encounter_of(store, &entity.name)?;
     let lookup = |id: &grimoire_rules::SpellId| catalog.get(id.as_str()).map(|s| s.spell.clone());
-    let mut found = grimoire_app::plan::plan(store, &entity, enc.as_ref(), &lookup, &spec)?;
-    if let Some(n) = top {
-        found.lines.truncate(usize::from(n));
-    }
-    Ok(found)
+    Ok(grimoire_app::plan::prepare(
+        store,
+        &entity,
+        enc.as_ref(),
+        &lookup,
+        &spec,
+    )?)
 }
 
 /// Prepares a spell (or learns a cantrip); it must be on one of the

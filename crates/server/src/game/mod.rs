@@ -27,7 +27,7 @@ pub use character::{
     ConditionInput, DamageInput, DamageReport, HitPointsInput, NewCharacter, Owner, PactView,
     PendingCastReport, RestInput, RestKind, SlotView, StepReport, TimeInput, advance, cast,
     character, characters, condition, create_character, damage, end_turn, hit_points, log, options,
-    owner_of, plan, prepare, rest, undo,
+    owner_of, plan_work, prepare, rest, undo,
 };
 pub use homebrew::{
     HomebrewFile, HomebrewInput, HomebrewReport, add_homebrew, campaign_catalog, homebrew_parses,

@@ -208,6 +208,16 @@ cli-plan-slot = pozice
 cli-plan-pact = pakt
 cli-plan-expected-against-the-target = očekávané proti cíli
 cli-plan-no-damaging-or-healing-spell-can-be-cast = {"  "}teď nelze seslat žádné zraňující ani léčivé kouzlo
+cli-plan-left-out = {"  "}{ $count ->
+        [one] vynechán byl ještě { $count } řádek
+        [few] vynechány byly ještě { $count } řádky
+       *[other] vynecháno bylo ještě { $count } řádků
+    }: { $why }
+cli-plan-why-work_budget = plánu došla povolená práce
+cli-plan-why-deadline = plánu došel čas
+cli-plan-why-answer_size = odpověď už má tolik hodnot, kolik smí
+cli-plan-why-too_large = řádek sám je na přesný výpočet příliš velký
+cli-plan-why-line_limit = plán má nejvýše 400 řádků
 cli-plan-spell = kouzlo
 cli-plan-mean = průměr
 cli-plan-range = rozsah

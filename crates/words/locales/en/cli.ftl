@@ -209,6 +209,15 @@ cli-plan-slot = slot
 cli-plan-pact = pact
 cli-plan-expected-against-the-target = expected against the target
 cli-plan-no-damaging-or-healing-spell-can-be-cast = {"  "}no damaging or healing spell can be cast now
+cli-plan-left-out = {"  "}{ $count } more { $count ->
+        [one] line was
+       *[other] lines were
+    } left out: { $why }
+cli-plan-why-work_budget = the plan's work allowance ran out
+cli-plan-why-deadline = the plan's time ran out
+cli-plan-why-answer_size = the answer holds as many values as it may
+cli-plan-why-too_large = a line alone is too large to compute exactly
+cli-plan-why-line_limit = a plan holds at most 400 lines
 cli-plan-spell = spell
 cli-plan-mean = mean
 cli-plan-range = range
