@@ -5,13 +5,14 @@
 use grimoire_dice::DiceRng;
 use grimoire_rules::{
     ActionKind, BonusAmount, BonusTarget, CastOutcome, CastRequest, Caster, CastingTime,
-    EffectBoard, Event, HouseRules, Range, Spell, Target,
+    EffectBoard, Encounter, EncounterEvent, Event, HouseRules, Range, Spell, Target,
 };
 use grimoire_store::{Committed, Entity, Store};
 use serde::{Deserialize, Serialize};
 
 use crate::encounter::ConcentrationSave;
 use crate::error::AppError;
+use crate::identity::{combatant_named, is_creature_in};
 use crate::state::{Batch, CHARACTER, EncounterState, fold};
 
 /// Adjusts a request to the caster's situation before the rules see it:
@@ -46,17 +47,7 @@ pub fn fit_request(
     let Some(running) = running else {
         return Ok(req);
     };
-    // Inside an encounter, a target's hit points come from the tracker unless given.
-    for t in &mut req.targets {
-        let known = running
-            .combatants()
-            .iter()
-            .find(|c| fold(&c.name) == fold(&t.name));
-        if let Some(c) = known {
-            t.name = c.name.clone();
-            fill_from_combatant(t, c);
-        }
-    }
+    encounter_numbers(running, &mut req);
     // The caster's own marks (Hex, Hunter's Mark) on the target add their
     // damage to each hit; with several targets only when every one of them
     // carries the same marks, since the bonus applies to every hit.
@@ -89,6 +80,82 @@ pub fn fit_request(
         req.off_turn = true;
     }
     Ok(req)
+}
+
+/// Inside an encounter, a target named like a combatant takes the
+/// tracker's spelling and numbers: what the encounter knows of it (hit
+/// points, AC, maximum, saves, defences, creature type) is what counts,
+/// whatever the request said (issue 30: a player's Magic Missile set the
+/// Troll to 99,995). A number the tracker does not follow yet may come
+/// from the request: the GM's, for a creature not tracked so far; a
+/// player may give none ([`check_player_targets`]).
+pub(crate) fn encounter_numbers(running: &Encounter, req: &mut CastRequest) {
+    for t in &mut req.targets {
+        if let Some(c) = combatant_named(running, &t.name) {
+            t.name.clone_from(&c.name);
+            take_from_combatant(t, c);
+        }
+    }
+}
+
+/// The encounter's numbers of `c` over whatever `t` gave; `t` keeps only
+/// what the encounter does not know.
+fn take_from_combatant(t: &mut Target, c: &grimoire_rules::Combatant) {
+    if c.creature_type.is_some() {
+        t.creature_type.clone_from(&c.creature_type);
+    }
+    if c.hp.is_none() && c.stats.is_none() {
+        return;
+    }
+    let known = c.stats.clone().unwrap_or_default();
+    let stats = t.stats.get_or_insert_with(Default::default);
+    if c.hp.is_some() {
+        stats.hp = c.hp;
+    }
+    if known.ac.is_some() {
+        stats.ac = known.ac;
+    }
+    if known.max_hp.is_some() {
+        stats.max_hp = known.max_hp;
+    }
+    if !known.saves.is_empty() {
+        stats.saves = known.saves;
+    }
+    if !known.defenses.is_empty() {
+        stats.defenses = known.defenses;
+    }
+}
+
+/// Refuses a player's request that gives numbers for a combatant of the
+/// caster's running encounter: they are the encounter's (the GM's), so
+/// `stats` or `creature_type` on such a target is
+/// `numbers_from_encounter`, naming the field. The CLI, MCP and the GM
+/// may give what the tracker does not follow yet.
+pub fn check_player_targets(
+    enc: Option<&Entity<EncounterState>>,
+    req: &CastRequest,
+) -> Result<(), AppError> {
+    let Some((e, running)) = enc.and_then(|e| Some((e, e.state.running.as_ref()?))) else {
+        return Ok(());
+    };
+    for (i, t) in req.targets.iter().enumerate() {
+        let Some(c) = combatant_named(running, &t.name) else {
+            continue;
+        };
+        let field = if t.stats.is_some() {
+            "stats"
+        } else if t.creature_type.is_some() {
+            "creature_type"
+        } else {
+            continue;
+        };
+        return Err(AppError::NumbersFromEncounter {
+            target: c.name.clone(),
+            encounter: e.name.clone(),
+            field: format!("targets[{i}].{field}"),
+        });
+    }
+    Ok(())
 }
 
 /// A target named like a combatant takes the tracker's numbers for what
@@ -198,8 +265,9 @@ pub(crate) fn fit_request_at_table(
 ) -> Result<CastRequest, AppError> {
     let mut req = fit_request(caster, enc, spell, req)?;
     req.house_rules = house.clone();
+    let running = enc.and_then(|e| e.state.running.as_ref());
     for t in &mut req.targets {
-        let Some(c) = target_character(store, caster, &t.name)? else {
+        let Some(c) = target_character(store, caster, running, &t.name)? else {
             continue;
         };
         t.name.clone_from(&c.name);
@@ -209,14 +277,20 @@ pub(crate) fn fit_request_at_table(
 }
 
 /// The stored character a target names: the caster itself, or another
-/// character of the same scope.
+/// character of the same scope; never one standing for a creature of the
+/// running encounter that shares its name.
 fn target_character(
     store: &Store,
     caster: &Entity<Caster>,
+    running: Option<&Encounter>,
     name: &str,
 ) -> Result<Option<Entity<Caster>>, AppError> {
-    if fold(name) == fold(&caster.name) {
+    let creature = is_creature_in(running, name);
+    if fold(name) == fold(&caster.name) && (caster.kind != CHARACTER || !creature) {
         return Ok(Some(caster.clone()));
+    }
+    if creature {
+        return Ok(None);
     }
     Ok(store.find::<Caster>(CHARACTER, name)?)
 }
@@ -280,7 +354,10 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
     let mut hits = Vec::new();
     // The caster's own part first: it is one entity with its cast.
     for t in outcome.resolution.targets.iter().filter(|t| t.affected) {
-        if (t.damage_total == 0 && t.healing == 0) || fold(&t.target) != fold(&caster.name) {
+        if (t.damage_total == 0 && t.healing == 0)
+            || fold(&t.target) != fold(&caster.name)
+            || is_creature_in(running, &t.target)
+        {
             continue;
         }
         let bonuses = board.bonuses(&t.target, BonusTarget::SavingThrows);
@@ -289,7 +366,8 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
         caster_events.extend(events);
         hits.extend(hit);
     }
-    let (others, mut more) = hits_on_characters(store, &caster.name, outcome, &board, rng)?;
+    let (others, mut more) =
+        hits_on_characters(store, &caster.name, running, outcome, &board, rng)?;
     hits.append(&mut more);
     let next = batch.character(caster, &caster_events)?;
     for (c, events) in &others {
@@ -303,20 +381,10 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
             for (c, evs) in &others {
                 events.extend(running.caster_events(&c.name, evs));
             }
-            for t in &outcome.resolution.targets {
-                // A character's recorded hit points are the truth.
-                let tracked = hits
-                    .iter()
-                    .rfind(|h| fold(&h.name) == fold(&t.target))
-                    .and_then(|h| h.hp)
-                    .map(|hp| i32::try_from(hp).unwrap_or(i32::MAX));
-                if let Some(hp) = tracked.or(t.hp_after)
-                    && let Ok(mut more) = running.set_hp(&t.target, hp)
-                {
-                    events.append(&mut more);
-                }
-            }
             running.apply_all(&events);
+            let hp = tracker_hp(running, outcome, &hits);
+            running.apply_all(&hp);
+            events.extend(hp);
             batch.encounter(e, &st, &events)?;
             enc_name = Some(e.name.clone());
         }
@@ -331,15 +399,70 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
     })
 }
 
+/// The hit points a cast leaves on the running encounter's combatants, as
+/// its events. A character's are its recorded ones (`hits`), as before;
+/// any other combatant's are the tracker's less the damage dealt and plus
+/// the healing, target after target (one named twice takes both): never a
+/// number of the request, the way a stored character's are never one
+/// (issue 30). One the tracker does not follow yet starts from the number
+/// the cast was given (the GM's).
+pub(crate) fn tracker_hp(
+    running: &Encounter,
+    outcome: &CastOutcome,
+    hits: &[CharacterHit],
+) -> Vec<EncounterEvent> {
+    let mut now: Vec<(String, i32)> = Vec::new();
+    let mut events = Vec::new();
+    for t in &outcome.resolution.targets {
+        let Some(c) = combatant_named(running, &t.target) else {
+            continue;
+        };
+        let recorded = hits
+            .iter()
+            .filter(|_| !c.is_creature())
+            .rfind(|h| fold(&h.name) == fold(&c.name))
+            .and_then(|h| h.hp)
+            .map(|hp| i32::try_from(hp).unwrap_or(i32::MAX));
+        let so_far = now.iter().rfind(|(n, _)| *n == c.name).map(|(_, hp)| *hp);
+        let max = c.stats.as_ref().and_then(|s| s.max_hp);
+        let hp = recorded.or_else(|| match so_far.or(c.hp) {
+            Some(hp) => Some(after_hit(hp, t.damage_total, t.healing, max)),
+            None => t.hp_after,
+        });
+        let Some(hp) = hp else { continue };
+        if let Ok(more) = running.set_hp(&c.name, hp) {
+            now.push((c.name.clone(), hp));
+            events.extend(more);
+        }
+    }
+    events
+}
+
+/// Hit points after `damage` then `healing`, as the rules count them: never
+/// below 0, healing not past the maximum (nor lowering what is above it).
+fn after_hit(hp: i32, damage: u32, healing: u32, max: Option<i32>) -> i32 {
+    let dmg = i32::try_from(damage).unwrap_or(i32::MAX);
+    let heal = i32::try_from(healing).unwrap_or(i32::MAX);
+    let mut after = hp.max(0).saturating_sub(dmg).max(0).saturating_add(heal);
+    if let Some(max) = max
+        && healing > 0
+    {
+        after = after.min(max.max(hp));
+    }
+    after
+}
+
 /// A stored character and the events a cast brings it.
 pub(crate) type CharacterEvents = (Entity<Caster>, Vec<Event>);
 
 /// What a cast's damage and healing do to the stored characters among its
 /// targets, other than `caster`: each character once (however many targets
-/// name it) with its events, and what it came to.
+/// name it) with its events, and what it came to. A target that is a
+/// creature of the running encounter is no character, whatever its name.
 pub(crate) fn hits_on_characters<R: DiceRng + ?Sized>(
     store: &Store,
     caster: &str,
+    running: Option<&Encounter>,
     outcome: &CastOutcome,
     board: &EffectBoard,
     rng: &mut R,
@@ -347,7 +470,10 @@ pub(crate) fn hits_on_characters<R: DiceRng + ?Sized>(
     let mut others: Vec<(Entity<Caster>, Vec<Event>, Caster)> = Vec::new();
     let mut hits = Vec::new();
     for t in outcome.resolution.targets.iter().filter(|t| t.affected) {
-        if (t.damage_total == 0 && t.healing == 0) || fold(&t.target) == fold(caster) {
+        if (t.damage_total == 0 && t.healing == 0)
+            || fold(&t.target) == fold(caster)
+            || is_creature_in(running, &t.target)
+        {
             continue;
         }
         let known = others

@@ -11,16 +11,18 @@ use grimoire_store::{Entity, Store};
 use serde::{Deserialize, Serialize};
 
 use crate::error::AppError;
+use crate::identity::character_of;
 use crate::state::{Batch, CHARACTER, EncounterState, fold};
 
-/// The characters among an encounter's combatants, as stored.
+/// The characters among an encounter's combatants, as stored (never a
+/// creature's namesake: [`character_of`]).
 pub fn combatant_characters(
     store: &Store,
     enc: &Encounter,
 ) -> Result<Vec<Entity<Caster>>, AppError> {
     let mut out = Vec::new();
     for c in enc.combatants() {
-        if let Some(e) = store.find::<Caster>(CHARACTER, &c.name)? {
+        if let Some(e) = character_of(store, c)? {
             out.push(e);
         }
     }
@@ -127,7 +129,8 @@ pub fn start(
     let turn = encounter.next_turn();
     encounter.apply_all(&turn.events);
     let mut batch = Batch::new(command);
-    if let Some(c) = store.find::<Caster>(CHARACTER, &turn.combatant)? {
+    let first = encounter.combatant(&turn.combatant);
+    if let Some(c) = first.map(|c| character_of(store, c)).transpose()?.flatten() {
         batch.character(&c, &turn.caster_events)?;
     }
     let st = EncounterState {
@@ -182,9 +185,7 @@ pub fn damage<R: DiceRng + ?Sized>(
         .ok_or_else(|| RulesError::UnknownCombatant {
             name: target.to_owned(),
         })?;
-    let mut character = store
-        .find::<Caster>(CHARACTER, &combatant.name)?
-        .map(crate::turns::Working::new);
+    let mut character = character_of(store, &combatant)?.map(crate::turns::Working::new);
     let (enc_events, save) =
         crate::turns::hurt(&encounter, character.as_mut(), &combatant, amount, rng)?;
     let mut batch = Batch::new(command);
@@ -290,14 +291,16 @@ pub fn status(store: &Store, st: &EncounterState) -> Result<Status, AppError> {
     };
     let mut combatants = Vec::new();
     for c in order {
-        let character = store.find::<Caster>(CHARACTER, &c.name)?;
+        let character = character_of(store, &c)?;
         let mut effects = Vec::new();
         if let Some(r) = &st.running {
             for a in r.effects().in_force(&c.name) {
-                // Durations run on the caster's clock (R15).
-                let now = store
-                    .find::<Caster>(CHARACTER, &a.caster)?
-                    .map(|e| e.state.now());
+                // Durations run on the caster's clock (R15), a character's.
+                let now = match r.combatant(&a.caster) {
+                    Some(by) => character_of(store, by)?,
+                    None => store.find::<Caster>(CHARACTER, &a.caster)?,
+                }
+                .map(|e| e.state.now());
                 let rounds_left = a
                     .ongoing
                     .expires_at

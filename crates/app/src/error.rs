@@ -53,6 +53,17 @@ pub enum AppError {
         /// Its hit points.
         hp: i32,
     },
+    /// Occurs when a player's cast gives numbers (`stats`, `creature_type`)
+    /// for a combatant of the running encounter, whose numbers are the
+    /// encounter's.
+    NumbersFromEncounter {
+        /// The combatant, as the encounter spells it.
+        target: String,
+        /// The encounter.
+        encounter: String,
+        /// The request field that gave them (`targets[0].stats`).
+        field: String,
+    },
     /// Occurs when a homebrew file has errors; every one is listed and
     /// nothing was stored.
     Homebrew(Vec<CatalogError>),
@@ -91,6 +102,7 @@ impl AppError {
             AppError::TooMany(e) => e.code,
             AppError::Homebrew(_) => "invalid_homebrew",
             AppError::TargetStillStanding { .. } => "target_still_standing",
+            AppError::NumbersFromEncounter { .. } => "numbers_from_encounter",
             AppError::UnknownHomebrew { .. } => "unknown_homebrew",
             AppError::PlanTooCostly { .. } => "too_costly",
             AppError::InvalidRequest { .. } => "invalid_request",
@@ -126,6 +138,15 @@ impl AppError {
                 ]
             }
             AppError::UnknownHomebrew { file } => vec![("file", text(file))],
+            AppError::NumbersFromEncounter {
+                target,
+                encounter,
+                field,
+            } => vec![
+                ("target", text(target)),
+                ("encounter", text(encounter)),
+                ("field", text(field)),
+            ],
             // The dice error in English; `message` words it in any language.
             AppError::PlanTooCostly { message } => vec![("message", text(&message.render("en")))],
             AppError::InvalidRequest { reason } => vec![("reason", text(&reason.render("en")))],
@@ -267,6 +288,11 @@ mod tests {
             },
             AppError::Homebrew(vec![CatalogError::UnknownSpell { query: s("x") }]),
             AppError::UnknownHomebrew { file: s("a.toml") },
+            AppError::NumbersFromEncounter {
+                target: s("Ogre"),
+                encounter: s("Cave"),
+                field: s("targets[0].stats"),
+            },
             AppError::PlanTooCostly {
                 message: grimoire_words::distribution_error(
                     &grimoire_dice::DistributionError::TooCostly { limit: 100 },

@@ -34,6 +34,7 @@ mod error;
 mod gear;
 pub mod homebrew;
 pub mod house;
+pub mod identity;
 pub mod limits;
 pub mod monster;
 mod name;
@@ -45,7 +46,9 @@ mod state;
 mod turns;
 pub mod view;
 
-pub use cast::{CastCommit, CharacterHit, commit_cast, fit_request, fit_request_stored};
+pub use cast::{
+    CastCommit, CharacterHit, check_player_targets, commit_cast, fit_request, fit_request_stored,
+};
 pub use character::{
     Affliction, Damaged, HitPointChange, NextTurn, RestKind, Step, Toggle, condition,
     copy_to_spellbook, damage, end_turn, hit_points, move_spell, prepare, rest, unprepare, wait,

@@ -10,7 +10,7 @@ use grimoire_rules::{
 use grimoire_store::{Entity, Store};
 
 use crate::error::AppError;
-use crate::state::{Batch, CHARACTER, EncounterState, fold};
+use crate::state::{Batch, EncounterState, fold};
 
 /// A creature of a stat block, ready to join an encounter.
 #[derive(Debug, Clone)]
@@ -30,14 +30,17 @@ pub struct NewCreature {
 }
 
 /// Adds a stat-block creature to an encounter (before or after the start):
-/// each one has its own hit points and uses.
+/// each one has its own hit points and uses. Its name must not be, or
+/// look like, a stored character's (`invalid_name`).
 pub fn add_creature(
     store: &mut Store,
     command: impl Into<String>,
     e: &Entity<EncounterState>,
     creature: NewCreature,
 ) -> Result<EncounterState, AppError> {
-    let mut c = Combatant::new(creature.name, creature.initiative);
+    crate::identity::check_creature_name(store, &creature.name)?;
+    let mut c = Combatant::new(creature.name, creature.initiative)
+        .of_kind(grimoire_rules::CombatantKind::Creature);
     c.hp = Some(creature.hp);
     c.stats = Some(creature.stats);
     c.creature_type = creature.creature_type;
@@ -94,7 +97,9 @@ pub(crate) fn who(store: &Store, running: &Encounter, name: &str) -> Result<Who,
     if let Some(caster) = &c.caster {
         return Ok(Who::Creature(c.name.clone(), (**caster).clone()));
     }
-    match store.find::<Caster>(CHARACTER, &c.name)? {
+    // A creature without a stat block casts nothing, even when a stored
+    // character shares its name.
+    match crate::identity::character_of(store, c)? {
         Some(e) => Ok(Who::Character(e)),
         None => Err(RulesError::NotACaster {
             name: c.name.clone(),
@@ -141,27 +146,20 @@ pub(crate) fn landed<R: DiceRng + ?Sized>(
     out: &mut Vec<EncounterEvent>,
 ) -> Result<Vec<crate::CharacterHit>, AppError> {
     record(batch, running, out, w, &outcome.events)?;
-    for t in &outcome.resolution.targets {
-        if let Some(hp) = t.hp_after
-            && let Ok(more) = running.set_hp(&t.target, hp)
-        {
-            running.apply_all(&more);
-            out.extend(more);
-        }
-    }
     let board = running.effects().clone();
-    let (changed, hits) = crate::cast::hits_on_characters(store, w.name(), outcome, &board, rng)?;
+    let (changed, hits) =
+        crate::cast::hits_on_characters(store, w.name(), Some(running), outcome, &board, rng)?;
     for (c, events) in &changed {
         batch.character(c, events)?;
-        let mut wrapped = running.caster_events(&c.name, events);
-        if let Some(hp) = hits.iter().rfind(|h| h.name == c.name).and_then(|h| h.hp)
-            && let Ok(mut more) = running.set_hp(&c.name, i32::try_from(hp).unwrap_or(i32::MAX))
-        {
-            wrapped.append(&mut more);
-        }
+        let wrapped = running.caster_events(&c.name, events);
         running.apply_all(&wrapped);
         out.extend(wrapped);
     }
+    // Characters keep their recorded hit points; creatures the tracker's
+    // less what the cast did (never a number of the request).
+    let hp = crate::cast::tracker_hp(running, outcome, &hits);
+    running.apply_all(&hp);
+    out.extend(hp);
     batch.card(w.name(), outcome, &hits)?;
     Ok(hits)
 }

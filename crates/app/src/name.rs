@@ -93,6 +93,20 @@ pub enum NameProblem {
         /// The existing name it could pass for.
         existing: String,
     },
+    /// A character's name that a creature of an encounter has (or one
+    /// that looks like it): the two must never be taken for each other.
+    Creature {
+        /// The creature's name.
+        existing: String,
+        /// The encounter it is in.
+        encounter: String,
+    },
+    /// A creature's name that a stored character has (or one that looks
+    /// like it).
+    Character {
+        /// The character's name.
+        existing: String,
+    },
     /// Letters of two scripts, such as Latin and Cyrillic.
     MixedScripts {
         /// The first script met.
@@ -113,6 +127,8 @@ impl NameProblem {
             NameProblem::Slash => "slash",
             NameProblem::Blank { .. } => "blank",
             NameProblem::Confusable { .. } => "confusable",
+            NameProblem::Creature { .. } => "creature",
+            NameProblem::Character { .. } => "character",
             NameProblem::MixedScripts { .. } => "mixed_scripts",
         }
     }
@@ -129,9 +145,16 @@ impl NameProblem {
             NameProblem::Invisible { found } | NameProblem::Blank { found } => {
                 vec![("found", code_point(found))]
             }
-            NameProblem::Confusable { existing } => {
+            NameProblem::Confusable { existing } | NameProblem::Character { existing } => {
                 vec![("existing", Arg::Text(existing.clone()))]
             }
+            NameProblem::Creature {
+                existing,
+                encounter,
+            } => vec![
+                ("existing", Arg::Text(existing.clone())),
+                ("encounter", Arg::Text(encounter.clone())),
+            ],
             NameProblem::MixedScripts { first, second } => vec![
                 ("first", Arg::Text((*first).to_owned())),
                 ("second", Arg::Text((*second).to_owned())),
@@ -199,6 +222,12 @@ pub fn check_unconfusable<'a>(
         }
     }
     Ok(())
+}
+
+/// Whether two names are one name (folded) or look alike (the same
+/// confusable skeleton): either way one could pass for the other.
+pub(crate) fn same_or_look_alike(a: &str, b: &str) -> bool {
+    grimoire_store::name_key(a) == grimoire_store::name_key(b) || skeleton(a) == skeleton(b)
 }
 
 /// A name's confusable skeleton, case-folded before and after.
@@ -315,6 +344,13 @@ mod tests {
             NameProblem::Blank { found: '\u{3164}' },
             NameProblem::Confusable {
                 existing: "Ace".into(),
+            },
+            NameProblem::Creature {
+                existing: "Ogre".into(),
+                encounter: "Cave".into(),
+            },
+            NameProblem::Character {
+                existing: "Elmira".into(),
             },
             NameProblem::MixedScripts {
                 first: "Latin",

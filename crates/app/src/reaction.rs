@@ -435,7 +435,11 @@ pub fn resolve<R: DiceRng + ?Sized>(
                 reason: grimoire_words::Message::new("app-reason-spell_unknown")
                     .text("spell", p.spell.as_str()),
             })?;
-            let outcome = cast(w.caster(), &spell, &p.request, rng)?;
+            // The request waited: what the encounter knows of its targets
+            // now is what counts, not what it knew (or was told) then.
+            let mut req = p.request.clone();
+            crate::cast::encounter_numbers(&running, &mut req);
+            let outcome = cast(w.caster(), &spell, &req, rng)?;
             landed(
                 store,
                 &mut batch,

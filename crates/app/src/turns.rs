@@ -172,9 +172,9 @@ fn land_due<R: DiceRng + ?Sized>(
         let Some(combatant) = encounter.combatant(&due.target).cloned() else {
             continue;
         };
-        let who = people
-            .iter()
-            .position(|w| fold(&w.entity.name) == fold(&combatant.name));
+        let who = people.iter().position(|w| {
+            !combatant.is_creature() && fold(&w.entity.name) == fold(&combatant.name)
+        });
         // A monster at 0 hit points is out of the fight.
         if combatant.hp == Some(0) && who.is_none() {
             continue;

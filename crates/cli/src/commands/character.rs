@@ -96,6 +96,8 @@ fn new(
         &name,
         existing.iter().map(|e| e.name.as_str()),
     )
+    // Nor a creature's of an encounter: it would be taken for it.
+    .and_then(|()| grimoire_app::identity::check_character_name(&store, &name))
     .map_err(|e| {
         let mut f = Failure::usage("bad_name", e.to_string());
         if e.is_worded() {

@@ -182,11 +182,11 @@ fn add(
     // The name may carry a stat block, as a cast's target does.
     let target = crate::commands::cast::target(spec)?;
     let name = names::name_of(names::NameKind::Combatant, &target.name)?;
-    // A stored character keeps its own spelling, so casts find it.
+    // A stored character keeps its own spelling, so casts find it; any
+    // other name is a creature's, which no character may have or look like.
     let character = store.find::<Caster>(state::CHARACTER, &name)?;
-    let display = character
-        .as_ref()
-        .map_or_else(|| name.to_owned(), |c| c.name.clone());
+    let (display, kind) =
+        grimoire_app::identity::joining(&store, &name).map_err(state::app_error)?;
     let running = e.state.running.as_ref().map(|r| r.combatants());
     if e.state
         .combatants
@@ -212,7 +212,7 @@ fn add(
             (i32::try_from(roll.total()).unwrap_or(0), Some(formula))
         }
     };
-    let mut c = Combatant::new(display.clone(), initiative);
+    let mut c = Combatant::new(display.clone(), initiative).of_kind(kind);
     c.hp = hp.or(target.stats.as_ref().and_then(|s| s.hp));
     c.creature_type = target.creature_type.clone();
     c.stats = target.stats.clone().map(|mut s| {

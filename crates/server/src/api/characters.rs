@@ -95,13 +95,33 @@ where
     T: Serialize + Send + 'static,
     F: FnOnce(&mut grimoire_store::Store, &str) -> Result<T, ServerError> + Send + 'static,
 {
+    act_as(state, token, campaign, name, kind, |store, name, _| {
+        op(store, name)
+    })
+    .await
+}
+
+/// [`act`] for a step whose rules depend on the caller's seat (a player's
+/// cast may not give a combatant's numbers): `op` is told the role.
+async fn act_as<T, F>(
+    state: &AppState,
+    token: String,
+    campaign: String,
+    name: String,
+    kind: &'static str,
+    op: F,
+) -> Result<T, ServerError>
+where
+    T: Serialize + Send + 'static,
+    F: FnOnce(&mut grimoire_store::Store, &str, Role) -> Result<T, ServerError> + Send + 'static,
+{
     let character = name.clone();
     let _turn = state.writer(&campaign, &name).await;
     let (by, out) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
             let owner = game::owner_of(store, &name)?;
             me.require_owner(&name, &owner)?;
-            Ok((me.account.clone(), op(store, &name)?))
+            Ok((me.account.clone(), op(store, &name, me.role)?))
         })
         .await?;
     // Built only for someone who listens: most writes have no audience.
@@ -344,12 +364,19 @@ async fn cast(
         game::CastBodyError::Mismatch(e) => super::unreadable::mismatch(&e),
         other => ServerError::invalid_with("bad_json", other.message()),
     })?;
-    let answer = act(&state, token, campaign, name, "cast", move |store, name| {
-        let spell = body.spell.clone();
-        game::with_catalog(store, &[&spell], |store, catalog| {
-            game::cast(store, catalog, name, &body)
-        })
-    })
+    let answer = act_as(
+        &state,
+        token,
+        campaign,
+        name,
+        "cast",
+        move |store, name, role| {
+            let spell = body.spell.clone();
+            game::with_catalog(store, &[&spell], |store, catalog| {
+                game::cast(store, catalog, name, &body, role)
+            })
+        },
+    )
     .await?;
     Ok(match answer {
         game::CastAnswer::Resolved(report) => (StatusCode::CREATED, Json(report)).into_response(),

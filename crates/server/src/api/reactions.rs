@@ -70,12 +70,13 @@ where
 }
 
 /// Runs a step a player may take for their own character (answering a
-/// window); the GM may take it for anyone. Tells the campaign.
+/// window in encounter `enc`); the GM may take it for anyone. Tells the
+/// campaign.
 async fn owner<F>(
     state: &AppState,
     token: String,
     campaign: String,
-    who: String,
+    (enc, who): (String, String),
     op: F,
 ) -> Result<Value, ServerError>
 where
@@ -84,19 +85,18 @@ where
     let (by, out) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
             if me.require_gm("server-gm-answer_for_others").is_err() {
-                // A player answers only for a character of theirs, never
-                // for a creature the GM runs.
-                let known = store
-                    .find::<grimoire_rules::Caster>(grimoire_app::CHARACTER, &who)?
-                    .is_some();
-                if !known {
+                // A player answers only for a combatant that is a character
+                // of theirs, never for a creature the GM runs, whatever
+                // character shares its name (issue 30).
+                let e = grimoire_app::encounter(store, &enc)?;
+                let Some(character) = grimoire_app::identity::character_in(store, &e, &who)? else {
                     return Err(ServerError::Forbidden(
                         grimoire_words::Message::new("server-gm_answers_for")
                             .text("name", who.as_str()),
                     ));
-                }
-                let owner = crate::game::owner_of(store, &who)?;
-                me.require_owner(&who, &owner)?;
+                };
+                let owner = crate::game::owner_of(store, &character.name)?;
+                me.require_owner(&character.name, &owner)?;
             }
             Ok((me.account.clone(), op(store)?))
         })
@@ -183,7 +183,7 @@ async fn react(
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<CombatantCastInput>,
 ) -> Result<Json<Value>, ServerError> {
-    let who = body.caster.clone();
+    let who = (enc.clone(), body.caster.clone());
     Ok(Json(
         owner(&state, token, campaign, who, move |store| {
             monster::react(store, &enc, &body)
@@ -205,7 +205,7 @@ async fn pass(
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<PassInput>,
 ) -> Result<Json<Value>, ServerError> {
-    let who = body.name.clone();
+    let who = (enc.clone(), body.name.clone());
     Ok(Json(
         owner(&state, token, campaign, who, move |store| {
             monster::pass(store, &enc, &body)

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{check_amount, dice_seed, retry};
-use crate::access::check_name;
+use crate::access::{Role, check_name};
 use crate::error::ServerError;
 use grimoire_app::limits;
 use grimoire_words::Named;
@@ -524,6 +524,9 @@ pub fn create_character(
         &name,
         existing.iter().map(|e| e.name.as_str()),
     )?;
+    // Never the name of a creature of the campaign's encounters: the
+    // character would be taken for it (issue 30).
+    grimoire_app::identity::check_character_name(store, &name)?;
     limits::check_len(
         &new.prepared,
         limits::MAX_SPELLS,
@@ -604,12 +607,16 @@ fn step<T>(
 }
 
 /// Casts a spell: validates against the rules (R3–R18), spends the slot
-/// and logs it, all in one commit; a refusal changes nothing.
+/// and logs it, all in one commit; a refusal changes nothing. Asked for by
+/// a player (`by`), the request may not give the numbers of a combatant of
+/// the caster's running encounter (`numbers_from_encounter`): they are
+/// the encounter's.
 pub fn cast(
     store: &mut Store,
     catalog: &Catalog,
     name: &str,
     input: &CastInput,
+    by: Role,
 ) -> Result<CastAnswer, ServerError> {
     let found = catalog.lookup(&input.spell)?;
     let (name_en, name_cs) = (found.name_en.clone(), found.name_cs.clone());
@@ -624,6 +631,9 @@ pub fn cast(
         // (Self-range target, encounter hit points, R9 turn check) and
         // commits the caster with its encounter, exactly as the CLI does.
         let enc = grimoire_app::encounter_of(store, &entity.name)?;
+        if by == Role::Player {
+            grimoire_app::check_player_targets(enc.as_ref(), &input.request)?;
+        }
         // Extra damage on hits comes from the marks in force, never from
         // the request.
         let mut request = input.request.clone();
@@ -958,18 +968,18 @@ mod tests {
             serde_json::from_value(serde_json::json!({"spell": "magic-missile", "seed": 7}))
                 .unwrap();
         let CastAnswer::Resolved(done) =
-            cast(&mut store, Catalog::srd(), "elmira", &input).unwrap()
+            cast(&mut store, Catalog::srd(), "elmira", &input, Role::Gm).unwrap()
         else {
             panic!("no encounter, so nothing waits");
         };
         assert_eq!(done.character.slots[0].remaining, 3);
         assert_eq!(done.character.version, 2);
         // R10: a second slot in the same turn is refused and changes nothing.
-        let err = cast(&mut store, Catalog::srd(), "elmira", &input).unwrap_err();
+        let err = cast(&mut store, Catalog::srd(), "elmira", &input, Role::Gm).unwrap_err();
         assert!(err.rule().is_some(), "{err}");
         assert_eq!(character(&store, "Elmira").unwrap().version, 2);
         end_turn(&mut store, "Elmira").unwrap();
-        cast(&mut store, Catalog::srd(), "elmira", &input).unwrap();
+        cast(&mut store, Catalog::srd(), "elmira", &input, Role::Gm).unwrap();
         let rested = rest(&mut store, "Elmira", RestKind::Long).unwrap();
         assert_eq!(rested.character.slots[0].remaining, 4);
         assert_eq!(log(&store, "Elmira", None, 100).unwrap().len(), 5);

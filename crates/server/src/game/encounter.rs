@@ -8,7 +8,7 @@
 
 use grimoire_app::{Batch, ENCOUNTER, EncounterState};
 use grimoire_dice::SeededRng;
-use grimoire_rules::{Caster, Combatant, Encounter};
+use grimoire_rules::{Combatant, Encounter};
 use grimoire_store::{Change, Entity, Store, name_key};
 use grimoire_words::Message;
 
@@ -109,9 +109,9 @@ pub fn add(store: &mut Store, enc: &str, input: &CombatantInput) -> Result<Value
                 "server-join_before_start",
             ));
         }
-        let display = store
-            .find::<Caster>("character", &name)?
-            .map_or_else(|| name.clone(), |c| c.name);
+        // A character keeps its own spelling; anything else is a creature,
+        // whose name no character may have or look like (issue 30).
+        let (display, kind) = grimoire_app::identity::joining(store, &name)?;
         if e.state
             .combatants
             .iter()
@@ -132,7 +132,7 @@ pub fn add(store: &mut Store, enc: &str, input: &CombatantInput) -> Result<Value
         )
         .map_err(grimoire_app::AppError::from)?;
         let mut st = e.state.clone();
-        let mut c = Combatant::new(display.clone(), input.initiative);
+        let mut c = Combatant::new(display.clone(), input.initiative).of_kind(kind);
         c.hp = input.hp;
         st.combatants.push(c);
         let mut batch = Batch::new(format!("encounter add {} {display}", e.name));
@@ -266,6 +266,7 @@ pub fn status(store: &Store, enc: &str) -> Result<Value, ServerError> {
 /// character (the monsters), for a player's eyes.
 pub fn hide_monster_hp(status: &mut Value) {
     if let Some(list) = status["combatants"].as_array_mut() {
+    use crate::access::Role::Gm;
         for c in list
             .iter_mut()
             .filter(|c| c["character"] != Value::Bool(true))
@@ -363,14 +364,14 @@ mod tests {
         crate::game::prepare(&mut store, Catalog::srd(), "Elmira", "magic-missile").unwrap();
         let mm: crate::game::CastInput =
             serde_json::from_value(json!({"spell": "magic-missile"})).unwrap();
-        let err = crate::game::cast(&mut store, Catalog::srd(), "Elmira", &mm).unwrap_err();
+        let err = crate::game::cast(&mut store, Catalog::srd(), "Elmira", &mm, Gm).unwrap_err();
         assert_eq!((err.code(), err.rule()), ("not_your_turn", Some("R9")));
         // On her own turn a spell cast inside the encounter is tracked there too.
         assert_eq!(next(&mut store, "Cave").unwrap()["current"], "Elmira");
         crate::game::prepare(&mut store, Catalog::srd(), "Elmira", "detect-magic").unwrap();
         let input: crate::game::CastInput =
             serde_json::from_value(json!({"spell": "detect-magic"})).unwrap();
-        crate::game::cast(&mut store, Catalog::srd(), "Elmira", &input).unwrap();
+        crate::game::cast(&mut store, Catalog::srd(), "Elmira", &input, Gm).unwrap();
         let log = store.log("encounter", "Cave").unwrap();
         let last = log.last().unwrap();
         assert_eq!(last.command, "cast detect-magic Elmira");
@@ -378,7 +379,7 @@ mod tests {
         // A new round moved Elmira's clock one round on.
         assert_eq!(
             store
-                .get::<Caster>("character", "Elmira")
+                .get::<grimoire_rules::Caster>("character", "Elmira")
                 .unwrap()
                 .state
                 .now(),

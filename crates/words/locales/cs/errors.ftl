@@ -10,6 +10,7 @@ error-target_still_standing = { $target } má ještě { $hp ->
         [few] { $hp } životy
        *[other] { $hp } životů
     }; kouzlo lze přenést, až cíl klesne na 0
+error-numbers_from_encounter = { $target } bojuje ve střetnutí { $encounter } a jeho čísla vede střetnutí: seslání je nesmí uvádět ({ $field }); uveďte jen jméno cíle
 error-invalid_homebrew = soubor s vlastními kouzly odmítnut: { $errors }
 error-unknown_homebrew = soubor s vlastními kouzly „{ $file }“ neexistuje
 error-too_costly = plán nelze spočítat: { $message }
@@ -34,6 +35,8 @@ name-problem-invisible = nesmí obsahovat řídicí ani neviditelné formátovac
 name-problem-slash = nesmí obsahovat '/' ani '\'
 name-problem-blank = nesmí obsahovat znaky, které nic nekreslí (nalezen { $found })
 name-problem-confusable = vypadá jako existující „{ $existing }“; zvolte jméno, které se za něj nemůže vydávat
+name-problem-creature = je (nebo připomíná) jméno tvora „{ $existing }“ ve střetnutí { $encounter }; postava se nesmí vydávat za tvora, zvolte jiné jméno
+name-problem-character = je (nebo připomíná) jméno postavy „{ $existing }“; tvor se nesmí vydávat za postavu, zvolte jiné jméno
 name-problem-mixed_scripts = míchá písmena dvou písem ({ $first }, { $second }), takže by se mohlo vydávat za jiné jméno; pište jedním písmem
 
 catalog-homebrew_io = { $file }: soubor nelze přečíst: { $message }

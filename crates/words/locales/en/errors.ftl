@@ -9,6 +9,7 @@ error-invalid_name = { $kind } { $problem }
 # $field is the request field as the API spells it (targets, hp).
 error-too_many = too many { $field }: at most { $limit } allowed
 error-target_still_standing = { $target } still has { $hp } hit points; the spell moves only once its target drops to 0
+error-numbers_from_encounter = { $target } fights in encounter { $encounter }, which keeps its numbers: a cast may not give them ({ $field }); name the target alone
 # $errors: the file's catalog-* messages, "; "-separated.
 error-invalid_homebrew = homebrew file refused: { $errors }
 error-unknown_homebrew = no homebrew file named "{ $file }"
@@ -37,6 +38,8 @@ name-problem-invisible = must not contain control or invisible format characters
 name-problem-slash = must not contain '/' or '\'
 name-problem-blank = must not contain characters that draw nothing (found { $found })
 name-problem-confusable = looks like the existing "{ $existing }"; choose a name that cannot pass for it
+name-problem-creature = is, or looks like, the name of the creature "{ $existing }" in encounter { $encounter }; a character must not pass for a creature: choose another name
+name-problem-character = is, or looks like, the name of the character "{ $existing }"; a creature must not pass for a character: choose another name
 # $first, $second: Unicode script names (Latin, Cyrillic).
 name-problem-mixed_scripts = mixes { $first } and { $second } letters, so it could pass for another name; write it in one script
 
