@@ -75,6 +75,7 @@ fn fix_id(code: &str) -> &'static str {
         | "invalid_armor_class" => "usage",
         "timeout" => "timeout",
         "output_too_large" => "output_too_large",
+        "busy" => "busy",
         "database_unavailable" | "database" | "read_only" | "io" | "schema_too_new" => {
             "database_unavailable"
         }

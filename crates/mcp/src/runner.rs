@@ -5,11 +5,13 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::Stdio;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::Value;
 use tokio::io::{AsyncRead, AsyncReadExt};
 use tokio::process::Command;
+use tokio::sync::Semaphore;
 
 use crate::lang::Lang;
 
@@ -22,6 +24,15 @@ pub enum Outcome {
     /// `rule` and `message` (the CLI's own, or one made here).
     Refused(Value),
 }
+
+/// Most commands run at once (issue 30, finding 9): each is a process of
+/// its own, so fifty calls at once were forty-six processes. The rest
+/// wait their turn, at most [`QUEUE_WAIT`].
+pub const MAX_RUNNING: usize = 4;
+
+/// Longest a call waits for one of the [`MAX_RUNNING`] places before it
+/// is refused (`busy`).
+pub const QUEUE_WAIT: Duration = Duration::from_secs(10);
 
 /// How to run the CLI for every tool call.
 #[derive(Debug, Clone)]
@@ -37,6 +48,12 @@ pub struct Runner {
     pub timeout: Duration,
     /// How many bytes one command may print.
     pub max_output: usize,
+    /// How long a call waits for a free place before it is refused.
+    pub queue_wait: Duration,
+    /// How many commands may run at once.
+    max_running: usize,
+    /// One permit per command running; shared by the runner's clones.
+    running: Arc<Semaphore>,
 }
 
 impl Runner {
@@ -48,7 +65,18 @@ impl Runner {
             seed,
             timeout: Duration::from_secs(30),
             max_output: 2 << 20,
+            queue_wait: QUEUE_WAIT,
+            max_running: MAX_RUNNING,
+            running: Arc::new(Semaphore::new(MAX_RUNNING)),
         }
+    }
+
+    /// The same runner with at most `n` commands at once (at least one).
+    #[must_use]
+    pub fn with_max_running(mut self, n: usize) -> Self {
+        self.max_running = n.max(1);
+        self.running = Arc::new(Semaphore::new(self.max_running));
+        self
     }
 
     /// The full argv after the program: `--json`, then `args`. The
@@ -75,8 +103,29 @@ impl Runner {
         env
     }
 
-    /// Runs `grimoire --json <args>` and classifies the result.
+    /// Runs `grimoire --json <args>` and classifies the result: once one
+    /// of the [`MAX_RUNNING`] places is free, or refused `busy` when none
+    /// frees within [`Runner::queue_wait`].
     pub async fn run(&self, lang: Lang, args: &[String]) -> Outcome {
+        let say = |id: &str, args: &[(&str, String)]| {
+            grimoire_words::text(lang.flag(), id, args.iter().map(|(k, v)| (*k, v.clone())))
+        };
+        // Held until the child has exited (it is killed on drop), so the
+        // number of live children never passes the cap.
+        let Ok(Ok(_place)) =
+            tokio::time::timeout(self.queue_wait, Arc::clone(&self.running).acquire_owned()).await
+        else {
+            return refused(
+                "busy",
+                say(
+                    "mcp-run-busy",
+                    &[
+                        ("max", self.max_running.to_string()),
+                        ("seconds", self.queue_wait.as_secs().to_string()),
+                    ],
+                ),
+            );
+        };
         let mut command = Command::new(&self.exe);
         command
             .args(self.argv(args))
@@ -88,9 +137,6 @@ impl Runner {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .kill_on_drop(true);
-        let say = |id: &str, args: &[(&str, String)]| {
-            grimoire_words::text(lang.flag(), id, args.iter().map(|(k, v)| (*k, v.clone())))
-        };
         let mut child = match command.spawn() {
             Ok(child) => child,
             Err(err) => {
@@ -220,6 +266,65 @@ mod tests {
         );
         let (buf, overflow) = read_bounded(data, 4).await.unwrap();
         assert_eq!((buf.as_slice(), overflow), (&b"0123"[..], true));
+    }
+
+    /// A stand-in for the CLI that notes how many copies of it run at
+    /// once (one file each in `dir` while it runs), then answers `{}`.
+    fn counting_exe(dir: &std::path::Path, seconds: &str) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let exe = dir.join("grimoire");
+        let live = dir.join("live");
+        std::fs::create_dir(&live).unwrap();
+        let script = format!(
+            "#!/bin/sh\ntouch {live}/$$\nls {live} | wc -l >> {dir}/counts\n\
+             sleep {seconds}\nrm {live}/$$\necho '{{}}'\n",
+            live = live.display(),
+            dir = dir.display(),
+        );
+        std::fs::write(&exe, script).unwrap();
+        std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+        exe
+    }
+
+    /// Issue 30, finding 9: fifty calls at once ran forty-six children.
+    /// Now at most four run; the others wait their turn and all answer.
+    #[tokio::test]
+    async fn fifty_calls_at_once_never_run_more_than_four_children() {
+        let dir = tempfile::tempdir().unwrap();
+        let r = Arc::new(Runner::new(counting_exe(dir.path(), "0.1"), None, None));
+        let calls: Vec<_> = (0..50)
+            .map(|_| {
+                let r = Arc::clone(&r);
+                tokio::spawn(async move { r.run(Lang::EN, &[]).await })
+            })
+            .collect();
+        for call in calls {
+            assert_eq!(call.await.unwrap(), Outcome::Done(serde_json::json!({})));
+        }
+        let counts = std::fs::read_to_string(dir.path().join("counts")).unwrap();
+        let counts: Vec<usize> = counts.lines().map(|l| l.trim().parse().unwrap()).collect();
+        assert_eq!(counts.len(), 50);
+        let most = counts.iter().max().copied().unwrap_or(0);
+        assert!((2..=MAX_RUNNING).contains(&most), "{counts:?}");
+    }
+
+    #[tokio::test]
+    async fn a_call_that_waits_too_long_is_refused_busy() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut r = Runner::new(counting_exe(dir.path(), "1"), None, None).with_max_running(1);
+        r.queue_wait = Duration::from_millis(100);
+        let r = Arc::new(r);
+        let first = {
+            let r = Arc::clone(&r);
+            tokio::spawn(async move { r.run(Lang::EN, &[]).await })
+        };
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let Outcome::Refused(e) = r.run(Lang::CS, &[]).await else {
+            panic!("a second command ran beside the first");
+        };
+        assert_eq!(e["code"], "busy", "{e}");
+        assert!(e["message"].as_str().unwrap().contains('1'), "{e}");
+        assert_eq!(first.await.unwrap(), Outcome::Done(serde_json::json!({})));
     }
 
     #[tokio::test]

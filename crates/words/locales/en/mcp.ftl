@@ -44,6 +44,7 @@ mcp-fix-invalid_argument = Correct the named argument to fit its schema (length,
 mcp-fix-usage = An argument was not accepted (the message names it): correct that value and call again.
 mcp-fix-timeout = The command took too long: call again with a narrower request (a smaller top or limit, a more specific query).
 mcp-fix-output_too_large = The answer was too large to return: narrow the request (limit, top, a query) and call again.
+mcp-fix-busy = The server runs a few commands at once and all were busy: wait a moment and call again, one call at a time.
 mcp-fix-database_unavailable = The database cannot be used right now: tell the user; the server's --db (or GRIMOIRE_DB) must point at a writable Grimoire database.
 mcp-fix-other = Read the message, then call options for what the character can do now, or encounter_show for the state of the fight.
 
@@ -74,3 +75,4 @@ mcp-run-timeout = the command did not finish within { $seconds } seconds
 mcp-run-read = reading the command's output: { $error }
 mcp-run-too-large = the answer is larger than { $limit } bytes
 mcp-run-failed = the command failed (exit { $code }): { $excerpt }
+mcp-run-busy = { $max } commands are running already and none finished within { $seconds } seconds
