@@ -169,6 +169,8 @@ impl ServerError {
                     StatusCode::CONFLICT
                 }
                 "invalid_change" | "bad_config" => StatusCode::BAD_REQUEST,
+                // Refused before the transaction: nothing was written.
+                "change_too_large" => StatusCode::UNPROCESSABLE_ENTITY,
                 "database" | "io" | "read_only" | "database_unavailable" => {
                     StatusCode::SERVICE_UNAVAILABLE
                 }

@@ -187,9 +187,23 @@ impl Change {
         &self.writes
     }
 
+    /// Largest event list one change may log, in bytes of JSON: one entry
+    /// of a table's log. The largest cast the app's bounds allow (a save
+    /// spell at `MAX_CAST_WORK` on 64 targets, with every bonus a request
+    /// may add) logs under half of it; Meteor Swarm on 64 targets logs
+    /// about 27 KB. A page of the log reads an older, larger entry as
+    /// having no events.
+    pub const MAX_EVENTS_BYTES: usize = 1 << 20;
+
+    /// Largest change in all, in bytes of JSON: its events and every state
+    /// it writes (a homebrew file is at most 256 KiB, an encounter of 64
+    /// combatants well under a megabyte).
+    pub const MAX_CHANGE_BYTES: usize = 8 << 20;
+
     /// Checks the shape of the change before any database work, so a
     /// malformed change never reaches a transaction.
     pub(crate) fn validate(&self) -> Result<()> {
+        self.check_size()?;
         if self.writes.is_empty() {
             return Err(StoreError::InvalidChange(
                 "a change must write at least one entity".into(),
@@ -215,6 +229,36 @@ impl Change {
     }
 }
 
+impl Change {
+    /// Refuses a change over [`Change::MAX_EVENTS_BYTES`] of events or
+    /// [`Change::MAX_CHANGE_BYTES`] in all (`change_too_large`), before
+    /// any database work: nothing is written.
+    fn check_size(&self) -> Result<()> {
+        let events = self.events_json.len();
+        if events > Self::MAX_EVENTS_BYTES {
+            return Err(StoreError::TooLarge {
+                what: "events",
+                bytes: events,
+                limit: Self::MAX_EVENTS_BYTES,
+            });
+        }
+        let all = self
+            .writes
+            .iter()
+            .filter_map(|w| w.state_json.as_ref())
+            .map(String::len)
+            .fold(events + self.command.len(), usize::saturating_add);
+        if all > Self::MAX_CHANGE_BYTES {
+            return Err(StoreError::TooLarge {
+                what: "change",
+                bytes: all,
+                limit: Self::MAX_CHANGE_BYTES,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// The lookup key of a name: Unicode lowercase, so names are unique per kind
 /// regardless of case in Czech as well as English.
 pub fn name_key(name: &str) -> String {
@@ -232,6 +276,42 @@ pub fn name_key(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_change_over_the_size_bounds_is_refused_before_any_write() {
+        let big = "x".repeat(Change::MAX_EVENTS_BYTES);
+        let change = Change::new("cast")
+            .create("character", "Elmira", &1)
+            .unwrap()
+            .with_events(&[&big]);
+        let err = change.unwrap().validate().unwrap_err();
+        assert_eq!(err.code(), "change_too_large");
+        assert!(err.to_string().contains("events"), "{err}");
+        let at_bound = "x".repeat(Change::MAX_EVENTS_BYTES - 4);
+        let change = Change::new("cast")
+            .create("character", "Elmira", &1)
+            .unwrap()
+            .with_events(&[&at_bound])
+            .unwrap();
+        assert_eq!(change.events_json().len(), Change::MAX_EVENTS_BYTES);
+        assert!(change.validate().is_ok());
+        let state = "y".repeat(Change::MAX_CHANGE_BYTES / 2);
+        let change = Change::new("import")
+            .create("character", "A", &state)
+            .unwrap()
+            .create("character", "B", &state)
+            .unwrap();
+        assert_eq!(change.validate().unwrap_err().code(), "change_too_large");
+    }
+
+    /// The SQL that reads a page caps events at the very bound a change
+    /// is written under.
+    #[test]
+    fn a_page_reads_events_up_to_the_written_bound() {
+        let sql = crate::check::events_capped!("c");
+        let bound = format!("> {} THEN", Change::MAX_EVENTS_BYTES);
+        assert!(sql.contains(&bound), "{sql}");
+    }
     use super::*;
 
     #[test]

@@ -32,6 +32,36 @@ macro_rules! state_before {
 }
 pub(crate) use state_before;
 
+/// A change's events as a log page reads them: an entry over
+/// [`crate::Change::MAX_EVENTS_BYTES`] (one written before that bound)
+/// reads as no events, so a page never loads it. Its command and entities
+/// still show. The number is the bound, written out because SQL text is
+/// built at compile time; a test checks they agree.
+macro_rules! events_capped {
+    ($alias:literal) => {
+        concat!(
+            "CASE WHEN length(",
+            $alias,
+            ".events_json) > 1048576 THEN '[]' ELSE ",
+            $alias,
+            ".events_json END"
+        )
+    };
+}
+pub(crate) use events_capped;
+
+/// Adds `row`'s events to a page's `bytes` so far: false when the page is
+/// full ([`crate::Store::MAX_PAGE_BYTES`]) and `row` should wait for the
+/// next page. The first row always fits.
+pub(crate) fn fits_page(bytes: &mut usize, row: &str, first: bool) -> bool {
+    let next = bytes.saturating_add(row.len());
+    if !first && next > crate::Store::MAX_PAGE_BYTES {
+        return false;
+    }
+    *bytes = next;
+    true
+}
+
 /// One entity write plus its log row; the caller owns the transaction.
 pub(crate) struct EntityWrite<'a> {
     pub(crate) change: i64,

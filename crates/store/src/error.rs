@@ -79,6 +79,17 @@ pub enum StoreError {
     /// entity written twice).
     #[error("invalid change: {0}")]
     InvalidChange(String),
+    /// Occurs when a change's events (one entry of the log) or the whole
+    /// change is larger than the store keeps; nothing was written.
+    #[error("the {what} of this change take {bytes} bytes; at most {limit} allowed")]
+    TooLarge {
+        /// `events` or `change`.
+        what: &'static str,
+        /// Its size, in bytes of JSON.
+        bytes: usize,
+        /// The bound.
+        limit: usize,
+    },
     /// Occurs when the database was written by a newer Grimoire.
     #[error(
         "the database has schema version {found}, but this program knows only up to {known}; upgrade Grimoire"
@@ -143,6 +154,7 @@ impl StoreError {
             StoreError::ReadOnly(_) => "read_only",
             StoreError::UndoForbidden { .. } => "undo_forbidden",
             StoreError::InvalidChange(_) => "invalid_change",
+            StoreError::TooLarge { .. } => "change_too_large",
             StoreError::SchemaTooNew { .. } => "schema_too_new",
             StoreError::Serialize(_) => "serialization",
             StoreError::Decode { .. } => "decode",

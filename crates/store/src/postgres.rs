@@ -20,8 +20,8 @@ use crate::backend::{Backend, UndoGuard};
 use crate::cache::{Cursor, MAX_CATCH_UP, WritesSince, WrittenKey};
 use crate::change::{Change, Expected, name_key};
 use crate::check::{
-    EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, not_found, nothing_to_undo,
-    state_before,
+    EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, events_capped, not_found,
+    nothing_to_undo, state_before,
 };
 use crate::error::{BackendError, Result, StoreError};
 use crate::record::{
@@ -797,11 +797,15 @@ impl Backend for PostgresBackend {
         self.with(|c| {
             let rows = c
                 .query(
-                    "SELECT c.id, c.command, c.events_json, c.undo_of, c.created_at FROM changes c
+                    concat!(
+                        "SELECT c.id, c.command, ",
+                        crate::check::events_capped!("c"),
+                        ", c.undo_of, c.created_at FROM changes c
                      WHERE c.id IN (SELECT DISTINCT change_id FROM events
                                     WHERE entity_kind = ANY($1) AND change_id < $2
                                     ORDER BY change_id DESC LIMIT $3)
-                     ORDER BY c.id DESC",
+                     ORDER BY c.id DESC"
+                    ),
                     &[&kinds, &before, &limit],
                 )
                 .map_err(pg)?;
@@ -811,6 +815,7 @@ impl Backend for PostgresBackend {
                 )
                 .map_err(pg)?;
             let mut out = Vec::with_capacity(rows.len());
+            let mut bytes = 0;
             for r in rows {
                 let row = crate::check::RecentRow {
                     change: r.get(0),
@@ -819,6 +824,10 @@ impl Backend for PostgresBackend {
                     undo_of: r.get(3),
                     created_at: r.get(4),
                 };
+                // Each row's events are parsed below; a full page stops.
+                if !crate::check::fits_page(&mut bytes, &row.events, out.is_empty()) {
+                    break;
+                }
                 let entities = c
                     .query(&members, &[&row.change])
                     .map_err(pg)?
@@ -844,7 +853,9 @@ impl Backend for PostgresBackend {
             let mut rows = c
                 .query(
                     concat!(
-                        "SELECT e.change_id, e.seq, c.command, c.events_json, c.undo_of,
+                        "SELECT e.change_id, e.seq, c.command, ",
+                        events_capped!("c"),
+                        ", c.undo_of,
                             (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id), ",
                         state_before!("e"),
                         ", e.state_after_json, c.created_at, e.entity_name

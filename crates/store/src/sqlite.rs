@@ -9,8 +9,8 @@ use crate::backend::{Backend, UndoGuard};
 use crate::cache::{Cursor, MAX_CATCH_UP, WritesSince, WrittenKey};
 use crate::change::{Change, name_key};
 use crate::check::{
-    Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, check_write, not_found,
-    nothing_to_undo, state_before,
+    Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, check_write,
+    events_capped, not_found, nothing_to_undo, state_before,
 };
 use crate::error::{Result, StoreError};
 use crate::migrate::{MIGRATIONS, SCHEMA_VERSION};
@@ -414,11 +414,12 @@ impl Backend for SqliteBackend {
         }
         let marks = vec!["?"; kinds.len()].join(", ");
         let sql = format!(
-            "SELECT c.id, c.command, c.events_json, c.undo_of, c.created_at FROM changes c
+            "SELECT c.id, c.command, {events}, c.undo_of, c.created_at FROM changes c
              WHERE c.id IN (SELECT DISTINCT change_id FROM events
                             WHERE entity_kind IN ({marks}) AND change_id < ?
                             ORDER BY change_id DESC LIMIT ?)
-             ORDER BY c.id DESC"
+             ORDER BY c.id DESC",
+            events = crate::check::events_capped!("c")
         );
         let before = before.map_or(i64::MAX, |b| b.0);
         let limit = i64::from(limit);
@@ -426,19 +427,26 @@ impl Backend for SqliteBackend {
             kinds.iter().map(|k| k as &dyn rusqlite::ToSql).collect();
         args.push(&before);
         args.push(&limit);
-        let rows: Vec<crate::check::RecentRow> = self
-            .conn
-            .prepare_cached(&sql)?
-            .query_map(args.as_slice(), |r| {
-                Ok(crate::check::RecentRow {
-                    change: r.get(0)?,
-                    command: r.get(1)?,
-                    events: r.get(2)?,
-                    undo_of: r.get(3)?,
-                    created_at: r.get(4)?,
-                })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let found = stmt.query_map(args.as_slice(), |r| {
+            Ok(crate::check::RecentRow {
+                change: r.get(0)?,
+                command: r.get(1)?,
+                events: r.get(2)?,
+                undo_of: r.get(3)?,
+                created_at: r.get(4)?,
+            })
+        })?;
+        // Rows are read one by one, so a full page stops reading.
+        let mut rows: Vec<crate::check::RecentRow> = Vec::new();
+        let mut bytes = 0;
+        for row in found {
+            let row = row?;
+            if !crate::check::fits_page(&mut bytes, &row.events, rows.is_empty()) {
+                break;
+            }
+            rows.push(row);
+        }
         let mut members = self.conn.prepare_cached(
             "SELECT entity_kind || ':' || entity_name FROM events WHERE change_id = ?1 ORDER BY id",
         )?;
@@ -462,7 +470,9 @@ impl Backend for SqliteBackend {
         let key = name_key(name);
         let before = before.map_or(i64::MAX, |b| i64::try_from(b).unwrap_or(i64::MAX));
         let mut stmt = self.conn.prepare_cached(concat!(
-            "SELECT e.change_id, e.seq, c.command, c.events_json, c.undo_of,
+            "SELECT e.change_id, e.seq, c.command, ",
+            events_capped!("c"),
+            ", c.undo_of,
                     (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id), ",
             state_before!("e"),
             ", e.state_after_json, c.created_at, e.entity_name

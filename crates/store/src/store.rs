@@ -222,7 +222,9 @@ impl Store {
 
     /// The newest changes that touched an entity of one of `kinds` (a
     /// table's log), newest first, older than `before` when given; at most
-    /// `limit`, itself at most [`Store::MAX_RECENT`].
+    /// `limit`, itself at most [`Store::MAX_RECENT`], and fewer when their
+    /// events pass [`Store::MAX_PAGE_BYTES`]. An entry whose events pass
+    /// [`crate::Change::MAX_EVENTS_BYTES`] reads with none.
     pub fn recent(
         &self,
         kinds: &[&str],
@@ -236,6 +238,12 @@ impl Store {
 
     /// The most changes [`Store::recent`] returns at once.
     pub const MAX_RECENT: u32 = 200;
+
+    /// The most bytes of events one page of [`Store::recent`] reads (its
+    /// first entry always): past them the page ends early, and the next
+    /// page goes on from its last entry. Parsed, a page stays well under
+    /// 100 MB whatever its entries hold.
+    pub const MAX_PAGE_BYTES: usize = 4 << 20;
 
     /// The entity's history, oldest first (undos included).
     pub fn log(&self, kind: &str, name: &str) -> Result<Vec<LogEntry>> {

@@ -36,6 +36,10 @@ pub fn store_error(e: &StoreError) -> Option<Message> {
         StoreError::InvalidChange(detail) => {
             Message::new("store-invalid_change").text("detail", detail.as_str())
         }
+        StoreError::TooLarge { what, bytes, limit } => Message::new("store-change_too_large")
+            .text("what", *what)
+            .number("bytes", i64::try_from(*bytes).unwrap_or(i64::MAX))
+            .number("limit", i64::try_from(*limit).unwrap_or(i64::MAX)),
         _ => return None,
     })
 }

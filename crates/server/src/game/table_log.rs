@@ -71,22 +71,22 @@ pub fn table_log(store: &Store, q: &LogQuery) -> Result<TableLog, ServerError> {
     if q.before.is_some_and(|b| b < 1) {
         return Err(ServerError::invalid("bad_before", "server-bad_before"));
     }
-    let changes = store.recent(
-        &[
-            grimoire_app::CHARACTER,
-            grimoire_app::ENCOUNTER,
-            grimoire_app::TABLE,
-        ],
-        q.before.map(ChangeId),
-        limit,
-    )?;
-    let next = (changes.len() == limit as usize)
-        .then(|| changes.last().map(|c| c.change.0))
-        .flatten();
-    let entries = changes
-        .into_iter()
-        .map(entry)
-        .collect();
+    let kinds = [
+        grimoire_app::CHARACTER,
+        grimoire_app::ENCOUNTER,
+        grimoire_app::TABLE,
+    ];
+    let changes = store.recent(&kinds, q.before.map(ChangeId), limit)?;
+    let last = changes.last().map(|c| c.change);
+    // A page ends early when its entries pass the store's byte budget
+    // (`Store::MAX_PAGE_BYTES`); it goes on if anything is older.
+    let more = changes.len() == limit as usize
+        || match last {
+            Some(last) => !store.recent(&kinds, Some(last), 1)?.is_empty(),
+            None => false,
+        };
+    let next = last.filter(|_| more).map(|c| c.0);
+    let entries = changes.into_iter().map(entry).collect();
     Ok(TableLog { entries, next })
 }
 
@@ -107,4 +107,3 @@ fn entry(c: ChangeSummary) -> TableEntry {
         cards,
     }
 }
-

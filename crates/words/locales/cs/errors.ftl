@@ -63,6 +63,10 @@ store-nothing_to_undo = není co vrátit: { $kind } „{ $name }“
 store-undo_forbidden = změnu č. { $change } nemůžete vrátit: týká se i toho, co měnit nesmíte: { $kind } „{ $name }“; požádejte o vrácení toho, kdo smí (GM)
 store-undo_blocked = změnu č. { $change } nelze vrátit: od té doby přišly další změny: { $kind } „{ $name }“; nejdřív vraťte ty pozdější
 store-invalid_change = neplatná změna: { $detail }
+store-change_too_large = { $what ->
+    [events] záznam této změny v deníku by zabral
+   *[change] tato změna by zabrala
+} { $bytes } bajtů; uložit lze nejvýš { $limit }, a tak se nic nezapsalo
 store-kind-character = postava
 store-kind-encounter = střetnutí
 store-kind-campaign = kampaň

@@ -71,6 +71,11 @@ store-nothing_to_undo = nothing to undo for { $kind } "{ $name }"
 store-undo_forbidden = cannot undo change #{ $change }: it also changed { $kind } "{ $name }", which you may not change; ask whoever may (the GM) to undo it
 store-undo_blocked = cannot undo change #{ $change }: { $kind } "{ $name }" has changed since; undo its later changes first
 store-invalid_change = invalid change: { $detail }
+# $what: events (the change's entry in the log) or change (all it writes).
+store-change_too_large = { $what ->
+    [events] this change's log entry would take
+   *[change] this change would take
+} { $bytes } bytes; at most { $limit } are kept, and nothing was written
 # $kind in the store-* messages: one of these.
 store-kind-character = character
 store-kind-encounter = encounter
