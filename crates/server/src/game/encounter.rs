@@ -262,23 +262,11 @@ pub fn status(store: &Store, enc: &str) -> Result<Value, ServerError> {
     }))
 }
 
-/// Blanks the hit points of every combatant in a [`status`] that is not a
-/// character (the monsters), for a player's eyes.
-pub fn hide_monster_hp(status: &mut Value) {
-    if let Some(list) = status["combatants"].as_array_mut() {
-    use crate::access::Role::Gm;
-        for c in list
-            .iter_mut()
-            .filter(|c| c["character"] != Value::Bool(true))
-        {
-            c["hp"] = Value::Null;
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::access::Role::Gm;
     use crate::game::{ClassLevel, NewCharacter, create_character};
     use grimoire_catalog::Catalog;
     use grimoire_rules::Class;
