@@ -34,9 +34,11 @@ pub(crate) fn scale(spell: &Spell, cast_level: u8, character_level: u8) -> Scale
 }
 
 /// The total of `formula` rolled `times` times, plus `modifier` each time.
+/// Homebrew sets the numbers, so the arithmetic saturates instead of
+/// overflowing (`Expr` then bounds what it is given).
 fn total(formula: DiceFormula, times: u32, modifier: i32) -> Expr {
-    let flat = i64::from(formula.bonus + modifier) * i64::from(times);
-    let dice = Expr::dice(formula.count * times, formula.sides);
+    let flat = (i64::from(formula.bonus) + i64::from(modifier)).saturating_mul(i64::from(times));
+    let dice = Expr::dice(formula.count.saturating_mul(times), formula.sides);
     match (formula.count, flat) {
         (0, _) => Expr::constant(flat),
         (_, 0) => dice,
@@ -505,6 +507,28 @@ mod tests {
 
     fn spell(id: &str) -> &'static CatalogSpell {
         Catalog::srd().get(id).unwrap()
+    }
+
+    /// The largest numbers a formula can hold, many times over, with the
+    /// largest modifier: no overflow (a debug build panicked on it), and
+    /// the expression keeps to the dice crate's bounds.
+    #[test]
+    fn a_total_at_the_extremes_saturates() {
+        let most = DiceFormula {
+            count: u32::MAX,
+            sides: u32::MAX,
+            bonus: i32::MAX,
+        };
+        let e = total(most, u32::MAX, i32::MAX);
+        assert!(e.max() > 0 && e.min() > 0, "{e}");
+        let least = DiceFormula {
+            count: 0,
+            sides: 1,
+            bonus: i32::MIN,
+        };
+        let e = total(least, u32::MAX, i32::MIN);
+        assert!(e.max() < 0, "{e}");
+        assert_eq!(total(DiceFormula::new(2, 6), 3, 1).to_string(), "6d6 + 3");
     }
 
     #[test]
