@@ -301,8 +301,10 @@ async fn ends_within(body: &mut Stream, within: Duration) -> bool {
     }
 }
 
-/// How long a stream may outlive its token or its seat.
-const ENDS_WITHIN: Duration = Duration::from_secs(8);
+/// How long a stream may outlive its token or its seat: the server
+/// checks every 3 s (spread by up to 1 s); the rest is slack for a busy
+/// test machine.
+const ENDS_WITHIN: Duration = Duration::from_secs(10);
 
 /// Finding 8: streams opened with a token end within seconds of its
 /// revocation, though opened on another instance than the one that
