@@ -92,9 +92,15 @@ impl TooMany {
         ]
     }
 
-    /// The message in `lang` (`en`, `cs`, ...).
+    /// The message in `lang` (`en`, `cs`, ...): `error-too_many`, or for a
+    /// spell that would cost too much `error-spell_too_costly` (its bound
+    /// counts dice, not the field's items).
     pub fn message(&self, lang: &str) -> String {
-        grimoire_words::message(lang, "error-too_many", &self.args())
+        let id = match self.code {
+            "spell_too_costly" => "error-spell_too_costly",
+            _ => "error-too_many",
+        };
+        grimoire_words::message(lang, id, &self.args())
     }
 }
 
@@ -292,6 +298,12 @@ mod tests {
             "too_many_bonuses"
         );
         request.attack_bonuses.clear();
+        let costly = TooMany::new("spell_too_costly", "targets", MAX_CAST_WORK as i64);
+        assert_eq!(
+            costly.to_string(),
+            "this casting would do too much work: targets takes it past 8192 (dice and card entries, counted for every target)"
+        );
+        assert!(costly.message("cs").contains("8192"));
         request.trigger = Some("x".repeat(MAX_TRIGGER_CHARS + 1));
         assert_eq!(
             check_cast_request(&request).unwrap_err().code,

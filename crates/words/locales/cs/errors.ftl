@@ -5,6 +5,7 @@ error-unknown_encounter = střetnutí „{ $name }“ neexistuje
 error-not_your_turn = na tahu je { $current }; { $caster } teď může seslat jen kouzlo s Reakcí
 error-invalid_name = { $kind } { $problem }
 error-too_many = příliš mnoho nebo příliš velké: { $field } (nejvýše { $limit })
+error-spell_too_costly = toto seslání by dalo příliš mnoho práce: kvůli { $field } přesáhne mez { $limit } (kostky a položky karty, počítáno pro každý cíl)
 error-target_still_standing = { $target } má ještě { $hp ->
         [one] { $hp } život
         [few] { $hp } životy

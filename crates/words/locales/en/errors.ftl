@@ -8,6 +8,8 @@ error-not_your_turn = it is { $current }'s turn; { $caster } can only cast a Rea
 error-invalid_name = { $kind } { $problem }
 # $field is the request field as the API spells it (targets, hp).
 error-too_many = too many { $field }: at most { $limit } allowed
+# A spell's work for one casting: $field names what holds it (effect.damage, targets), $limit the bound.
+error-spell_too_costly = this casting would do too much work: { $field } takes it past { $limit } (dice and card entries, counted for every target)
 error-target_still_standing = { $target } still has { $hp } hit points; the spell moves only once its target drops to 0
 error-numbers_from_encounter = { $target } fights in encounter { $encounter }, which keeps its numbers: a cast may not give them ({ $field }); name the target alone
 # $errors: the file's catalog-* messages, "; "-separated.
