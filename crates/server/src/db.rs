@@ -2,6 +2,7 @@
 //! from blocking worker threads so a slow query never stalls the reactor.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
 use grimoire_store::{
@@ -79,10 +80,55 @@ pub(crate) enum Scope {
     Campaign(String),
 }
 
+/// Whether a request's change may still be made (issue 30, finding 9):
+/// settled once, between the request that stops waiting and its work that
+/// begins to write. So a request answered 503 `database_unavailable`
+/// changed nothing, and one whose change was handed to the database is
+/// never told it failed: it waits for the outcome, or hears
+/// `outcome_unknown`.
+#[derive(Debug, Default)]
+pub(crate) struct Handover(AtomicU8);
+
+impl Handover {
+    const OPEN: u8 = 0;
+    const WRITING: u8 = 1;
+    const GIVEN_UP: u8 = 2;
+
+    /// Asked before a write: true unless the request already stopped
+    /// waiting, when nothing may be written any more.
+    pub(crate) fn may_write(&self) -> bool {
+        self.settle(Self::WRITING) != Self::GIVEN_UP
+    }
+
+    /// Asked by the request when its wait is over: true when nothing was
+    /// written and nothing will be.
+    pub(crate) fn give_up(&self) -> bool {
+        self.settle(Self::GIVEN_UP) == Self::GIVEN_UP
+    }
+
+    /// Moves from open to `to`; what it is now, either way.
+    fn settle(&self, to: u8) -> u8 {
+        match self
+            .0
+            .compare_exchange(Self::OPEN, to, Ordering::AcqRel, Ordering::Acquire)
+        {
+            Ok(_) => to,
+            Err(now) => now,
+        }
+    }
+}
+
+/// The error of a write refused because its request stopped waiting.
+fn given_up() -> StoreError {
+    StoreError::Unavailable("the request stopped waiting; nothing was written".into())
+}
+
 /// A connection borrowed from the pool; goes back when dropped.
 struct Leased {
     conn: Option<Conn>,
     db: Arc<Db>,
+    /// The request's: a write begins only while it is still waited for.
+    handover: Arc<Handover>,
 }
 
 impl Leased {
@@ -124,6 +170,9 @@ impl Backend for Leased {
         self.conn().backend().recent(kinds, before, limit)
     }
     fn commit(&mut self, change: &Change) -> grimoire_store::Result<Committed> {
+        if !self.handover.may_write() {
+            return Err(given_up());
+        }
         // On SQLite every commit goes through the one writer.
         if let Some(writer) = &self.db.writer {
             return writer.commit(change, self.db.timeout);
@@ -141,6 +190,9 @@ impl Backend for Leased {
         name: &str,
         allow: &grimoire_store::UndoGuard<'_>,
     ) -> grimoire_store::Result<Undone> {
+        if !self.handover.may_write() {
+            return Err(given_up());
+        }
         match self.conn.as_mut() {
             Some(c) => c.backend_mut().undo(kind, name, allow),
             None => Err(StoreError::InvalidChange(
@@ -314,7 +366,7 @@ impl Db {
         })
     }
 
-    fn lease(self: &Arc<Self>) -> Result<Leased, ServerError> {
+    fn lease(self: &Arc<Self>, handover: &Arc<Handover>) -> Result<Leased, ServerError> {
         let idle = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
         let conn = match idle {
             Some(c) => c,
@@ -323,6 +375,7 @@ impl Db {
         Ok(Leased {
             conn: Some(conn),
             db: Arc::clone(self),
+            handover: Arc::clone(handover),
         })
     }
 
@@ -363,18 +416,17 @@ impl Db {
             .await
             .map_err(|_| self.unavailable("no database connection was free"))?
             .map_err(|_| ServerError::Internal("database pool closed".into()))?;
+        let handover = Arc::new(Handover::default());
         match (&self.writer, access) {
             (Some(writer), Access::Write) => {
                 let (reply, answer) = tokio::sync::oneshot::channel();
-                let work = self.in_batch(permit, first, then, reply);
+                let work = self.in_batch(permit, first, then, reply, Arc::clone(&handover));
                 writer.send(work, std::time::Instant::now() + self.timeout)?;
-                tokio::time::timeout(self.timeout, answer)
-                    .await
-                    .map_err(|_| self.unavailable("the database did not answer"))?
-                    .map_err(|_| ServerError::Internal("database writer failed".into()))?
+                self.outcome(answer, &handover).await
             }
             _ => {
                 let db = Arc::clone(self);
+                let ours = Arc::clone(&handover);
                 // The permit goes with the work: a query stuck on a silent
                 // server keeps its connection's place, so at most
                 // `connections` can hang and later requests are answered
@@ -385,20 +437,41 @@ impl Db {
                     // The global step's connection goes back to the pool
                     // before the campaign's is taken.
                     let (a, scope) = {
-                        let mut global = db.store(Scope::Global)?;
+                        let mut global = db.store(Scope::Global, &ours)?;
                         // Whatever was committed before this request, by
                         // anyone, is what the request sees.
                         global.catch_up(&db.cache)?;
                         first(&mut global)?
                     };
-                    then(a, &mut db.store(scope)?)
+                    then(a, &mut db.store(scope, &ours)?)
                 });
-                tokio::time::timeout(self.timeout, work)
-                    .await
-                    .map_err(|_| self.unavailable("the database did not answer"))?
-                    .map_err(|e| ServerError::Internal(format!("database worker failed: {e}")))?
+                self.outcome(work, &handover).await
             }
         }
+    }
+
+    /// The answer of a request's database work, waited for at most the
+    /// database timeout. Past it, a request whose work wrote nothing
+    /// gives up (503 `database_unavailable`, and no write of it may begin
+    /// after); one whose change was handed to the database waits half as
+    /// long again for what became of it, then says it is unknown (503
+    /// `outcome_unknown`), never that it failed.
+    async fn outcome<T, E: std::fmt::Display>(
+        &self,
+        answer: impl std::future::Future<Output = Result<Result<T, ServerError>, E>>,
+        handover: &Handover,
+    ) -> Result<T, ServerError> {
+        let mut answer = std::pin::pin!(answer);
+        let done = match tokio::time::timeout(self.timeout, &mut answer).await {
+            Ok(done) => done,
+            Err(_) if handover.give_up() => {
+                return Err(self.unavailable("the database did not answer"));
+            }
+            Err(_) => tokio::time::timeout(self.timeout / 2, &mut answer)
+                .await
+                .map_err(|_| ServerError::OutcomeUnknown)?,
+        };
+        done.map_err(|e| ServerError::Internal(format!("database worker failed: {e}")))?
     }
 
     /// A request's work for the writer's next batch: `first` and `then`
@@ -411,6 +484,7 @@ impl Db {
         first: G,
         then: F,
         reply: tokio::sync::oneshot::Sender<Result<T, ServerError>>,
+        handover: Arc<Handover>,
     ) -> crate::writer::Work
     where
         T: Send + 'static,
@@ -419,6 +493,11 @@ impl Db {
     {
         let db = Arc::clone(self);
         Box::new(move |session| {
+            // Its request stopped waiting before the batch reached it:
+            // it runs not at all, so its 503 told the truth.
+            if !handover.may_write() {
+                return Box::new(|_| {});
+            }
             let (result, wrote) = match session {
                 Ok(session) => {
                     let before = session.writes();
@@ -458,9 +537,13 @@ impl Db {
 
     /// A store on a leased connection, seeing `scope`, reading through the
     /// instance's cache.
-    fn store(self: &Arc<Self>, scope: Scope) -> Result<Store, ServerError> {
+    fn store(
+        self: &Arc<Self>,
+        scope: Scope,
+        handover: &Arc<Handover>,
+    ) -> Result<Store, ServerError> {
         Ok(scoped(
-            Cached::new(self.lease()?, Arc::clone(&self.cache)),
+            Cached::new(self.lease(handover)?, Arc::clone(&self.cache)),
             scope,
         ))
     }
@@ -472,5 +555,25 @@ impl Db {
         if let Some(notifier) = &self.notifier {
             notifier.send(channel, payload);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Handover;
+
+    /// A request either gives up before its work writes (and then nothing
+    /// may be written), or its work began writing (and then it may not
+    /// say that nothing was): never both.
+    #[test]
+    fn a_request_gives_up_or_its_write_begins_never_both() {
+        let late = Handover::default();
+        assert!(late.give_up());
+        assert!(!late.may_write());
+        assert!(late.give_up());
+        let begun = Handover::default();
+        assert!(begun.may_write());
+        assert!(begun.may_write());
+        assert!(!begun.give_up());
     }
 }

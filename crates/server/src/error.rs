@@ -102,6 +102,11 @@ pub enum ServerError {
     /// replaced under it: nothing more is read or written until restart.
     #[error("{}", self.message("en"))]
     DatabaseLost,
+    /// Occurs when a request's change was handed to the database, which
+    /// then took too long to say whether it was saved: it may have been
+    /// (unlike `database_unavailable`, which means nothing was changed).
+    #[error("{}", self.message("en"))]
+    OutcomeUnknown,
     /// Occurs when the server cannot listen on its address.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -132,6 +137,7 @@ impl ServerError {
             ServerError::Busy { .. } => "conflict",
             ServerError::Timeout { .. } => "request_timeout",
             ServerError::DatabaseLost => "database_lost",
+            ServerError::OutcomeUnknown => "outcome_unknown",
             ServerError::TooManyRequests { code, .. } => code,
             ServerError::Bind { .. } => "bind",
             ServerError::Internal(_) => "internal",
@@ -186,7 +192,9 @@ impl ServerError {
             ServerError::Catalog(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ServerError::Busy { .. } => StatusCode::CONFLICT,
             ServerError::Timeout { .. } => StatusCode::REQUEST_TIMEOUT,
-            ServerError::DatabaseLost => StatusCode::SERVICE_UNAVAILABLE,
+            ServerError::DatabaseLost | ServerError::OutcomeUnknown => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ServerError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ServerError::Bind { .. } | ServerError::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
@@ -250,6 +258,7 @@ impl ServerError {
                 .number("seconds", seconds(*retry_after))
                 .render(lang),
             ServerError::DatabaseLost => said("server-database_lost"),
+            ServerError::OutcomeUnknown => said("server-outcome_unknown"),
             ServerError::Store(e) if e.code() == "read_only" => said("server-store-read_only"),
             ServerError::Store(_) if self.status().is_server_error() => {
                 said("server-store-unavailable")

@@ -165,9 +165,15 @@ impl Writer {
             })
         });
         self.send(work, Instant::now() + timeout)?;
-        answer.recv_timeout(timeout).map_err(|_| {
-            StoreError::Unavailable("the database writer did not answer in time".into())
-        })?
+        // Longer than the request waits (the timeout and half again, see
+        // `Db::outcome`): once the writer has the change, the request, not
+        // this wait, says what became of it. A job its deadline dropped
+        // unrun ends the wait at once (its reply is dropped with it).
+        answer
+            .recv_timeout(timeout.saturating_mul(2))
+            .map_err(|_| {
+                StoreError::Unavailable("the database writer did not answer in time".into())
+            })?
     }
 
     /// Queues `work` for the next batch; dropped unrun once `deadline`

@@ -437,7 +437,7 @@ fn add_shared_responses(op: &mut Operation) {
         ),
         (
             "503",
-            "the database cannot be reached or has gone (database_unavailable, database_lost)",
+            "the database cannot be reached or has gone (database_unavailable, database_lost: nothing was changed), or it took too long to say whether a change was saved (outcome_unknown: it may have been; look before sending it again)",
         ),
     ];
     if authenticated {

@@ -78,4 +78,5 @@ server-busy = právě probíhají jiné změny: { $kind } „{ $name }“; zkust
 server-store-read_only = databáze je jen pro čtení; správce ji musí zpřístupnit pro zápis (opakování nepomůže)
 server-store-unavailable = databáze je nedostupná; zkuste to znovu
 server-database_lost = soubor databáze byl za běhu serveru smazán nebo nahrazen; nic dalšího se nečte ani nezapisuje, dokud ho správce neobnoví a server nerestartuje
+server-outcome_unknown = databáze příliš dlouho neodpověděla, zda změnu uložila; možná ano: než ji pošlete znovu, podívejte se
 server-internal = vnitřní chyba serveru

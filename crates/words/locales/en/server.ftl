@@ -88,4 +88,5 @@ server-busy = { $kind } "{ $name }" is being changed by others; try again
 server-store-read_only = the database is read-only; an operator must make it writable (trying again will not help)
 server-store-unavailable = the database is unavailable; try again
 server-database_lost = the database file was removed or replaced while the server ran; nothing more is read or written until an operator restores it and restarts the server
+server-outcome_unknown = the database took too long to say whether the change was saved; it may have been: look before sending it again
 server-internal = internal error
