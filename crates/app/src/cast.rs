@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::encounter::ConcentrationSave;
 use crate::error::AppError;
-use crate::identity::{combatant_named, is_creature_in};
+use crate::identity::{combatant_named, is_character};
 use crate::state::{Batch, CHARACTER, EncounterState, fold};
 
 /// Adjusts a request to the caster's situation before the rules see it:
@@ -285,14 +285,20 @@ fn target_character(
     running: Option<&Encounter>,
     name: &str,
 ) -> Result<Option<Entity<Caster>>, AppError> {
-    let creature = is_creature_in(running, name);
-    if fold(name) == fold(&caster.name) && (caster.kind != CHARACTER || !creature) {
+    if fold(name) == fold(&caster.name) && names_caster(running, name, caster) {
         return Ok(Some(caster.clone()));
     }
-    if creature {
-        return Ok(None);
-    }
-    Ok(store.find::<Caster>(CHARACTER, name)?)
+    crate::identity::target_character(store, running, name)
+}
+
+/// Whether a target spelt like the caster is the caster: a creature is
+/// itself; a character is, unless the encounter's combatant of that name is
+/// someone else (a creature called like it).
+fn names_caster(running: Option<&Encounter>, name: &str, caster: &Entity<Caster>) -> bool {
+    caster.kind != CHARACTER
+        || running
+            .and_then(|r| combatant_named(r, name))
+            .is_none_or(|c| is_character(c, &caster.name))
 }
 
 /// A character target keeps what the request or tracker gave and takes
@@ -356,7 +362,7 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
     for t in outcome.resolution.targets.iter().filter(|t| t.affected) {
         if (t.damage_total == 0 && t.healing == 0)
             || fold(&t.target) != fold(&caster.name)
-            || is_creature_in(running, &t.target)
+            || !names_caster(running, &t.target, caster)
         {
             continue;
         }
@@ -419,8 +425,7 @@ pub(crate) fn tracker_hp(
         };
         let recorded = hits
             .iter()
-            .filter(|_| !c.is_creature())
-            .rfind(|h| fold(&h.name) == fold(&c.name))
+            .rfind(|h| is_character(c, &h.name))
             .and_then(|h| h.hp)
             .map(|hp| i32::try_from(hp).unwrap_or(i32::MAX));
         let so_far = now.iter().rfind(|(n, _)| *n == c.name).map(|(_, hp)| *hp);
@@ -470,25 +475,22 @@ pub(crate) fn hits_on_characters<R: DiceRng + ?Sized>(
     let mut others: Vec<(Entity<Caster>, Vec<Event>, Caster)> = Vec::new();
     let mut hits = Vec::new();
     for t in outcome.resolution.targets.iter().filter(|t| t.affected) {
-        if (t.damage_total == 0 && t.healing == 0)
-            || fold(&t.target) == fold(caster)
-            || is_creature_in(running, &t.target)
-        {
+        if t.damage_total == 0 && t.healing == 0 {
             continue;
         }
-        let known = others
-            .iter()
-            .position(|(c, ..)| fold(&c.name) == fold(&t.target));
-        let i = match known {
+        let Some(found) = crate::identity::target_character(store, running, &t.target)? else {
+            continue;
+        };
+        if found.name == caster {
+            continue;
+        }
+        let i = match others.iter().position(|(c, ..)| c.name == found.name) {
             Some(i) => i,
-            None => match store.find::<Caster>(CHARACTER, &t.target)? {
-                Some(c) => {
-                    let state = c.state.clone();
-                    others.push((c, Vec::new(), state));
-                    others.len() - 1
-                }
-                None => continue,
-            },
+            None => {
+                let state = found.state.clone();
+                others.push((found, Vec::new(), state));
+                others.len() - 1
+            }
         };
         let bonuses = board.bonuses(&t.target, BonusTarget::SavingThrows);
         let (_, events, state) = &mut others[i];

@@ -6,8 +6,9 @@
 //! refused where they are made.
 //!
 //! Combatants recorded before kinds were kept have none: a stat-block
-//! creature is still known by its caster; any other one is taken for the
-//! character of its name, when there is one, as before.
+//! creature is still known by its caster; any other one is the character
+//! spelt exactly as it is (a character always joined under its own
+//! spelling), so an old `Ogre` is not a later `OGRE`.
 
 use grimoire_rules::{Caster, Combatant, CombatantKind, Encounter};
 use grimoire_store::{Entity, Store};
@@ -22,7 +23,23 @@ pub fn character_of(store: &Store, c: &Combatant) -> Result<Option<Entity<Caster
     if c.is_creature() {
         return Ok(None);
     }
-    Ok(store.find::<Caster>(CHARACTER, &c.name)?)
+    let found = store.find::<Caster>(CHARACTER, &c.name)?;
+    Ok(match c.kind {
+        Some(CombatantKind::Character) => found,
+        _ => found.filter(|e| e.name == c.name),
+    })
+}
+
+/// Whether combatant `c` is the character called `character` (its stored
+/// spelling): without [`character_of`]'s read, for scanning encounters.
+pub fn is_character(c: &Combatant, character: &str) -> bool {
+    match c.kind {
+        Some(CombatantKind::Character) => {
+            grimoire_store::name_key(&c.name) == grimoire_store::name_key(character)
+        }
+        Some(CombatantKind::Creature) => false,
+        None => c.caster.is_none() && c.name == character,
+    }
 }
 
 /// The combatant of a running encounter that `name` denotes (any case,
@@ -32,12 +49,19 @@ pub fn combatant_named<'a>(running: &'a Encounter, name: &str) -> Option<&'a Com
     running.combatants().iter().find(|c| fold(&c.name) == key)
 }
 
-/// Whether `name` denotes a creature of the running encounter, which no
-/// stored character may stand in for.
-pub fn is_creature_in(running: Option<&Encounter>, name: &str) -> bool {
-    running
-        .and_then(|r| combatant_named(r, name))
-        .is_some_and(Combatant::is_creature)
+/// The stored character a spell's target names: inside a running
+/// encounter, the one behind the combatant of that name (none for a
+/// creature, whatever character shares its name); elsewhere the character
+/// of that name.
+pub fn target_character(
+    store: &Store,
+    running: Option<&Encounter>,
+    name: &str,
+) -> Result<Option<Entity<Caster>>, AppError> {
+    match running.and_then(|r| combatant_named(r, name)) {
+        Some(c) => character_of(store, c),
+        None => Ok(store.find::<Caster>(CHARACTER, name)?),
+    }
 }
 
 /// The stored character behind the combatant `name` of encounter `e`
@@ -144,9 +168,22 @@ mod tests {
         assert!(character_of(&store, &ogre).unwrap().is_none());
         let e = crate::state::encounter(&store, "Cave").unwrap();
         assert!(character_in(&store, &e, "ogre").unwrap().is_none());
-        // One recorded before kinds were kept is taken for the character.
-        let old = Combatant::new("Ogre", 5);
-        assert!(character_of(&store, &old).unwrap().is_some());
+        // One recorded before kinds were kept is the character spelt so.
+        assert!(
+            character_of(&store, &Combatant::new("Ogre", 5))
+                .unwrap()
+                .is_none()
+        );
+        assert!(
+            character_of(&store, &Combatant::new("OGRE", 5))
+                .unwrap()
+                .is_some()
+        );
+        assert!(!is_character(&Combatant::new("Ogre", 5), "OGRE"));
+        assert!(is_character(&Combatant::new("OGRE", 5), "OGRE"));
+        assert!(!is_character(&ogre, "OGRE"));
+        let joined = Combatant::new("ogre", 5).of_kind(CombatantKind::Character);
+        assert!(is_character(&joined, "OGRE"));
     }
 
     #[test]

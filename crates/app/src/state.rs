@@ -69,22 +69,22 @@ pub fn encounter(store: &Store, name: &str) -> Result<Entity<EncounterState>, Ap
         })
 }
 
-/// The running encounter this character takes part in, if any: one with
-/// a combatant of its name that is not a creature (a character called
-/// like the encounter's Ogre is not in it). Looks at the shared states and
-/// copies only the one found, so ended encounters cost a glance each, not
-/// a copy (issue 16).
+/// The running encounter this character (its stored spelling) takes part
+/// in, if any: one with a combatant that is the character, never a
+/// creature of its name ([`crate::identity::is_character`]: a character
+/// called like the encounter's Ogre is not in it). Looks at the shared
+/// states and copies only the one found, so ended encounters cost a
+/// glance each, not a copy (issue 16).
 pub fn encounter_of(
     store: &Store,
     character: &str,
 ) -> Result<Option<Entity<EncounterState>>, AppError> {
-    let key = grimoire_store::name_key(character);
     Ok(store
         .find_where::<EncounterState>(ENCOUNTER, |e| {
             e.running.as_ref().is_some_and(|r| {
                 r.combatants()
                     .iter()
-                    .any(|c| !c.is_creature() && grimoire_store::name_key(&c.name) == key)
+                    .any(|c| crate::identity::is_character(c, character))
             })
         })?
         .map(|e| e.map(|state| EncounterState::clone(&state))))

@@ -280,13 +280,17 @@ async fn names_a_creature_and_a_character_could_share_are_refused() {
     }
 }
 
-/// A character made by hand in the campaign's part of the database file,
-/// as an older server let a player make it.
-fn forced_character(place: &Place, name: &str, owner: &str) {
+fn sqlite(place: &Place) -> grimoire_store::Store {
     let grimoire_server::Database::Sqlite(path) = place.database() else {
         unreachable!("an SQLite place")
     };
-    let mut store = grimoire_store::Store::open(&path).unwrap();
+    grimoire_store::Store::open(&path).unwrap()
+}
+
+/// A character made by hand in the campaign's part of the database file,
+/// as an older server let a player make it.
+fn forced_character(place: &Place, name: &str, owner: &str) {
+    let mut store = sqlite(place);
     let scores = grimoire_rules::AbilityScores::new([10, 10, 10, 16, 10, 10]).unwrap();
     let caster =
         grimoire_rules::Caster::new(name, &[(grimoire_rules::Class::Wizard, 5)], scores).unwrap();
@@ -298,8 +302,28 @@ fn forced_character(place: &Place, name: &str, owner: &str) {
     store.commit(&change).unwrap();
 }
 
+/// Encounter Cave as an older server stored it: no combatant has a kind.
+fn kinds_forgotten(place: &Place) {
+    let mut store = sqlite(place);
+    let kind = "campaign/cave/encounter";
+    let e = store.find::<Value>(kind, "Cave").unwrap().unwrap();
+    let mut state = e.state.clone();
+    let running = state["running"]["combatants"].as_array_mut().unwrap();
+    for c in running {
+        assert!(c.as_object_mut().unwrap().remove("kind").is_some(), "{c}");
+    }
+    for c in state["combatants"].as_array_mut().unwrap() {
+        c.as_object_mut().unwrap().remove("kind");
+    }
+    let change = grimoire_store::Change::new("encounter as of old")
+        .update(kind, "Cave", e.version, &state)
+        .unwrap();
+    store.commit(&change).unwrap();
+}
+
 /// Finding 4, the identity: with `cave mage` and `OGRE` already in the
-/// store (made by an older server), player eve still cannot react or pass
+/// store and the encounter's combatants recorded without kinds (all made
+/// by an older server), player eve still cannot react or pass
 /// as the Cave Mage (403, the window, the Mage's uses and Reaction, the
 /// log and both characters unchanged), her `OGRE`'s hit points are not
 /// the Ogre's (the GM's next damage uses the tracker's), and to everyone
@@ -335,6 +359,7 @@ async fn a_character_named_like_a_monster_does_not_become_it() {
     let Harness { place, .. } = first;
     forced_character(&place, "cave mage", "eve");
     forced_character(&place, "OGRE", "eve");
+    kinds_forgotten(&place);
     let h = &Harness::new(place).await;
     let eve = t.eve.clone();
 
