@@ -1,0 +1,95 @@
+//! Issue 30, finding 9: `grimoire mcp` ran one child process per call
+//! with no cap, so fifty calls at once were forty-six processes. Replayed
+//! through the MCP SDK's own client: fifty calls at once all answer, and
+//! the server never has more than four commands (children) alive.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use rmcp::model::CallToolRequestParams;
+use rmcp::service::RunningService;
+use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::json;
+
+type Client = RunningService<RoleClient, ()>;
+
+/// Starts `grimoire --db <db> mcp` under the SDK's client; its process id.
+async fn start(db: &std::path::Path) -> (Client, u32) {
+    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
+        c.env_remove("GRIMOIRE_LANG")
+            .env_remove("GRIMOIRE_SEED")
+            .env_remove("GRIMOIRE_CHARACTER")
+            .env_remove("GRIMOIRE_DB")
+            .arg("--db")
+            .arg(db)
+            .arg("mcp");
+    });
+    let (transport, _stderr) = TokioChildProcess::builder(command)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("grimoire mcp starts");
+    let pid = transport.id().expect("a running server");
+    (().serve(transport).await.expect("the MCP handshake"), pid)
+}
+
+/// How many live processes have `parent` as their parent (`/proc`).
+fn children(parent: u32) -> usize {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    dir.filter_map(Result::ok)
+        .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+        .filter(|stat| {
+            // pid (comm) state ppid ...: the comm may hold spaces.
+            stat.rfind(')')
+                .and_then(|i| stat[i + 1..].split_whitespace().nth(1))
+                .and_then(|ppid| ppid.parse::<u32>().ok())
+                == Some(parent)
+        })
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_calls_at_once_never_run_more_than_four_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let (client, pid) = start(&dir.path().join("g.sqlite3")).await;
+    let client = Arc::new(client);
+    let done = Arc::new(AtomicBool::new(false));
+    let watcher = {
+        let done = Arc::clone(&done);
+        std::thread::spawn(move || {
+            let mut most = 0;
+            while !done.load(Ordering::SeqCst) {
+                most = most.max(children(pid));
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            most
+        })
+    };
+    let calls: Vec<_> = (0..50)
+        .map(|_| {
+            let client = Arc::clone(&client);
+            tokio::spawn(async move {
+                let args = json!({"query": "fire"});
+                let serde_json::Value::Object(args) = args else {
+                    unreachable!()
+                };
+                client
+                    .call_tool(CallToolRequestParams::new("spell_search").with_arguments(args))
+                    .await
+            })
+        })
+        .collect();
+    for call in calls {
+        let answer = call.await.unwrap().expect("an answer");
+        assert_eq!(answer.is_error, Some(false), "{answer:?}");
+    }
+    done.store(true, Ordering::SeqCst);
+    let most = watcher.join().unwrap();
+    assert!(
+        (1..=grimoire_mcp::runner::MAX_RUNNING).contains(&most),
+        "{most} commands ran at once"
+    );
+}
