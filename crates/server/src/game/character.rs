@@ -80,7 +80,9 @@ impl Default for AbilitiesInput {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewCharacter {
-    /// Its name, unique in the campaign without regard to case.
+    /// Its name, unique in the campaign without regard to case; neither
+    /// the name of a creature in one of its encounters nor a look-alike of
+    /// one (`invalid_name`).
     pub name: String,
     /// Classes and levels (at most 20 levels in all).
     pub classes: Vec<ClassLevel>,

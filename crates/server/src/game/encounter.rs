@@ -25,7 +25,8 @@ use grimoire_app::limits;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CombatantInput {
-    /// A character's name (its own spelling is kept) or any creature's.
+    /// A character's name (its own spelling is kept) or a creature's, which
+    /// must not be, or look like, a character's (`invalid_name`).
     pub name: String,
     /// Initiative; higher acts first (-1000 to 1000).
     #[schema(minimum = -1000, maximum = 1000)]

@@ -25,7 +25,8 @@ use crate::error::ServerError;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreatureInput {
-    /// Its name in the encounter (`Cave Mage#1`).
+    /// Its name in the encounter (`Cave Mage#1`); not, nor like, a
+    /// character's (`invalid_name`).
     pub name: String,
     /// The stat block: id or name from `GET /monsters`.
     pub monster: String,
