@@ -86,10 +86,8 @@ async fn follow(h: &Harness, path: &str, token: &str) -> Collected {
 /// Every place in `v` where a creature's number shows, as `path: value`.
 fn leaks(v: &Value, path: &str, out: &mut Vec<String>) {
     match v {
-        Value::Number(n) => {
-            if n.as_i64().is_some_and(|n| SECRET_HP.contains(&n)) {
-                out.push(format!("{path}: {n}"));
-            }
+        Value::Number(n) if n.as_i64().is_some_and(|n| SECRET_HP.contains(&n)) => {
+            out.push(format!("{path}: {n}"));
         }
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
