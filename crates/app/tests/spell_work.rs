@@ -157,3 +157,47 @@ fn a_spell_at_the_bound_casts_and_commits_within_the_cast_bound() {
     assert_eq!(rolled, 399, "the damage dice; no saves or attacks");
     assert_eq!(changes(&store), 2);
 }
+
+/// The costliest cast the bounds let through that we could build: a save
+/// spell of 128 flat parts (each its own entry on every target's line) on
+/// 64 targets, each target giving the most save bonuses a request may
+/// (16 of 20d100). It commits, its log entry (about 550 KB) stays under
+/// the store's bound, and it is quick. Run with `--nocapture` for figures.
+#[test]
+fn the_costliest_cast_under_the_bounds_commits_within_the_log_entry_bound() {
+    use grimoire_app::limits::{MAX_BONUS_DICE, MAX_BONUS_SIDES, MAX_BONUSES, MAX_TARGETS};
+    use grimoire_rules::{Ability, BonusAmount, Delivery, OnSave, TargetStats};
+    let (mut store, e) = wizard();
+    let parts = (MAX_CAST_WORK / MAX_TARGETS as u64) as usize;
+    let mut s = missile(1, parts, DiceFormula::new(0, 1).plus(1));
+    s.effect.upcast.extra_instances = 0;
+    s.targeting.max_targets = None;
+    s.effect.delivery = Delivery::Save {
+        ability: Ability::Dexterity,
+        on_success: OnSave::Half,
+    };
+    let bonus = BonusAmount::Dice(DiceFormula::new(MAX_BONUS_DICE, MAX_BONUS_SIDES));
+    let mut req = CastRequest::new();
+    for i in 0..MAX_TARGETS {
+        let mut t = Target::named(format!("Goblin number {i}"));
+        t.stats = Some(TargetStats {
+            hp: Some(50),
+            ac: Some(15),
+            saves: vec![(Ability::Dexterity, 2)],
+            save_bonuses: vec![bonus.clone(); MAX_BONUSES],
+            ..TargetStats::default()
+        });
+        req = req.target(t);
+    }
+    let started = std::time::Instant::now();
+    let mut rng = SeededRng::new(3);
+    let req = fit_request_stored(&store, &e, None, &s, req).unwrap();
+    let out = cast(&e.state, &s, &req, &mut rng).unwrap();
+    commit_cast(&mut store, "cast", &e, None, &out, &mut rng).unwrap();
+    let took = started.elapsed();
+    let page = store.recent(&[CHARACTER], None, 1).unwrap();
+    let bytes = page[0].events.to_string().len();
+    eprintln!("costliest cast: {took:?}, log entry {bytes} bytes");
+    assert!(bytes < grimoire_store::Change::MAX_EVENTS_BYTES, "{bytes}");
+    assert!(took.as_secs_f64() < 2.0, "{took:?}");
+}

@@ -188,10 +188,10 @@ impl Change {
     }
 
     /// Largest event list one change may log, in bytes of JSON: one entry
-    /// of a table's log. The largest cast the app's bounds allow (a save
-    /// spell at `MAX_CAST_WORK` on 64 targets, with every bonus a request
-    /// may add) logs under half of it; Meteor Swarm on 64 targets logs
-    /// about 27 KB. A page of the log reads an older, larger entry as
+    /// of a table's log. The costliest cast the app's bounds allow that we
+    /// could build (a save spell of 128 flat parts on 64 targets, each with
+    /// every save bonus a request may give) logs about 550 KB; Meteor
+    /// Swarm on 64 targets logs about 27 KB. A page of the log reads an older, larger entry as
     /// having no events.
     pub const MAX_EVENTS_BYTES: usize = 1 << 20;
 

@@ -41,8 +41,8 @@ fn bounds_hold(store: &mut Store, db: &str) {
         .unwrap_err();
     assert_eq!(err.code(), "change_too_large", "{db}");
     assert!(store.recent(&["character"], None, 10).unwrap().is_empty());
-    // Twelve entries just under the bound fill three pages at most four
-    // mebibytes each; walking the pages finds every one.
+    // Twelve entries just under the bound fill several pages of at most
+    // `MAX_PAGE_BYTES` each; walking the pages finds every one.
     let mut written = Vec::new();
     for i in 0..12 {
         let done = store
