@@ -118,6 +118,16 @@ impl Handover {
     }
 }
 
+/// Gives its request up when dropped (see [`Db::outcome`]); harmless
+/// once the work has answered, since nothing of it writes after.
+struct GiveUpOnDrop<'a>(&'a Handover);
+
+impl Drop for GiveUpOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.give_up();
+    }
+}
+
 /// The error of a write refused because its request stopped waiting.
 fn given_up() -> StoreError {
     StoreError::Unavailable("the request stopped waiting; nothing was written".into())
@@ -461,6 +471,9 @@ impl Db {
         answer: impl std::future::Future<Output = Result<Result<T, ServerError>, E>>,
         handover: &Handover,
     ) -> Result<T, ServerError> {
+        // However the wait ends (the request's time limit, a client gone)
+        // the request gives up, so that work not yet writing never will.
+        let _gone = GiveUpOnDrop(handover);
         let mut answer = std::pin::pin!(answer);
         let done = match tokio::time::timeout(self.timeout, &mut answer).await {
             Ok(done) => done,

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use common::{Harness, Place};
-use grimoire_server::{AppState, Database, StateConfig, app};
+use grimoire_server::{AppState, Database, NetLimits, StateConfig, app};
 use grimoire_store::PostgresConfig;
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -23,13 +23,15 @@ use tokio::net::{TcpListener, TcpStream};
 
 /// Forwards to `upstream`; once `armed`, a connection that sends a write
 /// of account `petr` (its state, in JSON, among the commit's parameters)
-/// gets nothing more back: the commit itself goes through.
-async fn proxy(upstream: u16, armed: Arc<AtomicBool>) -> u16 {
+/// gets nothing more back: the commit itself goes through. While `slow`,
+/// everything sent to the database waits 1.5 s first.
+async fn proxy(upstream: u16, armed: Arc<AtomicBool>, slow: Arc<AtomicBool>) -> u16 {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     tokio::spawn(async move {
         while let Ok((client, _)) = listener.accept().await {
             let armed = Arc::clone(&armed);
+            let slow = Arc::clone(&slow);
             tokio::spawn(async move {
                 let Ok(server) = TcpStream::connect(("127.0.0.1", upstream)).await else {
                     return;
@@ -43,6 +45,9 @@ async fn proxy(upstream: u16, armed: Arc<AtomicBool>) -> u16 {
                     while let Ok(n) = cr.read(&mut buf).await {
                         if n == 0 {
                             break;
+                        }
+                        if slow.load(Ordering::SeqCst) {
+                            tokio::time::sleep(Duration::from_millis(1500)).await;
                         }
                         if armed.load(Ordering::SeqCst)
                             && buf[..n].windows(6).any(|w| w == b"\"petr\"")
@@ -72,11 +77,16 @@ async fn proxy(upstream: u16, armed: Arc<AtomicBool>) -> u16 {
     port
 }
 
-#[tokio::test]
-async fn a_change_committed_but_answered_late_is_never_reported_as_failed() {
-    let Some(pg) = common::pg_schema() else {
-        return;
-    };
+/// The proxy's switches, a server through it (database wait 2 s,
+/// `request_timeout`) and one straight to the database.
+struct Setup {
+    armed: Arc<AtomicBool>,
+    slow: Arc<AtomicBool>,
+    h: Harness,
+    direct: Harness,
+}
+
+async fn setup(pg: PostgresConfig, request_timeout: Duration) -> Setup {
     let upstream: u16 = pg
         .url
         .rsplit('@')
@@ -86,7 +96,8 @@ async fn a_change_committed_but_answered_late_is_never_reported_as_failed() {
         .and_then(|port| port.parse().ok())
         .unwrap_or(5432);
     let armed = Arc::new(AtomicBool::new(false));
-    let port = proxy(upstream, Arc::clone(&armed)).await;
+    let slow = Arc::new(AtomicBool::new(false));
+    let port = proxy(upstream, Arc::clone(&armed), Arc::clone(&slow)).await;
     let url = pg
         .url
         .replacen(&format!(":{upstream}/"), &format!(":{port}/"), 1);
@@ -95,12 +106,42 @@ async fn a_change_committed_but_answered_late_is_never_reported_as_failed() {
     let through = PostgresConfig::new(url).with_schema(schema.clone());
     let mut config = StateConfig::new(Database::Postgres(through));
     config.db_timeout = Duration::from_secs(2);
+    config.net = NetLimits {
+        request_timeout,
+        ..NetLimits::default()
+    };
     let h = Harness {
         router: app(AppState::connect(config).await.unwrap()),
-        place: Place::Postgres(pg.clone()),
+        place: Place::sqlite(),
         name: "postgres via proxy",
     };
+    let direct = app(AppState::connect(StateConfig::new(Database::Postgres(
+        PostgresConfig::new(pg.url.clone()).with_schema(schema),
+    )))
+    .await
+    .unwrap());
+    let direct = Harness {
+        router: direct,
+        place: Place::Postgres(pg),
+        name: "postgres",
+    };
     h.account("jana").await;
+    Setup {
+        armed,
+        slow,
+        h,
+        direct,
+    }
+}
+
+#[tokio::test]
+async fn a_change_committed_but_answered_late_is_never_reported_as_failed() {
+    let Some(pg) = common::pg_schema() else {
+        return;
+    };
+    let Setup {
+        armed, h, direct, ..
+    } = setup(pg, Duration::from_secs(30)).await;
 
     armed.store(true, Ordering::SeqCst);
     let start = Instant::now();
@@ -123,16 +164,6 @@ async fn a_change_committed_but_answered_late_is_never_reported_as_failed() {
 
     // It was saved: the same name again is taken.
     armed.store(false, Ordering::SeqCst);
-    let direct = app(AppState::connect(StateConfig::new(Database::Postgres(
-        PostgresConfig::new(pg.url.clone()).with_schema(schema),
-    )))
-    .await
-    .unwrap());
-    let direct = Harness {
-        router: direct,
-        place: Place::sqlite(),
-        name: "postgres",
-    };
     let (s, v) = direct
         .post("/accounts", None, json!({"name": "petr"}))
         .await;
@@ -141,4 +172,32 @@ async fn a_change_committed_but_answered_late_is_never_reported_as_failed() {
         (StatusCode::CONFLICT, Some("already_exists")),
         "{v}"
     );
+}
+
+/// The other half: a request that stopped waiting before its change was
+/// handed over (here the request's time limit, 1 s, passes while the
+/// database is slow) never makes it afterwards, so its answer, that it
+/// was stopped, stays true.
+#[tokio::test]
+async fn a_request_that_stopped_waiting_changes_nothing_afterwards() {
+    let Some(pg) = common::pg_schema() else {
+        return;
+    };
+    let Setup {
+        slow, h, direct, ..
+    } = setup(pg, Duration::from_secs(1)).await;
+    slow.store(true, Ordering::SeqCst);
+    let (s, v) = h.post("/accounts", None, json!({"name": "petr"})).await;
+    assert_eq!(
+        (s, v["error"]["code"].as_str()),
+        (StatusCode::REQUEST_TIMEOUT, Some("request_timeout")),
+        "{v}"
+    );
+    // Time for the slowed work to reach its commit, which is refused.
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    slow.store(false, Ordering::SeqCst);
+    let (s, v) = direct
+        .post("/accounts", None, json!({"name": "petr"}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "the stopped request made it: {v}");
 }

@@ -18,7 +18,7 @@ server-query_mismatch = the query string does not fit the operation's parameters
 server-query_field = query parameter { $field } cannot be read: { $detail }
 server-body_too_large = the request body is larger than the limit of { $limit } bytes (2 MiB); send less
 server-no_route = no such endpoint
-server-request_timeout = the request took longer than { $seconds } s and was stopped; send it again, faster
+server-request_timeout = the request took longer than { $seconds } s and was stopped; if it asked for a change, check whether it was made before sending it again
 # $what: one of the server-rate-* or server-too_many_streams messages.
 server-too_many_requests = { $what }; try again in { $seconds } s
 server-rate-failed_sign_ins = too many wrong tokens from your address (a right token still works)
