@@ -27,6 +27,9 @@ pub struct NewCreature {
     pub hp: i32,
     /// Its creature type in lower case.
     pub creature_type: Option<String>,
+    /// It answers its allies' casts (the GM's other creatures) with a
+    /// Counterspell too, see [`Combatant::reacts_to_cast_by`].
+    pub reacts_to_allies: bool,
 }
 
 /// Adds a stat-block creature to an encounter (before or after the start):
@@ -45,6 +48,7 @@ pub fn add_creature(
     c.stats = Some(creature.stats);
     c.creature_type = creature.creature_type;
     c.caster = Some(Box::new(creature.caster));
+    c.reacts_to_allies = creature.reacts_to_allies;
     crate::encounter::join(store, command, e, c)
 }
 

@@ -7,12 +7,23 @@
 //! damage or a fall opens a window too ([`open`]), for Shield, Hellish
 //! Rebuke, Feather Fall. Every step is one committed change, so undo and
 //! replay are exact.
+//!
+//! Who may answer a cast (issue 31): Counterspell answers a cast it can
+//! perceive (not a stat block's spell "requiring no components") by the
+//! other side (stored characters against the GM's creatures), or by an
+//! ally when the combatant was said to react to allies
+//! ([`grimoire_rules::Combatant::reacts_to_cast_by`]); the targets of a
+//! spell answer being targeted by it (Shield against Magic Missile). A
+//! Reaction spell cast in answer that someone could counter waits in a
+//! window of its own, nested in the first, so a Counterspell can itself
+//! be countered.
 
 use grimoire_dice::DiceRng;
 use grimoire_rules::{
-    Ability, ActionKind, Answer, CastOutcome, CastRequest, Encounter, EncounterEvent, PendingCast,
-    RulesError, Spell, Target, TargetStats, Trigger, TriggerKind, cast, cast_action, check_cast,
-    countered_events, counters, hit_stands,
+    Ability, ActionKind, Answer, CastOutcome, CastRequest, Defense, EffectBoard, Encounter,
+    EncounterEvent, PendingCast, RulesError, Spell, Target, TargetStats, Trigger, TriggerKind,
+    answers_targeting, cast, cast_action, check_cast, check_reaction_targets, countered_events,
+    counters, hit_stands, perceptible,
 };
 use grimoire_store::{Entity, Store};
 use serde::Serialize;
@@ -77,15 +88,18 @@ fn caster_as_target(running: &Encounter, w: &Who) -> Target {
     t
 }
 
-/// Who could answer the window about to open with one of `reactions`.
+/// Who could answer the window about to open with one of `reactions`;
+/// `pending` is the cast that waits in it, for a spell being cast.
 fn reactors(
     store: &Store,
     running: &Encounter,
     trigger: &Trigger,
+    pending: Option<&PendingCast>,
     reactions: &[Spell],
 ) -> Result<Vec<Reactor>, AppError> {
     let kind = trigger.kind();
     let house = crate::house::house_rules(store)?;
+    let source = trigger.source().and_then(|s| running.combatant(s));
     let mut out = Vec::new();
     for c in running.combatants() {
         if trigger.source() == Some(c.name.as_str())
@@ -97,16 +111,25 @@ fn reactors(
         let Ok(w) = who(store, running, &c.name) else {
             continue;
         };
+        // Counterspell: a cast it can perceive, by the other side or by an
+        // ally it was said to answer (R11).
+        let counters_it = kind != TriggerKind::SpellCast
+            || (pending.is_none_or(|p| !p.unseen)
+                && source.is_none_or(|s| c.reacts_to_cast_by(s)));
         let mut spells = Vec::new();
-        for s in reactions
-            .iter()
-            .filter(|s| TriggerKind::of_spell(s) == Some(kind))
-        {
+        for s in reactions {
             let mut req = reaction_request(running, &c.name, trigger);
-            if kind == TriggerKind::SpellCast
-                && let Some(src) = trigger.source()
-            {
-                req = req.target(Target::named(src));
+            if TriggerKind::of_spell(s) == Some(kind) {
+                if !counters_it {
+                    continue;
+                }
+                if kind == TriggerKind::SpellCast
+                    && let Some(src) = trigger.source()
+                {
+                    req = req.target(Target::named(src));
+                }
+            } else if !pending.is_some_and(|p| answers_targeting(s, p, &c.name)) {
+                continue;
             }
             let req = crate::cast::fit_request_at_table(store, &w.entity(), None, s, req, &house)?;
             if check_cast(w.caster(), s, &req).is_ok() {
@@ -121,6 +144,85 @@ fn reactors(
         }
     }
     Ok(out)
+}
+
+/// The cast `w` declares, as it waits in a window: its targets spelt as
+/// the encounter spells its combatants, and whether it can be perceived.
+fn pending_cast(
+    running: &Encounter,
+    w: &Who,
+    spell: &Spell,
+    mut request: CastRequest,
+) -> Result<PendingCast, AppError> {
+    for t in &mut request.targets {
+        if let Some(c) = running
+            .combatants()
+            .iter()
+            .find(|c| fold(&c.name) == fold(&t.name))
+        {
+            t.name.clone_from(&c.name);
+        }
+    }
+    Ok(PendingCast {
+        caster: w.name().to_owned(),
+        spell: spell.id.clone(),
+        spell_name: spell.name.clone(),
+        action: cast_action(w.caster(), spell, &request)?,
+        unseen: !perceptible(w.caster(), spell),
+        request,
+    })
+}
+
+/// A spell in force that answered being targeted by `spell` (Shield
+/// against Magic Missile) keeps its damage off the creature it protects:
+/// for this cast the creature is immune to every type the spell deals.
+/// `lookup` finds the spells in force by id.
+pub fn ward_off(
+    board: &EffectBoard,
+    spell: &Spell,
+    req: &mut CastRequest,
+    lookup: &dyn Fn(&str) -> Option<Spell>,
+) {
+    let types: Vec<_> = spell
+        .effect
+        .damage
+        .iter()
+        .flat_map(|d| d.offered_types())
+        .collect();
+    if types.is_empty() {
+        return;
+    }
+    for t in &mut req.targets {
+        let warded = board
+            .spells_on(&t.name)
+            .into_iter()
+            .filter_map(|id| lookup(id.as_str()))
+            .any(|w| grimoire_rules::wards(&w, spell));
+        if !warded {
+            continue;
+        }
+        let stats = t.stats.get_or_insert_with(Default::default);
+        stats.defenses.retain(|(ty, _)| !types.contains(ty));
+        stats
+            .defenses
+            .extend(types.iter().map(|ty| (*ty, Defense::Immune)));
+    }
+}
+
+/// The Reaction spells of `reactions` and the spells in force, by id.
+fn finder(reactions: &[Spell]) -> impl Fn(&str) -> Option<Spell> + '_ {
+    |id: &str| {
+        reactions
+            .iter()
+            .find(|s| s.id.as_str() == id)
+            .cloned()
+            .or_else(|| {
+                grimoire_catalog::Catalog::srd()
+                    .lookup(id)
+                    .ok()
+                    .map(|e| e.spell.clone())
+            })
+    }
 }
 
 fn enc_entity_view(e: &Entity<EncounterState>, running: &Encounter) -> Entity<EncounterState> {
@@ -147,19 +249,29 @@ pub fn still_to_answer(
     let Some(window) = running.window() else {
         return Ok(Vec::new());
     };
-    let mut out = reactors(store, running, &window.trigger, reactions)?;
+    let mut out = reactors(
+        store,
+        running,
+        &window.trigger,
+        window.pending.as_ref(),
+        reactions,
+    )?;
     out.retain(|r| !window.answered(&r.name));
     Ok(out)
 }
 
 /// Whether a cast by `caster` inside the running encounter would wait for
 /// Reactions, as [`declare`] decides: it is no Reaction itself and some
-/// other combatant could answer it with one of `reactions` (R11).
+/// other combatant could answer it with one of `reactions` (R11): a
+/// Counterspell of the other side (or of an ally said to react to allies)
+/// when the cast can be perceived, or a Shield of a creature it targets
+/// (`request`'s targets) when it is Magic Missile.
 pub fn would_wait(
     store: &Store,
     running: &Encounter,
     caster: &str,
     spell: &Spell,
+    request: &CastRequest,
     reactions: &[Spell],
 ) -> Result<bool, AppError> {
     if matches!(
@@ -174,7 +286,8 @@ pub fn would_wait(
         spell: spell.id.clone(),
         spell_name: spell.name.clone(),
     };
-    Ok(!reactors(store, running, &trigger, reactions)?.is_empty())
+    let pending = pending_cast(running, &w, spell, request.clone())?;
+    Ok(!reactors(store, running, &trigger, Some(&pending), reactions)?.is_empty())
 }
 
 /// The GM casts for a combatant (a creature or a character) inside a
@@ -214,14 +327,17 @@ pub fn declare<R: DiceRng + ?Sized>(
         spell: spell.id.clone(),
         spell_name: spell.name.clone(),
     };
+    let pending = pending_cast(&running, &w, spell, req)?;
     let could = if is_reaction {
         Vec::new()
     } else {
-        reactors(store, &running, &trigger, reactions)?
+        reactors(store, &running, &trigger, Some(&pending), reactions)?
     };
     let mut batch = Batch::new(command);
     let mut events = Vec::new();
     if could.is_empty() {
+        let mut req = pending.request;
+        ward_off(running.effects(), spell, &mut req, &finder(reactions));
         let outcome = cast(w.caster(), spell, &req, rng)?;
         let hits = landed(
             store,
@@ -238,13 +354,6 @@ pub fn declare<R: DiceRng + ?Sized>(
             hits,
         });
     }
-    let pending = PendingCast {
-        caster: w.name().to_owned(),
-        spell: spell.id.clone(),
-        spell_name: spell.name.clone(),
-        action: cast_action(w.caster(), spell, &req)?,
-        request: req,
-    };
     let opened = running.open_window(trigger, Some(pending))?;
     running.apply_all(&opened);
     events.extend(opened);
@@ -268,7 +377,7 @@ pub fn open(
             reason: grimoire_words::Message::new("app-reason-cast_opens_window"),
         });
     }
-    let could = reactors(store, &running, &trigger, reactions)?;
+    let could = reactors(store, &running, &trigger, None, reactions)?;
     let opened = running.open_window(trigger, None)?;
     running.apply_all(&opened);
     commit(store, Batch::new(command), e, running, &opened)?;
@@ -278,18 +387,26 @@ pub fn open(
 /// What a Reaction did.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Reacted {
-    /// The Reaction's cast.
-    pub outcome: CastOutcome,
+    /// The Reaction's cast; `None` while it waits in a window of its own
+    /// for those who could counter it (`reactors`).
+    pub outcome: Option<CastOutcome>,
     /// Whether it stopped the spell it answered (2024 Counterspell: the
     /// caster failed its Constitution save); the window is then closed.
     pub countered: bool,
+    /// Who could answer the Reaction itself (a Counterspell against it):
+    /// when any could, it waits in a nested window until `resolve`.
+    pub reactors: Vec<Reactor>,
 }
 
 /// A combatant answers the open window with a Reaction spell (R11): it
 /// must answer this kind of trigger and have its Reaction; a spell slot
 /// it spends on another creature's turn leaves its own turn's slot (R10).
-/// A Counterspell that makes the caster fail its save stops the spell: its
-/// action is wasted, no slot is expended, and the window closes.
+/// A Reaction that strikes back (Counterspell, Hellish Rebuke) aims only at
+/// who caused the trigger, and at it when no target is given. A
+/// Counterspell that makes the caster fail its save stops the spell: its
+/// action is wasted, no slot is expended, and the window closes. When
+/// someone could counter the Reaction itself (`reactions`), it waits in a
+/// window nested in this one and nothing is spent yet.
 #[allow(clippy::too_many_arguments)]
 pub fn react<R: DiceRng + ?Sized>(
     store: &mut Store,
@@ -299,6 +416,7 @@ pub fn react<R: DiceRng + ?Sized>(
     reactor: &str,
     spell: &Spell,
     request: CastRequest,
+    reactions: &[Spell],
     rng: &mut R,
 ) -> Result<Reacted, AppError> {
     let w = who(store, &running, reactor)?;
@@ -310,8 +428,22 @@ pub fn react<R: DiceRng + ?Sized>(
         trigger: request.trigger.clone().or(base.trigger),
         ..request
     };
+    for t in &mut req.targets {
+        if let Some(c) = running
+            .combatants()
+            .iter()
+            .find(|c| fold(&c.name) == fold(&t.name))
+        {
+            t.name.clone_from(&c.name);
+        }
+    }
+    check_reaction_targets(&window.trigger, spell, &req.targets)?;
+    let strikes_back = TriggerKind::of_spell(spell) == Some(window.trigger.kind())
+        && grimoire_rules::strikes_source(window.trigger.kind());
     let pending_caster = match (&window.trigger, &window.pending) {
-        (Trigger::SpellCast { .. }, Some(p)) => Some(who(store, &running, &p.caster)?),
+        (Trigger::SpellCast { .. }, Some(p)) if strikes_back => {
+            Some(who(store, &running, &p.caster)?)
+        }
         _ => None,
     };
     if let Some(pc) = &pending_caster
@@ -319,11 +451,44 @@ pub fn react<R: DiceRng + ?Sized>(
     {
         req.targets.push(caster_as_target(&running, pc));
     }
+    if let (Trigger::Damage { attacker, .. }, true, true) =
+        (&window.trigger, strikes_back, req.targets.is_empty())
+    {
+        req.targets.push(Target::named(attacker.clone()));
+    }
     let view = enc_entity_view(e, &running);
     let req = crate::cast::fit_request_stored(store, &w.entity(), Some(&view), spell, req)?;
-    let outcome = cast(w.caster(), spell, &req, rng)?;
     let mut batch = Batch::new(command);
     let mut events = Vec::new();
+    let answered = vec![EncounterEvent::Answered {
+        answer: Answer {
+            name: w.name().to_owned(),
+            spell: Some(spell.id.clone()),
+        },
+    }];
+    // Someone could counter the Reaction itself: it waits (R11).
+    check_cast(w.caster(), spell, &req)?;
+    let trigger = Trigger::SpellCast {
+        caster: w.name().to_owned(),
+        spell: spell.id.clone(),
+        spell_name: spell.name.clone(),
+    };
+    let pending = pending_cast(&running, &w, spell, req)?;
+    let could = reactors(store, &running, &trigger, Some(&pending), reactions)?;
+    if !could.is_empty() {
+        running.apply_all(&answered);
+        events.extend(answered);
+        let nested = running.nest_window(trigger, Some(pending))?;
+        running.apply_all(&nested);
+        events.extend(nested);
+        commit(store, batch, e, running, &events)?;
+        return Ok(Reacted {
+            outcome: None,
+            countered: false,
+            reactors: could,
+        });
+    }
+    let outcome = cast(w.caster(), spell, &pending.request, rng)?;
     landed(
         store,
         &mut batch,
@@ -333,12 +498,6 @@ pub fn react<R: DiceRng + ?Sized>(
         rng,
         &mut events,
     )?;
-    let answered = vec![EncounterEvent::Answered {
-        answer: Answer {
-            name: w.name().to_owned(),
-            spell: Some(spell.id.clone()),
-        },
-    }];
     running.apply_all(&answered);
     events.extend(answered);
     let countered = pending_caster.is_some() && counters(spell, &outcome.resolution);
@@ -355,7 +514,11 @@ pub fn react<R: DiceRng + ?Sized>(
         events.extend(closed);
     }
     commit(store, batch, e, running, &events)?;
-    Ok(Reacted { outcome, countered })
+    Ok(Reacted {
+        outcome: Some(outcome),
+        countered,
+        reactors: Vec::new(),
+    })
 }
 
 /// A combatant lets the open window pass without reacting.
@@ -436,9 +599,11 @@ pub fn resolve<R: DiceRng + ?Sized>(
                     .text("spell", p.spell.as_str()),
             })?;
             // The request waited: what the encounter knows of its targets
-            // now is what counts, not what it knew (or was told) then.
+            // now is what counts, not what it knew (or was told) then, a
+            // Shield raised in the window included.
             let mut req = p.request.clone();
             crate::cast::encounter_numbers(&running, &mut req);
+            ward_off(running.effects(), &spell, &mut req, spells);
             let outcome = cast(w.caster(), &spell, &req, rng)?;
             landed(
                 store,
@@ -449,6 +614,27 @@ pub fn resolve<R: DiceRng + ?Sized>(
                 rng,
                 &mut events,
             )?;
+            // A Reaction that waited in a window of its own answers the
+            // window beneath: a Counterspell that lands stops its spell.
+            let beneath = running.window().cloned();
+            if let Some(op) = beneath.as_ref().and_then(|b| {
+                b.pending
+                    .as_ref()
+                    .filter(|_| b.answered(&p.caster) && b.trigger.source() != Some(&p.caster))
+            }) && counters(&spell, &outcome.resolution)
+            {
+                let oc = who(store, &running, &op.caster)?;
+                record(
+                    &mut batch,
+                    &mut running,
+                    &mut events,
+                    &oc,
+                    &countered_events(op),
+                )?;
+                let closed = [EncounterEvent::WindowClosed];
+                running.apply_all(&closed);
+                events.extend(closed);
+            }
             Closed::Cast {
                 outcome: Box::new(outcome),
             }

@@ -126,7 +126,14 @@ pub fn next_turn<R: DiceRng + ?Sized>(
             events.extend(o.events);
         }
         if fold(&w.entity.name) == fold(&turn.combatant) {
-            events.extend(turn.caster_events.iter().cloned());
+            // Its turn begins after the round's time: what lasts until the
+            // start of its next turn (Shield) ends now, not at the round's
+            // start (R15).
+            let mut after = w.now.clone();
+            after.apply_all(&events);
+            let o = after.start_turn();
+            notes.extend(o.notes);
+            events.extend(o.events);
         }
         let board = encounter.caster_events(&w.entity.name, &events);
         encounter.apply_all(&board);

@@ -70,6 +70,9 @@ struct Line {
     per_day: Option<u8>,
     #[serde(default)]
     shared: bool,
+    /// "requiring no components" (the Archmage's Misty Step).
+    #[serde(default)]
+    no_components: bool,
     spells: Vec<String>,
     #[serde(default)]
     levels: BTreeMap<String, u8>,
@@ -409,6 +412,7 @@ fn convert(r: Record, spells: &Catalog, source: &str) -> Result<Monster, Invalid
             frequency: line.per_day.map_or(Frequency::AtWill, Frequency::PerDay),
             shared: line.shared,
             spells: list,
+            no_components: line.no_components,
         });
     }
     let mut slots = [0u8; 9];

@@ -200,13 +200,14 @@ pub(crate) fn duration_of(text: &str) -> Result<Duration, FieldError> {
         bad(
             "duration",
             format!(
-                "{text:?} is not a duration (instantaneous, \"1 minute\", \"concentration 1 minute\", until dispelled, special) (R15)"
+                "{text:?} is not a duration (instantaneous, \"1 minute\", \"concentration 1 minute\", until your next turn, until dispelled, special) (R15)"
             ),
         )
     };
     Ok(match text {
         "instantaneous" => Duration::Instantaneous,
         "until dispelled" => Duration::UntilDispelled,
+        "until your next turn" => Duration::UntilNextTurn,
         "special" => Duration::Special,
         other => match other.strip_prefix("concentration ") {
             Some(rest) => Duration::Concentration {

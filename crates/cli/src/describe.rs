@@ -192,6 +192,7 @@ pub fn duration(duration: &Duration, lang: Lang) -> String {
             "card-duration-concentration",
             &[("span", span(up_to, lang).into())],
         ),
+        Duration::UntilNextTurn => say(lang, "card-duration-until_next_turn", &[]),
         Duration::UntilDispelled => say(lang, "card-duration-until_dispelled", &[]),
         Duration::Special => say(lang, "card-duration-special", &[]),
     }

@@ -155,8 +155,19 @@ fn r11_mage_counterspells_the_party_wizards_fireball() {
         (Some("reaction_window_open"), Some("R11"))
     );
 
+    // Issue 31: the Mage's Counterspell can itself be countered by the
+    // wizard (the other side, her Reaction unused): it waits in a window of
+    // its own. Her fellow Mage is its ally and is not asked.
     let v = s.ok(&["encounter", "react", "Cave", "Cave Mage#1", "Counterspell"]);
-    assert_eq!(v["countered"], true, "{v}");
+    assert_eq!(v["status"], "pending", "{v}");
+    assert_eq!(v["reactors"][0]["name"], "Elmira", "{v}");
+    assert_eq!(v["reactors"].as_array().unwrap().len(), 1, "{v}");
+    s.ok(&["encounter", "pass", "Cave", "Elmira"]);
+    let v = s.ok(&["encounter", "resolve", "Cave"]);
+    assert_eq!(v["resolved"], "cast", "{v}");
+    assert_eq!(v["cast"]["spell"], "counterspell", "{v}");
+    let v = s.ok(&["encounter", "window", "Cave"]);
+    assert!(v["window"].is_null(), "countered: both windows closed: {v}");
     assert_eq!(
         slot3(&s),
         before,
@@ -185,8 +196,11 @@ fn r11_mage_counterspells_the_party_wizards_fireball() {
     let v = s.ok(&["encounter", "uses", "Cave", "Cave Mage#1"]);
     assert_eq!(v["reaction"], false);
 
-    // Undo brings the window back exactly; a pass and a resolve cast it.
-    s.ok(&["undo", "Cave", "--encounter"]);
+    // Undo brings the windows back exactly (the resolve, the pass, the
+    // Counterspell declared); a pass and a resolve cast the Fireball.
+    for _ in 0..3 {
+        s.ok(&["undo", "Cave", "--encounter"]);
+    }
     let v = s.ok(&["encounter", "window", "Cave"]);
     assert_eq!(v["window"]["pending"]["spell"], "fireball", "{v}");
     assert_eq!(uses(&s, "Cave Mage#1", "Protective Magic"), 3);
@@ -234,7 +248,14 @@ fn r11_the_wizards_shield_turns_a_hit_into_a_miss() {
         (err["code"].as_str(), err["rule"].as_str()),
         (Some("not_an_answer"), Some("R11"))
     );
-    s.ok(&["encounter", "react", "Cave", "Elmira", "Shield"]);
+    // Issue 31: the Mage attacking could counter her Shield: it waits for
+    // the Mage; a pass and a resolve raise it, a second resolve checks the hit.
+    let v = s.ok(&["encounter", "react", "Cave", "Elmira", "Shield"]);
+    assert_eq!(v["status"], "pending", "{v}");
+    assert_eq!(v["reactors"][0]["name"], "Cave Mage#1", "{v}");
+    s.ok(&["encounter", "pass", "Cave", "Cave Mage#1"]);
+    let v = s.ok(&["encounter", "resolve", "Cave"]);
+    assert_eq!(v["cast"]["spell"], "shield", "{v}");
     let v = s.ok(&["encounter", "resolve", "Cave"]);
     assert_eq!(
         (v["hits"].as_bool(), v["ac"].as_i64()),
@@ -381,8 +402,12 @@ fn r11_feather_fall_answers_a_fall() {
     s.ok(&["prepare", "Elmira", "Feather Fall"]);
     let v = s.ok(&["encounter", "fall", "Cave", "Elmira"]);
     assert_eq!(v["reactors"][0]["name"], "Elmira", "{v}");
+    // The Mage could counter Feather Fall (issue 31): it waits for it.
     let v = s.ok(&["encounter", "react", "Cave", "Elmira", "Feather Fall"]);
-    assert_eq!(v["countered"], false);
+    assert_eq!(v["status"], "pending", "{v}");
+    s.ok(&["encounter", "pass", "Cave", "Cave Mage#1"]);
+    let v = s.ok(&["encounter", "resolve", "Cave"]);
+    assert_eq!(v["cast"]["spell"], "feather-fall", "{v}");
     let v = s.ok(&["encounter", "resolve", "Cave"]);
     assert_eq!(v["resolved"], "done");
     let err = s.fails(1, &["encounter", "resolve", "Cave"]);

@@ -23,7 +23,9 @@ fn fix_id(code: &str) -> &'static str {
         "missing_trigger" | "not_a_reaction" => "missing_trigger",
         "reaction_window_open" => "reaction_window_open",
         "no_reaction_window" => "no_reaction_window",
-        "not_an_answer" | "own_trigger" | "already_answered" => "not_an_answer",
+        "not_an_answer" | "own_trigger" | "already_answered" | "reaction_target_not_source" => {
+            "not_an_answer"
+        }
         "no_slot_available" => "no_slot_available",
         "slot_too_low" => "slot_too_low",
         "no_such_slot" | "invalid_slot_level" => "no_such_slot",

@@ -80,11 +80,34 @@ impl Caster {
         }
     }
 
-    /// Begins the caster's turn in an encounter: everything resets, the Reaction too.
+    /// Begins the caster's turn in an encounter: everything resets, the
+    /// Reaction too, and the spells that last until the start of its next
+    /// turn end (Shield, R15), wherever in the round they were cast.
     pub fn start_turn(&self) -> Outcome {
-        Outcome {
+        let mut out = Outcome {
             events: vec![Event::TurnStarted],
             notes: Vec::new(),
+        };
+        self.end_until_next_turn(&mut out);
+        out
+    }
+
+    /// Ends the spells that last until the caster's next turn starts.
+    fn end_until_next_turn(&self, out: &mut Outcome) {
+        for o in self.ongoing().iter().filter(|o| o.until_next_turn) {
+            if self.concentration().is_some_and(|c| c.effect == o.id) {
+                out.events.push(Event::ConcentrationEnded {
+                    effect: o.id,
+                    spell: o.spell.clone(),
+                    reason: EndReason::Expired,
+                });
+            }
+            out.events.push(Event::SpellEnded {
+                effect: o.id,
+                spell: o.spell.clone(),
+                reason: EndReason::Expired,
+            });
+            out.notes.push(format!("R15: {} has ended", o.name));
         }
     }
 
@@ -102,6 +125,10 @@ impl Caster {
         let mut out = self.advance_rounds(rounds);
         if rounds > 0 && *self.turn() != crate::economy::TurnEconomy::default() {
             out.events.push(Event::TurnEnded);
+        }
+        // A round's wait has the caster's next turn begin within it.
+        if rounds > 0 {
+            self.end_until_next_turn(&mut out);
         }
         out
     }

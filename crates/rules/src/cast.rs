@@ -248,6 +248,7 @@ fn finish<R: DiceRng + ?Sized>(
     let mut effect = None;
     let duration = spell.duration_at(plan.cast_level);
     if let Some(max_rounds) = duration.max_rounds() {
+        let until_next_turn = matches!(duration, crate::time::Duration::UntilNextTurn);
         let id = caster.next_effect_id();
         effect = Some(id);
         let ongoing = crate::event::OngoingSpell {
@@ -268,11 +269,17 @@ fn finish<R: DiceRng + ?Sized>(
             each_turn: applied.each_turn.clone(),
             conditions: spell.effect.conditions.clone(),
             concentration: spell.is_concentration(),
-            dismissible: matches!(duration, crate::time::Duration::Timed(_))
-                || spell.is_concentration(),
+            dismissible: matches!(
+                duration,
+                crate::time::Duration::Timed(_) | crate::time::Duration::UntilNextTurn
+            ) || spell.is_concentration(),
             movable: spell.targeting.moves_to_new_target,
             started_at: caster.now(),
-            expires_at: (max_rounds != u64::MAX).then(|| caster.now().saturating_add(max_rounds)),
+            // Ended by the caster's next turn (or a wait), not by the clock:
+            // a new round can begin before that turn does.
+            expires_at: (max_rounds != u64::MAX && !until_next_turn)
+                .then(|| caster.now().saturating_add(max_rounds)),
+            until_next_turn,
         };
         events.push(Event::SpellStarted { ongoing });
         if spell.is_concentration() {

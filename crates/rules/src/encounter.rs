@@ -41,6 +41,11 @@ pub struct Combatant {
     /// were kept: see [`Combatant::is_creature`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<CombatantKind>,
+    /// A player (or the GM) said it may answer its allies' casts with a
+    /// Counterspell: without this, only casts by the other side (stored
+    /// characters against the GM's creatures) open a window for it (R11).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reacts_to_allies: bool,
 }
 
 /// Whose a combatant is.
@@ -66,6 +71,7 @@ impl Combatant {
             creature_type: None,
             caster: None,
             kind: None,
+            reacts_to_allies: false,
         }
     }
 
@@ -80,6 +86,14 @@ impl Combatant {
     /// combatant is never a stored character.
     pub fn is_creature(&self) -> bool {
         self.kind == Some(CombatantKind::Creature) || self.caster.is_some()
+    }
+
+    /// Whether it would answer a cast by `caster` with a Counterspell
+    /// (R11): casts by the other side always, an ally's only when it was
+    /// said to react to allies. The sides are the stored characters and
+    /// the creatures the GM runs.
+    pub fn reacts_to_cast_by(&self, caster: &Combatant) -> bool {
+        self.reacts_to_allies || self.is_creature() != caster.is_creature()
     }
 }
 
@@ -129,8 +143,16 @@ pub enum EncounterEvent {
         /// The answer.
         answer: crate::reaction::Answer,
     },
-    /// The window closed: what waited resolved or was countered.
+    /// The window closed: what waited resolved or was countered. A window
+    /// it was nested in is open again.
     WindowClosed,
+    /// A window opened inside the open one (a Counterspell cast in answer
+    /// waits for a Counterspell of its own): the open one waits beneath it
+    /// and comes back when it closes (R11).
+    WindowNested {
+        /// The new window.
+        window: Box<crate::reaction::ReactionWindow>,
+    },
     /// An event from a caster, recorded for the effects on creatures (R21).
     Caster {
         /// The caster's name.
@@ -165,6 +187,9 @@ pub struct Encounter {
     effects: EffectBoard,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     window: Option<crate::reaction::ReactionWindow>,
+    /// Windows the open one was nested in, innermost last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    outer: Vec<crate::reaction::ReactionWindow>,
 }
 
 impl Encounter {
@@ -190,6 +215,7 @@ impl Encounter {
             index: 0,
             effects: EffectBoard::new(),
             window: None,
+            outer: Vec::new(),
         })
     }
 
@@ -256,7 +282,11 @@ impl Encounter {
                 evs.extend(caster.advance_rounds(1).events);
             }
             if i == index {
-                evs.push(Event::TurnStarted);
+                // Applied on top of the round's time, so a spell the clock
+                // ended is not ended twice.
+                let mut after = (**caster).clone();
+                after.apply_all(&evs);
+                evs.extend(after.start_turn().events);
             }
             events.extend(self.creature_events(&c.name, &evs));
         }
@@ -357,6 +387,28 @@ impl Encounter {
         self.window.as_ref()
     }
 
+    /// The window the open one answers, when it was nested in one (a
+    /// Counterspell waiting for Counterspells against it).
+    pub fn outer_window(&self) -> Option<&crate::reaction::ReactionWindow> {
+        self.outer.last()
+    }
+
+    /// Opens a window inside the open one (R11): a Reaction spell cast in
+    /// answer that others could counter waits in it.
+    pub fn nest_window(
+        &self,
+        trigger: crate::reaction::Trigger,
+        pending: Option<crate::reaction::PendingCast>,
+    ) -> Result<Vec<EncounterEvent>, RulesError> {
+        self.window.as_ref().ok_or(RulesError::NoReactionWindow)?;
+        for name in [trigger.source(), trigger.only()].into_iter().flatten() {
+            self.find(name)?;
+        }
+        Ok(vec![EncounterEvent::WindowNested {
+            window: Box::new(crate::reaction::ReactionWindow::new(trigger, pending)),
+        }])
+    }
+
     /// Refuses while a window is open: what waits resolves first (R11).
     pub fn check_no_window(&self) -> Result<(), RulesError> {
         match &self.window {
@@ -414,7 +466,18 @@ impl Encounter {
             spell: crate::error::SpellName::of(spell),
             trigger: kind,
         };
+        // Being targeted by a spell (Shield against Magic Missile) is
+        // answered in the window of that spell's cast, by its targets.
+        if let Some(p) = w.pending.as_ref().filter(|_| kind == TriggerKind::SpellCast)
+            && crate::reaction::answers_targeting(spell, p, name)
+        {
+            return Ok(w);
+        }
         if TriggerKind::of_spell(spell) != Some(kind) {
+            return Err(not_an_answer());
+        }
+        // Counterspell needs a cast it can perceive (R11).
+        if w.pending.as_ref().is_some_and(|p| p.unseen) {
             return Err(not_an_answer());
         }
         if w.trigger.source() == Some(name) {
@@ -487,7 +550,13 @@ impl Encounter {
                     w.answers.push(answer.clone());
                 }
             }
-            EncounterEvent::WindowClosed => self.window = None,
+            EncounterEvent::WindowClosed => self.window = self.outer.pop(),
+            EncounterEvent::WindowNested { window } => {
+                if let Some(open) = self.window.take() {
+                    self.outer.push(open);
+                }
+                self.window = Some((**window).clone());
+            }
         }
     }
 

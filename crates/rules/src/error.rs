@@ -398,6 +398,17 @@ pub enum RulesError {
         /// What it did, in English (`spell`, `attack`).
         what: String,
     },
+    /// Occurs when a Reaction that strikes back at what triggered it
+    /// (Hellish Rebuke at the creature that damaged you, Counterspell at
+    /// the creature casting) is aimed at another creature.
+    ReactionTargetNotSource {
+        /// The Reaction spell.
+        spell: SpellName,
+        /// The creature it was aimed at.
+        target: String,
+        /// The one it must strike: who caused the trigger.
+        source: String,
+    },
     /// Occurs when a creature answers one trigger twice.
     AlreadyAnswered {
         /// Who.
@@ -478,6 +489,7 @@ impl RulesError {
             RulesError::NotAnAnswer { .. } => "not_an_answer",
             RulesError::OwnTrigger { .. } => "own_trigger",
             RulesError::AlreadyAnswered { .. } => "already_answered",
+            RulesError::ReactionTargetNotSource { .. } => "reaction_target_not_source",
             RulesError::NotACaster { .. } => "not_a_caster",
             RulesError::DamageTypeNotOffered { .. } => "damage_type_not_offered",
             RulesError::TargetNotHostile { .. } => "target_not_hostile",
@@ -508,7 +520,8 @@ impl RulesError {
             | RulesError::ReactionWindowOpen { .. }
             | RulesError::NotAnAnswer { .. }
             | RulesError::OwnTrigger { .. }
-            | RulesError::AlreadyAnswered { .. } => "R11",
+            | RulesError::AlreadyAnswered { .. }
+            | RulesError::ReactionTargetNotSource { .. } => "R11",
             RulesError::MissingTrigger { .. } | RulesError::OffTurnNotReaction { .. } => "R11",
             RulesError::CastingInProgress { .. }
             | RulesError::NoCastingInProgress
@@ -651,6 +664,11 @@ impl RulesError {
                 what: "spell".into(),
             },
             RulesError::AlreadyAnswered { name: s() },
+            RulesError::ReactionTargetNotSource {
+                spell: s().into(),
+                target: s(),
+                source: s(),
+            },
             RulesError::NotACaster { name: s() },
             RulesError::InvalidRequest {
                 reason: Invalid::CombatantListedTwice { name: s() },
@@ -795,6 +813,15 @@ impl RulesError {
             RulesError::NotAnAnswer { spell, trigger } => {
                 vec![("spell", name(spell)), ("trigger", Arg::Trigger(*trigger))]
             }
+            RulesError::ReactionTargetNotSource {
+                spell,
+                target,
+                source,
+            } => vec![
+                ("spell", name(spell)),
+                ("target", text(target)),
+                ("source", text(source)),
+            ],
             RulesError::OwnTrigger { name: who, what } => {
                 vec![("name", text(who)), ("what", text(what))]
             }

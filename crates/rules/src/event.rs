@@ -71,8 +71,13 @@ pub struct OngoingSpell {
     pub movable: bool,
     /// When it started, in the caster's rounds.
     pub started_at: u64,
-    /// When it ends by itself; `None` if it lasts until dispelled.
+    /// When it ends by itself; `None` if it lasts until dispelled or
+    /// until the caster's next turn.
     pub expires_at: Option<u64>,
+    /// It ends when the caster's next turn starts (Shield), see
+    /// [`crate::Duration::UntilNextTurn`].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub until_next_turn: bool,
 }
 
 /// A casting of 1 minute or more under way (R12).

@@ -111,8 +111,9 @@ pub use invalid::Invalid;
 pub use level::{SlotLevel, SpellLevel};
 pub use message::Arg;
 pub use reaction::{
-    Answer, PendingCast, ReactionWindow, Trigger, TriggerKind, countered_events, counters,
-    hit_stands,
+    Answer, PendingCast, ReactionWindow, Trigger, TriggerKind, answers_targeting,
+    check_reaction_targets, countered_events, counters, hit_stands, perceptible, strikes_source,
+    targeted_by, wards,
 };
 pub use request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS, SlotKind};
 pub use resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};

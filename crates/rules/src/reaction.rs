@@ -174,6 +174,95 @@ pub struct PendingCast {
     pub request: CastRequest,
     /// The part of the turn it takes, wasted if it is countered.
     pub action: ActionKind,
+    /// Cast with no component a creature can perceive (a stat block's
+    /// line "requiring no components"): no Counterspell answers it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unseen: bool,
+}
+
+impl PendingCast {
+    /// Whether `name` is among the spell's targets.
+    pub fn targets(&self, name: &str) -> bool {
+        self.request.targets.iter().any(|t| t.name == name)
+    }
+}
+
+/// The spell whose targeting a Reaction answers, from the words of its
+/// trigger ("targeted by the Magic Missile spell": `magic missile`, in
+/// lower case), when it answers one. The same words say what it wards off
+/// while it lasts (Shield: no damage from Magic Missile), see [`wards`].
+pub fn targeted_by(spell: &Spell) -> Option<String> {
+    let CastingTime::Reaction { trigger } = &spell.casting_time else {
+        return None;
+    };
+    let t = trigger.to_lowercase();
+    let (_, rest) = t.split_once("targeted by ")?;
+    let rest = rest.strip_prefix("the ").unwrap_or(rest);
+    let name = rest.split(" spell").next()?.trim();
+    (!name.is_empty()).then(|| name.to_owned())
+}
+
+/// Whether `reaction` answers `reactor` being targeted by the waiting
+/// cast (Shield against Magic Missile, R11).
+pub fn answers_targeting(reaction: &Spell, pending: &PendingCast, reactor: &str) -> bool {
+    targeted_by(reaction).is_some_and(|n| names(&n, pending))
+        && pending.targets(reactor)
+        && pending.caster != reactor
+}
+
+fn names(lower: &str, pending: &PendingCast) -> bool {
+    pending.spell_name.eq_ignore_ascii_case(lower)
+        || pending.spell.as_str() == lower.replace(' ', "-")
+}
+
+/// Whether a spell in force (`warding`, Shield) keeps `cast`'s damage off
+/// the creature it protects: it answers being targeted by that spell.
+pub fn wards(warding: &Spell, cast: &Spell) -> bool {
+    targeted_by(warding).is_some_and(|n| {
+        cast.name.eq_ignore_ascii_case(&n) || cast.id.as_str() == n.replace(' ', "-")
+    })
+}
+
+/// Whether a cast can be perceived, so that Counterspell can answer it:
+/// it has a Verbal, Somatic or Material component the caster provides. A
+/// stat block's line "requiring no components" has none (R11, R14).
+pub fn perceptible(caster: &crate::caster::Caster, spell: &Spell) -> bool {
+    let c = &spell.components;
+    let any = c.verbal || c.somatic || c.material.is_some();
+    any && !caster
+        .stat_block()
+        .is_some_and(|b| b.without_components(&spell.id))
+}
+
+/// Whether a Reaction of this kind strikes whoever caused the trigger:
+/// Counterspell the creature casting, Hellish Rebuke the creature that
+/// damaged you.
+pub fn strikes_source(kind: TriggerKind) -> bool {
+    matches!(kind, TriggerKind::SpellCast | TriggerKind::Damage)
+}
+
+/// Checks a Reaction's targets against its trigger (R11): one that
+/// strikes back ([`strikes_source`]) may aim only at who caused it.
+pub fn check_reaction_targets(
+    trigger: &Trigger,
+    spell: &Spell,
+    targets: &[crate::target::Target],
+) -> Result<(), crate::error::RulesError> {
+    let kind = trigger.kind();
+    let (Some(source), true) = (trigger.source(), strikes_source(kind)) else {
+        return Ok(());
+    };
+    if TriggerKind::of_spell(spell) != Some(kind) {
+        return Ok(());
+    }
+    match targets.iter().find(|t| t.name != source) {
+        None => Ok(()),
+        Some(t) => Err(crate::error::RulesError::ReactionTargetNotSource {
+            spell: crate::error::SpellName::of(spell),
+            target: t.name.clone(),
+            source: source.to_owned(),
+        }),
+    }
 }
 
 /// One answer given in a window.

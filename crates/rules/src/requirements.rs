@@ -103,6 +103,13 @@ pub(crate) fn check_components(
     spell: &Spell,
     from_item: bool,
 ) -> Result<(), RulesError> {
+    // A stat block's line "requiring no components" needs none (R14).
+    if caster
+        .stat_block()
+        .is_some_and(|b| b.without_components(&spell.id))
+    {
+        return Ok(());
+    }
     let c = &spell.components;
     if c.verbal && caster.is_silenced() {
         return Err(RulesError::Silenced);

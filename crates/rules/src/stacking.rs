@@ -124,6 +124,17 @@ impl EffectBoard {
         best
     }
 
+    /// The spells in force on a creature, by id, once each.
+    pub fn spells_on<'a>(&'a self, target: &'a str) -> Vec<&'a SpellId> {
+        let mut out: Vec<&SpellId> = Vec::new();
+        for e in self.on(target) {
+            if !out.contains(&&e.ongoing.spell) {
+                out.push(&e.ongoing.spell);
+            }
+        }
+        out
+    }
+
     /// Whether a spell still affects a creature: while any casting of it lasts (R21).
     pub fn has(&self, target: &str, spell: &SpellId) -> bool {
         self.on(target).any(|e| &e.ongoing.spell == spell)

@@ -57,6 +57,11 @@ pub struct SpellGroup {
     pub shared: bool,
     /// The spells.
     pub spells: Vec<BlockSpell>,
+    /// The line casts its spells "requiring no components" (the
+    /// Archmage's Misty Step): no V, S or M to provide (R14), and nothing a
+    /// creature could perceive, so no Counterspell answers them (R11).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_components: bool,
 }
 
 /// A creature's spellcasting as its stat block gives it.
@@ -110,6 +115,17 @@ fn no_slots(slots: &[u8; 9]) -> bool {
 }
 
 impl StatBlockCasting {
+    /// Whether the block casts `spell` with no components at all: every
+    /// line that lists it says "requiring no components".
+    pub fn without_components(&self, spell: &SpellId) -> bool {
+        let mut lines = self
+            .groups
+            .iter()
+            .filter(|g| g.spells.iter().any(|s| &s.spell == spell))
+            .peekable();
+        lines.peek().is_some() && lines.all(|g| g.no_components)
+    }
+
     /// The use a per-day spell is tracked under: the group's name for a
     /// pool, `Group: spell` for N/day each.
     pub fn use_name(group: &SpellGroup, spell: &SpellId) -> String {

@@ -144,6 +144,11 @@ pub enum Duration {
         /// The longest the spell can last.
         up_to: TimeSpan,
     },
+    /// Lasts until the start of the caster's next turn (Shield's "1
+    /// round"): it ends when the caster's own turn begins, wherever in the
+    /// round it was cast, never at a round's start, and at most a round of
+    /// waiting outside a fight.
+    UntilNextTurn,
     /// Lasts until dispelled (or triggered).
     UntilDispelled,
     /// Anything else, as the spell describes.
@@ -162,6 +167,7 @@ impl Duration {
         match self {
             Duration::Instantaneous => None,
             Duration::Timed(span) | Duration::Concentration { up_to: span } => Some(span.rounds()),
+            Duration::UntilNextTurn => Some(1),
             Duration::UntilDispelled | Duration::Special => Some(u64::MAX),
         }
     }

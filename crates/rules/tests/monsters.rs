@@ -43,6 +43,7 @@ fn each(name: &str, uses: u8, spells: &[(&str, Option<u8>)]) -> SpellGroup {
                 level: l.map(lvl),
             })
             .collect(),
+        no_components: false,
     }
 }
 
@@ -279,6 +280,7 @@ fn r11_counterspell_failed_save_wastes_the_action_and_keeps_the_slot() {
         spell_name: "Fireball".into(),
         request: req.clone(),
         action: cast_action(&wizard, &fireball(), &req).unwrap(),
+        unseen: false,
     };
     let trigger = Trigger::SpellCast {
         caster: "Elmira".into(),

@@ -41,6 +41,9 @@ pub enum EncounterCommand {
         /// A homebrew stat-block file to find --monster in
         #[arg(long, value_name = "FILE", requires = "monster")]
         homebrew: Option<String>,
+        /// It may answer its allies' casts with Counterspell (by default only the other side's casts wait for it)
+        #[arg(long)]
+        reacts_to_allies: bool,
     },
     /// Remove a combatant (fled, dismissed); not the one whose turn it is
     Remove {
@@ -103,6 +106,7 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
             hp,
             monster: Some(monster),
             homebrew,
+            reacts_to_allies,
         } => crate::commands::monster::add(
             ctx,
             encounter,
@@ -111,14 +115,16 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
             *initiative,
             *hp,
             homebrew.as_deref(),
+            *reacts_to_allies,
         ),
         EncounterCommand::Add {
             encounter,
             name,
             initiative,
             hp,
+            reacts_to_allies,
             ..
-        } => add(ctx, encounter, name, *initiative, *hp),
+        } => add(ctx, encounter, name, *initiative, *hp, *reacts_to_allies),
         EncounterCommand::Monsters(c) => crate::commands::reaction::run_encounter(ctx, c),
         EncounterCommand::Remove { encounter, name } => remove(ctx, encounter, name),
         EncounterCommand::Start { encounter } => start(ctx, encounter),
@@ -176,6 +182,7 @@ fn add(
     spec: &str,
     initiative: Option<i32>,
     hp: Option<i32>,
+    reacts_to_allies: bool,
 ) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let e = state::encounter(&store, enc)?;
@@ -215,6 +222,7 @@ fn add(
     let mut c = Combatant::new(display.clone(), initiative).of_kind(kind);
     c.hp = hp.or(target.stats.as_ref().and_then(|s| s.hp));
     c.creature_type = target.creature_type.clone();
+    c.reacts_to_allies = reacts_to_allies;
     c.stats = target.stats.clone().map(|mut s| {
         s.hp = None;
         s

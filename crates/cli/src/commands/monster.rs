@@ -229,6 +229,7 @@ pub fn add(
     initiative: Option<i32>,
     hp: Option<i32>,
     homebrew: Option<&str>,
+    reacts_to_allies: bool,
 ) -> anyhow::Result<()> {
     let b = bestiary(homebrew)?;
     let m = find(&b, monster)?;
@@ -266,6 +267,7 @@ pub fn add(
         stats: m.target_stats(),
         hp,
         creature_type: m.creature_type.clone(),
+        reacts_to_allies,
     };
     grimoire_app::monster::add_creature(&mut store, ctx.command_line.clone(), &e, creature)
         .map_err(state::app_error)?;

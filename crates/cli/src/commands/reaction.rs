@@ -257,7 +257,6 @@ pub fn declare_and_show(
     req: grimoire_rules::CastRequest,
 ) -> anyhow::Result<()> {
     let out = &ctx.out;
-    let lang = out.lang;
     let reactions = reaction_spells();
     let mut rng = ctx.rng();
     let done = game::declare(
@@ -283,28 +282,40 @@ pub fn declare_and_show(
                     "spell": spell.spell.id, "reactors": reactors,
                 }));
             }
-            out.line(out.yellow(&format!(
-                "{}: {} {} — {}",
-                who,
-                crate::describe::spell_name(spell, lang),
-                t(lang, "cli-label-waits-for-reactions"),
-                t(lang, "cli-label-nothing-is-spent-yet"),
-            )))?;
-            for rc in reactors {
-                let spells: Vec<String> = rc.spells.iter().map(|s| spell_name(s, lang)).collect();
-                out.line(format!(
-                    "  {} {}: {}",
-                    rc.name,
-                    t(lang, "cli-label-may-answer-with"),
-                    spells.join(", ")
-                ))?;
-            }
-            out.line(out.dim(&format!(
-                "grimoire encounter react|pass {} NAME …; grimoire encounter resolve {}",
-                e.name, e.name
-            )))
+            show_pending(ctx, &e.name, who, spell, &reactors)
         }
     }
+}
+
+/// Says that `who`'s `spell` waits for Reactions, and who could answer.
+fn show_pending(
+    ctx: &Ctx,
+    encounter: &str,
+    who: &str,
+    spell: &grimoire_catalog::CatalogSpell,
+    reactors: &[game::Reactor],
+) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    let lang = out.lang;
+    out.line(out.yellow(&format!(
+        "{}: {} {} — {}",
+        who,
+        crate::describe::spell_name(spell, lang),
+        t(lang, "cli-label-waits-for-reactions"),
+        t(lang, "cli-label-nothing-is-spent-yet"),
+    )))?;
+    for rc in reactors {
+        let spells: Vec<String> = rc.spells.iter().map(|s| spell_name(s, lang)).collect();
+        out.line(format!(
+            "  {} {}: {}",
+            rc.name,
+            t(lang, "cli-label-may-answer-with"),
+            spells.join(", ")
+        ))?;
+    }
+    out.line(out.dim(&format!(
+        "grimoire encounter react|pass {encounter} NAME …; grimoire encounter resolve {encounter}"
+    )))
 }
 
 /// Runs the encounter commands of this module.
@@ -336,18 +347,29 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                 &args.name,
                 &spell.spell,
                 req,
+                &reactions,
                 &mut rng,
             )
             .map_err(state::app_error)?;
+            // Someone could counter the Reaction itself: it waits (R11).
+            let Some(outcome) = &done.outcome else {
+                if out.json {
+                    return out.json(&json!({
+                        "encounter": e.name, "reactor": args.name, "status": "pending",
+                        "spell": spell.spell.id, "reactors": done.reactors,
+                    }));
+                }
+                return show_pending(ctx, &e.name, &args.name, spell, &done.reactors);
+            };
             if out.json {
                 return out.json(&json!({
                     "encounter": e.name, "reactor": args.name, "countered": done.countered,
-                    "cast": grimoire_app::view::CastView::new(&args.name, &done.outcome,
+                    "cast": grimoire_app::view::CastView::new(&args.name, outcome,
                                                              &spell.name_en, &spell.name_cs),
-                    "events": done.outcome.events,
+                    "events": outcome.events,
                 }));
             }
-            show_cast(ctx, &store, &e.name, &args.name, &done.outcome, &[], spell)?;
+            show_cast(ctx, &store, &e.name, &args.name, outcome, &[], spell)?;
             if done.countered {
                 out.line(out.green(t(
                     lang,

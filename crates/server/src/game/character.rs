@@ -654,6 +654,7 @@ pub fn cast(
                 &running,
                 &entity.name,
                 &spell,
+                &request,
                 &reactions,
             )? {
                 let command = format!("cast {} {}", spell.id.as_str(), entity.name);

@@ -35,6 +35,11 @@ pub struct CombatantInput {
     #[serde(default)]
     #[schema(minimum = 0, maximum = 100_000)]
     pub hp: Option<i32>,
+    /// It answers its allies' casts with Counterspell too; by default only
+    /// casts by the other side (characters against the GM's creatures) wait
+    /// for it (R11).
+    #[serde(default)]
+    pub reacts_to_allies: bool,
 }
 
 /// Damage to a combatant.
@@ -135,6 +140,7 @@ pub fn add(store: &mut Store, enc: &str, input: &CombatantInput) -> Result<Value
         let mut st = e.state.clone();
         let mut c = Combatant::new(display.clone(), input.initiative).of_kind(kind);
         c.hp = input.hp;
+        c.reacts_to_allies = input.reacts_to_allies;
         st.combatants.push(c);
         let mut batch = Batch::new(format!("encounter add {} {display}", e.name));
         batch.encounter(&e, &st, &[])?;
@@ -298,6 +304,7 @@ mod tests {
                 name: "elmira".into(),
                 initiative: 12,
                 hp: None,
+                reacts_to_allies: false,
             },
         )
         .unwrap();
@@ -308,6 +315,7 @@ mod tests {
                 name: "Goblin".into(),
                 initiative: 15,
                 hp: Some(7),
+                reacts_to_allies: false,
             },
         )
         .unwrap();

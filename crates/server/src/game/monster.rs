@@ -37,6 +37,11 @@ pub struct CreatureInput {
     #[serde(default)]
     #[schema(minimum = 0, maximum = 100_000)]
     pub hp: Option<i32>,
+    /// It answers its allies' casts with Counterspell too; by default only
+    /// casts by the other side (characters against the GM's creatures) wait
+    /// for it (R11).
+    #[serde(default)]
+    pub reacts_to_allies: bool,
 }
 
 /// A spell cast (or a Reaction answered) for a combatant.
@@ -240,6 +245,7 @@ pub fn add_creature(
             stats: m.target_stats(),
             hp: input.hp.unwrap_or(m.hp),
             creature_type: m.creature_type.clone(),
+            reacts_to_allies: input.reacts_to_allies,
         };
         grimoire_app::monster::add_creature(
             store,
@@ -334,11 +340,19 @@ pub fn react(
             &input.caster,
             &s,
             req.clone(),
+            &reaction_spells(),
             &mut rng,
         )?;
+        // Someone could counter the Reaction itself: it waits (R11).
+        let Some(outcome) = &done.outcome else {
+            return Ok(json!({
+                "encounter": e.name, "reactor": input.caster, "status": "pending",
+                "spell": s.id, "reactors": done.reactors,
+            }));
+        };
         Ok(json!({
             "encounter": e.name, "reactor": input.caster, "countered": done.countered,
-            "cast": cast_view(&input.caster, &done.outcome), "events": done.outcome.events,
+            "cast": cast_view(&input.caster, outcome), "events": outcome.events,
         }))
     })
 }

@@ -150,6 +150,7 @@ pub(crate) fn duration(d: &Duration) -> Both {
                 cs: both(id, &[("span", s.cs.into())]).cs,
             }
         }
+        Duration::UntilNextTurn => both("card-duration-until_next_turn", &[]),
         Duration::UntilDispelled => both("card-duration-until_dispelled", &[]),
         Duration::Special => both("card-duration-special", &[]),
     }

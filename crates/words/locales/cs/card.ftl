@@ -39,6 +39,7 @@ card-area-two = { $shape } { $size } stop × { $second } stop
 
 card-duration-instantaneous = okamžité
 card-duration-concentration = Soustředění, až { $span }
+card-duration-until_next_turn = 1 kolo (do začátku tvého příštího tahu)
 card-duration-until_dispelled = dokud není rozptýleno
 card-duration-special = zvláštní
 

@@ -87,6 +87,7 @@ refusal-own_trigger = { $name } nemůže reagovat na { $what ->
         [attack] vlastní útok
        *[other] vlastní čin
     }
+refusal-reaction_target_not_source = { $spell } vrací úder tomu, kdo spouštěč způsobil ({ $source }), ne tvorovi { $target }
 refusal-already_answered = { $name } už na tento spouštěč odpověděl(a)
 refusal-not_a_caster = { $name } nesesílá kouzla (přidejte ho jako postavu nebo s --monster)
 refusal-invalid_request = neplatný požadavek: { $reason }

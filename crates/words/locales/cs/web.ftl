@@ -436,6 +436,7 @@ web-explain-no_reaction_window = Na žádnou Reakci se nečeká.
 web-explain-reaction_window_open = Kouzlo čeká na Reakce: nejdřív reagujte, vzdejte se nebo ho vyhodnoťte.
 web-explain-not_an_answer = Tato Reakce na tento spouštěč neodpovídá.
 web-explain-own_trigger = Tvor nemůže reagovat na vlastní kouzlo ani útok.
+web-explain-reaction_target_not_source = Tato Reakce smí zasáhnout jen tvora, který její spouštěč způsobil.
 web-explain-already_answered = Tento tvor už na spouštěč odpověděl.
 web-explain-not_a_caster = Tento účastník nesesílá kouzla.
 web-explain-not_in_spellbook = Nejdřív kouzlo opište do knihy kouzel.

@@ -36,6 +36,7 @@ card-area-two = { $shape } { $size } ft × { $second } ft
 
 card-duration-instantaneous = Instantaneous
 card-duration-concentration = Concentration, up to { $span }
+card-duration-until_next_turn = 1 round (until the start of your next turn)
 card-duration-until_dispelled = Until dispelled
 card-duration-special = Special
 

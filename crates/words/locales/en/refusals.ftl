@@ -73,6 +73,7 @@ refusal-reaction_window_open = { $waiting ->
     }
 refusal-not_an_answer = { $spell } does not answer { $trigger }
 refusal-own_trigger = { $name } cannot react to its own { $what }
+refusal-reaction_target_not_source = { $spell } strikes back at { $source }, who caused the trigger, not at { $target }
 refusal-already_answered = { $name } has already answered this trigger
 refusal-not_a_caster = { $name } has no spellcasting (add it as a character or with --monster)
 refusal-invalid_request = invalid request: { $reason }

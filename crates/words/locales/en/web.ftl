@@ -438,6 +438,7 @@ web-explain-no_reaction_window = Nothing is waiting for a Reaction.
 web-explain-reaction_window_open = A spell waits for Reactions: react, pass or resolve it first.
 web-explain-not_an_answer = That Reaction does not answer this trigger.
 web-explain-own_trigger = A creature cannot react to its own spell or attack.
+web-explain-reaction_target_not_source = This Reaction can only strike the creature that caused its trigger.
 web-explain-already_answered = This creature has already answered this trigger.
 web-explain-not_a_caster = That combatant has no spellcasting.
 web-explain-not_in_spellbook = Copy the spell into the spellbook first.
