@@ -25,8 +25,22 @@ pub fn fit_request(
     caster: &Entity<Caster>,
     enc: Option<&Entity<EncounterState>>,
     spell: &Spell,
-    mut req: CastRequest,
+    req: CastRequest,
 ) -> Result<CastRequest, AppError> {
+    let (mut req, board) = fit_situation(caster, enc, spell, req)?;
+    apply_effects_in_force(&board, &caster.name, &mut req);
+    Ok(req)
+}
+
+/// [`fit_request`] but for the effects in force on the targets, which go
+/// on last, once every number is in ([`apply_effects_in_force`]); with the
+/// board they are read from.
+fn fit_situation(
+    caster: &Entity<Caster>,
+    enc: Option<&Entity<EncounterState>>,
+    spell: &Spell,
+    mut req: CastRequest,
+) -> Result<(CastRequest, EffectBoard), AppError> {
     // Bounded before any work: one request costs a small, known amount.
     crate::limits::check_cast_request(&req)?;
     crate::limits::check_spell_work(spell, &req, caster.state.cantrip_level())?;
@@ -42,10 +56,17 @@ pub fn fit_request(
         req = req.target(Target::caster(caster.name.clone()));
     }
     let running = enc.and_then(|e| e.state.running.as_ref());
+    // At 0 hit points on the tracker the caster is Unconscious and casts
+    // nothing (R9), whatever its conditions say; its sheet's hit points
+    // the rules check themselves.
+    if let Some(c) = running.and_then(|r| combatant_named(r, &caster.name))
+        && c.is_creature() == (caster.kind != CHARACTER)
+    {
+        grimoire_rules::check_not_down(&caster.name, c.hp.map(i64::from))?;
+    }
     let board = running.map_or_else(|| own_effects(caster), |r| r.effects().clone());
-    apply_effects_in_force(&board, &caster.name, &mut req);
     let Some(running) = running else {
-        return Ok(req);
+        return Ok((req, board));
     };
     encounter_numbers(running, &mut req);
     // The caster's own marks (Hex, Hunter's Mark) on the target add their
@@ -79,7 +100,7 @@ pub fn fit_request(
         }
         req.off_turn = true;
     }
-    Ok(req)
+    Ok((req, board))
 }
 
 /// Inside an encounter, a target named like a combatant takes the
@@ -176,7 +197,7 @@ pub(crate) fn fill_from_combatant(t: &mut Target, c: &grimoire_rules::Combatant)
 }
 
 /// Each number the request left out is taken from what is known of the
-/// target (hit points, AC, maximum, saves, defences).
+/// target (hit points, temporary ones, AC, maximum, saves, defences).
 pub(crate) fn fill_missing(
     stats: &mut grimoire_rules::TargetStats,
     known: grimoire_rules::TargetStats,
@@ -189,6 +210,9 @@ pub(crate) fn fill_missing(
     }
     if stats.max_hp.is_none() {
         stats.max_hp = known.max_hp;
+    }
+    if stats.temp_hp.is_none() {
+        stats.temp_hp = known.temp_hp;
     }
     if stats.saves.is_empty() {
         stats.saves = known.saves;
@@ -215,7 +239,11 @@ pub fn own_effects(caster: &Entity<Caster>) -> EffectBoard {
 /// Effects in force change the rolls they name (R21): the caster's spell
 /// attacks take its attack-roll bonuses (Bless's d4, Bane's -d4), a
 /// target's saves its saving-throw bonuses and its AC its flat AC bonuses
-/// (Shield of Faith). Whatever the request already gives is kept.
+/// (Shield of Faith). Whatever the request already gives is kept. It runs
+/// once every number is in, from wherever it came (the request, the
+/// tracker, the character's sheet): the effects go by the target, not by
+/// how its numbers were given (issue 31: a blessed `-t Wiz` saved without
+/// its d4, `-t Wiz:dex=+1` with it).
 fn apply_effects_in_force(board: &EffectBoard, caster: &str, req: &mut CastRequest) {
     if req.attack_bonuses.is_empty() {
         req.attack_bonuses = board.bonuses(caster, BonusTarget::AttackRolls);
@@ -263,7 +291,7 @@ pub(crate) fn fit_request_at_table(
     req: CastRequest,
     house: &HouseRules,
 ) -> Result<CastRequest, AppError> {
-    let mut req = fit_request(caster, enc, spell, req)?;
+    let (mut req, board) = fit_situation(caster, enc, spell, req)?;
     req.house_rules = house.clone();
     let running = enc.and_then(|e| e.state.running.as_ref());
     for t in &mut req.targets {
@@ -273,6 +301,7 @@ pub(crate) fn fit_request_at_table(
         t.name.clone_from(&c.name);
         fill_from_character(t, &c.state);
     }
+    apply_effects_in_force(&board, &caster.name, &mut req);
     Ok(req)
 }
 
@@ -358,6 +387,7 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
     after_cast.apply_all(&outcome.events);
     let mut caster_events = outcome.events.clone();
     let mut hits = Vec::new();
+    let mut tracked = tracked_hp(running, caster);
     // The caster's own part first: it is one entity with its cast.
     for t in outcome.resolution.targets.iter().filter(|t| t.affected) {
         if (t.damage_total == 0 && t.healing == 0)
@@ -367,7 +397,14 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
             continue;
         }
         let bonuses = board.bonuses(&t.target, BonusTarget::SavingThrows);
-        let (events, hit) = struck(&after_cast, t.damage_total, t.healing, &bonuses, rng);
+        let (events, hit) = struck(
+            &after_cast,
+            t.damage_total,
+            t.healing,
+            &bonuses,
+            &mut tracked,
+            rng,
+        );
         after_cast.apply_all(&events);
         caster_events.extend(events);
         hits.extend(hit);
@@ -406,7 +443,7 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
 }
 
 /// The hit points a cast leaves on the running encounter's combatants, as
-/// its events. A character's are its recorded ones (`hits`), as before;
+/// its events, with a stat-block creature's fall at 0. A character's are its recorded ones (`hits`), as before;
 /// any other combatant's are the tracker's less the damage dealt and plus
 /// the healing, target after target (one named twice takes both): never a
 /// number of the request, the way a stored character's are never one
@@ -440,6 +477,10 @@ pub(crate) fn tracker_hp(
             events.extend(more);
         }
     }
+    // A stat-block creature left at 0 falls Unconscious (its
+    // Concentration ends); one healed from 0 wakes.
+    let falls = crate::fall::creatures(running, &events);
+    events.extend(falls);
     events
 }
 
@@ -472,7 +513,9 @@ pub(crate) fn hits_on_characters<R: DiceRng + ?Sized>(
     board: &EffectBoard,
     rng: &mut R,
 ) -> Result<(Vec<CharacterEvents>, Vec<CharacterHit>), AppError> {
-    let mut others: Vec<(Entity<Caster>, Vec<Event>, Caster)> = Vec::new();
+    // Each character with its events, its state so far and its tracked hit points.
+    type Struck = (Entity<Caster>, Vec<Event>, Caster, Option<Tracked>);
+    let mut others: Vec<Struck> = Vec::new();
     let mut hits = Vec::new();
     for t in outcome.resolution.targets.iter().filter(|t| t.affected) {
         if t.damage_total == 0 && t.healing == 0 {
@@ -488,58 +531,106 @@ pub(crate) fn hits_on_characters<R: DiceRng + ?Sized>(
             Some(i) => i,
             None => {
                 let state = found.state.clone();
-                others.push((found, Vec::new(), state));
+                let tracked = tracked_hp(running, &found);
+                others.push((found, Vec::new(), state, tracked));
                 others.len() - 1
             }
         };
         let bonuses = board.bonuses(&t.target, BonusTarget::SavingThrows);
-        let (_, events, state) = &mut others[i];
-        let (more, hit) = struck(state, t.damage_total, t.healing, &bonuses, rng);
+        let (_, events, state, tracked) = &mut others[i];
+        let (more, hit) = struck(state, t.damage_total, t.healing, &bonuses, tracked, rng);
         state.apply_all(&more);
         events.extend(more);
         hits.extend(hit);
     }
     let changed = others
         .into_iter()
-        .filter(|(_, e, _)| !e.is_empty())
-        .map(|(c, e, _)| (c, e))
+        .filter(|(_, e, ..)| !e.is_empty())
+        .map(|(c, e, ..)| (c, e))
         .collect();
     Ok((changed, hits))
 }
 
+/// A character's hit points as the encounter's tracker follows them, for
+/// one that records none of its own: `(hp, maximum)`.
+type Tracked = (i32, Option<i32>);
+
+/// The tracker's hit points of `c` inside the running encounter, when `c`
+/// records none on its sheet (its sheet's are the truth otherwise).
+fn tracked_hp(running: Option<&Encounter>, c: &Entity<Caster>) -> Option<Tracked> {
+    if c.state.vitals().is_some() {
+        return None;
+    }
+    let combatant = combatant_named(running?, &c.name)?;
+    if !is_character(combatant, &c.name) {
+        return None;
+    }
+    let max = combatant.stats.as_ref().and_then(|s| s.max_hp);
+    combatant.hp.map(|hp| (hp, max))
+}
+
 /// The events of a character taking `damage` then regaining `healing`,
 /// and what it came to; `None` when nothing about it is tracked (no hit
-/// points recorded and no Concentration to save).
+/// points recorded or followed by the tracker, and no Concentration to
+/// save). A character whose hit points only the tracker follows
+/// (`tracked`, counted on here) falls Unconscious at 0 all the same: its
+/// Concentration ends without a save, and healing wakes it.
 fn struck<R: DiceRng + ?Sized>(
     c: &Caster,
     damage: u32,
     healing: u32,
     bonuses: &[BonusAmount],
+    tracked: &mut Option<Tracked>,
     rng: &mut R,
 ) -> (Vec<Event>, Option<CharacterHit>) {
-    if c.vitals().is_none() && (damage == 0 || c.concentration().is_none()) {
+    if c.vitals().is_none() && tracked.is_none() && (damage == 0 || c.concentration().is_none()) {
         return (Vec::new(), None);
     }
     let mut now = c.clone();
     let mut events = Vec::new();
     let mut save = None;
     if damage > 0 {
-        let o = now.take_damage_with(damage, grimoire_rules::RollMode::Normal, bonuses, rng);
-        if let (Some(dc), Some(roll)) = (o.dc, o.roll) {
-            save = Some(ConcentrationSave {
-                dc,
-                roll,
-                kept: o.concentration_kept,
-            });
-        }
-        now.apply_all(&o.events);
-        events.extend(o.events);
+        let falls = match tracked.as_mut() {
+            Some((hp, _)) if now.vitals().is_none() => {
+                *hp = after_hit(*hp, damage, 0, None);
+                *hp == 0
+            }
+            _ => false,
+        };
+        let o = if falls {
+            crate::fall::falls(&now)
+        } else {
+            let o = now.take_damage_with(damage, grimoire_rules::RollMode::Normal, bonuses, rng);
+            if let (Some(dc), Some(roll)) = (o.dc, o.roll) {
+                save = Some(ConcentrationSave {
+                    dc,
+                    roll,
+                    kept: o.concentration_kept,
+                });
+            }
+            o.events
+        };
+        now.apply_all(&o);
+        events.extend(o);
     }
-    if healing > 0
-        && let Ok(o) = now.heal(healing)
-    {
-        now.apply_all(&o.events);
-        events.extend(o.events);
+    if healing > 0 {
+        match tracked.as_mut() {
+            Some((hp, max)) if now.vitals().is_none() => {
+                let was = *hp;
+                *hp = after_hit(*hp, 0, healing, *max);
+                if was == 0 && *hp > 0 {
+                    let o = crate::fall::wakes(&now);
+                    now.apply_all(&o);
+                    events.extend(o);
+                }
+            }
+            _ => {
+                if let Ok(o) = now.heal(healing) {
+                    now.apply_all(&o.events);
+                    events.extend(o.events);
+                }
+            }
+        }
     }
     let vitals = now.vitals();
     let hit = CharacterHit {

@@ -31,6 +31,7 @@ mod cast;
 mod character;
 pub mod encounter;
 mod error;
+mod fall;
 mod gear;
 pub mod homebrew;
 pub mod house;

@@ -163,6 +163,11 @@ fn pending_cast(
             t.name.clone_from(&c.name);
         }
     }
+    // At 0 hit points on the tracker the caster casts nothing (R9), before
+    // any other refusal: the same answer as a cast that waits for no one.
+    if let Some(c) = running.combatant(w.name()) {
+        grimoire_rules::check_not_down(w.name(), c.hp.map(i64::from))?;
+    }
     Ok(PendingCast {
         caster: w.name().to_owned(),
         spell: spell.id.clone(),

@@ -268,20 +268,42 @@ fn end_spell(
 /// Damage to a combatant: tracked hit points drop (never below 0); a
 /// stored character (given as `character`) takes it on its own hit points
 /// and makes its Concentration save; a stat-block creature makes its own.
+/// One the tracker leaves at 0 falls Unconscious instead ([`crate::fall`]).
 /// Returns the encounter's events, not yet applied, and the save.
 pub(crate) fn hurt<R: DiceRng + ?Sized>(
     encounter: &Encounter,
-    character: Option<&mut Working>,
+    mut character: Option<&mut Working>,
     combatant: &Combatant,
     amount: u32,
     rng: &mut R,
 ) -> Result<(Vec<EncounterEvent>, Option<ConcentrationSave>), AppError> {
     let mut events = Vec::new();
+    let mut tracked = None;
     if let Some(hp) = combatant.hp {
         let hp = hp
             .saturating_sub(i32::try_from(amount).unwrap_or(i32::MAX))
             .max(0);
+        tracked = Some(hp);
         events.extend(encounter.set_hp(&combatant.name, hp)?);
+    }
+    // At 0 hit points on the tracker a creature is Unconscious: its
+    // Concentration ends, no save (a character recording its own hit
+    // points falls by them, below).
+    let falls = amount > 0 && tracked == Some(0);
+    if let Some(w) = character.as_deref_mut()
+        && falls
+        && w.now.vitals().is_none()
+    {
+        let fall = crate::fall::falls(&w.now);
+        events.extend(encounter.caster_events(&w.entity.name, &fall));
+        w.push(fall);
+        return Ok((events, None));
+    }
+    if let Some(caster) = combatant.caster.as_deref()
+        && falls
+    {
+        events.extend(encounter.creature_events(&combatant.name, &crate::fall::falls(caster)));
+        return Ok((events, None));
     }
     let bonuses = encounter
         .effects()

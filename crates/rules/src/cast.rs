@@ -413,6 +413,7 @@ fn plan(
     req: &CastRequest,
     completing: bool,
 ) -> Result<Plan, RulesError> {
+    crate::vitals::check_not_down(caster.name(), caster.vitals().map(|v| i64::from(v.hp)))?;
     if caster.is_incapacitated() {
         return Err(RulesError::Incapacitated { rule: "R9" });
     }

@@ -313,11 +313,15 @@ impl Caster {
     }
 
     /// What a spell aimed at this caster meets: its Armor Class and hit
-    /// points when recorded, and its saving throws (proficiency included).
+    /// points (temporary ones too) when recorded, and its saving throws (proficiency included).
     pub fn as_target(&self) -> TargetStats {
         TargetStats {
             ac: self.vitals.map(|v| i32::from(v.ac)),
             hp: self.vitals.map(|v| i32::try_from(v.hp).unwrap_or(i32::MAX)),
+            temp_hp: self
+                .vitals
+                .filter(|v| v.temp_hp > 0)
+                .map(|v| i32::try_from(v.temp_hp).unwrap_or(i32::MAX)),
             max_hp: self
                 .vitals
                 .map(|v| i32::try_from(v.max_hp).unwrap_or(i32::MAX)),

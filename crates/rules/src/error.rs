@@ -249,6 +249,13 @@ pub enum RulesError {
         /// The material the spell names.
         material: String,
     },
+    /// Occurs when a caster at 0 hit points tries to cast: it is
+    /// Unconscious, and stays unable to act while its hit points are 0,
+    /// whatever its conditions say.
+    AtZeroHitPoints {
+        /// The caster.
+        name: String,
+    },
     /// Occurs when an Incapacitated caster tries to act or dismiss a spell.
     Incapacitated {
         /// The rule that refuses it (R15 for dismissing).
@@ -465,6 +472,7 @@ impl RulesError {
             RulesError::NoFreeHand => "no_free_hand",
             RulesError::MissingMaterial { .. } => "missing_material",
             RulesError::Incapacitated { .. } => "incapacitated",
+            RulesError::AtZeroHitPoints { .. } => "at_zero_hit_points",
             RulesError::NoLineOfEffect { .. } => "no_line_of_effect",
             RulesError::OutOfRange { .. } => "out_of_range",
             RulesError::TooManyTargets { .. } => "too_many_targets",
@@ -513,7 +521,8 @@ impl RulesError {
             RulesError::OneSlotPerTurn => "R10",
             RulesError::ActionUnavailable { .. }
             | RulesError::CastingTimeMismatch { .. }
-            | RulesError::NoAlternativeCastingTime { .. } => "R9",
+            | RulesError::NoAlternativeCastingTime { .. }
+            | RulesError::AtZeroHitPoints { .. } => "R9",
             RulesError::DamageTypeNotOffered { .. } => "R16",
             RulesError::NotInStatBlock { .. } => "R5c",
             RulesError::NoReactionWindow
@@ -617,6 +626,7 @@ impl RulesError {
             RulesError::NoFreeHand,
             RulesError::MissingMaterial { material: s() },
             RulesError::Incapacitated { rule: "R9" },
+            RulesError::AtZeroHitPoints { name: s() },
             RulesError::NoLineOfEffect { target: s() },
             RulesError::OutOfRange {
                 target: s(),
@@ -718,7 +728,8 @@ impl RulesError {
             | RulesError::NoSpellbook { name: who }
             | RulesError::UnknownCombatant { name: who }
             | RulesError::AlreadyAnswered { name: who }
-            | RulesError::NotACaster { name: who } => vec![("name", text(who))],
+            | RulesError::NotACaster { name: who }
+            | RulesError::AtZeroHitPoints { name: who } => vec![("name", text(who))],
             RulesError::SpellLevelTooHigh { spell, level, max } => vec![
                 ("spell", name(spell)),
                 ("level", n((*level).into())),

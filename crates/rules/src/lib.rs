@@ -137,7 +137,7 @@ pub use turn_damage::{
     DueDamage, TurnDamage, TurnDamageOutcome, TurnPoint, TurnSave, TurnSaveResult,
     resolve_turn_damage,
 };
-pub use vitals::{MAX_ARMOR_CLASS, MAX_HIT_POINTS, Vitals};
+pub use vitals::{MAX_ARMOR_CLASS, MAX_HIT_POINTS, Vitals, check_not_down};
 pub use work::{
     MAX_CAST_WORK, MAX_DIE_SIDES, MAX_INSTANCES, MAX_SPELL_DICE, Work, WorkField, work, worst_work,
 };

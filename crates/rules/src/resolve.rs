@@ -645,23 +645,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         }
     }
 
-    for (i, out) in outs.iter_mut().enumerate() {
-        let Some(stats) = request.targets[i].stats.as_ref() else {
-            continue;
-        };
-        if let Some(hp) = stats.hp {
-            let dmg = i32::try_from(out.damage_total).unwrap_or(i32::MAX);
-            let heal = i32::try_from(out.healing).unwrap_or(i32::MAX);
-            // Hit points stop at 0 (a creature never goes below it).
-            let mut after = hp.max(0).saturating_sub(dmg).max(0).saturating_add(heal);
-            if let Some(max) = stats.max_hp
-                && out.healing > 0
-            {
-                after = after.min(max.max(hp));
-            }
-            out.hp_after = Some(after);
-        }
-    }
+    hit_points_after(&request.targets, &mut outs);
 
     // A lasting effect stays only on those it got through to: not on a
     // target that made its save or that every attack missed. A spell that
@@ -689,6 +673,62 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         notes,
         bonuses: scaled.bonuses,
         each_turn: scaled.each_turn,
+    }
+}
+
+/// Where a creature's hit points stand while a cast's outcomes are counted.
+struct Standing {
+    /// The name, folded for comparing.
+    name: String,
+    hp: u32,
+    temp_hp: u32,
+    max_hp: Option<i32>,
+}
+
+/// Each target's hit points afterwards, when known (R16): damage takes
+/// temporary hit points first (as stored hit points do,
+/// [`crate::vitals::absorb`]) and stops at 0; healing stops at the maximum.
+/// A creature named several times (three darts at one goblin) takes every
+/// hit: each mention starts where the one before left it.
+fn hit_points_after(targets: &[Target], outs: &mut [TargetOutcome]) {
+    let mut standing: SmallVec<[Standing; 8]> = SmallVec::new();
+    for (t, out) in targets.iter().zip(outs.iter_mut()) {
+        let name = t.name.trim().to_lowercase();
+        let at = standing.iter().position(|s| s.name == name);
+        let stats = t.stats.as_ref();
+        let now = match at {
+            Some(i) => &mut standing[i],
+            None => {
+                let Some(hp) = stats.and_then(|s| s.hp) else {
+                    continue;
+                };
+                let unsigned = |n: i32| u32::try_from(n.max(0)).unwrap_or(0);
+                standing.push(Standing {
+                    name,
+                    hp: unsigned(hp),
+                    temp_hp: stats.and_then(|s| s.temp_hp).map_or(0, unsigned),
+                    max_hp: stats.and_then(|s| s.max_hp),
+                });
+                let last = standing.len() - 1;
+                &mut standing[last]
+            }
+        };
+        if let Some(max) = stats.and_then(|s| s.max_hp) {
+            now.max_hp = Some(max);
+        }
+        let before = now.hp;
+        let (hp, temp_hp) = crate::vitals::absorb(now.hp, now.temp_hp, out.damage_total);
+        let mut hp = hp.saturating_add(out.healing);
+        if let Some(max) = now.max_hp
+            && out.healing > 0
+        {
+            // Healing never lowers what stood above the maximum.
+            let cap = u32::try_from(max.max(0)).unwrap_or(0).max(before);
+            hp = hp.min(cap);
+        }
+        now.hp = hp;
+        now.temp_hp = temp_hp;
+        out.hp_after = Some(i32::try_from(hp).unwrap_or(i32::MAX));
     }
 }
 

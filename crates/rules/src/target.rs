@@ -50,6 +50,9 @@ pub struct TargetStats {
     /// Current hit points.
     #[serde(default)]
     pub hp: Option<i32>,
+    /// Temporary hit points: damage takes them first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub temp_hp: Option<i32>,
     /// Hit point maximum: healing stops there.
     #[serde(default)]
     pub max_hp: Option<i32>,

@@ -174,9 +174,14 @@ pub fn resolve_turn_damage<R: DiceRng + ?Sized>(
     if harmed {
         out.damage_total = take(&mut out, target, &rolled, halve);
     }
-    if let Some(hp) = target.stats.as_ref().and_then(|s| s.hp) {
-        let dmg = i32::try_from(out.damage_total).unwrap_or(i32::MAX);
-        out.hp_after = Some(hp.max(0).saturating_sub(dmg).max(0));
+    if let Some(s) = target.stats.as_ref()
+        && let Some(hp) = s.hp
+    {
+        // Temporary hit points first, as stored hit points take it.
+        let unsigned = |n: i32| u32::try_from(n.max(0)).unwrap_or(0);
+        let temp = s.temp_hp.map_or(0, unsigned);
+        let (hp, _) = crate::vitals::absorb(unsigned(hp), temp, out.damage_total);
+        out.hp_after = Some(i32::try_from(hp).unwrap_or(i32::MAX));
     }
     TurnDamageOutcome {
         rolls,

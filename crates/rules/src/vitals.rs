@@ -69,10 +69,10 @@ impl Vitals {
     /// After taking `amount` damage: temporary hit points first, then the
     /// real ones, never below 0.
     pub fn after_damage(self, amount: u32) -> Vitals {
-        let from_temp = amount.min(self.temp_hp);
+        let (hp, temp_hp) = absorb(self.hp, self.temp_hp, amount);
         Vitals {
-            temp_hp: self.temp_hp - from_temp,
-            hp: self.hp.saturating_sub(amount - from_temp),
+            temp_hp,
+            hp,
             ..self
         }
     }
@@ -107,6 +107,28 @@ impl Vitals {
     pub fn down(self) -> bool {
         self.hp == 0
     }
+}
+
+/// A creature at 0 hit points is Unconscious and cannot cast (R9: it can
+/// take no action), whatever its conditions say: `hp` is its hit points
+/// wherever they are kept (its sheet, or an encounter's tracker).
+pub fn check_not_down(name: &str, hp: Option<i64>) -> Result<(), RulesError> {
+    if hp.is_some_and(|hp| hp <= 0) {
+        return Err(RulesError::AtZeroHitPoints {
+            name: name.to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// `amount` damage against `hp` hit points and `temp_hp` temporary ones:
+/// the temporary ones go first, the rest never below 0. Returns the hit
+/// points and temporary hit points left. The one place this is counted:
+/// stored hit points ([`Vitals::after_damage`]) and a cast's reported ones
+/// both come here.
+pub(crate) fn absorb(hp: u32, temp_hp: u32, amount: u32) -> (u32, u32) {
+    let from_temp = amount.min(temp_hp);
+    (hp.saturating_sub(amount - from_temp), temp_hp - from_temp)
 }
 
 #[cfg(test)]

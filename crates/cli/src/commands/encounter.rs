@@ -533,7 +533,8 @@ fn status_with(
                     "creature": c.caster.is_some(),
                     "turn": ch.as_ref().map(|e| e.state.turn().clone()),
                     // A list is a list, empty for a creature with none.
-                    "conditions": ch.as_ref().map(|e| e.state.conditions().clone()).unwrap_or_default(),
+                    // A stat-block creature's are its own (Unconscious at 0).
+                    "conditions": ch.as_ref().map(|e| &e.state).or(c.caster.as_deref()).map(|k| k.conditions().clone()).unwrap_or_default(),
                     "effects": fx,
                     "creature_type": c.creature_type,
                     "stats": c.stats,

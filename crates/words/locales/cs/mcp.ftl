@@ -29,6 +29,7 @@ mcp-fix-no_uses_left = Tento předmět, schopnost či použití je vyčerpané n
 mcp-fix-no_concentration = Takové trvající kouzlo není: zavolej character_show a uvidíš, co působí.
 mcp-fix-not_a_caster = Tento bojovník sesílat neumí: přidej sesilatele přes encounter_add (jméno postavy, nebo monster z monster_list).
 mcp-fix-no_hit_points = Postava nemá zapsané životy: nastav je nástrojem hp a zkus to znovu.
+mcp-fix-at_zero_hit_points = Sesilatel má 0 životů: nejdřív ho vyleč (nástrojem hp nebo cast), pak může znovu sesílat.
 mcp-fix-unknown_spell = Takové kouzlo není: najdi ho přes spell_search (česky nebo anglicky, část jména) a použij jeho id.
 mcp-fix-unknown_character = Taková postava ani střetnutí není: přesná jména ukáže character_list (nebo encounter_list), případně ji nejdřív vytvoř.
 mcp-fix-unknown_encounter = Takové střetnutí není: jména ukáže encounter_list, nebo ho vytvoř nástrojem encounter_create.

@@ -48,6 +48,7 @@ refusal-silenced = umlčený sesilatel nemůže pronést Verbální složku
 refusal-no_free_hand = kouzlo vyžaduje volnou ruku pro své složky
 refusal-missing_material = sesilateli chybí Materiální složka: { $material }
 refusal-incapacitated = sesilatel má stav Neschopný
+refusal-at_zero_hit_points = { $name } má 0 životů, je tedy v bezvědomí a nemůže sesílat kouzla, dokud nezíská zpět nějaké životy
 refusal-no_line_of_effect = k cíli { $target } nevede jasná cesta (Totální kryt)
 refusal-out_of_range = cíl { $target } je { $distance_ft } stop daleko, mimo dosah { $range_ft } stop
 refusal-too_many_targets = počet cílů kouzla je nejvýše { $max }, zadáno { $given }

@@ -415,6 +415,7 @@ web-explain-silenced = Umlčený sesilatel nemůže pronést verbální složku:
 web-explain-no_free_hand = Složky kouzla potřebují volnou ruku: uvolni ji v části Ruce a složky (držená pomůcka, která nahrazuje surovinu, smí použít svou ruku).
 web-explain-missing_material = Chybí materiální složka: v části Ruce a složky si vezmi brašničku na suroviny nebo sesílací pomůcku; surovinu s cenou, nebo takovou, kterou kouzlo spotřebuje, tam musíš zapsat přímo.
 web-explain-incapacitated = Sesilatel ve stavu Neschopný to nemůže.
+web-explain-at_zero_hit_points = Sesilatel s 0 životy je v bezvědomí a nemůže sesílat, dokud ho někdo nevyléčí.
 web-explain-no_line_of_effect = Na cíl za Totálním krytem nelze cílit.
 web-explain-out_of_range = Cíl je mimo dosah.
 web-explain-too_many_targets = Na toto seslání je příliš mnoho cílů.

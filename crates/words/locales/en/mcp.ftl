@@ -30,6 +30,7 @@ mcp-fix-no_uses_left = That item, ability or stat-block use is spent or cannot c
 mcp-fix-no_concentration = There is no such ongoing spell: call character_show to see what is in effect.
 mcp-fix-not_a_caster = That combatant cannot cast: add a spellcaster with encounter_add (a character's name, or monster from monster_list).
 mcp-fix-no_hit_points = The character has no hit points recorded: set them with the hp tool, then try again.
+mcp-fix-at_zero_hit_points = The caster is at 0 hit points: heal it (the hp or cast tool) before it casts again.
 mcp-fix-unknown_spell = No spell has that name: find it with spell_search (English or Czech, part of the name), then use its id.
 mcp-fix-unknown_character = No such character or encounter: call character_list (or encounter_list) for the exact names, or create it first.
 mcp-fix-unknown_encounter = No such encounter: call encounter_list for the names, or create it with encounter_create.

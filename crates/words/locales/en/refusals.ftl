@@ -36,6 +36,7 @@ refusal-silenced = a silenced caster cannot provide the verbal component
 refusal-no_free_hand = the spell needs a free hand for its components
 refusal-missing_material = the caster lacks the material component: { $material }
 refusal-incapacitated = the caster is Incapacitated
+refusal-at_zero_hit_points = { $name } is at 0 hit points, so Unconscious, and cannot cast a spell until it regains hit points
 refusal-no_line_of_effect = there is no clear path to { $target } (Total Cover)
 refusal-out_of_range = { $target } is { $distance_ft } feet away, beyond the range of { $range_ft } feet
 refusal-too_many_targets = this spell takes at most { $max ->

@@ -417,6 +417,7 @@ web-explain-silenced = A silenced caster cannot speak a Verbal component: leave 
 web-explain-no_free_hand = The components need a free hand: free one under Hands and components (a held focus that supplies the material may use its own hand).
 web-explain-missing_material = The material component is missing: carry a Component Pouch or a spellcasting focus under Hands and components; a material with a cost, or one the spell uses up, must be listed there itself.
 web-explain-incapacitated = An Incapacitated caster cannot do this.
+web-explain-at_zero_hit_points = A caster at 0 hit points is Unconscious and cannot cast until healed.
 web-explain-no_line_of_effect = A target behind Total Cover cannot be targeted.
 web-explain-out_of_range = The target is out of range.
 web-explain-too_many_targets = Too many targets for this casting.
