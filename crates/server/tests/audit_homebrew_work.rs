@@ -40,7 +40,7 @@ duration = "instantaneous"
 
 /// The audit's 7.7 KB spell: a thousand instances of 200 `1000d6` parts.
 fn audit_big() -> String {
-    let parts = vec![r#"{ dice = "1000d6", type = "fire" }"#; 200].join(", ");
+    let parts = [r#"{ dice = "1000d6", type = "fire" }"#; 200].join(", ");
     spell(
         "doom",
         &format!("kind = \"auto_hit\"\ninstances = 1000\ndamage = [{parts}]"),
@@ -49,7 +49,7 @@ fn audit_big() -> String {
 
 /// The audit's 488-byte spell: a thousand instances of five `1000d6`.
 fn audit_small() -> String {
-    let parts = vec![r#"{ dice = "1000d6", type = "fire" }"#; 5].join(", ");
+    let parts = [r#"{ dice = "1000d6", type = "fire" }"#; 5].join(", ");
     spell(
         "small-doom",
         &format!("kind = \"auto_hit\"\ninstances = 1000\ndamage = [{parts}]"),
