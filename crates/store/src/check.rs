@@ -50,11 +50,12 @@ macro_rules! events_capped {
 }
 pub(crate) use events_capped;
 
-/// Adds `row`'s events to a page's `bytes` so far: false when the page is
+/// Adds a row's `row` bytes (its events; a character's log entry also
+/// its states) to a page's `bytes` so far: false when the page is
 /// full ([`crate::Store::MAX_PAGE_BYTES`]) and `row` should wait for the
 /// next page. The first row always fits.
-pub(crate) fn fits_page(bytes: &mut usize, row: &str, first: bool) -> bool {
-    let next = bytes.saturating_add(row.len());
+pub(crate) fn fits_page(bytes: &mut usize, row: usize, first: bool) -> bool {
+    let next = bytes.saturating_add(row);
     if !first && next > crate::Store::MAX_PAGE_BYTES {
         return false;
     }
@@ -212,6 +213,12 @@ pub(crate) struct LogRow {
 }
 
 impl LogRow {
+    /// The bytes its entry parses: events and both states.
+    pub(crate) fn size(&self) -> usize {
+        let state = |s: &Option<String>| s.as_ref().map_or(0, String::len);
+        self.events.len() + state(&self.before) + state(&self.after)
+    }
+
     /// The log entry, JSON parsed (events, then state before, then after).
     pub(crate) fn into_entry(self, kind: &str, entities: Vec<String>) -> Result<LogEntry> {
         let ename = &self.name;

@@ -825,7 +825,7 @@ impl Backend for PostgresBackend {
                     created_at: r.get(4),
                 };
                 // Each row's events are parsed below; a full page stops.
-                if !crate::check::fits_page(&mut bytes, &row.events, out.is_empty()) {
+                if !crate::check::fits_page(&mut bytes, row.events.len(), out.is_empty()) {
                     break;
                 }
                 let entities = c
@@ -850,6 +850,32 @@ impl Backend for PostgresBackend {
         let key = name_key(name);
         let before = before.map_or(i64::MAX, |b| i64::try_from(b).unwrap_or(i64::MAX));
         self.with(|c| {
+            // The sizes first (octet_length reads a stored value's length
+            // without fetching it), so only the entries that fit the page
+            // are ever sent: the newest down to `oldest`.
+            let sizes = c
+                .query(
+                    concat!(
+                        "SELECT e.seq, (octet_length(c.events_json)
+                             + coalesce(octet_length(",
+                        state_before!("e"),
+                        "), 0) + coalesce(octet_length(e.state_after_json), 0))::bigint
+                     FROM events e JOIN changes c ON c.id = e.change_id
+                     WHERE e.entity_kind = $1 AND e.entity_name_key = $2 AND e.seq < $3
+                     ORDER BY e.seq DESC LIMIT $4"
+                    ),
+                    &[&kind, &key, &before, &i64::from(limit)],
+                )
+                .map_err(pg)?;
+            let mut bytes = 0;
+            let mut oldest = before;
+            for (i, r) in sizes.iter().enumerate() {
+                let size = usize::try_from(r.get::<_, i64>(1)).unwrap_or(usize::MAX);
+                if !crate::check::fits_page(&mut bytes, size, i == 0) {
+                    break;
+                }
+                oldest = r.get(0);
+            }
             let mut rows = c
                 .query(
                     concat!(
@@ -861,9 +887,10 @@ impl Backend for PostgresBackend {
                         ", e.state_after_json, c.created_at, e.entity_name
                      FROM events e JOIN changes c ON c.id = e.change_id
                      WHERE e.entity_kind = $1 AND e.entity_name_key = $2 AND e.seq < $3
+                       AND e.seq >= $5
                      ORDER BY e.seq DESC LIMIT $4"
                     ),
-                    &[&kind, &key, &before, &i64::from(limit)],
+                    &[&kind, &key, &before, &i64::from(limit), &oldest],
                 )
                 .map_err(pg)?;
             rows.reverse();

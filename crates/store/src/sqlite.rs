@@ -442,7 +442,7 @@ impl Backend for SqliteBackend {
         let mut bytes = 0;
         for row in found {
             let row = row?;
-            if !crate::check::fits_page(&mut bytes, &row.events, rows.is_empty()) {
+            if !crate::check::fits_page(&mut bytes, row.events.len(), rows.is_empty()) {
                 break;
             }
             rows.push(row);
@@ -480,22 +480,30 @@ impl Backend for SqliteBackend {
              WHERE e.entity_kind = ?1 AND e.entity_name_key = ?2 AND e.seq < ?3
              ORDER BY e.seq DESC LIMIT ?4"
         ))?;
-        let mut rows: Vec<LogRow> = stmt
-            .query_map(params![kind, key, before, i64::from(limit)], |r| {
-                Ok(LogRow {
-                    change: r.get(0)?,
-                    seq: r.get(1)?,
-                    command: r.get(2)?,
-                    events: r.get(3)?,
-                    undo_of: r.get(4)?,
-                    undone_by: r.get(5)?,
-                    before: r.get(6)?,
-                    after: r.get(7)?,
-                    created_at: r.get(8)?,
-                    name: r.get(9)?,
-                })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+        // Newest first, read one at a time until the page is full: a page
+        // of large states never sits in memory whole.
+        let mut rows: Vec<LogRow> = Vec::new();
+        let mut bytes = 0;
+        for row in stmt.query_map(params![kind, key, before, i64::from(limit)], |r| {
+            Ok(LogRow {
+                change: r.get(0)?,
+                seq: r.get(1)?,
+                command: r.get(2)?,
+                events: r.get(3)?,
+                undo_of: r.get(4)?,
+                undone_by: r.get(5)?,
+                before: r.get(6)?,
+                after: r.get(7)?,
+                created_at: r.get(8)?,
+                name: r.get(9)?,
+            })
+        })? {
+            let row = row?;
+            if !crate::check::fits_page(&mut bytes, row.size(), rows.is_empty()) {
+                break;
+            }
+            rows.push(row);
+        }
         rows.reverse();
         if rows.is_empty() && !has_history(&self.conn, kind, &key)? {
             return Err(not_found(kind, name));

@@ -554,17 +554,16 @@ async fn log(
             MAX_LOG_PAGE as i64,
         ));
     }
-    // One entry more than asked says whether an older page exists; the
-    // page is read with the index, never the whole history.
+    // The page is read with the index, never the whole history; it may
+    // stop early at its size bound (the store's MAX_PAGE_BYTES). Any entry
+    // but a history's first (seq 1) has older ones.
     let before = page.before;
-    let mut log = state
+    let log = state
         .read_in_campaign(token, campaign, move |_, store| {
-            game::log(store, &name, before, limit as u32 + 1)
+            game::log(store, &name, before, limit as u32)
         })
         .await?;
-    let skip = log.len().saturating_sub(limit);
-    let next_before = (skip > 0).then(|| log[skip].seq);
-    log.drain(..skip);
+    let next_before = log.first().map(|e| e.seq).filter(|&seq| seq > 1);
     Ok(Json(LogView { log, next_before }))
 }
 
