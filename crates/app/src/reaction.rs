@@ -105,6 +105,7 @@ fn reactors(
         if trigger.source() == Some(c.name.as_str())
             || trigger.only().is_some_and(|o| o != c.name)
             || c.hp == Some(0)
+            || running.reaction_waiting(&c.name)
         {
             continue;
         }
@@ -114,8 +115,7 @@ fn reactors(
         // Counterspell: a cast it can perceive, by the other side or by an
         // ally it was said to answer (R11).
         let counters_it = kind != TriggerKind::SpellCast
-            || (pending.is_none_or(|p| !p.unseen)
-                && source.is_none_or(|s| c.reacts_to_cast_by(s)));
+            || (pending.is_none_or(|p| !p.unseen) && source.is_none_or(|s| c.reacts_to_cast_by(s)));
         let mut spells = Vec::new();
         for s in reactions {
             let mut req = reaction_request(running, &c.name, trigger);

@@ -393,6 +393,17 @@ impl Encounter {
         self.outer.last()
     }
 
+    /// Whether `name` has a Reaction waiting in an open window (its
+    /// Counterspell waits for Counterspells against it): that Reaction is
+    /// taken, so it answers nothing else meanwhile (R11).
+    pub fn reaction_waiting(&self, name: &str) -> bool {
+        self.outer.iter().chain(self.window.as_ref()).any(|w| {
+            w.pending.as_ref().is_some_and(|p| {
+                p.caster == name && p.action == crate::economy::ActionKind::Reaction
+            })
+        })
+    }
+
     /// Opens a window inside the open one (R11): a Reaction spell cast in
     /// answer that others could counter waits in it.
     pub fn nest_window(
@@ -461,6 +472,11 @@ impl Encounter {
             });
         }
         let Some(spell) = spell else { return Ok(w) };
+        if w.trigger.source() != Some(name) && self.reaction_waiting(name) {
+            return Err(RulesError::ActionUnavailable {
+                action: crate::economy::ActionKind::Reaction,
+            });
+        }
         let kind = w.trigger.kind();
         let not_an_answer = || RulesError::NotAnAnswer {
             spell: crate::error::SpellName::of(spell),
@@ -468,7 +484,10 @@ impl Encounter {
         };
         // Being targeted by a spell (Shield against Magic Missile) is
         // answered in the window of that spell's cast, by its targets.
-        if let Some(p) = w.pending.as_ref().filter(|_| kind == TriggerKind::SpellCast)
+        if let Some(p) = w
+            .pending
+            .as_ref()
+            .filter(|_| kind == TriggerKind::SpellCast)
             && crate::reaction::answers_targeting(spell, p, name)
         {
             return Ok(w);

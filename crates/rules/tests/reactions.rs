@@ -358,10 +358,7 @@ fn r11_a_counterspell_waits_in_a_window_of_its_own_and_the_first_comes_back() {
     let nested = enc.nest_window(trigger, Some(pending)).unwrap();
     enc.apply_all(&nested);
     assert_eq!(enc.window().unwrap().trigger.source(), Some("Archmage"));
-    assert_eq!(
-        enc.outer_window().unwrap().trigger.source(),
-        Some("Elmira")
-    );
+    assert_eq!(enc.outer_window().unwrap().trigger.source(), Some("Elmira"));
     // The caster of the first spell may counter the Counterspell.
     enc.check_answer("Elmira", Some(&counterspell())).unwrap();
     let err = enc
