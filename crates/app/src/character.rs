@@ -281,8 +281,9 @@ pub fn damage<R: DiceRng + ?Sized>(
     })
 }
 
-/// What `hit_points` changes: the recorded maximum and Armor Class (both
-/// needed the first time), current or temporary hit points, healing.
+/// What `hit_points` changes: the recorded maximum and Armor Class (the
+/// maximum needed the first time; the AC defaults to the unarmored one), current
+/// or temporary hit points, healing.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct HitPointChange {
     /// A new hit point maximum.
@@ -299,7 +300,8 @@ pub struct HitPointChange {
 
 /// Records or changes a character's hit points and Armor Class, gains
 /// temporary hit points or heals; refused with `no_hit_points` when
-/// nothing is recorded yet and the maximum or AC is missing.
+/// nothing is recorded yet and the maximum is missing. Without an AC the
+/// first time, the sheet records the unarmored one (10 + DEX).
 pub fn hit_points(
     store: &mut Store,
     command: impl Into<String>,
@@ -327,15 +329,18 @@ pub fn hit_points(
     };
     if change.max_hp.is_some() || change.ac.is_some() || change.hp.is_some() {
         let old = c.vitals();
-        let (Some(max), Some(ac)) = (
-            change.max_hp.or(old.map(|v| v.max_hp)),
-            change.ac.or(old.map(|v| v.ac)),
-        ) else {
+        let Some(max) = change.max_hp.or(old.map(|v| v.max_hp)) else {
             return Err(grimoire_rules::RulesError::NoHitPoints {
                 name: caster.name.clone(),
             }
             .into());
         };
+        // Hit points without an AC: the unarmored one until one is given
+        // (issue 31: `hp --max 20` alone was refused).
+        let ac = change
+            .ac
+            .or(old.map(|v| v.ac))
+            .unwrap_or_else(|| c.unarmored_ac());
         let out = now.set_vitals(max, ac, change.hp, None)?;
         step(&mut now, out);
     }

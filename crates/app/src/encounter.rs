@@ -51,7 +51,8 @@ pub fn end(
 }
 
 /// A combatant joins a running encounter (a summoned familiar, a late
-/// arrival), placed by initiative; before the start it simply joins the list.
+/// arrival), placed by initiative; before the start it simply joins the
+/// list. A character's hit points are its sheet's ([`one_hit_point_number`]).
 pub fn join(
     store: &mut Store,
     command: impl Into<String>,
@@ -71,6 +72,11 @@ pub fn join(
         "too_many_combatants",
         "combatants",
     )?;
+    let mut combatant = combatant;
+    let mut batch = Batch::new(command);
+    if let Some((c, events)) = one_hit_point_number(store, &mut combatant)? {
+        batch.character(&c, &events)?;
+    }
     let events = match st.running.as_mut() {
         Some(running) => {
             let events = running.join(combatant.clone())?;
@@ -80,10 +86,49 @@ pub fn join(
         None => Vec::new(),
     };
     st.combatants.push(combatant);
-    let mut batch = Batch::new(command);
     batch.encounter(e, &st, &events)?;
     batch.commit(store)?;
     Ok(st)
+}
+
+/// A character has one hit-point number (issue 31): hit points given for
+/// a character joining an encounter (the web set-up's HP column, `encounter
+/// add --hp`) are its sheet's, recorded there (the maximum raised to them
+/// when lower; the unarmored AC when it had none), and the tracker starts
+/// from the sheet's. Returns the character and the events for its sheet,
+/// when they change it; a creature is left as it is.
+fn one_hit_point_number(
+    store: &Store,
+    c: &mut Combatant,
+) -> Result<Option<crate::cast::CharacterEvents>, AppError> {
+    let Some(character) = character_of(store, c)? else {
+        return Ok(None);
+    };
+    let sheet = character.state.vitals();
+    let Some(given) = c.hp else {
+        c.hp = sheet.map(|v| i32::try_from(v.hp).unwrap_or(i32::MAX));
+        return Ok(None);
+    };
+    let hp = u32::try_from(given.max(0)).unwrap_or(0);
+    if sheet.is_some_and(|v| v.hp == hp) {
+        return Ok(None);
+    }
+    let max = sheet.map_or(hp, |v| v.max_hp.max(hp)).max(1);
+    let ac = sheet.map_or_else(|| character.state.unarmored_ac(), |v| v.ac);
+    let out = character.state.set_vitals(max, ac, Some(hp), None)?;
+    Ok(Some((character, out.events)))
+}
+
+/// The Armor Class an attack on combatant `c` is checked against: its stat
+/// block's, else the AC its character's sheet records (issue 31: an
+/// attack on a character was refused as `missing_ac`).
+pub fn armor_class(store: &Store, c: &Combatant) -> Result<Option<i32>, AppError> {
+    if let Some(ac) = c.stats.as_ref().and_then(|s| s.ac) {
+        return Ok(Some(ac));
+    }
+    Ok(character_of(store, c)?
+        .and_then(|e| e.state.vitals())
+        .map(|v| i32::from(v.ac)))
 }
 
 /// A combatant leaves an encounter (fled, dismissed); not the one whose
@@ -125,7 +170,15 @@ pub fn start(
     command: impl Into<String>,
     e: &Entity<EncounterState>,
 ) -> Result<EncounterState, AppError> {
-    let mut encounter = Encounter::new(e.state.combatants.clone())?;
+    // The tracker starts from each character's sheet (one hit-point
+    // number), also for one added before it kept them.
+    let mut gathered = e.state.combatants.clone();
+    for c in gathered.iter_mut().filter(|c| c.hp.is_none()) {
+        if let Some(v) = character_of(store, c)?.and_then(|e| e.state.vitals()) {
+            c.hp = Some(i32::try_from(v.hp).unwrap_or(i32::MAX));
+        }
+    }
+    let mut encounter = Encounter::new(gathered)?;
     let turn = encounter.next_turn();
     encounter.apply_all(&turn.events);
     let mut batch = Batch::new(command);

@@ -521,3 +521,143 @@ fn zero_hit_points_knock_out_a_stat_block_creature() {
     );
     assert_eq!(e["code"], "at_zero_hit_points", "{e}");
 }
+
+// ---- a character has one hit-point number ----
+
+/// The tracker shows a character's recorded hit points from the start,
+/// not nothing until something touches it.
+#[test]
+fn one_hit_point_number_the_tracker_starts_from_the_sheet() {
+    let s = Session::new();
+    cleric(&s, "Ana", &["Bless"]);
+    s.ok(&["hp", "Ana", "--max", "27", "--ac", "16"]);
+    s.ok(&["damage", "Ana", "5"]);
+    encounter(&s, &[("Ana", "20", None), ("Goblin", "5", Some("7"))]);
+    assert_eq!(tracker_hp(&s, "Ana"), 22);
+}
+
+/// Hit points entered for a character in an encounter are the
+/// character's own: its sheet records them, and at 0 it casts nothing.
+#[test]
+fn one_hit_point_number_encounter_hit_points_are_the_characters_own() {
+    let s = Session::new();
+    cleric(&s, "Ana", &["Bless"]);
+    s.ok(&["hp", "Ana", "--max", "30", "--ac", "16"]);
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Ana",
+        "--init",
+        "20",
+        "--hp",
+        "0",
+    ]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Goblin",
+        "--init",
+        "5",
+        "--hp",
+        "7",
+    ]);
+    s.ok(&["encounter", "start", "Cave"]);
+    let v = s.ok(&["hp", "Ana"]);
+    assert_eq!(
+        (
+            &v["vitals"]["hp"],
+            &v["vitals"]["max_hp"],
+            &v["vitals"]["ac"]
+        ),
+        (&0.into(), &30.into(), &16.into()),
+        "{v}"
+    );
+    assert!(has_condition(&combatant(&s, "Ana"), "unconscious"));
+    let e = s.fails(1, &["cast", "Ana", "Bless", "-t", "Ana"]);
+    assert_eq!(e["code"], "at_zero_hit_points", "{e}");
+}
+
+/// A character without hit points on its sheet gets them from the
+/// encounter: the maximum they give, the unarmored AC (10 + DEX).
+#[test]
+fn one_hit_point_number_a_new_sheet_takes_the_encounters_hit_points() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Ana",
+        "--class",
+        "cleric:5",
+        "--abilities",
+        "dex=14",
+    ]);
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Ana",
+        "--init",
+        "20",
+        "--hp",
+        "12",
+    ]);
+    let v = s.ok(&["hp", "Ana"]);
+    assert_eq!(
+        (
+            &v["vitals"]["hp"],
+            &v["vitals"]["max_hp"],
+            &v["vitals"]["ac"]
+        ),
+        (&12.into(), &12.into(), &12.into()),
+        "{v}"
+    );
+}
+
+/// An attack on a character is checked against the AC its sheet records:
+/// no `--ac` needed.
+#[test]
+fn one_hit_point_number_an_attack_on_a_character_uses_its_recorded_ac() {
+    let s = Session::new();
+    cleric(&s, "Ana", &["Bless"]);
+    s.ok(&["hp", "Ana", "--max", "30", "--ac", "16"]);
+    encounter(&s, &[("Goblin", "20", Some("7")), ("Ana", "5", None)]);
+    let v = s.ok(&[
+        "encounter",
+        "attack",
+        "Cave",
+        "Goblin",
+        "Ana",
+        "--total",
+        "15",
+    ]);
+    let w = s.ok(&["encounter", "status", "Cave"]);
+    assert_eq!(w["window"]["trigger"]["ac"], 16, "{v} {w}");
+}
+
+/// Hit points may be recorded without an AC: the sheet takes the
+/// unarmored one, 10 + the Dexterity modifier, until one is given.
+#[test]
+fn maximum_hit_points_without_an_ac_take_the_unarmored_ac() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Ana",
+        "--class",
+        "cleric:5",
+        "--abilities",
+        "dex=14",
+    ]);
+    let v = s.ok(&["hp", "Ana", "--max", "20"]);
+    assert_eq!(
+        (&v["vitals"]["hp"], &v["vitals"]["ac"]),
+        (&20.into(), &12.into()),
+        "{v}"
+    );
+    let v = s.ok(&["hp", "Ana", "--ac", "17"]);
+    assert_eq!(v["vitals"]["ac"], 17, "{v}");
+}

@@ -312,6 +312,13 @@ impl Caster {
         self.vitals
     }
 
+    /// Armor Class without armor or a shield: 10 + the Dexterity modifier
+    /// (SRD 5.2), what a sheet records when hit points come without an AC.
+    pub fn unarmored_ac(&self) -> u8 {
+        let ac = 10 + i32::from(self.modifier(Ability::Dexterity));
+        u8::try_from(ac.clamp(1, i32::from(crate::vitals::MAX_ARMOR_CLASS))).unwrap_or(10)
+    }
+
     /// What a spell aimed at this caster meets: its Armor Class and hit
     /// points (temporary ones too) when recorded, and its saving throws (proficiency included).
     pub fn as_target(&self) -> TargetStats {

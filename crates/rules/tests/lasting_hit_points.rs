@@ -156,3 +156,18 @@ fn r9_zero_hit_points_anywhere_refuse_casting() {
     assert!(check_not_down("Mage", Some(1)).is_ok());
     assert!(check_not_down("Mage", None).is_ok(), "unknown is not down");
 }
+
+/// Without armor a creature's AC is 10 + its Dexterity modifier: what a
+/// sheet records when hit points come without an AC.
+#[test]
+fn unarmored_ac_is_ten_plus_dexterity() {
+    // The fixtures' casters have DEX 14: +2.
+    assert_eq!(wizard(3).unarmored_ac(), 12);
+    let low = Caster::new(
+        "Low",
+        &[(Class::Wizard, 1)],
+        AbilityScores::new([10, 3, 10, 10, 10, 10]).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(low.unarmored_ac(), 6);
+}

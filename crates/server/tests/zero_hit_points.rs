@@ -2,7 +2,8 @@
 //! through the API as the web table drives it: the GM enters a character's
 //! hit points in the encounter and deals it damage; the player's cast is
 //! then refused, also once the condition alone is taken away, and nothing
-//! is spent. SQLite always; PostgreSQL with `DATABASE_URL`.
+//! is spent. The hit points entered for her in the encounter are her
+//! sheet's. SQLite always; PostgreSQL with `DATABASE_URL`.
 
 mod common;
 
@@ -49,8 +50,14 @@ async fn zero_hit_points_from_encounter_damage_refuse_every_cast() {
             .await;
         assert_eq!((s, v["hp"].clone()), (StatusCode::OK, json!(0)), "{v}");
 
-        // At 0 she is Unconscious.
+        // At 0 she is Unconscious, and the hit points the GM entered are
+        // her sheet's (one hit-point number): 6 at most, 0 now.
         let (_, c) = h.get(ELMIRA, Some(&t.petr)).await;
+        assert_eq!(
+            (c["vitals"]["max_hp"].clone(), c["vitals"]["hp"].clone()),
+            (json!(6), json!(0)),
+            "{c}"
+        );
         let conditions = c["conditions"].clone();
         assert_eq!(conditions, json!(["unconscious"]), "{c}");
 

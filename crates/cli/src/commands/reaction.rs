@@ -477,11 +477,12 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                     })
             };
             let (a, tg) = (find(attacker)?, find(target)?);
-            let ac = ac
-                .or_else(|| tg.stats.as_ref().and_then(|s| s.ac))
-                .ok_or_else(|| {
-                    Failure::usage_worded("missing_ac", "cli-missing-ac", &[("name", &tg.name)])
-                })?;
+            // A stat block's AC, else the character's sheet's.
+            let known =
+                grimoire_app::encounter::armor_class(&store, &tg).map_err(state::app_error)?;
+            let ac = ac.or(known).ok_or_else(|| {
+                Failure::usage_worded("missing_ac", "cli-missing-ac", &[("name", &tg.name)])
+            })?;
             let trigger = Trigger::Hit {
                 attacker: a.name,
                 target: tg.name,

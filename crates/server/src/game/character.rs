@@ -854,7 +854,8 @@ pub fn damage(
 
 /// Records or changes hit points and Armor Class, heals or grants
 /// temporary hit points; refused with `no_hit_points` before any are
-/// recorded unless the maximum and AC come with the first change.
+/// recorded unless the maximum comes with the first change (the AC is
+/// then the unarmored one unless given).
 pub fn hit_points(
     store: &mut Store,
     name: &str,

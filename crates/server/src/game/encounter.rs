@@ -6,7 +6,7 @@
 //! so the two front ends read each other's encounters. Every operation
 //! commits the encounter and every character it changed in one change.
 
-use grimoire_app::{Batch, ENCOUNTER, EncounterState};
+use grimoire_app::{ENCOUNTER, EncounterState};
 use grimoire_dice::SeededRng;
 use grimoire_rules::{Combatant, Encounter};
 use grimoire_store::{Change, Entity, Store, name_key};
@@ -130,21 +130,13 @@ pub fn add(store: &mut Store, enc: &str, input: &CombatantInput) -> Result<Value
                     .text("encounter", e.name.as_str()),
             ));
         }
-        limits::check_count(
-            e.state.combatants.len() + 1,
-            limits::MAX_COMBATANTS,
-            "too_many_combatants",
-            "combatants",
-        )
-        .map_err(grimoire_app::AppError::from)?;
-        let mut st = e.state.clone();
         let mut c = Combatant::new(display.clone(), input.initiative).of_kind(kind);
         c.hp = input.hp;
         c.reacts_to_allies = input.reacts_to_allies;
-        st.combatants.push(c);
-        let mut batch = Batch::new(format!("encounter add {} {display}", e.name));
-        batch.encounter(&e, &st, &[])?;
-        batch.commit(store)?;
+        // The shared step: the cap, and a character's hit points are its
+        // sheet's (issue 31).
+        let command = format!("encounter add {} {display}", e.name);
+        let st = grimoire_app::encounter::join(store, command, &e, c)?;
         Ok(json!({ "encounter": e.name, "combatants": st.combatants }))
     })
 }
@@ -268,7 +260,6 @@ pub fn status(store: &Store, enc: &str) -> Result<Value, ServerError> {
         "window": st.running.as_ref().and_then(|r| r.window()),
     }))
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -452,12 +452,11 @@ pub fn open(store: &mut Store, enc: &str, input: &TriggerInput) -> Result<Value,
                     ));
                 }
                 let target = name(target);
-                let known = r
-                    .combatants()
-                    .iter()
-                    .find(|c| c.name == target)
-                    .and_then(|c| c.stats.as_ref())
-                    .and_then(|s| s.ac);
+                // A stat block's AC, else the character's sheet's.
+                let known = match r.combatants().iter().find(|c| c.name == target) {
+                    Some(c) => grimoire_app::encounter::armor_class(store, c)?,
+                    None => None,
+                };
                 let ac = ac.or(known).ok_or_else(|| {
                     ServerError::invalid_with(
                         "missing_ac",
