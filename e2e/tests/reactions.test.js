@@ -120,19 +120,24 @@ test('a player answers the Mage\'s Fireball with Counterspell on the GM\'s turn'
   mkdirSync(SHOTS, { recursive: true });
   await player.screenshot({ path: path.join(SHOTS, 'reaction-window.png'), fullPage: true });
   await win.getByRole('button', { name: 'Cast Counterspell' }).click();
-  // The Mage saves against Counterspell or not (2024): countered, the
-  // window closes at once; otherwise the GM closes it and Fireball lands.
+  // 2024: the Mage's Reaction is free, so it could counter Vela's
+  // Counterspell: that waits in a window of its own (issue 31). The GM
+  // lets it through, and Vela's Counterspell is cast.
+  await gm.locator('#reaction-window').getByText('Vela is casting Counterspell.').waitFor({ state: 'visible' });
+  await gm.click('#rw-resolve');
   const seen = player.locator('#rw-outcome');
   await seen.getByText('Vela casts Counterspell (level 3)').waitFor({ state: 'visible' });
-  if (!/Countered/.test(await seen.innerText())) {
-    await gm.locator('#reaction-window').getByText('Vela: answers with Counterspell').waitFor({ state: 'visible' });
+  await gm.locator('#rw-outcome').getByText('Vela casts Counterspell (level 3)').waitFor({ state: 'visible' });
+  // The Mage saves or not: countered, both windows close; otherwise the
+  // Fireball's window is back, the GM closes it and Fireball lands.
+  if (await gm.locator('#reaction-window').getByText('Cave Mage is casting Fireball.').isVisible()) {
     await gm.click('#rw-resolve');
     await seen.getByText('Cave Mage casts Fireball (level').waitFor({ state: 'visible' });
   }
   await gm.locator('#reaction-window').waitFor({ state: 'detached' });
   await player.locator('#reaction-window').waitFor({ state: 'detached' });
   await gm.locator('#rw-outcome').waitFor({ state: 'visible' });
-  assert.match(await gm.locator('#rw-outcome').innerText(), /Countered|Cave Mage casts Fireball/);
+  assert.match(await gm.locator('#rw-outcome').innerText(), /Vela casts Counterspell|Cave Mage casts Fireball/);
   // Counterspell took Vela's Reaction and a level-3 slot.
   await player.locator('.order li[data-name="Vela"] .econ-line').getByText(/Reaction/).waitFor({ state: 'visible' });
 });

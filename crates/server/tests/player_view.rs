@@ -242,6 +242,17 @@ async fn evening(h: &Harness, gm: &str, petr: &str) -> Vec<Value> {
         .await;
     assert!(s.is_success(), "{s} {v}");
     answers.push(v);
+    // Issue 31: the Mage could counter Ilse's Counterspell, so it may wait
+    // in a window of its own; the GM resolves what waits (the GM's own
+    // answers are not the player's to walk; the live events are).
+    for _ in 0..2 {
+        let (_, w) = h.get(&format!("{e}/Cave/window"), Some(petr)).await;
+        answers.push(w.clone());
+        if w["window"].is_null() {
+            break;
+        }
+        gm_post(format!("{e}/Cave/resolve"), json!({"seed": 4})).await;
+    }
     for route in get_routes(h).await {
         answers.push(h.get(&route, Some(petr)).await.1);
     }
