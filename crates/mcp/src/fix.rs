@@ -52,6 +52,7 @@ fn fix_id(code: &str) -> &'static str {
         | "not_dismissible" => "no_concentration",
         "not_a_caster" => "not_a_caster",
         "no_hit_points" => "no_hit_points",
+        "at_zero_hit_points" => "at_zero_hit_points",
         "unknown_spell" | "no_spell" => "unknown_spell",
         "unknown_character" | "not_found" => "unknown_character",
         "unknown_encounter" => "unknown_encounter",
