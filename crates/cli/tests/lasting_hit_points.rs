@@ -661,3 +661,76 @@ fn maximum_hit_points_without_an_ac_take_the_unarmored_ac() {
     let v = s.ok(&["hp", "Ana", "--ac", "17"]);
     assert_eq!(v["vitals"]["ac"], 17, "{v}");
 }
+
+/// A stat-block creature a spell leaves at 0 falls Unconscious: the cast
+/// path (the tracker's hit points after the darts) knocks it out as the
+/// GM's damage does, and it casts nothing after.
+#[test]
+fn zero_hit_points_from_a_spell_knock_out_a_stat_block_creature() {
+    let s = Session::new();
+    wizard(&s, "Wiz", &["Magic Missile"]);
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&["encounter", "add", "Cave", "Wiz", "--init", "20"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Mage",
+        "--monster",
+        "mage",
+        "--init",
+        "10",
+    ]);
+    s.ok(&["encounter", "start", "Cave"]);
+    s.ok(&["encounter", "damage", "Cave", "Mage", "79"]);
+    let v = s.ok(&[
+        "cast",
+        "Wiz",
+        "Magic Missile",
+        "-t",
+        "Mage",
+        "-t",
+        "Mage",
+        "-t",
+        "Mage",
+    ]);
+    // The Mage could answer with Shield or Counterspell: it lets it pass.
+    assert_eq!(v["status"], "pending", "{v}");
+    s.ok(&["encounter", "pass", "Cave", "Mage"]);
+    s.ok(&["encounter", "resolve", "Cave"]);
+    let mage = combatant(&s, "Mage");
+    assert_eq!(mage["hp"], 0, "{mage}");
+    assert!(has_condition(&mage, "unconscious"), "{mage}");
+    s.ok(&["encounter", "next", "Cave"]);
+    let e = s.fails(
+        1,
+        &[
+            "encounter",
+            "cast",
+            "Cave",
+            "Mage",
+            "Fire Bolt",
+            "-t",
+            "Wiz",
+        ],
+    );
+    assert_eq!(e["code"], "at_zero_hit_points", "{e}");
+}
+
+/// What a caster at 0 hit points can cast now: nothing, each spell blocked
+/// for that reason.
+#[test]
+fn zero_hit_points_leave_nothing_to_cast_in_options() {
+    let s = Session::new();
+    wizard(&s, "Wiz", &["Fire Bolt", "Magic Missile"]);
+    s.ok(&["hp", "Wiz", "--max", "9"]);
+    s.ok(&["damage", "Wiz", "9"]);
+    let v = s.ok(&["options", "Wiz"]);
+    assert_eq!(v["castable"], serde_json::json!([]), "{v}");
+    let blocked = v["blocked"].as_array().unwrap();
+    assert!(blocked.len() >= 2, "{v}");
+    assert!(
+        blocked.iter().all(|b| b["code"] == "at_zero_hit_points"),
+        "{v}"
+    );
+}
