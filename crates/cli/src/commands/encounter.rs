@@ -112,10 +112,12 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
             encounter,
             name,
             monster,
-            *initiative,
-            *hp,
-            homebrew.as_deref(),
-            *reacts_to_allies,
+            crate::commands::monster::Joining {
+                initiative: *initiative,
+                hp: *hp,
+                homebrew: homebrew.as_deref(),
+                reacts_to_allies: *reacts_to_allies,
+            },
         ),
         EncounterCommand::Add {
             encounter,

@@ -219,6 +219,18 @@ fn show(ctx: &Ctx, m: &Monster) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// How a stat-block creature joins (`encounter add --monster`'s options).
+pub struct Joining<'a> {
+    /// Initiative; rolled when left out.
+    pub initiative: Option<i32>,
+    /// Hit points, when not the block's.
+    pub hp: Option<i32>,
+    /// A homebrew stat-block file to find the monster in.
+    pub homebrew: Option<&'a str>,
+    /// It answers its allies' casts with Counterspell too (R11).
+    pub reacts_to_allies: bool,
+}
+
 /// `grimoire encounter add ENC NAME --monster ID`: a creature of a stat
 /// block with its own hit points and uses.
 pub fn add(
@@ -226,11 +238,14 @@ pub fn add(
     enc: &str,
     name: &str,
     monster: &str,
-    initiative: Option<i32>,
-    hp: Option<i32>,
-    homebrew: Option<&str>,
-    reacts_to_allies: bool,
+    joining: Joining<'_>,
 ) -> anyhow::Result<()> {
+    let Joining {
+        initiative,
+        hp,
+        homebrew,
+        reacts_to_allies,
+    } = joining;
     let b = bestiary(homebrew)?;
     let m = find(&b, monster)?;
     let name = names::name_of(names::NameKind::Combatant, name)?;

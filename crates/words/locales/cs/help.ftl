@@ -192,6 +192,7 @@ help-grimoire-encounter-add--initiative = Iniciativa (vyšší jedná dřív); b
 help-grimoire-encounter-add--hp = Životy, sledované příkazem `damage` a kouzly
 help-grimoire-encounter-add--monster = Sesílající tvor z `grimoire monster list` (s vlastními životy a použitími)
 help-grimoire-encounter-add--homebrew = Soubor vlastních bloků statistik, v němž hledat --monster
+help-grimoire-encounter-add--reacts_to_allies = Smí odpovídat Protikouzlem i na kouzla svých spojenců (jinak na něj čekají jen kouzla druhé strany)
 help-grimoire-encounter-remove = Odebere účastníka (utekl, byl propuštěn); ne toho, kdo je na tahu
 help-grimoire-encounter-remove--encounter = Střetnutí
 help-grimoire-encounter-remove--name = Účastník

@@ -195,6 +195,7 @@ help-grimoire-encounter-add--initiative = Initiative (higher acts first); rolled
 help-grimoire-encounter-add--hp = Hit points, tracked by `damage` and by spells
 help-grimoire-encounter-add--monster = A spellcasting creature from `grimoire monster list` (its own hit points and uses)
 help-grimoire-encounter-add--homebrew = A homebrew stat-block file to find --monster in
+help-grimoire-encounter-add--reacts_to_allies = It may answer its allies' casts with Counterspell (by default only the other side's casts wait for it)
 help-grimoire-encounter-remove = Remove a combatant (fled, dismissed); not the one whose turn it is
 help-grimoire-encounter-remove--encounter = The encounter
 help-grimoire-encounter-remove--name = The combatant
