@@ -270,6 +270,7 @@ pub fn encounter_add(p: &EncounterAdd) -> Vec<String> {
         .opt("init", p.initiative)
         .opt("hp", p.hp)
         .opt("monster", p.monster.as_ref())
+        .flag("reacts-to-allies", p.reacts_to_allies)
         .done()
 }
 
@@ -442,5 +443,34 @@ mod tests {
             ..both
         };
         assert_eq!(next_turn(&fight).unwrap(), ["encounter", "next", "Cave"]);
+    }
+
+    #[test]
+    fn r11_encounter_add_passes_reacts_to_allies_on() {
+        let p = EncounterAdd {
+            encounter: "Cave".into(),
+            name: "Bram".into(),
+            initiative: Some(12),
+            hp: None,
+            monster: None,
+            reacts_to_allies: Some(true),
+            lang: None,
+        };
+        assert_eq!(
+            encounter_add(&p),
+            [
+                "encounter",
+                "add",
+                "Cave",
+                "Bram",
+                "--init=12",
+                "--reacts-to-allies"
+            ]
+        );
+        let off = EncounterAdd {
+            reacts_to_allies: Some(false),
+            ..p
+        };
+        assert!(!encounter_add(&off).contains(&"--reacts-to-allies".to_owned()));
     }
 }

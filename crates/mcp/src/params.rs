@@ -308,6 +308,8 @@ pub struct EncounterAdd {
     /// A spellcasting stat block's id from monster_list (e.g. "mage", "priest"): the creature casts with its own uses.
     #[schemars(length(min = 1, max = 60))]
     pub monster: Option<String>,
+    /// true: it may answer its allies' casts with Counterspell; by default only casts by the other side (characters against the GM's creatures) wait for it.
+    pub reacts_to_allies: Option<bool>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }
