@@ -44,7 +44,7 @@ pub use game::{
     DamageReport, HomebrewFile, HomebrewInput, HomebrewReport, NewCharacter, Owner, PactView,
     RestInput, RestKind, SlotView, StepReport, TimeInput, homebrew_parses,
 };
-pub use live::LiveEvent;
+pub use live::{CAMPAIGN_EVENT_KINDS, LiveEvent};
 pub use net::{NetLimits, PeerAddr, serve as serve_listener};
 pub use rate::RateLimits;
 pub use serve::{ServeConfig, serve};

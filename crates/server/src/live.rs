@@ -48,6 +48,27 @@ const MAX_INTEREST: usize = 4096;
 /// [`Envelope`] without parsing the envelope.
 const INTEREST_PREFIX: &str = "{\"interest\":";
 
+/// Every kind of event a campaign's live stream carries, besides the
+/// stream's own `ready` and `lagged`. [`crate::AppState`] refuses to
+/// publish an unlisted kind in debug builds, so a new kind is listed here,
+/// and `tests/player_view.rs` must then see it as a player, redacted.
+pub const CAMPAIGN_EVENT_KINDS: &[&str] = &[
+    "cast",
+    "prepare",
+    "rest",
+    "turn",
+    "condition",
+    "damage",
+    "hp",
+    "time",
+    "character",
+    "undo",
+    "encounter",
+    "player",
+    "homebrew",
+    "house_rules",
+];
+
 /// One thing that happened in a campaign.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct LiveEvent {

@@ -303,6 +303,14 @@ impl AppState {
 
     /// Tells every subscriber of the campaign, on every instance.
     pub(crate) fn publish(&self, event: LiveEvent) {
+        // An account's own channel (`@name`) carries `added`; a campaign's,
+        // only the listed kinds (each seen by a player's test).
+        debug_assert!(
+            event.campaign.starts_with('@')
+                || live::CAMPAIGN_EVENT_KINDS.contains(&event.kind.as_str()),
+            "unlisted live event kind {:?}",
+            event.kind
+        );
         let payload = self
             .inner
             .channel
