@@ -110,7 +110,9 @@ async fn show(
     Params((campaign, enc)): Params<(String, String)>,
 ) -> Result<Json<Value>, ServerError> {
     let out = state
-        .read_in_campaign(token, campaign, move |_, store| encounter::status(store, &enc))
+        .read_in_campaign(token, campaign, move |_, store| {
+            encounter::status(store, &enc)
+        })
         .await?;
     Ok(Json(out))
 }
