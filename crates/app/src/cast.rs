@@ -29,6 +29,7 @@ pub fn fit_request(
 ) -> Result<CastRequest, AppError> {
     let (mut req, board) = fit_situation(caster, enc, spell, req)?;
     apply_effects_in_force(&board, &caster.name, &mut req);
+    crate::reaction::ward_off(&board, spell, &mut req, &crate::reaction::srd_spell);
     Ok(req)
 }
 
@@ -302,6 +303,9 @@ pub(crate) fn fit_request_at_table(
         fill_from_character(t, &c.state);
     }
     apply_effects_in_force(&board, &caster.name, &mut req);
+    // A Shield in force keeps Magic Missile off its caster, whichever way
+    // the cast comes (a window or none).
+    crate::reaction::ward_off(&board, spell, &mut req, &crate::reaction::srd_spell);
     Ok(req)
 }
 

@@ -214,6 +214,14 @@ pub fn ward_off(
     }
 }
 
+/// An SRD spell by id (what a spell in force was, for [`ward_off`]).
+pub(crate) fn srd_spell(id: &str) -> Option<Spell> {
+    grimoire_catalog::Catalog::srd()
+        .lookup(id)
+        .ok()
+        .map(|e| e.spell.clone())
+}
+
 /// The Reaction spells of `reactions` and the spells in force, by id.
 fn finder(reactions: &[Spell]) -> impl Fn(&str) -> Option<Spell> + '_ {
     |id: &str| {
@@ -221,12 +229,7 @@ fn finder(reactions: &[Spell]) -> impl Fn(&str) -> Option<Spell> + '_ {
             .iter()
             .find(|s| s.id.as_str() == id)
             .cloned()
-            .or_else(|| {
-                grimoire_catalog::Catalog::srd()
-                    .lookup(id)
-                    .ok()
-                    .map(|e| e.spell.clone())
-            })
+            .or_else(|| srd_spell(id))
     }
 }
 

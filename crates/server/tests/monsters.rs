@@ -319,3 +319,74 @@ async fn r11_a_players_cast_waits_for_the_mages_counterspell() {
         );
     }
 }
+
+/// Issue 31: a Shield in force keeps Magic Missile off the Mage on every
+/// path. The Mage raises Shield against Elmira's attack; her Magic Missile
+/// through the player's own cast route then finds nobody to answer it (the
+/// Mage's Reaction is spent) and is cast at once: no damage to the Mage.
+#[tokio::test]
+async fn r11_shield_in_force_takes_no_damage_from_a_players_magic_missile() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let e = "/campaigns/cave/encounters";
+        let me = "/campaigns/cave/characters/Elmira";
+        h.post(e, Some(&t.gm), json!({"name": "Cave"})).await;
+        h.post(
+            &format!("{e}/Cave/combatants"),
+            Some(&t.gm),
+            json!({"name": "Elmira", "initiative": 20}),
+        )
+        .await;
+        h.post(
+            &format!("{e}/Cave/creatures"),
+            Some(&t.gm),
+            json!({"name": "Cave Mage#1", "monster": "mage", "initiative": 5}),
+        )
+        .await;
+        h.post(&format!("{e}/Cave/start"), Some(&t.gm), json!(null))
+            .await;
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/window"),
+                Some(&t.gm),
+                json!({"kind": "hit", "attacker": "Elmira", "target": "Cave Mage#1",
+                       "attack_total": 16}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (s, v) = h
+            .post(
+                &format!("{e}/Cave/react"),
+                Some(&t.gm),
+                json!({"caster": "Cave Mage#1", "spell": "shield"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (s, v) = h
+            .post(&format!("{e}/Cave/resolve"), Some(&t.gm), json!({}))
+            .await;
+        assert_eq!(
+            (s, v["hits"].clone()),
+            (StatusCode::OK, json!(false)),
+            "{v}"
+        );
+        let (s, v) = h
+            .post(
+                &format!("{me}/casts"),
+                Some(&t.petr),
+                json!({"spell": "magic-missile", "targets": [{"name": "Cave Mage#1"}], "seed": 2}),
+            )
+            .await;
+        assert!(s.is_success(), "{s} {v}");
+        assert_ne!(v["status"], "pending", "nobody can answer: {v}");
+        let (_, st) = h.get(&format!("{e}/Cave"), Some(&t.gm)).await;
+        let mage = st["combatants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "Cave Mage#1")
+            .cloned()
+            .unwrap();
+        assert_eq!(mage["hp"], 81, "{st}");
+    }
+}
