@@ -432,6 +432,9 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
             let hp = tracker_hp(running, outcome, &hits);
             running.apply_all(&hp);
             events.extend(hp);
+            let saves = creature_saves(running, outcome, rng);
+            running.apply_all(&saves);
+            events.extend(saves);
             batch.encounter(e, &st, &events)?;
             enc_name = Some(e.name.clone());
         }
@@ -485,6 +488,57 @@ pub(crate) fn tracker_hp(
     // Concentration ends); one healed from 0 wakes.
     let falls = crate::fall::creatures(running, &events);
     events.extend(falls);
+    events
+}
+
+/// The Concentration saves a cast's damage calls for from the stat-block
+/// creatures it hit and left standing (`running` has the cast's hit points
+/// applied), one per damaging mention as a character makes them: before,
+/// only a character saved, so a Mage kept its Fly through any spell. One
+/// the cast left at 0 has lost its Concentration already
+/// ([`crate::fall::creatures`]). Events for the encounter.
+pub(crate) fn creature_saves<R: DiceRng + ?Sized>(
+    running: &Encounter,
+    outcome: &CastOutcome,
+    rng: &mut R,
+) -> Vec<EncounterEvent> {
+    let mut now: Vec<(String, Caster)> = Vec::new();
+    let mut events = Vec::new();
+    let hurt = outcome
+        .resolution
+        .targets
+        .iter()
+        .filter(|t| t.affected && t.damage_total > 0);
+    for t in hurt {
+        let Some(c) = combatant_named(running, &t.target) else {
+            continue;
+        };
+        let Some(caster) = c.caster.as_deref().filter(|_| c.hp != Some(0)) else {
+            continue;
+        };
+        let i = match now.iter().position(|(n, _)| *n == c.name) {
+            Some(i) => i,
+            None => {
+                now.push((c.name.clone(), caster.clone()));
+                now.len() - 1
+            }
+        };
+        let state = &mut now[i].1;
+        if state.concentration().is_none() {
+            continue;
+        }
+        let bonuses = running
+            .effects()
+            .bonuses(&c.name, BonusTarget::SavingThrows);
+        let o = state.take_damage_with(
+            t.damage_total,
+            grimoire_rules::RollMode::Normal,
+            &bonuses,
+            rng,
+        );
+        state.apply_all(&o.events);
+        events.extend(running.creature_events(&c.name, &o.events));
+    }
     events
 }
 

@@ -164,6 +164,10 @@ pub(crate) fn landed<R: DiceRng + ?Sized>(
     let hp = crate::cast::tracker_hp(running, outcome, &hits);
     running.apply_all(&hp);
     out.extend(hp);
+    // A concentrating creature it hurt saves to keep its Concentration.
+    let saves = crate::cast::creature_saves(running, outcome, rng);
+    running.apply_all(&saves);
+    out.extend(saves);
     batch.card(w.name(), outcome, &hits)?;
     Ok(hits)
 }

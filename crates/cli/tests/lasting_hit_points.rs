@@ -734,3 +734,37 @@ fn zero_hit_points_leave_nothing_to_cast_in_options() {
         "{v}"
     );
 }
+
+/// Concentration: a creature that takes damage makes a Constitution save
+/// to keep it, a stat-block creature hit by a spell too (before, only a
+/// character saved, and a Mage kept its Fly through any spell). Seed 7:
+/// the Mage's save against the darts fails, and Fly ends.
+#[test]
+fn a_concentrating_creature_hit_by_a_spell_makes_its_concentration_save() {
+    let s = Session::new();
+    wizard(&s, "Wiz", &["Magic Missile"]);
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Mage",
+        "--monster",
+        "mage",
+        "--init",
+        "20",
+    ]);
+    s.ok(&["encounter", "add", "Cave", "Wiz", "--init", "10"]);
+    s.ok(&["encounter", "start", "Cave"]);
+    s.ok(&["encounter", "cast", "Cave", "Mage", "Fly", "-t", "Mage"]);
+    s.ok(&["encounter", "next", "Cave"]);
+    let v = s.ok(&["cast", "Wiz", "Magic Missile", "-t", "Mage"]);
+    assert_eq!(v["status"], "pending", "{v}");
+    s.ok(&["encounter", "pass", "Cave", "Mage"]);
+    s.ok(&["encounter", "resolve", "Cave"]);
+    let mage = combatant(&s, "Mage");
+    assert!(mage["hp"].as_i64().unwrap() > 0, "{mage}");
+    assert!(mage["concentration"].is_null(), "{mage}");
+    let log = s.ok(&["log", "--encounter", "Cave"]).to_string();
+    assert!(log.contains("\"concentration_save\""), "{log}");
+}
