@@ -132,7 +132,7 @@ fn reactors(
                 continue;
             }
             let req = crate::cast::fit_request_at_table(store, &w.entity(), None, s, req, &house)?;
-            if check_cast(w.caster(), s, &req).is_ok() {
+            if check_cast(&with_waiting_slot(running, &w), s, &req).is_ok() {
                 spells.push(s.id.to_string());
             }
         }
@@ -144,6 +144,40 @@ fn reactors(
         }
     }
     Ok(out)
+}
+
+/// `w`'s caster as its Reactions see it while a slot spell of its own
+/// waits in a window on its turn: that spell's slot is the turn's one slot
+/// (R10), so a Counterspell with a slot on the same turn is refused and
+/// not offered (the waiting spell could not be cast after it).
+fn with_waiting_slot(running: &Encounter, w: &Who) -> grimoire_rules::Caster {
+    let mut c = w.caster().clone();
+    if matches!(w, Who::Creature(..)) {
+        return c;
+    }
+    let waiting = running
+        .windows()
+        .filter_map(|win| win.pending.as_ref())
+        .find(|p| {
+            p.caster == w.name()
+                && p.action != ActionKind::Reaction
+                && !p.request.off_turn
+                && p.request.mode == grimoire_rules::CastMode::Slot
+        });
+    let level = waiting.and_then(|p| {
+        p.request.slot.or_else(|| {
+            srd_spell(p.spell.as_str())
+                .and_then(|s| grimoire_rules::SlotLevel::new(s.level.get()).ok())
+        })
+    });
+    if let Some(level) = level {
+        c.apply(&grimoire_rules::Event::SlotExpended {
+            level,
+            pact: false,
+            off_turn: false,
+        });
+    }
+    c
 }
 
 /// The cast `w` declares, as it waits in a window: its targets spelt as
@@ -475,7 +509,7 @@ pub fn react<R: DiceRng + ?Sized>(
         },
     }];
     // Someone could counter the Reaction itself: it waits (R11).
-    check_cast(w.caster(), spell, &req)?;
+    check_cast(&with_waiting_slot(&running, &w), spell, &req)?;
     let trigger = Trigger::SpellCast {
         caster: w.name().to_owned(),
         spell: spell.id.clone(),

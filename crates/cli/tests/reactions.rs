@@ -358,11 +358,9 @@ fn r11_shield_answers_magic_missile_and_takes_no_damage() {
         "--target",
         "Mage",
     ]);
+    // Elmira's Magic Missile holds her turn's slot (R10): she cannot
+    // counter the Shield, so it is raised at once.
     let v = s.ok(&["encounter", "react", "Cave", "Mage", "Shield"]);
-    // Elmira could counter the Mage's Shield: she lets it be.
-    assert_eq!(reactors(&v)[0].0, "Elmira", "{v}");
-    s.ok(&["encounter", "pass", "Cave", "Elmira"]);
-    let v = s.ok(&["encounter", "resolve", "Cave"]);
     assert_eq!(v["cast"]["spell"], "shield", "{v}");
     let v = s.ok(&["encounter", "resolve", "Cave"]);
     assert_eq!(v["cast"]["spell"], "magic-missile", "{v}");
@@ -456,8 +454,6 @@ fn r11_shield_against_magic_missile_protects_only_its_caster() {
         "Goblin",
     ]);
     s.ok(&["encounter", "react", "Cave", "Mage", "Shield"]);
-    s.ok(&["encounter", "pass", "Cave", "Elmira"]);
-    s.ok(&["encounter", "resolve", "Cave"]);
     let v = s.ok(&["encounter", "resolve", "Cave"]);
     let targets = v["cast"]["targets"].as_array().unwrap();
     let dealt = |who: &str| {
@@ -840,9 +836,15 @@ fn r11_a_counterspell_can_itself_be_countered() {
     assert_eq!(reactors(&v)[0].0, "Mage", "Bram is her ally: {v}");
     let v = s.ok(&["encounter", "react", "Cave", "Mage", "Counterspell"]);
     assert_eq!(v["status"], "pending", "{v}");
+    // Bram may answer it; Elmira, whose Fireball holds her turn's slot,
+    // may not (R10), and is refused if she tries.
     let asked: Vec<String> = reactors(&v).into_iter().map(|r| r.0).collect();
-    assert_eq!(asked, ["Elmira", "Bram"], "{v}");
-    s.ok(&["encounter", "pass", "Cave", "Elmira"]);
+    assert_eq!(asked, ["Bram"], "{v}");
+    let err = s.fails(1, &["encounter", "react", "Cave", "Elmira", "Counterspell"]);
+    assert_eq!(
+        (err["code"].as_str(), err["rule"].as_str()),
+        (Some("one_slot_per_turn"), Some("R10"))
+    );
     let bram_before = slots_of(&s, "Bram");
     let v = s.ok(&["encounter", "react", "Cave", "Bram", "Counterspell"]);
     // Nobody can counter Bram's: the Mage's Reaction is already taken.
@@ -865,10 +867,12 @@ fn r11_a_counterspell_can_itself_be_countered() {
     }
 }
 
-/// The Mage's Counterspell, once resolved unopposed, stops the Fireball and
-/// closes both windows; Elmira's slot is not spent.
+/// Elmira's Fireball waits on her turn with its slot: that is her turn's
+/// one slot (R10), so she is not offered a Counterspell against the Mage's
+/// Counterspell, and nobody else can answer it: it is cast at once. When
+/// it lands, the Fireball has no effect and its slot is not spent.
 #[test]
-fn r11_an_unopposed_counterspell_closes_both_windows() {
+fn r10_r11_the_caster_of_a_waiting_slot_spell_cannot_counter_on_its_turn() {
     let s = Session::new();
     wizard(&s, "Elmira");
     cave(&s, &[("Elmira", "20", "char"), ("Mage", "10", "mage")]);
@@ -882,15 +886,14 @@ fn r11_an_unopposed_counterspell_closes_both_windows() {
         "--target",
         "Mage",
     ]);
-    s.ok(&["encounter", "react", "Cave", "Mage", "Counterspell"]);
-    s.ok(&["encounter", "pass", "Cave", "Elmira"]);
-    let v = s.ok(&["encounter", "resolve", "Cave"]);
+    let v = s.ok(&["encounter", "react", "Cave", "Mage", "Counterspell"]);
+    assert_ne!(v["status"], "pending", "{v}");
     assert_eq!(v["cast"]["spell"], "counterspell", "{v}");
     assert_eq!(protective_magic(&s, "Mage"), 2);
     let w = s.ok(&["encounter", "window", "Cave"]);
     let saved = v["cast"]["targets"][0]["save"]["success"].as_bool();
     if saved == Some(false) {
-        // Elmira failed her Constitution save: no Fireball, no slot spent.
+        assert_eq!(v["countered"], true, "{v}");
         assert!(w["window"].is_null(), "{w}");
         assert_eq!(
             slots_of(&s, "Elmira"),
@@ -899,7 +902,6 @@ fn r11_an_unopposed_counterspell_closes_both_windows() {
         );
         assert_eq!(hp_of(&s, "Mage"), 81);
     } else {
-        // She saved: the Fireball's window is back, and resolving casts it.
         assert_eq!(w["window"]["pending"]["spell"], "fireball", "{w}");
         let v = s.ok(&["encounter", "resolve", "Cave"]);
         assert_eq!(v["cast"]["spell"], "fireball", "{v}");

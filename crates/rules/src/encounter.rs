@@ -393,6 +393,11 @@ impl Encounter {
         self.outer.last()
     }
 
+    /// The open windows, outermost first.
+    pub fn windows(&self) -> impl Iterator<Item = &crate::reaction::ReactionWindow> {
+        self.outer.iter().chain(self.window.as_ref())
+    }
+
     /// Whether `name` has a Reaction waiting in an open window (its
     /// Counterspell waits for Counterspells against it): that Reaction is
     /// taken, so it answers nothing else meanwhile (R11).
