@@ -365,6 +365,29 @@ fn r11_a_counterspell_waits_in_a_window_of_its_own_and_the_first_comes_back() {
         .check_answer("Archmage", Some(&counterspell()))
         .unwrap_err();
     assert_eq!(err.code(), "own_trigger");
+    // Elmira's counter waits in a third window: the Archmage's Reaction is
+    // taken by its waiting Counterspell, so it cannot answer again.
+    let third = Trigger::SpellCast {
+        caster: "Elmira".into(),
+        spell: id("counterspell"),
+        spell_name: "Counterspell".into(),
+    };
+    let pending = PendingCast {
+        caster: "Elmira".into(),
+        spell: id("counterspell"),
+        spell_name: "Counterspell".into(),
+        request: CastRequest::new().target(Target::named("Archmage")),
+        action: ActionKind::Reaction,
+        unseen: false,
+    };
+    enc.apply_all(&enc.nest_window(third, Some(pending)).unwrap());
+    assert!(enc.reaction_waiting("Archmage"));
+    assert_eq!(enc.windows().count(), 3);
+    let err = enc
+        .check_answer("Archmage", Some(&counterspell()))
+        .unwrap_err();
+    assert_eq!((err.code(), err.rule()), ("action_unavailable", Some("R9")));
+    enc.apply(&EncounterEvent::WindowClosed);
     enc.apply(&EncounterEvent::WindowClosed);
     let back = enc.window().unwrap();
     assert_eq!(back.trigger.source(), Some("Elmira"));
