@@ -277,7 +277,7 @@ pub fn advance(
     let mut enc_events = Vec::new();
     let mut notes = Vec::new();
     for c in combatant_characters(store, &encounter)? {
-        let o = c.state.advance_rounds(rounds);
+        let o = c.state.rounds_pass(rounds);
         notes.extend(o.notes);
         let board = encounter.caster_events(&c.name, &o.events);
         encounter.apply_all(&board);

@@ -908,3 +908,17 @@ fn r10_r11_the_caster_of_a_waiting_slot_spell_cannot_counter_on_its_turn() {
         assert_ne!(slots_of(&s, "Elmira"), before);
     }
 }
+
+/// Time moved on by whole rounds (`encounter advance`) takes the caster's
+/// next turn with it: the Shield is gone.
+#[test]
+fn r15_shield_ends_when_the_encounter_moves_a_round_on() {
+    let s = Session::new();
+    three(&s);
+    orc_hits_elmira(&s, "15");
+    s.ok(&["encounter", "react", "Cave", "Elmira", "Shield"]);
+    s.ok(&["encounter", "resolve", "Cave"]);
+    assert_eq!(effects_on(&s, "Elmira"), ["shield"]);
+    s.ok(&["encounter", "advance", "Cave", "1r"]);
+    assert!(effects_on(&s, "Elmira").is_empty());
+}

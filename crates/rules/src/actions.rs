@@ -133,6 +133,18 @@ impl Caster {
         out
     }
 
+    /// Whole rounds pass outside the turn order (the GM moves an
+    /// encounter's time on): durations run out as for
+    /// [`Caster::advance_rounds`], and a spell lasting until the caster's
+    /// next turn ends too, since that turn came within them (Shield, R15).
+    pub fn rounds_pass(&self, rounds: u64) -> Outcome {
+        let mut out = self.advance_rounds(rounds);
+        if rounds > 0 {
+            self.end_until_next_turn(&mut out);
+        }
+        out
+    }
+
     /// [`Caster::advance_time`] in rounds.
     pub fn advance_rounds(&self, rounds: u64) -> Outcome {
         let mut out = Outcome::default();

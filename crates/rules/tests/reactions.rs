@@ -133,6 +133,15 @@ fn r15_shield_cast_before_the_casters_turn_ends_at_that_turn_in_the_same_round()
 }
 
 #[test]
+fn r15_shield_is_gone_when_rounds_pass_outside_the_turn_order() {
+    let w = shielded_wizard();
+    let kept = applied(w.clone(), &w.rounds_pass(0).events);
+    assert!(has_shield(&kept));
+    let w = applied(w.clone(), &w.rounds_pass(1).events);
+    assert!(!has_shield(&w));
+}
+
+#[test]
 fn r15_shield_is_gone_after_a_round_of_waiting() {
     let w = shielded_wizard();
     let w = applied(w.clone(), &w.wait(1).events);
