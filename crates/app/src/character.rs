@@ -7,7 +7,7 @@
 //! changes in the same change. A step with no events writes nothing.
 
 use grimoire_dice::DiceRng;
-use grimoire_rules::{Caster, Condition, Event, Outcome, RollRecord, Spell, SpellId};
+use grimoire_rules::{Caster, Condition, Event, Outcome, RollRecord, RulesError, Spell, SpellId};
 use grimoire_store::{ChangeId, Entity, Store};
 
 use crate::error::AppError;
@@ -202,7 +202,9 @@ pub fn unprepare(
     commit(store, command, caster, out)
 }
 
-/// A short or long rest (R4).
+/// A short or long rest (R4). A Long Rest is refused while the
+/// character fights in a running encounter and within 16 hours of the
+/// end of its last one (the Rules Glossary's Long Rest).
 pub fn rest(
     store: &mut Store,
     command: impl Into<String>,
@@ -211,7 +213,17 @@ pub fn rest(
 ) -> Result<Step, AppError> {
     let out = match kind {
         RestKind::Short => caster.state.short_rest(),
-        RestKind::Long => caster.state.long_rest(),
+        RestKind::Long => {
+            // A Long Rest is downtime: not while the character fights.
+            if let Some(e) = crate::state::encounter_of(store, &caster.name)? {
+                return Err(RulesError::LongRestInEncounter {
+                    name: caster.name.clone(),
+                    encounter: e.name,
+                }
+                .into());
+            }
+            caster.state.try_long_rest()?
+        }
     };
     commit(store, command, caster, out)
 }

@@ -171,9 +171,10 @@ pub fn start(
     e: &Entity<EncounterState>,
 ) -> Result<EncounterState, AppError> {
     // The tracker starts from each character's sheet (one hit-point
-    // number), also for one added before it kept them.
+    // number), also for one added before it kept them, and for one whose
+    // sheet changed since it joined (a rest, healing).
     let mut gathered = e.state.combatants.clone();
-    for c in gathered.iter_mut().filter(|c| c.hp.is_none()) {
+    for c in gathered.iter_mut() {
         if let Some(v) = character_of(store, c)?.and_then(|e| e.state.vitals()) {
             c.hp = Some(i32::try_from(v.hp).unwrap_or(i32::MAX));
         }

@@ -9,6 +9,8 @@ fn cast_and_rest(s: &Session, n: usize) {
     for _ in 0..n {
         s.ok(&["cast", "Elmira", "Magic Missile", "--target", "Goblin"]);
         s.ok(&["turn", "end", "Elmira"]);
+        // A Long Rest waits 16 hours after the last one (R4).
+        s.ok(&["wait", "Elmira", "16h"]);
         s.ok(&["rest", "Elmira", "--long"]);
     }
 }
@@ -25,10 +27,17 @@ fn a_backup_taken_while_writing_holds_everything_acknowledged_and_restores() {
     // Another writer keeps going while the backup runs.
     let db = s.db();
     let writer = std::thread::spawn(move || {
-        for _ in 0..10 {
+        for i in 0..10 {
+            // Waits and Long Rests by turns: a rest waits 16 hours (R4).
+            let args = if i % 2 == 0 {
+                ["wait", "Elmira", "16h"]
+            } else {
+                ["rest", "Elmira", "--long"]
+            };
             let out = assert_cmd::Command::cargo_bin("grimoire")
                 .unwrap()
-                .args(["--db", db.to_str().unwrap(), "rest", "Elmira", "--long"])
+                .args(["--db", db.to_str().unwrap()])
+                .args(args)
                 .output()
                 .unwrap();
             assert!(out.status.success());

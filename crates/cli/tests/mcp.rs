@@ -289,6 +289,20 @@ async fn a_short_combat_only_through_mcp_tools() {
     );
     let me = ok(&client, "character_show", json!({"character": "Elmira"})).await;
     assert!(me.to_string().contains("Elmira"));
+    // No Long Rest in the middle of the fight (R4): the fix names the
+    // tool that ends it; once it has ended the rest is taken.
+    let err = refused(
+        &client,
+        "rest",
+        json!({"character": "Elmira", "kind": "long"}),
+    )
+    .await;
+    assert_eq!(err["code"], "long_rest_in_encounter", "{err}");
+    assert!(
+        err["fix"].as_str().unwrap().contains("encounter_end"),
+        "{err}"
+    );
+    ok(&client, "encounter_end", json!({"encounter": "Cave"})).await;
     ok(
         &client,
         "rest",

@@ -53,6 +53,8 @@ fn fix_id(code: &str) -> &'static str {
         "not_a_caster" => "not_a_caster",
         "no_hit_points" => "no_hit_points",
         "at_zero_hit_points" => "at_zero_hit_points",
+        "long_rest_too_soon" => "long_rest_too_soon",
+        "long_rest_in_encounter" => "long_rest_in_encounter",
         "unknown_spell" | "no_spell" => "unknown_spell",
         "unknown_character" | "not_found" => "unknown_character",
         "unknown_encounter" => "unknown_encounter",

@@ -93,6 +93,10 @@ pub struct Caster {
     /// A creature's stat-block Spellcasting (no class), when it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) block: Option<crate::statblock::StatBlockCasting>,
+    /// When (on [`Caster::now`]'s clock) the last Long Rest finished, so
+    /// the next one waits its 16 hours (R4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) last_long_rest: Option<u64>,
 }
 
 impl Caster {
@@ -164,6 +168,7 @@ impl Caster {
             vitals: None,
             spellbook: None,
             block: None,
+            last_long_rest: None,
         }
     }
 

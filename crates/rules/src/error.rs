@@ -431,6 +431,23 @@ pub enum RulesError {
         /// What is wrong, as a code the front end words (`invalid-<code>`).
         reason: Invalid,
     },
+    /// Occurs when a Long Rest is started too soon after the last one: a
+    /// creature waits 16 hours after finishing one before starting the
+    /// next, so it benefits from at most one in 24 hours (R4).
+    LongRestTooSoon {
+        /// The creature resting.
+        name: String,
+        /// Whole hours (rounded up) until it may start another.
+        hours_left: u64,
+    },
+    /// Occurs when a Long Rest is started while the creature fights in a
+    /// running encounter (R4: a rest is downtime).
+    LongRestInEncounter {
+        /// The creature resting.
+        name: String,
+        /// The running encounter.
+        encounter: String,
+    },
 }
 
 impl RulesError {
@@ -502,6 +519,8 @@ impl RulesError {
             RulesError::DamageTypeNotOffered { .. } => "damage_type_not_offered",
             RulesError::TargetNotHostile { .. } => "target_not_hostile",
             RulesError::NoAlternativeCastingTime { .. } => "no_alternative_casting_time",
+            RulesError::LongRestTooSoon { .. } => "long_rest_too_soon",
+            RulesError::LongRestInEncounter { .. } => "long_rest_in_encounter",
         }
     }
 
@@ -525,6 +544,7 @@ impl RulesError {
             | RulesError::AtZeroHitPoints { .. } => "R9",
             RulesError::DamageTypeNotOffered { .. } => "R16",
             RulesError::NotInStatBlock { .. } => "R5c",
+            RulesError::LongRestTooSoon { .. } | RulesError::LongRestInEncounter { .. } => "R4",
             RulesError::NoReactionWindow
             | RulesError::ReactionWindowOpen { .. }
             | RulesError::NotAnAnswer { .. }
@@ -689,6 +709,14 @@ impl RulesError {
             },
             RulesError::TargetNotHostile { target: s() },
             RulesError::NoAlternativeCastingTime { spell: s().into() },
+            RulesError::LongRestTooSoon {
+                name: s(),
+                hours_left: 9,
+            },
+            RulesError::LongRestInEncounter {
+                name: s(),
+                encounter: s(),
+            },
         ]
     }
 
@@ -837,6 +865,16 @@ impl RulesError {
                 vec![("name", text(who)), ("what", text(what))]
             }
             RulesError::InvalidRequest { reason } => vec![("reason", Arg::Reason(reason.clone()))],
+            RulesError::LongRestTooSoon {
+                name: who,
+                hours_left,
+            } => {
+                vec![("name", text(who)), ("hours_left", n(*hours_left))]
+            }
+            RulesError::LongRestInEncounter {
+                name: who,
+                encounter,
+            } => vec![("name", text(who)), ("encounter", text(encounter))],
             RulesError::CantripTakesNoSlot
             | RulesError::OneSlotPerTurn
             | RulesError::Silenced

@@ -439,6 +439,7 @@ impl Caster {
                 }
             }
             Event::LongRestFinished => {
+                self.last_long_rest = Some(self.now);
                 self.vitals = self.vitals.map(Vitals::rested);
                 self.slots.restore_all();
                 if let Some(p) = self.pact.as_mut() {

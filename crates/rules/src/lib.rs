@@ -77,6 +77,7 @@ mod requirements;
 mod resolution;
 mod resolve;
 mod resources;
+mod rest;
 mod roll;
 mod school;
 mod shared;
@@ -132,6 +133,7 @@ pub use statblock::{
     SpellGroup, StatBlockCasting,
 };
 pub use target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome, TargetStats};
+pub use rest::LONG_REST_WAIT;
 pub use time::{CastingTime, Duration, ROUNDS_PER_MINUTE, TimeSpan, TimeUnit};
 pub use turn_damage::{
     DueDamage, TurnDamage, TurnDamageOutcome, TurnPoint, TurnSave, TurnSaveResult,

@@ -91,3 +91,61 @@ fn r4_long_rest_restores_mystic_arcanum() {
     );
     assert_eq!(w.pact_slots().unwrap().total(), 4);
 }
+
+/// The Rules Glossary's Long Rest: after finishing one a creature waits
+/// 16 hours before starting the next, so no more than one Long Rest
+/// benefits it in 24 hours.
+#[test]
+fn r4_a_second_long_rest_within_24_hours_is_refused() {
+    let mut w = wizard(5);
+    w.apply_all(&w.try_long_rest().unwrap().events);
+    spend_everything(&mut w);
+    let before = w.clone();
+    let err = w.try_long_rest().unwrap_err();
+    assert_eq!(err.code(), "long_rest_too_soon");
+    assert_eq!(err.rule(), Some("R4"));
+    assert!(
+        err.args()
+            .iter()
+            .any(|(k, v)| *k == "hours_left" && *v == Arg::Number(16))
+    );
+    // Refused: nothing changed, the slots stay spent.
+    assert_eq!(w, before);
+    assert_eq!(w.slots().remaining_all(), [0; 9]);
+}
+
+#[test]
+fn r4_a_long_rest_starts_again_once_16_hours_have_passed() {
+    let mut w = wizard(5);
+    w.apply_all(&w.try_long_rest().unwrap().events);
+    spend_everything(&mut w);
+    // 15 hours and 59 minutes are not enough: one hour is still to wait.
+    w.apply_all(&w.wait(TimeSpan::hours(16).rounds() - 10).events);
+    let err = w.try_long_rest().unwrap_err();
+    assert!(
+        err.args()
+            .iter()
+            .any(|(k, v)| *k == "hours_left" && *v == Arg::Number(1))
+    );
+    w.apply_all(&w.wait(10).events);
+    assert_eq!(w.long_rest_wait(), 0);
+    w.apply_all(&w.try_long_rest().unwrap().events);
+    assert!(w.slots().is_full());
+}
+
+#[test]
+fn r4_the_first_long_rest_is_never_too_soon() {
+    let w = wizard(1);
+    assert_eq!(w.long_rest_wait(), 0);
+    assert!(w.try_long_rest().is_ok());
+}
+
+#[test]
+fn r4_a_short_rest_is_not_limited_by_the_long_rest_wait() {
+    let mut w = wizard(3);
+    w.apply_all(&w.try_long_rest().unwrap().events);
+    w.apply_all(&w.short_rest().events);
+    w.apply_all(&w.short_rest().events);
+    // Two hours went by: fourteen are still to wait.
+    assert_eq!(w.long_rest_wait(), TimeSpan::hours(14).rounds());
+}

@@ -143,6 +143,21 @@ async fn a_cast_spends_one_slot_and_a_refused_cast_changes_nothing() {
         assert_eq!(s, StatusCode::OK, "{v}");
         assert_eq!(v["character"]["slots"][0]["remaining"], 4);
         assert_eq!(v["character"]["slots"][1]["remaining"], 2);
+        // A second Long Rest right away is refused (R4: it waits 16 hours
+        // after the last one) and logs nothing.
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters/Elmira/rests",
+                Some(&t.petr),
+                json!({"kind": "long"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert_eq!(
+            (v["error"]["code"].as_str(), v["error"]["rule"].as_str()),
+            (Some("long_rest_too_soon"), Some("R4")),
+            "{v}"
+        );
 
         let (_, log) = h
             .get("/campaigns/cave/characters/Elmira/log", Some(&t.gm))

@@ -881,12 +881,13 @@ async fn the_log_comes_in_bounded_pages() {
     let h = Harness::new(Place::sqlite()).await;
     let t = table(&h).await;
     let base = "/campaigns/cave/characters/Elmira";
+    // Short Rests: a Long Rest waits 16 hours after the last one (R4).
     for _ in 0..30 {
         let (s, v) = h
             .post(
                 &format!("{base}/rests"),
                 Some(&t.petr),
-                json!({"kind": "long"}),
+                json!({"kind": "short"}),
             )
             .await;
         assert_eq!(s, StatusCode::OK, "{v}");

@@ -446,6 +446,25 @@ pub struct RestArgs {
     pub short: bool,
 }
 
+/// A refused Long Rest names what makes it possible (R4): the hours to
+/// let pass, or the encounter to end first.
+fn rest_hint(r: grimoire_rules::RulesError, caster: &str) -> Failure {
+    use grimoire_rules::RulesError as E;
+    let (id, var, value) = match &r {
+        E::LongRestTooSoon { hours_left, .. } => {
+            ("hint-long-rest-wait", "hours", hours_left.to_string())
+        }
+        E::LongRestInEncounter { encounter, .. } => {
+            ("hint-long-rest-encounter", "encounter", encounter.clone())
+        }
+        _ => return Failure::from(r),
+    };
+    Failure::from(r).reworded(|lang, m| {
+        let fix = grimoire_words::text(lang, id, [("caster", caster), (var, &value)]);
+        format!("{m} ({fix})")
+    })
+}
+
 /// Runs `rest`.
 pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
@@ -455,8 +474,12 @@ pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
     } else {
         RestKind::Short
     };
-    let outcome = grimoire_app::rest(&mut store, ctx.command_line.clone(), &entity, kind)
-        .map_err(state::app_error)?;
+    let outcome = grimoire_app::rest(&mut store, ctx.command_line.clone(), &entity, kind).map_err(
+        |e| match e {
+            grimoire_app::AppError::Rules(r) => rest_hint(r, &entity.name).into(),
+            other => state::app_error(other),
+        },
+    )?;
     let next = &outcome.character.state;
     let out = &ctx.out;
     if out.json {

@@ -413,11 +413,13 @@ async fn prepare(
     Ok(Json(report))
 }
 
-/// A short or long rest (R4: a long rest restores every slot).
+/// A short or long rest (R4: a long rest restores every slot; it waits
+/// 16 hours after the last one and for the encounter to end).
 #[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/rests", tag = "characters",
     security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
     request_body = RestInput,
-    responses((status = 200, body = StepReport), (status = 403, body = crate::api::ErrorBody)))]
+    responses((status = 200, body = StepReport), (status = 403, body = crate::api::ErrorBody),
+              (status = 422, description = "refused by the rules (R4: a Long Rest within 16 hours of the last, or during a running encounter)", body = crate::api::ErrorBody)))]
 async fn rest(
     State(state): State<AppState>,
     Token(token): Token,

@@ -241,6 +241,8 @@ hint-material = měj ji u sebe: grimoire equip { $caster } --material "...", neb
 hint-prepare = připrav ho: grimoire prepare { $caster } "{ $spell }"
 hint-spellbook = nejdřív ho opiš: grimoire spellbook add { $caster } "{ $spell }"
 hint-rest = pozice vrátí: grimoire rest { $caster } --long
+hint-long-rest-wait = nejdřív nech uplynout hodiny: grimoire wait { $caster } { $hours }h
+hint-long-rest-encounter = odpočiň si po boji: grimoire encounter end "{ $encounter }"
 
 ## Postavy: předměty, schopnosti, stavy, vybavení
 

@@ -55,6 +55,12 @@ refusal-too_many_targets = počet cílů kouzla je nejvýše { $max }, zadáno {
 refusal-cannot_target_self = toto kouzlo nemůže cílit na sesilatele
 refusal-self_only = dosah kouzla je Sám; nemůže cílit na { $target }
 refusal-no_uses_left = { $name } už nemá žádná použití
+refusal-long_rest_too_soon = { $name }: od konce posledního Dlouhého odpočinku ještě neuplynulo 16 hodin; další může začít až za { $hours_left ->
+        [one] { $hours_left } hodinu
+        [few] { $hours_left } hodiny
+       *[other] { $hours_left } hodin
+    }
+refusal-long_rest_in_encounter = { $name } bojuje ve střetnutí { $encounter }; Dlouhý odpočinek je čas klidu, ten přijde až po konci střetnutí
 refusal-source_cannot_cast = { $name } neumožňuje seslat kouzlo { $spell }
 refusal-no_concentration = sesilatel se na nic nesoustředí
 refusal-casting_in_progress = sesilatel právě sesílá kouzlo { $spell }

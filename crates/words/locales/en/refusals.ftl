@@ -46,6 +46,11 @@ refusal-too_many_targets = this spell takes at most { $max ->
 refusal-cannot_target_self = this spell cannot target its caster
 refusal-self_only = this spell's range is Self; it cannot target { $target }
 refusal-no_uses_left = { $name } has no uses left
+refusal-long_rest_too_soon = { $name } finished a Long Rest less than 16 hours ago and can start the next one in { $hours_left ->
+        [one] { $hours_left } hour
+       *[other] { $hours_left } hours
+    }
+refusal-long_rest_in_encounter = { $name } is fighting in the encounter { $encounter }; a Long Rest is downtime, taken once the encounter has ended
 refusal-source_cannot_cast = { $name } cannot cast { $spell }
 refusal-no_concentration = the caster is not concentrating on anything
 refusal-casting_in_progress = the caster is already casting { $spell }

@@ -1,0 +1,220 @@
+//! Rests and creatures as the 2024 rules have them (issue 31), through
+//! the binary: a Long Rest is downtime, taken at most once in 24 hours
+//! (after finishing one a creature waits 16 hours before the next), never
+//! in the middle of a fight; the encounter tracker and the sheet keep one
+//! hit-point number across a rest.
+
+mod common;
+
+use common::Session;
+use serde_json::Value;
+
+/// A level-5 Wizard with a pouch and Magic Missile prepared.
+fn wizard(s: &Session, name: &str) {
+    s.ok(&[
+        "character",
+        "new",
+        name,
+        "--class",
+        "wizard:5",
+        "--abilities",
+        "str=8,dex=14,con=14,int=18,wis=12,cha=10",
+    ]);
+    s.ok(&["equip", name, "--pouch"]);
+    s.ok(&["prepare", name, "Magic Missile"]);
+}
+
+/// Remaining level-1 slots.
+fn slot1(s: &Session, name: &str) -> u64 {
+    let v = s.ok(&["slots", name]);
+    common::slots(&v)
+        .into_iter()
+        .find(|(l, _, _)| *l == 1)
+        .map(|(_, r, _)| r)
+        .unwrap()
+}
+
+/// Spends one level-1 slot outside a fight (Magic Missile at a target).
+fn spend_slot(s: &Session, name: &str) {
+    s.ok(&["cast", name, "Magic Missile", "--target", "Orc"]);
+    s.ok(&["turn", "end", name]);
+}
+
+fn combatant(s: &Session, enc: &str, name: &str) -> Value {
+    let v = s.ok(&["encounter", "status", enc]);
+    v["combatants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .cloned()
+        .unwrap_or_else(|| panic!("{v}"))
+}
+
+#[test]
+fn r4_a_second_long_rest_right_after_the_first_is_refused() {
+    let s = Session::new();
+    wizard(&s, "Elmira");
+    s.ok(&["rest", "Elmira", "--long"]);
+    spend_slot(&s, "Elmira");
+    let err = s.fails(1, &["rest", "Elmira", "--long"]);
+    assert_eq!(err["code"], "long_rest_too_soon", "{err}");
+    assert_eq!(err["rule"], "R4", "{err}");
+    // The refusal changed nothing: the slot stays spent.
+    assert_eq!(slot1(&s, "Elmira"), 3);
+}
+
+#[test]
+fn r4_the_refusal_says_how_long_to_wait_and_how() {
+    let s = Session::new();
+    wizard(&s, "Elmira");
+    s.ok(&["rest", "Elmira", "--long"]);
+    let err = s.fails(1, &["rest", "Elmira", "--long"]);
+    let msg = err["message"].as_str().unwrap();
+    assert!(msg.contains("16 hours"), "{msg}");
+    assert!(msg.contains("grimoire wait Elmira 16h"), "{msg}");
+}
+
+#[test]
+fn r4_after_sixteen_hours_of_waiting_a_long_rest_restores_the_slots() {
+    let s = Session::new();
+    wizard(&s, "Elmira");
+    s.ok(&["rest", "Elmira", "--long"]);
+    spend_slot(&s, "Elmira");
+    s.ok(&["wait", "Elmira", "16h"]);
+    s.ok(&["rest", "Elmira", "--long"]);
+    assert_eq!(slot1(&s, "Elmira"), 4);
+}
+
+#[test]
+fn r4_fifteen_hours_are_not_enough() {
+    let s = Session::new();
+    wizard(&s, "Elmira");
+    s.ok(&["rest", "Elmira", "--long"]);
+    s.ok(&["wait", "Elmira", "15h"]);
+    let err = s.fails(1, &["rest", "Elmira", "--long"]);
+    assert_eq!(err["code"], "long_rest_too_soon");
+    assert!(err["message"].as_str().unwrap().contains("1 hour"), "{err}");
+}
+
+#[test]
+fn r4_the_first_long_rest_of_a_new_character_is_taken() {
+    let s = Session::new();
+    wizard(&s, "Elmira");
+    spend_slot(&s, "Elmira");
+    s.ok(&["rest", "Elmira", "--long"]);
+    assert_eq!(slot1(&s, "Elmira"), 4);
+}
+
+#[test]
+fn r4_short_rests_still_follow_a_long_rest() {
+    let s = Session::new();
+    wizard(&s, "Elmira");
+    s.ok(&["rest", "Elmira", "--long"]);
+    s.ok(&["rest", "Elmira", "--short"]);
+    s.ok(&["rest", "Elmira", "--short"]);
+    // Two hours of Short Rests count towards the sixteen, not for them.
+    let err = s.fails(1, &["rest", "Elmira", "--long"]);
+    assert!(
+        err["message"].as_str().unwrap().contains("14 hours"),
+        "{err}"
+    );
+}
+
+#[test]
+fn r4_no_long_rest_during_a_running_encounter() {
+    let s = Session::new();
+    wizard(&s, "Elmira");
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&["encounter", "add", "Cave", "Elmira", "--init", "15"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Goblin",
+        "--init",
+        "10",
+        "--hp",
+        "7",
+    ]);
+    s.ok(&["encounter", "start", "Cave"]);
+    s.ok(&["cast", "Elmira", "Magic Missile", "--target", "Goblin"]);
+    let err = s.fails(1, &["rest", "Elmira", "--long"]);
+    assert_eq!(err["code"], "long_rest_in_encounter", "{err}");
+    assert_eq!(err["rule"], "R4");
+    let msg = err["message"].as_str().unwrap();
+    assert!(
+        msg.contains("Cave") && msg.contains("encounter end"),
+        "{msg}"
+    );
+    assert_eq!(slot1(&s, "Elmira"), 3);
+}
+
+#[test]
+fn r4_once_the_encounter_ends_the_long_rest_is_taken() {
+    let s = Session::new();
+    wizard(&s, "Elmira");
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&["encounter", "add", "Cave", "Elmira", "--init", "15"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Goblin",
+        "--init",
+        "10",
+        "--hp",
+        "7",
+    ]);
+    s.ok(&["encounter", "start", "Cave"]);
+    s.ok(&["cast", "Elmira", "Magic Missile", "--target", "Goblin"]);
+    s.ok(&["encounter", "end", "Cave"]);
+    s.ok(&["rest", "Elmira", "--long"]);
+    assert_eq!(slot1(&s, "Elmira"), 4);
+}
+
+#[test]
+fn r4_a_gathered_encounter_that_has_not_started_does_not_stop_a_rest() {
+    let s = Session::new();
+    wizard(&s, "Elmira");
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&["encounter", "add", "Cave", "Elmira", "--init", "15"]);
+    spend_slot(&s, "Elmira");
+    s.ok(&["rest", "Elmira", "--long"]);
+    assert_eq!(slot1(&s, "Elmira"), 4);
+}
+
+#[test]
+fn r4_the_tracker_starts_from_the_rested_sheet() {
+    let s = Session::new();
+    wizard(&s, "Elmira");
+    s.ok(&["hp", "Elmira", "--max", "27", "--ac", "12", "--set", "4"]);
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&["encounter", "add", "Cave", "Elmira", "--init", "15"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Goblin",
+        "--init",
+        "10",
+        "--hp",
+        "7",
+    ]);
+    // A Long Rest before the fight restores every hit point (R4) ...
+    s.ok(&["rest", "Elmira", "--long"]);
+    s.ok(&["encounter", "start", "Cave"]);
+    // ... and the tracker shows the sheet's number, not the one at joining.
+    assert_eq!(combatant(&s, "Cave", "Elmira")["hp"], 27);
+    assert_eq!(s.ok(&["hp", "Elmira"])["vitals"]["hp"].as_u64(), Some(27));
+}
+
+#[test]
+fn r4_the_refusal_is_worded_in_czech() {
+    let s = Session::new();
+    wizard(&s, "Elmira");
+    s.ok(&["rest", "Elmira", "--long"]);
+    let err = s.fails(1, &["--lang", "cs", "rest", "Elmira", "--long"]);
+    let msg = err["message"].as_str().unwrap();
+    assert!(msg.contains("16 hodin") && msg.contains("Dlouh"), "{msg}");
+}
