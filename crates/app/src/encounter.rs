@@ -29,9 +29,13 @@ pub fn combatant_characters(
     Ok(out)
 }
 
-/// Ends an encounter: it is removed, and every character who fought in it
-/// finishes the turn in progress (R9, R10), so the time after the fight
-/// does not start with an action or the turn's slot already spent.
+/// Ends an encounter: it leaves the live encounters (its name is free
+/// again) and its final state is kept as an ended record
+/// ([`crate::state::ENDED_ENCOUNTER`], replacing an older one of that
+/// name), so what happened stays readable beside its log. Every character
+/// who fought in it finishes the turn in progress (R9, R10), so the time
+/// after the fight does not start with an action or the turn's slot
+/// already spent.
 pub fn end(
     store: &mut Store,
     command: impl Into<String>,
@@ -45,7 +49,15 @@ pub fn end(
             }
         }
     }
-    batch.with(|c| Ok(c.delete(crate::state::ENCOUNTER, &e.name, e.version)))?;
+    let kept = crate::state::ended_encounter(store, &e.name)?;
+    batch.with(|c| {
+        let c = c.delete(crate::state::ENCOUNTER, &e.name, e.version);
+        let kind = crate::state::ENDED_ENCOUNTER;
+        Ok(match &kept {
+            Some(old) => c.update(kind, &e.name, old.version, &e.state)?,
+            None => c.create(kind, &e.name, &e.state)?,
+        })
+    })?;
     batch.commit(store)?;
     Ok(())
 }

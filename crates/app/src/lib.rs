@@ -59,6 +59,6 @@ pub use gear::{equip_new, starting_equipment};
 pub use house::{TABLE, house_rules, set_house_rule, set_house_rules};
 pub use name::{MAX_NAME, NameKind, NameProblem, check_name, check_unconfusable};
 pub use state::{
-    Batch, CHARACTER, ENCOUNTER, EncounterState, character, commit_character, encounter,
-    encounter_of, fold,
+    Batch, CHARACTER, ENCOUNTER, ENDED_ENCOUNTER, EncounterState, character, commit_character,
+    encounter, encounter_of, ended_encounter, fold,
 };

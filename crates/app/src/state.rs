@@ -15,6 +15,9 @@ use crate::error::AppError;
 pub const CHARACTER: &str = "character";
 /// The store kind of encounters.
 pub const ENCOUNTER: &str = "encounter";
+/// Entity kind of an ended encounter's record: its final state, kept
+/// once the encounter ends (issue 31) while its name is free for a new one.
+pub const ENDED_ENCOUNTER: &str = "encounter_ended";
 
 /// An encounter as stored: combatants gather before the start; once
 /// started the rules' [`Encounter`] tracks turns and effects.
@@ -67,6 +70,14 @@ pub fn encounter(store: &Store, name: &str) -> Result<Entity<EncounterState>, Ap
         .ok_or_else(|| AppError::UnknownEncounter {
             name: name.to_owned(),
         })
+}
+
+/// The final state of an ended encounter of that name, if one ended.
+pub fn ended_encounter(
+    store: &Store,
+    name: &str,
+) -> Result<Option<Entity<EncounterState>>, AppError> {
+    Ok(store.find(ENDED_ENCOUNTER, name)?)
 }
 
 /// The running encounter this character (its stored spelling) takes part

@@ -218,3 +218,81 @@ fn r4_the_refusal_is_worded_in_czech() {
     let msg = err["message"].as_str().unwrap();
     assert!(msg.contains("16 hodin") && msg.contains("Dlouh"), "{msg}");
 }
+
+/// A gathered and started encounter: Elmira against a Goblin.
+fn fight(s: &Session) {
+    wizard(s, "Elmira");
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&["encounter", "add", "Cave", "Elmira", "--init", "15"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Goblin",
+        "--init",
+        "10",
+        "--hp",
+        "7",
+    ]);
+    s.ok(&["encounter", "start", "Cave"]);
+}
+
+#[test]
+fn an_ended_encounter_keeps_its_final_state_marked_ended() {
+    let s = Session::new();
+    fight(&s);
+    s.ok(&["encounter", "damage", "Cave", "Goblin", "3"]);
+    s.ok(&["encounter", "end", "Cave"]);
+    let v = s.ok(&["encounter", "status", "Cave"]);
+    assert_eq!(v["ended"], true, "{v}");
+    assert_eq!(v["round"], 1, "{v}");
+    assert_eq!(combatant(&s, "Cave", "Goblin")["hp"], 4);
+    // It is no longer among the live encounters, but listed as ended.
+    let list = s.ok(&["encounter", "list"]);
+    assert_eq!(list["encounters"].as_array().unwrap().len(), 0, "{list}");
+    assert_eq!(list["ended"][0], "Cave", "{list}");
+}
+
+#[test]
+fn an_ended_encounter_keeps_its_log() {
+    let s = Session::new();
+    fight(&s);
+    s.ok(&["encounter", "damage", "Cave", "Goblin", "3"]);
+    let before = s.ok(&["log", "--encounter", "Cave"])["log"]
+        .as_array()
+        .unwrap()
+        .len();
+    s.ok(&["encounter", "end", "Cave"]);
+    let log = s.ok(&["log", "--encounter", "Cave"]);
+    let entries = log["log"].as_array().unwrap();
+    assert_eq!(entries.len(), before + 1, "{log}");
+    assert!(
+        entries.iter().any(|e| e["command"]
+            .as_str()
+            .is_some_and(|c| c.ends_with("encounter damage Cave Goblin 3"))),
+        "{log}"
+    );
+}
+
+#[test]
+fn an_ended_encounter_takes_no_more_turns_and_its_name_is_free() {
+    let s = Session::new();
+    fight(&s);
+    s.ok(&["encounter", "end", "Cave"]);
+    let err = s.fails(1, &["encounter", "next", "Cave"]);
+    assert_eq!(err["code"], "unknown_encounter", "{err}");
+    // A new fight of the same name starts fresh; the old record stays
+    // until that one ends too.
+    s.ok(&["encounter", "new", "Cave"]);
+    let v = s.ok(&["encounter", "status", "Cave"]);
+    assert_eq!(
+        (v["started"].as_bool(), v["ended"].as_bool()),
+        (Some(false), Some(false))
+    );
+    s.ok(&["encounter", "add", "Cave", "Elmira", "--init", "15"]);
+    s.ok(&["encounter", "start", "Cave"]);
+    s.ok(&["encounter", "end", "Cave"]);
+    let v = s.ok(&["encounter", "status", "Cave"]);
+    assert_eq!(v["ended"], true);
+    assert_eq!(v["combatants"].as_array().unwrap().len(), 1, "{v}");
+}

@@ -139,7 +139,15 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
         EncounterCommand::Advance { encounter, time } => advance(ctx, encounter, time),
         EncounterCommand::Status { encounter } => {
             let store = ctx.store()?;
-            let e = state::encounter(&store, encounter)?;
+            // An ended encounter's record shows its final state, marked.
+            let live = state::encounter(&store, encounter);
+            if live.is_err()
+                && let Some(e) =
+                    grimoire_app::ended_encounter(&store, encounter).map_err(state::app_error)?
+            {
+                return status_ended(&ctx.out, &store, &e.name, &e.state);
+            }
+            let e = live?;
             status(&ctx.out, &store, &e.name, &e.state)
         }
         EncounterCommand::List => list(ctx),
@@ -299,7 +307,7 @@ fn next(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
             turn_hit(out, hit)?;
         }
     }
-    status_with(out, &store, &e.name, &done.state, Some(&done.hits))
+    status_with(out, &store, &e.name, &done.state, Some(&done.hits), false)
 }
 
 /// What a lasting spell did as a turn ended or began: the spell and its
@@ -450,7 +458,13 @@ fn list(ctx: &Ctx) -> anyhow::Result<()> {
             .iter()
             .map(|e| json!({"name": e.name, "round": e.state.running.as_ref().map(Encounter::round), "combatants": e.state.combatants.len()}))
             .collect();
-        return out.json(&json!({ "encounters": v }));
+        // Ended encounters are kept as records (issue 31), listed apart.
+        let ended: Vec<String> = store
+            .list::<EncounterState>(grimoire_app::ENDED_ENCOUNTER)?
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        return out.json(&json!({ "encounters": v, "ended": ended }));
     }
     let lang = out.lang;
     let mut t = Table::new([
@@ -485,7 +499,19 @@ fn end(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
 
 /// The encounter's state: JSON or a table with the current turn marked.
 fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::Result<()> {
-    status_with(out, store, name, st, None)
+    status_with(out, store, name, st, None, false)
+}
+
+/// An ended encounter's final state, marked ended (`"ended": true`).
+fn status_ended(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::Result<()> {
+    if !out.json {
+        out.line(out.yellow(&grimoire_words::text(
+            out.lang.tag(),
+            "cli-encounter-ended",
+            [("name", name)],
+        )))?;
+    }
+    status_with(out, store, name, st, None, true)
 }
 
 /// The encounter's status; after a turn change, with what lasting spells
@@ -496,6 +522,7 @@ fn status_with(
     name: &str,
     st: &EncounterState,
     hits: Option<&[grimoire_app::encounter::TurnHit]>,
+    ended: bool,
 ) -> anyhow::Result<()> {
     let lang = out.lang;
     let grimoire_app::encounter::Status {
@@ -544,7 +571,7 @@ fn status_with(
             })
             .collect();
         let mut doc = json!({
-            "encounter": name, "started": st.running.is_some(), "round": round,
+            "encounter": name, "started": st.running.is_some(), "ended": ended, "round": round,
             "current": current, "combatants": combatants,
             "window": st.running.as_ref().and_then(|r| r.window()),
         });

@@ -323,6 +323,7 @@ cli-no-source-none = { $caster } nemá předmět ani schopnost jménem „{ $wor
 cli-save-line = { $label }: { $notation } = { $total } proti SO { $dc }: { $verdict }
 cli-retarget-words = zadejte působící kouzlo a jeho nový cíl: grimoire retarget [POSTAVA] KOUZLO CÍL
 cli-encounter-not-started = střetnutí „{ $name }“ ještě nezačalo (grimoire encounter start { $name })
+cli-encounter-ended = střetnutí „{ $name }“ skončilo; jeho konečný stav (jeho záznam: grimoire log --encounter { $name })
 cli-already-in-encounter = { $name } už ve střetnutí { $encounter } je
 cli-encounter-running = střetnutí { $name } už běží
 cli-encounter-name-required = s --encounter je povinné jméno střetnutí
