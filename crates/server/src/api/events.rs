@@ -7,6 +7,7 @@ use std::time::Duration;
 use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
+use grimoire_app::seat::Seat;
 use tokio::sync::broadcast::error::RecvError;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -49,30 +50,27 @@ async fn events(
     Params(campaign): Params<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ServerError> {
     // Membership is checked when the stream opens, and again every
-    // RECHECK_EVERY while it lasts (see `Seat`); a player's stream hides
-    // creatures' hit points, knowing the characters.
+    // RECHECK_EVERY while it lasts (see `Standing`); a player's stream hides
+    // creatures' numbers, like every answer a player gets (`Seat`).
     let id = campaign.clone();
-    let seat = Seat {
+    let standing = Standing {
         state: state.clone(),
         token: token.clone(),
         campaign: Some(campaign.clone()),
     };
-    let (account, player) = state
+    let (account, sight) = state
         .read_in_campaign(token, id, |me, store| {
-            let player = (me.role != crate::access::Role::Gm)
-                .then(|| {
-                    store
-                        .list::<grimoire_rules::Caster>(grimoire_app::CHARACTER)
-                        .map(|list| list.iter().map(|e| grimoire_app::fold(&e.name)).collect())
-                })
-                .transpose()?;
-            Ok((me.account.clone(), player))
+            let sight = match me.role {
+                crate::access::Role::Gm => Seat::Gm,
+                crate::access::Role::Player => Seat::player_at(store)?,
+            };
+            Ok((me.account.clone(), sight))
         })
         .await?;
     // Held by the stream: its place is given back when the client leaves.
     let slot = state.open_stream(&account)?;
     let rx = state.subscribe(&campaign).await;
-    Ok(live_stream(campaign, account, slot, rx, player, seat))
+    Ok(live_stream(campaign, account, slot, rx, sight, standing))
 }
 
 /// The caller's own live news (members of no campaign need it too): an
@@ -88,7 +86,7 @@ async fn account_events(
     State(state): State<AppState>,
     Token(token): Token,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ServerError> {
-    let seat = Seat {
+    let standing = Standing {
         state: state.clone(),
         token: token.clone(),
         campaign: None,
@@ -99,7 +97,8 @@ async fn account_events(
     let slot = state.open_stream(&account)?;
     let channel = account_channel(&account);
     let rx = state.subscribe(&channel).await;
-    Ok(live_stream(channel, account, slot, rx, None, seat))
+    // An account's own news (`added`) hold no creature's numbers.
+    Ok(live_stream(channel, account, slot, rx, Seat::Gm, standing))
 }
 
 /// How often a live stream checks that its token still works and, on a
@@ -114,14 +113,14 @@ async fn account_events(
 const RECHECK_EVERY: Duration = Duration::from_secs(3);
 
 /// What a stream was opened with, to check again while it lasts.
-struct Seat {
+struct Standing {
     state: AppState,
     token: String,
     /// The campaign, for a campaign's stream; `None` for `/me/events`.
     campaign: Option<String>,
 }
 
-impl Seat {
+impl Standing {
     /// Whether the token still signs in and (for a campaign) its account
     /// still belongs there. A failure to look (the database busy or down)
     /// keeps the stream: only a definite no ends it.
@@ -151,17 +150,16 @@ impl Seat {
 }
 
 /// A server-sent event stream of `rx` for `account`, opening with `ready`;
-/// `slot` is held while it lasts, and it ends once `seat` no longer holds.
-/// For a player, `characters` holds the campaign's characters (folded
-/// names; new ones join as they are made), and every other creature's hit
-/// points are blanked.
+/// `slot` is held while it lasts, and it ends once `standing` no longer
+/// holds. Each event passes [`Seat::redact`] for `sight` (a player's seat
+/// learns each character made while the stream is open).
 fn live_stream(
     campaign: String,
     account: String,
     slot: crate::net::StreamSlot,
     rx: tokio::sync::broadcast::Receiver<std::sync::Arc<crate::live::Delivered>>,
-    characters: Option<std::collections::HashSet<String>>,
-    seat: Seat,
+    sight: Seat,
+    standing: Standing,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     // Every event's data is a LiveEvent, the stream's own ones too.
     let own = move |kind: &str, by: &str, data: serde_json::Value| {
@@ -185,16 +183,16 @@ fn live_stream(
     );
     recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let stream = futures_util::stream::unfold(
-        (Some(ready), rx, slot, own, characters, seat, recheck),
-        |(first, mut rx, slot, own, mut characters, seat, mut recheck)| async move {
+        (Some(ready), rx, slot, own, sight, standing, recheck),
+        |(first, mut rx, slot, own, mut sight, standing, mut recheck)| async move {
             if let Some(ev) = first {
-                return Some((Ok(ev), (None, rx, slot, own, characters, seat, recheck)));
+                return Some((Ok(ev), (None, rx, slot, own, sight, standing, recheck)));
             }
             let received = loop {
                 tokio::select! {
                     received = rx.recv() => break received,
                     _ = recheck.tick() => {
-                        if !seat.holds().await {
+                        if !standing.holds().await {
                             return None;
                         }
                     }
@@ -203,19 +201,18 @@ fn live_stream(
             let ev = match received {
                 Ok(delivered) => {
                     let e = &delivered.event;
-                    let text = match characters.as_mut() {
+                    let text = if sight.sees_everything() {
                         // The GM's view: one JSON text shared by every GM.
-                        None => delivered.json().to_owned(),
-                        Some(known) => {
-                            if e.kind == "character"
-                                && let Some(name) = &e.character
-                            {
-                                known.insert(grimoire_app::fold(name));
-                            }
-                            let mut e = e.clone();
-                            crate::game::redact::for_player(&mut e.data, known);
-                            serde_json::to_string(&e).unwrap_or_default()
+                        delivered.json().to_owned()
+                    } else {
+                        if e.kind == "character"
+                            && let Some(name) = &e.character
+                        {
+                            sight.learn_character(name);
                         }
+                        let mut e = e.clone();
+                        sight.redact(&mut e.data);
+                        serde_json::to_string(&e).unwrap_or_default()
                     };
                     Event::default().event(e.kind.clone()).data(text)
                 }
@@ -225,7 +222,7 @@ fn live_stream(
                 }
                 Err(RecvError::Closed) => return None,
             };
-            Some((Ok(ev), (None, rx, slot, own, characters, seat, recheck)))
+            Some((Ok(ev), (None, rx, slot, own, sight, standing, recheck)))
         },
     );
     Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))

@@ -15,7 +15,6 @@ mod character;
 pub mod encounter;
 mod homebrew;
 pub mod monster;
-pub mod redact;
 mod table_log;
 
 use grimoire_store::{Store, StoreError};
