@@ -296,3 +296,67 @@ fn an_ended_encounter_takes_no_more_turns_and_its_name_is_free() {
     assert_eq!(v["ended"], true);
     assert_eq!(v["combatants"].as_array().unwrap().len(), 1, "{v}");
 }
+
+/// Level 1+ Wizard spells of levels 1-7, in the order a Wizard prepares them.
+const WIZARD_SPELLS: [&str; 20] = [
+    "Magic Missile",
+    "Shield",
+    "Sleep",
+    "Detect Magic",
+    "Thunderwave",
+    "Burning Hands",
+    "Mage Armor",
+    "Misty Step",
+    "Fireball",
+    "Counterspell",
+    "Fly",
+    "Haste",
+    "Lightning Bolt",
+    "Cone of Cold",
+    "Invisibility",
+    "Web",
+    "Hold Person",
+    "Dimension Door",
+    "Banishment",
+    "Wall of Fire",
+];
+
+fn wizard_of_level(s: &Session, level: u8) {
+    let class = format!("wizard:{level}");
+    s.ok(&[
+        "character",
+        "new",
+        "Wiz",
+        "--class",
+        &class,
+        "--abilities",
+        "str=8,dex=14,con=14,int=18,wis=12,cha=10",
+    ]);
+}
+
+/// The 2024 Wizard table: 18 prepared spells at level 14 (the Cleric's
+/// table stays at 17 there).
+#[test]
+fn a_wizard_14_prepares_18_spells() {
+    let s = Session::new();
+    wizard_of_level(&s, 14);
+    let mut args = vec!["prepare", "Wiz"];
+    args.extend(&WIZARD_SPELLS[..18]);
+    let v = s.ok(&args);
+    assert_eq!(v["prepared"].as_array().unwrap().len(), 18, "{v}");
+    let err = s.fails(1, &["prepare", "Wiz", WIZARD_SPELLS[18]]);
+    assert_eq!(err["code"], "too_many_prepared", "{err}");
+    assert!(err["message"].as_str().unwrap().contains("18"), "{err}");
+}
+
+/// Level 13 is where the Wizard table still matches the Cleric's: 17.
+#[test]
+fn a_wizard_13_prepares_17_spells() {
+    let s = Session::new();
+    wizard_of_level(&s, 13);
+    let mut args = vec!["prepare", "Wiz"];
+    args.extend(&WIZARD_SPELLS[..17]);
+    s.ok(&args);
+    let err = s.fails(1, &["prepare", "Wiz", WIZARD_SPELLS[17]]);
+    assert_eq!(err["code"], "too_many_prepared", "{err}");
+}

@@ -111,6 +111,11 @@ impl Class {
         const FULL: [u8; 20] = [
             4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 16, 17, 17, 18, 18, 19, 20, 21, 22,
         ];
+        // The 2024 Wizard table follows the others' up to level 13, then
+        // prepares more: 18 at level 14 up to 25 at level 20.
+        const WIZARD: [u8; 20] = [
+            4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 16, 17, 18, 19, 21, 22, 23, 24, 25,
+        ];
         const SORCERER: [u8; 20] = [
             2, 4, 6, 7, 9, 10, 11, 12, 14, 15, 16, 16, 17, 17, 18, 18, 19, 20, 21, 22,
         ];
@@ -121,7 +126,8 @@ impl Class {
             2, 3, 4, 5, 6, 6, 7, 7, 9, 9, 10, 10, 11, 11, 12, 12, 14, 14, 15, 15,
         ];
         let table = match self {
-            Class::Bard | Class::Cleric | Class::Druid | Class::Wizard => &FULL,
+            Class::Bard | Class::Cleric | Class::Druid => &FULL,
+            Class::Wizard => &WIZARD,
             Class::Sorcerer => &SORCERER,
             Class::Warlock => &WARLOCK,
             Class::Paladin | Class::Ranger => &HALF,

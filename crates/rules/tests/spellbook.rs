@@ -96,3 +96,80 @@ fn r5b_a_wizard_casts_a_ritual_from_the_spellbook_unprepared() {
         "not_prepared"
     );
 }
+
+/// The 2024 Wizard table: how many level-1+ spells a Wizard prepares at
+/// each level. It follows the Cleric's up to level 13 and then parts
+/// from it (18 at 14, up to 25 at 20).
+#[test]
+fn wizard_prepared_spells_follow_the_2024_wizard_table() {
+    let wizard = [
+        4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 16, 17, 18, 19, 21, 22, 23, 24, 25,
+    ];
+    for (i, want) in wizard.iter().enumerate() {
+        let level = u8::try_from(i + 1).unwrap();
+        assert_eq!(Class::Wizard.prepared_spells(level), *want, "level {level}");
+    }
+    // The Cleric keeps its own table: 17 at level 14, 22 at level 20.
+    assert_eq!(Class::Cleric.prepared_spells(13), 17);
+    assert_eq!(Class::Cleric.prepared_spells(14), 17);
+    assert_eq!(Class::Cleric.prepared_spells(20), 22);
+}
+
+/// Distinct level-1 Wizard spells, made from Magic Missile.
+fn wizard_spells(n: usize) -> Vec<Spell> {
+    (0..n)
+        .map(|i| {
+            let mut s = magic_missile();
+            s.id = id(&format!("missile-{i}"));
+            s.name = format!("Missile {i}");
+            s
+        })
+        .collect()
+}
+
+fn prepare_all(c: &mut Caster, spells: &[Spell]) -> Result<(), RulesError> {
+    for s in spells {
+        let out = c.prepare(s)?;
+        c.apply_all(&out.events);
+    }
+    Ok(())
+}
+
+#[test]
+fn a_wizard_14_prepares_an_eighteenth_spell_and_no_more() {
+    let spells = wizard_spells(19);
+    let mut w = bare_wizard(14);
+    prepare_all(&mut w, &spells[..18]).unwrap();
+    let err = prepare_all(&mut w, &spells[18..]).unwrap_err();
+    assert_eq!(err.code(), "too_many_prepared");
+    assert_eq!(w.prepared().len(), 18);
+    // A Cleric 14 stops at 17 (its table did not change).
+    let mut c = cleric(14);
+    let mut healing = Vec::new();
+    for i in 0..18 {
+        let mut s = cure_wounds();
+        s.id = id(&format!("cure-{i}"));
+        s.name = format!("Cure {i}");
+        healing.push(s);
+    }
+    let before = c.prepared().len();
+    let room = 17 - before;
+    prepare_all(&mut c, &healing[..room]).unwrap();
+    assert_eq!(
+        prepare_all(&mut c, &healing[room..=room])
+            .unwrap_err()
+            .code(),
+        "too_many_prepared"
+    );
+}
+
+#[test]
+fn a_wizard_20_prepares_25_spells() {
+    let spells = wizard_spells(26);
+    let mut w = bare_wizard(20);
+    prepare_all(&mut w, &spells[..25]).unwrap();
+    assert_eq!(
+        prepare_all(&mut w, &spells[25..]).unwrap_err().code(),
+        "too_many_prepared"
+    );
+}
