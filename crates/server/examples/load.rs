@@ -4,8 +4,8 @@
 //! chosen database, seats one GM and `--clients` players (each with a
 //! 20th-level wizard), then has every player cast Magic Missile in a loop
 //! for `--seconds`, passing the turn after each cast (R10: one slot per
-//! turn) and taking a long rest when out of slots (R4). Prints accepted casts per second and
-//! p50/p99 latency of the cast requests. First, for the same time and the
+//! turn), and when out of slots letting 16 hours pass and taking a long
+//! rest (R4). Prints accepted casts per second and p50/p99 latency of the cast requests. First, for the same time and the
 //! same number of clients, it measures the floor: `GET /health` (one small
 //! query, no rules, no write), and prints casts/s as a ratio of it, so runs
 //! on a busy or a quiet machine compare.
@@ -192,6 +192,7 @@ async fn player(addr: SocketAddr, token: String, character: String, until: Insta
     let cast = format!("/campaigns/load/characters/{character}/casts");
     let turn = format!("/campaigns/load/characters/{character}/turns");
     let rest = format!("/campaigns/load/characters/{character}/rests");
+    let wait = format!("/campaigns/load/characters/{character}/time");
     while Instant::now() < until {
         let start = Instant::now();
         let (s, v) = c
@@ -209,6 +210,8 @@ async fn player(addr: SocketAddr, token: String, character: String, until: Insta
             (StatusCode::UNPROCESSABLE_ENTITY, Some("no_slot_available")) => {
                 t.refused += 1;
                 let start = Instant::now();
+                // A Long Rest comes 16 hours after the last one's end (R4).
+                c.send(&wait, Some(&token), json!({"rounds": 9600})).await;
                 c.send(&rest, Some(&token), json!({"kind": "long"})).await;
                 t.others.push(start.elapsed());
             }

@@ -289,6 +289,14 @@ async fn main() {
             )
             .await;
         if s != StatusCode::CREATED {
+            // A Long Rest comes 16 hours after the last one's end (R4).
+            p.call(
+                Method::POST,
+                &format!("{c}/characters/Worst/time"),
+                &gm,
+                Some(json!({"rounds": 9600})),
+            )
+            .await;
             p.call(
                 Method::POST,
                 &format!("{c}/characters/Worst/rests"),

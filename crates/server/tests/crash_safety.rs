@@ -172,6 +172,14 @@ fn load(
                 let _ = http(a, "POST", &format!("{base}/turns"), Some(token), None);
             }
             Some((422, v)) if v["error"]["code"] == "no_slot_available" => {
+                // A Long Rest comes 16 hours after the last one's end (R4).
+                let _ = http(
+                    a,
+                    "POST",
+                    &format!("{base}/time"),
+                    Some(token),
+                    Some(&json!({"rounds": 9600})),
+                );
                 let _ = http(
                     a,
                     "POST",
