@@ -5,8 +5,9 @@
 //! 20th-level wizard), then has every player cast Magic Missile in a loop
 //! for `--seconds`, passing the turn after each cast (R10: one slot per
 //! turn), and when out of slots letting 16 hours pass and taking a long
-//! rest (R4). Prints accepted casts per second and p50/p99 latency of the cast requests. First, for the same time and the
-//! same number of clients, it measures the floor: `GET /health` (one small
+//! rest (R4). Prints accepted casts per second and p50/p99 latency of the
+//! cast requests. First, for the same time and the same number of
+//! clients, it measures the floor: `GET /health` (one small
 //! query, no rules, no write), and prints casts/s as a ratio of it, so runs
 //! on a busy or a quiet machine compare.
 //!
