@@ -381,6 +381,19 @@ pub fn target_note(note: &str, lang: Lang) -> String {
             ],
         );
     }
+    if let Some([kind, types]) =
+        english_values(note, "cli-note-no-extra-damage", &["type", "types"])
+        && let Some(t) = damage_type_en(&kind)
+    {
+        return grimoire_words::text(
+            tag,
+            "cli-note-no-extra-damage",
+            [
+                ("type", grimoire_words::term(tag, &t)),
+                ("types", creature_types(&types, lang)),
+            ],
+        );
+    }
     note.to_owned()
 }
 

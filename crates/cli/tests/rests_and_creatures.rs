@@ -360,3 +360,89 @@ fn a_wizard_13_prepares_17_spells() {
     let err = s.fails(1, &["prepare", "Wiz", WIZARD_SPELLS[17]]);
     assert_eq!(err["code"], "too_many_prepared", "{err}");
 }
+
+/// A level-3 Paladin with Divine Smite prepared.
+fn paladin(s: &Session) {
+    s.ok(&[
+        "character",
+        "new",
+        "Paul",
+        "--class",
+        "paladin:3",
+        "--abilities",
+        "cha=16",
+    ]);
+    s.ok(&["prepare", "Paul", "Divine Smite"]);
+}
+
+fn smite(s: &Session, target: &str) -> Value {
+    s.ok(&[
+        "cast",
+        "Paul",
+        "Divine Smite",
+        "--trigger",
+        "hit with a longsword",
+        "--target",
+        target,
+    ])
+}
+
+/// The damage rolls of a cast, by notation.
+fn damage_notations(cast: &Value) -> Vec<String> {
+    cast["cast"]["rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["label"].as_str().unwrap_or("").contains("damage"))
+        .map(|r| r["notation"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Divine Smite: 2d8 radiant, and 1d8 more against a Fiend or Undead.
+#[test]
+fn divine_smite_on_a_fiend_rolls_the_extra_d8() {
+    let s = Session::new();
+    paladin(&s);
+    let cast = smite(&s, "Imp:type=fiend");
+    assert_eq!(damage_notations(&cast), ["2d8", "1d8"], "{cast}");
+}
+
+#[test]
+fn divine_smite_on_a_beast_rolls_and_shows_no_extra_d8() {
+    let s = Session::new();
+    paladin(&s);
+    let cast = smite(&s, "Wolf:type=beast");
+    assert_eq!(damage_notations(&cast), ["2d8"], "{cast}");
+    let t = &cast["cast"]["targets"][0];
+    assert_eq!(t["damage"].as_array().unwrap().len(), 1, "{cast}");
+    let notes = cast["cast"]["notes"].to_string();
+    assert!(notes.contains("fiend or undead"), "{cast}");
+    // The terminal card has no line for the extra die.
+    s.ok(&["turn", "end", "Paul"]);
+    let text = s.human(&[
+        "cast",
+        "Paul",
+        "Divine Smite",
+        "--trigger",
+        "hit",
+        "--target",
+        "Wolf:type=beast",
+    ]);
+    assert!(!text.contains("1d8"), "{text}");
+}
+
+#[test]
+fn divine_smite_on_a_creature_of_unknown_type_says_why_the_extra_d8_waits() {
+    let s = Session::new();
+    paladin(&s);
+    let cast = smite(&s, "Shape");
+    let t = &cast["cast"]["targets"][0];
+    let note = t["note"].as_str().unwrap_or_default();
+    assert!(
+        note.contains("fiend or undead") && note.contains("creature type"),
+        "{cast}"
+    );
+    // Only the 2d8 is taken until the type is known.
+    let two_d8 = cast["cast"]["rolls"][0]["total"].as_u64().unwrap();
+    assert_eq!(t["damage_total"].as_u64(), Some(two_d8), "{cast}");
+}

@@ -477,6 +477,28 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     let valid: SmallVec<[usize; 8]> = (0..request.targets.len())
         .filter(|i| !is_invalid(spell, &request.targets[*i]))
         .collect();
+    // A part that only some creature types take (Divine Smite's extra
+    // 1d8 against a Fiend or Undead) is rolled only when a target may take
+    // it: one of those types, or one whose type is not stated (its note
+    // then says what the part needs).
+    if !valid.is_empty() && scaled.damage.iter().any(|d| !d.only_against.is_empty()) {
+        let (kept, dropped): (Vec<Damage>, Vec<Damage>) =
+            scaled.damage.iter().cloned().partition(|d| {
+                valid
+                    .iter()
+                    .any(|&i| d.harms(&request.targets[i]) != Some(false))
+            });
+        if !dropped.is_empty() {
+            for d in &dropped {
+                notes.push(format!(
+                    "no {} damage rolled: it harms only {}, and no target is one",
+                    d.damage_type.name_en(),
+                    d.only_against.join(" or ")
+                ));
+            }
+            scaled.damage = Cow::Owned(kept);
+        }
+    }
 
     for (i, t) in request.targets.iter().enumerate() {
         if is_invalid(spell, t) {

@@ -289,3 +289,79 @@ fn r17_another_creature_may_be_an_ally_but_not_the_caster() {
     let me = CastRequest::new().target(Target::caster("Caster"));
     assert_eq!(refusal(&w, &spell, &me).code(), "cannot_target_self");
 }
+
+/// A Divine Smite as the 2024 text has it: 2d8 radiant on the creature
+/// hit, and 1d8 more if it is a Fiend or an Undead.
+fn smite() -> Spell {
+    let mut s = magic_missile();
+    s.id = id("divine-smite");
+    s.name = "Divine Smite".into();
+    s.targeting.max_targets = Some(1);
+    s.effect.instances = 1;
+    s.effect.upcast = Upcast {
+        extra_dice: None,
+        extra_instances: 0,
+        extra_targets: 0,
+    };
+    let part = |d: &str, only: &[&str]| Damage {
+        dice: d.parse::<DiceFormula>().unwrap(),
+        damage_type: DamageType::Radiant,
+        add_modifier: false,
+        alternative_types: Vec::new(),
+        per_slot: None,
+        only_against: only.iter().map(|t| (*t).to_owned()).collect(),
+    };
+    s.effect.damage = vec![part("2d8", &[]), part("1d8", &["fiend", "undead"])];
+    s
+}
+
+fn smite_on(target: Target) -> CastOutcome {
+    let spell = smite();
+    let mut c = with_prepared(wizard(5), std::slice::from_ref(&spell));
+    cast_ok(
+        &mut c,
+        &spell,
+        &CastRequest::new().target(target),
+        &mut Scripted::new(&[8]),
+    )
+}
+
+fn damage_rolls(out: &CastOutcome) -> Vec<String> {
+    out.resolution
+        .rolls
+        .iter()
+        .filter(|r| r.label.contains("damage"))
+        .map(|r| r.notation.to_string())
+        .collect()
+}
+
+#[test]
+fn r16_divine_smite_rolls_its_extra_d8_against_an_undead() {
+    let out = smite_on(Target::named("Zombie").of_type("undead"));
+    assert_eq!(damage_rolls(&out), ["2d8", "1d8"]);
+    assert_eq!(out.resolution.targets[0].damage_total, 24);
+}
+
+#[test]
+fn r16_divine_smite_rolls_no_extra_d8_against_a_beast() {
+    let out = smite_on(Target::named("Wolf").of_type("beast"));
+    assert_eq!(damage_rolls(&out), ["2d8"], "{:?}", out.resolution.rolls);
+    assert_eq!(out.resolution.targets[0].damage_total, 16);
+    assert!(
+        out.resolution
+            .notes
+            .iter()
+            .any(|n| n.contains("fiend or undead")),
+        "{:?}",
+        out.resolution.notes
+    );
+}
+
+#[test]
+fn r16_divine_smite_on_a_creature_of_unknown_type_says_what_the_extra_d8_needs() {
+    let out = smite_on(Target::named("Shape"));
+    let t = &out.resolution.targets[0];
+    assert_eq!(t.damage_total, 16);
+    let note = t.note.as_deref().unwrap_or_default();
+    assert!(note.contains("fiend or undead"), "{note}");
+}

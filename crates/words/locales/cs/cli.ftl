@@ -388,6 +388,7 @@ cli-note-save-not-rolled = záchrana nehozena: SO { $dc } { $ability }; při ne�
 cli-note-success-half = poloviční zranění a žádné stavy
 cli-note-success-none = žádný účinek
 cli-note-more-damage = o { $amount } víc ({ $type } zranění), je-li cíl { $types }; uveď jeho druh, aby se započetlo
+cli-note-no-extra-damage = { $type } zranění se neházelo: zraňuje jen tyto druhy: { $types }, a žádný cíl k nim nepatří
 
 ## Hlášení o vykonané práci
 

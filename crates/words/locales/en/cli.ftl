@@ -379,6 +379,7 @@ cli-note-save-not-rolled = save not rolled: DC { $dc } { $ability }; on a failur
 cli-note-success-half = half damage and no conditions
 cli-note-success-none = no effect
 cli-note-more-damage = { $amount } more { $type } damage if the target is { $types }; state its creature type to apply it
+cli-note-no-extra-damage = no { $type } damage rolled: it harms only { $types }, and no target is one
 
 ## Reports of done work
 
