@@ -446,3 +446,133 @@ fn divine_smite_on_a_creature_of_unknown_type_says_why_the_extra_d8_waits() {
     let two_d8 = cast["cast"]["rolls"][0]["total"].as_u64().unwrap();
     assert_eq!(t["damage_total"].as_u64(), Some(two_d8), "{cast}");
 }
+
+/// A Mage (SRD 5.2) in the Tower, acting first, with an Orc to aim at.
+fn tower(s: &Session) {
+    s.ok(&["encounter", "new", "Tower"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Tower",
+        "Mage",
+        "--monster",
+        "mage",
+        "--init",
+        "20",
+    ]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Tower",
+        "Orc",
+        "--init",
+        "5",
+        "--hp",
+        "90",
+    ]);
+    s.ok(&["encounter", "start", "Tower"]);
+}
+
+fn creature_cast(spell: &str, level: &str) -> Vec<String> {
+    let mut args = vec![
+        "encounter",
+        "cast",
+        "Tower",
+        "Mage",
+        spell,
+        "--target",
+        "Orc",
+    ];
+    if !level.is_empty() {
+        args.extend(["--slot", level]);
+    }
+    args.into_iter().map(str::to_owned).collect()
+}
+
+fn uses_left(s: &Session, line: &str) -> u64 {
+    let v = s.ok(&["encounter", "uses", "Tower", "Mage"]);
+    v["uses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["name"] == line)
+        .map(|u| u["remaining"].as_u64().unwrap())
+        .unwrap_or_else(|| panic!("{v}"))
+}
+
+/// Ends the Mage's turn and the Orc's, back to the Mage.
+fn next_round(s: &Session) {
+    s.ok(&["encounter", "next", "Tower"]);
+    s.ok(&["encounter", "next", "Tower"]);
+}
+
+/// The Mage's Cone of Cold is a level-5 spell it casts once a day: asked
+/// for at level 5, it is cast, from its use.
+#[test]
+fn a_mage_casts_cone_of_cold_at_its_own_level() {
+    let s = Session::new();
+    tower(&s);
+    let args = creature_cast("Cone of Cold", "5");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let v = s.ok(&args);
+    assert_eq!(v["cast"]["level"], 5, "{v}");
+    assert_eq!(uses_left(&s, "1/Day Each: cone-of-cold"), 0);
+}
+
+/// The Mage casts the level-4 version of Fireball: level 4 is its own.
+#[test]
+fn a_mage_casts_its_level_4_fireball_when_asked_at_level_4() {
+    let s = Session::new();
+    tower(&s);
+    let args = creature_cast("Fireball", "4");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let v = s.ok(&args);
+    assert_eq!(v["cast"]["level"], 4, "{v}");
+    assert_eq!(uses_left(&s, "2/Day Each: fireball"), 1);
+}
+
+/// A creature has no slots to cast at another level: refused, nothing spent.
+#[test]
+fn a_mage_cannot_raise_cone_of_cold_to_level_6() {
+    let s = Session::new();
+    tower(&s);
+    let args = creature_cast("Cone of Cold", "6");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let err = s.fails(1, &args);
+    assert_eq!(err["code"], "no_such_slot", "{err}");
+    assert_eq!(uses_left(&s, "1/Day Each: cone-of-cold"), 1);
+}
+
+/// A spent once-a-day spell: the refusal's fix is the creature's rest, not
+/// a slot or a character's rest.
+#[test]
+fn a_spent_daily_spell_is_answered_with_the_creatures_rest() {
+    let s = Session::new();
+    tower(&s);
+    let args = creature_cast("Cone of Cold", "");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    s.ok(&args);
+    next_round(&s);
+    let err = s.fails(1, &args);
+    assert_eq!(err["code"], "no_uses_left", "{err}");
+    let msg = err["message"].as_str().unwrap();
+    assert!(
+        msg.contains("grimoire encounter rest \"Tower\" \"Mage\""),
+        "{msg}"
+    );
+    assert!(!msg.contains("grimoire rest"), "{msg}");
+}
+
+/// The GM's rest for a creature brings its daily uses back (R4, R5c).
+#[test]
+fn a_creatures_long_rest_restores_its_daily_uses() {
+    let s = Session::new();
+    tower(&s);
+    let args = creature_cast("Cone of Cold", "5");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    s.ok(&args);
+    s.ok(&["encounter", "rest", "Tower", "Mage"]);
+    assert_eq!(uses_left(&s, "1/Day Each: cone-of-cold"), 1);
+    next_round(&s);
+    s.ok(&args);
+}

@@ -309,7 +309,32 @@ pub(crate) fn access(
     };
     match &req.mode {
         CastMode::Feature(name) => feature_named(name),
-        CastMode::Slot if req.slot.is_some() => slot_access(caster, block, spell, req, stats),
+        CastMode::Slot if req.slot.is_some() && block.slot_spells.contains(&spell.id) => {
+            slot_access(caster, block, spell, req, stats)
+        }
+        CastMode::Slot if req.slot.is_some() => {
+            // A spell the block casts at will or per day goes at its own
+            // level: naming that level is no slot asked for (a Mage's
+            // Cone of Cold at level 5); another level is, and it has none.
+            let asked = req.slot.map_or(0, |s| s.get());
+            let own = access(
+                caster,
+                block,
+                spell,
+                &CastRequest {
+                    slot: None,
+                    ..req.clone()
+                },
+            )?;
+            if asked == own.level.get() {
+                Ok(own)
+            } else {
+                Err(RulesError::NoSuchSlot {
+                    level: asked,
+                    highest: 0,
+                })
+            }
+        }
         CastMode::Slot => {
             if let Some(s) = block.at_will(&spell.id) {
                 return Ok(BlockAccess {

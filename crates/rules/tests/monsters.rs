@@ -636,3 +636,46 @@ fn r16_stat_block_cantrips_grow_with_the_blocks_level() {
         assert_eq!(damage.notation, dice, "cantrip level {level}");
     }
 }
+
+/// R5c: a creature casts its own spells at their own level; naming that
+/// level (a Mage's Cone of Cold at 5, its Fireball's level-4 version at 4)
+/// is no slot asked for, and spends the per-day use.
+#[test]
+fn r5c_a_creature_casts_its_spell_when_asked_at_its_own_level() {
+    let mut m = mage();
+    let req = CastRequest::new()
+        .at_slot(slot(5))
+        .target(Target::named("Elmira"));
+    let out = cast_ok(&mut m, &cone_of_cold(), &req, &mut Scripted::new(&[1]));
+    assert_eq!(out.resolution.cast_level, lvl(5));
+    assert_eq!(out.resolution.slot, None);
+    assert_eq!(use_left(&m, "1/Day Each: cone-of-cold"), 0);
+    m.apply_all(&m.end_turn().events);
+    let req = CastRequest::new()
+        .at_slot(slot(4))
+        .target(Target::named("Elmira"));
+    let out = cast_ok(&mut m, &fireball(), &req, &mut Scripted::new(&[1]));
+    assert_eq!(out.resolution.cast_level, lvl(4));
+    assert_eq!(use_left(&m, "2/Day Each: fireball"), 1);
+}
+
+/// R5c: another level than the block's is refused: the creature has no
+/// slots to raise or lower it with, and nothing is spent.
+#[test]
+fn r5c_a_creature_cannot_cast_its_spell_at_another_level() {
+    let m = mage();
+    let req = CastRequest::new()
+        .at_slot(slot(6))
+        .target(Target::named("Elmira"));
+    assert_refused(&m, &cone_of_cold(), &req, "no_such_slot", "R2");
+    assert_eq!(use_left(&m, "1/Day Each: cone-of-cold"), 1);
+}
+
+/// R5c: naming a level does not let a creature cast a spell its block
+/// does not list.
+#[test]
+fn r5c_a_level_does_not_put_a_spell_on_the_block() {
+    let m = mage();
+    let req = CastRequest::new().at_slot(slot(1));
+    assert_refused(&m, &magic_missile(), &req, "not_in_stat_block", "R5c");
+}

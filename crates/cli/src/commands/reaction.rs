@@ -318,6 +318,23 @@ fn show_pending(
     )))
 }
 
+/// A creature's spent per-day use names the GM's rest that restores it
+/// (R5c, R4): a creature has no slot to fall back on.
+fn creature_rest_hint(
+    r: grimoire_rules::RulesError,
+    encounter: &str,
+    creature: &str,
+) -> crate::failure::Failure {
+    crate::failure::Failure::from(r).reworded(|lang, m| {
+        let fix = grimoire_words::text(
+            lang,
+            "hint-creature-rest",
+            [("encounter", encounter), ("caster", creature)],
+        );
+        format!("{m} ({fix})")
+    })
+}
+
 /// Runs the encounter commands of this module.
 pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Result<()> {
     let out = &ctx.out;
@@ -331,7 +348,17 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             let spell = crate::catalog::spell(&args.spell)?;
             let mut req = request(args)?;
             fit_via(&mut req, &r, &store, &args.name);
-            declare_and_show(ctx, &mut store, &e, r, &args.name, spell, req)
+            // A creature's spent use comes back with its rest, not a slot.
+            let creature = r.combatant(&args.name).is_some_and(|c| c.caster.is_some());
+            declare_and_show(ctx, &mut store, &e, r, &args.name, spell, req).map_err(
+                |err| match err.downcast::<grimoire_rules::RulesError>() {
+                    Ok(r @ grimoire_rules::RulesError::NoUsesLeft { .. }) if creature => {
+                        creature_rest_hint(r, &args.encounter, &args.name).into()
+                    }
+                    Ok(r) => r.into(),
+                    Err(other) => other,
+                },
+            )
         }
         EncounterMonsterCommand::React(args) => {
             let (e, r) = running(&store, &args.encounter)?;

@@ -241,6 +241,7 @@ hint-material = měj ji u sebe: grimoire equip { $caster } --material "...", neb
 hint-prepare = připrav ho: grimoire prepare { $caster } "{ $spell }"
 hint-spellbook = nejdřív ho opiš: grimoire spellbook add { $caster } "{ $spell }"
 hint-rest = pozice vrátí: grimoire rest { $caster } --long
+hint-creature-rest = použití tvora se vrátí, až dokončí Dlouhý odpočinek: grimoire encounter rest "{ $encounter }" "{ $caster }"
 hint-long-rest-wait = nejdřív nech uplynout hodiny: grimoire wait { $caster } { $hours }h
 hint-long-rest-encounter = odpočiň si po boji: grimoire encounter end "{ $encounter }"
 

@@ -241,6 +241,7 @@ hint-material = carry it: grimoire equip { $caster } --material "...", or --pouc
 hint-prepare = prepare it: grimoire prepare { $caster } "{ $spell }"
 hint-spellbook = copy it first: grimoire spellbook add { $caster } "{ $spell }"
 hint-rest = slots come back with: grimoire rest { $caster } --long
+hint-creature-rest = a creature's uses come back when it finishes a Long Rest: grimoire encounter rest "{ $encounter }" "{ $caster }"
 hint-long-rest-wait = let the hours pass first: grimoire wait { $caster } { $hours }h
 hint-long-rest-encounter = rest once the fight is over: grimoire encounter end "{ $encounter }"
 
