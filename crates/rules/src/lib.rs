@@ -120,6 +120,7 @@ pub use request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS, SlotKind};
 pub use resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
 pub use resolve::{ScaledEffect, scaled_effect};
 pub use resources::{Equipment, Focus, LimitedUse, MagicItem, Recharge};
+pub use rest::LONG_REST_WAIT;
 pub use roll::{RollMode, RollRecord};
 pub use school::School;
 pub use slots::{
@@ -133,7 +134,6 @@ pub use statblock::{
     SpellGroup, StatBlockCasting,
 };
 pub use target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome, TargetStats};
-pub use rest::LONG_REST_WAIT;
 pub use time::{CastingTime, Duration, ROUNDS_PER_MINUTE, TimeSpan, TimeUnit};
 pub use turn_damage::{
     DueDamage, TurnDamage, TurnDamageOutcome, TurnPoint, TurnSave, TurnSaveResult,
