@@ -576,3 +576,22 @@ fn a_creatures_long_rest_restores_its_daily_uses() {
     next_round(&s);
     s.ok(&args);
 }
+
+/// Undoing the end brings the fight back where it stopped, and the ended
+/// record goes with the undone change.
+#[test]
+fn undoing_an_encounters_end_brings_it_back_running() {
+    let s = Session::new();
+    fight(&s);
+    s.ok(&["encounter", "damage", "Cave", "Goblin", "2"]);
+    s.ok(&["encounter", "end", "Cave"]);
+    s.ok(&["undo", "--encounter", "Cave"]);
+    let v = s.ok(&["encounter", "status", "Cave"]);
+    assert_eq!(
+        (v["started"].as_bool(), v["ended"].as_bool()),
+        (Some(true), Some(false)),
+        "{v}"
+    );
+    assert_eq!(combatant(&s, "Cave", "Goblin")["hp"], 5);
+    assert_eq!(s.ok(&["encounter", "list"])["ended"], serde_json::json!([]));
+}
