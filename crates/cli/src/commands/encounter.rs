@@ -494,7 +494,12 @@ fn end(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
     if out.json {
         return out.json(&json!({ "ended": e.name }));
     }
-    out.line(format!("{} {}", Text::Deleted.get(out.lang), e.name))
+    // The fight is over, not gone: its record stays readable.
+    out.line(grimoire_words::text(
+        out.lang.tag(),
+        "cli-encounter-end-done",
+        [("name", e.name.as_str())],
+    ))
 }
 
 /// The encounter's state: JSON or a table with the current turn marked.

@@ -325,6 +325,7 @@ cli-save-line = { $label }: { $notation } = { $total } proti SO { $dc }: { $verd
 cli-retarget-words = zadejte působící kouzlo a jeho nový cíl: grimoire retarget [POSTAVA] KOUZLO CÍL
 cli-encounter-not-started = střetnutí „{ $name }“ ještě nezačalo (grimoire encounter start { $name })
 cli-encounter-ended = střetnutí „{ $name }“ skončilo; jeho konečný stav (jeho záznam: grimoire log --encounter { $name })
+cli-encounter-end-done = Střetnutí { $name } skončilo; jeho konečný stav zůstává: grimoire encounter status { $name }
 cli-already-in-encounter = { $name } už ve střetnutí { $encounter } je
 cli-encounter-running = střetnutí { $name } už běží
 cli-encounter-name-required = s --encounter je povinné jméno střetnutí

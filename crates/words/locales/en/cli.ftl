@@ -317,6 +317,7 @@ cli-save-line = { $label }: { $notation } = { $total } vs DC { $dc }: { $verdict
 cli-retarget-words = give the spell in effect and its new target: grimoire retarget [CHARACTER] SPELL TARGET
 cli-encounter-not-started = encounter "{ $name }" has not started (grimoire encounter start { $name })
 cli-encounter-ended = encounter "{ $name }" has ended; its final state (its log: grimoire log --encounter { $name })
+cli-encounter-end-done = The encounter { $name } has ended; its final state stays: grimoire encounter status { $name }
 cli-already-in-encounter = { $name } is already in { $encounter }
 cli-encounter-running = { $name } is already running
 cli-encounter-name-required = with --encounter, the encounter's NAME is required
