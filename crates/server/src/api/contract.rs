@@ -237,7 +237,9 @@ fn describe_values(doc: &mut serde_json::Value) {
 
 /// A 64-bit integer's real range: utoipa writes `int64` for `u64` too,
 /// whose largest value is twice `int64`'s, so each says its maximum (an
-/// unsigned one is the one with minimum 0).
+/// unsigned one is the one with minimum 0), and an unsigned one's format
+/// is `uint64`: tools read `int64` as a bound of its own (Schemathesis
+/// expected a seed of 2^63 to be refused).
 fn cap_64_bit_integers(value: &mut serde_json::Value) {
     match value {
         serde_json::Value::Object(map) => {
@@ -246,6 +248,7 @@ fn cap_64_bit_integers(value: &mut serde_json::Value) {
             {
                 let unsigned = map.get("minimum").and_then(|m| m.as_i64()) == Some(0);
                 let max = if unsigned {
+                    map.insert("format".into(), "uint64".into());
                     serde_json::json!(u64::MAX)
                 } else {
                     serde_json::json!(i64::MAX)
