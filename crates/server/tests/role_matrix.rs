@@ -186,6 +186,12 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
         ),
         (
             "post",
+            "/campaigns/{campaign}/encounters/{encounter}/end",
+            Refused,
+            none.clone(),
+        ),
+        (
+            "post",
             "/campaigns/{campaign}/encounters/{encounter}/next",
             Refused,
             none.clone(),

@@ -1108,9 +1108,10 @@ const encPath = (tail = '') => `/campaigns/${enc(app.campaign)}/encounters${tail
 async function loadEncounter() {
   if (!app.campaign) { renderEncounter(); return; }
   try {
-    const { encounters } = await get(encPath());
+    const { encounters, ended = [] } = await get(encPath());
     const names = encounters.map((e) => e.name);
-    if (!names.includes(app.encounterName)) {
+    // The encounter on screen stays there when it ends, shown ended.
+    if (!names.includes(app.encounterName) && !ended.includes(app.encounterName)) {
       const running = encounters.filter((e) => e.round != null);
       app.encounterName = (running[running.length - 1] || encounters[encounters.length - 1] || {}).name || null;
     }
@@ -1171,6 +1172,10 @@ function renderEncounter() {
     h('select', {
       id: 'enc-pick', onchange: (ev) => { app.encounterName = ev.target.value; loadEncounter(); },
     }, ...app.encounters.map((x) => h('option', { value: x.name, selected: x.name === app.encounterName }, x.name)))) : null;
+  if (e && e.ended) {
+    box.replaceChildren(...endedEncounter(e, gm));
+    return;
+  }
   if (!e || !e.started) {
     box.replaceChildren(picker || '', h('p', { class: 'muted' }, t('enc.none')), gm ? setupForm() : h('p', {}, t('enc.gmOnly')));
     return;
@@ -1216,6 +1221,7 @@ function renderEncounter() {
       h('p', { class: 'big' }, h('strong', {}, t('enc.round', { n: e.round })), ' · ', current ? t('enc.turn', { name: current.name }) : '', ' · ', h('span', { class: 'muted' }, e.encounter)),
       h('div', { class: 'row' }, picker,
         gm ? h('button', { type: 'button', class: 'primary', id: 'next-turn', onclick: () => encAct(() => post(encPath(`/${enc(e.encounter)}/next`))) }, t('enc.next')) : null,
+        gm ? h('button', { type: 'button', class: 'ghost', id: 'end-encounter', onclick: () => endEncounter(e.encounter) }, t('enc.end')) : null,
         gm ? h('button', { type: 'button', class: 'ghost', onclick: () => { app.encounter = null; app.encounterName = null; app.encounters = app.encounters || []; box.replaceChildren(setupForm()); } }, t('enc.new')) : h('p', { class: 'muted small' }, t('enc.gmOnly')))),
     h('div', { id: 'enc-window' }),
     list,
@@ -1235,6 +1241,31 @@ function renderEncounter() {
     if (!slot.isConnected) return;
     slot.replaceChildren(...[win, outcome, creatureCastForm(ctx, creatures, e.combatants), add].filter(Boolean));
   });
+}
+
+/** Ends the encounter once the GM confirms; it stays on screen, ended. */
+function endEncounter(name) {
+  if (!window.confirm(t('enc.endConfirm', { name }))) return;
+  encAct(() => post(encPath(`/${enc(name)}/end`)));
+}
+
+/** An ended encounter's final state (read-only), the running ones to
+ *  pick from, and the GM's form for a new one. */
+function endedEncounter(e, gm) {
+  const live = app.encounters || [];
+  const picker = live.length ? h('label', {}, h('span', { class: 'vh' }, t('enc.pick')),
+    h('select', { id: 'enc-pick', onchange: (ev) => { app.encounterName = ev.target.value; loadEncounter(); } },
+      h('option', { value: e.encounter, selected: true, disabled: true }, e.encounter),
+      ...live.map((x) => h('option', { value: x.name }, x.name)))) : null;
+  const order = h('ol', { class: 'plain order', 'aria-label': t('enc.order') }, ...e.combatants.map((cb) => h('li', { 'data-name': cb.name },
+    h('div', { class: 'who' },
+      h('strong', {}, cb.name),
+      cb.hp != null ? h('span', { class: 'muted small' }, ` ${t('enc.hp')} ${cb.hp}`) : null,
+      ...(cb.conditions || []).map((k) => h('span', { class: 'badge' }, word(CONDITIONS, k)))))));
+  return [picker || '',
+    h('p', { class: 'prompt', role: 'status', id: 'enc-ended' }, t('enc.ended', { name: e.encounter, n: e.round ?? 0 })),
+    order,
+    gm ? setupForm() : h('p', {}, t('enc.gmOnly'))];
 }
 
 /** Every spell the encounter's characters keep going, with the rounds left. */

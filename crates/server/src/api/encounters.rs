@@ -1,10 +1,10 @@
 //! Encounters (GM runs them, members watch): create, add combatants,
-//! start, next turn, damage, status. Shapes are the CLI's `--json` ones.
+//! start, next turn, damage, end, status. Shapes are the CLI's `--json` ones.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -32,6 +32,15 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(start))
         .routes(routes!(next))
         .routes(routes!(damage))
+        .routes(routes!(end))
+}
+
+/// The answer to ending an encounter (the CLI's `encounter end --json`).
+#[derive(Debug, Serialize, ToSchema)]
+pub(crate) struct Ended {
+    /// The encounter that ended; its final state stays readable at
+    /// `GET /campaigns/{campaign}/encounters/{encounter}`, marked `"ended": true`.
+    ended: String,
 }
 
 /// Runs a GM-only encounter step and tells the campaign.
@@ -203,6 +212,31 @@ async fn damage(
         campaign,
         "server-gm-run_encounters",
         move |store| encounter::damage(store, &enc, &body),
+    )
+    .await?;
+    Ok(Json(out))
+}
+
+/// Ends the encounter (GM only): it leaves the running encounters, its
+/// final state is kept (shown by the encounter's `GET`, marked
+/// `"ended": true`, its log intact) and its name is free for a new one.
+#[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/end",
+    tag = "encounters", security(("token" = [])),
+    params(("campaign" = String, Path), ("encounter" = String, Path)),
+    responses((status = 200, body = Ended), (status = 401, body = crate::api::ErrorBody),
+              (status = 403, body = crate::api::ErrorBody),
+              (status = 404, body = crate::api::ErrorBody)))]
+async fn end(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, enc)): Params<(String, String)>,
+) -> Result<Json<Value>, ServerError> {
+    let out = gm_step(
+        &state,
+        token,
+        campaign,
+        "server-gm-run_encounters",
+        move |store| encounter::end(store, &enc),
     )
     .await?;
     Ok(Json(out))

@@ -80,7 +80,9 @@ pub fn create(store: &mut Store, name: &str) -> Result<Value, ServerError> {
     Ok(json!({ "encounter": name, "created": true }))
 }
 
-/// Every encounter: `{"encounters": [{"name", "round", "combatants"}]}`.
+/// Every encounter: `{"encounters": [{"name", "round", "combatants"}],
+/// "ended": [<name>]}`, the ended ones' records listed apart as the CLI
+/// lists them.
 pub fn list(store: &Store) -> Result<Value, ServerError> {
     let all: Vec<Value> = store
         .list::<EncounterState>(ENCOUNTER)?
@@ -90,7 +92,12 @@ pub fn list(store: &Store) -> Result<Value, ServerError> {
                    "combatants": e.state.combatants.len()})
         })
         .collect();
-    Ok(json!({ "encounters": all }))
+    let ended: Vec<String> = store
+        .list::<EncounterState>(grimoire_app::ENDED_ENCOUNTER)?
+        .into_iter()
+        .map(|e| e.name)
+        .collect();
+    Ok(json!({ "encounters": all, "ended": ended }))
 }
 
 /// Adds a combatant before the start.
@@ -181,6 +188,18 @@ pub fn next(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
     })
 }
 
+/// Ends the encounter (the CLI's `encounter end`): it leaves the live
+/// encounters and its final state is kept as an ended record that
+/// [`status`] still shows, marked `"ended": true`; the characters in it
+/// finish the turn in progress. Answers `{"ended": <name>}`, as the CLI does.
+pub fn end(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
+    retry(store, |store| {
+        let e = load(store, enc)?;
+        grimoire_app::encounter::end(store, format!("encounter end {}", e.name), &e)?;
+        Ok(json!({ "ended": e.name }))
+    })
+}
+
 /// Damage to a combatant: tracked hit points drop (not below 0); a
 /// concentrating character makes its Constitution save.
 pub fn damage(
@@ -218,9 +237,17 @@ pub fn damage(
     })
 }
 
-/// The encounter's state in the CLI's `encounter status --json` shape.
+/// The encounter's state in the CLI's `encounter status --json` shape;
+/// an ended encounter's final state when no live one has the name, marked
+/// `"ended": true` as the CLI marks it.
 pub fn status(store: &Store, enc: &str) -> Result<Value, ServerError> {
-    let e = load(store, enc)?;
+    let (e, ended) = match load(store, enc) {
+        Ok(e) => (e, false),
+        Err(missing) => match grimoire_app::ended_encounter(store, enc)? {
+            Some(e) => (e, true),
+            None => return Err(missing),
+        },
+    };
     let st = &e.state;
     let grimoire_app::encounter::Status {
         round,
@@ -255,8 +282,8 @@ pub fn status(store: &Store, enc: &str) -> Result<Value, ServerError> {
         }));
     }
     Ok(json!({
-        "encounter": e.name, "started": st.running.is_some(), "round": round,
-        "current": current, "combatants": combatants,
+        "encounter": e.name, "started": st.running.is_some(), "ended": ended,
+        "round": round, "current": current, "combatants": combatants,
         "window": st.running.as_ref().and_then(|r| r.window()),
     }))
 }
