@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
 use grimoire_store::{
-    Backend, Cached, Change, Committed, EntityCache, LogEntry, PostgresBackend, PostgresConfig,
-    RawEntity, Scoped, SqliteBackend, Store, StoreError, Undone,
+    Backend, Cached, Change, Committed, EntityCache, PostgresBackend, PostgresConfig, Scoped,
+    SqliteBackend, Store, StoreError, Undone,
 };
 use tokio::sync::Semaphore;
 
@@ -148,6 +148,10 @@ impl Leased {
             .as_ref()
             .expect("leased connection present until drop")
     }
+
+    fn backend(&self) -> &dyn Backend {
+        self.conn().backend()
+    }
 }
 
 impl Drop for Leased {
@@ -162,22 +166,9 @@ impl Drop for Leased {
 }
 
 impl Backend for Leased {
-    fn schema_version(&self) -> grimoire_store::Result<u32> {
-        self.conn().backend().schema_version()
-    }
-    fn get(&self, kind: &str, name: &str) -> grimoire_store::Result<Option<RawEntity>> {
-        self.conn().backend().get(kind, name)
-    }
-    fn list(&self, kind: &str) -> grimoire_store::Result<Vec<RawEntity>> {
-        self.conn().backend().list(kind)
-    }
-    fn recent(
-        &self,
-        kinds: &[String],
-        before: Option<grimoire_store::ChangeId>,
-        limit: u32,
-    ) -> grimoire_store::Result<Vec<grimoire_store::ChangeSummary>> {
-        self.conn().backend().recent(kinds, before, limit)
+    grimoire_store::forward_backend! {
+        Self::backend => [schema_version, get, list, recent, log_page, dump, history,
+                          get_shared, list_shared, writes_since, newest_change];
     }
     fn commit(&mut self, change: &Change) -> grimoire_store::Result<Committed> {
         if !self.handover.may_write() {
@@ -210,35 +201,11 @@ impl Backend for Leased {
             )),
         }
     }
-    fn log_page(
-        &self,
-        kind: &str,
-        name: &str,
-        before: Option<u64>,
-        limit: u32,
-    ) -> grimoire_store::Result<Vec<LogEntry>> {
-        self.conn().backend().log_page(kind, name, before, limit)
-    }
-    fn dump(&self) -> grimoire_store::Result<Vec<RawEntity>> {
-        self.conn().backend().dump()
-    }
-    fn history(&self) -> grimoire_store::Result<Vec<grimoire_store::LoggedWrite>> {
-        self.conn().backend().history()
-    }
     fn check_writable(&mut self) -> grimoire_store::Result<()> {
         match self.conn.as_mut() {
             Some(c) => c.backend_mut().check_writable(),
             None => Ok(()),
         }
-    }
-    fn writes_since(
-        &self,
-        cursor: Option<&grimoire_store::Cursor>,
-    ) -> grimoire_store::Result<Option<grimoire_store::WritesSince>> {
-        self.conn().backend().writes_since(cursor)
-    }
-    fn newest_change(&self) -> grimoire_store::Result<Option<grimoire_store::ChangeId>> {
-        self.conn().backend().newest_change()
     }
 }
 

@@ -17,6 +17,12 @@ pub type UndoGuard<'a> = dyn Fn(&str, &str) -> bool + 'a;
 
 /// A database that keeps entities and their append-only change log.
 ///
+/// Every method but [`Backend::log`] (built on [`Backend::log_page`]) is
+/// required, so a backend or wrapper that leaves one out does not compile:
+/// none can fall back on a default that skips what it wraps. A wrapper
+/// forwards what it does not change with [`crate::forward_backend!`]; how
+/// to add a method is written there.
+///
 /// Contract every implementation keeps:
 /// - `commit` and `undo` run in one transaction each: either every write of
 ///   the change lands with its log rows, or nothing does.
@@ -68,96 +74,41 @@ pub trait Backend: Send {
     /// Whether a write could start now (takes and releases the write lock
     /// where the database has one); `read_only` when the database refuses
     /// writes. Writes nothing.
-    fn check_writable(&mut self) -> Result<()> {
-        Ok(())
-    }
+    fn check_writable(&mut self) -> Result<()>;
     /// [`Backend::get`], shareable: a caching backend hands out the same
-    /// entity (and its decoded state) to every reader.
-    fn get_shared(&self, kind: &str, name: &str) -> Result<Option<Arc<SharedEntity>>> {
-        Ok(self
-            .get(kind, name)?
-            .map(|e| Arc::new(SharedEntity::new(e))))
-    }
+    /// entity (and its decoded state) to every reader; one that keeps
+    /// nothing wraps each read anew.
+    fn get_shared(&self, kind: &str, name: &str) -> Result<Option<Arc<SharedEntity>>>;
     /// [`Backend::list`], shareable like [`Backend::get_shared`].
-    fn list_shared(&self, kind: &str) -> Result<Vec<Arc<SharedEntity>>> {
-        Ok(self
-            .list(kind)?
-            .into_iter()
-            .map(|e| Arc::new(SharedEntity::new(e)))
-            .collect())
-    }
+    fn list_shared(&self, kind: &str) -> Result<Vec<Arc<SharedEntity>>>;
     /// The entities written since `cursor` (from now on, when `None`), at
     /// most [`crate::MAX_CATCH_UP`] of them, and where to continue: what
     /// [`crate::EntityCache::catch_up`] reads. `None` when this backend
     /// cannot tell, and nothing may be cached over it.
-    fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
-        let _ = cursor;
-        Ok(None)
-    }
+    fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>>;
     /// The newest change id, where change ids come in commit order (so a
     /// cache can tell from it alone that nothing but its own changes
     /// landed); `None` elsewhere.
-    fn newest_change(&self) -> Result<Option<ChangeId>> {
-        Ok(None)
-    }
+    fn newest_change(&self) -> Result<Option<ChangeId>>;
+}
+
+/// What [`Backend::get_shared`] answers for a backend that keeps nothing:
+/// the entity read, wrapped for this reader alone.
+pub(crate) fn fresh(found: Option<RawEntity>) -> Option<Arc<SharedEntity>> {
+    found.map(|e| Arc::new(SharedEntity::new(e)))
+}
+
+/// What [`Backend::list_shared`] answers for a backend that keeps nothing.
+pub(crate) fn fresh_all(all: Vec<RawEntity>) -> Vec<Arc<SharedEntity>> {
+    all.into_iter()
+        .map(|e| Arc::new(SharedEntity::new(e)))
+        .collect()
 }
 
 /// One connection shared by several store handles in turn (the requests
 /// of one batch on one thread): each call takes the lock for its length.
 impl<B: Backend> Backend for Arc<std::sync::Mutex<B>> {
-    fn schema_version(&self) -> Result<u32> {
-        lock(self).schema_version()
-    }
-    fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>> {
-        lock(self).get(kind, name)
-    }
-    fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
-        lock(self).list(kind)
-    }
-    fn commit(&mut self, change: &Change) -> Result<Committed> {
-        lock(self).commit(change)
-    }
-    fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone> {
-        lock(self).undo(kind, name, allow)
-    }
-    fn log_page(
-        &self,
-        kind: &str,
-        name: &str,
-        before: Option<u64>,
-        limit: u32,
-    ) -> Result<Vec<LogEntry>> {
-        lock(self).log_page(kind, name, before, limit)
-    }
-    fn recent(
-        &self,
-        kinds: &[String],
-        before: Option<ChangeId>,
-        limit: u32,
-    ) -> Result<Vec<ChangeSummary>> {
-        lock(self).recent(kinds, before, limit)
-    }
-    fn dump(&self) -> Result<Vec<RawEntity>> {
-        lock(self).dump()
-    }
-    fn history(&self) -> Result<Vec<LoggedWrite>> {
-        lock(self).history()
-    }
-    fn check_writable(&mut self) -> Result<()> {
-        lock(self).check_writable()
-    }
-    fn get_shared(&self, kind: &str, name: &str) -> Result<Option<Arc<SharedEntity>>> {
-        lock(self).get_shared(kind, name)
-    }
-    fn list_shared(&self, kind: &str) -> Result<Vec<Arc<SharedEntity>>> {
-        lock(self).list_shared(kind)
-    }
-    fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
-        lock(self).writes_since(cursor)
-    }
-    fn newest_change(&self) -> Result<Option<ChangeId>> {
-        lock(self).newest_change()
-    }
+    crate::forward_backend!(lock => *);
 }
 
 fn lock<B>(shared: &std::sync::Mutex<B>) -> std::sync::MutexGuard<'_, B> {

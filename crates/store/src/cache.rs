@@ -36,7 +36,7 @@ pub use crate::batch::Batch;
 use crate::batch::Seen;
 use crate::change::{Change, name_key};
 use crate::error::{Result, StoreError};
-use crate::record::{ChangeId, ChangeSummary, Committed, LogEntry, LoggedWrite, RawEntity, Undone};
+use crate::record::{ChangeId, Committed, RawEntity, Undone};
 
 /// The most slots kept; past it the cache starts again empty (always
 /// safe: an empty cache only means reads go to the database). At a few
@@ -557,7 +557,7 @@ impl<B: Backend> Cached<B> {
     /// Wraps `inner`, a connection inside an open batch (one transaction
     /// for many requests), with `cache`: the batch's own writes are seen
     /// by its later requests through `batch`, and by everyone else only
-    /// after [`Batch::durable`].
+    /// after [`Batch::hand_over`] (once the batch committed).
     pub fn in_batch(inner: B, cache: Arc<EntityCache>, batch: Arc<Batch>) -> Self {
         Cached {
             inner,
@@ -565,11 +565,22 @@ impl<B: Backend> Cached<B> {
             batch: Some(batch),
         }
     }
+
+    fn inner(&self) -> &B {
+        &self.inner
+    }
+
+    fn inner_mut(&mut self) -> &mut B {
+        &mut self.inner
+    }
 }
 
 impl<B: Backend> Backend for Cached<B> {
-    fn schema_version(&self) -> Result<u32> {
-        self.inner.schema_version()
+    // The change log and the write lock are the database's.
+    crate::forward_backend! {
+        Self::inner => [schema_version, log_page, recent, dump, history, writes_since,
+                        newest_change];
+        Self::inner_mut => [check_writable];
     }
 
     fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>> {
@@ -655,45 +666,6 @@ impl<B: Backend> Backend for Cached<B> {
         }
         done
     }
-
-    fn log_page(
-        &self,
-        kind: &str,
-        name: &str,
-        before: Option<u64>,
-        limit: u32,
-    ) -> Result<Vec<LogEntry>> {
-        self.inner.log_page(kind, name, before, limit)
-    }
-
-    fn recent(
-        &self,
-        kinds: &[String],
-        before: Option<ChangeId>,
-        limit: u32,
-    ) -> Result<Vec<ChangeSummary>> {
-        self.inner.recent(kinds, before, limit)
-    }
-
-    fn dump(&self) -> Result<Vec<RawEntity>> {
-        self.inner.dump()
-    }
-
-    fn history(&self) -> Result<Vec<LoggedWrite>> {
-        self.inner.history()
-    }
-
-    fn check_writable(&mut self) -> Result<()> {
-        self.inner.check_writable()
-    }
-
-    fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
-        self.inner.writes_since(cursor)
-    }
-
-    fn newest_change(&self) -> Result<Option<ChangeId>> {
-        self.inner.newest_change()
-    }
 }
 
 #[cfg(test)]
@@ -723,57 +695,25 @@ mod tests {
         reads: std::sync::atomic::AtomicUsize,
     }
 
+    impl SlowLog {
+        fn conn(&self) -> std::sync::MutexGuard<'_, crate::SqliteBackend> {
+            self.inner.lock().unwrap()
+        }
+    }
+
     impl Backend for SlowLog {
-        fn schema_version(&self) -> Result<u32> {
-            self.inner.lock().unwrap().schema_version()
+        crate::forward_backend! {
+            Self::conn => [schema_version, get, list, commit, undo, log_page, recent, dump,
+                           history, check_writable, get_shared, list_shared];
         }
-        fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>> {
-            self.inner.lock().unwrap().get(kind, name)
-        }
-        fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
-            self.inner.lock().unwrap().list(kind)
-        }
-        fn commit(&mut self, change: &crate::Change) -> Result<crate::Committed> {
-            self.inner.lock().unwrap().commit(change)
-        }
-        fn undo(
-            &mut self,
-            kind: &str,
-            name: &str,
-            allow: &crate::UndoGuard<'_>,
-        ) -> Result<crate::Undone> {
-            self.inner.lock().unwrap().undo(kind, name, allow)
-        }
-        fn log_page(
-            &self,
-            kind: &str,
-            name: &str,
-            before: Option<u64>,
-            limit: u32,
-        ) -> Result<Vec<crate::LogEntry>> {
-            self.inner
-                .lock()
-                .unwrap()
-                .log_page(kind, name, before, limit)
-        }
-        fn recent(
-            &self,
-            kinds: &[String],
-            before: Option<ChangeId>,
-            limit: u32,
-        ) -> Result<Vec<crate::ChangeSummary>> {
-            self.inner.lock().unwrap().recent(kinds, before, limit)
-        }
-        fn dump(&self) -> Result<Vec<RawEntity>> {
-            self.inner.lock().unwrap().dump()
-        }
-        fn history(&self) -> Result<Vec<crate::LoggedWrite>> {
-            self.inner.lock().unwrap().history()
+        fn newest_change(&self) -> Result<Option<ChangeId>> {
+            // Unknown, so that every catch-up reads the log.
+            Ok(None)
         }
         fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<crate::WritesSince>> {
             self.reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
             std::thread::sleep(std::time::Duration::from_millis(50));
-            self.inner.lock().unwrap().writes_since(cursor)
+            self.conn().writes_since(cursor)
         }
     }
 

@@ -10,6 +10,10 @@
 //! `DeserializeOwned`, so it does not depend on the rules crate's types.
 //! SQLite is the local backend; [`PostgresBackend`] keeps the same schema
 //! and contract on PostgreSQL, so several server instances share one store.
+//! Wrappers ([`Scoped`], [`Cached`]) implement the same [`Backend`] trait;
+//! every method of it but `log` is required and what a wrapper only passes
+//! on is one line of [`forward_backend!`], whose docs say how to add a
+//! method.
 //!
 //! ```
 //! use grimoire_store::{Change, Store};
@@ -36,6 +40,7 @@ mod cache;
 mod change;
 mod check;
 mod error;
+mod forward;
 mod migrate;
 mod postgres;
 mod record;

@@ -10,14 +10,14 @@
 //! spent twice.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use postgres::error::SqlState;
 use postgres::{Client, GenericClient, NoTls, Statement, Transaction};
 
-use crate::backend::{Backend, UndoGuard};
-use crate::cache::{Cursor, MAX_CATCH_UP, WritesSince, WrittenKey};
+use crate::backend::{Backend, UndoGuard, fresh, fresh_all};
+use crate::cache::{Cursor, MAX_CATCH_UP, SharedEntity, WritesSince, WrittenKey};
 use crate::change::{Change, Expected, name_key};
 use crate::check::{
     EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, events_capped, not_found,
@@ -593,6 +593,25 @@ impl Backend for PostgresBackend {
             })
             .collect())
         })
+    }
+
+    fn check_writable(&mut self) -> Result<()> {
+        // No write lock to try: a refused write fails its own transaction.
+        Ok(())
+    }
+
+    fn get_shared(&self, kind: &str, name: &str) -> Result<Option<Arc<SharedEntity>>> {
+        self.get(kind, name).map(fresh)
+    }
+
+    fn list_shared(&self, kind: &str) -> Result<Vec<Arc<SharedEntity>>> {
+        self.list(kind).map(fresh_all)
+    }
+
+    fn newest_change(&self) -> Result<Option<ChangeId>> {
+        // Change ids come from a sequence, not in commit order: only the
+        // snapshot in `writes_since` can say what is news.
+        Ok(None)
     }
 
     fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {

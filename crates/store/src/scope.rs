@@ -38,6 +38,10 @@ impl<B: Backend> Scoped<B> {
         &self.inner
     }
 
+    fn inner_mut(&mut self) -> &mut B {
+        &mut self.inner
+    }
+
     fn kind(&self, kind: &str) -> String {
         format!("{}{kind}", self.prefix)
     }
@@ -61,12 +65,11 @@ impl<B: Backend> Scoped<B> {
 }
 
 impl<B: Backend> Backend for Scoped<B> {
-    fn schema_version(&self) -> Result<u32> {
-        self.inner.schema_version()
-    }
-
-    fn check_writable(&mut self) -> Result<()> {
-        self.inner.check_writable()
+    // The change log is the database's: a cursor or change id means the
+    // same through any scope.
+    crate::forward_backend! {
+        Self::inner => [schema_version, writes_since, newest_change];
+        Self::inner_mut => [check_writable];
     }
 
     fn dump(&self) -> Result<Vec<RawEntity>> {
@@ -112,10 +115,6 @@ impl<B: Backend> Backend for Scoped<B> {
 
     fn list_shared(&self, kind: &str) -> Result<Vec<std::sync::Arc<crate::SharedEntity>>> {
         self.inner.list_shared(&self.kind(kind))
-    }
-
-    fn writes_since(&self, cursor: Option<&crate::Cursor>) -> Result<Option<crate::WritesSince>> {
-        self.inner.writes_since(cursor)
     }
 
     fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {

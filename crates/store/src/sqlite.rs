@@ -1,12 +1,13 @@
 //! The SQLite backend: one file, WAL journal, one transaction per change.
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
-use crate::backend::{Backend, UndoGuard};
-use crate::cache::{Cursor, MAX_CATCH_UP, WritesSince, WrittenKey};
+use crate::backend::{Backend, UndoGuard, fresh, fresh_all};
+use crate::cache::{Cursor, MAX_CATCH_UP, SharedEntity, WritesSince, WrittenKey};
 use crate::change::{Change, name_key};
 use crate::check::{
     Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, check_write,
@@ -240,6 +241,14 @@ impl Backend for SqliteBackend {
             )?
             .query_row(params![kind, name_key(name)], raw_entity)
             .optional()?)
+    }
+
+    fn get_shared(&self, kind: &str, name: &str) -> Result<Option<Arc<SharedEntity>>> {
+        self.get(kind, name).map(fresh)
+    }
+
+    fn list_shared(&self, kind: &str) -> Result<Vec<Arc<SharedEntity>>> {
+        self.list(kind).map(fresh_all)
     }
 
     fn newest_change(&self) -> Result<Option<ChangeId>> {
