@@ -387,32 +387,7 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
     let mut batch = Batch::new(command);
     let running = enc.and_then(|e| e.state.running.as_ref());
     let board = running.map_or_else(|| own_effects(caster), |r| r.effects().clone());
-    let mut after_cast = caster.state.clone();
-    after_cast.apply_all(&outcome.events);
-    let mut caster_events = outcome.events.clone();
-    let mut hits = Vec::new();
-    let mut tracked = tracked_hp(running, caster);
-    // The caster's own part first: it is one entity with its cast.
-    for t in outcome.resolution.targets.iter().filter(|t| t.affected) {
-        if (t.damage_total == 0 && t.healing == 0)
-            || fold(&t.target) != fold(&caster.name)
-            || !names_caster(running, &t.target, caster)
-        {
-            continue;
-        }
-        let bonuses = board.bonuses(&t.target, BonusTarget::SavingThrows);
-        let (events, hit) = struck(
-            &after_cast,
-            t.damage_total,
-            t.healing,
-            &bonuses,
-            &mut tracked,
-            rng,
-        );
-        after_cast.apply_all(&events);
-        caster_events.extend(events);
-        hits.extend(hit);
-    }
+    let (caster_events, mut hits) = caster_part(caster, running, outcome, &board, rng);
     let (others, mut more) =
         hits_on_characters(store, &caster.name, running, outcome, &board, rng)?;
     hits.append(&mut more);
@@ -540,6 +515,46 @@ pub(crate) fn creature_saves<R: DiceRng + ?Sized>(
         events.extend(running.creature_events(&c.name, &o.events));
     }
     events
+}
+
+/// The caster's own events from its cast: the cast's, then the damage
+/// and healing its spell dealt the caster itself (a Fireball centred on
+/// its own square), with the Concentration save that calls for, the same
+/// whether the cast was a character's own or the GM's inside an
+/// encounter. `board` holds the effects in force before the cast.
+pub(crate) fn caster_part<R: DiceRng + ?Sized>(
+    caster: &Entity<Caster>,
+    running: Option<&Encounter>,
+    outcome: &CastOutcome,
+    board: &EffectBoard,
+    rng: &mut R,
+) -> (Vec<Event>, Vec<CharacterHit>) {
+    let mut after_cast = caster.state.clone();
+    after_cast.apply_all(&outcome.events);
+    let mut caster_events = outcome.events.clone();
+    let mut hits = Vec::new();
+    let mut tracked = tracked_hp(running, caster);
+    for t in outcome.resolution.targets.iter().filter(|t| t.affected) {
+        if (t.damage_total == 0 && t.healing == 0)
+            || fold(&t.target) != fold(&caster.name)
+            || !names_caster(running, &t.target, caster)
+        {
+            continue;
+        }
+        let bonuses = board.bonuses(&t.target, BonusTarget::SavingThrows);
+        let (events, hit) = struck(
+            &after_cast,
+            t.damage_total,
+            t.healing,
+            &bonuses,
+            &mut tracked,
+            rng,
+        );
+        after_cast.apply_all(&events);
+        caster_events.extend(events);
+        hits.extend(hit);
+    }
+    (caster_events, hits)
 }
 
 /// Hit points after `damage` then `healing`, as the rules count them: never

@@ -28,6 +28,7 @@
 
 pub mod budget;
 mod cast;
+pub mod cast_spell;
 mod character;
 pub mod encounter;
 mod error;
@@ -47,6 +48,7 @@ mod state;
 mod turns;
 pub mod view;
 
+pub use cast_spell::{CastAnswer, CastCall, CastDone, Waiting, cast_spell, reaction_spells};
 pub use cast::{
     CastCommit, CharacterHit, check_player_targets, commit_cast, fit_request, fit_request_stored,
 };

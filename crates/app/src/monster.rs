@@ -149,10 +149,20 @@ pub(crate) fn landed<R: DiceRng + ?Sized>(
     rng: &mut R,
     out: &mut Vec<EncounterEvent>,
 ) -> Result<Vec<crate::CharacterHit>, AppError> {
-    record(batch, running, out, w, &outcome.events)?;
+    // A character's own part is what its own cast would record (issue
+    // 32: one path, so a Fireball on its own square hurts it here too).
+    let (own, mut hits) = match w {
+        Who::Character(e) => {
+            let board = running.effects().clone();
+            crate::cast::caster_part(e, Some(running), outcome, &board, rng)
+        }
+        Who::Creature(..) => (outcome.events.clone(), Vec::new()),
+    };
+    record(batch, running, out, w, &own)?;
     let board = running.effects().clone();
-    let (changed, hits) =
+    let (changed, mut more) =
         crate::cast::hits_on_characters(store, w.name(), Some(running), outcome, &board, rng)?;
+    hits.append(&mut more);
     for (c, events) in &changed {
         batch.character(c, events)?;
         let wrapped = running.caster_events(&c.name, events);
@@ -172,20 +182,21 @@ pub(crate) fn landed<R: DiceRng + ?Sized>(
     Ok(hits)
 }
 
+/// Commits `batch` with the encounter's new `running` state and its
+/// `events`; the receipt (`None` when nothing was written).
 pub(crate) fn commit(
     store: &mut Store,
     mut batch: Batch,
     e: &Entity<EncounterState>,
     running: Encounter,
     events: &[EncounterEvent],
-) -> Result<EncounterState, AppError> {
+) -> Result<Option<grimoire_store::Committed>, AppError> {
     let st = EncounterState {
         combatants: e.state.combatants.clone(),
         running: Some(running),
     };
     batch.encounter(e, &st, events)?;
-    batch.commit(store)?;
-    Ok(st)
+    batch.commit(store)
 }
 
 /// A creature finishes a Long Rest: its uses per day and slots come back

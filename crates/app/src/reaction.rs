@@ -42,6 +42,9 @@ pub enum Declared {
         outcome: Box<CastOutcome>,
         /// Stored characters it damaged or healed.
         hits: Vec<crate::CharacterHit>,
+        /// The change that recorded it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        change: Option<grimoire_store::ChangeId>,
     },
     /// It waits for Reactions (R11); nothing is spent yet.
     Pending {
@@ -390,10 +393,11 @@ pub fn declare<R: DiceRng + ?Sized>(
             rng,
             &mut events,
         )?;
-        commit(store, batch, e, running, &events)?;
+        let receipt = commit(store, batch, e, running, &events)?;
         return Ok(Declared::Resolved {
             outcome: Box::new(outcome),
             hits,
+            change: receipt.map(|r| r.change),
         });
     }
     let opened = running.open_window(trigger, Some(pending))?;

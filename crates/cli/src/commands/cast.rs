@@ -220,65 +220,48 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     let (entity, spell) =
         crate::active::split(&store, args.name.as_deref(), args.spell.clone(), "SPELL")?;
     let spell = catalog::spell(&spell)?;
-    let enc = state::encounter_of(&store, &entity.name)?;
-    let req = request(&entity.state, args)?;
-    // Inside a running encounter a cast goes through the reaction window
-    // (R11), as `encounter cast` does: whoever could answer it may.
-    if !args.complete
-        && let Some(e) = &enc
-        && let Some(running) = e.state.running.clone()
-    {
-        return crate::commands::reaction::declare_and_show(
-            ctx,
-            &mut store,
-            e,
-            running,
-            &entity.name,
-            spell,
-            req,
-        )
-        .map_err(|err| match err.downcast::<grimoire_rules::RulesError>() {
-            Ok(e) => hint(Failure::from(e), &entity.name, names_of(spell), true).into(),
-            Err(other) => other,
-        });
-    }
-    // Self-range targets, the tracker's hit points and the R9 turn check
-    // are the shared game layer's (grimoire-app), as in the server.
-    let req = grimoire_app::fit_request_stored(&store, &entity, enc.as_ref(), &spell.spell, req)
-        .map_err(state::app_error)?;
+    let in_encounter = state::encounter_of(&store, &entity.name)?.is_some();
+    let call = grimoire_app::CastCall {
+        caster: entity.name.clone(),
+        spell: spell.spell.clone(),
+        request: request(&entity.state, args)?,
+        complete: args.complete,
+        command: ctx.command_line.clone(),
+    };
+    // The one cast every front end makes (grimoire-app): inside a running
+    // encounter through the reaction window (R11).
     let mut rng = ctx.rng();
-    let outcome = if args.complete {
-        grimoire_rules::complete_casting(&entity.state, &spell.spell, &mut rng)
-    } else {
-        grimoire_rules::cast(&entity.state, &spell.spell, &req, &mut rng)
-    }
-    .map_err(|e| {
-        hint(
+    let answer = grimoire_app::cast_spell(
+        &mut store,
+        call,
+        &grimoire_app::seat::Seat::Gm,
+        &grimoire_app::reaction_spells(),
+        &mut rng,
+    )
+    .map_err(|err| match err {
+        grimoire_app::AppError::Rules(e) => hint(
             Failure::from(e),
             &entity.name,
             names_of(spell),
-            enc.is_some(),
+            in_encounter,
         )
+        .into(),
+        other => state::app_error(other),
     })?;
-
-    let done = grimoire_app::commit_cast(
-        &mut store,
-        ctx.command_line.clone(),
-        &entity,
-        enc.as_ref(),
-        &outcome,
-        &mut rng,
-    )
-    .map_err(state::app_error)?;
-    show(
-        &ctx.out,
-        &done.caster,
-        &outcome,
-        &done.hits,
-        spell,
-        done.encounter.as_deref(),
-        ctx.seed,
-    )
+    match answer {
+        grimoire_app::CastAnswer::Waiting(w) => {
+            crate::commands::reaction::show_waiting(ctx, &w, spell)
+        }
+        grimoire_app::CastAnswer::Resolved(done) => show(
+            &ctx.out,
+            &done.caster.state,
+            &done.outcome,
+            &done.hits,
+            spell,
+            done.encounter.as_deref(),
+            ctx.seed,
+        ),
+    }
 }
 
 /// A refusal says what would make the cast legal, naming the command or

@@ -4,8 +4,7 @@
 
 use clap::Subcommand;
 use grimoire_app::reaction::{self as game, Closed, Declared};
-use grimoire_catalog::Catalog;
-use grimoire_rules::{CastMode, CastRequest, RollMode, SlotLevel, Spell, Trigger, TriggerKind};
+use grimoire_rules::{CastMode, CastRequest, RollMode, SlotLevel, Spell, Trigger};
 use serde_json::json;
 
 use super::monster::{spell_name, t};
@@ -117,15 +116,6 @@ pub struct CastArgs {
     /// Disadvantage on the spell's attack rolls
     #[arg(long)]
     pub disadvantage: bool,
-}
-
-fn reaction_spells() -> Vec<Spell> {
-    Catalog::srd()
-        .spells()
-        .iter()
-        .filter(|s| TriggerKind::of_spell(&s.spell).is_some())
-        .map(|s| s.spell.clone())
-        .collect()
 }
 
 fn request(args: &CastArgs) -> Result<CastRequest, Failure> {
@@ -256,8 +246,7 @@ pub fn declare_and_show(
     spell: &'static grimoire_catalog::CatalogSpell,
     req: grimoire_rules::CastRequest,
 ) -> anyhow::Result<()> {
-    let out = &ctx.out;
-    let reactions = reaction_spells();
+    let reactions = grimoire_app::reaction_spells();
     let mut rng = ctx.rng();
     let done = game::declare(
         store,
@@ -272,19 +261,35 @@ pub fn declare_and_show(
     )
     .map_err(state::app_error)?;
     match done {
-        Declared::Resolved { outcome, hits } => {
+        Declared::Resolved { outcome, hits, .. } => {
             show_cast(ctx, store, &e.name, who, &outcome, &hits, spell)
         }
-        Declared::Pending { reactors } => {
-            if out.json {
-                return out.json(&json!({
-                    "encounter": e.name, "status": "pending", "caster": who,
-                    "spell": spell.spell.id, "reactors": reactors,
-                }));
-            }
-            show_pending(ctx, &e.name, who, spell, &reactors)
-        }
+        Declared::Pending { reactors } => show_waiting(
+            ctx,
+            &grimoire_app::Waiting {
+                encounter: e.name.clone(),
+                caster: who.to_owned(),
+                spell: spell.spell.id.clone(),
+                reactors,
+            },
+            spell,
+        ),
     }
+}
+
+/// Shows a cast waiting for Reactions: its JSON, or who could answer.
+pub(crate) fn show_waiting(
+    ctx: &Ctx,
+    w: &grimoire_app::Waiting,
+    spell: &grimoire_catalog::CatalogSpell,
+) -> anyhow::Result<()> {
+    if ctx.out.json {
+        return ctx.out.json(&json!({
+            "encounter": w.encounter, "status": "pending", "caster": w.caster,
+            "spell": w.spell, "reactors": w.reactors,
+        }));
+    }
+    show_pending(ctx, &w.encounter, &w.caster, spell, &w.reactors)
 }
 
 /// Says that `who`'s `spell` waits for Reactions, and who could answer.
@@ -340,7 +345,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
     let out = &ctx.out;
     let lang = out.lang;
     let mut store = ctx.store()?;
-    let reactions = reaction_spells();
+    let reactions = grimoire_app::reaction_spells();
     let lookup = |id: &str| crate::catalog::current().get(id).map(|s| s.spell.clone());
     match command {
         EncounterMonsterCommand::Cast(args) => {

@@ -627,94 +627,57 @@ pub fn cast(
     for t in &input.request.targets {
         check_name(grimoire_app::NameKind::Target, &t.name)?;
     }
+    let reactions = grimoire_app::reaction_spells();
+    let seat = match by {
+        // Only whether the seat is a player's matters to a cast.
+        Role::Player => grimoire_app::seat::Seat::player::<&str>([]),
+        _ => grimoire_app::seat::Seat::Gm,
+    };
     retry(store, |store| {
         let (entity, owner) = load(store, name)?;
-        // The shared game layer fits the request to the caster's situation
-        // (Self-range target, encounter hit points, R9 turn check) and
-        // commits the caster with its encounter, exactly as the CLI does.
-        let enc = grimoire_app::encounter_of(store, &entity.name)?;
-        if by == Role::Player {
-            grimoire_app::check_player_targets(enc.as_ref(), &input.request)?;
-        }
-        // Extra damage on hits comes from the marks in force, never from
-        // the request.
-        let mut request = input.request.clone();
-        request.on_hit_damage.clear();
-        // The same seed on every retry: a retried cast rolls what the
-        // first attempt would have.
+        // The one cast every front end makes (grimoire-app); the same
+        // seed on every retry: a retried cast rolls what the first attempt
+        // would have.
         let mut rng = SeededRng::new(seed);
-        // Inside an encounter, a cast someone could answer (Counterspell)
-        // waits in a reaction window, as the GM's casts do (R11).
-        if let Some(e) = &enc
-            && let Some(running) = e.state.running.clone()
-        {
-            let reactions = super::monster::reaction_spells();
-            if grimoire_app::reaction::would_wait(
-                store,
-                &running,
-                &entity.name,
-                &spell,
-                &request,
-                &reactions,
-            )? {
-                let command = format!("cast {} {}", spell.id.as_str(), entity.name);
-                let declared = grimoire_app::reaction::declare(
-                    store,
-                    command,
-                    e,
-                    running,
-                    &entity.name,
-                    &spell,
-                    request.clone(),
-                    &reactions,
-                    &mut rng,
-                )?;
-                if let grimoire_app::reaction::Declared::Pending { reactors } = declared {
-                    return Ok(CastAnswer::Pending(PendingCastReport {
-                        status: "pending".into(),
-                        encounter: e.name.clone(),
-                        caster: entity.name.clone(),
-                        spell: spell.id.to_string(),
-                        reactors: reactors
-                            .into_iter()
-                            .map(|r| ReactorView {
-                                name: r.name,
-                                spells: r.spells,
-                            })
-                            .collect(),
-                    }));
-                }
-                return Err(ServerError::Internal(
-                    "a cast expected to wait for reactions resolved at once".into(),
-                ));
+        let call = grimoire_app::CastCall {
+            caster: entity.name.clone(),
+            spell: spell.clone(),
+            request: input.request.clone(),
+            complete: false,
+            command: format!("cast {} {}", spell.id.as_str(), entity.name),
+        };
+        match grimoire_app::cast_spell(store, call, &seat, &reactions, &mut rng)? {
+            grimoire_app::CastAnswer::Waiting(w) => Ok(CastAnswer::Pending(PendingCastReport {
+                status: "pending".into(),
+                encounter: w.encounter,
+                caster: w.caster,
+                spell: w.spell.to_string(),
+                reactors: w
+                    .reactors
+                    .into_iter()
+                    .map(|r| ReactorView {
+                        name: r.name,
+                        spells: r.spells,
+                    })
+                    .collect(),
+            })),
+            grimoire_app::CastAnswer::Resolved(done) => {
+                let view = grimoire_app::view::CastView::new(
+                    done.caster.state.name(),
+                    &done.outcome,
+                    &name_en,
+                    &name_cs,
+                )
+                .with_hits(done.hits);
+                Ok(CastAnswer::Resolved(Box::new(CastReport {
+                    view,
+                    cast: grimoire_words::with_words(done.outcome.resolution),
+                    events: done.outcome.events,
+                    change: done.change.unwrap_or(ChangeId(0)),
+                    character: CharacterView::new(&done.caster, &owner),
+                })))
             }
         }
-        let req = grimoire_app::fit_request_stored(store, &entity, enc.as_ref(), &spell, request)?;
-        let out = grimoire_rules::cast(&entity.state, &spell, &req, &mut rng)?;
-        let command = format!("cast {} {}", spell.id.as_str(), entity.name);
-        let committed =
-            grimoire_app::commit_cast(store, command, &entity, enc.as_ref(), &out, &mut rng)?;
-        let (next, done) = (committed.caster, committed.receipt);
-        let version = done
-            .as_ref()
-            .and_then(|d| d.touched.first())
-            .and_then(|t| t.version)
-            .unwrap_or(entity.version);
-        let change = done.map_or(ChangeId(0), |d| d.change);
-        let after = Entity {
-            version,
-            state: next,
-            ..entity
-        };
-        let view = grimoire_app::view::CastView::new(after.state.name(), &out, &name_en, &name_cs)
-            .with_hits(committed.hits);
-        Ok(CastAnswer::Resolved(Box::new(CastReport {
-            view,
-            cast: grimoire_words::with_words(out.resolution),
-            events: out.events,
-            change,
-            character: CharacterView::new(&after, &owner),
-        })))
     })
 }
 

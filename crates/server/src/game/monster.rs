@@ -8,9 +8,7 @@ use grimoire_app::reaction::{self as game, Closed, Declared};
 use grimoire_app::{EncounterState, limits};
 use grimoire_catalog::{Bestiary, Catalog, Monster};
 use grimoire_dice::SeededRng;
-use grimoire_rules::{
-    CastMode, CastRequest, Encounter, SlotLevel, Spell, Target, Trigger, TriggerKind,
-};
+use grimoire_rules::{CastMode, CastRequest, Encounter, SlotLevel, Spell, Target, Trigger};
 use grimoire_store::{Entity, Store};
 use grimoire_words::Message;
 use serde::{Deserialize, Serialize};
@@ -169,15 +167,6 @@ fn spell(name: &str) -> Result<Spell, ServerError> {
     Ok(Catalog::srd().lookup(name)?.spell.clone())
 }
 
-pub(crate) fn reaction_spells() -> Vec<Spell> {
-    Catalog::srd()
-        .spells()
-        .iter()
-        .filter(|s| TriggerKind::of_spell(&s.spell).is_some())
-        .map(|s| s.spell.clone())
-        .collect()
-}
-
 /// A cast view with the stored characters it damaged or healed, under
 /// `characters` as in a character's own cast.
 fn with_hits(mut view: Value, hits: &[grimoire_app::CharacterHit]) -> Value {
@@ -289,7 +278,7 @@ pub fn cast(
     let s = spell(&input.spell)?;
     let req = request(input)?;
     let seed = dice_seed(input.seed)?;
-    let reactions = reaction_spells();
+    let reactions = grimoire_app::reaction_spells();
     retry(store, |store| {
         let e = load(store, enc)?;
         let r = running(&e)?;
@@ -306,7 +295,7 @@ pub fn cast(
             &mut rng,
         )?;
         Ok(match done {
-            Declared::Resolved { outcome, hits } => json!({
+            Declared::Resolved { outcome, hits, .. } => json!({
                 "encounter": e.name, "status": "resolved",
                 "cast": with_hits(cast_view(&input.caster, &outcome), &hits), "events": outcome.events,
             }),
@@ -340,7 +329,7 @@ pub fn react(
             &input.caster,
             &s,
             req.clone(),
-            &reaction_spells(),
+            &grimoire_app::reaction_spells(),
             &mut rng,
         )?;
         // Someone could counter the Reaction itself: it waits (R11).
@@ -425,7 +414,7 @@ pub fn withdraw(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
 
 /// Opens a window for a hit, damage or a fall: `{"window", "reactors"}`.
 pub fn open(store: &mut Store, enc: &str, input: &TriggerInput) -> Result<Value, ServerError> {
-    let reactions = reaction_spells();
+    let reactions = grimoire_app::reaction_spells();
     retry(store, |store| {
         let e = load(store, enc)?;
         let r = running(&e)?;
@@ -521,7 +510,7 @@ pub fn window(store: &Store, enc: &str) -> Result<Value, ServerError> {
         })
         .collect();
     // Who may still answer, so each table member sees their own choices.
-    let reactors = game::still_to_answer(store, &r, &reaction_spells())?;
+    let reactors = game::still_to_answer(store, &r, &grimoire_app::reaction_spells())?;
     Ok(
         json!({ "encounter": e.name, "window": r.window(), "creatures": creatures,
                "reactors": reactors }),
