@@ -70,12 +70,28 @@ impl Catalog {
     pub fn srd() -> &'static Catalog {
         static SRD: OnceLock<Catalog> = OnceLock::new();
         SRD.get_or_init(|| {
+            grimoire_words::learn_spell_names(srd_name);
             // The snapshot is tested; should it ever not load, the TOML still does.
             match Catalog::load_srd_snapshot().map_or_else(Catalog::load_srd, Ok) {
                 Ok(catalog) => catalog,
                 Err(errors) => panic!("embedded SRD spell data is invalid: {errors:?}"),
             }
         })
+    }
+
+    /// Teaches the words crate the SRD's spell names in every language it
+    /// has, so a message about a spell known only by its English name or
+    /// id (one kept in state) names it in the reader's language. A front
+    /// end calls this once at start; [`Catalog::srd`] does it too.
+    ///
+    /// ```
+    /// grimoire_catalog::Catalog::teach_words();
+    /// assert_eq!(grimoire_words::spell_name("cs", "Magic Missile"), "Magická střela");
+    /// assert_eq!(grimoire_words::spell_name("cs", "detect-magic"), "Odhalení magie");
+    /// assert_eq!(grimoire_words::spell_name("en", "detect-magic"), "Detect Magic");
+    /// ```
+    pub fn teach_words() {
+        grimoire_words::learn_spell_names(srd_name);
     }
 
     /// Reads the embedded pre-serialised SRD afresh (what [`Catalog::srd`]
@@ -277,5 +293,16 @@ impl Catalog {
             self.added.push(spell);
         }
         Ok(())
+    }
+}
+
+/// An SRD spell's name in `lang` (`en` or `cs`, the catalogue's two), by
+/// English name, Czech name or id; `None` for another language or spell.
+fn srd_name(lang: &str, spell: &str) -> Option<String> {
+    let found = Catalog::srd().get(spell)?;
+    match lang {
+        "en" => Some(found.name_en.clone()),
+        "cs" => Some(found.name_cs.clone()),
+        _ => None,
     }
 }

@@ -43,6 +43,9 @@ pub fn run(raw: Vec<std::ffi::OsString>) -> ExitCode {
     clap_complete::CompleteEnv::with_factory(completion::command)
         .var(completion::VAR)
         .complete();
+    // A refusal about a spell kept in state by its English name names it
+    // in the reader's language.
+    grimoire_catalog::Catalog::teach_words();
     // `std::env::args` panics on an argument that is not UTF-8; such bytes
     // can be no name, spell or notation, so they are a usage error.
     let args: Vec<String> = match raw.iter().map(|a| a.clone().into_string()).collect() {

@@ -3,7 +3,7 @@
 //! of its own, `invalid-<code>`, in the same language.
 
 use fluent_bundle::{FluentArgs, FluentValue};
-use grimoire_rules::{Arg, CastResolution, Invalid, RulesError, Waived};
+use grimoire_rules::{Arg, CastResolution, Invalid, RulesError, SpellName, Waived};
 
 use crate::{FALLBACK, Words};
 
@@ -25,9 +25,11 @@ impl Words {
         match value {
             Arg::Number(n) => n.into(),
             Arg::Text(t) => t.into(),
-            // The catalogue names spells in English and Czech only.
-            Arg::Name(name) if lang == "cs" => name.cs().to_owned().into(),
-            Arg::Name(name) => name.en.into(),
+            // A name that came with its Czech form shows it; any other
+            // (a spell kept in state by its English name) is looked up.
+            Arg::Name(SpellName { cs: Some(cs), .. }) if lang == "cs" => cs.into(),
+            Arg::Name(name) if lang == FALLBACK => name.en.into(),
+            Arg::Name(name) => crate::spell_name(lang, &name.en).into(),
             Arg::Class(c) => self.term(lang, &c).into(),
             Arg::Ability(a) => self.term(lang, &a).into(),
             Arg::Action(a) => self.term(lang, &a).into(),

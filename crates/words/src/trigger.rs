@@ -11,7 +11,11 @@ pub fn trigger_said(lang: &str, trigger: &Trigger) -> String {
             caster, spell_name, ..
         } => (
             "trigger-said-spell_cast",
-            vec![("caster", text(caster)), ("spell", text(spell_name))],
+            vec![
+                ("caster", text(caster)),
+                // In the reader's language: the trigger keeps the English name.
+                ("spell", Arg::Name(spell_name.as_str().into())),
+            ],
         ),
         Trigger::Hit {
             attacker,

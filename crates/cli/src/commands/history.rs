@@ -183,6 +183,8 @@ fn summarize(events: &serde_json::Value, lang: Lang) -> String {
         let ev = &e["event"];
         let kind = ev["event"].as_str().or(ev["kind"].as_str()).unwrap_or("?");
         let text = |k: &str| ev[k].as_str().map(str::to_owned).unwrap_or_default();
+        // A spell by its id, named in the reader's language.
+        let spell = || grimoire_words::spell_name(lang.tag(), &text("spell"));
         let number = |k: &str| FluentValue::from(ev[k].as_i64().unwrap_or_default());
         let say = |id: &str, args: &[(&str, FluentValue<'static>)]| {
             let mut fargs = FluentArgs::new();
@@ -201,16 +203,14 @@ fn summarize(events: &serde_json::Value, lang: Lang) -> String {
                 };
                 say(id, &[("level", number("level"))])
             }
-            "spell_prepared" | "cantrip_learned" => format!("+{}", text("spell")),
+            "spell_prepared" | "cantrip_learned" => format!("+{}", spell()),
             "house_rule_set" if ev["relaxed"] == true => {
                 say("cli-log-relaxed", &[("rule", text("house_rule").into())])
             }
             "house_rule_set" => say("cli-log-enforced", &[("rule", text("house_rule").into())]),
-            "spell_unprepared" => format!("-{}", text("spell")),
-            "concentration_started" => {
-                say("cli-log-concentrating", &[("spell", text("spell").into())])
-            }
-            "concentration_ended" => say("cli-log-unfocused", &[("spell", text("spell").into())]),
+            "spell_unprepared" => format!("-{}", spell()),
+            "concentration_started" => say("cli-log-concentrating", &[("spell", spell().into())]),
+            "concentration_ended" => say("cli-log-unfocused", &[("spell", spell().into())]),
             "condition_added" => format!("+{}", text("condition")),
             "condition_removed" => format!("-{}", text("condition")),
             "item_used" | "feature_used" => say("cli-log-used", &[("name", text("name").into())]),

@@ -100,6 +100,8 @@ pub fn openapi() -> serde_json::Value {
 /// The application: every route, its state, `/openapi.json`, and JSON
 /// errors for unknown paths.
 pub fn app(state: AppState) -> Router {
+    // Refusals about a spell kept in state name it in the reader's language.
+    grimoire_catalog::Catalog::teach_words();
     let (router, doc) = routes().split_for_parts();
     let doc = std::sync::Arc::new(contract::document(doc));
     router
