@@ -1,20 +1,22 @@
-//! The numbered rules (`docs/RULES.md`), embedded in the binary and read
-//! by id, so `grimoire rules R10` works on any machine without the
-//! repository beside it.
+//! The numbered rules (`docs/RULES.md`, and their Czech restatement
+//! `docs/RULES.cs.md`), embedded in the binary and read by id, so
+//! `grimoire rules R10` works on any machine without the repository
+//! beside it.
 //!
-//! The file stays the one source: a rule is a list item of the section
-//! "Rules from the chapter" opening with `**R<n> Title.**`; its indented
+//! Each file stays the one source for its language: a rule is a list item
+//! of the rules' section opening with `**R<n> Title.**`; its indented
 //! items (`- R5a ...`) are its parts, readable by their own ids too.
 
 use std::sync::OnceLock;
 
 use crate::failure::Failure;
+use crate::i18n::Lang;
 
 /// The rules file as written in the repository.
 pub const RULES_MD: &str = include_str!("../../../docs/RULES.md");
 
-/// The section of the file that holds the numbered rules.
-const SECTION: &str = "## Rules from the chapter";
+/// The same rules in Czech, with the same ids in the same order.
+pub const RULES_CS_MD: &str = include_str!("../../../docs/RULES.cs.md");
 
 /// One numbered rule, or one part of a rule (`R5a`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +35,26 @@ pub struct Rule {
 pub fn rules() -> &'static [Rule] {
     static RULES: OnceLock<Vec<Rule>> = OnceLock::new();
     RULES.get_or_init(|| parse(RULES_MD))
+}
+
+/// Every rule and part as written for readers of `lang`: Czech from its
+/// own file, any other language in English.
+pub fn rules_in(lang: Lang) -> &'static [Rule] {
+    static CS: OnceLock<Vec<Rule>> = OnceLock::new();
+    if lang == Lang::CS {
+        CS.get_or_init(|| parse(RULES_CS_MD))
+    } else {
+        rules()
+    }
+}
+
+/// `rule` as written for readers of `lang` (the same id), or as it is
+/// when that language's file lacks it.
+pub fn in_lang(rule: &'static Rule, lang: Lang) -> &'static Rule {
+    rules_in(lang)
+        .iter()
+        .find(|r| r.id == rule.id)
+        .unwrap_or(rule)
 }
 
 /// The rule with this id (`R10`, `r10`, `10`, `R5a`), or `unknown_rule`.
@@ -56,9 +78,14 @@ pub fn find(id: &str) -> Result<&'static Rule, Failure> {
         })
 }
 
-/// The parts of a rule (`R5a`..`R5d` of `R5`).
+/// The parts of a rule (`R5a`..`R5d` of `R5`), in English.
 pub fn parts(rule: &Rule) -> impl Iterator<Item = &'static Rule> + '_ {
-    rules()
+    parts_in(rule, Lang::EN)
+}
+
+/// The parts of a rule as written for readers of `lang`.
+pub fn parts_in(rule: &Rule, lang: Lang) -> impl Iterator<Item = &'static Rule> + '_ {
+    rules_in(lang)
         .iter()
         .filter(move |r| r.parent.as_deref() == Some(rule.id.as_str()))
 }
@@ -71,16 +98,19 @@ fn range() -> (&'static str, &'static str) {
     (first, last)
 }
 
-/// Reads the rules out of the markdown.
+/// Reads the rules out of the markdown: the section whose list starts
+/// with the first `- **R` item, up to the next heading (whatever the
+/// language calls that section).
 fn parse(md: &str) -> Vec<Rule> {
     let mut out: Vec<Rule> = Vec::new();
-    let mut inside = false;
     for line in md.lines() {
         if line.starts_with("## ") {
-            inside = line.trim() == SECTION;
-            continue;
+            if out.is_empty() {
+                continue;
+            }
+            break;
         }
-        if !inside || line.trim().is_empty() {
+        if line.trim().is_empty() || (out.is_empty() && !line.starts_with("- **R")) {
             continue;
         }
         if let Some(item) = line.strip_prefix("- **") {
@@ -184,6 +214,29 @@ mod tests {
                 .unwrap()
                 .text
                 .ends_with("(must be held unless its description says otherwise).")
+        );
+    }
+
+    #[test]
+    fn the_czech_file_has_every_rule_and_part_in_the_same_order() {
+        let ids = |rules: &[Rule]| -> Vec<(String, Option<String>)> {
+            rules
+                .iter()
+                .map(|r| (r.id.clone(), r.parent.clone()))
+                .collect()
+        };
+        assert_eq!(ids(rules_in(Lang::CS)), ids(rules()));
+        for (en, cs) in rules().iter().zip(rules_in(Lang::CS)) {
+            assert!(!cs.title.is_empty(), "{cs:?}");
+            assert_eq!(cs.text.is_empty(), en.text.is_empty(), "{cs:?}");
+            if !en.text.is_empty() {
+                assert_ne!(en.text, cs.text, "{} is not restated in Czech", en.id);
+            }
+        }
+        assert_eq!(in_lang(find("R14a").unwrap(), Lang::CS).title, "V");
+        assert_eq!(
+            in_lang(find("R10").unwrap(), Lang::CS).title,
+            "Jedna pozice za tah"
         );
     }
 

@@ -33,7 +33,7 @@ fn list(ctx: &Ctx) -> anyhow::Result<()> {
         return out.json(&json!({ "rules": rules }));
     }
     out.line(out.dim(Text::Rules.get(out.lang)))?;
-    for r in all {
+    for r in reference::rules_in(out.lang) {
         let indent = if r.parent.is_some() { "  " } else { "" };
         out.line(format!(
             "{indent}{} {}",
@@ -44,7 +44,7 @@ fn list(ctx: &Ctx) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn show(ctx: &Ctx, rule: &Rule) -> anyhow::Result<()> {
+fn show(ctx: &Ctx, rule: &'static Rule) -> anyhow::Result<()> {
     let out = &ctx.out;
     let parts: Vec<&Rule> = reference::parts(rule).collect();
     if out.json {
@@ -57,6 +57,9 @@ fn show(ctx: &Ctx, rule: &Rule) -> anyhow::Result<()> {
             "parent": rule.parent, "parts": parts,
         }}));
     }
+    // A person reads the rule in their language; JSON stays English.
+    let rule = reference::in_lang(rule, out.lang);
+    let parts: Vec<&Rule> = reference::parts_in(rule, out.lang).collect();
     if rule.parent.is_some() {
         // A part's text opens with its title already (`V: spoken ...`).
         return out.line(format!("{} {}", out.bold(&rule.id), rule.text));
