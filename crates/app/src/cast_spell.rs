@@ -87,7 +87,8 @@ pub fn reaction_spells() -> Vec<Spell> {
 }
 
 /// Casts `call` for the seat asking: a player may not give the numbers of
-/// a combatant of the caster's encounter (`numbers_from_encounter`), and
+/// a combatant of the caster's encounter (`numbers_from_encounter`) nor
+/// bonuses to its attack rolls (the effects in force give them), and
 /// nobody gives extra damage on hits (the marks in force add it). A
 /// refusal changes nothing.
 pub fn cast_spell<R: DiceRng + ?Sized>(
@@ -101,6 +102,13 @@ pub fn cast_spell<R: DiceRng + ?Sized>(
     let enc = encounter_of(store, &caster.name)?;
     if !seat.sees_everything() {
         check_player_targets(enc.as_ref(), &call.request)?;
+        // Bonuses to attack rolls come from the effects in force (Bless);
+        // a player does not name their own (a +20 of its own choosing).
+        if !call.request.attack_bonuses.is_empty() {
+            return Err(AppError::InvalidRequest {
+                reason: grimoire_words::Message::new("app-reason-attack_bonuses_from_effects"),
+            });
+        }
     }
     let mut request = call.request;
     request.on_hit_damage.clear();

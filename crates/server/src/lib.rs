@@ -40,9 +40,9 @@ pub use api::{app, openapi};
 pub use db::Database;
 pub use error::ServerError;
 pub use game::{
-    AbilitiesInput, CastInput, CastReport, CharacterView, ClassLevel, ConditionInput, DamageInput,
-    DamageReport, HomebrewFile, HomebrewInput, HomebrewReport, NewCharacter, Owner, PactView,
-    RestInput, RestKind, SlotView, StepReport, TimeInput, homebrew_parses,
+    AbilitiesInput, CAST_FIELDS, CastInput, CastReport, CharacterView, ClassLevel, ConditionInput,
+    DamageInput, DamageReport, HomebrewFile, HomebrewInput, HomebrewReport, NewCharacter, Owner,
+    PactView, RestInput, RestKind, SlotView, StepReport, TimeInput, homebrew_parses,
 };
 pub use live::{CAMPAIGN_EVENT_KINDS, LiveEvent};
 pub use net::{NetLimits, PeerAddr, serve as serve_listener};

@@ -356,6 +356,8 @@ fn cast_input_schema(classes: &[serde_json::Value]) -> serde_json::Value {
             "attack_bonuses": { "type": "array", "maxItems": MAX_BONUSES, "items": bonus },
             "damage_type": nullable(json!({ "enum": damage_types })),
             "alternative_time": { "type": "boolean" },
+            "complete": { "type": "boolean",
+                          "description": "Finish a casting of a minute or more whose time is up (R12)." },
             "on_hit_damage": { "type": "array", "maxItems": 0,
                                "description": "Filled in by the server from the caster's marks (Hex) in an encounter." }
         }

@@ -217,6 +217,10 @@ pub struct CastInput {
     /// Seeds the dice for a reproducible roll; random when left out.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Finishes a casting of a minute or more begun earlier, whose time is
+    /// up (R12), instead of starting one (`grimoire cast --complete`).
+    #[serde(default)]
+    pub complete: bool,
     /// The rules request (slot level, mode, targets, ...).
     #[serde(flatten)]
     #[schema(value_type = Object)]
@@ -228,6 +232,7 @@ pub struct CastInput {
 pub const CAST_FIELDS: &[&str] = &[
     "spell",
     "seed",
+    "complete",
     "mode",
     "slot",
     "slot_kind",
@@ -293,6 +298,8 @@ impl CastInput {
             spell: String,
             #[serde(default)]
             seed: Option<u64>,
+            #[serde(default)]
+            complete: bool,
         }
         // Read apart, not through serde's `flatten`, which would lose the
         // path of a field that does not fit.
@@ -302,6 +309,7 @@ impl CastInput {
         if let Some(fields) = body.as_object_mut() {
             fields.remove("spell");
             fields.remove("seed");
+            fields.remove("complete");
         }
         let request: CastRequest =
             serde_path_to_error::deserialize(body).map_err(CastBodyError::Mismatch)?;
@@ -313,6 +321,7 @@ impl CastInput {
         Ok(CastInput {
             spell: head.spell,
             seed: head.seed,
+            complete: head.complete,
             request,
         })
     }
@@ -643,7 +652,7 @@ pub fn cast(
             caster: entity.name.clone(),
             spell: spell.clone(),
             request: input.request.clone(),
-            complete: false,
+            complete: input.complete,
             command: format!("cast {} {}", spell.id.as_str(), entity.name),
         };
         match grimoire_app::cast_spell(store, call, &seat, &reactions, &mut rng)? {

@@ -22,11 +22,11 @@ use grimoire_store::{Store, StoreError};
 use crate::error::ServerError;
 
 pub use character::{
-    AbilitiesInput, CastAnswer, CastBodyError, CastInput, CastReport, CharacterView, ClassLevel,
-    ConditionInput, DamageInput, DamageReport, HitPointsInput, NewCharacter, Owner, PactView,
-    PendingCastReport, RestInput, RestKind, SlotView, StepReport, TimeInput, advance, cast,
-    character, characters, condition, create_character, damage, end_turn, hit_points, log, options,
-    owner_of, plan_work, prepare, rest, undo,
+    AbilitiesInput, CAST_FIELDS, CastAnswer, CastBodyError, CastInput, CastReport, CharacterView,
+    ClassLevel, ConditionInput, DamageInput, DamageReport, HitPointsInput, NewCharacter, Owner,
+    PactView, PendingCastReport, RestInput, RestKind, SlotView, StepReport, TimeInput, advance,
+    cast, character, characters, condition, create_character, damage, end_turn, hit_points, log,
+    options, owner_of, plan_work, prepare, rest, undo,
 };
 pub use homebrew::{
     HomebrewFile, HomebrewInput, HomebrewReport, add_homebrew, campaign_catalog, homebrew_parses,

@@ -22,6 +22,7 @@ error-too_costly = the plan cannot be computed: { $message }
 error-invalid_request = invalid request: { $reason }
 app-reason-rest_character = { $name } is a character: rest it with grimoire rest
 app-reason-cast_opens_window = a spell being cast opens its window by being cast
+app-reason-attack_bonuses_from_effects = a player does not give attack_bonuses: the effects in force (Bless) add them by themselves
 app-reason-spell_unknown = the spell { $spell } is no longer known
 
 name-kind-character = a character name
