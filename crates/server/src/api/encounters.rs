@@ -6,11 +6,11 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::extract::{Body, Params, Token};
+use super::extract::{Body, Filter, Params, Token};
 use crate::error::ServerError;
 use crate::game::encounter::{self, CombatantInput, EncounterDamageInput};
 use crate::live::LiveEvent;
@@ -33,6 +33,18 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(next))
         .routes(routes!(damage))
         .routes(routes!(end))
+}
+
+/// How the next turn rolls its dice.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct TurnQuery {
+    /// Seeds the lasting spells' damage and saves at the turn's change
+    /// (the CLI's `--seed`); random when left out. The answer's `seed`
+    /// replays them.
+    #[param(minimum = 0)]
+    seed: Option<u64>,
 }
 
 /// The answer to ending an encounter (the CLI's `encounter end --json`).
@@ -171,23 +183,25 @@ async fn start(
     Ok(Json(out))
 }
 
-/// The next turn; each new round ticks every character's durations (GM only).
+/// The next turn; each new round ticks every character's durations, and
+/// lasting spells harm on the way (`turn_damage`, seeded by `seed`) (GM only).
 #[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/next",
     tag = "encounters", security(("token" = [])),
-    params(("campaign" = String, Path), ("encounter" = String, Path)),
+    params(("campaign" = String, Path), ("encounter" = String, Path), TurnQuery),
     responses((status = 200, body = Object), (status = 400, body = crate::api::ErrorBody),
               (status = 403, body = crate::api::ErrorBody)))]
 async fn next(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
+    Filter(q): Filter<TurnQuery>,
 ) -> Result<Json<Value>, ServerError> {
     let out = gm_step(
         &state,
         token,
         campaign,
         "server-gm-run_encounters",
-        move |store| encounter::next(store, &enc),
+        move |store| encounter::next(store, &enc, q.seed),
     )
     .await?;
     Ok(Json(out))

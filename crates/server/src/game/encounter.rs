@@ -165,9 +165,10 @@ pub fn start(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
 
 /// The next turn; a new round moves every character's clock one round on,
 /// and lasting spells harm at the turn's end and the next one's start
-/// (`turn_damage`, rolled with `seed`, which replays them).
-pub fn next(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
-    let seed = dice_seed(None)?;
+/// (`turn_damage`, rolled with `seed`, random when `None`; the answer's
+/// `seed` replays them).
+pub fn next(store: &mut Store, enc: &str, seed: Option<u64>) -> Result<Value, ServerError> {
+    let seed = dice_seed(seed)?;
     retry(store, |store| {
         let e = load(store, enc)?;
         let encounter = running(&e)?;
@@ -265,7 +266,9 @@ pub fn status(store: &Store, enc: &str) -> Result<Value, ServerError> {
                 json!({
                     "spell": a.ongoing.spell, "name": a.ongoing.name, "caster": a.caster,
                     "level": a.ongoing.level.get(), "expires_at": a.ongoing.expires_at,
+                    "rounds_left": f.rounds_left,
                     "concentration": a.ongoing.concentration,
+                    "conditions": a.ongoing.conditions,
                 })
             })
             .collect();
@@ -277,8 +280,13 @@ pub fn status(store: &Store, enc: &str) -> Result<Value, ServerError> {
                 .and_then(|k| k.concentration().map(|k| k.spell.clone())),
             "creature": c.caster.is_some(),
             "turn": ch.as_ref().map(|e| e.state.turn().clone()),
-            "conditions": ch.as_ref().map(|e| e.state.conditions().clone()),
+            // As the CLI shows them: a list, a stat-block creature's its
+            // own (Unconscious at 0), empty for a creature with none.
+            "conditions": ch.as_ref().map(|e| &e.state).or(c.caster.as_deref())
+                .map(|k| k.conditions().clone()).unwrap_or_default(),
             "effects": effects,
+            "creature_type": c.creature_type,
+            "stats": c.stats,
         }));
     }
     Ok(json!({
@@ -338,7 +346,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            next(&mut store, "Cave").unwrap_err().code(),
+            next(&mut store, "Cave", None).unwrap_err().code(),
             "encounter_not_started"
         );
         let s = start(&mut store, "Cave").unwrap();
@@ -346,9 +354,9 @@ mod tests {
             (s["round"].clone(), s["current"].clone()),
             (json!(1), json!("Goblin"))
         );
-        let s = next(&mut store, "Cave").unwrap();
+        let s = next(&mut store, "Cave", None).unwrap();
         assert_eq!(s["current"], "Elmira");
-        let s = next(&mut store, "Cave").unwrap();
+        let s = next(&mut store, "Cave", None).unwrap();
         assert_eq!(
             (s["round"].clone(), s["current"].clone()),
             (json!(2), json!("Goblin"))
@@ -382,7 +390,7 @@ mod tests {
         let err = crate::game::cast(&mut store, Catalog::srd(), "Elmira", &mm, Gm).unwrap_err();
         assert_eq!((err.code(), err.rule()), ("not_your_turn", Some("R9")));
         // On her own turn a spell cast inside the encounter is tracked there too.
-        assert_eq!(next(&mut store, "Cave").unwrap()["current"], "Elmira");
+        assert_eq!(next(&mut store, "Cave", None).unwrap()["current"], "Elmira");
         crate::game::prepare(&mut store, Catalog::srd(), "Elmira", "detect-magic").unwrap();
         let input: crate::game::CastInput =
             serde_json::from_value(json!({"spell": "detect-magic"})).unwrap();
