@@ -480,6 +480,30 @@ test('a new Wizard 5 casts Fireball at once; a components refusal leads to the f
   assert.equal(await slotsLeft(player, 3), '1', 'the refused cast spent nothing');
 });
 
+test('the GM ends the encounter after confirming, and both see it ended with its final state', async () => {
+  await gm.click('a[data-tab=encounter]');
+  await player.click('a[data-tab=encounter]');
+  await gm.waitForSelector('#next-turn');
+  // The player has no End button; the GM's asks first, and a No keeps the fight going.
+  assert.equal(await player.getByRole('button', { name: 'End encounter' }).count(), 0, 'no End encounter for a player');
+  gm.once('dialog', (d) => d.dismiss());
+  await gm.getByRole('button', { name: 'End encounter' }).click();
+  await gm.getByRole('button', { name: 'Next turn' }).waitFor({ state: 'visible' });
+  let asked = '';
+  gm.once('dialog', (d) => { asked = d.message(); d.accept(); });
+  await gm.getByRole('button', { name: 'End encounter' }).click();
+  const ended = /Encounter .+ has ended \(round \d+\)\. Its final state:/;
+  await gm.getByText(ended).waitFor({ state: 'visible' });
+  assert.match(asked, /^End the encounter .+\? Its final state and its log are kept/);
+  assert.equal(await gm.getByRole('button', { name: 'Next turn' }).count(), 0, 'an ended encounter takes no turns');
+  // Its final state stays on screen: the Goblin with what it had left, for the GM.
+  await gm.locator('.order li[data-name="Goblin"]').getByText(/HP \d+/).waitFor({ state: 'visible' });
+  await gm.locator('#enc-form').waitFor({ state: 'visible' });
+  // The player sees it end live.
+  await player.getByText(ended).waitFor({ state: 'visible' });
+  await player.locator('.order li[data-name="Elmira"]').getByText('Elmira').waitFor({ state: 'visible' });
+});
+
 test('every request the pages made is the page, its files or a documented API operation', async () => {
   assert.ok(requests.includes('GET /me'), 'the pages called the API');
   assert.ok(requests.includes('GET /cards'), 'the spellbook read the cards');
