@@ -7,7 +7,9 @@
 //! changes in the same change. A step with no events writes nothing.
 
 use grimoire_dice::DiceRng;
-use grimoire_rules::{Caster, Condition, Event, Outcome, RollRecord, RulesError, Spell, SpellId};
+use grimoire_rules::{
+    Caster, Class, Condition, Event, Outcome, RollRecord, RulesError, Spell, SpellId,
+};
 use grimoire_store::{ChangeId, Entity, Store};
 
 use crate::error::AppError;
@@ -138,6 +140,34 @@ pub fn prepare(
     spells: &[&Spell],
 ) -> Result<Step, AppError> {
     let out = each(&caster.state, spells, |c, s| Ok(c.prepare(s)?))?;
+    commit(store, command, caster, out)
+}
+
+/// Marks each spell as always prepared (a subclass, feat, species or
+/// Magical Secrets keeps it prepared): outside the prepared-spell limit and
+/// exempt from R8's class-list check, counting as a spell of `class` (by
+/// default the character's class with the spell on its list). At most
+/// [`MAX_ALWAYS_PREPARED`](crate::limits::MAX_ALWAYS_PREPARED) in all
+/// (`too_many_spells`). One refusal writes nothing.
+pub fn prepare_always(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    spells: &[&Spell],
+    class: Option<Class>,
+) -> Result<Step, AppError> {
+    let out = each(&caster.state, spells, |c, s| {
+        let out = c.prepare_always(s, class)?;
+        let mut after = c.clone();
+        after.apply_all(&out.events);
+        crate::limits::check_count(
+            after.always_prepared().count(),
+            crate::limits::MAX_ALWAYS_PREPARED,
+            "too_many_spells",
+            "always_prepared",
+        )?;
+        Ok(out)
+    })?;
     commit(store, command, caster, out)
 }
 

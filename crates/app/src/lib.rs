@@ -54,7 +54,8 @@ pub use cast::{
 };
 pub use character::{
     Affliction, Damaged, HitPointChange, NextTurn, RestKind, Step, Toggle, condition,
-    copy_to_spellbook, damage, end_turn, hit_points, move_spell, prepare, rest, unprepare, wait,
+    copy_to_spellbook, damage, end_turn, hit_points, move_spell, prepare, prepare_always, rest,
+    unprepare, wait,
 };
 pub use error::AppError;
 pub use gear::{equip_new, starting_equipment};

@@ -25,6 +25,9 @@ pub const MAX_DEFENSES: usize = 32;
 pub const MAX_TRIGGER_CHARS: usize = 200;
 /// Most spells one request may prepare, list as gear, or name in any list.
 pub const MAX_SPELLS: usize = 128;
+/// Most spells one character keeps always prepared (subclass, feat,
+/// species, Magical Secrets): the same bound as any list of spells.
+pub const MAX_ALWAYS_PREPARED: usize = MAX_SPELLS;
 /// Most spells one magic item or ability may cast.
 pub const MAX_GEAR_SPELLS: usize = 32;
 /// Most magic items and limited-use abilities one character holds.

@@ -329,6 +329,19 @@ impl SheetView {
     /// The sheet of `c`.
     pub fn of(c: &Caster) -> Self {
         SheetView {
+    /// Spells kept prepared by a feature (`grimoire prepare --always`):
+    /// outside the prepared-spell limit, each with the class it counts as.
+    #[serde(default)]
+    pub always_prepared: Vec<AlwaysPreparedRow>,
+}
+
+/// A spell kept always prepared, and the class it counts as (its DC).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AlwaysPreparedRow {
+    /// Which spell.
+    pub spell: SpellId,
+    /// The class whose DC and attack bonus it uses.
+    pub class: grimoire_rules::Class,
             abilities: grimoire_rules::Ability::ALL
                 .iter()
                 .map(|&a| (a.abbrev().to_lowercase(), c.abilities().score(a)))
@@ -378,6 +391,13 @@ impl SheetView {
 
 /// `grimoire character show --json` (under `character`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+            always_prepared: c
+                .always_prepared()
+                .map(|e| AlwaysPreparedRow {
+                    spell: e.spell.clone(),
+                    class: e.class,
+                })
+                .collect(),
 pub struct CharacterJson {
     /// Its name.
     pub name: String,

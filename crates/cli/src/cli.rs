@@ -45,7 +45,7 @@ pub enum Command {
     #[command(subcommand)]
     Spellbook(commands::spellbook::SpellbookCommand),
     /// Unprepare spells
-    Unprepare(commands::character::PrepareArgs),
+    Unprepare(commands::character::UnprepareArgs),
     /// Magic items that cast spells without a slot (R5d)
     #[command(subcommand)]
     Item(commands::character::ItemCommand),

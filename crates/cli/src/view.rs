@@ -19,6 +19,28 @@ pub fn class_name(class: Class, lang: Lang) -> &'static str {
     grimoire_words::word(lang.tag(), &class)
 }
 
+/// `always prepared: Bless (Cleric), Fireball (Cleric)`: the spells a
+/// feature keeps prepared, outside the count; `None` when there are none.
+pub fn always_prepared_line(c: &Caster, lang: Lang) -> Option<String> {
+    let spells: Vec<String> = c
+        .always_prepared()
+        .map(|e| {
+            format!(
+                "{} ({})",
+                spell_label(&e.spell, lang),
+                class_name(e.class, lang)
+            )
+        })
+        .collect();
+    (!spells.is_empty()).then(|| {
+        format!(
+            "{}: {}",
+            grimoire_words::fixed(lang.tag(), "cli-view-always-prepared"),
+            spells.join(", ")
+        )
+    })
+}
+
 /// `Wizard 3 / Cleric 2`.
 pub fn classes_line(c: &Caster, lang: Lang) -> String {
     c.classes()
@@ -137,6 +159,7 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
             list(c.prepared())
         }
     ));
+    lines.extend(always_prepared_line(c, lang));
     for f in c.features() {
         lines.push(format!(
             "{}: {} ({}) {}",

@@ -565,6 +565,10 @@ impl Caster {
     /// caster's lists (R8). Preparing twice changes nothing.
     pub fn prepare(&self, spell: &Spell) -> Result<Outcome, RulesError> {
         self.casting_class(spell, None)?;
+        // A spell a feature keeps prepared is ready already, outside the count.
+        if self.is_always_prepared(&spell.id) {
+            return Ok(Outcome::default());
+        }
         // A Wizard who keeps a spellbook prepares from it (when no other
         // class of the caster has the spell on its list).
         if self.spellbook().is_some()
@@ -677,17 +681,70 @@ impl Caster {
         })
     }
 
-    /// Unprepares a spell; unknown ids change nothing.
+    /// Unprepares a spell, whether prepared from the limit or kept
+    /// prepared by a feature; unknown ids change nothing.
     pub fn unprepare(&self, id: &SpellId) -> Outcome {
-        let events = if self.prepared().contains(id) {
-            vec![Event::SpellUnprepared { spell: id.clone() }]
-        } else {
-            Vec::new()
-        };
+        let mut events = Vec::new();
+        if self.prepared().contains(id) {
+            events.push(Event::SpellUnprepared { spell: id.clone() });
+        }
+        if self.is_always_prepared(id) {
+            events.push(Event::AlwaysPreparedRemoved { spell: id.clone() });
+        }
         Outcome {
             events,
             notes: Vec::new(),
         }
+    }
+
+    /// Marks a spell as always prepared, as a subclass, feat, species or
+    /// Magical Secrets does: it does not count against the prepared-spell
+    /// (or cantrip) limit and may come from any class's list, so R8's
+    /// class-list check does not refuse it. It counts as a spell of
+    /// `class` (its DC and attack), by default the caster's class with the
+    /// spell on its list, else its first class. A spell prepared the usual
+    /// way moves out of the count; marking twice changes nothing.
+    pub fn prepare_always(
+        &self,
+        spell: &Spell,
+        class: Option<Class>,
+    ) -> Result<Outcome, RulesError> {
+        let class = match class {
+            Some(c) if self.class_level(c) == 0 => {
+                return Err(RulesError::NoSuchClass { class: c });
+            }
+            Some(c) => c,
+            None => match self.casting_class(spell, None) {
+                Ok(c) => c,
+                Err(e) => self.classes().first().map(|(c, _)| *c).ok_or(e)?,
+            },
+        };
+        let mut out = Outcome::default();
+        if self
+            .always_prepared()
+            .any(|e| e.spell == spell.id && e.class == class)
+        {
+            return Ok(out);
+        }
+        if self.prepared().contains(&spell.id) {
+            out.events.push(Event::SpellUnprepared {
+                spell: spell.id.clone(),
+            });
+        }
+        // Marked again for another class: it now counts as that one.
+        if self.is_always_prepared(&spell.id) {
+            out.events.push(Event::AlwaysPreparedRemoved {
+                spell: spell.id.clone(),
+            });
+        }
+        out.events.push(Event::ExtraSpellAdded {
+            extra: ExtraSpell {
+                spell: spell.id.clone(),
+                class,
+                always_prepared: true,
+            },
+        });
+        Ok(out)
     }
 
     /// A feature puts a spell on the list of one of the caster's classes (R8).

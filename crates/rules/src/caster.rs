@@ -477,13 +477,21 @@ impl Caster {
         })
     }
 
+    /// The spells kept prepared by a feature (a subclass, feat, species or
+    /// Magical Secrets): they do not count against the prepared-spell
+    /// limit and may come from another class's list (R8).
+    pub fn always_prepared(&self) -> impl Iterator<Item = &ExtraSpell> + '_ {
+        self.extra_spells.iter().filter(|e| e.always_prepared)
+    }
+
+    /// Whether a feature keeps the spell prepared.
+    pub fn is_always_prepared(&self, id: &SpellId) -> bool {
+        self.always_prepared().any(|e| &e.spell == id)
+    }
+
     /// Whether the spell is prepared, directly or by a feature that keeps it prepared.
     pub fn is_prepared(&self, id: &SpellId) -> bool {
-        self.prepared.contains(id)
-            || self
-                .extra_spells
-                .iter()
-                .any(|e| &e.spell == id && e.always_prepared)
+        self.prepared.contains(id) || self.is_always_prepared(id)
     }
 
     /// The caster's classes in the order given; every [`Class`] casts spells.

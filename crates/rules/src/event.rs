@@ -262,6 +262,12 @@ pub enum Event {
         /// The addition.
         extra: ExtraSpell,
     },
+    /// A spell kept prepared by a feature was taken off the caster's
+    /// lists (`unprepare`).
+    AlwaysPreparedRemoved {
+        /// The spell.
+        spell: SpellId,
+    },
     /// A limited-use feature was gained (R5c).
     FeatureAdded {
         /// The feature.
@@ -478,6 +484,10 @@ impl Caster {
                 if !self.extra_spells.contains(extra) {
                     self.extra_spells.push(extra.clone());
                 }
+            }
+            Event::AlwaysPreparedRemoved { spell } => {
+                self.extra_spells
+                    .retain(|e| !(e.always_prepared && &e.spell == spell));
             }
             Event::FeatureAdded { feature } => {
                 self.features.retain(|f| f.name != feature.name);

@@ -182,38 +182,74 @@ fn delete(ctx: &Ctx, name: &str) -> anyhow::Result<()> {
     out.line(format!("{} {}", Text::Deleted.get(out.lang), c.name))
 }
 
-/// Arguments of `prepare` and `unprepare`.
+/// Arguments of `prepare`.
 #[derive(Debug, clap::Args)]
-#[command(override_usage = "grimoire prepare|unprepare [OPTIONS] [CHARACTER] <SPELL>...")]
+#[command(override_usage = "grimoire prepare [OPTIONS] [CHARACTER] <SPELL>...")]
 pub struct PrepareArgs {
+    /// [CHARACTER] then spells by English or Czech name or id (cantrips are learned)
+    #[arg(required = true, value_name = "SPELL")]
+    pub spells: Vec<String>,
+    /// Always prepared by a feature (subclass, feat, species, Magical Secrets): outside the limit, from any class's list
+    #[arg(long)]
+    pub always: bool,
+    /// With --always: the class it counts as (its DC; default: the class with the spell, else the first)
+    #[arg(long, requires = "always")]
+    pub class: Option<String>,
+}
+
+/// Arguments of `unprepare`.
+#[derive(Debug, clap::Args)]
+#[command(override_usage = "grimoire unprepare [OPTIONS] [CHARACTER] <SPELL>...")]
+pub struct UnprepareArgs {
     /// [CHARACTER] then spells by English or Czech name or id (cantrips are learned)
     #[arg(required = true, value_name = "SPELL")]
     pub spells: Vec<String>,
 }
 
-/// Runs `prepare`: each spell must be on one of the character's class lists (R8).
+/// What `prepare` or `unprepare` does with the spells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Change {
+    /// Prepare within the limit (R8).
+    Prepare,
+    /// Keep always prepared, for a class if one is named.
+    Always(Option<grimoire_rules::Class>),
+    /// Take off, from the prepared list and the always-prepared one.
+    Unprepare,
+}
+
+/// Runs `prepare`: each spell must be on one of the character's class
+/// lists (R8), unless `--always` marks it kept prepared by a feature.
 pub fn prepare(ctx: &Ctx, args: &PrepareArgs) -> anyhow::Result<()> {
-    change_spells(ctx, args, true)
+    let change = if args.always {
+        Change::Always(args.class.as_deref().map(names::class).transpose()?)
+    } else {
+        Change::Prepare
+    };
+    change_spells(ctx, &args.spells, change)
 }
 
-/// Runs `unprepare`.
-pub fn unprepare(ctx: &Ctx, args: &PrepareArgs) -> anyhow::Result<()> {
-    change_spells(ctx, args, false)
+/// Runs `unprepare`: a spell leaves the prepared list and the always-prepared one.
+pub fn unprepare(ctx: &Ctx, args: &UnprepareArgs) -> anyhow::Result<()> {
+    change_spells(ctx, &args.spells, Change::Unprepare)
 }
 
-fn change_spells(ctx: &Ctx, args: &PrepareArgs, prepare: bool) -> anyhow::Result<()> {
+fn change_spells(ctx: &Ctx, words: &[String], change: Change) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let (entity, words) = active::leading(&store, &args.spells, "SPELL")?;
+    let (entity, words) = active::leading(&store, words, "SPELL")?;
     let spells = words
         .iter()
         .map(|n| catalog::spell(n).map(|s| &s.spell))
         .collect::<Result<Vec<_>, _>>()?;
     let command = ctx.command_line.clone();
-    let step = if prepare {
-        grimoire_app::prepare(&mut store, command, &entity, &spells)
-    } else {
-        let ids: Vec<&SpellId> = spells.iter().map(|s| &s.id).collect();
-        grimoire_app::unprepare(&mut store, command, &entity, &ids)
+    let step = match change {
+        Change::Prepare => grimoire_app::prepare(&mut store, command, &entity, &spells),
+        Change::Always(class) => {
+            grimoire_app::prepare_always(&mut store, command, &entity, &spells, class)
+        }
+        Change::Unprepare => {
+            let ids: Vec<&SpellId> = spells.iter().map(|s| &s.id).collect();
+            grimoire_app::unprepare(&mut store, command, &entity, &ids)
+        }
     }
     .map_err(|e| match e {
         // The refusal names the command that fixes it.
@@ -235,6 +271,7 @@ fn change_spells(ctx: &Ctx, args: &PrepareArgs, prepare: bool) -> anyhow::Result
         return out.json(&json!({
             "character": next.name(),
             "prepared": next.prepared(),
+            "always_prepared": grimoire_app::view::SheetView::of(next).always_prepared,
             "cantrips": next.cantrips(),
             "events": events,
         }));
@@ -250,6 +287,9 @@ fn change_spells(ctx: &Ctx, args: &PrepareArgs, prepare: bool) -> anyhow::Result
         Text::Prepared.get(out.lang),
         list(next.prepared())
     ))?;
+    if let Some(line) = view::always_prepared_line(next, out.lang) {
+        out.line(line)?;
+    }
     if !next.cantrips().is_empty() {
         out.line(format!(
             "{}: {}",

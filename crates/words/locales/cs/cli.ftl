@@ -232,6 +232,7 @@ cli-homebrew-stored = uloženo
 cli-homebrew-no-homebrew-files-grimoire-homebrew-add = žádné soubory s vlastními kouzly (grimoire homebrew add SOUBOR)
 cli-homebrew-removed = odstraněno
 cli-view-spellbook = kniha kouzel
+cli-view-always-prepared = vždy připravená
 
 ## Co by odmítnuté seslání napravilo (za odmítnutím)
 

@@ -104,6 +104,8 @@ help-grimoire-character-list = Vypíše všechny postavy
 help-grimoire-character-delete = Smaže postavu (undo ji vrátí)
 help-grimoire-character-delete--name = Postava
 help-grimoire-prepare--spells = [POSTAVA] a pak kouzla českým či anglickým jménem nebo id (cantripy se naučí)
+help-grimoire-prepare--always = Vždy připravené díky schopnosti (podtřída, odbornost, druh, Magická tajemství): mimo limit, ze seznamu kteréhokoli povolání
+help-grimoire-prepare--class = S --always: povolání, za něž se počítá (jeho SO; výchozí: povolání s tímto kouzlem, jinak první)
 help-grimoire-spellbook-add = Opíše kouzla do knihy kouzel kouzelníka (kouzla kouzelníka úrovně, kterou umí připravit)
 help-grimoire-spellbook-add--spells = [POSTAVA] a pak kouzla českým či anglickým jménem nebo id
 help-grimoire-spellbook-show = Ukáže kouzla v knize kouzel kouzelníka
@@ -327,6 +329,7 @@ help-after-grimoire-character-delete =
 help-after-grimoire-prepare =
     Příklady:
       grimoire prepare Elmira "Magic Missile" Shield "Fire Bolt"
+      grimoire prepare Brother Bless --always    vždy připravené díky schopnosti, mimo limit
       grimoire unprepare Elmira Shield
       grimoire prepare shield "magicka strela"    pro aktivní postavu (grimoire use JMÉNO)
 

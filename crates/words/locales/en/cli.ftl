@@ -232,6 +232,7 @@ cli-homebrew-stored = stored
 cli-homebrew-no-homebrew-files-grimoire-homebrew-add = no homebrew files (grimoire homebrew add FILE)
 cli-homebrew-removed = removed
 cli-view-spellbook = spellbook
+cli-view-always-prepared = always prepared
 
 ## What would make a refused cast legal, after the refusal
 

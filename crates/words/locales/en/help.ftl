@@ -107,6 +107,8 @@ help-grimoire-character-list = List every character
 help-grimoire-character-delete = Delete a character (undo brings it back)
 help-grimoire-character-delete--name = The character
 help-grimoire-prepare--spells = [CHARACTER] then spells by English or Czech name or id (cantrips are learned)
+help-grimoire-prepare--always = Always prepared by a feature (subclass, feat, species, Magical Secrets): outside the limit, from any class's list
+help-grimoire-prepare--class = With --always: the class it counts as (its DC; default: the class with the spell, else the first)
 help-grimoire-spellbook-add = Copy spells into a Wizard's spellbook (Wizard spells of a level the Wizard can prepare)
 help-grimoire-spellbook-add--spells = [CHARACTER] then spells by English or Czech name or id
 help-grimoire-spellbook-show = Show the spells in a Wizard's spellbook
@@ -330,6 +332,7 @@ help-after-grimoire-character-delete =
 help-after-grimoire-prepare =
     Examples:
       grimoire prepare Elmira "Magic Missile" Shield "Fire Bolt"
+      grimoire prepare Brother Bless --always    kept prepared by a feature, outside the limit
       grimoire unprepare Elmira Shield
       grimoire prepare shield "magicka strela"    for the active character (grimoire use NAME)
 
