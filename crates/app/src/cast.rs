@@ -45,6 +45,8 @@ fn fit_situation(
     // Bounded before any work: one request costs a small, known amount.
     crate::limits::check_cast_request(&req)?;
     crate::limits::check_spell_work(spell, &req, caster.state.cantrip_level())?;
+    // A carried Holy Symbol is worth its listed 5 GP (R14c).
+    req.prices = Some(grimoire_catalog::srd_prices());
     // A Self-range spell lands on the caster; naming it keeps the effect
     // visible on the caster in `character show` and encounter status.
     // An area spell from Self (Thunderwave) hits others, never the caster.

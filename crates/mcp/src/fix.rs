@@ -40,6 +40,7 @@ fn fix_id(code: &str) -> &'static str {
         "damage_type_not_offered" => "damage_type_not_offered",
         "silenced" | "incapacitated" => "silenced",
         "no_free_hand" | "missing_material" => "no_free_hand",
+        "material_worth_unknown" | "material_too_cheap" => "material_worth",
         "out_of_range" | "self_only" | "cannot_target_self" | "too_many_targets"
         | "no_line_of_effect" | "target_not_hostile" => "out_of_range",
         "casting_in_progress" | "casting_unfinished" | "no_casting_in_progress" => {
@@ -108,6 +109,7 @@ mod tests {
     fn every_fix_is_short_and_differs_by_language() {
         for code in [
             "no_slot_available",
+            "material_too_cheap",
             "unknown_spell",
             "usage",
             "timeout",

@@ -157,6 +157,18 @@ pub fn complete_casting<R: DiceRng + ?Sized>(
     spell: &Spell,
     rng: &mut R,
 ) -> Result<CastOutcome, RulesError> {
+    complete_casting_priced(caster, spell, None, rng)
+}
+
+/// [`complete_casting`] with the equipment list a costly material's worth
+/// is looked up in (R14c), as the casting's start had it: the stored
+/// request does not keep the list.
+pub fn complete_casting_priced<R: DiceRng + ?Sized>(
+    caster: &Caster,
+    spell: &Spell,
+    prices: Option<std::sync::Arc<crate::price::PriceList>>,
+    rng: &mut R,
+) -> Result<CastOutcome, RulesError> {
     let lc = caster.long_cast().ok_or(RulesError::NoCastingInProgress)?;
     if lc.spell != spell.id {
         return Err(RulesError::CastingInProgress {
@@ -169,7 +181,12 @@ pub fn complete_casting<R: DiceRng + ?Sized>(
             rounds_left: lc.rounds_needed - lc.rounds_done,
         });
     }
-    let plan = plan(caster, spell, &lc.request, true)?;
+    let mut request = lc.request.clone();
+    // The stored request keeps no price list; the caller's is today's.
+    if let Some(p) = prices {
+        request.prices = Some(p);
+    }
+    let plan = plan(caster, spell, &request, true)?;
     let events = vec![
         Event::LongCastEnded {
             spell: spell.id.clone(),
@@ -181,7 +198,6 @@ pub fn complete_casting<R: DiceRng + ?Sized>(
             reason: EndReason::Completed,
         },
     ];
-    let request = lc.request.clone();
     Ok(finish(caster, spell, &request, &plan, events, rng))
 }
 
@@ -215,7 +231,7 @@ fn finish<R: DiceRng + ?Sized>(
     // The event names the carried entry that was used, exactly.
     if let Some(m) = spell.components.material.as_ref().filter(|m| m.consumed)
         && !matches!(plan.source, Source::Item(_))
-        && let Some(i) = caster.equipment().material_for(m)
+        && let Some(i) = crate::material::carried_for(caster, m, request.prices.as_deref())
     {
         events.push(Event::MaterialConsumed {
             material: caster.equipment().materials[i].clone(),
@@ -483,6 +499,7 @@ fn plan(
         caster,
         spell,
         matches!(source, Source::Item(_)),
+        req.prices.as_deref(),
     ))?;
     check_targets(spell, req, cast_level)?;
     check_damage_type(spell, req)?;

@@ -249,6 +249,28 @@ pub enum RulesError {
         /// The material the spell names.
         material: String,
     },
+    /// Occurs when the caster carries the thing a costly material names,
+    /// but its text states no worth and no equipment list prices it.
+    MaterialWorthUnknown {
+        /// The material the spell names.
+        material: String,
+        /// Its cost in GP.
+        cost_gp: u32,
+        /// What the caster carries of that kind.
+        carried: SpellName,
+    },
+    /// Occurs when the thing carried for a costly material is worth less
+    /// than the material's cost, by its stated or listed worth.
+    MaterialTooCheap {
+        /// The material the spell names.
+        material: String,
+        /// Its cost in GP.
+        cost_gp: u32,
+        /// What the caster carries of that kind.
+        carried: SpellName,
+        /// What that is worth, in whole GP.
+        worth_gp: u64,
+    },
     /// Occurs when a caster at 0 hit points tries to cast: it is
     /// Unconscious, and stays unable to act while its hit points are 0,
     /// whatever its conditions say.
@@ -488,6 +510,8 @@ impl RulesError {
             RulesError::Silenced => "silenced",
             RulesError::NoFreeHand => "no_free_hand",
             RulesError::MissingMaterial { .. } => "missing_material",
+            RulesError::MaterialWorthUnknown { .. } => "material_worth_unknown",
+            RulesError::MaterialTooCheap { .. } => "material_too_cheap",
             RulesError::Incapacitated { .. } => "incapacitated",
             RulesError::AtZeroHitPoints { .. } => "at_zero_hit_points",
             RulesError::NoLineOfEffect { .. } => "no_line_of_effect",
@@ -558,7 +582,9 @@ impl RulesError {
             RulesError::OutOfRange { .. } | RulesError::SelfOnly { .. } => "R13",
             RulesError::Silenced => "R14a",
             RulesError::NoFreeHand => "R14b",
-            RulesError::MissingMaterial { .. } => "R14c",
+            RulesError::MissingMaterial { .. }
+            | RulesError::MaterialWorthUnknown { .. }
+            | RulesError::MaterialTooCheap { .. } => "R14c",
             RulesError::NotDismissible { .. } => "R15",
             RulesError::NotOngoing { .. } | RulesError::NotInEffect { .. } => "R22",
             RulesError::NoLineOfEffect { .. }
@@ -645,6 +671,17 @@ impl RulesError {
             RulesError::Silenced,
             RulesError::NoFreeHand,
             RulesError::MissingMaterial { material: s() },
+            RulesError::MaterialWorthUnknown {
+                material: s(),
+                cost_gp: 300,
+                carried: s().into(),
+            },
+            RulesError::MaterialTooCheap {
+                material: s(),
+                cost_gp: 300,
+                carried: s().into(),
+                worth_gp: 100,
+            },
             RulesError::Incapacitated { rule: "R9" },
             RulesError::AtZeroHitPoints { name: s() },
             RulesError::NoLineOfEffect { target: s() },
@@ -805,6 +842,26 @@ impl RulesError {
                 }),
             )],
             RulesError::MissingMaterial { material } => vec![("material", text(material))],
+            RulesError::MaterialWorthUnknown {
+                material,
+                cost_gp,
+                carried,
+            } => vec![
+                ("material", text(material)),
+                ("cost_gp", n((*cost_gp).into())),
+                ("carried", name(carried)),
+            ],
+            RulesError::MaterialTooCheap {
+                material,
+                cost_gp,
+                carried,
+                worth_gp,
+            } => vec![
+                ("material", text(material)),
+                ("cost_gp", n((*cost_gp).into())),
+                ("carried", name(carried)),
+                ("worth_gp", n(*worth_gp)),
+            ],
             RulesError::NoLineOfEffect { target }
             | RulesError::SelfOnly { target }
             | RulesError::TargetNotHostile { target } => vec![("target", text(target))],

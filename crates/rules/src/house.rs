@@ -46,7 +46,11 @@ impl Relaxable {
             Relaxable::R11 => matches!(error, RulesError::MissingTrigger { .. }),
             Relaxable::R14 => matches!(
                 error,
-                RulesError::Silenced | RulesError::NoFreeHand | RulesError::MissingMaterial { .. }
+                RulesError::Silenced
+                    | RulesError::NoFreeHand
+                    | RulesError::MissingMaterial { .. }
+                    | RulesError::MaterialWorthUnknown { .. }
+                    | RulesError::MaterialTooCheap { .. }
             ),
         }
     }

@@ -70,7 +70,9 @@ mod formula;
 mod house;
 mod invalid;
 mod level;
+mod material;
 mod message;
+mod price;
 mod reaction;
 mod request;
 mod requirements;
@@ -93,7 +95,9 @@ mod work;
 
 pub use abilities::{AbilityScores, ability_modifier, proficiency_bonus};
 pub use actions::{DamageOutcome, IDENTIFY_DC, IdentifyOutcome, Outcome, concentration_dc};
-pub use cast::{cast, cast_action, check_cast, check_cast_waiving, complete_casting};
+pub use cast::{
+    cast, cast_action, check_cast, check_cast_waiving, complete_casting, complete_casting_priced,
+};
 pub use caster::{Arcanum, Caster, Concentration, ExtraSpell, save_proficiencies};
 pub use class::{Ability, CasterKind, Class};
 pub use condition::Condition;
@@ -116,6 +120,7 @@ pub use reaction::{
     check_reaction_targets, countered_events, counters, hit_stands, perceptible, strikes_source,
     targeted_by, wards,
 };
+pub use price::{GearKind, ListedItem, PriceList};
 pub use request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS, SlotKind};
 pub use resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
 pub use resolve::{ScaledEffect, scaled_effect};

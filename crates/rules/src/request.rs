@@ -94,6 +94,11 @@ pub struct CastRequest {
     /// whoever keeps the table's settings, never by the player.
     #[serde(default, skip_serializing_if = "crate::HouseRules::is_strict")]
     pub house_rules: crate::HouseRules,
+    /// The equipment list a costly material's worth is looked up in when
+    /// the carried thing states none (R14c): a Holy Symbol is worth 5 GP.
+    /// Set by whoever holds the catalogue; never stored with the request.
+    #[serde(skip)]
+    pub prices: Option<std::sync::Arc<crate::price::PriceList>>,
 }
 
 impl CastRequest {

@@ -6,6 +6,8 @@ use crate::error::RulesError;
 use crate::house::Relaxable;
 use crate::level::SlotLevel;
 use crate::level::SpellLevel;
+use crate::material::{Supply, supplies};
+use crate::price::PriceList;
 use crate::request::{CastRequest, SlotKind};
 use crate::resolution::SpentSlot;
 use crate::resources::Focus;
@@ -97,11 +99,14 @@ pub(crate) fn choose_slot(
 }
 
 /// R14: verbal needs a voice, somatic a hand, material the thing itself or,
-/// when it has no cost and is not consumed, a pouch or a focus.
+/// when it has no cost and is not consumed, a pouch or a focus. A costly
+/// or consumed material is matched with its worth, stated or listed in
+/// `prices` (see [`crate::material`]).
 pub(crate) fn check_components(
     caster: &Caster,
     spell: &Spell,
     from_item: bool,
+    prices: Option<&PriceList>,
 ) -> Result<(), RulesError> {
     // A stat block's line "requiring no components" needs none (R14).
     if caster
@@ -122,8 +127,8 @@ pub(crate) fn check_components(
     let material = c.material.as_ref().filter(|_| !from_item && !waived);
     let mut focus_hand = false;
     if let Some(m) = material {
-        let carried = eq.material_for(m).is_some();
         if m.substitutable() {
+            let carried = eq.material_for(m).is_some();
             let by_focus = matches!(eq.focus, Focus::Held | Focus::Worn);
             let by_pouch_or_item = (eq.component_pouch || carried) && free;
             if !by_focus && !by_pouch_or_item {
@@ -137,14 +142,14 @@ pub(crate) fn check_components(
             }
             focus_hand = !by_pouch_or_item && eq.focus == Focus::Held;
         } else {
-            if !carried {
-                return Err(RulesError::MissingMaterial {
-                    material: m.text.clone(),
-                });
-            }
-            if !free {
+            let found = supplies(caster, m, prices)?;
+            // A carried thing needs a free hand; a Holy Symbol focus worn
+            // needs none, and one held may also do S (R14c).
+            let by_focus = found.contains(&Supply::Focus);
+            if !by_focus && !free {
                 return Err(RulesError::NoFreeHand);
             }
+            focus_hand = by_focus && !free && eq.focus == Focus::Held;
         }
     }
     // R14c: the hand holding the focus for M may also perform S.

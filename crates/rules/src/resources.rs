@@ -231,7 +231,7 @@ impl Equipment {
 
 /// Words that say what a material is, lower case: four or more letters,
 /// without the words every costly material shares.
-fn significant_words(text: &str) -> Vec<String> {
+pub(crate) fn significant_words(text: &str) -> Vec<String> {
     const FILLER: &[&str] = &[
         "worth", "which", "spell", "consumes", "least", "more", "each", "that", "with", "from",
         "your", "this", "gold", "piece", "pieces", "total", "value",
@@ -245,7 +245,7 @@ fn significant_words(text: &str) -> Vec<String> {
 
 /// The largest worth in GP a material's text states (`300 GP`, `300+ gp`,
 /// `500gp`), if any.
-fn gp_value(text: &str) -> Option<u64> {
+pub(crate) fn gp_value(text: &str) -> Option<u64> {
     let lower = text.to_lowercase();
     let bytes = lower.as_bytes();
     let mut best = None;

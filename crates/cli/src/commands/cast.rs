@@ -279,6 +279,7 @@ pub(crate) fn hint(
         "one_slot_per_turn" | "action_unavailable" if !in_encounter => Some("hint-end-turn"),
         "missing_trigger" => Some("hint-trigger"),
         "missing_material" => Some("hint-material"),
+        "material_worth_unknown" | "material_too_cheap" => Some("hint-material-worth"),
         "not_prepared" => Some("hint-prepare"),
         "not_in_spellbook" => Some("hint-spellbook"),
         "no_slot_available" => Some("hint-rest"),

@@ -239,6 +239,7 @@ cli-view-always-prepared = vždy připravená
 hint-end-turn = tah ukončí: grimoire turn end { $caster }
 hint-trigger = uveď, na co odpovídá: --trigger "..."
 hint-material = měj ji u sebe: grimoire equip { $caster } --material "...", nebo --pouch pro složku bez ceny
+hint-material-worth = uveď její hodnotu: grimoire equip { $caster } --material "... worth ... GP", nebo měj u sebe dražší
 hint-prepare = připrav ho: grimoire prepare { $caster } "{ $spell }"
 hint-spellbook = nejdřív ho opiš: grimoire spellbook add { $caster } "{ $spell }"
 hint-rest = pozice vrátí: grimoire rest { $caster } --long

@@ -23,6 +23,7 @@ mcp-fix-not_in_spellbook = Kouzlo není v knize kouzel: připrav jiné (spell_se
 mcp-fix-damage_type_not_offered = Zvol v damage_type typ zranění, který kouzlo nabízí (zpráva je vyjmenuje).
 mcp-fix-silenced = Postava teď sesílat nemůže: počkej, až stav skončí (next_turn nechá plynout čas), nebo jednej za jiného bojovníka.
 mcp-fix-no_free_hand = Postavě chybí volná ruka nebo součást: vybav ji měšcem či ohniskem nástrojem equip (nebo uvolni ruku), nebo vyber jiné kouzlo z options.
+mcp-fix-material_worth = Surovina musí mít aspoň svou cenu: uveď její hodnotu přes equip (material "diamond worth 300 GP"), nebo vybav dražší.
 mcp-fix-out_of_range = Cíle kouzlu neodpovídají: přečti si ve spell_show dosah a cíle a zavolej cast znovu s menším počtem či jinými cíli.
 mcp-fix-casting_in_progress = Probíhá dlouhé sesílání: nech plynout kola přes next_turn a pak sešli s complete; jiné kouzlo až po jeho dokončení.
 mcp-fix-no_uses_left = Tento předmět, schopnost či použití je vyčerpané nebo toto kouzlo neumí: sešli z pozice (bez via), nebo si odpočiň.

@@ -239,6 +239,7 @@ cli-view-always-prepared = always prepared
 hint-end-turn = end the turn with: grimoire turn end { $caster }
 hint-trigger = name what it answers: --trigger "..."
 hint-material = carry it: grimoire equip { $caster } --material "...", or --pouch for one without a cost
+hint-material-worth = state its worth: grimoire equip { $caster } --material "... worth ... GP", or carry one worth more
 hint-prepare = prepare it: grimoire prepare { $caster } "{ $spell }"
 hint-spellbook = copy it first: grimoire spellbook add { $caster } "{ $spell }"
 hint-rest = slots come back with: grimoire rest { $caster } --long

@@ -24,6 +24,7 @@ mcp-fix-not_in_spellbook = The spell is not in this Wizard's spellbook: prepare 
 mcp-fix-damage_type_not_offered = Choose a damage type the spell offers (the message lists them) in damage_type.
 mcp-fix-silenced = The character cannot cast now: wait for the condition to end (next_turn lets time pass) or act with another combatant.
 mcp-fix-no_free_hand = The character lacks a free hand or a component: equip a pouch or focus with the equip tool (or free a hand), or pick another spell from options.
+mcp-fix-material_worth = The material must be worth its cost: give its worth with equip (material "diamond worth 300 GP") or carry a dearer one.
 mcp-fix-out_of_range = The targets do not fit the spell: read spell_show for its range and targets, then call cast again with fewer or other targets.
 mcp-fix-casting_in_progress = A long casting is under way: let rounds pass with next_turn, then cast with complete; or cast something else once it is done.
 mcp-fix-no_uses_left = That item, ability or stat-block use is spent or cannot cast this: cast with a slot instead (leave via out), or rest to regain uses.
