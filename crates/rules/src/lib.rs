@@ -115,12 +115,12 @@ pub use house::{HouseRules, NotRelaxable, Relaxable, Waived};
 pub use invalid::Invalid;
 pub use level::{SlotLevel, SpellLevel};
 pub use message::Arg;
+pub use price::{GearKind, ListedItem, PriceList};
 pub use reaction::{
     Answer, PendingCast, ReactionWindow, Trigger, TriggerKind, answers_targeting,
     check_reaction_targets, countered_events, counters, hit_stands, perceptible, strikes_source,
     targeted_by, wards,
 };
-pub use price::{GearKind, ListedItem, PriceList};
 pub use request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS, SlotKind};
 pub use resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
 pub use resolve::{ScaledEffect, scaled_effect};
