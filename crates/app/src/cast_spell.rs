@@ -149,8 +149,7 @@ pub fn cast_spell<R: DiceRng + ?Sized>(
     }
     let req = fit_request_stored(store, &caster, enc.as_ref(), &call.spell, request)?;
     let outcome = if call.complete {
-        // The fitted request carries the equipment list (R14c).
-        grimoire_rules::complete_casting_priced(&caster.state, &call.spell, req.prices, rng)?
+        grimoire_rules::complete_casting(&caster.state, &call.spell, rng)?
     } else {
         grimoire_rules::cast(&caster.state, &call.spell, &req, rng)?
     };

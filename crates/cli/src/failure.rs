@@ -33,6 +33,22 @@ pub struct Failure {
     pub translations: BTreeMap<String, String>,
     /// The process exit code.
     pub exit: u8,
+    /// The command that would make it work, as data: the catalogue message
+    /// (`hint-end-turn`) and its values. The message ends with it worded;
+    /// `--json` carries it apart, so MCP can name its own tool instead.
+    pub hint: Option<Box<Hint>>,
+}
+
+/// A fix that names a command: catalogue message `id` with `args`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    /// The `hint-*` message of `cli.ftl`.
+    pub id: &'static str,
+    /// Its values as data (`caster`, `spell` in English, `encounter`,
+    /// `hours`).
+    pub args: BTreeMap<&'static str, String>,
+    /// The hint as the message words it, by catalogue language tag.
+    pub said: BTreeMap<String, String>,
 }
 
 impl Failure {
@@ -44,6 +60,7 @@ impl Failure {
             message: message.into(),
             translations: BTreeMap::new(),
             exit: EXIT_REFUSED,
+            hint: None,
         }
     }
 
@@ -125,15 +142,50 @@ impl Failure {
         self
     }
 
-    /// The JSON form printed with `--json`.
+    /// Appends the command that would make it work, message `id` of the
+    /// catalogue as `say(lang)` words it, to the message in every language
+    /// (`message (hint)`), and keeps it as data ([`Failure::hint`]) with
+    /// `args`.
+    pub fn with_hint(
+        self,
+        id: &'static str,
+        args: &[(&'static str, &str)],
+        say: impl Fn(&str) -> String,
+    ) -> Self {
+        let said: BTreeMap<String, String> = grimoire_words::Words::get()
+            .languages()
+            .into_iter()
+            .map(|lang| (lang.to_owned(), say(lang)))
+            .collect();
+        let mut f = self.reworded(|lang, m| {
+            let fix = said.get(lang).cloned().unwrap_or_else(|| say(lang));
+            format!("{m} ({fix})")
+        });
+        f.hint = Some(Box::new(Hint {
+            id,
+            args: args.iter().map(|(k, v)| (*k, (*v).to_owned())).collect(),
+            said,
+        }));
+        f
+    }
+
+    /// The JSON form printed with `--json`; a hint also as `hint`:
+    /// `{"id": "hint-end-turn", "args": {"caster": "Elmira"}, "text": ...}`
+    /// (`text` as the message ends with it).
     pub fn to_json(&self, lang: Lang) -> serde_json::Value {
-        serde_json::json!({
-            "error": {
-                "code": self.code,
-                "rule": self.rule,
-                "message": self.message(lang),
-            }
-        })
+        let mut error = serde_json::json!({
+            "code": self.code,
+            "rule": self.rule,
+            "message": self.message(lang),
+        });
+        if let Some(h) = &self.hint {
+            let text = h
+                .said
+                .get(lang.tag())
+                .or_else(|| h.said.get(grimoire_words::FALLBACK));
+            error["hint"] = serde_json::json!({ "id": h.id, "args": h.args, "text": text });
+        }
+        serde_json::json!({ "error": error })
     }
 }
 

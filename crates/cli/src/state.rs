@@ -24,8 +24,23 @@ pub fn character(store: &Store, name: &str) -> anyhow::Result<Entity<Caster>> {
             "cli-unknown-character",
             &[("name", name)],
         )
+        .with_hint("hint-character-list", &[], |lang| {
+            grimoire_words::fixed(lang, "hint-character-list").to_owned()
+        })
         .into(),
         other => app_error(other),
+    })
+}
+
+/// `encounter_not_started`, naming the command that starts it.
+pub fn not_started(name: &str) -> Failure {
+    Failure::worded(
+        "encounter_not_started",
+        "cli-encounter-not-started",
+        &[("name", name)],
+    )
+    .with_hint("hint-encounter-start", &[("encounter", name)], |lang| {
+        grimoire_words::text(lang, "hint-encounter-start", [("encounter", name)])
     })
 }
 

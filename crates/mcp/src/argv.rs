@@ -6,10 +6,11 @@ use std::fmt::Display;
 
 use crate::bounds::Violation;
 use crate::params::{
-    Abilities, Action, Advance, AttackHit, Cast, CharacterCreate, ConditionChange, Damage,
-    EncounterAdd, EncounterCast, Equip, FocusPlace, History, HitPoints, HouseAction, HouseRules,
-    MonsterList, NextTurn, Plan, PlanTarget, Prepare, RelaxableRule, Rest, RestKind, SpellSearch,
-    Toggle,
+    Abilities, AbilityAdd, Action, Advance, AttackHit, Cast, Casting, CastingStep, CharacterCreate,
+    ConditionChange, Damage, Dismiss, EncounterAdd, EncounterCast, Equip, FocusPlace, History,
+    HitPoints, HouseAction, HouseRules, Hurt, Identify, ItemAdd, LOG_DEFAULT_LIMIT, Log,
+    MonsterList, NextTurn, Plan, PlanTarget, Prepare, Recharge, RelaxableRule, Rest, RestKind,
+    Retarget, Roll, SpellSearch, SpellbookAdd, Toggle, Wait,
 };
 
 /// A command line being built.
@@ -110,9 +111,12 @@ pub fn prepare(p: &Prepare) -> Vec<String> {
     } else {
         "prepare"
     };
+    let always = p.always.filter(|_| verb == "prepare");
     p.spells
         .iter()
         .fold(Argv::new(&[verb]).arg(&p.character), Argv::arg)
+        .flag("always", always)
+        .opt("class", p.class.as_ref().filter(|_| always == Some(true)))
         .done()
 }
 
@@ -179,6 +183,7 @@ pub fn cast(p: &Cast) -> Vec<String> {
         .opt("trigger", p.trigger.as_ref())
         .opt("class", p.class.as_ref())
         .flag("pact", p.pact)
+        .flag("regular", p.regular)
         .flag("advantage", p.advantage)
         .flag("disadvantage", p.disadvantage)
         .flag("off-turn", p.off_turn)
@@ -327,11 +332,121 @@ pub fn attack_hit(p: &AttackHit) -> Vec<String> {
         .done()
 }
 
-/// `log` or `undo`.
-pub fn history(verb: &str, p: &History) -> Vec<String> {
-    Argv::new(&[verb])
+/// `undo`.
+pub fn undo(p: &History) -> Vec<String> {
+    Argv::new(&["undo"])
         .arg(&p.name)
         .flag("encounter", p.encounter)
+        .done()
+}
+
+/// `log`, the newest [`LOG_DEFAULT_LIMIT`] entries unless the call says.
+pub fn log(p: &Log) -> Vec<String> {
+    Argv::new(&["log"])
+        .arg(&p.name)
+        .flag("encounter", p.encounter)
+        .opt("limit", Some(p.limit.unwrap_or(LOG_DEFAULT_LIMIT)))
+        .opt("before", p.before)
+        .done()
+}
+
+/// `roll`, or its distribution with `--stats`.
+pub fn roll(p: &Roll) -> Vec<String> {
+    Argv::new(&["roll"])
+        .flag("stats", p.stats)
+        .arg(&p.expression)
+        .done()
+}
+
+/// The CLI's word for a recharge period.
+fn recharge(r: Recharge) -> &'static str {
+    match r {
+        Recharge::Long => "long",
+        Recharge::Short => "short",
+        Recharge::Never => "never",
+    }
+}
+
+/// `item add`.
+pub fn item_add(p: &ItemAdd) -> Vec<String> {
+    Argv::new(&["item", "add"])
+        .arg(&p.character)
+        .arg(&p.item)
+        .each("spell", Some(&p.spells))
+        .opt("charges", p.charges)
+        .opt("recharge", p.recharge.map(recharge))
+        .done()
+}
+
+/// `ability add`.
+pub fn ability_add(p: &AbilityAdd) -> Vec<String> {
+    Argv::new(&["ability", "add"])
+        .arg(&p.character)
+        .each("spell", Some(&p.spells))
+        .opt("uses", p.uses)
+        .opt("recharge", p.recharge.map(recharge))
+        .opt("name", p.name.as_ref())
+        .done()
+}
+
+/// `spellbook add`.
+pub fn spellbook_add(p: &SpellbookAdd) -> Vec<String> {
+    p.spells
+        .iter()
+        .fold(
+            Argv::new(&["spellbook", "add"]).arg(&p.character),
+            Argv::arg,
+        )
+        .done()
+}
+
+/// `retarget CHARACTER SPELL TARGET`.
+pub fn retarget(p: &Retarget) -> Vec<String> {
+    Argv::new(&["retarget"])
+        .arg(&p.character)
+        .arg(&p.spell)
+        .arg(&p.target)
+        .done()
+}
+
+/// `dismiss CHARACTER EFFECT`.
+pub fn dismiss(p: &Dismiss) -> Vec<String> {
+    Argv::new(&["dismiss"])
+        .arg(&p.character)
+        .arg(p.effect)
+        .done()
+}
+
+/// `wait CHARACTER TIME`.
+pub fn wait(p: &Wait) -> Vec<String> {
+    Argv::new(&["wait"]).arg(&p.character).arg(&p.time).done()
+}
+
+/// `casting CHARACTER continue|abandon`.
+pub fn casting(p: &Casting) -> Vec<String> {
+    let step = match p.step {
+        CastingStep::Continue => "continue",
+        CastingStep::Abandon => "abandon",
+    };
+    Argv::new(&["casting"]).arg(&p.character).arg(step).done()
+}
+
+/// `identify CHARACTER SPELL`.
+pub fn identify(p: &Identify) -> Vec<String> {
+    Argv::new(&["identify"])
+        .arg(&p.character)
+        .arg(&p.spell)
+        .opt("arcana", p.arcana)
+        .done()
+}
+
+/// `encounter hurt`.
+pub fn hurt(p: &Hurt) -> Vec<String> {
+    Argv::new(&["encounter", "hurt"])
+        .arg(&p.encounter)
+        .arg(&p.target)
+        .opt("by", Some(&p.by))
+        .arg(p.amount)
         .done()
 }
 
@@ -371,6 +486,7 @@ mod tests {
             trigger: None,
             class: None,
             pact: None,
+            regular: None,
             advantage: Some(true),
             disadvantage: Some(false),
             off_turn: None,

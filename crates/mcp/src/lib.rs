@@ -14,7 +14,9 @@
 mod argv;
 pub mod bounds;
 pub mod fix;
+pub mod hint;
 pub mod lang;
+mod next;
 pub mod params;
 pub mod runner;
 mod server;

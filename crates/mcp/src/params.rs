@@ -131,6 +131,13 @@ pub struct Prepare {
     pub spells: Vec<String>,
     /// Unprepare these spells instead.
     pub unprepare: Option<bool>,
+    /// Always prepared by a feature (subclass, feat, species, Magical
+    /// Secrets): outside the prepared-spell limit, from any class's list.
+    pub always: Option<bool>,
+    /// With always: the class it counts as (its DC), e.g. "cleric";
+    /// default: the character's class with the spell on its list.
+    #[schemars(length(min = 1, max = 40))]
+    pub class: Option<String>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }
@@ -238,6 +245,8 @@ pub struct Cast {
     pub class: Option<String>,
     /// Use only pact slots (Warlock).
     pub pact: Option<bool>,
+    /// Use only regular spell slots, never a pact slot (a Warlock multiclass).
+    pub regular: Option<bool>,
     /// Advantage on the spell's attack rolls.
     pub advantage: Option<bool>,
     /// Disadvantage on the spell's attack rolls.
@@ -426,7 +435,7 @@ pub struct AttackHit {
     pub lang: Option<Lang>,
 }
 
-/// Arguments of `log` and `undo`.
+/// Arguments of `undo`.
 #[derive(Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct History {
@@ -435,6 +444,30 @@ pub struct History {
     pub name: String,
     /// The name is an encounter's.
     pub encounter: Option<bool>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// How many log entries `log` returns when the call does not say: each
+/// carries the state after it (about 14 KB for a character), so a hundred
+/// were 1.4 MB.
+pub const LOG_DEFAULT_LIMIT: u16 = 10;
+
+/// Arguments of `log`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Log {
+    /// A character's name, or an encounter's with encounter true.
+    #[schemars(length(min = 1, max = 60))]
+    pub name: String,
+    /// The name is an encounter's.
+    pub encounter: Option<bool>,
+    /// The newest N entries (default 10; each carries the full state after it).
+    #[schemars(range(min = 1, max = 100))]
+    pub limit: Option<u16>,
+    /// Only entries older than this version (the answer's next_before), to page back.
+    #[schemars(range(min = 1))]
+    pub before: Option<u64>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }
@@ -592,6 +625,208 @@ pub struct Rules {
     /// A rule id such as "R10" or "R5a"; leave out to list them all.
     #[schemars(length(min = 2, max = 5))]
     pub rule: Option<String>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `roll`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Roll {
+    /// Dice notation, e.g. "8d6", "1d20+5", "4d6kh3", "2d20kl1".
+    #[schemars(length(min = 1, max = 100))]
+    pub expression: String,
+    /// Show the exact distribution (min, max, mean, chances) instead of rolling.
+    pub stats: Option<bool>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// When an item's charges or an ability's uses come back.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Recharge {
+    /// After a Long Rest.
+    Long,
+    /// After a Short or Long Rest.
+    Short,
+    /// Never: spent is spent.
+    Never,
+}
+
+/// Arguments of `item_add`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ItemAdd {
+    /// The character's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// The item's name; "Spell Scroll" makes a one-use scroll of the first spell.
+    #[schemars(length(min = 1, max = 60))]
+    pub item: String,
+    /// The spells it casts, by English or Czech name or id.
+    #[schemars(length(min = 1, max = 32), inner(length(min = 1, max = 100)))]
+    pub spells: Vec<String>,
+    /// Charges, one spent per casting (default 1).
+    #[schemars(range(min = 1, max = 50))]
+    pub charges: Option<u8>,
+    /// When charges return: "long", "short" or "never" (default never).
+    pub recharge: Option<Recharge>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `ability_add`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityAdd {
+    /// The character's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// The spells it casts, by English or Czech name or id.
+    #[schemars(length(min = 1, max = 32), inner(length(min = 1, max = 100)))]
+    pub spells: Vec<String>,
+    /// Uses between recharges (default 1).
+    #[schemars(range(min = 1, max = 50))]
+    pub uses: Option<u8>,
+    /// When uses return: "long" (default), "short" or "never".
+    pub recharge: Option<Recharge>,
+    /// The feature's name (default: the first spell's name).
+    #[schemars(length(min = 1, max = 60))]
+    pub name: Option<String>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `spellbook_add`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpellbookAdd {
+    /// The Wizard's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// Spells to copy in, by English or Czech name or id.
+    #[schemars(length(min = 1, max = 20), inner(length(min = 1, max = 100)))]
+    pub spells: Vec<String>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `retarget`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Retarget {
+    /// The caster's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// The spell in effect: "Hex", "Hunter's Mark", or its effect number from character_show.
+    #[schemars(length(min = 1, max = 100))]
+    pub spell: String,
+    /// The new target.
+    #[schemars(length(min = 1, max = 60))]
+    pub target: String,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `dismiss`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Dismiss {
+    /// The caster's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// The ongoing spell's effect number (its id in character_show's ongoing list).
+    #[schemars(range(min = 1, max = 1_000_000_000))]
+    pub effect: u64,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `wait`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Wait {
+    /// The character's name (outside an encounter; in one, use encounter_advance).
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// How long: "3r" rounds, "10m" minutes, "1h" hours, "1d" days.
+    #[schemars(length(min = 2, max = 10))]
+    pub time: String,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// What to do with a casting of a minute or more.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CastingStep {
+    /// Spend this turn's Magic action on it.
+    Continue,
+    /// Give it up; no slot is spent.
+    Abandon,
+}
+
+/// Arguments of `casting`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Casting {
+    /// The caster's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// "continue" or "abandon".
+    pub step: CastingStep,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `identify`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Identify {
+    /// The character studying the effect.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// The spell in effect.
+    #[schemars(length(min = 1, max = 100))]
+    pub spell: String,
+    /// The character's Arcana bonus (default: its Intelligence modifier).
+    #[schemars(range(min = -10, max = 30))]
+    pub arcana: Option<i8>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of the tools that name one combatant of an encounter.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CombatantRef {
+    /// The encounter.
+    #[schemars(length(min = 1, max = 60))]
+    pub encounter: String,
+    /// The combatant (a creature or a character), as the encounter names it.
+    #[schemars(length(min = 1, max = 60))]
+    pub combatant: String,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `hurt`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Hurt {
+    /// The encounter.
+    #[schemars(length(min = 1, max = 60))]
+    pub encounter: String,
+    /// Who takes the damage.
+    #[schemars(length(min = 1, max = 60))]
+    pub target: String,
+    /// Who deals it (Hellish Rebuke may strike back at this combatant only).
+    #[schemars(length(min = 1, max = 60))]
+    pub by: String,
+    /// How much damage.
+    #[schemars(range(min = 0, max = 10000))]
+    pub amount: u32,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }

@@ -23,11 +23,14 @@ use crate::bounds::{self, Violation};
 use crate::fix::fix;
 use crate::lang::Lang;
 use crate::params::{
-    Advance, AttackHit, Cast, CharacterCreate, CharacterRef, ConditionChange, Damage, EncounterAdd,
-    EncounterCast, EncounterRef, Equip, History, HitPoints, HouseRules, LangOnly, MonsterList,
-    MonsterShow, NextTurn, Plan, Prepare, ReactionPass, Rest, Rules, SpellSearch, SpellShow,
+    AbilityAdd, Advance, AttackHit, Cast, Casting, CharacterCreate, CharacterRef, CombatantRef,
+    ConditionChange, Damage, Dismiss, EncounterAdd, EncounterCast, EncounterRef, Equip, History,
+    HitPoints, HouseRules, Hurt, Identify, ItemAdd, LangOnly, Log, MonsterList, MonsterShow,
+    NextTurn, Plan, Prepare, ReactionPass, Rest, Retarget, Roll, Rules, SpellSearch, SpellShow,
+    SpellbookAdd, Wait,
 };
 use crate::runner::{Outcome, Runner};
+use crate::{hint, next};
 
 /// What the server tells a client about itself when it connects.
 const INSTRUCTIONS: &str = "Grimoire enforces the 2024 fifth-edition spellcasting rules (SRD 5.2) on a \
@@ -80,17 +83,34 @@ impl Grimoire {
             }
         };
         match self.runner.run(lang, &args).await {
-            Outcome::Done(value @ Value::Object(_)) => CallToolResult::structured(value),
+            Outcome::Done(mut value @ Value::Object(_)) => {
+                next::annotate(&mut value);
+                CallToolResult::structured(value)
+            }
             Outcome::Done(other) => CallToolResult::structured(json!({ "result": other })),
             Outcome::Refused(error) => refusal(error, lang),
         }
     }
+
+    /// Every tool this server lists, with its input schema.
+    pub fn tools(&self) -> Vec<rmcp::model::Tool> {
+        self.router.list_all()
+    }
 }
 
-/// A refusal as a tool error, with the fix for its code.
+/// A refusal as a tool error, with the fix for its code. A CLI hint (a
+/// command line at the end of the message) becomes `fix_call`, the tool
+/// and arguments that do the same, and the fix names it.
 fn refusal(mut error: Value, lang: Lang) -> CallToolResult {
     let code = error["code"].as_str().unwrap_or("internal").to_owned();
-    error["fix"] = Value::String(fix(&code, lang));
+    let call = hint::take(&mut error, lang);
+    error["fix"] = Value::String(match &call {
+        Some(c) => c.fix(&code, lang),
+        None => fix(&code, lang),
+    });
+    if let Some(c) = call {
+        error["fix_call"] = c.to_json();
+    }
     CallToolResult::structured_error(json!({ "error": error }))
 }
 
@@ -321,19 +341,18 @@ impl Grimoire {
     }
 
     #[tool(
-        description = "The history of a character (or of an encounter with encounter true), oldest first: every change with what it did.",
+        description = "The history of a character (or of an encounter with encounter true), oldest first: every change with what it did and the state after it. The newest 10 entries unless limit says (at most 100); next_before in the answer pages back with before.",
         annotations(read_only_hint = true)
     )]
-    async fn log(&self, Parameters(p): Parameters<History>) -> CallToolResult {
-        self.call(&p, p.lang, |p| Ok(argv::history("log", p))).await
+    async fn log(&self, Parameters(p): Parameters<Log>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::log(p))).await
     }
 
     #[tool(
         description = "Revert the last change of a character (or of an encounter with encounter true), with everything it touched; the undo is logged too."
     )]
     async fn undo(&self, Parameters(p): Parameters<History>) -> CallToolResult {
-        self.call(&p, p.lang, |p| Ok(argv::history("undo", p)))
-            .await
+        self.call(&p, p.lang, |p| Ok(argv::undo(p))).await
     }
 
     #[tool(
@@ -370,6 +389,178 @@ impl Grimoire {
         self.call(&p, p.lang, |p| {
             let rule: Vec<&str> = p.rule.iter().map(String::as_str).collect();
             Ok(argv::words(&["rules"], &rule))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Roll dice in standard notation (\"8d6\", \"1d20+5\", \"4d6kh3\", \"2d20kl1\") with the session's dice, or with stats true show the exact distribution (min, max, mean, the chance of each total) without rolling.",
+        annotations(read_only_hint = true)
+    )]
+    async fn roll(&self, Parameters(p): Parameters<Roll>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::roll(p))).await
+    }
+
+    #[tool(
+        description = "Give a character a magic item that casts spells without a slot (R5d): its spells, charges (one per casting) and when they return. item \"Spell Scroll\" makes a one-use scroll of the first spell. Cast it with cast and via set to the item's name."
+    )]
+    async fn item_add(&self, Parameters(p): Parameters<ItemAdd>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::item_add(p))).await
+    }
+
+    #[tool(
+        description = "Give a character a limited-use ability that casts spells without a slot (R5c), e.g. a feat's free casting: its spells, uses and when they return (long rest by default). Cast it with cast and via set to the ability's name."
+    )]
+    async fn ability_add(&self, Parameters(p): Parameters<AbilityAdd>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::ability_add(p))).await
+    }
+
+    #[tool(
+        description = "Copy spells into a Wizard's spellbook (Wizard spells of a level it can prepare). A Wizard prepares only spells in its book and may cast its rituals unprepared."
+    )]
+    async fn spellbook_add(&self, Parameters(p): Parameters<SpellbookAdd>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::spellbook_add(p))).await
+    }
+
+    #[tool(
+        description = "Show the spells in a Wizard's spellbook.",
+        annotations(read_only_hint = true)
+    )]
+    async fn spellbook_show(&self, Parameters(p): Parameters<CharacterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["spellbook", "show"], &[&p.character]))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "End a character's Concentration of its own accord (no action needed): the concentration spell ends."
+    )]
+    async fn concentration_drop(&self, Parameters(p): Parameters<CharacterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::words(&["drop"], &[&p.character])))
+            .await
+    }
+
+    #[tool(
+        description = "Move Hex or Hunter's Mark to a new creature once its target has dropped to 0 hit points (a Bonus Action on a later turn)."
+    )]
+    async fn retarget(&self, Parameters(p): Parameters<Retarget>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::retarget(p))).await
+    }
+
+    #[tool(
+        description = "Dismiss one of a character's ongoing spells that may be dismissed (R15), by its effect number from character_show."
+    )]
+    async fn dismiss(&self, Parameters(p): Parameters<Dismiss>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::dismiss(p))).await
+    }
+
+    #[tool(
+        description = "Let time pass for a character outside an encounter (\"3r\" rounds, \"10m\", \"1h\", \"1d\"): spell durations run out, long castings progress, and the hours before the next Long Rest go by. In an encounter use encounter_advance."
+    )]
+    async fn wait(&self, Parameters(p): Parameters<Wait>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::wait(p))).await
+    }
+
+    #[tool(
+        description = "Continue a casting of a minute or more with this turn's Magic action (R12), or abandon it (no slot is spent). When its time is up, finish it with cast and complete true."
+    )]
+    async fn casting(&self, Parameters(p): Parameters<Casting>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::casting(p))).await
+    }
+
+    #[tool(
+        description = "A character studies a spell in effect to identify it (R22): an Arcana check, with its Arcana bonus when given."
+    )]
+    async fn identify(&self, Parameters(p): Parameters<Identify>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::identify(p))).await
+    }
+
+    #[tool(description = "Delete a character (undo with its name brings it back).")]
+    async fn character_delete(&self, Parameters(p): Parameters<CharacterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["character", "delete"], &[&p.character]))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Remove a combatant from an encounter (it fled or was dismissed); not the one whose turn it is."
+    )]
+    async fn encounter_remove(&self, Parameters(p): Parameters<CombatantRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(
+                &["encounter", "remove"],
+                &[&p.encounter, &p.combatant],
+            ))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "A creature of an encounter (a stat block added with monster) finishes a Long Rest: its uses per day and slots come back. A character rests with rest."
+    )]
+    async fn creature_rest(&self, Parameters(p): Parameters<CombatantRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(
+                &["encounter", "rest"],
+                &[&p.encounter, &p.combatant],
+            ))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Show a creature's uses per day, slots and whether its Reaction is left.",
+        annotations(read_only_hint = true)
+    )]
+    async fn creature_uses(&self, Parameters(p): Parameters<CombatantRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(
+                &["encounter", "uses"],
+                &[&p.encounter, &p.combatant],
+            ))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "A combatant takes damage from another: a reaction window opens so the one hurt may answer with Hellish Rebuke (react), else reaction_pass or reaction_resolve. Hit points change with damage."
+    )]
+    async fn hurt(&self, Parameters(p): Parameters<Hurt>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::hurt(p))).await
+    }
+
+    #[tool(
+        description = "A combatant falls: a reaction window opens for Feather Fall (react), else reaction_pass or reaction_resolve."
+    )]
+    async fn fall(&self, Parameters(p): Parameters<CombatantRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(
+                &["encounter", "fall"],
+                &[&p.encounter, &p.combatant],
+            ))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Show the open reaction window: the spell or event waiting and who has answered or passed.",
+        annotations(read_only_hint = true)
+    )]
+    async fn reaction_window(&self, Parameters(p): Parameters<EncounterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["encounter", "window"], &[&p.encounter]))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Take the spell waiting in the open reaction window back: nothing is spent and the window closes."
+    )]
+    async fn reaction_withdraw(&self, Parameters(p): Parameters<EncounterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["encounter", "withdraw"], &[&p.encounter]))
         })
         .await
     }

@@ -288,10 +288,10 @@ pub(crate) fn hint(
     let Some(id) = id else {
         return f;
     };
-    f.reworded(|lang, m| {
+    let english = spell(Lang::EN);
+    f.with_hint(id, &[("caster", caster), ("spell", &english)], |lang| {
         let spell = spell(Lang::of_tag(lang));
-        let fix = grimoire_words::text(lang, id, [("caster", caster), ("spell", &spell)]);
-        format!("{m} ({fix})")
+        grimoire_words::text(lang, id, [("caster", caster), ("spell", &spell)])
     })
 }
 

@@ -499,10 +499,8 @@ fn rest_hint(r: grimoire_rules::RulesError, caster: &str) -> Failure {
         }
         _ => return Failure::from(r),
     };
-    Failure::from(r).reworded(|lang, m| {
-        let fix = grimoire_words::text(lang, id, [("caster", caster), (var, &value)]);
-        format!("{m} ({fix})")
-    })
+    let args = [("caster", caster), (var, value.as_str())];
+    Failure::from(r).with_hint(id, &args, |lang| grimoire_words::text(lang, id, args))
 }
 
 /// Runs `rest`.

@@ -157,11 +157,7 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
 
 fn running(e: &Entity<EncounterState>) -> Result<&Encounter, Failure> {
     e.state.running.as_ref().ok_or_else(|| {
-        Failure::worded(
-            "encounter_not_started",
-            "cli-encounter-not-started",
-            &[("name", &e.name)],
-        )
+        state::not_started(&e.name)
     })
 }
 

@@ -148,11 +148,7 @@ fn running(
 )> {
     let e = state::encounter(store, enc)?;
     let r = e.state.running.clone().ok_or_else(|| {
-        Failure::worded(
-            "encounter_not_started",
-            "cli-encounter-not-started",
-            &[("name", &e.name)],
-        )
+        state::not_started(&e.name)
     })?;
     Ok((e, r))
 }
@@ -330,13 +326,9 @@ fn creature_rest_hint(
     encounter: &str,
     creature: &str,
 ) -> crate::failure::Failure {
-    crate::failure::Failure::from(r).reworded(|lang, m| {
-        let fix = grimoire_words::text(
-            lang,
-            "hint-creature-rest",
-            [("encounter", encounter), ("caster", creature)],
-        );
-        format!("{m} ({fix})")
+    let args = [("encounter", encounter), ("caster", creature)];
+    crate::failure::Failure::from(r).with_hint("hint-creature-rest", &args, |lang| {
+        grimoire_words::text(lang, "hint-creature-rest", args)
     })
 }
 

@@ -143,7 +143,7 @@ cli-house-some = Domácí pravidla (seslání, které je poruší, proběhne s v
 
 ## Jména postav a střetnutí
 
-cli-unknown-character = postava „{ $name }“ neexistuje (viz grimoire character list)
+cli-unknown-character = postava „{ $name }“ neexistuje
 cli-unknown-encounter = střetnutí „{ $name }“ neexistuje
 cli-active-gone = je to aktivní postava, vyberte jinou: grimoire use JMÉNO
 cli-active-gone-env = je to aktivní postava z proměnné GRIMOIRE_CHARACTER
@@ -246,6 +246,8 @@ hint-rest = pozice vrátí: grimoire rest { $caster } --long
 hint-creature-rest = použití tvora se vrátí, až dokončí Dlouhý odpočinek: grimoire encounter rest "{ $encounter }" "{ $caster }"
 hint-long-rest-wait = nejdřív nech uplynout hodiny: grimoire wait { $caster } { $hours }h
 hint-long-rest-encounter = odpočiň si po boji: grimoire encounter end "{ $encounter }"
+hint-character-list = viz grimoire character list
+hint-encounter-start = grimoire encounter start { $encounter }
 
 ## Postavy: předměty, schopnosti, stavy, vybavení
 
@@ -325,7 +327,7 @@ cli-no-source-none = { $caster } nemá předmět ani schopnost jménem „{ $wor
 
 cli-save-line = { $label }: { $notation } = { $total } proti SO { $dc }: { $verdict }
 cli-retarget-words = zadejte působící kouzlo a jeho nový cíl: grimoire retarget [POSTAVA] KOUZLO CÍL
-cli-encounter-not-started = střetnutí „{ $name }“ ještě nezačalo (grimoire encounter start { $name })
+cli-encounter-not-started = střetnutí „{ $name }“ ještě nezačalo
 cli-encounter-ended = střetnutí „{ $name }“ skončilo; jeho konečný stav (jeho záznam: grimoire log --encounter { $name })
 cli-encounter-end-done = Střetnutí { $name } skončilo; jeho konečný stav zůstává: grimoire encounter status { $name }
 cli-already-in-encounter = { $name } už ve střetnutí { $encounter } je

@@ -10,7 +10,7 @@ mcp-fix-reaction_window_open = Kouzlo čeká na Reakce: nejdřív odpověz nást
 mcp-fix-no_reaction_window = Nic nečeká na Reakci: sešli normálně nástrojem cast, nebo otevři okno přes encounter_cast či attack_hit.
 mcp-fix-not_an_answer = Tato Reakce na otevřené okno neodpovídá: podívej se do encounter_show a reaguj jiným bojovníkem či kouzlem, nebo zavolej reaction_resolve.
 mcp-fix-no_slot_available = Nezbývá pozice té úrovně ani vyšší: dej si dlouhý odpočinek (rest, kind long), sešli trik, nebo vyber kouzlo nižší úrovně z options.
-mcp-fix-slot_too_low = Pozice je pod úrovní kouzla: sešli ho z vyšší pozice (level alespoň úroveň kouzla), nebo level vynech a použije se nejnižší vhodná.
+mcp-fix-slot_too_low = Pozice je pod úrovní kouzla: sešli ho nástrojem cast z vyšší pozice (level alespoň úroveň kouzla), nebo level vynech a použije se nejnižší vhodná.
 mcp-fix-no_such_slot = Postava nemá pozici té úrovně: zavolej options, ukáže použitelné úrovně pozic, a sešli s jednou z nich.
 mcp-fix-cantrip_takes_no_slot = Triky nepotřebují pozici: zavolej cast znovu bez level.
 mcp-fix-spell_level_too_high = Postava kouzla té úrovně ještě sesílat neumí: vyber kouzlo nižší úrovně (options ukáže, co sesílat může).
@@ -18,20 +18,20 @@ mcp-fix-not_prepared = Nejdřív kouzlo připrav nástrojem prepare (nebo ho se�
 mcp-fix-not_known = Postava tento trik nezná: přidej ho nástrojem prepare, v mezích počtu triků.
 mcp-fix-not_on_class_list = Kouzlo není na seznamech povolání postavy: najdi vhodná kouzla přes spell_search s class.
 mcp-fix-too_many_prepared = Postava je na limitu: odpřiprav jiné kouzlo (prepare s unprepare true) a pak připrav toto.
-mcp-fix-not_a_ritual = Toto kouzlo není rituál: sešli ho z pozice (bez ritual).
-mcp-fix-not_in_spellbook = Kouzlo není v knize kouzel: připrav jiné (spell_search s class wizard), nebo ho přidej příkazem spellbook v CLI.
-mcp-fix-damage_type_not_offered = Zvol v damage_type typ zranění, který kouzlo nabízí (zpráva je vyjmenuje).
+mcp-fix-not_a_ritual = Toto kouzlo není rituál: sešli ho nástrojem cast z pozice (bez ritual).
+mcp-fix-not_in_spellbook = Kouzlo není v knize kouzel: opiš ho tam nástrojem spellbook_add, nebo připrav jiné (knihu ukáže spellbook_show).
+mcp-fix-damage_type_not_offered = Zvol typ zranění, který kouzlo nabízí (zpráva je vyjmenuje), a zavolej cast znovu s ním v damage_type.
 mcp-fix-silenced = Postava teď sesílat nemůže: počkej, až stav skončí (next_turn nechá plynout čas), nebo jednej za jiného bojovníka.
 mcp-fix-no_free_hand = Postavě chybí volná ruka nebo součást: vybav ji měšcem či ohniskem nástrojem equip (nebo uvolni ruku), nebo vyber jiné kouzlo z options.
 mcp-fix-material_worth = Surovina musí mít aspoň svou cenu: uveď její hodnotu přes equip (material "diamond worth 300 GP"), nebo vybav dražší.
 mcp-fix-out_of_range = Cíle kouzlu neodpovídají: přečti si ve spell_show dosah a cíle a zavolej cast znovu s menším počtem či jinými cíli.
-mcp-fix-casting_in_progress = Probíhá dlouhé sesílání: nech plynout kola přes next_turn a pak sešli s complete; jiné kouzlo až po jeho dokončení.
-mcp-fix-no_uses_left = Tento předmět, schopnost či použití je vyčerpané nebo toto kouzlo neumí: sešli z pozice (bez via), nebo si odpočiň.
-mcp-fix-no_concentration = Takové trvající kouzlo není: zavolej character_show a uvidíš, co působí.
+mcp-fix-casting_in_progress = Probíhá dlouhé sesílání: každý tah v něm pokračuj nástrojem casting (step continue), nebo ho vzdej (step abandon); až čas uplyne, sešli s complete.
+mcp-fix-no_uses_left = Tento předmět, schopnost či použití je vyčerpané nebo toto kouzlo neumí: sešli z pozice (bez via), nebo si odpočiň (postava nástrojem rest, tvor nástrojem creature_rest).
+mcp-fix-no_concentration = Takové trvající kouzlo není: zavolej character_show a uvidíš, co působí (concentration_drop, dismiss a retarget pracují s tím, co vypíše).
 mcp-fix-not_a_caster = Tento bojovník sesílat neumí: přidej sesilatele přes encounter_add (jméno postavy, nebo monster z monster_list).
 mcp-fix-no_hit_points = Postava nemá zapsané životy: nastav je nástrojem hp a zkus to znovu.
 mcp-fix-at_zero_hit_points = Sesilatel má 0 životů: nejdřív ho vyleč (nástrojem hp nebo cast), pak může znovu sesílat.
-mcp-fix-long_rest_too_soon = Dlouhý odpočinek může začít až 16 hodin po konci předchozího: hrajte dál a odpočiňte si později, nebo si teď dejte krátký odpočinek nástrojem rest (kind short).
+mcp-fix-long_rest_too_soon = Dlouhý odpočinek může začít až 16 hodin po konci předchozího: nech hodiny uplynout nástrojem wait, nebo si teď dejte krátký odpočinek nástrojem rest (kind short).
 mcp-fix-long_rest_in_encounter = Postava bojuje v probíhajícím střetnutí: nejdřív boj ukončete nástrojem encounter_end, pak odpočívejte.
 mcp-fix-unknown_spell = Takové kouzlo není: najdi ho přes spell_search (česky nebo anglicky, část jména) a použij jeho id.
 mcp-fix-unknown_character = Taková postava ani střetnutí není: přesná jména ukáže character_list (nebo encounter_list), případně ji nejdřív vytvoř.
@@ -41,7 +41,7 @@ mcp-fix-unknown_monster = Žádný statblok se tak nejmenuje: zavolej monster_li
 mcp-fix-already_exists = Jméno je obsazené: zvol jiné, nebo použij existující (character_list, encounter_list).
 mcp-fix-nothing_to_undo = Tady není co vrátit: nejdřív si přečti historii nástrojem log.
 mcp-fix-conflict = Tentýž stav právě změnil někdo jiný: zavolej nástroj znovu.
-mcp-fix-target_still_standing = Uhranutí či Lovcovo znamení lze přesunout až po pádu cíle na 0 životů: nejdřív mu způsob zranění.
+mcp-fix-target_still_standing = Uhranutí či Lovcovo znamení lze přesunout až po pádu cíle na 0 životů: nejdřív mu způsob zranění nástrojem damage, pak zavolej retarget.
 mcp-fix-too_costly = Plán je příliš velký pro přesný výpočet: zadej cíli víc údajů (ac, hp, záchrany) nebo menší top.
 mcp-fix-invalid_argument = Oprav uvedený argument podle schématu (délka, rozsah, bez úvodního „-“) a zavolej znovu.
 mcp-fix-usage = Některý argument nebyl přijat (zpráva ho jmenuje): oprav tu hodnotu a zavolej znovu.
@@ -50,6 +50,11 @@ mcp-fix-output_too_large = Odpověď byla příliš velká: zuž dotaz (limit, t
 mcp-fix-busy = Server spouští jen několik příkazů najednou a všechny byly obsazené: chvíli počkej a zavolej znovu, jedno volání po druhém.
 mcp-fix-database_unavailable = Databázi teď nelze použít: řekni to uživateli; --db serveru (nebo GRIMOIRE_DB) musí ukazovat na zapisovatelnou databázi Grimoiru.
 mcp-fix-other = Přečti si zprávu, pak zavolej options pro to, co postava teď může, nebo encounter_show pro stav boje.
+# A fix that ends with the tool call doing what it says ($tool, its $arguments as JSON).
+mcp-fix-call = { $fix } Zavolej: { $tool } { $arguments }
+# Example values in a fix's tool call, where the CLI's hint leaves "..." to fill in.
+mcp-example-trigger = zasažen útokem
+mcp-example-material = diamond worth 300 GP
 
 ## Parametr jazyka každého nástroje
 

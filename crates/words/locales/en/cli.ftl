@@ -142,7 +142,7 @@ cli-house-some = House rules (a cast breaking these goes ahead with a warning):
 
 ## Naming characters and encounters
 
-cli-unknown-character = no character named "{ $name }" (see: grimoire character list)
+cli-unknown-character = no character named "{ $name }"
 cli-unknown-encounter = no encounter named "{ $name }" (see: grimoire encounter list)
 cli-active-gone = it is the active character, choose another with: grimoire use NAME
 cli-active-gone-env = it is the active character named by GRIMOIRE_CHARACTER
@@ -246,6 +246,8 @@ hint-rest = slots come back with: grimoire rest { $caster } --long
 hint-creature-rest = a creature's uses come back when it finishes a Long Rest: grimoire encounter rest "{ $encounter }" "{ $caster }"
 hint-long-rest-wait = let the hours pass first: grimoire wait { $caster } { $hours }h
 hint-long-rest-encounter = rest once the fight is over: grimoire encounter end "{ $encounter }"
+hint-character-list = see: grimoire character list
+hint-encounter-start = grimoire encounter start { $encounter }
 
 ## Characters: items, abilities, conditions, equipment
 
@@ -317,7 +319,7 @@ cli-no-source-none = { $caster } has no item or ability called "{ $word }" (has:
 # A save rolled against a DC: `Concentration (CON save): 1d20+2 = 14 vs DC 10: kept`.
 cli-save-line = { $label }: { $notation } = { $total } vs DC { $dc }: { $verdict }
 cli-retarget-words = give the spell in effect and its new target: grimoire retarget [CHARACTER] SPELL TARGET
-cli-encounter-not-started = encounter "{ $name }" has not started (grimoire encounter start { $name })
+cli-encounter-not-started = encounter "{ $name }" has not started
 cli-encounter-ended = encounter "{ $name }" has ended; its final state (its log: grimoire log --encounter { $name })
 cli-encounter-end-done = The encounter { $name } has ended; its final state stays: grimoire encounter status { $name }
 cli-already-in-encounter = { $name } is already in { $encounter }

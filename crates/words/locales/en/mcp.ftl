@@ -20,19 +20,19 @@ mcp-fix-not_known = The character does not know this cantrip: add it with prepar
 mcp-fix-not_on_class_list = This spell is not on the character's class lists: use spell_search with class to find spells it can learn.
 mcp-fix-too_many_prepared = The character is at its limit: unprepare a spell (prepare with unprepare true), then prepare this one.
 mcp-fix-not_a_ritual = This spell is not a ritual: cast it with a slot (leave ritual out).
-mcp-fix-not_in_spellbook = The spell is not in this Wizard's spellbook: prepare another spell (spell_search with class wizard), or add it with the CLI's spellbook command.
-mcp-fix-damage_type_not_offered = Choose a damage type the spell offers (the message lists them) in damage_type.
+mcp-fix-not_in_spellbook = The spell is not in this Wizard's spellbook: copy it in with spellbook_add, or prepare another spell (spellbook_show lists the book).
+mcp-fix-damage_type_not_offered = Choose a damage type the spell offers (the message lists them) and call cast again with it in damage_type.
 mcp-fix-silenced = The character cannot cast now: wait for the condition to end (next_turn lets time pass) or act with another combatant.
 mcp-fix-no_free_hand = The character lacks a free hand or a component: equip a pouch or focus with the equip tool (or free a hand), or pick another spell from options.
 mcp-fix-material_worth = The material must be worth its cost: give its worth with equip (material "diamond worth 300 GP") or carry a dearer one.
 mcp-fix-out_of_range = The targets do not fit the spell: read spell_show for its range and targets, then call cast again with fewer or other targets.
-mcp-fix-casting_in_progress = A long casting is under way: let rounds pass with next_turn, then cast with complete; or cast something else once it is done.
-mcp-fix-no_uses_left = That item, ability or stat-block use is spent or cannot cast this: cast with a slot instead (leave via out), or rest to regain uses.
-mcp-fix-no_concentration = There is no such ongoing spell: call character_show to see what is in effect.
+mcp-fix-casting_in_progress = A long casting is under way: continue it each turn with casting (step continue) or give it up (step abandon); when its time is up, cast with complete.
+mcp-fix-no_uses_left = That item, ability or stat-block use is spent or cannot cast this: cast with a slot instead (leave via out), or rest to regain uses (rest for a character, creature_rest for a creature).
+mcp-fix-no_concentration = There is no such ongoing spell: call character_show to see what is in effect (concentration_drop, dismiss and retarget act on what it lists).
 mcp-fix-not_a_caster = That combatant cannot cast: add a spellcaster with encounter_add (a character's name, or monster from monster_list).
 mcp-fix-no_hit_points = The character has no hit points recorded: set them with the hp tool, then try again.
 mcp-fix-at_zero_hit_points = The caster is at 0 hit points: heal it (the hp or cast tool) before it casts again.
-mcp-fix-long_rest_too_soon = A Long Rest waits 16 hours after the last one ended: play on and rest later, or take a short rest now with rest (kind short).
+mcp-fix-long_rest_too_soon = A Long Rest waits 16 hours after the last one ended: let the hours pass with wait, or take a short rest now with rest (kind short).
 mcp-fix-long_rest_in_encounter = The character is fighting in a running encounter: finish the fight with encounter_end, then rest.
 mcp-fix-unknown_spell = No spell has that name: find it with spell_search (English or Czech, part of the name), then use its id.
 mcp-fix-unknown_character = No such character or encounter: call character_list (or encounter_list) for the exact names, or create it first.
@@ -42,7 +42,7 @@ mcp-fix-unknown_monster = No stat block has that name: call monster_list and use
 mcp-fix-already_exists = That name is taken: choose another name, or use the existing one (character_list, encounter_list).
 mcp-fix-nothing_to_undo = There is nothing this undo can revert: read the history with log first.
 mcp-fix-conflict = Someone changed the same state at the same moment: call the tool again.
-mcp-fix-target_still_standing = Hex or Hunter's Mark can move only once the target drops to 0 hit points: deal damage first.
+mcp-fix-target_still_standing = Hex or Hunter's Mark can move only once the target drops to 0 hit points: deal damage first with damage, then call retarget.
 mcp-fix-too_costly = The plan is too large to compute exactly: give the target fewer unknowns (ac, hp, saves) or ask for a smaller top.
 mcp-fix-invalid_argument = Correct the named argument to fit its schema (length, range, no leading '-') and call again.
 mcp-fix-usage = An argument was not accepted (the message names it): correct that value and call again.
@@ -51,6 +51,11 @@ mcp-fix-output_too_large = The answer was too large to return: narrow the reques
 mcp-fix-busy = The server runs a few commands at once and all were busy: wait a moment and call again, one call at a time.
 mcp-fix-database_unavailable = The database cannot be used right now: tell the user; the server's --db (or GRIMOIRE_DB) must point at a writable Grimoire database.
 mcp-fix-other = Read the message, then call options for what the character can do now, or encounter_show for the state of the fight.
+# A fix that ends with the tool call doing what it says ($tool, its $arguments as JSON).
+mcp-fix-call = { $fix } Call: { $tool } { $arguments }
+# Example values in a fix's tool call, where the CLI's hint leaves "..." to fill in.
+mcp-example-trigger = hit by an attack
+mcp-example-material = diamond worth 300 GP
 
 ## The language parameter of every tool
 

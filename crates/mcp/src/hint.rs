@@ -1,0 +1,151 @@
+//! The CLI's hints as tool calls. A CLI refusal may end with the command
+//! that makes it work ("end the turn with: grimoire turn end Elmira"), and
+//! `--json` carries that hint as data (`error.hint`: its catalogue id and
+//! values). Over MCP the command line is taken out of the message and the
+//! refusal names the tool and the arguments that do the same
+//! (`next_turn {"character": "Elmira"}`).
+
+use serde_json::{Map, Value, json};
+
+use crate::lang::Lang;
+
+/// One tool call: the tool's name and its arguments.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolCall {
+    /// The tool, as the server lists it.
+    pub tool: &'static str,
+    /// Its arguments, valid against the tool's input schema.
+    pub arguments: Value,
+}
+
+impl ToolCall {
+    /// The fix for a refusal `code` that ends with this call, in `lang`
+    /// (message `mcp-fix-call`): the code's sentence, then the tool and
+    /// its arguments as JSON.
+    pub fn fix(&self, code: &str, lang: Lang) -> String {
+        grimoire_words::text(
+            lang.flag(),
+            "mcp-fix-call",
+            [
+                ("fix", crate::fix::fix(code, lang)),
+                ("tool", self.tool.to_owned()),
+                ("arguments", self.arguments.to_string()),
+            ],
+        )
+    }
+
+    /// `{"tool": ..., "arguments": ...}`, as answers carry it.
+    pub fn to_json(&self) -> Value {
+        json!({ "tool": self.tool, "arguments": self.arguments })
+    }
+}
+
+/// Every hint the CLI can give, by its catalogue id (`hint-*` in
+/// `cli.ftl`): a test checks that the catalogue has no other.
+pub const HINTS: [&str; 12] = [
+    "hint-end-turn",
+    "hint-trigger",
+    "hint-material",
+    "hint-material-worth",
+    "hint-prepare",
+    "hint-spellbook",
+    "hint-rest",
+    "hint-creature-rest",
+    "hint-long-rest-wait",
+    "hint-long-rest-encounter",
+    "hint-character-list",
+    "hint-encounter-start",
+];
+
+/// The tool call that does what the CLI hint `id` says, with its values
+/// `args` (`caster`, `spell`, `encounter`, `hours`). `None` for a hint this
+/// server does not know (the test over [`HINTS`] keeps that from
+/// happening) or one missing a value it needs.
+pub fn call_for(id: &str, args: &Map<String, Value>, lang: Lang) -> Option<ToolCall> {
+    let get = |key: &str| args.get(key).and_then(Value::as_str).map(str::to_owned);
+    // What the CLI leaves as "..." for the user to fill in, as an example.
+    let example = |what: &str| grimoire_words::fixed(lang.flag(), what);
+    let caster = get("caster");
+    let (tool, arguments) = match id {
+        "hint-end-turn" => ("next_turn", json!({ "character": caster? })),
+        "hint-trigger" => (
+            "cast",
+            json!({ "character": caster?, "spell": get("spell")?, "action": "reaction",
+                    "trigger": example("mcp-example-trigger") }),
+        ),
+        "hint-material" | "hint-material-worth" => (
+            "equip",
+            json!({ "character": caster?, "materials": [example("mcp-example-material")] }),
+        ),
+        "hint-prepare" => (
+            "prepare",
+            json!({ "character": caster?, "spells": [get("spell")?] }),
+        ),
+        "hint-spellbook" => (
+            "spellbook_add",
+            json!({ "character": caster?, "spells": [get("spell")?] }),
+        ),
+        "hint-rest" => ("rest", json!({ "character": caster?, "kind": "long" })),
+        "hint-creature-rest" => (
+            "creature_rest",
+            json!({ "encounter": get("encounter")?, "combatant": caster? }),
+        ),
+        "hint-long-rest-wait" => (
+            "wait",
+            json!({ "character": caster?, "time": format!("{}h", get("hours")?) }),
+        ),
+        "hint-long-rest-encounter" => ("encounter_end", json!({ "encounter": get("encounter")? })),
+        "hint-character-list" => ("character_list", json!({})),
+        "hint-encounter-start" => ("encounter_start", json!({ "encounter": get("encounter")? })),
+        _ => return None,
+    };
+    Some(ToolCall { tool, arguments })
+}
+
+/// Rewrites a CLI refusal for MCP: the hint's words leave the message
+/// (`message (hint)` becomes `message`), `error.hint` goes, and the tool
+/// call that does what it said comes back (for `error.fix_call`).
+pub fn take(error: &mut Value, lang: Lang) -> Option<ToolCall> {
+    let hint = error.as_object_mut()?.remove("hint")?;
+    if let (Some(text), Some(message)) = (
+        hint["text"].as_str(),
+        error["message"].as_str().map(str::to_owned),
+    ) && let Some(bare) = message.strip_suffix(&format!(" ({text})"))
+    {
+        error["message"] = Value::String(bare.to_owned());
+    }
+    call_for(hint["id"].as_str()?, hint["args"].as_object()?, lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r10_end_the_turn_names_next_turn_and_leaves_the_message() {
+        let mut error = json!({
+            "code": "one_slot_per_turn",
+            "message": "R10: one slot per turn (end the turn with: grimoire turn end Elmira)",
+            "hint": {"id": "hint-end-turn", "args": {"caster": "Elmira"},
+                     "text": "end the turn with: grimoire turn end Elmira"}
+        });
+        let call = take(&mut error, Lang::EN).unwrap();
+        assert_eq!(call.tool, "next_turn");
+        assert_eq!(call.arguments, json!({"character": "Elmira"}));
+        assert_eq!(error["message"], "R10: one slot per turn");
+        assert!(error.get("hint").is_none());
+    }
+
+    #[test]
+    fn a_hint_missing_a_value_maps_to_nothing() {
+        assert_eq!(
+            call_for(
+                "hint-prepare",
+                json!({"caster": "E"}).as_object().unwrap(),
+                Lang::EN
+            ),
+            None
+        );
+        assert_eq!(call_for("hint-new", &Map::new(), Lang::EN), None);
+    }
+}
