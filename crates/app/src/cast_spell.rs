@@ -149,7 +149,8 @@ pub fn cast_spell<R: DiceRng + ?Sized>(
     }
     let req = fit_request_stored(store, &caster, enc.as_ref(), &call.spell, request)?;
     let outcome = if call.complete {
-        grimoire_rules::complete_casting(&caster.state, &call.spell, rng)?
+        // The fitted request carries the equipment list (R14c).
+        grimoire_rules::complete_casting_priced(&caster.state, &call.spell, req.prices, rng)?
     } else {
         grimoire_rules::cast(&caster.state, &call.spell, &req, rng)?
     };

@@ -381,6 +381,9 @@ pub fn target_note(note: &str, lang: Lang) -> String {
             ],
         );
     }
+    if let Some(said) = spell_note(note, lang) {
+        return said;
+    }
     if let Some([kind, types]) =
         english_values(note, "cli-note-no-extra-damage", &["type", "types"])
         && let Some(t) = damage_type_en(&kind)
@@ -395,6 +398,48 @@ pub fn target_note(note: &str, lang: Lang) -> String {
         );
     }
     note.to_owned()
+}
+
+/// A note about a spell under way or in effect (R12, R15, a moved Hex,
+/// a save's DC), in `lang` with the spell's name in `lang`; `None` for a
+/// note of another shape.
+fn spell_note(note: &str, lang: Lang) -> Option<String> {
+    let tag = lang.tag();
+    let name = |spell: &str| grimoire_words::spell_name(tag, spell);
+    let say = |id: &str, args: &[(&str, String)]| -> Option<String> {
+        Some(grimoire_words::text(tag, id, args.iter().cloned()))
+    };
+    if let Some([rounds]) = english_values(note, "cli-note-casting-takes", &["rounds"]) {
+        return say("cli-note-casting-takes", &[("rounds", rounds)]);
+    }
+    if let Some([spell, left]) =
+        english_values(note, "cli-note-casting-continues", &["spell", "left"])
+    {
+        return say(
+            "cli-note-casting-continues",
+            &[("spell", name(&spell)), ("left", left)],
+        );
+    }
+    for id in ["cli-note-casting-ready", "cli-note-spell-ended"] {
+        if let Some([spell]) = english_values(note, id, &["spell"]) {
+            return say(id, &[("spell", name(&spell))]);
+        }
+    }
+    if let Some([spell, target]) =
+        english_values(note, "cli-note-spell-moves", &["spell", "target"])
+    {
+        return say(
+            "cli-note-spell-moves",
+            &[("spell", name(&spell)), ("target", target)],
+        );
+    }
+    if let Some([dc, abbrev]) = english_values(note, "cli-note-save-dc", &["dc", "ability"]) {
+        return say(
+            "cli-note-save-dc",
+            &[("dc", dc), ("ability", ability_abbrev(&abbrev, lang))],
+        );
+    }
+    None
 }
 
 /// Short flags for lists: `C` Concentration, `R` Ritual.

@@ -219,7 +219,7 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
         lines.push(out.yellow(&format!(
             "{}: {} {}/{}",
             Text::LongCast.get(lang),
-            lc.name,
+            spell_label(&lc.spell, lang),
             lc.rounds_done,
             lc.rounds_needed
         )));

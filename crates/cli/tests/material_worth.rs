@@ -264,3 +264,24 @@ fn r14c_the_refusal_is_worded_in_czech() {
     let text = String::from_utf8_lossy(&out.stderr);
     assert!(text.contains("má Svatý symbol v hodnotě 1 zl"), "{text}");
 }
+
+#[test]
+fn r14c_r12_a_long_casting_completes_with_its_listed_material_and_uses_it_up() {
+    let s = Session::new();
+    s.wizard("Elmira");
+    s.ok(&["prepare", "Elmira", "Illusory Script"]);
+    // Ink is listed at 10 GP, what Illusory Script consumes; one minute to cast.
+    s.ok(&["equip", "Elmira", "--material", "Ink"]);
+    let v = s.ok(&["cast", "Elmira", "Illusory Script"]);
+    assert_eq!(v["cast"]["status"], "started");
+    s.ok(&["wait", "Elmira", "1m"]);
+    s.ok(&["turn", "end", "Elmira"]);
+    let done = s.ok(&["cast", "Elmira", "Illusory Script", "--complete"]);
+    assert_eq!(done["cast"]["status"], "resolved");
+    let shown = s.ok(&["character", "show", "Elmira"]);
+    assert_eq!(
+        shown["character"]["equipment"]["materials"],
+        serde_json::json!([]),
+        "the ink is used up"
+    );
+}

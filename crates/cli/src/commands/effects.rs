@@ -193,7 +193,7 @@ pub fn casting(ctx: &Ctx, args: &CastingArgs) -> anyhow::Result<()> {
         }));
     }
     for n in &outcome.notes {
-        out.line(n)?;
+        out.line(crate::describe::target_note(n, out.lang))?;
     }
     out.line(view::turn_line(out, &next))
 }

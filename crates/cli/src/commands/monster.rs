@@ -92,6 +92,35 @@ pub(crate) fn spell_name(id: &str, lang: Lang) -> String {
     )
 }
 
+/// A stat block's limited use by the name it is tracked under, in the
+/// output language: `2/Day Each: fireball` is `2/den každé: Ohnivá koule`
+/// in Czech, a pool named for a spell (`Misty Step`) is that spell's name;
+/// a pool with a name of its own (`Protective Magic`) keeps it.
+pub(crate) fn use_name(name: &str, lang: Lang) -> String {
+    let Some((group, spell)) = name.split_once(": ") else {
+        return grimoire_words::spell_name(lang.tag(), name);
+    };
+    let group = match group
+        .strip_suffix("/Day Each")
+        .and_then(|n| n.parse::<u8>().ok())
+    {
+        Some(n) => format!("{n}/{}", t(lang, "cli-label-day-each")),
+        None => group.to_owned(),
+    };
+    format!("{group}: {}", spell_name(spell, lang))
+}
+
+/// Whether a stat block's line is called by its frequency only (`At
+/// Will`, `2/Day Each`, `3/Day`), as the SRD blocks print it.
+fn frequency_name(name: &str) -> bool {
+    let per_day = name
+        .strip_suffix(" Each")
+        .unwrap_or(name)
+        .strip_suffix("/Day")
+        .is_some_and(|n| n.parse::<u8>().is_ok());
+    per_day || name == "At Will"
+}
+
 /// Runs `monster ...`.
 pub fn run(ctx: &Ctx, command: &MonsterCommand) -> anyhow::Result<()> {
     let out = &ctx.out;
@@ -194,7 +223,14 @@ fn show(ctx: &Ctx, m: &Monster) -> anyhow::Result<()> {
                 }
             })
             .collect();
-        out.line(format!("  {} [{uses}]: {}", g.name, spells.join(", ")))?;
+        // A line called by its frequency ("2/Day Each") is named by it in
+        // the reader's words; a named pool keeps its name.
+        let label = if frequency_name(&g.name) {
+            uses
+        } else {
+            format!("{} [{uses}]", use_name(&g.name, lang))
+        };
+        out.line(format!("  {label}: {}", spells.join(", ")))?;
     }
     if !c.slot_spells.is_empty() {
         let slots: Vec<String> = c

@@ -308,7 +308,7 @@ help-after-grimoire-spells =
       grimoire --lang cs spells střela            fungují i česká jména
 help-after-grimoire-spell =
     Příklady:
-      grimoire spell Fireball
+      grimoire spell "Ohnivá koule"
       grimoire spell "magicka strela"
       grimoire --json spell cure-wounds
 help-after-grimoire-character-new =
@@ -328,47 +328,47 @@ help-after-grimoire-character-delete =
       grimoire undo Elmira    vrátí ji zpět
 help-after-grimoire-prepare =
     Příklady:
-      grimoire prepare Elmira "Magic Missile" Shield "Fire Bolt"
-      grimoire prepare Brother Bless --always    vždy připravené díky schopnosti, mimo limit
-      grimoire unprepare Elmira Shield
+      grimoire prepare Elmira "Magická střela" Štít "Ohnivá střela"
+      grimoire prepare Brother Požehnání --always    vždy připravené díky schopnosti, mimo limit
+      grimoire unprepare Elmira Štít
       grimoire prepare shield "magicka strela"    pro aktivní postavu (grimoire use JMÉNO)
 
     První slovo je postava, když se tak nějaká postava jmenuje; jinak je
     každé slovo kouzlo, které připraví aktivní postava.
 help-after-grimoire-spellbook-add =
     Příklady:
-      grimoire spellbook add Zed "Detect Magic" Fireball Shield
+      grimoire spellbook add Zed "Odhalení magie" "Ohnivá koule" Štít
       grimoire spellbook add identify          pro aktivní postavu (grimoire use JMÉNO)
 
     První slovo je postava, když se tak nějaká postava jmenuje; jinak je
     každé slovo kouzlo, které opíše aktivní postava.
 help-after-grimoire-unprepare =
     Příklady:
-      grimoire prepare Elmira "Magic Missile" Shield "Fire Bolt"
-      grimoire unprepare Elmira Shield
+      grimoire prepare Elmira "Magická střela" Štít "Ohnivá střela"
+      grimoire unprepare Elmira Štít
       grimoire prepare shield "magicka strela"    pro aktivní postavu (grimoire use JMÉNO)
 
     První slovo je postava, když se tak nějaká postava jmenuje; jinak je
     každé slovo kouzlo, které připraví aktivní postava.
 help-after-grimoire-item-add =
     Příklady:
-      grimoire item add Elmira "Spell Scroll" --spell Fireball
-      grimoire item add Elmira "Wand of Magic Missiles" --spell "Magic Missile" --charges 7 --recharge long
-      grimoire item add "Spell Scroll" -s Fireball     pro aktivní postavu
+      grimoire item add Elmira "Spell Scroll" --spell "Ohnivá koule"
+      grimoire item add Elmira "Wand of Magic Missiles" --spell "Magická střela" --charges 7 --recharge long
+      grimoire item add "Spell Scroll" -s "Ohnivá koule"     pro aktivní postavu
 help-after-grimoire-ability-add =
     Příklad:
       grimoire ability add Elmira --spell "Misty Step" --uses 1 --recharge long
 help-after-grimoire-cast =
     Příklady:
-      grimoire cast Elmira "Magic Missile" --target Goblin
+      grimoire cast Elmira "Magická střela" --target Goblin
       grimoire cast fireball -l 4 -t Goblin -t Orc     za aktivní postavu (grimoire use JMÉNO)
-      grimoire cast Elmira "Magic Missile" --slot 2 --target Goblin:hp=7
-      grimoire cast Elmira Shield --action reaction --trigger "hit by an attack"
-      grimoire cast Elmira "Detect Magic" --ritual
-      grimoire cast Elmira Fireball --via "Spell Scroll (fireball)" --target Ogre:dex=-1:hp=59
+      grimoire cast Elmira "Magická střela" --slot 2 --target Goblin:hp=7
+      grimoire cast Elmira Štít --action reaction --trigger "hit by an attack"
+      grimoire cast Elmira "Odhalení magie" --ritual
+      grimoire cast Elmira "Ohnivá koule" --via "Spell Scroll (fireball)" --target Ogre:dex=-1:hp=59
       grimoire cast Elmira "Misty Step" --via "Misty Step" --action bonus
-      grimoire cast Elmira "Chromatic Orb" --damage-type fire --target Ogre:ac=11
-      grimoire cast Brother "Plant Growth" --alternative-time    sesílání trvající 8 hodin
+      grimoire cast Elmira "Barevná koule" --damage-type fire --target Ogre:ac=11
+      grimoire cast Brother "Růst rostlin" --alternative-time    sesílání trvající 8 hodin
 
     Ve střetnutí přidá sesilatelovo vlastní Uřknutí nebo Lovcovo znamení na cíli
     své zranění ke každému zásahu útoku kouzlem.
@@ -377,8 +377,8 @@ help-after-grimoire-cast =
     léčení se na něm zastaví) :dex=+2 (bonus k záchraně libovolné vlastnosti)
     :self :ally :cover (úplný kryt) :dist=STOPY :type=undead :resist=fire,cold
     :vuln=radiant :immune=poison.
-      grimoire cast Brother "Cure Wounds" --target Ana:hp=3:max=12
-      grimoire cast Elmira Fireball --target Imp:type=fiend:resist=cold:immune=fire
+      grimoire cast Brother "Zacelení zranění" --target Ana:hp=3:max=12
+      grimoire cast Elmira "Ohnivá koule" --target Imp:type=fiend:resist=cold:immune=fire
 help-after-grimoire-equip =
     Příklady:
       grimoire equip Elmira --focus held --free-hands 1
@@ -436,7 +436,7 @@ help-after-grimoire-drop =
       grimoire drop     aktivní postava (grimoire use JMÉNO)
 help-after-grimoire-retarget =
     Příklady:
-      grimoire retarget Vex Hex Orc        uřknutý goblin padl: prokleje orka (Bonusová akce)
+      grimoire retarget Vex Uřknutí Orc    uřknutý goblin padl: prokleje orka (Bonusová akce)
       grimoire retarget "hunter's mark" Wolf   kouzlo aktivní postavy (grimoire use JMÉNO)
 help-after-grimoire-dismiss =
     Příklady:
@@ -459,11 +459,11 @@ help-after-grimoire-casting =
       grimoire casting Elmira continue     každý tah dlouhého sesílání potřebuje akci Magie (R12)
       grimoire casting Elmira abandon      přestat; žádná pozice se neutratí
       grimoire casting continue            aktivní postava (grimoire use JMÉNO)
-      grimoire cast Elmira "Detect Magic" --complete   když čas vyprší
+      grimoire cast Elmira "Odhalení magie" --complete   když čas vyprší
 help-after-grimoire-identify =
     Příklady:
-      grimoire identify Elmira Bless --arcana 5   akce Zkoumání, SO 15 Inteligence (Mystika)
-      grimoire identify Bless                     zkoumá aktivní postava
+      grimoire identify Elmira Požehnání --arcana 5   akce Zkoumání, SO 15 Inteligence (Mystika)
+      grimoire identify Požehnání                 zkoumá aktivní postava
 help-after-grimoire-wait =
     Příklady:
       grimoire wait Elmira 10m     uplyne deset minut rituálu (R5b, R12)
@@ -615,7 +615,7 @@ help-after-grimoire-use =
                                             (hráči sdílející jeden stůl v PostgreSQL)
 
     První slovo příkazu je postava, jen když má příkaz víc slov, než bez ní
-    potřebuje: `cast Fireball` sesílá za aktivní postavu, `cast Mira Fireball`
+    potřebuje: `cast Štít` sesílá za aktivní postavu, `cast Mira Štít`
     za Miru. U `prepare` a `unprepare` je první slovo postava, když se tak
     nějaká postava jmenuje.
 help-after-grimoire-rules =
