@@ -492,6 +492,32 @@ mod tests {
     }
 
     #[test]
+    fn notes_about_a_spell_under_way_read_in_czech_with_its_czech_name() {
+        grimoire_catalog::Catalog::teach_words();
+        for (note, czech) in [
+            (
+                "R12: Alarm continues, 4 round(s) to go",
+                "R12: sesílání kouzla Poplach pokračuje, zbývá kol: 4",
+            ),
+            (
+                "R12: Alarm is ready to complete",
+                "R12: kouzlo Poplach lze dokončit",
+            ),
+            ("R15: Shield has ended", "R15: kouzlo Štít skončilo"),
+            ("Hex moves to Orc", "kouzlo Uřknutí přechází na cíl Orc"),
+            ("DC 15 WIS save", "záchrana MDR proti SO 15"),
+        ] {
+            assert_eq!(target_note(note, Lang::CS), czech);
+            assert_eq!(target_note(note, Lang::EN), note);
+        }
+        // A homebrew spell the catalogue does not know keeps its name.
+        assert_eq!(
+            target_note("R15: Frost Lance has ended", Lang::CS),
+            "R15: kouzlo Frost Lance skončilo"
+        );
+    }
+
+    #[test]
     fn czech_plurals() {
         assert_eq!(span(&TimeSpan::minutes(1), Lang::CS), "1 minuta");
         assert_eq!(span(&TimeSpan::minutes(3), Lang::CS), "3 minuty");

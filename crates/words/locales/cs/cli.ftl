@@ -102,7 +102,7 @@ cli-active-cleared = už není aktivní
 cli-active-from-env = vybrána proměnnou GRIMOIRE_CHARACTER v tomto shellu
 cli-active-in-database = v databázi
 cli-no-active = žádná aktivní postava (vyberte ji: grimoire use JMÉNO)
-cli-rules = pravidla sesílání kouzel (grimoire rules ID ukáže jedno; text je anglicky)
+cli-rules = pravidla sesílání kouzel (grimoire rules ID ukáže jedno)
 
 ## Počty a úrovně ve výpisu
 
@@ -395,6 +395,13 @@ cli-note-success-half = poloviční zranění a žádné stavy
 cli-note-success-none = žádný účinek
 cli-note-more-damage = o { $amount } víc ({ $type } zranění), je-li cíl { $types }; uveď jeho druh, aby se započetlo
 cli-note-no-extra-damage = { $type } zranění se neházelo: zraňuje jen tyto druhy: { $types }, a žádný cíl k nim nepatří
+# Poznámky o kouzle, které se sesílá nebo působí, přečtené z anglických poznámek pravidel (issue 31).
+cli-note-casting-takes = R12: sesílání trvá kol: { $rounds }, se Soustředěním; pozice se utratí, jen když se dokončí
+cli-note-casting-continues = R12: sesílání kouzla { $spell } pokračuje, zbývá kol: { $left }
+cli-note-casting-ready = R12: kouzlo { $spell } lze dokončit
+cli-note-spell-ended = R15: kouzlo { $spell } skončilo
+cli-note-spell-moves = kouzlo { $spell } přechází na cíl { $target }
+cli-note-save-dc = záchrana { $ability } proti SO { $dc }
 
 ## Hlášení o vykonané práci
 

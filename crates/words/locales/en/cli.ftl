@@ -386,6 +386,13 @@ cli-note-success-half = half damage and no conditions
 cli-note-success-none = no effect
 cli-note-more-damage = { $amount } more { $type } damage if the target is { $types }; state its creature type to apply it
 cli-note-no-extra-damage = no { $type } damage rolled: it harms only { $types }, and no target is one
+# Notes about a spell under way or in effect, read back from the rules' English (issue 31).
+cli-note-casting-takes = R12: casting takes { $rounds } rounds with Concentration; no slot is spent unless it completes
+cli-note-casting-continues = R12: { $spell } continues, { $left } round(s) to go
+cli-note-casting-ready = R12: { $spell } is ready to complete
+cli-note-spell-ended = R15: { $spell } has ended
+cli-note-spell-moves = { $spell } moves to { $target }
+cli-note-save-dc = DC { $dc } { $ability } save
 
 ## Reports of done work
 
