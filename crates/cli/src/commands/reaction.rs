@@ -593,7 +593,12 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                 if reaction { "✓" } else { "✗" }
             ))?;
             for f in caster.features() {
-                out.line(format!("  {}: {}/{}", f.name, f.remaining(), f.max_uses))?;
+                out.line(format!(
+                    "  {}: {}/{}",
+                    super::monster::use_name(&f.name, lang),
+                    f.remaining(),
+                    f.max_uses
+                ))?;
             }
             Ok(())
         }
