@@ -69,6 +69,11 @@ pub fn current(store: &Store) -> anyhow::Result<Option<(String, Source)>> {
 
 /// `GRIMOIRE_CHARACTER`, when set and not blank.
 pub fn from_env() -> Option<String> {
+    // Embedded (`grimoire mcp`), the calls name their character: the
+    // serving process's environment is not theirs.
+    if crate::embedded::is_embedded() {
+        return None;
+    }
     std::env::var(ENV)
         .ok()
         .map(|v| v.trim().to_owned())

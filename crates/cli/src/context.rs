@@ -1,6 +1,8 @@
 //! What every command gets: the resolved global flags, the store, dice.
 
+use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use grimoire_dice::SeededRng;
 use grimoire_store::{PostgresBackend, PostgresConfig, Store};
@@ -19,11 +21,72 @@ pub struct Ctx {
     pub seed: Option<u64>,
     /// The command line as typed, for the change log.
     pub command_line: String,
+    /// The store a program embedding the CLI opened once for every call
+    /// (`grimoire mcp`); `None` opens [`Ctx::db`] for this command.
+    pub shared: Option<Arc<Mutex<Store>>>,
+}
+
+/// The store a command works on: its own, or the embedding program's,
+/// held for the length of the command.
+pub enum StoreRef<'a> {
+    /// Opened for this command.
+    Own(Store),
+    /// The embedding program's, locked.
+    Shared(MutexGuard<'a, Store>),
+}
+
+impl Drop for StoreRef<'_> {
+    fn drop(&mut self) {
+        if matches!(self, StoreRef::Shared(_)) {
+            crate::embedded::set_holding(false);
+        }
+    }
+}
+
+impl Deref for StoreRef<'_> {
+    type Target = Store;
+
+    fn deref(&self) -> &Store {
+        match self {
+            StoreRef::Own(s) => s,
+            StoreRef::Shared(s) => s,
+        }
+    }
+}
+
+impl DerefMut for StoreRef<'_> {
+    fn deref_mut(&mut self) -> &mut Store {
+        match self {
+            StoreRef::Own(s) => s,
+            StoreRef::Shared(s) => s,
+        }
+    }
 }
 
 impl Ctx {
-    /// Opens the store, creating and migrating it on first use.
-    pub fn store(&self) -> anyhow::Result<Store> {
+    /// The store: the embedding program's when there is one, otherwise
+    /// opened (created and migrated on first use); its homebrew loaded.
+    pub fn store(&self) -> anyhow::Result<StoreRef<'_>> {
+        let store = match &self.shared {
+            // A command asking twice would wait for itself: a bug, said
+            // as one instead of a hang.
+            Some(_) if crate::embedded::holding() => {
+                anyhow::bail!("a command asked for the shared store while holding it")
+            }
+            Some(shared) => {
+                let guard = crate::embedded::lock(shared);
+                crate::embedded::set_holding(true);
+                StoreRef::Shared(guard)
+            }
+            None => StoreRef::Own(self.open_store()?),
+        };
+        crate::catalog::load_homebrew(&store)?;
+        Ok(store)
+    }
+
+    /// Opens [`Ctx::db`] (the default file when unset), creating and
+    /// migrating it on first use.
+    pub fn open_store(&self) -> anyhow::Result<Store> {
         let path = match &self.db {
             Some(p) => p.clone(),
             None => default_db_path()
@@ -35,7 +98,6 @@ impl Ctx {
         } else {
             Store::open(&path).map_err(Failure::from)?
         };
-        crate::catalog::load_homebrew(&store)?;
         Ok(store)
     }
 
@@ -43,7 +105,8 @@ impl Ctx {
     /// database's homebrew when a database is already there; a missing
     /// SQLite file is not created for it.
     pub fn load_homebrew_if_any(&self) -> anyhow::Result<()> {
-        let exists = match &self.db {
+        let exists = self.shared.is_some()
+            || match &self.db {
             Some(p) => {
                 let text = p.to_string_lossy();
                 text.starts_with("postgres") || p.exists()

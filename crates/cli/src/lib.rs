@@ -13,6 +13,7 @@ mod commands;
 mod completion;
 mod context;
 mod describe;
+pub mod embedded;
 pub mod failure;
 mod help;
 mod i18n;
@@ -43,9 +44,6 @@ pub fn run(raw: Vec<std::ffi::OsString>) -> ExitCode {
     clap_complete::CompleteEnv::with_factory(completion::command)
         .var(completion::VAR)
         .complete();
-    // A refusal about a spell kept in state by its English name names it
-    // in the reader's language.
-    grimoire_catalog::Catalog::teach_words();
     // `std::env::args` panics on an argument that is not UTF-8; such bytes
     // can be no name, spell or notation, so they are a usage error.
     let args: Vec<String> = match raw.iter().map(|a| a.clone().into_string()).collect() {
@@ -57,12 +55,38 @@ pub fn run(raw: Vec<std::ffi::OsString>) -> ExitCode {
                 "cli-invalid-utf8",
                 &[("arg", &format!("{:?}", bad.to_string_lossy()))],
             );
-            return report(&Out::new(json, Lang::default()), &failure);
+            return ExitCode::from(report(&Out::new(json, Lang::default()), &failure));
         }
     };
+    ExitCode::from(execute(args, &Embedding::default()))
+}
+
+/// What a program running the CLI inside itself gives every command
+/// ([`embedded::Session`]); the default is the `grimoire` process's own.
+#[derive(Default)]
+pub(crate) struct Embedding {
+    /// The database, when the program says which.
+    pub(crate) db: Option<std::path::PathBuf>,
+    /// The store the program keeps open for every command.
+    pub(crate) store: Option<std::sync::Arc<std::sync::Mutex<grimoire_store::Store>>>,
+    /// The seed this command's dice start from.
+    pub(crate) seed: Option<u64>,
+}
+
+/// Runs one command line (the program's name first) and returns its exit
+/// code: 0 done, 1 refused, 2 usage.
+pub(crate) fn execute(args: Vec<String>, embedding: &Embedding) -> u8 {
+    // A refusal about a spell kept in state by its English name names it
+    // in the reader's language.
+    grimoire_catalog::Catalog::teach_words();
     // Help and usage errors are in the language the command line or the
-    // locale asks for, decided before clap reads the arguments.
-    let help_lang = help::language(&args, |k| std::env::var(k).ok());
+    // locale asks for, decided before clap reads the arguments. Embedded,
+    // the command line says it.
+    let help_lang = if embedding.store.is_some() {
+        help::language(&args, |_| None)
+    } else {
+        help::language(&args, |k| std::env::var(k).ok())
+    };
     // A command line that parses needs no help text: the worded command
     // (every about and help rendered from the catalogue) is built only to
     // show help or a usage error, which it then parses again to word.
@@ -83,12 +107,13 @@ pub fn run(raw: Vec<std::ffi::OsString>) -> ExitCode {
     let out = Out::new(cli.json, lang);
     let ctx = context::Ctx {
         out,
-        db: cli.db.clone(),
-        seed: cli.seed,
+        db: embedding.db.clone().or(cli.db.clone()),
+        seed: embedding.seed.or(cli.seed),
         command_line: command_line(&args),
+        shared: embedding.store.clone(),
     };
     match cli::run(&ctx, cli.command) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         // A closed pipe (`grimoire spells | head`) is the reader's choice,
         // not a failure worth a message.
         Err(err)
@@ -96,14 +121,14 @@ pub fn run(raw: Vec<std::ffi::OsString>) -> ExitCode {
                 .downcast_ref::<std::io::Error>()
                 .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
         {
-            ExitCode::SUCCESS
+            0
         }
         Err(err) => report(&out, &failure::classify(&err)),
     }
 }
 
 /// Prints a failure in the chosen form and returns its exit code.
-fn report(out: &Out, failure: &Failure) -> ExitCode {
+fn report(out: &Out, failure: &Failure) -> u8 {
     if out.json {
         // Errors go to stdout with --json so a program reads one stream.
         let _ = out.json(&failure.to_json(out.lang));
@@ -123,12 +148,12 @@ fn report(out: &Out, failure: &Failure) -> ExitCode {
             failure.code
         );
     }
-    ExitCode::from(failure.exit)
+    failure.exit
 }
 
 /// clap's own errors: help and version exit 0; with `--json` a usage error
 /// is reported as JSON like every other error.
-fn usage_error(args: &[String], err: clap::Error, tag: &str) -> ExitCode {
+fn usage_error(args: &[String], err: clap::Error, tag: &str) -> u8 {
     use clap::error::ErrorKind;
     let json = args.iter().any(|a| a == "--json");
     let lang = Lang::of_tag(tag);
@@ -149,10 +174,10 @@ fn usage_error(args: &[String], err: clap::Error, tag: &str) -> ExitCode {
                 let _ = err.print();
             }
         }
-        return ExitCode::from(err.exit_code().clamp(0, 255) as u8);
+        return err.exit_code().clamp(0, 255) as u8;
     }
     report(&Out::new(true, lang), &usage_failure(&err));
-    ExitCode::from(EXIT_USAGE)
+    EXIT_USAGE
 }
 
 /// A usage error as a [`Failure`] (code `usage`, exit 2): clap's English

@@ -27,6 +27,12 @@ impl Out {
 
     /// Prints a JSON value on one line.
     pub fn json(&self, value: &serde_json::Value) -> anyhow::Result<()> {
+        if crate::embedded::is_embedded() {
+            let mut line = serde_json::to_vec(value)?;
+            line.push(b'\n');
+            crate::embedded::capture(&line);
+            return Ok(());
+        }
         let mut stdout = std::io::stdout().lock();
         // An I/O failure stays an io::Error, so a closed pipe is told apart.
         serde_json::to_writer(&mut stdout, value).map_err(|e| match e.io_error_kind() {
@@ -39,6 +45,9 @@ impl Out {
 
     /// Prints a line of human output.
     pub fn line(&self, text: impl AsRef<str>) -> anyhow::Result<()> {
+        if crate::embedded::capture(format!("{}\n", text.as_ref()).as_bytes()) {
+            return Ok(());
+        }
         writeln!(std::io::stdout().lock(), "{}", text.as_ref())?;
         Ok(())
     }

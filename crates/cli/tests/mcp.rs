@@ -190,8 +190,9 @@ async fn a_short_combat_only_through_mcp_tools() {
     let dealt = hit["damage_total"].as_i64().unwrap();
     assert!(dealt > 0, "{fireball}");
     assert_eq!(hit["hp_after"].as_i64(), Some(priest_hp - dealt));
-    // The same seed rolls the same: the session can be replayed.
-    assert_eq!(fireball["seed"], 7);
+    // The call's own seed, drawn from the session's stream (--seed 7):
+    // `grimoire --seed N cast ...` replays this one roll.
+    assert!(fireball["seed"].is_u64(), "{fireball}");
 
     // A second levelled spell the same turn: R10, and the fix says how on.
     let err = refused(

@@ -24,11 +24,11 @@ mod server;
 use std::path::PathBuf;
 
 pub use lang::Lang;
-pub use runner::Runner;
+pub use runner::{InProcess, Runner};
 pub use server::Grimoire;
 
 /// How `grimoire mcp` was started.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Config {
     /// The `grimoire` binary every tool runs (normally the current one).
     pub exe: PathBuf,
@@ -38,13 +38,19 @@ pub struct Config {
     pub seed: Option<u64>,
     /// The language of answers when a call does not choose one.
     pub lang: Lang,
+    /// Runs every tool call in this process (the CLI's embedded session)
+    /// instead of as a child process of `exe`.
+    pub in_process: Option<std::sync::Arc<dyn runner::InProcess>>,
 }
 
 /// Serves MCP on stdin/stdout until the client disconnects. Nothing else
 /// may write to stdout meanwhile; logs belong on stderr.
 pub async fn serve_stdio(config: Config) -> std::io::Result<()> {
     use rmcp::ServiceExt;
-    let runner = Runner::new(config.exe, config.db, config.seed);
+    let mut runner = Runner::new(config.exe, config.db, config.seed);
+    if let Some(cli) = config.in_process {
+        runner = runner.in_process(cli);
+    }
     let service = Grimoire::new(runner, config.lang)
         .serve(rmcp::transport::stdio())
         .await

@@ -34,8 +34,17 @@ pub const MAX_RUNNING: usize = 4;
 /// is refused (`busy`).
 pub const QUEUE_WAIT: Duration = Duration::from_secs(10);
 
+/// The CLI run inside this process (issue 32): `grimoire mcp` gives the
+/// runner one, so a tool call is a function call on one open store
+/// instead of a child process. It answers the exit code (0 done, 1
+/// refused, 2 usage) and what the command printed.
+pub trait InProcess: Send + Sync + 'static {
+    /// Runs `grimoire <args>` (the arguments after the program's name).
+    fn run(&self, args: Vec<String>) -> (u8, Vec<u8>);
+}
+
 /// How to run the CLI for every tool call.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Runner {
     /// The `grimoire` binary.
     pub exe: PathBuf,
@@ -54,6 +63,19 @@ pub struct Runner {
     max_running: usize,
     /// One permit per command running; shared by the runner's clones.
     running: Arc<Semaphore>,
+    /// Runs commands in this process instead of as children.
+    in_process: Option<Arc<dyn InProcess>>,
+}
+
+impl std::fmt::Debug for Runner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Runner")
+            .field("exe", &self.exe)
+            .field("db", &self.db)
+            .field("seed", &self.seed)
+            .field("in_process", &self.in_process.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Runner {
@@ -68,7 +90,17 @@ impl Runner {
             queue_wait: QUEUE_WAIT,
             max_running: MAX_RUNNING,
             running: Arc::new(Semaphore::new(MAX_RUNNING)),
+            in_process: None,
         }
+    }
+
+    /// The same runner answering every call in this process with `cli`
+    /// (its store and dice are `cli`'s; `exe`, `db` and `seed` are then
+    /// unused).
+    #[must_use]
+    pub fn in_process(mut self, cli: Arc<dyn InProcess>) -> Self {
+        self.in_process = Some(cli);
+        self
     }
 
     /// The same runner with at most `n` commands at once (at least one).
@@ -126,6 +158,40 @@ impl Runner {
                 ),
             );
         };
+        if let Some(cli) = &self.in_process {
+            let cli = Arc::clone(cli);
+            let mut argv = self.argv(args);
+            argv.extend(["--lang".to_owned(), lang.flag().to_owned()]);
+            // The place goes with the work: a call that timed out still
+            // counts until its command has returned.
+            let work = tokio::task::spawn_blocking(move || {
+                let done = cli.run(argv);
+                drop(_place);
+                done
+            });
+            let Ok(done) = tokio::time::timeout(self.timeout, work).await else {
+                return refused(
+                    "timeout",
+                    say(
+                        "mcp-run-timeout",
+                        &[("seconds", self.timeout.as_secs().to_string())],
+                    ),
+                );
+            };
+            let Ok((code, out)) = done else {
+                return refused("internal", say("mcp-run-no-output", &[]));
+            };
+            if out.len() > self.max_output {
+                return refused(
+                    "output_too_large",
+                    say(
+                        "mcp-run-too-large",
+                        &[("limit", self.max_output.to_string())],
+                    ),
+                );
+            }
+            return classify(Some(i32::from(code)), &out, String::new(), &say);
+        }
         let mut command = Command::new(&self.exe);
         command
             .args(self.argv(args))
@@ -190,27 +256,38 @@ impl Runner {
             );
         }
         let code = status.ok().and_then(|s| s.code());
-        let text = String::from_utf8_lossy(&out);
-        let json: Option<Value> = serde_json::from_str(text.trim()).ok();
-        match (code, json) {
-            (Some(0), Some(value)) => Outcome::Done(value),
-            (Some(0), None) => Outcome::Done(Value::String(text.trim().to_owned())),
-            (_, Some(value)) if value["error"].is_object() => {
-                Outcome::Refused(value["error"].clone())
-            }
-            (code, _) => {
-                let stderr = err.map(|(e, _)| e).unwrap_or_default();
-                let stderr = String::from_utf8_lossy(&stderr);
-                let excerpt: String = stderr.trim().chars().take(500).collect();
-                refused(
-                    "internal",
-                    say(
-                        "mcp-run-failed",
-                        &[("code", format!("{code:?}")), ("excerpt", excerpt)],
-                    ),
-                )
-            }
-        }
+        let stderr = err.map(|(e, _)| e).unwrap_or_default();
+        let stderr = String::from_utf8_lossy(&stderr);
+        let excerpt: String = stderr.trim().chars().take(500).collect();
+        classify(code, &out, excerpt, &say)
+    }
+}
+
+/// Words a message of `mcp.ftl` with its arguments, in the call's language.
+type Say<'a> = &'a dyn Fn(&str, &[(&str, String)]) -> String;
+
+/// What a command's exit code and output come to: its JSON when it ran,
+/// its error object when it refused, an internal refusal naming the code
+/// and `excerpt` (of its stderr) otherwise.
+fn classify(
+    code: Option<i32>,
+    out: &[u8],
+    excerpt: String,
+    say: Say<'_>,
+) -> Outcome {
+    let text = String::from_utf8_lossy(out);
+    let json: Option<Value> = serde_json::from_str(text.trim()).ok();
+    match (code, json) {
+        (Some(0), Some(value)) => Outcome::Done(value),
+        (Some(0), None) => Outcome::Done(Value::String(text.trim().to_owned())),
+        (_, Some(value)) if value["error"].is_object() => Outcome::Refused(value["error"].clone()),
+        (code, _) => refused(
+            "internal",
+            say(
+                "mcp-run-failed",
+                &[("code", format!("{code:?}")), ("excerpt", excerpt)],
+            ),
+        ),
     }
 }
 
@@ -325,6 +402,44 @@ mod tests {
         assert_eq!(e["code"], "busy", "{e}");
         assert!(e["message"].as_str().unwrap().contains('1'), "{e}");
         assert_eq!(first.await.unwrap(), Outcome::Done(serde_json::json!({})));
+    }
+
+    /// A stand-in for the embedded CLI that counts the calls running at
+    /// once and answers `{}`.
+    struct Counting {
+        now: std::sync::atomic::AtomicUsize,
+        most: std::sync::atomic::AtomicUsize,
+    }
+
+    impl InProcess for Counting {
+        fn run(&self, _args: Vec<String>) -> (u8, Vec<u8>) {
+            use std::sync::atomic::Ordering::SeqCst;
+            let now = self.now.fetch_add(1, SeqCst) + 1;
+            self.most.fetch_max(now, SeqCst);
+            std::thread::sleep(Duration::from_millis(20));
+            self.now.fetch_sub(1, SeqCst);
+            (0, b"{}\n".to_vec())
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn fifty_calls_in_process_never_run_more_than_four_at_once() {
+        let cli = Arc::new(Counting {
+            now: 0.into(),
+            most: 0.into(),
+        });
+        let r = Arc::new(Runner::new("unused".into(), None, None).in_process(cli.clone()));
+        let calls: Vec<_> = (0..50)
+            .map(|_| {
+                let r = Arc::clone(&r);
+                tokio::spawn(async move { r.run(Lang::EN, &[]).await })
+            })
+            .collect();
+        for call in calls {
+            assert_eq!(call.await.unwrap(), Outcome::Done(serde_json::json!({})));
+        }
+        let most = cli.most.load(std::sync::atomic::Ordering::SeqCst);
+        assert!((2..=MAX_RUNNING).contains(&most), "{most} at once");
     }
 
     #[tokio::test]

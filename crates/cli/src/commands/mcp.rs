@@ -1,7 +1,9 @@
 //! `grimoire mcp`: the Model Context Protocol server for AI game masters
 //! (issue 15), over stdin/stdout. The server lives in the `grimoire-mcp`
-//! library; every tool call runs this same binary with `--json`, on the
-//! database, seed and language this command was started with.
+//! library; every tool call runs a command of this CLI with `--json`, in
+//! this process (issue 32): one [`crate::embedded::Session`] keeps the
+//! database open and the dice one stream from `--seed`, and each call
+//! gives its language.
 
 use crate::context::Ctx;
 
@@ -13,11 +15,13 @@ pub struct Args {}
 /// Serves MCP on stdio until the client disconnects.
 pub fn run(ctx: &Ctx, _args: &Args) -> anyhow::Result<()> {
     let exe = std::env::current_exe()?;
+    let session = crate::embedded::Session::open(ctx.db.clone(), ctx.seed)?;
     let config = grimoire_mcp::Config {
         exe,
         db: ctx.db.clone(),
         seed: ctx.seed,
         lang: grimoire_mcp::Lang::parse_loose(ctx.out.lang.tag()),
+        in_process: Some(std::sync::Arc::new(session)),
     };
     eprintln!(
         "{}",

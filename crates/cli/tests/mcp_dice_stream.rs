@@ -1,0 +1,65 @@
+//! A seeded MCP session is one stream of rolls (issue 32): `grimoire mcp
+//! --seed 7` runs every call in process and draws each call's seed from
+//! one stream, so twenty rolls of the same dice differ from each other
+//! (before, each call was a child process given seed 7, and fifty seeded
+//! Fire Bolts rolled identical dice), and a second session with the same
+//! seed replays all twenty exactly, while another seed does not. Driven by
+//! the MCP SDK's own client.
+
+use rmcp::model::CallToolRequestParams;
+use rmcp::service::RunningService;
+use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::{Value, json};
+
+type Client = RunningService<RoleClient, ()>;
+
+async fn start(db: &std::path::Path, seed: &str) -> Client {
+    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
+        c.env_remove("GRIMOIRE_LANG")
+            .env_remove("GRIMOIRE_SEED")
+            .env_remove("GRIMOIRE_CHARACTER")
+            .env_remove("GRIMOIRE_DB")
+            .arg("--db")
+            .arg(db)
+            .args(["--seed", seed, "mcp"]);
+    });
+    let (transport, _stderr) = TokioChildProcess::builder(command)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("grimoire mcp starts");
+    ().serve(transport).await.expect("the MCP handshake")
+}
+
+/// Twenty rolls of 1d1000 in a fresh session started with `seed`.
+async fn twenty_rolls(seed: &str) -> Vec<Value> {
+    let dir = tempfile::tempdir().unwrap();
+    let client = start(&dir.path().join("g.sqlite3"), seed).await;
+    let mut totals = Vec::new();
+    for _ in 0..20 {
+        let Value::Object(args) = json!({"expression": "1d1000"}) else {
+            unreachable!()
+        };
+        let r = client
+            .call_tool(CallToolRequestParams::new("roll").with_arguments(args))
+            .await
+            .expect("an answer");
+        let v = r.structured_content.clone().unwrap_or(Value::Null);
+        assert_eq!(r.is_error, Some(false), "{v}");
+        totals.push(v["total"].clone());
+    }
+    client.cancel().await.ok();
+    totals
+}
+
+#[tokio::test]
+async fn a_seeded_session_rolls_a_stream_that_replays_from_the_start() {
+    let first = twenty_rolls("7").await;
+    assert!(first.iter().all(Value::is_u64), "{first:?}");
+    let mut distinct = first.clone();
+    distinct.sort_by_key(|v| v.as_u64());
+    distinct.dedup();
+    assert!(distinct.len() > 10, "the same dice call after call: {first:?}");
+    assert_eq!(twenty_rolls("7").await, first, "the same seed replays");
+    assert_ne!(twenty_rolls("8").await, first, "another seed rolls anew");
+}
