@@ -431,7 +431,7 @@ pub fn ability(ctx: &Ctx, command: &AbilityCommand) -> anyhow::Result<()> {
 
 fn add_resource(
     ctx: &Ctx,
-    mut store: grimoire_store::Store,
+    mut store: crate::context::StoreRef<'_>,
     entity: grimoire_store::Entity<Caster>,
     events: impl Fn(&Caster) -> Vec<Event>,
     label: &str,
