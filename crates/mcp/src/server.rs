@@ -162,7 +162,7 @@ impl Grimoire {
     }
 
     #[tool(
-        description = "Prepare spells for a character (cantrips are learned the same way), or unprepare them with unprepare true. Each spell must be on one of the character's class lists (R8) and within its limits."
+        description = "Prepare spells for a character (cantrips are learned the same way), or unprepare them with unprepare true. Each spell must be on one of the character's class lists (R8) and within its limits, unless always is true: then each is kept prepared as a subclass, feat, species or Magical Secrets does, outside the limits and from any class's list (class names the class it counts as)."
     )]
     async fn prepare(&self, Parameters(p): Parameters<Prepare>) -> CallToolResult {
         self.call(&p, p.lang, |p| Ok(argv::prepare(p))).await

@@ -27,6 +27,15 @@ use crate::state::AppState;
 pub(crate) struct PrepareInput {
     /// Id, English or Czech name.
     spell: String,
+    /// Always prepared by a feature (subclass, feat, species, Magical
+    /// Secrets): outside the prepared-spell limit, from any class's list.
+    #[serde(default)]
+    always: bool,
+    /// With `always`: the class it counts as (its DC; default: the
+    /// character's class with the spell on its list, else its first).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, example = "cleric")]
+    class: Option<grimoire_rules::Class>,
 }
 
 /// A character's history, one page of it.
@@ -384,7 +393,8 @@ async fn cast(
     })
 }
 
-/// Prepares a spell or learns a cantrip (R8: it must be on a class list).
+/// Prepares a spell or learns a cantrip (R8: it must be on a class list),
+/// or with `always` keeps it prepared outside the limit and the lists.
 #[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/prepared", tag = "characters",
     security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
     request_body = PrepareInput,
@@ -405,7 +415,11 @@ async fn prepare(
         move |store, name| {
             let spell = body.spell.clone();
             game::with_catalog(store, &[&spell], |store, catalog| {
-                game::prepare(store, catalog, name, &spell)
+                if body.always {
+                    game::prepare_always(store, catalog, name, &spell, body.class)
+                } else {
+                    game::prepare(store, catalog, name, &spell)
+                }
             })
         },
     )

@@ -760,6 +760,25 @@ pub fn prepare(
     .map(report)
 }
 
+/// Marks a spell as always prepared (a subclass, feat, species or Magical
+/// Secrets keeps it prepared): outside the prepared-spell limit and exempt
+/// from R8's class-list check, counting as a spell of `class` (default: the
+/// character's class with the spell on its list).
+pub fn prepare_always(
+    store: &mut Store,
+    catalog: &Catalog,
+    name: &str,
+    spell: &str,
+    class: Option<Class>,
+) -> Result<StepReport, ServerError> {
+    let spell = catalog.lookup(spell)?.spell.clone();
+    let command = format!("prepare {} --always", spell.id.as_str());
+    step(store, name, &command, |store, command, c| {
+        grimoire_app::prepare_always(store, command, c, &[&spell], class)
+    })
+    .map(report)
+}
+
 /// A short or long rest (R4).
 pub fn rest(store: &mut Store, name: &str, kind: RestKind) -> Result<StepReport, ServerError> {
     let (command, kind) = match kind {
