@@ -169,6 +169,14 @@ impl Failure {
         f
     }
 
+    /// The hint as JSON, in every language: `{"id", "args", "said": {"en":
+    /// ..., "cs": ...}}`; `None` without one.
+    pub fn hint_json(&self) -> Option<serde_json::Value> {
+        self.hint
+            .as_ref()
+            .map(|h| serde_json::json!({ "id": h.id, "args": h.args, "said": h.said }))
+    }
+
     /// The JSON form printed with `--json`; a hint also as `hint`:
     /// `{"id": "hint-end-turn", "args": {"caster": "Elmira"}, "text": ...}`
     /// (`text` as the message ends with it).

@@ -825,3 +825,39 @@ async fn an_encounter_not_started_names_encounter_start_and_following_it_works()
     let status = ok(&client, "encounter_show", json!({"encounter": "Cave"})).await;
     assert_eq!(status["round"], 1, "{status}");
 }
+
+#[tokio::test]
+async fn r10_options_name_the_tool_call_for_each_blocked_spell_not_a_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let client = start(&dir.path().join("g.sqlite3")).await;
+    wizard(&client, "Elmira", &["magic missile", "shield"]).await;
+    ok(
+        &client,
+        "cast",
+        json!({"character": "Elmira", "spell": "magic missile", "targets": ["Goblin"]}),
+    )
+    .await;
+    for lang in ["en", "cs"] {
+        let options = ok(
+            &client,
+            "options",
+            json!({"character": "Elmira", "lang": lang}),
+        )
+        .await;
+        let blocked = options["blocked"].as_array().unwrap();
+        let r10: Vec<&Value> = blocked
+            .iter()
+            .filter(|b| b["code"] == "one_slot_per_turn")
+            .collect();
+        assert!(!r10.is_empty(), "{options}");
+        for b in r10 {
+            assert_eq!(
+                b["fix_call"],
+                json!({"tool": "next_turn", "arguments": {"character": "Elmira"}}),
+                "{b}"
+            );
+            assert!(b.get("hint").is_none(), "{b}");
+        }
+        assert!(!options.to_string().contains("grimoire "), "{options}");
+    }
+}

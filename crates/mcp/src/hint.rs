@@ -117,6 +117,43 @@ pub fn take(error: &mut Value, lang: Lang) -> Option<ToolCall> {
     call_for(hint["id"].as_str()?, hint["args"].as_object()?, lang)
 }
 
+/// Rewrites the `blocked` list of an `options` answer for MCP: each
+/// refusal's hint (`hint`, in every language under `said`) leaves its
+/// messages and becomes `fix_call`.
+pub fn take_blocked(answer: &mut Value, lang: Lang) {
+    let Some(blocked) = answer.get_mut("blocked").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for b in blocked {
+        let Some(hint) = b.as_object_mut().and_then(|o| o.remove("hint")) else {
+            continue;
+        };
+        let strip = |text: &mut Value, tag: &str| {
+            if let (Some(said), Some(t)) = (hint["said"][tag].as_str(), text.as_str())
+                && let Some(bare) = t.strip_suffix(&format!(" ({said})"))
+            {
+                *text = Value::String(bare.to_owned());
+            }
+        };
+        strip(&mut b["message"], grimoire_words::FALLBACK);
+        if b["message_cs"].is_string() {
+            strip(&mut b["message_cs"], "cs");
+        }
+        if let Some(messages) = b["messages"].as_object_mut() {
+            for (tag, text) in messages.iter_mut() {
+                strip(text, tag);
+            }
+        }
+        let call = hint["id"]
+            .as_str()
+            .zip(hint["args"].as_object())
+            .and_then(|(id, args)| call_for(id, args, lang));
+        if let Some(call) = call {
+            b["fix_call"] = call.to_json();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -85,6 +85,7 @@ impl Grimoire {
         match self.runner.run(lang, &args).await {
             Outcome::Done(mut value @ Value::Object(_)) => {
                 next::annotate(&mut value);
+                hint::take_blocked(&mut value, lang);
                 CallToolResult::structured(value)
             }
             Outcome::Done(other) => CallToolResult::structured(json!({ "result": other })),

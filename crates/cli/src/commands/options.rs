@@ -34,7 +34,8 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     let mut found = grimoire_app::options::options(&store, &c, enc.as_ref(), &lookup)
         .map_err(state::app_error)?;
     // Each refusal says what would make the cast legal, as `cast` does,
-    // in every language it has.
+    // in every language it has; the JSON also carries it as data (`hint`).
+    let mut hints = Vec::with_capacity(found.blocked.len());
     for b in &mut found.blocked {
         let f = Failure::refused(&b.code, b.message.clone())
             .with_words(|lang| b.message_in(lang).to_owned());
@@ -46,11 +47,20 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         if b.message_cs.is_some() {
             b.message_cs = b.messages.get("cs").cloned();
         }
+        hints.push(f.hint_json());
         b.message = f.message;
     }
     let out = &ctx.out;
     if out.json {
-        return out.json(&json!(found));
+        let mut answer = json!(found);
+        if let Some(blocked) = answer["blocked"].as_array_mut() {
+            for (b, hint) in blocked.iter_mut().zip(hints) {
+                if let Some(hint) = hint {
+                    b["hint"] = hint;
+                }
+            }
+        }
+        return out.json(&answer);
     }
     human(out, &found)
 }
