@@ -1,25 +1,29 @@
 //! One scripted evening through all three front ends (issues 31 and 32):
 //! the CLI binary, the HTTP API (`grimoire serve` on a free loopback port)
 //! and the MCP server (`grimoire mcp` under the MCP SDK's client), each on
-//! a database of its own, with the same dice seed on every call (the CLI's
-//! `--seed 7` per command, the API's `"seed": 7` per request, the MCP
-//! server's `--seed 7`, which it passes to every call).
+//! a database of its own, with the same dice: MCP's session is started
+//! with `--seed 7`, and the CLI (`--seed N` per command) and the API
+//! (`"seed": N` per request, `?seed=N` for a turn) are given, call by
+//! call, the seed that session gives its call (see [`Dice`]).
 //!
 //! Two characters (a Wizard with Shield, Magic Missile and Fire Bolt, a
-//! Cleric with Bless and Spirit Guardians), an encounter with a Goblin, a
-//! seeded Magic Missile, Spirit Guardians held with Concentration, damage
-//! that forces the Concentration save, Shield as a Reaction on another's
-//! turn, turns that let the lasting spell burn, refusals (a second action,
-//! a cast out of turn, a Long Rest mid-fight), the end of the encounter, a
-//! rest and its undo. Every answer's rule-relevant fields (done or refused,
-//! with the same code and rule id; the dice, damage, hit points and saves)
-//! and the stored state afterwards (sheets: slots, hit points,
-//! Concentration, effects, turn; the encounter: order, hit points,
-//! effects) must be the same whichever front end asked.
+//! Cleric with Bless and Spirit Guardians), an encounter with a Goblin and
+//! an SRD Mage; Elmira's seeded Magic Missile waits in a Reaction window
+//! for the Mage's Counterspell (resolved by the GM when not countered);
+//! Spirit Guardians held with Concentration; damage that forces the
+//! Concentration save; Shield as a Reaction on another's turn; the Mage's
+//! own Concentration; turns that let the lasting spell burn; refusals (a
+//! second action, a cast out of turn, a Long Rest mid-fight); the end of
+//! the encounter, a rest and its undo. Every answer's rule-relevant fields
+//! (done or refused, with the same code and rule id; the dice, damage,
+//! hit points and saves) and the stored state afterwards (sheets: slots,
+//! hit points, Concentration, effects, turn; the encounter: order, hit
+//! points, conditions, Concentration, effects) must be the same whichever
+//! front end asked.
 //!
-//! If a seeded MCP session becomes one stream of rolls (issue 32), its
-//! calls no longer roll what a per-call seed rolls: compare its dice with
-//! a replay of the same stream then, not with the CLI's.
+//! Found and fixed on the way: the API's encounter status showed a
+//! creature's conditions as null (the CLI, a list: a stat-block
+//! creature's own), and its next turn could not be seeded.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -27,6 +31,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use grimoire_dice::{DiceRng, SeededRng};
 use rmcp::model::CallToolRequestParams;
 use rmcp::service::RunningService;
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
@@ -34,6 +39,41 @@ use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
 
 const SEED: u64 = 7;
+
+/// Makes a fresh [`Dice`].
+type DiceFrom = fn() -> Dice;
+
+/// The seed each call of the evening rolls with, as a seeded MCP session
+/// hands them out. A session with its CLI commands in process (issue 32)
+/// is one stream: each call draws its seed from `SeededRng::new(7)`, so
+/// fifty seeded Fire Bolts do not roll the same dice. Before that, each
+/// call was a `grimoire --seed 7` child process, every one with seed 7.
+/// The test finds which of the two the MCP server under test follows and
+/// holds the CLI and the API to the same.
+enum Dice {
+    /// Every call with the same seed.
+    Same(u64),
+    /// Each call draws its seed from one stream.
+    Stream(SeededRng),
+}
+
+impl Dice {
+    /// The seed of the next call.
+    fn draw(&mut self) -> u64 {
+        match self {
+            Dice::Same(seed) => *seed,
+            Dice::Stream(rng) => rng.next_u64(),
+        }
+    }
+
+    /// Both ways, the stream first.
+    fn both() -> [(&'static str, DiceFrom); 2] {
+        [
+            ("one stream of seeds", || Dice::Stream(SeededRng::new(SEED))),
+            ("the same seed every call", || Dice::Same(SEED)),
+        ]
+    }
+}
 const EXE: &str = env!("CARGO_BIN_EXE_grimoire");
 
 /// One step of the evening, in front-end-neutral terms.
@@ -58,7 +98,26 @@ enum Op {
         initiative: i8,
         hp: Option<u32>,
     },
+    /// A creature with a stat block of the SRD's (`monster`).
+    Creature {
+        name: &'static str,
+        monster: &'static str,
+        initiative: i8,
+    },
     Start,
+    /// The GM casts for a combatant (a creature).
+    GmCast {
+        caster: &'static str,
+        spell: &'static str,
+        targets: &'static [&'static str],
+    },
+    /// A combatant answers the open window with a Reaction spell.
+    React {
+        caster: &'static str,
+        spell: &'static str,
+    },
+    /// The GM closes the open window: the waiting spell is cast.
+    Resolve,
     Cast {
         caster: &'static str,
         spell: &'static str,
@@ -91,9 +150,9 @@ struct Answer {
 /// fields at its top level, the others under `cast`).
 fn facts(op: &Op, v: &Value) -> Value {
     match op {
-        Op::Cast { .. } => {
+        Op::Cast { .. } | Op::GmCast { .. } | Op::React { .. } | Op::Resolve => {
             let c = if v["cast"].is_object() { &v["cast"] } else { v };
-            pick(
+            let mut f = pick(
                 c,
                 &[
                     "status",
@@ -108,8 +167,14 @@ fn facts(op: &Op, v: &Value) -> Value {
                     "concentration_ended",
                     "save_dc",
                     "attack_bonus",
+                    "via",
                 ],
-            )
+            );
+            // A cast that waits for Reactions, and a Reaction's answer.
+            for key in ["reactors", "countered", "reactor"] {
+                f[key] = v.get(key).cloned().unwrap_or(Value::Null);
+            }
+            f
         }
         Op::Damage(..) => {
             let save = &v["concentration_save"];
@@ -298,13 +363,15 @@ fn answer(op: &Op, ok: bool, v: &Value) -> Answer {
 
 // ---------------------------------------------------------------- CLI
 
-/// The `grimoire` binary, one process a command, `--seed 7 --json`.
+/// The `grimoire` binary, one process a command, `--seed N --json`.
 struct Cli {
     db: std::path::PathBuf,
+    dice: Dice,
 }
 
 impl Cli {
-    fn run(&self, args: &[String]) -> (bool, Value) {
+    fn run(&mut self, args: &[String]) -> (bool, Value) {
+        let seed = self.dice.draw();
         let out = Command::new(EXE)
             .env_remove("GRIMOIRE_LANG")
             .env_remove("GRIMOIRE_SEED")
@@ -312,7 +379,7 @@ impl Cli {
             .env_remove("DATABASE_URL")
             .env("GRIMOIRE_DB", &self.db)
             .env("NO_COLOR", "1")
-            .args(["--seed", &SEED.to_string(), "--json"])
+            .args(["--seed", &seed.to_string(), "--json"])
             .args(args)
             .output()
             .unwrap();
@@ -389,7 +456,34 @@ impl Front for Cli {
                 }
                 a
             }
+            Op::Creature {
+                name,
+                monster,
+                initiative,
+            } => owned(&[
+                "encounter",
+                "add",
+                CAVE,
+                name,
+                "--monster",
+                monster,
+                "--init",
+                &initiative.to_string(),
+            ]),
             Op::Start => owned(&["encounter", "start", CAVE]),
+            Op::GmCast {
+                caster,
+                spell,
+                targets,
+            } => {
+                let mut a = owned(&["encounter", "cast", CAVE, caster, spell]);
+                for t in *targets {
+                    a.extend(owned(&["--target", t]));
+                }
+                a
+            }
+            Op::React { caster, spell } => owned(&["encounter", "react", CAVE, caster, spell]),
+            Op::Resolve => owned(&["encounter", "resolve", CAVE]),
             Op::Cast {
                 caster,
                 spell,
@@ -443,6 +537,7 @@ struct Api {
     child: Child,
     port: u16,
     token: String,
+    dice: Dice,
 }
 
 impl Drop for Api {
@@ -510,7 +605,7 @@ fn unchunk(mut rest: &str) -> String {
 }
 
 impl Api {
-    fn start(db: &Path) -> Api {
+    fn start(db: &Path, dice: Dice) -> Api {
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -529,6 +624,7 @@ impl Api {
             child,
             port,
             token: String::new(),
+            dice,
         };
         let deadline = Instant::now() + Duration::from_secs(30);
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
@@ -561,6 +657,7 @@ impl Front for Api {
     }
 
     async fn step(&mut self, op: &Op) -> Answer {
+        let seed = self.dice.draw();
         let post = |path: String, body: Value| (path, Some(body));
         let (path, body) = match op {
             Op::NewCharacter {
@@ -612,7 +709,31 @@ impl Front for Api {
                 format!("{C}/encounters/{CAVE}/combatants"),
                 json!({"name": name, "initiative": initiative, "hp": hp}),
             ),
+            Op::Creature {
+                name,
+                monster,
+                initiative,
+            } => post(
+                format!("{C}/encounters/{CAVE}/creatures"),
+                json!({"name": name, "monster": monster, "initiative": initiative}),
+            ),
             Op::Start => (format!("{C}/encounters/{CAVE}/start"), None),
+            Op::GmCast {
+                caster,
+                spell,
+                targets,
+            } => post(
+                format!("{C}/encounters/{CAVE}/cast"),
+                json!({"caster": caster, "spell": spell, "targets": targets, "seed": seed}),
+            ),
+            Op::React { caster, spell } => post(
+                format!("{C}/encounters/{CAVE}/react"),
+                json!({"caster": caster, "spell": spell, "seed": seed}),
+            ),
+            Op::Resolve => post(
+                format!("{C}/encounters/{CAVE}/resolve"),
+                json!({"seed": seed}),
+            ),
             Op::Cast {
                 caster,
                 spell,
@@ -620,7 +741,7 @@ impl Front for Api {
                 reaction,
             } => {
                 let targets: Vec<Value> = targets.iter().map(|t| json!({"name": t})).collect();
-                let mut body = json!({"spell": spell, "targets": targets, "seed": SEED});
+                let mut body = json!({"spell": spell, "targets": targets, "seed": seed});
                 if let Some(trigger) = reaction {
                     body["action"] = json!("reaction");
                     body["trigger"] = json!(trigger);
@@ -630,9 +751,9 @@ impl Front for Api {
             }
             Op::Damage(target, amount) => post(
                 format!("{C}/encounters/{CAVE}/damage"),
-                json!({"target": target, "amount": amount, "seed": SEED}),
+                json!({"target": target, "amount": amount, "seed": seed}),
             ),
-            Op::Next => (format!("{C}/encounters/{CAVE}/next?seed={SEED}"), None),
+            Op::Next => (format!("{C}/encounters/{CAVE}/next?seed={seed}"), None),
             Op::LongRest(name) => post(
                 format!("{C}/characters/{name}/rests"),
                 json!({"kind": "long"}),
@@ -650,12 +771,14 @@ impl Front for Api {
     }
 
     async fn character(&mut self, name: &str) -> Value {
+        self.dice.draw();
         let (s, v) = self.call("GET", &format!("{C}/characters/{name}"), None);
         assert_eq!(s, 200, "api: character {name}: {v}");
         v
     }
 
     async fn encounter(&mut self) -> Value {
+        self.dice.draw();
         let (s, v) = self.call("GET", &format!("{C}/encounters/{CAVE}"), None);
         assert_eq!(s, 200, "api: encounter: {v}");
         v
@@ -743,7 +866,29 @@ impl Front for Mcp {
                 "encounter_add",
                 json!({"encounter": CAVE, "name": name, "initiative": initiative, "hp": hp}),
             ),
+            Op::Creature {
+                name,
+                monster,
+                initiative,
+            } => (
+                "encounter_add",
+                json!({"encounter": CAVE, "name": name, "monster": monster,
+                       "initiative": initiative}),
+            ),
             Op::Start => ("encounter_start", json!({"encounter": CAVE})),
+            Op::GmCast {
+                caster,
+                spell,
+                targets,
+            } => (
+                "encounter_cast",
+                json!({"encounter": CAVE, "caster": caster, "spell": spell, "targets": targets}),
+            ),
+            Op::React { caster, spell } => (
+                "react",
+                json!({"encounter": CAVE, "caster": caster, "spell": spell}),
+            ),
+            Op::Resolve => ("reaction_resolve", json!({"encounter": CAVE})),
             Op::Cast {
                 caster,
                 spell,
@@ -807,11 +952,21 @@ const CLERIC: &[(&str, u8)] = &[
     ("cha", 12),
 ];
 
-/// The evening, step by step, with what each step must come to (done, or
-/// refused with this code and rule) on every front end.
-fn evening() -> Vec<(Op, Result<(), (&'static str, &'static str)>)> {
+/// What a step must come to on every front end.
+#[derive(Debug, Clone, Copy)]
+enum Expect {
+    Done,
+    /// Refused with this code and rule id.
+    Refused(&'static str, &'static str),
+    /// Done, or refused so when the dice made it moot.
+    DoneOr(&'static str, &'static str),
+}
+
+/// The evening, step by step, with what each step must come to.
+fn evening() -> Vec<(Op, Expect)> {
+    use Expect::Refused;
     use Op::*;
-    let done = Ok(());
+    let done = Expect::Done;
     vec![
         (
             NewCharacter {
@@ -871,6 +1026,14 @@ fn evening() -> Vec<(Op, Result<(), (&'static str, &'static str)>)> {
             done,
         ),
         (
+            Creature {
+                name: "Cave Mage",
+                monster: "mage",
+                initiative: 11,
+            },
+            done,
+        ),
+        (
             Join {
                 name: "Goblin",
                 initiative: 10,
@@ -879,7 +1042,9 @@ fn evening() -> Vec<(Op, Result<(), (&'static str, &'static str)>)> {
             done,
         ),
         (Start, done),
-        // Elmira's turn: three darts at the Goblin, then no second action.
+        // Elmira's turn: her Magic Missile waits for the Mage's Reaction,
+        // its Counterspell (Elmira's seeded save decides), then no second
+        // action.
         (
             Cast {
                 caster: "Elmira",
@@ -890,13 +1055,23 @@ fn evening() -> Vec<(Op, Result<(), (&'static str, &'static str)>)> {
             done,
         ),
         (
+            React {
+                caster: "Cave Mage",
+                spell: "counterspell",
+            },
+            done,
+        ),
+        // Not countered, the Magic Missile waits until the GM closes the
+        // window; countered, there is no window left to close.
+        (Resolve, Expect::DoneOr("no_reaction_window", "R11")),
+        (
             Cast {
                 caster: "Elmira",
                 spell: "fire-bolt",
                 targets: &["Goblin"],
                 reaction: None,
             },
-            Err(("action_unavailable", "R9")),
+            Refused("action_unavailable", "R9"),
         ),
         (Next, done),
         // Brom's turn: Spirit Guardians (Concentration) around the Goblin;
@@ -921,6 +1096,17 @@ fn evening() -> Vec<(Op, Result<(), (&'static str, &'static str)>)> {
             done,
         ),
         (Damage("Brom", 12), done),
+        // The Mage's turn: it turns itself invisible (its own Concentration,
+        // a use of its 2/Day).
+        (Next, done),
+        (
+            GmCast {
+                caster: "Cave Mage",
+                spell: "invisibility",
+                targets: &["Cave Mage"],
+            },
+            done,
+        ),
         // The Goblin's turn, then round 2: Elmira's own turn ends Shield.
         (Next, done),
         (Next, done),
@@ -931,9 +1117,9 @@ fn evening() -> Vec<(Op, Result<(), (&'static str, &'static str)>)> {
                 targets: &["Elmira", "Brom"],
                 reaction: None,
             },
-            Err(("not_your_turn", "R9")),
+            Refused("not_your_turn", "R9"),
         ),
-        (LongRest("Elmira"), Err(("long_rest_in_encounter", "R4"))),
+        (LongRest("Elmira"), Refused("long_rest_in_encounter", "R4")),
         (End, done),
         (LongRest("Elmira"), done),
         (Undo("Elmira"), done),
@@ -946,16 +1132,17 @@ async fn play(front: &mut impl Front) -> (Vec<Answer>, Value) {
     let mut answers = Vec::new();
     for (op, expected) in evening() {
         let a = front.step(&op).await;
-        let got = if a.ok {
-            Ok(())
-        } else {
-            Err((
-                a.code.clone().unwrap_or_default(),
-                a.rule.clone().unwrap_or_default(),
-            ))
+        let refused = (a.code.as_deref(), a.rule.as_deref());
+        let fits = match expected {
+            Expect::Done => a.ok,
+            Expect::Refused(code, rule) => !a.ok && refused == (Some(code), Some(rule)),
+            Expect::DoneOr(code, rule) => a.ok || refused == (Some(code), Some(rule)),
         };
-        let want = expected.map_err(|(c, r)| (c.to_owned(), r.to_owned()));
-        assert_eq!(got, want, "{}: {op:?}: {a:?}", front.name());
+        assert!(
+            fits,
+            "{}: {op:?}: {a:?}, expected {expected:?}",
+            front.name()
+        );
         answers.push(a);
     }
     let state = json!({
@@ -988,29 +1175,54 @@ fn differences(a: &(Vec<Answer>, Value), b: &(Vec<Answer>, Value)) -> Vec<String
 #[tokio::test(flavor = "multi_thread")]
 async fn one_evening_gives_the_same_answers_and_stored_state_through_cli_api_and_mcp() {
     let dir = tempfile::tempdir().unwrap();
-    let mut cli = Cli {
-        db: dir.path().join("cli.sqlite3"),
-    };
-    let mut api = Api::start(&dir.path().join("api.sqlite3"));
     let mut mcp = Mcp::start(&dir.path().join("mcp.sqlite3")).await;
-
-    let by_cli = play(&mut cli).await;
-    let by_api = play(&mut api).await;
     let by_mcp = play(&mut mcp).await;
 
-    // The evening did what the rules say, once (the same everywhere below).
+    // The CLI with the seeds MCP's session gives its calls (whichever of
+    // the two ways it hands them out).
+    let mut tried = Vec::new();
+    let mut found = None;
+    for (n, (way, dice)) in Dice::both().into_iter().enumerate() {
+        let mut cli = Cli {
+            db: dir.path().join(format!("cli-{n}.sqlite3")),
+            dice: dice(),
+        };
+        let by_cli = play(&mut cli).await;
+        let parts = differences(&by_cli, &by_mcp);
+        if parts.is_empty() {
+            found = Some((dice, by_cli));
+            break;
+        }
+        tried.push(format!("with {way}:\n{}", parts.join("\n")));
+    }
+    let Some((dice, by_cli)) = found else {
+        panic!(
+            "MCP parts from the CLI whichever way the seeds go:\n{}",
+            tried.join("\n\n")
+        );
+    };
+    let mut api = Api::start(&dir.path().join("api.sqlite3"), dice());
+    let by_api = play(&mut api).await;
+    let api_vs_cli = differences(&by_cli, &by_api);
+    assert!(
+        api_vs_cli.is_empty(),
+        "the API parts from the CLI:\n{}",
+        api_vs_cli.join("\n")
+    );
+
+    // The evening did what the rules say (the same on all three).
     let (answers, state) = &by_cli;
     let steps: Vec<(Op, &Answer)> = evening()
         .into_iter()
         .map(|(op, _)| op)
         .zip(answers)
         .collect();
-    let of = |want: fn(&Op) -> bool| -> Vec<&Value> {
+    let of = |want: fn(&Op) -> bool| -> &Value {
         steps
             .iter()
-            .filter(|(op, _)| want(op))
+            .find(|(op, _)| want(op))
             .map(|(_, a)| &a.facts)
-            .collect()
+            .unwrap()
     };
     let mm = of(|op| {
         matches!(
@@ -1020,48 +1232,49 @@ async fn one_evening_gives_the_same_answers_and_stored_state_through_cli_api_and
                 ..
             }
         )
-    })[0];
+    });
     assert_eq!(
-        (
-            &mm["status"],
-            &mm["slot"],
-            mm["rolls"].as_array().map(Vec::len)
-        ),
-        (&json!("resolved"), &json!(1), Some(3)),
-        "three darts from a level-1 slot: {mm}"
+        (&mm["status"], &mm["reactors"][0]["name"]),
+        (&json!("pending"), &json!("Cave Mage")),
+        "Magic Missile waits for the Mage's Counterspell (R11): {mm}"
+    );
+    let counter = of(|op| matches!(op, Op::React { .. }));
+    let countered = counter["countered"].as_bool().expect("countered or not");
+    let resolved = steps
+        .iter()
+        .any(|(op, a)| matches!(op, Op::Resolve) && a.ok);
+    assert_eq!(resolved, !countered, "only a spell not countered waits");
+    let mage = &state["Cave"]["combatants"][2];
+    assert_eq!(
+        (&mage["name"], &mage["concentration"]),
+        (&json!("Cave Mage"), &json!("invisibility")),
+        "{mage}"
     );
     // 12 damage: the Concentration save's DC is 10 (R16), and it is rolled.
-    let hurt = of(|op| matches!(op, Op::Damage(..)))[0];
+    let hurt = of(|op| matches!(op, Op::Damage(..)));
     assert_eq!(hurt["save"]["dc"], 10, "{hurt}");
-    assert!(hurt["save"]["kept"].is_boolean(), "{hurt}");
-    // Spirit Guardians burned the Goblin on the way through the turns.
-    let burned = of(|op| matches!(op, Op::Next))
-        .iter()
-        .any(|n| n["turn_damage"].as_array().is_some_and(|h| !h.is_empty()));
-    assert!(burned, "{answers:?}");
-    let goblin = &state["Cave"]["combatants"][2];
-    assert_eq!(goblin["name"], "Goblin");
-    let darts: i64 = mm["targets"][0]["damage_total"].as_i64().unwrap();
-    assert!(goblin["hp"].as_i64().unwrap() < 40 - darts, "{goblin}");
+    let kept = hurt["save"]["kept"].as_bool().expect("kept or not");
+    // Held, Spirit Guardians burned the Goblin as its turn ended.
+    let burned = steps.iter().any(|(op, a)| {
+        matches!(op, Op::Next)
+            && a.facts["turn_damage"]
+                .as_array()
+                .is_some_and(|h| !h.is_empty())
+    });
+    assert_eq!(burned, kept, "{answers:?}");
+    assert_eq!(state["Brom"]["concentration"] == "spirit-guardians", kept);
     // Shield ended when Elmira's own turn began (issue 31); the undone rest
-    // leaves her spent slots spent: one level-1 slot for Magic Missile and
-    // one for Shield.
+    // leaves her spent slots spent: Shield's level-1 slot, and Magic
+    // Missile's unless it was countered (the 2024 Counterspell spends no
+    // slot of the spell it stops).
     assert_eq!(state["Elmira"]["ongoing"], json!([]), "{state}");
+    let left = if countered { 3 } else { 2 };
     assert_eq!(
-        state["Elmira"]["slots"]["slots"][0]["remaining"], 2,
+        state["Elmira"]["slots"]["slots"][0]["remaining"], left,
         "{state}"
     );
     assert_eq!(
         (&state["Cave"]["ended"], &state["Cave"]["round"]),
         (&json!(true), &json!(2))
-    );
-
-    let api_vs_cli = differences(&by_cli, &by_api);
-    let mcp_vs_cli = differences(&by_cli, &by_mcp);
-    assert!(
-        api_vs_cli.is_empty() && mcp_vs_cli.is_empty(),
-        "the API parts from the CLI:\n{}\n\nMCP parts from the CLI:\n{}",
-        api_vs_cli.join("\n"),
-        mcp_vs_cli.join("\n")
     );
 }
