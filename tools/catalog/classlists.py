@@ -11,7 +11,7 @@ them with the `classes = [...]` array of every `[[spell]]` table in
 `crates/catalog/data/level-*.toml`.
 
 Usage:
-  tools/catalog/classlists.py GIT_DIR [--rev REV] [--fix]
+  tools/catalog/classlists.py GIT_DIR [--rev REV] [--fix] [--data DIR]
 
 GIT_DIR is the repository's git directory (the `fetch` tool's
 `/work/.mirror/foundryvtt+dnd5e/repo`). It prints one line per spell whose
@@ -102,10 +102,10 @@ def their_lists(git_dir: str, rev: str) -> dict[str, list[str]]:
     return lists
 
 
-def our_lists() -> dict[str, tuple[Path, list[str]]]:
+def our_lists(data: Path) -> dict[str, tuple[Path, list[str]]]:
     """Each catalogue spell's file and class list."""
     ours = {}
-    for path in sorted(DATA.glob("level-*.toml")):
+    for path in sorted(data.glob("level-*.toml")):
         for s in tomllib.loads(path.read_text())["spell"]:
             ours[s["id"]] = (path, sorted(s["classes"]))
     return ours
@@ -147,6 +147,8 @@ def main() -> int:
     ap.add_argument("git_dir")
     ap.add_argument("--rev", default="HEAD")
     ap.add_argument("--fix", action="store_true")
+    ap.add_argument("--data", type=Path, default=DATA,
+                    help="the level-*.toml files (default: crates/catalog/data)")
     args = ap.parse_args()
     commit = git(args.git_dir, "rev-parse", args.rev).strip()
     ids, other = their_spells(args.git_dir, commit)
@@ -163,7 +165,7 @@ def main() -> int:
                 theirs.setdefault(ids[item], set()).add(cls)
             elif item not in other:
                 unknown.add(item)
-    ours = our_lists()
+    ours = our_lists(args.data)
     print(f"foundryvtt/dnd5e {commit}: {len(ids)} SRD spells24 spells, "
           + ", ".join(f"{c} {len(lists[c])}" for c in CLASSES))
     if other:

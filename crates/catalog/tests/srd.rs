@@ -34,17 +34,19 @@ fn r1_counts_per_level_are_the_srd_s() {
 
 #[test]
 fn r8_counts_per_class() {
-    // From our class lists (the 2014 file's lists, with the 2024 changes
-    // listed in tools/catalog/bootstrap.py); tools/catalog/check.py prints the
-    // same numbers and docs/CATALOG.md compares them with the datasets.
+    // The 2024 class lists of foundryvtt/dnd5e, checked spell by spell by
+    // tools/catalog/classlists.py (issue 31: Bard lost Freedom of Movement,
+    // Druid gained Symbol, Warlock gained four and lost three); its lists
+    // are one longer for Druid, Sorcerer and Wizard by Ice Knife, which is
+    // not in SRD 5.2. docs/CATALOG.md has the run.
     let expected = [
-        (Class::Bard, 130),
+        (Class::Bard, 129),
         (Class::Cleric, 109),
-        (Class::Druid, 122),
+        (Class::Druid, 123),
         (Class::Paladin, 38),
         (Class::Ranger, 48),
         (Class::Sorcerer, 140),
-        (Class::Warlock, 71),
+        (Class::Warlock, 72),
         (Class::Wizard, 218),
     ];
     let srd = Catalog::srd();
