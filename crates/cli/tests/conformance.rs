@@ -1119,6 +1119,19 @@ fn evening() -> Vec<(Op, Expect)> {
             },
             Refused("not_your_turn", "R9"),
         ),
+        // Brom's turn: dropped to 0 he is Unconscious, his Concentration
+        // ends and he cannot cast (issue 31: in every path).
+        (Next, done),
+        (Damage("Brom", 100), done),
+        (
+            Cast {
+                caster: "Brom",
+                spell: "bless",
+                targets: &["Elmira", "Brom"],
+                reaction: None,
+            },
+            Refused("at_zero_hit_points", "R9"),
+        ),
         (LongRest("Elmira"), Refused("long_rest_in_encounter", "R4")),
         (End, done),
         (LongRest("Elmira"), done),
@@ -1251,7 +1264,7 @@ async fn one_evening_gives_the_same_answers_and_stored_state_through_cli_api_and
         "{mage}"
     );
     // 12 damage: the Concentration save's DC is 10 (R16), and it is rolled.
-    let hurt = of(|op| matches!(op, Op::Damage(..)));
+    let hurt = of(|op| matches!(op, Op::Damage(_, 12)));
     assert_eq!(hurt["save"]["dc"], 10, "{hurt}");
     let kept = hurt["save"]["kept"].as_bool().expect("kept or not");
     // Held, Spirit Guardians burned the Goblin as its turn ended.
@@ -1262,7 +1275,23 @@ async fn one_evening_gives_the_same_answers_and_stored_state_through_cli_api_and
                 .is_some_and(|h| !h.is_empty())
     });
     assert_eq!(burned, kept, "{answers:?}");
-    assert_eq!(state["Brom"]["concentration"] == "spirit-guardians", kept);
+    // At 0 hit points Brom is Unconscious and his Spirit Guardians is gone,
+    // from his sheet and from the Goblin.
+    let brom = &state["Brom"];
+    assert_eq!(
+        (
+            &brom["vitals"]["hp"],
+            &brom["conditions"],
+            &brom["concentration"]
+        ),
+        (&json!(0), &json!(["unconscious"]), &Value::Null),
+        "{brom}"
+    );
+    assert_eq!(
+        state["Cave"]["combatants"][3]["effects"],
+        json!([]),
+        "{state}"
+    );
     // Shield ended when Elmira's own turn began (issue 31); the undone rest
     // leaves her spent slots spent: Shield's level-1 slot, and Magic
     // Missile's unless it was countered (the 2024 Counterspell spends no
