@@ -55,7 +55,13 @@ function errorBlock(err, fix = null) {
 }
 
 /** The equipment control that fixes a components refusal (R14b, R14c). */
-const EQUIPMENT_FIX = { no_free_hand: '#eq-hands', missing_material: '#eq-pouch' };
+const EQUIPMENT_FIX = {
+  no_free_hand: '#eq-hands',
+  missing_material: '#eq-pouch',
+  // A costly material's worth is written with the material itself.
+  material_worth_unknown: '#eq-materials',
+  material_too_cheap: '#eq-materials',
+};
 
 /** For a refusal the sheet's Hands and components can cure, a button
  *  that closes the dialog and puts the focus on the control to change. */
