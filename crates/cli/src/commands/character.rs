@@ -539,7 +539,7 @@ pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
         next.name()
     ))?;
     for note in &outcome.notes {
-        out.line(out.dim(note))?;
+        out.line(out.dim(&crate::describe::target_note(note, out.lang)))?;
     }
     out.line(view::slots_table(out, next))
 }
@@ -632,7 +632,7 @@ pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
     let verb = if add { Text::Added } else { Text::Removed };
     out.line(format!("{} {label}: {}", verb.get(out.lang), next.name()))?;
     for note in &outcome.notes {
-        out.line(out.yellow(note))?;
+        out.line(out.yellow(&crate::describe::target_note(note, out.lang)))?;
     }
     Ok(())
 }
@@ -800,7 +800,7 @@ pub fn wait(ctx: &Ctx, args: &WaitArgs) -> anyhow::Result<()> {
         crate::describe::count(rounds, crate::describe::Counted::Rounds, out.lang)
     ))?;
     for n in &outcome.notes {
-        out.line(out.yellow(n))?;
+        out.line(out.yellow(&crate::describe::target_note(n, out.lang)))?;
     }
     Ok(())
 }

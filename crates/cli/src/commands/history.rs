@@ -215,7 +215,16 @@ fn summarize(events: &serde_json::Value, lang: Lang) -> String {
             "condition_removed" => format!("-{}", text("condition")),
             "item_used" | "feature_used" => say("cli-log-used", &[("name", text("name").into())]),
             "time_advanced" => say("cli-log-time", &[("rounds", number("rounds"))]),
-            other => other.replace('_', " "),
+            // Any other kind by its words (`cli-log-kind-*`); a kind with
+            // none yet by its name, so new kinds never break the log.
+            other => {
+                let id = format!("cli-log-kind-{other}");
+                if grimoire_words::Words::get().has(lang.tag(), &id) {
+                    say(&id, &[])
+                } else {
+                    other.replace('_', " ")
+                }
+            }
         };
         if !parts.contains(&part) {
             parts.push(part);
@@ -236,6 +245,8 @@ mod tests {
 
     #[test]
     fn summary_names_slots_and_concentration() {
+        // Spells by their names in the reader's language.
+        grimoire_catalog::Catalog::teach_words();
         let events = serde_json::json!([
             {"entity": "E", "event": {"event": "action_used", "action": "action"}},
             {"entity": "E", "event": {"event": "slot_expended", "level": 2, "pact": false}},
@@ -244,11 +255,11 @@ mod tests {
         ]);
         assert_eq!(
             summarize(&events, Lang::EN),
-            "slot 2 · +concentration bless · hp changed"
+            "slot 2 · +concentration Bless · hp changed"
         );
         assert_eq!(
             summarize(&events, Lang::CS),
-            "pozice 2 · +soustředění bless · hp changed"
+            "pozice 2 · +soustředění Požehnání · životy změněny"
         );
         assert_eq!(summarize(&serde_json::json!([]), Lang::EN), "");
     }

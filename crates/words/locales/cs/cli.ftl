@@ -278,6 +278,37 @@ cli-log-time = +{ $rounds } { $rounds ->
        *[other] kol
     }
 cli-log-older = starší záznamy: grimoire log{ $flag } --before { $before }
+# Co zaznamenaná změna udělala, podle druhu události (grimoire log).
+cli-log-kind-arcanum_used = mystické arkánum použito
+cli-log-kind-material_consumed = surovina spotřebována
+cli-log-kind-spell_started = kouzlo působí
+cli-log-kind-spell_ended = kouzlo skončilo
+cli-log-kind-long_cast_started = dlouhé sesílání začalo
+cli-log-kind-long_cast_progressed = dlouhé sesílání pokračuje
+cli-log-kind-long_cast_ended = dlouhé sesílání skončilo
+cli-log-kind-silence_changed = ticho změněno
+cli-log-kind-equipment_changed = vybavení změněno
+cli-log-kind-turn_ended = tah skončil
+cli-log-kind-turn_started = tah začal
+cli-log-kind-short_rest_finished = krátký odpočinek
+cli-log-kind-long_rest_finished = dlouhý odpočinek
+cli-log-kind-extra_spell_added = kouzlo přidáno na seznam
+cli-log-kind-always_prepared_removed = vždy připravené odebráno
+cli-log-kind-feature_added = schopnost přidána
+cli-log-kind-item_added = předmět přidán
+cli-log-kind-spell_moved = kouzlo přesunuto
+cli-log-kind-spell_copied = kouzlo opsáno
+cli-log-kind-vitals_set = životy a OČ zapsány
+cli-log-kind-hit_points_changed = životy změněny
+cli-log-kind-hp_changed = životy změněny
+cli-log-kind-joined = účastník přidán
+cli-log-kind-left = účastník odebrán
+cli-log-kind-creature = tvor jednal
+cli-log-kind-window_opened = okno Reakcí otevřeno
+cli-log-kind-answered = Reakce
+cli-log-kind-window_closed = okno Reakcí zavřeno
+cli-log-kind-window_nested = okno Reakcí v okně
+cli-log-kind-caster = sesilatel jednal
 cli-spellbook = kniha kouzel
 cli-spellbook-none = kniha kouzel se nevede (grimoire spellbook add JMÉNO KOUZLO...)
 

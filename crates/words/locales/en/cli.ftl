@@ -277,6 +277,37 @@ cli-log-time = +{ $rounds } { $rounds ->
        *[other] rounds
     }
 cli-log-older = older entries: grimoire log{ $flag } --before { $before }
+# What a logged change did, by the kind of its event (grimoire log).
+cli-log-kind-arcanum_used = arcanum used
+cli-log-kind-material_consumed = material consumed
+cli-log-kind-spell_started = spell started
+cli-log-kind-spell_ended = spell ended
+cli-log-kind-long_cast_started = long cast started
+cli-log-kind-long_cast_progressed = long cast progressed
+cli-log-kind-long_cast_ended = long cast ended
+cli-log-kind-silence_changed = silence changed
+cli-log-kind-equipment_changed = equipment changed
+cli-log-kind-turn_ended = turn ended
+cli-log-kind-turn_started = turn started
+cli-log-kind-short_rest_finished = short rest finished
+cli-log-kind-long_rest_finished = long rest finished
+cli-log-kind-extra_spell_added = extra spell added
+cli-log-kind-always_prepared_removed = always prepared removed
+cli-log-kind-feature_added = feature added
+cli-log-kind-item_added = item added
+cli-log-kind-spell_moved = spell moved
+cli-log-kind-spell_copied = spell copied
+cli-log-kind-vitals_set = vitals set
+cli-log-kind-hit_points_changed = hit points changed
+cli-log-kind-hp_changed = hp changed
+cli-log-kind-joined = joined
+cli-log-kind-left = left
+cli-log-kind-creature = creature
+cli-log-kind-window_opened = window opened
+cli-log-kind-answered = answered
+cli-log-kind-window_closed = window closed
+cli-log-kind-window_nested = window nested
+cli-log-kind-caster = caster
 cli-spellbook = spellbook
 cli-spellbook-none = no spellbook kept (grimoire spellbook add NAME SPELL...)
 
