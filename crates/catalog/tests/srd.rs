@@ -191,7 +191,9 @@ fn every_class_difference_from_2014_is_explained() {
             *m.entry(field.as_str()).or_default() += 1;
             m
         });
-    assert_eq!(notes.get("classes"), Some(&54));
+    // 54 before issue 31; the 2024 check (tools/catalog/classlists.py)
+    // noted eight more spells whose lists now part from the 2014 file.
+    assert_eq!(notes.get("classes"), Some(&62));
 }
 
 #[test]
