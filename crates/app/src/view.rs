@@ -323,12 +323,6 @@ pub struct SheetView {
     pub vitals: Option<grimoire_rules::Vitals>,
     /// A Wizard's spellbook, once kept (`grimoire spellbook add`).
     pub spellbook: Option<Vec<SpellId>>,
-}
-
-impl SheetView {
-    /// The sheet of `c`.
-    pub fn of(c: &Caster) -> Self {
-        SheetView {
     /// Spells kept prepared by a feature (`grimoire prepare --always`):
     /// outside the prepared-spell limit, each with the class it counts as.
     #[serde(default)]
@@ -342,6 +336,12 @@ pub struct AlwaysPreparedRow {
     pub spell: SpellId,
     /// The class whose DC and attack bonus it uses.
     pub class: grimoire_rules::Class,
+}
+
+impl SheetView {
+    /// The sheet of `c`.
+    pub fn of(c: &Caster) -> Self {
+        SheetView {
             abilities: grimoire_rules::Ability::ALL
                 .iter()
                 .map(|&a| (a.abbrev().to_lowercase(), c.abilities().score(a)))
@@ -385,12 +385,6 @@ pub struct AlwaysPreparedRow {
             time_rounds: c.now(),
             vitals: c.vitals(),
             spellbook: c.spellbook().map(|b| b.iter().cloned().collect()),
-        }
-    }
-}
-
-/// `grimoire character show --json` (under `character`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
             always_prepared: c
                 .always_prepared()
                 .map(|e| AlwaysPreparedRow {
@@ -398,6 +392,12 @@ pub struct AlwaysPreparedRow {
                     class: e.class,
                 })
                 .collect(),
+        }
+    }
+}
+
+/// `grimoire character show --json` (under `character`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CharacterJson {
     /// Its name.
     pub name: String,
