@@ -6,7 +6,9 @@
 //! the rules work and the commit.
 
 use grimoire_dice::DiceRng;
-use grimoire_rules::{AppliedEffect, Caster, Combatant, Encounter, RollRecord, RulesError};
+use grimoire_rules::{
+    AppliedEffect, Caster, Combatant, DamageType, Encounter, RollRecord, RulesError,
+};
 use grimoire_store::{Entity, Store};
 use serde::{Deserialize, Serialize};
 
@@ -275,6 +277,28 @@ pub fn damage<R: DiceRng + ?Sized>(
         hp,
         save,
     })
+}
+
+/// How much of `amount` damage of type `kind` a combatant takes: its stat
+/// block's resistance halves it (rounded down), a vulnerability doubles
+/// it, an immunity makes it 0 (the Rules Glossary's Resistance,
+/// Vulnerability and Immunity). Untyped damage, and a combatant without a
+/// stat block, take it all.
+pub fn damage_taken(
+    encounter: &Encounter,
+    target: &str,
+    amount: u32,
+    kind: Option<DamageType>,
+) -> u32 {
+    let Some(kind) = kind else {
+        return amount;
+    };
+    encounter
+        .combatants()
+        .iter()
+        .find(|c| fold(&c.name) == fold(target))
+        .and_then(|c| c.stats.as_ref())
+        .map_or(amount, |s| s.defense(kind).apply(amount))
 }
 
 /// Time passes for every character of a running encounter: durations run

@@ -861,3 +861,41 @@ async fn r10_options_name_the_tool_call_for_each_blocked_spell_not_a_command_lin
         assert!(!options.to_string().contains("grimoire "), "{options}");
     }
 }
+
+#[tokio::test]
+async fn damage_with_a_type_applies_the_creatures_resistance_vulnerability_and_immunity() {
+    let dir = tempfile::tempdir().unwrap();
+    let client = start(&dir.path().join("g.sqlite3")).await;
+    ok(&client, "encounter_create", json!({"encounter": "Cave"})).await;
+    ok(
+        &client,
+        "encounter_add",
+        json!({"encounter": "Cave", "name": "Imp:resist=fire:immune=poison:vuln=radiant", "hp": 40, "initiative": 5}),
+    )
+    .await;
+    ok(&client, "encounter_start", json!({"encounter": "Cave"})).await;
+    let hp = |status: &Value| status["combatants"][0]["hp"].clone();
+    let hit = |amount: u32, kind: &str| json!({"encounter": "Cave", "target": "Imp", "amount": amount, "damage_type": kind});
+    let fire = ok(&client, "damage", hit(11, "fire")).await;
+    assert_eq!(
+        (&fire["rolled"], &fire["damage"]),
+        (&json!(11), &json!(5)),
+        "{fire}"
+    );
+    ok(&client, "damage", hit(7, "poison")).await;
+    ok(&client, "damage", hit(5, "radiant")).await;
+    let status = ok(&client, "encounter_show", json!({"encounter": "Cave"})).await;
+    assert_eq!(hp(&status), 40 - 5 - 10, "{status}");
+    // A type without the encounter, and a type that is none, change nothing.
+    out_of_bounds(
+        &client,
+        "damage",
+        json!({"target": "Imp", "amount": 5, "damage_type": "fire"}),
+        "damage_type",
+    )
+    .await;
+    let e = refused(&client, "damage", hit(5, "lava")).await;
+    assert_eq!(e["code"], "invalid_argument", "{e}");
+    let status = ok(&client, "encounter_show", json!({"encounter": "Cave"})).await;
+    assert_eq!(hp(&status), 25, "{status}");
+}

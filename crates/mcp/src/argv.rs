@@ -288,15 +288,25 @@ pub fn next_turn(p: &NextTurn) -> Result<Vec<String>, Violation> {
     }
 }
 
-/// `encounter damage` or `damage`.
-pub fn damage(p: &Damage) -> Vec<String> {
-    match &p.encounter {
-        Some(e) => Argv::new(&["encounter", "damage"]).arg(e),
-        None => Argv::new(&["damage"]),
+/// `encounter damage` (with `--type`) or `damage`; a type needs the
+/// encounter, whose stat blocks hold the resistances.
+pub fn damage(p: &Damage) -> Result<Vec<String>, Violation> {
+    let kind = p.damage_type.map(|k| {
+        serde_json::to_value(k)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default()
+    });
+    match (&p.encounter, kind) {
+        (Some(e), kind) => Ok(Argv::new(&["encounter", "damage"])
+            .arg(e)
+            .arg(&p.target)
+            .arg(p.amount)
+            .opt("type", kind)
+            .done()),
+        (None, None) => Ok(Argv::new(&["damage"]).arg(&p.target).arg(p.amount).done()),
+        (None, Some(_)) => Err(Violation::new("damage_type", "mcp-args-damage-type")),
     }
-    .arg(&p.target)
-    .arg(p.amount)
-    .done()
 }
 
 /// `encounter advance`.

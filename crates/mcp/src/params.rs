@@ -350,6 +350,8 @@ pub struct Damage {
     /// Damage taken. A concentrating character makes the Constitution save.
     #[schemars(range(min = 0, max = 10000))]
     pub amount: u32,
+    /// The damage's type, in an encounter: the combatant's stat block halves it if it resists the type, doubles it if vulnerable, ignores it if immune.
+    pub damage_type: Option<DamageKind>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }
@@ -829,4 +831,36 @@ pub struct Hurt {
     pub amount: u32,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
+}
+
+/// A damage type.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DamageKind {
+    /// Acid damage.
+    Acid,
+    /// Bludgeoning damage.
+    Bludgeoning,
+    /// Cold damage.
+    Cold,
+    /// Fire damage.
+    Fire,
+    /// Force damage.
+    Force,
+    /// Lightning damage.
+    Lightning,
+    /// Necrotic damage.
+    Necrotic,
+    /// Piercing damage.
+    Piercing,
+    /// Poison damage.
+    Poison,
+    /// Psychic damage.
+    Psychic,
+    /// Radiant damage.
+    Radiant,
+    /// Slashing damage.
+    Slashing,
+    /// Thunder damage.
+    Thunder,
 }

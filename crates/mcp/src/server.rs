@@ -276,10 +276,10 @@ impl Grimoire {
     }
 
     #[tool(
-        description = "Deal damage to a combatant in an encounter (or to a character outside one); a concentrating character makes its Constitution save (DC 10 or half the damage)."
+        description = "Deal damage to a combatant in an encounter (or to a character outside one); a concentrating character makes its Constitution save (DC 10 or half the damage). With damage_type (in an encounter) the combatant's resistance, vulnerability or immunity applies; the answer gives rolled and damage taken."
     )]
     async fn damage(&self, Parameters(p): Parameters<Damage>) -> CallToolResult {
-        self.call(&p, p.lang, |p| Ok(argv::damage(p))).await
+        self.call(&p, p.lang, argv::damage).await
     }
 
     #[tool(

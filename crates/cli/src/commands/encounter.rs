@@ -70,6 +70,9 @@ pub enum EncounterCommand {
         name: String,
         /// Damage taken
         amount: u32,
+        /// Its type (fire, cold, ...): the combatant's stat block halves it if it resists, doubles it if vulnerable, ignores it if immune
+        #[arg(long = "type", value_name = "TYPE")]
+        damage_type: Option<String>,
     },
     /// Let time pass for everyone: 3r rounds, 10m minutes, 1h hours (R15 durations)
     Advance {
@@ -135,7 +138,8 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
             encounter,
             name,
             amount,
-        } => damage(ctx, encounter, name, *amount),
+            damage_type,
+        } => damage(ctx, encounter, name, *amount, damage_type.as_deref()),
         EncounterCommand::Advance { encounter, time } => advance(ctx, encounter, time),
         EncounterCommand::Status { encounter } => {
             let store = ctx.store()?;
@@ -354,10 +358,18 @@ fn turn_hit(out: &Out, hit: &grimoire_app::encounter::TurnHit) -> anyhow::Result
     Ok(())
 }
 
-fn damage(ctx: &Ctx, enc: &str, name: &str, amount: u32) -> anyhow::Result<()> {
+fn damage(
+    ctx: &Ctx,
+    enc: &str,
+    name: &str,
+    rolled: u32,
+    damage_type: Option<&str>,
+) -> anyhow::Result<()> {
+    let kind = damage_type.map(names::damage_type).transpose()?;
     let mut store = ctx.store()?;
     let e = state::encounter(&store, enc)?;
     let encounter = running(&e)?.clone();
+    let amount = grimoire_app::encounter::damage_taken(&encounter, name, rolled, kind);
     let mut rng = ctx.rng();
     let done = grimoire_app::encounter::damage(
         &mut store,
@@ -401,6 +413,7 @@ fn damage(ctx: &Ctx, enc: &str, name: &str, amount: u32) -> anyhow::Result<()> {
     if out.json {
         return out.json(&json!({
             "encounter": e.name, "target": done.target, "damage": amount,
+            "rolled": rolled, "damage_type": kind,
             "hp": hp, "concentration_save": save,
         }));
     }

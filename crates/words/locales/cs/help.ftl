@@ -206,6 +206,7 @@ help-grimoire-encounter-damage = Způsobí účastníkovi zranění; soustředě
 help-grimoire-encounter-damage--encounter = Střetnutí
 help-grimoire-encounter-damage--name = Účastník
 help-grimoire-encounter-damage--amount = Utržené zranění
+help-grimoire-encounter-damage--damage_type = Jeho typ (oheň, chlad, ...): statistiky účastníka ho při odolnosti půlí, při zranitelnosti zdvojí a při imunitě ignorují
 help-grimoire-encounter-advance = Nechá všem uplynout čas: 3r kola, 10m minuty, 1h hodiny (trvání podle R15)
 help-grimoire-encounter-advance--encounter = Střetnutí
 help-grimoire-encounter-advance--time = Jak dlouho: 3r, 10m, 1h, 1d

@@ -90,6 +90,7 @@ mcp-bound-min-items = { $path }: { $len } { $len ->
     }, potřeba aspoň { $min }
 mcp-args-house-rules = uveďte action i rule, nebo ani jedno pro čtení domácích pravidel
 mcp-args-turn = zadejte právě jedno: encounter (v boji), nebo character (mimo boj)
+mcp-args-damage-type = damage_type uplatní odolnosti účastníka: zadej k němu i encounter
 
 ## Spouštění příkazu grimoire
 

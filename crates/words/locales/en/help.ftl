@@ -209,6 +209,7 @@ help-grimoire-encounter-damage = Deal damage to a combatant; a concentrating cha
 help-grimoire-encounter-damage--encounter = The encounter
 help-grimoire-encounter-damage--name = The combatant
 help-grimoire-encounter-damage--amount = Damage taken
+help-grimoire-encounter-damage--damage_type = Its type (fire, cold, ...): the combatant's stat block halves it if it resists, doubles it if vulnerable, ignores it if immune
 help-grimoire-encounter-advance = Let time pass for everyone: 3r rounds, 10m minutes, 1h hours (R15 durations)
 help-grimoire-encounter-advance--encounter = The encounter
 help-grimoire-encounter-advance--time = How long: 3r, 10m, 1h, 1d

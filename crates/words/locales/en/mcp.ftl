@@ -75,6 +75,7 @@ mcp-bound-max-items = { $path }: { $len } items, at most { $max } allowed
 mcp-bound-min-items = { $path }: { $len } items, at least { $min } needed
 mcp-args-house-rules = give both action and rule, or neither to read the house rules
 mcp-args-turn = give exactly one of encounter (in a fight) or character (outside one)
+mcp-args-damage-type = damage_type applies a combatant's resistances: give the encounter with it
 
 ## Running the grimoire command
 
