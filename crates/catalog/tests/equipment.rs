@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use grimoire_catalog::{Catalog, MAX_PRICE_CP, srd_prices};
-use grimoire_rules::GearKind;
+use grimoire_rules::{Equipment, GearKind};
 
 #[test]
 fn r14c_every_listed_item_is_within_bounds() {
@@ -86,4 +86,32 @@ fn r14c_the_costly_materials_that_name_listed_equipment() {
     );
     // A "silver rod" is no arcane Rod.
     assert!(!named.contains_key("guards-and-wards"), "{got:?}");
+}
+
+#[test]
+fn r14c_every_costly_or_consumed_material_can_be_carried_by_its_own_words() {
+    // Carrying a thing described as the spell describes it, at its cost,
+    // answers the spell: a material with no word to match by (once, "ink
+    // worth 10+ GP") could never be supplied.
+    let mut unmatched = Vec::new();
+    for s in Catalog::srd().spells() {
+        let Some(m) = &s.spell.components.material else {
+            continue;
+        };
+        if m.substitutable() {
+            continue;
+        }
+        let carrying = |text: String| Equipment {
+            materials: vec![text],
+            ..Equipment::default()
+        };
+        let worth = m
+            .cost_gp
+            .map_or(String::new(), |gp| format!(" worth {gp} GP"));
+        let bare = m.text.split(" worth").next().unwrap_or(&m.text).to_owned();
+        if carrying(format!("{bare}{worth}")).material_for(m).is_none() {
+            unmatched.push(s.spell.id.to_string());
+        }
+    }
+    assert!(unmatched.is_empty(), "{unmatched:?}");
 }

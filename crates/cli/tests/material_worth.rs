@@ -285,3 +285,22 @@ fn r14c_r12_a_long_casting_completes_with_its_listed_material_and_uses_it_up() {
         "the ink is used up"
     );
 }
+
+#[test]
+fn r14c_a_gem_of_stated_worth_answers_magic_jars_gem_crystal_or_reliquary() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Elmira",
+        "--class",
+        "wizard:11",
+        "--abilities",
+        "int=18",
+    ]);
+    s.ok(&["prepare", "Elmira", "Magic Jar"]);
+    // "gem" is the spell's own word: a gem worth 600 GP is enough.
+    s.ok(&["equip", "Elmira", "--material", "gem worth 600 GP"]);
+    let v = s.ok(&["cast", "Elmira", "Magic Jar"]);
+    assert_eq!(v["cast"]["status"], "started", "{v}");
+}

@@ -229,16 +229,19 @@ impl Equipment {
     }
 }
 
-/// Words that say what a material is, lower case: four or more letters,
-/// without the words every costly material shares.
+/// Words that say what a material is, lower case: three or more letters,
+/// without the words every costly material shares (a three-letter noun
+/// such as `ink` or `gem` counts; `the`, `and` do not).
 pub(crate) fn significant_words(text: &str) -> Vec<String> {
     const FILLER: &[&str] = &[
         "worth", "which", "spell", "consumes", "least", "more", "each", "that", "with", "from",
-        "your", "this", "gold", "piece", "pieces", "total", "value",
+        "your", "this", "gold", "piece", "pieces", "total", "value", "the", "and", "for", "one",
+        "you", "its", "any", "all", "per", "has", "are", "can", "not", "but", "nor", "two", "own",
+        "out", "off", "use", "may", "who", "how",
     ];
     text.split(|c: char| !c.is_alphanumeric())
         .map(str::to_lowercase)
-        .filter(|w| w.chars().count() >= 4 && !w.chars().all(|c| c.is_ascii_digit()))
+        .filter(|w| w.chars().count() >= 3 && !w.chars().all(|c| c.is_ascii_digit()))
         .filter(|w| !FILLER.contains(&w.as_str()))
         .collect()
 }
@@ -307,6 +310,13 @@ mod material_tests {
             Some(1)
         );
         assert_eq!(carrying(&[&diamond.text]).material_for(&diamond), Some(0));
+        let ink = Material {
+            text: "ink worth 10+ GP, which the spell consumes".into(),
+            cost_gp: Some(10),
+            consumed: true,
+        };
+        assert_eq!(carrying(&["ink worth 10 GP"]).material_for(&ink), Some(0));
+        assert_eq!(carrying(&["the ruby worth 50 GP"]).material_for(&ink), None);
         assert_eq!(gp_value("a diamond 500gp"), Some(500));
     }
 }
