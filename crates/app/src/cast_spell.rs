@@ -100,6 +100,9 @@ pub fn cast_spell<R: DiceRng + ?Sized>(
 ) -> Result<CastAnswer, AppError> {
     let caster = character(store, &call.caster)?;
     let enc = encounter_of(store, &caster.name)?;
+    // Bounded before anything else looks at it: one request costs a
+    // small, known amount whoever asks.
+    crate::limits::check_cast_request(&call.request)?;
     if !seat.sees_everything() {
         check_player_targets(enc.as_ref(), &call.request)?;
         // Bonuses to attack rolls come from the effects in force (Bless);
