@@ -289,7 +289,7 @@ impl Grimoire {
         self.call(&p, p.lang, |p| Ok(argv::advance(p))).await
     }
 
-    #[tool(description = "End (delete) an encounter; undo with encounter true brings it back.")]
+    #[tool(description = "End an encounter: its final state is kept in the log and shown as ended, and its name is free for a new one; undo with encounter true brings the fight back.")]
     async fn encounter_end(&self, Parameters(p): Parameters<EncounterRef>) -> CallToolResult {
         self.call(&p, p.lang, |p| {
             Ok(argv::words(&["encounter", "end"], &[&p.encounter]))
