@@ -52,6 +52,9 @@ pub fn encounter(store: &Store, name: &str) -> anyhow::Result<Entity<EncounterSt
             "cli-unknown-encounter",
             &[("name", name)],
         )
+        .with_hint("hint-encounter-list", &[], |lang| {
+            grimoire_words::fixed(lang, "hint-encounter-list").to_owned()
+        })
         .into(),
         other => app_error(other),
     })

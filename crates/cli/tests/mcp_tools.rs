@@ -899,3 +899,33 @@ async fn damage_with_a_type_applies_the_creatures_resistance_vulnerability_and_i
     let status = ok(&client, "encounter_show", json!({"encounter": "Cave"})).await;
     assert_eq!(hp(&status), 25, "{status}");
 }
+
+#[tokio::test]
+async fn unknown_names_name_the_list_tools_instead_of_a_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let client = start(&dir.path().join("g.sqlite3")).await;
+    for lang in ["en", "cs"] {
+        let e = refused(
+            &client,
+            "encounter_show",
+            json!({"encounter": "Nowhere", "lang": lang}),
+        )
+        .await;
+        assert_eq!(e["code"], "unknown_encounter", "{e}");
+        assert_eq!(
+            e["fix_call"],
+            json!({"tool": "encounter_list", "arguments": {}})
+        );
+        let e = refused(
+            &client,
+            "options",
+            json!({"character": "Nobody", "lang": lang}),
+        )
+        .await;
+        assert_eq!(
+            e["fix_call"],
+            json!({"tool": "character_list", "arguments": {}})
+        );
+        assert!(e["message"].as_str().unwrap().contains("Nobody"), "{e}");
+    }
+}

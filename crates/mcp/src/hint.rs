@@ -42,7 +42,7 @@ impl ToolCall {
 
 /// Every hint the CLI can give, by its catalogue id (`hint-*` in
 /// `cli.ftl`): a test checks that the catalogue has no other.
-pub const HINTS: [&str; 12] = [
+pub const HINTS: [&str; 13] = [
     "hint-end-turn",
     "hint-trigger",
     "hint-material",
@@ -55,6 +55,7 @@ pub const HINTS: [&str; 12] = [
     "hint-long-rest-encounter",
     "hint-character-list",
     "hint-encounter-start",
+    "hint-encounter-list",
 ];
 
 /// The tool call that does what the CLI hint `id` says, with its values
@@ -96,6 +97,7 @@ pub fn call_for(id: &str, args: &Map<String, Value>, lang: Lang) -> Option<ToolC
         ),
         "hint-long-rest-encounter" => ("encounter_end", json!({ "encounter": get("encounter")? })),
         "hint-character-list" => ("character_list", json!({})),
+        "hint-encounter-list" => ("encounter_list", json!({})),
         "hint-encounter-start" => ("encounter_start", json!({ "encounter": get("encounter")? })),
         _ => return None,
     };

@@ -247,6 +247,7 @@ hint-creature-rest = použití tvora se vrátí, až dokončí Dlouhý odpočine
 hint-long-rest-wait = nejdřív nech uplynout hodiny: grimoire wait { $caster } { $hours }h
 hint-long-rest-encounter = odpočiň si po boji: grimoire encounter end "{ $encounter }"
 hint-character-list = viz grimoire character list
+hint-encounter-list = viz grimoire encounter list
 hint-encounter-start = grimoire encounter start { $encounter }
 
 ## Postavy: předměty, schopnosti, stavy, vybavení

@@ -143,7 +143,7 @@ cli-house-some = House rules (a cast breaking these goes ahead with a warning):
 ## Naming characters and encounters
 
 cli-unknown-character = no character named "{ $name }"
-cli-unknown-encounter = no encounter named "{ $name }" (see: grimoire encounter list)
+cli-unknown-encounter = no encounter named "{ $name }"
 cli-active-gone = it is the active character, choose another with: grimoire use NAME
 cli-active-gone-env = it is the active character named by GRIMOIRE_CHARACTER
 cli-bad-argument = { $what } is required, and "{ $word }" is not a valid { $what }
@@ -247,6 +247,7 @@ hint-creature-rest = a creature's uses come back when it finishes a Long Rest: g
 hint-long-rest-wait = let the hours pass first: grimoire wait { $caster } { $hours }h
 hint-long-rest-encounter = rest once the fight is over: grimoire encounter end "{ $encounter }"
 hint-character-list = see: grimoire character list
+hint-encounter-list = see: grimoire encounter list
 hint-encounter-start = grimoire encounter start { $encounter }
 
 ## Characters: items, abilities, conditions, equipment
