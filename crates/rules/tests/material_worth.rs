@@ -168,3 +168,55 @@ fn r14c_a_stated_worth_wins_over_the_listed_price() {
     let c = carrying(cleric(9), &["reliquary worth 1,200 GP"], Focus::Held);
     allowed(&c, &s, &priced());
 }
+
+/// Revivify asking for a diamond of `cost` GP.
+fn revivify_costing(cost: u32) -> Spell {
+    let mut s = revivify();
+    s.components.material = Some(Material {
+        text: format!("a diamond worth {cost}+ GP, which the spell consumes"),
+        cost_gp: Some(cost),
+        consumed: true,
+    });
+    s
+}
+
+proptest::proptest! {
+    /// The model: a stated worth decides; with none, the listed price does
+    /// (Holy Water here); with neither, the worth is unknown.
+    #[test]
+    fn r14c_a_carried_worth_answers_exactly_when_it_reaches_the_cost(
+        cost in 1u32..=30_000,
+        stated in proptest::option::of(0u64..=40_000),
+    ) {
+        let carried = match stated {
+            Some(gp) => format!("diamond worth {gp} GP"),
+            None => "diamond".to_owned(),
+        };
+        let c = carrying(cleric(5), &[&carried], Focus::None);
+        let got = cast(&c, &revivify_costing(cost), &priced(), &mut Scripted::new(&[1]));
+        let expected = match stated {
+            Some(gp) if gp >= u64::from(cost) => None,
+            Some(_) => Some("material_too_cheap"),
+            None => Some("material_worth_unknown"),
+        };
+        proptest::prop_assert_eq!(got.as_ref().err().map(|e| e.code()), expected);
+        if let Ok(out) = got {
+            let used = Event::MaterialConsumed { material: carried };
+            proptest::prop_assert!(out.events.contains(&used));
+        }
+    }
+
+    #[test]
+    fn r14c_a_listed_price_answers_exactly_when_it_reaches_the_cost(cost in 1u32..=100) {
+        let mut s = bless_2024();
+        s.components.material = Some(Material {
+            text: format!("a flask of Holy Water worth {cost}+ GP"),
+            cost_gp: Some(cost),
+            consumed: false,
+        });
+        let c = carrying(cleric(3), &["Holy Water"], Focus::None);
+        let got = cast(&c, &s, &priced(), &mut Scripted::new(&[1]));
+        let expected = (cost > 25).then_some("material_too_cheap");
+        proptest::prop_assert_eq!(got.err().map(|e| e.code()), expected);
+    }
+}
