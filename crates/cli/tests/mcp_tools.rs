@@ -600,6 +600,12 @@ async fn r4_a_creature_rests_with_creature_rest_the_fix_its_spent_use_names() {
         e["fix_call"],
         json!({"tool": "creature_rest", "arguments": {"encounter": "Cave", "combatant": "Mage"}})
     );
+    // A creature has no slots and no character rest: the fix says neither.
+    let fix = e["fix"].as_str().unwrap();
+    assert!(
+        !fix.contains("slot instead") && !fix.contains("rest for a character"),
+        "{e}"
+    );
     out_of_bounds(
         &client,
         "creature_rest",
@@ -928,4 +934,32 @@ async fn unknown_names_name_the_list_tools_instead_of_a_command_line() {
         );
         assert!(e["message"].as_str().unwrap().contains("Nobody"), "{e}");
     }
+}
+
+#[tokio::test]
+async fn r10_the_house_rules_have_a_log_and_an_undo_over_mcp() {
+    let dir = tempfile::tempdir().unwrap();
+    let client = start(&dir.path().join("g.sqlite3")).await;
+    ok(
+        &client,
+        "house_rules",
+        json!({"action": "relax", "rule": "R10"}),
+    )
+    .await;
+    let relaxed = ok(&client, "house_rules", json!({})).await;
+    assert!(relaxed.to_string().contains("R10"), "{relaxed}");
+    let log = ok(&client, "log", json!({"house_rules": true})).await;
+    assert_eq!(log["log"].as_array().unwrap().len(), 1, "{log}");
+    // A name and the house rules at once, or neither, is refused.
+    out_of_bounds(
+        &client,
+        "undo",
+        json!({"name": "Elmira", "house_rules": true}),
+        "name",
+    )
+    .await;
+    out_of_bounds(&client, "log", json!({}), "name").await;
+    ok(&client, "undo", json!({"house_rules": true})).await;
+    let rules = ok(&client, "house_rules", json!({})).await;
+    assert!(!rules.to_string().contains("R10"), "{rules}");
 }

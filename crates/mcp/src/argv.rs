@@ -343,21 +343,33 @@ pub fn attack_hit(p: &AttackHit) -> Vec<String> {
 }
 
 /// `undo`.
-pub fn undo(p: &History) -> Vec<String> {
-    Argv::new(&["undo"])
-        .arg(&p.name)
-        .flag("encounter", p.encounter)
-        .done()
+pub fn undo(p: &History) -> Result<Vec<String>, Violation> {
+    Ok(history("undo", p.name.as_ref(), p.encounter, p.house_rules)?.done())
 }
 
 /// `log`, the newest [`LOG_DEFAULT_LIMIT`] entries unless the call says.
-pub fn log(p: &Log) -> Vec<String> {
-    Argv::new(&["log"])
-        .arg(&p.name)
-        .flag("encounter", p.encounter)
+pub fn log(p: &Log) -> Result<Vec<String>, Violation> {
+    Ok(history("log", p.name.as_ref(), p.encounter, p.house_rules)?
         .opt("limit", Some(p.limit.unwrap_or(LOG_DEFAULT_LIMIT)))
         .opt("before", p.before)
-        .done()
+        .done())
+}
+
+/// `log` or `undo` of one history: a name (an encounter's with
+/// `--encounter`), or the house rules' with `--house-rules` and no name.
+fn history(
+    verb: &str,
+    name: Option<&String>,
+    encounter: Option<bool>,
+    house_rules: Option<bool>,
+) -> Result<Argv, Violation> {
+    match (name, house_rules == Some(true)) {
+        (Some(n), false) => Ok(Argv::new(&[verb]).arg(n).flag("encounter", encounter)),
+        (None, true) if encounter != Some(true) => {
+            Ok(Argv::new(&[verb]).flag("house-rules", Some(true)))
+        }
+        _ => Err(Violation::new("name", "mcp-args-history")),
+    }
 }
 
 /// `roll`, or its distribution with `--stats`.

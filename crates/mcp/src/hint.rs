@@ -23,11 +23,19 @@ impl ToolCall {
     /// (message `mcp-fix-call`): the code's sentence, then the tool and
     /// its arguments as JSON.
     pub fn fix(&self, code: &str, lang: Lang) -> String {
+        // A creature's spent use has no slot to fall back on and no
+        // character rest: its own sentence, not the code's (issue 31).
+        let sentence = match self.tool {
+            "creature_rest" => {
+                grimoire_words::fixed(lang.flag(), "mcp-fix-creature_rest").to_owned()
+            }
+            _ => crate::fix::fix(code, lang),
+        };
         grimoire_words::text(
             lang.flag(),
             "mcp-fix-call",
             [
-                ("fix", crate::fix::fix(code, lang)),
+                ("fix", sentence),
                 ("tool", self.tool.to_owned()),
                 ("arguments", self.arguments.to_string()),
             ],

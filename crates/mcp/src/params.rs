@@ -441,29 +441,33 @@ pub struct AttackHit {
 #[derive(Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct History {
-    /// A character's name, or an encounter's with encounter true.
+    /// A character's name, or an encounter's with encounter true; leave out with house_rules true.
     #[schemars(length(min = 1, max = 60))]
-    pub name: String,
+    pub name: Option<String>,
     /// The name is an encounter's.
     pub encounter: Option<bool>,
+    /// The table's house rules (house_rules tool) instead of a named character or encounter.
+    pub house_rules: Option<bool>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }
 
 /// How many log entries `log` returns when the call does not say: each
-/// carries the state after it (about 14 KB for a character), so a hundred
-/// were 1.4 MB.
+/// carries the state after it (a kilobyte and more for a character, up to
+/// 14 KB for an encounter), so a hundred were up to 1.4 MB.
 pub const LOG_DEFAULT_LIMIT: u16 = 10;
 
 /// Arguments of `log`.
 #[derive(Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Log {
-    /// A character's name, or an encounter's with encounter true.
+    /// A character's name, or an encounter's with encounter true; leave out with house_rules true.
     #[schemars(length(min = 1, max = 60))]
-    pub name: String,
+    pub name: Option<String>,
     /// The name is an encounter's.
     pub encounter: Option<bool>,
+    /// The table's house rules (house_rules tool) instead of a named character or encounter.
+    pub house_rules: Option<bool>,
     /// The newest N entries (default 10; each carries the full state after it).
     #[schemars(range(min = 1, max = 100))]
     pub limit: Option<u16>,

@@ -289,7 +289,9 @@ impl Grimoire {
         self.call(&p, p.lang, |p| Ok(argv::advance(p))).await
     }
 
-    #[tool(description = "End an encounter: its final state is kept in the log and shown as ended, and its name is free for a new one; undo with encounter true brings the fight back.")]
+    #[tool(
+        description = "End an encounter: its final state is kept in the log and shown as ended, and its name is free for a new one; undo with encounter true brings the fight back."
+    )]
     async fn encounter_end(&self, Parameters(p): Parameters<EncounterRef>) -> CallToolResult {
         self.call(&p, p.lang, |p| {
             Ok(argv::words(&["encounter", "end"], &[&p.encounter]))
@@ -342,18 +344,18 @@ impl Grimoire {
     }
 
     #[tool(
-        description = "The history of a character (or of an encounter with encounter true), oldest first: every change with what it did and the state after it. The newest 10 entries unless limit says (at most 100); next_before in the answer pages back with before.",
+        description = "The history of a character (or of an encounter with encounter true, or of the table's house rules with house_rules true and no name), oldest first: every change with what it did and the state after it. The newest 10 entries unless limit says (at most 100); next_before in the answer pages back with before.",
         annotations(read_only_hint = true)
     )]
     async fn log(&self, Parameters(p): Parameters<Log>) -> CallToolResult {
-        self.call(&p, p.lang, |p| Ok(argv::log(p))).await
+        self.call(&p, p.lang, argv::log).await
     }
 
     #[tool(
-        description = "Revert the last change of a character (or of an encounter with encounter true), with everything it touched; the undo is logged too."
+        description = "Revert the last change of a character (or of an encounter with encounter true, or of the house rules with house_rules true and no name), with everything it touched; the undo is logged too."
     )]
     async fn undo(&self, Parameters(p): Parameters<History>) -> CallToolResult {
-        self.call(&p, p.lang, |p| Ok(argv::undo(p))).await
+        self.call(&p, p.lang, argv::undo).await
     }
 
     #[tool(

@@ -27,6 +27,7 @@ mcp-fix-material_worth = Surovina musí mít aspoň svou cenu: uveď její hodno
 mcp-fix-out_of_range = Cíle kouzlu neodpovídají: přečti si ve spell_show dosah a cíle a zavolej cast znovu s menším počtem či jinými cíli.
 mcp-fix-casting_in_progress = Probíhá dlouhé sesílání: každý tah v něm pokračuj nástrojem casting (step continue), nebo ho vzdej (step abandon); až čas uplyne, sešli s complete.
 mcp-fix-no_uses_left = Tento předmět, schopnost či použití je vyčerpané nebo toto kouzlo neumí: sešli z pozice (bez via), nebo si odpočiň (postava nástrojem rest, tvor nástrojem creature_rest).
+mcp-fix-creature_rest = Tvor vyčerpal svá použití za den (pozice kouzel nemá): vrátí se mu, až dokončí Dlouhý odpočinek nástrojem creature_rest, nebo nech jednat jiného bojovníka.
 mcp-fix-no_concentration = Takové trvající kouzlo není: zavolej character_show a uvidíš, co působí (concentration_drop, dismiss a retarget pracují s tím, co vypíše).
 mcp-fix-not_a_caster = Tento bojovník sesílat neumí: přidej sesilatele přes encounter_add (jméno postavy, nebo monster z monster_list).
 mcp-fix-no_hit_points = Postava nemá zapsané životy: nastav je nástrojem hp a zkus to znovu.
@@ -91,6 +92,7 @@ mcp-bound-min-items = { $path }: { $len } { $len ->
 mcp-args-house-rules = uveďte action i rule, nebo ani jedno pro čtení domácích pravidel
 mcp-args-turn = zadejte právě jedno: encounter (v boji), nebo character (mimo boj)
 mcp-args-damage-type = damage_type uplatní odolnosti účastníka: zadej k němu i encounter
+mcp-args-history = zadej name (s encounter true pro střetnutí), nebo house_rules true bez name
 
 ## Spouštění příkazu grimoire
 

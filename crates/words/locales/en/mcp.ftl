@@ -28,6 +28,7 @@ mcp-fix-material_worth = The material must be worth its cost: give its worth wit
 mcp-fix-out_of_range = The targets do not fit the spell: read spell_show for its range and targets, then call cast again with fewer or other targets.
 mcp-fix-casting_in_progress = A long casting is under way: continue it each turn with casting (step continue) or give it up (step abandon); when its time is up, cast with complete.
 mcp-fix-no_uses_left = That item, ability or stat-block use is spent or cannot cast this: cast with a slot instead (leave via out), or rest to regain uses (rest for a character, creature_rest for a creature).
+mcp-fix-creature_rest = The creature's uses per day are spent (a creature has no spell slots): they come back when it finishes a Long Rest with creature_rest, or let another combatant act.
 mcp-fix-no_concentration = There is no such ongoing spell: call character_show to see what is in effect (concentration_drop, dismiss and retarget act on what it lists).
 mcp-fix-not_a_caster = That combatant cannot cast: add a spellcaster with encounter_add (a character's name, or monster from monster_list).
 mcp-fix-no_hit_points = The character has no hit points recorded: set them with the hp tool, then try again.
@@ -76,6 +77,7 @@ mcp-bound-min-items = { $path }: { $len } items, at least { $min } needed
 mcp-args-house-rules = give both action and rule, or neither to read the house rules
 mcp-args-turn = give exactly one of encounter (in a fight) or character (outside one)
 mcp-args-damage-type = damage_type applies a combatant's resistances: give the encounter with it
+mcp-args-history = give name (with encounter true for an encounter's), or house_rules true and no name
 
 ## Running the grimoire command
 
