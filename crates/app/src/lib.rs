@@ -31,6 +31,7 @@ mod cast;
 pub mod cast_spell;
 mod character;
 pub mod encounter;
+mod entering;
 mod error;
 mod fall;
 mod gear;

@@ -28,7 +28,8 @@ pub struct TurnHit {
     pub name: String,
     /// Who cast it.
     pub caster: String,
-    /// Whether it struck as the target's turn began or ended.
+    /// Whether it struck as the target's turn began or ended, or as the
+    /// target came into it ([`crate::encounter::harm_on_entering`]).
     pub at: TurnPoint,
     /// Every die: the damage, then the save.
     pub rolls: Vec<RollRecord>,
@@ -162,10 +163,7 @@ pub fn next_turn<R: DiceRng + ?Sized>(
 }
 
 /// Lands the turn damage `creature` takes at `at` of its turn, spell by
-/// spell: rolled against its numbers (tracker, stat block, stored
-/// character, effects in force on its saves), taken from its hit points,
-/// a Concentration save when it concentrates, and the spell ended when the
-/// save ends it.
+/// spell ([`land`]).
 fn land_due<R: DiceRng + ?Sized>(
     encounter: &mut Encounter,
     people: &mut [Working],
@@ -176,80 +174,119 @@ fn land_due<R: DiceRng + ?Sized>(
 ) -> Result<Vec<TurnHit>, AppError> {
     let mut hits = Vec::new();
     for due in encounter.damage_due(creature, at) {
-        let Some(combatant) = encounter.combatant(&due.target).cloned() else {
-            continue;
-        };
-        let who = people.iter().position(|w| {
-            !combatant.is_creature() && fold(&w.entity.name) == fold(&combatant.name)
-        });
-        // A monster at 0 hit points is out of the fight.
-        if combatant.hp == Some(0) && who.is_none() {
-            continue;
-        }
-        let mut target = Target::named(combatant.name.clone());
-        fill_from_combatant(&mut target, &combatant);
-        if let Some(i) = who {
-            fill_missing(
-                target.stats.get_or_insert_with(Default::default),
-                people[i].now.as_target(),
-            );
-        }
-        if let Some(stats) = target.stats.as_mut()
-            && stats.save_bonuses.is_empty()
-        {
-            stats.save_bonuses = encounter
-                .effects()
-                .bonuses(&combatant.name, BonusTarget::SavingThrows);
-        }
-        let done = resolve_turn_damage(&due, &target, rng);
-        let amount = done.outcome.damage_total;
-        let mut concentration_save = None;
-        if amount > 0 {
-            let (events, save) = hurt(
-                encounter,
-                who.map(|i| &mut people[i]),
-                &combatant,
-                amount,
-                rng,
-            )?;
-            encounter.apply_all(&events);
-            log.extend(events);
-            concentration_save = save;
-        }
-        let spell_ended = done.ends_spell && end_spell(encounter, people, log, &due);
-        hits.push(TurnHit {
-            hp: encounter.combatant(&combatant.name).and_then(|c| c.hp),
-            target: combatant.name,
-            spell: due.spell,
-            name: due.name,
-            caster: due.caster,
-            at,
-            rolls: done.rolls,
-            outcome: done.outcome,
-            concentration_save,
-            spell_ended,
-        });
+        hits.extend(land(encounter, people, log, due, rng)?);
     }
     Ok(hits)
 }
 
-/// Ends the spell behind `due` on its caster, a character or a stat-block
-/// creature of the encounter. Returns whether it was found.
+/// Lands one lasting spell's damage on its target: rolled against its
+/// numbers (tracker, stat block, stored character, effects in force on its
+/// saves), taken from its hit points, a Concentration save when it
+/// concentrates, and the spell ended when the save ends it. `None` for a
+/// target no longer in the fight (not a combatant, a monster at 0).
+pub(crate) fn land<R: DiceRng + ?Sized>(
+    encounter: &mut Encounter,
+    people: &mut [Working],
+    log: &mut Vec<EncounterEvent>,
+    due: grimoire_rules::DueDamage,
+    rng: &mut R,
+) -> Result<Option<TurnHit>, AppError> {
+    let Some(combatant) = encounter.combatant(&due.target).cloned() else {
+        return Ok(None);
+    };
+    let who = people
+        .iter()
+        .position(|w| !combatant.is_creature() && fold(&w.entity.name) == fold(&combatant.name));
+    // A monster at 0 hit points is out of the fight.
+    if combatant.hp == Some(0) && who.is_none() {
+        return Ok(None);
+    }
+    let mut target = Target::named(combatant.name.clone());
+    fill_from_combatant(&mut target, &combatant);
+    if let Some(i) = who {
+        fill_missing(
+            target.stats.get_or_insert_with(Default::default),
+            people[i].now.as_target(),
+        );
+    }
+    if let Some(stats) = target.stats.as_mut()
+        && stats.save_bonuses.is_empty()
+    {
+        stats.save_bonuses = encounter
+            .effects()
+            .bonuses(&combatant.name, BonusTarget::SavingThrows);
+    }
+    let done = resolve_turn_damage(&due, &target, rng);
+    let amount = done.outcome.damage_total;
+    let mut concentration_save = None;
+    if amount > 0 {
+        let (events, save) = hurt(
+            encounter,
+            who.map(|i| &mut people[i]),
+            &combatant,
+            amount,
+            rng,
+        )?;
+        encounter.apply_all(&events);
+        log.extend(events);
+        concentration_save = save;
+    }
+    let spell_ended = done.ends_spell && end_spell(encounter, people, log, &due);
+    Ok(Some(TurnHit {
+        hp: encounter.combatant(&combatant.name).and_then(|c| c.hp),
+        target: combatant.name,
+        spell: due.spell,
+        name: due.name,
+        caster: due.caster,
+        at: due.turn.at,
+        rolls: done.rolls,
+        outcome: done.outcome,
+        concentration_save,
+        spell_ended,
+    }))
+}
+
+/// Ends the spell behind `due` on its target, for a caster that is a
+/// character or a stat-block creature of the encounter: a spell on several
+/// creatures goes on for the others (Weird), one on that creature alone
+/// ends (Searing Smite). Returns whether the caster was found.
 fn end_spell(
     encounter: &mut Encounter,
     people: &mut [Working],
     log: &mut Vec<EncounterEvent>,
     due: &grimoire_rules::DueDamage,
 ) -> bool {
+    let ending = |caster: &Caster| -> Vec<Event> {
+        let others: Option<Vec<String>> =
+            caster
+                .ongoing()
+                .iter()
+                .find(|o| o.id == due.effect)
+                .map(|o| {
+                    o.targets
+                        .iter()
+                        .filter(|t| fold(t) != fold(&due.target))
+                        .cloned()
+                        .collect()
+                });
+        match others {
+            Some(targets) if !targets.is_empty() => vec![Event::SpellMoved {
+                effect: due.effect,
+                spell: due.spell.clone(),
+                targets,
+            }],
+            _ => caster.end_by_target_save(due.effect).events,
+        }
+    };
     if let Some(w) = people
         .iter_mut()
         .find(|w| fold(&w.entity.name) == fold(&due.caster))
     {
-        let o = w.now.end_by_target_save(due.effect);
-        let board = encounter.caster_events(&w.entity.name, &o.events);
+        let events = ending(&w.now);
+        let board = encounter.caster_events(&w.entity.name, &events);
         encounter.apply_all(&board);
         log.extend(board);
-        w.push(o.events);
+        w.push(events);
         return true;
     }
     let Some(caster) = encounter
@@ -258,8 +295,7 @@ fn end_spell(
     else {
         return false;
     };
-    let o = caster.end_by_target_save(due.effect);
-    let events = encounter.creature_events(&due.caster, &o.events);
+    let events = encounter.creature_events(&due.caster, &ending(&caster));
     encounter.apply_all(&events);
     log.extend(events);
     true

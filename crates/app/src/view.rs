@@ -155,6 +155,11 @@ pub struct CastView {
     /// afterwards and any Concentration save.
     #[serde(default)]
     pub characters: Vec<CharacterHit>,
+    /// For a spell that deals no damage as it is cast (Flaming Sphere,
+    /// Spirit Guardians in 2024): when it will harm (`at`: `start`, `end`
+    /// of a creature's turn, `enter` for a creature coming into it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_later: Option<grimoire_rules::LaterHarm>,
 }
 
 /// The mode word (`slot`, `ritual`, `cantrip`, `item`, `ability`, `arcanum`).
@@ -207,6 +212,7 @@ impl CastView {
             notes: r.notes.clone(),
             waived: r.waived.iter().map(grimoire_words::waived).collect(),
             characters: Vec::new(),
+            damage_later: r.damage_later.clone(),
         }
     }
 

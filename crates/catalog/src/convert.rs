@@ -126,6 +126,13 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
             "a cantrip lasts no turns of its own here; only leveled spells repeat damage",
         ));
     }
+    let on_cast = e.on_cast.unwrap_or(true);
+    if !on_cast && each_turn.is_empty() {
+        return Err(bad(
+            "effect.on_cast",
+            "a spell that deals nothing on casting needs [[effect.each_turn]] to say when it does (R16)",
+        ));
+    }
     let healing = match &e.heal {
         Some(h) => Some(Healing {
             dice: dice_of("effect.heal.dice", &h.dice)?,
@@ -235,6 +242,7 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
             cantrip_scaling,
             rider,
             each_turn,
+            on_cast,
         },
         targeting: Targeting {
             max_targets,

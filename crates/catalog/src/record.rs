@@ -117,17 +117,24 @@ pub(crate) struct EffectRecord {
     pub(crate) affects: Vec<String>,
     #[serde(default)]
     pub(crate) rider: Vec<DamageRecord>,
-    /// Damage at the start or end of each affected creature's turns.
+    /// Damage at the start or end of each affected creature's turns, or
+    /// on entering the spell's area.
     #[serde(default)]
     pub(crate) each_turn: Vec<TurnDamageRecord>,
+    /// `false` when the spell deals its damage only later, through
+    /// `each_turn` (Flaming Sphere); by default it is dealt on casting.
+    #[serde(default)]
+    pub(crate) on_cast: Option<bool>,
     #[serde(default)]
     pub(crate) not_self: bool,
     #[serde(default)]
     pub(crate) hostile_only: bool,
 }
 
-/// `[[spell.effect.each_turn]]`: `at = "start" | "end"`, the damage, and
-/// an optional save whose `on_success` is `half`, `none` or `ends`.
+/// `[[spell.effect.each_turn]]`: `at = "start" | "end" | "enter"`, the
+/// damage, and an optional save whose `on_success` is `half`, `none`,
+/// `ends` (damage, then a success ends the spell) or `none_ends` (no
+/// damage, and the spell ends on the creature).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct TurnDamageRecord {

@@ -44,12 +44,12 @@ name_table!(ability_of, Ability, "an ability", [
 name_table!(on_save_of, OnSave, "a save outcome", ["half" => OnSave::Half, "none" => OnSave::None]);
 
 name_table!(turn_point_of, TurnPoint, "a point of the turn", [
-    "start" => TurnPoint::Start, "end" => TurnPoint::End,
+    "start" => TurnPoint::Start, "end" => TurnPoint::End, "enter" => TurnPoint::Enter,
 ]);
 
 name_table!(turn_save_of, TurnSaveResult, "a turn save outcome", [
     "half" => TurnSaveResult::Half, "none" => TurnSaveResult::NoDamage,
-    "ends" => TurnSaveResult::EndsSpell,
+    "ends" => TurnSaveResult::EndsSpell, "none_ends" => TurnSaveResult::NoDamageEndsSpell,
 ]);
 
 name_table!(bonus_target_of, BonusTarget, "a bonus target", [

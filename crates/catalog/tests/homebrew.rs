@@ -212,3 +212,26 @@ fn files_and_directories_load_from_disk() {
     assert_eq!(missing.errors[0].code(), "homebrew_io");
     assert_eq!(missing.catalog.len(), 339);
 }
+
+/// R16 (issue 31): `on_cast = false` says a lasting spell deals nothing as
+/// it is cast; it needs `[[effect.each_turn]]` to say when it does, and
+/// `at = "enter"` is the moment a creature comes into it.
+#[test]
+fn r16_damage_only_later_needs_a_moment_and_enter_is_one() {
+    let later = GOOD.replace("kind = \"save\"\n", "kind = \"save\"\non_cast = false\n")
+        + "\n[[spell.effect.each_turn]]\nat = \"enter\"\ndamage = [{ dice = \"4d8\", type = \"cold\" }]\n";
+    let srd = Catalog::srd();
+    let load = srd.with_homebrew_texts(texts(&[("later.toml", later.as_str())]));
+    assert!(load.errors.is_empty(), "{:?}", load.errors);
+    let lance = &load.catalog.get("frost-lance").unwrap().spell.effect;
+    assert!(!lance.on_cast);
+    assert_eq!(lance.each_turn[0].at, grimoire_rules::TurnPoint::Enter);
+
+    let alone = GOOD.replace("kind = \"save\"\n", "kind = \"save\"\non_cast = false\n");
+    let load = srd.with_homebrew_texts(texts(&[("alone.toml", alone.as_str())]));
+    assert_eq!(load.added, 0);
+    assert_eq!(
+        invalid_field(&load.errors[0]),
+        ("alone.toml", "frost-lance", "effect.on_cast")
+    );
+}

@@ -220,7 +220,8 @@ fn mechanics_cover_the_damaging_and_healing_spells() {
         .filter(|s| matches!(s.spell.effect.delivery, Delivery::Attack(_)))
         .count();
     // Searing Smite's 2024 damage is automatic; its save is for the burning.
-    assert_eq!((damaging, healing, saves, attacks), (92, 14, 122, 20));
+    // Ensnaring Strike's 1d6 comes only at the start of the target's turns.
+    assert_eq!((damaging, healing, saves, attacks), (91, 14, 122, 20));
     // Spot checks against the SRD's numbers.
     let fireball = srd.get("fireball").unwrap();
     assert_eq!(fireball.spell.effect.damage[0].dice.to_string(), "8d6");
@@ -256,13 +257,54 @@ fn r15_spells_that_harm_turn_after_turn_say_when_and_how() {
     assert_eq!(
         repeating,
         [
+            "black-tentacles",
+            "blade-barrier",
             "cloudkill",
+            "conjure-animals",
+            "conjure-celestial",
+            "conjure-woodland-beings",
+            "control-water",
+            "ensnaring-strike",
             "flaming-sphere",
+            "forbiddance",
             "incendiary-cloud",
             "insect-plague",
             "moonbeam",
+            "phantasmal-killer",
             "searing-smite",
+            "spirit-guardians",
+            "wall-of-fire",
+            "wall-of-thorns"
+        ]
+    );
+    // SRD 5.2: these deal nothing as they are cast, only when a creature
+    // comes into them or ends its turn there (tools/catalog/mechanics.py
+    // reads it from the text; docs/CATALOG.md has the run).
+    let mut later: Vec<&str> = srd
+        .spells()
+        .iter()
+        .filter(|s| !s.spell.effect.on_cast)
+        .map(|s| s.spell.id.as_str())
+        .collect();
+    later.sort_unstable();
+    assert_eq!(
+        later,
+        [
+            "conjure-animals",
+            "conjure-woodland-beings",
+            "control-water",
+            "flaming-sphere",
+            "forbiddance",
             "spirit-guardians"
+        ]
+    );
+    let sphere = &srd.get("flaming-sphere").unwrap().spell.effect.each_turn;
+    let moments: Vec<_> = sphere.iter().map(|t| t.at).collect();
+    assert_eq!(
+        moments,
+        [
+            grimoire_rules::TurnPoint::End,
+            grimoire_rules::TurnPoint::Enter
         ]
     );
     let smite = &srd.get("searing-smite").unwrap().spell.effect;

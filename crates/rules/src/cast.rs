@@ -109,6 +109,7 @@ pub fn cast<R: DiceRng + ?Sized>(
                 "R12: casting takes {rounds_needed} rounds with Concentration; no slot is spent unless it completes"
             )],
             waived: plan.waived,
+            damage_later: None,
         };
         return Ok(CastOutcome { resolution, events });
     }
@@ -341,6 +342,8 @@ fn finish<R: DiceRng + ?Sized>(
         concentration_ended,
         notes,
         waived: plan.waived.clone(),
+        damage_later: (!spell.effect.on_cast)
+            .then(|| crate::turn_damage::LaterHarm::of(&applied.each_turn)),
     };
     CastOutcome { resolution, events }
 }
@@ -392,6 +395,7 @@ fn fizzled(
             "R5d: the scroll check failed: the spell fades from the scroll with no effect".into(),
         ],
         waived: plan.waived.clone(),
+        damage_later: None,
     };
     CastOutcome { resolution, events }
 }

@@ -309,10 +309,26 @@ pub struct Effect {
     /// Searing Smite's burning); see [`crate::TurnDamage`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub each_turn: Vec<crate::turn_damage::TurnDamage>,
+    /// Whether the damage and save are dealt as the spell is cast (most
+    /// spells: Moonbeam "when the Cylinder appears"). `false` for a lasting
+    /// spell that harms only later, through `each_turn` (Flaming Sphere,
+    /// Spirit Guardians in 2024): casting it rolls no damage and no save,
+    /// and its effect starts on every target.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub on_cast: bool,
 }
 
 fn one() -> u32 {
     1
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 impl Default for Effect {
@@ -328,6 +344,7 @@ impl Default for Effect {
             cantrip_scaling: CantripScaling::None,
             rider: Vec::new(),
             each_turn: Vec::new(),
+            on_cast: true,
         }
     }
 }

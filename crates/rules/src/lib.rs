@@ -141,8 +141,8 @@ pub use statblock::{
 pub use target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome, TargetStats};
 pub use time::{CastingTime, Duration, ROUNDS_PER_MINUTE, TimeSpan, TimeUnit};
 pub use turn_damage::{
-    DueDamage, TurnDamage, TurnDamageOutcome, TurnPoint, TurnSave, TurnSaveResult,
-    resolve_turn_damage,
+    DueDamage, LaterHarm, TurnDamage, TurnDamageOutcome, TurnPoint, TurnSave, TurnSaveResult,
+    entering_damage, resolve_turn_damage,
 };
 pub use vitals::{MAX_ARMOR_CLASS, MAX_HIT_POINTS, Vitals, check_not_down};
 pub use work::{

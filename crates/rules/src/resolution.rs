@@ -73,6 +73,10 @@ pub struct CastResolution {
     /// Rules the cast broke that the table's house rules let pass.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub waived: Vec<crate::house::Waived>,
+    /// For a spell that deals no damage as it is cast (Flaming Sphere,
+    /// Spirit Guardians in 2024): when it will harm instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_later: Option<crate::turn_damage::LaterHarm>,
 }
 
 /// A resolution and the events that make it so.

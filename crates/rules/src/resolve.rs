@@ -521,7 +521,15 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         }
     }
 
-    match e.delivery {
+    // A spell that harms only later (Flaming Sphere) rolls nothing now:
+    // no damage, no save; its effect starts on every target.
+    let delivery = if e.on_cast {
+        e.delivery.clone()
+    } else {
+        scaled.damage = Cow::Owned(Vec::new());
+        Delivery::Automatic
+    };
+    match delivery {
         Delivery::Automatic => {
             if !scaled.damage.is_empty() {
                 // Instances (darts) go round-robin over the valid targets.
@@ -670,10 +678,13 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     hit_points_after(&request.targets, &mut outs);
 
     // A lasting effect stays only on those it got through to: not on a
-    // target that made its save or that every attack missed. A spell that
+    // target that made its save or that every attack missed. An area that
     // harms them turn after turn stays on every creature it reached
-    // (Spirit Guardians: a save now does not move them out of the area).
-    let lasts_on_all = !scaled.each_turn.is_empty();
+    // (Moonbeam: a save now does not move them out of the area), as does
+    // a spell that harmed nobody yet (Flaming Sphere); a single target's
+    // success ends it (Ensnaring Strike, Phantasmal Killer).
+    let lasts_on_all =
+        !scaled.each_turn.is_empty() && (spell.area.is_some() || !e.on_cast);
     let affected = valid
         .iter()
         .filter(|&&i| {

@@ -1,8 +1,12 @@
 //! Lasting damage at turn boundaries (R15, R16): a spell in force that
 //! harms the creatures it affects at the start or the end of each of their
-//! turns (Spirit Guardians, Moonbeam, Searing Smite's burning). The
-//! encounter says what is due when a turn changes; [`resolve_turn_damage`]
-//! rolls it against the creature, like a cast's effect.
+//! turns (Spirit Guardians, Moonbeam, Searing Smite's burning), or when a
+//! creature comes into its area (Spirit Guardians' emanation moving onto
+//! it, Flaming Sphere rammed into it). The encounter says what is due when
+//! a turn changes, [`entering_damage`] what is due on entering;
+//! [`resolve_turn_damage`] rolls either against the creature, like a
+//! cast's effect. [`LaterHarm`] says when a spell that deals nothing on
+//! casting (Flaming Sphere, Spirit Guardians in 2024) will.
 
 use grimoire_dice::DiceRng;
 use serde::{Deserialize, Serialize};
@@ -10,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::class::Ability;
 use crate::effect::Damage;
 use crate::encounter::Encounter;
-use crate::event::EffectId;
+use crate::event::{EffectId, OngoingSpell};
 use crate::resolve::{Stats, roll_damage, take};
 use crate::roll::{RollRecord, roll_bonuses, roll_d20};
 use crate::spell::SpellId;
@@ -24,6 +28,11 @@ pub enum TurnPoint {
     Start,
     /// As its turn ends (Spirit Guardians, Moonbeam).
     End,
+    /// Not at a turn boundary: when the creature enters the spell's area,
+    /// the area moves into its space, or the caster rams the spell into it
+    /// (Flaming Sphere). The table says when; it is dealt on demand
+    /// ([`entering_damage`]), never by a turn change.
+    Enter,
 }
 
 /// What a successful save against turn damage does.
@@ -37,6 +46,9 @@ pub enum TurnSaveResult {
     /// The damage lands all the same; the save is made after it, and a
     /// success ends the spell (Searing Smite).
     EndsSpell,
+    /// No damage, and the spell ends on the creature (Phantasmal Killer,
+    /// Weird: a success at the end of its turn frees it).
+    NoDamageEndsSpell,
 }
 
 /// The saving throw against turn damage, at the caster's DC (R19).
@@ -87,8 +99,54 @@ pub struct TurnDamageOutcome {
     pub rolls: Vec<RollRecord>,
     /// The damage, the save and the hit points after, as for a cast.
     pub outcome: TargetOutcome,
-    /// Whether the save ended the spell (Searing Smite).
+    /// Whether the save ended the spell on the creature (Searing Smite,
+    /// Phantasmal Killer; Weird goes on for its other targets).
     pub ends_spell: bool,
+}
+
+/// When a lasting spell that deals no damage as it is cast will harm
+/// (Flaming Sphere, Spirit Guardians in 2024), as a cast reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LaterHarm {
+    /// The moments it harms: a turn's start or end, or on entering.
+    pub at: Vec<TurnPoint>,
+}
+
+impl LaterHarm {
+    /// When `each_turn` harms, each moment once, in the data's order.
+    pub fn of(each_turn: &[TurnDamage]) -> LaterHarm {
+        let mut at = Vec::new();
+        for t in each_turn {
+            if !at.contains(&t.at) {
+                at.push(t.at);
+            }
+        }
+        LaterHarm { at }
+    }
+}
+
+/// The damage `ongoing` owes `creature` on entering its area (or being
+/// rammed, or the area moving into its space): each of its
+/// [`TurnPoint::Enter`] parts, at the caster's DC. Empty when the spell
+/// harms nobody that way (Searing Smite) or keeps no DC.
+pub fn entering_damage(ongoing: &OngoingSpell, creature: &str) -> Vec<DueDamage> {
+    let Some(save_dc) = ongoing.save_dc else {
+        return Vec::new();
+    };
+    ongoing
+        .each_turn
+        .iter()
+        .filter(|t| t.at == TurnPoint::Enter)
+        .map(|turn| DueDamage {
+            target: creature.to_string(),
+            caster: ongoing.caster.clone(),
+            effect: ongoing.id,
+            spell: ongoing.spell.clone(),
+            name: ongoing.name.clone(),
+            turn: turn.clone(),
+            save_dc,
+        })
+        .collect()
 }
 
 impl Encounter {
@@ -161,6 +219,10 @@ pub fn resolve_turn_damage<R: DiceRng + ?Sized>(
             (Some(true), TurnSaveResult::Half) => halve = true,
             (Some(true), TurnSaveResult::NoDamage) => harmed = false,
             (Some(true), TurnSaveResult::EndsSpell) => ends_spell = true,
+            (Some(true), TurnSaveResult::NoDamageEndsSpell) => {
+                harmed = false;
+                ends_spell = true;
+            }
             (Some(false), _) => {}
             (None, _) => {
                 out.note = Some(format!(
@@ -246,6 +308,63 @@ mod tests {
         let done = resolve_turn_damage(&due(Some(ends)), &sure, &mut SeededRng::new(3));
         assert!(done.ends_spell);
         assert_eq!(done.outcome.damage_total, done.rolls[0].total as u32);
+    }
+
+    #[test]
+    fn r15_a_success_that_ends_the_spell_without_damage_deals_none() {
+        let save = TurnSave {
+            ability: Ability::Wisdom,
+            on_success: TurnSaveResult::NoDamageEndsSpell,
+        };
+        let sure = Target::named("Orc").with_save(Ability::Wisdom, 20);
+        let done = resolve_turn_damage(&due(Some(save)), &sure, &mut SeededRng::new(5));
+        assert_eq!(done.outcome.damage_total, 0);
+        assert!(done.ends_spell);
+        let doomed = Target::named("Orc").with_save(Ability::Wisdom, -20);
+        let done = resolve_turn_damage(&due(Some(save)), &doomed, &mut SeededRng::new(5));
+        assert_eq!(done.outcome.damage_total, done.rolls[0].total as u32);
+        assert!(!done.ends_spell);
+    }
+
+    #[test]
+    fn r16_only_the_enter_parts_are_due_on_entering_and_at_the_casting_dc() {
+        let part = |at| TurnDamage {
+            at,
+            damage: vec![Damage::new(DiceFormula::new(2, 6), DamageType::Fire)],
+            save: None,
+        };
+        let ongoing = OngoingSpell {
+            id: EffectId(3),
+            spell: SpellId::new("flaming-sphere").unwrap(),
+            name: "Flaming Sphere".into(),
+            level: crate::level::SpellLevel::new(2).unwrap(),
+            caster: "Wiz".into(),
+            targets: Vec::new(),
+            bonuses: Vec::new(),
+            conditions: Vec::new(),
+            rider: Vec::new(),
+            each_turn: vec![part(TurnPoint::End), part(TurnPoint::Enter)],
+            save_dc: Some(15),
+            concentration: true,
+            dismissible: true,
+            movable: false,
+            started_at: 0,
+            expires_at: Some(10),
+            until_next_turn: false,
+        };
+        let due = entering_damage(&ongoing, "Ghoul");
+        assert_eq!(due.len(), 1);
+        assert_eq!(due[0].turn.at, TurnPoint::Enter);
+        assert_eq!((due[0].target.as_str(), due[0].save_dc), ("Ghoul", 15));
+        let none = OngoingSpell {
+            each_turn: vec![part(TurnPoint::Start)],
+            ..ongoing
+        };
+        assert!(entering_damage(&none, "Ghoul").is_empty());
+        assert_eq!(
+            LaterHarm::of(&[part(TurnPoint::End), part(TurnPoint::End)]).at,
+            [TurnPoint::End]
+        );
     }
 
     #[test]

@@ -150,6 +150,7 @@ prop_compose! {
             cantrip_scaling: [CantripScaling::None, CantripScaling::Dice, CantripScaling::Instances][scaling],
             rider: Vec::new(),
             each_turn: Vec::new(),
+            on_cast: true,
         };
         if let Some(first) = s.effect.damage.first_mut() {
             first.alternative_types = choices.into_iter().map(|t| DamageType::ALL[t]).collect();

@@ -388,6 +388,9 @@ pub(crate) fn show(
             out.line(line)?;
         }
     }
+    if let Some(later) = &r.damage_later {
+        out.line(out.yellow(&damage_later(&r.spell, later, lang)))?;
+    }
     if r.concentration_started {
         out.line(out.yellow(&format!("{}: {name}", Text::ConcentrationStarted.get(lang))))?;
     }
@@ -405,6 +408,39 @@ pub(crate) fn show(
         out.line(out.yellow(&super::house::waived_line(w, lang)))?;
     }
     out.line(view::slots_table(out, caster))
+}
+
+/// The line under a cast of a spell that deals nothing now (Flaming
+/// Sphere, Spirit Guardians in 2024): when it will harm.
+pub(crate) fn damage_later(
+    spell: &grimoire_rules::SpellId,
+    later: &grimoire_rules::LaterHarm,
+    lang: crate::i18n::Lang,
+) -> String {
+    let none = Vec::<(&str, String)>::new;
+    let when: Vec<String> = later
+        .at
+        .iter()
+        .map(|at| {
+            let id = match at {
+                grimoire_rules::TurnPoint::Start => "cli-harm-when-start",
+                grimoire_rules::TurnPoint::End => "cli-harm-when-end",
+                grimoire_rules::TurnPoint::Enter => "cli-harm-when-enter",
+            };
+            grimoire_words::text(lang.tag(), id, none())
+        })
+        .collect();
+    grimoire_words::text(
+        lang.tag(),
+        "cli-damage-later",
+        [
+            ("spell", view::spell_label(spell, lang)),
+            (
+                "when",
+                when.join(&grimoire_words::text(lang.tag(), "cli-harm-or", none())),
+            ),
+        ],
+    )
 }
 
 /// One target's line under a resolution: attacks, save, damage by type,

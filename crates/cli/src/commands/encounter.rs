@@ -74,6 +74,18 @@ pub enum EncounterCommand {
         #[arg(long = "type", value_name = "TYPE")]
         damage_type: Option<String>,
     },
+    /// A lasting spell harms a creature that comes into it: it enters Spirit Guardians or Moonbeam, the area moves onto it, Flaming Sphere is rammed into it
+    Harm {
+        /// The encounter
+        encounter: String,
+        /// The creature that comes into the spell
+        creature: String,
+        /// The spell in force (English or Czech name)
+        spell: String,
+        /// Whose casting, when several combatants keep the spell in force
+        #[arg(long)]
+        caster: Option<String>,
+    },
     /// Let time pass for everyone: 3r rounds, 10m minutes, 1h hours (R15 durations)
     Advance {
         /// The encounter
@@ -140,6 +152,12 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
             amount,
             damage_type,
         } => damage(ctx, encounter, name, *amount, damage_type.as_deref()),
+        EncounterCommand::Harm {
+            encounter,
+            creature,
+            spell,
+            caster,
+        } => harm(ctx, encounter, creature, spell, caster.as_deref()),
         EncounterCommand::Advance { encounter, time } => advance(ctx, encounter, time),
         EncounterCommand::Status { encounter } => {
             let store = ctx.store()?;
@@ -310,13 +328,52 @@ fn next(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
     status_with(out, &store, &e.name, &done.state, Some(&done.hits), false)
 }
 
-/// What a lasting spell did as a turn ended or began: the spell and its
-/// caster, every die, then the target's line as under a cast.
+/// `encounter harm`: a lasting spell's damage on a creature that comes
+/// into it (SRD 5.2: entering the area, the area moving onto it, Flaming
+/// Sphere rammed into it), as a turn change shows turn damage.
+fn harm(
+    ctx: &Ctx,
+    enc: &str,
+    creature: &str,
+    spell: &str,
+    caster: Option<&str>,
+) -> anyhow::Result<()> {
+    let spell = &crate::catalog::spell(spell)?.spell;
+    let mut store = ctx.store()?;
+    let e = state::encounter(&store, enc)?;
+    let encounter = running(&e)?.clone();
+    let mut rng = ctx.rng();
+    let done = grimoire_app::encounter::harm_on_entering(
+        &mut store,
+        ctx.command_line.clone(),
+        &e,
+        encounter,
+        creature,
+        spell,
+        caster,
+        &mut rng,
+    )
+    .map_err(state::app_error)?;
+    let out = &ctx.out;
+    if !out.json {
+        for hit in &done.hits {
+            turn_hit(out, hit)?;
+        }
+    }
+    status_with(out, &store, &e.name, &done.state, Some(&done.hits), false)
+}
+
+/// What a lasting spell did as a turn ended or began, or as a creature
+/// came into it: the spell and its caster, every die, then the target's
+/// line as under a cast.
 fn turn_hit(out: &Out, hit: &grimoire_app::encounter::TurnHit) -> anyhow::Result<()> {
     let lang = out.lang;
     let when = match hit.at {
-        grimoire_rules::TurnPoint::Start => Text::AtTurnStart,
-        grimoire_rules::TurnPoint::End => Text::AtTurnEnd,
+        grimoire_rules::TurnPoint::Start => Text::AtTurnStart.get(lang).to_string(),
+        grimoire_rules::TurnPoint::End => Text::AtTurnEnd.get(lang).to_string(),
+        grimoire_rules::TurnPoint::Enter => {
+            grimoire_words::text(lang.tag(), "cli-at-entering", Vec::<(&str, String)>::new())
+        }
     };
     let spell = view::spell_label(&hit.spell, lang);
     out.line(format!(
@@ -324,7 +381,7 @@ fn turn_hit(out: &Out, hit: &grimoire_app::encounter::TurnHit) -> anyhow::Result
         out.bold(&out.cyan(&spell)),
         hit.caster,
         out.bold(&hit.target),
-        when.get(lang)
+        when
     ))?;
     for roll in &hit.rolls {
         let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
