@@ -3,8 +3,8 @@
 
 Reports every mismatch in level, school, casting time, range, components,
 duration, concentration, ritual, damage dice, save ability, spell attack,
-area, healing, per-slot growth of damage and healing, creature-type limits
-(mechanics.py) and (from the 2014 file) class lists, and checks the rules crate's slot tables against the 2024 file's class
+area, healing, per-slot growth of damage and healing, creature-type limits,
+when lasting damage lands and Reaction triggers (mechanics.py) and (from the 2014 file) class lists, and checks the rules crate's slot tables against the 2024 file's class
 levels. A mismatch is *explained* when the spell's `[spell.notes]` table has
 an entry for that field; explained mismatches are listed but do not fail.
 
@@ -45,6 +45,8 @@ class Report:
         self.info: list[str] = []
         self.scaling_agree = 0
         self.descriptive: list[str] = []
+        self.timing: list[str] = []
+        self.triggers: list[str] = []
 
     def compare(self, spell: dict, field: str, ours, theirs, source: str) -> None:
         if ours == theirs:
@@ -156,6 +158,35 @@ def compare_mechanics(report: Report, s: dict, d: dict) -> None:
         report.descriptive.append(s["id"])
 
 
+REACTION_RS = ROOT / "crates" / "rules" / "src" / "reaction.rs"
+KINDS = mech.trigger_kinds(REACTION_RS.read_text(encoding="utf-8"))
+
+
+def compare_timing(report: Report, s: dict, d: dict) -> None:
+    """When a lasting spell deals damage: on casting, on entering, at the
+    start or end of a turn (issue 31)."""
+    if not mech.lasting(s, d):
+        return
+    mine, theirs = mech.timing_ours(s), mech.timing_theirs(d)
+    report.timing.append(f"{s['id']}: ours {mine}, srd-data {theirs}"
+                         + ("" if mine == theirs else "  [differs]"))
+    report.compare(s, "timing", mine, theirs, "srd-data")
+
+
+def compare_trigger(report: Report, s: dict, d: dict) -> None:
+    """A Reaction's (or a triggered Bonus Action's) trigger: the words, and
+    which alternatives the engine reads a kind from (TriggerKind)."""
+    theirs = (d["casting_time"].get("condition") or "").strip()
+    if d["casting_time"]["unit"] not in ("reaction", "bonus") or not theirs:
+        return
+    mine = (s.get("trigger") or "").strip()
+    report.compare(s, "trigger", mine.lower(), theirs.lower(), "srd-data")
+    if s["casting_time"] == "reaction":
+        parts = mech.trigger_parts(mine or theirs, KINDS)
+        read = "; ".join(f"{p!r} -> {k or 'no window (the table calls it)'}" for p, k in parts)
+        report.triggers.append(f"{s['id']}: {read}")
+
+
 def check_spells(report: Report) -> tuple[int, Counter]:
     ours = []
     for f in sorted(DATA.glob("level-*.toml")):
@@ -185,11 +216,15 @@ def check_spells(report: Report) -> tuple[int, Counter]:
         report.compare(s, "components", mine, their_components(d), "srd-data")
         # Riders (Hex's 1d6 on later hits) are damage too, as the dataset has them.
         eff = s.get("effect", {})
-        dice = {x["dice"] for x in eff.get("damage", []) + eff.get("rider", [])}
+        # Turn damage too (Ensnaring Strike deals its 1d6 only at turn starts).
+        later = [x for t in eff.get("each_turn", []) for x in t["damage"]]
+        dice = {x["dice"] for x in eff.get("damage", []) + eff.get("rider", []) + later}
         td = their_dice(d)
         if dice - td or (td and not dice):
             report.compare(s, "damage", sorted(dice), sorted(td), "srd-data")
         compare_mechanics(report, s, d)
+        compare_timing(report, s, d)
+        compare_trigger(report, s, d)
         o = old.get(key) or old.get(norm_name(old_alias.get(s["id"], "")))
         if o is not None:
             line = scaling_vs_2014(s, o)
@@ -273,6 +308,12 @@ def main() -> int:
           f"{report.scaling_agree} agree, {len(report.info)} differ")
     for line in report.info:
         print("  info:", line)
+    print(f"lasting damage, when it lands (cast / enter / start / end): {len(report.timing)} spells")
+    for line in report.timing:
+        print("  timing:", line)
+    print(f"reaction triggers and the engine's reading of each alternative: {len(report.triggers)}")
+    for line in report.triggers:
+        print("  trigger:", line)
     print(f"unexplained mismatches: {len(report.unexplained)}")
     for line in report.unexplained:
         print("  MISMATCH:", line)
