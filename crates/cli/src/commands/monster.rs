@@ -111,14 +111,16 @@ pub(crate) fn use_name(name: &str, lang: Lang) -> String {
 }
 
 /// Whether a stat block's line is called by its frequency only (`At
-/// Will`, `2/Day Each`, `3/Day`), as the SRD blocks print it.
+/// Will`, `2/Day Each`, `3/Day`), as the SRD blocks print it: the English
+/// words of the frequency labels.
 fn frequency_name(name: &str) -> bool {
-    let per_day = name
-        .strip_suffix(" Each")
-        .unwrap_or(name)
-        .strip_suffix("/Day")
-        .is_some_and(|n| n.parse::<u8>().is_ok());
-    per_day || name == "At Will"
+    let english = |id: &str| t(Lang::EN, id);
+    let per_day = name.split_once('/').is_some_and(|(n, rest)| {
+        n.parse::<u8>().is_ok()
+            && (rest.eq_ignore_ascii_case(english("cli-label-day-each"))
+                || rest.eq_ignore_ascii_case("day"))
+    });
+    per_day || name.eq_ignore_ascii_case(english("cli-label-at-will"))
 }
 
 /// Runs `monster ...`.
