@@ -796,11 +796,15 @@ function renderSheet() {
     ongoing.length ? h('h3', {}, t('sheet.ongoing')) : null,
     ongoing.length ? h('ul', { class: 'plain' }, ...ongoing.map((o) => h('li', {}, spellName(o.spell), ' · ',
       h('span', { class: 'muted small' }, o.expires_at != null ? t('sheet.rounds', { n: Math.max(0, o.expires_at - now) }) : t('sheet.noEnd'))))) : null);
+  const always = (ch.always_prepared || []).map((r) => r.spell);
   const spellsBlock = h('section', { class: 'card wide', 'aria-labelledby': 'prep-h' },
     h('h3', { id: 'prep-h' }, t('sheet.prepared')),
     ch.prepared.length ? h('ul', { class: 'plain spells' }, ...ch.prepared.map(spellRow)) : h('p', { class: 'muted' }, t('sheet.noneYet')),
     ch.cantrips.length ? h('h3', {}, t('sheet.cantrips')) : null,
-    ch.cantrips.length ? h('ul', { class: 'plain spells' }, ...ch.cantrips.map(spellRow)) : null);
+    ch.cantrips.length ? h('ul', { class: 'plain spells' }, ...ch.cantrips.map(spellRow)) : null,
+    // Kept prepared by a feature (grimoire prepare --always): outside the count.
+    always.length ? h('h3', {}, t('sheet.alwaysPrepared')) : null,
+    always.length ? h('ul', { class: 'plain spells', id: 'always-prepared' }, ...always.map(spellRow)) : null);
   box.replaceChildren(
     h('p', { class: 'sub' }, `${classText(ch)} · ${t('table.playedBy', { owner: ch.owner })}${n ? ` · ${t('sheet.dc', { dc: n.dc, atk: n.atk >= 0 ? `+${n.atk}` : n.atk })}` : ''}`),
     h('div', { class: 'sheet-grid' }, slotBlock, turnBlock, spellsBlock, optionsPanel(app.campaign, ch.name, spellName, ch.version), planPanel(app.campaign, ch.name, spellName, ch.version), condBlock, resBlock),

@@ -201,6 +201,7 @@ web-sheet-slotPips = { $level }. úroveň: zbývá { $left } z { $total }
 web-sheet-noSlots = Žádné pozice pro kouzla.
 web-sheet-prepared = Připravená kouzla
 web-sheet-cantrips = Cantripy
+web-sheet-alwaysPrepared = Vždy připravená (mimo limit)
 web-sheet-items = Kouzelné předměty
 web-sheet-features = Schopnosti s omezeným použitím
 web-sheet-noneYet = Žádné.

@@ -203,6 +203,7 @@ web-sheet-slotPips = Level { $level }: { $left } of { $total } left
 web-sheet-noSlots = No spell slots.
 web-sheet-prepared = Prepared spells
 web-sheet-cantrips = Cantrips
+web-sheet-alwaysPrepared = Always prepared (outside the limit)
 web-sheet-items = Magic items
 web-sheet-features = Limited-use abilities
 web-sheet-noneYet = None.
