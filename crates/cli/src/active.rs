@@ -71,7 +71,7 @@ pub fn current(store: &Store) -> anyhow::Result<Option<(String, Source)>> {
 pub fn from_env() -> Option<String> {
     // Embedded (`grimoire mcp`), the calls name their character: the
     // serving process's environment is not theirs.
-    if crate::embedded::is_embedded() {
+    if crate::capture::is_embedded() {
         return None;
     }
     std::env::var(ENV)

@@ -16,12 +16,12 @@ static WITH_HOMEBREW: OnceLock<Arc<Catalog>> = OnceLock::new();
 pub fn load_homebrew(store: &Store) -> anyhow::Result<()> {
     if WITH_HOMEBREW.get().is_some()
         || grimoire_app::homebrew::files(store)
-            .map_err(crate::state::app_error)?
+            .map_err(crate::failure::app_error)?
             .is_empty()
     {
         return Ok(());
     }
-    let catalog = grimoire_app::homebrew::catalog(store).map_err(crate::state::app_error)?;
+    let catalog = grimoire_app::homebrew::catalog(store).map_err(crate::failure::app_error)?;
     let _ = WITH_HOMEBREW.set(catalog);
     Ok(())
 }

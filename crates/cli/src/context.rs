@@ -38,7 +38,7 @@ pub enum StoreRef<'a> {
 impl Drop for StoreRef<'_> {
     fn drop(&mut self) {
         if matches!(self, StoreRef::Shared(_)) {
-            crate::embedded::set_holding(false);
+            crate::capture::set_holding(false);
         }
     }
 }
@@ -70,12 +70,12 @@ impl Ctx {
         let store = match &self.shared {
             // A command asking twice would wait for itself: a bug, said
             // as one instead of a hang.
-            Some(_) if crate::embedded::holding() => {
+            Some(_) if crate::capture::holding() => {
                 anyhow::bail!("a command asked for the shared store while holding it")
             }
             Some(shared) => {
-                let guard = crate::embedded::lock(shared);
-                crate::embedded::set_holding(true);
+                let guard = crate::capture::lock(shared);
+                crate::capture::set_holding(true);
                 StoreRef::Shared(guard)
             }
             None => StoreRef::Own(self.open_store()?),

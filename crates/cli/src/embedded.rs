@@ -6,49 +6,14 @@
 //! it, so a seeded session replays from the start, call by call, while
 //! fifty seeded Fire Bolts no longer roll the same dice.
 
-use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use grimoire_dice::{DiceRng, SeededRng};
 use grimoire_store::Store;
 
+use crate::capture::{CAPTURE, lock};
 use crate::context::Ctx;
-
-thread_local! {
-    /// What the command running on this thread printed, while embedded.
-    static CAPTURE: RefCell<Option<Vec<u8>>> = const { RefCell::new(None) };
-    /// Whether the command on this thread holds the session's store.
-    static HOLDING: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Whether the command on this thread holds the session's store now.
-pub(crate) fn holding() -> bool {
-    HOLDING.with(Cell::get)
-}
-
-/// Notes that the command on this thread took or gave back the store.
-pub(crate) fn set_holding(held: bool) {
-    HOLDING.with(|h| h.set(held));
-}
-
-/// Whether the command on this thread runs embedded (its output captured,
-/// the environment not consulted for the active character).
-pub(crate) fn is_embedded() -> bool {
-    CAPTURE.with(|c| c.borrow().is_some())
-}
-
-/// Appends `bytes` to the capture when embedded; `false` when the caller
-/// should write to stdout itself.
-pub(crate) fn capture(bytes: &[u8]) -> bool {
-    CAPTURE.with(|c| match c.borrow_mut().as_mut() {
-        Some(buf) => {
-            buf.extend_from_slice(bytes);
-            true
-        }
-        None => false,
-    })
-}
 
 /// One program's use of the CLI: its store, opened once, and its dice.
 pub struct Session {
@@ -101,10 +66,4 @@ impl grimoire_mcp::InProcess for Session {
     fn run(&self, args: Vec<String>) -> (u8, Vec<u8>) {
         Session::run(self, args)
     }
-}
-
-/// The lock, even after a command panicked holding it: the store commits
-/// whole changes or nothing, so what it holds is never half-written.
-pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }

@@ -229,10 +229,16 @@ impl From<RulesError> for Failure {
                     .insert(lang.to_owned(), grimoire_words::refusal(lang, &err));
             }
         }
-        match err.rule() {
-            Some(rule) => f.with_rule(rule),
-            None => f,
+        if let Some(rule) = err.rule() {
+            f = f.with_rule(rule);
         }
+        // The command that records them, as data too (MCP names its tool).
+        if let RulesError::NoHitPoints { name } = &err {
+            f = f.with_hint("hint-hp", &[("caster", name)], |lang| {
+                grimoire_words::text(lang, "hint-hp", [("caster", name.as_str())])
+            });
+        }
+        f
     }
 }
 
@@ -255,6 +261,29 @@ pub fn classify(err: &anyhow::Error) -> Failure {
         return Failure::from(e.clone());
     }
     Failure::refused("internal", format!("{err:#}"))
+}
+
+/// An app-layer error as the CLI reports it: store and rules errors keep
+/// their own types (and so their codes and words in every language).
+pub fn app_error(err: grimoire_app::AppError) -> anyhow::Error {
+    match err {
+        grimoire_app::AppError::Store(e) => e.into(),
+        grimoire_app::AppError::Rules(e) => e.into(),
+        // A bound broken by the arguments is a usage error (exit 2).
+        grimoire_app::AppError::TooMany(e) => Failure::usage(e.code, e.to_string())
+            .with_words(|lang| e.message(lang))
+            .into(),
+        other => {
+            let mut f = Failure::refused(other.code(), other.to_string());
+            if other.is_worded() {
+                f = f.with_words(|lang| other.message(lang));
+            }
+            if let Some(rule) = other.rule() {
+                f = f.with_rule(rule);
+            }
+            f.into()
+        }
+    }
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@
 use grimoire_words::Words;
 
 use crate::i18n::Lang;
-use crate::names::fold;
+use grimoire_app::fold;
 
 /// The value of the first of `choices` (value, keyword) whose spellings in
 /// any language of the catalogue include `word`.

@@ -7,6 +7,7 @@
 //! conditions, durations) are [`names`], their refusals [`failure`].
 
 mod active;
+mod capture;
 mod catalog;
 pub mod cli;
 mod commands;

@@ -27,10 +27,10 @@ impl Out {
 
     /// Prints a JSON value on one line.
     pub fn json(&self, value: &serde_json::Value) -> anyhow::Result<()> {
-        if crate::embedded::is_embedded() {
+        if crate::capture::is_embedded() {
             let mut line = serde_json::to_vec(value)?;
             line.push(b'\n');
-            crate::embedded::capture(&line);
+            crate::capture::capture(&line);
             return Ok(());
         }
         let mut stdout = std::io::stdout().lock();
@@ -45,7 +45,7 @@ impl Out {
 
     /// Prints a line of human output.
     pub fn line(&self, text: impl AsRef<str>) -> anyhow::Result<()> {
-        if crate::embedded::capture(format!("{}\n", text.as_ref()).as_bytes()) {
+        if crate::capture::capture(format!("{}\n", text.as_ref()).as_bytes()) {
             return Ok(());
         }
         writeln!(std::io::stdout().lock(), "{}", text.as_ref())?;

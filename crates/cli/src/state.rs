@@ -68,28 +68,7 @@ pub fn encounter_of(
     grimoire_app::encounter_of(store, character).map_err(app_error)
 }
 
-/// An app-layer error as the CLI reports it: store and rules errors keep
-/// their own types (and so their codes and words in every language).
-pub fn app_error(err: AppError) -> anyhow::Error {
-    match err {
-        AppError::Store(e) => e.into(),
-        AppError::Rules(e) => e.into(),
-        // A bound broken by the arguments is a usage error (exit 2).
-        AppError::TooMany(e) => Failure::usage(e.code, e.to_string())
-            .with_words(|lang| e.message(lang))
-            .into(),
-        other => {
-            let mut f = Failure::refused(other.code(), other.to_string());
-            if other.is_worded() {
-                f = f.with_words(|lang| other.message(lang));
-            }
-            if let Some(rule) = other.rule() {
-                f = f.with_rule(rule);
-            }
-            f.into()
-        }
-    }
-}
+pub use crate::failure::app_error;
 
 /// The changes one command makes, gathered before one commit.
 pub struct Batch(grimoire_app::Batch);
