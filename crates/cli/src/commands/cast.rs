@@ -343,7 +343,12 @@ pub(crate) fn show(
         ),
         None => match &r.mode {
             CastMode::Ritual => Text::AsRitual.get(lang).to_owned(),
-            CastMode::Item(n) | CastMode::Feature(n) => format!("{} {n}", Text::Via.get(lang)),
+            CastMode::Item(n) => format!("{} {n}", Text::Via.get(lang)),
+            CastMode::Feature(n) => format!(
+                "{} {}",
+                Text::Via.get(lang),
+                super::monster::use_name(n, lang)
+            ),
             CastMode::Arcanum => Text::Arcanum.get(lang).to_owned(),
             CastMode::Slot => Text::NoSlotCantrip.get(lang).to_owned(),
         },
