@@ -963,3 +963,33 @@ async fn r10_the_house_rules_have_a_log_and_an_undo_over_mcp() {
     let rules = ok(&client, "house_rules", json!({})).await;
     assert!(!rules.to_string().contains("R10"), "{rules}");
 }
+
+#[tokio::test]
+async fn no_hit_points_names_the_hp_tool_not_a_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let client = start(&dir.path().join("g.sqlite3")).await;
+    wizard(&client, "Elmira", &["shield"]).await;
+    for lang in ["en", "cs"] {
+        let e = refused(
+            &client,
+            "hp",
+            json!({"character": "Elmira", "heal": 3, "lang": lang}),
+        )
+        .await;
+        assert_eq!(e["code"], "no_hit_points", "{e}");
+        assert_eq!(
+            e["fix_call"],
+            json!({"tool": "hp", "arguments": {"character": "Elmira"}})
+        );
+        assert!(e["message"].as_str().unwrap().contains("Elmira"), "{e}");
+    }
+    ok(
+        &client,
+        "hp",
+        json!({"character": "Elmira", "max": 30, "ac": 12}),
+    )
+    .await;
+    ok(&client, "damage", json!({"target": "Elmira", "amount": 5})).await;
+    let healed = ok(&client, "hp", json!({"character": "Elmira", "heal": 3})).await;
+    assert_eq!(healed["vitals"]["hp"], 28, "{healed}");
+}

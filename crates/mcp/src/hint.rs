@@ -50,7 +50,7 @@ impl ToolCall {
 
 /// Every hint the CLI can give, by its catalogue id (`hint-*` in
 /// `cli.ftl`): a test checks that the catalogue has no other.
-pub const HINTS: [&str; 13] = [
+pub const HINTS: [&str; 14] = [
     "hint-end-turn",
     "hint-trigger",
     "hint-material",
@@ -64,6 +64,7 @@ pub const HINTS: [&str; 13] = [
     "hint-character-list",
     "hint-encounter-start",
     "hint-encounter-list",
+    "hint-hp",
 ];
 
 /// The tool call that does what the CLI hint `id` says, with its values
@@ -106,6 +107,8 @@ pub fn call_for(id: &str, args: &Map<String, Value>, lang: Lang) -> Option<ToolC
         "hint-long-rest-encounter" => ("encounter_end", json!({ "encounter": get("encounter")? })),
         "hint-character-list" => ("character_list", json!({})),
         "hint-encounter-list" => ("encounter_list", json!({})),
+        // The maximum and AC are the player's numbers: the sentence asks.
+        "hint-hp" => ("hp", json!({ "character": caster? })),
         "hint-encounter-start" => ("encounter_start", json!({ "encounter": get("encounter")? })),
         _ => return None,
     };

@@ -248,6 +248,7 @@ hint-long-rest-wait = nejdřív nech uplynout hodiny: grimoire wait { $caster } 
 hint-long-rest-encounter = odpočiň si po boji: grimoire encounter end "{ $encounter }"
 hint-character-list = viz grimoire character list
 hint-encounter-list = viz grimoire encounter list
+hint-hp = zadejte je: grimoire hp { $caster } --max N --ac N
 hint-encounter-start = grimoire encounter start { $encounter }
 
 ## Postavy: předměty, schopnosti, stavy, vybavení

@@ -16,7 +16,7 @@ refusal-invalid_hit_points = { $field ->
         [heal] léčení
        *[other] životy
     } { $value } je mimo rozsah 0 až { $max }
-refusal-no_hit_points = { $name } nemá zapsané životy; zadejte je příkazem `grimoire hp { $name } --max N --ac N`
+refusal-no_hit_points = { $name } nemá zapsané životy
 refusal-spell_level_too_high = kouzlo { $spell } je { $level }. úrovně; sesilatel sesílá kouzla nejvýše { $max }. úrovně
 refusal-too_many_prepared = { $spell }: { $count ->
         [one] připraveno je už { $count } kouzlo

@@ -248,6 +248,7 @@ hint-long-rest-wait = let the hours pass first: grimoire wait { $caster } { $hou
 hint-long-rest-encounter = rest once the fight is over: grimoire encounter end "{ $encounter }"
 hint-character-list = see: grimoire character list
 hint-encounter-list = see: grimoire encounter list
+hint-hp = set them with: grimoire hp { $caster } --max N --ac N
 hint-encounter-start = grimoire encounter start { $encounter }
 
 ## Characters: items, abilities, conditions, equipment
