@@ -78,12 +78,8 @@ pub fn find(id: &str) -> Result<&'static Rule, Failure> {
         })
 }
 
-/// The parts of a rule (`R5a`..`R5d` of `R5`), in English.
-pub fn parts(rule: &Rule) -> impl Iterator<Item = &'static Rule> + '_ {
-    parts_in(rule, Lang::EN)
-}
-
-/// The parts of a rule as written for readers of `lang`.
+/// The parts of a rule (`R5a`..`R5d` of `R5`) as written for readers of
+/// `lang`.
 pub fn parts_in(rule: &Rule, lang: Lang) -> impl Iterator<Item = &'static Rule> + '_ {
     rules_in(lang)
         .iter()
@@ -193,7 +189,7 @@ mod tests {
     #[test]
     fn parts_belong_to_their_rule() {
         let r5 = find("R5").unwrap();
-        let parts: Vec<(&str, &str)> = parts(r5)
+        let parts: Vec<(&str, &str)> = parts_in(r5, Lang::EN)
             .map(|p| (p.id.as_str(), p.title.as_str()))
             .collect();
         assert_eq!(

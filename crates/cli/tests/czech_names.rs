@@ -464,8 +464,12 @@ fn the_czech_rules_list_has_czech_titles() {
             assert_ne!(e, c, "a title left in English");
         }
     }
-    // JSON stays English for programs.
+    // JSON carries the words in the language asked for (as an error's
+    // message does), the ids the same.
     let v = s.ok(&["--lang", "cs", "rules", "R10"]);
+    assert_eq!(v["rule"]["id"], "R10");
+    assert_eq!(v["rule"]["title"], "Jedna pozice za tah");
+    let v = s.ok(&["rules", "R10"]);
     assert_eq!(v["rule"]["title"], "One spell slot per turn");
 }
 
@@ -529,5 +533,12 @@ async fn r11_an_mcp_refusal_in_czech_names_the_waiting_spell_in_czech() {
     assert!(message.contains("kouzlo Magická střela"), "{message}");
     no_english_spell_name(message);
     no_english_spell_name(error["fix"].as_str().unwrap_or(""));
+    // The rules tool in Czech reads Czech.
+    let (rule, failed) = mcp_call(&client, "rules", json!({"rule": "R14", "lang": "cs"})).await;
+    assert!(!failed, "{rule}");
+    let rule = &rule["rule"];
+    assert_eq!(rule["title"], "Složky", "{rule}");
+    assert_eq!(rule["parts"][0]["id"], "R14a", "{rule}");
+    assert!(has_czech_letters(rule["text"].as_str().unwrap()), "{rule}");
     client.cancel().await.ok();
 }

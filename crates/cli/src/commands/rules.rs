@@ -24,7 +24,10 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
 
 fn list(ctx: &Ctx) -> anyhow::Result<()> {
     let out = &ctx.out;
-    let all = reference::rules();
+    // A rule's words are for people, like an error's message: in the
+    // output language, JSON too (an MCP call with lang "cs" reads Czech);
+    // ids and parents are the same in every language.
+    let all = reference::rules_in(out.lang);
     if out.json {
         let rules: Vec<_> = all
             .iter()
@@ -33,7 +36,7 @@ fn list(ctx: &Ctx) -> anyhow::Result<()> {
         return out.json(&json!({ "rules": rules }));
     }
     out.line(out.dim(Text::Rules.get(out.lang)))?;
-    for r in reference::rules_in(out.lang) {
+    for r in all {
         let indent = if r.parent.is_some() { "  " } else { "" };
         out.line(format!(
             "{indent}{} {}",
@@ -46,7 +49,9 @@ fn list(ctx: &Ctx) -> anyhow::Result<()> {
 
 fn show(ctx: &Ctx, rule: &'static Rule) -> anyhow::Result<()> {
     let out = &ctx.out;
-    let parts: Vec<&Rule> = reference::parts(rule).collect();
+    // In the output language, as the list is.
+    let rule = reference::in_lang(rule, out.lang);
+    let parts: Vec<&Rule> = reference::parts_in(rule, out.lang).collect();
     if out.json {
         let parts: Vec<_> = parts
             .iter()
@@ -57,9 +62,6 @@ fn show(ctx: &Ctx, rule: &'static Rule) -> anyhow::Result<()> {
             "parent": rule.parent, "parts": parts,
         }}));
     }
-    // A person reads the rule in their language; JSON stays English.
-    let rule = reference::in_lang(rule, out.lang);
-    let parts: Vec<&Rule> = reference::parts_in(rule, out.lang).collect();
     if rule.parent.is_some() {
         // A part's text opens with its title already (`V: spoken ...`).
         return out.line(format!("{} {}", out.bold(&rule.id), rule.text));
