@@ -373,12 +373,12 @@ mod tests {
             (
                 "invalid_request",
                 None,
-                "invalid request: Elmira is a character: rest it with grimoire rest"
+                "invalid request: Elmira is a character: it rests as a character, not as a creature of the encounter"
             )
         );
         assert_eq!(
             rest.message("cs"),
-            "neplatný požadavek: Elmira je postava: odpočívá příkazem grimoire rest"
+            "neplatný požadavek: Elmira je postava: odpočívá jako postava, ne jako tvor ze střetnutí"
         );
         // Czech counts hit points in its plural forms.
         for (hp, words) in [(1, "1 život;"), (3, "3 životy;"), (7, "7 životů;")] {

@@ -993,3 +993,22 @@ async fn no_hit_points_names_the_hp_tool_not_a_command_line() {
     let healed = ok(&client, "hp", json!({"character": "Elmira", "heal": 3})).await;
     assert_eq!(healed["vitals"]["hp"], 28, "{healed}");
 }
+
+#[tokio::test]
+async fn r4_creature_rest_on_a_character_names_the_characters_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let client = start(&dir.path().join("g.sqlite3")).await;
+    wizard(&client, "Elmira", &["shield"]).await;
+    cave_with_a_mage(&client, "Elmira").await;
+    let e = refused(
+        &client,
+        "creature_rest",
+        json!({"encounter": "Cave", "combatant": "Elmira"}),
+    )
+    .await;
+    assert_eq!(e["code"], "invalid_request", "{e}");
+    assert_eq!(
+        e["fix_call"],
+        json!({"tool": "rest", "arguments": {"character": "Elmira", "kind": "long"}})
+    );
+}

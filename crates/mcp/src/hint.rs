@@ -50,7 +50,7 @@ impl ToolCall {
 
 /// Every hint the CLI can give, by its catalogue id (`hint-*` in
 /// `cli.ftl`): a test checks that the catalogue has no other.
-pub const HINTS: [&str; 14] = [
+pub const HINTS: [&str; 15] = [
     "hint-end-turn",
     "hint-trigger",
     "hint-material",
@@ -65,6 +65,7 @@ pub const HINTS: [&str; 14] = [
     "hint-encounter-start",
     "hint-encounter-list",
     "hint-hp",
+    "hint-character-rest",
 ];
 
 /// The tool call that does what the CLI hint `id` says, with its values
@@ -95,7 +96,9 @@ pub fn call_for(id: &str, args: &Map<String, Value>, lang: Lang) -> Option<ToolC
             "spellbook_add",
             json!({ "character": caster?, "spells": [get("spell")?] }),
         ),
-        "hint-rest" => ("rest", json!({ "character": caster?, "kind": "long" })),
+        "hint-rest" | "hint-character-rest" => {
+            ("rest", json!({ "character": caster?, "kind": "long" }))
+        }
         "hint-creature-rest" => (
             "creature_rest",
             json!({ "encounter": get("encounter")?, "combatant": caster? }),

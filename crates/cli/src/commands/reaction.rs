@@ -332,6 +332,20 @@ fn creature_rest_hint(
     })
 }
 
+/// A character named to a creature's rest is told how a character rests.
+fn character_rest_hint(err: grimoire_app::AppError, name: &str) -> anyhow::Error {
+    let character = matches!(err, grimoire_app::AppError::InvalidRequest { .. });
+    match state::app_error(err).downcast::<crate::failure::Failure>() {
+        Ok(f) if character => f
+            .with_hint("hint-character-rest", &[("caster", name)], |lang| {
+                grimoire_words::text(lang, "hint-character-rest", [("caster", name)])
+            })
+            .into(),
+        Ok(f) => f.into(),
+        Err(other) => other,
+    }
+}
+
 /// Runs the encounter commands of this module.
 pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Result<()> {
     let out = &ctx.out;
@@ -611,7 +625,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                 r,
                 name,
             )
-            .map_err(state::app_error)?;
+            .map_err(|err| character_rest_hint(err, name))?;
             if out.json {
                 return out.json(&json!({ "encounter": e.name, "rested": name }));
             }

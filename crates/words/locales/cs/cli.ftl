@@ -249,6 +249,7 @@ hint-long-rest-encounter = odpočiň si po boji: grimoire encounter end "{ $enco
 hint-character-list = viz grimoire character list
 hint-encounter-list = viz grimoire encounter list
 hint-hp = zadejte je: grimoire hp { $caster } --max N --ac N
+hint-character-rest = ať odpočívá jako postava: grimoire rest { $caster } --long
 hint-encounter-start = grimoire encounter start { $encounter }
 
 ## Postavy: předměty, schopnosti, stavy, vybavení

@@ -249,6 +249,7 @@ hint-long-rest-encounter = rest once the fight is over: grimoire encounter end "
 hint-character-list = see: grimoire character list
 hint-encounter-list = see: grimoire encounter list
 hint-hp = set them with: grimoire hp { $caster } --max N --ac N
+hint-character-rest = rest it as a character: grimoire rest { $caster } --long
 hint-encounter-start = grimoire encounter start { $encounter }
 
 ## Characters: items, abilities, conditions, equipment
