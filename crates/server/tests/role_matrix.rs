@@ -192,6 +192,12 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
         ),
         (
             "post",
+            "/campaigns/{campaign}/encounters/{encounter}/harm",
+            Refused,
+            json!({"creature": "Ogre", "spell": "spirit-guardians"}),
+        ),
+        (
+            "post",
             "/campaigns/{campaign}/encounters/{encounter}/next",
             Refused,
             none.clone(),

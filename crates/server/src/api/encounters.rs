@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use super::extract::{Body, Filter, Params, Token};
 use crate::error::ServerError;
-use crate::game::encounter::{self, CombatantInput, EncounterDamageInput};
+use crate::game::encounter::{self, CombatantInput, EncounterDamageInput, EncounterHarmInput};
 use crate::live::LiveEvent;
 use crate::state::AppState;
 
@@ -32,6 +32,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(start))
         .routes(routes!(next))
         .routes(routes!(damage))
+        .routes(routes!(harm))
         .routes(routes!(end))
 }
 
@@ -226,6 +227,33 @@ async fn damage(
         campaign,
         "server-gm-run_encounters",
         move |store| encounter::damage(store, &enc, &body),
+    )
+    .await?;
+    Ok(Json(out))
+}
+
+/// A lasting spell harms a creature that comes into it: it enters Spirit
+/// Guardians or Moonbeam, the area moves onto it, Flaming Sphere is rammed
+/// into it (`turn_damage` with `at` = `enter`, seeded by `seed`) (GM only).
+#[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/harm",
+    tag = "encounters", security(("token" = [])),
+    params(("campaign" = String, Path), ("encounter" = String, Path)),
+    request_body = EncounterHarmInput,
+    responses((status = 200, body = Object), (status = 400, body = crate::api::ErrorBody),
+              (status = 403, body = crate::api::ErrorBody),
+              (status = 422, body = crate::api::ErrorBody)))]
+async fn harm(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, enc)): Params<(String, String)>,
+    Body(body): Body<EncounterHarmInput>,
+) -> Result<Json<Value>, ServerError> {
+    let out = gm_step(
+        &state,
+        token,
+        campaign,
+        "server-gm-run_encounters",
+        move |store| encounter::harm(store, &enc, &body),
     )
     .await?;
     Ok(Json(out))

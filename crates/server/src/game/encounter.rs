@@ -7,6 +7,7 @@
 //! commits the encounter and every character it changed in one change.
 
 use grimoire_app::{ENCOUNTER, EncounterState};
+use grimoire_catalog::Catalog;
 use grimoire_dice::SeededRng;
 use grimoire_rules::{Combatant, Encounter};
 use grimoire_store::{Change, Entity, Store, name_key};
@@ -51,6 +52,23 @@ pub struct EncounterDamageInput {
     /// Hit points of damage, at most 10000.
     pub amount: u32,
     /// Seeds the Concentration save; random when left out.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// A creature coming into a lasting spell (the CLI's `encounter harm`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterHarmInput {
+    /// The combatant that enters the spell's area, has the area moved onto
+    /// it, or has Flaming Sphere rammed into it.
+    pub creature: String,
+    /// The spell in force (id, English or Czech name).
+    pub spell: String,
+    /// Whose casting, when several combatants keep the spell in force.
+    #[serde(default)]
+    pub caster: Option<String>,
+    /// Seeds the damage and the save; random when left out.
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -178,6 +196,40 @@ pub fn next(store: &mut Store, enc: &str, seed: Option<u64>) -> Result<Value, Se
             format!("encounter next {}", e.name),
             &e,
             encounter,
+            &mut rng,
+        )?;
+        let mut out = status(store, enc)?;
+        if let Some(o) = out.as_object_mut() {
+            o.insert("turn_damage".into(), json!(done.hits));
+            o.insert("seed".into(), json!(seed));
+        }
+        Ok(out)
+    })
+}
+
+/// A lasting spell harms a creature that comes into it (SRD 5.2: it
+/// enters the area, the area moves onto it, Flaming Sphere is rammed into
+/// it): the status with `turn_damage` (its `at` is `enter`) and `seed`, as
+/// the CLI's `encounter harm --json` answers.
+pub fn harm(
+    store: &mut Store,
+    enc: &str,
+    input: &EncounterHarmInput,
+) -> Result<Value, ServerError> {
+    let seed = dice_seed(input.seed)?;
+    let spell = Catalog::srd().lookup(&input.spell)?.spell.clone();
+    retry(store, |store| {
+        let e = load(store, enc)?;
+        let encounter = running(&e)?;
+        let mut rng = SeededRng::new(seed);
+        let done = grimoire_app::encounter::harm_on_entering(
+            store,
+            format!("encounter harm {} {} {}", e.name, input.creature, spell.id),
+            &e,
+            encounter,
+            &input.creature,
+            &spell,
+            input.caster.as_deref(),
             &mut rng,
         )?;
         let mut out = status(store, enc)?;
