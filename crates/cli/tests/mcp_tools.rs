@@ -1012,3 +1012,64 @@ async fn r4_creature_rest_on_a_character_names_the_characters_rest() {
         json!({"tool": "rest", "arguments": {"character": "Elmira", "kind": "long"}})
     );
 }
+
+#[tokio::test]
+async fn r19_harm_applies_a_lasting_spell_to_a_creature_that_enters_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let client = start(&dir.path().join("g.sqlite3")).await;
+    ok(
+        &client,
+        "character_create",
+        json!({"name": "Ana", "classes": [{"class": "cleric", "level": 5}], "abilities": {"wis": 16}}),
+    )
+    .await;
+    ok(
+        &client,
+        "prepare",
+        json!({"character": "Ana", "spells": ["spirit guardians"]}),
+    )
+    .await;
+    ok(&client, "encounter_create", json!({"encounter": "Crypt"})).await;
+    for (name, init, hp) in [("Ana", 20, None), ("Ghoul:wis=-5", 10, Some(60))] {
+        let mut add = json!({"encounter": "Crypt", "name": name, "initiative": init});
+        if let Some(hp) = hp {
+            add["hp"] = json!(hp);
+        }
+        ok(&client, "encounter_add", add).await;
+    }
+    ok(&client, "encounter_start", json!({"encounter": "Crypt"})).await;
+    ok(
+        &client,
+        "cast",
+        json!({"character": "Ana", "spell": "spirit guardians"}),
+    )
+    .await;
+    out_of_bounds(
+        &client,
+        "harm",
+        json!({"encounter": "Crypt", "combatant": "Ghoul", "spell": "s".repeat(101)}),
+        "spell",
+    )
+    .await;
+    let status = ok(&client, "encounter_show", json!({"encounter": "Crypt"})).await;
+    let ghoul_hp = |status: &Value| {
+        status["combatants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "Ghoul")
+            .map(|c| c["hp"].clone())
+    };
+    assert_eq!(ghoul_hp(&status), Some(json!(60)), "{status}");
+    let harmed = ok(
+        &client,
+        "harm",
+        json!({"encounter": "Crypt", "combatant": "Ghoul", "spell": "spirit guardians"}),
+    )
+    .await;
+    let hit = &harmed["turn_damage"][0];
+    assert_eq!(hit["caster"], "Ana", "{harmed}");
+    let status = ok(&client, "encounter_show", json!({"encounter": "Crypt"})).await;
+    let left = ghoul_hp(&status).and_then(|hp| hp.as_i64()).unwrap();
+    assert!(left < 60, "{harmed} {status}");
+}

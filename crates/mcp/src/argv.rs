@@ -7,8 +7,8 @@ use std::fmt::Display;
 use crate::bounds::Violation;
 use crate::params::{
     Abilities, AbilityAdd, Action, Advance, AttackHit, Cast, Casting, CastingStep, CharacterCreate,
-    ConditionChange, Damage, Dismiss, EncounterAdd, EncounterCast, Equip, FocusPlace, History,
-    HitPoints, HouseAction, HouseRules, Hurt, Identify, ItemAdd, LOG_DEFAULT_LIMIT, Log,
+    ConditionChange, Damage, Dismiss, EncounterAdd, EncounterCast, Equip, FocusPlace, Harm,
+    History, HitPoints, HouseAction, HouseRules, Hurt, Identify, ItemAdd, LOG_DEFAULT_LIMIT, Log,
     MonsterList, NextTurn, Plan, PlanTarget, Prepare, Recharge, RelaxableRule, Rest, RestKind,
     Retarget, Roll, SpellSearch, SpellbookAdd, Toggle, Wait,
 };
@@ -459,6 +459,16 @@ pub fn identify(p: &Identify) -> Vec<String> {
         .arg(&p.character)
         .arg(&p.spell)
         .opt("arcana", p.arcana)
+        .done()
+}
+
+/// `encounter harm`.
+pub fn harm(p: &Harm) -> Vec<String> {
+    Argv::new(&["encounter", "harm"])
+        .arg(&p.encounter)
+        .arg(&p.combatant)
+        .arg(&p.spell)
+        .opt("caster", p.caster.as_ref())
         .done()
 }
 

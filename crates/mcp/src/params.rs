@@ -868,3 +868,23 @@ pub enum DamageKind {
     /// Thunder damage.
     Thunder,
 }
+
+/// Arguments of `harm`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Harm {
+    /// The encounter.
+    #[schemars(length(min = 1, max = 60))]
+    pub encounter: String,
+    /// The creature that comes into the spell.
+    #[schemars(length(min = 1, max = 60))]
+    pub combatant: String,
+    /// The lasting spell in force (English or Czech name, or id), e.g. "Spirit Guardians", "Moonbeam", "Flaming Sphere".
+    #[schemars(length(min = 1, max = 100))]
+    pub spell: String,
+    /// Whose casting, when several combatants keep the spell in force.
+    #[schemars(length(min = 1, max = 60))]
+    pub caster: Option<String>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}

@@ -24,10 +24,10 @@ use crate::fix::fix;
 use crate::lang::Lang;
 use crate::params::{
     AbilityAdd, Advance, AttackHit, Cast, Casting, CharacterCreate, CharacterRef, CombatantRef,
-    ConditionChange, Damage, Dismiss, EncounterAdd, EncounterCast, EncounterRef, Equip, History,
-    HitPoints, HouseRules, Hurt, Identify, ItemAdd, LangOnly, Log, MonsterList, MonsterShow,
-    NextTurn, Plan, Prepare, ReactionPass, Rest, Retarget, Roll, Rules, SpellSearch, SpellShow,
-    SpellbookAdd, Wait,
+    ConditionChange, Damage, Dismiss, EncounterAdd, EncounterCast, EncounterRef, Equip, Harm,
+    History, HitPoints, HouseRules, Hurt, Identify, ItemAdd, LangOnly, Log, MonsterList,
+    MonsterShow, NextTurn, Plan, Prepare, ReactionPass, Rest, Retarget, Roll, Rules, SpellSearch,
+    SpellShow, SpellbookAdd, Wait,
 };
 use crate::runner::{Outcome, Runner};
 use crate::{hint, next};
@@ -532,6 +532,13 @@ impl Grimoire {
     )]
     async fn hurt(&self, Parameters(p): Parameters<Hurt>) -> CallToolResult {
         self.call(&p, p.lang, |p| Ok(argv::hurt(p))).await
+    }
+
+    #[tool(
+        description = "A lasting spell harms a creature that comes into it: it enters Spirit Guardians or Moonbeam, the area moves onto it, Flaming Sphere is rammed into it. The spell's damage is rolled and applied with its save, as at a turn's start or end."
+    )]
+    async fn harm(&self, Parameters(p): Parameters<Harm>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::harm(p))).await
     }
 
     #[tool(
