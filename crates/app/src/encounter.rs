@@ -210,7 +210,7 @@ pub fn start(
     Ok(st)
 }
 
-pub use crate::entering::{Entering, harm_on_entering, harms_on_entering};
+pub use crate::entering::{Entering, harm_on_entering};
 pub use crate::turns::{NextTurn, TurnHit, next_turn};
 
 /// A Concentration save made because of damage.

@@ -8,8 +8,7 @@
 
 use grimoire_dice::DiceRng;
 use grimoire_rules::{
-    Caster, Encounter, Event, OngoingSpell, RulesError, Spell, SpellName, TurnPoint,
-    entering_damage,
+    Caster, Encounter, Event, OngoingSpell, RulesError, Spell, SpellName, entering_damage,
 };
 use grimoire_store::{Entity, Store};
 
@@ -169,13 +168,4 @@ fn join(
     }
     encounter.apply_all(&board);
     log.extend(board);
-}
-
-/// Whether `spell` harms a creature that comes into it.
-pub fn harms_on_entering(spell: &Spell) -> bool {
-    spell
-        .effect
-        .each_turn
-        .iter()
-        .any(|t| t.at == TurnPoint::Enter)
 }
