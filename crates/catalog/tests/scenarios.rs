@@ -45,6 +45,7 @@ fn caster(classes: &[(Class, u8)], spells: &[&str]) -> Caster {
         component_pouch: true,
         focus: Focus::None,
         materials: vec!["Holy Symbol worth 5 GP".into()],
+        weapons: Vec::new(),
     };
     c.apply_all(&c.set_equipment(equipment).events);
     for id in spells {
@@ -468,6 +469,7 @@ fn r14c_a_held_focus_does_the_somatic_part_too() {
         component_pouch: false,
         focus: Focus::Held,
         materials: Vec::new(),
+        weapons: Vec::new(),
     };
     c.apply_all(&c.set_equipment(eq).events);
     cast_ok(&mut c, "fireball", &CastRequest::new());

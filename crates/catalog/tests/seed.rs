@@ -32,6 +32,7 @@ fn caster(class: Class, level: u8, spell: &Spell, materials: &[&str]) -> Caster 
         component_pouch: true,
         focus: Focus::Held,
         materials: materials.iter().map(|m| m.to_string()).collect(),
+        weapons: Vec::new(),
     };
     let setup = [
         Event::SpellPrepared {

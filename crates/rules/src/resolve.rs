@@ -723,7 +723,7 @@ struct Standing {
 /// [`crate::vitals::absorb`]) and stops at 0; healing stops at the maximum.
 /// A creature named several times (three darts at one goblin) takes every
 /// hit: each mention starts where the one before left it.
-fn hit_points_after(targets: &[Target], outs: &mut [TargetOutcome]) {
+pub(crate) fn hit_points_after(targets: &[Target], outs: &mut [TargetOutcome]) {
     let mut standing: SmallVec<[Standing; 8]> = SmallVec::new();
     for (t, out) in targets.iter().zip(outs.iter_mut()) {
         let name = t.name.trim().to_lowercase();

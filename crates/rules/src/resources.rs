@@ -179,6 +179,10 @@ pub struct Equipment {
     /// consumed), each with its worth when it has one: `diamond worth 300
     /// GP`. See [`Equipment::material_for`] for how they are matched.
     pub materials: Vec<String>,
+    /// The weapons carried, by catalogue id (`longsword`); at most
+    /// [`Equipment::MAX_WEAPONS`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weapons: Vec<String>,
 }
 
 impl Default for Equipment {
@@ -188,11 +192,15 @@ impl Default for Equipment {
             component_pouch: false,
             focus: Focus::None,
             materials: Vec::new(),
+            weapons: Vec::new(),
         }
     }
 }
 
 impl Equipment {
+    /// Most weapons a character's gear lists.
+    pub const MAX_WEAPONS: usize = 12;
+
     /// Whether a named material is carried.
     pub fn has_material(&self, text: &str) -> bool {
         self.material_index(text).is_some()
