@@ -558,3 +558,81 @@ fn r16_control_water_harms_in_the_whirlpool_not_on_casting() {
     let lost = taken(hit, "2d8", true);
     assert_eq!(hp(&swept, "Shark"), 60 - lost);
 }
+
+/// A homebrew area spell whose end-of-turn save, on a success, deals
+/// nothing and frees that creature (`on_success = "none_ends"`, as Weird's
+/// text has it): the spell goes on for the creature that failed, and the
+/// caster keeps Concentration.
+const DREAD_WAVE: &str = r#"
+[[spell]]
+id = "dread-wave"
+name_en = "Dread Wave"
+name_cs = "Vlna děsu"
+level = 3
+school = "illusion"
+classes = ["wizard"]
+casting_time = "action"
+range = "60 ft"
+area = { shape = "sphere", size_ft = 20 }
+components = { v = true, s = true }
+duration = "concentration 1 minute"
+summary_en = "Terror washes over an area; it returns at the end of each turn until shaken off."
+summary_cs = "Oblast zaplaví hrůza; vrací se na konci každého tahu, dokud ji tvor nesetřese."
+
+[spell.effect]
+kind = "save"
+save = { ability = "wis", on_success = "half" }
+damage = [{ dice = "2d6", type = "psychic" }]
+
+[[spell.effect.each_turn]]
+at = "end"
+damage = [{ dice = "2d6", type = "psychic" }]
+save = { ability = "wis", on_success = "none_ends" }
+"#;
+
+#[test]
+fn r15_a_success_that_ends_the_spell_frees_only_that_creature() {
+    let s = Session::new();
+    let file = s.db().with_file_name("dread.toml");
+    std::fs::write(&file, DREAD_WAVE).unwrap();
+    s.ok(&["homebrew", "add", &file.to_string_lossy()]);
+    caster(&s, "Wiz", "wizard:5", "Dread Wave");
+    s.ok(&["encounter", "new", "Crypt"]);
+    s.ok(&["encounter", "add", "Crypt", "Wiz", "--init", "20"]);
+    for (who, init) in [("Ogre:wis=+30", "10"), ("Orc:wis=-30", "5")] {
+        s.ok(&[
+            "encounter",
+            "add",
+            "Crypt",
+            who,
+            "--init",
+            init,
+            "--hp",
+            "60",
+        ]);
+    }
+    s.ok(&["encounter", "start", "Crypt"]);
+    s.ok(&["cast", "Wiz", "Dread Wave", "-t", "Ogre", "-t", "Orc"]);
+    s.ok(&["encounter", "next", "Crypt"]);
+    // The Ogre's turn ends: it succeeds, takes nothing and is free.
+    let ogre = s.ok(&["encounter", "next", "Crypt"]);
+    let hit = &ogre["turn_damage"][0];
+    assert_eq!(hit["target"], "Ogre", "{ogre}");
+    assert_eq!(hit["outcome"]["save"]["success"], true);
+    assert_eq!(hit["outcome"]["damage_total"], 0, "{hit}");
+    assert_eq!(hit["spell_ended"], true);
+    let wiz = s.ok(&["character", "show", "Wiz"]);
+    let ongoing = &wiz["character"]["ongoing"][0];
+    assert_eq!(ongoing["spell"], "dread-wave", "still in force: {wiz}");
+    assert_eq!(ongoing["targets"], json!(["Orc"]), "{wiz}");
+    // The Orc's turn ends: it fails and takes the 2d6 again.
+    let orc = s.ok(&["encounter", "next", "Crypt"]);
+    let hit = &orc["turn_damage"][0];
+    assert_eq!(hit["target"], "Orc", "{orc}");
+    assert_eq!(hit["outcome"]["save"]["success"], false);
+    taken(hit, "2d6", false);
+    // The Ogre's next turn ends with nothing due.
+    s.ok(&["encounter", "next", "Crypt"]);
+    let again = s.ok(&["encounter", "next", "Crypt"]);
+    assert_eq!(again["turn_damage"], json!([]), "{again}");
+}
