@@ -80,7 +80,7 @@ pub struct Damaged {
 }
 
 /// Commits `outcome` for `caster` (nothing when it has no events).
-fn commit(
+pub(crate) fn commit(
     store: &mut Store,
     command: impl Into<String>,
     caster: &Entity<Caster>,
@@ -299,12 +299,30 @@ pub fn damage<R: DiceRng + ?Sized>(
     amount: u32,
     rng: &mut R,
 ) -> Result<Damaged, AppError> {
+    damage_hit(store, command, caster, amount, false, rng)
+}
+
+/// [`damage`] from a hit that may be critical: at 0 hit points it is a
+/// death save failure, two from a critical hit; massive damage kills
+/// (2024 Death Saving Throws).
+pub fn damage_hit<R: DiceRng + ?Sized>(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    amount: u32,
+    critical: bool,
+    rng: &mut R,
+) -> Result<Damaged, AppError> {
     // Effects in force on the character count on its save (Bless's d4).
     let bonuses = crate::cast::own_effects(caster)
         .bonuses(&caster.name, grimoire_rules::BonusTarget::SavingThrows);
-    let o = caster
-        .state
-        .take_damage_with(amount, grimoire_rules::RollMode::Normal, &bonuses, rng);
+    let o = caster.state.take_hit(
+        amount,
+        critical,
+        grimoire_rules::RollMode::Normal,
+        &bonuses,
+        rng,
+    );
     let step = commit(
         store,
         command,

@@ -30,11 +30,13 @@ pub mod budget;
 mod cast;
 pub mod cast_spell;
 mod character;
+mod dying;
 pub mod encounter;
 mod entering;
 mod error;
 mod fall;
 mod gear;
+mod hit_dice;
 pub mod homebrew;
 pub mod house;
 pub mod identity;
@@ -55,11 +57,13 @@ pub use cast::{
 };
 pub use character::{
     Affliction, Damaged, HitPointChange, NextTurn, RestKind, Step, Toggle, condition,
-    copy_to_spellbook, damage, end_turn, hit_points, move_spell, prepare, prepare_always, rest,
-    unprepare, wait,
+    copy_to_spellbook, damage, damage_hit, end_turn, hit_points, move_spell, prepare,
+    prepare_always, rest, unprepare, wait,
 };
+pub use dying::{DeathSave, death_save, stabilize};
 pub use error::AppError;
 pub use gear::{equip_new, starting_equipment};
+pub use hit_dice::{PartyMember, PartyRest, Rested, rest_all, rest_with_hit_dice};
 pub use house::{TABLE, house_rules, set_house_rule, set_house_rules};
 pub use name::{MAX_NAME, NameKind, NameProblem, check_name, check_unconfusable};
 pub use state::{

@@ -52,6 +52,8 @@ pub struct NextTurn {
     pub notes: Vec<String>,
     /// What lasting spells did at the turn's end and the new turn's start.
     pub hits: Vec<TurnHit>,
+    /// The death save a dying character rolled as its turn began (2024).
+    pub death_save: Option<crate::dying::DeathSave>,
 }
 
 /// A character of the encounter with the events gathered for it so far,
@@ -86,8 +88,9 @@ impl Working {
 /// creature takes what harms at the end of its turns); a new round moves
 /// every character's clock one round on (R15); the next combatant able to
 /// act begins its turn and takes what harms at the start. A monster at 0
-/// hit points takes no more turns; a character at 0 still does (its death
-/// saves are the table's to roll).
+/// hit points takes no more turns; a character at 0 still does, and one
+/// dying rolls its death save as the turn begins (2024); a dead one takes
+/// no more turns.
 pub fn next_turn<R: DiceRng + ?Sized>(
     store: &mut Store,
     command: impl Into<String>,
@@ -114,7 +117,13 @@ pub fn next_turn<R: DiceRng + ?Sized>(
         )?);
     }
     let turn = encounter.next_turn_skipping(|c| {
-        c.hp == Some(0) && !people.iter().any(|w| fold(&w.entity.name) == fold(&c.name))
+        let person = people
+            .iter()
+            .find(|w| fold(&w.entity.name) == fold(&c.name));
+        match person {
+            Some(w) => w.now.vitals().is_some_and(|v| v.death.dead),
+            None => c.hp == Some(0),
+        }
     });
     encounter.apply_all(&turn.events);
     log.extend(turn.events.iter().cloned());
@@ -149,6 +158,30 @@ pub fn next_turn<R: DiceRng + ?Sized>(
         TurnPoint::Start,
         rng,
     )?);
+    // A dying character's death save opens its turn (2024).
+    let mut death_save = None;
+    if let Some(w) = people
+        .iter_mut()
+        .find(|w| fold(&w.entity.name) == fold(&turn.combatant))
+        && w.now.check_dying().is_ok()
+        && let Ok(o) = crate::dying::roll(&w.now, rng)
+    {
+        let board = encounter.caster_events(&w.entity.name, &o.events);
+        encounter.apply_all(&board);
+        log.extend(board);
+        if let Some(v) = {
+            let mut after = w.now.clone();
+            after.apply_all(&o.events);
+            after.vitals()
+        } && v.hp > 0
+            && let Ok(hp) = encounter.set_hp(&w.entity.name, i32::try_from(v.hp).unwrap_or(1))
+        {
+            encounter.apply_all(&hp);
+            log.extend(hp);
+        }
+        w.push(o.events.clone());
+        death_save = Some(o.save);
+    }
     let mut batch = Batch::new(command);
     for w in people.iter().filter(|w| !w.events.is_empty()) {
         batch.character(&w.entity, &w.events)?;
@@ -159,7 +192,12 @@ pub fn next_turn<R: DiceRng + ?Sized>(
     };
     batch.encounter(e, &state, &log)?;
     batch.commit(store)?;
-    Ok(NextTurn { state, notes, hits })
+    Ok(NextTurn {
+        state,
+        notes,
+        hits,
+        death_save,
+    })
 }
 
 /// Lands the turn damage `creature` takes at `at` of its turn, spell by

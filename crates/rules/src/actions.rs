@@ -229,6 +229,14 @@ impl Caster {
             });
         }
         vitals.temp_hp = temp;
+        // Spent Hit Point Dice stay spent; death saves stay while the
+        // creature stays at 0.
+        if let Some(old) = old {
+            vitals.hit_dice_spent = old.hit_dice_spent;
+            if old.down() && vitals.down() {
+                vitals.death = old.death;
+            }
+        }
         let mut out = Outcome {
             events: vec![Event::VitalsSet { vitals }],
             notes: Vec::new(),
@@ -240,6 +248,11 @@ impl Caster {
     /// Regains hit points, up to the maximum; a creature at 0 wakes.
     pub fn heal(&self, amount: u32) -> Result<Outcome, RulesError> {
         let old = self.recorded_vitals()?;
+        if old.death.dead {
+            return Err(RulesError::Dead {
+                name: self.name().to_owned(),
+            });
+        }
         let new = old.after_healing(amount);
         let mut out = Outcome {
             events: vec![Event::HitPointsChanged {
@@ -352,6 +365,20 @@ impl Caster {
         bonuses: &[BonusAmount],
         rng: &mut R,
     ) -> DamageOutcome {
+        self.take_hit(damage, false, mode, bonuses, rng)
+    }
+
+    /// [`Caster::take_damage_with`] from a hit that may be critical: at 0
+    /// hit points damage is a death save failure, two from a critical hit,
+    /// and massive damage kills (2024 Death Saving Throws).
+    pub fn take_hit<R: DiceRng + ?Sized>(
+        &self,
+        damage: u32,
+        critical: bool,
+        mode: RollMode,
+        bonuses: &[BonusAmount],
+        rng: &mut R,
+    ) -> DamageOutcome {
         let mut events = Vec::new();
         // Tracked hit points drop first; at 0 the creature falls
         // Unconscious and its Concentration ends without a save.
@@ -367,6 +394,11 @@ impl Caster {
                 let mut out = Outcome::default();
                 self.wake_or_fall(Some(old), new, &mut out);
                 events.append(&mut out.events);
+                let remaining = damage.saturating_sub(old.temp_hp).saturating_sub(old.hp);
+                let death = crate::dying::after_damage_at_zero(old, damage, remaining, critical);
+                if death != old.death {
+                    events.push(Event::DeathSavesChanged { death });
+                }
                 return DamageOutcome {
                     dc: None,
                     roll: None,

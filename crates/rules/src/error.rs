@@ -278,6 +278,35 @@ pub enum RulesError {
         /// The caster.
         name: String,
     },
+    /// Occurs when a dead creature would roll a death save, regain hit
+    /// points, spend Hit Point Dice or rest (2024 Dead).
+    Dead {
+        /// The creature.
+        name: String,
+    },
+    /// Occurs when a creature that is not dying would roll a death save or
+    /// be stabilized: above 0 hit points, or Stable already (2024 Death
+    /// Saving Throws).
+    NotDying {
+        /// The creature.
+        name: String,
+        /// Its hit points.
+        hp: u32,
+        /// Whether it is Stable.
+        stable: bool,
+    },
+    /// Occurs when more Hit Point Dice of a size are asked for than are
+    /// left (2024 Hit Point Dice).
+    NoHitDiceLeft {
+        /// The creature.
+        name: String,
+        /// The die size.
+        size: u8,
+        /// Dice asked for.
+        asked: u8,
+        /// Dice left.
+        left: u8,
+    },
     /// Occurs when an Incapacitated caster tries to act or dismiss a spell.
     Incapacitated {
         /// The rule that refuses it (R15 for dismissing).
@@ -514,6 +543,9 @@ impl RulesError {
             RulesError::MaterialTooCheap { .. } => "material_too_cheap",
             RulesError::Incapacitated { .. } => "incapacitated",
             RulesError::AtZeroHitPoints { .. } => "at_zero_hit_points",
+            RulesError::Dead { .. } => "dead",
+            RulesError::NotDying { .. } => "not_dying",
+            RulesError::NoHitDiceLeft { .. } => "no_hit_dice_left",
             RulesError::NoLineOfEffect { .. } => "no_line_of_effect",
             RulesError::OutOfRange { .. } => "out_of_range",
             RulesError::TooManyTargets { .. } => "too_many_targets",
@@ -684,6 +716,18 @@ impl RulesError {
             },
             RulesError::Incapacitated { rule: "R9" },
             RulesError::AtZeroHitPoints { name: s() },
+            RulesError::Dead { name: s() },
+            RulesError::NotDying {
+                name: s(),
+                hp: 7,
+                stable: false,
+            },
+            RulesError::NoHitDiceLeft {
+                name: s(),
+                size: 8,
+                asked: 3,
+                left: 1,
+            },
             RulesError::NoLineOfEffect { target: s() },
             RulesError::OutOfRange {
                 target: s(),
@@ -794,7 +838,24 @@ impl RulesError {
             | RulesError::UnknownCombatant { name: who }
             | RulesError::AlreadyAnswered { name: who }
             | RulesError::NotACaster { name: who }
-            | RulesError::AtZeroHitPoints { name: who } => vec![("name", text(who))],
+            | RulesError::AtZeroHitPoints { name: who }
+            | RulesError::Dead { name: who } => vec![("name", text(who))],
+            RulesError::NotDying { name, hp, stable } => vec![
+                ("name", text(name)),
+                ("hp", n((*hp).into())),
+                ("stable", text(if *stable { "yes" } else { "no" })),
+            ],
+            RulesError::NoHitDiceLeft {
+                name,
+                size,
+                asked,
+                left,
+            } => vec![
+                ("name", text(name)),
+                ("size", n((*size).into())),
+                ("asked", n((*asked).into())),
+                ("left", n((*left).into())),
+            ],
             RulesError::SpellLevelTooHigh { spell, level, max } => vec![
                 ("spell", name(spell)),
                 ("level", n((*level).into())),

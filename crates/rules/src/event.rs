@@ -313,6 +313,17 @@ pub enum Event {
         /// Temporary hit points afterwards.
         temp_hp: u32,
     },
+    /// Death saves changed at 0 hit points: a save rolled, damage at 0,
+    /// massive damage, Stable (2024 Death Saving Throws).
+    DeathSavesChanged {
+        /// The counts afterwards.
+        death: crate::dying::DeathSaves,
+    },
+    /// Hit Point Dice were spent (a Short Rest, 2024).
+    HitDiceSpent {
+        /// Every die spent since the last Long Rest, afterwards.
+        spent: crate::hit_dice::HitDice,
+    },
 }
 
 impl Caster {
@@ -407,6 +418,20 @@ impl Caster {
                 if let Some(v) = self.vitals.as_mut() {
                     v.hp = (*hp).min(v.max_hp);
                     v.temp_hp = *temp_hp;
+                    // Any hit point regained ends the dying.
+                    if v.hp > 0 {
+                        v.death = crate::dying::DeathSaves::default();
+                    }
+                }
+            }
+            Event::DeathSavesChanged { death } => {
+                if let Some(v) = self.vitals.as_mut() {
+                    v.death = *death;
+                }
+            }
+            Event::HitDiceSpent { spent } => {
+                if let Some(v) = self.vitals.as_mut() {
+                    v.hit_dice_spent = *spent;
                 }
             }
             Event::ConditionAdded { condition } => {

@@ -62,12 +62,14 @@ mod caster;
 mod class;
 mod condition;
 mod damage;
+mod dying;
 mod economy;
 mod effect;
 mod encounter;
 mod error;
 mod event;
 mod formula;
+mod hit_dice;
 mod house;
 mod invalid;
 mod level;
@@ -107,6 +109,10 @@ pub use caster::{Arcanum, Caster, Concentration, ExtraSpell, save_proficiencies}
 pub use class::{Ability, CasterKind, Class};
 pub use condition::Condition;
 pub use damage::{DamageType, Defense};
+pub use dying::{
+    DEATH_SAVE_DC, DEATH_SAVES_NEEDED, DeathSaveOutcome, DeathSaveResult, DeathSaves,
+    after_damage_at_zero,
+};
 pub use economy::{ActionKind, TurnEconomy};
 pub use effect::{
     AttackKind, Bonus, BonusAmount, BonusTarget, CantripScaling, Damage, Delivery, Effect, Healing,
@@ -116,6 +122,7 @@ pub use encounter::{Combatant, CombatantKind, Encounter, EncounterEvent, TurnCha
 pub use error::{RulesError, SpellName};
 pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
 pub use formula::{DiceFormula, MAX_DICE};
+pub use hit_dice::{HIT_DIE_SIZES, HitDice, HitDiceSpent, HitDieRoll, hit_die};
 pub use house::{HouseRules, NotRelaxable, Relaxable, Waived};
 pub use invalid::Invalid;
 pub use level::{SlotLevel, SpellLevel};

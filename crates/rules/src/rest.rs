@@ -21,8 +21,15 @@ impl Caster {
     }
 
     /// A Long Rest, refused while the last one is less than 16 hours
-    /// behind (`long_rest_too_soon`, R4); see [`Caster::long_rest`].
+    /// behind (`long_rest_too_soon`, R4) and for the dead (`dead`); see
+    /// [`Caster::long_rest`].
     pub fn try_long_rest(&self) -> Result<Outcome, RulesError> {
+        // The dead do not rest back to life (2024 Dead).
+        if self.vitals().is_some_and(|v| v.death.dead) {
+            return Err(RulesError::Dead {
+                name: self.name().to_owned(),
+            });
+        }
         let wait = self.long_rest_wait();
         if wait > 0 {
             let hour = TimeSpan::hours(1).rounds();

@@ -7,7 +7,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dying::DeathSaves;
 use crate::error::RulesError;
+use crate::hit_dice::HitDice;
 
 /// The largest hit point maximum accepted (well above any 20th-level
 /// character's).
@@ -26,6 +28,12 @@ pub struct Vitals {
     pub temp_hp: u32,
     /// Armor Class.
     pub ac: u8,
+    /// Death saving throws while at 0 hit points (none on older sheets).
+    #[serde(default, skip_serializing_if = "DeathSaves::is_clear")]
+    pub death: DeathSaves,
+    /// Hit Point Dice spent since the last Long Rest (none on older sheets).
+    #[serde(default, skip_serializing_if = "HitDice::is_none")]
+    pub hit_dice_spent: HitDice,
 }
 
 impl Vitals {
@@ -51,6 +59,8 @@ impl Vitals {
             hp: max_hp,
             temp_hp: 0,
             ac,
+            death: DeathSaves::default(),
+            hit_dice_spent: HitDice::default(),
         })
     }
 
@@ -77,10 +87,17 @@ impl Vitals {
         }
     }
 
-    /// After regaining `amount` hit points: never above the maximum.
+    /// After regaining `amount` hit points: never above the maximum; any
+    /// hit point regained ends the death saves.
     pub fn after_healing(self, amount: u32) -> Vitals {
+        let hp = self.hp.saturating_add(amount).min(self.max_hp);
         Vitals {
-            hp: self.hp.saturating_add(amount).min(self.max_hp),
+            hp,
+            death: if hp > 0 {
+                DeathSaves::default()
+            } else {
+                self.death
+            },
             ..self
         }
     }
@@ -94,11 +111,14 @@ impl Vitals {
         }
     }
 
-    /// After a Long Rest: every hit point back, temporary ones gone.
+    /// After a Long Rest: every hit point and Hit Point Die back (2024),
+    /// temporary hit points gone, no death saves.
     pub fn rested(self) -> Vitals {
         Vitals {
             hp: self.max_hp,
             temp_hp: 0,
+            death: DeathSaves::default(),
+            hit_dice_spent: HitDice::default(),
             ..self
         }
     }
@@ -137,6 +157,17 @@ mod tests {
 
     fn fighter() -> Vitals {
         Vitals::new(30, 16).unwrap()
+    }
+
+    #[test]
+    fn old_sheets_without_death_saves_or_hit_dice_still_load() {
+        let v: Vitals =
+            serde_json::from_str(r#"{"max_hp":30,"hp":0,"temp_hp":0,"ac":16}"#).unwrap();
+        assert!(v.death.is_clear() && v.hit_dice_spent.is_none());
+        assert_eq!(
+            serde_json::to_string(&fighter()).unwrap(),
+            r#"{"max_hp":30,"hp":30,"temp_hp":0,"ac":16}"#
+        );
     }
 
     #[test]

@@ -51,6 +51,12 @@ refusal-material_worth_unknown = sesilatel má { $carried } neznámé hodnoty, a
 refusal-material_too_cheap = sesilatel má { $carried } v hodnotě { $worth_gp } zl, ale Materiální složka musí mít hodnotu aspoň { $cost_gp } zl: { $material }
 refusal-incapacitated = sesilatel má stav Neschopný
 refusal-at_zero_hit_points = { $name } má 0 životů, je tedy v bezvědomí a nemůže sesílat kouzla, dokud nezíská zpět nějaké životy
+refusal-dead = { $name } je mrtvý (tři neúspěšné záchrany proti smrti nebo drtivé zranění; pravidla 2024: Mrtvý): zpět ho nevrátí záchrana proti smrti, léčení, kostky životů ani odpočinek
+refusal-not_dying = { $stable ->
+        [yes] { $name } je už stabilizovaný a žádné další záchrany proti smrti nehází (pravidla 2024: Záchranné hody proti smrti)
+       *[no] { $name } má { $hp } životů a neumírá: záchrany proti smrti hází jen tvor s 0 životy (pravidla 2024: Záchranné hody proti smrti)
+    }
+refusal-no_hit_dice_left = { $name } má ještě { $left } kostek životů d{ $size }, ne { $asked } (pravidla 2024: Kostky životů; vrátí je Dlouhý odpočinek)
 refusal-no_line_of_effect = k cíli { $target } nevede jasná cesta (Totální kryt)
 refusal-out_of_range = cíl { $target } je { $distance_ft } stop daleko, mimo dosah { $range_ft } stop
 refusal-too_many_targets = počet cílů kouzla je nejvýše { $max }, zadáno { $given }

@@ -39,6 +39,12 @@ refusal-material_worth_unknown = the caster has { $carried } of unknown worth, a
 refusal-material_too_cheap = the caster has { $carried } worth { $worth_gp } GP, and the material component needs { $cost_gp } GP or more: { $material }
 refusal-incapacitated = the caster is Incapacitated
 refusal-at_zero_hit_points = { $name } is at 0 hit points, so Unconscious, and cannot cast a spell until it regains hit points
+refusal-dead = { $name } is dead (three failed death saves or massive damage; 2024 Dead): no death save, healing, Hit Point Dice or rest brings it back
+refusal-not_dying = { $stable ->
+        [yes] { $name } is Stable already and rolls no more death saves (2024 Death Saving Throws)
+       *[no] { $name } has { $hp } hit points and is not dying: death saves are for a creature at 0 hit points (2024 Death Saving Throws)
+    }
+refusal-no_hit_dice_left = { $name } has { $left } d{ $size } Hit Point Dice left, not { $asked } (2024 Hit Point Dice: a Long Rest brings them back)
 refusal-no_line_of_effect = there is no clear path to { $target } (Total Cover)
 refusal-out_of_range = { $target } is { $distance_ft } feet away, beyond the range of { $range_ft } feet
 refusal-too_many_targets = this spell takes at most { $max ->

@@ -1,0 +1,230 @@
+//! Dropping to 0 hit points, as the 2024 rules have it (Rules Glossary:
+//! Death Saving Throws, Dying, Stable, Dead; SRD 5.2): a character at 0
+//! hit points rolls a d20 at the start of each of its turns, 10 or more a
+//! success and 9 or less a failure; a 1 counts as two failures and a 20
+//! brings it back with 1 hit point. Three successes leave it Stable (no
+//! more saves), three failures kill it. Damage while at 0 is a failure (two
+//! from a critical hit), and damage that leaves as much still to deal as
+//! the hit point maximum kills outright (massive damage). Regaining any hit
+//! point ends it all.
+
+use serde::{Deserialize, Serialize};
+
+use crate::actions::Outcome;
+use crate::caster::Caster;
+use crate::condition::Condition;
+use crate::error::RulesError;
+use crate::event::Event;
+use crate::roll::{RollMode, RollRecord, roll_d20};
+use crate::vitals::Vitals;
+use grimoire_dice::DiceRng;
+
+/// Successes (or failures) that end the dying: Stable (or dead).
+pub const DEATH_SAVES_NEEDED: u8 = 3;
+/// The lowest d20 that succeeds on a death save.
+pub const DEATH_SAVE_DC: u32 = 10;
+
+/// Where a character at 0 hit points stands: its death save counts,
+/// whether it is Stable, whether it died. All clear above 0 hit points.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeathSaves {
+    /// Successes so far (0 to 3).
+    #[serde(default)]
+    pub successes: u8,
+    /// Failures so far (0 to 3).
+    #[serde(default)]
+    pub failures: u8,
+    /// Stable: no more death saves; still Unconscious at 0 hit points.
+    #[serde(default)]
+    pub stable: bool,
+    /// Dead: three failures or massive damage.
+    #[serde(default)]
+    pub dead: bool,
+}
+
+impl DeathSaves {
+    /// Whether nothing is recorded (the state above 0 hit points).
+    pub fn is_clear(&self) -> bool {
+        *self == DeathSaves::default()
+    }
+
+    /// After `n` failures: dead at three.
+    pub fn failed(self, n: u8) -> DeathSaves {
+        let failures = self.failures.saturating_add(n).min(DEATH_SAVES_NEEDED);
+        DeathSaves {
+            failures,
+            stable: false,
+            dead: self.dead || failures >= DEATH_SAVES_NEEDED,
+            ..self
+        }
+    }
+
+    /// After one success: Stable at three.
+    pub fn succeeded(self) -> DeathSaves {
+        let successes = self.successes.saturating_add(1).min(DEATH_SAVES_NEEDED);
+        DeathSaves {
+            successes,
+            stable: successes >= DEATH_SAVES_NEEDED,
+            ..self
+        }
+    }
+}
+
+/// What one death save came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeathSaveResult {
+    /// 10 or more: one success.
+    Success,
+    /// 9 or less: one failure.
+    Failure,
+    /// A natural 1: two failures.
+    TwoFailures,
+    /// A natural 20: the character regains 1 hit point and wakes.
+    Revived,
+}
+
+/// A death save rolled: the roll, its result, the events to commit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeathSaveOutcome {
+    /// The d20 roll.
+    pub roll: RollRecord,
+    /// What it came to.
+    pub result: DeathSaveResult,
+    /// The counts afterwards (clear when revived).
+    pub death: DeathSaves,
+    /// The events.
+    pub outcome: Outcome,
+}
+
+/// What damage to a creature at 0 hit points (or dropping to 0) does to
+/// its death saves: `remaining` is the damage left after its temporary and
+/// real hit points took their share. Massive damage (`remaining` at least
+/// the maximum) kills; damage at 0 is a failure, two from a critical hit.
+pub fn after_damage_at_zero(
+    old: Vitals,
+    amount: u32,
+    remaining: u32,
+    critical: bool,
+) -> DeathSaves {
+    let death = old.death;
+    if death.dead || amount == 0 {
+        return death;
+    }
+    if remaining >= old.max_hp {
+        return DeathSaves {
+            dead: true,
+            stable: false,
+            ..death
+        };
+    }
+    if old.down() {
+        death.failed(if critical { 2 } else { 1 })
+    } else {
+        death
+    }
+}
+
+impl Caster {
+    /// Checks that the caster is dying: at 0 hit points, neither Stable
+    /// nor dead (`not_dying`, `dead`, `no_hit_points`).
+    pub fn check_dying(&self) -> Result<Vitals, RulesError> {
+        let v = self.vitals().ok_or_else(|| RulesError::NoHitPoints {
+            name: self.name().to_owned(),
+        })?;
+        if v.death.dead {
+            return Err(RulesError::Dead {
+                name: self.name().to_owned(),
+            });
+        }
+        if !v.down() || v.death.stable {
+            return Err(RulesError::NotDying {
+                name: self.name().to_owned(),
+                hp: v.hp,
+                stable: v.death.stable,
+            });
+        }
+        Ok(v)
+    }
+
+    /// Rolls a death save (a d20 with no modifier; `penalty` is what
+    /// Exhaustion takes off a d20 Test). Refused unless the caster is
+    /// dying.
+    pub fn death_save<R: DiceRng + ?Sized>(
+        &self,
+        mode: RollMode,
+        penalty: i64,
+        rng: &mut R,
+    ) -> Result<DeathSaveOutcome, RulesError> {
+        let v = self.check_dying()?;
+        let (roll, kept) = roll_d20(rng, mode, -penalty, "Death save".into());
+        let mut events = Vec::new();
+        let (result, death) = if kept == 20 {
+            events.push(Event::HitPointsChanged {
+                hp: 1,
+                temp_hp: v.temp_hp,
+            });
+            if self.conditions().contains(&Condition::Unconscious) {
+                events.push(Event::ConditionRemoved {
+                    condition: Condition::Unconscious,
+                });
+            }
+            (DeathSaveResult::Revived, DeathSaves::default())
+        } else if kept == 1 {
+            (DeathSaveResult::TwoFailures, v.death.failed(2))
+        } else if roll.total >= i64::from(DEATH_SAVE_DC) {
+            (DeathSaveResult::Success, v.death.succeeded())
+        } else {
+            (DeathSaveResult::Failure, v.death.failed(1))
+        };
+        events.push(Event::DeathSavesChanged { death });
+        Ok(DeathSaveOutcome {
+            roll,
+            result,
+            death,
+            outcome: Outcome {
+                events,
+                notes: Vec::new(),
+            },
+        })
+    }
+
+    /// Makes a dying caster Stable (Spare the Dying, a successful
+    /// Medicine check): no more death saves, still at 0 hit points.
+    pub fn stabilize(&self) -> Result<Outcome, RulesError> {
+        let v = self.check_dying()?;
+        Ok(Outcome {
+            events: vec![Event::DeathSavesChanged {
+                death: DeathSaves {
+                    stable: true,
+                    ..v.death
+                },
+            }],
+            notes: Vec::new(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_end_at_three() {
+        let d = DeathSaves::default().failed(2).failed(2);
+        assert_eq!((d.failures, d.dead), (3, true));
+        let d = DeathSaves::default().succeeded().succeeded().succeeded();
+        assert!(d.stable);
+        assert!(DeathSaves::default().is_clear());
+    }
+
+    #[test]
+    fn massive_damage_kills_and_damage_at_zero_fails() {
+        let v = Vitals::new(10, 12).unwrap();
+        assert!(after_damage_at_zero(v, 25, 15, false).dead);
+        let down = v.after_damage(10);
+        assert_eq!(after_damage_at_zero(down, 3, 3, false).failures, 1);
+        assert_eq!(after_damage_at_zero(down, 3, 3, true).failures, 2);
+        assert!(!after_damage_at_zero(v, 12, 2, false).dead);
+    }
+}

@@ -1,0 +1,224 @@
+//! Hit Point Dice (2024, SRD 5.2): one die per class level, its size set
+//! by the class; spent at the end of a Short Rest, each rolled with the
+//! Constitution modifier added (at least 1 hit point a die), and every
+//! spent die regained on a Long Rest. The same dice set a fixed hit point
+//! maximum: the whole die plus Constitution at first level, then half the
+//! die plus 1 plus Constitution for each level after.
+
+use grimoire_dice::DiceRng;
+use serde::{Deserialize, Serialize};
+
+use crate::actions::Outcome;
+use crate::caster::Caster;
+use crate::class::Ability;
+use crate::class::Class;
+use crate::error::RulesError;
+use crate::event::Event;
+use crate::vitals::MAX_HIT_POINTS;
+
+/// The die sizes a class can give, smallest first.
+pub const HIT_DIE_SIZES: [u8; 4] = [6, 8, 10, 12];
+
+/// The Hit Point Die size of a class: d6 Sorcerer and Wizard, d8 Bard,
+/// Cleric, Druid and Warlock, d10 Paladin and Ranger.
+pub fn hit_die(class: Class) -> u8 {
+    match class {
+        Class::Sorcerer | Class::Wizard => 6,
+        Class::Bard | Class::Cleric | Class::Druid | Class::Warlock => 8,
+        Class::Paladin | Class::Ranger => 10,
+    }
+}
+
+/// Hit Point Dice by size: how many of each (d6, d8, d10, d12).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HitDice {
+    /// d6s.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub d6: u8,
+    /// d8s.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub d8: u8,
+    /// d10s.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub d10: u8,
+    /// d12s.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub d12: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+impl HitDice {
+    /// Whether there are none.
+    pub fn is_none(&self) -> bool {
+        *self == HitDice::default()
+    }
+
+    /// How many dice of `size` (0 for a size no class gives).
+    pub fn get(&self, size: u8) -> u8 {
+        match size {
+            6 => self.d6,
+            8 => self.d8,
+            10 => self.d10,
+            12 => self.d12,
+            _ => 0,
+        }
+    }
+
+    /// The same with `n` more dice of `size` (a size no class gives is
+    /// ignored).
+    pub fn plus(mut self, size: u8, n: u8) -> HitDice {
+        let slot = match size {
+            6 => &mut self.d6,
+            8 => &mut self.d8,
+            10 => &mut self.d10,
+            12 => &mut self.d12,
+            _ => return self,
+        };
+        *slot = slot.saturating_add(n);
+        self
+    }
+
+    /// Every (size, count) with a count above 0, smallest die first.
+    pub fn each(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        HIT_DIE_SIZES
+            .into_iter()
+            .map(|s| (s, self.get(s)))
+            .filter(|&(_, n)| n > 0)
+    }
+}
+
+/// One Hit Point Die spent: its size, the face rolled, the Constitution
+/// modifier and the hit points it gave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HitDieRoll {
+    /// The die size.
+    pub size: u8,
+    /// The face rolled.
+    pub face: u32,
+    /// The Constitution modifier added.
+    pub con: i8,
+    /// Hit points regained from it (face + modifier, at least 1).
+    pub healed: u32,
+}
+
+/// Hit Point Dice spent: the rolls and the events.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HitDiceSpent {
+    /// Each die as rolled.
+    pub rolls: Vec<HitDieRoll>,
+    /// Hit points regained in all (before the maximum caps them).
+    pub healed: u32,
+    /// The events.
+    pub outcome: Outcome,
+}
+
+impl Caster {
+    /// Every Hit Point Die the caster's classes give: one per level.
+    pub fn hit_dice(&self) -> HitDice {
+        self.classes()
+            .iter()
+            .fold(HitDice::default(), |d, &(c, l)| d.plus(hit_die(c), l))
+    }
+
+    /// The Hit Point Dice left to spend.
+    pub fn hit_dice_left(&self) -> HitDice {
+        let spent = self.vitals().map(|v| v.hit_dice_spent).unwrap_or_default();
+        let all = self.hit_dice();
+        HIT_DIE_SIZES.into_iter().fold(HitDice::default(), |d, s| {
+            d.plus(s, all.get(s).saturating_sub(spent.get(s)))
+        })
+    }
+
+    /// The fixed hit point maximum from the Hit Point Dice and
+    /// Constitution: the first class's whole die at level 1, half a die
+    /// plus 1 for every other level, the Constitution modifier each level;
+    /// at least 1 a level.
+    pub fn fixed_max_hp(&self) -> u32 {
+        let con = i64::from(self.modifier(Ability::Constitution));
+        let mut total: i64 = 0;
+        for (i, &(class, levels)) in self.classes().iter().enumerate() {
+            let die = i64::from(hit_die(class));
+            for l in 0..levels {
+                let base = if i == 0 && l == 0 { die } else { die / 2 + 1 };
+                total += (base + con).max(1);
+            }
+        }
+        u32::try_from(total.clamp(1, i64::from(MAX_HIT_POINTS))).unwrap_or(1)
+    }
+
+    /// Spends Hit Point Dice at the end of a Short Rest: `dice` says how
+    /// many of each size; each rolls and adds the Constitution modifier
+    /// (at least 1 hit point). Refused when the caster has no hit points
+    /// recorded, is dead, or has fewer dice of a size left
+    /// (`no_hit_dice_left`).
+    pub fn spend_hit_dice<R: DiceRng + ?Sized>(
+        &self,
+        dice: HitDice,
+        rng: &mut R,
+    ) -> Result<HitDiceSpent, RulesError> {
+        let v = self.vitals().ok_or_else(|| RulesError::NoHitPoints {
+            name: self.name().to_owned(),
+        })?;
+        if v.death.dead {
+            return Err(RulesError::Dead {
+                name: self.name().to_owned(),
+            });
+        }
+        let left = self.hit_dice_left();
+        for (size, n) in dice.each() {
+            if n > left.get(size) {
+                return Err(RulesError::NoHitDiceLeft {
+                    name: self.name().to_owned(),
+                    size,
+                    asked: n,
+                    left: left.get(size),
+                });
+            }
+        }
+        let con = self.modifier(Ability::Constitution);
+        let mut rolls = Vec::new();
+        for (size, n) in dice.each() {
+            for _ in 0..n {
+                let face = rng.roll_die(u32::from(size));
+                let healed = (i64::from(face) + i64::from(con)).max(1);
+                rolls.push(HitDieRoll {
+                    size,
+                    face,
+                    con,
+                    healed: u32::try_from(healed).unwrap_or(1),
+                });
+            }
+        }
+        let healed: u32 = rolls.iter().map(|r| r.healed).sum();
+        let spent = HIT_DIE_SIZES
+            .into_iter()
+            .fold(v.hit_dice_spent, |d, s| d.plus(s, dice.get(s)));
+        let mut events = vec![Event::HitDiceSpent { spent }];
+        if healed > 0 {
+            events.extend(self.heal(healed)?.events);
+        }
+        Ok(HitDiceSpent {
+            rolls,
+            healed,
+            outcome: Outcome {
+                events,
+                notes: Vec::new(),
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_add_up_and_ignore_unknown() {
+        let d = HitDice::default().plus(8, 2).plus(10, 1).plus(7, 4);
+        assert_eq!(d.each().collect::<Vec<_>>(), [(8, 2), (10, 1)]);
+        assert!(HitDice::default().is_none());
+    }
+}
