@@ -126,11 +126,20 @@ pub fn take(error: &mut Value, lang: Lang) -> Option<ToolCall> {
     if let (Some(text), Some(message)) = (
         hint["text"].as_str(),
         error["message"].as_str().map(str::to_owned),
-    ) && let Some(bare) = message.strip_suffix(&format!(" ({text})"))
+    ) && let Some(bare) = without(&message, text)
     {
-        error["message"] = Value::String(bare.to_owned());
+        error["message"] = Value::String(bare);
     }
     call_for(hint["id"].as_str()?, hint["args"].as_object()?, lang)
+}
+
+/// `message` without the hint's words ` (text)`: the last place they
+/// stand, usually the end (a later note may follow them).
+fn without(message: &str, text: &str) -> Option<String> {
+    let words = format!(" ({text})");
+    message
+        .rfind(&words)
+        .map(|at| format!("{}{}", &message[..at], &message[at + words.len()..]))
 }
 
 /// Rewrites the `blocked` list of an `options` answer for MCP: each
@@ -146,9 +155,9 @@ pub fn take_blocked(answer: &mut Value, lang: Lang) {
         };
         let strip = |text: &mut Value, tag: &str| {
             if let (Some(said), Some(t)) = (hint["said"][tag].as_str(), text.as_str())
-                && let Some(bare) = t.strip_suffix(&format!(" ({said})"))
+                && let Some(bare) = without(t, said)
             {
-                *text = Value::String(bare.to_owned());
+                *text = Value::String(bare);
             }
         };
         strip(&mut b["message"], grimoire_words::FALLBACK);
@@ -187,6 +196,15 @@ mod tests {
         assert_eq!(call.arguments, json!({"character": "Elmira"}));
         assert_eq!(error["message"], "R10: one slot per turn");
         assert!(error.get("hint").is_none());
+    }
+
+    #[test]
+    fn the_hints_words_leave_the_message_wherever_they_stand() {
+        assert_eq!(
+            without("no X (see: a b); it was active", "see: a b").as_deref(),
+            Some("no X; it was active")
+        );
+        assert_eq!(without("no X", "see: a b"), None);
     }
 
     #[test]
