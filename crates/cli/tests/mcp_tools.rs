@@ -47,7 +47,10 @@ async fn ok(client: &Client, tool: &str, args: Value) -> Value {
     let r = call(client, tool, args).await;
     let v = r.structured_content.clone().unwrap_or(Value::Null);
     assert_eq!(r.is_error, Some(false), "{tool} failed: {v}");
-    assert!(!v.to_string().contains("grimoire "), "a command line in {tool}: {v}");
+    assert!(
+        !v.to_string().contains("grimoire "),
+        "a command line in {tool}: {v}"
+    );
     v
 }
 
