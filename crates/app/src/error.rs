@@ -85,6 +85,20 @@ pub enum AppError {
         /// Why, to be worded in the reader's language (`app-reason-*`).
         reason: grimoire_words::Message,
     },
+    /// Occurs when no SRD weapon has the name (issue 34).
+    UnknownWeapon {
+        /// The name as given.
+        name: String,
+    },
+    /// Occurs when a character attacks with a weapon its gear does not list.
+    WeaponNotCarried {
+        /// The character.
+        character: String,
+        /// The weapon's English name.
+        weapon_en: String,
+        /// The weapon's Czech name.
+        weapon_cs: String,
+    },
     /// Occurs when the rules refuse.
     Rules(RulesError),
     /// Occurs when the store refuses or fails (a version conflict, ...).
@@ -106,6 +120,8 @@ impl AppError {
             AppError::UnknownHomebrew { .. } => "unknown_homebrew",
             AppError::PlanTooCostly { .. } => "too_costly",
             AppError::InvalidRequest { .. } => "invalid_request",
+            AppError::UnknownWeapon { .. } => "unknown_weapon",
+            AppError::WeaponNotCarried { .. } => "weapon_not_carried",
             AppError::Rules(e) => e.code(),
             AppError::Store(e) => e.code(),
         }
@@ -138,6 +154,12 @@ impl AppError {
                 ]
             }
             AppError::UnknownHomebrew { file } => vec![("file", text(file))],
+            AppError::UnknownWeapon { name } => vec![("name", text(name))],
+            AppError::WeaponNotCarried {
+                character,
+                weapon_en,
+                ..
+            } => vec![("character", text(character)), ("weapon", text(weapon_en))],
             AppError::NumbersFromEncounter {
                 target,
                 encounter,
@@ -181,6 +203,21 @@ impl AppError {
                 lang,
                 "error-invalid_request",
                 &[("reason", Arg::Text(reason.render(lang)))],
+            ),
+            AppError::WeaponNotCarried {
+                character,
+                weapon_en,
+                weapon_cs,
+            } => grimoire_words::message(
+                lang,
+                "error-weapon_not_carried",
+                &[
+                    ("character", Arg::Text(character.clone())),
+                    (
+                        "weapon",
+                        Arg::Text(if lang == "cs" { weapon_cs } else { weapon_en }.clone()),
+                    ),
+                ],
             ),
             AppError::Homebrew(errors) => grimoire_words::message(
                 lang,

@@ -26,6 +26,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod attack;
 pub mod budget;
 mod cast;
 pub mod cast_spell;
@@ -52,6 +53,7 @@ mod turns;
 pub mod view;
 
 pub use cast_spell::{CastAnswer, CastCall, CastDone, Waiting, cast_spell, reaction_spells};
+pub use attack::{AttackCall, AttackDone, AttackView, attack};
 pub use cast::{
     CastCommit, CharacterHit, check_player_targets, commit_cast, fit_request, fit_request_stored,
 };

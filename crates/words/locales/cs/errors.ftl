@@ -14,6 +14,8 @@ error-target_still_standing = { $target } má ještě { $hp ->
 error-numbers_from_encounter = { $target } bojuje ve střetnutí { $encounter } a jeho čísla vede střetnutí: seslání je nesmí uvádět ({ $field }); uveďte jen jméno cíle
 error-invalid_homebrew = soubor s vlastními kouzly odmítnut: { $errors }
 error-unknown_homebrew = soubor s vlastními kouzly „{ $file }“ neexistuje
+error-unknown_weapon = zbraň „{ $name }“ v SRD neexistuje; najdeš je v tabulce zbraní (dlouhý meč, dýka, dlouhý luk...)
+error-weapon_not_carried = { $character } nenese zbraň { $weapon }; přidá ji grimoire equip { $character } --weapon NÁZEV
 error-too_costly = plán nelze spočítat: { $message }
 
 error-invalid_request = neplatný požadavek: { $reason }

@@ -1,0 +1,262 @@
+//! A character attacks with a weapon (issue 34): the one use case behind
+//! `grimoire attack` (and the front ends that follow it). The weapon comes
+//! from the SRD table and must be in the character's gear; the target's
+//! numbers from the encounter's tracker or its stored sheet; Advantage and
+//! Disadvantage from the conditions in force; bonuses to attack and damage
+//! rolls (Bless, Bane, Divine Favor) and the attacker's own marks on the
+//! target (Hex, Hunter's Mark) from the effects in force, never from the
+//! request. The hit is committed as a cast's damage is
+//! ([`crate::commit_cast`]): tracker hit points, a stored character's own,
+//! Concentration saves, the attacker's action, one change.
+
+use grimoire_dice::DiceRng;
+use grimoire_rules::{
+    AttackMode, AttackRequest, BonusAmount, BonusTarget, CastOutcome, Caster, Condition,
+    EffectBoard, RollMode, Target, Weapon, WeaponKind, attack_mode,
+};
+use grimoire_store::{ChangeId, Entity, Store};
+
+use crate::cast::{CharacterHit, commit_cast, encounter_numbers, fill_missing, own_effects};
+use crate::error::AppError;
+use crate::identity::combatant_named;
+use crate::state::{CHARACTER, EncounterState, character, encounter_of, fold};
+
+/// One attack, as a front end asks for it.
+#[derive(Debug, Clone)]
+pub struct AttackCall {
+    /// The attacking character's name.
+    pub attacker: String,
+    /// The weapon: its id or English or Czech name.
+    pub weapon: String,
+    /// The target's name.
+    pub target: String,
+    /// Advantage or Disadvantage the player claims (flanking, help...);
+    /// the conditions in force add their own.
+    pub roll_mode: RollMode,
+    /// Wielded in two hands (a Versatile weapon's larger die).
+    pub two_handed: bool,
+    /// What the log records the change as.
+    pub command: String,
+}
+
+/// An attack made.
+#[derive(Debug, Clone)]
+pub struct AttackDone {
+    /// The attacker as stored afterwards.
+    pub attacker: Entity<Caster>,
+    /// The weapon used.
+    pub weapon: Weapon,
+    /// What gave Advantage or Disadvantage.
+    pub mode: AttackMode,
+    /// The roll, the hit and the damage, as a spell attack's.
+    pub outcome: CastOutcome,
+    /// The stored characters it damaged (their hit points, their
+    /// Concentration save).
+    pub hits: Vec<CharacterHit>,
+    /// The encounter it was made in, if any.
+    pub encounter: Option<String>,
+    /// The change that recorded it.
+    pub change: Option<ChangeId>,
+}
+
+/// Makes `call`'s attack and commits it in one change. Refused, changing
+/// nothing: an unknown weapon (`unknown_weapon`), one the attacker does
+/// not carry (`weapon_not_carried`), another combatant's turn (R9), the
+/// action already taken (R9), the attacker at 0 hit points.
+pub fn attack<R: DiceRng + ?Sized>(
+    store: &mut Store,
+    call: &AttackCall,
+    rng: &mut R,
+) -> Result<AttackDone, AppError> {
+    let attacker = character(store, &call.attacker)?;
+    let weapon =
+        grimoire_catalog::srd_weapon(&call.weapon).ok_or_else(|| AppError::UnknownWeapon {
+            name: call.weapon.clone(),
+        })?;
+    if !attacker.state.equipment().weapons.contains(&weapon.id) {
+        return Err(AppError::WeaponNotCarried {
+            character: attacker.name.clone(),
+            weapon_en: weapon.name_en.clone(),
+            weapon_cs: weapon.name_cs.clone(),
+        });
+    }
+    let enc = encounter_of(store, &attacker.name)?;
+    let running = enc.as_ref().and_then(|e| e.state.running.as_ref());
+    if let Some(r) = running {
+        r.check_no_window()?;
+        if let Some(c) = combatant_named(r, &attacker.name) {
+            grimoire_rules::check_not_down(&attacker.name, c.hp.map(i64::from))?;
+        }
+        if let Some(current) = r.current()
+            && fold(&current.name) != fold(&attacker.name)
+        {
+            return Err(AppError::NotYourTurn {
+                current: current.name.clone(),
+                caster: attacker.name.clone(),
+            });
+        }
+    }
+    if let Some(v) = attacker.state.vitals() {
+        grimoire_rules::check_not_down(&attacker.name, Some(i64::from(v.hp)))?;
+    }
+    let board = running.map_or_else(|| own_effects(&attacker), |r| r.effects().clone());
+    let (target, target_conditions) =
+        fit_target(store, &attacker, enc.as_ref(), &call.target, &board)?;
+    let melee = weapon.kind == WeaponKind::Melee;
+    let mut attacker_conditions: Vec<Condition> =
+        attacker.state.conditions().iter().copied().collect();
+    attacker_conditions.extend(board.conditions(&attacker.name));
+    let mode = attack_mode(
+        call.roll_mode,
+        &attacker_conditions,
+        &target_conditions,
+        melee,
+    );
+    // 2024: a melee hit within 5 feet of a Paralyzed or Unconscious
+    // creature is a critical hit.
+    let hit_is_critical = melee
+        && target_conditions
+            .iter()
+            .any(|c| matches!(c, Condition::Paralyzed | Condition::Unconscious));
+    let req = AttackRequest {
+        on_hit_damage: board.riders(&target.name, &attacker.name),
+        target,
+        roll_mode: mode.roll_mode(),
+        two_handed: call.two_handed,
+        attack_bonuses: board.bonuses(&attacker.name, BonusTarget::AttackRolls),
+        damage_bonuses: board.bonuses(&attacker.name, BonusTarget::DamageRolls),
+        hit_is_critical,
+    };
+    let outcome = grimoire_rules::weapon_attack(&attacker.state, weapon, &req, rng)?;
+    let committed = commit_cast(
+        store,
+        call.command.clone(),
+        &attacker,
+        enc.as_ref(),
+        &outcome,
+        rng,
+    )?;
+    let version = committed
+        .receipt
+        .as_ref()
+        .and_then(|d| d.touched.first())
+        .and_then(|t| t.version)
+        .unwrap_or(attacker.version);
+    Ok(AttackDone {
+        attacker: Entity {
+            version,
+            state: committed.caster,
+            ..attacker
+        },
+        weapon: weapon.clone(),
+        mode,
+        outcome,
+        hits: committed.hits,
+        encounter: committed.encounter,
+        change: committed.receipt.map(|r| r.change),
+    })
+}
+
+/// The target with what is known of it (the tracker's numbers for a
+/// combatant, a stored character's AC and hit points, flat AC bonuses in
+/// force such as Shield of Faith), and its conditions: its own and those
+/// the spells in force impose.
+fn fit_target(
+    store: &Store,
+    attacker: &Entity<Caster>,
+    enc: Option<&Entity<EncounterState>>,
+    name: &str,
+    board: &EffectBoard,
+) -> Result<(Target, Vec<Condition>), AppError> {
+    let running = enc.and_then(|e| e.state.running.as_ref());
+    let mut req = grimoire_rules::CastRequest::new().target(Target::named(name));
+    if let Some(r) = running {
+        encounter_numbers(r, &mut req);
+    }
+    let mut target = req.targets.remove(0);
+    let mut conditions: Vec<Condition> = Vec::new();
+    let stored = if fold(name) == fold(&attacker.name) && attacker.kind == CHARACTER {
+        Some(attacker.clone())
+    } else {
+        crate::identity::target_character(store, running, name)?
+    };
+    if let Some(c) = stored {
+        target.name.clone_from(&c.name);
+        fill_missing(
+            target.stats.get_or_insert_with(Default::default),
+            c.state.as_target(),
+        );
+        conditions.extend(c.state.conditions().iter().copied());
+    } else if let Some(c) = running.and_then(|r| combatant_named(r, &target.name)) {
+        if let Some(k) = c.caster.as_deref() {
+            conditions.extend(k.conditions().iter().copied());
+        }
+    }
+    if let Some(ac) = target.stats.as_mut().and_then(|s| s.ac.as_mut()) {
+        for b in board.bonuses(&target.name, BonusTarget::ArmorClass) {
+            if let BonusAmount::Flat(n) = b {
+                *ac = ac.saturating_add(n);
+            }
+        }
+    }
+    conditions.extend(board.conditions(&target.name));
+    conditions.sort_unstable();
+    conditions.dedup();
+    Ok((target, conditions))
+}
+
+/// An attack as the CLI's `--json` (and any front end) shows it: the
+/// weapon, what gave Advantage or Disadvantage, every roll and the target.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct AttackView {
+    /// The attacker.
+    pub attacker: String,
+    /// The weapon's id.
+    pub weapon: String,
+    /// Its English name.
+    pub weapon_name: String,
+    /// Its Czech name.
+    pub weapon_name_cs: String,
+    /// The ability used (Str, or Dex for a finesse or ranged weapon).
+    pub ability: grimoire_rules::Ability,
+    /// Whether the proficiency bonus counts.
+    pub proficient: bool,
+    /// The attack bonus (ability modifier plus proficiency).
+    pub attack_bonus: i32,
+    /// The d20 rolled: normal, advantage or disadvantage.
+    pub roll_mode: RollMode,
+    /// What gave Advantage and Disadvantage.
+    pub reasons: AttackMode,
+    /// Every roll, in order (the d20, bonus dice, each damage part).
+    pub rolls: Vec<grimoire_rules::RollRecord>,
+    /// The target: the attack, the damage by type, hit points after.
+    pub target: Option<grimoire_rules::TargetOutcome>,
+    /// The stored characters it damaged, with their Concentration save.
+    pub characters: Vec<CharacterHit>,
+    /// The encounter it was made in.
+    pub encounter: Option<String>,
+}
+
+impl AttackView {
+    /// The view of `done`.
+    pub fn new(done: &AttackDone) -> Self {
+        let c = &done.attacker.state;
+        let w = &done.weapon;
+        let r = &done.outcome.resolution;
+        AttackView {
+            attacker: done.attacker.name.clone(),
+            weapon: w.id.clone(),
+            weapon_name: w.name_en.clone(),
+            weapon_name_cs: w.name_cs.clone(),
+            ability: w.ability(c),
+            proficient: w.is_proficient(c),
+            attack_bonus: r.attack_bonus,
+            roll_mode: done.mode.roll_mode(),
+            reasons: done.mode.clone(),
+            rolls: r.rolls.clone(),
+            target: r.targets.first().cloned(),
+            characters: done.hits.clone(),
+            encounter: done.encounter.clone(),
+        }
+    }
+}
