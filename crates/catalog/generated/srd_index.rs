@@ -344,8 +344,8 @@ pub(crate) static SPELLS: &[IndexEntry] = &[
     IndexEntry { id: [11626, 11635], en: [11635, 11644], cs: [11644, 11658], en_mask: 0x10000cd110, cs_mask: 0x10023c2115, json: [335918, 336700] },
     IndexEntry { id: [11658, 11672], en: [11672, 11686], cs: [11686, 11699], en_mask: 0x10011ad890, cs_mask: 0x100022f011, json: [336702, 337697] },
     IndexEntry { id: [11699, 11716], en: [11716, 11733], cs: [11733, 11753], en_mask: 0x10001e6114, cs_mask: 0x10032eb195, json: [337699, 338638] },
-    IndexEntry { id: [11753, 11758], en: [11753, 11758], cs: [11758, 11766], en_mask: 0x420118, cs_mask: 0x3028501, json: [338640, 339950] },
-    IndexEntry { id: [11766, 11770], en: [11766, 11770], cs: [11770, 11775], en_mask: 0x440180, cs_mask: 0x2a101, json: [339952, 340732] },
+    IndexEntry { id: [11753, 11758], en: [11753, 11758], cs: [11758, 11766], en_mask: 0x420118, cs_mask: 0x3028501, json: [338640, 339897] },
+    IndexEntry { id: [11766, 11770], en: [11766, 11770], cs: [11770, 11775], en_mask: 0x440180, cs_mask: 0x2a101, json: [339899, 340679] },
 ];
 
 /// Every id and folded name, sorted, to the first spell in `SPELLS` that has it.

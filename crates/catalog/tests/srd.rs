@@ -274,7 +274,8 @@ fn r15_spells_that_harm_turn_after_turn_say_when_and_how() {
             "searing-smite",
             "spirit-guardians",
             "wall-of-fire",
-            "wall-of-thorns"
+            "wall-of-thorns",
+            "weird"
         ]
     );
     // SRD 5.2: these deal nothing as they are cast, only when a creature

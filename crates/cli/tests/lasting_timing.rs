@@ -559,10 +559,11 @@ fn r16_control_water_harms_in_the_whirlpool_not_on_casting() {
     assert_eq!(hp(&swept, "Shark"), 60 - lost);
 }
 
-/// A homebrew area spell whose end-of-turn save, on a success, deals
-/// nothing and frees that creature (`on_success = "none_ends"`, as Weird's
-/// text has it): the spell goes on for the creature that failed, and the
-/// caster keeps Concentration.
+/// A homebrew area spell one can walk into (it stays on everyone it
+/// reached) whose end-of-turn save, on a success, deals nothing and frees
+/// that creature (`on_success = "none_ends"`, as Weird's text has it): the
+/// spell goes on for the creature that failed, and the caster keeps
+/// Concentration.
 const DREAD_WAVE: &str = r#"
 [[spell]]
 id = "dread-wave"
@@ -588,6 +589,11 @@ damage = [{ dice = "2d6", type = "psychic" }]
 at = "end"
 damage = [{ dice = "2d6", type = "psychic" }]
 save = { ability = "wis", on_success = "none_ends" }
+
+[[spell.effect.each_turn]]
+at = "enter"
+damage = [{ dice = "2d6", type = "psychic" }]
+save = { ability = "wis", on_success = "half" }
 "#;
 
 #[test]
@@ -635,4 +641,43 @@ fn r15_a_success_that_ends_the_spell_frees_only_that_creature() {
     s.ok(&["encounter", "next", "Crypt"]);
     let again = s.ok(&["encounter", "next", "Crypt"]);
     assert_eq!(again["turn_damage"], json!([]), "{again}");
+}
+
+/// SRD 5.2 Weird: each creature in the area saves (Wisdom) or takes 10d10
+/// and is Frightened; only a Frightened target saves again at the end of
+/// each of its turns, taking 5d10 on a failure, the spell ending on it on a
+/// success. A target that saved at casting is not harmed later.
+#[test]
+fn r15_weird_repeats_only_on_the_frightened() {
+    let s = Session::new();
+    caster(&s, "Wiz", "wizard:17", "Weird");
+    s.ok(&["encounter", "new", "Crypt"]);
+    s.ok(&["encounter", "add", "Crypt", "Wiz", "--init", "20"]);
+    for (who, init) in [("Calm:wis=+30", "10"), ("Scared:wis=-30", "5")] {
+        s.ok(&[
+            "encounter",
+            "add",
+            "Crypt",
+            who,
+            "--init",
+            init,
+            "--hp",
+            "200",
+        ]);
+    }
+    s.ok(&["encounter", "start", "Crypt"]);
+    let cast = s.ok(&["cast", "Wiz", "Weird", "-t", "Calm", "-t", "Scared"]);
+    let targets = &cast["cast"]["targets"];
+    assert_eq!(targets[0]["save"]["success"], true, "{cast}");
+    assert_eq!(targets[1]["conditions"], json!(["frightened"]), "{cast}");
+    s.ok(&["encounter", "next", "Crypt"]);
+    let calm = s.ok(&["encounter", "next", "Crypt"]);
+    assert_eq!(calm["turn_damage"], json!([]), "saved at casting: {calm}");
+    let scared = s.ok(&["encounter", "next", "Crypt"]);
+    let hit = &scared["turn_damage"][0];
+    assert_eq!(hit["target"], "Scared", "{scared}");
+    assert_eq!(hit["at"], "end");
+    assert_eq!(hit["outcome"]["save"]["success"], false);
+    taken(hit, "5d10", false);
+    assert_eq!(hit["spell_ended"], false);
 }

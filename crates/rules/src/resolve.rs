@@ -678,13 +678,18 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     hit_points_after(&request.targets, &mut outs);
 
     // A lasting effect stays only on those it got through to: not on a
-    // target that made its save or that every attack missed. An area that
-    // harms them turn after turn stays on every creature it reached
-    // (Moonbeam: a save now does not move them out of the area), as does
-    // a spell that harmed nobody yet (Flaming Sphere); a single target's
-    // success ends it (Ensnaring Strike, Phantasmal Killer).
-    let lasts_on_all =
-        !scaled.each_turn.is_empty() && (spell.area.is_some() || !e.on_cast);
+    // target that made its save or that every attack missed. An area a
+    // creature can come into harms everyone in it turn after turn, so it
+    // stays on every creature it reached (Moonbeam: a save now does not
+    // move them out of the area), as does a spell that harmed nobody yet
+    // (Flaming Sphere). Harm that follows from what the spell did to a
+    // creature stays only where it got through (Ensnaring Strike's
+    // Restrained, Weird's Frightened, Phantasmal Killer).
+    let enters = scaled
+        .each_turn
+        .iter()
+        .any(|t| t.at == crate::turn_damage::TurnPoint::Enter);
+    let lasts_on_all = !scaled.each_turn.is_empty() && (enters || !e.on_cast);
     let affected = valid
         .iter()
         .filter(|&&i| {
