@@ -52,11 +52,11 @@ mod state;
 mod turns;
 pub mod view;
 
-pub use cast_spell::{CastAnswer, CastCall, CastDone, Waiting, cast_spell, reaction_spells};
 pub use attack::{AttackCall, AttackDone, AttackView, attack};
 pub use cast::{
     CastCommit, CharacterHit, check_player_targets, commit_cast, fit_request, fit_request_stored,
 };
+pub use cast_spell::{CastAnswer, CastCall, CastDone, Waiting, cast_spell, reaction_spells};
 pub use character::{
     Affliction, Damaged, HitPointChange, NextTurn, RestKind, Step, Toggle, condition,
     copy_to_spellbook, damage, damage_hit, end_turn, hit_points, move_spell, prepare,
