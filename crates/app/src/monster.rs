@@ -199,6 +199,58 @@ pub(crate) fn commit(
     batch.commit(store)
 }
 
+/// A creature of an encounter gains or loses a condition (the Rules
+/// Glossary's conditions: Incapacitated and the conditions that include it
+/// end its Concentration). Returns the creature's conditions after it and
+/// the rules' notes. Characters change theirs on their own sheet.
+pub fn creature_condition(
+    store: &mut Store,
+    command: impl Into<String>,
+    e: &Entity<EncounterState>,
+    mut running: Encounter,
+    name: &str,
+    condition: grimoire_rules::Condition,
+    toggle: crate::Toggle,
+) -> Result<CreatureConditions, AppError> {
+    let w = who(store, &running, name)?;
+    let Who::Creature(n, caster) = &w else {
+        return Err(AppError::InvalidRequest {
+            reason: grimoire_words::Message::new("app-reason-condition_character")
+                .text("name", w.name()),
+        });
+    };
+    let out = match toggle {
+        crate::Toggle::Add => caster.add_condition(condition),
+        crate::Toggle::Remove => caster.remove_condition(condition),
+    };
+    let events = running.creature_events(n, &out.events);
+    running.apply_all(&events);
+    let conditions = running
+        .combatants()
+        .iter()
+        .find(|c| c.name == *n)
+        .and_then(|c| c.caster.as_deref())
+        .map(|k| k.conditions().iter().copied().collect())
+        .unwrap_or_default();
+    commit(store, Batch::new(command), e, running, &events)?;
+    Ok(CreatureConditions {
+        creature: n.clone(),
+        conditions,
+        notes: out.notes,
+    })
+}
+
+/// A creature's conditions after [`creature_condition`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreatureConditions {
+    /// The creature, as the encounter names it.
+    pub creature: String,
+    /// Its conditions now.
+    pub conditions: Vec<grimoire_rules::Condition>,
+    /// What else happened (its Concentration ended), in the rules' words.
+    pub notes: Vec<String>,
+}
+
 /// A creature finishes a Long Rest: its uses per day and slots come back
 /// (R4, R5c). Characters rest with `rest`; this is for the creatures kept
 /// in an encounter.

@@ -1077,3 +1077,41 @@ async fn r19_harm_applies_a_lasting_spell_to_a_creature_that_enters_it() {
     let left = ghoul_hp(&status).and_then(|hp| hp.as_i64()).unwrap();
     assert!(left < 60, "{harmed} {status}");
 }
+
+#[tokio::test]
+async fn a_creature_gains_and_loses_a_condition_with_creature_condition() {
+    let dir = tempfile::tempdir().unwrap();
+    let client = start(&dir.path().join("g.sqlite3")).await;
+    wizard(&client, "Elmira", &["shield"]).await;
+    cave_with_a_mage(&client, "Elmira").await;
+    let mage = |status: &Value| {
+        status["combatants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "Mage")
+            .map(|c| c["conditions"].clone())
+    };
+    out_of_bounds(
+        &client,
+        "creature_condition",
+        json!({"encounter": "Cave", "combatant": "Mage", "action": "add", "condition": "x".repeat(31)}),
+        "condition",
+    )
+    .await;
+    let status = ok(&client, "encounter_show", json!({"encounter": "Cave"})).await;
+    assert_eq!(mage(&status), Some(json!([])), "{status}");
+    let stunned =
+        json!({"encounter": "Cave", "combatant": "Mage", "action": "add", "condition": "stunned"});
+    ok(&client, "creature_condition", stunned).await;
+    let status = ok(&client, "encounter_show", json!({"encounter": "Cave"})).await;
+    assert_eq!(mage(&status), Some(json!(["stunned"])), "{status}");
+    ok(
+        &client,
+        "creature_condition",
+        json!({"encounter": "Cave", "combatant": "Mage", "action": "remove", "condition": "stunned"}),
+    )
+    .await;
+    let status = ok(&client, "encounter_show", json!({"encounter": "Cave"})).await;
+    assert_eq!(mage(&status), Some(json!([])), "{status}");
+}

@@ -7,10 +7,10 @@ use std::fmt::Display;
 use crate::bounds::Violation;
 use crate::params::{
     Abilities, AbilityAdd, Action, Advance, AttackHit, Cast, Casting, CastingStep, CharacterCreate,
-    ConditionChange, Damage, Dismiss, EncounterAdd, EncounterCast, Equip, FocusPlace, Harm,
-    History, HitPoints, HouseAction, HouseRules, Hurt, Identify, ItemAdd, LOG_DEFAULT_LIMIT, Log,
-    MonsterList, NextTurn, Plan, PlanTarget, Prepare, Recharge, RelaxableRule, Rest, RestKind,
-    Retarget, Roll, SpellSearch, SpellbookAdd, Toggle, Wait,
+    ConditionChange, CreatureCondition, Damage, Dismiss, EncounterAdd, EncounterCast, Equip,
+    FocusPlace, Harm, History, HitPoints, HouseAction, HouseRules, Hurt, Identify, ItemAdd,
+    LOG_DEFAULT_LIMIT, Log, MonsterList, NextTurn, Plan, PlanTarget, Prepare, Recharge,
+    RelaxableRule, Rest, RestKind, Retarget, Roll, SpellSearch, SpellbookAdd, Toggle, Wait,
 };
 
 /// A command line being built.
@@ -459,6 +459,20 @@ pub fn identify(p: &Identify) -> Vec<String> {
         .arg(&p.character)
         .arg(&p.spell)
         .opt("arcana", p.arcana)
+        .done()
+}
+
+/// `encounter condition ENCOUNTER NAME add|remove CONDITION`.
+pub fn creature_condition(p: &CreatureCondition) -> Vec<String> {
+    let action = match p.action {
+        Toggle::Add => "add",
+        Toggle::Remove => "remove",
+    };
+    Argv::new(&["encounter", "condition"])
+        .arg(&p.encounter)
+        .arg(&p.combatant)
+        .arg(action)
+        .arg(&p.condition)
         .done()
 }
 

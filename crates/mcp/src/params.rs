@@ -888,3 +888,22 @@ pub struct Harm {
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }
+
+/// Arguments of `creature_condition`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureCondition {
+    /// The encounter.
+    #[schemars(length(min = 1, max = 60))]
+    pub encounter: String,
+    /// The creature (a stat block added with monster).
+    #[schemars(length(min = 1, max = 60))]
+    pub combatant: String,
+    /// "add" or "remove".
+    pub action: Toggle,
+    /// A condition: frightened, stunned, paralyzed, unconscious, ... (Czech names work).
+    #[schemars(length(min = 1, max = 30))]
+    pub condition: String,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}

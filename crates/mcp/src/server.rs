@@ -24,10 +24,10 @@ use crate::fix::fix;
 use crate::lang::Lang;
 use crate::params::{
     AbilityAdd, Advance, AttackHit, Cast, Casting, CharacterCreate, CharacterRef, CombatantRef,
-    ConditionChange, Damage, Dismiss, EncounterAdd, EncounterCast, EncounterRef, Equip, Harm,
-    History, HitPoints, HouseRules, Hurt, Identify, ItemAdd, LangOnly, Log, MonsterList,
-    MonsterShow, NextTurn, Plan, Prepare, ReactionPass, Rest, Retarget, Roll, Rules, SpellSearch,
-    SpellShow, SpellbookAdd, Wait,
+    ConditionChange, CreatureCondition, Damage, Dismiss, EncounterAdd, EncounterCast, EncounterRef,
+    Equip, Harm, History, HitPoints, HouseRules, Hurt, Identify, ItemAdd, LangOnly, Log,
+    MonsterList, MonsterShow, NextTurn, Plan, Prepare, ReactionPass, Rest, Retarget, Roll, Rules,
+    SpellSearch, SpellShow, SpellbookAdd, Wait,
 };
 use crate::runner::{Outcome, Runner};
 use crate::{hint, next};
@@ -511,6 +511,17 @@ impl Grimoire {
             ))
         })
         .await
+    }
+
+    #[tool(
+        description = "A creature of an encounter (a stat block added with monster) gains or loses a condition: frightened, stunned, ... (Incapacitated and the conditions that include it end its Concentration). A character's conditions change with condition."
+    )]
+    async fn creature_condition(
+        &self,
+        Parameters(p): Parameters<CreatureCondition>,
+    ) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::creature_condition(p)))
+            .await
     }
 
     #[tool(

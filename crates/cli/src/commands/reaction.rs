@@ -85,6 +85,17 @@ pub enum EncounterMonsterCommand {
         /// The creature
         name: String,
     },
+    /// A creature gains or loses a condition (Incapacitated and what includes it end its Concentration)
+    Condition {
+        /// The encounter
+        encounter: String,
+        /// The creature
+        name: String,
+        /// add or remove
+        toggle: crate::commands::character::Toggle,
+        /// The condition (frightened, stunned, ...; Czech names work)
+        condition: String,
+    },
     /// Show the open window: what waits and who answered
     Window {
         /// The encounter
@@ -147,9 +158,11 @@ fn running(
     grimoire_rules::Encounter,
 )> {
     let e = state::encounter(store, enc)?;
-    let r = e.state.running.clone().ok_or_else(|| {
-        state::not_started(&e.name)
-    })?;
+    let r = e
+        .state
+        .running
+        .clone()
+        .ok_or_else(|| state::not_started(&e.name))?;
     Ok((e, r))
 }
 
@@ -633,6 +646,45 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                 "{name}: {}",
                 t(lang, "cli-label-long-rest-finished-uses-restored")
             ))
+        }
+        EncounterMonsterCommand::Condition {
+            encounter,
+            name,
+            toggle,
+            condition,
+        } => {
+            let c = names::condition(condition)?;
+            let (e, r) = running(&store, encounter)?;
+            let toggle = match toggle {
+                crate::commands::character::Toggle::Add => grimoire_app::Toggle::Add,
+                crate::commands::character::Toggle::Remove => grimoire_app::Toggle::Remove,
+            };
+            let done = grimoire_app::monster::creature_condition(
+                &mut store,
+                ctx.command_line.clone(),
+                &e,
+                r,
+                name,
+                c,
+                toggle,
+            )
+            .map_err(state::app_error)?;
+            if out.json {
+                return out.json(&json!({
+                    "encounter": e.name, "creature": done.creature,
+                    "conditions": done.conditions, "notes": done.notes,
+                }));
+            }
+            let now: Vec<&str> = done
+                .conditions
+                .iter()
+                .map(|k| grimoire_words::word(lang.tag(), k))
+                .collect();
+            out.line(format!("{}: [{}]", done.creature, now.join(", ")))?;
+            for note in &done.notes {
+                out.line(out.yellow(&crate::describe::target_note(note, lang)))?;
+            }
+            Ok(())
         }
         EncounterMonsterCommand::Window { encounter } => {
             let (e, r) = running(&store, encounter)?;

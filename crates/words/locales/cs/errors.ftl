@@ -20,6 +20,7 @@ error-too_costly = plán nelze spočítat: { $message }
 
 error-invalid_request = neplatný požadavek: { $reason }
 app-reason-rest_character = { $name } je postava: odpočívá jako postava, ne jako tvor ze střetnutí
+app-reason-condition_character = { $name } je postava: její stavy se vedou na jejím listu, ne jako u tvora ze střetnutí
 app-reason-cast_opens_window = sesílané kouzlo otevírá své okno tím, že je sesláno
 app-reason-attack_bonuses_from_effects = hráč neposílá attack_bonuses: účinky v platnosti (Požehnání) je přidají samy
 app-reason-spell_unknown = kouzlo { $spell } už není známo

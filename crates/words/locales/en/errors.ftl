@@ -23,6 +23,7 @@ error-too_costly = the plan cannot be computed: { $message }
 # A request the app cannot make sense of; $reason is one of app-reason-*.
 error-invalid_request = invalid request: { $reason }
 app-reason-rest_character = { $name } is a character: it rests as a character, not as a creature of the encounter
+app-reason-condition_character = { $name } is a character: its conditions are kept on its own sheet, not as a creature of the encounter
 app-reason-cast_opens_window = a spell being cast opens its window by being cast
 app-reason-attack_bonuses_from_effects = a player does not give attack_bonuses: the effects in force (Bless) add them by themselves
 app-reason-spell_unknown = the spell { $spell } is no longer known
