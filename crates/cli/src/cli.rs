@@ -54,6 +54,8 @@ pub enum Command {
     Ability(commands::character::AbilityCommand),
     /// Cast a spell: validates, spends, rolls and shows the resolution, or refuses (exit 1)
     Cast(commands::cast::Args),
+    /// Attack with a carried weapon: the d20 with the conditions and effects in force, damage with riders (Hex, Hunter's Mark, Divine Favor)
+    Attack(commands::attack::Args),
     /// Set what a character holds: pouch, focus, free hands, materials (R14)
     Equip(commands::character::EquipArgs),
     /// Show remaining spell slots, pact slots separately
@@ -136,6 +138,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Item(c) => commands::character::item(ctx, &c),
         Command::Ability(c) => commands::character::ability(ctx, &c),
         Command::Cast(args) => commands::cast::run(ctx, &args),
+        Command::Attack(args) => commands::attack::run(ctx, &args),
         Command::Equip(args) => commands::character::equip(ctx, &args),
         Command::Slots(args) => commands::character::slots(ctx, &args),
         Command::Options(args) => commands::options::run(ctx, &args),

@@ -230,6 +230,20 @@ pub fn equip(p: &Equip) -> Vec<String> {
         .opt("free-hands", p.free_hands)
         .flag("clear-materials", p.clear_materials)
         .each("material", p.materials.as_ref())
+        .flag("clear-weapons", p.clear_weapons)
+        .each("weapon", p.weapons.as_ref())
+        .done()
+}
+
+/// `attack CHARACTER WEAPON --target T`.
+pub fn attack(p: &crate::params::Attack) -> Vec<String> {
+    Argv::new(&["attack"])
+        .arg(&p.character)
+        .arg(&p.weapon)
+        .opt("target", Some(&p.target))
+        .flag("advantage", p.advantage)
+        .flag("disadvantage", p.disadvantage)
+        .flag("two-handed", p.two_handed)
         .done()
 }
 

@@ -534,6 +534,34 @@ pub struct Equip {
     pub materials: Option<Vec<String>>,
     /// Forget every specific material first.
     pub clear_materials: Option<bool>,
+    /// Weapons carried, from the SRD table (longsword, dagger, longbow; English or Czech names), for attack.
+    #[schemars(length(max = 12), inner(length(min = 1, max = 40)))]
+    pub weapons: Option<Vec<String>>,
+    /// Put every weapon away first.
+    pub clear_weapons: Option<bool>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `attack`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    /// The attacking character's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// The weapon, one the character carries (equip weapons): English or Czech name, or id.
+    #[schemars(length(min = 1, max = 40))]
+    pub weapon: String,
+    /// The target: a combatant of the encounter or a stored character.
+    #[schemars(length(min = 1, max = 60))]
+    pub target: String,
+    /// Advantage on the attack roll (conditions in force add their own).
+    pub advantage: Option<bool>,
+    /// Disadvantage on the attack roll.
+    pub disadvantage: Option<bool>,
+    /// Wield a Versatile weapon in two hands (its larger die).
+    pub two_handed: Option<bool>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }

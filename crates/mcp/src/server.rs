@@ -262,6 +262,13 @@ impl Grimoire {
     }
 
     #[tool(
+        description = "Attack with a weapon the character carries (equip weapons): the d20 plus Str (Dex for finesse or ranged) and proficiency against the target's AC, with Advantage/Disadvantage from the conditions in force, Bless/Bane, the attacker's Hex or Hunter's Mark on the target and Divine Favor added by themselves; a natural 20 doubles every damage die. Uses the Action; in an encounter only on the attacker's turn. Damage applies to the tracker or the character, with a Concentration save."
+    )]
+    async fn attack(&self, Parameters(p): Parameters<crate::params::Attack>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::attack(p))).await
+    }
+
+    #[tool(
         description = "Record or change a character's hit points and Armor Class: max (sets current to it), ac, set (current outright), heal (up to the maximum), temp (temporary hit points); with none of them, shows them."
     )]
     async fn hp(&self, Parameters(p): Parameters<HitPoints>) -> CallToolResult {

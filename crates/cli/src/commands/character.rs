@@ -697,6 +697,12 @@ pub struct EquipArgs {
     /// Forget every specific material
     #[arg(long)]
     pub clear_materials: bool,
+    /// Carry a weapon of the SRD table (longsword, dagger, ...), for `grimoire attack`; repeatable
+    #[arg(long = "weapon", value_name = "WEAPON")]
+    pub weapons: Vec<String>,
+    /// Put every weapon away
+    #[arg(long)]
+    pub clear_weapons: bool,
 }
 
 /// Runs `equip`: what the character holds, as components care (R14).
@@ -721,6 +727,7 @@ pub fn equip(ctx: &Ctx, args: &EquipArgs) -> anyhow::Result<()> {
         gear.materials.clear();
     }
     gear.materials.extend(args.materials.iter().cloned());
+    carry_weapons(&mut gear, args)?;
     let outcome = entity.state.set_equipment(gear);
     let mut batch = Batch::new(ctx);
     let next = batch.character(&entity, &outcome.events)?;
@@ -745,7 +752,54 @@ pub fn equip(ctx: &Ctx, args: &EquipArgs) -> anyhow::Result<()> {
         } else {
             g.materials.join(", ")
         }
-    ))
+    ))?;
+    if !g.weapons.is_empty() {
+        let names: Vec<&str> = g
+            .weapons
+            .iter()
+            .filter_map(|id| grimoire_catalog::srd_weapon(id))
+            .map(|w| {
+                if out.lang == Lang::CS {
+                    w.name_cs.as_str()
+                } else {
+                    w.name_en.as_str()
+                }
+            })
+            .collect();
+        out.line(grimoire_words::text(
+            out.lang.tag(),
+            "cli-weapons-carried",
+            [("weapons", names.join(", "))],
+        ))?;
+    }
+    Ok(())
+}
+
+/// Adds `--weapon`s to `gear` (after `--clear-weapons`): each an SRD
+/// weapon (`unknown_weapon`), each once, at most
+/// [`Equipment::MAX_WEAPONS`] (`too_many_weapons`).
+fn carry_weapons(gear: &mut Equipment, args: &EquipArgs) -> anyhow::Result<()> {
+    if args.clear_weapons {
+        gear.weapons.clear();
+    }
+    for name in &args.weapons {
+        let w = grimoire_catalog::srd_weapon(name).ok_or_else(|| {
+            crate::failure::app_error(grimoire_app::AppError::UnknownWeapon { name: name.clone() })
+        })?;
+        if !gear.weapons.contains(&w.id) {
+            gear.weapons.push(w.id.clone());
+        }
+    }
+    if gear.weapons.len() > Equipment::MAX_WEAPONS {
+        let limit = Equipment::MAX_WEAPONS.to_string();
+        return Err(Failure::usage_worded(
+            "too_many_weapons",
+            "cli-too-many-weapons",
+            &[("limit", &limit)],
+        )
+        .into());
+    }
+    Ok(())
 }
 
 /// Where a focus may be, each with its keyword (`cli-typed-focus-*`).

@@ -2,6 +2,7 @@
 
 pub mod active;
 pub mod admin;
+pub mod attack;
 pub mod cast;
 pub mod character;
 pub mod completions;

@@ -445,3 +445,19 @@ cli-admin-report = { $what }: { $count ->
        *[other] { $count } entit
     }, { $file }
 cli-monster-added = Přidán { $name } ({ $monster }) → { $encounter } (iniciativa { $initiative }, životy { $hp })
+
+## Útoky zbraní (issue 34)
+
+cli-attack-header = { $attacker } útočí na { $target } zbraní { $weapon } [akce Útok]
+# $proficiency je cli-attack-proficient nebo cli-attack-not-proficient.
+cli-attack-bonus = útočný bonus { $bonus } ({ $ability }, { $proficiency })
+cli-attack-proficient = zdatnost
+cli-attack-not-proficient = bez zdatnosti
+# $reasons: zprávy cli-attack-reason-* oddělené čárkou.
+cli-attack-advantage = Výhoda: { $reasons }
+cli-attack-disadvantage = Nevýhoda: { $reasons }
+cli-attack-reason-asked = vyžádaná
+cli-attack-reason-attacker = útočník { $condition }
+cli-attack-reason-target = cíl { $condition }
+cli-weapons-carried = zbraně: { $weapons }
+cli-too-many-weapons = postava nese nejvýš { $limit } zbraní; --clear-weapons je odloží

@@ -15,7 +15,7 @@ error-numbers_from_encounter = { $target } bojuje ve střetnutí { $encounter } 
 error-invalid_homebrew = soubor s vlastními kouzly odmítnut: { $errors }
 error-unknown_homebrew = soubor s vlastními kouzly „{ $file }“ neexistuje
 error-unknown_weapon = zbraň „{ $name }“ v SRD neexistuje; najdeš je v tabulce zbraní (dlouhý meč, dýka, dlouhý luk...)
-error-weapon_not_carried = { $character } nenese zbraň { $weapon }; přidá ji grimoire equip { $character } --weapon NÁZEV
+error-weapon_not_carried = { $character } nenese zbraň { $weapon }: zbraně postavy nastaví equip
 error-too_costly = plán nelze spočítat: { $message }
 
 error-invalid_request = neplatný požadavek: { $reason }

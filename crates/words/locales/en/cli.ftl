@@ -433,3 +433,19 @@ cli-note-save-dc = DC { $dc } { $ability } save
 # `what` is the command (backup, restore, export, import).
 cli-admin-report = { $what }: { $count } entities, { $file }
 cli-monster-added = Added { $name } ({ $monster }) → { $encounter } (initiative { $initiative }, HP { $hp })
+
+## Weapon attacks (issue 34)
+
+cli-attack-header = { $attacker } attacks { $target } with { $weapon } [Attack action]
+# $proficiency is cli-attack-proficient or cli-attack-not-proficient.
+cli-attack-bonus = attack bonus { $bonus } ({ $ability }, { $proficiency })
+cli-attack-proficient = proficient
+cli-attack-not-proficient = not proficient
+# $reasons: cli-attack-reason-* messages, comma-separated.
+cli-attack-advantage = Advantage: { $reasons }
+cli-attack-disadvantage = Disadvantage: { $reasons }
+cli-attack-reason-asked = asked for
+cli-attack-reason-attacker = attacker { $condition }
+cli-attack-reason-target = target { $condition }
+cli-weapons-carried = weapons: { $weapons }
+cli-too-many-weapons = a character carries at most { $limit } weapons; --clear-weapons puts them away

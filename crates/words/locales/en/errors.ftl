@@ -16,7 +16,7 @@ error-numbers_from_encounter = { $target } fights in encounter { $encounter }, w
 error-invalid_homebrew = homebrew file refused: { $errors }
 error-unknown_homebrew = no homebrew file named "{ $file }"
 error-unknown_weapon = no SRD weapon named "{ $name }"; the Weapons table lists them (longsword, dagger, longbow...)
-error-weapon_not_carried = { $character } carries no { $weapon }; grimoire equip { $character } --weapon NAME adds it
+error-weapon_not_carried = { $character } carries no { $weapon }: the weapons a character carries are set with equip
 # $message: what the dice crate said.
 error-too_costly = the plan cannot be computed: { $message }
 

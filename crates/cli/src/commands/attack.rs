@@ -1,0 +1,157 @@
+//! `grimoire attack NAME WEAPON -t TARGET`: one weapon attack through
+//! [`grimoire_app::attack`] (issue 34), shown as a card with every die.
+
+use grimoire_app::{AttackCall, AttackView};
+use grimoire_rules::{RollMode, RollReason};
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::i18n::Lang;
+use crate::output::Out;
+
+/// Arguments of `attack`.
+#[derive(Debug, clap::Args)]
+#[command(override_usage = "grimoire attack [OPTIONS] [CHARACTER] <WEAPON> --target <T>")]
+pub struct Args {
+    /// The attacker; leave out for the active character (one word is the weapon)
+    #[arg(value_name = "CHARACTER")]
+    pub name: Option<String>,
+    /// The weapon, one the character carries (grimoire equip NAME --weapon longsword)
+    pub weapon: Option<String>,
+    /// The target: a combatant of the encounter or a stored character
+    #[arg(short, long = "target", value_name = "T")]
+    pub target: String,
+    /// Advantage on the attack roll (the conditions in force add their own)
+    #[arg(long, conflicts_with = "disadvantage")]
+    pub advantage: bool,
+    /// Disadvantage on the attack roll
+    #[arg(long)]
+    pub disadvantage: bool,
+    /// Wield a Versatile weapon in two hands (its larger die)
+    #[arg(long)]
+    pub two_handed: bool,
+}
+
+/// Runs `attack`.
+pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
+    let mut store = ctx.store()?;
+    let (entity, weapon) =
+        crate::active::split(&store, args.name.as_deref(), args.weapon.clone(), "WEAPON")?;
+    let roll_mode = if args.advantage {
+        RollMode::Advantage
+    } else if args.disadvantage {
+        RollMode::Disadvantage
+    } else {
+        RollMode::Normal
+    };
+    let call = AttackCall {
+        attacker: entity.name.clone(),
+        weapon,
+        target: args.target.clone(),
+        roll_mode,
+        two_handed: args.two_handed,
+        command: ctx.command_line.clone(),
+    };
+    let mut rng = ctx.rng();
+    let done =
+        grimoire_app::attack(&mut store, &call, &mut rng).map_err(crate::failure::app_error)?;
+    let view = AttackView::new(&done);
+    show(&ctx.out, &view, ctx.seed)
+}
+
+/// Prints an attack's card: who attacks whom with what, the bonus, what
+/// gave Advantage or Disadvantage, every die, and the target's line.
+pub(crate) fn show(out: &Out, v: &AttackView, seed: Option<u64>) -> anyhow::Result<()> {
+    if out.json {
+        return out.json(&json!({ "attack": v, "seed": seed }));
+    }
+    let lang = out.lang;
+    let tag = lang.tag();
+    let weapon = if lang == Lang::CS {
+        &v.weapon_name_cs
+    } else {
+        &v.weapon_name
+    };
+    let target = v.target.as_ref().map_or("", |t| t.target.as_str());
+    out.line(grimoire_words::text(
+        tag,
+        "cli-attack-header",
+        [
+            ("attacker", out.bold(&v.attacker)),
+            ("weapon", out.bold(&out.cyan(weapon))),
+            ("target", target.to_owned()),
+        ],
+    ))?;
+    let proficiency = grimoire_words::text(
+        tag,
+        if v.proficient {
+            "cli-attack-proficient"
+        } else {
+            "cli-attack-not-proficient"
+        },
+        Vec::<(&str, String)>::new(),
+    );
+    out.line(out.dim(&grimoire_words::text(
+        tag,
+        "cli-attack-bonus",
+        [
+            ("bonus", format!("{:+}", v.attack_bonus)),
+            ("ability", grimoire_words::abbrev(tag, v.ability).to_owned()),
+            ("proficiency", proficiency),
+        ],
+    )))?;
+    for (id, reasons) in [
+        ("cli-attack-advantage", &v.reasons.advantage),
+        ("cli-attack-disadvantage", &v.reasons.disadvantage),
+    ] {
+        if reasons.is_empty() {
+            continue;
+        }
+        let said: Vec<String> = reasons.iter().map(|r| reason(r, lang)).collect();
+        out.line(out.yellow(&grimoire_words::text(
+            tag,
+            id,
+            [("reasons", said.join(", "))],
+        )))?;
+    }
+    for roll in &v.rolls {
+        let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
+        out.line(format!(
+            "  {}: {} [{}] = {}",
+            crate::describe::roll_label(&roll.label, lang),
+            roll.notation,
+            dice.join(", "),
+            out.bold(&roll.total.to_string())
+        ))?;
+    }
+    if let Some(t) = &v.target {
+        let hit = v
+            .characters
+            .iter()
+            .rfind(|h| grimoire_app::fold(&h.name) == grimoire_app::fold(&t.target));
+        if let Some(line) = super::cast::target_line(out, t, hit) {
+            out.line(line)?;
+        }
+    }
+    Ok(())
+}
+
+/// One reason for Advantage or Disadvantage, in `lang`.
+fn reason(r: &RollReason, lang: Lang) -> String {
+    let tag = lang.tag();
+    match r {
+        RollReason::Asked => {
+            grimoire_words::text(tag, "cli-attack-reason-asked", Vec::<(&str, String)>::new())
+        }
+        RollReason::Attacker(c) => grimoire_words::text(
+            tag,
+            "cli-attack-reason-attacker",
+            [("condition", grimoire_words::word(tag, c).to_owned())],
+        ),
+        RollReason::Target(c) => grimoire_words::text(
+            tag,
+            "cli-attack-reason-target",
+            [("condition", grimoire_words::word(tag, c).to_owned())],
+        ),
+    }
+}
