@@ -51,6 +51,7 @@ pub mod seat;
 mod state;
 mod turns;
 pub mod view;
+pub mod window;
 
 pub use attack::{AttackCall, AttackDone, AttackView, attack};
 pub use cast::{

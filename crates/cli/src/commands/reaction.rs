@@ -402,24 +402,19 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                 &mut rng,
             )
             .map_err(state::app_error)?;
+            if out.json {
+                return out.json(&json!(grimoire_app::window::Reaction::new(
+                    &e.name,
+                    &args.name,
+                    &spell.spell.id,
+                    (&spell.name_en, &spell.name_cs),
+                    done,
+                )));
+            }
             // Someone could counter the Reaction itself: it waits (R11).
             let Some(outcome) = &done.outcome else {
-                if out.json {
-                    return out.json(&json!({
-                        "encounter": e.name, "reactor": args.name, "status": "pending",
-                        "spell": spell.spell.id, "reactors": done.reactors,
-                    }));
-                }
                 return show_pending(ctx, &e.name, &args.name, spell, &done.reactors);
             };
-            if out.json {
-                return out.json(&json!({
-                    "encounter": e.name, "reactor": args.name, "countered": done.countered,
-                    "cast": grimoire_app::view::CastView::new(&args.name, outcome,
-                                                             &spell.name_en, &spell.name_cs),
-                    "events": outcome.events,
-                }));
-            }
             show_cast(ctx, &store, &e.name, &args.name, outcome, &[], spell)?;
             if done.countered {
                 out.line(out.green(t(
@@ -434,7 +429,10 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             game::pass(&mut store, ctx.command_line.clone(), &e, r, name)
                 .map_err(state::app_error)?;
             if out.json {
-                return out.json(&json!({ "encounter": e.name, "passed": name }));
+                return out.json(&json!(grimoire_app::window::Passed {
+                    encounter: e.name.clone(),
+                    passed: name.clone(),
+                }));
             }
             out.line(format!("{name}: {}", t(lang, "cli-label-passes")))
         }
@@ -443,7 +441,10 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             game::withdraw(&mut store, ctx.command_line.clone(), &e, r)
                 .map_err(state::app_error)?;
             if out.json {
-                return out.json(&json!({ "encounter": e.name, "withdrawn": true }));
+                return out.json(&json!(grimoire_app::window::Withdrawn {
+                    encounter: e.name.clone(),
+                    withdrawn: true,
+                }));
             }
             out.line(t(lang, "cli-label-window-closed-nothing-was-cast"))
         }
@@ -460,18 +461,22 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                 &mut rng,
             )
             .map_err(state::app_error)?;
+            if out.json {
+                let caster = waiting.as_ref().map(|p| p.caster.clone()).unwrap_or_default();
+                let names = |o: &grimoire_rules::CastOutcome| {
+                    crate::catalog::spell(o.resolution.spell.as_str()).map_or_else(
+                        |_| grimoire_app::window::spell_names(o),
+                        |s| (s.name_en.clone(), s.name_cs.clone()),
+                    )
+                };
+                return out.json(&json!(grimoire_app::window::Resolved::new(
+                    &e.name, &caster, closed, &names,
+                )));
+            }
             match closed {
                 Closed::Cast { outcome } => {
                     let p = waiting.expect("a cast window holds its cast");
                     let spell = crate::catalog::spell(p.spell.as_str())?;
-                    if out.json {
-                        return out.json(&json!({
-                            "encounter": e.name, "resolved": "cast", "caster": p.caster,
-                            "cast": grimoire_app::view::CastView::new(&p.caster, &outcome,
-                                                                     &spell.name_en, &spell.name_cs),
-                            "events": outcome.events,
-                        }));
-                    }
                     show_cast(ctx, &store, &e.name, &p.caster, &outcome, &[], spell)
                 }
                 Closed::Hit {
@@ -480,10 +485,6 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                     ac,
                     hits,
                 } => {
-                    if out.json {
-                        return out.json(&json!({ "encounter": e.name, "resolved": "hit",
-                            "target": target, "attack_total": attack_total, "ac": ac, "hits": hits }));
-                    }
                     let verdict = if hits {
                         out.red(t(lang, "cli-label-still-hits"))
                     } else {
@@ -500,12 +501,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                         ],
                     ))
                 }
-                Closed::Done => {
-                    if out.json {
-                        return out.json(&json!({ "encounter": e.name, "resolved": "done" }));
-                    }
-                    out.line(t(lang, "cli-label-window-closed"))
-                }
+                Closed::Done => out.line(t(lang, "cli-label-window-closed")),
             }
         }
         EncounterMonsterCommand::Attack {
@@ -731,7 +727,11 @@ fn open(
     let could = game::open(store, ctx.command_line.clone(), &e, r, trigger, reactions)
         .map_err(state::app_error)?;
     if out.json {
-        return out.json(&json!({ "encounter": e.name, "window": described, "reactors": could }));
+        return out.json(&json!(grimoire_app::window::Opened {
+            encounter: e.name.clone(),
+            window: described,
+            reactors: could,
+        }));
     }
     out.line(out.yellow(&format!(
         "{said}: {}",

@@ -44,14 +44,15 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Runs a GM-only step and tells the campaign (the web table redraws).
-async fn gm<F>(
+async fn gm<T, F>(
     state: &AppState,
     token: String,
     campaign: String,
     op: F,
-) -> Result<Value, ServerError>
+) -> Result<T, ServerError>
 where
-    F: FnOnce(&mut grimoire_store::Store) -> Result<Value, ServerError> + Send + 'static,
+    T: serde::Serialize + Send + 'static,
+    F: FnOnce(&mut grimoire_store::Store) -> Result<T, ServerError> + Send + 'static,
 {
     let (by, out) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
@@ -64,7 +65,7 @@ where
         kind: "encounter".into(),
         character: None,
         by,
-        data: out.clone(),
+        data: serde_json::to_value(&out).unwrap_or_default(),
     });
     Ok(out)
 }
@@ -72,15 +73,16 @@ where
 /// Runs a step a player may take for their own character (answering a
 /// window in encounter `enc`); the GM may take it for anyone. Tells the
 /// campaign.
-async fn owner<F>(
+async fn owner<T, F>(
     state: &AppState,
     token: String,
     campaign: String,
     (enc, who): (String, String),
     op: F,
-) -> Result<Value, ServerError>
+) -> Result<T, ServerError>
 where
-    F: FnOnce(&mut grimoire_store::Store) -> Result<Value, ServerError> + Send + 'static,
+    T: serde::Serialize + Send + 'static,
+    F: FnOnce(&mut grimoire_store::Store) -> Result<T, ServerError> + Send + 'static,
 {
     let (by, out) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
@@ -106,7 +108,7 @@ where
         kind: "encounter".into(),
         character: None,
         by,
-        data: out.clone(),
+        data: serde_json::to_value(&out).unwrap_or_default(),
     });
     Ok(out)
 }
@@ -175,14 +177,14 @@ async fn cast(
     tag = "encounters", security(("token" = [])),
     params(("campaign" = String, Path), ("encounter" = String, Path)),
     request_body = CombatantCastInput,
-    responses((status = 200, body = Object), (status = 403, body = crate::api::ErrorBody),
+    responses((status = 200, body = grimoire_app::window::Reaction), (status = 403, body = crate::api::ErrorBody),
               (status = 422, body = crate::api::ErrorBody)))]
 async fn react(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<CombatantCastInput>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<grimoire_app::window::Reaction>, ServerError> {
     let who = (enc.clone(), body.caster.clone());
     Ok(Json(
         owner(&state, token, campaign, who, move |store| {
@@ -197,14 +199,14 @@ async fn react(
 #[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/pass",
     tag = "encounters", security(("token" = [])),
     params(("campaign" = String, Path), ("encounter" = String, Path)), request_body = PassInput,
-    responses((status = 200, body = Object), (status = 403, body = crate::api::ErrorBody),
+    responses((status = 200, body = grimoire_app::window::Passed), (status = 403, body = crate::api::ErrorBody),
               (status = 422, body = crate::api::ErrorBody)))]
 async fn pass(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<PassInput>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<grimoire_app::window::Passed>, ServerError> {
     let who = (enc.clone(), body.name.clone());
     Ok(Json(
         owner(&state, token, campaign, who, move |store| {
@@ -219,14 +221,14 @@ async fn pass(
 #[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/resolve",
     tag = "encounters", security(("token" = [])),
     params(("campaign" = String, Path), ("encounter" = String, Path)), request_body = ResolveInput,
-    responses((status = 200, body = Object), (status = 403, body = crate::api::ErrorBody),
+    responses((status = 200, body = grimoire_app::window::Resolved), (status = 403, body = crate::api::ErrorBody),
               (status = 422, body = crate::api::ErrorBody)))]
 async fn resolve(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<ResolveInput>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<grimoire_app::window::Resolved>, ServerError> {
     Ok(Json(
         gm(&state, token, campaign, move |store| {
             monster::resolve(store, &enc, &body)
@@ -239,13 +241,13 @@ async fn resolve(
 #[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/withdraw",
     tag = "encounters", security(("token" = [])),
     params(("campaign" = String, Path), ("encounter" = String, Path)),
-    responses((status = 200, body = Object), (status = 403, body = crate::api::ErrorBody),
+    responses((status = 200, body = grimoire_app::window::Withdrawn), (status = 403, body = crate::api::ErrorBody),
               (status = 422, body = crate::api::ErrorBody)))]
 async fn withdraw(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<grimoire_app::window::Withdrawn>, ServerError> {
     Ok(Json(
         gm(&state, token, campaign, move |store| {
             monster::withdraw(store, &enc)
@@ -259,14 +261,14 @@ async fn withdraw(
 #[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/window",
     tag = "encounters", security(("token" = [])),
     params(("campaign" = String, Path), ("encounter" = String, Path)), request_body = TriggerInput,
-    responses((status = 200, body = Object), (status = 403, body = crate::api::ErrorBody),
+    responses((status = 200, body = grimoire_app::window::Opened), (status = 403, body = crate::api::ErrorBody),
               (status = 422, body = crate::api::ErrorBody)))]
 async fn open_window(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<TriggerInput>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<grimoire_app::window::Opened>, ServerError> {
     Ok(Json(
         gm(&state, token, campaign, move |store| {
             monster::open(store, &enc, &body)

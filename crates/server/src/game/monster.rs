@@ -4,7 +4,7 @@
 //! same JSON shapes, one committed change per step.
 
 use grimoire_app::monster::NewCreature;
-use grimoire_app::reaction::{self as game, Closed, Declared};
+use grimoire_app::reaction::{self as game, Declared};
 use grimoire_app::{EncounterState, limits};
 use grimoire_catalog::{Bestiary, Catalog, Monster};
 use grimoire_dice::SeededRng;
@@ -307,14 +307,15 @@ pub fn cast(
     })
 }
 
-/// A combatant answers the open window with a Reaction spell:
-/// `{"countered", "cast", "events"}`.
+/// A combatant answers the open window with a Reaction spell: cast (and
+/// perhaps countering), or waiting for those who could counter it.
 pub fn react(
     store: &mut Store,
     enc: &str,
     input: &CombatantCastInput,
-) -> Result<Value, ServerError> {
-    let s = spell(&input.spell)?;
+) -> Result<grimoire_app::window::Reaction, ServerError> {
+    let found = Catalog::srd().lookup(&input.spell)?;
+    let (s, names) = (found.spell.clone(), (found.name_en.clone(), found.name_cs.clone()));
     let req = request(input)?;
     let seed = dice_seed(input.seed)?;
     retry(store, |store| {
@@ -332,22 +333,22 @@ pub fn react(
             &grimoire_app::reaction_spells(),
             &mut rng,
         )?;
-        // Someone could counter the Reaction itself: it waits (R11).
-        let Some(outcome) = &done.outcome else {
-            return Ok(json!({
-                "encounter": e.name, "reactor": input.caster, "status": "pending",
-                "spell": s.id, "reactors": done.reactors,
-            }));
-        };
-        Ok(json!({
-            "encounter": e.name, "reactor": input.caster, "countered": done.countered,
-            "cast": cast_view(&input.caster, outcome), "events": outcome.events,
-        }))
+        Ok(grimoire_app::window::Reaction::new(
+            &e.name,
+            &input.caster,
+            &s.id,
+            (&names.0, &names.1),
+            done,
+        ))
     })
 }
 
 /// A combatant lets the open window pass.
-pub fn pass(store: &mut Store, enc: &str, input: &PassInput) -> Result<Value, ServerError> {
+pub fn pass(
+    store: &mut Store,
+    enc: &str,
+    input: &PassInput,
+) -> Result<grimoire_app::window::Passed, ServerError> {
     retry(store, |store| {
         let e = load(store, enc)?;
         let r = running(&e)?;
@@ -358,12 +359,19 @@ pub fn pass(store: &mut Store, enc: &str, input: &PassInput) -> Result<Value, Se
             r,
             &input.name,
         )?;
-        Ok(json!({ "encounter": e.name, "passed": input.name }))
+        Ok(grimoire_app::window::Passed {
+            encounter: e.name.clone(),
+            passed: input.name.clone(),
+        })
     })
 }
 
 /// Closes the open window: the waiting spell is cast, or a hit is checked.
-pub fn resolve(store: &mut Store, enc: &str, input: &ResolveInput) -> Result<Value, ServerError> {
+pub fn resolve(
+    store: &mut Store,
+    enc: &str,
+    input: &ResolveInput,
+) -> Result<grimoire_app::window::Resolved, ServerError> {
     let seed = dice_seed(input.seed)?;
     let lookup = |id: &str| Catalog::srd().get(id).map(|s| s.spell.clone());
     retry(store, |store| {
@@ -382,38 +390,37 @@ pub fn resolve(store: &mut Store, enc: &str, input: &ResolveInput) -> Result<Val
             &lookup,
             &mut rng,
         )?;
-        Ok(match closed {
-            Closed::Cast { outcome } => {
-                let who = caster.unwrap_or_default();
-                json!({ "encounter": e.name, "resolved": "cast", "caster": who,
-                        "cast": cast_view(&who, &outcome), "events": outcome.events })
-            }
-            Closed::Hit {
-                target,
-                attack_total,
-                ac,
-                hits,
-            } => json!({
-                "encounter": e.name, "resolved": "hit", "target": target,
-                "attack_total": attack_total, "ac": ac, "hits": hits,
-            }),
-            Closed::Done => json!({ "encounter": e.name, "resolved": "done" }),
-        })
+        Ok(grimoire_app::window::Resolved::new(
+            &e.name,
+            &caster.unwrap_or_default(),
+            closed,
+            &grimoire_app::window::spell_names,
+        ))
     })
 }
 
 /// Takes the waiting spell back; nothing was spent.
-pub fn withdraw(store: &mut Store, enc: &str) -> Result<Value, ServerError> {
+pub fn withdraw(
+    store: &mut Store,
+    enc: &str,
+) -> Result<grimoire_app::window::Withdrawn, ServerError> {
     retry(store, |store| {
         let e = load(store, enc)?;
         let r = running(&e)?;
         game::withdraw(store, format!("encounter withdraw {}", e.name), &e, r)?;
-        Ok(json!({ "encounter": e.name, "withdrawn": true }))
+        Ok(grimoire_app::window::Withdrawn {
+            encounter: e.name.clone(),
+            withdrawn: true,
+        })
     })
 }
 
 /// Opens a window for a hit, damage or a fall: `{"window", "reactors"}`.
-pub fn open(store: &mut Store, enc: &str, input: &TriggerInput) -> Result<Value, ServerError> {
+pub fn open(
+    store: &mut Store,
+    enc: &str,
+    input: &TriggerInput,
+) -> Result<grimoire_app::window::Opened, ServerError> {
     let reactions = grimoire_app::reaction_spells();
     retry(store, |store| {
         let e = load(store, enc)?;
@@ -487,7 +494,11 @@ pub fn open(store: &mut Store, enc: &str, input: &TriggerInput) -> Result<Value,
             trigger,
             &reactions,
         )?;
-        Ok(json!({ "encounter": e.name, "window": described, "reactors": could }))
+        Ok(grimoire_app::window::Opened {
+            encounter: e.name.clone(),
+            window: described,
+            reactors: could,
+        })
     })
 }
 
