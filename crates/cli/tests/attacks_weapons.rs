@@ -428,3 +428,65 @@ fn equip_weapons_are_a_bounded_list_of_srd_weapons() {
     let v = s.ok(&["equip", "Pal", "--clear-weapons"]);
     assert!(v["equipment"].get("weapons").is_none(), "{v}");
 }
+
+#[test]
+fn attack_divine_favor_in_force_adds_its_d4_to_each_weapon_hit() {
+    let s = Session::new();
+    paladin_and_target(&s);
+    s.ok(&["prepare", "Pal", "Divine Favor"]);
+    s.ok(&["cast", "Pal", "Divine Favor"]);
+    let a = attack(&s, "4", &["Pal", "longsword", "-t", "Orcy"]);
+    let damage: Vec<&str> = a["rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["label"].as_str().unwrap().ends_with("damage"))
+        .map(|r| r["notation"].as_str().unwrap())
+        .collect();
+    assert_eq!(damage, ["1d8+3", "1d4"], "{a}");
+}
+
+#[test]
+fn attack_a_stunned_creature_has_advantage_and_a_paralyzed_one_takes_a_critical() {
+    let s = Session::new();
+    paladin_and_target(&s);
+    s.ok(&["encounter", "new", "Tower"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Tower",
+        "Mage",
+        "--monster",
+        "mage",
+        "--init",
+        "20",
+    ]);
+    s.ok(&["encounter", "add", "Tower", "Pal", "--init", "15"]);
+    s.ok(&["encounter", "start", "Tower"]);
+    s.ok(&["encounter", "condition", "Tower", "Mage", "add", "stunned"]);
+    s.ok(&["encounter", "next", "Tower"]);
+    let a = attack(&s, "4", &["Pal", "longsword", "-t", "Mage"]);
+    assert_eq!(a["reasons"]["advantage"][0]["target"], "stunned", "{a}");
+    assert_eq!(a["target"]["attacks"][0]["critical"], false, "{a}");
+    s.ok(&["undo", "Pal"]);
+    s.ok(&[
+        "encounter",
+        "condition",
+        "Tower",
+        "Mage",
+        "add",
+        "paralyzed",
+    ]);
+    let a = attack(&s, "4", &["Pal", "longsword", "-t", "Mage"]);
+    let roll = &a["target"]["attacks"][0];
+    assert_eq!(
+        (roll["hit"].as_bool(), roll["critical"].as_bool()),
+        (Some(true), Some(true)),
+        "{a}"
+    );
+    assert_eq!(
+        notation(&a, "slashing damage"),
+        "2d8+3",
+        "a melee hit within 5 feet"
+    );
+}
