@@ -80,6 +80,8 @@ pub enum Command {
     Damage(commands::effects::DamageArgs),
     /// Record or show a character's hit points and AC; heal; temporary hit points
     Hp(commands::vitals::HpArgs),
+    /// Roll a dying character's death saving throw, or make it Stable (2024)
+    Deathsave(commands::dying::DeathSaveArgs),
     /// Continue or abandon a casting of a minute or more (R12)
     Casting(commands::effects::CastingArgs),
     /// Study a spell in effect to identify it (R22)
@@ -151,6 +153,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Dismiss(args) => commands::effects::dismiss(ctx, &args),
         Command::Damage(args) => commands::effects::damage(ctx, &args),
         Command::Hp(args) => commands::vitals::run(ctx, &args),
+        Command::Deathsave(args) => commands::dying::run(ctx, &args),
         Command::Casting(args) => commands::effects::casting(ctx, &args),
         Command::Identify(args) => commands::effects::identify(ctx, &args),
         Command::Wait(args) => commands::character::wait(ctx, &args),

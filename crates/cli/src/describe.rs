@@ -88,11 +88,34 @@ pub fn vitals(v: &grimoire_rules::Vitals, lang: Lang) -> String {
         ("max", v.max_hp.into()),
         ("ac", v.ac.into()),
     ];
-    if v.temp_hp > 0 {
+    let mut line = if v.temp_hp > 0 {
         args.push(("temp", v.temp_hp.into()));
         say(lang, "cli-vitals-temp", &args)
     } else {
         say(lang, "cli-vitals", &args)
+    };
+    if !v.death.is_clear() {
+        line.push_str(" · ");
+        line.push_str(&death_saves(&v.death, lang));
+    }
+    line
+}
+
+/// Death saves at 0 hit points (2024): dead, Stable, or the counts.
+pub fn death_saves(d: &grimoire_rules::DeathSaves, lang: Lang) -> String {
+    if d.dead {
+        say(lang, "cli-death-dead", &[])
+    } else if d.stable {
+        say(lang, "cli-death-stable", &[])
+    } else {
+        say(
+            lang,
+            "cli-death-saves",
+            &[
+                ("successes", d.successes.into()),
+                ("failures", d.failures.into()),
+            ],
+        )
     }
 }
 

@@ -7,8 +7,8 @@ use std::fmt::Display;
 use crate::bounds::Violation;
 use crate::params::{
     Abilities, AbilityAdd, Action, Advance, AttackHit, Cast, Casting, CastingStep, CharacterCreate,
-    ConditionChange, CreatureCondition, Damage, Dismiss, EncounterAdd, EncounterCast, Equip,
-    FocusPlace, Harm, History, HitPoints, HouseAction, HouseRules, Hurt, Identify, ItemAdd,
+    ConditionChange, CreatureCondition, Damage, DeathSave, Dismiss, EncounterAdd, EncounterCast,
+    Equip, FocusPlace, Harm, History, HitPoints, HouseAction, HouseRules, Hurt, Identify, ItemAdd,
     LOG_DEFAULT_LIMIT, Log, MonsterList, NextTurn, Plan, PlanTarget, Prepare, Recharge,
     RelaxableRule, Rest, RestKind, Retarget, Roll, SpellSearch, SpellbookAdd, Toggle, Wait,
 };
@@ -273,12 +273,28 @@ pub fn condition(p: &ConditionChange) -> Vec<String> {
 }
 
 /// `rest --short|--long`.
-pub fn rest(p: &Rest) -> Vec<String> {
+pub fn rest(p: &Rest) -> Result<Vec<String>, Violation> {
     let kind = match p.kind {
         RestKind::Short => "--short",
         RestKind::Long => "--long",
     };
-    Argv::new(&["rest"]).arg(&p.character).arg(kind).done()
+    match (&p.character, p.all == Some(true)) {
+        (None, true) if p.hit_dice.is_none() => Ok(Argv::new(&["rest", "--all", kind]).done()),
+        (Some(c), false) => Ok(Argv::new(&["rest"])
+            .arg(c)
+            .arg(kind)
+            .opt("hit-dice", p.hit_dice.as_ref())
+            .done()),
+        _ => Err(Violation::new("all", "mcp-args-rest")),
+    }
+}
+
+/// `deathsave NAME [--stabilize]`.
+pub fn death_save(p: &DeathSave) -> Vec<String> {
+    Argv::new(&["deathsave"])
+        .arg(&p.character)
+        .flag("stabilize", p.stabilize)
+        .done()
 }
 
 /// `encounter add`.
@@ -318,7 +334,11 @@ pub fn damage(p: &Damage) -> Result<Vec<String>, Violation> {
             .arg(p.amount)
             .opt("type", kind)
             .done()),
-        (None, None) => Ok(Argv::new(&["damage"]).arg(&p.target).arg(p.amount).done()),
+        (None, None) => Ok(Argv::new(&["damage"])
+            .arg(&p.target)
+            .arg(p.amount)
+            .flag("critical", p.critical)
+            .done()),
         (None, Some(_)) => Err(Violation::new("damage_type", "mcp-args-damage-type")),
     }
 }

@@ -278,11 +278,16 @@ pub enum RestKind {
 #[derive(Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rest {
-    /// The character's name.
+    /// The character's name; leave out with all.
     #[schemars(length(min = 1, max = 60))]
-    pub character: String,
+    pub character: Option<String>,
     /// "short" or "long".
     pub kind: RestKind,
+    /// Hit Point Dice to spend at the end of a short rest: a number ("2", the largest dice first) or sizes with counts ("d10:1,d8:1"). Each rolls plus the Constitution modifier.
+    #[schemars(length(min = 1, max = 40))]
+    pub hit_dice: Option<String>,
+    /// Rest every stored character at once (a short rest spends no Hit Point Dice); leave out character.
+    pub all: Option<bool>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }
@@ -352,6 +357,8 @@ pub struct Damage {
     pub amount: u32,
     /// The damage's type, in an encounter: the combatant's stat block halves it if it resists the type, doubles it if vulnerable, ignores it if immune.
     pub damage_type: Option<DamageKind>,
+    /// A critical hit on a character outside an encounter: at 0 hit points it counts as two death save failures.
+    pub critical: Option<bool>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }
@@ -562,6 +569,19 @@ pub struct Attack {
     pub disadvantage: Option<bool>,
     /// Wield a Versatile weapon in two hands (its larger die).
     pub two_handed: Option<bool>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `deathsave`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeathSave {
+    /// The dying character (at 0 hit points).
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// Make it Stable instead of rolling (Spare the Dying, a DC 10 Medicine check).
+    pub stabilize: Option<bool>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }

@@ -24,10 +24,10 @@ use crate::fix::fix;
 use crate::lang::Lang;
 use crate::params::{
     AbilityAdd, Advance, AttackHit, Cast, Casting, CharacterCreate, CharacterRef, CombatantRef,
-    ConditionChange, CreatureCondition, Damage, Dismiss, EncounterAdd, EncounterCast, EncounterRef,
-    Equip, Harm, History, HitPoints, HouseRules, Hurt, Identify, ItemAdd, LangOnly, Log,
-    MonsterList, MonsterShow, NextTurn, Plan, Prepare, ReactionPass, Rest, Retarget, Roll, Rules,
-    SpellSearch, SpellShow, SpellbookAdd, Wait,
+    ConditionChange, CreatureCondition, Damage, DeathSave, Dismiss, EncounterAdd, EncounterCast,
+    EncounterRef, Equip, Harm, History, HitPoints, HouseRules, Hurt, Identify, ItemAdd, LangOnly,
+    Log, MonsterList, MonsterShow, NextTurn, Plan, Prepare, ReactionPass, Rest, Retarget, Roll,
+    Rules, SpellSearch, SpellShow, SpellbookAdd, Wait,
 };
 use crate::runner::{Outcome, Runner};
 use crate::{hint, next};
@@ -196,10 +196,17 @@ impl Grimoire {
     }
 
     #[tool(
-        description = "Finish a rest: kind long restores every spell slot and use; kind short restores pact slots and short-rest uses."
+        description = "Finish a rest: kind long restores every spell slot and use, every hit point and every Hit Point Die; kind short restores pact slots and short-rest uses and spends hit_dice (each die plus the Constitution modifier, shown). With all (and no character) every stored character rests at once."
     )]
     async fn rest(&self, Parameters(p): Parameters<Rest>) -> CallToolResult {
-        self.call(&p, p.lang, |p| Ok(argv::rest(p))).await
+        self.call(&p, p.lang, argv::rest).await
+    }
+
+    #[tool(
+        description = "Roll a dying character's death saving throw (2024: 10 or more succeeds, 9 or less fails, a 1 is two failures, a 20 brings it back with 1 hit point; three successes Stable, three failures dead), or with stabilize make it Stable (Spare the Dying)."
+    )]
+    async fn deathsave(&self, Parameters(p): Parameters<DeathSave>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::death_save(p))).await
     }
 
     #[tool(

@@ -78,6 +78,12 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
         ),
         (
             "post",
+            "/campaigns/{campaign}/characters/{name}/death-saves",
+            Refused,
+            json!({"stabilize": true}),
+        ),
+        (
+            "post",
             "/campaigns/{campaign}/characters/{name}/equipment",
             Refused,
             json!({"free_hands": 0, "component_pouch": false, "focus": "none", "materials": []}),

@@ -484,6 +484,12 @@ pub struct RestArgs {
     /// A Short Rest: pact slots and short-rest uses return
     #[arg(long)]
     pub short: bool,
+    /// Hit Point Dice to spend at the end of the Short Rest: a number (largest dice first) or sizes, d10:1,d8:1
+    #[arg(long = "hit-dice", value_name = "DICE", requires = "short")]
+    pub hit_dice: Option<String>,
+    /// Rest every stored character (a Short Rest spends no Hit Point Dice)
+    #[arg(long, conflicts_with_all = ["name", "hit_dice"])]
+    pub all: bool,
 }
 
 /// A refused Long Rest names what makes it possible (R4): the hours to
@@ -505,19 +511,33 @@ fn rest_hint(r: grimoire_rules::RulesError, caster: &str) -> Failure {
 
 /// Runs `rest`.
 pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
-    let mut store = ctx.store()?;
-    let entity = active::character(&store, args.name.as_deref())?;
     let kind = if args.long {
         RestKind::Long
     } else {
         RestKind::Short
     };
-    let outcome = grimoire_app::rest(&mut store, ctx.command_line.clone(), &entity, kind).map_err(
-        |e| match e {
-            grimoire_app::AppError::Rules(r) => rest_hint(r, &entity.name).into(),
-            other => state::app_error(other),
-        },
-    )?;
+    if args.all {
+        return super::rest::party(ctx, kind);
+    }
+    let mut store = ctx.store()?;
+    let entity = active::character(&store, args.name.as_deref())?;
+    let dice = match &args.hit_dice {
+        Some(spec) => super::rest::hit_dice(spec, &entity.state)?,
+        None => grimoire_rules::HitDice::default(),
+    };
+    let rested = grimoire_app::rest_with_hit_dice(
+        &mut store,
+        ctx.command_line.clone(),
+        &entity,
+        kind,
+        dice,
+        &mut ctx.rng(),
+    )
+    .map_err(|e| match e {
+        grimoire_app::AppError::Rules(r) => rest_hint(r, &entity.name).into(),
+        other => state::app_error(other),
+    })?;
+    let outcome = &rested.step;
     let next = &outcome.character.state;
     let out = &ctx.out;
     if out.json {
@@ -526,6 +546,10 @@ pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
         v["rest"] = json!(if args.long { "long" } else { "short" });
         v["events"] = json!(outcome.events);
         v["notes"] = json!(outcome.notes);
+        v["hit_dice_rolls"] = json!(rested.rolls);
+        v["hit_dice_healed"] = json!(rested.healed);
+        v["hit_dice_left"] = json!(next.hit_dice_left());
+        v["vitals"] = json!(next.vitals());
         return out.json(&v);
     }
     let what = if args.long {
@@ -541,6 +565,7 @@ pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
     for note in &outcome.notes {
         out.line(out.dim(&crate::describe::target_note(note, out.lang)))?;
     }
+    super::rest::hit_dice_lines(out, next, &rested)?;
     out.line(view::slots_table(out, next))
 }
 

@@ -91,17 +91,21 @@ pub struct DamageArgs {
     pub name: Option<String>,
     /// Damage taken
     pub amount: Option<u32>,
+    /// A critical hit: at 0 hit points it counts as two death save failures
+    #[arg(long)]
+    pub critical: bool,
 }
 
 /// Runs `damage`: a concentrating character makes the Constitution save.
 pub fn damage(ctx: &Ctx, args: &DamageArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let (entity, amount) = active::split(&store, args.name.as_deref(), args.amount, "AMOUNT")?;
-    let o = grimoire_app::damage(
+    let o = grimoire_app::damage_hit(
         &mut store,
         ctx.command_line.clone(),
         &entity,
         amount,
+        args.critical,
         &mut ctx.rng(),
     )
     .map_err(state::app_error)?;

@@ -15,9 +15,9 @@ pub struct HpArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     #[arg(value_name = "CHARACTER")]
     pub name: Option<String>,
-    /// Hit point maximum
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(grimoire_rules::MAX_HIT_POINTS)))]
-    pub max: Option<u32>,
+    /// Hit point maximum, or `auto`: fixed from the Hit Point Dice and Constitution
+    #[arg(long, value_name = "N", value_parser = MaxParser)]
+    pub max: Option<Max>,
     /// Armor Class
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=i64::from(grimoire_rules::MAX_ARMOR_CLASS)))]
     pub ac: Option<u8>,
@@ -32,12 +32,48 @@ pub struct HpArgs {
     pub temp: Option<u32>,
 }
 
+/// A hit point maximum as `--max` takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Max {
+    /// A number.
+    Fixed(u32),
+    /// `auto`: the whole first Hit Point Die, then half a die plus 1 a
+    /// level, Constitution each level (2024 fixed hit points).
+    Auto,
+}
+
+/// Parses `--max`: `auto` or a number 1 to the largest maximum.
+#[derive(Debug, Clone, Copy)]
+struct MaxParser;
+
+impl clap::builder::TypedValueParser for MaxParser {
+    type Value = Max;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Max, clap::Error> {
+        if value == "auto" {
+            return Ok(Max::Auto);
+        }
+        clap::value_parser!(u32)
+            .range(1..=i64::from(grimoire_rules::MAX_HIT_POINTS))
+            .parse_ref(cmd, arg, value)
+            .map(Max::Fixed)
+    }
+}
+
 /// Runs `hp`: records, changes or shows a character's hit points.
 pub fn run(ctx: &Ctx, args: &HpArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let entity = active::character(&store, args.name.as_deref())?;
     let change = HitPointChange {
-        max_hp: args.max,
+        max_hp: args.max.map(|m| match m {
+            Max::Fixed(n) => n,
+            Max::Auto => entity.state.fixed_max_hp(),
+        }),
         ac: args.ac,
         hp: args.set,
         temp_hp: args.temp,

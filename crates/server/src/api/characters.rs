@@ -16,7 +16,8 @@ use crate::access::Role;
 use crate::error::ServerError;
 use crate::game::{
     self, CastInput, CastReport, CharacterView, ConditionInput, DamageInput, DamageReport,
-    HitPointsInput, NewCharacter, RestInput, StepReport, TimeInput,
+    DeathSaveInput, DeathSaveReport, HitPointsInput, NewCharacter, RestInput, RestReport,
+    StepReport, TimeInput,
 };
 use crate::live::LiveEvent;
 use crate::state::AppState;
@@ -85,6 +86,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(condition))
         .routes(routes!(damage))
         .routes(routes!(hit_points))
+        .routes(routes!(death_save))
         .routes(routes!(wait))
         .routes(routes!(log))
         .routes(routes!(undo))
@@ -432,16 +434,37 @@ async fn prepare(
 #[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/rests", tag = "characters",
     security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
     request_body = RestInput,
-    responses((status = 200, body = StepReport), (status = 403, body = crate::api::ErrorBody),
-              (status = 422, description = "refused by the rules (R4: a Long Rest within 16 hours of the last, or during a running encounter)", body = crate::api::ErrorBody)))]
+    responses((status = 200, body = RestReport), (status = 403, body = crate::api::ErrorBody),
+              (status = 422, description = "refused by the rules (R4: a Long Rest within 16 hours of the last, or during a running encounter; 2024: more Hit Point Dice than are left, or a dead character)", body = crate::api::ErrorBody)))]
 async fn rest(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, name)): Params<(String, String)>,
     Body(body): Body<RestInput>,
-) -> Result<Json<StepReport>, ServerError> {
+) -> Result<Json<RestReport>, ServerError> {
     let report = act(&state, token, campaign, name, "rest", move |store, name| {
-        game::rest(store, name, body.kind)
+        game::rest(store, name, body)
+    })
+    .await?;
+    Ok(Json(report))
+}
+
+/// A dying character's death saving throw, or Stable (2024: 10 or more
+/// succeeds, a 1 counts twice, a 20 brings it back with 1 hit point;
+/// three successes Stable, three failures dead).
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/death-saves", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    request_body = DeathSaveInput,
+    responses((status = 200, body = DeathSaveReport), (status = 403, body = crate::api::ErrorBody),
+              (status = 422, description = "refused by the rules (not dying, or dead)", body = crate::api::ErrorBody)))]
+async fn death_save(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+    Body(body): Body<DeathSaveInput>,
+) -> Result<Json<DeathSaveReport>, ServerError> {
+    let report = act(&state, token, campaign, name, "hp", move |store, name| {
+        game::death_save(store, name, body)
     })
     .await?;
     Ok(Json(report))

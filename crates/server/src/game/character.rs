@@ -411,6 +411,66 @@ pub enum RestKind {
 pub struct RestInput {
     /// Which rest.
     pub kind: RestKind,
+    /// Hit Point Dice to spend at the end of a Short Rest, by size
+    /// (`{"d10": 1, "d8": 1}`); none when left out (2024 Hit Point Dice).
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub hit_dice: Option<grimoire_rules::HitDice>,
+    /// Seeds the Hit Point Dice; random when left out.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// What a rest did: the step, and each Hit Point Die spent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RestReport {
+    /// The state changes logged (empty when nothing changed).
+    #[schema(value_type = Vec<Object>)]
+    pub events: Vec<Event>,
+    /// Notes for the player.
+    pub notes: Vec<String>,
+    /// The change id, when something was written.
+    #[schema(value_type = Option<i64>)]
+    pub change: Option<ChangeId>,
+    /// Each Hit Point Die spent: size, face, Constitution modifier, hit
+    /// points it gave.
+    #[schema(value_type = Vec<Object>)]
+    pub hit_dice_rolls: Vec<grimoire_rules::HitDieRoll>,
+    /// Hit points the dice gave in all.
+    pub hit_dice_healed: u32,
+    /// The character afterwards.
+    pub character: CharacterView,
+}
+
+/// A death saving throw to roll, or Stable to become (2024).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeathSaveInput {
+    /// Make the character Stable instead (Spare the Dying, a Medicine check).
+    #[serde(default)]
+    pub stabilize: bool,
+    /// Seeds the d20; random when left out.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// What a death save (or stabilizing) did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct DeathSaveReport {
+    /// The d20, when one was rolled.
+    #[schema(value_type = Option<Object>)]
+    pub roll: Option<grimoire_rules::RollRecord>,
+    /// `success`, `failure`, `two_failures` or `revived`, when rolled.
+    #[schema(value_type = Option<String>)]
+    pub result: Option<grimoire_rules::DeathSaveResult>,
+    /// The state changes logged.
+    #[schema(value_type = Vec<Object>)]
+    pub events: Vec<Event>,
+    /// The change id.
+    #[schema(value_type = Option<i64>)]
+    pub change: Option<ChangeId>,
+    /// The character afterwards (its vitals carry the counts).
+    pub character: CharacterView,
 }
 
 /// A condition to add or remove.
@@ -434,6 +494,9 @@ pub struct DamageInput {
     /// Seeds the Concentration save; random when left out.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// A critical hit: at 0 hit points, two death save failures (2024).
+    #[serde(default)]
+    pub critical: bool,
 }
 
 /// Hit points and Armor Class to record or change; every field optional
@@ -780,15 +843,54 @@ pub fn prepare_always(
 }
 
 /// A short or long rest (R4).
-pub fn rest(store: &mut Store, name: &str, kind: RestKind) -> Result<StepReport, ServerError> {
-    let (command, kind) = match kind {
+pub fn rest(store: &mut Store, name: &str, input: RestInput) -> Result<RestReport, ServerError> {
+    let (command, kind) = match input.kind {
         RestKind::Short => ("rest short", grimoire_app::RestKind::Short),
         RestKind::Long => ("rest long", grimoire_app::RestKind::Long),
     };
-    step(store, name, command, |store, command, c| {
-        grimoire_app::rest(store, command, c, kind)
+    let seed = dice_seed(input.seed)?;
+    let dice = input.hit_dice.unwrap_or_default();
+    let (r, owner) = step(store, name, command, |store, command, c| {
+        grimoire_app::rest_with_hit_dice(store, command, c, kind, dice, &mut SeededRng::new(seed))
+    })?;
+    Ok(RestReport {
+        character: CharacterView::new(&r.step.character, &owner),
+        events: r.step.events,
+        notes: r.step.notes,
+        change: r.step.change,
+        hit_dice_rolls: r.rolls,
+        hit_dice_healed: r.healed,
     })
-    .map(report)
+}
+
+/// Rolls a dying character's death save, or makes it Stable; refused
+/// unless it is at 0 hit points, neither Stable nor dead (2024).
+pub fn death_save(
+    store: &mut Store,
+    name: &str,
+    input: DeathSaveInput,
+) -> Result<DeathSaveReport, ServerError> {
+    let seed = dice_seed(input.seed)?;
+    let command = if input.stabilize {
+        "deathsave --stabilize"
+    } else {
+        "deathsave"
+    };
+    let ((step, save), owner) = step(store, name, command, |store, command, c| {
+        if input.stabilize {
+            grimoire_app::stabilize(store, command, c).map(|s| (s, None))
+        } else {
+            grimoire_app::death_save(store, command, c, &mut SeededRng::new(seed))
+                .map(|(s, d)| (s, Some(d)))
+        }
+    })?;
+    Ok(DeathSaveReport {
+        roll: save.as_ref().map(|d| d.roll.clone()),
+        result: save.as_ref().map(|d| d.result),
+        events: step.events,
+        change: step.change,
+        character: CharacterView::new(&step.character, &owner),
+    })
 }
 
 /// Ends the character's turn and starts the next: the action economy and
@@ -831,7 +933,14 @@ pub fn damage(
     let command = format!("damage {}", input.amount);
     let (d, owner) = step(store, name, &command, |store, command, c| {
         // The same seed on every retry, so a retried save rolls the same.
-        grimoire_app::damage(store, command, c, input.amount, &mut SeededRng::new(seed))
+        grimoire_app::damage_hit(
+            store,
+            command,
+            c,
+            input.amount,
+            input.critical,
+            &mut SeededRng::new(seed),
+        )
     })?;
     Ok(DamageReport {
         dc: d.dc,
@@ -975,7 +1084,16 @@ mod tests {
         assert_eq!(character(&store, "Elmira").unwrap().version, 2);
         end_turn(&mut store, "Elmira").unwrap();
         cast(&mut store, Catalog::srd(), "elmira", &input, Role::Gm).unwrap();
-        let rested = rest(&mut store, "Elmira", RestKind::Long).unwrap();
+        let rested = rest(
+            &mut store,
+            "Elmira",
+            RestInput {
+                kind: RestKind::Long,
+                hit_dice: None,
+                seed: Some(1),
+            },
+        )
+        .unwrap();
         assert_eq!(rested.character.slots[0].remaining, 4);
         assert_eq!(log(&store, "Elmira", None, 100).unwrap().len(), 5);
         assert_eq!(

@@ -23,10 +23,11 @@ use crate::error::ServerError;
 
 pub use character::{
     AbilitiesInput, CAST_FIELDS, CastAnswer, CastBodyError, CastInput, CastReport, CharacterView,
-    ClassLevel, ConditionInput, DamageInput, DamageReport, HitPointsInput, NewCharacter, Owner,
-    PactView, PendingCastReport, RestInput, RestKind, SlotView, StepReport, TimeInput, advance,
-    cast, character, characters, condition, create_character, damage, end_turn, hit_points, log,
-    options, owner_of, plan_work, prepare, prepare_always, rest, undo,
+    ClassLevel, ConditionInput, DamageInput, DamageReport, DeathSaveInput, DeathSaveReport,
+    HitPointsInput, NewCharacter, Owner, PactView, PendingCastReport, RestInput, RestKind,
+    RestReport, SlotView, StepReport, TimeInput, advance, cast, character, characters, condition,
+    create_character, damage, death_save, end_turn, hit_points, log, options, owner_of, plan_work,
+    prepare, prepare_always, rest, undo,
 };
 pub use homebrew::{
     HomebrewFile, HomebrewInput, HomebrewReport, add_homebrew, campaign_catalog, homebrew_parses,

@@ -122,6 +122,20 @@ cli-hp = životy { $hp }
 cli-hp-temp = životy { $hp } (+{ $temp } dočasné)
 cli-vitals = Životy { $hp }/{ $max } · OČ { $ac }
 cli-vitals-temp = Životy { $hp }/{ $max } (+{ $temp } dočasné) · OČ { $ac }
+cli-death-saves = záchrany proti smrti { $successes } ✓ { $failures } ✗
+cli-death-stable = stabilizovaný
+cli-death-dead = mrtvý
+cli-death-save-line = { $name }: záchrana proti smrti { $notation } = { $total }: { $result }
+cli-death-success = úspěch
+cli-death-failure = neúspěch
+cli-death-two-failures = přirozená 1, dva neúspěchy
+cli-death-revived = přirozená 20: 1 život, při vědomí
+cli-stabilized = { $name } je stabilizovaný: žádné další záchrany proti smrti, v bezvědomí do vyléčení
+cli-hit-die-line = k{ $size }: { $face } { $con } = +{ $healed }
+cli-hit-dice-healed = Kostky životů: +{ $healed } životů → { $vitals } · zbývá: { $left }
+cli-party-rested = { $name }: životy { $hp }/{ $max }
+cli-party-refused = { $name }: bez odpočinku ({ $code })
+cli-bad-hit-dice = --hit-dice bere počet (2) nebo velikosti kostek s počty (d10:1,d8:1), nejvýš 20 kostek; ne { $given }
 
 ## Oblasti účinku ve výpisu
 

@@ -92,6 +92,7 @@ mcp-bound-min-items = { $path }: { $len } { $len ->
 mcp-args-house-rules = uveďte action i rule, nebo ani jedno pro čtení domácích pravidel
 mcp-args-turn = zadejte právě jedno: encounter (v boji), nebo character (mimo boj)
 mcp-args-damage-type = damage_type uplatní odolnosti účastníka: zadej k němu i encounter
+mcp-args-rest = uveď character (hit_dice jen s ním), nebo all true a žádnou postavu
 mcp-args-history = zadej name (s encounter true pro střetnutí), nebo house_rules true bez name
 
 ## Spouštění příkazu grimoire

@@ -121,6 +121,20 @@ cli-hp = hp { $hp }
 cli-hp-temp = hp { $hp } (+{ $temp } temp)
 cli-vitals = HP { $hp }/{ $max } · AC { $ac }
 cli-vitals-temp = HP { $hp }/{ $max } (+{ $temp } temp) · AC { $ac }
+cli-death-saves = death saves { $successes } ✓ { $failures } ✗
+cli-death-stable = Stable
+cli-death-dead = dead
+cli-death-save-line = { $name }: death save { $notation } = { $total }: { $result }
+cli-death-success = success
+cli-death-failure = failure
+cli-death-two-failures = a natural 1, two failures
+cli-death-revived = a natural 20: 1 hit point, awake
+cli-stabilized = { $name } is Stable: no more death saves, Unconscious until healed
+cli-hit-die-line = d{ $size }: { $face } { $con } = +{ $healed }
+cli-hit-dice-healed = Hit Point Dice: +{ $healed } hit points → { $vitals } · left: { $left }
+cli-party-rested = { $name }: HP { $hp }/{ $max }
+cli-party-refused = { $name }: no rest ({ $code })
+cli-bad-hit-dice = --hit-dice takes a number (2) or die sizes with counts (d10:1,d8:1), at most 20 dice; not { $given }
 
 ## Areas of effect in human output
 

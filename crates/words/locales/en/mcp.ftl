@@ -77,6 +77,7 @@ mcp-bound-min-items = { $path }: { $len } items, at least { $min } needed
 mcp-args-house-rules = give both action and rule, or neither to read the house rules
 mcp-args-turn = give exactly one of encounter (in a fight) or character (outside one)
 mcp-args-damage-type = damage_type applies a combatant's resistances: give the encounter with it
+mcp-args-rest = give character (hit_dice only with it), or all true and no character
 mcp-args-history = give name (with encounter true for an encounter's), or house_rules true and no name
 
 ## Running the grimoire command

@@ -1,0 +1,151 @@
+//! Death saves and Hit Point Dice through the API (issue 34, the 2024
+//! rules): the player whose character it is and the GM roll a dying
+//! character's death save or make it Stable; a critical hit at 0 is two
+//! failures; a Short Rest spends Hit Point Dice with the Constitution
+//! modifier; no one else may, and no one unsigned. SQLite always;
+//! PostgreSQL with `DATABASE_URL`.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{harnesses, table};
+use serde_json::{Value, json};
+
+const ELMIRA: &str = "/campaigns/cave/characters/Elmira";
+
+fn code(v: &Value) -> &str {
+    v["error"]["code"].as_str().unwrap_or("<none>")
+}
+
+#[tokio::test]
+async fn death_saves_and_hit_dice_by_seat() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let (s, v) = h
+            .post(
+                &format!("{ELMIRA}/hp"),
+                Some(&t.gm),
+                json!({"max_hp": 20, "ac": 12}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let (s, v) = h
+            .post(
+                &format!("{ELMIRA}/damage"),
+                Some(&t.gm),
+                json!({"amount": 20, "seed": 1}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let saves = format!("{ELMIRA}/death-saves");
+
+        // No one unsigned, no one outside the campaign.
+        let (s, v) = h.post(&saves, None, json!({"seed": 7})).await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNAUTHORIZED, "unauthorized"),
+            "{v}"
+        );
+        let (s, v) = h.post(&saves, Some(&t.eve), json!({"seed": 7})).await;
+        assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+
+        // Her player rolls: seed 7's d20 is an 8, a failure.
+        let (s, v) = h.post(&saves, Some(&t.petr), json!({"seed": 7})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["result"], "failure", "{v}");
+        assert_eq!(v["roll"]["total"], 8, "{v}");
+        assert_eq!(v["character"]["vitals"]["death"]["failures"], 1, "{v}");
+
+        // The GM makes her Stable (Spare the Dying); then no more saves.
+        let (s, v) = h
+            .post(&saves, Some(&t.gm), json!({"stabilize": true}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["character"]["vitals"]["death"]["stable"], true, "{v}");
+        let (s, v) = h.post(&saves, Some(&t.petr), json!({"seed": 7})).await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "not_dying"),
+            "{v}"
+        );
+
+        // A critical hit at 0: two more failures, three in all: dead.
+        let (s, v) = h
+            .post(
+                &format!("{ELMIRA}/damage"),
+                Some(&t.gm),
+                json!({"amount": 1, "critical": true, "seed": 1}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["character"]["vitals"]["death"]["dead"], true, "{v}");
+        let (s, v) = h
+            .post(
+                &format!("{ELMIRA}/rests"),
+                Some(&t.petr),
+                json!({"kind": "short", "hit_dice": {"d6": 1}}),
+            )
+            .await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "dead"),
+            "{v}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn hit_dice_on_a_short_rest_through_the_api() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let (s, v) = h
+            .post(
+                &format!("{ELMIRA}/hp"),
+                Some(&t.gm),
+                json!({"max_hp": 20, "ac": 12, "hp": 5}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let rests = format!("{ELMIRA}/rests");
+        let (s, v) = h
+            .post(
+                &rests,
+                None,
+                json!({"kind": "short", "hit_dice": {"d6": 2}}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED, "{v}");
+        let (s, v) = h
+            .post(
+                &rests,
+                Some(&t.petr),
+                json!({"kind": "short", "hit_dice": {"d6": 2}, "seed": 3}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let rolls = v["hit_dice_rolls"].as_array().unwrap();
+        assert_eq!(rolls.len(), 2, "{v}");
+        let healed: u64 = rolls.iter().map(|r| r["healed"].as_u64().unwrap()).sum();
+        assert_eq!(v["hit_dice_healed"].as_u64(), Some(healed));
+        assert_eq!(
+            v["character"]["vitals"]["hp"].as_u64(),
+            Some((5 + healed).min(20))
+        );
+        // A Wizard 3 has three d6: one left.
+        let (s, v) = h
+            .post(
+                &rests,
+                Some(&t.gm),
+                json!({"kind": "short", "hit_dice": {"d6": 2}}),
+            )
+            .await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "no_hit_dice_left"),
+            "{v}"
+        );
+        let (s, v) = h.post(&rests, Some(&t.gm), json!({"kind": "long"})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert!(v["character"]["vitals"]["hit_dice_spent"].is_null(), "{v}");
+    }
+}
