@@ -269,12 +269,7 @@ type Say<'a> = &'a dyn Fn(&str, &[(&str, String)]) -> String;
 /// What a command's exit code and output come to: its JSON when it ran,
 /// its error object when it refused, an internal refusal naming the code
 /// and `excerpt` (of its stderr) otherwise.
-fn classify(
-    code: Option<i32>,
-    out: &[u8],
-    excerpt: String,
-    say: Say<'_>,
-) -> Outcome {
+fn classify(code: Option<i32>, out: &[u8], excerpt: String, say: Say<'_>) -> Outcome {
     let text = String::from_utf8_lossy(out);
     let json: Option<Value> = serde_json::from_str(text.trim()).ok();
     match (code, json) {
