@@ -60,6 +60,12 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
         ),
         (
             "post",
+            "/campaigns/{campaign}/characters/{name}/attacks",
+            Refused,
+            json!({"weapon": "longsword", "target": "Ogre"}),
+        ),
+        (
+            "post",
             "/campaigns/{campaign}/characters/{name}/casts",
             Refused,
             json!({"spell": "sacred-flame", "targets": [{"name": "Ogre"}]}),

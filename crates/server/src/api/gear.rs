@@ -128,7 +128,7 @@ pub(crate) async fn add(
 /// R14c), replacing what was there (owner or GM).
 #[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/equipment", tag = "characters",
     security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
-    request_body(content = Object, description = "free_hands (0-4), component_pouch, focus, materials (at most 30 of 120 characters)"),
+    request_body(content = Object, description = "free_hands (0-4), component_pouch, focus, materials (at most 30 of 120 characters), weapons (SRD weapon ids or names, at most 12)"),
     responses((status = 200, body = CharacterView), (status = 400, body = crate::api::ErrorBody),
               (status = 401, body = crate::api::ErrorBody), (status = 403, body = crate::api::ErrorBody),
               (status = 404, body = crate::api::ErrorBody)))]
@@ -136,8 +136,9 @@ pub(crate) async fn equip(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, name)): Params<(String, String)>,
-    Body(input): Body<Equipment>,
+    Body(mut input): Body<Equipment>,
 ) -> Result<Json<CharacterView>, ServerError> {
+    weapons_by_id(&mut input)?;
     if input.free_hands > 4
         || input.materials.len() > 30
         || input.materials.iter().any(|m| m.chars().count() > 120)
@@ -159,6 +160,24 @@ pub(crate) async fn equip(
         move |_, caster| Ok(caster.set_equipment(input.clone())),
     )
     .await
+}
+
+/// The weapons of `input` as SRD ids (names in English or Czech are
+/// accepted), each once, at most [`Equipment::MAX_WEAPONS`]: an unknown
+/// one is `unknown_weapon` (issue 34).
+fn weapons_by_id(input: &mut Equipment) -> Result<(), ServerError> {
+    check_len(&input.weapons, Equipment::MAX_WEAPONS, "too_many_weapons", "weapons")
+        .map_err(grimoire_app::AppError::from)?;
+    let mut ids: Vec<String> = Vec::with_capacity(input.weapons.len());
+    for name in &input.weapons {
+        let w = grimoire_catalog::srd_weapon(name)
+            .ok_or_else(|| grimoire_app::AppError::UnknownWeapon { name: name.clone() })?;
+        if !ids.contains(&w.id) {
+            ids.push(w.id.clone());
+        }
+    }
+    input.weapons = ids;
+    Ok(())
 }
 
 /// Checks the caller may act for the character, applies what `decide`

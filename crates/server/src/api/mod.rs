@@ -3,6 +3,7 @@
 //! annotations (so the document cannot list a route the server lacks).
 
 mod accounts;
+mod attacks;
 mod campaigns;
 mod cards;
 mod characters;
@@ -79,6 +80,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(accounts::router())
         .merge(campaigns::router())
         .merge(characters::router())
+        .merge(attacks::router())
         .merge(gear::router())
         .merge(encounters::router())
         .merge(reactions::router())
