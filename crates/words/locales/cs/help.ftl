@@ -650,3 +650,14 @@ help-after-grimoire-completions =
 
 help-subcommand-help = Vypíše tuto zprávu nebo nápovědu daných podpříkazů
 help-subcommand-help--subcommand = Vypíše nápovědu podpříkazů
+
+## Útoky zbraní (issue 34)
+help-grimoire-attack = Útok nesenou zbraní: k20 se stavy a účinky v platnosti, zranění s přídavky (Uřknutí, Lovcovo znamení, Božská přízeň)
+help-grimoire-attack--name = Útočník; vynechte pro aktivní postavu (jedno slovo je zbraň)
+help-grimoire-attack--weapon = Zbraň, kterou postava nese (grimoire equip JMÉNO --weapon longsword)
+help-grimoire-attack--target = Cíl: účastník střetnutí nebo uložená postava
+help-grimoire-attack--advantage = Výhoda na hod na útok (stavy v platnosti přidají své)
+help-grimoire-attack--disadvantage = Nevýhoda na hod na útok
+help-grimoire-attack--two_handed = Všestrannou zbraň držet obouruč (větší kostka)
+help-grimoire-equip--weapons = Nést zbraň z tabulky SRD (longsword, dagger, ...) pro `grimoire attack`; lze opakovat
+help-grimoire-equip--clear_weapons = Odložit všechny zbraně

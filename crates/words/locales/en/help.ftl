@@ -651,3 +651,14 @@ help-after-grimoire-completions =
 
 help-subcommand-help = Print this message or the help of the given subcommand(s)
 help-subcommand-help--subcommand = Print help for the subcommand(s)
+
+## Weapon attacks (issue 34)
+help-grimoire-attack = Attack with a carried weapon: the d20 with the conditions and effects in force, damage with riders (Hex, Hunter's Mark, Divine Favor)
+help-grimoire-attack--name = The attacker; leave out for the active character (one word is the weapon)
+help-grimoire-attack--weapon = The weapon, one the character carries (grimoire equip NAME --weapon longsword)
+help-grimoire-attack--target = The target: a combatant of the encounter or a stored character
+help-grimoire-attack--advantage = Advantage on the attack roll (the conditions in force add their own)
+help-grimoire-attack--disadvantage = Disadvantage on the attack roll
+help-grimoire-attack--two_handed = Wield a Versatile weapon in two hands (its larger die)
+help-grimoire-equip--weapons = Carry a weapon of the SRD table (longsword, dagger, ...), for `grimoire attack`; repeatable
+help-grimoire-equip--clear_weapons = Put every weapon away
