@@ -1,0 +1,145 @@
+//! Writing a [`Caster`] back as a Foundry VTT dnd5e actor: the fields
+//! Grimoire models, in the shape [`crate::import_foundry`] reads.
+
+use grimoire_catalog::Catalog;
+use grimoire_rules::{Ability, Caster, CasterKind, Class, SlotLevel, SpellId};
+use serde_json::{Map, Value, json};
+
+use crate::sheet::{ability_key, class_key};
+
+fn progression(class: Class) -> &'static str {
+    match class.caster_kind() {
+        CasterKind::Full => "full",
+        CasterKind::Half => "half",
+        CasterKind::Pact => "pact",
+    }
+}
+
+/// A stable 16-character Foundry id for the n-th item.
+fn item_id(n: usize) -> String {
+    format!("grimoire{n:08}")
+}
+
+/// The actor JSON for `caster`; spells are looked up in `catalog` for
+/// their names and levels (a spell missing there is written by its id).
+pub fn export_foundry(caster: &Caster, catalog: &Catalog) -> Value {
+    let mut abilities = Map::new();
+    for ability in Ability::ALL {
+        abilities.insert(
+            ability_key(ability).into(),
+            json!({ "value": caster.abilities().score(ability) }),
+        );
+    }
+    let mut spells = Map::new();
+    for n in 1..=9u8 {
+        let Ok(level) = SlotLevel::new(n) else {
+            continue;
+        };
+        spells.insert(
+            format!("spell{n}"),
+            json!({ "value": caster.slots().remaining(level) }),
+        );
+    }
+    if let Some(pact) = caster.pact_slots() {
+        spells.insert("pact".into(), json!({ "value": pact.remaining() }));
+    }
+    let first = caster.classes()[0].0;
+    let mut attributes = json!({
+        "spellcasting": ability_key(first.spellcasting_ability()),
+    });
+    if let Some(v) = caster.vitals() {
+        attributes["hp"] = json!({ "value": v.hp, "max": v.max_hp, "temp": v.temp_hp });
+        attributes["ac"] = json!({ "calc": "flat", "flat": v.ac });
+    }
+    let mut items = Vec::new();
+    for (class, level) in caster.classes() {
+        items.push(json!({
+            "_id": item_id(items.len()),
+            "name": class_name(*class),
+            "type": "class",
+            "system": {
+                "identifier": class_key(*class),
+                "levels": level,
+                "spellcasting": {
+                    "progression": progression(*class),
+                    "ability": ability_key(class.spellcasting_ability()),
+                },
+            },
+        }));
+    }
+    let mut spell = |id: &SpellId, method: &str, prepared: u8, class: Option<Class>| {
+        let found = catalog.get(id.as_str());
+        let name = found.map_or(id.as_str(), |f| f.name_en.as_str());
+        let level = found.map_or(0, |f| f.spell.level.get());
+        let mut system = json!({
+            "identifier": id.as_str(),
+            "level": level,
+            "method": method,
+            "prepared": prepared,
+        });
+        if let Some(c) = class {
+            system["sourceClass"] = Value::from(class_key(c));
+        }
+        items.push(json!({
+            "_id": item_id(items.len()),
+            "name": name,
+            "type": "spell",
+            "system": system,
+        }));
+    };
+    let method = |c: Option<Class>| match c {
+        Some(Class::Warlock) => "pact",
+        _ => "spell",
+    };
+    let casting = |id: &SpellId| {
+        catalog
+            .get(id.as_str())
+            .and_then(|f| caster.casting_class(&f.spell, None).ok())
+    };
+    for id in caster.cantrips() {
+        if !caster.is_always_prepared(id) {
+            let c = casting(id);
+            spell(id, method(c), 1, c);
+        }
+    }
+    for id in caster.prepared() {
+        if !caster.is_always_prepared(id) {
+            let c = casting(id);
+            spell(id, method(c), 1, c);
+        }
+    }
+    for extra in caster.always_prepared() {
+        spell(
+            &extra.spell,
+            method(Some(extra.class)),
+            2,
+            Some(extra.class),
+        );
+    }
+    if let Some(book) = caster.spellbook() {
+        for id in book {
+            if !caster.is_prepared(id) {
+                spell(id, "spell", 0, Some(Class::Wizard));
+            }
+        }
+    }
+    json!({
+        "name": caster.name(),
+        "type": "character",
+        "system": {
+            "abilities": abilities,
+            "attributes": attributes,
+            "spells": spells,
+        },
+        "items": items,
+        "_stats": { "systemId": "dnd5e" },
+    })
+}
+
+/// The class's English name, as Foundry's class item carries it.
+fn class_name(class: Class) -> String {
+    let key = class_key(class);
+    let mut name = key[..1].to_ascii_uppercase();
+    name.push_str(&key[1..]);
+    name
+}

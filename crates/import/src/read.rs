@@ -1,0 +1,512 @@
+//! Reading a Foundry VTT dnd5e actor (JSON) into a [`Caster`] and a report.
+
+use grimoire_catalog::Catalog;
+use grimoire_rules::{
+    Ability, AbilityScores, Caster, Class, Event, ExtraSpell, SlotLevel, Spell, Vitals,
+};
+use serde_json::{Map, Value};
+
+use crate::error::ImportError;
+use crate::report::{Mapped, Report, Skip};
+use crate::sheet::{SheetFacts, ability_key, class_of};
+use crate::{MAX_FILE_BYTES, MAX_ITEMS, MAX_NAME_CHARS};
+
+/// A sheet read: the character, the report, and what the sheet itself says.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Imported {
+    /// The character as Grimoire plays it.
+    pub caster: Caster,
+    /// Every part of the sheet and what became of it.
+    pub report: Report,
+    /// The sheet's own numbers, for [`crate::check`].
+    pub sheet: SheetFacts,
+}
+
+/// How a spell is cast, by the sheet (both data models).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Method {
+    Spell,
+    Pact,
+    AtWill,
+    Ritual,
+}
+
+/// Not prepared, prepared, always prepared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Prep {
+    Not,
+    Prepared,
+    Always,
+}
+
+/// Reads a Foundry VTT dnd5e actor exported as JSON, resolving spells in
+/// `catalog`. Refuses a file over [`MAX_FILE_BYTES`] before parsing it.
+pub fn import_foundry(bytes: &[u8], catalog: &Catalog) -> Result<Imported, ImportError> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(ImportError::TooLarge {
+            size: bytes.len(),
+            max: MAX_FILE_BYTES,
+        });
+    }
+    let root: Value = serde_json::from_slice(bytes).map_err(|e| ImportError::NotJson {
+        line: e.line(),
+        column: e.column(),
+    })?;
+    read_actor(&root, catalog)
+}
+
+fn not_actor(field: &str) -> ImportError {
+    ImportError::NotAFoundryActor {
+        field: field.to_owned(),
+    }
+}
+
+fn bad(field: &str, value: &Value) -> ImportError {
+    let mut value = value.to_string();
+    if value.len() > 40 {
+        let mut end = 40;
+        while !value.is_char_boundary(end) {
+            end -= 1;
+        }
+        value.truncate(end);
+        value.push('…');
+    }
+    ImportError::BadField {
+        field: field.to_owned(),
+        value,
+    }
+}
+
+/// A bounded text field; `None` when absent or not a string.
+fn text<'a>(
+    obj: &'a Map<String, Value>,
+    key: &str,
+    field: &str,
+) -> Result<Option<&'a str>, ImportError> {
+    match obj.get(key).and_then(Value::as_str) {
+        Some(s) if s.chars().count() > MAX_NAME_CHARS => Err(ImportError::OverBound {
+            field: field.to_owned(),
+            max: MAX_NAME_CHARS,
+        }),
+        other => Ok(other),
+    }
+}
+
+/// A whole number in `0..=max`, from a number or a numeric string.
+fn number(v: &Value, max: u64, field: &str) -> Result<Option<u64>, ImportError> {
+    let n = match v {
+        Value::Null => return Ok(None),
+        Value::String(s) if s.trim().is_empty() => return Ok(None),
+        Value::String(s) => s.trim().parse::<u64>().ok(),
+        Value::Number(n) => n.as_u64(),
+        _ => None,
+    };
+    match n {
+        Some(n) if n <= max => Ok(Some(n)),
+        _ => Err(bad(field, v)),
+    }
+}
+
+fn read_actor(root: &Value, catalog: &Catalog) -> Result<Imported, ImportError> {
+    let actor = root.as_object().ok_or_else(|| not_actor("(top level)"))?;
+    let kind = actor
+        .get("type")
+        .and_then(Value::as_str)
+        .ok_or_else(|| not_actor("type"))?;
+    let system = actor
+        .get("system")
+        .and_then(Value::as_object)
+        .ok_or_else(|| not_actor("system"))?;
+    let abilities = system
+        .get("abilities")
+        .and_then(Value::as_object)
+        .ok_or_else(|| not_actor("system.abilities"))?;
+    let items = actor
+        .get("items")
+        .and_then(Value::as_array)
+        .ok_or_else(|| not_actor("items"))?;
+    if kind != "character" {
+        let mut kind = kind.to_owned();
+        kind.truncate(kind.char_indices().nth(40).map_or(kind.len(), |(i, _)| i));
+        return Err(ImportError::NotACharacter { kind });
+    }
+    if items.len() > MAX_ITEMS {
+        return Err(ImportError::OverBound {
+            field: "items".into(),
+            max: MAX_ITEMS,
+        });
+    }
+    let name = text(actor, "name", "name")?.unwrap_or("").trim().to_owned();
+    if name.is_empty() {
+        return Err(not_actor("name"));
+    }
+    let mut report = Report::default();
+
+    // Abilities.
+    let mut scores = [10u8; 6];
+    for (i, ability) in Ability::ALL.into_iter().enumerate() {
+        let key = ability_key(ability);
+        let field = format!("system.abilities.{key}.value");
+        let v = abilities
+            .get(key)
+            .and_then(|a| a.get("value"))
+            .ok_or_else(|| not_actor(&field))?;
+        scores[i] = number(v, 30, &field)?.ok_or_else(|| bad(&field, v))? as u8;
+    }
+    let scores = AbilityScores::new(scores)?;
+    report.mapped("system.abilities", "abilities", Mapped::Abilities);
+
+    // Classes first: the caster is built from them.
+    let mut classes: Vec<(Class, u8)> = Vec::new();
+    let mut other_levels = 0u8;
+    for (i, item) in items.iter().enumerate() {
+        let field = format!("items[{i}]");
+        let Some(obj) = item.as_object() else {
+            return Err(bad(&field, item));
+        };
+        if obj.get("type").and_then(Value::as_str) != Some("class") {
+            continue;
+        }
+        let label = text(obj, "name", &format!("{field}.name"))?.unwrap_or("");
+        let sys = obj.get("system").and_then(Value::as_object);
+        let ident_field = format!("{field}.system.identifier");
+        let ident = sys
+            .and_then(|s| s.get("identifier"))
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+            .unwrap_or_else(|| label.to_lowercase());
+        let levels_field = format!("{field}.system.levels");
+        let lv = sys
+            .and_then(|s| s.get("levels"))
+            .ok_or_else(|| not_actor(&levels_field))?;
+        let level = number(lv, 20, &levels_field)?
+            .filter(|l| *l >= 1)
+            .ok_or_else(|| bad(&levels_field, lv))? as u8;
+        match class_of(&ident) {
+            Some(Some(class)) => {
+                if classes.iter().any(|(c, _)| *c == class) {
+                    return Err(bad(&ident_field, &Value::String(ident)));
+                }
+                classes.push((class, level));
+                report.mapped(&field, label, Mapped::Class { class, level });
+            }
+            Some(None) => {
+                other_levels = other_levels.saturating_add(level);
+                report.skipped(&field, label, Skip::ClassWithoutSpells);
+            }
+            None => {
+                let mut class = ident;
+                class.truncate(class.char_indices().nth(40).map_or(class.len(), |(i, _)| i));
+                return Err(ImportError::UnknownClass {
+                    field: ident_field,
+                    class,
+                });
+            }
+        }
+    }
+    if classes.is_empty() {
+        return Err(ImportError::NotASpellcaster);
+    }
+    let mut caster = Caster::new(&name, &classes, scores)?;
+    let mut sheet = SheetFacts::read(system, other_levels)?;
+
+    // Spells and everything else, in file order.
+    let mut wizard_book = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let field = format!("items[{i}]");
+        let obj = item.as_object().ok_or_else(|| bad(&field, item))?;
+        let label = text(obj, "name", &format!("{field}.name"))?.unwrap_or("");
+        let kind = obj.get("type").and_then(Value::as_str).unwrap_or("");
+        match kind {
+            "class" => {}
+            "spell" => read_spell(
+                obj,
+                &field,
+                label,
+                catalog,
+                &mut caster,
+                &mut report,
+                &mut sheet,
+                &mut wizard_book,
+            )?,
+            "subclass" => report.skipped(&field, label, Skip::Subclass),
+            "feat" | "race" | "background" => report.skipped(&field, label, Skip::Feature),
+            _ => report.skipped(&field, label, Skip::Item),
+        }
+    }
+    for id in wizard_book {
+        caster.apply(&Event::SpellCopied { spell: id });
+    }
+
+    read_slots(system, &mut caster, &mut report)?;
+    read_vitals(system, &mut caster, &mut report)?;
+    Ok(Imported {
+        caster,
+        report,
+        sheet,
+    })
+}
+
+/// The preparation of a spell item, from either data model.
+fn spell_mode(sys: &Map<String, Value>, field: &str) -> Result<(Method, Prep), ImportError> {
+    if let Some(method) = sys.get("method").and_then(Value::as_str) {
+        let method = match method {
+            "spell" | "" => Method::Spell,
+            "pact" => Method::Pact,
+            "atwill" | "innate" => Method::AtWill,
+            "ritual" => Method::Ritual,
+            _ => return Err(bad(&format!("{field}.system.method"), &Value::from(method))),
+        };
+        let pf = format!("{field}.system.prepared");
+        let prep = match sys.get("prepared") {
+            None | Some(Value::Null) => Prep::Not,
+            Some(v) => match number(v, 2, &pf)? {
+                Some(1) => Prep::Prepared,
+                Some(2) => Prep::Always,
+                _ => Prep::Not,
+            },
+        };
+        return Ok((method, prep));
+    }
+    // Before dnd5e 5.1: system.preparation.mode and .prepared.
+    let Some(p) = sys.get("preparation").and_then(Value::as_object) else {
+        return Ok((Method::Spell, Prep::Not));
+    };
+    let prepared = p.get("prepared").and_then(Value::as_bool).unwrap_or(false);
+    let mode = p.get("mode").and_then(Value::as_str).unwrap_or("prepared");
+    Ok(match mode {
+        "always" => (Method::Spell, Prep::Always),
+        "pact" => (Method::Pact, Prep::Prepared),
+        "atwill" | "innate" => (Method::AtWill, Prep::Not),
+        "ritual" => (Method::Ritual, Prep::Not),
+        "prepared" => (
+            Method::Spell,
+            if prepared { Prep::Prepared } else { Prep::Not },
+        ),
+        other => {
+            return Err(bad(
+                &format!("{field}.system.preparation.mode"),
+                &Value::from(other),
+            ));
+        }
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn read_spell(
+    obj: &Map<String, Value>,
+    field: &str,
+    label: &str,
+    catalog: &Catalog,
+    caster: &mut Caster,
+    report: &mut Report,
+    sheet: &mut SheetFacts,
+    wizard_book: &mut Vec<grimoire_rules::SpellId>,
+) -> Result<(), ImportError> {
+    let cached = obj
+        .get("flags")
+        .and_then(|f| f.get("dnd5e"))
+        .and_then(|f| f.get("cachedFor"))
+        .is_some();
+    if cached {
+        report.skipped(field, label, Skip::ItemSpell);
+        return Ok(());
+    }
+    let empty = Map::new();
+    let sys = obj
+        .get("system")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    let ident = text(sys, "identifier", &format!("{field}.system.identifier"))?;
+    let found = ident
+        .and_then(|i| catalog.get(i))
+        .or_else(|| catalog.get(label));
+    let Some(found) = found else {
+        report.skipped(field, label, Skip::UnknownSpell);
+        return Ok(());
+    };
+    let spell: &Spell = &found.spell;
+    let (method, prep) = spell_mode(sys, field)?;
+    let source = sys
+        .get("sourceClass")
+        .and_then(Value::as_str)
+        .and_then(|s| class_of(s).flatten())
+        .filter(|c| caster.class_level(*c) > 0);
+    let free = sys
+        .get("uses")
+        .and_then(|u| u.get("max"))
+        .is_some_and(|m| !matches!(m, Value::Null) && m.as_str() != Some(""));
+    match (method, prep) {
+        (Method::AtWill, _) => {
+            report.skipped(field, label, Skip::AtWill);
+            return Ok(());
+        }
+        (Method::Ritual, _) => {
+            report.skipped(field, label, Skip::RitualOnly);
+            return Ok(());
+        }
+        (_, Prep::Always) => {
+            let class = source
+                .or_else(|| caster.casting_class(spell, None).ok())
+                .unwrap_or(caster.classes()[0].0);
+            if !caster.is_always_prepared(&spell.id) {
+                caster.apply(&Event::ExtraSpellAdded {
+                    extra: ExtraSpell {
+                        spell: spell.id.clone(),
+                        class,
+                        always_prepared: true,
+                    },
+                });
+            }
+            report.mapped(field, label, Mapped::AlwaysPrepared { class });
+        }
+        (_, _) if spell.level.is_cantrip() => {
+            caster.apply(&Event::CantripLearned {
+                spell: spell.id.clone(),
+            });
+            report.mapped(field, label, Mapped::Cantrip);
+        }
+        (_, Prep::Prepared) => {
+            caster.apply(&Event::SpellPrepared {
+                spell: spell.id.clone(),
+            });
+            if in_wizard_book(caster, spell, source) {
+                wizard_book.push(spell.id.clone());
+            }
+            report.mapped(field, label, Mapped::Prepared);
+        }
+        (_, Prep::Not) => {
+            if in_wizard_book(caster, spell, source) {
+                wizard_book.push(spell.id.clone());
+                report.mapped(field, label, Mapped::Spellbook);
+            } else {
+                report.skipped(field, label, Skip::NotPrepared);
+            }
+        }
+    }
+    sheet.spells.insert(spell.id.clone());
+    if free {
+        report.skipped(format!("{field}.system.uses"), label, Skip::FreeUses);
+    }
+    Ok(())
+}
+
+/// A Wizard's spell on the sheet is in the spellbook.
+fn in_wizard_book(caster: &Caster, spell: &Spell, source: Option<Class>) -> bool {
+    caster.class_level(Class::Wizard) > 0
+        && spell.on_class_list(Class::Wizard)
+        && source.is_none_or(|c| c == Class::Wizard)
+}
+
+/// Slots remaining: `system.spells.spellN.value` and `.pact.value`.
+fn read_slots(
+    system: &Map<String, Value>,
+    caster: &mut Caster,
+    report: &mut Report,
+) -> Result<(), ImportError> {
+    let Some(spells) = system.get("spells").and_then(Value::as_object) else {
+        return Ok(());
+    };
+    for n in 1..=9u8 {
+        let key = format!("spell{n}");
+        let field = format!("system.spells.{key}.value");
+        let level = SlotLevel::new(n)?;
+        let total = caster.slots().total(level);
+        let Some(v) = spells.get(&key).and_then(|s| s.get("value")) else {
+            continue;
+        };
+        let Some(value) = number(v, 99, &field)? else {
+            continue;
+        };
+        if total == 0 && value == 0 {
+            continue;
+        }
+        let remaining = (value as u8).min(total);
+        for _ in remaining..total {
+            caster.apply(&Event::SlotExpended {
+                level,
+                pact: false,
+                off_turn: true,
+            });
+        }
+        report.mapped(
+            &field,
+            &key,
+            Mapped::SlotsRemaining {
+                level: n,
+                remaining,
+            },
+        );
+        if value as u8 > total {
+            report.skipped(&field, &key, Skip::SlotsOverMax);
+        }
+    }
+    if let Some(v) = spells.get("pact").and_then(|s| s.get("value")) {
+        let field = "system.spells.pact.value";
+        if let (Some(value), Some(pact)) = (number(v, 99, field)?, caster.pact_slots().cloned()) {
+            let remaining = (value as u8).min(pact.total());
+            for _ in remaining..pact.total() {
+                caster.apply(&Event::SlotExpended {
+                    level: pact.level(),
+                    pact: true,
+                    off_turn: true,
+                });
+            }
+            report.mapped(field, "pact", Mapped::PactSlotsRemaining { remaining });
+            if value as u8 > pact.total() {
+                report.skipped(field, "pact", Skip::SlotsOverMax);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Hit points and Armor Class, when the file states them (a flat AC).
+fn read_vitals(
+    system: &Map<String, Value>,
+    caster: &mut Caster,
+    report: &mut Report,
+) -> Result<(), ImportError> {
+    let attrs = system.get("attributes");
+    let hp = attrs.and_then(|a| a.get("hp"));
+    let ac = attrs.and_then(|a| a.get("ac"));
+    let max = hp.and_then(|h| h.get("max")).unwrap_or(&Value::Null);
+    let flat = ac
+        .filter(|a| a.get("calc").and_then(Value::as_str) == Some("flat"))
+        .and_then(|a| a.get("flat"))
+        .unwrap_or(&Value::Null);
+    let max = number(
+        max,
+        u64::from(grimoire_rules::MAX_HIT_POINTS),
+        "system.attributes.hp.max",
+    )?;
+    let flat = number(
+        flat,
+        u64::from(grimoire_rules::MAX_ARMOR_CLASS),
+        "system.attributes.ac.flat",
+    )?;
+    let (Some(max), Some(flat)) = (max, flat) else {
+        report.skipped("system.attributes.hp", "hp", Skip::VitalsComputed);
+        return Ok(());
+    };
+    let mut vitals = Vitals::new(max as u32, flat as u8)?;
+    let value = hp.and_then(|h| h.get("value")).unwrap_or(&Value::Null);
+    if let Some(v) = number(
+        value,
+        u64::from(grimoire_rules::MAX_HIT_POINTS),
+        "system.attributes.hp.value",
+    )? {
+        vitals.hp = (v as u32).min(vitals.max_hp);
+    }
+    let temp = hp.and_then(|h| h.get("temp")).unwrap_or(&Value::Null);
+    if let Some(t) = number(
+        temp,
+        u64::from(grimoire_rules::MAX_HIT_POINTS),
+        "system.attributes.hp.temp",
+    )? {
+        vitals.temp_hp = t as u32;
+    }
+    caster.apply(&Event::VitalsSet { vitals });
+    report.mapped("system.attributes.hp", "hp", Mapped::Vitals);
+    Ok(())
+}

@@ -1,0 +1,148 @@
+//! The import report: every part of the sheet, and what became of it.
+
+use grimoire_rules::Class;
+use serde::Serialize;
+
+/// One part of the sheet and its fate.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReportLine {
+    /// Where it sits in the JSON (`items[12]`, `system.spells.spell1`).
+    pub field: String,
+    /// Its name on the sheet (an item's name, a field's key).
+    pub name: String,
+    /// What became of it.
+    pub fate: Fate,
+}
+
+/// What became of a part of the sheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "fate", content = "what", rename_all = "snake_case")]
+pub enum Fate {
+    /// It is now part of the character.
+    Mapped(Mapped),
+    /// It is not part of the character; the report keeps it as a note.
+    Skipped(Skip),
+}
+
+/// What a mapped part became.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mapped {
+    /// The six ability scores.
+    Abilities,
+    /// A class and its level.
+    Class {
+        /// The class.
+        class: Class,
+        /// Its level.
+        level: u8,
+    },
+    /// A prepared spell (it counts against the class limit).
+    Prepared,
+    /// A cantrip the character knows.
+    Cantrip,
+    /// A spell a feature keeps prepared, counted as a spell of this class.
+    AlwaysPrepared {
+        /// The class whose DC and attack it uses.
+        class: Class,
+    },
+    /// A Wizard's spell kept in the spellbook, not prepared.
+    Spellbook,
+    /// Slots of one level remaining.
+    SlotsRemaining {
+        /// The slot level.
+        level: u8,
+        /// How many remain.
+        remaining: u8,
+    },
+    /// Pact Magic slots remaining.
+    PactSlotsRemaining {
+        /// How many remain.
+        remaining: u8,
+    },
+    /// Hit points and Armor Class.
+    Vitals,
+}
+
+/// Why a part of the sheet was not mapped; each has a stable code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Skip {
+    /// A spell that is not in the SRD 5.2 catalogue (homebrew or non-SRD).
+    UnknownSpell,
+    /// A spell on the sheet but not prepared (nor in a spellbook).
+    NotPrepared,
+    /// A spell a magic item holds (a scroll's, a wand's): the item is listed on its own.
+    ItemSpell,
+    /// A spell cast at will or innately, outside the class's preparation.
+    AtWill,
+    /// A spell cast only as a Ritual from the sheet.
+    RitualOnly,
+    /// Free casts per rest of a spell: the spell is kept, its free uses are not.
+    FreeUses,
+    /// A class without spellcasting: its levels are not part of the character.
+    ClassWithoutSpells,
+    /// A subclass: Grimoire models no subclass features.
+    Subclass,
+    /// A feature, feat, species or background: not modelled.
+    Feature,
+    /// Equipment, weapons, consumables, tools, containers: not modelled.
+    Item,
+    /// Hit points or Armor Class the file leaves for Foundry to compute.
+    VitalsComputed,
+    /// More slots remaining on the sheet than the levels give: kept at the maximum.
+    SlotsOverMax,
+}
+
+impl Skip {
+    /// The stable machine code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Skip::UnknownSpell => "unknown_spell",
+            Skip::NotPrepared => "not_prepared",
+            Skip::ItemSpell => "item_spell",
+            Skip::AtWill => "at_will",
+            Skip::RitualOnly => "ritual_only",
+            Skip::FreeUses => "free_uses",
+            Skip::ClassWithoutSpells => "class_without_spells",
+            Skip::Subclass => "subclass",
+            Skip::Feature => "feature",
+            Skip::Item => "item",
+            Skip::VitalsComputed => "vitals_computed",
+            Skip::SlotsOverMax => "slots_over_max",
+        }
+    }
+}
+
+/// The whole report, in the order of the file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// Every line.
+    pub lines: Vec<ReportLine>,
+}
+
+impl Report {
+    pub(crate) fn mapped(&mut self, field: impl Into<String>, name: &str, what: Mapped) {
+        self.lines.push(ReportLine {
+            field: field.into(),
+            name: name.to_owned(),
+            fate: Fate::Mapped(what),
+        });
+    }
+
+    pub(crate) fn skipped(&mut self, field: impl Into<String>, name: &str, why: Skip) {
+        self.lines.push(ReportLine {
+            field: field.into(),
+            name: name.to_owned(),
+            fate: Fate::Skipped(why),
+        });
+    }
+
+    /// The lines not mapped.
+    pub fn skipped_lines(&self) -> impl Iterator<Item = (&ReportLine, &Skip)> {
+        self.lines.iter().filter_map(|l| match &l.fate {
+            Fate::Skipped(s) => Some((l, s)),
+            Fate::Mapped(_) => None,
+        })
+    }
+}

@@ -1,0 +1,158 @@
+//! Every 2024 premade spellcaster of the Foundry dnd5e system imports, and
+//! its slots, save DC, spell attack bonus, prepared list and pact slots
+//! equal what the sheet's own data says (fixtures: see fixtures/foundry/NOTICE.md).
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use grimoire_catalog::Catalog;
+use grimoire_import::{Fate, Mapped, check, class_of, import_foundry};
+use grimoire_rules::{Ability, SlotLevel};
+use serde_json::Value;
+
+const CASTERS: [&str; 8] = [
+    "akra",
+    "aoth",
+    "beiro",
+    "krusk",
+    "morthos",
+    "quillathe",
+    "sefris",
+    "zanna",
+];
+const LEVELS: [u8; 4] = [1, 5, 11, 17];
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests/fixtures/foundry", name]
+        .iter()
+        .collect();
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn ability(key: &str) -> Ability {
+    Ability::ALL
+        .into_iter()
+        .find(|a| grimoire_import::ability_key(*a) == key)
+        .unwrap()
+}
+
+/// What the sheet says, computed from its own data with the 2024
+/// proficiency table: 8 + proficiency + the sheet's spellcasting modifier.
+fn sheet_dc_and_attack(json: &Value) -> (i32, i32) {
+    let level: u64 = json["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["type"] == "class")
+        .map(|i| i["system"]["levels"].as_u64().unwrap())
+        .sum();
+    let prof = 2 + (level as i32 - 1) / 4;
+    let key = json["system"]["attributes"]["spellcasting"]
+        .as_str()
+        .unwrap();
+    let score = json["system"]["abilities"][key]["value"].as_i64().unwrap() as i32;
+    let attack = prof + (score - 10).div_euclid(2);
+    (8 + attack, attack)
+}
+
+/// The sheet's prepared spells: level 1+, `prepared: 1`, not an item's copy,
+/// and known to the SRD catalogue.
+fn sheet_prepared(json: &Value, srd: &Catalog) -> BTreeSet<String> {
+    json["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["type"] == "spell" && i["flags"]["dnd5e"]["cachedFor"].is_null())
+        .filter(|i| i["system"]["prepared"] == 1 && i["system"]["level"].as_u64() > Some(0))
+        .filter(|i| i["system"]["method"] == "spell" || i["system"]["method"] == "pact")
+        .filter_map(|i| srd.get(i["system"]["identifier"].as_str().unwrap()))
+        .map(|f| f.spell.id.as_str().to_owned())
+        .collect()
+}
+
+#[test]
+fn r2_r19_r20_every_premade_caster_matches_its_sheet() {
+    let srd = Catalog::srd();
+    for name in CASTERS {
+        for level in LEVELS {
+            let file = format!("{name}-{level}.json");
+            let bytes = fixture(&file);
+            let json: Value = serde_json::from_slice(&bytes).unwrap();
+            let imported = import_foundry(&bytes, srd).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let c = &imported.caster;
+            assert_eq!(c.level(), level, "{file}");
+            // Slots: system.spells.spellN.value and pact.value.
+            for n in 1..=9u8 {
+                let said = json["system"]["spells"][format!("spell{n}")]["value"]
+                    .as_u64()
+                    .unwrap_or(0) as u8;
+                let l = SlotLevel::new(n).unwrap();
+                assert_eq!(c.slots().remaining(l), said, "{file} level-{n} slots");
+                assert_eq!(c.slots().total(l), said, "{file} level-{n} slots (full)");
+            }
+            let pact = json["system"]["spells"]["pact"]["value"]
+                .as_u64()
+                .unwrap_or(0) as u8;
+            assert_eq!(
+                c.pact_slots().map_or(0, |p| p.remaining()),
+                pact,
+                "{file} pact"
+            );
+            // Save DC and spell attack bonus.
+            let class_id = json["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|i| i["type"] == "class")
+                .unwrap()["system"]["identifier"]
+                .as_str()
+                .unwrap();
+            let class = class_of(class_id).unwrap().unwrap();
+            let key = json["system"]["attributes"]["spellcasting"]
+                .as_str()
+                .unwrap();
+            assert_eq!(class.spellcasting_ability(), ability(key), "{file}");
+            let (dc, attack) = sheet_dc_and_attack(&json);
+            assert_eq!(c.save_dc(class), dc, "{file} DC");
+            assert_eq!(c.spell_attack_bonus(class), attack, "{file} attack");
+            // Prepared list.
+            let prepared: BTreeSet<String> =
+                c.prepared().iter().map(|s| s.as_str().to_owned()).collect();
+            assert_eq!(prepared, sheet_prepared(&json, srd), "{file} prepared");
+            // Every spell item has a line in the report.
+            let spell_items = json["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|i| i["type"] == "spell")
+                .count();
+            let spell_lines = imported
+                .report
+                .lines
+                .iter()
+                .filter(|l| l.field.starts_with("items[") && !l.field.contains(".system"))
+                .filter(|l| {
+                    let i: usize = l.field[6..l.field.len() - 1].parse().unwrap();
+                    json["items"][i]["type"] == "spell"
+                })
+                .count();
+            assert_eq!(spell_lines, spell_items, "{file} report");
+            assert!(
+                imported
+                    .report
+                    .lines
+                    .iter()
+                    .any(|l| matches!(l.fate, Fate::Mapped(Mapped::Class { .. }))),
+                "{file}"
+            );
+            // The official premades pass the referee's check.
+            assert_eq!(check(&imported, srd), vec![], "{file} check");
+        }
+    }
+}
+
+#[test]
+fn a_premade_without_spellcasting_is_refused() {
+    let err = import_foundry(&fixture("perrin-5.json"), Catalog::srd()).unwrap_err();
+    assert_eq!(err.code(), "not_a_spellcaster");
+}

@@ -1,0 +1,93 @@
+//! `import(export(x))` is the same character, for random casters.
+
+use grimoire_catalog::Catalog;
+use grimoire_import::{export_foundry, import_foundry};
+use grimoire_rules::{AbilityScores, Caster, Class, Event, SlotLevel, Vitals};
+use proptest::prelude::*;
+
+fn caster(
+    class: usize,
+    level: u8,
+    scores: [u8; 6],
+    picks: Vec<prop::sample::Index>,
+    always: Vec<prop::sample::Index>,
+    spent: [u8; 3],
+    vitals: Option<(u32, u8)>,
+) -> Caster {
+    let srd = Catalog::srd();
+    let class = Class::ALL[class];
+    let mut c = Caster::new(
+        "Round Trip",
+        &[(class, level)],
+        AbilityScores::new(scores).unwrap(),
+    )
+    .unwrap();
+    let on_list: Vec<_> = srd
+        .spells()
+        .iter()
+        .filter(|s| s.spell.on_class_list(class))
+        .collect();
+    for p in picks {
+        let s = &on_list[p.index(on_list.len())].spell;
+        if let Ok(out) = c.prepare(s) {
+            c.apply_all(&out.events);
+            if class == Class::Wizard && !s.level.is_cantrip() {
+                let out = c.copy_to_spellbook(s).unwrap();
+                c.apply_all(&out.events);
+            }
+        }
+    }
+    let all = srd.spells();
+    for p in always {
+        let s = &all[p.index(all.len())].spell;
+        if !c.is_prepared(&s.id) && !c.cantrips().contains(&s.id) {
+            let out = c.prepare_always(s, None).unwrap();
+            c.apply_all(&out.events);
+        }
+    }
+    for (i, n) in spent.into_iter().enumerate() {
+        let level = SlotLevel::new(i as u8 + 1).unwrap();
+        for _ in 0..n.min(c.slots().remaining(level)) {
+            c.apply(&Event::SlotExpended {
+                level,
+                pact: false,
+                off_turn: true,
+            });
+        }
+    }
+    if let Some(p) = c.pact_slots().cloned()
+        && spent[0] > 0
+    {
+        c.apply(&Event::SlotExpended {
+            level: p.level(),
+            pact: true,
+            off_turn: true,
+        });
+    }
+    if let Some((hp, ac)) = vitals {
+        c.apply(&Event::VitalsSet {
+            vitals: Vitals::new(hp, ac).unwrap(),
+        });
+    }
+    c
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn import_of_export_is_the_same_character(
+        class in 0..8usize,
+        level in 1..=20u8,
+        scores in prop::array::uniform6(3..=20u8),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 0..12),
+        always in prop::collection::vec(any::<prop::sample::Index>(), 0..3),
+        spent in prop::array::uniform3(0..3u8),
+        vitals in prop::option::of((1..300u32, 5..25u8)),
+    ) {
+        let srd = Catalog::srd();
+        let c = caster(class, level, scores, picks, always, spent, vitals);
+        let json = export_foundry(&c, srd).to_string();
+        let back = import_foundry(json.as_bytes(), srd).unwrap();
+        prop_assert_eq!(back.caster, c);
+    }
+}
