@@ -490,3 +490,18 @@ fn attack_a_stunned_creature_has_advantage_and_a_paralyzed_one_takes_a_critical(
         "a melee hit within 5 feet"
     );
 }
+
+#[test]
+fn r9_outside_an_encounter_the_next_attack_waits_for_the_turn_to_end() {
+    let s = Session::new();
+    paladin_and_target(&s);
+    attack(&s, "1", &["Pal", "longsword", "-t", "Orcy"]);
+    let e = s.fails(1, &["attack", "Pal", "longsword", "-t", "Orcy"]);
+    assert_eq!(
+        (e["code"].as_str(), e["rule"].as_str()),
+        (Some("action_unavailable"), Some("R9"))
+    );
+    assert_eq!(e["hint"]["id"], "hint-end-turn", "{e}");
+    s.ok(&["turn", "end", "Pal"]);
+    attack(&s, "1", &["Pal", "longsword", "-t", "Orcy"]);
+}

@@ -52,9 +52,19 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         two_handed: args.two_handed,
         command: ctx.command_line.clone(),
     };
+    let in_encounter = crate::state::encounter_of(&store, &entity.name)?.is_some();
     let mut rng = ctx.rng();
-    let done =
-        grimoire_app::attack(&mut store, &call, &mut rng).map_err(crate::failure::app_error)?;
+    let done = grimoire_app::attack(&mut store, &call, &mut rng).map_err(|err| match err {
+        // Outside an encounter the action comes back when the turn ends.
+        grimoire_app::AppError::Rules(e) => super::cast::hint(
+            crate::failure::Failure::from(e),
+            &entity.name,
+            |_| call.weapon.clone(),
+            in_encounter,
+        )
+        .into(),
+        other => crate::failure::app_error(other),
+    })?;
     let view = AttackView::new(&done);
     show(&ctx.out, &view, ctx.seed)
 }
