@@ -39,7 +39,7 @@ pub(crate) fn roll<R: DiceRng + ?Sized>(
     c: &Caster,
     rng: &mut R,
 ) -> Result<Rolled, grimoire_rules::RulesError> {
-    let o = c.death_save(RollMode::Normal, 0, rng)?;
+    let o = c.death_save(RollMode::Normal, i64::from(c.d20_penalty()), rng)?;
     Ok(Rolled {
         save: DeathSave {
             name: c.name().to_owned(),
@@ -82,5 +82,17 @@ pub fn stabilize(
     caster: &Entity<Caster>,
 ) -> Result<Step, AppError> {
     let out = caster.state.stabilize()?;
+    commit(store, command, caster, out)
+}
+
+/// Sets a character's Exhaustion level (2024: 0 to 6, each level −2 on
+/// every d20 Test; 6 kills).
+pub fn exhaustion(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    level: u8,
+) -> Result<Step, AppError> {
+    let out = caster.state.set_exhaustion(level);
     commit(store, command, caster, out)
 }

@@ -48,6 +48,7 @@ pub mod options;
 pub mod plan;
 pub mod reaction;
 pub mod seat;
+mod sheet_import;
 mod state;
 mod turns;
 pub mod view;
@@ -63,7 +64,7 @@ pub use character::{
     copy_to_spellbook, damage, damage_hit, end_turn, hit_points, move_spell, prepare,
     prepare_always, rest, unprepare, wait,
 };
-pub use dying::{DeathSave, death_save, stabilize};
+pub use dying::{DeathSave, death_save, exhaustion, stabilize};
 pub use error::AppError;
 pub use gear::{equip_new, starting_equipment};
 pub use hit_dice::{PartyMember, PartyRest, Rested, rest_all, rest_with_hit_dice};

@@ -299,6 +299,11 @@ pub struct ConcentrationRow {
     pub effect: u64,
 }
 
+/// Whether a count is 0 (serde's skip test).
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
 /// The parts of the character sheet beyond name, classes, slots, spells,
 /// conditions and concentration (the server flattens these into its own
 /// character view).
@@ -327,6 +332,10 @@ pub struct SheetView {
     pub time_rounds: u64,
     /// Hit points and Armor Class, once recorded (`grimoire hp`).
     pub vitals: Option<grimoire_rules::Vitals>,
+    /// The Exhaustion level (2024: −2 a level on every d20 Test), when
+    /// above 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub exhaustion: u8,
     /// A Wizard's spellbook, once kept (`grimoire spellbook add`).
     pub spellbook: Option<Vec<SpellId>>,
     /// Spells kept prepared by a feature (`grimoire prepare --always`):
@@ -390,6 +399,7 @@ impl SheetView {
             turn: c.turn().clone(),
             time_rounds: c.now(),
             vitals: c.vitals(),
+            exhaustion: c.exhaustion_level(),
             spellbook: c.spellbook().map(|b| b.iter().cloned().collect()),
             always_prepared: c
                 .always_prepared()

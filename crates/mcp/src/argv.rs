@@ -269,6 +269,7 @@ pub fn condition(p: &ConditionChange) -> Vec<String> {
         .arg(&p.character)
         .arg(action)
         .arg(&p.condition)
+        .opt("level", p.level)
         .done()
 }
 

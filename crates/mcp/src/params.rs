@@ -635,6 +635,9 @@ pub struct ConditionChange {
     /// "silenced" (no spells with a Verbal component, R14a).
     #[schemars(length(min = 1, max = 30))]
     pub condition: String,
+    /// Exhaustion's level outright, 0 to 6 (2024: -2 a level on every d20 Test, 6 kills); adding exhaustion without it gains one level.
+    #[schemars(range(min = 0, max = 6))]
+    pub level: Option<u8>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }

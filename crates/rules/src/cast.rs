@@ -523,7 +523,8 @@ type Access = (Option<Class>, Stats, Source, SpellLevel);
 fn class_stats(caster: &Caster, class: Class) -> Stats {
     Stats {
         save_dc: caster.save_dc(class),
-        attack_bonus: caster.spell_attack_bonus(class),
+        // A spell attack is a d20 Test: Exhaustion counts against it.
+        attack_bonus: caster.spell_attack_bonus(class) - caster.d20_penalty(),
         modifier: i32::from(caster.modifier(class.spellcasting_ability())),
     }
 }

@@ -97,6 +97,10 @@ pub struct Caster {
     /// the next one waits its 16 hours (R4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) last_long_rest: Option<u64>,
+    /// Exhaustion levels (2024: 1 to 6) while the Exhaustion condition
+    /// lasts; 0 on older sheets, read as 1 when the condition is there.
+    #[serde(default, skip_serializing_if = "crate::exhaustion::is_zero")]
+    pub(crate) exhaustion: u8,
 }
 
 impl Caster {
@@ -169,6 +173,7 @@ impl Caster {
             spellbook: None,
             block: None,
             last_long_rest: None,
+            exhaustion: 0,
         }
     }
 
@@ -398,6 +403,12 @@ impl Caster {
     /// Saving-throw bonus: the modifier, plus proficiency for the first
     /// class's two saving throws (a multiclass character keeps only those).
     pub fn save_bonus(&self, ability: Ability) -> i32 {
+        // A saving throw is a d20 Test: Exhaustion counts against it.
+        self.save_bonus_rested(ability) - self.d20_penalty()
+    }
+
+    /// [`Caster::save_bonus`] before Exhaustion.
+    fn save_bonus_rested(&self, ability: Ability) -> i32 {
         // A stat block prints its saving throws.
         if let Some(b) = &self.block {
             return b

@@ -319,6 +319,12 @@ pub enum Event {
         /// The counts afterwards.
         death: crate::dying::DeathSaves,
     },
+    /// The Exhaustion level changed (2024): the condition lasts while it
+    /// is above 0.
+    ExhaustionChanged {
+        /// The level afterwards, 0 to 6.
+        level: u8,
+    },
     /// Hit Point Dice were spent (a Short Rest, 2024).
     HitDiceSpent {
         /// Every die spent since the last Long Rest, afterwards.
@@ -429,6 +435,14 @@ impl Caster {
                     v.death = *death;
                 }
             }
+            Event::ExhaustionChanged { level } => {
+                self.exhaustion = *level;
+                if *level > 0 {
+                    self.conditions.insert(Condition::Exhaustion);
+                } else {
+                    self.conditions.remove(&Condition::Exhaustion);
+                }
+            }
             Event::HitDiceSpent { spent } => {
                 if let Some(v) = self.vitals.as_mut() {
                     v.hit_dice_spent = *spent;
@@ -439,6 +453,9 @@ impl Caster {
             }
             Event::ConditionRemoved { condition } => {
                 self.conditions.remove(condition);
+                if *condition == Condition::Exhaustion {
+                    self.exhaustion = 0;
+                }
             }
             Event::SilenceChanged {
                 silenced,
@@ -471,6 +488,12 @@ impl Caster {
             }
             Event::LongRestFinished => {
                 self.last_long_rest = Some(self.now);
+                // A Long Rest takes off one Exhaustion level (2024).
+                let level = self.exhaustion_level().saturating_sub(1);
+                self.exhaustion = level;
+                if level == 0 {
+                    self.conditions.remove(&Condition::Exhaustion);
+                }
                 self.vitals = self.vitals.map(Vitals::rested);
                 self.slots.restore_all();
                 if let Some(p) = self.pact.as_mut() {

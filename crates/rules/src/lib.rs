@@ -68,6 +68,7 @@ mod effect;
 mod encounter;
 mod error;
 mod event;
+mod exhaustion;
 mod formula;
 mod hit_dice;
 mod house;
@@ -121,6 +122,7 @@ pub use effect::{
 pub use encounter::{Combatant, CombatantKind, Encounter, EncounterEvent, TurnChange};
 pub use error::{RulesError, SpellName};
 pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
+pub use exhaustion::MAX_EXHAUSTION;
 pub use formula::{DiceFormula, MAX_DICE};
 pub use hit_dice::{HIT_DIE_SIZES, HitDice, HitDiceSpent, HitDieRoll, hit_die};
 pub use house::{HouseRules, NotRelaxable, Relaxable, Waived};

@@ -64,8 +64,9 @@ fn r15_zero_hit_points_is_unconscious_and_ends_concentration_without_a_save() {
     let mut c = with_vitals(cleric(3), 20, 16);
     let req = CastRequest::new().target(Target::caster("Caster"));
     cast_ok(&mut c, &bless(), &req, &mut Scripted::new(&[1]));
-    // A natural 20 would have kept it: no save is rolled at 0.
-    let o = c.take_damage(50, &mut Scripted::new(&[20]));
+    // A natural 20 would have kept it: no save is rolled at 0. (30 on 20
+    // hit points leaves 10 over, short of massive damage's 20.)
+    let o = c.take_damage(30, &mut Scripted::new(&[20]));
     assert_eq!(
         (o.hp_after, o.dc, o.concentration_kept),
         (Some(0), None, false)

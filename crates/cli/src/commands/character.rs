@@ -590,6 +590,9 @@ pub struct ConditionArgs {
     pub toggle: Option<String>,
     /// A condition (incapacitated, stunned, ...) or `silenced`
     pub condition: Option<String>,
+    /// Exhaustion's level outright, 0 to 6 (adding it without one gains a level)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=i64::from(grimoire_rules::MAX_EXHAUSTION)))]
+    pub level: Option<u8>,
 }
 
 impl ConditionArgs {
@@ -640,9 +643,17 @@ pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
     };
     let mut store = ctx.store()?;
     let entity = active::character(&store, name)?;
-    let outcome =
+    // Exhaustion comes in levels (2024): gaining it adds one, --level sets it.
+    let exhausting = what == Affliction::Condition(Condition::Exhaustion) && add;
+    let outcome = if exhausting {
+        let level = args
+            .level
+            .unwrap_or_else(|| entity.state.exhaustion_level().saturating_add(1));
+        grimoire_app::exhaustion(&mut store, ctx.command_line.clone(), &entity, level)
+    } else {
         grimoire_app::condition(&mut store, ctx.command_line.clone(), &entity, what, toggle)
-            .map_err(state::app_error)?;
+    }
+    .map_err(state::app_error)?;
     let next = &outcome.character.state;
     let out = &ctx.out;
     if out.json {
@@ -650,12 +661,23 @@ pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
             "character": next.name(),
             "conditions": next.conditions(),
             "silenced": next.is_silenced(),
+            "exhaustion": next.exhaustion_level(),
             "events": outcome.events,
             "notes": outcome.notes,
         }));
     }
     let verb = if add { Text::Added } else { Text::Removed };
     out.line(format!("{} {label}: {}", verb.get(out.lang), next.name()))?;
+    if exhausting {
+        out.line(grimoire_words::text(
+            out.lang.tag(),
+            "cli-exhaustion-level",
+            [
+                ("level", next.exhaustion_level().to_string()),
+                ("penalty", next.d20_penalty().to_string()),
+            ],
+        ))?;
+    }
     for note in &outcome.notes {
         out.line(out.yellow(&crate::describe::target_note(note, out.lang)))?;
     }

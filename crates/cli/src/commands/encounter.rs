@@ -638,7 +638,6 @@ fn status_with(
                     // A list is a list, empty for a creature with none.
                     // A stat-block creature's are its own (Unconscious at 0).
                     "conditions": ch.as_ref().map(|e| &e.state).or(c.caster.as_deref()).map(|k| k.conditions().clone()).unwrap_or_default(),
-                    "death_saves": ch.as_ref().and_then(|e| e.state.vitals()).map(|v| v.death),
                     "effects": fx,
                     "creature_type": c.creature_type,
                     "stats": c.stats,

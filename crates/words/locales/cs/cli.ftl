@@ -136,6 +136,7 @@ cli-hit-dice-healed = Kostky životů: +{ $healed } životů → { $vitals } · 
 cli-party-rested = { $name }: životy { $hp }/{ $max }
 cli-party-refused = { $name }: bez odpočinku ({ $code })
 cli-bad-hit-dice = --hit-dice bere počet (2) nebo velikosti kostek s počty (d10:1,d8:1), nejvýš 20 kostek; ne { $given }
+cli-exhaustion-level = Vyčerpání na úrovni { $level }: −{ $penalty } ke každému testu k20 (útoky, záchranné hody, ověření, záchrany proti smrti); Dlouhý odpočinek ubere jednu úroveň; úroveň 6 je smrt
 
 ## Oblasti účinku ve výpisu
 
@@ -474,4 +475,5 @@ cli-attack-reason-asked = vyžádaná
 cli-attack-reason-attacker = útočník { $condition }
 cli-attack-reason-target = cíl { $condition }
 cli-weapons-carried = zbraně: { $weapons }
+cli-attack-smites = po zásahu jako bonusová akce: { $spells } (grimoire cast { $attacker } KOUZLO -t "{ $target }" --trigger hit)
 cli-too-many-weapons = postava nese nejvýš { $limit } zbraní; --clear-weapons je odloží

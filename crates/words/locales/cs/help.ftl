@@ -167,6 +167,7 @@ help-grimoire-rest--all = Odpočine si každá uložená postava (krátký odpo�
 help-grimoire-condition--name = Postava; vynechte pro aktivní (grimoire use JMÉNO)
 help-grimoire-condition--toggle = add (přidat) nebo remove (odebrat)
 help-grimoire-condition--condition = Stav (incapacitated, stunned, ...) nebo `silenced`
+help-grimoire-condition--level = Úroveň vyčerpání přímo, 0 až 6 (přidání bez ní přidá jednu úroveň)
 help-grimoire-drop--name = Postava; vynechte pro aktivní (grimoire use JMÉNO)
 help-grimoire-retarget--words = [POSTAVA] KOUZLO CÍL: působící kouzlo (jméno nebo číslo za # v `character show`) a jeho nový cíl
 help-grimoire-dismiss--name = Postava; vynechte pro aktivní (grimoire use JMÉNO)

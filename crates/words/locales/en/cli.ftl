@@ -135,6 +135,7 @@ cli-hit-dice-healed = Hit Point Dice: +{ $healed } hit points → { $vitals } ·
 cli-party-rested = { $name }: HP { $hp }/{ $max }
 cli-party-refused = { $name }: no rest ({ $code })
 cli-bad-hit-dice = --hit-dice takes a number (2) or die sizes with counts (d10:1,d8:1), at most 20 dice; not { $given }
+cli-exhaustion-level = Exhaustion level { $level }: −{ $penalty } on every d20 Test (attacks, saving throws, checks, death saves); a Long Rest takes one level off; level 6 is death
 
 ## Areas of effect in human output
 
@@ -462,4 +463,5 @@ cli-attack-reason-asked = asked for
 cli-attack-reason-attacker = attacker { $condition }
 cli-attack-reason-target = target { $condition }
 cli-weapons-carried = weapons: { $weapons }
+cli-attack-smites = after the hit, as a Bonus Action: { $spells } (grimoire cast { $attacker } SPELL -t "{ $target }" --trigger hit)
 cli-too-many-weapons = a character carries at most { $limit } weapons; --clear-weapons puts them away

@@ -170,6 +170,7 @@ help-grimoire-rest--all = Rest every stored character (a Short Rest spends no Hi
 help-grimoire-condition--name = The character; leave out for the active one (grimoire use NAME)
 help-grimoire-condition--toggle = add or remove
 help-grimoire-condition--condition = A condition (incapacitated, stunned, ...) or `silenced`
+help-grimoire-condition--level = Exhaustion's level outright, 0 to 6 (adding it without one gains a level)
 help-grimoire-drop--name = The character; leave out for the active one (grimoire use NAME)
 help-grimoire-retarget--words = [CHARACTER] SPELL TARGET: the spell in effect (name or the number after # in `character show`) and its new target
 help-grimoire-dismiss--name = The character; leave out for the active one (grimoire use NAME)
