@@ -74,3 +74,6 @@ pub use state::{
     Batch, CHARACTER, ENCOUNTER, ENDED_ENCOUNTER, EncounterState, character, commit_character,
     encounter, encounter_of, ended_encounter, fold,
 };
+
+// Issue 36: a character brought from another tool's sheet.
+pub use sheet_import::{SheetStored, import_sheet};

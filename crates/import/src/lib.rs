@@ -57,7 +57,7 @@ mod sheet;
 pub use check::{Finding, check};
 pub use error::ImportError;
 pub use export::export_foundry;
-pub use read::{Imported, import_foundry};
+pub use read::{Imported, import_foundry, import_foundry_as};
 pub use report::{Fate, Mapped, Report, ReportLine, Skip};
 pub use sheet::{SheetFacts, ability_key, class_key, class_of};
 

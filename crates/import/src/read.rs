@@ -42,6 +42,16 @@ enum Prep {
 /// Reads a Foundry VTT dnd5e actor exported as JSON, resolving spells in
 /// `catalog`. Refuses a file over [`MAX_FILE_BYTES`] before parsing it.
 pub fn import_foundry(bytes: &[u8], catalog: &Catalog) -> Result<Imported, ImportError> {
+    import_foundry_as(bytes, catalog, None)
+}
+
+/// Like [`import_foundry`], the character named `name` instead of the
+/// sheet's `name` when one is given.
+pub fn import_foundry_as(
+    bytes: &[u8],
+    catalog: &Catalog,
+    name: Option<&str>,
+) -> Result<Imported, ImportError> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(ImportError::TooLarge {
             size: bytes.len(),
@@ -52,7 +62,7 @@ pub fn import_foundry(bytes: &[u8], catalog: &Catalog) -> Result<Imported, Impor
         line: e.line(),
         column: e.column(),
     })?;
-    read_actor(&root, catalog)
+    read_actor(&root, catalog, name)
 }
 
 fn not_actor(field: &str) -> ImportError {
@@ -107,7 +117,11 @@ fn number(v: &Value, max: u64, field: &str) -> Result<Option<u64>, ImportError> 
     }
 }
 
-fn read_actor(root: &Value, catalog: &Catalog) -> Result<Imported, ImportError> {
+fn read_actor(
+    root: &Value,
+    catalog: &Catalog,
+    rename: Option<&str>,
+) -> Result<Imported, ImportError> {
     let actor = root.as_object().ok_or_else(|| not_actor("(top level)"))?;
     let kind = actor
         .get("type")
@@ -136,7 +150,8 @@ fn read_actor(root: &Value, catalog: &Catalog) -> Result<Imported, ImportError> 
             max: MAX_ITEMS,
         });
     }
-    let name = text(actor, "name", "name")?.unwrap_or("").trim().to_owned();
+    let sheet_name = text(actor, "name", "name")?.unwrap_or("");
+    let name = rename.unwrap_or(sheet_name).trim().to_owned();
     if name.is_empty() {
         return Err(not_actor("name"));
     }
