@@ -57,6 +57,11 @@ pub struct AttackDone {
     pub encounter: Option<String>,
     /// The change that recorded it.
     pub change: Option<ChangeId>,
+    /// After a hit, the spells the attacker may cast now because of it
+    /// (R11: their trigger is the hit; Divine Smite, Searing Smite...):
+    /// prepared, cast on the creature hit, a melee one only after a melee
+    /// weapon's hit, while the Bonus Action is free. Each is its own cast.
+    pub smites: Vec<grimoire_rules::SpellId>,
 }
 
 /// Makes `call`'s attack and commits it in one change. Refused, changing
@@ -142,7 +147,19 @@ pub fn attack<R: DiceRng + ?Sized>(
         .and_then(|d| d.touched.first())
         .and_then(|t| t.version)
         .unwrap_or(attacker.version);
+    let hit = outcome
+        .resolution
+        .targets
+        .first()
+        .and_then(|t| t.attacks.first())
+        .is_some_and(|a| a.hit == Some(true));
+    let smites = if hit {
+        after_the_hit(&committed.caster, weapon)
+    } else {
+        Vec::new()
+    };
     Ok(AttackDone {
+        smites,
         attacker: Entity {
             version,
             state: committed.caster,
@@ -155,6 +172,42 @@ pub fn attack<R: DiceRng + ?Sized>(
         encounter: committed.encounter,
         change: committed.receipt.map(|r| r.change),
     })
+}
+
+/// The spells `caster` may cast because its attack with `weapon` hit: see
+/// [`AttackDone::smites`].
+fn after_the_hit(caster: &Caster, weapon: &Weapon) -> Vec<grimoire_rules::SpellId> {
+    if !caster
+        .turn()
+        .available(grimoire_rules::ActionKind::BonusAction)
+    {
+        return Vec::new();
+    }
+    let srd = grimoire_catalog::Catalog::srd();
+    let known = caster
+        .prepared()
+        .iter()
+        .chain(caster.always_prepared().map(|e| &e.spell));
+    let mut out: Vec<grimoire_rules::SpellId> = Vec::new();
+    for id in known {
+        let Some(found) = srd.get(id.as_str()) else {
+            continue;
+        };
+        let spell = &found.spell;
+        let melee_only = match &spell.casting_time {
+            grimoire_rules::CastingTime::BonusAction { trigger: Some(t) } => {
+                t.to_lowercase().contains("melee")
+            }
+            _ => false,
+        };
+        if spell.targeting.on_creature_hit
+            && (weapon.kind == WeaponKind::Melee || !melee_only)
+            && !out.contains(id)
+        {
+            out.push(id.clone());
+        }
+    }
+    out
 }
 
 /// The target with what is known of it (the tracker's numbers for a
@@ -235,6 +288,9 @@ pub struct AttackView {
     pub characters: Vec<CharacterHit>,
     /// The encounter it was made in.
     pub encounter: Option<String>,
+    /// After a hit, the spells the attacker may cast now because of it
+    /// ([`AttackDone::smites`]), each as its own cast.
+    pub smites: Vec<grimoire_rules::SpellId>,
 }
 
 impl AttackView {
@@ -257,6 +313,7 @@ impl AttackView {
             target: r.targets.first().cloned(),
             characters: done.hits.clone(),
             encounter: done.encounter.clone(),
+            smites: done.smites.clone(),
         }
     }
 }

@@ -505,3 +505,36 @@ fn r9_outside_an_encounter_the_next_attack_waits_for_the_turn_to_end() {
     s.ok(&["turn", "end", "Pal"]);
     attack(&s, "1", &["Pal", "longsword", "-t", "Orcy"]);
 }
+
+#[test]
+fn r11_a_melee_hit_offers_divine_smite_a_miss_or_a_bow_does_not() {
+    let s = Session::new();
+    paladin_and_target(&s);
+    s.ok(&["prepare", "Pal", "Divine Smite"]);
+    s.ok(&["equip", "Pal", "--weapon", "longbow"]);
+    let miss = attack(&s, "1", &["Pal", "longsword", "-t", "Orcy"]);
+    assert_eq!(miss["smites"], serde_json::json!([]), "no hit, no smite");
+    s.ok(&["turn", "end", "Pal"]);
+    let bow = attack(&s, "4", &["Pal", "longbow", "-t", "Orcy"]);
+    assert_eq!(bow["target"]["attacks"][0]["hit"], true, "{bow}");
+    assert_eq!(
+        bow["smites"],
+        serde_json::json!([]),
+        "a Melee weapon's hit only"
+    );
+    s.ok(&["turn", "end", "Pal"]);
+    let hit = attack(&s, "4", &["Pal", "longsword", "-t", "Orcy"]);
+    assert_eq!(hit["smites"], serde_json::json!(["divine-smite"]), "{hit}");
+    let before = hp(&s, "Orcy");
+    let smite = s.ok(&[
+        "cast",
+        "Pal",
+        "Divine Smite",
+        "-t",
+        "Orcy",
+        "--trigger",
+        "hit",
+    ]);
+    assert_eq!(smite["cast"]["action"], "bonus_action", "{smite}");
+    assert!(hp(&s, "Orcy") < before, "the smite's radiant damage lands");
+}

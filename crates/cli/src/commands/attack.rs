@@ -143,6 +143,22 @@ pub(crate) fn show(out: &Out, v: &AttackView, seed: Option<u64>) -> anyhow::Resu
             out.line(line)?;
         }
     }
+    if !v.smites.is_empty() {
+        let names: Vec<String> = v
+            .smites
+            .iter()
+            .map(|id| crate::view::spell_label(id, lang))
+            .collect();
+        out.line(out.yellow(&grimoire_words::text(
+            tag,
+            "cli-attack-smites",
+            [
+                ("spells", names.join(", ")),
+                ("attacker", v.attacker.clone()),
+                ("target", target.to_owned()),
+            ],
+        )))?;
+    }
     Ok(())
 }
 

@@ -476,4 +476,5 @@ cli-attack-reason-attacker = útočník { $condition }
 cli-attack-reason-target = cíl { $condition }
 cli-weapons-carried = zbraně: { $weapons }
 cli-attack-smites = po zásahu jako bonusová akce: { $spells } (grimoire cast { $attacker } KOUZLO -t "{ $target }" --trigger hit)
+cli-attack-smites = po zásahu jako bonusová akce: { $spells } (grimoire cast { $attacker } KOUZLO -t "{ $target }" --trigger hit)
 cli-too-many-weapons = postava nese nejvýš { $limit } zbraní; --clear-weapons je odloží

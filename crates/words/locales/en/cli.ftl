@@ -464,4 +464,5 @@ cli-attack-reason-attacker = attacker { $condition }
 cli-attack-reason-target = target { $condition }
 cli-weapons-carried = weapons: { $weapons }
 cli-attack-smites = after the hit, as a Bonus Action: { $spells } (grimoire cast { $attacker } SPELL -t "{ $target }" --trigger hit)
+cli-attack-smites = after the hit, as a Bonus Action: { $spells } (grimoire cast { $attacker } SPELL -t "{ $target }" --trigger hit)
 cli-too-many-weapons = a character carries at most { $limit } weapons; --clear-weapons puts them away
