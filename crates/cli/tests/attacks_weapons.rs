@@ -538,3 +538,14 @@ fn r11_a_melee_hit_offers_divine_smite_a_miss_or_a_bow_does_not() {
     assert_eq!(smite["cast"]["action"], "bonus_action", "{smite}");
     assert!(hp(&s, "Orcy") < before, "the smite's radiant damage lands");
 }
+
+#[test]
+fn exhaustion_takes_two_a_level_off_the_weapon_attack_roll() {
+    let s = Session::new();
+    paladin_and_target(&s);
+    s.ok(&["condition", "Pal", "add", "exhaustion"]);
+    s.ok(&["condition", "Pal", "add", "exhaustion"]);
+    let a = attack(&s, "4", &["Pal", "longsword", "-t", "Orcy"]);
+    assert_eq!(a["attack_bonus"], 2, "+6 less 2 × level 2: {a}");
+    assert_eq!(notation(&a, "attack vs Orcy"), "1d20+2");
+}

@@ -155,14 +155,15 @@ impl Weapon {
     }
 
     /// `caster`'s attack bonus with it: the ability's modifier plus the
-    /// proficiency bonus when proficient.
+    /// proficiency bonus when proficient, less Exhaustion's 2 a level (a
+    /// d20 Test, 2024).
     pub fn attack_bonus(&self, caster: &Caster) -> i32 {
         let prof = if self.is_proficient(caster) {
             i32::from(caster.proficiency_bonus())
         } else {
             0
         };
-        i32::from(caster.modifier(self.ability(caster))) + prof
+        i32::from(caster.modifier(self.ability(caster))) + prof - caster.d20_penalty()
     }
 
     /// The damage die: the Versatile one when wielded in two hands.
