@@ -573,6 +573,9 @@ fn after_hit(hp: i32, damage: u32, healing: u32, max: Option<i32>) -> i32 {
     after
 }
 
+/// The spell that makes a dying creature Stable.
+const SPARE_THE_DYING: &str = "spare-the-dying";
+
 /// A stored character and the events a cast brings it.
 pub(crate) type CharacterEvents = (Entity<Caster>, Vec<Event>);
 
@@ -592,8 +595,10 @@ pub(crate) fn hits_on_characters<R: DiceRng + ?Sized>(
     type Struck = (Entity<Caster>, Vec<Event>, Caster, Option<Tracked>);
     let mut others: Vec<Struck> = Vec::new();
     let mut hits = Vec::new();
+    // Spare the Dying (2024) makes a dying character Stable.
+    let sparing = outcome.resolution.spell.as_str() == SPARE_THE_DYING;
     for t in outcome.resolution.targets.iter().filter(|t| t.affected) {
-        if t.damage_total == 0 && t.healing == 0 {
+        if t.damage_total == 0 && t.healing == 0 && !sparing {
             continue;
         }
         let Some(found) = crate::identity::target_character(store, running, &t.target)? else {
@@ -613,7 +618,13 @@ pub(crate) fn hits_on_characters<R: DiceRng + ?Sized>(
         };
         let bonuses = board.bonuses(&t.target, BonusTarget::SavingThrows);
         let (_, events, state, tracked) = &mut others[i];
-        let (more, hit) = struck(state, t.damage_total, t.healing, &bonuses, tracked, rng);
+        let (more, hit) = if sparing {
+            // Not dying (up, Stable or dead): the spell does nothing.
+            let stable = state.stabilize().map(|o| o.events).unwrap_or_default();
+            (stable, None)
+        } else {
+            struck(state, t.damage_total, t.healing, &bonuses, tracked, rng)
+        };
         state.apply_all(&more);
         events.extend(more);
         hits.extend(hit);

@@ -312,3 +312,28 @@ fn hit_dice_party_rest_rests_every_character_in_one_change() {
     let text = s.human(&["rest", "--all", "--short"]);
     assert!(text.contains("Bram: HP 42/42"), "{text}");
 }
+
+#[test]
+fn death_save_spare_the_dying_cast_on_a_dying_character_makes_it_stable() {
+    let s = Session::new();
+    dying(&s);
+    s.ok(&[
+        "character",
+        "new",
+        "Ana",
+        "--class",
+        "cleric:3",
+        "--abilities",
+        "wis=16",
+    ]);
+    s.ok(&["prepare", "Ana", "Spare the Dying"]);
+    seeded(&s, 7, &["deathsave", "Mira"]);
+    s.ok(&["cast", "Ana", "Spare the Dying", "-t", "Mira"]);
+    let d = death(&s);
+    assert_eq!(
+        (d["stable"].as_bool(), d["failures"].as_u64()),
+        (Some(true), Some(1)),
+        "{d}"
+    );
+    assert!(s.human(&["hp", "Mira"]).contains("Stable"));
+}
