@@ -62,6 +62,31 @@ pub struct AttackDone {
     /// prepared, cast on the creature hit, a melee one only after a melee
     /// weapon's hit, while the Bonus Action is free. Each is its own cast.
     pub smites: Vec<grimoire_rules::SpellId>,
+    /// A stat-block creature hit while concentrating: its spell and whether
+    /// its Constitution save kept it (R15).
+    pub creature_concentration: Option<CreatureConcentration>,
+}
+
+/// What became of a hit creature's Concentration.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct CreatureConcentration {
+    /// The creature, as the encounter names it.
+    pub creature: String,
+    /// The spell it was concentrating on.
+    pub spell: grimoire_rules::SpellId,
+    /// Whether it still concentrates on it.
+    pub kept: bool,
+}
+
+/// The spell the stat-block creature `name` of `enc` concentrates on.
+fn creature_focus(
+    enc: Option<&Entity<EncounterState>>,
+    name: &str,
+) -> Option<(String, grimoire_rules::SpellId)> {
+    let running = enc?.state.running.as_ref()?;
+    let c = combatant_named(running, name)?;
+    let spell = c.caster.as_deref()?.concentration()?.spell.clone();
+    Some((c.name.clone(), spell))
 }
 
 /// Makes `call`'s attack and commits it in one change. Refused, changing
@@ -132,6 +157,7 @@ pub fn attack<R: DiceRng + ?Sized>(
         damage_bonuses: board.bonuses(&attacker.name, BonusTarget::DamageRolls),
         hit_is_critical,
     };
+    let focus = creature_focus(enc.as_ref(), &req.target.name);
     let outcome = grimoire_rules::weapon_attack(&attacker.state, weapon, &req, rng)?;
     let committed = commit_cast(
         store,
@@ -158,7 +184,25 @@ pub fn attack<R: DiceRng + ?Sized>(
     } else {
         Vec::new()
     };
+    let damaged = outcome
+        .resolution
+        .targets
+        .first()
+        .is_some_and(|t| t.damage_total > 0);
+    let creature_concentration = match (&focus, &committed.encounter) {
+        (Some((creature, spell)), Some(e)) if damaged => {
+            let after = crate::state::encounter(store, e)?;
+            let now = creature_focus(Some(&after), creature);
+            Some(CreatureConcentration {
+                creature: creature.clone(),
+                spell: spell.clone(),
+                kept: now.is_some_and(|(_, s)| s == *spell),
+            })
+        }
+        _ => None,
+    };
     Ok(AttackDone {
+        creature_concentration,
         smites,
         attacker: Entity {
             version,
@@ -291,6 +335,8 @@ pub struct AttackView {
     /// After a hit, the spells the attacker may cast now because of it
     /// ([`AttackDone::smites`]), each as its own cast.
     pub smites: Vec<grimoire_rules::SpellId>,
+    /// A hit creature's Concentration afterwards.
+    pub creature_concentration: Option<CreatureConcentration>,
 }
 
 impl AttackView {
@@ -314,6 +360,7 @@ impl AttackView {
             characters: done.hits.clone(),
             encounter: done.encounter.clone(),
             smites: done.smites.clone(),
+            creature_concentration: done.creature_concentration.clone(),
         }
     }
 }

@@ -54,7 +54,7 @@ mod turns;
 pub mod view;
 pub mod window;
 
-pub use attack::{AttackCall, AttackDone, AttackView, attack};
+pub use attack::{AttackCall, AttackDone, AttackView, CreatureConcentration, attack};
 pub use cast::{
     CastCommit, CharacterHit, check_player_targets, commit_cast, fit_request, fit_request_stored,
 };

@@ -325,11 +325,18 @@ fn r15_a_concentrating_creature_hit_by_an_attack_makes_its_save() {
     let miss = attack(&s, "1", &["Pal", "longsword", "-t", "Archmage"]);
     assert_eq!(miss["target"]["attacks"][0]["hit"], false, "{miss}");
     assert_eq!(concentration(&s), "fly", "a miss calls for no save");
+    assert_eq!(miss["creature_concentration"], Value::Null);
     s.ok(&["undo", "Pal"]);
     // Seed 4 hits for 4 damage, and the Archmage's DC 10 save with it fails.
     let hit = attack(&s, "4", &["Pal", "longsword", "-t", "Archmage"]);
     assert_eq!(hit["target"]["damage_total"], 4, "{hit}");
     assert_eq!(concentration(&s), Value::Null, "the save failed: Fly ends");
+    let c = &hit["creature_concentration"];
+    assert_eq!(
+        (c["spell"].as_str(), c["kept"].as_bool()),
+        (Some("fly"), Some(false)),
+        "{hit}"
+    );
 }
 
 #[test]

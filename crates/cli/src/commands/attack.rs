@@ -143,6 +143,21 @@ pub(crate) fn show(out: &Out, v: &AttackView, seed: Option<u64>) -> anyhow::Resu
             out.line(line)?;
         }
     }
+    if let Some(c) = &v.creature_concentration {
+        let id = if c.kept {
+            "cli-attack-concentration-kept"
+        } else {
+            "cli-attack-concentration-lost"
+        };
+        out.line(out.yellow(&grimoire_words::text(
+            tag,
+            id,
+            [
+                ("creature", c.creature.clone()),
+                ("spell", crate::view::spell_label(&c.spell, lang)),
+            ],
+        )))?;
+    }
     if !v.smites.is_empty() {
         let names: Vec<String> = v
             .smites
