@@ -115,9 +115,11 @@ pub enum Command {
     /// Replace the SQLite database with a backup (checked first)
     Restore(commands::admin::FileArgs),
     /// Write every character, encounter and account to a JSON file (SQLite or PostgreSQL)
-    Export(commands::admin::JsonArgs),
+    Export(commands::foundry::ExportArgs),
     /// Fill an empty database from an export file
-    Import(commands::admin::JsonArgs),
+    Import(commands::foundry::ImportArgs),
+    /// Check a Foundry VTT (dnd5e) sheet against the 2024 rules, importing nothing
+    Check(commands::foundry::CheckArgs),
     /// Replay the change log and report every entity whose stored state differs (exit 1)
     Verify,
     /// Choose the active character: commands then accept its name left out
@@ -168,8 +170,9 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Mcp(args) => commands::mcp::run(ctx, &args),
         Command::Backup(args) => commands::admin::backup(ctx, &args),
         Command::Restore(args) => commands::admin::restore(ctx, &args),
-        Command::Export(args) => commands::admin::export(ctx, &args),
-        Command::Import(args) => commands::admin::import(ctx, &args),
+        Command::Export(args) => commands::foundry::export(ctx, &args),
+        Command::Import(args) => commands::foundry::import(ctx, &args),
+        Command::Check(args) => commands::foundry::check(ctx, &args),
         Command::Verify => commands::admin::verify(ctx),
         Command::Use(args) => commands::active::run(ctx, &args),
         Command::Rules(args) => commands::rules::run(ctx, &args),

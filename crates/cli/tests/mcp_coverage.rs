@@ -82,6 +82,12 @@ const NOT_SERVED: &[(&str, &str)] = &[
     ("restore", "administration of the database file"),
     ("export", "administration: writes a file"),
     ("import", "administration: reads a file"),
+    ("import foundry", "reads a sheet file on the caller's disk"),
+    (
+        "export foundry",
+        "prints a file for another tool (an MCP tool is left for later)",
+    ),
+    ("check", "reads a sheet file on the caller's disk"),
     ("verify", "administration"),
     ("use", "every tool names its character"),
     ("completions", "a shell's completion script"),
@@ -93,7 +99,8 @@ fn leaves(cmd: &clap::Command, prefix: &str, out: &mut Vec<String>) {
         .get_subcommands()
         .filter(|c| c.get_name() != "help")
         .collect();
-    if subs.is_empty() {
+    // A command that also runs itself (`import FILE` beside `import foundry FILE`) counts too.
+    if subs.is_empty() || cmd.get_positionals().next().is_some() {
         out.push(prefix.trim().to_owned());
     }
     for sub in subs {

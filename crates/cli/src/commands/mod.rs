@@ -9,6 +9,7 @@ pub mod completions;
 pub mod dying;
 pub mod effects;
 pub mod encounter;
+pub mod foundry;
 pub mod history;
 pub mod homebrew;
 pub mod house;

@@ -1,0 +1,163 @@
+//! Issue 36: `grimoire import foundry FILE`, `grimoire export foundry NAME`
+//! and `grimoire check FILE` through the binary, on the dnd5e system's 2024
+//! premade characters (facts-only fixtures in grimoire-import).
+
+mod common;
+
+use common::Session;
+use serde_json::Value;
+
+fn fixture(name: &str) -> String {
+    format!(
+        "{}/../import/tests/fixtures/foundry/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn r2_r19_a_premade_imports_in_one_change_with_its_report() {
+    let s = Session::new();
+    let v = s.ok(&["import", "foundry", &fixture("sefris-5.json")]);
+    assert_eq!(v["character"]["name"], "Sefris", "{v}");
+    let lines = v["report"]["lines"].as_array().unwrap();
+    assert!(lines.iter().any(|l| l["name"] == "Warlock"
+        && l["fate"]["fate"] == "mapped"
+        && l["fate"]["what"]["class"]["level"] == 5));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["name"] == "Spell Scroll: Hex" && l["fate"]["what"] == "item")
+    );
+    // Pact Magic: 2 slots of level 3, as the sheet says; DC 8 + 3 + 3.
+    let slots = s.ok(&["slots", "Sefris"]);
+    assert!(slots.to_string().contains("pact"), "{slots}");
+    let sheet = s.ok(&["character", "show", "Sefris"]);
+    assert!(sheet.to_string().contains("hex"), "{sheet}");
+    // One change: undo takes the whole import back.
+    s.ok(&["undo", "Sefris"]);
+    let e = s.fails(1, &["character", "show", "Sefris"]);
+    assert_eq!(e["code"], "unknown_character", "{e}");
+}
+
+#[test]
+fn an_import_is_refused_whole_and_a_name_is_not_taken_twice() {
+    let s = Session::new();
+    s.ok(&["import", "foundry", &fixture("zanna-1.json")]);
+    s.fails(1, &["import", "foundry", &fixture("zanna-1.json")]);
+    let v = s.ok(&[
+        "import",
+        "foundry",
+        &fixture("zanna-1.json"),
+        "--name",
+        "Zanna Two",
+    ]);
+    assert_eq!(v["character"]["name"], "Zanna Two");
+    let e = s.fails(2, &["import", "foundry", &fixture("perrin-5.json")]);
+    assert_eq!(e["code"], "not_a_spellcaster", "{e}");
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("cut.json");
+    let whole = std::fs::read(fixture("akra-5.json")).unwrap();
+    std::fs::write(&cut, &whole[..whole.len() / 3]).unwrap();
+    let e = s.fails(2, &["import", "foundry", cut.to_str().unwrap()]);
+    assert_eq!(e["code"], "not_json", "{e}");
+    let big = dir.path().join("big.json");
+    std::fs::write(&big, vec![b' '; 3 * 1024 * 1024]).unwrap();
+    let e = s.fails(2, &["import", "foundry", big.to_str().unwrap()]);
+    assert_eq!(e["code"], "too_large", "{e}");
+    let export = dir.path().join("table.json");
+    s.ok(&["export", export.to_str().unwrap()]);
+    let e = s.fails(2, &["import", "foundry", export.to_str().unwrap()]);
+    assert_eq!(e["code"], "not_a_foundry_actor", "{e}");
+    // Nothing of the refused files was stored.
+    let list = s.ok(&["character", "list"]);
+    assert_eq!(
+        list["characters"].as_array().map(Vec::len),
+        Some(2),
+        "{list}"
+    );
+}
+
+#[test]
+fn an_export_imports_back_as_the_same_character() {
+    let s = Session::new();
+    s.ok(&["import", "foundry", &fixture("akra-11.json")]);
+    let before = s.ok(&["character", "show", "Akra"]);
+    let out = s
+        .cmd()
+        .args(["export", "foundry", "Akra"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let actor: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(actor["type"], "character");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("akra.json");
+    std::fs::write(&file, &out.stdout).unwrap();
+    let other = Session::new();
+    other.ok(&["import", "foundry", file.to_str().unwrap()]);
+    let after = other.ok(&["character", "show", "Akra"]);
+    assert_eq!(before["character"]["state"], after["character"]["state"]);
+}
+
+#[test]
+fn r8_check_lists_findings_without_importing_in_english_and_czech() {
+    let s = Session::new();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("odd.json");
+    let mut sheet: Value =
+        serde_json::from_slice(&std::fs::read(fixture("zanna-1.json")).unwrap()).unwrap();
+    sheet["system"]["spells"]["spell1"]["override"] = 5.into();
+    sheet["items"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({
+            "name": "Cure Wounds", "type": "spell",
+            "system": {"identifier": "cure-wounds", "level": 1, "method": "spell", "prepared": 1}
+        }));
+    std::fs::write(&file, sheet.to_string()).unwrap();
+    let v = s.ok(&["check", file.to_str().unwrap()]);
+    let codes: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    // Zanna prepares 4 at level 1; a fifth, off her list, is one too many.
+    assert_eq!(
+        codes,
+        ["too_many_prepared", "not_on_class_list", "slots_mismatch"],
+        "{v}"
+    );
+    let en = s.human(&["check", file.to_str().unwrap()]);
+    assert!(
+        en.contains("Cure Wounds is on none of the character's class lists (R8)"),
+        "{en}"
+    );
+    assert!(
+        en.contains("level-1 slots: the sheet says 5, the levels give 2 (R2)"),
+        "{en}"
+    );
+    let cs = s.human(&["--lang", "cs", "check", file.to_str().unwrap()]);
+    assert!(
+        cs.contains("není na seznamu žádného povolání postavy (R8)"),
+        "{cs}"
+    );
+    let clean = s.human(&["check", &fixture("quillathe-17.json")]);
+    assert!(clean.contains("No finding"), "{clean}");
+    // Nothing was imported.
+    let list = s.ok(&["character", "list"]);
+    assert_eq!(
+        list["characters"].as_array().map(Vec::len),
+        Some(0),
+        "{list}"
+    );
+}
+
+#[test]
+fn the_report_speaks_czech() {
+    let s = Session::new();
+    let out = s.human(&["--lang", "cs", "import", "foundry", &fixture("aoth-5.json")]);
+    assert!(out.contains("importována z Foundry VTT"), "{out}");
+    assert!(out.contains("připravené"), "{out}");
+    assert!(out.contains("předmět: nemodelováno, vynecháno"), "{out}");
+}

@@ -1,0 +1,65 @@
+# Deníky z Foundry VTT (dnd5e): import, export, kontrola (issue 36).
+
+## Nápověda
+
+help-grimoire-check = Zkontroluje deník z Foundry VTT (dnd5e) podle pravidel 2024, nic neimportuje
+help-grimoire-check--file = Soubor JSON s postavou z Foundry VTT (dnd5e) ke kontrole
+help-grimoire-import-foundry = Importuje postavu ze souboru JSON z Foundry VTT (dnd5e) a vypíše zprávu
+help-grimoire-import-foundry--file = Soubor JSON s postavou exportovaný z Foundry VTT
+help-grimoire-import-foundry--name = Uloží postavu pod tímto jménem místo jména z deníku
+help-grimoire-export-foundry = Vypíše postavu jako JSON pro Foundry VTT (dnd5e)
+help-grimoire-export-foundry--name = Postava (vynecháno: aktivní postava)
+
+## Zpráva o importu
+
+cli-import-foundry-done = { $name } importována z Foundry VTT: převedeno { $mapped } částí, nepřevedeno { $skipped }
+cli-import-line-mapped = ✓ { $field } { $name }: { $what }
+cli-import-line-skipped = – { $field } { $name }: { $what }
+cli-import-mapped-abilities = hodnoty vlastností
+cli-import-mapped-class = { $class } na úrovni { $level }
+cli-import-mapped-prepared = připravené
+cli-import-mapped-cantrip = trik
+cli-import-mapped-always = vždy připravené ({ $class })
+cli-import-mapped-spellbook = v knize kouzel
+cli-import-mapped-slots = zbývá pozic { $level }. úrovně: { $remaining }
+cli-import-mapped-pact = zbývá pozic Magie paktu: { $remaining }
+cli-import-mapped-vitals = životy a obranné číslo
+cli-import-skip-unknown_spell = není v katalogu SRD 5.2: vynecháno (přidejte je jako homebrew)
+cli-import-skip-not_prepared = nepřipravené: vynecháno
+cli-import-skip-item_spell = kouzlo kouzelného předmětu: vynecháno s předmětem
+cli-import-skip-at_will = sesílané libovolně nebo vrozeně: nemodelováno, vynecháno
+cli-import-skip-ritual_only = sesílané jen jako rituál: vynecháno
+cli-import-skip-free_uses = seslání zdarma za odpočinek: nemodelováno, kouzlo zůstává bez nich
+cli-import-skip-class_without_spells = povolání bez kouzel: jeho úrovně se nepočítají
+cli-import-skip-subclass = podtřída: nemodelováno, vynecháno
+cli-import-skip-feature = schopnost: nemodelováno, vynecháno
+cli-import-skip-item = předmět: nemodelováno, vynecháno
+cli-import-skip-vitals_computed = životy nebo obranné číslo počítá až Foundry: nezaznamenáno
+cli-import-skip-slots_over_max = víc pozic, než dávají úrovně: ponecháno maximum
+
+## Odmítnuté deníky
+
+cli-import-no-file = uveďte soubor (nebo `foundry SOUBOR` pro deník z Foundry VTT)
+cli-import-error-too_large = { $file } má { $size } bajtů; deník smí mít nejvýš { $max }
+cli-import-error-not_json = { $file } není platný JSON (řádek { $line }, sloupec { $column }): možná je useknutý
+cli-import-error-not_a_foundry_actor = { $file } není postava z Foundry VTT dnd5e: pole { $field } chybí nebo je chybné
+cli-import-error-not_a_character = { $file } obsahuje { $kind }, ne postavu (pole type)
+cli-import-error-over_bound = { $file }: { $field } překračuje mez { $max }
+cli-import-error-bad_field = { $file }: { $field } má neplatnou hodnotu: { $value }
+cli-import-error-unknown_class = { $file }: { $field } uvádí povolání { $class }, které není v SRD
+cli-import-error-not_a_spellcaster = { $file }: postava nemá žádné sesílající povolání
+
+## Kontrola
+
+cli-check-clean = Nic k námitce: deník odpovídá pravidlům 2024.
+cli-check-count = Nálezů: { $count }
+cli-check-too_many_prepared = připraveno { $count } kouzel; tabulky povolání dovolují { $max }
+cli-check-too_many_cantrips = { $count } triků; tabulky povolání dovolují { $max }
+cli-check-not_on_class_list = { $spell } není na seznamu žádného povolání postavy (R8)
+cli-check-spell_level_too_high = { $spell } je { $level }. úrovně; povolání připravuje nejvýš { $max }. úroveň
+cli-check-slots_mismatch = pozice { $level }. úrovně: deník uvádí { $sheet }, úrovně dávají { $rules } (R2)
+cli-check-pact_slots_mismatch = pozice Magie paktu: deník uvádí { $sheet }, úroveň černokněžníka dává { $rules }
+cli-check-spellcasting_ability = deník sesílá s vlastností { $sheet }; povolání { $class } sesílá s vlastností { $rules } (R19, R20)
+cli-check-save_dc_bonus = deník přičítá k SO záchrany { $bonus }: samotná pravidla ne
+cli-check-attack_bonus = deník přičítá k útokům kouzlem { $bonus }: samotná pravidla ne
+cli-check-other_class_levels = { $levels } úrovní povolání bez kouzel zvyšuje zdatnost nad to, co Grimoire počítá
