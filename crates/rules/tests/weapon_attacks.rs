@@ -1,0 +1,135 @@
+//! Weapon attacks in the rules (issue 34), with scripted dice: the d20
+//! against AC, natural 20 and natural 1, critical doubling of every damage
+//! die (riders included, the modifier once), the target's defences.
+
+mod support;
+
+use grimoire_rules::*;
+use support::Scripted;
+
+fn paladin() -> Caster {
+    let scores = AbilityScores::new([16, 10, 14, 10, 10, 14]).unwrap();
+    Caster::new("Pal", &[(Class::Paladin, 5)], scores).unwrap()
+}
+
+/// The SRD 5.2 Longsword: 1d8 slashing, Versatile (1d10), Sap.
+fn longsword() -> &'static Weapon {
+    static W: std::sync::OnceLock<Weapon> = std::sync::OnceLock::new();
+    W.get_or_init(|| Weapon {
+        id: "longsword".into(),
+        name_en: "Longsword".into(),
+        name_cs: "Dlouhý meč".into(),
+        category: WeaponCategory::Martial,
+        kind: WeaponKind::Melee,
+        damage: DiceFormula::new(1, 8),
+        damage_type: DamageType::Slashing,
+        properties: vec![WeaponProperty::Versatile],
+        versatile: Some(DiceFormula::new(1, 10)),
+        range: None,
+        mastery: Mastery::Sap,
+        price_cp: 1500,
+    })
+}
+
+fn request(ac: i32) -> AttackRequest {
+    let mut target = Target::named("Orc");
+    target.stats = Some(TargetStats {
+        ac: Some(ac),
+        hp: Some(30),
+        ..Default::default()
+    });
+    AttackRequest {
+        target,
+        roll_mode: RollMode::Normal,
+        two_handed: false,
+        attack_bonuses: Vec::new(),
+        damage_bonuses: Vec::new(),
+        on_hit_damage: Vec::new(),
+        hit_is_critical: false,
+    }
+}
+
+#[test]
+fn weapon_attack_total_at_least_ac_hits_for_die_plus_strength() {
+    // d20 9 + 6 = 15 against AC 15; the d8 rolls 5: 5 + 3.
+    let o = weapon_attack(
+        &paladin(),
+        longsword(),
+        &request(15),
+        &mut Scripted::new(&[9, 5]),
+    )
+    .unwrap();
+    let t = &o.resolution.targets[0];
+    assert_eq!(t.attacks[0].hit, Some(true));
+    assert_eq!(t.damage_total, 8);
+    assert_eq!(t.hp_after, Some(22));
+    assert_eq!(
+        o.events,
+        vec![Event::ActionUsed {
+            action: ActionKind::Action
+        }]
+    );
+}
+
+#[test]
+fn weapon_attack_natural_1_misses_and_natural_20_hits_whatever_the_ac() {
+    let o = weapon_attack(
+        &paladin(),
+        longsword(),
+        &request(1),
+        &mut Scripted::new(&[1]),
+    )
+    .unwrap();
+    assert_eq!(o.resolution.targets[0].attacks[0].hit, Some(false));
+    assert_eq!(o.resolution.targets[0].damage_total, 0);
+    let o = weapon_attack(
+        &paladin(),
+        longsword(),
+        &request(40),
+        &mut Scripted::new(&[20, 1]),
+    )
+    .unwrap();
+    let a = &o.resolution.targets[0].attacks[0];
+    assert!(a.critical && a.hit == Some(true), "{a:?}");
+}
+
+#[test]
+fn weapon_attack_critical_doubles_weapon_and_rider_dice_not_the_modifier() {
+    let mut req = request(15);
+    req.on_hit_damage = vec![Damage::new(DiceFormula::new(1, 6), DamageType::Force)];
+    // 20, then 2d8 (4, 4) + 3 and 2d6 (6, 6).
+    let o = weapon_attack(
+        &paladin(),
+        longsword(),
+        &req,
+        &mut Scripted::new(&[20, 4, 4, 6, 6]),
+    )
+    .unwrap();
+    let notations: Vec<&str> = o
+        .resolution
+        .rolls
+        .iter()
+        .map(|r| r.notation.as_str())
+        .collect();
+    assert_eq!(notations, ["1d20+6", "2d8+3", "2d6"]);
+    assert_eq!(o.resolution.targets[0].damage_total, 11 + 12);
+}
+
+#[test]
+fn weapon_attack_damage_meets_the_targets_resistance() {
+    let mut req = request(10);
+    if let Some(s) = req.target.stats.as_mut() {
+        s.defenses = vec![(DamageType::Slashing, Defense::Resistant)];
+    }
+    let o = weapon_attack(&paladin(), longsword(), &req, &mut Scripted::new(&[15, 6])).unwrap();
+    assert_eq!(o.resolution.targets[0].damage_total, 4, "(6 + 3) / 2");
+}
+
+#[test]
+fn r9_a_weapon_attack_needs_the_action() {
+    let mut c = paladin();
+    let o = weapon_attack(&c, longsword(), &request(10), &mut Scripted::new(&[15, 6])).unwrap();
+    c.apply_all(&o.events);
+    let e = weapon_attack(&c, longsword(), &request(10), &mut Scripted::new(&[15])).unwrap_err();
+    assert_eq!((e.code(), e.rule()), ("action_unavailable", Some("R9")));
+}
