@@ -620,7 +620,7 @@ pub(crate) fn hits_on_characters<R: DiceRng + ?Sized>(
         let (_, events, state, tracked) = &mut others[i];
         let (more, hit) = if sparing {
             // Not dying (up, Stable or dead): the spell does nothing.
-            let stable = state.stabilize().map(|o| o.events).unwrap_or_default();
+            let stable = state.stabilize(rng).map(|o| o.events).unwrap_or_default();
             (stable, None)
         } else {
             struck(state, t.damage_total, t.healing, &bonuses, tracked, rng)

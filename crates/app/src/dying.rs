@@ -76,12 +76,13 @@ pub fn death_save<R: DiceRng + ?Sized>(
 
 /// Makes a dying character Stable (Spare the Dying, a DC 10 Medicine
 /// check): no more death saves; it stays Unconscious at 0 hit points.
-pub fn stabilize(
+pub fn stabilize<R: DiceRng + ?Sized>(
     store: &mut Store,
     command: impl Into<String>,
     caster: &Entity<Caster>,
+    rng: &mut R,
 ) -> Result<Step, AppError> {
-    let out = caster.state.stabilize()?;
+    let out = caster.state.stabilize(rng)?;
     commit(store, command, caster, out)
 }
 

@@ -181,6 +181,13 @@ fn death_save_spare_the_dying_makes_stable() {
         s.human(&["--lang", "cs", "deathsave", "Mira", "--stabilize"])
             .contains("Mira je stabilizovaný")
     );
+    // Stable, it regains 1 hit point within 1d4 hours by itself.
+    let wakes_at = death(&s)["wakes_at"].as_u64().unwrap();
+    assert!((600..=2400).contains(&wakes_at), "{wakes_at}");
+    s.ok(&["wait", "Mira", "4h"]);
+    let v = s.ok(&["hp", "Mira"])["vitals"].clone();
+    assert_eq!(v["hp"], 1, "{v}");
+    assert!(v["death"].is_null(), "{v}");
 }
 
 #[test]

@@ -153,6 +153,8 @@ impl Caster {
         }
         out.events.push(Event::TimeAdvanced { rounds });
         let now = self.now().saturating_add(rounds);
+        // A Stable creature regains 1 hit point after its 1d4 hours.
+        out.events.extend(self.natural_recovery(now));
         if let Some(lc) = self.long_cast() {
             let step = rounds.min(lc.rounds_needed.saturating_sub(lc.rounds_done));
             if step > 0 {

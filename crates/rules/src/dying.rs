@@ -16,6 +16,7 @@ use crate::condition::Condition;
 use crate::error::RulesError;
 use crate::event::Event;
 use crate::roll::{RollMode, RollRecord, roll_d20};
+use crate::time::TimeSpan;
 use crate::vitals::Vitals;
 use grimoire_dice::DiceRng;
 
@@ -40,6 +41,10 @@ pub struct DeathSaves {
     /// Dead: three failures or massive damage.
     #[serde(default)]
     pub dead: bool,
+    /// When a Stable creature regains 1 hit point by itself (on the
+    /// caster's clock, in rounds): 1d4 hours after it became Stable.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wakes_at: Option<u64>,
 }
 
 impl DeathSaves {
@@ -55,6 +60,7 @@ impl DeathSaves {
             failures,
             stable: false,
             dead: self.dead || failures >= DEATH_SAVES_NEEDED,
+            wakes_at: None,
             ..self
         }
     }
@@ -173,7 +179,13 @@ impl Caster {
         } else if kept == 1 {
             (DeathSaveResult::TwoFailures, v.death.failed(2))
         } else if roll.total >= i64::from(DEATH_SAVE_DC) {
-            (DeathSaveResult::Success, v.death.succeeded())
+            let death = v.death.succeeded();
+            let death = if death.stable {
+                self.wakes_later(death, rng)
+            } else {
+                death
+            };
+            (DeathSaveResult::Success, death)
         } else {
             (DeathSaveResult::Failure, v.death.failed(1))
         };
@@ -190,18 +202,56 @@ impl Caster {
     }
 
     /// Makes a dying caster Stable (Spare the Dying, a successful
-    /// Medicine check): no more death saves, still at 0 hit points.
-    pub fn stabilize(&self) -> Result<Outcome, RulesError> {
+    /// Medicine check): no more death saves, still at 0 hit points; it
+    /// regains 1 hit point in 1d4 hours (rolled now).
+    pub fn stabilize<R: DiceRng + ?Sized>(&self, rng: &mut R) -> Result<Outcome, RulesError> {
         let v = self.check_dying()?;
+        let death = self.wakes_later(
+            DeathSaves {
+                stable: true,
+                ..v.death
+            },
+            rng,
+        );
         Ok(Outcome {
-            events: vec![Event::DeathSavesChanged {
-                death: DeathSaves {
-                    stable: true,
-                    ..v.death
-                },
-            }],
+            events: vec![Event::DeathSavesChanged { death }],
             notes: Vec::new(),
         })
+    }
+
+    /// `death` (Stable) with the time it regains 1 hit point: 1d4 hours
+    /// from now.
+    fn wakes_later<R: DiceRng + ?Sized>(&self, death: DeathSaves, rng: &mut R) -> DeathSaves {
+        let hours = u64::from(rng.roll_die(4));
+        DeathSaves {
+            wakes_at: Some(
+                self.now()
+                    .saturating_add(hours.saturating_mul(TimeSpan::hours(1).rounds())),
+            ),
+            ..death
+        }
+    }
+
+    /// The events of a Stable creature's 1d4 hours running out by `now`:
+    /// 1 hit point back, awake.
+    pub(crate) fn natural_recovery(&self, now: u64) -> Vec<Event> {
+        let Some(v) = self.vitals() else {
+            return Vec::new();
+        };
+        let due = v.death.wakes_at.is_some_and(|t| t <= now);
+        if !(v.down() && v.death.stable && !v.death.dead && due) {
+            return Vec::new();
+        }
+        let mut events = vec![Event::HitPointsChanged {
+            hp: 1,
+            temp_hp: v.temp_hp,
+        }];
+        if self.conditions().contains(&Condition::Unconscious) {
+            events.push(Event::ConditionRemoved {
+                condition: Condition::Unconscious,
+            });
+        }
+        events
     }
 }
 

@@ -87,7 +87,10 @@ fn death_saves_damage_at_zero_is_a_failure_and_a_critical_hit_two() {
 #[test]
 fn death_saves_damage_ends_stable() {
     let c = dying();
-    let c = applied(c.clone(), &c.stabilize().unwrap().events);
+    let c = applied(
+        c.clone(),
+        &c.stabilize(&mut Scripted::new(&[2])).unwrap().events,
+    );
     assert!(c.vitals().unwrap().death.stable);
     let c = applied(
         c.clone(),
@@ -95,6 +98,31 @@ fn death_saves_damage_ends_stable() {
     );
     let d = c.vitals().unwrap().death;
     assert_eq!((d.stable, d.failures), (false, 1));
+}
+
+#[test]
+fn death_saves_a_stable_creature_regains_one_hit_point_after_1d4_hours() {
+    // The d4 rolls 2: two hours.
+    let c = dying();
+    let c = applied(
+        c.clone(),
+        &c.stabilize(&mut Scripted::new(&[2])).unwrap().events,
+    );
+    let hour = TimeSpan::hours(1).rounds();
+    let c = applied(c.clone(), &c.wait(hour).events);
+    assert_eq!(c.vitals().unwrap().hp, 0, "one hour is not enough");
+    let c = applied(c.clone(), &c.wait(hour).events);
+    let v = c.vitals().unwrap();
+    assert_eq!(v.hp, 1);
+    assert!(v.death.is_clear());
+    assert!(!c.conditions().contains(&Condition::Unconscious));
+    // Three successes roll the d4 too: the third success, then a 4.
+    let (c, _) = save(dying(), 10);
+    let (c, _) = save(c, 10);
+    let o = c
+        .death_save(RollMode::Normal, 0, &mut Scripted::new(&[10, 4]))
+        .unwrap();
+    assert_eq!(o.death.wakes_at, Some(c.now() + 4 * hour));
 }
 
 #[test]
@@ -133,7 +161,10 @@ fn death_saves_any_healing_resets_them_and_wakes() {
     assert_eq!(v.hp, 3);
     assert!(v.death.is_clear());
     assert!(!c.conditions().contains(&Condition::Unconscious));
-    assert_eq!(c.stabilize().unwrap_err().code(), "not_dying");
+    assert_eq!(
+        c.stabilize(&mut Scripted::new(&[1])).unwrap_err().code(),
+        "not_dying"
+    );
 }
 
 #[test]

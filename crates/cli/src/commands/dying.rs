@@ -63,8 +63,13 @@ pub fn run(ctx: &Ctx, args: &DeathSaveArgs) -> anyhow::Result<()> {
     let entity = active::character(&store, args.name.as_deref())?;
     let out = &ctx.out;
     if args.stabilize {
-        let step = grimoire_app::stabilize(&mut store, ctx.command_line.clone(), &entity)
-            .map_err(state::app_error)?;
+        let step = grimoire_app::stabilize(
+            &mut store,
+            ctx.command_line.clone(),
+            &entity,
+            &mut ctx.rng(),
+        )
+        .map_err(state::app_error)?;
         let c = &step.character.state;
         if out.json {
             return out.json(&json!({

@@ -878,7 +878,7 @@ pub fn death_save(
     };
     let ((step, save), owner) = step(store, name, command, |store, command, c| {
         if input.stabilize {
-            grimoire_app::stabilize(store, command, c).map(|s| (s, None))
+            grimoire_app::stabilize(store, command, c, &mut SeededRng::new(seed)).map(|s| (s, None))
         } else {
             grimoire_app::death_save(store, command, c, &mut SeededRng::new(seed))
                 .map(|(s, d)| (s, Some(d)))
