@@ -1,0 +1,102 @@
+//! An MCP session sees the homebrew the table changes while it runs
+//! (issue 32): since tool calls run in the server's process, the
+//! catalogue is read again before each call, not once per process, so a
+//! spell added from the terminal mid-session is found by the next call.
+
+use rmcp::model::CallToolRequestParams;
+use rmcp::service::RunningService;
+use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::{Value, json};
+
+type Client = RunningService<RoleClient, ()>;
+
+async fn start(db: &std::path::Path) -> Client {
+    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
+        c.env_remove("GRIMOIRE_LANG")
+            .env_remove("GRIMOIRE_SEED")
+            .env_remove("GRIMOIRE_CHARACTER")
+            .env_remove("GRIMOIRE_DB")
+            .arg("--db")
+            .arg(db)
+            .arg("mcp");
+    });
+    let (transport, _stderr) = TokioChildProcess::builder(command)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("grimoire mcp starts");
+    ().serve(transport).await.expect("the MCP handshake")
+}
+
+/// A homebrew file with one 2nd-level Wizard spell.
+fn spell_file(dir: &std::path::Path, id: &str, name: &str) -> std::path::PathBuf {
+    let path = dir.join(format!("{id}.toml"));
+    let text = format!(
+        r#"
+[[spell]]
+id = "{id}"
+name_en = "{name}"
+name_cs = "{name}"
+level = 2
+school = "evocation"
+classes = ["wizard"]
+casting_time = "action"
+range = "90 ft"
+components = {{ v = true, s = true }}
+duration = "instantaneous"
+summary_en = "A lance of ice."
+summary_cs = "Kopí z ledu."
+
+[spell.effect]
+kind = "save"
+save = {{ ability = "con", on_success = "half" }}
+damage = [{{ dice = "4d8", type = "cold" }}]
+"#
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn cli_add(db: &std::path::Path, file: &std::path::Path) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grimoire"))
+        .env_remove("GRIMOIRE_DB")
+        .arg("--db")
+        .arg(db)
+        .args(["--json", "homebrew", "add"])
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+async fn shows(client: &Client, spell: &str) -> bool {
+    let Value::Object(args) = json!({"spell": spell}) else {
+        unreachable!()
+    };
+    let r = client
+        .call_tool(CallToolRequestParams::new("spell_show").with_arguments(args))
+        .await
+        .expect("an answer");
+    r.is_error == Some(false)
+}
+
+#[tokio::test]
+async fn homebrew_added_mid_session_is_found_by_the_next_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.sqlite3");
+    cli_add(&db, &spell_file(dir.path(), "frost-lance", "Frost Lance"));
+    let client = start(&db).await;
+    assert!(shows(&client, "frost-lance").await);
+    assert!(!shows(&client, "ember-lance").await, "not added yet");
+    cli_add(&db, &spell_file(dir.path(), "ember-lance", "Ember Lance"));
+    assert!(
+        shows(&client, "ember-lance").await,
+        "added while the session ran"
+    );
+    assert!(shows(&client, "frost-lance").await);
+    client.cancel().await.ok();
+}
