@@ -281,6 +281,13 @@ fn hit_dice_a_long_rest_regains_every_one() {
     s.ok(&["rest", "Bram", "--short", "--hit-dice", "5"]);
     let e = s.fails(1, &["rest", "Bram", "--short", "--hit-dice", "1"]);
     assert_eq!(e["code"], "no_hit_dice_left", "{e}");
+    let hp = s.ok(&["hp", "Bram"]);
+    assert!(hp["hit_dice_left"].as_object().unwrap().is_empty(), "{hp}");
+    assert_eq!(hp["hit_dice"], serde_json::json!({"d8": 2, "d10": 3}));
+    assert!(
+        s.human(&["--lang", "cs", "hp", "Bram"])
+            .contains("Kostky životů: zbývá 0 z 2d8 + 3d10")
+    );
     let r = s.ok(&["rest", "Bram", "--long"]);
     assert_eq!(r["hit_dice_left"], serde_json::json!({"d8": 2, "d10": 3}));
     assert!(r["vitals"]["hit_dice_spent"].is_null(), "{r}");

@@ -93,6 +93,7 @@ pub fn run(ctx: &Ctx, args: &HpArgs) -> anyhow::Result<()> {
         let events = step.as_ref().map(|s| s.events.clone()).unwrap_or_default();
         return out.json(&json!({
             "character": c.name(), "vitals": c.vitals(), "events": events,
+            "hit_dice": c.hit_dice(), "hit_dice_left": c.hit_dice_left(),
         }));
     }
     let Some(v) = c.vitals() else {
@@ -118,6 +119,22 @@ pub fn run(ctx: &Ctx, args: &HpArgs) -> anyhow::Result<()> {
         ));
     }
     out.line(line)?;
+    let dice = |d: grimoire_rules::HitDice| {
+        let each: Vec<String> = d.each().map(|(s, n)| format!("{n}d{s}")).collect();
+        if each.is_empty() {
+            "0".to_owned()
+        } else {
+            each.join(" + ")
+        }
+    };
+    out.line(out.dim(&grimoire_words::text(
+        out.lang.tag(),
+        "cli-hit-dice-pool",
+        [
+            ("left", dice(c.hit_dice_left())),
+            ("all", dice(c.hit_dice())),
+        ],
+    )))?;
     for note in step.iter().flat_map(|s| &s.notes) {
         out.line(out.dim(&crate::describe::target_note(note, out.lang)))?;
     }

@@ -137,6 +137,7 @@ cli-party-rested = { $name }: životy { $hp }/{ $max }
 cli-party-refused = { $name }: bez odpočinku ({ $code })
 cli-bad-hit-dice = --hit-dice bere počet (2) nebo velikosti kostek s počty (d10:1,d8:1), nejvýš 20 kostek; ne { $given }
 cli-exhaustion-level = Vyčerpání na úrovni { $level }: −{ $penalty } ke každému testu k20 (útoky, záchranné hody, ověření, záchrany proti smrti); Dlouhý odpočinek ubere jednu úroveň; úroveň 6 je smrt
+cli-hit-dice-pool = Kostky životů: zbývá { $left } z { $all }
 
 ## Oblasti účinku ve výpisu
 
