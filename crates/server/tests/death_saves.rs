@@ -149,3 +149,34 @@ async fn hit_dice_on_a_short_rest_through_the_api() {
         assert!(v["character"]["vitals"]["hit_dice_spent"].is_null(), "{v}");
     }
 }
+
+#[tokio::test]
+async fn hit_dice_party_rest_is_the_gms_and_rests_everyone() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let (s, v) = h
+            .post(
+                &format!("{ELMIRA}/hp"),
+                Some(&t.gm),
+                json!({"max_hp": 20, "ac": 12, "hp": 5}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let rests = "/campaigns/cave/rests";
+        let (s, v) = h.post(rests, None, json!({"kind": "long"})).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED, "{v}");
+        let (s, v) = h.post(rests, Some(&t.petr), json!({"kind": "long"})).await;
+        assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+        let (s, v) = h.post(rests, Some(&t.gm), json!({"kind": "long"})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(
+            v["characters"],
+            json!([{"name": "Elmira", "hp": 20, "max_hp": 20, "refused": null}]),
+            "{v}"
+        );
+        let (s, v) = h.post(rests, Some(&t.gm), json!({"kind": "long"})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["characters"][0]["refused"], "long_rest_too_soon", "{v}");
+        assert!(v["change"].is_null(), "{v}");
+    }
+}

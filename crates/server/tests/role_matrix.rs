@@ -84,6 +84,12 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
         ),
         (
             "post",
+            "/campaigns/{campaign}/rests",
+            Refused,
+            json!({"kind": "short"}),
+        ),
+        (
+            "post",
             "/campaigns/{campaign}/characters/{name}/death-saves",
             Refused,
             json!({"stabilize": true}),

@@ -14,6 +14,7 @@ mod events;
 mod extract;
 mod gear;
 mod health;
+mod party;
 mod house_rules;
 mod reactions;
 mod spells;
@@ -89,6 +90,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(damage::router())
         .merge(table_log::router())
         .merge(house_rules::router())
+        .merge(party::router())
         .merge(events::router())
 }
 
