@@ -282,6 +282,22 @@ fn r16_a_czech_refusal_to_harm_on_entering_names_the_spell_in_czech() {
 }
 
 #[test]
+fn r15_time_passing_in_a_czech_encounter_says_which_spell_ended_in_czech() {
+    let s = Session::new();
+    wizard(&s);
+    fight(&s);
+    s.ok(&["cast", "Vilma", "Odhalení magie"]);
+    s.ok(&["encounter", "resolve", "Boj"]);
+    // Detect Magic lasts 10 minutes: 100 rounds.
+    let later = cs(&s, &["encounter", "advance", "Boj", "101r"]);
+    assert!(
+        later.contains("R15: kouzlo Odhalení magie skončilo"),
+        "{later}"
+    );
+    no_english_spell_name(&later);
+}
+
+#[test]
 fn czech_refusals_name_the_spell_in_czech() {
     let s = Session::new();
     wizard(&s);

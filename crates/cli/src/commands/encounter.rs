@@ -319,7 +319,7 @@ fn next(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
     let out = &ctx.out;
     if !out.json {
         for n in &done.notes {
-            out.line(out.yellow(n))?;
+            out.line(out.yellow(&crate::describe::target_note(n, out.lang)))?;
         }
         for hit in &done.hits {
             turn_hit(out, hit)?;
@@ -512,7 +512,7 @@ fn advance(ctx: &Ctx, enc: &str, time: &str) -> anyhow::Result<()> {
             crate::describe::count(rounds, crate::describe::Counted::Rounds, out.lang)
         ))?;
         for n in &notes {
-            out.line(out.yellow(n))?;
+            out.line(out.yellow(&crate::describe::target_note(n, out.lang)))?;
         }
     }
     status(out, &store, &e.name, &st)
