@@ -2,7 +2,7 @@
 //! Grimoire models, in the shape [`crate::import_foundry`] reads.
 
 use grimoire_catalog::Catalog;
-use grimoire_rules::{Ability, Caster, CasterKind, Class, SlotLevel, SpellId};
+use grimoire_rules::{Ability, Caster, CasterKind, Class, Recharge, SlotLevel, SpellId};
 use serde_json::{Map, Value, json};
 
 use crate::sheet::{ability_key, class_key};
@@ -122,6 +122,67 @@ pub fn export_foundry(caster: &Caster, catalog: &Catalog) -> Value {
                 spell(id, "spell", 0, Some(Class::Wizard));
             }
         }
+    }
+    // Free casts per rest: an innate spell item with its uses, one per feature.
+    for feature in caster.features() {
+        let [id] = feature.spells.as_slice() else {
+            continue;
+        };
+        let Some(found) = catalog.get(id.as_str()) else {
+            continue;
+        };
+        let recovery = match feature.recharge {
+            Recharge::ShortRest => json!([{ "period": "sr", "type": "recoverAll" }]),
+            Recharge::LongRest => json!([{ "period": "lr", "type": "recoverAll" }]),
+            Recharge::Never => json!([]),
+        };
+        items.push(json!({
+            "_id": item_id(items.len()),
+            "name": feature.name,
+            "type": "spell",
+            "system": {
+                "identifier": id.as_str(),
+                "level": found.spell.level.get(),
+                "method": "innate",
+                "prepared": 0,
+                "uses": {
+                    "max": feature.max_uses.to_string(),
+                    "spent": feature.max_uses - feature.remaining(),
+                    "recovery": recovery,
+                },
+            },
+        }));
+    }
+    // Spell Scrolls: the scroll and the copy of its spell cached for it.
+    for item in caster.items() {
+        let [id] = item.spells.as_slice() else {
+            continue;
+        };
+        let Some(found) = catalog.get(id.as_str()) else {
+            continue;
+        };
+        if !item.consumed_when_empty || item.max_charges != 1 || item.charges() == 0 {
+            continue;
+        }
+        let scroll = item_id(items.len());
+        items.push(json!({
+            "_id": scroll,
+            "name": item.name,
+            "type": "consumable",
+            "system": { "identifier": "spell-scroll", "quantity": 1 },
+        }));
+        items.push(json!({
+            "_id": item_id(items.len()),
+            "name": found.name_en,
+            "type": "spell",
+            "system": {
+                "identifier": id.as_str(),
+                "level": found.spell.level.get(),
+                "method": "spell",
+                "prepared": 0,
+            },
+            "flags": { "dnd5e": { "cachedFor": format!(".Item.{scroll}.Activity.dnd5escrollspell") } },
+        }));
     }
     json!({
         "name": caster.name(),

@@ -1,8 +1,12 @@
 //! Reading a Foundry VTT dnd5e actor (JSON) into a [`Caster`] and a report.
 
 use grimoire_catalog::Catalog;
+use std::collections::HashMap;
+
+use grimoire_catalog::CatalogSpell;
 use grimoire_rules::{
-    Ability, AbilityScores, Caster, Class, Event, ExtraSpell, SlotLevel, Spell, Vitals,
+    Ability, AbilityScores, Caster, Class, Event, ExtraSpell, LimitedUse, MagicItem, Recharge,
+    SlotLevel, Spell, Vitals,
 };
 use serde_json::{Map, Value};
 
@@ -225,6 +229,29 @@ fn read_actor(
     let mut caster = Caster::new(&name, &classes, scores)?;
     let mut sheet = SheetFacts::read(system, other_levels)?;
 
+    // The spells Spell Scrolls hold (a copy of the spell flagged as cached for the scroll).
+    let mut scroll_spells: HashMap<&str, &CatalogSpell> = HashMap::new();
+    for item in items {
+        let parent = item
+            .get("flags")
+            .and_then(|f| f.get("dnd5e"))
+            .and_then(|f| f.get("cachedFor"))
+            .and_then(Value::as_str)
+            .and_then(|c| c.split('.').nth(2));
+        let sys = item.get("system");
+        let ident = sys
+            .and_then(|s| s.get("identifier"))
+            .and_then(Value::as_str);
+        let label = item.get("name").and_then(Value::as_str);
+        if let Some(parent) = parent
+            && let Some(found) = ident
+                .and_then(|i| catalog.get(i))
+                .or_else(|| label.and_then(|l| catalog.get(l)))
+        {
+            scroll_spells.insert(parent, found);
+        }
+    }
+
     // Spells and everything else, in file order.
     let mut wizard_book = Vec::new();
     for (i, item) in items.iter().enumerate() {
@@ -246,6 +273,9 @@ fn read_actor(
             )?,
             "subclass" => report.skipped(&field, label, Skip::Subclass),
             "feat" | "race" | "background" => report.skipped(&field, label, Skip::Feature),
+            "consumable" => {
+                read_scroll(obj, &field, label, &scroll_spells, &mut caster, &mut report)?
+            }
             _ => report.skipped(&field, label, Skip::Item),
         }
     }
@@ -347,14 +377,12 @@ fn read_spell(
         .and_then(Value::as_str)
         .and_then(|s| class_of(s).flatten())
         .filter(|c| caster.class_level(*c) > 0);
-    let free = sys
-        .get("uses")
-        .and_then(|u| u.get("max"))
-        .is_some_and(|m| !matches!(m, Value::Null) && m.as_str() != Some(""));
+    let free = free_uses(sys);
     match (method, prep) {
         (Method::AtWill, _) => {
-            report.skipped(field, label, Skip::AtWill);
-            return Ok(());
+            if free.is_none() {
+                report.skipped(field, label, Skip::AtWill);
+            }
         }
         (Method::Ritual, _) => {
             report.skipped(field, label, Skip::RitualOnly);
@@ -400,8 +428,111 @@ fn read_spell(
         }
     }
     sheet.spells.insert(spell.id.clone());
-    if free {
-        report.skipped(format!("{field}.system.uses"), label, Skip::FreeUses);
+    // An innate spell is its free uses; a prepared one has them besides.
+    let uses_field = if method == Method::AtWill {
+        field.to_owned()
+    } else {
+        format!("{field}.system.uses")
+    };
+    match free {
+        None => {}
+        Some(None) => report.skipped(uses_field, label, Skip::FreeUsesFormula),
+        Some(Some((max, spent, recharge))) => {
+            let feature = LimitedUse::new(label, vec![spell.id.clone()], max, recharge);
+            caster.apply(&Event::FeatureAdded { feature });
+            for _ in 0..spent.min(max) {
+                caster.apply(&Event::FeatureUsed {
+                    name: label.to_owned(),
+                });
+            }
+            report.mapped(uses_field, label, Mapped::FreeUses { max });
+        }
+    }
+    Ok(())
+}
+
+/// A spell's own uses: `None` without any, `Some(None)` for a formula
+/// Grimoire does not evaluate, else (max, spent, recharge).
+#[allow(clippy::type_complexity)]
+fn free_uses(sys: &Map<String, Value>) -> Option<Option<(u8, u8, Recharge)>> {
+    let uses = sys.get("uses")?.as_object()?;
+    let max = uses.get("max")?;
+    let max = match max {
+        Value::Null => return None,
+        Value::String(s) if s.trim().is_empty() => return None,
+        Value::String(s) => s.trim().parse::<u8>().ok(),
+        Value::Number(n) => n.as_u64().and_then(|n| u8::try_from(n).ok()),
+        _ => None,
+    };
+    let Some(max) = max.filter(|m| *m > 0) else {
+        return Some(None);
+    };
+    let spent = uses
+        .get("spent")
+        .and_then(Value::as_u64)
+        .map_or(0, |n| n.min(255) as u8);
+    let period = uses
+        .get("recovery")
+        .and_then(Value::as_array)
+        .and_then(|r| r.first())
+        .and_then(|r| r.get("period"))
+        .and_then(Value::as_str);
+    let recharge = match period {
+        None => Recharge::Never,
+        Some("sr") => Recharge::ShortRest,
+        Some(_) => Recharge::LongRest,
+    };
+    Some(Some((max, spent, recharge)))
+}
+
+/// The most copies of one scroll item kept (its `quantity`).
+const MAX_SCROLL_COPIES: u64 = 20;
+
+/// A Spell Scroll whose spell the catalogue knows: one magic item per copy.
+fn read_scroll(
+    obj: &Map<String, Value>,
+    field: &str,
+    label: &str,
+    scroll_spells: &HashMap<&str, &CatalogSpell>,
+    caster: &mut Caster,
+    report: &mut Report,
+) -> Result<(), ImportError> {
+    let id = obj.get("_id").and_then(Value::as_str).unwrap_or("");
+    let sys = obj.get("system");
+    let is_scroll = sys
+        .and_then(|s| s.get("identifier"))
+        .and_then(Value::as_str)
+        == Some("spell-scroll");
+    let Some(found) = scroll_spells
+        .get(id)
+        .filter(|_| is_scroll && !id.is_empty())
+    else {
+        report.skipped(field, label, Skip::Item);
+        return Ok(());
+    };
+    let quantity = match sys.and_then(|s| s.get("quantity")) {
+        None | Some(Value::Null) => 1,
+        Some(v) => number(v, MAX_SCROLL_COPIES, &format!("{field}.system.quantity"))?.unwrap_or(1),
+    };
+    for n in 1..=quantity {
+        let mut item = MagicItem::scroll(found.spell.id.clone(), found.spell.level);
+        item.name = if n == 1 {
+            label.to_owned()
+        } else {
+            format!("{label} ({n})")
+        };
+        caster.apply(&Event::ItemAdded { item });
+    }
+    if quantity > 0 {
+        report.mapped(
+            field,
+            label,
+            Mapped::Scrolls {
+                count: quantity as u8,
+            },
+        );
+    } else {
+        report.skipped(field, label, Skip::Item);
     }
     Ok(())
 }

@@ -62,6 +62,16 @@ pub enum Mapped {
     },
     /// Hit points and Armor Class.
     Vitals,
+    /// Spell Scrolls, one magic item each (R5d).
+    Scrolls {
+        /// How many.
+        count: u8,
+    },
+    /// Free casts of a spell between rests, a limited-use feature (R5c).
+    FreeUses {
+        /// Uses between recharges.
+        max: u8,
+    },
 }
 
 /// Why a part of the sheet was not mapped; each has a stable code.
@@ -78,8 +88,8 @@ pub enum Skip {
     AtWill,
     /// A spell cast only as a Ritual from the sheet.
     RitualOnly,
-    /// Free casts per rest of a spell: the spell is kept, its free uses are not.
-    FreeUses,
+    /// Free casts per rest given by a formula (`@prof`): the spell is kept, its free uses are not.
+    FreeUsesFormula,
     /// A class without spellcasting: its levels are not part of the character.
     ClassWithoutSpells,
     /// A subclass: Grimoire models no subclass features.
@@ -103,7 +113,7 @@ impl Skip {
             Skip::ItemSpell => "item_spell",
             Skip::AtWill => "at_will",
             Skip::RitualOnly => "ritual_only",
-            Skip::FreeUses => "free_uses",
+            Skip::FreeUsesFormula => "free_uses_formula",
             Skip::ClassWithoutSpells => "class_without_spells",
             Skip::Subclass => "subclass",
             Skip::Feature => "feature",

@@ -119,6 +119,48 @@ fn r2_r19_r20_every_premade_caster_matches_its_sheet() {
             let prepared: BTreeSet<String> =
                 c.prepared().iter().map(|s| s.as_str().to_owned()).collect();
             assert_eq!(prepared, sheet_prepared(&json, srd), "{file} prepared");
+            // Free uses: each spell with a numeric uses.max is a limited-use
+            // feature of that many uses; each known Spell Scroll a magic item.
+            let items = json["items"].as_array().unwrap();
+            let mut free: Vec<(String, u8)> = items
+                .iter()
+                .filter(|i| i["type"] == "spell" && i["flags"]["dnd5e"]["cachedFor"].is_null())
+                .filter(|i| {
+                    srd.get(i["system"]["identifier"].as_str().unwrap())
+                        .is_some()
+                })
+                .filter_map(|i| {
+                    let max: u8 = i["system"]["uses"]["max"].as_str()?.parse().ok()?;
+                    Some((i["name"].as_str()?.to_owned(), max))
+                })
+                .collect();
+            let mut features: Vec<(String, u8)> = c
+                .features()
+                .iter()
+                .map(|f| (f.name.clone(), f.max_uses))
+                .collect();
+            free.sort();
+            features.sort();
+            assert_eq!(features, free, "{file} free uses");
+            let scrolls: u64 = items
+                .iter()
+                .filter(|i| {
+                    i["type"] == "consumable" && i["system"]["identifier"] == "spell-scroll"
+                })
+                .filter(|i| {
+                    let id = i["_id"].as_str().unwrap();
+                    items.iter().any(|s| {
+                        s["flags"]["dnd5e"]["cachedFor"]
+                            .as_str()
+                            .is_some_and(|c| c.contains(id))
+                            && srd
+                                .get(s["system"]["identifier"].as_str().unwrap())
+                                .is_some()
+                    })
+                })
+                .map(|i| i["system"]["quantity"].as_u64().unwrap_or(1))
+                .sum();
+            assert_eq!(c.items().len() as u64, scrolls, "{file} scrolls");
             // Every spell item has a line in the report.
             let spell_items = json["items"]
                 .as_array()

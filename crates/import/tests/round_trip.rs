@@ -2,9 +2,12 @@
 
 use grimoire_catalog::Catalog;
 use grimoire_import::{export_foundry, import_foundry};
-use grimoire_rules::{AbilityScores, Caster, Class, Event, SlotLevel, Vitals};
+use grimoire_rules::{
+    AbilityScores, Caster, Class, Event, LimitedUse, MagicItem, Recharge, SlotLevel, Vitals,
+};
 use proptest::prelude::*;
 
+#[allow(clippy::too_many_arguments)]
 fn caster(
     class: usize,
     level: u8,
@@ -13,6 +16,8 @@ fn caster(
     always: Vec<prop::sample::Index>,
     spent: [u8; 3],
     vitals: Option<(u32, u8)>,
+    free: Vec<prop::sample::Index>,
+    scrolls: Vec<prop::sample::Index>,
 ) -> Caster {
     let srd = Catalog::srd();
     let class = Class::ALL[class];
@@ -64,6 +69,27 @@ fn caster(
             off_turn: true,
         });
     }
+    for (n, p) in free.into_iter().enumerate() {
+        let s = &all[p.index(all.len())];
+        let recharge = [Recharge::ShortRest, Recharge::LongRest, Recharge::Never][n % 3];
+        let feature = LimitedUse::new(
+            format!("{} {n}", s.name_en),
+            vec![s.spell.id.clone()],
+            2,
+            recharge,
+        );
+        let name = feature.name.clone();
+        c.apply(&Event::FeatureAdded { feature });
+        if n % 2 == 0 {
+            c.apply(&Event::FeatureUsed { name });
+        }
+    }
+    for (n, p) in scrolls.into_iter().enumerate() {
+        let s = &all[p.index(all.len())].spell;
+        let mut item = MagicItem::scroll(s.id.clone(), s.level);
+        item.name = format!("Spell Scroll {n}");
+        c.apply(&Event::ItemAdded { item });
+    }
     if let Some((hp, ac)) = vitals {
         c.apply(&Event::VitalsSet {
             vitals: Vitals::new(hp, ac).unwrap(),
@@ -83,9 +109,11 @@ proptest! {
         always in prop::collection::vec(any::<prop::sample::Index>(), 0..3),
         spent in prop::array::uniform3(0..3u8),
         vitals in prop::option::of((1..300u32, 5..25u8)),
+        free in prop::collection::vec(any::<prop::sample::Index>(), 0..3),
+        scrolls in prop::collection::vec(any::<prop::sample::Index>(), 0..3),
     ) {
         let srd = Catalog::srd();
-        let c = caster(class, level, scores, picks, always, spent, vitals);
+        let c = caster(class, level, scores, picks, always, spent, vitals, free, scrolls);
         let json = export_foundry(&c, srd).to_string();
         let back = import_foundry(json.as_bytes(), srd).unwrap();
         prop_assert_eq!(back.caster, c);

@@ -257,6 +257,11 @@ fn mapped_words(lang: &str, m: &Mapped) -> String {
             vec![("remaining", (*remaining).into())],
         ),
         Mapped::Vitals => ("cli-import-mapped-vitals", vec![]),
+        Mapped::Scrolls { count } => (
+            "cli-import-mapped-scrolls",
+            vec![("count", (*count).into())],
+        ),
+        Mapped::FreeUses { max } => ("cli-import-mapped-free-uses", vec![("max", (*max).into())]),
     };
     grimoire_words::text(lang, id, args)
 }
