@@ -46,6 +46,11 @@ async def main(exe: str, calls: int) -> None:
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()
+            # The protocol's own round trip, no command run: the SDK's floor.
+            for _ in range(calls):
+                start = time.perf_counter()
+                await session.send_ping()
+                times.setdefault("ping", []).append(time.perf_counter() - start)
             for i in range(calls):
                 name = f"W{i}"
                 await call(session, "character_create",
@@ -69,6 +74,7 @@ async def main(exe: str, calls: int) -> None:
     print("|---|---|---|---|---|")
     for tool in ("cast", "character_show", "character_create", "prepare"):
         print(row(f"MCP `{tool}`", times[tool]))
+    print(row("floor: MCP `ping` (the protocol alone, no command)", times["ping"]))
     print(row("floor: one `grimoire --json character show` process", floor))
     ratio = statistics.median(floor) / statistics.median(times["character_show"])
     print()

@@ -71,7 +71,7 @@ impl Ctx {
             // A command asking twice would wait for itself: a bug, said
             // as one instead of a hang.
             Some(_) if crate::capture::holding() => {
-                anyhow::bail!("a command asked for the shared store while holding it")
+                return Err(Failure::worded("internal", "cli-store-held-twice", &[]).into());
             }
             Some(shared) => {
                 let guard = crate::capture::lock(shared);

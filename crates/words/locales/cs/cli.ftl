@@ -334,6 +334,7 @@ cli-spellbook-none = kniha kouzel se nevede (grimoire spellbook add JMÉNO KOUZL
 ## Soubory a databáze (záloha, obnova, export, import, ověření)
 
 cli-no-data-dir = nelze najít adresář pro data (nastavte HOME nebo XDG_DATA_HOME), zadejte --db CESTA
+cli-store-held-twice = vnitřní chyba: příkaz žádal o otevřenou databázi, kterou už držel
 cli-cannot-read = soubor { $file } nelze přečíst: { $error }
 cli-admin-not-sqlite = záloha a obnova kopírují soubor SQLite; pro PostgreSQL použijte grimoire export / import (nebo pg_dump)
 cli-admin-file-exists = { $file } už existuje; zadejte nový soubor (záloha nikdy nepřepisuje)
@@ -478,6 +479,5 @@ cli-attack-reason-target = cíl { $condition }
 cli-weapons-carried = zbraně: { $weapons }
 cli-attack-concentration-kept = { $creature } uspěl v záchraně a dál se soustředí na { $spell }
 cli-attack-concentration-lost = { $creature } v záchraně neuspěl: soustředění na { $spell } končí
-cli-attack-smites = po zásahu jako bonusová akce: { $spells } (grimoire cast { $attacker } KOUZLO -t "{ $target }" --trigger hit)
 cli-attack-smites = po zásahu jako bonusová akce: { $spells } (grimoire cast { $attacker } KOUZLO -t "{ $target }" --trigger hit)
 cli-too-many-weapons = postava nese nejvýš { $limit } zbraní; --clear-weapons je odloží

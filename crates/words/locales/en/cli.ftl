@@ -333,6 +333,7 @@ cli-spellbook-none = no spellbook kept (grimoire spellbook add NAME SPELL...)
 ## Files and the database (backup, restore, export, import, verify)
 
 cli-no-data-dir = cannot find a data directory (set HOME or XDG_DATA_HOME), pass --db PATH
+cli-store-held-twice = internal error: a command asked for the open database while it held it already
 cli-cannot-read = cannot read { $file }: { $error }
 cli-admin-not-sqlite = backup and restore copy the SQLite file; for PostgreSQL use grimoire export / import (or pg_dump)
 cli-admin-file-exists = { $file } already exists; name a new file (a backup never overwrites)
@@ -466,6 +467,5 @@ cli-attack-reason-target = target { $condition }
 cli-weapons-carried = weapons: { $weapons }
 cli-attack-concentration-kept = { $creature } saves and keeps Concentration on { $spell }
 cli-attack-concentration-lost = { $creature } fails its save: Concentration on { $spell } ends
-cli-attack-smites = after the hit, as a Bonus Action: { $spells } (grimoire cast { $attacker } SPELL -t "{ $target }" --trigger hit)
 cli-attack-smites = after the hit, as a Bonus Action: { $spells } (grimoire cast { $attacker } SPELL -t "{ $target }" --trigger hit)
 cli-too-many-weapons = a character carries at most { $limit } weapons; --clear-weapons puts them away
