@@ -74,6 +74,12 @@ pub enum Finding {
         /// The sheet's bonus formula.
         bonus: String,
     },
+    /// A spell the sheet takes from the 2014 rules: Grimoire plays the
+    /// 2024 (SRD 5.2) version, which may differ.
+    Rules2014 {
+        /// The spell.
+        spell: SpellId,
+    },
     /// Levels in classes without spells raise proficiency, and so the DC
     /// and attack bonus, above what the spellcasting classes give.
     OtherClassLevels {
@@ -95,6 +101,7 @@ impl Finding {
             Finding::SpellcastingAbility { .. } => "spellcasting_ability",
             Finding::SaveDcBonus { .. } => "save_dc_bonus",
             Finding::AttackBonus { .. } => "attack_bonus",
+            Finding::Rules2014 { .. } => "rules_2014",
             Finding::OtherClassLevels { .. } => "other_class_levels",
         }
     }
@@ -205,6 +212,11 @@ pub fn check(imported: &Imported, catalog: &Catalog) -> Vec<Finding> {
     if let Some(bonus) = &sheet.attack_bonus {
         out.push(Finding::AttackBonus {
             bonus: bonus.clone(),
+        });
+    }
+    for spell in &sheet.rules_2014 {
+        out.push(Finding::Rules2014 {
+            spell: spell.clone(),
         });
     }
     if sheet.other_levels > 0 {

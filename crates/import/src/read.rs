@@ -428,6 +428,13 @@ fn read_spell(
         }
     }
     sheet.spells.insert(spell.id.clone());
+    let rules = sys
+        .get("source")
+        .and_then(|s| s.get("rules"))
+        .and_then(Value::as_str);
+    if rules == Some("2014") {
+        sheet.rules_2014.insert(spell.id.clone());
+    }
     // An innate spell is its free uses; a prepared one has them besides.
     let uses_field = if method == Method::AtWill {
         field.to_owned()

@@ -27,6 +27,8 @@ pub struct SheetFacts {
     pub other_levels: u8,
     /// The catalogue spells the sheet lists (any preparation).
     pub spells: BTreeSet<SpellId>,
+    /// Spells the sheet marks as from the 2014 rules (`system.source.rules`).
+    pub rules_2014: BTreeSet<SpellId>,
 }
 
 /// The key of an ability in `system.abilities`.

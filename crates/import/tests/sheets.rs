@@ -190,3 +190,14 @@ fn remaining_slots_and_vitals_come_from_the_sheet() {
     let v = c.vitals().unwrap();
     assert_eq!((v.hp, v.max_hp, v.ac), (5, 8, 12));
 }
+
+#[test]
+fn a_2014_spell_is_questioned() {
+    let srd = Catalog::srd();
+    let mut old = spell("magic-missile", 1, 1);
+    old["system"]["source"] = json!({"rules": "2014"});
+    let sheet = wizard(json!({"items": [old, spell("shield", 1, 1)]}));
+    let imported = import_foundry(sheet.to_string().as_bytes(), srd).unwrap();
+    let codes: Vec<&str> = check(&imported, srd).iter().map(|f| f.code()).collect();
+    assert_eq!(codes, ["rules_2014"]);
+}

@@ -305,7 +305,7 @@ fn finding_words(lang: &str, f: &Finding) -> String {
         Finding::TooManyPrepared { count, max } | Finding::TooManyCantrips { count, max } => {
             vec![("count", (*count).into()), ("max", (*max).into())]
         }
-        Finding::NotOnClassList { spell } => {
+        Finding::NotOnClassList { spell } | Finding::Rules2014 { spell } => {
             vec![("spell", spell_name(lang, spell.as_str()).into())]
         }
         Finding::SpellLevelTooHigh { spell, level, max } => vec![

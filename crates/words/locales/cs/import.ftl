@@ -64,4 +64,5 @@ cli-check-pact_slots_mismatch = pozice Magie paktu: deník uvádí { $sheet }, �
 cli-check-spellcasting_ability = deník sesílá s vlastností { $sheet }; povolání { $class } sesílá s vlastností { $rules } (R19, R20)
 cli-check-save_dc_bonus = deník přičítá k SO záchrany { $bonus }: samotná pravidla ne
 cli-check-attack_bonus = deník přičítá k útokům kouzlem { $bonus }: samotná pravidla ne
+cli-check-rules_2014 = { $spell } je v deníku podle pravidel 2014; Grimoire hraje verzi 2024, která se může lišit
 cli-check-other_class_levels = { $levels } úrovní povolání bez kouzel zvyšuje zdatnost nad to, co Grimoire počítá

@@ -66,4 +66,5 @@ cli-check-pact_slots_mismatch = Pact Magic slots: the sheet says { $sheet }, the
 cli-check-spellcasting_ability = the sheet casts with { $sheet }; a { $class } casts with { $rules } (R19, R20)
 cli-check-save_dc_bonus = the sheet adds { $bonus } to the save DC: the rules alone do not
 cli-check-attack_bonus = the sheet adds { $bonus } to spell attacks: the rules alone do not
+cli-check-rules_2014 = { $spell } comes from the 2014 rules on the sheet; Grimoire plays the 2024 version, which may differ
 cli-check-other_class_levels = { $levels } levels in classes without spells raise proficiency beyond what Grimoire counts
