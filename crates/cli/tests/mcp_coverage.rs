@@ -68,6 +68,7 @@ const SERVED: &[(&str, &str)] = &[
     ("roll", "roll"),
     ("undo", "undo"),
     ("log", "log"),
+    ("export foundry", "export_foundry"),
     ("rules", "rules"),
 ];
 
@@ -147,6 +148,7 @@ fn every_cli_command_is_served_by_a_listed_tool_or_said_not_to_be() {
 const RENAMED: &[(&str, &str, &str)] = &[
     ("spell", "name", "spell"),
     ("character show", "name", "character"),
+    ("export foundry", "name", "character"),
     ("character delete", "name", "character"),
     ("spellbook show", "name", "character"),
     ("item add", "name", "character"),

@@ -154,6 +154,17 @@ impl Grimoire {
     }
 
     #[tool(
+        description = "Write a character as a Foundry VTT (dnd5e) actor JSON: abilities, classes, prepared, always-prepared and spellbook spells, cantrips, slots left, free casts per rest, Spell Scrolls, hit points and Armor Class. Foundry imports the file; Grimoire reads it back with grimoire import foundry.",
+        annotations(read_only_hint = true)
+    )]
+    async fn export_foundry(&self, Parameters(p): Parameters<CharacterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["export", "foundry"], &[&p.character]))
+        })
+        .await
+    }
+
+    #[tool(
         description = "List every stored character with classes and level.",
         annotations(read_only_hint = true)
     )]
