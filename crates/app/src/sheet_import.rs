@@ -59,3 +59,65 @@ pub fn import_sheet(
         change: committed.change,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use grimoire_catalog::Catalog;
+    use grimoire_import::import_foundry_as;
+    use grimoire_rules::Class;
+
+    use super::*;
+    use crate::state::character;
+
+    const SHEET: &str = r#"{"name": "Ilse", "type": "character",
+      "system": {"abilities": {"str": {"value": 8}, "dex": {"value": 14},
+        "con": {"value": 12}, "int": {"value": 16}, "wis": {"value": 10},
+        "cha": {"value": 10}}},
+      "items": [{"name": "Wizard", "type": "class",
+                 "system": {"identifier": "wizard", "levels": 3}},
+                {"name": "Magic Missile", "type": "spell",
+                 "system": {"identifier": "magic-missile", "level": 1,
+                            "method": "spell", "prepared": 1}}]}"#;
+
+    fn sheet(name: Option<&str>) -> Imported {
+        import_foundry_as(SHEET.as_bytes(), Catalog::srd(), name).unwrap()
+    }
+
+    #[test]
+    fn an_import_is_one_change_that_creates_the_character() {
+        let mut store = Store::open_in_memory().unwrap();
+        let done = import_sheet(&mut store, "import foundry ilse.json", sheet(None)).unwrap();
+        assert_eq!(done.name, "Ilse");
+        let stored = character(&store, "Ilse").unwrap();
+        assert_eq!(stored.state, done.character);
+        assert_eq!(stored.state.class_level(Class::Wizard), 3);
+        assert_eq!(stored.state.prepared().len(), 1);
+        // Undo takes the whole import back.
+        store.undo(CHARACTER, "Ilse").unwrap();
+        assert!(character(&store, "Ilse").is_err());
+    }
+
+    #[test]
+    fn a_taken_or_look_alike_name_is_refused_and_nothing_is_written() {
+        let mut store = Store::open_in_memory().unwrap();
+        import_sheet(&mut store, "import", sheet(None)).unwrap();
+        assert!(import_sheet(&mut store, "import", sheet(None)).is_err());
+        // Cyrillic "І" for Latin "I": it could pass for Ilse.
+        let e = import_sheet(&mut store, "import", sheet(Some("\u{406}lse"))).unwrap_err();
+        assert_eq!(e.code(), "invalid_name");
+        assert_eq!(store.list::<serde_json::Value>(CHARACTER).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn the_name_is_stored_in_its_normal_form_inside_too() {
+        let mut store = Store::open_in_memory().unwrap();
+        // "e" + combining acute: stored composed, in the key and the state.
+        let done = import_sheet(&mut store, "import", sheet(Some("Rene\u{301}e"))).unwrap();
+        assert_eq!(done.name, "Ren\u{e9}e");
+        assert_eq!(done.character.name(), "Ren\u{e9}e");
+        assert_eq!(
+            character(&store, "Ren\u{e9}e").unwrap().state.name(),
+            "Ren\u{e9}e"
+        );
+    }
+}
