@@ -77,6 +77,17 @@ fn an_import_is_refused_whole_and_a_name_is_not_taken_twice() {
     std::fs::write(&cut, &whole[..whole.len() / 3]).unwrap();
     let e = s.fails(2, &["import", "foundry", cut.to_str().unwrap()]);
     assert_eq!(e["code"], "not_json", "{e}");
+    assert!(
+        e["message"].as_str().unwrap().contains("is cut short"),
+        "{e}"
+    );
+    let deep = dir.path().join("deep.json");
+    std::fs::write(&deep, "[".repeat(100_000)).unwrap();
+    let e = s.fails(2, &["import", "foundry", deep.to_str().unwrap()]);
+    assert!(
+        e["message"].as_str().unwrap().contains("is not valid JSON"),
+        "{e}"
+    );
     let big = dir.path().join("big.json");
     std::fs::write(&big, vec![b' '; 3 * 1024 * 1024]).unwrap();
     let e = s.fails(2, &["import", "foundry", big.to_str().unwrap()]);

@@ -15,13 +15,15 @@ pub enum ImportError {
         /// The bound.
         max: usize,
     },
-    /// Occurs when the file is not JSON (or is cut short).
-    #[error("the file is not valid JSON (line {line}, column {column}): it may be cut short")]
+    /// Occurs when the file is not JSON, is cut short or nests too deep.
+    #[error("the file is not valid JSON (line {line}, column {column}{})", if *.truncated { ", cut short" } else { "" })]
     NotJson {
         /// Where the reader stopped.
         line: usize,
         /// Where the reader stopped.
         column: usize,
+        /// Whether the file ended in the middle of a value.
+        truncated: bool,
     },
     /// Occurs when the JSON is not a Foundry dnd5e actor.
     #[error("this is not a Foundry VTT dnd5e actor: {field} is missing or wrong")]

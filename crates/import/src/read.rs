@@ -65,6 +65,7 @@ pub fn import_foundry_as(
     let root: Value = serde_json::from_slice(bytes).map_err(|e| ImportError::NotJson {
         line: e.line(),
         column: e.column(),
+        truncated: e.is_eof(),
     })?;
     read_actor(&root, catalog, name)
 }

@@ -132,9 +132,15 @@ fn import_failure(file: &Path, e: ImportError) -> anyhow::Error {
             args.push(("size", (*size).into()));
             args.push(("max", (*max).into()));
         }
-        ImportError::NotJson { line, column } => {
+        ImportError::NotJson {
+            line,
+            column,
+            truncated,
+        } => {
             args.push(("line", (*line).into()));
             args.push(("column", (*column).into()));
+            let how = if *truncated { "truncated" } else { "syntax" };
+            args.push(("how", how.into()));
         }
         ImportError::NotAFoundryActor { field } => args.push(("field", field.clone().into())),
         ImportError::NotACharacter { kind } => args.push(("kind", kind.clone().into())),

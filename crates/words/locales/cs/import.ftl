@@ -43,7 +43,10 @@ cli-import-skip-slots_over_max = víc pozic, než dávají úrovně: ponecháno 
 
 cli-import-no-file = uveďte soubor (nebo `foundry SOUBOR` pro deník z Foundry VTT)
 cli-import-error-too_large = { $file } má { $size } bajtů; deník smí mít nejvýš { $max }
-cli-import-error-not_json = { $file } není platný JSON (řádek { $line }, sloupec { $column }): možná je useknutý
+cli-import-error-not_json = { $how ->
+    [truncated] { $file } je useknutý (řádek { $line }, sloupec { $column }): není to celý soubor JSON
+   *[syntax] { $file } není platný JSON (řádek { $line }, sloupec { $column })
+}
 cli-import-error-not_a_foundry_actor = { $file } není postava z Foundry VTT dnd5e: pole { $field } chybí nebo je chybné
 cli-import-error-not_a_character = { $file } obsahuje { $kind }, ne postavu (pole type)
 cli-import-error-over_bound = { $file }: { $field } překračuje mez { $max }

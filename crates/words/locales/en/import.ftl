@@ -45,7 +45,11 @@ cli-import-skip-slots_over_max = more slots than the levels give: kept at the ma
 
 cli-import-no-file = name a file (or `foundry FILE` for a Foundry VTT sheet)
 cli-import-error-too_large = { $file } is { $size } bytes; a sheet may be at most { $max }
-cli-import-error-not_json = { $file } is not valid JSON (line { $line }, column { $column }): it may be cut short
+# $how is truncated (the file ends mid-value) or syntax (anything else, nesting over 128 deep too).
+cli-import-error-not_json = { $how ->
+    [truncated] { $file } is cut short (line { $line }, column { $column }): not a whole JSON file
+   *[syntax] { $file } is not valid JSON (line { $line }, column { $column })
+}
 cli-import-error-not_a_foundry_actor = { $file } is not a Foundry VTT dnd5e actor: { $field } is missing or wrong
 cli-import-error-not_a_character = { $file } holds a { $kind }, not a character (field type)
 cli-import-error-over_bound = { $file }: { $field } is over its bound of { $max }
