@@ -520,8 +520,18 @@ fn read_scroll(
     };
     let quantity = match sys.and_then(|s| s.get("quantity")) {
         None | Some(Value::Null) => 1,
-        Some(v) => number(v, MAX_SCROLL_COPIES, &format!("{field}.system.quantity"))?.unwrap_or(1),
+        Some(v) => {
+            number(v, u64::from(u32::MAX), &format!("{field}.system.quantity"))?.unwrap_or(1)
+        }
     };
+    if quantity > MAX_SCROLL_COPIES {
+        report.skipped(
+            format!("{field}.system.quantity"),
+            label,
+            Skip::CopiesOverBound,
+        );
+    }
+    let quantity = quantity.min(MAX_SCROLL_COPIES);
     for n in 1..=quantity {
         let mut item = MagicItem::scroll(found.spell.id.clone(), found.spell.level);
         item.name = if n == 1 {

@@ -102,6 +102,8 @@ pub enum Skip {
     VitalsComputed,
     /// More slots remaining on the sheet than the levels give: kept at the maximum.
     SlotsOverMax,
+    /// More copies of a Spell Scroll than the bound (20): the first 20 are kept.
+    CopiesOverBound,
 }
 
 impl Skip {
@@ -120,6 +122,7 @@ impl Skip {
             Skip::Item => "item",
             Skip::VitalsComputed => "vitals_computed",
             Skip::SlotsOverMax => "slots_over_max",
+            Skip::CopiesOverBound => "copies_over_bound",
         }
     }
 }

@@ -201,3 +201,32 @@ fn a_2014_spell_is_questioned() {
     let codes: Vec<&str> = check(&imported, srd).iter().map(|f| f.code()).collect();
     assert_eq!(codes, ["rules_2014"]);
 }
+
+#[test]
+fn r5d_spell_scrolls_are_magic_items_up_to_the_bound() {
+    let srd = Catalog::srd();
+    let scroll = json!({"_id": "s1", "name": "Spell Scroll: Shield", "type": "consumable",
+        "system": {"identifier": "spell-scroll", "quantity": 25}});
+    let cached = json!({"name": "Shield", "type": "spell",
+        "system": {"identifier": "shield", "level": 1, "method": "spell", "prepared": 0},
+        "flags": {"dnd5e": {"cachedFor": ".Item.s1.Activity.dnd5escrollspell"}}});
+    let sheet = wizard(json!({"items": [scroll, cached]}));
+    let imported = import_foundry(sheet.to_string().as_bytes(), srd).unwrap();
+    assert_eq!(imported.caster.items().len(), 20);
+    assert!(
+        imported
+            .caster
+            .items()
+            .iter()
+            .all(|i| i.save_dc == Some(13))
+    );
+    assert!(imported.report.skipped_lines().any(|(l, why)| {
+        l.field == "items[1].system.quantity" && why.code() == "copies_over_bound"
+    }));
+    // The spell itself is not prepared nor in the spellbook: the scroll holds it.
+    assert!(
+        !imported
+            .caster
+            .in_spellbook(&grimoire_rules::SpellId::new("shield").unwrap())
+    );
+}

@@ -38,6 +38,7 @@ cli-import-skip-feature = schopnost: nemodelováno, vynecháno
 cli-import-skip-item = předmět: nemodelováno, vynecháno
 cli-import-skip-vitals_computed = životy nebo obranné číslo počítá až Foundry: nezaznamenáno
 cli-import-skip-slots_over_max = víc pozic, než dávají úrovně: ponecháno maximum
+cli-import-skip-copies_over_bound = víc než 20 kusů: ponecháno prvních 20
 
 ## Odmítnuté deníky
 

@@ -40,6 +40,7 @@ cli-import-skip-feature = feature: not modelled, skipped
 cli-import-skip-item = item: not modelled, skipped
 cli-import-skip-vitals_computed = hit points or Armor Class left for Foundry to compute: not recorded
 cli-import-skip-slots_over_max = more slots than the levels give: kept at the maximum
+cli-import-skip-copies_over_bound = more than 20 copies: the first 20 are kept
 
 ## Refused sheets
 
