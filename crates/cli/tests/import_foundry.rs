@@ -190,7 +190,7 @@ fn r8_check_lists_findings_without_importing_in_english_and_czech() {
 fn the_report_speaks_czech() {
     let s = Session::new();
     let out = s.human(&["--lang", "cs", "import", "foundry", &fixture("aoth-5.json")]);
-    assert!(out.contains("importována z Foundry VTT"), "{out}");
+    assert!(out.contains("Import z Foundry VTT: Aoth;"), "{out}");
     assert!(out.contains("připravené"), "{out}");
     assert!(out.contains("předmět: nemodelováno, vynecháno"), "{out}");
 }

@@ -12,7 +12,7 @@ help-grimoire-export-foundry--name = Postava (vynecháno: aktivní postava)
 
 ## Zpráva o importu
 
-cli-import-foundry-done = { $name } importována z Foundry VTT: převedeno { $mapped } částí, nepřevedeno { $skipped }
+cli-import-foundry-done = Import z Foundry VTT: { $name }; převedeno částí { $mapped }, nepřevedeno { $skipped }
 cli-import-line-mapped = ✓ { $field } { $name }: { $what }
 cli-import-line-skipped = – { $field } { $name }: { $what }
 cli-import-mapped-abilities = hodnoty vlastností
