@@ -41,5 +41,5 @@ pub use catalog::{Catalog, HomebrewLoad};
 pub use entry::{CatalogSpell, Source};
 pub use equipment::{MAX_PRICE_CP, parse_prices, srd_prices};
 pub use error::CatalogError;
-pub use weapons::{parse_weapons, srd_weapon, srd_weapons};
 pub use search::{CastingTimeKind, Hit, Language, MatchKind, Query};
+pub use weapons::{parse_weapons, srd_weapon, srd_weapons};

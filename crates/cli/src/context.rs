@@ -107,12 +107,12 @@ impl Ctx {
     pub fn load_homebrew_if_any(&self) -> anyhow::Result<()> {
         let exists = self.shared.is_some()
             || match &self.db {
-            Some(p) => {
-                let text = p.to_string_lossy();
-                text.starts_with("postgres") || p.exists()
-            }
-            None => default_db_path().is_some_and(|p| p.exists()),
-        };
+                Some(p) => {
+                    let text = p.to_string_lossy();
+                    text.starts_with("postgres") || p.exists()
+                }
+                None => default_db_path().is_some_and(|p| p.exists()),
+            };
         if exists {
             self.store()?;
         }

@@ -77,7 +77,14 @@ fn a_stunned_creature_is_incapacitated_and_loses_its_concentration() {
 fn a_condition_comes_off_and_czech_names_work() {
     let s = Session::new();
     cave(&s);
-    s.ok(&["encounter", "condition", "Cave", "Mage", "add", "vystrašený"]);
+    s.ok(&[
+        "encounter",
+        "condition",
+        "Cave",
+        "Mage",
+        "add",
+        "vystrašený",
+    ]);
     assert_eq!(conditions_of(&s, "Mage"), serde_json::json!(["frightened"]));
     s.ok(&[
         "encounter",

@@ -59,7 +59,10 @@ async fn a_seeded_session_rolls_a_stream_that_replays_from_the_start() {
     let mut distinct = first.clone();
     distinct.sort_by_key(|v| v.as_u64());
     distinct.dedup();
-    assert!(distinct.len() > 10, "the same dice call after call: {first:?}");
+    assert!(
+        distinct.len() > 10,
+        "the same dice call after call: {first:?}"
+    );
     assert_eq!(twenty_rolls("7").await, first, "the same seed replays");
     assert_ne!(twenty_rolls("8").await, first, "another seed rolls anew");
 }

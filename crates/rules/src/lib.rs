@@ -98,11 +98,11 @@ mod vitals;
 mod work;
 
 pub use abilities::{AbilityScores, ability_modifier, proficiency_bonus};
+pub use actions::{DamageOutcome, IDENTIFY_DC, IdentifyOutcome, Outcome, concentration_dc};
 pub use attack::{
     AttackMode, AttackRequest, Mastery, RollReason, Weapon, WeaponCategory, WeaponKind,
     WeaponProperty, attack_mode, weapon_attack,
 };
-pub use actions::{DamageOutcome, IDENTIFY_DC, IdentifyOutcome, Outcome, concentration_dc};
 pub use cast::{
     cast, cast_action, check_cast, check_cast_waiving, complete_casting, complete_casting_priced,
 };

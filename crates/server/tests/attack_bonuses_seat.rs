@@ -28,7 +28,11 @@ async fn a_player_cannot_give_their_own_cast_an_attack_bonus() {
         assert_eq!(v["error"]["code"], "invalid_request", "{v}");
         let message = v["error"]["message"].as_str().unwrap();
         assert!(message.contains("attack_bonuses"), "{message}");
-        assert_eq!(h.get(ELMIRA, Some(&t.petr)).await.1, before, "no slot spent");
+        assert_eq!(
+            h.get(ELMIRA, Some(&t.petr)).await.1,
+            before,
+            "no slot spent"
+        );
         assert_eq!(h.get("/campaigns/cave/log", Some(&t.gm)).await.1, log);
 
         // The GM, who runs the table, may.

@@ -103,7 +103,7 @@ pub enum EncounterCommand {
     /// Casting for combatants and Reactions that interrupt (R11)
     #[command(flatten)]
     Monsters(crate::commands::reaction::EncounterMonsterCommand),
-    /// End (delete) an encounter; undo brings it back
+    /// End an encounter: its final state stays in the log and its name is free again; undo brings the fight back
     End {
         /// The encounter
         encounter: String,
@@ -178,9 +178,10 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
 }
 
 fn running(e: &Entity<EncounterState>) -> Result<&Encounter, Failure> {
-    e.state.running.as_ref().ok_or_else(|| {
-        state::not_started(&e.name)
-    })
+    e.state
+        .running
+        .as_ref()
+        .ok_or_else(|| state::not_started(&e.name))
 }
 
 fn new(ctx: &Ctx, name: &str) -> anyhow::Result<()> {

@@ -462,7 +462,10 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             )
             .map_err(state::app_error)?;
             if out.json {
-                let caster = waiting.as_ref().map(|p| p.caster.clone()).unwrap_or_default();
+                let caster = waiting
+                    .as_ref()
+                    .map(|p| p.caster.clone())
+                    .unwrap_or_default();
                 let names = |o: &grimoire_rules::CastOutcome| {
                     crate::catalog::spell(o.resolution.spell.as_str()).map_or_else(
                         |_| grimoire_app::window::spell_names(o),

@@ -166,8 +166,13 @@ pub(crate) async fn equip(
 /// accepted), each once, at most [`Equipment::MAX_WEAPONS`]: an unknown
 /// one is `unknown_weapon` (issue 34).
 fn weapons_by_id(input: &mut Equipment) -> Result<(), ServerError> {
-    check_len(&input.weapons, Equipment::MAX_WEAPONS, "too_many_weapons", "weapons")
-        .map_err(grimoire_app::AppError::from)?;
+    check_len(
+        &input.weapons,
+        Equipment::MAX_WEAPONS,
+        "too_many_weapons",
+        "weapons",
+    )
+    .map_err(grimoire_app::AppError::from)?;
     let mut ids: Vec<String> = Vec::with_capacity(input.weapons.len());
     for name in &input.weapons {
         let w = grimoire_catalog::srd_weapon(name)

@@ -315,7 +315,10 @@ pub fn react(
     input: &CombatantCastInput,
 ) -> Result<grimoire_app::window::Reaction, ServerError> {
     let found = Catalog::srd().lookup(&input.spell)?;
-    let (s, names) = (found.spell.clone(), (found.name_en.clone(), found.name_cs.clone()));
+    let (s, names) = (
+        found.spell.clone(),
+        (found.name_en.clone(), found.name_cs.clone()),
+    );
     let req = request(input)?;
     let seed = dice_seed(input.seed)?;
     retry(store, |store| {
