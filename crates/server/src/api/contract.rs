@@ -82,6 +82,21 @@ fn describe_values(doc: &mut serde_json::Value) {
         &format!("{schemas}/ClassLevel/properties/class"),
         json!({ "enum": classes }),
     );
+    // Hit Point Dice to spend on a Short Rest: how many of each size.
+    let count = json!({ "type": "integer", "minimum": 0, "maximum": u8::MAX });
+    patch(
+        doc,
+        &format!("{schemas}/RestInput/properties/hit_dice"),
+        json!({ "properties": { "d6": count, "d8": count, "d10": count, "d12": count } }),
+    );
+    // The class an always-prepared spell counts as: a class or null.
+    let mut class_or_null = classes.clone();
+    class_or_null.push(serde_json::Value::Null);
+    patch(
+        doc,
+        &format!("{schemas}/PrepareInput/properties/class"),
+        json!({ "enum": class_or_null }),
+    );
     patch(
         doc,
         &format!("{schemas}/ClassLevel/properties/level"),
