@@ -249,9 +249,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         other => state::app_error(other),
     })?;
     match answer {
-        grimoire_app::CastAnswer::Waiting(w) => {
-            crate::commands::reaction::show_waiting(ctx, &w, spell)
-        }
+        grimoire_app::CastAnswer::Waiting(w) => show_waiting(ctx, &w, spell),
         grimoire_app::CastAnswer::Resolved(done) => show(
             &ctx.out,
             &done.caster.state,
@@ -262,6 +260,56 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
             ctx.seed,
         ),
     }
+}
+
+/// Shows a cast waiting for Reactions: its JSON, or who could answer.
+pub(crate) fn show_waiting(
+    ctx: &Ctx,
+    w: &grimoire_app::Waiting,
+    spell: &grimoire_catalog::CatalogSpell,
+) -> anyhow::Result<()> {
+    if ctx.out.json {
+        return ctx.out.json(&json!({
+            "encounter": w.encounter, "status": "pending", "caster": w.caster,
+            "spell": w.spell, "reactors": w.reactors,
+        }));
+    }
+    show_pending(ctx, &w.encounter, &w.caster, spell, &w.reactors)
+}
+
+/// Says that `who`'s `spell` waits for Reactions, and who could answer.
+pub(crate) fn show_pending(
+    ctx: &Ctx,
+    encounter: &str,
+    who: &str,
+    spell: &grimoire_catalog::CatalogSpell,
+    reactors: &[grimoire_app::reaction::Reactor],
+) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    let lang = out.lang;
+    out.line(out.yellow(&format!(
+        "{}: {} {} — {}",
+        who,
+        crate::describe::spell_name(spell, lang),
+        super::monster::t(lang, "cli-label-waits-for-reactions"),
+        super::monster::t(lang, "cli-label-nothing-is-spent-yet"),
+    )))?;
+    for rc in reactors {
+        let spells: Vec<String> = rc
+            .spells
+            .iter()
+            .map(|s| super::monster::spell_name(s, lang))
+            .collect();
+        out.line(format!(
+            "  {} {}: {}",
+            rc.name,
+            super::monster::t(lang, "cli-label-may-answer-with"),
+            spells.join(", ")
+        ))?;
+    }
+    out.line(out.dim(&format!(
+        "grimoire encounter react|pass {encounter} NAME …; grimoire encounter resolve {encounter}"
+    )))
 }
 
 /// A refusal says what would make the cast legal, naming the command or

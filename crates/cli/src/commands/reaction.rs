@@ -273,7 +273,7 @@ pub fn declare_and_show(
         Declared::Resolved { outcome, hits, .. } => {
             show_cast(ctx, store, &e.name, who, &outcome, &hits, spell)
         }
-        Declared::Pending { reactors } => show_waiting(
+        Declared::Pending { reactors } => super::cast::show_waiting(
             ctx,
             &grimoire_app::Waiting {
                 encounter: e.name.clone(),
@@ -284,52 +284,6 @@ pub fn declare_and_show(
             spell,
         ),
     }
-}
-
-/// Shows a cast waiting for Reactions: its JSON, or who could answer.
-pub(crate) fn show_waiting(
-    ctx: &Ctx,
-    w: &grimoire_app::Waiting,
-    spell: &grimoire_catalog::CatalogSpell,
-) -> anyhow::Result<()> {
-    if ctx.out.json {
-        return ctx.out.json(&json!({
-            "encounter": w.encounter, "status": "pending", "caster": w.caster,
-            "spell": w.spell, "reactors": w.reactors,
-        }));
-    }
-    show_pending(ctx, &w.encounter, &w.caster, spell, &w.reactors)
-}
-
-/// Says that `who`'s `spell` waits for Reactions, and who could answer.
-fn show_pending(
-    ctx: &Ctx,
-    encounter: &str,
-    who: &str,
-    spell: &grimoire_catalog::CatalogSpell,
-    reactors: &[game::Reactor],
-) -> anyhow::Result<()> {
-    let out = &ctx.out;
-    let lang = out.lang;
-    out.line(out.yellow(&format!(
-        "{}: {} {} — {}",
-        who,
-        crate::describe::spell_name(spell, lang),
-        t(lang, "cli-label-waits-for-reactions"),
-        t(lang, "cli-label-nothing-is-spent-yet"),
-    )))?;
-    for rc in reactors {
-        let spells: Vec<String> = rc.spells.iter().map(|s| spell_name(s, lang)).collect();
-        out.line(format!(
-            "  {} {}: {}",
-            rc.name,
-            t(lang, "cli-label-may-answer-with"),
-            spells.join(", ")
-        ))?;
-    }
-    out.line(out.dim(&format!(
-        "grimoire encounter react|pass {encounter} NAME …; grimoire encounter resolve {encounter}"
-    )))
 }
 
 /// A creature's spent per-day use names the GM's rest that restores it
@@ -413,7 +367,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             }
             // Someone could counter the Reaction itself: it waits (R11).
             let Some(outcome) = &done.outcome else {
-                return show_pending(ctx, &e.name, &args.name, spell, &done.reactors);
+                return super::cast::show_pending(ctx, &e.name, &args.name, spell, &done.reactors);
             };
             show_cast(ctx, &store, &e.name, &args.name, outcome, &[], spell)?;
             if done.countered {
