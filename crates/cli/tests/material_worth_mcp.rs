@@ -3,50 +3,11 @@
 //! Bless, and a diamond worth too little is refused with both worths and a
 //! fix that names the equip tool.
 
-use rmcp::model::{CallToolRequestParams, CallToolResult};
-use rmcp::service::RunningService;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt};
+mod mcp_client;
+
+use mcp_client::*;
+
 use serde_json::{Value, json};
-
-type Client = RunningService<RoleClient, ()>;
-
-async fn start(db: &std::path::Path) -> Client {
-    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
-        c.env_remove("GRIMOIRE_LANG")
-            .env_remove("GRIMOIRE_SEED")
-            .env_remove("GRIMOIRE_CHARACTER")
-            .env_remove("GRIMOIRE_DB")
-            .arg("--db")
-            .arg(db)
-            .args(["--seed", "7", "mcp"]);
-    });
-    let (transport, _stderr) = TokioChildProcess::builder(command)
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("grimoire mcp starts");
-    ().serve(transport).await.expect("the MCP handshake")
-}
-
-async fn call(client: &Client, tool: &'static str, args: Value) -> (bool, Value) {
-    let Value::Object(args) = args else {
-        panic!("arguments must be an object")
-    };
-    let r: CallToolResult = client
-        .call_tool(CallToolRequestParams::new(tool).with_arguments(args))
-        .await
-        .unwrap_or_else(|e| panic!("{tool}: protocol error {e}"));
-    (
-        r.is_error == Some(true),
-        r.structured_content.unwrap_or(Value::Null),
-    )
-}
-
-async fn ok(client: &Client, tool: &'static str, args: Value) -> Value {
-    let (refused, v) = call(client, tool, args).await;
-    assert!(!refused, "{tool} failed: {v}");
-    v
-}
 
 async fn refused(client: &Client, tool: &'static str, args: Value) -> Value {
     let (refused, v) = call(client, tool, args).await;
@@ -57,7 +18,7 @@ async fn refused(client: &Client, tool: &'static str, args: Value) -> Value {
 #[tokio::test]
 async fn r14c_listed_prices_and_worth_refusals_through_mcp() {
     let dir = tempfile::tempdir().unwrap();
-    let client = start(&dir.path().join("grimoire.sqlite3")).await;
+    let client = start(&dir.path().join("grimoire.sqlite3"), &["--seed", "7"]).await;
     ok(
         &client,
         "character_create",

@@ -3,56 +3,16 @@
 //! tool, Hit Point Dice spent by the rest tool and a party rest with all.
 //! The MCP SDK's own client drives the binary.
 
-use rmcp::model::{CallToolRequestParams, CallToolResult};
-use rmcp::service::RunningService;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt};
-use serde_json::{Value, json};
+mod mcp_client;
 
-type Client = RunningService<RoleClient, ()>;
+use mcp_client::*;
 
-/// Starts `grimoire --db <db> --seed 7 mcp` under the SDK's client.
-async fn start(db: &std::path::Path) -> Client {
-    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
-        c.env_remove("GRIMOIRE_LANG")
-            .env_remove("GRIMOIRE_SEED")
-            .env_remove("GRIMOIRE_CHARACTER")
-            .env_remove("GRIMOIRE_DB")
-            .arg("--db")
-            .arg(db)
-            .args(["--seed", "7", "mcp"]);
-    });
-    let (transport, _stderr) = TokioChildProcess::builder(command)
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("grimoire mcp starts");
-    ().serve(transport).await.expect("the MCP handshake")
-}
-
-async fn call(client: &Client, tool: &'static str, args: Value) -> (bool, Value) {
-    let Value::Object(args) = args else {
-        panic!("arguments must be an object")
-    };
-    let r: CallToolResult = client
-        .call_tool(CallToolRequestParams::new(tool).with_arguments(args))
-        .await
-        .unwrap_or_else(|e| panic!("{tool}: protocol error {e}"));
-    (
-        r.is_error == Some(true),
-        r.structured_content.unwrap_or(Value::Null),
-    )
-}
-
-async fn ok(client: &Client, tool: &'static str, args: Value) -> Value {
-    let (failed, v) = call(client, tool, args).await;
-    assert!(!failed, "{tool} failed: {v}");
-    v
-}
+use serde_json::json;
 
 #[tokio::test]
 async fn death_save_and_hit_dice_through_mcp() {
     let dir = tempfile::tempdir().unwrap();
-    let client = start(&dir.path().join("grimoire.sqlite3")).await;
+    let client = start(&dir.path().join("grimoire.sqlite3"), &["--seed", "7"]).await;
     for name in ["Quill", "Ana"] {
         ok(
             &client,

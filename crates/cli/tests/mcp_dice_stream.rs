@@ -6,35 +6,17 @@
 //! seed replays all twenty exactly, while another seed does not. Driven by
 //! the MCP SDK's own client.
 
+mod mcp_client;
+
+use mcp_client::start;
+
 use rmcp::model::CallToolRequestParams;
-use rmcp::service::RunningService;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
-
-type Client = RunningService<RoleClient, ()>;
-
-async fn start(db: &std::path::Path, seed: &str) -> Client {
-    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
-        c.env_remove("GRIMOIRE_LANG")
-            .env_remove("GRIMOIRE_SEED")
-            .env_remove("GRIMOIRE_CHARACTER")
-            .env_remove("GRIMOIRE_DB")
-            .arg("--db")
-            .arg(db)
-            .args(["--seed", seed, "mcp"]);
-    });
-    let (transport, _stderr) = TokioChildProcess::builder(command)
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("grimoire mcp starts");
-    ().serve(transport).await.expect("the MCP handshake")
-}
 
 /// Twenty rolls of 1d1000 in a fresh session started with `seed`.
 async fn twenty_rolls(seed: &str) -> Vec<Value> {
     let dir = tempfile::tempdir().unwrap();
-    let client = start(&dir.path().join("g.sqlite3"), seed).await;
+    let client = start(&dir.path().join("g.sqlite3"), &["--seed", seed]).await;
     let mut totals = Vec::new();
     for _ in 0..20 {
         let Value::Object(args) = json!({"expression": "1d1000"}) else {

@@ -3,30 +3,12 @@
 //! catalogue is read again before each call, not once per process, so a
 //! spell added from the terminal mid-session is found by the next call.
 
+mod mcp_client;
+
+use mcp_client::{Client, start};
+
 use rmcp::model::CallToolRequestParams;
-use rmcp::service::RunningService;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
-
-type Client = RunningService<RoleClient, ()>;
-
-async fn start(db: &std::path::Path) -> Client {
-    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
-        c.env_remove("GRIMOIRE_LANG")
-            .env_remove("GRIMOIRE_SEED")
-            .env_remove("GRIMOIRE_CHARACTER")
-            .env_remove("GRIMOIRE_DB")
-            .arg("--db")
-            .arg(db)
-            .arg("mcp");
-    });
-    let (transport, _stderr) = TokioChildProcess::builder(command)
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("grimoire mcp starts");
-    ().serve(transport).await.expect("the MCP handshake")
-}
 
 /// A homebrew file with one 2nd-level Wizard spell.
 fn spell_file(dir: &std::path::Path, id: &str, name: &str) -> std::path::PathBuf {
@@ -89,7 +71,7 @@ async fn homebrew_added_mid_session_is_found_by_the_next_call() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("g.sqlite3");
     cli_add(&db, &spell_file(dir.path(), "frost-lance", "Frost Lance"));
-    let client = start(&db).await;
+    let client = start(&db, &[]).await;
     assert!(shows(&client, "frost-lance").await);
     assert!(!shows(&client, "ember-lance").await, "not added yet");
     cli_add(&db, &spell_file(dir.path(), "ember-lance", "Ember Lance"));
