@@ -175,12 +175,7 @@ fn with_hits(mut view: Value, hits: &[grimoire_app::CharacterHit]) -> Value {
 }
 
 fn cast_view(who: &str, outcome: &grimoire_rules::CastOutcome) -> Value {
-    let (en, cs) = Catalog::srd()
-        .get(outcome.resolution.spell.as_str())
-        .map_or_else(
-            || (outcome.resolution.spell_name.clone(), String::new()),
-            |s| (s.name_en.clone(), s.name_cs.clone()),
-        );
+    let (en, cs) = grimoire_app::window::spell_names(outcome);
     json!(grimoire_app::view::CastView::new(who, outcome, &en, &cs))
 }
 
