@@ -99,6 +99,48 @@ pub enum AppError {
         /// The weapon's Czech name.
         weapon_cs: String,
     },
+    /// Occurs when an encounter step needs the encounter running and it
+    /// has not started.
+    EncounterNotStarted {
+        /// The encounter.
+        encounter: String,
+    },
+    /// Occurs when an encounter is started again, or a step meant for
+    /// before the start comes after it.
+    EncounterStarted {
+        /// The encounter.
+        encounter: String,
+    },
+    /// Occurs when a combatant joins an encounter it is already in.
+    AlreadyInEncounter {
+        /// The combatant, as the encounter spells it.
+        name: String,
+        /// The encounter.
+        encounter: String,
+    },
+    /// Occurs when no stat block has the id or name.
+    UnknownMonster {
+        /// The name as given.
+        name: String,
+    },
+    /// Occurs when a hit is checked against a target with no Armor Class
+    /// on record and none was given.
+    MissingAc {
+        /// The target.
+        target: String,
+    },
+    /// Occurs when a number of a request is outside its bounds: `code` is
+    /// `out_of_range` (or `bad_amount` for damage), `field` names it.
+    OutOfRange {
+        /// The stable code.
+        code: &'static str,
+        /// The request field.
+        field: &'static str,
+        /// The least allowed.
+        min: i64,
+        /// The most allowed.
+        max: i64,
+    },
     /// Occurs when the rules refuse.
     Rules(RulesError),
     /// Occurs when the store refuses or fails (a version conflict, ...).
@@ -122,6 +164,12 @@ impl AppError {
             AppError::InvalidRequest { .. } => "invalid_request",
             AppError::UnknownWeapon { .. } => "unknown_weapon",
             AppError::WeaponNotCarried { .. } => "weapon_not_carried",
+            AppError::EncounterNotStarted { .. } => "encounter_not_started",
+            AppError::EncounterStarted { .. } => "encounter_started",
+            AppError::AlreadyInEncounter { .. } => "already_in_encounter",
+            AppError::UnknownMonster { .. } => "unknown_monster",
+            AppError::MissingAc { .. } => "missing_ac",
+            AppError::OutOfRange { code, .. } => code,
             AppError::Rules(e) => e.code(),
             AppError::Store(e) => e.code(),
         }
@@ -154,7 +202,22 @@ impl AppError {
                 ]
             }
             AppError::UnknownHomebrew { file } => vec![("file", text(file))],
-            AppError::UnknownWeapon { name } => vec![("name", text(name))],
+            AppError::UnknownWeapon { name } | AppError::UnknownMonster { name } => {
+                vec![("name", text(name))]
+            }
+            AppError::EncounterNotStarted { encounter }
+            | AppError::EncounterStarted { encounter } => vec![("encounter", text(encounter))],
+            AppError::AlreadyInEncounter { name, encounter } => {
+                vec![("name", text(name)), ("encounter", text(encounter))]
+            }
+            AppError::MissingAc { target } => vec![("target", text(target))],
+            AppError::OutOfRange {
+                field, min, max, ..
+            } => vec![
+                ("field", text(field)),
+                ("min", Arg::Number(*min)),
+                ("max", Arg::Number(*max)),
+            ],
             AppError::WeaponNotCarried {
                 character,
                 weapon_en,
@@ -338,6 +401,30 @@ mod tests {
             AppError::InvalidRequest {
                 reason: grimoire_words::Message::new("app-reason-spell_unknown")
                     .text("spell", "Shield"),
+            },
+            AppError::EncounterNotStarted {
+                encounter: s("Cave"),
+            },
+            AppError::EncounterStarted {
+                encounter: s("Cave"),
+            },
+            AppError::AlreadyInEncounter {
+                name: s("Goblin"),
+                encounter: s("Cave"),
+            },
+            AppError::UnknownMonster { name: s("ogre") },
+            AppError::MissingAc { target: s("Goblin") },
+            AppError::OutOfRange {
+                code: "out_of_range",
+                field: "initiative",
+                min: -1000,
+                max: 1000,
+            },
+            AppError::OutOfRange {
+                code: "bad_amount",
+                field: "damage",
+                min: 0,
+                max: 10_000,
             },
         ]
     }

@@ -27,12 +27,15 @@
 #![deny(missing_docs)]
 
 pub mod attack;
+pub mod bestiary;
 pub mod budget;
 mod cast;
 pub mod cast_spell;
 mod character;
 mod dying;
 pub mod encounter;
+pub mod encounter_calls;
+pub mod encounter_view;
 mod entering;
 mod error;
 mod fall;
@@ -53,6 +56,7 @@ mod state;
 mod turns;
 pub mod view;
 pub mod window;
+pub mod window_calls;
 
 pub use attack::{AttackCall, AttackDone, AttackView, CreatureConcentration, attack};
 pub use cast::{

@@ -4,17 +4,75 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use grimoire_app::encounter_calls::{self as calls, DamageCall, HarmCall, JoinCall};
+use grimoire_app::encounter_view::{
+    CombatantDamaged, CombatantJoined, EncounterCreated, EncounterEnded, EncounterList,
+    EncounterStatus,
+};
+use grimoire_catalog::Catalog;
+use grimoire_dice::SeededRng;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{Body, Filter, Params, Token};
+use crate::access::check_name;
 use crate::error::ServerError;
-use crate::game::encounter::{self, CombatantInput, EncounterDamageInput, EncounterHarmInput};
+use crate::game::{dice_seed, retry};
 use crate::live::LiveEvent;
 use crate::state::AppState;
+
+/// A combatant to add.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CombatantInput {
+    /// A character's name (its own spelling is kept) or a creature's, which
+    /// must not be, or look like, a character's (`invalid_name`).
+    pub name: String,
+    /// Initiative; higher acts first (-1000 to 1000).
+    #[schema(minimum = -1000, maximum = 1000)]
+    pub initiative: i32,
+    /// Hit points to track, if any (0-100000).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 100_000)]
+    pub hp: Option<i32>,
+    /// It answers its allies' casts with Counterspell too; by default only
+    /// casts by the other side (characters against the GM's creatures) wait
+    /// for it (R11).
+    #[serde(default)]
+    pub reacts_to_allies: bool,
+}
+
+/// Damage to a combatant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterDamageInput {
+    /// The combatant.
+    pub target: String,
+    /// Hit points of damage, at most 10000.
+    pub amount: u32,
+    /// Seeds the Concentration save; random when left out.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// A creature coming into a lasting spell (the CLI's `encounter harm`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterHarmInput {
+    /// The combatant that enters the spell's area, has the area moved onto
+    /// it, or has Flaming Sphere rammed into it.
+    pub creature: String,
+    /// The spell in force (id, English or Czech name).
+    pub spell: String,
+    /// Whose casting, when several combatants keep the spell in force.
+    #[serde(default)]
+    pub caster: Option<String>,
+    /// Seeds the damage and the save; random when left out.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
 
 /// A new encounter.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -48,29 +106,24 @@ pub(crate) struct TurnQuery {
     seed: Option<u64>,
 }
 
-/// The answer to ending an encounter (the CLI's `encounter end --json`).
-#[derive(Debug, Serialize, ToSchema)]
-pub(crate) struct Ended {
-    /// The encounter that ended; its final state stays readable at
-    /// `GET /campaigns/{campaign}/encounters/{encounter}`, marked `"ended": true`.
-    ended: String,
-}
-
-/// Runs a GM-only encounter step and tells the campaign.
-async fn gm_step<F>(
+/// Runs a GM-only encounter step (retried after version conflicts) and
+/// tells the campaign.
+async fn gm_step<T, F>(
     state: &AppState,
     token: String,
     campaign: String,
     what: &'static str,
-    op: F,
-) -> Result<Value, ServerError>
+    mut op: F,
+) -> Result<T, ServerError>
 where
-    F: FnOnce(&mut grimoire_store::Store) -> Result<Value, ServerError> + Send + 'static,
+    T: Serialize + Send + 'static,
+    F: FnMut(&mut grimoire_store::Store) -> Result<T, ServerError> + Send + 'static,
 {
     let (by, out) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
             me.require_gm(what)?;
-            Ok((me.account.clone(), op(store)?))
+            let out = retry(store, &mut op)?;
+            Ok((me.account.clone(), out))
         })
         .await?;
     state.publish(LiveEvent {
@@ -78,7 +131,7 @@ where
         kind: "encounter".into(),
         character: None,
         by,
-        data: out.clone(),
+        data: serde_json::to_value(&out).unwrap_or_default(),
     });
     Ok(out)
 }
@@ -86,20 +139,27 @@ where
 /// Creates an encounter (GM only).
 #[utoipa::path(post, path = "/campaigns/{campaign}/encounters", tag = "encounters",
     security(("token" = [])), params(("campaign" = String, Path)), request_body = NewEncounter,
-    responses((status = 201, body = Object), (status = 403, body = crate::api::ErrorBody),
+    responses((status = 201, body = EncounterCreated), (status = 403, body = crate::api::ErrorBody),
               (status = 409, body = crate::api::ErrorBody)))]
 async fn create(
     State(state): State<AppState>,
     Token(token): Token,
     Params(campaign): Params<String>,
     Body(body): Body<NewEncounter>,
-) -> Result<(StatusCode, Json<Value>), ServerError> {
+) -> Result<(StatusCode, Json<EncounterCreated>), ServerError> {
     let out = gm_step(
         &state,
         token,
         campaign,
         "server-gm-create_encounters",
-        move |store| encounter::create(store, &body.name),
+        move |store| {
+            let name = check_name(grimoire_app::NameKind::Encounter, &body.name)?;
+            Ok(calls::new_encounter(
+                store,
+                &name,
+                format!("encounter new {name}"),
+            )?)
+        },
     )
     .await?;
     Ok((StatusCode::CREATED, Json(out)))
@@ -108,32 +168,34 @@ async fn create(
 /// The campaign's encounters (members).
 #[utoipa::path(get, path = "/campaigns/{campaign}/encounters", tag = "encounters",
     security(("token" = [])), params(("campaign" = String, Path)),
-    responses((status = 200, body = Object), (status = 403, body = crate::api::ErrorBody)))]
+    responses((status = 200, body = EncounterList), (status = 403, body = crate::api::ErrorBody)))]
 async fn list(
     State(state): State<AppState>,
     Token(token): Token,
     Params(campaign): Params<String>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<EncounterList>, ServerError> {
     let out = state
-        .read_in_campaign(token, campaign, |_, store| encounter::list(store))
+        .read_in_campaign(token, campaign, |_, store| {
+            Ok(calls::list_encounters(store)?)
+        })
         .await?;
     Ok(Json(out))
 }
 
-/// One encounter: order, whose turn, hit points, effects (members). A
-/// player gets `hp: null` for every combatant that is not a character: a
-/// monster's hit points are the GM's to know.
+/// One encounter: order, whose turn, hit points, effects (members); an
+/// ended one's final state, marked `"ended": true`. A player gets `null`
+/// for every creature's numbers (`hp`, `stats`): they are the GM's to know.
 #[utoipa::path(get, path = "/campaigns/{campaign}/encounters/{encounter}", tag = "encounters",
     security(("token" = [])), params(("campaign" = String, Path), ("encounter" = String, Path)),
-    responses((status = 200, body = Object), (status = 404, body = crate::api::ErrorBody)))]
+    responses((status = 200, body = EncounterStatus), (status = 404, body = crate::api::ErrorBody)))]
 async fn show(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<EncounterStatus>, ServerError> {
     let out = state
         .read_in_campaign(token, campaign, move |_, store| {
-            encounter::status(store, &enc)
+            Ok(calls::show_encounter(store, &enc)?)
         })
         .await?;
     Ok(Json(out))
@@ -143,20 +205,35 @@ async fn show(
 #[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/combatants",
     tag = "encounters", security(("token" = [])),
     params(("campaign" = String, Path), ("encounter" = String, Path)), request_body = CombatantInput,
-    responses((status = 200, body = Object), (status = 400, body = crate::api::ErrorBody),
+    responses((status = 200, body = CombatantJoined), (status = 400, body = crate::api::ErrorBody),
               (status = 403, body = crate::api::ErrorBody)))]
 async fn add(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<CombatantInput>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<CombatantJoined>, ServerError> {
     let out = gm_step(
         &state,
         token,
         campaign,
         "server-gm-run_encounters",
-        move |store| encounter::add(store, &enc, &body),
+        move |store| {
+            let name = check_name(grimoire_app::NameKind::Combatant, &body.name)?;
+            let call = JoinCall {
+                command: format!("encounter add {enc} {name}"),
+                encounter: enc.clone(),
+                name,
+                initiative: Some(body.initiative),
+                hp: body.hp,
+                stats: None,
+                creature_type: None,
+                reacts_to_allies: body.reacts_to_allies,
+                before_start_only: true,
+            };
+            // The initiative is given, so nothing is rolled.
+            Ok(calls::join_encounter(store, &call, &mut SeededRng::new(0))?)
+        },
     )
     .await?;
     Ok(Json(out))
@@ -166,19 +243,25 @@ async fn add(
 #[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/start",
     tag = "encounters", security(("token" = [])),
     params(("campaign" = String, Path), ("encounter" = String, Path)),
-    responses((status = 200, body = Object), (status = 403, body = crate::api::ErrorBody),
+    responses((status = 200, body = EncounterStatus), (status = 403, body = crate::api::ErrorBody),
               (status = 422, body = crate::api::ErrorBody)))]
 async fn start(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<EncounterStatus>, ServerError> {
     let out = gm_step(
         &state,
         token,
         campaign,
         "server-gm-run_encounters",
-        move |store| encounter::start(store, &enc),
+        move |store| {
+            Ok(calls::start_encounter(
+                store,
+                &enc,
+                format!("encounter start {enc}"),
+            )?)
+        },
     )
     .await?;
     Ok(Json(out))
@@ -189,20 +272,28 @@ async fn start(
 #[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/next",
     tag = "encounters", security(("token" = [])),
     params(("campaign" = String, Path), ("encounter" = String, Path), TurnQuery),
-    responses((status = 200, body = Object), (status = 400, body = crate::api::ErrorBody),
+    responses((status = 200, body = EncounterStatus), (status = 400, body = crate::api::ErrorBody),
               (status = 403, body = crate::api::ErrorBody)))]
 async fn next(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
     Filter(q): Filter<TurnQuery>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<EncounterStatus>, ServerError> {
+    let seed = dice_seed(q.seed)?;
     let out = gm_step(
         &state,
         token,
         campaign,
         "server-gm-run_encounters",
-        move |store| encounter::next(store, &enc, q.seed),
+        move |store| {
+            let mut rng = SeededRng::new(seed);
+            let done = calls::next_turn_in(store, &enc, format!("encounter next {enc}"), &mut rng)?;
+            Ok(EncounterStatus {
+                seed: Some(seed),
+                ..done.status
+            })
+        },
     )
     .await?;
     Ok(Json(out))
@@ -213,20 +304,34 @@ async fn next(
     tag = "encounters", security(("token" = [])),
     params(("campaign" = String, Path), ("encounter" = String, Path)),
     request_body = EncounterDamageInput,
-    responses((status = 200, body = Object), (status = 403, body = crate::api::ErrorBody),
+    responses((status = 200, body = CombatantDamaged), (status = 403, body = crate::api::ErrorBody),
               (status = 422, body = crate::api::ErrorBody)))]
 async fn damage(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<EncounterDamageInput>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<CombatantDamaged>, ServerError> {
+    let seed = dice_seed(body.seed)?;
+    let call = DamageCall {
+        command: format!("encounter damage {enc} {} {}", body.target, body.amount),
+        encounter: enc,
+        target: body.target,
+        amount: body.amount,
+        damage_type: None,
+    };
     let out = gm_step(
         &state,
         token,
         campaign,
         "server-gm-run_encounters",
-        move |store| encounter::damage(store, &enc, &body),
+        move |store| {
+            Ok(calls::damage_combatant(
+                store,
+                &call,
+                &mut SeededRng::new(seed),
+            )?)
+        },
     )
     .await?;
     Ok(Json(out))
@@ -239,7 +344,7 @@ async fn damage(
     tag = "encounters", security(("token" = [])),
     params(("campaign" = String, Path), ("encounter" = String, Path)),
     request_body = EncounterHarmInput,
-    responses((status = 200, body = Object), (status = 400, body = crate::api::ErrorBody),
+    responses((status = 200, body = EncounterStatus), (status = 400, body = crate::api::ErrorBody),
               (status = 403, body = crate::api::ErrorBody),
               (status = 422, body = crate::api::ErrorBody)))]
 async fn harm(
@@ -247,13 +352,28 @@ async fn harm(
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<EncounterHarmInput>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<EncounterStatus>, ServerError> {
+    let seed = dice_seed(body.seed)?;
     let out = gm_step(
         &state,
         token,
         campaign,
         "server-gm-run_encounters",
-        move |store| encounter::harm(store, &enc, &body),
+        move |store| {
+            let spell = Catalog::srd().lookup(&body.spell)?.spell.clone();
+            let call = HarmCall {
+                command: format!("encounter harm {enc} {} {}", body.creature, spell.id),
+                encounter: enc.clone(),
+                creature: body.creature.clone(),
+                spell,
+                caster: body.caster.clone(),
+            };
+            let answer = calls::harm_entering(store, &call, &mut SeededRng::new(seed))?;
+            Ok(EncounterStatus {
+                seed: Some(seed),
+                ..answer
+            })
+        },
     )
     .await?;
     Ok(Json(out))
@@ -265,20 +385,26 @@ async fn harm(
 #[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/end",
     tag = "encounters", security(("token" = [])),
     params(("campaign" = String, Path), ("encounter" = String, Path)),
-    responses((status = 200, body = Ended), (status = 401, body = crate::api::ErrorBody),
+    responses((status = 200, body = EncounterEnded), (status = 401, body = crate::api::ErrorBody),
               (status = 403, body = crate::api::ErrorBody),
               (status = 404, body = crate::api::ErrorBody)))]
 async fn end(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<EncounterEnded>, ServerError> {
     let out = gm_step(
         &state,
         token,
         campaign,
         "server-gm-run_encounters",
-        move |store| encounter::end(store, &enc),
+        move |store| {
+            Ok(calls::end_encounter(
+                store,
+                &enc,
+                format!("encounter end {enc}"),
+            )?)
+        },
     )
     .await?;
     Ok(Json(out))

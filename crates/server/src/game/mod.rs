@@ -12,9 +12,7 @@
 //! cast changes nothing.
 
 mod character;
-pub mod encounter;
 mod homebrew;
-pub mod monster;
 mod table_log;
 
 use grimoire_store::{Store, StoreError};
@@ -37,7 +35,7 @@ pub use table_log::{LogQuery, TableLog, table_log};
 
 /// The seed for an operation's dice: the one asked for, else a random one
 /// (drawn once, so every retry rolls what the first attempt would have).
-fn dice_seed(asked: Option<u64>) -> Result<u64, ServerError> {
+pub(crate) fn dice_seed(asked: Option<u64>) -> Result<u64, ServerError> {
     match asked {
         Some(s) => Ok(s),
         None => getrandom::u64()
@@ -52,11 +50,6 @@ fn check_amount(amount: u32) -> Result<(), ServerError> {
         return Err(range_refusal("bad_amount", "damage", 0, 10_000));
     }
     Ok(())
-}
-
-/// `out_of_range`: `field` must be `min`-`max`.
-pub(crate) fn out_of_range(field: &'static str, min: i32, max: i32) -> ServerError {
-    range_refusal("out_of_range", field, min.into(), max.into())
 }
 
 /// A refusal with `code` saying `field` must be `min`-`max` (the

@@ -17,6 +17,13 @@ error-unknown_homebrew = soubor s vlastními kouzly „{ $file }“ neexistuje
 error-unknown_weapon = zbraň „{ $name }“ v SRD neexistuje; najdeš je v tabulce zbraní (dlouhý meč, dýka, dlouhý luk...)
 error-weapon_not_carried = { $character } nenese zbraň { $weapon }: zbraně postavy nastaví equip
 error-too_costly = plán nelze spočítat: { $message }
+error-encounter_not_started = { $encounter } ještě nezačalo; nejdřív ho spusťte
+error-encounter_started = { $encounter } už běží
+error-already_in_encounter = { $name } už je ve střetnutí { $encounter }
+error-unknown_monster = žádný tvor se nejmenuje „{ $name }“
+error-missing_ac = { $target } nemá zapsané AC; zadejte ac
+error-out_of_range = { $field } musí být { $min } až { $max }
+error-bad_amount = { $field } musí být { $min } až { $max }
 
 error-invalid_request = neplatný požadavek: { $reason }
 app-reason-rest_character = { $name } je postava: odpočívá jako postava, ne jako tvor ze střetnutí

@@ -19,6 +19,15 @@ error-unknown_weapon = no SRD weapon named "{ $name }"; the Weapons table lists 
 error-weapon_not_carried = { $character } carries no { $weapon }: the weapons a character carries are set with equip
 # $message: what the dice crate said.
 error-too_costly = the plan cannot be computed: { $message }
+# Encounter set-up and turns (issue 32: one refusal for every front end).
+error-encounter_not_started = { $encounter } has not started; start it first
+error-encounter_started = { $encounter } is already running
+error-already_in_encounter = { $name } is already in { $encounter }
+error-unknown_monster = no monster is called "{ $name }"
+error-missing_ac = { $target } has no AC on record; give ac
+# $field is the request field as the API spells it (initiative, hp, ac).
+error-out_of_range = { $field } must be { $min } to { $max }
+error-bad_amount = { $field } must be { $min } to { $max }
 
 # A request the app cannot make sense of; $reason is one of app-reason-*.
 error-invalid_request = invalid request: { $reason }
