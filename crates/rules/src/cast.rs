@@ -224,7 +224,11 @@ fn finish<R: DiceRng + ?Sized>(
                 off_turn: request.off_turn,
             });
         }
-        Source::Feature(name) => events.push(Event::FeatureUsed { name: name.clone() }),
+        Source::Feature(name) => {
+            if let Some(paid) = crate::feature::use_spent(caster, name) {
+                events.push(Event::FeatureUsed { name: paid });
+            }
+        }
         Source::Item(name) => events.push(Event::ItemUsed { name: name.clone() }),
         Source::Arcanum(level) => events.push(Event::ArcanumUsed { level: *level }),
     }
@@ -232,6 +236,7 @@ fn finish<R: DiceRng + ?Sized>(
     // The event names the carried entry that was used, exactly.
     if let Some(m) = spell.components.material.as_ref().filter(|m| m.consumed)
         && !matches!(plan.source, Source::Item(_))
+        && !crate::feature::without_material(caster, &plan.source)
         && let Some(i) = crate::material::carried_for(caster, m, request.prices.as_deref())
     {
         events.push(Event::MaterialConsumed {
@@ -437,6 +442,10 @@ fn plan(
     if caster.is_incapacitated() {
         return Err(RulesError::Incapacitated { rule: "R9" });
     }
+    // Wild Shape: no spells while shape-shifted (Concentration is kept).
+    if caster.in_wild_shape() {
+        return Err(RulesError::WildShapeNoCasting);
+    }
     // R11: on another creature's turn only a Reaction can be cast.
     if req.off_turn
         && !matches!(
@@ -502,7 +511,7 @@ fn plan(
     waiver.allow(check_components(
         caster,
         spell,
-        matches!(source, Source::Item(_)),
+        matches!(source, Source::Item(_)) || crate::feature::without_material(caster, &source),
         req.prices.as_deref(),
     ))?;
     check_targets(spell, req, cast_level)?;
@@ -559,6 +568,11 @@ fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, R
         let a = crate::statblock::access(caster, block, spell, req)?;
         return Ok((crate::statblock::NO_CLASS, a.stats, a.source, a.level));
     }
+    // A free cast is cast at its feature's level: a slot level above it
+    // asks for an upcast only a slot gives (issue 33).
+    if let (CastMode::Feature(name), Some(asked)) = (&req.mode, req.slot) {
+        crate::feature::check_no_upcast(caster, spell, name, asked)?;
+    }
     if req.slot.is_some() && req.mode != CastMode::Slot {
         return Err(RulesError::InvalidRequest {
             reason: Invalid::SlotLevelWithoutSlot,
@@ -608,15 +622,17 @@ fn access(caster: &Caster, spell: &Spell, req: &CastRequest) -> Result<Access, R
             let feature = caster
                 .features()
                 .iter()
-                .find(|f| &f.name == name && f.spells.contains(&spell.id))
+                .find(|f| &f.name == name && f.casts(spell))
                 .ok_or_else(|| RulesError::SourceCannotCast {
                     name: name.clone(),
                     spell: SpellName::of(spell),
                     rule: "R5c",
                 })?;
-            if feature.remaining() == 0 {
+            // The feature whose uses pay: its own, or the one it shares.
+            let (payer, left) = crate::feature::paying_uses(caster, feature);
+            if !feature.at_will && left == 0 {
                 return Err(RulesError::NoUsesLeft {
-                    name: name.clone(),
+                    name: payer,
                     rule: "R5c",
                 });
             }

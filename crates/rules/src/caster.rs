@@ -101,6 +101,12 @@ pub struct Caster {
     /// lasts; 0 on older sheets, read as 1 when the condition is there.
     #[serde(default, skip_serializing_if = "crate::exhaustion::is_zero")]
     pub(crate) exhaustion: u8,
+    /// Class features, subclasses, feats and invocations it has (issue 33).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) picks: Vec<crate::feature::Pick>,
+    /// Whether a Druid is in Wild Shape: no spells, Concentration kept.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) wild_shape: bool,
 }
 
 impl Caster {
@@ -174,6 +180,8 @@ impl Caster {
             block: None,
             last_long_rest: None,
             exhaustion: 0,
+            picks: Vec::new(),
+            wild_shape: false,
         }
     }
 
@@ -295,6 +303,16 @@ impl Caster {
     /// Limited-use features (R5c).
     pub fn features(&self) -> &[LimitedUse] {
         &self.features
+    }
+
+    /// Class features, subclasses, feats and invocations it has.
+    pub fn picks(&self) -> &[crate::feature::Pick] {
+        &self.picks
+    }
+
+    /// Whether it is in Wild Shape (no spells; Concentration kept).
+    pub fn in_wild_shape(&self) -> bool {
+        self.wild_shape
     }
 
     /// Magic items (R5d).
@@ -453,7 +471,10 @@ impl Caster {
                 || self
                     .extra_spells
                     .iter()
-                    .any(|e| e.spell == spell.id && e.class == class))
+                    .any(|e| e.spell == spell.id && e.class == class)
+                || self.picks.iter().any(|p| {
+                    p.class == Some(class) && p.lists.iter().any(|l| spell.on_class_list(*l))
+                }))
     }
 
     /// The class a spell is cast with (R8, R19): the requested one if given,

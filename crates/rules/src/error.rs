@@ -347,6 +347,77 @@ pub enum RulesError {
         /// R5c for abilities, R5d for items, Mystic Arcanum is R5c too.
         rule: &'static str,
     },
+    /// Occurs when a subclass, feat or invocation id is not in the catalogue.
+    UnknownFeature {
+        /// Which sort was asked for (names the code: `unknown_subclass`).
+        kind: crate::feature::FeatureKind,
+        /// The id as given.
+        id: String,
+    },
+    /// Occurs when a feature needs a higher class (or character) level.
+    FeatureLevelTooLow {
+        /// Which sort (names the code: `subclass_level_too_low`).
+        kind: crate::feature::FeatureKind,
+        /// The feature.
+        name: String,
+        /// Its class; `None` for a feat (character level).
+        class: Option<Class>,
+        /// The level needed.
+        needed: u8,
+        /// The level the caster has.
+        have: u8,
+    },
+    /// Occurs when a feature (or a subclass for the class) is chosen twice.
+    FeatureAlreadyChosen {
+        /// The feature the caster has.
+        name: String,
+    },
+    /// Occurs when a feature needs another one first.
+    PrerequisiteMissing {
+        /// The feature.
+        name: String,
+        /// The id of the one it needs.
+        needs: String,
+    },
+    /// Occurs when a Warlock would know more invocations than its level allows.
+    TooManyInvocations {
+        /// The most at this Warlock level.
+        max: u8,
+    },
+    /// Occurs when a Sorcerer would know more Metamagic options than its level allows.
+    TooManyMetamagic {
+        /// The most at this Sorcerer level.
+        max: u8,
+    },
+    /// Occurs when a spell chosen for a feature is not one it allows.
+    FeatureSpellNotAllowed {
+        /// The feature.
+        name: String,
+        /// The spell.
+        spell: SpellName,
+    },
+    /// Occurs when a feature needs an option (a land type, a spell list)
+    /// and none or an unknown one is named.
+    FeatureVariantNeeded {
+        /// The feature.
+        name: String,
+        /// Its options' ids, comma-separated.
+        options: String,
+    },
+    /// Occurs when a free cast asks for a higher level than the feature casts at.
+    FreeCastCannotUpcast {
+        /// The feature.
+        name: String,
+        /// The level it casts at.
+        level: u8,
+    },
+    /// Occurs when a Druid in Wild Shape tries to cast a spell.
+    WildShapeNoCasting,
+    /// Occurs when a caster lacks a feature an action needs (Wild Shape).
+    FeatureMissing {
+        /// The feature.
+        name: String,
+    },
     /// Occurs when the named ability or item does not exist or does not hold the spell.
     SourceCannotCast {
         /// The ability or item.
@@ -552,6 +623,29 @@ impl RulesError {
             RulesError::CannotTargetSelf => "cannot_target_self",
             RulesError::SelfOnly { .. } => "self_only",
             RulesError::NoUsesLeft { .. } => "no_uses_left",
+            RulesError::UnknownFeature { kind, .. } => match kind {
+                crate::feature::FeatureKind::Subclass => "unknown_subclass",
+                crate::feature::FeatureKind::Feat => "unknown_feat",
+                crate::feature::FeatureKind::Invocation => "unknown_invocation",
+                crate::feature::FeatureKind::Class => "unknown_feature",
+                crate::feature::FeatureKind::Metamagic => "unknown_metamagic",
+            },
+            RulesError::FeatureLevelTooLow { kind, .. } => match kind {
+                crate::feature::FeatureKind::Subclass => "subclass_level_too_low",
+                crate::feature::FeatureKind::Feat => "feat_level_too_low",
+                crate::feature::FeatureKind::Invocation => "invocation_level_too_low",
+                crate::feature::FeatureKind::Class => "feature_level_too_low",
+                crate::feature::FeatureKind::Metamagic => "metamagic_level_too_low",
+            },
+            RulesError::FeatureAlreadyChosen { .. } => "feature_already_chosen",
+            RulesError::PrerequisiteMissing { .. } => "prerequisite_missing",
+            RulesError::TooManyInvocations { .. } => "too_many_invocations",
+            RulesError::TooManyMetamagic { .. } => "too_many_metamagic",
+            RulesError::FeatureSpellNotAllowed { .. } => "feature_spell_not_allowed",
+            RulesError::FeatureVariantNeeded { .. } => "feature_variant_needed",
+            RulesError::FreeCastCannotUpcast { .. } => "free_cast_cannot_upcast",
+            RulesError::WildShapeNoCasting => "wild_shape_no_casting",
+            RulesError::FeatureMissing { .. } => "feature_missing",
             RulesError::SourceCannotCast { .. } => "source_cannot_cast",
             RulesError::NoConcentration => "no_concentration",
             RulesError::CastingInProgress { .. } => "casting_in_progress",
@@ -623,6 +717,8 @@ impl RulesError {
             | RulesError::TooManyTargets { .. }
             | RulesError::CannotTargetSelf
             | RulesError::TargetNotHostile { .. } => "R17",
+            RulesError::FreeCastCannotUpcast { .. } => "R6",
+            RulesError::WildShapeNoCasting => "R9",
             RulesError::Incapacitated { rule }
             | RulesError::NoUsesLeft { rule, .. }
             | RulesError::SourceCannotCast { rule, .. } => rule,
@@ -741,6 +837,68 @@ impl RulesError {
                 name: s(),
                 rule: "R5c",
             },
+            RulesError::UnknownFeature {
+                kind: crate::feature::FeatureKind::Subclass,
+                id: s(),
+            },
+            RulesError::UnknownFeature {
+                kind: crate::feature::FeatureKind::Feat,
+                id: s(),
+            },
+            RulesError::UnknownFeature {
+                kind: crate::feature::FeatureKind::Invocation,
+                id: s(),
+            },
+            RulesError::UnknownFeature {
+                kind: crate::feature::FeatureKind::Class,
+                id: s(),
+            },
+            RulesError::FeatureLevelTooLow {
+                kind: crate::feature::FeatureKind::Subclass,
+                name: s(),
+                class: Some(Class::Wizard),
+                needed: 3,
+                have: 2,
+            },
+            RulesError::FeatureLevelTooLow {
+                kind: crate::feature::FeatureKind::Feat,
+                name: s(),
+                class: None,
+                needed: 19,
+                have: 2,
+            },
+            RulesError::FeatureLevelTooLow {
+                kind: crate::feature::FeatureKind::Invocation,
+                name: s(),
+                class: Some(Class::Warlock),
+                needed: 5,
+                have: 2,
+            },
+            RulesError::FeatureLevelTooLow {
+                kind: crate::feature::FeatureKind::Class,
+                name: s(),
+                class: Some(Class::Cleric),
+                needed: 10,
+                have: 2,
+            },
+            RulesError::FeatureAlreadyChosen { name: s() },
+            RulesError::PrerequisiteMissing {
+                name: s(),
+                needs: s(),
+            },
+            RulesError::TooManyInvocations { max: 3 },
+            RulesError::TooManyMetamagic { max: 2 },
+            RulesError::FeatureSpellNotAllowed {
+                name: s(),
+                spell: s().into(),
+            },
+            RulesError::FeatureVariantNeeded {
+                name: s(),
+                options: s(),
+            },
+            RulesError::FreeCastCannotUpcast { name: s(), level: 3 },
+            RulesError::WildShapeNoCasting,
+            RulesError::FeatureMissing { name: s() },
             RulesError::SourceCannotCast {
                 name: s(),
                 spell: s().into(),
@@ -939,7 +1097,42 @@ impl RulesError {
                 ("max", n((*max).into())),
                 ("given", n(u64::try_from(*given).unwrap_or(u64::MAX))),
             ],
-            RulesError::NoUsesLeft { name: what, .. } => vec![("name", text(what))],
+            RulesError::NoUsesLeft { name: what, .. }
+            | RulesError::FeatureAlreadyChosen { name: what }
+            | RulesError::FeatureMissing { name: what } => vec![("name", text(what))],
+            RulesError::UnknownFeature { id, .. } => vec![("id", text(id))],
+            RulesError::FeatureLevelTooLow {
+                name: what,
+                class,
+                needed,
+                have,
+                ..
+            } => {
+                let mut args = vec![
+                    ("name", text(what)),
+                    ("needed", n((*needed).into())),
+                    ("have", n((*have).into())),
+                ];
+                if let Some(c) = class {
+                    args.push(("class", Arg::Class(*c)));
+                }
+                args
+            }
+            RulesError::PrerequisiteMissing { name: what, needs } => {
+                vec![("name", text(what)), ("needs", text(needs))]
+            }
+            RulesError::TooManyInvocations { max } | RulesError::TooManyMetamagic { max } => {
+                vec![("max", n((*max).into()))]
+            }
+            RulesError::FeatureSpellNotAllowed { name: what, spell } => {
+                vec![("name", text(what)), ("spell", name(spell))]
+            }
+            RulesError::FeatureVariantNeeded { name: what, options } => {
+                vec![("name", text(what)), ("options", text(options))]
+            }
+            RulesError::FreeCastCannotUpcast { name: what, level } => {
+                vec![("name", text(what)), ("level", n((*level).into()))]
+            }
             RulesError::SourceCannotCast {
                 name: what, spell, ..
             } => vec![("name", text(what)), ("spell", name(spell))],
@@ -1001,6 +1194,7 @@ impl RulesError {
             | RulesError::CannotTargetSelf
             | RulesError::NoConcentration
             | RulesError::NoCastingInProgress
+            | RulesError::WildShapeNoCasting
             | RulesError::EmptyEncounter
             | RulesError::NoReactionWindow => Vec::new(),
         }

@@ -273,6 +273,16 @@ pub enum Event {
         /// The feature.
         feature: LimitedUse,
     },
+    /// A class feature, subclass, feat or invocation was chosen or gained.
+    FeaturePicked {
+        /// What was picked.
+        pick: crate::feature::Pick,
+    },
+    /// A Druid went into Wild Shape or came out of it.
+    WildShapeChanged {
+        /// Whether it is in Wild Shape now.
+        on: bool,
+    },
     /// A magic item was gained (R5d).
     ItemAdded {
         /// The item.
@@ -541,6 +551,12 @@ impl Caster {
                 self.features.retain(|f| f.name != feature.name);
                 self.features.push(feature.clone());
             }
+            Event::FeaturePicked { pick } => {
+                self.picks
+                    .retain(|p| !(p.id == pick.id && p.variant == pick.variant));
+                self.picks.push(pick.clone());
+            }
+            Event::WildShapeChanged { on } => self.wild_shape = *on,
             Event::ItemAdded { item } => {
                 self.items.retain(|i| i.name != item.name);
                 self.items.push(item.clone());

@@ -69,6 +69,7 @@ mod encounter;
 mod error;
 mod event;
 mod exhaustion;
+mod feature;
 mod formula;
 mod hit_dice;
 mod house;
@@ -123,6 +124,10 @@ pub use encounter::{Combatant, CombatantKind, Encounter, EncounterEvent, TurnCha
 pub use error::{RulesError, SpellName};
 pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
 pub use exhaustion::MAX_EXHAUSTION;
+pub use feature::{
+    Choice, FeatureDef, FeatureKind, FreeCast, FreeSpells, Pick, SpellChoice, SpellsAt, Uses,
+    Variant, WILD_SHAPE, invocations_known, metamagic_known,
+};
 pub use formula::{DiceFormula, MAX_DICE};
 pub use hit_dice::{HIT_DIE_SIZES, HitDice, HitDiceSpent, HitDieRoll, hit_die};
 pub use house::{HouseRules, NotRelaxable, Relaxable, Waived};

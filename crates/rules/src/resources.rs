@@ -35,6 +35,20 @@ pub struct LimitedUse {
     pub ability: Option<Ability>,
     /// The level the spell is cast at; `None` means the spell's own level.
     pub cast_level: Option<SpellLevel>,
+    /// Besides `spells`, any spell of this class list up to this level
+    /// that is not a Reaction (Divine Intervention).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_list: Option<(crate::class::Class, SpellLevel)>,
+    /// Cast without limit: no use is spent (an invocation's spell).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub at_will: bool,
+    /// Spends a use of this other feature instead of its own (Wild
+    /// Companion spends Wild Shape).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shares: Option<String>,
+    /// Cast without Material components (Divine Intervention).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_material: bool,
     remaining: u8,
 }
 
@@ -53,6 +67,10 @@ impl LimitedUse {
             recharge,
             ability: None,
             cast_level: None,
+            from_list: None,
+            at_will: false,
+            shares: None,
+            no_material: false,
             remaining: max_uses,
         }
     }
@@ -60,6 +78,20 @@ impl LimitedUse {
     /// Uses left.
     pub fn remaining(&self) -> u8 {
         self.remaining
+    }
+
+    /// Whether it can cast `spell`: one it names, or one of its list
+    /// (R5c).
+    pub fn casts(&self, spell: &crate::spell::Spell) -> bool {
+        self.spells.contains(&spell.id)
+            || self.from_list.is_some_and(|(class, max)| {
+                spell.on_class_list(class)
+                    && spell.level <= max
+                    && !matches!(
+                        spell.casting_time,
+                        crate::time::CastingTime::Reaction { .. }
+                    )
+            })
     }
 
     pub(crate) fn spend(&mut self) {

@@ -1,0 +1,804 @@
+//! Class features, subclasses, feats and invocations from the catalogue
+//! data on a caster (issue 33): one test per feature, named for it, each
+//! choosing it through the rules and casting through the one cast path.
+
+use grimoire_catalog::{Catalog, srd_feature, srd_features};
+use grimoire_dice::DiceRng;
+use grimoire_rules::{
+    AbilityScores, CastMode, CastRequest, Caster, Choice, Class, Event, FeatureDef, FeatureKind,
+    Outcome, RulesError, SlotLevel, Spell, SpellId, SpellLevel, cast,
+};
+
+/// Every die shows `face` (capped at the die's size).
+struct Fixed(u32);
+
+impl DiceRng for Fixed {
+    fn next_u64(&mut self) -> u64 {
+        u64::from(self.0)
+    }
+
+    fn roll_die(&mut self, sides: u32) -> u32 {
+        self.0.clamp(1, sides.max(1))
+    }
+}
+
+fn spell(id: &str) -> &'static Spell {
+    &Catalog::srd()
+        .get(id)
+        .unwrap_or_else(|| panic!("{id} is in the SRD"))
+        .spell
+}
+
+fn id(s: &str) -> SpellId {
+    SpellId::new(s).unwrap()
+}
+
+fn level_of(id: &SpellId) -> Option<SpellLevel> {
+    Catalog::srd().get(id.as_str()).map(|c| c.spell.level)
+}
+
+fn apply(c: &mut Caster, out: Outcome) {
+    c.apply_all(&out.events);
+}
+
+/// A caster of `classes` with 16 in every casting ability, a pouch and a
+/// free hand, and the class features its levels reach.
+fn caster(classes: &[(Class, u8)]) -> Caster {
+    let mut c = Caster::new(
+        "Ivo",
+        classes,
+        AbilityScores::new([10, 14, 14, 16, 16, 16]).unwrap(),
+    )
+    .unwrap();
+    let gear = grimoire_rules::Equipment {
+        component_pouch: true,
+        ..grimoire_rules::Equipment::default()
+    };
+    let out = c.set_equipment(gear);
+    apply(&mut c, out);
+    let out = c.refresh_features(srd_features(), &level_of);
+    apply(&mut c, out);
+    c
+}
+
+fn def(kind: FeatureKind, name: &str) -> &'static FeatureDef {
+    srd_feature(kind, None, name).unwrap_or_else(|| panic!("{name}"))
+}
+
+fn choose(
+    c: &Caster,
+    kind: FeatureKind,
+    name: &str,
+    variant: Option<&str>,
+    spells: &[&str],
+) -> Result<Outcome, RulesError> {
+    let choice = Choice {
+        variant,
+        spells: spells.iter().map(|s| spell(s)).collect(),
+    };
+    c.choose_feature(def(kind, name), &choice, &level_of)
+}
+
+fn chosen(
+    mut c: Caster,
+    kind: FeatureKind,
+    name: &str,
+    variant: Option<&str>,
+    spells: &[&str],
+) -> Caster {
+    let out = choose(&c, kind, name, variant, spells).unwrap();
+    apply(&mut c, out);
+    c
+}
+
+fn free(feature: &str) -> CastRequest {
+    CastRequest::new().with_mode(CastMode::Feature(feature.into()))
+}
+
+fn cast_ok(c: &mut Caster, spell_id: &str, req: &CastRequest) -> grimoire_rules::CastOutcome {
+    let out = cast(c, spell(spell_id), req, &mut Fixed(3)).unwrap_or_else(|e| panic!("{e}"));
+    c.apply_all(&out.events);
+    out
+}
+
+fn refused(c: &Caster, spell_id: &str, req: &CastRequest) -> RulesError {
+    cast(c, spell(spell_id), req, &mut Fixed(3)).unwrap_err()
+}
+
+/// Lets a casting of a minute or more run its time and completes it (R12).
+fn finish_long(c: &mut Caster, spell_id: &str) -> grimoire_rules::CastOutcome {
+    let rounds = c.long_cast().map(|lc| lc.rounds_needed).unwrap_or(0);
+    let out = c.advance_rounds(rounds);
+    c.apply_all(&out.events);
+    let out = grimoire_rules::complete_casting(c, spell(spell_id), &mut Fixed(3))
+        .unwrap_or_else(|e| panic!("{e}"));
+    c.apply_all(&out.events);
+    out
+}
+
+fn new_turn(c: &mut Caster) {
+    let out = c.end_turn();
+    c.apply_all(&out.events);
+}
+
+fn long_rest(c: &mut Caster) {
+    // Sixteen hours pass first so the Long Rest is allowed (R4).
+    let out = c.advance_rounds(16 * 600);
+    c.apply_all(&out.events);
+    let out = c.long_rest();
+    c.apply_all(&out.events);
+}
+
+#[test]
+fn life_domain_spells_are_always_prepared_by_cleric_level() {
+    let c = chosen(
+        caster(&[(Class::Cleric, 5)]),
+        FeatureKind::Subclass,
+        "life",
+        None,
+        &[],
+    );
+    for s in [
+        "aid",
+        "bless",
+        "cure-wounds",
+        "lesser-restoration",
+        "revivify",
+        "mass-healing-word",
+    ] {
+        assert!(c.is_always_prepared(&id(s)), "{s}");
+    }
+    assert!(!c.is_always_prepared(&id("death-ward")), "level 7 only");
+    // Outside the prepared limit: none of them is in the prepared list.
+    assert!(c.prepared().is_empty());
+}
+
+#[test]
+fn subclass_level_too_low_before_level_3() {
+    let err = choose(
+        &caster(&[(Class::Wizard, 2)]),
+        FeatureKind::Subclass,
+        "evoker",
+        None,
+        &[],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "subclass_level_too_low");
+    let err = choose(
+        &caster(&[(Class::Wizard, 5)]),
+        FeatureKind::Subclass,
+        "life",
+        None,
+        &[],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "subclass_level_too_low", "no Cleric levels");
+}
+
+#[test]
+fn subclass_is_chosen_once_per_class() {
+    let c = chosen(
+        caster(&[(Class::Wizard, 3)]),
+        FeatureKind::Subclass,
+        "evoker",
+        None,
+        &[],
+    );
+    let err = choose(&c, FeatureKind::Subclass, "evoker", None, &[]).unwrap_err();
+    assert_eq!(err.code(), "feature_already_chosen");
+}
+
+#[test]
+fn circle_of_the_land_needs_a_land_type_and_keeps_its_spells() {
+    let druid = caster(&[(Class::Druid, 6)]);
+    let err = choose(&druid, FeatureKind::Subclass, "land", None, &[]).unwrap_err();
+    assert_eq!(err.code(), "feature_variant_needed");
+    let c = chosen(druid, FeatureKind::Subclass, "land", Some("arid"), &[]);
+    for s in ["blur", "burning-hands", "fire-bolt", "fireball"] {
+        assert!(c.is_always_prepared(&id(s)), "{s}");
+    }
+    assert!(!c.is_always_prepared(&id("blight")));
+}
+
+#[test]
+fn natural_recovery_casts_one_circle_spell_free_once_per_long_rest() {
+    let mut c = chosen(
+        caster(&[(Class::Druid, 6)]),
+        FeatureKind::Subclass,
+        "land",
+        Some("polar"),
+        &[],
+    );
+    let nr = c
+        .features()
+        .iter()
+        .find(|f| f.name == "Natural Recovery")
+        .unwrap();
+    assert!(nr.spells.contains(&id("sleet-storm")));
+    assert!(
+        !nr.spells.contains(&id("ray-of-frost")),
+        "cantrips need no free cast"
+    );
+    let slots = c.slots().clone();
+    let out = cast_ok(&mut c, "sleet-storm", &free("Natural Recovery"));
+    assert!(out.resolution.slot.is_none());
+    assert_eq!(c.slots(), &slots);
+    new_turn(&mut c);
+    assert_eq!(
+        refused(&c, "hold-person", &free("Natural Recovery")).code(),
+        "no_uses_left"
+    );
+    long_rest(&mut c);
+    cast_ok(&mut c, "hold-person", &free("Natural Recovery"));
+}
+
+#[test]
+fn draconic_sorcery_spells_are_always_prepared() {
+    let c = chosen(
+        caster(&[(Class::Sorcerer, 3)]),
+        FeatureKind::Subclass,
+        "draconic",
+        None,
+        &[],
+    );
+    for s in ["alter-self", "chromatic-orb", "command", "dragons-breath"] {
+        assert!(c.is_always_prepared(&id(s)), "{s}");
+    }
+}
+
+#[test]
+fn fiend_patron_spells_count_as_warlock_spells() {
+    let mut c = chosen(
+        caster(&[(Class::Warlock, 5)]),
+        FeatureKind::Subclass,
+        "fiend",
+        None,
+        &[],
+    );
+    assert!(c.is_always_prepared(&id("fireball")));
+    let out = cast_ok(&mut c, "burning-hands", &CastRequest::new());
+    assert_eq!(out.resolution.class, Some(Class::Warlock));
+    assert!(out.resolution.slot.is_some_and(|s| s.pact));
+}
+
+#[test]
+fn oath_of_devotion_spells_are_always_prepared() {
+    let c = chosen(
+        caster(&[(Class::Paladin, 5)]),
+        FeatureKind::Subclass,
+        "devotion",
+        None,
+        &[],
+    );
+    for s in [
+        "protection-from-evil-and-good",
+        "shield-of-faith",
+        "aid",
+        "zone-of-truth",
+    ] {
+        assert!(c.is_always_prepared(&id(s)), "{s}");
+    }
+}
+
+#[test]
+fn divine_intervention_casts_any_cleric_spell_up_to_5_without_a_slot() {
+    let mut c = caster(&[(Class::Cleric, 10)]);
+    let slots = c.slots().clone();
+    // Not prepared, and its 300 GP diamonds are not needed either.
+    let out = cast_ok(&mut c, "greater-restoration", &free("Divine Intervention"));
+    assert!(out.resolution.slot.is_none());
+    assert_eq!(c.slots(), &slots);
+    assert!(
+        !out.events
+            .iter()
+            .any(|e| matches!(e, Event::MaterialConsumed { .. }))
+    );
+    new_turn(&mut c);
+    assert_eq!(
+        refused(&c, "bless", &free("Divine Intervention")).code(),
+        "no_uses_left"
+    );
+}
+
+#[test]
+fn divine_intervention_refuses_level_6_and_reaction_spells() {
+    let c = caster(&[(Class::Cleric, 11)]);
+    assert_eq!(
+        refused(&c, "heal", &free("Divine Intervention")).code(),
+        "source_cannot_cast"
+    );
+    let c = caster(&[(Class::Cleric, 9)]);
+    assert!(
+        c.features().iter().all(|f| f.name != "Divine Intervention"),
+        "level 10"
+    );
+}
+
+#[test]
+fn greater_divine_intervention_casts_wish_with_the_divine_intervention_use() {
+    let mut c = caster(&[(Class::Cleric, 20)]);
+    cast_ok(&mut c, "wish", &free("Greater Divine Intervention"));
+    new_turn(&mut c);
+    let err = refused(&c, "bless", &free("Divine Intervention"));
+    assert_eq!(err.code(), "no_uses_left");
+}
+
+#[test]
+fn paladins_smite_keeps_divine_smite_prepared_and_casts_it_free_once() {
+    let mut c = caster(&[(Class::Paladin, 2)]);
+    assert!(c.is_always_prepared(&id("divine-smite")));
+    let req = free("Paladin's Smite").on_trigger("hit a goblin with a longsword");
+    let out = cast_ok(&mut c, "divine-smite", &req);
+    assert!(out.resolution.slot.is_none());
+    new_turn(&mut c);
+    assert_eq!(refused(&c, "divine-smite", &req).code(), "no_uses_left");
+}
+
+#[test]
+fn favored_enemy_free_casts_follow_the_ranger_level() {
+    for (level, uses) in [(1, 2), (4, 2), (5, 3), (9, 4), (13, 5), (17, 6), (20, 6)] {
+        let c = caster(&[(Class::Ranger, level)]);
+        let fe = c
+            .features()
+            .iter()
+            .find(|f| f.name == "Favored Enemy")
+            .unwrap();
+        assert_eq!(fe.max_uses, uses, "Ranger {level}");
+        assert!(c.is_always_prepared(&id("hunters-mark")));
+    }
+}
+
+#[test]
+fn free_cast_cannot_upcast_favored_enemy() {
+    let c = caster(&[(Class::Ranger, 5)]);
+    let req = free("Favored Enemy").at_slot(SlotLevel::new(2).unwrap());
+    let err = refused(&c, "hunters-mark", &req);
+    assert_eq!(err.code(), "free_cast_cannot_upcast");
+    assert_eq!(err.rule(), Some("R6"));
+}
+
+#[test]
+fn r10_counts_only_slot_casts_so_a_free_cast_follows_a_slot_cast() {
+    let mut c = caster(&[(Class::Ranger, 5)]);
+    let out = c.prepare(spell("cure-wounds")).unwrap();
+    c.apply_all(&out.events);
+    cast_ok(&mut c, "cure-wounds", &CastRequest::new());
+    // The Bonus Action Hunter's Mark without a slot is not a second slot.
+    let out = cast_ok(&mut c, "hunters-mark", &free("Favored Enemy"));
+    assert!(out.resolution.slot.is_none());
+}
+
+#[test]
+fn magic_initiate_gives_cantrips_and_a_free_first_level_spell() {
+    let mut c = chosen(
+        caster(&[(Class::Wizard, 1)]),
+        FeatureKind::Feat,
+        "magic-initiate",
+        Some("cleric"),
+        &["guidance", "sacred-flame", "cure-wounds"],
+    );
+    assert!(c.is_always_prepared(&id("cure-wounds")));
+    cast_ok(&mut c, "sacred-flame", &CastRequest::new());
+    new_turn(&mut c);
+    let out = cast_ok(&mut c, "cure-wounds", &free("Magic Initiate (Cleric)"));
+    assert!(out.resolution.slot.is_none());
+    new_turn(&mut c);
+    assert_eq!(
+        refused(&c, "cure-wounds", &free("Magic Initiate (Cleric)")).code(),
+        "no_uses_left"
+    );
+    // Or with a slot, as any prepared spell.
+    let out = cast_ok(&mut c, "cure-wounds", &CastRequest::new());
+    assert!(out.resolution.slot.is_some());
+}
+
+#[test]
+fn magic_initiate_refuses_a_spell_off_its_list() {
+    let err = choose(
+        &caster(&[(Class::Wizard, 1)]),
+        FeatureKind::Feat,
+        "magic-initiate",
+        Some("cleric"),
+        &["magic-missile"],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "feature_spell_not_allowed");
+}
+
+#[test]
+fn magic_initiate_may_be_taken_again_with_another_list_only() {
+    let c = chosen(
+        caster(&[(Class::Wizard, 4)]),
+        FeatureKind::Feat,
+        "magic-initiate",
+        Some("cleric"),
+        &["bless"],
+    );
+    let err = choose(&c, FeatureKind::Feat, "magic-initiate", Some("cleric"), &[]).unwrap_err();
+    assert_eq!(err.code(), "feature_already_chosen");
+    let c = chosen(
+        c,
+        FeatureKind::Feat,
+        "magic-initiate",
+        Some("druid"),
+        &["goodberry"],
+    );
+    assert!(
+        c.features()
+            .iter()
+            .any(|f| f.name == "Magic Initiate (Druid)")
+    );
+}
+
+#[test]
+fn boon_of_spell_recall_needs_character_level_19() {
+    let err = choose(
+        &caster(&[(Class::Wizard, 18)]),
+        FeatureKind::Feat,
+        "boon-of-spell-recall",
+        None,
+        &[],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "feat_level_too_low");
+    let c = chosen(
+        caster(&[(Class::Wizard, 19)]),
+        FeatureKind::Feat,
+        "boon-of-spell-recall",
+        None,
+        &[],
+    );
+    assert!(c.picks().iter().any(|p| p.id == "boon-of-spell-recall"));
+}
+
+#[test]
+fn signature_spells_cast_at_level_3_once_per_short_rest() {
+    let c = caster(&[(Class::Wizard, 20)]);
+    let mut c = chosen(
+        c,
+        FeatureKind::Class,
+        "signature-spells",
+        None,
+        &["fireball", "counterspell"],
+    );
+    assert!(c.is_always_prepared(&id("fireball")));
+    let name = "Signature Spells: fireball";
+    let out = cast_ok(&mut c, "fireball", &free(name));
+    assert_eq!(out.resolution.cast_level.get(), 3);
+    new_turn(&mut c);
+    assert_eq!(refused(&c, "fireball", &free(name)).code(), "no_uses_left");
+    let err = refused(
+        &c,
+        "counterspell",
+        &free("Signature Spells: counterspell").at_slot(SlotLevel::new(5).unwrap()),
+    );
+    assert_eq!(err.code(), "free_cast_cannot_upcast");
+    let out = c.short_rest();
+    c.apply_all(&out.events);
+    cast_ok(&mut c, "fireball", &free(name));
+}
+
+#[test]
+fn signature_spells_take_two_level_3_spells_only() {
+    let err = choose(
+        &caster(&[(Class::Wizard, 20)]),
+        FeatureKind::Class,
+        "signature-spells",
+        None,
+        &["fireball", "cone-of-cold"],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "feature_spell_not_allowed");
+}
+
+#[test]
+fn spell_mastery_casts_its_spells_at_will_at_their_own_level() {
+    let c = caster(&[(Class::Wizard, 18)]);
+    let mut c = chosen(
+        c,
+        FeatureKind::Class,
+        "spell-mastery",
+        None,
+        &["shield", "misty-step"],
+    );
+    for _ in 0..3 {
+        let out = cast_ok(&mut c, "misty-step", &free("Spell Mastery"));
+        assert!(out.resolution.slot.is_none());
+        new_turn(&mut c);
+    }
+    let err = refused(
+        &c,
+        "misty-step",
+        &free("Spell Mastery").at_slot(SlotLevel::new(3).unwrap()),
+    );
+    assert_eq!(err.code(), "free_cast_cannot_upcast");
+}
+
+#[test]
+fn armor_of_shadows_casts_mage_armor_at_will() {
+    let mut c = chosen(
+        caster(&[(Class::Warlock, 1)]),
+        FeatureKind::Invocation,
+        "armor-of-shadows",
+        None,
+        &[],
+    );
+    let pact = c.pact_slots().unwrap().remaining();
+    for _ in 0..3 {
+        cast_ok(&mut c, "mage-armor", &free("Armor of Shadows"));
+        new_turn(&mut c);
+    }
+    assert_eq!(c.pact_slots().unwrap().remaining(), pact);
+}
+
+#[test]
+fn invocation_level_too_low_for_ascendant_step_at_warlock_2() {
+    let err = choose(
+        &caster(&[(Class::Warlock, 2)]),
+        FeatureKind::Invocation,
+        "ascendant-step",
+        None,
+        &[],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "invocation_level_too_low");
+}
+
+#[test]
+fn too_many_invocations_for_the_warlock_level() {
+    let mut c = caster(&[(Class::Warlock, 1)]);
+    c = chosen(c, FeatureKind::Invocation, "armor-of-shadows", None, &[]);
+    let err = choose(&c, FeatureKind::Invocation, "pact-of-the-chain", None, &[]).unwrap_err();
+    assert_eq!(err.code(), "too_many_invocations");
+}
+
+#[test]
+fn eldritch_invocations_that_cast_each_cast_their_spell_free() {
+    let mut c = caster(&[(Class::Warlock, 12)]);
+    for (inv, spell_id, name) in [
+        ("fiendish-vigor", "false-life", "Fiendish Vigor"),
+        ("mask-of-many-faces", "disguise-self", "Mask of Many Faces"),
+        ("misty-visions", "silent-image", "Misty Visions"),
+        ("otherworldly-leap", "jump", "Otherworldly Leap"),
+        ("ascendant-step", "levitate", "Ascendant Step"),
+        ("one-with-shadows", "invisibility", "One with Shadows"),
+        (
+            "master-of-myriad-forms",
+            "alter-self",
+            "Master of Myriad Forms",
+        ),
+        (
+            "whispers-of-the-grave",
+            "speak-with-dead",
+            "Whispers of the Grave",
+        ),
+    ] {
+        c = chosen(c, FeatureKind::Invocation, inv, None, &[]);
+        let out = cast_ok(&mut c, spell_id, &free(name));
+        assert!(out.resolution.slot.is_none(), "{inv}");
+        new_turn(&mut c);
+    }
+}
+
+#[test]
+fn gift_of_the_depths_casts_water_breathing_once_per_long_rest() {
+    let mut c = chosen(
+        caster(&[(Class::Warlock, 5)]),
+        FeatureKind::Invocation,
+        "gift-of-the-depths",
+        None,
+        &[],
+    );
+    cast_ok(&mut c, "water-breathing", &free("Gift of the Depths"));
+    new_turn(&mut c);
+    assert_eq!(
+        refused(&c, "water-breathing", &free("Gift of the Depths")).code(),
+        "no_uses_left"
+    );
+}
+
+#[test]
+fn pact_of_the_tome_prepares_three_cantrips_and_two_rituals_as_warlock_spells() {
+    let c = chosen(
+        caster(&[(Class::Warlock, 1)]),
+        FeatureKind::Invocation,
+        "pact-of-the-tome",
+        None,
+        &[
+            "guidance",
+            "light",
+            "mending",
+            "detect-magic",
+            "find-familiar",
+        ],
+    );
+    let mut c = c;
+    let out = cast_ok(&mut c, "guidance", &CastRequest::new());
+    assert_eq!(out.resolution.class, Some(Class::Warlock));
+    new_turn(&mut c);
+    let out = cast_ok(&mut c, "detect-magic", &CastRequest::new().as_ritual());
+    assert!(out.resolution.slot.is_none());
+    let err = choose(
+        &caster(&[(Class::Warlock, 1)]),
+        FeatureKind::Invocation,
+        "pact-of-the-tome",
+        None,
+        &["magic-missile"],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "feature_spell_not_allowed", "not a Ritual");
+}
+
+#[test]
+fn pact_of_the_chain_casts_find_familiar_without_a_slot() {
+    let mut c = chosen(
+        caster(&[(Class::Warlock, 1)]),
+        FeatureKind::Invocation,
+        "pact-of-the-chain",
+        None,
+        &[],
+    );
+    // Its incense is still needed: only the slot is waived.
+    assert_eq!(
+        refused(&c, "find-familiar", &free("Pact of the Chain")).code(),
+        "missing_material"
+    );
+    let mut gear = c.equipment().clone();
+    gear.materials.push("burning incense worth 10 GP".into());
+    let out = c.set_equipment(gear);
+    c.apply_all(&out.events);
+    cast_ok(&mut c, "find-familiar", &free("Pact of the Chain"));
+    let out = finish_long(&mut c, "find-familiar");
+    assert!(out.resolution.slot.is_none());
+}
+
+#[test]
+fn contact_patron_casts_contact_other_plane_free_once() {
+    let mut c = caster(&[(Class::Warlock, 9)]);
+    assert!(c.is_always_prepared(&id("contact-other-plane")));
+    cast_ok(&mut c, "contact-other-plane", &free("Contact Patron"));
+    let out = finish_long(&mut c, "contact-other-plane");
+    assert!(out.resolution.slot.is_none());
+    new_turn(&mut c);
+    assert_eq!(
+        refused(&c, "contact-other-plane", &free("Contact Patron")).code(),
+        "no_uses_left"
+    );
+}
+
+#[test]
+fn wild_shape_stops_casting_but_keeps_concentration() {
+    let mut c = caster(&[(Class::Druid, 2)]);
+    let out = c.prepare(spell("faerie-fire")).unwrap();
+    c.apply_all(&out.events);
+    cast_ok(&mut c, "faerie-fire", &CastRequest::new());
+    assert!(c.concentration().is_some());
+    let out = c.wild_shape(true).unwrap();
+    c.apply_all(&out.events);
+    assert!(c.in_wild_shape());
+    assert!(c.concentration().is_some(), "Concentration goes on");
+    new_turn(&mut c);
+    let err = refused(&c, "faerie-fire", &CastRequest::new());
+    assert_eq!(err.code(), "wild_shape_no_casting");
+    let out = c.wild_shape(false).unwrap();
+    c.apply_all(&out.events);
+    cast_ok(&mut c, "faerie-fire", &CastRequest::new());
+}
+
+#[test]
+fn wild_shape_uses_follow_the_druid_level_and_run_out() {
+    let mut c = caster(&[(Class::Druid, 2)]);
+    for _ in 0..2 {
+        let out = c.wild_shape(true).unwrap();
+        c.apply_all(&out.events);
+        let out = c.wild_shape(false).unwrap();
+        c.apply_all(&out.events);
+    }
+    assert_eq!(c.wild_shape(true).unwrap_err().code(), "no_uses_left");
+    assert_eq!(
+        caster(&[(Class::Wizard, 5)])
+            .wild_shape(true)
+            .unwrap_err()
+            .code(),
+        "feature_missing"
+    );
+}
+
+#[test]
+fn wild_companion_spends_a_wild_shape_use_for_find_familiar() {
+    let mut c = caster(&[(Class::Druid, 2)]);
+    cast_ok(&mut c, "find-familiar", &free("Wild Companion"));
+    let out = finish_long(&mut c, "find-familiar");
+    assert!(out.resolution.slot.is_none());
+    let ws = c
+        .features()
+        .iter()
+        .find(|f| f.name == "Wild Shape")
+        .unwrap();
+    assert_eq!(ws.remaining(), 1);
+    // No 10 GP of incense needed (Material components waived).
+    assert!(
+        !out.events
+            .iter()
+            .any(|e| matches!(e, Event::MaterialConsumed { .. }))
+    );
+}
+
+#[test]
+fn magical_secrets_lets_a_bard_prepare_from_cleric_druid_and_wizard_lists() {
+    let c = caster(&[(Class::Bard, 9)]);
+    assert!(c.prepare(spell("fireball")).is_err());
+    let mut c = caster(&[(Class::Bard, 10)]);
+    let out = c.prepare(spell("fireball")).unwrap();
+    c.apply_all(&out.events);
+    let out = cast_ok(&mut c, "fireball", &CastRequest::new());
+    assert_eq!(out.resolution.class, Some(Class::Bard));
+}
+
+#[test]
+fn memorize_spell_is_listed_at_wizard_5() {
+    let c = caster(&[(Class::Wizard, 5)]);
+    assert!(c.picks().iter().any(|p| p.id == "memorize-spell"));
+    assert!(
+        !caster(&[(Class::Wizard, 4)])
+            .picks()
+            .iter()
+            .any(|p| p.id == "memorize-spell")
+    );
+}
+
+#[test]
+fn refreshing_features_twice_changes_nothing() {
+    let c = caster(&[(Class::Cleric, 10), (Class::Paladin, 2)]);
+    assert!(
+        c.refresh_features(srd_features(), &level_of)
+            .events
+            .is_empty()
+    );
+}
+
+#[test]
+fn free_casts_still_obey_components_r14() {
+    let mut c = caster(&[(Class::Ranger, 1)]);
+    let out = c.set_silence(true, false);
+    c.apply_all(&out.events);
+    assert_eq!(
+        refused(&c, "hunters-mark", &free("Favored Enemy")).code(),
+        "silenced"
+    );
+}
+
+#[test]
+fn metamagic_options_known_follow_the_sorcerer_level() {
+    let err = choose(
+        &caster(&[(Class::Sorcerer, 1)]),
+        FeatureKind::Metamagic,
+        "quickened",
+        None,
+        &[],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "metamagic_level_too_low");
+    let mut c = caster(&[(Class::Sorcerer, 2)]);
+    c = chosen(c, FeatureKind::Metamagic, "careful", None, &[]);
+    c = chosen(c, FeatureKind::Metamagic, "Quickened Spell", None, &[]);
+    let err = choose(&c, FeatureKind::Metamagic, "twinned", None, &[]).unwrap_err();
+    assert_eq!(err.code(), "too_many_metamagic");
+    let ids: Vec<&str> = c
+        .picks()
+        .iter()
+        .filter(|p| p.kind == FeatureKind::Metamagic)
+        .map(|p| p.id.as_str())
+        .collect();
+    assert_eq!(ids, ["careful", "quickened"]);
+    let mut c = caster(&[(Class::Sorcerer, 10)]);
+    for o in ["careful", "distant", "empowered", "extended"] {
+        c = chosen(c, FeatureKind::Metamagic, o, None, &[]);
+    }
+    assert_eq!(
+        choose(&c, FeatureKind::Metamagic, "subtle", None, &[])
+            .unwrap_err()
+            .code(),
+        "too_many_metamagic"
+    );
+}
