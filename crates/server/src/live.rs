@@ -67,6 +67,7 @@ pub const CAMPAIGN_EVENT_KINDS: &[&str] = &[
     "player",
     "homebrew",
     "house_rules",
+    "attack",
 ];
 
 /// One thing that happened in a campaign.
@@ -75,7 +76,7 @@ pub struct LiveEvent {
     /// The campaign.
     pub campaign: String,
     /// What happened: `cast`, `rest`, `turn`, `prepare`, `condition`,
-    /// `character`, `undo`, `homebrew`, `player`.
+    /// `character`, `undo`, `homebrew`, `player`, `attack`.
     pub kind: String,
     /// Which character, if one.
     pub character: Option<String>,

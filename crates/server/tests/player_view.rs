@@ -235,8 +235,29 @@ async fn evening(h: &Harness, gm: &str, petr: &str) -> Vec<Value> {
         json!({"target": "Ogre", "amount": 5, "seed": 1}),
     )
     .await;
-    // Ilse's turn, the Ogre's, then the Mage's.
-    for _ in 0..3 {
+    // Ilse's turn: she stabs the Cave Mage with a dagger (a live `attack`,
+    // whose answer and event must not show the Mage's hit points).
+    gm_post(format!("{e}/Cave/next"), json!(null)).await;
+    let (s, v) = h
+        .post(
+            "/campaigns/cave/characters/Ilse/equipment",
+            Some(petr),
+            json!({"free_hands": 2, "component_pouch": true, "focus": "none",
+                   "materials": [], "weapons": ["dagger"]}),
+        )
+        .await;
+    assert!(s.is_success(), "{s} {v}");
+    let (s, v) = h
+        .post(
+            "/campaigns/cave/characters/Ilse/attacks",
+            Some(petr),
+            json!({"weapon": "dagger", "target": "Cave Mage", "seed": 5}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    answers.push(v);
+    // The Ogre's turn, then the Mage's.
+    for _ in 0..2 {
         gm_post(format!("{e}/Cave/next"), json!(null)).await;
     }
     let (s, v) = h
