@@ -39,6 +39,7 @@ pub mod encounter_view;
 mod entering;
 mod error;
 mod fall;
+pub mod features;
 mod gear;
 mod hit_dice;
 pub mod homebrew;

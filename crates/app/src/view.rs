@@ -273,6 +273,12 @@ pub struct FeatureRow {
     pub max_uses: u8,
     /// When the uses return.
     pub recharge: Recharge,
+    /// Cast without limit (an invocation's spell): no uses to count.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub at_will: bool,
+    /// The feature whose uses it spends instead (Wild Companion: Wild Shape).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shares: Option<String>,
 }
 
 /// A magic item.
@@ -317,6 +323,12 @@ pub struct SheetView {
     pub spellcasting: Vec<CastingRow>,
     /// Limited-use abilities.
     pub features: Vec<FeatureRow>,
+    /// Class features, subclasses, feats and invocations (issue 33).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub picks: Vec<grimoire_rules::Pick>,
+    /// In Wild Shape: no spells, Concentration kept.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub wild_shape: bool,
     /// Magic items.
     pub items: Vec<ItemRow>,
     /// What the character holds for components (R14): free hands, pouch,
@@ -380,8 +392,12 @@ impl SheetView {
                     remaining: f.remaining(),
                     max_uses: f.max_uses,
                     recharge: f.recharge,
+                    at_will: f.at_will,
+                    shares: f.shares.clone(),
                 })
                 .collect(),
+            picks: c.picks().to_vec(),
+            wild_shape: c.in_wild_shape(),
             items: c
                 .items()
                 .iter()

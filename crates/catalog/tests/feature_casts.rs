@@ -802,3 +802,13 @@ fn metamagic_options_known_follow_the_sorcerer_level() {
         "too_many_metamagic"
     );
 }
+
+#[test]
+fn eldritch_smite_needs_pact_of_the_blade_first() {
+    let c = caster(&[(Class::Warlock, 5)]);
+    let err = choose(&c, FeatureKind::Invocation, "eldritch-smite", None, &[]).unwrap_err();
+    assert_eq!(err.code(), "prerequisite_missing");
+    let c = chosen(c, FeatureKind::Invocation, "pact-of-the-blade", None, &[]);
+    let c = chosen(c, FeatureKind::Invocation, "eldritch-smite", None, &[]);
+    assert!(c.picks().iter().any(|p| p.id == "eldritch-smite"));
+}

@@ -82,6 +82,8 @@ pub enum Command {
     Hp(commands::vitals::HpArgs),
     /// Roll a dying character's death saving throw, or make it Stable (2024)
     Deathsave(commands::dying::DeathSaveArgs),
+    /// A Druid takes a beast's shape (a Wild Shape use) or returns: no spells in it, Concentration kept
+    Wildshape(commands::features::WildShapeArgs),
     /// Continue or abandon a casting of a minute or more (R12)
     Casting(commands::effects::CastingArgs),
     /// Study a spell in effect to identify it (R22)
@@ -156,6 +158,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Damage(args) => commands::effects::damage(ctx, &args),
         Command::Hp(args) => commands::vitals::run(ctx, &args),
         Command::Deathsave(args) => commands::dying::run(ctx, &args),
+        Command::Wildshape(args) => commands::features::wild_shape(ctx, &args),
         Command::Casting(args) => commands::effects::casting(ctx, &args),
         Command::Identify(args) => commands::effects::identify(ctx, &args),
         Command::Wait(args) => commands::character::wait(ctx, &args),

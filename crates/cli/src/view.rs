@@ -41,6 +41,44 @@ pub fn always_prepared_line(c: &Caster, lang: Lang) -> Option<String> {
     })
 }
 
+/// `Features: Life Domain, Divine Intervention, ...` in the reader's
+/// language (names from the catalogue), and whether it is in Wild Shape.
+pub fn picks_line(c: &Caster, lang: Lang) -> Vec<String> {
+    let names: Vec<String> = c
+        .picks()
+        .iter()
+        .map(|p| {
+            let def = grimoire_catalog::srd_features()
+                .iter()
+                .find(|d| d.kind == p.kind && d.id == p.id);
+            let Some(def) = def else {
+                return p.name.clone();
+            };
+            let name = lang.pick(&def.name, &def.name_cs).clone();
+            match p
+                .variant
+                .as_deref()
+                .and_then(|v| def.variants.iter().find(|d| d.id == v))
+            {
+                Some(v) => format!("{name} ({})", lang.pick(&v.name, &v.name_cs)),
+                None => name,
+            }
+        })
+        .collect();
+    let mut lines = Vec::new();
+    if !names.is_empty() {
+        lines.push(format!(
+            "{}: {}",
+            grimoire_words::fixed(lang.tag(), "cli-view-features"),
+            names.join(", ")
+        ));
+    }
+    if c.in_wild_shape() {
+        lines.push(grimoire_words::fixed(lang.tag(), "cli-view-wild-shape").to_owned());
+    }
+    lines
+}
+
 /// `Wizard 3 / Cleric 2`.
 pub fn classes_line(c: &Caster, lang: Lang) -> String {
     c.classes()
@@ -160,17 +198,25 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
         }
     ));
     lines.extend(always_prepared_line(c, lang));
+    lines.extend(picks_line(c, lang));
     for f in c.features() {
+        let mut spells: Vec<String> = f.spells.iter().map(|s| spell_label(s, lang)).collect();
+        if let Some((class, max)) = f.from_list {
+            spells.push(format!("{} ≤ {max}", class_name(class, lang)));
+        }
+        let uses = if f.at_will {
+            grimoire_words::fixed(lang.tag(), "cli-view-at-will").to_owned()
+        } else if let Some(other) = &f.shares {
+            format!("→ {other}")
+        } else {
+            pips(u32::from(f.remaining()), u32::from(f.max_uses))
+        };
         lines.push(format!(
             "{}: {} ({}) {}",
             Text::Ability.get(lang),
             f.name,
-            f.spells
-                .iter()
-                .map(|s| spell_label(s, lang))
-                .collect::<Vec<_>>()
-                .join(", "),
-            pips(u32::from(f.remaining()), u32::from(f.max_uses))
+            spells.join(", "),
+            uses
         ));
     }
     for i in c.items() {

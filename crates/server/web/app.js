@@ -9,10 +9,12 @@ import {
 import { damageChart } from './chart.js';
 import { $, h } from './dom.js';
 import { bindTokens, renderTokens, revokeCurrent, clearFresh, showFresh } from './tokens.js';
-import { windowCard, outcomeCard, creatureCastForm, creatureAddForm } from './reactions.js';
+import { windowCard, outcomeCard, creatureCastForm, creatureAddForm, reactionAlert } from './reactions.js';
 import { loadLog, liveCast, renderLog, resetLog } from './log.js';
 import { optionsPanel, planPanel } from './options.js';
 import { houseRulesCard, waivedBlock } from './house.js';
+import { importCard } from './import.js';
+import { vitalsCard, deathTrack, deathSentence, attackCard, attackAsCard, partyRestCard } from './play.js';
 
 const app = {
   me: null,
@@ -104,7 +106,7 @@ function showTab(tab) {
   if (tab === 'table' && app.me) renderTable();
   if (tab === 'spells') renderSpells();
   if (tab === 'sheet') renderSheet();
-  if (tab === 'encounter') loadEncounter();
+  if (tab === 'encounter') { loadEncounter(); $('#react-alert')?.remove(); }
   if (tab === 'log') showLog();
   if (tab === 'tokens') renderTokens();
   if (leaving !== tab) restoreScroll(tab);
@@ -292,12 +294,39 @@ function renderTable() {
       onclick: () => { app.character = ch.name; location.hash = '#sheet'; route(); },
     }, ch.name),
     ` · ${classText(ch)} · ${t('table.playedBy', { owner: ch.owner })}`)) : [h('li', { class: 'muted' }, t('table.noChars'))]));
+  drawPlayCards(c);
   const sel = $('#char-class');
   if (!sel.options.length) {
     for (const k of Object.keys(CLASSES)) sel.append(h('option', { value: k }));
     sel.value = 'wizard';
   }
   for (const o of sel.options) o.textContent = word(CLASSES, o.value);
+}
+
+/** The Table tab's party rest (the GM's), kept while the campaign and
+ *  language stay, so a live redraw does not wipe what it showed. */
+function drawPlayCards(c) {
+  const drop = $('#import-slot');
+  const dropKey = c ? `${c.id}|${app.role}|${getLang()}` : null;
+  if (!dropKey) { drop.replaceChildren(); app.importKey = null; } else if (app.importKey !== dropKey || !drop.firstChild) {
+    app.importKey = dropKey;
+    drop.replaceChildren(importCard({
+      campaign: c.id, gm: app.role === 'gm', errorBlock: (e) => errorBlock(e),
+      onImported: (r) => { if (r.character) { putCharacter(r.character); app.character = r.character.name; renderTable(); } },
+    }));
+  }
+  const slot = $('#party-rest-slot');
+  const key = c && app.role === 'gm' ? `${c.id}|${getLang()}` : null;
+  if (!key) { slot.replaceChildren(); app.restKey = null; return; }
+  if (app.restKey === key && slot.firstChild) return;
+  app.restKey = key;
+  slot.replaceChildren(partyRestCard({
+    campaign: c.id,
+    characters: () => app.characters,
+    explain: (code) => explain(code) || code,
+    errorBlock: (e) => errorBlock(e),
+    onDone: () => { loadCharacters().then(() => { if (app.tab !== 'table') refresh(); }).catch(() => {}); },
+  }));
 }
 
 function classText(ch) {
@@ -398,6 +427,27 @@ function onLive(kind, ev) {
   }
   // Each cast the table hears joins its log, whoever cast it.
   if (kind === 'cast' && data.rolls) liveCast(app.campaign, data);
+  if (kind === 'attack' && data.attack) liveCast(app.campaign, attackAsCard(data.attack));
+  if (kind === 'hp' && data.roll && data.result && ev.character) {
+    liveCast(app.campaign, { kind: 'death', caster: ev.character, rolls: [data.roll], result: data.result });
+    app.deathSaid = { name: ev.character, text: deathSentence(ev.character, data) };
+  }
+  if (kind === 'encounter') {
+    app.encounterLoaded = false;
+    // Every roll the server makes joins the log: lasting spells' damage
+    // at a turn's edge, and the Concentration saves damage calls for.
+    for (const hit of data.turn_damage || []) {
+      liveCast(app.campaign, { kind: 'turn', caster: hit.caster, spell: hit.spell, spell_name: hit.name, target: hit.target, rolls: hit.rolls, outcome: hit.outcome, hp: hit.hp });
+      const cs = hit.concentration_save;
+      if (cs && cs.roll) liveCast(app.campaign, { kind: 'conc', caster: hit.target, dc: cs.dc, kept: cs.kept, rolls: [cs.roll] });
+    }
+    const cs = data.concentration_save;
+    if (cs && cs.roll) liveCast(app.campaign, { kind: 'conc', caster: data.target, dc: cs.dc, kept: cs.kept, rolls: [cs.roll] });
+  }
+  if (kind === 'damage' && data.roll && ev.character) {
+    liveCast(app.campaign, { kind: 'conc', caster: ev.character, dc: data.dc, kept: data.concentration_kept, rolls: [data.roll] });
+  }
+  if (kind === 'encounter' || data.status === 'pending') checkReactions(data.encounter || data.cast?.encounter);
   if (kind === 'encounter' && data.cast && data.cast.rolls) liveCast(app.campaign, data.cast);
   if (app.tab === 'log') drawLog();
   const view = data.character && data.character.name ? data.character : (kind === 'character' ? data : null);
@@ -410,6 +460,20 @@ function onLive(kind, ev) {
       drawHouseRules();
       toast(t('sheet.liveBy', { by: ev.by, kind: t('kind.house_rules'), character: t('house.title') }));
     }
+    return;
+  }
+  if (kind === 'rest' && Array.isArray(data.characters)) {
+    // A party rest: every character changed at once.
+    if (ev.by && ev.by.toLowerCase() !== app.me?.account.name.toLowerCase()) toast(t('rest.by', { by: ev.by }));
+    loadCharacters().then(refresh);
+    return;
+  }
+  if (kind === 'attack') {
+    // The attacker's action and the target's hit points changed.
+    if (ev.by && ev.by.toLowerCase() !== app.me?.account.name.toLowerCase() && ev.character) {
+      toast(t('sheet.liveBy', { by: ev.by, kind: t('kind.attack'), character: ev.character }));
+    }
+    loadCharacters().then(refresh);
     return;
   }
   if (data.truncated || kind === 'lagged' || kind === 'undo') {
@@ -430,6 +494,32 @@ function onLive(kind, ev) {
     toast(t('sheet.liveBy', { by: ev.by, kind: said.startsWith('kind.') ? kind : said, character: ev.character }));
   }
   refresh();
+}
+
+/** Tells the player wherever they are that a combatant of theirs may
+ *  react (issue 37): an alert with the answers, a badge on the Encounter
+ *  tab, a short vibration on a phone. On the Encounter tab the window
+ *  card says it already. */
+async function checkReactions(name) {
+  const encounter = name || app.encounterName;
+  const link = $('a[data-tab=encounter]');
+  const clear = () => { $('#react-alert')?.remove(); link.querySelector('.alert-badge')?.remove(); };
+  if (!encounter || !app.campaign) { clear(); return; }
+  let info = null;
+  try { info = await get(encPath(`/${enc(encounter)}/window`)); } catch { info = null; }
+  await loadCards().catch(() => {});
+  const ctx = {
+    gm: false, me: app.me?.account.name, characters: app.characters, encounter, encPath, run: encAct, spellName,
+    open: () => { clear(); location.hash = '#encounter'; },
+    done: clear,
+  };
+  const alert = reactionAlert(ctx, info);
+  clear();
+  if (!alert) return;
+  link.append(h('span', { class: 'badge alert-badge', role: 'img', 'aria-label': t('alert.badge') }, '!'));
+  if (app.tab === 'encounter') return;
+  $('#conc-prompts').append(alert);
+  if (navigator.vibrate) navigator.vibrate(200);
 }
 
 function refresh() {
@@ -722,6 +812,52 @@ async function act(ch, tail, body, done) {
   } catch (e) { toast(errorText(e)); return null; }
 }
 
+/** What the hit points card and its death-save track need: who may
+ *  act, where to post, and what to do with the answer. */
+function vitalsCtx(ch, mine) {
+  const onView = (view) => { if (view && view.name) putCharacter(view); renderSheet(); };
+  const onError = (e) => toast(errorText(e));
+  const last = app.deathSaid && app.deathSaid.name === ch.name ? app.deathSaid.text : '';
+  return {
+    mine, path: (tail) => charPath(ch, tail), onView, onError,
+    death: {
+      mine, path: (tail) => charPath(ch, tail), onError, last, keepSaid: true,
+      onDone: (r) => { app.deathSaid = { name: ch.name, text: deathSentence(ch.name, r) }; onView(r.character); },
+    },
+  };
+}
+
+/** The names a character may attack: the running encounter's
+ *  combatants when it is in one, else the campaign's other characters. */
+async function attackTargets(ch) {
+  if (app.campaign && !app.encounterLoaded) app.encounterLoaded = loadEncounter().catch(() => {});
+  await app.encounterLoaded;
+  const e = app.encounter;
+  const inIt = e && e.started && !e.ended && e.combatants.some((c) => c.name.toLowerCase() === ch.name.toLowerCase());
+  return inIt ? e.combatants.map((c) => c.name) : app.characters.map((c) => c.name);
+}
+
+/** What the weapon attack card needs (see play.js). */
+function attackCtx(ch) {
+  const last = app.lastAttack && app.lastAttack.attacker === ch.name ? app.lastAttack : null;
+  return {
+    targets: () => attackTargets(ch),
+    path: (tail) => charPath(ch, tail),
+    last, keepTarget: app.attackTarget || null, spellName,
+    errorBlock: (e) => errorBlock(e),
+    onAttack: (r) => {
+      app.lastAttack = r.attack;
+      app.attackTarget = r.attack.target ? r.attack.target.target : null;
+      loadCharacters().then(renderSheet).catch(() => {});
+    },
+    onSmite: (id, target) => openCast(id).then(() => {
+      const box = [...document.querySelectorAll('#cast-pick-list input')].find((i) => i.value === target);
+      if (box) box.checked = true; else $('#cast-targets').value = target;
+      $('#cast-trigger').value = t('attack.trigger', { target });
+    }),
+  };
+}
+
 function renderSheet() {
   const pickSel = $('#sheet-pick');
   pickSel.replaceChildren(...app.characters.map((c) => h('option', { value: c.name }, c.name)));
@@ -807,7 +943,7 @@ function renderSheet() {
     always.length ? h('ul', { class: 'plain spells', id: 'always-prepared' }, ...always.map(spellRow)) : null);
   box.replaceChildren(
     h('p', { class: 'sub' }, `${classText(ch)} · ${t('table.playedBy', { owner: ch.owner })}${n ? ` · ${t('sheet.dc', { dc: n.dc, atk: n.atk >= 0 ? `+${n.atk}` : n.atk })}` : ''}`),
-    h('div', { class: 'sheet-grid' }, slotBlock, turnBlock, spellsBlock, optionsPanel(app.campaign, ch.name, spellName, ch.version), planPanel(app.campaign, ch.name, spellName, ch.version), condBlock, resBlock),
+    h('div', { class: 'sheet-grid' }, vitalsCard(ch, vitalsCtx(ch, mine)), mine ? attackCard(ch, attackCtx(ch)) : null, slotBlock, turnBlock, spellsBlock, optionsPanel(app.campaign, ch.name, spellName, ch.version), planPanel(app.campaign, ch.name, spellName, ch.version), condBlock, resBlock),
     mine ? h('p', {}, h('button', { type: 'button', class: 'ghost', onclick: async () => {
       try {
         const r = await post(charPath(ch, 'undo'));
@@ -826,6 +962,7 @@ function equipmentBlock(ch, mine) {
   const focus = h('select', { id: 'eq-focus', disabled: !mine },
     ...['none', 'held', 'worn', 'stowed'].map((f) => h('option', { value: f, selected: eq.focus === f }, t(`eq.focus.${f}`))));
   const mats = h('input', { id: 'eq-materials', value: (eq.materials || []).join(', '), disabled: !mine, placeholder: t('eq.materialsHint') });
+  const weapons = h('input', { id: 'eq-weapons', value: (eq.weapons || []).join(', '), disabled: !mine, placeholder: 'longsword, javelin' });
   return h('form', {
     class: 'stack equip', id: 'equip-form',
     onsubmit: async (ev) => {
@@ -834,6 +971,7 @@ function equipmentBlock(ch, mine) {
         const view = await post(`/campaigns/${enc(app.campaign)}/characters/${enc(ch.name)}/equipment`, {
           free_hands: Number(hands.value) || 0, component_pouch: pouch.checked, focus: focus.value,
           materials: mats.value.split(',').map((x) => x.trim()).filter(Boolean),
+          weapons: weapons.value.split(',').map((x) => x.trim()).filter(Boolean),
         });
         putCharacter(view);
         toast(t('eq.saved'));
@@ -846,6 +984,7 @@ function equipmentBlock(ch, mine) {
     h('label', {}, h('span', {}, t('eq.focus')), focus)),
   h('label', { class: 'check-row' }, pouch, h('span', {}, ` ${t('eq.pouch')}`)),
   h('label', {}, h('span', {}, t('eq.materials')), mats),
+  h('label', {}, h('span', {}, t('eq.weapons')), weapons),
   mine ? h('button', { type: 'submit' }, t('eq.save')) : null);
 }
 
@@ -1206,6 +1345,7 @@ function renderEncounter() {
         cb.hp != null ? h('span', { class: 'muted small' }, ` ${t('enc.hp')} ${cb.hp}`) : null,
         ...(cb.conditions || []).map((k) => h('span', { class: 'badge' }, word(CONDITIONS, k)))),
       cb.character ? h('p', { class: 'small econ-line' }, `${t('enc.economy')}: ${used.length ? used.join(', ') : '–'}`) : null,
+      cb.character ? encounterDeathTrack(cb.name) : null,
       save ? h('div', { class: save.kept ? 'prompt' : 'prompt lost', role: 'alert' },
         h('p', {}, t('enc.concSave', { name: cb.name, dc: save.dc, dmg: note.damage })),
         h('p', {}, t('enc.concRoll', { roll: save.roll.total, dice: save.roll.dice.join(', ') }), ' ',
@@ -1250,6 +1390,23 @@ function renderEncounter() {
   Promise.all([pending, creatureAddForm(ctx)]).then(([win, add]) => {
     if (!slot.isConnected) return;
     slot.replaceChildren(...[win, outcome, creatureCastForm(ctx, creatures, e.combatants), add].filter(Boolean));
+  });
+}
+
+/** A dying character's death-save track in the order, for every seat;
+ *  its owner and the GM roll from there too. */
+function encounterDeathTrack(name) {
+  const ch = app.characters.find((c) => c.name.toLowerCase() === String(name).toLowerCase());
+  if (!ch) return null;
+  const mine = canAct(ch);
+  return deathTrack(ch, {
+    mine, path: (tail) => charPath(ch, tail), onError: (e) => toast(errorText(e)),
+    last: app.deathSaid && app.deathSaid.name === ch.name ? app.deathSaid.text : '',
+    onDone: (r) => {
+      app.deathSaid = { name: ch.name, text: deathSentence(ch.name, r) };
+      putCharacter(r.character);
+      loadEncounter();
+    },
   });
 }
 

@@ -7,6 +7,7 @@ import { get, enc } from './api.js';
 import { t, getLang, rollLabel } from './i18n.js';
 import { h } from './dom.js';
 import { waivedBlock } from './house.js';
+import { attackLogCard, rollsList, deathSentence } from './play.js';
 
 const log = { campaign: null, cards: [], next: null, loaded: false };
 
@@ -24,7 +25,11 @@ export async function loadLog(campaign, older = false) {
   log.campaign = campaign;
   const q = older && log.next ? `?before=${log.next}` : '';
   const page = await get(`/campaigns/${enc(campaign)}/log${q}`);
-  const cards = page.entries.flatMap((e) => e.cards.map((c) => ({ ...c, at: e.created_at, change: e.change })));
+  const cards = page.entries.flatMap((e) => e.cards.map((c) => ({
+    ...c, at: e.created_at, change: e.change,
+    // A weapon attack is logged as a card of its change `attack …`.
+    kind: c.kind || (/^attack\s/.test(e.command || '') ? 'attack' : undefined),
+  })));
   log.cards = older ? [...log.cards, ...cards] : cards;
   log.next = page.next;
   log.loaded = true;
@@ -59,6 +64,31 @@ function targetLine(tg, showHp) {
   return h('li', {}, h('strong', {}, tg.target), parts.length ? `: ${parts.join(' · ')}` : '');
 }
 
+/** A card of the log: a weapon attack, a death save, else a cast. */
+function logCard(c, ctx) {
+  if (c.kind === 'attack') return attackLogCard(c, ctx);
+  if (c.kind === 'turn') {
+    // A lasting spell's damage as a turn began or ended (Spirit Guardians).
+    const o = c.outcome || {};
+    const showHp = ctx.gm || ctx.characters.some((x) => x.toLowerCase() === String(c.target).toLowerCase());
+    return h('li', { class: 'card log-card turn-card', 'data-spell': c.spell },
+      h('p', {}, h('strong', {}, t('roll.turnDamage', { spell: spellOf(c), caster: c.caster, target: c.target, n: o.damage_total || 0 }))),
+      rollsList(c.rolls),
+      o.save && o.save.success != null ? h('p', { class: 'small' }, t('log.save', { dc: o.save.dc, total: o.save.total, verdict: t(o.save.success ? 'log.saved' : 'log.failed') })) : null,
+      showHp && c.hp != null ? h('p', { class: 'small' }, t('log.hp', { n: c.hp })) : null);
+  }
+  if (c.kind === 'conc') {
+    return h('li', { class: 'card log-card conc-card' },
+      h('p', {}, h('strong', {}, t('roll.concSave', { name: c.caster, dc: c.dc, total: c.rolls[0].total, verdict: t(c.kept ? 'roll.kept' : 'roll.lost') }))),
+      rollsList(c.rolls));
+  }
+  if (c.kind === 'death') {
+    return h('li', { class: 'card log-card death-card' },
+      h('p', {}, h('strong', {}, deathSentence(c.caster, { roll: c.rolls[0], result: c.result }))), rollsList(c.rolls));
+  }
+  return castCard(c, ctx);
+}
+
 /** A cast as a card: who, what, how, every die, each target. */
 export function castCard(c, { gm, characters }) {
   const known = new Set(characters.map((x) => x.toLowerCase()));
@@ -83,7 +113,7 @@ export function renderLog(box, ctx, more) {
   if (!log.loaded) { box.replaceChildren(h('p', { class: 'muted' }, t('log.loading'))); return; }
   box.replaceChildren(...[
     log.cards.length
-      ? h('ol', { class: 'plain log', 'aria-label': t('log.title') }, ...log.cards.map((c) => castCard(c, ctx)))
+      ? h('ol', { class: 'plain log', 'aria-label': t('log.title') }, ...log.cards.map((c) => logCard(c, ctx)))
       : h('p', { class: 'muted' }, t('log.empty')),
     log.next ? h('button', { type: 'button', id: 'log-older', onclick: more }, t('log.older')) : null,
   ].filter(Boolean));

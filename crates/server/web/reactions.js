@@ -32,6 +32,29 @@ function triggerText(w, spellName) {
   }
 }
 
+/**
+ * The alert a player gets wherever they are when a combatant they play
+ * may react (issue 37): what waits, a button per Reaction spell and Pass,
+ * and a way to the Encounter tab. Null when the viewer answers for none.
+ * `ctx` as for the window card, plus `open()` and `done()`.
+ */
+export function reactionAlert(ctx, info) {
+  const w = info && info.window;
+  if (!w) return null;
+  const mine = (info.reactors || []).filter((r) => answersFor(ctx, r.name));
+  if (!mine.length) return null;
+  const act = (tail, body) => { ctx.done(); ctx.run(() => post(ctx.encPath(`/${enc(ctx.encounter)}/${tail}`), body)); };
+  const what = triggerText(w, ctx.spellName);
+  return h('div', { class: 'prompt react-alert', id: 'react-alert', role: 'alertdialog', 'aria-labelledby': 'react-alert-h' },
+    ...mine.map((r, i) => h('div', { 'data-name': r.name },
+      h('p', { id: i === 0 ? 'react-alert-h' : null }, h('strong', {}, t('alert.react', { name: r.name, what }))),
+      h('div', { class: 'row' },
+        ...r.spells.map((id) => h('button', { type: 'button', class: 'primary', onclick: () => act('react', { caster: r.name, spell: id }) },
+          t('react.cast', { spell: ctx.spellName(id) }))),
+        h('button', { type: 'button', onclick: () => act('pass', { name: r.name }) }, t('react.pass')),
+        h('button', { type: 'button', class: 'ghost', onclick: ctx.open }, t('alert.open'))))));
+}
+
 /** The window card: what waits, the answers so far, and for each
  *  combatant who may still answer either their choices (when the viewer
  *  plays them) or that the table waits for them. */

@@ -36,7 +36,12 @@ pub enum CharacterCommand {
         /// Start without a Component Pouch (by default one is carried, R14c)
         #[arg(long)]
         no_pouch: bool,
+        /// Subclass, feats, invocations (class features come by level)
+        #[command(flatten)]
+        choose: super::features::FeatureArgs,
     },
+    /// Choose a subclass, feats or invocations; gain the class features the levels reach
+    Set(super::features::SetArgs),
     /// Show a character: slots, spells, resources, conditions, this turn
     Show {
         /// The character; leave out for the active one (grimoire use NAME)
@@ -59,7 +64,9 @@ pub fn run(ctx: &Ctx, command: &CharacterCommand) -> anyhow::Result<()> {
             classes,
             abilities,
             no_pouch,
-        } => new(ctx, name, classes, abilities, !no_pouch),
+            choose,
+        } => new(ctx, name, classes, abilities, !no_pouch, choose),
+        CharacterCommand::Set(args) => super::features::set(ctx, args),
         CharacterCommand::Show { name } => show(ctx, name.as_deref()),
         CharacterCommand::List => list(ctx),
         CharacterCommand::Delete { name } => delete(ctx, name),
@@ -72,6 +79,7 @@ fn new(
     classes: &[String],
     abilities: &str,
     pouch: bool,
+    choose: &super::features::FeatureArgs,
 ) -> anyhow::Result<()> {
     let name = names::entity_name(name)?;
     let classes = classes
@@ -88,6 +96,8 @@ fn new(
         Equipment::default()
     };
     grimoire_app::equip_new(&mut caster, gear);
+    // Class features by level, then the subclass, feats and invocations asked for.
+    super::features::for_new(&mut caster, choose)?;
     let mut store = ctx.store()?;
     // A name that could pass for another character's is refused.
     let existing = store.list::<serde_json::Value>(CHARACTER)?;

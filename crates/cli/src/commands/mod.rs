@@ -8,6 +8,7 @@ pub mod character;
 pub mod completions;
 pub mod dying;
 pub mod effects;
+pub mod features;
 pub mod encounter;
 pub mod foundry;
 pub mod history;

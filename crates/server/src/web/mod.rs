@@ -80,6 +80,16 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../../web/options.js"),
     },
     Asset {
+        name: "play.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/play.js"),
+    },
+    Asset {
+        name: "import.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/import.js"),
+    },
+    Asset {
         name: "house.js",
         mime: "text/javascript; charset=utf-8",
         body: include_str!("../../web/house.js"),

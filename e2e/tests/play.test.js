@@ -1,0 +1,281 @@
+// End-to-end: play beyond spells at the web table (issue 34). A player on
+// a phone (390×844) attacks with a paladin's longsword and sees the attack
+// card (no creature hit points or AC for them), the whole table sees it in
+// the log; the GM's party Short Rest spends Hit Dice chosen by default; at
+// 0 hit points the death-save track shows on the player's phone and the
+// GM's screen alike, live, through Stable and Dead.
+//
+// Needs a running server: GRIMOIRE_URL (default http://127.0.0.1:8080).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { recordRequests, undocumented } from './documented.js';
+
+const BASE = process.env.GRIMOIRE_URL || 'http://127.0.0.1:8080';
+const SHOTS = process.env.GRIMOIRE_SCREENSHOTS
+  || path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
+const run = `p${Date.now().toString(36)}`;
+const GM = `gm-${run}`;
+const PLAYER = `ida-${run}`;
+const CAMPAIGN = `ford-${run}`;
+
+let browser;
+let gm;
+let phone;
+const contexts = [];
+const requests = []; // every `METHOD /path` the pages sent
+
+async function page(options = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', locale: 'en-GB', ...options });
+  contexts.push(ctx);
+  const p = await ctx.newPage();
+  recordRequests(p, BASE, requests);
+  p.setDefaultTimeout(10_000);
+  p.on('pageerror', (e) => { throw new Error(`page error: ${e.message}`); });
+  return p;
+}
+
+async function register(p, name) {
+  await p.goto(BASE);
+  await p.locator('#reg-name').waitFor({ state: 'visible' });
+  await p.fill('#reg-name', name);
+  await p.click('#register-form button[type=submit]');
+  await p.waitForSelector(`#who:text("${name}")`);
+}
+
+/** No sideways scrolling: the page is as wide as the phone. */
+async function fitsWidth(p) {
+  const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `no sideways scrolling on a phone (${wide} px)`);
+}
+
+/** The GM deals `n` damage to `name` from the encounter's order and
+ *  waits until the row shows it (a live redraw may replace the form
+ *  between typing and clicking: then it tries again). */
+async function damage(name, n) {
+  const row = gm.locator(`.order li[data-name="${name}"]`);
+  await quiet(gm);
+  const before = await row.innerText();
+  for (let i = 0; i < 3; i += 1) {
+    await row.locator('input.dmg').fill(String(n));
+    await row.getByRole('button', { name: 'Damage' }).click();
+    try {
+      await gm.waitForFunction(({ sel, was }) => {
+        const el = document.querySelector(sel);
+        return el && el.innerText !== was;
+      }, { sel: `.order li[data-name="${name}"]`, was: before }, { timeout: 3000 });
+      return;
+    } catch { /* redrawn before the click: again */ }
+  }
+  throw new Error(`the GM could not deal ${n} damage to ${name}`);
+}
+
+/** Waits until nothing under `sel` has changed for 600 ms: the live
+ *  redraws after an action are over, so a form filled now stays. */
+async function quiet(p, sel = '#encounter') {
+  await p.evaluate((s) => new Promise((done) => {
+    const el = document.querySelector(s);
+    let timer = setTimeout(stop, 600);
+    const seen = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(stop, 600); });
+    function stop() { seen.disconnect(); done(); }
+    seen.observe(el, { subtree: true, childList: true });
+  }), sel);
+}
+
+/** The death-save counts a track shows, read from its words. */
+async function counts(track) {
+  const text = await track.innerText();
+  const s = /Successes: (\d) of 3/.exec(text);
+  const f = /Failures: (\d) of 3/.exec(text);
+  return { successes: Number(s[1]), failures: Number(f[1]) };
+}
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  phone = await page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  gm = await page();
+});
+
+after(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  if (browser) await browser.close();
+});
+
+test('a paladin on a phone attacks with a longsword and the table sees the card', async () => {
+  await register(phone, PLAYER);
+  await register(gm, GM);
+  await gm.fill('#camp-id', CAMPAIGN);
+  await gm.fill('#camp-title', 'The Ford');
+  await gm.click('#campaign-form button[type=submit]');
+  await gm.locator('#player-form').waitFor({ state: 'visible' });
+  await gm.fill('#player-name', PLAYER);
+  await gm.click('#player-form button[type=submit]');
+  await gm.waitForSelector(`#campaign-info:has-text("${PLAYER}")`);
+  await phone.waitForSelector(`#campaign-list button:has-text("${CAMPAIGN}")`);
+  await phone.click(`#campaign-list button:has-text("${CAMPAIGN}")`);
+  await phone.locator('#character-form').waitFor({ state: 'visible' });
+  await phone.fill('#char-name', 'Ardent');
+  await phone.selectOption('#char-class', 'paladin');
+  await phone.fill('#char-level', '5');
+  await phone.fill('#char-score', '16');
+  await phone.fill('#char-spells', 'Divine Favor, Searing Smite');
+  await phone.click('#character-form button[type=submit]');
+  await phone.click('#character-list button:has-text("Ardent")');
+
+  // The sheet says no hit points are recorded; the owner sets them.
+  const vitals = phone.locator('#vitals');
+  await vitals.getByText('No hit points recorded yet.').waitFor({ state: 'visible' });
+  await phone.fill('#hp-max', '44');
+  await phone.fill('#hp-ac', '18');
+  await phone.click('#hp-form button[type=submit]');
+  await vitals.getByText('44 / 44 HP').waitFor({ state: 'visible' });
+  await vitals.getByText('AC 18').waitFor({ state: 'visible' });
+  await vitals.getByText('Hit Dice left: 5d10').waitFor({ state: 'visible' });
+  // No weapon yet: the attack card says where to add one.
+  await phone.locator('#attack-card').getByText('No weapons carried yet').waitFor({ state: 'visible' });
+  await phone.fill('#eq-weapons', 'longsword, Oštěp');
+  await phone.click('#equip-form button[type=submit]');
+  await phone.locator('#attack-weapon').waitFor({ state: 'visible' });
+  assert.deepEqual(await phone.locator('#attack-weapon option').allInnerTexts(), ['Longsword', 'Javelin']);
+
+  // The GM runs an encounter: Ardent first, then a Mage from the bestiary.
+  await gm.click('a[data-tab=encounter]');
+  await gm.waitForSelector('#enc-form');
+  await quiet(gm);
+  const rows = gm.locator('#enc-form tbody tr');
+  await rows.nth(0).locator('.enc-init').fill('15');
+  await rows.nth(1).locator('.enc-init').fill('3');
+  await gm.click('#enc-form button[type=submit]');
+  await gm.waitForSelector('.order li.now[data-name="Ardent"]');
+  await gm.locator('#creature-add').waitFor({ state: 'visible' });
+  await quiet(gm);
+  await gm.selectOption('#ca-monster', 'mage');
+  await gm.fill('#ca-name', 'River Mage');
+  await gm.fill('#ca-init', '8');
+  await gm.click('#creature-add button[type=submit]');
+  await gm.waitForSelector('.order li[data-name="River Mage"]');
+
+  // The player attacks the Mage with the longsword, from the phone.
+  await phone.reload();
+  await phone.click('a[data-tab=sheet]');
+  await phone.locator('#attack-target option[value="River Mage"]').waitFor({ state: 'attached' });
+  await phone.selectOption('#attack-target', 'River Mage');
+  await phone.locator('#attack-go').scrollIntoViewIfNeeded();
+  await phone.click('#attack-go');
+  const card = phone.locator('#attack-out .attack-result');
+  await card.getByText('Ardent attacks River Mage with Longsword').waitFor({ state: 'visible' });
+  const said = await card.innerText();
+  assert.match(said, /(Hit|Miss|Critical hit): \d+/, 'the verdict with the attack total');
+  assert.match(said, /\+\d+ to hit/, 'the attack bonus');
+  assert.match(said, /attack vs River Mage \(1d20[+-]\d+\)/, 'the d20 with its bonus');
+  // A player sees no creature's hit points or Armor Class.
+  assert.doesNotMatch(said, /HP left|AC \d/, 'no creature numbers for a player');
+  if (/Hit|Critical/.test(said)) assert.match(said, /\d+ damage \(\d+ slashing/, 'the damage by type');
+  await fitsWidth(phone);
+  await phone.locator('#attack-card').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+  await phone.screenshot({ path: path.join(SHOTS, 'attack-card-phone.png') });
+
+  // The whole table sees it in the log, live.
+  await gm.click('a[data-tab=log]');
+  const logged = gm.locator('#table-log .attack-card').first();
+  await logged.getByText('Ardent attacks River Mage with Longsword').waitFor({ state: 'visible' });
+  await phone.click('a[data-tab=log]');
+  await phone.locator('#table-log .attack-card').first().getByText('Ardent attacks River Mage with Longsword').waitFor({ state: 'visible' });
+  assert.doesNotMatch(await phone.locator('#table-log .attack-card').first().innerText(), /HP left/);
+  // After a reload it is still there, from the server's log.
+  await gm.reload();
+  await gm.locator('#table-log .attack-card').first().getByText('Ardent attacks River Mage with Longsword').waitFor({ state: 'visible' });
+});
+
+test('the GM\'s party Short Rest spends the Hit Dice chosen by default', async () => {
+  await gm.click('a[data-tab=encounter]');
+  await damage('Ardent', 20);
+  await phone.click('a[data-tab=sheet]');
+  await phone.locator('#vitals').getByText('24 / 44 HP').waitFor({ state: 'visible' });
+
+  await gm.click('a[data-tab=table]');
+  await gm.click('#rest-short');
+  const dice = gm.locator('#rest-dice input[data-name="Ardent"]');
+  await gm.locator('#rest-dice').getByText('Ardent: d10 (5 left)').waitFor({ state: 'visible' });
+  // 20 missing, a d10 with no Constitution bonus gives 6 on average: 3 dice.
+  assert.equal(await dice.inputValue(), '3');
+  await gm.click('#rest-go');
+  const done = gm.locator('#rest-out');
+  await done.getByText('The party took a Short Rest.').waitFor({ state: 'visible' });
+  assert.match(await done.locator('li[data-name="Ardent"]').innerText(), /Ardent: \d+ \/ 44 HP · spent d10, d10, d10, regained \d+ HP/);
+  // The player's phone shows the dice spent, live.
+  await phone.locator('#vitals').getByText('Hit Dice left: 2d10').waitFor({ state: 'visible' });
+  // A player has no party rest.
+  await phone.click('a[data-tab=table]');
+  await phone.locator('#import-card').waitFor({ state: 'visible' });
+  assert.equal(await phone.locator('#party-rest').count(), 0, 'no party rest for a player');
+});
+
+test('at 0 hit points the death-save track shows on every seat, through Stable and Dead', async () => {
+  await gm.click('a[data-tab=encounter]');
+  const row = gm.locator('.order li[data-name="Ardent"]');
+  await damage('Ardent', 60);
+  const gmTrack = row.locator('.death-track');
+  await gmTrack.getByText('Dying').waitFor({ state: 'visible' });
+
+  await phone.click('a[data-tab=sheet]');
+  const track = phone.locator('#vitals .death-track');
+  await track.getByText('Dying').waitFor({ state: 'visible' });
+  await track.getByText('Successes: 0 of 3').waitFor({ state: 'visible' });
+  await track.getByText('Failures: 0 of 3').waitFor({ state: 'visible' });
+  await fitsWidth(phone);
+  await phone.locator('#vitals').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+  await phone.screenshot({ path: path.join(SHOTS, 'death-track-phone.png') });
+
+  // The owner rolls: the sentence, and the same counts on the GM's screen.
+  await track.getByRole('button', { name: 'Roll death save' }).click();
+  const sentence = phone.locator('#vitals .death-result');
+  await sentence.getByText(/Ardent rolls a death save: \d+, /).waitFor({ state: 'visible' });
+  const revived = /back with 1 hit point/.test(await sentence.innerText());
+  if (revived) {
+    // A 20: back on their feet; the GM drops Ardent again.
+    await phone.locator('#vitals').getByText('1 / 44 HP').waitFor({ state: 'visible' });
+    await damage('Ardent', 5);
+    await track.getByText('Dying').waitFor({ state: 'visible' });
+  }
+  const mine = await counts(track);
+  await gm.waitForFunction(({ s, f }) => {
+    const el = document.querySelector('.order li[data-name="Ardent"] .death-track');
+    return el && el.innerText.includes(`Successes: ${s} of 3`) && el.innerText.includes(`Failures: ${f} of 3`);
+  }, { s: mine.successes, f: mine.failures });
+
+  // Stabilized: Stable for everyone, and no more rolling.
+  await track.getByRole('button', { name: 'Stabilize' }).click();
+  await track.getByText('Stable', { exact: true }).waitFor({ state: 'visible' });
+  await gmTrack.getByText('Stable', { exact: true }).waitFor({ state: 'visible' });
+  assert.equal(await track.getByRole('button', { name: 'Roll death save' }).count(), 0, 'a Stable character does not roll');
+
+  // Damage at 0 is a failure each time: three and Ardent is dead.
+  for (let i = 0; i < 3 && !(await gmTrack.getByText('Dead', { exact: true }).isVisible()); i += 1) {
+    await damage('Ardent', 1);
+  }
+  await gmTrack.getByText('Dead', { exact: true }).waitFor({ state: 'visible' });
+  await track.getByText('Dead', { exact: true }).waitFor({ state: 'visible' });
+  await track.getByText('Failures: 3 of 3').waitFor({ state: 'visible' });
+  assert.equal(await track.getByRole('button', { name: 'Roll death save' }).count(), 0, 'the dead do not roll');
+
+  // In Czech the track keeps its meaning.
+  await phone.selectOption('#lang', 'cs');
+  await phone.locator('#vitals .death-track').getByText('Mrtvý', { exact: true }).waitFor({ state: 'visible' });
+  await phone.locator('#vitals .death-track').getByText('Neúspěchy: 3 ze 3').waitFor({ state: 'visible' });
+  await phone.selectOption('#lang', 'en');
+});
+
+test('every request the pages made is the page, its files or a documented API operation', async () => {
+  assert.ok(requests.includes('GET /me'), 'the pages called the API');
+  assert.deepEqual(await undocumented(BASE, requests), []);
+});
