@@ -9,7 +9,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -273,6 +273,57 @@ test('at 0 hit points the death-save track shows on every seat, through Stable a
   await phone.locator('#vitals .death-track').getByText('Mrtvý', { exact: true }).waitFor({ state: 'visible' });
   await phone.locator('#vitals .death-track').getByText('Neúspěchy: 3 ze 3').waitFor({ state: 'visible' });
   await phone.selectOption('#lang', 'en');
+});
+
+test('a sheet comes to the table by file picker on a phone and by drag and drop for the GM, with its report', async () => {
+  const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'crates', 'import', 'tests', 'fixtures');
+  // The player's phone: the file picker, a Foundry VTT actor into their own seat.
+  await phone.click('a[data-tab=table]');
+  await phone.locator('#import-card').getByText('Drop a Foundry VTT or D&D Beyond sheet').waitFor({ state: 'visible' });
+  assert.equal(await phone.locator('#import-owner').count(), 0, 'a player imports only into their own seat');
+  await phone.setInputFiles('#import-file', path.join(fixtures, 'foundry', 'akra-1.json'));
+  const report = phone.locator('#import-report');
+  await report.getByText('Akra joined the table.').waitFor({ state: 'visible' });
+  assert.match(await report.innerText(), /Mapped \(\d+\)/);
+  assert.match(await report.innerText(), /Skipped \(\d+\)/);
+  // The skipped lines open by themselves: each says what became of it.
+  await phone.locator('#import-skipped').getByText('Breath Weapon').waitFor({ state: 'visible' });
+  await fitsWidth(phone);
+  await phone.locator('#import-card').evaluate((e) => {
+    e.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -document.querySelector('header.top').offsetHeight - 8);
+  });
+  await phone.screenshot({ path: path.join(SHOTS, 'import-phone.png') });
+  await gm.click('a[data-tab=table]');
+  await gm.waitForSelector('#character-list button:has-text("Akra")');
+  assert.match(await gm.locator('#character-list li', { hasText: 'Akra' }).innerText(), new RegExp(`played by ${PLAYER}`));
+
+  // The GM drops a D&D Beyond character on the card, for the player.
+  await gm.fill('#import-owner', PLAYER);
+  const sheet = readFileSync(path.join(fixtures, 'ddb', 'ilvara-cleric-5.json'), 'utf8');
+  const drop = async (name, text) => {
+    const dt = await gm.evaluateHandle(([n, body]) => {
+      const d = new DataTransfer();
+      d.items.add(new File([body], n, { type: 'application/json' }));
+      return d;
+    }, [name, text]);
+    await gm.dispatchEvent('#import-drop', 'dragover', { dataTransfer: dt });
+    await gm.dispatchEvent('#import-drop', 'drop', { dataTransfer: dt });
+  };
+  await drop('ilvara.json', sheet);
+  const gmReport = gm.locator('#import-report');
+  await gmReport.getByText('Ilvara Dawnmantle joined the table.').waitFor({ state: 'visible' });
+  await gm.locator('#import-skipped').getByText('Life Domain').waitFor({ state: 'visible' });
+  await gm.waitForSelector('#character-list button:has-text("Ilvara Dawnmantle")');
+  assert.match(await gm.locator('#character-list li', { hasText: 'Ilvara' }).innerText(), new RegExp(`played by ${PLAYER}`));
+  // The player's phone hears of it live.
+  await phone.waitForSelector('#character-list button:has-text("Ilvara Dawnmantle")');
+
+  // Not JSON: said at once, nothing sent. JSON but no sheet: the server's refusal, named.
+  await drop('notes.txt', 'not a sheet at all');
+  await gm.locator('#import-out').getByText('notes.txt is not a JSON file.').waitFor({ state: 'visible' });
+  await drop('empty.json', '{"type": "npc"}');
+  await gm.locator('#import-out .refusal').waitFor({ state: 'visible' });
 });
 
 test('every request the pages made is the page, its files or a documented API operation', async () => {

@@ -29,7 +29,9 @@ pub struct Step {
 }
 
 /// Which rest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
 pub enum RestKind {
     /// One hour: pact slots and short-rest uses return.
     Short,

@@ -141,6 +141,8 @@ pub enum AppError {
         /// The most allowed.
         max: i64,
     },
+    /// Occurs when a spell is not in the catalogue (`unknown_spell`).
+    Catalog(CatalogError),
     /// Occurs when the rules refuse.
     Rules(RulesError),
     /// Occurs when the store refuses or fails (a version conflict, ...).
@@ -170,6 +172,7 @@ impl AppError {
             AppError::UnknownMonster { .. } => "unknown_monster",
             AppError::MissingAc { .. } => "missing_ac",
             AppError::OutOfRange { code, .. } => code,
+            AppError::Catalog(e) => e.code(),
             AppError::Rules(e) => e.code(),
             AppError::Store(e) => e.code(),
         }
@@ -237,6 +240,7 @@ impl AppError {
             AppError::InvalidRequest { reason } => vec![("reason", text(&reason.render("en")))],
             AppError::TooMany(e) => e.args(),
             AppError::InvalidName { problem, .. } => problem.args(),
+            AppError::Catalog(e) => e.args(),
             AppError::Homebrew(_) | AppError::Rules(_) | AppError::Store(_) => Vec::new(),
         }
     }
@@ -247,6 +251,7 @@ impl AppError {
     pub fn message(&self, lang: &str) -> String {
         match self {
             AppError::Rules(e) => grimoire_words::refusal(lang, e),
+            AppError::Catalog(e) => e.message(lang),
             AppError::Store(e) => e.to_string(),
             AppError::TooMany(e) => e.message(lang),
             AppError::InvalidName { kind, problem } => grimoire_words::message(
@@ -327,6 +332,12 @@ impl From<TooMany> for AppError {
 impl From<RulesError> for AppError {
     fn from(e: RulesError) -> Self {
         AppError::Rules(e)
+    }
+}
+
+impl From<CatalogError> for AppError {
+    fn from(e: CatalogError) -> Self {
+        AppError::Catalog(e)
     }
 }
 

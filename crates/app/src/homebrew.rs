@@ -46,6 +46,36 @@ pub struct HomebrewFile {
     pub toml: String,
 }
 
+/// A homebrew upload: a file name and its TOML text (the catalogue's format).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct HomebrewInput {
+    /// A name for the file (`my-spells.toml`); uploading the same name
+    /// again replaces it.
+    pub file: String,
+    /// The TOML text, with a `[[spell]]` list.
+    pub toml: String,
+}
+
+/// What an upload added.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HomebrewReport {
+    /// The file.
+    pub file: String,
+    /// The ids of the spells it holds.
+    pub spells: Vec<String>,
+}
+
+/// Validates and stores an upload (replacing a file of the same name),
+/// reporting every error in it at once ([`add`]).
+pub fn upload(store: &mut Store, input: &HomebrewInput) -> Result<HomebrewReport, AppError> {
+    let file = check_name(NameKind::HomebrewFile, &input.file)?;
+    let spells = add(store, &file, &input.toml)?;
+    Ok(HomebrewReport { file, spells })
+}
+
 /// The `homebrew-index` entity: which parse of the files is current.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct HomebrewIndex {

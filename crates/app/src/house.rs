@@ -32,13 +32,17 @@ pub fn house_rules(store: &Store) -> Result<HouseRules, AppError> {
 
 /// One relaxed rule as responses show it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RelaxedRule {
     /// The rule (`R14`).
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub rule: Relaxable,
     /// What relaxing it allows, in English.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub allows: &'static str,
     /// The same in Czech (kept for clients that read it;
     /// [`messages`](RelaxedRule::messages) has every language).
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub allows_cs: &'static str,
     /// What relaxing it allows in every language of the catalogue, by tag
     /// (`en`, `cs`, ...).

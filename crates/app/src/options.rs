@@ -24,6 +24,7 @@ use crate::state::EncounterState;
 
 /// How a spell can be powered.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Way {
     /// A cantrip: no slot (R5a).
@@ -79,10 +80,12 @@ impl Way {
 
 /// One way that works now, with the part of the turn it takes (R9).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Open {
     /// How it is powered.
     pub way: Way,
     /// The action, Bonus Action or Reaction it takes.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub action: ActionKind,
     /// The rules (`R14c`) this way breaks that the table's house rules
     /// let pass: it casts, with a warning.
@@ -92,8 +95,10 @@ pub struct Open {
 
 /// A spell the character can cast now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Castable {
     /// The spell.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub spell: SpellId,
     /// Its level (0 for a cantrip).
     pub level: u8,
@@ -103,8 +108,10 @@ pub struct Castable {
 
 /// A spell the character knows but cannot cast now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Blocked {
     /// The spell.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub spell: SpellId,
     /// Its level (0 for a cantrip).
     pub level: u8,
@@ -135,6 +142,7 @@ impl Blocked {
 
 /// What a character can cast now, and why not the rest.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Options {
     /// The character.
     pub character: String,
@@ -144,6 +152,17 @@ pub struct Options {
     pub blocked: Vec<Blocked>,
     /// The table's relaxed rules (empty when it plays them as written).
     pub house_rules: Vec<crate::house::RelaxedRule>,
+}
+
+/// What the stored character `name` can cast now, and why not the rest,
+/// with the spells of the store's catalogue (the SRD and its homebrew,
+/// [`crate::homebrew::catalog`]), inside its running encounter too.
+pub fn of_character(store: &Store, name: &str) -> Result<Options, AppError> {
+    let catalog = crate::homebrew::catalog(store)?;
+    let caster = crate::state::character(store, name)?;
+    let enc = crate::state::encounter_of(store, &caster.name)?;
+    let lookup = |id: &SpellId| catalog.get(id.as_str()).map(|s| s.spell.clone());
+    options(store, &caster, enc.as_ref(), &lookup)
 }
 
 /// The spells `caster` could reach in any way, each once.

@@ -39,14 +39,17 @@ pub struct PlanTarget {
 
 /// One line of the plan: a spell at one slot.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlanLine {
     /// The spell.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub spell: SpellId,
     /// How it is powered (the slot it costs).
     pub way: Way,
     /// The level it is cast at (0 for a cantrip).
     pub level: u8,
     /// `damage` or `healing`.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub kind: &'static str,
     /// The expected amount.
     pub mean: f64,
@@ -61,23 +64,28 @@ pub struct PlanLine {
     /// The chance the damage brings the target to 0 (with `hp` given).
     pub kill_chance: Option<f64>,
     /// `[value, probability]`, ascending.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<f64>>))]
     pub pmf: Vec<(i64, f64)>,
 }
 
 /// A line the plan left out, and why.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LeftOut {
     /// The spell.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub spell: SpellId,
     /// How it would be powered.
     pub way: Way,
     /// Why: `work_budget`, `answer_size`, `deadline`, `too_large` or
     /// `line_limit` (see [`crate::budget::Exhausted`]).
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub reason: &'static str,
 }
 
 /// The whole plan, best expected amount first.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Plan {
     /// The character.
     pub character: String,
@@ -92,6 +100,7 @@ pub struct Plan {
     /// What stopped the plan early (`work_budget`, `deadline`), when
     /// something did; lines left out alone do not stop it.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub stopped_by: Option<&'static str>,
     /// The lines left out, cheapest first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -356,6 +365,17 @@ pub struct PlanWork {
     caster: Caster,
     ways: Vec<(Spell, Way)>,
     target: PlanTarget,
+}
+
+/// Reads what a plan of the stored character `name` against `target`
+/// needs, with the spells of the store's catalogue (the SRD and its
+/// homebrew), inside its running encounter too.
+pub fn work_for(store: &Store, name: &str, target: &PlanTarget) -> Result<PlanWork, AppError> {
+    let catalog = crate::homebrew::catalog(store)?;
+    let caster = crate::state::character(store, name)?;
+    let enc = crate::state::encounter_of(store, &caster.name)?;
+    let lookup = |id: &SpellId| catalog.get(id.as_str()).map(|s| s.spell.clone());
+    prepare(store, &caster, enc.as_ref(), &lookup, target)
 }
 
 /// Reads what a plan of `caster` against `target` needs: every spell it

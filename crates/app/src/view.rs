@@ -30,6 +30,7 @@ pub struct SlotRow {
 
 /// One Mystic Arcanum.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ArcanumRow {
     /// Its level (6–9).
     pub level: u8,

@@ -283,6 +283,7 @@ impl From<AppError> for ServerError {
         match err {
             AppError::Store(e) => ServerError::Store(e),
             AppError::Rules(e) => ServerError::Rules(e),
+            AppError::Catalog(e) => ServerError::Catalog(e),
             other => ServerError::App(other),
         }
     }

@@ -93,7 +93,7 @@ pub(crate) async fn attack(
     let _turn = state.writer(&campaign, &name).await;
     let (by, report) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
-            let owner = crate::game::owner_of(store, &name)?;
+            let owner = grimoire_app::sheet::owner_of(store, &name)?;
             me.require_owner(&name, &owner)?;
             let report = crate::game::retry(store, |store| {
                 let entity = grimoire_app::character(store, &name)?;

@@ -60,7 +60,7 @@ async fn campaign_cards(
 ) -> Result<Json<Vec<Card>>, ServerError> {
     let cards = state
         .read_in_campaign(token, campaign, |_, store| {
-            let catalog = crate::game::campaign_catalog(store)?;
+            let catalog = grimoire_app::homebrew::catalog(store)?;
             Ok(catalog
                 .spells()
                 .iter()

@@ -14,11 +14,17 @@ use utoipa_axum::routes;
 use super::extract::{Body, Filter, Params, Token};
 use crate::access::Role;
 use crate::error::ServerError;
-use crate::game::{
-    self, CastInput, CastReport, CharacterView, ConditionInput, DamageInput, DamageReport,
-    DeathSaveInput, DeathSaveReport, HitPointsInput, NewCharacter, RestInput, RestReport,
-    StepReport, TimeInput,
+use crate::game;
+use grimoire_app::creation::NewCharacter;
+use grimoire_app::play::{
+    self, CastReply, CastReport, ConditionInput, DamageInput, DamageReport, DeathSaveInput,
+    DeathSaveReport, HitPointsInput, PendingCastReport, RestInput, RestReport, StepReport,
+    TimeInput,
 };
+use grimoire_app::sheet::{self, CharacterView};
+use grimoire_dice::SeededRng;
+
+use super::cast_body::{CastBodyError, CastInput, cast_for};
 use crate::live::LiveEvent;
 use crate::state::AppState;
 
@@ -64,6 +70,9 @@ pub(crate) struct LogPage {
 
 /// Most log entries in one response.
 const MAX_LOG_PAGE: usize = 500;
+
+/// The most rounds one request lets pass: a day.
+const MAX_WAIT_ROUNDS: u64 = 14_400;
 
 /// The receipt of an undo.
 #[derive(Debug, Serialize, ToSchema)]
@@ -130,7 +139,7 @@ where
     let _turn = state.writer(&campaign, &name).await;
     let (by, out) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
-            let owner = game::owner_of(store, &name)?;
+            let owner = sheet::owner_of(store, &name)?;
             me.require_owner(&name, &owner)?;
             Ok((me.account.clone(), op(store, &name, me.role)?))
         })
@@ -179,9 +188,11 @@ async fn create(
                     o.clone()
                 }
             };
+            // The name's length bounded before any work (the access layer).
+            crate::access::check_name(grimoire_app::NameKind::Character, &body.name)?;
             let spells: Vec<&str> = body.prepared.iter().map(String::as_str).collect();
-            let view = game::with_catalog(store, &spells, |store, catalog| {
-                game::create_character(store, catalog, &owner, &body)
+            let view = grimoire_app::homebrew::with_catalog(store, &spells, |store, catalog| {
+                grimoire_app::creation::create_character(store, catalog, &owner, &body)
             })?;
             Ok((me.account.clone(), view))
         })
@@ -207,7 +218,7 @@ async fn list(
     Params(campaign): Params<String>,
 ) -> Result<Json<Vec<CharacterView>>, ServerError> {
     let all = state
-        .read_in_campaign(token, campaign, |_, store| game::characters(store))
+        .read_in_campaign(token, campaign, |_, store| Ok(sheet::list(store)?))
         .await?;
     Ok(Json(all))
 }
@@ -224,7 +235,7 @@ async fn show(
 ) -> Result<Json<CharacterView>, ServerError> {
     let view = state
         .read_in_campaign(token, campaign, move |_, store| {
-            game::character(store, &name)
+            Ok(sheet::show(store, &name)?)
         })
         .await?;
     Ok(Json(view))
@@ -238,7 +249,7 @@ async fn show(
 /// with. Computed by the same checks as a cast, so the two never disagree.
 #[utoipa::path(get, path = "/campaigns/{campaign}/characters/{name}/options", tag = "characters",
     security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
-    responses((status = 200, body = Object), (status = 403, body = crate::api::ErrorBody),
+    responses((status = 200, body = grimoire_app::options::Options), (status = 403, body = crate::api::ErrorBody),
               (status = 404, body = crate::api::ErrorBody)))]
 async fn cast_options(
     State(state): State<AppState>,
@@ -247,8 +258,7 @@ async fn cast_options(
 ) -> Result<Json<grimoire_app::options::Options>, ServerError> {
     let found = state
         .read_in_campaign(token, campaign, move |_, store| {
-            let catalog = game::campaign_catalog(store)?;
-            game::options(store, &catalog, &name)
+            Ok(grimoire_app::options::of_character(store, &name)?)
         })
         .await?;
     Ok(Json(found))
@@ -300,7 +310,7 @@ pub(crate) enum AttackMode {
 /// lines).
 #[utoipa::path(get, path = "/campaigns/{campaign}/characters/{name}/plan", tag = "characters",
     security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path), PlanQuery),
-    responses((status = 200, body = Object), (status = 400, body = crate::api::ErrorBody),
+    responses((status = 200, body = grimoire_app::plan::Plan), (status = 400, body = crate::api::ErrorBody),
               (status = 403, body = crate::api::ErrorBody), (status = 404, body = crate::api::ErrorBody),
               (status = 422, body = crate::api::ErrorBody)))]
 async fn cast_plan(
@@ -324,14 +334,10 @@ async fn cast_plan(
     };
     let work = state
         .read_in_campaign(token, campaign, move |_, store| {
-            let catalog = game::campaign_catalog(store)?;
-            game::plan_work(
-                store,
-                &catalog,
-                &name,
-                q.target.as_deref().unwrap_or(""),
-                mode,
-            )
+            let mut spec = grimoire_app::plan::parse_target(q.target.as_deref().unwrap_or(""))
+                .map_err(|m| ServerError::invalid_with("bad_target", m))?;
+            spec.attack_mode = mode;
+            Ok(grimoire_app::plan::work_for(store, &name, &spec)?)
         })
         .await?;
     // The connection is back in the pool: the arithmetic runs on a
@@ -358,7 +364,7 @@ async fn cast_plan(
     security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
     request_body = CastInput,
     responses((status = 201, body = CastReport),
-              (status = 202, description = "waiting for Reactions (R11)", body = game::PendingCastReport),
+              (status = 202, description = "waiting for Reactions (R11)", body = PendingCastReport),
               (status = 403, body = crate::api::ErrorBody),
               (status = 404, body = crate::api::ErrorBody), (status = 409, body = crate::api::ErrorBody),
               (status = 422, description = "refused by the rules", body = crate::api::ErrorBody)))]
@@ -372,7 +378,7 @@ async fn cast(
     // Read here rather than by serde, so each problem is worded in the
     // reader's language, naming the field.
     let body = CastInput::read(body).map_err(|e| match e {
-        game::CastBodyError::Mismatch(e) => super::unreadable::mismatch(&e),
+        CastBodyError::Mismatch(e) => super::unreadable::mismatch(&e),
         other => ServerError::invalid_with("bad_json", other.message()),
     })?;
     let answer = act_as(
@@ -383,15 +389,15 @@ async fn cast(
         "cast",
         move |store, name, role| {
             let spell = body.spell.clone();
-            game::with_catalog(store, &[&spell], |store, catalog| {
-                game::cast(store, catalog, name, &body, role)
+            grimoire_app::homebrew::with_catalog(store, &[&spell], |store, catalog| {
+                cast_for(store, catalog, name, &body, role)
             })
         },
     )
     .await?;
     Ok(match answer {
-        game::CastAnswer::Resolved(report) => (StatusCode::CREATED, Json(report)).into_response(),
-        game::CastAnswer::Pending(pending) => (StatusCode::ACCEPTED, Json(pending)).into_response(),
+        CastReply::Resolved(report) => (StatusCode::CREATED, Json(report)).into_response(),
+        CastReply::Pending(pending) => (StatusCode::ACCEPTED, Json(pending)).into_response(),
     })
 }
 
@@ -416,12 +422,15 @@ async fn prepare(
         "prepare",
         move |store, name| {
             let spell = body.spell.clone();
-            game::with_catalog(store, &[&spell], |store, catalog| {
-                if body.always {
-                    game::prepare_always(store, catalog, name, &spell, body.class)
-                } else {
-                    game::prepare(store, catalog, name, &spell)
-                }
+            grimoire_app::homebrew::with_catalog(store, &[&spell], |store, catalog| {
+                let spell = catalog.lookup(&spell)?.spell.clone();
+                game::retry(store, |store| {
+                    Ok(if body.always {
+                        play::prepare_always(store, name, &spell, body.class)?
+                    } else {
+                        play::prepare(store, name, &spell)?
+                    })
+                })
             })
         },
     )
@@ -443,7 +452,10 @@ async fn rest(
     Body(body): Body<RestInput>,
 ) -> Result<Json<RestReport>, ServerError> {
     let report = act(&state, token, campaign, name, "rest", move |store, name| {
-        game::rest(store, name, body)
+        let seed = game::dice_seed(body.seed)?;
+        game::retry(store, |store| {
+            Ok(play::rest(store, name, &body, &mut SeededRng::new(seed))?)
+        })
     })
     .await?;
     Ok(Json(report))
@@ -464,7 +476,15 @@ async fn death_save(
     Body(body): Body<DeathSaveInput>,
 ) -> Result<Json<DeathSaveReport>, ServerError> {
     let report = act(&state, token, campaign, name, "hp", move |store, name| {
-        game::death_save(store, name, body)
+        let seed = game::dice_seed(body.seed)?;
+        game::retry(store, |store| {
+            Ok(play::death_save(
+                store,
+                name,
+                &body,
+                &mut SeededRng::new(seed),
+            )?)
+        })
     })
     .await?;
     Ok(Json(report))
@@ -480,7 +500,7 @@ async fn turn(
     Params((campaign, name)): Params<(String, String)>,
 ) -> Result<Json<StepReport>, ServerError> {
     let report = act(&state, token, campaign, name, "turn", |store, name| {
-        game::end_turn(store, name)
+        game::retry(store, |store| Ok(play::end_turn(store, name)?))
     })
     .await?;
     Ok(Json(report))
@@ -503,7 +523,7 @@ async fn condition(
         campaign,
         name,
         "condition",
-        move |store, name| game::condition(store, name, body),
+        move |store, name| game::retry(store, |store| Ok(play::condition(store, name, &body)?)),
     )
     .await?;
     Ok(Json(report))
@@ -523,7 +543,7 @@ async fn hit_points(
     Body(body): Body<HitPointsInput>,
 ) -> Result<Json<StepReport>, ServerError> {
     let report = act(&state, token, campaign, name, "hp", move |store, name| {
-        game::hit_points(store, name, body)
+        game::retry(store, |store| Ok(play::hit_points(store, name, &body)?))
     })
     .await?;
     Ok(Json(report))
@@ -548,7 +568,12 @@ async fn damage(
         campaign,
         name,
         "damage",
-        move |store, name| game::damage(store, name, body),
+        move |store, name| {
+            let seed = game::dice_seed(body.seed)?;
+            game::retry(store, |store| {
+                Ok(play::damage(store, name, &body, &mut SeededRng::new(seed))?)
+            })
+        },
     )
     .await?;
     Ok(Json(report))
@@ -567,7 +592,15 @@ async fn wait(
     Body(body): Body<TimeInput>,
 ) -> Result<Json<StepReport>, ServerError> {
     let report = act(&state, token, campaign, name, "time", move |store, name| {
-        game::advance(store, name, body)
+        if body.rounds == 0 || body.rounds > MAX_WAIT_ROUNDS {
+            return Err(ServerError::invalid_with(
+                "bad_duration",
+                grimoire_words::Message::new("server-bad_duration")
+                    .number("min", 1)
+                    .number("max", MAX_WAIT_ROUNDS as i64),
+            ));
+        }
+        game::retry(store, |store| Ok(play::wait(store, name, &body)?))
     })
     .await?;
     Ok(Json(report))
@@ -599,7 +632,7 @@ async fn log(
     let before = page.before;
     let log = state
         .read_in_campaign(token, campaign, move |_, store| {
-            game::log(store, &name, before, limit as u32)
+            Ok(play::log(store, &name, before, limit as u32)?)
         })
         .await?;
     let next_before = log.first().map(|e| e.seq).filter(|&seq| seq > 1);
@@ -623,10 +656,10 @@ async fn undo(
     let _turn = state.writer(&campaign, &name).await;
     let (by, undo) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
-            let owner = game::owner_of(store, &name)?;
+            let owner = sheet::owner_of(store, &name)?;
             me.require_owner(&name, &owner)?;
             let player = (me.role == Role::Player).then_some(me.account.as_str());
-            Ok((me.account.clone(), game::undo(store, &name, player)?))
+            Ok((me.account.clone(), play::undo(store, &name, player)?))
         })
         .await?;
     let view = UndoView { undo };

@@ -91,7 +91,7 @@ async fn campaign_damage(
     let report = state
         .read_in_campaign(token, campaign, move |_, store| {
             check(&q)?;
-            let catalog = crate::game::campaign_catalog(store)?;
+            let catalog = grimoire_app::homebrew::catalog(store)?;
             distribution(
                 catalog.lookup(&spell).map_err(ServerError::spell_in_path)?,
                 &q,

@@ -18,7 +18,8 @@ use utoipa_axum::routes;
 
 use super::extract::{Body, Params, Token};
 use crate::error::ServerError;
-use crate::game::{self, CharacterView};
+use crate::game;
+use grimoire_app::sheet::CharacterView;
 use crate::live::LiveEvent;
 use crate::state::AppState;
 
@@ -97,7 +98,7 @@ pub(crate) async fn add(
                 check_count(held + 1, MAX_GEAR, "too_many_items", "gear")
                     .map_err(grimoire_app::AppError::from)?;
             }
-            let catalog = game::campaign_catalog(store)?;
+            let catalog = grimoire_app::homebrew::catalog(store)?;
             let mut spells = Vec::with_capacity(input.spells.len());
             for wanted in &input.spells {
                 let id = lookup(&catalog, wanted)?.spell.id.clone();
@@ -200,7 +201,7 @@ async fn change(
     let character = name.clone();
     let (by, view) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
-            let owner = game::owner_of(store, &name)?;
+            let owner = grimoire_app::sheet::owner_of(store, &name)?;
             me.require_owner(&name, &owner)?;
             game::retry(store, |store| {
                 let entity = store.get::<Caster>("character", &name)?;
@@ -214,7 +215,7 @@ async fn change(
                 )?;
                 Ok(())
             })?;
-            Ok((me.account.clone(), game::character(store, &name)?))
+            Ok((me.account.clone(), grimoire_app::sheet::show(store, &name)?))
         })
         .await?;
     state.publish(LiveEvent {

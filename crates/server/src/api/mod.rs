@@ -6,6 +6,7 @@ mod accounts;
 mod attacks;
 mod campaigns;
 mod cards;
+mod cast_body;
 mod characters;
 mod contract;
 mod damage;
@@ -29,6 +30,8 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::ServerError;
 use crate::state::AppState;
+
+pub use cast_body::{CAST_FIELDS, CastInput};
 
 #[derive(OpenApi)]
 #[openapi(

@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 
 use super::extract::{Body, Params, Token};
 use crate::error::ServerError;
-use crate::game::RestKind;
+use grimoire_app::RestKind;
 use crate::live::LiveEvent;
 use crate::state::AppState;
 

@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 
 use super::extract::{Body, Filter, Params, Token};
 use crate::error::ServerError;
-use crate::game::{self, HomebrewInput, HomebrewReport};
+use grimoire_app::homebrew::{HomebrewInput, HomebrewReport};
 use crate::live::LiveEvent;
 use crate::state::AppState;
 
@@ -172,7 +172,7 @@ async fn campaign_list(
 ) -> Result<Json<Vec<SpellSummary>>, ServerError> {
     let found = state
         .read_in_campaign(token, campaign, move |_, store| {
-            search(&*game::campaign_catalog(store)?, &q)
+            search(&*grimoire_app::homebrew::catalog(store)?, &q)
         })
         .await?;
     Ok(Json(found))
@@ -193,7 +193,12 @@ async fn upload(
     let (by, report) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
             me.require_gm("server-gm-upload_homebrew")?;
-            Ok((me.account.clone(), game::add_homebrew(store, &body)?))
+            // The name's length bounded before any work (the access layer).
+            crate::access::check_name(grimoire_app::NameKind::HomebrewFile, &body.file)?;
+            let report = crate::game::retry(store, |store| {
+                Ok(grimoire_app::homebrew::upload(store, &body)?)
+            })?;
+            Ok((me.account.clone(), report))
         })
         .await?;
     state.publish(LiveEvent {

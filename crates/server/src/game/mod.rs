@@ -11,27 +11,9 @@
 //! bounded number of times, so a slot is never spent twice and a refused
 //! cast changes nothing.
 
-mod character;
-mod homebrew;
-mod table_log;
-
 use grimoire_store::{Store, StoreError};
 
 use crate::error::ServerError;
-
-pub use character::{
-    AbilitiesInput, CAST_FIELDS, CastAnswer, CastBodyError, CastInput, CastReport, CharacterView,
-    ClassLevel, ConditionInput, DamageInput, DamageReport, DeathSaveInput, DeathSaveReport,
-    HitPointsInput, NewCharacter, Owner, PactView, PendingCastReport, RestInput, RestKind,
-    RestReport, SlotView, StepReport, TimeInput, advance, cast, character, characters, condition,
-    create_character, damage, death_save, end_turn, hit_points, log, options, owner_of, plan_work,
-    prepare, prepare_always, rest, undo,
-};
-pub use homebrew::{
-    HomebrewFile, HomebrewInput, HomebrewReport, add_homebrew, campaign_catalog, homebrew_parses,
-    with_catalog,
-};
-pub use table_log::{LogQuery, TableLog, table_log};
 
 /// The seed for an operation's dice: the one asked for, else a random one
 /// (drawn once, so every retry rolls what the first attempt would have).
@@ -41,15 +23,6 @@ pub(crate) fn dice_seed(asked: Option<u64>) -> Result<u64, ServerError> {
         None => getrandom::u64()
             .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}"))),
     }
-}
-
-/// Refuses damage beyond 10000 (`bad_amount`): no table needs more, and a
-/// bound keeps the arithmetic far from overflow.
-fn check_amount(amount: u32) -> Result<(), ServerError> {
-    if amount > 10_000 {
-        return Err(range_refusal("bad_amount", "damage", 0, 10_000));
-    }
-    Ok(())
 }
 
 /// A refusal with `code` saying `field` must be `min`-`max` (the
