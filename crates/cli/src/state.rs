@@ -11,7 +11,7 @@ use grimoire_app::AppError;
 use grimoire_rules::{Caster, Event};
 use grimoire_store::{Change, Entity, Store};
 
-pub use grimoire_app::{CHARACTER, ENCOUNTER, EncounterState};
+pub use grimoire_app::{CHARACTER, EncounterState};
 
 use crate::context::Ctx;
 use crate::failure::Failure;
@@ -46,7 +46,14 @@ pub fn not_started(name: &str) -> Failure {
 
 /// An encounter read from the store.
 pub fn encounter(store: &Store, name: &str) -> anyhow::Result<Entity<EncounterState>> {
-    grimoire_app::encounter(store, name).map_err(|e| match e {
+    grimoire_app::encounter(store, name).map_err(encounter_error(name))
+}
+
+/// An encounter use case's refusal as the CLI words it: an unknown
+/// encounter, one not started or already running, each with what to do
+/// next; any other as the app words it.
+pub fn encounter_error(name: &str) -> impl Fn(AppError) -> anyhow::Error + '_ {
+    move |e| match e {
         AppError::UnknownEncounter { .. } => Failure::worded(
             "unknown_encounter",
             "cli-unknown-encounter",
@@ -56,8 +63,15 @@ pub fn encounter(store: &Store, name: &str) -> anyhow::Result<Entity<EncounterSt
             grimoire_words::fixed(lang, "hint-encounter-list").to_owned()
         })
         .into(),
+        AppError::EncounterNotStarted { encounter } => not_started(&encounter).into(),
+        AppError::EncounterStarted { encounter } => Failure::worded(
+            "encounter_started",
+            "cli-encounter-running",
+            &[("name", &encounter)],
+        )
+        .into(),
         other => app_error(other),
-    })
+    }
 }
 
 /// The running encounter this character takes part in, if any.

@@ -287,8 +287,12 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
 
 /// What is left of this turn (R9, R10).
 pub fn turn_line(out: &Out, c: &Caster) -> String {
+    turn_line_of(out, c.turn())
+}
+
+/// This turn's economy `t`: what is used (dimmed) and what is free.
+pub fn turn_line_of(out: &Out, t: &grimoire_rules::TurnEconomy) -> String {
     let lang = out.lang;
-    let t = c.turn();
     let mark = |used: bool, text: Text| {
         if used {
             out.dim(&format!("✗ {}", text.get(lang)))

@@ -2,16 +2,14 @@
 //! Concentration saves, time passing, and the effects on each creature.
 
 use clap::Subcommand;
-use grimoire_rules::{Caster, Combatant, Encounter};
-use grimoire_store::{Entity, Store};
-use serde_json::{Value, json};
+use grimoire_app::encounter_calls::{self as calls, DamageCall, HarmCall, JoinCall};
+use grimoire_app::encounter_view::EncounterStatus;
 
 use crate::context::Ctx;
-use crate::failure::Failure;
 use crate::i18n::Text;
 use crate::names;
 use crate::output::{Out, Table};
-use crate::state::{self, Batch, ENCOUNTER, EncounterState};
+use crate::state;
 use crate::view;
 
 /// `grimoire encounter ...`.
@@ -162,46 +160,28 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
         EncounterCommand::Status { encounter } => {
             let store = ctx.store()?;
             // An ended encounter's record shows its final state, marked.
-            let live = state::encounter(&store, encounter);
-            if live.is_err()
-                && let Some(e) =
-                    grimoire_app::ended_encounter(&store, encounter).map_err(state::app_error)?
-            {
-                return status_ended(&ctx.out, &store, &e.name, &e.state);
-            }
-            let e = live?;
-            status(&ctx.out, &store, &e.name, &e.state)
+            let answer = calls::show_encounter(&store, encounter)
+                .map_err(state::encounter_error(encounter))?;
+            status(&ctx.out, &answer)
         }
         EncounterCommand::List => list(ctx),
         EncounterCommand::End { encounter } => end(ctx, encounter),
     }
 }
 
-fn running(e: &Entity<EncounterState>) -> Result<&Encounter, Failure> {
-    e.state
-        .running
-        .as_ref()
-        .ok_or_else(|| state::not_started(&e.name))
-}
-
 fn new(ctx: &Ctx, name: &str) -> anyhow::Result<()> {
     let name = names::name_of(names::NameKind::Encounter, name)?;
     let mut store = ctx.store()?;
-    let st = EncounterState {
-        combatants: Vec::new(),
-        running: None,
-    };
-    let mut batch = Batch::new(ctx);
-    batch.with(|c| c.create(ENCOUNTER, &name, &st))?;
-    batch.commit(&mut store)?;
+    let made = calls::new_encounter(&mut store, &name, ctx.command_line.clone())
+        .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
-        return out.json(&json!({ "encounter": name, "created": true }));
+        return out.json(&serde_json::to_value(made)?);
     }
     out.line(format!(
         "{} {}",
         out.green(Text::Created.get(out.lang)),
-        name
+        made.encounter
     ))
 }
 
@@ -213,62 +193,42 @@ fn add(
     hp: Option<i32>,
     reacts_to_allies: bool,
 ) -> anyhow::Result<()> {
-    let mut store = ctx.store()?;
-    let e = state::encounter(&store, enc)?;
     // The name may carry a stat block, as a cast's target does.
     let target = crate::commands::cast::target(spec)?;
     let name = names::name_of(names::NameKind::Combatant, &target.name)?;
-    // A stored character keeps its own spelling, so casts find it; any
-    // other name is a creature's, which no character may have or look like.
-    let character = store.find::<Caster>(state::CHARACTER, &name)?;
-    let (display, kind) =
-        grimoire_app::identity::joining(&store, &name).map_err(state::app_error)?;
-    let running = e.state.running.as_ref().map(|r| r.combatants());
-    if e.state
-        .combatants
-        .iter()
-        .chain(running.into_iter().flatten())
-        .any(|c| names::fold(&c.name) == names::fold(&display))
-    {
-        return Err(Failure::worded(
-            "already_in_encounter",
-            "cli-already-in-encounter",
-            &[("name", &display), ("encounter", &e.name)],
-        )
-        .into());
-    }
-    let (initiative, rolled) = match initiative {
-        Some(n) => (n, None),
-        None => {
-            let dex = character.as_ref().map_or(0, |c| {
-                i64::from(c.state.modifier(grimoire_rules::Ability::Dexterity))
-            });
-            let formula = format!("1d20{dex:+}");
-            let roll = grimoire_dice::parse(&formula)?.roll(&mut ctx.rng());
-            (i32::try_from(roll.total()).unwrap_or(0), Some(formula))
-        }
+    let call = JoinCall {
+        encounter: enc.to_owned(),
+        name,
+        initiative,
+        hp: hp.or(target.stats.as_ref().and_then(|s| s.hp)),
+        stats: target.stats,
+        creature_type: target.creature_type,
+        reacts_to_allies,
+        before_start_only: false,
+        command: ctx.command_line.clone(),
     };
-    let mut c = Combatant::new(display.clone(), initiative).of_kind(kind);
-    c.hp = hp.or(target.stats.as_ref().and_then(|s| s.hp));
-    c.creature_type = target.creature_type.clone();
-    c.reacts_to_allies = reacts_to_allies;
-    c.stats = target.stats.clone().map(|mut s| {
-        s.hp = None;
-        s
-    });
-    let st = grimoire_app::encounter::join(&mut store, ctx.command_line.clone(), &e, c)
-        .map_err(state::app_error)?;
+    let mut store = ctx.store()?;
+    let joined = calls::join_encounter(&mut store, &call, &mut ctx.rng())
+        .map_err(state::encounter_error(enc))?;
     let out = &ctx.out;
     if out.json {
-        return out.json(&json!({ "encounter": e.name, "combatants": st.combatants,
-                                 "initiative": initiative, "initiative_roll": rolled }));
+        return out.json(&serde_json::to_value(&joined)?);
     }
-    let how = rolled.map(|f| format!(" [{f}]")).unwrap_or_default();
+    let display = joined
+        .combatants
+        .last()
+        .map_or(call.name.as_str(), |c| c.name.as_str());
+    let how = joined
+        .initiative_roll
+        .as_ref()
+        .map(|f| format!(" [{f}]"))
+        .unwrap_or_default();
     out.line(format!(
-        "{} {display} → {} ({} {initiative}{how})",
+        "{} {display} → {} ({} {}{how})",
         Text::Added.get(out.lang),
-        e.name,
-        Text::Initiative.get(out.lang)
+        joined.encounter,
+        Text::Initiative.get(out.lang),
+        joined.initiative
     ))
 }
 
@@ -279,7 +239,7 @@ fn remove(ctx: &Ctx, enc: &str, name: &str) -> anyhow::Result<()> {
         .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
-        return out.json(&json!({ "encounter": e.name, "combatants": st.combatants }));
+        return out.json(&serde_json::json!({ "encounter": e.name, "combatants": st.combatants }));
     }
     out.line(format!(
         "{} {name} ({})",
@@ -290,46 +250,28 @@ fn remove(ctx: &Ctx, enc: &str, name: &str) -> anyhow::Result<()> {
 
 fn start(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let e = state::encounter(&store, enc)?;
-    if e.state.running.is_some() {
-        return Err(Failure::worded(
-            "encounter_started",
-            "cli-encounter-running",
-            &[("name", &e.name)],
-        )
-        .into());
-    }
-    let st = grimoire_app::encounter::start(&mut store, ctx.command_line.clone(), &e)
-        .map_err(state::app_error)?;
-    status(&ctx.out, &store, &e.name, &st)
+    let answer = calls::start_encounter(&mut store, enc, ctx.command_line.clone())
+        .map_err(state::encounter_error(enc))?;
+    status(&ctx.out, &answer)
 }
 
 fn next(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let e = state::encounter(&store, enc)?;
-    let encounter = running(&e)?.clone();
-    let mut rng = ctx.rng();
-    let done = grimoire_app::encounter::next_turn(
-        &mut store,
-        ctx.command_line.clone(),
-        &e,
-        encounter,
-        &mut rng,
-    )
-    .map_err(state::app_error)?;
+    let done = calls::next_turn_in(&mut store, enc, ctx.command_line.clone(), &mut ctx.rng())
+        .map_err(state::encounter_error(enc))?;
     let out = &ctx.out;
     if !out.json {
         for n in &done.notes {
             out.line(out.yellow(&crate::describe::target_note(n, out.lang)))?;
         }
-        for hit in &done.hits {
+        for hit in done.status.turn_damage.iter().flatten() {
             turn_hit(out, hit)?;
         }
         if let Some(save) = &done.death_save {
             super::dying::save_line(out, save)?;
         }
     }
-    status_with(out, &store, &e.name, &done.state, Some(&done.hits), false)
+    status(out, &done.status)
 }
 
 /// `encounter harm`: a lasting spell's damage on a creature that comes
@@ -342,29 +284,23 @@ fn harm(
     spell: &str,
     caster: Option<&str>,
 ) -> anyhow::Result<()> {
-    let spell = &crate::catalog::spell(spell)?.spell;
+    let call = HarmCall {
+        encounter: enc.to_owned(),
+        creature: creature.to_owned(),
+        spell: crate::catalog::spell(spell)?.spell.clone(),
+        caster: caster.map(str::to_owned),
+        command: ctx.command_line.clone(),
+    };
     let mut store = ctx.store()?;
-    let e = state::encounter(&store, enc)?;
-    let encounter = running(&e)?.clone();
-    let mut rng = ctx.rng();
-    let done = grimoire_app::encounter::harm_on_entering(
-        &mut store,
-        ctx.command_line.clone(),
-        &e,
-        encounter,
-        creature,
-        spell,
-        caster,
-        &mut rng,
-    )
-    .map_err(state::app_error)?;
+    let answer = calls::harm_entering(&mut store, &call, &mut ctx.rng())
+        .map_err(state::encounter_error(enc))?;
     let out = &ctx.out;
     if !out.json {
-        for hit in &done.hits {
+        for hit in answer.turn_damage.iter().flatten() {
             turn_hit(out, hit)?;
         }
     }
-    status_with(out, &store, &e.name, &done.state, Some(&done.hits), false)
+    status(out, &answer)
 }
 
 /// What a lasting spell did as a turn ended or began, or as a creature
@@ -426,35 +362,40 @@ fn damage(
     rolled: u32,
     damage_type: Option<&str>,
 ) -> anyhow::Result<()> {
-    let kind = damage_type.map(names::damage_type).transpose()?;
+    let call = DamageCall {
+        encounter: enc.to_owned(),
+        target: name.to_owned(),
+        amount: rolled,
+        damage_type: damage_type.map(names::damage_type).transpose()?,
+        command: ctx.command_line.clone(),
+    };
     let mut store = ctx.store()?;
-    let e = state::encounter(&store, enc)?;
-    let encounter = running(&e)?.clone();
-    let amount = grimoire_app::encounter::damage_taken(&encounter, name, rolled, kind);
-    let mut rng = ctx.rng();
-    let done = grimoire_app::encounter::damage(
-        &mut store,
-        ctx.command_line.clone(),
-        &e,
-        encounter,
-        name,
-        amount,
-        &mut rng,
-    )
-    .map_err(state::app_error)?;
-    let mut save = Value::Null;
-    let mut human = Vec::new();
-    if let Some(s) = &done.save {
-        let (dc, roll) = (s.dc, &s.roll);
-        save = json!({"dc": dc, "roll": roll, "kept": s.kept});
-        let lang = ctx.out.lang;
+    let done = calls::damage_combatant(&mut store, &call, &mut ctx.rng())
+        .map_err(state::encounter_error(enc))?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&serde_json::to_value(done)?);
+    }
+    let lang = out.lang;
+    let hp_text = done
+        .hp
+        .map(|h| format!(" ({} {h})", Text::HpNow.get(lang)))
+        .unwrap_or_default();
+    out.line(format!(
+        "{}: {} {}{hp_text}",
+        done.target,
+        out.red(Text::Damage.get(lang)),
+        done.damage
+    ))?;
+    if let Some(s) = &done.concentration_save {
         let verdict = if s.kept {
-            ctx.out.green(Text::ConcentrationKept.get(lang))
+            out.green(Text::ConcentrationKept.get(lang))
         } else {
-            ctx.out.red(Text::ConcentrationLost.get(lang))
+            out.red(Text::ConcentrationLost.get(lang))
         };
+        let roll = &s.roll;
         let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
-        human.push(grimoire_words::text(
+        out.line(grimoire_words::text(
             lang.tag(),
             "cli-save-line",
             [
@@ -464,30 +405,10 @@ fn damage(
                     format!("{} [{}]", roll.notation, dice.join(", ")),
                 ),
                 ("total", roll.total.to_string()),
-                ("dc", dc.to_string()),
+                ("dc", s.dc.to_string()),
                 ("verdict", verdict.to_string()),
             ],
-        ));
-    }
-    let out = &ctx.out;
-    let hp = done.hp;
-    if out.json {
-        return out.json(&json!({
-            "encounter": e.name, "target": done.target, "damage": amount,
-            "rolled": rolled, "damage_type": kind,
-            "hp": hp, "concentration_save": save,
-        }));
-    }
-    let hp_text = hp
-        .map(|h| format!(" ({} {h})", Text::HpNow.get(out.lang)))
-        .unwrap_or_default();
-    out.line(format!(
-        "{}: {} {amount}{hp_text}",
-        done.target,
-        out.red(Text::Damage.get(out.lang))
-    ))?;
-    for line in human {
-        out.line(line)?;
+        ))?;
     }
     Ok(())
 }
@@ -495,16 +416,8 @@ fn damage(
 fn advance(ctx: &Ctx, enc: &str, time: &str) -> anyhow::Result<()> {
     let rounds = names::rounds(time)?;
     let mut store = ctx.store()?;
-    let e = state::encounter(&store, enc)?;
-    let encounter = running(&e)?.clone();
-    let (st, notes) = grimoire_app::encounter::advance(
-        &mut store,
-        ctx.command_line.clone(),
-        &e,
-        encounter,
-        rounds,
-    )
-    .map_err(state::app_error)?;
+    let done = calls::advance_encounter(&mut store, enc, rounds, ctx.command_line.clone())
+        .map_err(state::encounter_error(enc))?;
     let out = &ctx.out;
     if !out.json {
         out.line(format!(
@@ -512,29 +425,20 @@ fn advance(ctx: &Ctx, enc: &str, time: &str) -> anyhow::Result<()> {
             Text::TimePassed.get(out.lang),
             crate::describe::count(rounds, crate::describe::Counted::Rounds, out.lang)
         ))?;
-        for n in &notes {
+        for n in &done.notes {
             out.line(out.yellow(&crate::describe::target_note(n, out.lang)))?;
         }
     }
-    status(out, &store, &e.name, &st)
+    status(out, &done.status)
 }
 
 fn list(ctx: &Ctx) -> anyhow::Result<()> {
     let store = ctx.store()?;
-    let all = store.list::<EncounterState>(ENCOUNTER)?;
+    let all = calls::list_encounters(&store).map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
-        let v: Vec<Value> = all
-            .iter()
-            .map(|e| json!({"name": e.name, "round": e.state.running.as_ref().map(Encounter::round), "combatants": e.state.combatants.len()}))
-            .collect();
         // Ended encounters are kept as records (issue 31), listed apart.
-        let ended: Vec<String> = store
-            .list::<EncounterState>(grimoire_app::ENDED_ENCOUNTER)?
-            .into_iter()
-            .map(|e| e.name)
-            .collect();
-        return out.json(&json!({ "encounters": v, "ended": ended }));
+        return out.json(&serde_json::to_value(all)?);
     }
     let lang = out.lang;
     let mut t = Table::new([
@@ -542,14 +446,11 @@ fn list(ctx: &Ctx) -> anyhow::Result<()> {
         Text::Round.get(lang),
         Text::Combatants.get(lang),
     ]);
-    for e in &all {
+    for e in &all.encounters {
         t.row([
             e.name.clone(),
-            e.state
-                .running
-                .as_ref()
-                .map_or("-".to_owned(), |r| r.round().to_string()),
-            e.state.combatants.len().to_string(),
+            e.round.map_or("-".to_owned(), |r| r.to_string()),
+            e.combatants.to_string(),
         ]);
     }
     out.line(t.render(out))
@@ -557,110 +458,42 @@ fn list(ctx: &Ctx) -> anyhow::Result<()> {
 
 fn end(ctx: &Ctx, enc: &str) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let e = state::encounter(&store, enc)?;
-    grimoire_app::encounter::end(&mut store, ctx.command_line.clone(), &e)
-        .map_err(state::app_error)?;
+    let ended = calls::end_encounter(&mut store, enc, ctx.command_line.clone())
+        .map_err(state::encounter_error(enc))?;
     let out = &ctx.out;
     if out.json {
-        return out.json(&json!({ "ended": e.name }));
+        return out.json(&serde_json::to_value(ended)?);
     }
     // The fight is over, not gone: its record stays readable.
     out.line(grimoire_words::text(
         out.lang.tag(),
         "cli-encounter-end-done",
-        [("name", e.name.as_str())],
+        [("name", ended.ended.as_str())],
     ))
 }
 
-/// The encounter's state: JSON or a table with the current turn marked.
-fn status(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::Result<()> {
-    status_with(out, store, name, st, None, false)
-}
-
-/// An ended encounter's final state, marked ended (`"ended": true`).
-fn status_ended(out: &Out, store: &Store, name: &str, st: &EncounterState) -> anyhow::Result<()> {
-    if !out.json {
+/// The encounter's status: JSON, or a table with the current turn marked
+/// (an ended encounter's final state says so first).
+fn status(out: &Out, answer: &EncounterStatus) -> anyhow::Result<()> {
+    if out.json {
+        return out.json(&serde_json::to_value(answer)?);
+    }
+    let lang = out.lang;
+    let name = answer.encounter.as_str();
+    if answer.ended {
         out.line(out.yellow(&grimoire_words::text(
-            out.lang.tag(),
+            lang.tag(),
             "cli-encounter-ended",
             [("name", name)],
         )))?;
     }
-    status_with(out, store, name, st, None, true)
-}
-
-/// The encounter's status; after a turn change, with what lasting spells
-/// did on the way (`turn_damage` in JSON).
-fn status_with(
-    out: &Out,
-    store: &Store,
-    name: &str,
-    st: &EncounterState,
-    hits: Option<&[grimoire_app::encounter::TurnHit]>,
-    ended: bool,
-) -> anyhow::Result<()> {
-    let lang = out.lang;
-    let grimoire_app::encounter::Status {
-        round,
-        current,
-        combatants,
-    } = grimoire_app::encounter::status(store, st).map_err(state::app_error)?;
-    let rows: Vec<(Combatant, Option<Entity<Caster>>, Vec<Value>)> = combatants
-        .into_iter()
-        .map(|s| {
-            let effects = s
-                .effects
-                .iter()
-                .map(|f| {
-                    let a = &f.applied;
-                    json!({
-                        "spell": a.ongoing.spell, "name": a.ongoing.name, "caster": a.caster,
-                        "level": a.ongoing.level.get(), "expires_at": a.ongoing.expires_at,
-                        "rounds_left": f.rounds_left,
-                        "concentration": a.ongoing.concentration,
-                        "conditions": a.ongoing.conditions,
-                    })
-                })
-                .collect();
-            (s.combatant, s.character, effects)
-        })
-        .collect();
-    if out.json {
-        let combatants: Vec<Value> = rows
-            .iter()
-            .map(|(c, ch, fx)| {
-                json!({
-                    "name": c.name, "initiative": c.initiative, "hp": c.hp,
-                    "current": current.as_deref() == Some(c.name.as_str()),
-                    "character": ch.is_some(),
-                    "concentration": ch.as_ref().map(|e| &e.state).or(c.caster.as_deref()).and_then(|k| k.concentration().map(|k| k.spell.clone())),
-                    "creature": c.caster.is_some(),
-                    "turn": ch.as_ref().map(|e| e.state.turn().clone()),
-                    // A list is a list, empty for a creature with none.
-                    // A stat-block creature's are its own (Unconscious at 0).
-                    "conditions": ch.as_ref().map(|e| &e.state).or(c.caster.as_deref()).map(|k| k.conditions().clone()).unwrap_or_default(),
-                    "effects": fx,
-                    "creature_type": c.creature_type,
-                    "stats": c.stats,
-                })
-            })
-            .collect();
-        let mut doc = json!({
-            "encounter": name, "started": st.running.is_some(), "ended": ended, "round": round,
-            "current": current, "combatants": combatants,
-            "window": st.running.as_ref().and_then(|r| r.window()),
-        });
-        if let (Some(hits), Some(o)) = (hits, doc.as_object_mut()) {
-            o.insert("turn_damage".into(), json!(hits));
-        }
-        return out.json(&doc);
-    }
+    let round = answer.round;
+    let current = answer.current.as_ref();
     out.line(format!(
         "{}  {} {round}{}",
         out.bold(name),
         Text::Round.get(lang),
         current
-            .as_ref()
             .map(|c| format!(" · {}: {c}", Text::Turn.get(lang)))
             .unwrap_or_default()
     ))?;
@@ -674,51 +507,33 @@ fn status_with(
     ])
     .align_right(2)
     .align_right(3);
-    for (c, ch, fx) in &rows {
-        let marker = if current.as_deref() == Some(c.name.as_str()) {
-            "▶"
-        } else {
-            ""
-        };
+    for c in &answer.combatants {
+        let marker = if c.current { "▶" } else { "" };
         // A creature of a stat block keeps its caster in the encounter.
-        let conc = ch
+        let conc = c
+            .concentration
             .as_ref()
-            .map(|e| &e.state)
-            .or(c.caster.as_deref())
-            .and_then(|k| k.concentration().map(|k| view::spell_label(&k.spell, lang)))
+            .map(|k| view::spell_label(k, lang))
             .unwrap_or_default();
-        let effects: Vec<String> = fx
+        let effects: Vec<String> = c
+            .effects
             .iter()
             .map(|f| {
-                let left = f["rounds_left"]
-                    .as_u64()
-                    .map(|r| format!(", {r}r"))
-                    .unwrap_or_default();
-                let conditions: Vec<&str> = f["conditions"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|c| c.as_str())
-                    .map(|c| match names::condition(c) {
-                        Ok(k) => grimoire_words::word(lang.tag(), &k),
-                        Err(_) => c,
-                    })
+                let left = f.rounds_left.map(|r| format!(", {r}r")).unwrap_or_default();
+                let conditions: Vec<&str> = f
+                    .conditions
+                    .iter()
+                    .map(|k| grimoire_words::word(lang.tag(), k))
                     .collect();
                 let conditions = if conditions.is_empty() {
                     String::new()
                 } else {
                     format!(" [{}]", conditions.join(", "))
                 };
-                let name = f["spell"]
-                    .as_str()
-                    .and_then(|id| grimoire_rules::SpellId::new(id).ok())
-                    .map_or_else(
-                        || f["name"].as_str().unwrap_or("?").to_owned(),
-                        |id| view::spell_label(&id, lang),
-                    );
                 format!(
-                    "{name} ({}{left}){conditions}",
-                    f["caster"].as_str().unwrap_or("?")
+                    "{} ({}{left}){conditions}",
+                    view::spell_label(&f.spell, lang),
+                    f.caster
                 )
             })
             .collect();
@@ -732,12 +547,15 @@ fn status_with(
         ]);
     }
     out.line(t.render(out))?;
-    if let Some(cur) = &current
-        && let Some((_, Some(e), _)) = rows.iter().find(|(c, _, _)| &c.name == cur)
+    if let Some(turn) = answer
+        .combatants
+        .iter()
+        .find(|c| c.current)
+        .and_then(|c| c.turn.as_ref())
     {
-        out.line(view::turn_line(out, &e.state))?;
+        out.line(view::turn_line_of(out, turn))?;
     }
-    if let Some(w) = st.running.as_ref().and_then(|r| r.window()) {
+    if let Some(w) = &answer.window {
         let waits = grimoire_words::fixed(lang.tag(), "cli-label-waits-for-reactions");
         out.line(out.yellow(&format!(
             "{}: {waits}",

@@ -3,10 +3,9 @@
 //! and Reactions are in [`super::reaction`].
 
 use clap::Subcommand;
-use grimoire_app::monster::NewCreature;
+use grimoire_app::encounter_calls::CreatureCall;
 use grimoire_catalog::{Bestiary, Catalog, Monster};
 use grimoire_rules::Frequency;
-use serde_json::json;
 
 use crate::context::Ctx;
 use crate::failure::Failure;
@@ -132,14 +131,9 @@ pub fn run(ctx: &Ctx, command: &MonsterCommand) -> anyhow::Result<()> {
             let b = bestiary(homebrew.as_deref())?;
             let found = b.search(query.as_deref().unwrap_or_default());
             if out.json {
-                let rows: Vec<_> = found
-                    .iter()
-                    .map(|m| {
-                        json!({"id": m.id, "name_en": m.name_en, "name_cs": m.name_cs,
-                           "cr": m.cr, "save_dc": m.casting.save_dc, "source": m.source})
-                    })
-                    .collect();
-                return out.json(&json!({ "monsters": rows }));
+                let rows =
+                    grimoire_app::bestiary::list_monsters(&b, query.as_deref().unwrap_or_default());
+                return out.json(&serde_json::to_value(rows)?);
             }
             let mut table = Table::new([
                 "id",
@@ -170,14 +164,10 @@ fn show(ctx: &Ctx, m: &Monster) -> anyhow::Result<()> {
     let lang = out.lang;
     let c = &m.casting;
     if out.json {
-        return out.json(&json!({
-            "id": m.id, "name_en": m.name_en, "name_cs": m.name_cs, "cr": m.cr,
-            "creature_type": m.creature_type, "ac": m.ac, "hp": m.hp,
-            "ability": c.ability, "save_dc": c.save_dc, "attack_bonus": c.attack_bonus,
-            "spellcasting": c.groups, "slots": c.slots, "slot_spells": c.slot_spells,
-            "saves": c.saves, "source": m.source,
-            "summary": lang.pick(&m.summary_en, &m.summary_cs),
-        }));
+        // The API's sheet; `summary` in the reader's language besides.
+        let mut sheet = serde_json::to_value(grimoire_app::bestiary::MonsterSheet::of(m))?;
+        sheet["summary"] = serde_json::to_value(lang.pick(&m.summary_en, &m.summary_cs))?;
+        return out.json(&sheet);
     }
     out.line(grimoire_words::text(
         lang.tag(),
@@ -285,62 +275,38 @@ pub fn add(
         reacts_to_allies,
     } = joining;
     let b = bestiary(homebrew)?;
+    // Found here for the suggestions an unknown name gets.
     let m = find(&b, monster)?;
-    let name = names::name_of(names::NameKind::Combatant, name)?;
-    let mut store = ctx.store()?;
-    let e = state::encounter(&store, enc)?;
-    let running = e.state.running.as_ref().map(|r| r.combatants());
-    if e.state
-        .combatants
-        .iter()
-        .chain(running.into_iter().flatten())
-        .any(|c| names::fold(&c.name) == names::fold(&name))
-    {
-        return Err(Failure::worded(
-            "already_in_encounter",
-            "cli-already-in-encounter",
-            &[("name", &name), ("encounter", &e.name)],
-        )
-        .into());
-    }
-    let (initiative, rolled) = match initiative {
-        Some(n) => (n, None),
-        None => {
-            let dex = m.scores.modifier(grimoire_rules::Ability::Dexterity);
-            let formula = format!("1d20{dex:+}");
-            let roll = grimoire_dice::parse(&formula)?.roll(&mut ctx.rng());
-            (i32::try_from(roll.total()).unwrap_or(0), Some(formula))
-        }
-    };
-    let hp = hp.unwrap_or(m.hp);
-    let creature = NewCreature {
-        name: name.clone(),
+    let call = CreatureCall {
+        encounter: enc.to_owned(),
+        name: names::name_of(names::NameKind::Combatant, name)?,
+        monster: m.id.clone(),
         initiative,
-        caster: m.caster(&name).map_err(Failure::from)?,
-        stats: m.target_stats(),
         hp,
-        creature_type: m.creature_type.clone(),
         reacts_to_allies,
+        command: ctx.command_line.clone(),
     };
-    grimoire_app::monster::add_creature(&mut store, ctx.command_line.clone(), &e, creature)
-        .map_err(state::app_error)?;
+    let mut store = ctx.store()?;
+    let joined =
+        grimoire_app::encounter_calls::join_creature(&mut store, &b, &call, &mut ctx.rng())
+            .map_err(state::encounter_error(enc))?;
     let out = &ctx.out;
     if out.json {
-        return out.json(
-            &json!({ "encounter": e.name, "added": name, "monster": m.id,
-                                 "hp": hp, "initiative": initiative, "initiative_roll": rolled }),
-        );
+        return out.json(&serde_json::to_value(&joined)?);
     }
-    let how = rolled.map(|f| format!(" [{f}]")).unwrap_or_default();
+    let how = joined
+        .initiative_roll
+        .map(|f| format!(" [{f}]"))
+        .unwrap_or_default();
     out.line(grimoire_words::text(
         out.lang.tag(),
         "cli-monster-added",
         [
-            ("name", name.to_string()),
+            ("name", joined.added),
             ("monster", monster_name(m, out.lang).to_owned()),
-            ("encounter", e.name.clone()),
-            ("initiative", format!("{initiative}{how}")),
-            ("hp", hp.to_string()),
+            ("encounter", joined.encounter),
+            ("initiative", format!("{}{how}", joined.initiative)),
+            ("hp", joined.hp.map(|h| h.to_string()).unwrap_or_default()),
         ],
     ))
 }
