@@ -17,8 +17,8 @@ use grimoire_store::{Change, Entity, Store};
 
 use crate::dying::DeathSave;
 use crate::encounter_view::{
-    CombatantDamaged, CombatantJoined, CreatureJoined, EncounterCreated, EncounterEnded,
-    EncounterList, EncounterRow, EncounterStatus,
+    CombatantDamaged, CombatantJoined, CombatantLeft, CreatureJoined, EncounterCreated,
+    EncounterEnded, EncounterList, EncounterRow, EncounterStatus,
 };
 use crate::error::AppError;
 use crate::limits;
@@ -239,6 +239,22 @@ pub fn join_encounter<R: DiceRng + ?Sized>(
         combatants: st.combatants,
         initiative,
         initiative_roll,
+    })
+}
+
+/// Combatant `name` leaves encounter `enc` (fled, dismissed); not the one
+/// whose turn it is.
+pub fn leave_encounter(
+    store: &mut Store,
+    enc: &str,
+    name: &str,
+    command: impl Into<String>,
+) -> Result<CombatantLeft, AppError> {
+    let e = encounter(store, enc)?;
+    let st = crate::encounter::leave(store, command, &e, name)?;
+    Ok(CombatantLeft {
+        encounter: e.name,
+        combatants: st.combatants,
     })
 }
 

@@ -63,6 +63,17 @@ pub struct CombatantJoined {
     pub initiative_roll: Option<String>,
 }
 
+/// A combatant left (`encounter remove`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CombatantLeft {
+    /// The encounter.
+    pub encounter: String,
+    /// The combatants gathered that remain.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub combatants: Vec<Combatant>,
+}
+
 /// A stat-block creature joined (`encounter add --monster`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

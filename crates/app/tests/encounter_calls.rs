@@ -5,7 +5,8 @@
 
 use grimoire_app::encounter_calls::{
     CreatureCall, DamageCall, JoinCall, damage_combatant, end_encounter, join_creature,
-    join_encounter, list_encounters, new_encounter, next_turn_in, show_encounter, start_encounter,
+    join_encounter, leave_encounter, list_encounters, new_encounter, next_turn_in, show_encounter,
+    start_encounter,
 };
 use grimoire_app::seat::Seat;
 use grimoire_app::window_calls::{TriggerCall, open_window, show_window, withdraw_in};
@@ -172,6 +173,14 @@ fn joins_out_of_bounds_or_after_the_start_are_refused() {
     assert_eq!(joined.combatants.len(), 3);
     let s = show_encounter(&store, "Cave").unwrap();
     assert_eq!(s.combatants.len(), 3);
+    // It may leave again; nobody else may, by a name not in the fight.
+    let left = leave_encounter(&mut store, "Cave", "wolf", "remove").unwrap();
+    assert_eq!(left.combatants.len(), 2);
+    assert_eq!(
+        code(leave_encounter(&mut store, "Cave", "Wolf", "remove")),
+        "unknown_combatant"
+    );
+    assert_eq!(show_encounter(&store, "Cave").unwrap().combatants.len(), 2);
 }
 
 #[test]

@@ -234,17 +234,16 @@ fn add(
 
 fn remove(ctx: &Ctx, enc: &str, name: &str) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let e = state::encounter(&store, enc)?;
-    let st = grimoire_app::encounter::leave(&mut store, ctx.command_line.clone(), &e, name)
-        .map_err(state::app_error)?;
+    let left = calls::leave_encounter(&mut store, enc, name, ctx.command_line.clone())
+        .map_err(state::encounter_error(enc))?;
     let out = &ctx.out;
     if out.json {
-        return out.json(&serde_json::json!({ "encounter": e.name, "combatants": st.combatants }));
+        return out.json(&serde_json::to_value(&left)?);
     }
     out.line(format!(
         "{} {name} ({})",
         Text::Deleted.get(out.lang),
-        e.name
+        left.encounter
     ))
 }
 
