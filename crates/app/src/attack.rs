@@ -131,7 +131,7 @@ pub fn attack<R: DiceRng + ?Sized>(
     }
     let board = running.map_or_else(|| own_effects(&attacker), |r| r.effects().clone());
     let (target, target_conditions) =
-        fit_target(store, &attacker, enc.as_ref(), &call.target, &board)?;
+        fit_target(store, Some(&attacker), enc.as_ref(), &call.target, &board)?;
     let melee = weapon.kind == WeaponKind::Melee;
     let mut attacker_conditions: Vec<Condition> =
         attacker.state.conditions().iter().copied().collect();
@@ -238,12 +238,7 @@ fn after_the_hit(caster: &Caster, weapon: &Weapon) -> Vec<grimoire_rules::SpellI
             continue;
         };
         let spell = &found.spell;
-        let melee_only = match &spell.casting_time {
-            grimoire_rules::CastingTime::BonusAction { trigger: Some(t) } => {
-                t.to_lowercase().contains("melee")
-            }
-            _ => false,
-        };
+        let melee_only = crate::cast::hit_melee_only(spell);
         if spell.targeting.on_creature_hit
             && (weapon.kind == WeaponKind::Melee || !melee_only)
             && !out.contains(id)
@@ -258,9 +253,9 @@ fn after_the_hit(caster: &Caster, weapon: &Weapon) -> Vec<grimoire_rules::SpellI
 /// combatant, a stored character's AC and hit points, flat AC bonuses in
 /// force such as Shield of Faith), and its conditions: its own and those
 /// the spells in force impose.
-fn fit_target(
+pub(crate) fn fit_target(
     store: &Store,
-    attacker: &Entity<Caster>,
+    attacker: Option<&Entity<Caster>>,
     enc: Option<&Entity<EncounterState>>,
     name: &str,
     board: &EffectBoard,
@@ -272,8 +267,10 @@ fn fit_target(
     }
     let mut target = req.targets.remove(0);
     let mut conditions: Vec<Condition> = Vec::new();
-    let stored = if fold(name) == fold(&attacker.name) && attacker.kind == CHARACTER {
-        Some(attacker.clone())
+    let stored = if let Some(a) =
+        attacker.filter(|a| fold(name) == fold(&a.name) && a.kind == CHARACTER)
+    {
+        Some(a.clone())
     } else {
         crate::identity::target_character(store, running, name)?
     };
@@ -337,6 +334,9 @@ pub struct AttackView {
     pub smites: Vec<grimoire_rules::SpellId>,
     /// A hit creature's Concentration afterwards.
     pub creature_concentration: Option<CreatureConcentration>,
+    /// Attacks still to make in this Attack action (Extra Attack), each
+    /// without another action.
+    pub attacks_left: u8,
 }
 
 impl AttackView {
@@ -361,6 +361,7 @@ impl AttackView {
             encounter: done.encounter.clone(),
             smites: done.smites.clone(),
             creature_concentration: done.creature_concentration.clone(),
+            attacks_left: c.attacks_left(),
         }
     }
 }

@@ -58,6 +58,7 @@ fn fit_situation(
     {
         req = req.target(Target::caster(caster.name.clone()));
     }
+    triggered_by_the_hit(&caster.state, spell, &mut req);
     let running = enc.and_then(|e| e.state.running.as_ref());
     // At 0 hit points on the tracker the caster is Unconscious and casts
     // nothing (R9), whatever its conditions say; its sheet's hit points
@@ -104,6 +105,42 @@ fn fit_situation(
         req.off_turn = true;
     }
     Ok((req, board))
+}
+
+/// A spell cast because a weapon hit (Divine Smite, Searing Smite: R11)
+/// lands on the creature the caster's last attack of the turn hit when no
+/// target is named, and doubles its damage dice when that hit was a
+/// critical one. Whether a hit was critical is the caster's recorded
+/// attack's word, never the request's.
+fn triggered_by_the_hit(caster: &Caster, spell: &Spell, req: &mut CastRequest) {
+    req.critical_hit = false;
+    if !spell.targeting.on_creature_hit {
+        return;
+    }
+    let Some(hit) = caster.turn().last_hit.as_ref() else {
+        return;
+    };
+    if hit_melee_only(spell) && !hit.melee {
+        return;
+    }
+    if req.targets.is_empty() {
+        req.targets.push(Target::named(hit.target.clone()));
+    }
+    // The recorded hit is the trigger the spell answers (R11).
+    if req.trigger.as_deref().is_none_or(|t| t.trim().is_empty()) {
+        req.trigger = Some(hit.target.clone());
+    }
+    req.critical_hit =
+        hit.critical && req.targets.len() == 1 && fold(&req.targets[0].name) == fold(&hit.target);
+}
+
+/// Whether `spell`'s trigger is a Melee weapon's hit only (Divine Smite),
+/// not any weapon's (Ensnaring Strike).
+pub(crate) fn hit_melee_only(spell: &Spell) -> bool {
+    match &spell.casting_time {
+        CastingTime::BonusAction { trigger: Some(t) } => t.to_lowercase().contains("melee"),
+        _ => false,
+    }
 }
 
 /// Inside an encounter, a target named like a combatant takes the

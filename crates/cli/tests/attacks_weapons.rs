@@ -287,7 +287,10 @@ fn r9_an_attack_uses_the_action_and_only_on_the_attackers_turn() {
         (Some("not_your_turn"), Some("R9"))
     );
     s.ok(&["encounter", "next", "Cave"]);
-    attack(&s, "4", &["Pal", "longsword", "-t", "Orc"]);
+    let first = attack(&s, "4", &["Pal", "longsword", "-t", "Orc"]);
+    assert_eq!(first["attacks_left"], 1, "Extra Attack at Paladin 5");
+    let second = attack(&s, "1", &["Pal", "longsword", "-t", "Orc"]);
+    assert_eq!(second["attacks_left"], 0, "{second}");
     let e = s.fails(1, &["attack", "Pal", "longsword", "-t", "Orc"]);
     assert_eq!(e["code"], "action_unavailable", "{e}");
 }
@@ -502,6 +505,8 @@ fn attack_a_stunned_creature_has_advantage_and_a_paralyzed_one_takes_a_critical(
 fn r9_outside_an_encounter_the_next_attack_waits_for_the_turn_to_end() {
     let s = Session::new();
     paladin_and_target(&s);
+    // Two attacks in one Attack action (Extra Attack), then none.
+    attack(&s, "1", &["Pal", "longsword", "-t", "Orcy"]);
     attack(&s, "1", &["Pal", "longsword", "-t", "Orcy"]);
     let e = s.fails(1, &["attack", "Pal", "longsword", "-t", "Orcy"]);
     assert_eq!(

@@ -13,7 +13,7 @@ use crate::caster::Caster;
 use crate::class::{Ability, Class};
 use crate::condition::Condition;
 use crate::damage::DamageType;
-use crate::economy::ActionKind;
+use crate::economy::{ActionKind, WeaponHit};
 use crate::effect::{BonusAmount, Damage};
 use crate::error::RulesError;
 use crate::event::Event;
@@ -275,7 +275,8 @@ pub struct AttackRequest {
     pub hit_is_critical: bool,
 }
 
-/// Makes one attack with `weapon` (the Attack action): a d20 plus the
+/// Makes one attack with `weapon` (the Attack action, or its next attack
+/// under Extra Attack, [`Caster::attacks_left`]): a d20 plus the
 /// attack bonus and the bonuses in force against the target's AC; a
 /// natural 20 always hits and is a critical hit, doubling every damage die
 /// (riders included), a natural 1 always misses. On a hit the weapon's
@@ -287,7 +288,10 @@ pub fn weapon_attack<R: DiceRng + ?Sized>(
     req: &AttackRequest,
     rng: &mut R,
 ) -> Result<CastOutcome, RulesError> {
-    if !caster.turn().available(ActionKind::Action) {
+    // Extra Attack: a later attack of the same Attack action needs no
+    // action of its own.
+    let continuing = caster.attacks_left() > 0;
+    if !continuing && !caster.turn().available(ActionKind::Action) {
         return Err(RulesError::ActionUnavailable {
             action: ActionKind::Action,
         });
@@ -357,6 +361,19 @@ pub fn weapon_attack<R: DiceRng + ?Sized>(
     }
     let mut targets = vec![out];
     hit_points_after(std::slice::from_ref(t), &mut targets);
+    let mut events = Vec::with_capacity(2);
+    if !continuing {
+        events.push(Event::ActionUsed {
+            action: ActionKind::Action,
+        });
+    }
+    events.push(Event::WeaponAttacked {
+        hit: (hit == Some(true)).then(|| WeaponHit {
+            target: t.name.clone(),
+            critical,
+            melee: weapon.kind == WeaponKind::Melee,
+        }),
+    });
     Ok(CastOutcome {
         resolution: CastResolution {
             spell: id,
@@ -378,13 +395,35 @@ pub fn weapon_attack<R: DiceRng + ?Sized>(
             waived: Vec::new(),
             damage_later: None,
         },
-        events: vec![Event::ActionUsed {
-            action: ActionKind::Action,
-        }],
+        events,
     })
 }
 
 #[cfg(test)]
+impl Caster {
+    /// How many attacks the Attack action makes: two from level 5 of a
+    /// class with Extra Attack (Paladin, Ranger; the feature does not add
+    /// up across classes), one otherwise.
+    pub fn attacks_per_action(&self) -> u8 {
+        let extra = self
+            .classes()
+            .iter()
+            .any(|&(c, l)| matches!(c, Class::Paladin | Class::Ranger) && l >= 5);
+        if extra { 2 } else { 1 }
+    }
+
+    /// Attacks still to make in this turn's Attack action: none before it
+    /// is taken, none once every attack is made.
+    pub fn attacks_left(&self) -> u8 {
+        let made = self.turn().attacks_made;
+        if made == 0 {
+            0
+        } else {
+            self.attacks_per_action().saturating_sub(made)
+        }
+    }
+}
+
 mod tests {
     use super::*;
 

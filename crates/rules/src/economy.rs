@@ -44,6 +44,30 @@ pub struct TurnEconomy {
     pub reaction_used: bool,
     /// A spell slot has been expended this turn (R10).
     pub slot_spent: bool,
+    /// Weapon attacks made in this turn's Attack action (Extra Attack
+    /// makes it more than one).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub attacks_made: u8,
+    /// The last weapon attack of this turn, when it hit: what the spells
+    /// cast "immediately after hitting" answer (Divine Smite, R11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_hit: Option<WeaponHit>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// A weapon attack that hit, kept for the rest of the turn.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct WeaponHit {
+    /// The target hit, as the attack named it.
+    pub target: String,
+    /// Whether it was a critical hit: a spell it triggers doubles its
+    /// damage dice too.
+    pub critical: bool,
+    /// Whether the weapon was a melee one.
+    pub melee: bool,
 }
 
 impl TurnEconomy {

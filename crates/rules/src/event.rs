@@ -233,6 +233,12 @@ pub enum Event {
     TurnEnded,
     /// The caster's turn began in an encounter: the economy resets, Reaction included.
     TurnStarted,
+    /// A weapon attack was made within the Attack action (Extra Attack
+    /// counts them); a hit is kept for the spells it triggers.
+    WeaponAttacked {
+        /// The hit, or `None` for a miss.
+        hit: Option<crate::economy::WeaponHit>,
+    },
     /// Game time passed.
     TimeAdvanced {
         /// Rounds.
@@ -403,6 +409,10 @@ impl Caster {
                 {
                     self.concentration = None;
                 }
+            Event::WeaponAttacked { hit } => {
+                self.turn.attacks_made = self.turn.attacks_made.saturating_add(1);
+                self.turn.last_hit.clone_from(hit);
+            }
             }
             Event::SpellStarted { ongoing } => {
                 self.next_effect = self.next_effect.max(ongoing.id.0.saturating_add(1));

@@ -115,7 +115,7 @@ pub use dying::{
     DEATH_SAVE_DC, DEATH_SAVES_NEEDED, DeathSaveOutcome, DeathSaveResult, DeathSaves,
     after_damage_at_zero,
 };
-pub use economy::{ActionKind, TurnEconomy};
+pub use economy::{ActionKind, TurnEconomy, WeaponHit};
 pub use effect::{
     AttackKind, Bonus, BonusAmount, BonusTarget, CantripScaling, Damage, Delivery, Effect, Healing,
     OnSave, Upcast,

@@ -89,6 +89,12 @@ pub struct CastRequest {
     /// caster's Hex on the target (see `EffectBoard::riders`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub on_hit_damage: Vec<crate::effect::Damage>,
+    /// The weapon hit that triggers the spell (Divine Smite, R11) was a
+    /// critical one: the spell's damage dice are doubled as the hit's are.
+    /// Set from the caster's own recorded hit ([`crate::WeaponHit`]),
+    /// never taken from a request body.
+    #[serde(skip)]
+    pub critical_hit: bool,
     /// The table's house rules: refusals under a relaxed rule become
     /// warnings on the resolution (see [`crate::HouseRules`]). Set by
     /// whoever keeps the table's settings, never by the player.

@@ -533,7 +533,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         Delivery::Automatic => {
             if !scaled.damage.is_empty() {
                 // Instances (darts) go round-robin over the valid targets.
-                let prepared = prepare_damage(&scaled.damage, stats, false);
+                let prepared = prepare_damage(&scaled.damage, stats, request.critical_hit);
                 for n in 0..scaled.instances {
                     let rolled = roll_prepared(rng, &scaled.damage, &prepared, &mut rolls);
                     if let Some(i) = round_robin(&valid, n) {
@@ -552,7 +552,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         } => {
             // One roll of the damage for everyone, as areas work.
             let mut rolled_all: SmallVec<[Rolled<'_>; 4]> = SmallVec::new();
-            let prepared = prepare_damage(&scaled.damage, stats, false);
+            let prepared = prepare_damage(&scaled.damage, stats, request.critical_hit);
             for _ in 0..scaled.instances {
                 if !scaled.damage.is_empty() {
                     rolled_all.extend(roll_prepared(rng, &scaled.damage, &prepared, &mut rolls));

@@ -228,6 +228,7 @@ prop_compose! {
             alternative_time,
             on_hit_damage: on_hit.map(|d| Damage::new(d, DamageType::Necrotic)).into_iter().collect(),
             house_rules: HouseRules::relaxing(relaxed.into_iter().map(|r| Relaxable::ALL[r])),
+            critical_hit: false,
             prices: None,
         }
     }

@@ -326,6 +326,17 @@ fn smite_on(target: Target) -> CastOutcome {
     )
 }
 
+#[test]
+fn r11_divine_smite_after_a_critical_hit_doubles_its_dice_the_extra_d8_too() {
+    let spell = smite();
+    let mut c = with_prepared(wizard(5), std::slice::from_ref(&spell));
+    let mut req = CastRequest::new().target(Target::named("Ghoul").of_type("undead"));
+    req.critical_hit = true;
+    let out = cast_ok(&mut c, &spell, &req, &mut Scripted::new(&[8]));
+    assert_eq!(damage_rolls(&out), ["4d8", "2d8"]);
+    assert_eq!(out.resolution.targets[0].damage_total, 48);
+}
+
 fn damage_rolls(out: &CastOutcome) -> Vec<String> {
     out.resolution
         .rolls

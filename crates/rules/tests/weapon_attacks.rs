@@ -65,9 +65,18 @@ fn weapon_attack_total_at_least_ac_hits_for_die_plus_strength() {
     assert_eq!(t.hp_after, Some(22));
     assert_eq!(
         o.events,
-        vec![Event::ActionUsed {
-            action: ActionKind::Action
-        }]
+        vec![
+            Event::ActionUsed {
+                action: ActionKind::Action
+            },
+            Event::WeaponAttacked {
+                hit: Some(WeaponHit {
+                    target: "Orc".into(),
+                    critical: false,
+                    melee: true,
+                })
+            }
+        ]
     );
 }
 
@@ -127,9 +136,54 @@ fn weapon_attack_damage_meets_the_targets_resistance() {
 
 #[test]
 fn r9_a_weapon_attack_needs_the_action() {
-    let mut c = paladin();
+    let scores = AbilityScores::new([16, 10, 14, 10, 10, 14]).unwrap();
+    let mut c = Caster::new("Pal", &[(Class::Paladin, 4)], scores).unwrap();
+    assert_eq!(c.attacks_per_action(), 1, "no Extra Attack before level 5");
     let o = weapon_attack(&c, longsword(), &request(10), &mut Scripted::new(&[15, 6])).unwrap();
     c.apply_all(&o.events);
     let e = weapon_attack(&c, longsword(), &request(10), &mut Scripted::new(&[15])).unwrap_err();
     assert_eq!((e.code(), e.rule()), ("action_unavailable", Some("R9")));
+}
+
+#[test]
+fn extra_attack_at_paladin_5_makes_two_attacks_in_one_attack_action() {
+    let mut c = paladin();
+    assert_eq!(c.attacks_per_action(), 2);
+    assert_eq!(c.attacks_left(), 0, "nothing left before the action");
+    let first = weapon_attack(&c, longsword(), &request(10), &mut Scripted::new(&[2])).unwrap();
+    c.apply_all(&first.events);
+    assert_eq!(c.attacks_left(), 1, "a miss counts as one of the two");
+    let second =
+        weapon_attack(&c, longsword(), &request(10), &mut Scripted::new(&[15, 6])).unwrap();
+    assert!(
+        !second
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::ActionUsed { .. })),
+        "the second attack takes no other action: {:?}",
+        second.events
+    );
+    c.apply_all(&second.events);
+    assert_eq!(c.attacks_left(), 0);
+    assert_eq!(
+        c.turn().last_hit.as_ref().map(|h| h.target.as_str()),
+        Some("Orc")
+    );
+    let e = weapon_attack(&c, longsword(), &request(10), &mut Scripted::new(&[15])).unwrap_err();
+    assert_eq!((e.code(), e.rule()), ("action_unavailable", Some("R9")));
+    c.apply(&Event::TurnEnded);
+    assert_eq!(
+        (c.turn().attacks_made, c.turn().last_hit.clone()),
+        (0, None)
+    );
+}
+
+#[test]
+fn extra_attack_is_not_the_magic_action_a_spell_took() {
+    let mut c = paladin();
+    c.apply(&Event::ActionUsed {
+        action: ActionKind::Action,
+    });
+    let e = weapon_attack(&c, longsword(), &request(10), &mut Scripted::new(&[15])).unwrap_err();
+    assert_eq!(e.code(), "action_unavailable");
 }

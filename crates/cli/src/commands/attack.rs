@@ -176,6 +176,13 @@ pub(crate) fn show(out: &Out, v: &AttackView, seed: Option<u64>) -> anyhow::Resu
     }
     Ok(())
 }
+    if v.attacks_left > 0 {
+        out.line(out.dim(&grimoire_words::text(
+            tag,
+            "cli-attack-extra",
+            [("left", v.attacks_left.to_string())],
+        )))?;
+    }
 
 /// One reason for Advantage or Disadvantage, in `lang`.
 fn reason(r: &RollReason, lang: Lang) -> String {

@@ -460,6 +460,7 @@ cli-admin-report = { $what }: { $count ->
         [one] { $count } entita
         [few] { $count } entity
        *[other] { $count } entit
+cli-attack-extra = Útok navíc: v této akci Útok ještě { $left }
     }, { $file }
 cli-monster-added = Přidán { $name } ({ $monster }) → { $encounter } (iniciativa { $initiative }, životy { $hp })
 

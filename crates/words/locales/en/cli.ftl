@@ -445,6 +445,7 @@ cli-note-spell-ended = R15: { $spell } has ended
 cli-note-spell-moves = { $spell } moves to { $target }
 cli-note-save-dc = DC { $dc } { $ability } save
 
+cli-attack-extra = Extra Attack: { $left } more in this Attack action
 ## Reports of done work
 
 # `what` is the command (backup, restore, export, import).
