@@ -326,6 +326,101 @@ test('a sheet comes to the table by file picker on a phone and by drag and drop 
   await gm.locator('#import-out .refusal').waitFor({ state: 'visible' });
 });
 
+test('every roll the server makes gets a log card, and a player is alerted to react on any tab (issue 37)', async () => {
+  // The player makes a cleric with Spirit Guardians and a wizard with Counterspell.
+  await phone.click('a[data-tab=table]');
+  for (const [name, cls, spells] of [['Cleo', 'cleric', 'Spirit Guardians'], ['Vesna', 'wizard', 'Counterspell, Fireball']]) {
+    await phone.fill('#char-name', name);
+    await phone.selectOption('#char-class', cls);
+    await phone.fill('#char-level', '5');
+    await phone.fill('#char-score', '16');
+    await phone.fill('#char-spells', spells);
+    await phone.click('#character-form button[type=submit]');
+    await phone.waitForSelector(`#character-list button:has-text("${name}")`);
+  }
+  // The GM ends the first encounter and starts one: Cleo, a Goblin, a Mage, Vesna.
+  await gm.click('a[data-tab=encounter]');
+  await gm.waitForSelector('#end-encounter');
+  gm.once('dialog', (d) => d.accept());
+  await gm.click('#end-encounter');
+  await gm.waitForSelector('#enc-ended');
+  await quiet(gm);
+  const rows = gm.locator('#enc-form tbody tr');
+  const n = await rows.count();
+  for (let i = 0; i < n; i += 1) {
+    const name = await rows.nth(i).locator('.enc-name').inputValue();
+    const init = { Cleo: '20', Goblin: '10', Vesna: '5' }[name];
+    if (init) await rows.nth(i).locator('.enc-init').fill(init);
+    else await rows.nth(i).locator('.enc-name').fill('');
+    if (name === 'Goblin') await rows.nth(i).locator('.enc-hp').fill('40');
+  }
+  await gm.fill('#enc-title', 'Bridge');
+  await gm.click('#enc-form button[type=submit]');
+  await gm.waitForSelector('.order li.now[data-name="Cleo"]');
+  await quiet(gm);
+  await gm.selectOption('#ca-monster', 'mage');
+  await gm.fill('#ca-name', 'Tower Mage');
+  await gm.fill('#ca-init', '8');
+  await gm.click('#creature-add button[type=submit]');
+  await gm.waitForSelector('.order li[data-name="Tower Mage"]');
+
+  // Cleo's turn: Spirit Guardians around the Goblin, cast from the phone.
+  await phone.click('a[data-tab=sheet]');
+  await phone.selectOption('#sheet-pick', 'Cleo');
+  await phone.getByRole('button', { name: 'Cast Spirit Guardians' }).click();
+  await phone.locator('#cast-pick-list').getByRole('checkbox', { name: 'Goblin' }).check();
+  await phone.click('#cast-go');
+  await phone.waitForSelector('#cast-result .done');
+  await phone.click('#cast-close');
+  // The Mage could counter it: the GM lets it pass and closes the window.
+  const win = gm.locator('#reaction-window');
+  await win.getByText('Cleo is casting Spirit Guardians.').waitFor({ state: 'visible' });
+  await win.locator('li.reactor[data-name="Tower Mage"]').getByRole('button', { name: 'Pass' }).click();
+  await win.getByText('Tower Mage: passes').waitFor({ state: 'visible' });
+  await gm.click('#rw-resolve');
+  await gm.locator('#rw-outcome').getByText('Cleo casts Spirit Guardians').waitFor({ state: 'visible' });
+  // Next: the Goblin's turn; next again: it ends its turn in the spirits.
+  await quiet(gm);
+  await gm.click('#next-turn');
+  await gm.waitForSelector('.order li.now[data-name="Goblin"]');
+  await quiet(gm);
+  await phone.click('a[data-tab=log]');
+  await gm.click('#next-turn');
+  await gm.waitForSelector('.order li.now[data-name="Tower Mage"]');
+  const turn = phone.locator('#table-log .turn-card').first();
+  await turn.getByText(/Spirit Guardians of Cleo harms Goblin: \d+ damage/).waitFor({ state: 'visible' });
+  assert.match(await turn.innerText(), /necrotic damage \(3d8\)/, 'the damage dice');
+  assert.doesNotMatch(await turn.innerText(), /HP left/, 'no Goblin hit points for a player');
+  await gm.click('a[data-tab=log]');
+  await gm.locator('#table-log .turn-card').first().getByText(/HP left/).waitFor({ state: 'visible' });
+
+  // The Mage casts Fireball at Vesna while her player reads the log:
+  // an alert with the answers, and a badge on the Encounter tab.
+  await gm.click('a[data-tab=encounter]');
+  await quiet(gm);
+  await gm.selectOption('#cc-caster', 'Tower Mage');
+  await gm.fill('#cc-spell', 'Fireball');
+  await gm.locator('#creature-cast').getByRole('checkbox', { name: 'Vesna' }).check();
+  await gm.click('#creature-cast button[type=submit]');
+  const alert = phone.locator('#react-alert');
+  await alert.getByText('Vesna may react: Tower Mage is casting Fireball.').waitFor({ state: 'visible' });
+  await alert.getByRole('button', { name: 'Cast Counterspell' }).waitFor({ state: 'visible' });
+  await phone.locator('a[data-tab=encounter] .alert-badge').waitFor({ state: 'visible' });
+  assert.equal(await phone.locator('#tab-log').isVisible(), true, 'the player is still on the log');
+  await fitsWidth(phone);
+  await phone.screenshot({ path: path.join(SHOTS, 'reaction-alert-phone.png') });
+  await alert.getByRole('button', { name: 'Pass' }).click();
+  await alert.waitFor({ state: 'detached' });
+  await gm.locator('#reaction-window').getByText('Vesna: passes').waitFor({ state: 'visible' });
+  await gm.click('#rw-resolve');
+  await gm.locator('#rw-outcome').getByText('Tower Mage casts Fireball').waitFor({ state: 'visible' });
+  await phone.locator('a[data-tab=encounter] .alert-badge').waitFor({ state: 'detached' });
+
+  // Damage to concentrating Cleo: her Concentration save is a log card too.
+  await damage('Cleo', 4);
+  await phone.locator('#table-log .conc-card').first().getByText(/Cleo rolls a Concentration save \(DC 10\): \d+, (kept|lost)/).waitFor({ state: 'visible' });
+});
+
 test('every request the pages made is the page, its files or a documented API operation', async () => {
   assert.ok(requests.includes('GET /me'), 'the pages called the API');
   assert.deepEqual(await undocumented(BASE, requests), []);
