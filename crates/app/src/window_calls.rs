@@ -330,6 +330,67 @@ pub fn open_window(
     })
 }
 
+/// One stat-block creature's uses, Reaction and Concentration
+/// (`encounter uses`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CreatureStanding {
+    /// The encounter.
+    pub encounter: String,
+    /// The creature's hit points, uses and Reaction.
+    #[serde(flatten)]
+    pub creature: CreatureUses,
+    /// The spell it concentrates on.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    pub concentration: Option<SpellId>,
+}
+
+/// The uses left of the stat-block creature `name` of encounter `enc`;
+/// `unknown_combatant` for a name not in the fight, `not_a_caster` for a
+/// combatant without a stat block.
+pub fn creature_uses(store: &Store, enc: &str, name: &str) -> Result<CreatureStanding, AppError> {
+    let e = encounter(store, enc)?;
+    let r = running(&e)?;
+    let c = r
+        .combatants()
+        .iter()
+        .find(|c| fold(&c.name) == fold(name))
+        .ok_or_else(|| grimoire_rules::RulesError::UnknownCombatant {
+            name: name.to_owned(),
+        })?;
+    let caster = c
+        .caster
+        .as_deref()
+        .ok_or_else(|| grimoire_rules::RulesError::NotACaster {
+            name: c.name.clone(),
+        })?;
+    Ok(CreatureStanding {
+        encounter: e.name.clone(),
+        creature: uses_of(c, caster),
+        concentration: caster.concentration().map(|k| k.spell.clone()),
+    })
+}
+
+/// The uses and Reaction of combatant `c`, a stat-block creature whose
+/// caster is `caster`.
+fn uses_of(c: &grimoire_rules::Combatant, caster: &grimoire_rules::Caster) -> CreatureUses {
+    let uses = caster
+        .features()
+        .iter()
+        .map(|f| UseRow {
+            name: f.name.clone(),
+            remaining: f.remaining(),
+            max: f.max_uses,
+        })
+        .collect();
+    CreatureUses {
+        name: c.name.clone(),
+        hp: c.hp,
+        uses: Some(uses),
+        reaction: caster.turn().available(ActionKind::Reaction),
+    }
+}
+
 /// One limited use of a creature's stat block.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -380,24 +441,7 @@ pub fn show_window(store: &Store, enc: &str, reactions: &[Spell]) -> Result<Wind
     let creatures = r
         .combatants()
         .iter()
-        .filter_map(|c| {
-            let caster = c.caster.as_deref()?;
-            let uses = caster
-                .features()
-                .iter()
-                .map(|f| UseRow {
-                    name: f.name.clone(),
-                    remaining: f.remaining(),
-                    max: f.max_uses,
-                })
-                .collect();
-            Some(CreatureUses {
-                name: c.name.clone(),
-                hp: c.hp,
-                uses: Some(uses),
-                reaction: caster.turn().available(ActionKind::Reaction),
-            })
-        })
+        .filter_map(|c| Some(uses_of(c, c.caster.as_deref()?)))
         .collect();
     let reactors = reaction::still_to_answer(store, &r, reactions)?;
     Ok(WindowView {

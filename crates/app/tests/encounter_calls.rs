@@ -9,7 +9,9 @@ use grimoire_app::encounter_calls::{
     start_encounter,
 };
 use grimoire_app::seat::Seat;
-use grimoire_app::window_calls::{TriggerCall, open_window, show_window, withdraw_in};
+use grimoire_app::window_calls::{
+    TriggerCall, creature_uses, open_window, show_window, withdraw_in,
+};
 use grimoire_app::{AppError, CHARACTER};
 use grimoire_catalog::Bestiary;
 use grimoire_dice::SeededRng;
@@ -301,6 +303,16 @@ fn a_window_opened_for_a_hit_checks_the_targets_armor_class() {
             .uses
             .as_ref()
             .is_some_and(|u| !u.is_empty())
+    );
+    let mage = creature_uses(&store, "Cave", "cave mage").unwrap();
+    assert_eq!(mage.creature, view.creatures[0]);
+    assert_eq!(
+        code(creature_uses(&store, "Cave", "Elmira")),
+        "not_a_caster"
+    );
+    assert_eq!(
+        code(creature_uses(&store, "Cave", "Orc")),
+        "unknown_combatant"
     );
     let back = withdraw_in(&mut store, "Cave", "withdraw").unwrap();
     assert!(back.withdrawn);

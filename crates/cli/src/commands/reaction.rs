@@ -4,6 +4,7 @@
 
 use clap::Subcommand;
 use grimoire_app::reaction::{self as game, Closed, Declared};
+use grimoire_app::window_calls as calls;
 use grimoire_rules::{CastMode, CastRequest, RollMode, SlotLevel, Spell, Trigger};
 use serde_json::json;
 
@@ -379,26 +380,18 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             Ok(())
         }
         EncounterMonsterCommand::Pass { encounter, name } => {
-            let (e, r) = running(&store, encounter)?;
-            game::pass(&mut store, ctx.command_line.clone(), &e, r, name)
-                .map_err(state::app_error)?;
+            let passed = calls::pass_in(&mut store, encounter, name, ctx.command_line.clone())
+                .map_err(state::encounter_error(encounter))?;
             if out.json {
-                return out.json(&json!(grimoire_app::window::Passed {
-                    encounter: e.name.clone(),
-                    passed: name.clone(),
-                }));
+                return out.json(&json!(passed));
             }
             out.line(format!("{name}: {}", t(lang, "cli-label-passes")))
         }
         EncounterMonsterCommand::Withdraw { encounter } => {
-            let (e, r) = running(&store, encounter)?;
-            game::withdraw(&mut store, ctx.command_line.clone(), &e, r)
-                .map_err(state::app_error)?;
+            let back = calls::withdraw_in(&mut store, encounter, ctx.command_line.clone())
+                .map_err(state::encounter_error(encounter))?;
             if out.json {
-                return out.json(&json!(grimoire_app::window::Withdrawn {
-                    encounter: e.name.clone(),
-                    withdrawn: true,
-                }));
+                return out.json(&json!(back));
             }
             out.line(t(lang, "cli-label-window-closed-nothing-was-cast"))
         }
@@ -535,49 +528,25 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             )
         }
         EncounterMonsterCommand::Uses { encounter, name } => {
-            let (e, r) = running(&store, encounter)?;
-            let c = r
-                .combatants()
-                .iter()
-                .find(|c| names::fold(&c.name) == names::fold(name))
-                .ok_or_else(|| {
-                    Failure::from(grimoire_rules::RulesError::UnknownCombatant {
-                        name: name.clone(),
-                    })
-                })?;
-            let caster = c.caster.as_deref().ok_or_else(|| {
-                Failure::from(grimoire_rules::RulesError::NotACaster {
-                    name: c.name.clone(),
-                })
-            })?;
-            let uses: Vec<_> = caster
-                .features()
-                .iter()
-                .map(|f| json!({"name": f.name, "remaining": f.remaining(), "max": f.max_uses}))
-                .collect();
-            let reaction = caster
-                .turn()
-                .available(grimoire_rules::ActionKind::Reaction);
+            let standing = calls::creature_uses(&store, encounter, name)
+                .map_err(state::encounter_error(encounter))?;
             if out.json {
-                return out.json(&json!({
-                    "encounter": e.name, "name": c.name, "hp": c.hp, "uses": uses,
-                    "reaction": reaction,
-                    "concentration": caster.concentration().map(|k| k.spell.to_string()),
-                }));
+                return out.json(&json!(standing));
             }
+            let c = &standing.creature;
             out.line(format!(
                 "{} · HP {} · {}: {}",
                 out.bold(&c.name),
                 c.hp.map_or_else(|| "-".to_owned(), |h| h.to_string()),
                 t(lang, "cli-label-reaction"),
-                if reaction { "✓" } else { "✗" }
+                if c.reaction { "✓" } else { "✗" }
             ))?;
-            for f in caster.features() {
+            for f in c.uses.iter().flatten() {
                 out.line(format!(
                     "  {}: {}/{}",
                     super::monster::use_name(&f.name, lang),
-                    f.remaining(),
-                    f.max_uses
+                    f.remaining,
+                    f.max
                 ))?;
             }
             Ok(())
@@ -640,12 +609,14 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             Ok(())
         }
         EncounterMonsterCommand::Window { encounter } => {
-            let (e, r) = running(&store, encounter)?;
-            let w = r.window();
+            // The window as the API's GET shows it: who may still answer,
+            // and every creature's uses.
+            let view = calls::show_window(&store, encounter, &reactions)
+                .map_err(state::encounter_error(encounter))?;
             if out.json {
-                return out.json(&json!({ "encounter": e.name, "window": w }));
+                return out.json(&json!(view));
             }
-            match w {
+            match &view.window {
                 None => out.line(t(lang, "cli-label-no-window-is-open")),
                 Some(w) => {
                     out.line(format!(
