@@ -14,6 +14,8 @@ const SERVED: &[(&str, &str)] = &[
     ("character show", "character_show"),
     ("character list", "character_list"),
     ("character delete", "character_delete"),
+    ("character set", "character_features"),
+    ("wildshape", "wild_shape"),
     ("prepare", "prepare"),
     ("unprepare", "prepare"),
     ("spellbook add", "spellbook_add"),
@@ -150,6 +152,9 @@ const RENAMED: &[(&str, &str, &str)] = &[
     ("character show", "name", "character"),
     ("export foundry", "name", "character"),
     ("character delete", "name", "character"),
+    ("character set", "name", "character"),
+    // [CHARACTER] on|off, as a character and a boolean.
+    ("wildshape", "words", "on"),
     ("spellbook show", "name", "character"),
     ("item add", "name", "character"),
     ("ability add", "feature", "name"),

@@ -12,6 +12,7 @@ use crate::params::{
     LOG_DEFAULT_LIMIT, Log, MonsterList, NextTurn, Plan, PlanTarget, Prepare, Recharge,
     RelaxableRule, Rest, RestKind, Retarget, Roll, SpellSearch, SpellbookAdd, Toggle, Wait,
 };
+use crate::params::{CharacterFeatures, WildShape};
 
 /// A command line being built.
 #[derive(Debug, Default)]
@@ -83,9 +84,54 @@ pub fn character_create(p: &CharacterCreate) -> Vec<String> {
         .as_ref()
         .map(abilities)
         .filter(|s| !s.is_empty());
-    a.opt("abilities", abilities)
-        .flag("no-pouch", p.no_pouch)
-        .done()
+    let a = a.opt("abilities", abilities).flag("no-pouch", p.no_pouch);
+    choices(
+        a,
+        [
+            &p.subclasses,
+            &p.features,
+            &p.feats,
+            &p.invocations,
+            &p.metamagic,
+        ],
+    )
+    .done()
+}
+
+/// The feature choices, each list under its flag (`--subclass`, ...).
+fn choices(mut a: Argv, lists: [&Vec<String>; 5]) -> Argv {
+    for (flag, list) in ["subclass", "feature", "feat", "invocation", "metamagic"]
+        .into_iter()
+        .zip(lists)
+    {
+        for value in list {
+            a = a.opt(flag, Some(value));
+        }
+    }
+    a
+}
+
+/// `character set` with the choices given.
+pub fn character_features(p: &CharacterFeatures) -> Vec<String> {
+    choices(
+        Argv::new(&["character", "set"]).arg(&p.character),
+        [
+            &p.subclasses,
+            &p.features,
+            &p.feats,
+            &p.invocations,
+            &p.metamagic,
+        ],
+    )
+    .done()
+}
+
+/// `wildshape NAME on|off`.
+pub fn wild_shape(p: &WildShape) -> Vec<String> {
+    words(
+        &["wildshape"],
+        &[&p.character, if p.on { "on" } else { "off" }],
+    )
 }
 
 /// `str=8,dex=14` for the scores given.
@@ -605,6 +651,11 @@ mod tests {
                 ..Abilities::default()
             }),
             no_pouch: None,
+            subclasses: vec!["wizard:evoker".into()],
+            feats: Vec::new(),
+            invocations: Vec::new(),
+            features: Vec::new(),
+            metamagic: Vec::new(),
             lang: None,
         };
         assert_eq!(
@@ -614,7 +665,8 @@ mod tests {
                 "new",
                 "Elmira",
                 "--class=wizard:5",
-                "--abilities=dex=14,int=16"
+                "--abilities=dex=14,int=16",
+                "--subclass=wizard:evoker"
             ]
         );
         let t = PlanTarget {

@@ -96,6 +96,26 @@ pub struct CharacterCreate {
     pub abilities: Option<Abilities>,
     /// Start without a Component Pouch (one is carried by default).
     pub no_pouch: Option<bool>,
+    /// Subclasses as CLASS:SUBCLASS[:OPTION], e.g. "wizard:evoker" (see character_features).
+    #[serde(default)]
+    #[schemars(length(max = 8), inner(length(min = 1, max = 300)))]
+    pub subclasses: Vec<String>,
+    /// Feats, e.g. "magic-initiate:cleric:guidance,light,bless".
+    #[serde(default)]
+    #[schemars(length(max = 8), inner(length(min = 1, max = 300)))]
+    pub feats: Vec<String>,
+    /// Eldritch Invocations, e.g. "armor-of-shadows".
+    #[serde(default)]
+    #[schemars(length(max = 8), inner(length(min = 1, max = 300)))]
+    pub invocations: Vec<String>,
+    /// Class features that ask for spells, e.g. "spell-mastery:shield,misty-step".
+    #[serde(default)]
+    #[schemars(length(max = 8), inner(length(min = 1, max = 300)))]
+    pub features: Vec<String>,
+    /// Metamagic options a Sorcerer knows, e.g. ["careful", "quickened"].
+    #[serde(default)]
+    #[schemars(length(max = 6), inner(length(min = 1, max = 40)))]
+    pub metamagic: Vec<String>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }
@@ -107,6 +127,51 @@ pub struct CharacterRef {
     /// The character's name (case does not matter).
     #[schemars(length(min = 1, max = 60))]
     pub character: String,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `character_features`: what to choose; class features
+/// come by level on their own.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CharacterFeatures {
+    /// The character's name (case does not matter).
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// Subclasses as CLASS:SUBCLASS[:OPTION], e.g. "wizard:evoker", "druid:land:arid".
+    #[serde(default)]
+    #[schemars(length(max = 8), inner(length(min = 1, max = 300)))]
+    pub subclasses: Vec<String>,
+    /// Feats as FEAT[:LIST][:SPELL,...], e.g. "magic-initiate:cleric:guidance,light,bless".
+    #[serde(default)]
+    #[schemars(length(max = 8), inner(length(min = 1, max = 300)))]
+    pub feats: Vec<String>,
+    /// Eldritch Invocations as ID[:SPELL,...], e.g. "armor-of-shadows".
+    #[serde(default)]
+    #[schemars(length(max = 8), inner(length(min = 1, max = 300)))]
+    pub invocations: Vec<String>,
+    /// Class features that ask for spells, e.g. "signature-spells:fireball,counterspell".
+    #[serde(default)]
+    #[schemars(length(max = 8), inner(length(min = 1, max = 300)))]
+    pub features: Vec<String>,
+    /// Metamagic options a Sorcerer knows, e.g. ["careful", "quickened"].
+    #[serde(default)]
+    #[schemars(length(max = 6), inner(length(min = 1, max = 40)))]
+    pub metamagic: Vec<String>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
+/// Arguments of `wild_shape`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WildShape {
+    /// The Druid's name (case does not matter).
+    #[schemars(length(min = 1, max = 60))]
+    pub character: String,
+    /// true: take a beast's shape (spends a Wild Shape use); false: return.
+    pub on: bool,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }

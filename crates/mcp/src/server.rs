@@ -29,6 +29,7 @@ use crate::params::{
     Log, MonsterList, MonsterShow, NextTurn, Plan, Prepare, ReactionPass, Rest, Retarget, Roll,
     Rules, SpellSearch, SpellShow, SpellbookAdd, Wait,
 };
+use crate::params::{CharacterFeatures, WildShape};
 use crate::runner::{Outcome, Runner};
 use crate::{hint, next};
 
@@ -140,6 +141,24 @@ impl Grimoire {
     async fn character_create(&self, Parameters(p): Parameters<CharacterCreate>) -> CallToolResult {
         self.call(&p, p.lang, |p| Ok(argv::character_create(p)))
             .await
+    }
+
+    #[tool(
+        description = "Choose a character's subclass (CLASS:SUBCLASS[:OPTION], e.g. cleric:life, druid:land:arid), feats (magic-initiate:cleric:guidance,light,bless; boon-of-spell-recall), Eldritch Invocations (armor-of-shadows, pact-of-the-tome:SPELLS...), Metamagic options or a class feature that asks for spells (signature-spells:fireball,counterspell); class features (Divine Intervention, Paladin's Smite, Favored Enemy, Wild Shape...) come by level on their own. Levels and prerequisites are checked (subclass_level_too_low, unknown_subclass, prerequisite_missing, too_many_invocations...). The free casts they give are cast with cast and via = the feature's name."
+    )]
+    async fn character_features(
+        &self,
+        Parameters(p): Parameters<CharacterFeatures>,
+    ) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::character_features(p)))
+            .await
+    }
+
+    #[tool(
+        description = "A Druid takes a beast's shape (on true: spends a Wild Shape use) or returns (on false). In Wild Shape no spell can be cast (wild_shape_no_casting); Concentration already held goes on."
+    )]
+    async fn wild_shape(&self, Parameters(p): Parameters<WildShape>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::wild_shape(p))).await
     }
 
     #[tool(
