@@ -85,8 +85,9 @@ pub struct MonsterSheet {
     /// The spells it casts with slots.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     pub slot_spells: Vec<SpellId>,
-    /// Its saving throw bonuses, by ability.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    /// Its saving throw bonuses, each an ability and its bonus
+    /// (`["wis", 3]`).
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<Value>>))]
     pub saves: Vec<(Ability, i32)>,
     /// Where the stat block comes from.
     pub source: String,
