@@ -96,9 +96,14 @@ pub(crate) fn execute(args: Vec<String>, embedding: &Embedding) -> u8 {
             .try_get_matches_from(&args)
             .and_then(|m| cli::Cli::from_arg_matches(&m))
     };
-    let cli = match parse(cli::Cli::command())
-        .or_else(|_| parse(help::localize(cli::Cli::command(), help_lang)))
-    {
+    // Embedded, the parser is built once per thread and kept: building
+    // clap's whole command tree was most of a short call's time (issue 32).
+    let first = if embedding.store.is_some() {
+        parse_with_kept_parser(&args)
+    } else {
+        parse(cli::Cli::command())
+    };
+    let cli = match first.or_else(|_| parse(help::localize(cli::Cli::command(), help_lang))) {
         Ok(cli) => cli,
         Err(err) => return usage_error(&args, err, help_lang),
     };
@@ -126,6 +131,25 @@ pub(crate) fn execute(args: Vec<String>, embedding: &Embedding) -> u8 {
         }
         Err(err) => report(&out, &failure::classify(&err)),
     }
+}
+
+thread_local! {
+    /// The command-line parser of a program running the CLI inside itself,
+    /// built on its first command and kept for the ones after.
+    static PARSER: std::cell::RefCell<Option<clap::Command>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Parses `args` with this thread's kept parser (built on first use): the
+/// same command tree every time, so the same answer as a fresh one.
+fn parse_with_kept_parser(args: &[String]) -> Result<cli::Cli, clap::Error> {
+    PARSER.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let command = kept.get_or_insert_with(cli::Cli::command);
+        command
+            .try_get_matches_from_mut(args)
+            .and_then(|m| cli::Cli::from_arg_matches(&m))
+    })
 }
 
 /// Prints a failure in the chosen form and returns its exit code.
