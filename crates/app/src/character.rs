@@ -22,8 +22,8 @@ pub struct Step {
     pub character: Entity<Caster>,
     /// The state changes logged (empty when nothing changed).
     pub events: Vec<Event>,
-    /// Notes for the player.
-    pub notes: Vec<String>,
+    /// Notes for the player, as the rules' notes.
+    pub notes: Vec<grimoire_rules::Note>,
     /// The change id, when something was written.
     pub change: Option<ChangeId>,
 }

@@ -310,7 +310,7 @@ pub fn advance(
     e: &Entity<EncounterState>,
     mut encounter: Encounter,
     rounds: u64,
-) -> Result<(EncounterState, Vec<String>), AppError> {
+) -> Result<(EncounterState, Vec<grimoire_rules::Note>), AppError> {
     let mut batch = Batch::new(command);
     let mut enc_events = Vec::new();
     let mut notes = Vec::new();

@@ -341,8 +341,8 @@ pub fn start_encounter(
 pub struct TurnPassed {
     /// The encounter afterwards, with `turn_damage`.
     pub status: EncounterStatus,
-    /// Notes from time passing (spells that ran out), in the rules' words.
-    pub notes: Vec<String>,
+    /// Notes from time passing (spells that ran out), as the rules' notes.
+    pub notes: Vec<grimoire_rules::Note>,
     /// The death save a dying character rolled as its turn began.
     pub death_save: Option<DeathSave>,
 }
@@ -452,8 +452,8 @@ pub fn damage_combatant<R: DiceRng + ?Sized>(
 pub struct TimePassed {
     /// The encounter afterwards.
     pub status: EncounterStatus,
-    /// What ran out or progressed, in the rules' words.
-    pub notes: Vec<String>,
+    /// What ran out or progressed, as the rules' notes.
+    pub notes: Vec<grimoire_rules::Note>,
 }
 
 /// `rounds` rounds pass for every character of encounter `name` (R15

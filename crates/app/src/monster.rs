@@ -247,8 +247,8 @@ pub struct CreatureConditions {
     pub creature: String,
     /// Its conditions now.
     pub conditions: Vec<grimoire_rules::Condition>,
-    /// What else happened (its Concentration ended), in the rules' words.
-    pub notes: Vec<String>,
+    /// What else happened (its Concentration ended), as the rules' notes.
+    pub notes: Vec<grimoire_rules::Note>,
 }
 
 /// A creature finishes a Long Rest: its uses per day and slots come back

@@ -30,7 +30,7 @@ use crate::view::CastView;
 use grimoire_words::Named;
 
 /// A rest request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RestInput {
@@ -44,6 +44,13 @@ pub struct RestInput {
     /// Seeds the Hit Point Dice; random when left out.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Arcane Recovery as the Short Rest finishes: the level of each
+    /// expended slot to recover (`[3, 1]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arcane_recovery: Vec<u8>,
+    /// Sorcerous Restoration as the Short Rest finishes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sorcerous_restoration: bool,
 }
 
 /// A death saving throw to roll, or Stable to become (2024).

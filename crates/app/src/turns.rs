@@ -49,7 +49,7 @@ pub struct NextTurn {
     /// The encounter as committed.
     pub state: EncounterState,
     /// Notes from time passing (spells that ran out).
-    pub notes: Vec<String>,
+    pub notes: Vec<grimoire_rules::Note>,
     /// What lasting spells did at the turn's end and the new turn's start.
     pub hits: Vec<TurnHit>,
     /// The death save a dying character rolled as its turn began (2024).

@@ -146,8 +146,9 @@ pub struct CastView {
     pub concentration_started: bool,
     /// The spell whose Concentration ended.
     pub concentration_ended: Option<SpellId>,
-    /// Rule notes.
-    pub notes: Vec<String>,
+    /// Rule notes, codes with values (`grimoire_words::note` words them);
+    /// a card logged before notes were data has English sentences.
+    pub notes: Vec<grimoire_rules::Note>,
     /// Rules the cast broke that the table's house rules let pass, each a
     /// warning with the refusal it would have been.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -1,9 +1,10 @@
 //! Words for rules values in the user's language: casting times, ranges,
-//! durations, levels. JSON never uses these (it uses the serde names).
+//! durations, levels, roll labels and notes, each a call into
+//! `grimoire-words`. JSON never uses these (it uses the serde names).
 
 use grimoire_catalog::CatalogSpell;
 use grimoire_rules::{
-    Ability, Area, AreaShape, CastingTime, DamageType, Duration, Range, Spell, TimeSpan, TimeUnit,
+    Area, AreaShape, CastingTime, Duration, Note, Range, RollLabel, Spell, TimeSpan, TimeUnit,
 };
 
 use crate::i18n::Lang;
@@ -221,248 +222,15 @@ pub fn duration(duration: &Duration, lang: Lang) -> String {
     }
 }
 
-/// A roll's label in the chosen language. The rules crate labels rolls in
-/// English (`fire damage`, `Goblin save (DEX)`, `attack vs Orc`); each
-/// known shape is a `cli-rolled-*` message whose English text is matched to
-/// read the label's values, then worded in `lang`. Anything else is shown
-/// as it came.
-pub fn roll_label(label: &str, lang: Lang) -> String {
-    if lang == Lang::EN {
-        return label.to_owned();
-    }
-    let tag = lang.tag();
-    let say = |id: &str, args: Vec<(&str, String)>| grimoire_words::text(tag, id, args);
-    if let Some([]) = english_values(label, "cli-rolled-concentration", &[]) {
-        return say("cli-rolled-concentration", vec![]);
-    }
-    if let Some([kind, types]) =
-        english_values(label, "cli-rolled-damage-against", &["type", "types"])
-        && let Some(t) = damage_type_en(&kind)
-    {
-        let types = creature_types(&types, lang);
-        return say(
-            "cli-rolled-damage-against",
-            vec![("type", grimoire_words::term(tag, &t)), ("types", types)],
-        );
-    }
-    if let Some([kind]) = english_values(label, "cli-rolled-damage", &["type"])
-        && let Some(t) = damage_type_en(&kind)
-    {
-        return say(
-            "cli-rolled-damage",
-            vec![("type", grimoire_words::term(tag, &t))],
-        );
-    }
-    for id in [
-        "cli-rolled-scroll-check",
-        "cli-rolled-attack",
-        "cli-rolled-healing",
-    ] {
-        let var = if id == "cli-rolled-scroll-check" {
-            "dc"
-        } else {
-            "target"
-        };
-        if let Some([value]) = english_values(label, id, &[var]) {
-            return say(id, vec![(var, value)]);
-        }
-    }
-    if let Some([target, abbrev]) = english_values(label, "cli-rolled-save", &["target", "ability"])
-    {
-        return say(
-            "cli-rolled-save",
-            vec![
-                ("target", target),
-                ("ability", ability_abbrev(&abbrev, lang)),
-            ],
-        );
-    }
-    label.to_owned()
+/// What a roll was for, in the chosen language (`grimoire_words::roll_label`).
+pub fn roll_label(label: &RollLabel, lang: Lang) -> String {
+    grimoire_words::roll_label(lang.tag(), label)
 }
 
-/// The values of message `id`'s variables `vars` that make its English
-/// text exactly `text`, or `None` when the text has another shape: the
-/// English `.ftl` is the one place the rules' English shapes are written.
-fn english_values<const N: usize>(text: &str, id: &str, vars: &[&str; N]) -> Option<[String; N]> {
-    const MARK: char = '\u{1}';
-    let mut args = FluentArgs::new();
-    for (i, v) in vars.iter().enumerate() {
-        args.set(*v, format!("{MARK}{i}{MARK}"));
-    }
-    let template = Words::get().text(grimoire_words::FALLBACK, id, Some(&args));
-    // Literal, variable index, literal, variable index, ..., literal.
-    let pieces: Vec<&str> = template.split(MARK).collect();
-    let mut rest = text.strip_prefix(pieces[0])?;
-    let mut values: [String; N] = std::array::from_fn(|_| String::new());
-    let count = pieces.len() / 2;
-    for (n, pair) in pieces[1..].chunks(2).enumerate() {
-        let [index, literal] = pair else {
-            return None;
-        };
-        let index: usize = index.parse().ok()?;
-        let last = n + 1 == count;
-        let (value, after) = if last {
-            (rest.strip_suffix(literal)?, "")
-        } else {
-            let at = rest.find(literal)?;
-            (&rest[..at], &rest[at + literal.len()..])
-        };
-        *values.get_mut(index)? = value.to_owned();
-        rest = after;
-    }
-    (pieces.len() > 1 || rest.is_empty()).then_some(values)
-}
-
-/// An ability's abbreviation (`CON`) in `lang`: each language has its own.
-fn ability_abbrev(abbrev: &str, lang: Lang) -> String {
-    Ability::ALL
-        .into_iter()
-        .find(|a| a.abbrev() == abbrev)
-        .map_or(abbrev.to_owned(), |a| {
-            grimoire_words::abbrev(lang.tag(), a).to_owned()
-        })
-}
-
-fn damage_type_en(word: &str) -> Option<DamageType> {
-    DamageType::ALL
-        .into_iter()
-        .find(|t| t.name_en().eq_ignore_ascii_case(word))
-}
-
-/// A creature type's name in language `tag` (`undead` → `nemrtvý`,
-/// message `creature-<type>`); unknown words stay.
-fn creature_type(word: &str, tag: &str) -> String {
-    let id = format!("creature-{}", word.to_lowercase());
-    let words = Words::get();
-    if words.has(tag, &id) || words.has(grimoire_words::FALLBACK, &id) {
-        words.text(tag, &id, None)
-    } else {
-        word.to_owned()
-    }
-}
-
-/// `fiend or undead` → `běs nebo nemrtvý`: the rules join the types with
-/// message `cli-or` in English.
-fn creature_types(list: &str, lang: Lang) -> String {
-    let or = |tag| format!(" {} ", grimoire_words::fixed(tag, "cli-or"));
-    list.split(&or(grimoire_words::FALLBACK))
-        .map(|w| creature_type(w, lang.tag()))
-        .collect::<Vec<_>>()
-        .join(&or(lang.tag()))
-}
-
-/// A note the rules put on a target's outcome, in the chosen language.
-/// Known shapes (`cli-note-*` messages, read as [`roll_label`] reads
-/// labels) are translated; anything else is shown as it came.
-pub fn target_note(note: &str, lang: Lang) -> String {
-    if lang == Lang::EN {
-        return note.to_owned();
-    }
-    let tag = lang.tag();
-    for id in [
-        "cli-note-appears-to-succeed",
-        "cli-note-no-effect-on-target",
-        "cli-note-ac-unknown",
-        "cli-note-scroll-failed",
-    ] {
-        if english_values(note, id, &[]).is_some() {
-            return grimoire_words::fixed(tag, id).to_owned();
-        }
-    }
-    if let Some([dc, abbrev, outcome]) = english_values(
-        note,
-        "cli-note-save-not-rolled",
-        &["dc", "ability", "success"],
-    ) {
-        let success = ["cli-note-success-half", "cli-note-success-none"]
-            .into_iter()
-            .find(|id| english_values(&outcome, id, &[]).is_some())
-            .map_or(outcome.clone(), |id| {
-                grimoire_words::fixed(tag, id).to_owned()
-            });
-        return grimoire_words::text(
-            tag,
-            "cli-note-save-not-rolled",
-            [
-                ("dc", dc),
-                ("ability", ability_abbrev(&abbrev, lang)),
-                ("success", success),
-            ],
-        );
-    }
-    if let Some([amount, kind, types]) =
-        english_values(note, "cli-note-more-damage", &["amount", "type", "types"])
-        && let Some(t) = damage_type_en(&kind)
-    {
-        return grimoire_words::text(
-            tag,
-            "cli-note-more-damage",
-            [
-                ("amount", amount),
-                ("type", grimoire_words::term(tag, &t)),
-                ("types", creature_types(&types, lang)),
-            ],
-        );
-    }
-    if let Some(said) = spell_note(note, lang) {
-        return said;
-    }
-    if let Some([kind, types]) =
-        english_values(note, "cli-note-no-extra-damage", &["type", "types"])
-        && let Some(t) = damage_type_en(&kind)
-    {
-        return grimoire_words::text(
-            tag,
-            "cli-note-no-extra-damage",
-            [
-                ("type", grimoire_words::term(tag, &t)),
-                ("types", creature_types(&types, lang)),
-            ],
-        );
-    }
-    note.to_owned()
-}
-
-/// A note about a spell under way or in effect (R12, R15, a moved Hex,
-/// a save's DC), in `lang` with the spell's name in `lang`; `None` for a
-/// note of another shape.
-fn spell_note(note: &str, lang: Lang) -> Option<String> {
-    let tag = lang.tag();
-    let name = |spell: &str| grimoire_words::spell_name(tag, spell);
-    let say = |id: &str, args: &[(&str, String)]| -> Option<String> {
-        Some(grimoire_words::text(tag, id, args.iter().cloned()))
-    };
-    if let Some([rounds]) = english_values(note, "cli-note-casting-takes", &["rounds"]) {
-        return say("cli-note-casting-takes", &[("rounds", rounds)]);
-    }
-    if let Some([spell, left]) =
-        english_values(note, "cli-note-casting-continues", &["spell", "left"])
-    {
-        return say(
-            "cli-note-casting-continues",
-            &[("spell", name(&spell)), ("left", left)],
-        );
-    }
-    for id in ["cli-note-casting-ready", "cli-note-spell-ended"] {
-        if let Some([spell]) = english_values(note, id, &["spell"]) {
-            return say(id, &[("spell", name(&spell))]);
-        }
-    }
-    if let Some([spell, target]) =
-        english_values(note, "cli-note-spell-moves", &["spell", "target"])
-    {
-        return say(
-            "cli-note-spell-moves",
-            &[("spell", name(&spell)), ("target", target)],
-        );
-    }
-    if let Some([dc, abbrev]) = english_values(note, "cli-note-save-dc", &["dc", "ability"]) {
-        return say(
-            "cli-note-save-dc",
-            &[("dc", dc), ("ability", ability_abbrev(&abbrev, lang))],
-        );
-    }
-    None
+/// A note the rules put on an action or a target's outcome, in the chosen
+/// language (`grimoire_words::note`).
+pub fn target_note(note: &Note, lang: Lang) -> String {
+    grimoire_words::note(lang.tag(), note)
 }
 
 /// Short flags for lists: `C` Concentration, `R` Ritual.
@@ -482,65 +250,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn english_texts_are_read_back_into_their_values() {
-        assert_eq!(
-            english_values(
-                "Goblin save (DEX)",
-                "cli-rolled-save",
-                &["target", "ability"]
-            ),
-            Some(["Goblin".to_owned(), "DEX".to_owned()])
-        );
-        assert_eq!(
-            english_values(
-                "radiant damage against fiend or undead",
-                "cli-rolled-damage-against",
-                &["type", "types"]
-            ),
-            Some(["radiant".to_owned(), "fiend or undead".to_owned()])
-        );
-        assert_eq!(
-            english_values("fire damage, extra", "cli-rolled-damage", &["type"]),
-            None
-        );
-        assert!(
-            english_values(
-                "AC unknown: damage shown applies on a hit",
-                "cli-note-ac-unknown",
-                &[]
-            )
-            .is_some()
-        );
-        assert!(english_values("AC unknown", "cli-note-ac-unknown", &[]).is_none());
-    }
-
-    #[test]
-    fn notes_about_a_spell_under_way_read_in_czech_with_its_czech_name() {
-        grimoire_catalog::Catalog::teach_words();
-        for (note, czech) in [
-            (
-                "R12: Alarm continues, 4 round(s) to go",
-                "R12: sesílání kouzla Poplach pokračuje, zbývá kol: 4",
-            ),
-            (
-                "R12: Alarm is ready to complete",
-                "R12: kouzlo Poplach lze dokončit",
-            ),
-            ("R15: Shield has ended", "R15: kouzlo Štít skončilo"),
-            ("Hex moves to Orc", "kouzlo Uřknutí přechází na cíl Orc"),
-            ("DC 15 WIS save", "záchrana MDR proti SO 15"),
-        ] {
-            assert_eq!(target_note(note, Lang::CS), czech);
-            assert_eq!(target_note(note, Lang::EN), note);
-        }
-        // A homebrew spell the catalogue does not know keeps its name.
-        assert_eq!(
-            target_note("R15: Frost Lance has ended", Lang::CS),
-            "R15: kouzlo Frost Lance skončilo"
-        );
-    }
-
-    #[test]
     fn czech_plurals() {
         assert_eq!(span(&TimeSpan::minutes(1), Lang::CS), "1 minuta");
         assert_eq!(span(&TimeSpan::minutes(3), Lang::CS), "3 minuty");
@@ -557,45 +266,6 @@ mod tests {
         assert_eq!(count(10, Counted::RoundsLeft, Lang::CS), "zbývá 10 kol");
         assert_eq!(count(1, Counted::Rounds, Lang::EN), "1 round");
         assert_eq!(count(339, Counted::Spells, Lang::EN), "339 spells");
-    }
-
-    #[test]
-    fn target_notes_in_czech() {
-        assert_eq!(
-            target_note("R18: the target appears to succeed on its save", Lang::CS),
-            "R18: cíl zdánlivě uspěje v záchraně"
-        );
-        assert_eq!(
-            target_note(
-                "save not rolled: DC 13 WIS; on a failure as shown, on a success no effect",
-                Lang::CS
-            ),
-            "záchrana nehozena: SO 13 MDR; při neúspěchu jak uvedeno, při úspěchu žádný účinek"
-        );
-        assert_eq!(
-            target_note(
-                "4 more radiant damage if the target is fiend or undead; state its creature type to apply it",
-                Lang::CS
-            ),
-            "o 4 víc (zářivé zranění), je-li cíl běs nebo nemrtvý; uveď jeho druh, aby se započetlo"
-        );
-        assert_eq!(
-            roll_label("radiant damage against fiend or undead", Lang::CS),
-            "zářivé zranění proti: běs nebo nemrtvý"
-        );
-        assert_eq!(target_note("anything else", Lang::CS), "anything else");
-    }
-
-    #[test]
-    fn roll_labels_in_czech() {
-        assert_eq!(roll_label("force damage", Lang::CS), "silové zranění");
-        assert_eq!(
-            roll_label("Goblin save (WIS)", Lang::CS),
-            "záchrana MDR (Goblin)"
-        );
-        assert_eq!(roll_label("attack vs Orc", Lang::CS), "útok na Orc");
-        assert_eq!(roll_label("something new", Lang::CS), "something new");
-        assert_eq!(roll_label("force damage", Lang::EN), "force damage");
     }
 
     #[test]

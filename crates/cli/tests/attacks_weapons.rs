@@ -65,7 +65,7 @@ fn notation(a: &Value, label: &str) -> String {
         .as_array()
         .unwrap()
         .iter()
-        .find(|r| r["label"].as_str().unwrap().ends_with(label))
+        .find(|r| common::label_en(r).ends_with(label))
         .unwrap_or_else(|| panic!("no {label} roll in {a}"))["notation"]
         .as_str()
         .unwrap()
@@ -450,7 +450,7 @@ fn attack_divine_favor_in_force_adds_its_d4_to_each_weapon_hit() {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|r| r["label"].as_str().unwrap().ends_with("damage"))
+        .filter(|r| r["label"]["kind"] == "damage")
         .map(|r| r["notation"].as_str().unwrap())
         .collect();
     assert_eq!(damage, ["1d8+3", "1d4"], "{a}");

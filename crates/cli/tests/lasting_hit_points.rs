@@ -79,7 +79,7 @@ fn labels(cast: &Value) -> Vec<String> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| r["label"].as_str().unwrap().to_owned())
+        .map(common::label_en)
         .collect()
 }
 

@@ -393,7 +393,7 @@ fn damage_notations(cast: &Value) -> Vec<String> {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|r| r["label"].as_str().unwrap_or("").contains("damage"))
+        .filter(|r| r["label"]["kind"] == "damage")
         .map(|r| r["notation"].as_str().unwrap().to_owned())
         .collect()
 }
@@ -415,8 +415,13 @@ fn divine_smite_on_a_beast_rolls_and_shows_no_extra_d8() {
     assert_eq!(damage_notations(&cast), ["2d8"], "{cast}");
     let t = &cast["cast"]["targets"][0];
     assert_eq!(t["damage"].as_array().unwrap().len(), 1, "{cast}");
-    let notes = cast["cast"]["notes"].to_string();
-    assert!(notes.contains("fiend or undead"), "{cast}");
+    let notes: Vec<String> = cast["cast"]["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(common::note_en)
+        .collect();
+    assert!(notes.iter().any(|n| n.contains("fiend or undead")), "{cast}");
     // The terminal card has no line for the extra die.
     s.ok(&["turn", "end", "Paul"]);
     let text = s.human(&[
@@ -437,7 +442,7 @@ fn divine_smite_on_a_creature_of_unknown_type_says_why_the_extra_d8_waits() {
     paladin(&s);
     let cast = smite(&s, "Shape");
     let t = &cast["cast"]["targets"][0];
-    let note = t["note"].as_str().unwrap_or_default();
+    let note = common::note_en(&t["note"]);
     assert!(
         note.contains("fiend or undead") && note.contains("creature type"),
         "{cast}"

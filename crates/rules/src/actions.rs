@@ -16,6 +16,8 @@ use crate::error::RulesError;
 use crate::error::SpellName;
 use crate::event::{EffectId, EndReason, Event};
 use crate::invalid::Invalid;
+use crate::label::RollLabel;
+use crate::note::Note;
 use crate::resources::{Equipment, LimitedUse, MagicItem};
 use crate::roll::{RollMode, RollRecord, roll_bonuses, roll_d20};
 use crate::spell::{Spell, SpellId};
@@ -30,8 +32,9 @@ pub const IDENTIFY_DC: i32 = 15;
 pub struct Outcome {
     /// The state changes, in order.
     pub events: Vec<Event>,
-    /// Plain-language notes.
-    pub notes: Vec<String>,
+    /// Notes for the player, as codes with values (words in
+    /// `grimoire-words`).
+    pub notes: Vec<Note>,
 }
 
 /// The result of taking damage while concentrating.
@@ -107,7 +110,9 @@ impl Caster {
                 spell: o.spell.clone(),
                 reason: EndReason::Expired,
             });
-            out.notes.push(format!("R15: {} has ended", o.name));
+            out.notes.push(Note::SpellEnded {
+                spell: o.name.clone(),
+            });
         }
     }
 
@@ -161,8 +166,9 @@ impl Caster {
                 out.events.push(Event::LongCastProgressed { rounds: step });
             }
             if lc.rounds_done.saturating_add(step) >= lc.rounds_needed {
-                out.notes
-                    .push(format!("R12: {} is ready to complete", lc.name));
+                out.notes.push(Note::CastingReady {
+                    spell: lc.name.clone(),
+                });
             }
         }
         for o in self.ongoing() {
@@ -179,7 +185,9 @@ impl Caster {
                     spell: o.spell.clone(),
                     reason: EndReason::Expired,
                 });
-                out.notes.push(format!("R15: {} has ended", o.name));
+                out.notes.push(Note::SpellEnded {
+                    spell: o.name.clone(),
+                });
             }
         }
         out
@@ -314,8 +322,7 @@ impl Caster {
         if condition.incapacitates()
             && end_concentration_events(self, EndReason::Incapacitated, &mut out.events).is_some()
         {
-            out.notes
-                .push("Concentration ends: the caster is Incapacitated".into());
+            out.notes.push(Note::ConcentrationEndsIncapacitated);
         }
         out
     }
@@ -425,14 +432,9 @@ impl Caster {
         }
         let dc = concentration_dc(damage);
         let bonus = self.save_bonus(Ability::Constitution);
-        let (mut roll, _) = roll_d20(
-            rng,
-            mode,
-            i64::from(bonus),
-            "Concentration (CON save)".into(),
-        );
+        let (mut roll, _) = roll_d20(rng, mode, i64::from(bonus), RollLabel::Concentration);
         let mut extra = Vec::new();
-        roll.total += roll_bonuses(rng, bonuses, "Concentration", &mut extra);
+        roll.total += roll_bonuses(rng, bonuses, &RollLabel::Concentration, &mut extra);
         for r in extra {
             roll.dice.extend(r.dice);
             roll.notation.push('+');
@@ -474,7 +476,10 @@ impl Caster {
             events: vec![Event::ActionUsed {
                 action: ActionKind::Action,
             }],
-            notes: vec![format!("R12: {} continues, {left} round(s) to go", lc.name)],
+            notes: vec![Note::CastingContinues {
+                spell: lc.name.clone(),
+                left,
+            }],
         })
     }
 
@@ -591,7 +596,10 @@ impl Caster {
                     targets: vec![to.to_owned()],
                 },
             ],
-            notes: vec![format!("{} moves to {to}", ongoing.name)],
+            notes: vec![Note::SpellMoves {
+                spell: ongoing.name.clone(),
+                target: to.to_owned(),
+            }],
         })
     }
 
@@ -856,12 +864,7 @@ impl Caster {
             });
         }
         let bonus = arcana_bonus.unwrap_or_else(|| i32::from(self.modifier(Ability::Intelligence)));
-        let (roll, _) = roll_d20(
-            rng,
-            RollMode::Normal,
-            i64::from(bonus),
-            "Study: Intelligence (Arcana)".into(),
-        );
+        let (roll, _) = roll_d20(rng, RollMode::Normal, i64::from(bonus), RollLabel::Study);
         let success = roll.total >= i64::from(IDENTIFY_DC);
         Ok(IdentifyOutcome {
             roll,

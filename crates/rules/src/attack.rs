@@ -5,7 +5,6 @@
 //! [`CastOutcome`] a spell attack does, so it is committed, logged and
 //! undone the same way.
 
-use compact_str::CompactString;
 use grimoire_dice::DiceRng;
 use serde::{Deserialize, Serialize};
 
@@ -18,11 +17,12 @@ use crate::effect::{BonusAmount, Damage};
 use crate::error::RulesError;
 use crate::event::Event;
 use crate::formula::DiceFormula;
+use crate::label::RollLabel;
 use crate::level::SpellLevel;
 use crate::request::CastMode;
 use crate::resolution::{CastOutcome, CastResolution, CastStatus};
 use crate::resolve::{Stats, hit_points_after, roll_damage, take};
-use crate::roll::{RollMode, joined, roll_bonuses, roll_d20};
+use crate::roll::{RollMode, roll_bonuses, roll_d20};
 use crate::spell::SpellId;
 use crate::target::{AttackOutcome, Target, TargetOutcome};
 
@@ -309,9 +309,9 @@ pub fn weapon_attack<R: DiceRng + ?Sized>(
         rng,
         req.roll_mode,
         i64::from(stats.attack_bonus),
-        joined(&["attack vs ", &t.name]),
+        RollLabel::attack(&t.name),
     );
-    let label: CompactString = r.label.clone();
+    let label = r.label.clone();
     let mut total = r.total;
     rolls.push(r);
     total += roll_bonuses(rng, &req.attack_bonuses, &label, &mut rolls);
@@ -356,7 +356,7 @@ pub fn weapon_attack<R: DiceRng + ?Sized>(
         let sum = take(&mut out, t, &rolled, false);
         out.damage_total = sum;
         if hit.is_none() {
-            out.note = Some("AC unknown: damage shown applies on a hit".into());
+            out.note = Some(crate::note::Note::AcUnknown);
         }
     }
     let mut targets = vec![out];

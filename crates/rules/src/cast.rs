@@ -105,9 +105,9 @@ pub fn cast<R: DiceRng + ?Sized>(
             effect: None,
             concentration_started: true,
             concentration_ended: ended,
-            notes: vec![format!(
-                "R12: casting takes {rounds_needed} rounds with Concentration; no slot is spent unless it completes"
-            )],
+            notes: vec![crate::note::Note::CastingTakes {
+                rounds: rounds_needed,
+            }],
             waived: plan.waived,
             damage_later: None,
         };
@@ -250,7 +250,7 @@ fn finish<R: DiceRng + ?Sized>(
             rng,
             RollMode::Normal,
             i64::from(plan.stats.modifier),
-            compact_str::format_compact!("scroll check (DC {dc})"),
+            crate::label::RollLabel::ScrollCheck { dc },
         );
         let passed = roll.total >= i64::from(dc);
         scroll_rolls.push(roll);
@@ -322,7 +322,12 @@ fn finish<R: DiceRng + ?Sized>(
         rolls
     };
     if plan.cast_level > spell.level && !spell.level.is_cantrip() {
-        notes.insert(0, format!("R6: cast as a level-{} spell", plan.cast_level));
+        notes.insert(
+            0,
+            crate::note::Note::CastAtLevel {
+                level: plan.cast_level,
+            },
+        );
     }
     // A stat-block creature's use found for it is named like one asked for.
     let mode = match (&plan.source, &request.mode) {
@@ -396,9 +401,7 @@ fn fizzled(
         effect: None,
         concentration_started: false,
         concentration_ended: None,
-        notes: vec![
-            "R5d: the scroll check failed: the spell fades from the scroll with no effect".into(),
-        ],
+        notes: vec![crate::note::Note::ScrollFailed],
         waived: plan.waived.clone(),
         damage_later: None,
     };

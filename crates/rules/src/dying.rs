@@ -163,7 +163,7 @@ impl Caster {
         rng: &mut R,
     ) -> Result<DeathSaveOutcome, RulesError> {
         let v = self.check_dying()?;
-        let (roll, kept) = roll_d20(rng, mode, -penalty, "Death save".into());
+        let (roll, kept) = roll_d20(rng, mode, -penalty, crate::label::RollLabel::DeathSave);
         let mut events = Vec::new();
         let (result, death) = if kept == 20 {
             events.push(Event::HitPointsChanged {

@@ -74,9 +74,11 @@ mod formula;
 mod hit_dice;
 mod house;
 mod invalid;
+mod label;
 mod level;
 mod material;
 mod message;
+mod note;
 mod price;
 mod reaction;
 mod request;
@@ -132,8 +134,10 @@ pub use formula::{DiceFormula, MAX_DICE};
 pub use hit_dice::{HIT_DIE_SIZES, HitDice, HitDiceSpent, HitDieRoll, hit_die};
 pub use house::{HouseRules, NotRelaxable, Relaxable, Waived};
 pub use invalid::Invalid;
+pub use label::RollLabel;
 pub use level::{SlotLevel, SpellLevel};
 pub use message::Arg;
+pub use note::Note;
 pub use price::{GearKind, ListedItem, PriceList};
 pub use reaction::{
     Answer, PendingCast, ReactionWindow, Trigger, TriggerKind, answers_targeting,

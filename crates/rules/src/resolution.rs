@@ -68,8 +68,9 @@ pub struct CastResolution {
     pub concentration_started: bool,
     /// The Concentration spell this casting ended, if any.
     pub concentration_ended: Option<SpellId>,
-    /// Plain-language notes.
-    pub notes: Vec<String>,
+    /// Notes on the casting, as codes with values (words in
+    /// `grimoire-words`).
+    pub notes: Vec<crate::note::Note>,
     /// Rules the cast broke that the table's house rules let pass.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub waived: Vec<crate::house::Waived>,

@@ -4,17 +4,18 @@
 
 use std::borrow::Cow;
 
-use compact_str::{CompactString, format_compact};
+use compact_str::CompactString;
 use grimoire_dice::DiceRng;
 use smallvec::SmallVec;
 
 use crate::caster::Caster;
-use crate::damage::DamageType;
 use crate::effect::{Bonus, CantripScaling, Damage, Delivery, Healing, OnSave};
 use crate::formula::DiceFormula;
+use crate::label::RollLabel;
 use crate::level::SpellLevel;
+use crate::note::Note;
 use crate::request::CastRequest;
-use crate::roll::{RollRecord, joined, notation, roll_bonuses, roll_d20, roll_formula, roll_noted};
+use crate::roll::{RollRecord, notation, roll_bonuses, roll_d20, roll_formula, roll_noted};
 use crate::spell::Spell;
 use crate::target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome};
 use crate::turn_damage::TurnDamage;
@@ -36,7 +37,7 @@ pub(crate) struct Applied {
     /// Indices into the request's targets of those the spell affects (valid
     /// ones); their names are copied only for a spell that lasts.
     pub affected: SmallVec<[usize; 8]>,
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
     /// The spell's bonuses at this casting's level (R6).
     pub bonuses: Vec<Bonus>,
     /// Its turn damage at this casting's level and chosen type (R6, R16).
@@ -267,7 +268,7 @@ pub(crate) struct Rolled<'a> {
 /// written once for every instance that rolls it.
 pub(crate) struct PreparedPart {
     formula: DiceFormula,
-    label: CompactString,
+    label: RollLabel,
     notation: CompactString,
 }
 
@@ -288,14 +289,9 @@ pub(crate) fn prepare_damage(
             if d.add_modifier {
                 formula.bonus = formula.bonus.saturating_add(stats.modifier);
             }
-            let label = if d.only_against.is_empty() {
-                CompactString::const_new(damage_label(d.damage_type))
-            } else {
-                format_compact!(
-                    "{} damage against {}",
-                    d.damage_type.name_en(),
-                    d.only_against.join(" or ")
-                )
+            let label = RollLabel::Damage {
+                damage_type: d.damage_type,
+                only_against: d.only_against.iter().map(|t| t.as_str().into()).collect(),
             };
             PreparedPart {
                 formula,
@@ -304,26 +300,6 @@ pub(crate) fn prepare_damage(
             }
         })
         .collect()
-}
-
-/// A damage roll's label (`force damage`): the type's English name and
-/// ` damage`, written out so that recording it copies a static string.
-fn damage_label(damage_type: DamageType) -> &'static str {
-    match damage_type {
-        DamageType::Acid => "acid damage",
-        DamageType::Bludgeoning => "bludgeoning damage",
-        DamageType::Cold => "cold damage",
-        DamageType::Fire => "fire damage",
-        DamageType::Force => "force damage",
-        DamageType::Lightning => "lightning damage",
-        DamageType::Necrotic => "necrotic damage",
-        DamageType::Piercing => "piercing damage",
-        DamageType::Poison => "poison damage",
-        DamageType::Psychic => "psychic damage",
-        DamageType::Radiant => "radiant damage",
-        DamageType::Slashing => "slashing damage",
-        DamageType::Thunder => "thunder damage",
-    }
 }
 
 /// Rolls the damage of one instance from its prepared parts (`prepared[i]`
@@ -372,12 +348,16 @@ fn harming<'r, 'a>(
             Some(true) => kept.push(r),
             Some(false) => {}
             None => {
-                out.note = Some(format!(
-                    "{} more {} damage if the target is {}; state its creature type to apply it",
-                    r.amount,
-                    r.part.damage_type.name_en(),
-                    r.part.only_against.join(" or ")
-                ));
+                out.note = Some(Note::MoreDamage {
+                    amount: r.amount,
+                    damage_type: r.part.damage_type,
+                    only_against: r
+                        .part
+                        .only_against
+                        .iter()
+                        .map(|t| t.as_str().into())
+                        .collect(),
+                });
             }
         }
     }
@@ -490,11 +470,10 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             });
         if !dropped.is_empty() {
             for d in &dropped {
-                notes.push(format!(
-                    "no {} damage rolled: it harms only {}, and no target is one",
-                    d.damage_type.name_en(),
-                    d.only_against.join(" or ")
-                ));
+                notes.push(Note::NoExtraDamage {
+                    damage_type: d.damage_type,
+                    only_against: d.only_against.iter().map(|t| t.as_str().into()).collect(),
+                });
             }
             scaled.damage = Cow::Owned(kept);
         }
@@ -514,9 +493,9 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                     total: None,
                     success: Some(true),
                 });
-                out.note = Some("R18: the target appears to succeed on its save".into());
+                out.note = Some(Note::AppearsToSucceed);
             } else {
-                out.note = Some("R18: the spell has no effect on this target".into());
+                out.note = Some(Note::NoEffectOnTarget);
             }
         }
     }
@@ -561,7 +540,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             for &i in &valid {
                 let t = &request.targets[i];
                 let save = t.stats.as_ref().map(|s| {
-                    let label = joined(&[&t.name, " save (", ability.abbrev(), ")"]);
+                    let label = RollLabel::save(&t.name, ability);
                     let (r, _) =
                         roll_d20(rng, s.save_mode, i64::from(s.save(ability)), label.clone());
                     let total = r.total;
@@ -593,20 +572,19 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                             OnSave::None => 0,
                         });
                         out.conditions = e.conditions.clone();
-                        out.note = Some(format!(
-                            "save not rolled: DC {} {}; on a failure as shown, on a success {}",
-                            stats.save_dc,
-                            ability.abbrev(),
-                            match on_success {
-                                OnSave::Half => "half damage and no conditions",
-                                OnSave::None => "no effect",
-                            }
-                        ));
+                        out.note = Some(Note::SaveNotRolled {
+                            dc: stats.save_dc,
+                            ability,
+                            on_success,
+                        });
                     }
                 }
             }
             if request.targets.is_empty() && !rolled_all.is_empty() {
-                notes.push(format!("DC {} {} save", stats.save_dc, ability.abbrev()));
+                notes.push(Note::SaveDc {
+                    dc: stats.save_dc,
+                    ability,
+                });
             }
         }
         Delivery::Attack(_) => {
@@ -619,7 +597,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                     rng,
                     request.roll_mode,
                     i64::from(stats.attack_bonus),
-                    joined(&["attack vs ", &t.name]),
+                    RollLabel::attack(&t.name),
                 );
                 let label = r.label.clone();
                 let mut total = r.total;
@@ -656,7 +634,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                     if hit == Some(true) {
                         outs[i].conditions = e.conditions.clone();
                     } else {
-                        outs[i].note = Some("AC unknown: damage shown applies on a hit".into());
+                        outs[i].note = Some(Note::AcUnknown);
                     }
                 }
             }
@@ -669,7 +647,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             if h.add_modifier {
                 f.bonus = f.bonus.saturating_add(stats.modifier);
             }
-            let r = roll_formula(rng, f, joined(&["healing for ", &request.targets[i].name]));
+            let r = roll_formula(rng, f, RollLabel::healing(&request.targets[i].name));
             outs[i].healing = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
             rolls.push(r);
         }
@@ -767,20 +745,5 @@ pub(crate) fn hit_points_after(targets: &[Target], outs: &mut [TargetOutcome]) {
         now.hp = hp;
         now.temp_hp = temp_hp;
         out.hp_after = Some(i32::try_from(hp).unwrap_or(i32::MAX));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::damage_label;
-    use crate::damage::DamageType;
-
-    /// The written-out labels are the ones joined from the type's name, as
-    /// stored rolls have always shown them.
-    #[test]
-    fn damage_labels_are_the_type_name_and_damage() {
-        for t in DamageType::ALL {
-            assert_eq!(damage_label(t), format!("{} damage", t.name_en()));
-        }
     }
 }

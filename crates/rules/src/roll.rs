@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::{SmallVec, smallvec};
 
 use crate::formula::DiceFormula;
+use crate::label::RollLabel;
 
 /// Advantage, Disadvantage or neither for a d20 roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -22,13 +23,14 @@ pub enum RollMode {
 
 /// One roll as it happened: what was rolled, every die, the total.
 ///
-/// The label and notation are [`CompactString`]s: a string of up to 24 bytes
-/// (every notation and nearly every label) is kept inline, so recording a roll
-/// does not allocate for them; they serialise as plain JSON strings, as before.
+/// The notation is a [`CompactString`]: every notation is kept inline, so
+/// recording a roll does not allocate for it; it serialises as a plain JSON
+/// string.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RollRecord {
-    /// What the roll was for (`attack vs Goblin`, `Force damage`).
-    pub label: CompactString,
+    /// What the roll was for, as data (an attack against a Goblin, force
+    /// damage); a roll stored before labels were data has its English text.
+    pub label: RollLabel,
     /// The notation rolled, e.g. `2d20kh1+5` or `8d6`.
     pub notation: CompactString,
     /// Every die face rolled, in order; up to four kept inline (a d20 test,
@@ -47,7 +49,7 @@ struct StackText {
 }
 
 /// Bytes a [`StackText`] holds: a notation (two `u32`s, a sign and an `i64`,
-/// at most 42 bytes) and every label that fits inline in a `CompactString`.
+/// at most 42 bytes).
 const STACK_TEXT: usize = 48;
 
 impl StackText {
@@ -109,21 +111,6 @@ impl StackText {
     }
 }
 
-/// The pieces of a label, joined: labels are built once per roll, and
-/// `format!`'s machinery cost more than the copying.
-pub(crate) fn joined(pieces: &[&str]) -> CompactString {
-    let mut text = StackText::new();
-    if pieces.iter().all(|p| text.push_bytes(p.as_bytes())) {
-        return text.finish();
-    }
-    // Longer than the stack buffer (a long target name): built on the heap.
-    let mut label = CompactString::with_capacity(pieces.iter().map(|p| p.len()).sum());
-    for piece in pieces {
-        label.push_str(piece);
-    }
-    label
-}
-
 /// A formula's notation, exactly as [`DiceFormula`]'s `Display` writes it
 /// (`8d6`, `1d4+1`, `-2`), without the formatting machinery.
 pub(crate) fn notation(formula: DiceFormula) -> CompactString {
@@ -152,7 +139,7 @@ fn d20_notation(head: &str, modifier: i64) -> CompactString {
 pub(crate) fn roll_formula<R: DiceRng + ?Sized>(
     rng: &mut R,
     formula: DiceFormula,
-    label: CompactString,
+    label: RollLabel,
 ) -> RollRecord {
     roll_noted(rng, formula, label, notation(formula))
 }
@@ -162,7 +149,7 @@ pub(crate) fn roll_formula<R: DiceRng + ?Sized>(
 pub(crate) fn roll_noted<R: DiceRng + ?Sized>(
     rng: &mut R,
     formula: DiceFormula,
-    label: CompactString,
+    label: RollLabel,
     notation: CompactString,
 ) -> RollRecord {
     let dice: SmallVec<[u32; 4]> = (0..formula.count.min(crate::formula::MAX_DICE))
@@ -183,7 +170,7 @@ pub(crate) fn roll_noted<R: DiceRng + ?Sized>(
 pub(crate) fn roll_bonuses<R: DiceRng + ?Sized>(
     rng: &mut R,
     bonuses: &[crate::effect::BonusAmount],
-    label: &str,
+    label: &RollLabel,
     rolls: &mut Vec<RollRecord>,
 ) -> i64 {
     let mut sum = 0i64;
@@ -191,12 +178,12 @@ pub(crate) fn roll_bonuses<R: DiceRng + ?Sized>(
         match b {
             crate::effect::BonusAmount::Flat(n) => sum += i64::from(*n),
             crate::effect::BonusAmount::Dice(f) => {
-                let r = roll_formula(rng, *f, joined(&[label, " bonus"]));
+                let r = roll_formula(rng, *f, label.bonus());
                 sum += r.total;
                 rolls.push(r);
             }
             crate::effect::BonusAmount::Penalty(f) => {
-                let r = roll_formula(rng, *f, joined(&[label, " penalty"]));
+                let r = roll_formula(rng, *f, label.penalty());
                 sum -= r.total;
                 rolls.push(r);
             }
@@ -210,7 +197,7 @@ pub(crate) fn roll_d20<R: DiceRng + ?Sized>(
     rng: &mut R,
     mode: RollMode,
     modifier: i64,
-    label: CompactString,
+    label: RollLabel,
 ) -> (RollRecord, u32) {
     let first = rng.roll_die(20);
     let (dice, kept, head) = match mode {
@@ -237,7 +224,8 @@ pub(crate) fn roll_d20<R: DiceRng + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::{RollRecord, d20_notation, joined, notation};
+    use super::{RollRecord, d20_notation, notation};
+    use crate::label::RollLabel;
     use crate::formula::DiceFormula;
 
     /// The notation written without `format!` is the one `Display` writes,
@@ -266,24 +254,9 @@ mod tests {
         }
     }
 
-    /// Labels join their pieces the same whether they fit the stack buffer
-    /// or are long enough to be built on the heap.
-    #[test]
-    fn labels_join_short_and_long_pieces() {
-        assert_eq!(joined(&["Force", " damage"]), "Force damage");
-        assert_eq!(joined(&[]), "");
-        let long = "Ancient Red Dragon of the Smoking Mountain";
-        let label = joined(&["attack vs ", long, " (Ž)"]);
-        assert_eq!(label, format!("attack vs {long} (Ž)"));
-        assert_eq!(
-            joined(&["žluťoučký kůň", " save (DEX)"]),
-            "žluťoučký kůň save (DEX)"
-        );
-    }
-
-    /// Rolls stored before labels became inline strings (events in a
-    /// database, answers saved by a client) load and serialise unchanged,
-    /// short labels kept inline and long ones on the heap alike.
+    /// Rolls stored before labels were data (cards in a table's log,
+    /// answers saved by a client) load and serialise unchanged, their
+    /// English labels kept as text.
     #[test]
     fn stored_roll_json_round_trips_unchanged() {
         let stored = [
@@ -295,7 +268,7 @@ mod tests {
             assert_eq!(serde_json::to_string(&roll).expect("serialises"), json);
         }
         let roll: RollRecord = serde_json::from_str(stored[0]).expect("old JSON loads");
-        assert_eq!(roll.label, "Force damage");
+        assert_eq!(roll.label, RollLabel::Text("Force damage".into()));
         assert_eq!(roll.notation, "1d4+1");
     }
 }

@@ -245,7 +245,7 @@ pub struct TargetOutcome {
     /// Hit points afterwards, when known.
     pub hp_after: Option<i32>,
     /// What the caster perceives, for the cases the rules spell out (R18).
-    pub note: Option<String>,
+    pub note: Option<crate::note::Note>,
 }
 
 impl TargetOutcome {

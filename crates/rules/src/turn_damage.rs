@@ -197,7 +197,7 @@ pub fn resolve_turn_damage<R: DiceRng + ?Sized>(
     let mut harmed = true;
     if let Some(save) = due.turn.save {
         let total = target.stats.as_ref().map(|s| {
-            let label = crate::roll::joined(&[&target.name, " save (", save.ability.abbrev(), ")"]);
+            let label = crate::label::RollLabel::save(&target.name, save.ability);
             let (r, _) = roll_d20(
                 rng,
                 s.save_mode,
@@ -225,11 +225,10 @@ pub fn resolve_turn_damage<R: DiceRng + ?Sized>(
             }
             (Some(false), _) => {}
             (None, _) => {
-                out.note = Some(format!(
-                    "save not rolled: DC {} {}; the damage shown is for a failure",
-                    due.save_dc,
-                    save.ability.abbrev()
-                ));
+                out.note = Some(crate::note::Note::TurnSaveNotRolled {
+                    dc: due.save_dc,
+                    ability: save.ability,
+                });
             }
         }
     }
@@ -379,6 +378,12 @@ mod tests {
             &mut SeededRng::new(4),
         );
         assert_eq!(done.outcome.save.as_ref().and_then(|s| s.success), None);
-        assert!(done.outcome.note.as_deref().unwrap().contains("DC 14"));
+        assert_eq!(
+            done.outcome.note,
+            Some(crate::note::Note::TurnSaveNotRolled {
+                dc: 14,
+                ability: Ability::Wisdom,
+            })
+        );
     }
 }

@@ -45,7 +45,7 @@ fn r5a_cantrip_damage_grows_at_levels_5_11_17() {
             .resolution
             .rolls
             .iter()
-            .find(|r| r.label.contains("fire"))
+            .find(|r| r.label.damage_type() == Some(DamageType::Fire))
             .unwrap();
         assert_eq!(dmg.dice.len(), dice, "character level {level}");
     }

@@ -20,11 +20,11 @@ fn orb_wizard() -> Caster {
     w
 }
 
-fn damage_dice(out: &CastOutcome, kind: &str) -> Vec<usize> {
+fn damage_dice(out: &CastOutcome, kind: DamageType) -> Vec<usize> {
     out.resolution
         .rolls
         .iter()
-        .filter(|r| r.label == format!("{kind} damage"))
+        .filter(|r| r.label == RollLabel::damage(kind))
         .map(|r| r.dice.len())
         .collect()
 }
@@ -98,8 +98,8 @@ fn r6_flame_strike_at_slot_6_grows_both_its_parts() {
         .at_slot(slot(6))
         .target(Target::named("Orc"));
     let out = cast(&c, &flame_strike(), &req, &mut Scripted::new(&[3])).unwrap();
-    assert_eq!(damage_dice(&out, "fire"), [6]);
-    assert_eq!(damage_dice(&out, "radiant"), [6]);
+    assert_eq!(damage_dice(&out, DamageType::Fire), [6]);
+    assert_eq!(damage_dice(&out, DamageType::Radiant), [6]);
     // Every die a 3: 18 of each type on a failed save.
     assert_eq!(out.resolution.targets[0].damage_total, 36);
 }

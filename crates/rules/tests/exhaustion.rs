@@ -65,7 +65,7 @@ fn exhaustion_a_spell_attack_rolls_lower() {
         .resolution
         .rolls
         .iter()
-        .find(|r| r.label.starts_with("attack"))
+        .find(|r| r.label.is_attack())
         .unwrap();
     // INT 16 (+3), proficiency +3, less 6.
     assert_eq!(attack.total, 10 + 6 - 6, "{attack:?}");

@@ -631,7 +631,7 @@ fn r16_stat_block_cantrips_grow_with_the_blocks_level() {
             .resolution
             .rolls
             .iter()
-            .find(|r| r.label.contains("damage"))
+            .find(|r| r.label.is_damage())
             .unwrap();
         assert_eq!(damage.notation, dice, "cantrip level {level}");
     }

@@ -137,14 +137,13 @@ fn r5d_a_scroll_above_the_casters_levels_needs_a_check_and_can_fade() {
     // 5 + 3 (Intelligence) = 8 against DC 13: the spell fades.
     let out = cast_ok(&mut c, &fireball(), &req, &mut Scripted::new(&[5]));
     assert_eq!(out.resolution.rolls.len(), 1, "{:?}", out.resolution.rolls);
-    assert_eq!(out.resolution.rolls[0].label, "scroll check (DC 13)");
+    assert_eq!(
+        out.resolution.rolls[0].label,
+        RollLabel::ScrollCheck { dc: 13 }
+    );
     assert_eq!(out.resolution.rolls[0].total, 8);
     assert!(out.resolution.targets.is_empty());
-    assert!(
-        out.resolution.notes[0].contains("fades"),
-        "{:?}",
-        out.resolution.notes
-    );
+    assert_eq!(out.resolution.notes, [Note::ScrollFailed]);
     assert!(c.items().is_empty(), "the scroll is used up");
     assert_eq!(c.slots().remaining(slot(1)), 2, "no slot spent");
 }
@@ -158,7 +157,7 @@ fn r5d_a_scroll_within_the_casters_levels_needs_no_check() {
         out.resolution
             .rolls
             .iter()
-            .all(|r| !r.label.starts_with("scroll check")),
+            .all(|r| !matches!(r.label, RollLabel::ScrollCheck { .. })),
         "{:?}",
         out.resolution.rolls
     );

@@ -181,7 +181,7 @@ fn r6_fireball_gains_a_die_per_slot_level() {
         .resolution
         .rolls
         .iter()
-        .find(|r| r.label.contains("fire"))
+        .find(|r| r.label.damage_type() == Some(DamageType::Fire))
         .unwrap();
     assert_eq!(fire.notation, "10d6");
     assert_eq!(fire.dice.len(), 10);

@@ -120,7 +120,7 @@ fn r21_blessed_caster_adds_one_d4_to_its_spell_attacks() {
         out.resolution
             .rolls
             .iter()
-            .filter(|r| r.label.contains("bonus"))
+            .filter(|r| matches!(r.label, RollLabel::Bonus { .. }))
             .count(),
         1
     );
@@ -204,7 +204,7 @@ fn r21_bane_gives_minus_one_d4_to_a_save() {
         .resolution
         .rolls
         .iter()
-        .find(|r| r.label.contains("penalty"));
+        .find(|r| matches!(r.label, RollLabel::Penalty { .. }));
     assert_eq!(penalty.map(|r| r.total), Some(2));
 }
 

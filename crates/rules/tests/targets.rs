@@ -97,7 +97,7 @@ fn r18_invalid_target_still_spends_the_slot() {
     assert!(!t.affected);
     assert_eq!(t.healing, 0);
     assert_eq!(t.hp_after, Some(13));
-    assert!(t.note.as_deref().unwrap().contains("no effect"));
+    assert_eq!(t.note, Some(Note::NoEffectOnTarget));
     assert_eq!(c.slots().remaining(slot(1)), 3);
 }
 
@@ -341,7 +341,7 @@ fn damage_rolls(out: &CastOutcome) -> Vec<String> {
     out.resolution
         .rolls
         .iter()
-        .filter(|r| r.label.contains("damage"))
+        .filter(|r| r.label.is_damage())
         .map(|r| r.notation.to_string())
         .collect()
 }
@@ -358,13 +358,12 @@ fn r16_divine_smite_rolls_no_extra_d8_against_a_beast() {
     let out = smite_on(Target::named("Wolf").of_type("beast"));
     assert_eq!(damage_rolls(&out), ["2d8"], "{:?}", out.resolution.rolls);
     assert_eq!(out.resolution.targets[0].damage_total, 16);
-    assert!(
-        out.resolution
-            .notes
-            .iter()
-            .any(|n| n.contains("fiend or undead")),
-        "{:?}",
-        out.resolution.notes
+    assert_eq!(
+        out.resolution.notes,
+        [Note::NoExtraDamage {
+            damage_type: DamageType::Radiant,
+            only_against: vec!["fiend".into(), "undead".into()],
+        }]
     );
 }
 
@@ -373,6 +372,10 @@ fn r16_divine_smite_on_a_creature_of_unknown_type_says_what_the_extra_d8_needs()
     let out = smite_on(Target::named("Shape"));
     let t = &out.resolution.targets[0];
     assert_eq!(t.damage_total, 16);
-    let note = t.note.as_deref().unwrap_or_default();
-    assert!(note.contains("fiend or undead"), "{note}");
+    assert!(
+        matches!(&t.note, Some(Note::MoreDamage { amount: 8, only_against, .. })
+            if only_against.len() == 2),
+        "{:?}",
+        t.note
+    );
 }

@@ -44,9 +44,9 @@ async fn a_cast_report_carries_the_cli_cast_fields() {
             "status": "resolved",
             "rounds_needed": null,
             "rolls": [
-                {"dice": [2], "label": "force damage", "notation": "1d4+1", "total": 3},
-                {"dice": [4], "label": "force damage", "notation": "1d4+1", "total": 5},
-                {"dice": [3], "label": "force damage", "notation": "1d4+1", "total": 4},
+                {"dice": [2], "label": {"kind": "damage", "damage_type": "force"}, "notation": "1d4+1", "total": 3},
+                {"dice": [4], "label": {"kind": "damage", "damage_type": "force"}, "notation": "1d4+1", "total": 5},
+                {"dice": [3], "label": {"kind": "damage", "damage_type": "force"}, "notation": "1d4+1", "total": 4},
             ],
             "targets": [],
             "effect": null,

@@ -13,7 +13,8 @@
 //! the rules' vocabulary (schools, conditions, damage types, ...),
 //! [`message`] and [`Message`] for any other coded error (the app's, the
 //! catalogue's, the server's: an id and arguments; [`dice_error`] for dice
-//! notation), and [`text`] for any
+//! notation), [`roll_label`] for what a roll was for, [`note`] for what the rules
+//! note beside an action, and [`text`] for any
 //! other message of the front ends.
 //!
 //! ```
@@ -34,7 +35,9 @@ mod dice;
 mod language;
 mod message;
 mod names;
+mod note;
 mod refusal;
+mod roll;
 mod shape;
 mod store;
 mod trigger;
@@ -46,7 +49,9 @@ pub use dice::{dice_error, distribution_error};
 pub use fluent_bundle::{FluentArgs, FluentValue};
 pub use message::{Message, message};
 pub use names::{SpellNames, learn_spell_names, spell_name};
+pub use note::note;
 pub use refusal::{reason, refusal, waived, waived_message, with_words};
+pub use roll::{creature_types, roll_label};
 pub use shape::{templates, variables};
 pub use store::{store_error, store_kind};
 pub use trigger::trigger_said;

@@ -114,3 +114,17 @@ pub fn slots(v: &Value) -> Vec<(u64, u64, u64)> {
         })
         .collect()
 }
+
+/// A roll's label in a `--json` answer (the rules' label as data, or the
+/// English text of an old log) worded in English, as the terminal shows it.
+pub fn label_en(roll: &Value) -> String {
+    let label: grimoire_rules::RollLabel =
+        serde_json::from_value(roll["label"].clone()).expect("a roll label");
+    grimoire_words::roll_label("en", &label)
+}
+
+/// A note in a `--json` answer (a code with values) worded in English.
+pub fn note_en(note: &Value) -> String {
+    let note: grimoire_rules::Note = serde_json::from_value(note.clone()).expect("a note");
+    grimoire_words::note("en", &note)
+}

@@ -599,7 +599,7 @@ mod tests {
                     .resolution
                     .rolls
                     .iter()
-                    .filter(|r| r.label.contains("damage"))
+                    .filter(|r| r.label.is_damage())
                     .map(|r| r.dice.len() as u64)
                     .sum();
                 assert_eq!(dice, expr.dice_count(), "{id} at {slot}");

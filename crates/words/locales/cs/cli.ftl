@@ -427,33 +427,6 @@ cli-monster-header = { $name } ({ $id }) · ND { $cr } · OČ { $ac } · životy
 cli-monster-unreadable = { $path }: soubor nelze přečíst: { $error }
 cli-missing-ac = { $name } nemá zapsané OČ: zadejte --ac
 
-## Popisky hodů a poznámky k cílům z pravidel
-
-cli-rolled-concentration = Soustředění (záchrana ODL)
-cli-rolled-damage-against = { $type } zranění proti: { $types }
-cli-rolled-damage = { $type } zranění
-cli-rolled-scroll-check = ověření svitku (SO { $dc })
-cli-rolled-attack = útok na { $target }
-cli-rolled-healing = léčení ({ $target })
-cli-rolled-save = záchrana { $ability } ({ $target })
-cli-or = nebo
-cli-note-appears-to-succeed = R18: cíl zdánlivě uspěje v záchraně
-cli-note-no-effect-on-target = R18: kouzlo na tento cíl nepůsobí
-cli-note-ac-unknown = OČ neznámé: uvedené zranění platí při zásahu
-cli-note-scroll-failed = R5d: ověření svitku se nezdařilo: kouzlo ze svitku zmizí bez účinku
-cli-note-save-not-rolled = záchrana nehozena: SO { $dc } { $ability }; při neúspěchu jak uvedeno, při úspěchu { $success }
-cli-note-success-half = poloviční zranění a žádné stavy
-cli-note-success-none = žádný účinek
-cli-note-more-damage = o { $amount } víc ({ $type } zranění), je-li cíl { $types }; uveď jeho druh, aby se započetlo
-cli-note-no-extra-damage = { $type } zranění se neházelo: zraňuje jen tyto druhy: { $types }, a žádný cíl k nim nepatří
-# Poznámky o kouzle, které se sesílá nebo působí, přečtené z anglických poznámek pravidel (issue 31).
-cli-note-casting-takes = R12: sesílání trvá kol: { $rounds }, se Soustředěním; pozice se utratí, jen když se dokončí
-cli-note-casting-continues = R12: sesílání kouzla { $spell } pokračuje, zbývá kol: { $left }
-cli-note-casting-ready = R12: kouzlo { $spell } lze dokončit
-cli-note-spell-ended = R15: kouzlo { $spell } skončilo
-cli-note-spell-moves = kouzlo { $spell } přechází na cíl { $target }
-cli-note-save-dc = záchrana { $ability } proti SO { $dc }
-
 ## Hlášení o vykonané práci
 
 cli-admin-report = { $what }: { $count ->

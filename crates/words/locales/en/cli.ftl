@@ -415,36 +415,6 @@ cli-monster-header = { $name } ({ $id }) · CR { $cr } · AC { $ac } · HP { $hp
 cli-monster-unreadable = { $path }: cannot be read: { $error }
 cli-missing-ac = { $name } has no AC on record: give --ac
 
-## The rules' roll labels and target notes. The rules crate writes them in
-## English; the CLI reads their values by matching these English texts, so
-## they must stay word for word what the rules write.
-
-cli-rolled-concentration = Concentration (CON save)
-cli-rolled-damage-against = { $type } damage against { $types }
-cli-rolled-damage = { $type } damage
-cli-rolled-scroll-check = scroll check (DC { $dc })
-cli-rolled-attack = attack vs { $target }
-cli-rolled-healing = healing for { $target }
-cli-rolled-save = { $target } save ({ $ability })
-# Joins creature types: "fiend or undead".
-cli-or = or
-cli-note-appears-to-succeed = R18: the target appears to succeed on its save
-cli-note-no-effect-on-target = R18: the spell has no effect on this target
-cli-note-ac-unknown = AC unknown: damage shown applies on a hit
-cli-note-scroll-failed = R5d: the scroll check failed: the spell fades from the scroll with no effect
-cli-note-save-not-rolled = save not rolled: DC { $dc } { $ability }; on a failure as shown, on a success { $success }
-cli-note-success-half = half damage and no conditions
-cli-note-success-none = no effect
-cli-note-more-damage = { $amount } more { $type } damage if the target is { $types }; state its creature type to apply it
-cli-note-no-extra-damage = no { $type } damage rolled: it harms only { $types }, and no target is one
-# Notes about a spell under way or in effect, read back from the rules' English (issue 31).
-cli-note-casting-takes = R12: casting takes { $rounds } rounds with Concentration; no slot is spent unless it completes
-cli-note-casting-continues = R12: { $spell } continues, { $left } round(s) to go
-cli-note-casting-ready = R12: { $spell } is ready to complete
-cli-note-spell-ended = R15: { $spell } has ended
-cli-note-spell-moves = { $spell } moves to { $target }
-cli-note-save-dc = DC { $dc } { $ability } save
-
 cli-attack-extra = Extra Attack: { $left } more in this Attack action
 ## Reports of done work
 

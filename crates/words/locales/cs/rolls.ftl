@@ -1,0 +1,16 @@
+## Popisky hodů (RollLabel pravidel, v JSON `kind`): CLI, server i webový
+## stůl je ukazují u kostek. Web je plní jako šablony `{name}`: jen text a
+## proměnné.
+
+roll-attack = útok na { $target }
+roll-save = záchrana { $ability } ({ $target })
+roll-damage = { $type } zranění
+roll-damage-against = { $type } zranění proti: { $types }
+roll-healing = léčení ({ $target })
+roll-concentration = Soustředění (záchrana ODL)
+roll-death-save = záchrana před smrtí
+roll-scroll-check = ověření svitku (SO { $dc })
+roll-study = Zkoumání: Inteligence (Mystika)
+roll-bonus = { $roll }, bonus
+roll-penalty = { $roll }, postih
+roll-or = nebo
