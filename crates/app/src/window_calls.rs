@@ -9,7 +9,7 @@
 use grimoire_dice::DiceRng;
 use grimoire_rules::{ActionKind, CastRequest, Event, ReactionWindow, Spell, SpellId, Trigger};
 use grimoire_store::Store;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::encounter_calls::{check_damage, running};
 use crate::error::AppError;
@@ -218,8 +218,11 @@ pub fn withdraw_in(
 }
 
 /// What opens a window for Reactions besides a spell being cast, with
-/// combatants by name as a person types them.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// combatants by name as a person types them (the API's request body of
+/// `POST …/window`, tagged by `kind`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum TriggerCall {
     /// An attack roll hit a combatant (Shield).
     Hit {
@@ -229,7 +232,8 @@ pub enum TriggerCall {
         target: String,
         /// The attack roll's total (-100 to 100).
         attack_total: i32,
-        /// The target's AC; its stat block's or sheet's when `None` (1-40).
+        /// The target's AC; its stat block's or sheet's when left out (1-40).
+        #[serde(default)]
         ac: Option<i32>,
     },
     /// A combatant took damage from another (Hellish Rebuke).

@@ -213,9 +213,9 @@ fn describe_values(doc: &mut serde_json::Value) {
         }}),
     );
     // utoipa closes a struct that denies unknown fields, not the variants
-    // of a tagged enum that does (TriggerInput): close each variant too.
+    // of a tagged enum that does (TriggerCall): close each variant too.
     if let Some(variants) = doc
-        .pointer_mut(&format!("{schemas}/TriggerInput/oneOf"))
+        .pointer_mut(&format!("{schemas}/TriggerCall/oneOf"))
         .and_then(|v| v.as_array_mut())
     {
         for v in variants {

@@ -89,67 +89,6 @@ pub struct ResolveInput {
     pub seed: Option<u64>,
 }
 
-/// What opens a window for Reactions besides a spell being cast.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum TriggerInput {
-    /// An attack roll hit a combatant (Shield).
-    Hit {
-        /// The attacker.
-        attacker: String,
-        /// The combatant hit.
-        target: String,
-        /// The attack roll's total (-100 to 100).
-        attack_total: i32,
-        /// The target's AC; its stat block's when left out (1-40).
-        #[serde(default)]
-        ac: Option<i32>,
-    },
-    /// A combatant took damage from another (Hellish Rebuke).
-    Damage {
-        /// Who dealt it.
-        attacker: String,
-        /// Who took it.
-        target: String,
-        /// How much (at most 10000).
-        amount: u32,
-    },
-    /// A combatant falls (Feather Fall).
-    Fall {
-        /// Who falls.
-        creature: String,
-    },
-}
-
-impl TriggerInput {
-    /// The app's trigger call.
-    fn call(self) -> TriggerCall {
-        match self {
-            TriggerInput::Hit {
-                attacker,
-                target,
-                attack_total,
-                ac,
-            } => TriggerCall::Hit {
-                attacker,
-                target,
-                attack_total,
-                ac,
-            },
-            TriggerInput::Damage {
-                attacker,
-                target,
-                amount,
-            } => TriggerCall::Damage {
-                attacker,
-                target,
-                amount,
-            },
-            TriggerInput::Fall { creature } => TriggerCall::Fall { creature },
-        }
-    }
-}
-
 /// The cast request of `input`: slot, named use, targets by name.
 fn request(input: &CombatantCastInput) -> Result<CastRequest, ServerError> {
     limits::check_count(
@@ -271,7 +210,7 @@ where
                             .text("name", who.as_str()),
                     ));
                 };
-                let owner = grimoire_app::sheet::owner_of(store, &character.name)?;
+                let owner = crate::game::owner_of(store, &character.name)?;
                 me.require_owner(&character.name, &owner)?;
             }
             let out = retry(store, &mut op)?;
@@ -494,16 +433,15 @@ async fn withdraw(
 /// (Feather Fall) (GM only).
 #[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/window",
     tag = "encounters", security(("token" = [])),
-    params(("campaign" = String, Path), ("encounter" = String, Path)), request_body = TriggerInput,
+    params(("campaign" = String, Path), ("encounter" = String, Path)), request_body = TriggerCall,
     responses((status = 200, body = Opened), (status = 403, body = crate::api::ErrorBody),
               (status = 422, body = crate::api::ErrorBody)))]
 async fn open_window(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, enc)): Params<(String, String)>,
-    Body(body): Body<TriggerInput>,
+    Body(trigger): Body<TriggerCall>,
 ) -> Result<Json<Opened>, ServerError> {
-    let trigger = body.call();
     let reactions = grimoire_app::reaction_spells();
     Ok(Json(
         gm(&state, token, campaign, move |store| {
