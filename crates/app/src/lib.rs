@@ -85,4 +85,4 @@ pub use state::{
 };
 
 // Issue 36: a character brought from another tool's sheet.
-pub use sheet_import::{SheetStored, import_sheet};
+pub use sheet_import::{SheetStored, import_sheet, import_sheet_for};

@@ -1,5 +1,6 @@
 //! A character brought from another tool's sheet (issue 36): the one step
-//! behind `grimoire import foundry` (and, later, the API's upload route).
+//! behind `grimoire import foundry|ddb`, the API's upload route and MCP's
+//! `import_sheet`.
 //! The sheet is read and reported by `grimoire-import`; this step checks the
 //! name and stores the character in one change, so an import lands whole or
 //! not at all and `grimoire undo` takes it back.
@@ -11,6 +12,9 @@ use grimoire_store::{Change, ChangeId, Store};
 use crate::error::AppError;
 use crate::name::{NameKind, check_name, check_unconfusable};
 use crate::state::CHARACTER;
+
+/// The entity kind that records who plays a character on a server.
+const OWNER: &str = "owner";
 
 /// What was stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,6 +37,18 @@ pub fn import_sheet(
     command: impl Into<String>,
     imported: Imported,
 ) -> Result<SheetStored, AppError> {
+    import_sheet_for(store, command, imported, None)
+}
+
+/// [`import_sheet`] for a table's server: the character stored with the
+/// account that plays it (an `owner` entity beside it, `{"account": ...}`),
+/// in the same change, so undo takes back both.
+pub fn import_sheet_for(
+    store: &mut Store,
+    command: impl Into<String>,
+    imported: Imported,
+    owner: Option<&str>,
+) -> Result<SheetStored, AppError> {
     let name = check_name(NameKind::Character, imported.caster.name())?;
     let mut imported = imported;
     if name != imported.caster.name() {
@@ -50,7 +66,10 @@ pub fn import_sheet(
         existing.iter().map(|e| e.name.as_str()),
     )?;
     crate::identity::check_character_name(store, &name)?;
-    let change = Change::new(command).create(CHARACTER, &name, &imported.caster)?;
+    let mut change = Change::new(command).create(CHARACTER, &name, &imported.caster)?;
+    if let Some(account) = owner {
+        change = change.create(OWNER, &name, &serde_json::json!({ "account": account }))?;
+    }
     let committed = store.commit(&change)?;
     Ok(SheetStored {
         name,
@@ -106,6 +125,25 @@ mod tests {
         let e = import_sheet(&mut store, "import", sheet(Some("\u{406}lse"))).unwrap_err();
         assert_eq!(e.code(), "invalid_name");
         assert_eq!(store.list::<serde_json::Value>(CHARACTER).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn an_owned_import_stores_the_owner_in_the_same_change() {
+        let mut store = Store::open_in_memory().unwrap();
+        import_sheet_for(&mut store, "import", sheet(None), Some("mira")).unwrap();
+        let owner = store
+            .find::<serde_json::Value>(OWNER, "Ilse")
+            .unwrap()
+            .unwrap();
+        assert_eq!(owner.state["account"], "mira");
+        store.undo(CHARACTER, "Ilse").unwrap();
+        assert!(character(&store, "Ilse").is_err());
+        assert!(
+            store
+                .find::<serde_json::Value>(OWNER, "Ilse")
+                .unwrap()
+                .is_none()
+        );
     }
 
     #[test]

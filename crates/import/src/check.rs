@@ -76,9 +76,17 @@ pub enum Finding {
     },
     /// A spell the sheet takes from the 2014 rules: Grimoire plays the
     /// 2024 (SRD 5.2) version, which may differ.
+    #[serde(rename = "rules_2014")]
     Rules2014 {
         /// The spell.
         spell: SpellId,
+    },
+    /// A class the sheet takes from the 2014 rules: the 2024 class prepares
+    /// a different number of spells and has other features.
+    #[serde(rename = "class_2014")]
+    Class2014 {
+        /// The class.
+        class: Class,
     },
     /// Levels in classes without spells raise proficiency, and so the DC
     /// and attack bonus, above what the spellcasting classes give.
@@ -102,6 +110,7 @@ impl Finding {
             Finding::SaveDcBonus { .. } => "save_dc_bonus",
             Finding::AttackBonus { .. } => "attack_bonus",
             Finding::Rules2014 { .. } => "rules_2014",
+            Finding::Class2014 { .. } => "class_2014",
             Finding::OtherClassLevels { .. } => "other_class_levels",
         }
     }
@@ -218,6 +227,9 @@ pub fn check(imported: &Imported, catalog: &Catalog) -> Vec<Finding> {
         out.push(Finding::Rules2014 {
             spell: spell.clone(),
         });
+    }
+    for class in &sheet.classes_2014 {
+        out.push(Finding::Class2014 { class: *class });
     }
     if sheet.other_levels > 0 {
         out.push(Finding::OtherClassLevels {

@@ -31,6 +31,12 @@ pub enum ImportError {
         /// The field that gave it away.
         field: String,
     },
+    /// Occurs when the JSON is not a D&D Beyond character.
+    #[error("this is not a D&D Beyond character: {field} is missing or wrong")]
+    NotADdbCharacter {
+        /// The field that gave it away.
+        field: String,
+    },
     /// Occurs when the actor is not a player character (an NPC, a vehicle).
     #[error("the actor is a {kind}, not a character (field type)")]
     NotACharacter {
@@ -76,6 +82,7 @@ impl ImportError {
             ImportError::TooLarge { .. } => "too_large",
             ImportError::NotJson { .. } => "not_json",
             ImportError::NotAFoundryActor { .. } => "not_a_foundry_actor",
+            ImportError::NotADdbCharacter { .. } => "not_a_ddb_character",
             ImportError::NotACharacter { .. } => "not_a_character",
             ImportError::OverBound { .. } => "over_bound",
             ImportError::BadField { .. } => "bad_field",
@@ -89,6 +96,7 @@ impl ImportError {
     pub fn field(&self) -> Option<&str> {
         match self {
             ImportError::NotAFoundryActor { field }
+            | ImportError::NotADdbCharacter { field }
             | ImportError::OverBound { field, .. }
             | ImportError::BadField { field, .. }
             | ImportError::UnknownClass { field, .. } => Some(field),

@@ -1,5 +1,10 @@
 //! Grimoire import: bring a character from Foundry VTT (the dnd5e system)
-//! and give it back, and check a sheet against the 2024 rules.
+//! and give it back, read one saved from D&D Beyond, and check a sheet
+//! against the 2024 rules.
+//!
+//! [`import_ddb`] reads the character JSON D&D Beyond's character endpoint
+//! returns (saved by the player; nothing is fetched) into the same
+//! [`Imported`] with the same kind of report.
 //!
 //! [`import_foundry`] reads an actor exported from Foundry (the 2024 data
 //! model, `system.method` / `system.prepared`, and the older
@@ -48,6 +53,7 @@
 #![deny(missing_docs)]
 
 mod check;
+mod ddb;
 mod error;
 mod export;
 mod read;
@@ -55,6 +61,7 @@ mod report;
 mod sheet;
 
 pub use check::{Finding, check};
+pub use ddb::{import_ddb, import_ddb_as};
 pub use error::ImportError;
 pub use export::export_foundry;
 pub use read::{Imported, import_foundry, import_foundry_as};
@@ -69,3 +76,51 @@ pub const MAX_ITEMS: usize = 2000;
 
 /// The longest name (of the actor or an item), in characters.
 pub const MAX_NAME_CHARS: usize = 200;
+
+/// Which tool a sheet comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SheetFormat {
+    /// A Foundry VTT (dnd5e) actor.
+    Foundry,
+    /// A D&D Beyond character.
+    Ddb,
+}
+
+impl SheetFormat {
+    /// Both formats, in the order the front ends list them.
+    pub const ALL: [SheetFormat; 2] = [SheetFormat::Foundry, SheetFormat::Ddb];
+
+    /// The format's name in commands and JSON (`foundry`, `ddb`).
+    pub fn code(self) -> &'static str {
+        match self {
+            SheetFormat::Foundry => "foundry",
+            SheetFormat::Ddb => "ddb",
+        }
+    }
+
+    /// The format of a sheet's bytes, told by its top-level fields: a
+    /// Foundry actor has `items` and `system`; anything else is read as
+    /// D&D Beyond's (whose reader names what is missing).
+    pub fn detect(bytes: &[u8]) -> SheetFormat {
+        let head = &bytes[..bytes.len().min(MAX_FILE_BYTES)];
+        match serde_json::from_slice::<serde_json::Value>(head) {
+            Ok(v) if v.get("items").is_some() && v.get("system").is_some() => SheetFormat::Foundry,
+            Ok(v) if v.get("data").is_some() || v.get("stats").is_some() => SheetFormat::Ddb,
+            _ => SheetFormat::Foundry,
+        }
+    }
+
+    /// Reads a sheet of this format, named `name` when one is given.
+    pub fn import(
+        self,
+        bytes: &[u8],
+        catalog: &grimoire_catalog::Catalog,
+        name: Option<&str>,
+    ) -> Result<Imported, ImportError> {
+        match self {
+            SheetFormat::Foundry => import_foundry_as(bytes, catalog, name),
+            SheetFormat::Ddb => import_ddb_as(bytes, catalog, name),
+        }
+    }
+}

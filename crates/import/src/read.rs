@@ -76,7 +76,7 @@ fn not_actor(field: &str) -> ImportError {
     }
 }
 
-fn bad(field: &str, value: &Value) -> ImportError {
+pub(crate) fn bad(field: &str, value: &Value) -> ImportError {
     let mut value = value.to_string();
     if value.len() > 40 {
         let mut end = 40;
@@ -93,7 +93,7 @@ fn bad(field: &str, value: &Value) -> ImportError {
 }
 
 /// A bounded text field; `None` when absent or not a string.
-fn text<'a>(
+pub(crate) fn text<'a>(
     obj: &'a Map<String, Value>,
     key: &str,
     field: &str,
@@ -108,7 +108,7 @@ fn text<'a>(
 }
 
 /// A whole number in `0..=max`, from a number or a numeric string.
-fn number(v: &Value, max: u64, field: &str) -> Result<Option<u64>, ImportError> {
+pub(crate) fn number(v: &Value, max: u64, field: &str) -> Result<Option<u64>, ImportError> {
     let n = match v {
         Value::Null => return Ok(None),
         Value::String(s) if s.trim().is_empty() => return Ok(None),

@@ -67,6 +67,14 @@ pub enum Mapped {
         /// How many.
         count: u8,
     },
+    /// A charged item (a wand, a staff): a magic item casting its spells
+    /// from its charges (R5d).
+    Charged {
+        /// Charges when full.
+        charges: u8,
+    },
+    /// A spell a charged item casts (the item is listed on its own).
+    ItemSpell,
     /// Free casts of a spell between rests, a limited-use feature (R5c).
     FreeUses {
         /// Uses between recharges.
@@ -104,6 +112,9 @@ pub enum Skip {
     SlotsOverMax,
     /// More copies of a Spell Scroll than the bound (20): the first 20 are kept.
     CopiesOverBound,
+    /// A spell an item casts for more than one charge: Grimoire's items
+    /// spend one charge a cast, so the spell is left off the item.
+    ChargeCost,
 }
 
 impl Skip {
@@ -123,6 +134,7 @@ impl Skip {
             Skip::VitalsComputed => "vitals_computed",
             Skip::SlotsOverMax => "slots_over_max",
             Skip::CopiesOverBound => "copies_over_bound",
+            Skip::ChargeCost => "charge_cost",
         }
     }
 }

@@ -29,6 +29,8 @@ pub struct SheetFacts {
     pub spells: BTreeSet<SpellId>,
     /// Spells the sheet marks as from the 2014 rules (`system.source.rules`).
     pub rules_2014: BTreeSet<SpellId>,
+    /// Classes the sheet takes from the 2014 rules (D&D Beyond's legacy classes).
+    pub classes_2014: Vec<Class>,
 }
 
 /// The key of an ability in `system.abilities`.

@@ -1,6 +1,6 @@
-//! Foundry VTT (dnd5e) sheets (issue 36): `grimoire import foundry FILE`
-//! stores a character read from an exported actor and prints the import
-//! report; `grimoire export foundry NAME` prints a character as an actor;
+//! Other tools' sheets (issue 36): `grimoire import foundry|ddb FILE`
+//! stores a character read from a Foundry VTT actor or a D&D Beyond
+//! character JSON and prints the import report; `grimoire export foundry NAME` prints a character as an actor;
 //! `grimoire check FILE` prints what a referee would question, importing
 //! nothing. `grimoire import FILE` / `export FILE` still move a whole
 //! database (see `admin`).
@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use grimoire_catalog::Catalog;
-use grimoire_import::{Fate, Finding, ImportError, Imported, Mapped, Report};
+use grimoire_import::{Fate, Finding, ImportError, Imported, Mapped, Report, SheetFormat};
 use grimoire_rules::{Ability, Class};
 use grimoire_words::FluentValue;
 use serde_json::json;
@@ -41,6 +41,14 @@ pub enum ImportFrom {
         #[arg(long)]
         name: Option<String>,
     },
+    /// Import a character from a D&D Beyond character JSON file, with a report
+    Ddb {
+        /// The character JSON saved from D&D Beyond
+        file: PathBuf,
+        /// Store the character under this name instead of the sheet's
+        #[arg(long)]
+        name: Option<String>,
+    },
 }
 
 /// Arguments of `export`: the whole database, or one character for another tool.
@@ -68,14 +76,40 @@ pub enum ExportTo {
 /// Arguments of `check`.
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
-    /// The Foundry VTT (dnd5e) actor JSON file to check
+    /// The sheet to check: a Foundry VTT (dnd5e) actor or a D&D Beyond character JSON
     pub file: PathBuf,
+    /// The sheet's format (told from the file when left out)
+    #[arg(long, value_enum)]
+    pub from: Option<FormatArg>,
+}
+
+/// A sheet format on the command line.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum FormatArg {
+    /// Foundry VTT (dnd5e) actor JSON
+    Foundry,
+    /// D&D Beyond character JSON
+    Ddb,
+}
+
+impl From<FormatArg> for SheetFormat {
+    fn from(f: FormatArg) -> Self {
+        match f {
+            FormatArg::Foundry => SheetFormat::Foundry,
+            FormatArg::Ddb => SheetFormat::Ddb,
+        }
+    }
 }
 
 /// `grimoire import ...`.
 pub fn import(ctx: &Ctx, args: &ImportArgs) -> anyhow::Result<()> {
     match (&args.from, &args.file) {
-        (Some(ImportFrom::Foundry { file, name }), _) => import_foundry(ctx, file, name.as_deref()),
+        (Some(ImportFrom::Foundry { file, name }), _) => {
+            import_sheet(ctx, SheetFormat::Foundry, file, name.as_deref())
+        }
+        (Some(ImportFrom::Ddb { file, name }), _) => {
+            import_sheet(ctx, SheetFormat::Ddb, file, name.as_deref())
+        }
         (None, Some(file)) => crate::commands::admin::import(
             ctx,
             &crate::commands::admin::JsonArgs { file: file.clone() },
@@ -96,9 +130,15 @@ pub fn export(ctx: &Ctx, args: &ExportArgs) -> anyhow::Result<()> {
     }
 }
 
-fn read_sheet(file: &Path, name: Option<&str>) -> anyhow::Result<Imported> {
+fn read_sheet(
+    file: &Path,
+    format: Option<SheetFormat>,
+    name: Option<&str>,
+) -> anyhow::Result<Imported> {
     let bytes = read_bounded(file)?;
-    grimoire_import::import_foundry_as(&bytes, Catalog::srd(), name)
+    let format = format.unwrap_or_else(|| SheetFormat::detect(&bytes));
+    format
+        .import(&bytes, Catalog::srd(), name)
         .map_err(|e| import_failure(file, e))
 }
 
@@ -142,7 +182,9 @@ fn import_failure(file: &Path, e: ImportError) -> anyhow::Error {
             let how = if *truncated { "truncated" } else { "syntax" };
             args.push(("how", how.into()));
         }
-        ImportError::NotAFoundryActor { field } => args.push(("field", field.clone().into())),
+        ImportError::NotAFoundryActor { field } | ImportError::NotADdbCharacter { field } => {
+            args.push(("field", field.clone().into()))
+        }
         ImportError::NotACharacter { kind } => args.push(("kind", kind.clone().into())),
         ImportError::OverBound { field, max } => {
             args.push(("field", field.clone().into()));
@@ -162,8 +204,13 @@ fn import_failure(file: &Path, e: ImportError) -> anyhow::Error {
     Failure::usage_worded_with(e.code(), &id, &args).into()
 }
 
-fn import_foundry(ctx: &Ctx, file: &Path, name: Option<&str>) -> anyhow::Result<()> {
-    let imported = read_sheet(file, name)?;
+fn import_sheet(
+    ctx: &Ctx,
+    format: SheetFormat,
+    file: &Path,
+    name: Option<&str>,
+) -> anyhow::Result<()> {
+    let imported = read_sheet(file, Some(format), name)?;
     let mut store = ctx.store()?;
     let stored = grimoire_app::import_sheet(&mut store, ctx.command_line.clone(), imported)
         .map_err(crate::failure::app_error)?;
@@ -184,9 +231,10 @@ fn import_foundry(ctx: &Ctx, file: &Path, name: Option<&str>) -> anyhow::Result<
         .count();
     out.line(grimoire_words::text(
         lang,
-        "cli-import-foundry-done",
+        "cli-import-done",
         [
             ("name", FluentValue::from(stored.name.as_str())),
+            ("from", format.code().into()),
             ("mapped", mapped.into()),
             ("skipped", (stored.report.lines.len() - mapped).into()),
         ],
@@ -268,6 +316,11 @@ fn mapped_words(lang: &str, m: &Mapped) -> String {
             vec![("count", (*count).into())],
         ),
         Mapped::FreeUses { max } => ("cli-import-mapped-free-uses", vec![("max", (*max).into())]),
+        Mapped::Charged { charges } => (
+            "cli-import-mapped-charged",
+            vec![("charges", (*charges).into())],
+        ),
+        Mapped::ItemSpell => ("cli-import-mapped-item-spell", vec![]),
     };
     grimoire_words::text(lang, id, args)
 }
@@ -281,7 +334,7 @@ fn export_foundry(ctx: &Ctx, name: Option<&str>) -> anyhow::Result<()> {
 
 /// `grimoire check FILE`: the referee's findings, nothing stored.
 pub fn check(ctx: &Ctx, args: &CheckArgs) -> anyhow::Result<()> {
-    let imported = read_sheet(&args.file, None)?;
+    let imported = read_sheet(&args.file, args.from.map(SheetFormat::from), None)?;
     let findings = grimoire_import::check(&imported, Catalog::srd());
     let out = &ctx.out;
     if out.json {
@@ -344,6 +397,7 @@ fn finding_words(lang: &str, f: &Finding) -> String {
             vec![("bonus", bonus.as_str().into())]
         }
         Finding::OtherClassLevels { levels } => vec![("levels", (*levels).into())],
+        Finding::Class2014 { class } => vec![("class", class_word(lang, *class).into())],
     };
     grimoire_words::text(lang, &format!("cli-check-{}", f.code()), args)
 }

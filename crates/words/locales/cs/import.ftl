@@ -2,17 +2,24 @@
 
 ## Nápověda
 
-help-grimoire-check = Zkontroluje deník z Foundry VTT (dnd5e) podle pravidel 2024, nic neimportuje
-help-grimoire-check--file = Soubor JSON s postavou z Foundry VTT (dnd5e) ke kontrole
+help-grimoire-check = Zkontroluje deník z Foundry VTT (dnd5e) nebo D&D Beyond podle pravidel 2024, nic neimportuje
+help-grimoire-check--file = Deník ke kontrole: JSON postavy z Foundry VTT (dnd5e) nebo z D&D Beyond
+help-grimoire-check--from = Formát deníku (vynecháno: pozná se ze souboru)
 help-grimoire-import-foundry = Importuje postavu ze souboru JSON z Foundry VTT (dnd5e) a vypíše zprávu
 help-grimoire-import-foundry--file = Soubor JSON s postavou exportovaný z Foundry VTT
 help-grimoire-import-foundry--name = Uloží postavu pod tímto jménem místo jména z deníku
+help-grimoire-import-ddb = Importuje postavu ze souboru JSON z D&D Beyond a vypíše zprávu
+help-grimoire-import-ddb--file = Soubor JSON s postavou uložený z D&D Beyond
+help-grimoire-import-ddb--name = Uloží postavu pod tímto jménem místo jména z deníku
 help-grimoire-export-foundry = Vypíše postavu jako JSON pro Foundry VTT (dnd5e)
 help-grimoire-export-foundry--name = Postava (vynecháno: aktivní postava)
 
 ## Zpráva o importu
 
-cli-import-foundry-done = Import z Foundry VTT: { $name }; převedeno částí { $mapped }, nepřevedeno { $skipped }
+cli-import-done = Import z { $from ->
+    [ddb] D&D Beyond
+   *[foundry] Foundry VTT
+}: { $name }; převedeno částí { $mapped }, nepřevedeno { $skipped }
 cli-import-line-mapped = ✓ { $field } { $name }: { $what }
 cli-import-line-skipped = – { $field } { $name }: { $what }
 cli-import-mapped-abilities = hodnoty vlastností
@@ -26,6 +33,8 @@ cli-import-mapped-pact = zbývá pozic Magie paktu: { $remaining }
 cli-import-mapped-vitals = životy a obranné číslo
 cli-import-mapped-scrolls = svitky s kouzlem ({ $count }), každý jako kouzelný předmět
 cli-import-mapped-free-uses = seslání zdarma mezi odpočinky ({ $max }), omezeně použitelná schopnost
+cli-import-mapped-charged = kouzelný předmět s náboji ({ $charges }), sesílá z nich svá kouzla
+cli-import-mapped-item-spell = sesílané z nábojů předmětu
 cli-import-skip-unknown_spell = není v katalogu SRD 5.2: vynecháno (přidejte je jako homebrew)
 cli-import-skip-not_prepared = nepřipravené: vynecháno
 cli-import-skip-item_spell = kouzlo kouzelného předmětu: vynecháno s předmětem
@@ -39,16 +48,18 @@ cli-import-skip-item = předmět: nemodelováno, vynecháno
 cli-import-skip-vitals_computed = životy nebo obranné číslo počítá až Foundry: nezaznamenáno
 cli-import-skip-slots_over_max = víc pozic, než dávají úrovně: ponecháno maximum
 cli-import-skip-copies_over_bound = víc než 20 kusů: ponecháno prvních 20
+cli-import-skip-charge_cost = stojí víc než jeden náboj na seslání: vynecháno z předmětu (Grimoire bere jeden náboj na seslání)
 
 ## Odmítnuté deníky
 
-cli-import-no-file = uveďte soubor (nebo `foundry SOUBOR` pro deník z Foundry VTT)
+cli-import-no-file = uveďte soubor (nebo `foundry SOUBOR` pro deník z Foundry VTT, `ddb SOUBOR` pro deník z D&D Beyond)
 cli-import-error-too_large = { $file } má { $size } bajtů; deník smí mít nejvýš { $max }
 cli-import-error-not_json = { $how ->
     [truncated] { $file } je useknutý (řádek { $line }, sloupec { $column }): není to celý soubor JSON
    *[syntax] { $file } není platný JSON (řádek { $line }, sloupec { $column })
 }
 cli-import-error-not_a_foundry_actor = { $file } není postava z Foundry VTT dnd5e: pole { $field } chybí nebo je chybné
+cli-import-error-not_a_ddb_character = { $file } není postava z D&D Beyond: pole { $field } chybí nebo je chybné
 cli-import-error-not_a_character = { $file } obsahuje { $kind }, ne postavu (pole type)
 cli-import-error-over_bound = { $file }: { $field } překračuje mez { $max }
 cli-import-error-bad_field = { $file }: { $field } má neplatnou hodnotu: { $value }
@@ -69,4 +80,5 @@ cli-check-spellcasting_ability = deník sesílá s vlastností { $sheet }; povol
 cli-check-save_dc_bonus = deník přičítá k SO záchrany { $bonus }: samotná pravidla ne
 cli-check-attack_bonus = deník přičítá k útokům kouzlem { $bonus }: samotná pravidla ne
 cli-check-rules_2014 = { $spell } je v deníku podle pravidel 2014; Grimoire hraje verzi 2024, která se může lišit
+cli-check-class_2014 = povolání { $class } je v deníku podle pravidel 2014; povolání 2024 připravuje jiný počet kouzel a má jiné schopnosti
 cli-check-other_class_levels = { $levels } úrovní povolání bez kouzel zvyšuje zdatnost nad to, co Grimoire počítá

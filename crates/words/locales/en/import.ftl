@@ -2,18 +2,26 @@
 
 ## Help
 
-help-grimoire-check = Check a Foundry VTT (dnd5e) sheet against the 2024 rules, importing nothing
-help-grimoire-check--file = The Foundry VTT (dnd5e) actor JSON file to check
+help-grimoire-check = Check a Foundry VTT (dnd5e) or D&D Beyond sheet against the 2024 rules, importing nothing
+help-grimoire-check--file = The sheet to check: a Foundry VTT (dnd5e) actor or a D&D Beyond character JSON
+help-grimoire-check--from = The sheet's format (told from the file when left out)
 help-grimoire-import-foundry = Import a character from a Foundry VTT (dnd5e) actor JSON file, with a report
 help-grimoire-import-foundry--file = The actor JSON file exported from Foundry VTT
 help-grimoire-import-foundry--name = Store the character under this name instead of the sheet's
+help-grimoire-import-ddb = Import a character from a D&D Beyond character JSON file, with a report
+help-grimoire-import-ddb--file = The character JSON saved from D&D Beyond
+help-grimoire-import-ddb--name = Store the character under this name instead of the sheet's
 help-grimoire-export-foundry = Print a character as a Foundry VTT (dnd5e) actor JSON
 help-grimoire-export-foundry--name = The character (the active one when left out)
 
 ## The import report
 
 # $mapped and $skipped count the report's lines.
-cli-import-foundry-done = { $name } imported from Foundry VTT: { $mapped } parts mapped, { $skipped } not
+# $from is foundry or ddb.
+cli-import-done = { $name } imported from { $from ->
+    [ddb] D&D Beyond
+   *[foundry] Foundry VTT
+}: { $mapped } parts mapped, { $skipped } not
 # $what is one of the cli-import-mapped-* or cli-import-skip-* messages.
 cli-import-line-mapped = ✓ { $field } { $name }: { $what }
 cli-import-line-skipped = – { $field } { $name }: { $what }
@@ -28,6 +36,8 @@ cli-import-mapped-pact = { $remaining } Pact Magic slots remaining
 cli-import-mapped-vitals = hit points and Armor Class
 cli-import-mapped-scrolls = { $count } Spell Scroll(s), one magic item each
 cli-import-mapped-free-uses = { $max } free cast(s) between rests, a limited-use feature
+cli-import-mapped-charged = a magic item with { $charges } charges, casting its spells from them
+cli-import-mapped-item-spell = cast from the item's charges
 cli-import-skip-unknown_spell = not in the SRD 5.2 catalogue: skipped (add it as homebrew to keep it)
 cli-import-skip-not_prepared = not prepared: skipped
 cli-import-skip-item_spell = a magic item's spell: skipped with the item
@@ -41,10 +51,11 @@ cli-import-skip-item = item: not modelled, skipped
 cli-import-skip-vitals_computed = hit points or Armor Class left for Foundry to compute: not recorded
 cli-import-skip-slots_over_max = more slots than the levels give: kept at the maximum
 cli-import-skip-copies_over_bound = more than 20 copies: the first 20 are kept
+cli-import-skip-charge_cost = costs more than one charge a cast: left off the item (Grimoire spends one a cast)
 
 ## Refused sheets
 
-cli-import-no-file = name a file (or `foundry FILE` for a Foundry VTT sheet)
+cli-import-no-file = name a file (or `foundry FILE` for a Foundry VTT sheet, `ddb FILE` for a D&D Beyond one)
 cli-import-error-too_large = { $file } is { $size } bytes; a sheet may be at most { $max }
 # $how is truncated (the file ends mid-value) or syntax (anything else, nesting over 128 deep too).
 cli-import-error-not_json = { $how ->
@@ -52,6 +63,7 @@ cli-import-error-not_json = { $how ->
    *[syntax] { $file } is not valid JSON (line { $line }, column { $column })
 }
 cli-import-error-not_a_foundry_actor = { $file } is not a Foundry VTT dnd5e actor: { $field } is missing or wrong
+cli-import-error-not_a_ddb_character = { $file } is not a D&D Beyond character: { $field } is missing or wrong
 cli-import-error-not_a_character = { $file } holds a { $kind }, not a character (field type)
 cli-import-error-over_bound = { $file }: { $field } is over its bound of { $max }
 cli-import-error-bad_field = { $file }: { $field } holds an invalid value: { $value }
@@ -72,4 +84,5 @@ cli-check-spellcasting_ability = the sheet casts with { $sheet }; a { $class } c
 cli-check-save_dc_bonus = the sheet adds { $bonus } to the save DC: the rules alone do not
 cli-check-attack_bonus = the sheet adds { $bonus } to spell attacks: the rules alone do not
 cli-check-rules_2014 = { $spell } comes from the 2014 rules on the sheet; Grimoire plays the 2024 version, which may differ
+cli-check-class_2014 = the sheet's { $class } is the 2014 class; the 2024 class prepares other numbers of spells and has other features
 cli-check-other_class_levels = { $levels } levels in classes without spells raise proficiency beyond what Grimoire counts
