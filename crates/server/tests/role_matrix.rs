@@ -24,6 +24,16 @@ enum Player {
     Outside,
 }
 
+/// A Foundry VTT actor small enough to read: a level-1 Wizard.
+fn tiny_sheet() -> Value {
+    json!({"name": "Mole", "type": "character",
+           "system": {"abilities": {"str": {"value": 10}, "dex": {"value": 10},
+             "con": {"value": 10}, "int": {"value": 16}, "wis": {"value": 10},
+             "cha": {"value": 10}}},
+           "items": [{"name": "Wizard", "type": "class",
+                      "system": {"identifier": "wizard", "levels": 1}}]})
+}
+
 /// Every documented operation: method, path, what a player may do, and a
 /// well-formed body (so that a refusal is about who asks, not what).
 fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
@@ -87,6 +97,19 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
             "/campaigns/{campaign}/rests",
             Refused,
             json!({"kind": "short"}),
+        ),
+        // A player imports only for themself (issue 36).
+        (
+            "post",
+            "/campaigns/{campaign}/imports",
+            Refused,
+            json!({"format": "foundry", "sheet": tiny_sheet(), "owner": "gm"}),
+        ),
+        (
+            "post",
+            "/campaigns/{campaign}/imports/check",
+            Reads,
+            json!({"format": "foundry", "sheet": tiny_sheet()}),
         ),
         (
             "post",
@@ -456,7 +479,8 @@ async fn every_operation_refuses_whoever_may_not_and_changes_nothing() {
                 }
             }
             if player == Player::Reads && !path.ends_with("/events") {
-                let (s, v) = h.call(method(m), &url, Some(&t.petr), None).await;
+                // With its body: a check (issue 36) reads a sheet it is sent.
+                let (s, v) = h.call(method(m), &url, Some(&t.petr), body.clone()).await;
                 if s != StatusCode::OK {
                     wrong.push(format!("player reads {m} {url}: {s} {v}"));
                 }

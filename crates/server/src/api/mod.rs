@@ -16,6 +16,7 @@ mod extract;
 mod gear;
 mod health;
 mod house_rules;
+mod imports;
 mod party;
 mod reactions;
 mod spells;
@@ -94,6 +95,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(table_log::router())
         .merge(house_rules::router())
         .merge(party::router())
+        .merge(imports::router())
         .merge(events::router())
 }
 

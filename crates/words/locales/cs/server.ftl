@@ -81,3 +81,8 @@ server-store-unavailable = databáze je nedostupná; zkuste to znovu
 server-database_lost = soubor databáze byl za běhu serveru smazán nebo nahrazen; nic dalšího se nečte ani nezapisuje, dokud ho správce neobnoví a server nerestartuje
 server-outcome_unknown = databáze příliš dlouho neodpověděla, zda změnu uložila; možná ano: než ji pošlete znovu, podívejte se
 server-internal = vnitřní chyba serveru
+
+## Deníky z jiných nástrojů (issue 36)
+
+server-import-the_sheet = deník
+server-gm-import_for_others = importovat postavy jiným hráčům

@@ -91,3 +91,9 @@ server-store-unavailable = the database is unavailable; try again
 server-database_lost = the database file was removed or replaced while the server ran; nothing more is read or written until an operator restores it and restarts the server
 server-outcome_unknown = the database took too long to say whether the change was saved; it may have been: look before sending it again
 server-internal = internal error
+
+## Sheets from other tools (issue 36)
+
+# What cli-import-error-* call the uploaded file.
+server-import-the_sheet = the sheet
+server-gm-import_for_others = import characters for other players
