@@ -71,6 +71,9 @@ const SERVED: &[(&str, &str)] = &[
     ("undo", "undo"),
     ("log", "log"),
     ("export foundry", "export_foundry"),
+    ("import foundry", "import_sheet"),
+    ("import ddb", "import_sheet"),
+    ("check", "check_sheet"),
     ("rules", "rules"),
 ];
 
@@ -85,12 +88,6 @@ const NOT_SERVED: &[(&str, &str)] = &[
     ("restore", "administration of the database file"),
     ("export", "administration: writes a file"),
     ("import", "administration: reads a file"),
-    ("import foundry", "reads a sheet file on the caller's disk"),
-    (
-        "export foundry",
-        "prints a file for another tool (an MCP tool is left for later)",
-    ),
-    ("check", "reads a sheet file on the caller's disk"),
     ("verify", "administration"),
     ("use", "every tool names its character"),
     ("completions", "a shell's completion script"),
@@ -151,6 +148,8 @@ const RENAMED: &[(&str, &str, &str)] = &[
     ("spell", "name", "spell"),
     ("character show", "name", "character"),
     ("export foundry", "name", "character"),
+    // The tool's format picks the subcommand; --from is check's format.
+    ("check", "from", "format"),
     ("character delete", "name", "character"),
     ("character set", "name", "character"),
     // [CHARACTER] on|off, as a character and a boolean.

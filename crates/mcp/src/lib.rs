@@ -20,6 +20,7 @@ mod next;
 pub mod params;
 pub mod runner;
 mod server;
+pub mod sheets;
 
 use std::path::PathBuf;
 

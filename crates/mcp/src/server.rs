@@ -31,6 +31,7 @@ use crate::params::{
 };
 use crate::params::{CharacterFeatures, WildShape};
 use crate::runner::{Outcome, Runner};
+use crate::sheets::{self, SheetCheck, SheetImport};
 use crate::{hint, next};
 
 /// What the server tells a client about itself when it connects.
@@ -181,6 +182,33 @@ impl Grimoire {
             Ok(argv::words(&["export", "foundry"], &[&p.character]))
         })
         .await
+    }
+
+    #[tool(
+        description = "Import a character from another tool's sheet: format \"foundry\" (a Foundry VTT dnd5e actor JSON) or \"ddb\" (a D&D Beyond character JSON, as its character endpoint returns it), from a file on this machine or inline as sheet (at most 2 MiB). Stores the character in one change (undo takes it back) and answers it with the import report: every part of the sheet, mapped or skipped with a code (unknown_spell, not_prepared, item, charge_cost...). Check the sheet first with check_sheet."
+    )]
+    async fn import_sheet(&self, Parameters(p): Parameters<SheetImport>) -> CallToolResult {
+        let (argv, held) = match sheets::import(&p) {
+            Ok((argv, held)) => (Ok(argv), held),
+            Err(v) => (Err(v), None),
+        };
+        let out = self.call(&p, p.lang, move |_| argv).await;
+        drop(held);
+        out
+    }
+
+    #[tool(
+        description = "Check another tool's sheet against the 2024 rules without importing it: what a referee would question (too_many_prepared, not_on_class_list, slots_mismatch, rules_2014, class_2014...) and the import report. format \"foundry\" or \"ddb\" (told from the sheet when left out); the sheet from a file on this machine or inline (at most 2 MiB).",
+        annotations(read_only_hint = true)
+    )]
+    async fn check_sheet(&self, Parameters(p): Parameters<SheetCheck>) -> CallToolResult {
+        let (argv, held) = match sheets::check(&p) {
+            Ok((argv, held)) => (Ok(argv), held),
+            Err(v) => (Err(v), None),
+        };
+        let out = self.call(&p, p.lang, move |_| argv).await;
+        drop(held);
+        out
     }
 
     #[tool(

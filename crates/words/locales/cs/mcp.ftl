@@ -94,6 +94,8 @@ mcp-args-turn = zadejte právě jedno: encounter (v boji), nebo character (mimo 
 mcp-args-damage-type = damage_type uplatní odolnosti účastníka: zadej k němu i encounter
 mcp-args-rest = uveď character (hit_dice jen s ním), nebo all true a žádnou postavu
 mcp-args-history = zadej name (s encounter true pro střetnutí), nebo house_rules true bez name
+mcp-args-sheet = zadej právě jedno: file (cestu na tomto počítači), nebo sheet (samotný JSON)
+mcp-args-sheet-size = deník má přes 2 MiB JSON, nebo ho nešlo zapsat, aby ho příkaz přečetl
 
 ## Spouštění příkazu grimoire
 

@@ -79,6 +79,8 @@ mcp-args-turn = give exactly one of encounter (in a fight) or character (outside
 mcp-args-damage-type = damage_type applies a combatant's resistances: give the encounter with it
 mcp-args-rest = give character (hit_dice only with it), or all true and no character
 mcp-args-history = give name (with encounter true for an encounter's), or house_rules true and no name
+mcp-args-sheet = give exactly one of file (a path on this machine) or sheet (the JSON itself)
+mcp-args-sheet-size = the sheet is over 2 MiB of JSON, or could not be written for the command to read
 
 ## Running the grimoire command
 
