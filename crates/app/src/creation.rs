@@ -1,10 +1,10 @@
 //! Making a character (issue 32): the one use case behind the API's
-//! character creation, checked and stored with its owner and starting
-//! gear in one change.
+//! character creation and the CLI's `character new` (so MCP's too),
+//! checked and stored with its gear, spells and owner in one change.
 
 use grimoire_catalog::Catalog;
-use grimoire_rules::{AbilityScores, Caster, Class};
-use grimoire_store::{Change, Store};
+use grimoire_rules::{AbilityScores, Caster, Class, Equipment, Outcome};
+use grimoire_store::{Change, Entity, Store};
 use serde::{Deserialize, Serialize};
 
 use crate::error::AppError;
@@ -77,19 +77,42 @@ pub struct NewCharacter {
     pub owner: Option<String>,
 }
 
-/// Creates the character `new` played by `owner`, with its spells (looked
-/// up in `catalog`) prepared and the starting gear every front end gives
-/// ([`crate::starting_equipment`]), in one change. Refused, writing
-/// nothing: a bad or look-alike name, a creature's name, too many spells or
-/// classes, bad scores or levels, an unknown spell or one off the class
-/// lists.
-pub fn create_character(
-    store: &mut Store,
-    catalog: &Catalog,
-    owner: &str,
-    new: &NewCharacter,
-) -> Result<CharacterView, AppError> {
-    let name = crate::name::check_name(NameKind::Character, &new.name)?;
+/// A new character as a front end asks for it, its words already read:
+/// the one creation every front end makes (the API's and MCP's too, which
+/// runs the CLI's `character new`).
+#[derive(Clone)]
+pub struct Creation<'a> {
+    /// Its name as typed (checked and put in NFC here).
+    pub name: &'a str,
+    /// Classes and levels.
+    pub classes: &'a [(Class, u8)],
+    /// Ability scores: STR, DEX, CON, INT, WIS, CHA.
+    pub scores: [u8; 6],
+    /// Spells (ids or names, English or Czech) to prepare or learn at once,
+    /// looked up in `catalog`.
+    pub prepared: &'a [String],
+    /// Where `prepared` is looked up.
+    pub catalog: &'a Catalog,
+    /// What it carries for components (R14): [`crate::starting_equipment`]
+    /// unless the player asks for empty hands.
+    pub gear: Equipment,
+    /// The account that plays it, recorded beside it (the server's
+    /// characters have one; the CLI's do not).
+    pub owner: Option<&'a str>,
+    /// What the log records the change as; `None`: `character new NAME`.
+    pub command: Option<String>,
+    /// What else the front end's request gives the new character before
+    /// its spells are prepared (class features, subclasses, feats: the
+    /// CLI's `character new --subclass ...`), as the rules' outcome.
+    pub extra: Option<&'a dyn Fn(&Caster) -> Result<Outcome, AppError>>,
+}
+
+/// Creates a character in one change, with its gear and spells. Refused,
+/// writing nothing: a bad or look-alike name, a creature's name, too many
+/// spells or classes, bad scores or levels, an unknown spell or one off the
+/// class lists.
+pub fn create(store: &mut Store, new: Creation<'_>) -> Result<Entity<Caster>, AppError> {
+    let name = crate::name::check_name(NameKind::Character, new.name)?;
     let existing = store.list::<serde_json::Value>(CHARACTER)?;
     crate::name::check_unconfusable(
         NameKind::Character,
@@ -100,39 +123,73 @@ pub fn create_character(
     // character would be taken for it (issue 30).
     crate::identity::check_character_name(store, &name)?;
     limits::check_len(
-        &new.prepared,
+        new.prepared,
         limits::MAX_SPELLS,
         "too_many_spells",
         "prepared",
     )?;
     limits::check_len(
-        &new.classes,
+        new.classes,
         limits::MAX_CLASSES,
         "too_many_classes",
         "classes",
     )?;
-    let classes: Vec<(Class, u8)> = new.classes.iter().map(|c| (c.class, c.level)).collect();
-    let a = &new.abilities;
-    let scores = AbilityScores::new([a.str, a.dex, a.con, a.int, a.wis, a.cha])?;
-    let mut caster = Caster::new(name.clone(), &classes, scores)?;
-    // The starting gear: a Component Pouch and free hands (R14).
-    let mut events = crate::gear::equip_new(&mut caster, crate::gear::starting_equipment());
-    for wanted in &new.prepared {
-        let spell = &catalog.lookup(wanted)?.spell;
+    let scores = AbilityScores::new(new.scores)?;
+    let mut caster = Caster::new(name.clone(), new.classes, scores)?;
+    let mut events = crate::gear::equip_new(&mut caster, new.gear);
+    if let Some(extra) = new.extra {
+        let out = extra(&caster)?;
+        caster.apply_all(&out.events);
+        events.extend(out.events);
+    }
+    for wanted in new.prepared {
+        let spell = &new.catalog.lookup(wanted)?.spell;
         let out = caster.prepare(spell)?;
         caster.apply_all(&out.events);
         events.extend(out.events);
     }
-    let owner = Owner {
-        account: owner.to_owned(),
-    };
-    store.commit(
-        &Change::new(format!("character new {name}"))
-            .with_events(&events)?
-            .create(CHARACTER, &name, &caster)?
-            .create(OWNER, &name, &owner)?,
+    let command = new
+        .command
+        .unwrap_or_else(|| format!("character new {name}"));
+    let mut change = Change::new(command)
+        .with_events(&events)?
+        .create(CHARACTER, &name, &caster)?;
+    if let Some(account) = new.owner {
+        let owner = Owner {
+            account: account.to_owned(),
+        };
+        change = change.create(OWNER, &name, &owner)?;
+    }
+    store.commit(&change)?;
+    crate::state::character(store, &name)
+}
+
+/// Creates the character `new` played by `owner` ([`create`]), with the
+/// starting gear every front end gives ([`crate::starting_equipment`]) and
+/// its spells looked up in `catalog`.
+pub fn create_character(
+    store: &mut Store,
+    catalog: &Catalog,
+    owner: &str,
+    new: &NewCharacter,
+) -> Result<CharacterView, AppError> {
+    let classes: Vec<(Class, u8)> = new.classes.iter().map(|c| (c.class, c.level)).collect();
+    let a = &new.abilities;
+    let made = create(
+        store,
+        Creation {
+            name: &new.name,
+            classes: &classes,
+            scores: [a.str, a.dex, a.con, a.int, a.wis, a.cha],
+            prepared: &new.prepared,
+            catalog,
+            gear: crate::gear::starting_equipment(),
+            owner: Some(owner),
+            command: None,
+            extra: None,
+        },
     )?;
-    crate::sheet::show(store, &name)
+    crate::sheet::show(store, &made.name)
 }
 
 #[cfg(test)]

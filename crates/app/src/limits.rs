@@ -160,6 +160,20 @@ pub fn check_cast_request(request: &CastRequest) -> Result<(), TooMany> {
     for damage in &request.on_hit_damage {
         check_formula(&damage.dice, "on_hit_damage")?;
     }
+    check_len(
+        &request.metamagic,
+        grimoire_rules::MAX_OPTIONS_PER_CAST,
+        "too_many_metamagic_options",
+        "metamagic",
+    )?;
+    for used in &request.metamagic {
+        check_len(
+            &used.creatures,
+            MAX_TARGETS,
+            "too_many_targets",
+            "metamagic.creatures",
+        )?;
+    }
     if let Some(trigger) = &request.trigger
         && trigger.chars().count() > MAX_TRIGGER_CHARS
     {

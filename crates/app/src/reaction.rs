@@ -210,7 +210,7 @@ fn pending_cast(
         spell: spell.id.clone(),
         spell_name: spell.name.clone(),
         action: cast_action(w.caster(), spell, &request)?,
-        unseen: !perceptible(w.caster(), spell),
+        unseen: !perceptible(w.caster(), spell, &request),
         request,
     })
 }

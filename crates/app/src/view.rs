@@ -162,6 +162,10 @@ pub struct CastView {
     /// of a creature's turn, `enter` for a creature coming into it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage_later: Option<grimoire_rules::LaterHarm>,
+    /// The Metamagic that reshaped the casting and the Sorcery Points it
+    /// cost, when any did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metamagic: Option<grimoire_rules::MetamagicPaid>,
 }
 
 /// The mode word (`slot`, `ritual`, `cantrip`, `item`, `ability`, `arcanum`).
@@ -215,6 +219,7 @@ impl CastView {
             waived: r.waived.iter().map(grimoire_words::waived).collect(),
             characters: Vec::new(),
             damage_later: r.damage_later.clone(),
+            metamagic: r.metamagic.clone(),
         }
     }
 

@@ -8,8 +8,8 @@
 
 use clap::CommandFactory;
 use grimoire_rules::{
-    ActionKind, BonusAmount, CastMode, CastRequest, Class, DamageType, HouseRules, RollMode,
-    SlotKind, SlotLevel, Target,
+    ActionKind, BonusAmount, CastMode, CastRequest, Class, DamageType, HouseRules, Metamagic,
+    MetamagicUse, RollMode, SlotKind, SlotLevel, Target,
 };
 
 /// One cast option: the `CastRequest` field (or `None` for an option of
@@ -81,6 +81,7 @@ const OPTIONS: &[Option_] = &[
         &["alternative_time"],
     ),
     opt(None, &["complete"], &["complete"], &["complete"]),
+    opt(Some("metamagic"), &["meta"], &["metamagic"], &["metamagic"]),
 ];
 
 /// Fields the app fills in, never a front end's option, and why.
@@ -113,6 +114,7 @@ fn full_request() -> CastRequest {
     req.attack_bonuses = vec![BonusAmount::Flat(1)];
     req.on_hit_damage = vec![];
     req.house_rules = HouseRules::default();
+    req.metamagic = vec![MetamagicUse::new(Metamagic::Subtle)];
     req
 }
 

@@ -236,6 +236,7 @@ pub fn cast(p: &Cast) -> Vec<String> {
         .opt("damage-type", p.damage_type.as_ref())
         .flag("alternative-time", p.alternative_time)
         .flag("complete", p.complete)
+        .each("meta", p.metamagic.as_ref())
         .done()
 }
 
@@ -620,6 +621,7 @@ mod tests {
             damage_type: None,
             alternative_time: None,
             complete: None,
+            metamagic: Some(vec!["careful:Orc".into()]),
             lang: None,
         };
         assert_eq!(

@@ -16,6 +16,12 @@ pub fn fix(code: &str, lang: Lang) -> String {
 fn fix_id(code: &str) -> &'static str {
     match code {
         "one_slot_per_turn" => "one_slot_per_turn",
+        "metamagic_not_known" => "metamagic_not_known",
+        "metamagic_not_applicable" => "metamagic_not_applicable",
+        "metamagic_one_per_spell" => "metamagic_one_per_spell",
+        "too_many_metamagic_options" => "too_many_metamagic_options",
+        "quickened_after_spell" => "quickened_after_spell",
+        "spell_after_quickened" => "spell_after_quickened",
         "not_your_turn" => "not_your_turn",
         "action_unavailable" => "action_unavailable",
         "casting_time_mismatch" => "casting_time_mismatch",

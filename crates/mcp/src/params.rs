@@ -325,6 +325,9 @@ pub struct Cast {
     pub alternative_time: Option<bool>,
     /// Complete a casting of a minute or more whose time is up.
     pub complete: Option<bool>,
+    /// Metamagic options (a Sorcerer's, paid in Sorcery Points): "subtle", "quickened", "careful:Ana,Bo" (the creatures protected), "heightened:Goblin" (its one target), "transmuted:cold", "empowered" or "empowered:lowest", "seeking", "distant", "extended", "twinned". One per spell; empowered and seeking join another.
+    #[schemars(length(max = 3), inner(length(min = 1, max = 200)))]
+    pub metamagic: Option<Vec<String>>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }

@@ -394,12 +394,12 @@ pub fn weapon_attack<R: DiceRng + ?Sized>(
             notes: Vec::new(),
             waived: Vec::new(),
             damage_later: None,
+            metamagic: None,
         },
         events,
     })
 }
 
-#[cfg(test)]
 impl Caster {
     /// How many attacks the Attack action makes: two from level 5 of a
     /// class with Extra Attack (Paladin, Ranger; the feature does not add

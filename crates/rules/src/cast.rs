@@ -15,6 +15,7 @@ use crate::event::{EffectId, EndReason, Event, LongCast};
 use crate::house::{Waived, Waiver};
 use crate::invalid::Invalid;
 use crate::level::{SlotLevel, SpellLevel};
+use crate::metamagic::{Shaping, check_quickened_turn, shape, twinned_level};
 use crate::request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS};
 use crate::requirements::{check_components, check_damage_type, check_targets, choose_slot};
 use crate::resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
@@ -44,6 +45,10 @@ struct Plan {
     long_rounds: Option<u64>,
     /// Refusals the table's house rules turned into warnings.
     waived: Vec<Waived>,
+    /// What the request's Metamagic does while the spell resolves.
+    shaping: Shaping,
+    /// The spell as its Metamagic reshaped it; `None` without Metamagic.
+    shaped: Option<Spell>,
 }
 
 /// Casts a spell: validates the request (R3–R18), then resolves it with the
@@ -110,6 +115,7 @@ pub fn cast<R: DiceRng + ?Sized>(
             }],
             waived: plan.waived,
             damage_later: None,
+            metamagic: None,
         };
         return Ok(CastOutcome { resolution, events });
     }
@@ -266,7 +272,28 @@ fn finish<R: DiceRng + ?Sized>(
     if spell.is_concentration() && held_by_other {
         concentration_ended = end_concentration_events(caster, EndReason::Replaced, &mut events);
     }
-    let applied = resolve_effect(caster, spell, plan.cast_level, &plan.stats, request, rng);
+    // Innate Sorcery: Advantage on a Sorcerer spell's attack rolls.
+    let innate = caster.innate_roll_mode(plan.class, request.roll_mode);
+    let with_innate;
+    let request = if innate == request.roll_mode {
+        request
+    } else {
+        with_innate = CastRequest {
+            roll_mode: innate,
+            ..request.clone()
+        };
+        &with_innate
+    };
+    let applied = resolve_effect(
+        caster,
+        spell,
+        plan.cast_level,
+        &plan.stats,
+        request,
+        &plan.shaping,
+        rng,
+    );
+    let metamagic = crate::metamagic::paid(&plan.shaping, applied.seeking_used, &mut events);
     let mut effect = None;
     let duration = spell.duration_at(plan.cast_level);
     if let Some(max_rounds) = duration.max_rounds() {
@@ -302,6 +329,7 @@ fn finish<R: DiceRng + ?Sized>(
             expires_at: (max_rounds != u64::MAX && !until_next_turn)
                 .then(|| caster.now().saturating_add(max_rounds)),
             until_next_turn,
+            extended: plan.shaping.extended,
         };
         events.push(Event::SpellStarted { ongoing });
         if spell.is_concentration() {
@@ -354,6 +382,7 @@ fn finish<R: DiceRng + ?Sized>(
         waived: plan.waived.clone(),
         damage_later: (!spell.effect.on_cast)
             .then(|| crate::turn_damage::LaterHarm::of(&applied.each_turn)),
+        metamagic,
     };
     CastOutcome { resolution, events }
 }
@@ -404,6 +433,7 @@ fn fizzled(
         notes: vec![crate::note::Note::ScrollFailed],
         waived: plan.waived.clone(),
         damage_later: None,
+        metamagic: None,
     };
     CastOutcome { resolution, events }
 }
@@ -460,8 +490,13 @@ fn plan(
             spell: SpellName::of(spell),
         });
     }
+    // Metamagic reshapes the spell that every check below reads.
+    let (shaped, shaping) = shape(caster, spell, req)?;
+    check_quickened_turn(caster, spell, &shaping)?;
+    let spell: &Spell = &shaped;
     let mut waiver = Waiver::new(&req.house_rules);
     let (class, stats, source, cast_level) = access(caster, spell, req)?;
+    let cast_level = twinned_level(spell, &shaping, cast_level)?;
     // R10 is checked when the slot is chosen; a table relaxing it lets a
     // second slot through with a warning.
     if matches!(source, Source::Slot(_)) && crate::requirements::second_slot(caster, spell, req) {
@@ -527,6 +562,11 @@ fn plan(
         action: needed,
         long_rounds,
         waived: waiver.into_waived(),
+        shaped: match shaped {
+            std::borrow::Cow::Owned(s) => Some(s),
+            std::borrow::Cow::Borrowed(_) => None,
+        },
+        shaping,
     })
 }
 

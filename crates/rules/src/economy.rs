@@ -52,6 +52,14 @@ pub struct TurnEconomy {
     /// cast "immediately after hitting" answer (Divine Smite, R11).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_hit: Option<WeaponHit>,
+    /// A level 1+ spell has been cast this turn: Quickened Spell may no
+    /// longer be used (2024 Metamagic).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub leveled_spell: bool,
+    /// A Quickened spell has been cast this turn: no level 1+ spell may
+    /// follow it (2024 Metamagic).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quickened: bool,
 }
 
 fn is_zero(n: &u8) -> bool {

@@ -570,6 +570,12 @@ pub enum RulesError {
         /// The running encounter.
         encounter: String,
     },
+    /// Occurs when a class resource refuses (Sorcery Points, Font of
+    /// Magic, Arcane Recovery...): the code and feature are its own.
+    Resource(crate::class_resources::ResourceError),
+    /// Occurs when a casting's Metamagic is refused (unknown, unfit for the
+    /// spell, combined against the rules, Quickened's turn rule).
+    Metamagic(crate::metamagic::MetamagicError),
 }
 
 impl RulesError {
@@ -671,6 +677,8 @@ impl RulesError {
             RulesError::NoAlternativeCastingTime { .. } => "no_alternative_casting_time",
             RulesError::LongRestTooSoon { .. } => "long_rest_too_soon",
             RulesError::LongRestInEncounter { .. } => "long_rest_in_encounter",
+            RulesError::Resource(e) => e.code(),
+            RulesError::Metamagic(e) => e.code(),
         }
     }
 
@@ -957,6 +965,27 @@ impl RulesError {
                 encounter: s(),
             },
         ]
+        .into_iter()
+        .chain(
+            crate::class_resources::ResourceError::one_of_each()
+                .into_iter()
+                .map(RulesError::Resource),
+        )
+        .chain(
+            crate::metamagic::MetamagicError::one_of_each()
+                .into_iter()
+                .map(RulesError::Metamagic),
+        )
+        .collect()
+    }
+
+    /// The class feature a refusal comes from (`font-of-magic`), when one does.
+    pub fn feature(&self) -> Option<&'static str> {
+        match self {
+            RulesError::Resource(e) => Some(e.feature().id()),
+            RulesError::Metamagic(_) => Some("metamagic"),
+            _ => None,
+        }
     }
 
     /// The values a message about this refusal names, by the name the
@@ -1186,6 +1215,8 @@ impl RulesError {
                 name: who,
                 encounter,
             } => vec![("name", text(who)), ("encounter", text(encounter))],
+            RulesError::Resource(e) => e.args(),
+            RulesError::Metamagic(e) => e.args(),
             RulesError::CantripTakesNoSlot
             | RulesError::OneSlotPerTurn
             | RulesError::Silenced

@@ -70,17 +70,22 @@ mod error;
 mod event;
 mod exhaustion;
 mod feature;
+mod font_of_magic;
 mod formula;
 mod hit_dice;
 mod house;
+mod innate_sorcery;
 mod invalid;
 mod label;
+mod note;
 mod level;
+mod magical_cunning;
 mod material;
 mod message;
-mod note;
+mod metamagic;
 mod price;
 mod reaction;
+mod recovery;
 mod request;
 mod requirements;
 mod resolution;
@@ -131,13 +136,19 @@ pub use feature::{
     Variant, WILD_SHAPE, invocations_known, metamagic_known,
 };
 pub use formula::{DiceFormula, MAX_DICE};
-pub use hit_dice::{HIT_DIE_SIZES, HitDice, HitDiceSpent, HitDieRoll, hit_die};
+pub use hit_dice::{
+    HIT_DIE_SIZES, HitDice, HitDiceSpent, HitDieRoll, LevelHitPoints, RolledMaxHp, hit_die,
+};
 pub use house::{HouseRules, NotRelaxable, Relaxable, Waived};
 pub use invalid::Invalid;
 pub use label::RollLabel;
+pub use note::Note;
 pub use level::{SlotLevel, SpellLevel};
 pub use message::Arg;
-pub use note::Note;
+pub use metamagic::{
+    MAX_OPTIONS_PER_CAST, Metamagic, MetamagicChoice, MetamagicError, MetamagicPaid,
+    MetamagicUse, Reroll, TRANSMUTABLE, Unfit, metamagic_choices, unfit_for,
+};
 pub use price::{GearKind, ListedItem, PriceList};
 pub use reaction::{
     Answer, PendingCast, ReactionWindow, Trigger, TriggerKind, answers_targeting,

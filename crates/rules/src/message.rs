@@ -37,6 +37,8 @@ pub enum Arg {
     /// Why a request is invalid: a message of its own (`invalid-<code>`
     /// with the reason's arguments), worded in the same language.
     Reason(Invalid),
+    /// A Metamagic option.
+    Metamagic(crate::metamagic::Metamagic),
 }
 
 impl fmt::Display for Arg {
@@ -47,12 +49,14 @@ impl fmt::Display for Arg {
             Arg::Text(t) => write!(f, "{t:?}"),
             Arg::Name(n) => write!(f, "{:?}", n.en),
             Arg::Class(c) => write!(f, "{c:?}"),
+            Arg::Feature(x) => f.write_str(x.id()),
             Arg::Ability(a) => write!(f, "{a:?}"),
             Arg::Action(a) => write!(f, "{a:?}"),
             Arg::Damage(d) => write!(f, "{d:?}"),
             Arg::DamageList(list) => write!(f, "{list:?}"),
             Arg::Trigger(t) => write!(f, "{:?}", t.name_en()),
             Arg::Reason(r) => write!(f, "{r}"),
+            Arg::Metamagic(m) => f.write_str(m.id()),
         }
     }
 }

@@ -225,10 +225,19 @@ pub fn wards(warding: &Spell, cast: &Spell) -> bool {
 
 /// Whether a cast can be perceived, so that Counterspell can answer it:
 /// it has a Verbal, Somatic or Material component the caster provides. A
-/// stat block's line "requiring no components" has none (R11, R14).
-pub fn perceptible(caster: &crate::caster::Caster, spell: &Spell) -> bool {
+/// stat block's line "requiring no components" has none (R11, R14); a
+/// Subtle Spell (Metamagic) keeps only a costly or consumed material.
+pub fn perceptible(
+    caster: &crate::caster::Caster,
+    spell: &Spell,
+    request: &crate::request::CastRequest,
+) -> bool {
     let c = &spell.components;
-    let any = c.verbal || c.somatic || c.material.is_some();
+    let any = if crate::metamagic::is_subtle(request) {
+        c.material.as_ref().is_some_and(|m| !m.substitutable())
+    } else {
+        c.verbal || c.somatic || c.material.is_some()
+    };
     any && !caster
         .stat_block()
         .is_some_and(|b| b.without_components(&spell.id))

@@ -100,6 +100,10 @@ pub struct CastRequest {
     /// whoever keeps the table's settings, never by the player.
     #[serde(default, skip_serializing_if = "crate::HouseRules::is_strict")]
     pub house_rules: crate::HouseRules,
+    /// Metamagic options that reshape this casting (a Sorcerer's, paid in
+    /// Sorcery Points): see [`crate::Metamagic`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub metamagic: Vec<crate::metamagic::MetamagicUse>,
     /// The equipment list a costly material's worth is looked up in when
     /// the carried thing states none (R14c): a Holy Symbol is worth 5 GP.
     /// Set by whoever holds the catalogue; never stored with the request.

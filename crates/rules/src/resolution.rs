@@ -78,6 +78,10 @@ pub struct CastResolution {
     /// Spirit Guardians in 2024): when it will harm instead.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage_later: Option<crate::turn_damage::LaterHarm>,
+    /// The Metamagic that reshaped the casting and the Sorcery Points it
+    /// cost, when any did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metamagic: Option<crate::metamagic::MetamagicPaid>,
 }
 
 /// A resolution and the events that make it so.

@@ -13,6 +13,7 @@ use crate::effect::{Bonus, CantripScaling, Damage, Delivery, Healing, OnSave};
 use crate::formula::DiceFormula;
 use crate::label::RollLabel;
 use crate::level::SpellLevel;
+use crate::metamagic::{Reroll, Shaping, empowered_picks, with_disadvantage};
 use crate::note::Note;
 use crate::request::CastRequest;
 use crate::roll::{RollRecord, notation, roll_bonuses, roll_d20, roll_formula, roll_noted};
@@ -42,6 +43,8 @@ pub(crate) struct Applied {
     pub bonuses: Vec<Bonus>,
     /// Its turn damage at this casting's level and chosen type (R6, R16).
     pub each_turn: Vec<TurnDamage>,
+    /// Whether Seeking Spell rerolled a miss (its point is spent only then).
+    pub seeking_used: bool,
 }
 
 /// A spell's numbers at one casting: instances, targets, damage, healing
@@ -435,9 +438,14 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     cast_level: SpellLevel,
     stats: &Stats,
     request: &CastRequest,
+    shaping: &Shaping,
     rng: &mut R,
 ) -> Applied {
     let mut scaled = scale(spell, cast_level, caster.cantrip_level());
+    // Empowered Spell rerolls dice of the first damage rolled; Seeking
+    // Spell the first missed attack.
+    let mut empowered = shaping.empowered;
+    let mut seeking_used = false;
     // R16: a chosen type goes to every part that offers it.
     if let Some(chosen) = request.damage_type {
         let turn_parts = scaled
@@ -514,7 +522,8 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                 // Instances (darts) go round-robin over the valid targets.
                 let prepared = prepare_damage(&scaled.damage, stats, request.critical_hit);
                 for n in 0..scaled.instances {
-                    let rolled = roll_prepared(rng, &scaled.damage, &prepared, &mut rolls);
+                    let mut rolled = roll_prepared(rng, &scaled.damage, &prepared, &mut rolls);
+                    empower(rng, &mut empowered, &prepared, &mut rolls, &mut rolled);
                     if let Some(i) = round_robin(&valid, n) {
                         let sum = take(&mut outs[i], &request.targets[i], &rolled, false);
                         outs[i].damage_total = outs[i].damage_total.saturating_add(sum);
@@ -534,15 +543,34 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             let prepared = prepare_damage(&scaled.damage, stats, request.critical_hit);
             for _ in 0..scaled.instances {
                 if !scaled.damage.is_empty() {
-                    rolled_all.extend(roll_prepared(rng, &scaled.damage, &prepared, &mut rolls));
+                    let mut rolled = roll_prepared(rng, &scaled.damage, &prepared, &mut rolls);
+                    empower(rng, &mut empowered, &prepared, &mut rolls, &mut rolled);
+                    rolled_all.extend(rolled);
                 }
             }
             for &i in &valid {
                 let t = &request.targets[i];
+                // Careful Spell: a protected creature succeeds unrolled
+                // and takes no half damage.
+                if shaping.is_careful(&t.name) {
+                    outs[i].save = Some(SaveOutcome {
+                        ability,
+                        dc: stats.save_dc,
+                        total: None,
+                        success: Some(true),
+                    });
+                    continue;
+                }
+                // Heightened Spell: its one target saves with Disadvantage.
+                let heightened = shaping.is_heightened(&t.name);
                 let save = t.stats.as_ref().map(|s| {
                     let label = RollLabel::save(&t.name, ability);
-                    let (r, _) =
-                        roll_d20(rng, s.save_mode, i64::from(s.save(ability)), label.clone());
+                    let mode = if heightened {
+                        with_disadvantage(s.save_mode)
+                    } else {
+                        s.save_mode
+                    };
+                    let (r, _) = roll_d20(rng, mode, i64::from(s.save(ability)), label.clone());
                     let total = r.total;
                     rolls.push(r);
                     total + roll_bonuses(rng, &s.save_bonuses, &label, &mut rolls)
@@ -602,17 +630,27 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                 let label = r.label.clone();
                 let mut total = r.total;
                 rolls.push(r);
-                total += roll_bonuses(rng, &request.attack_bonuses, &label, &mut rolls);
+                let bonuses = roll_bonuses(rng, &request.attack_bonuses, &label, &mut rolls);
+                total += bonuses;
+                let ac = t.stats.as_ref().and_then(|s| s.ac);
+                let mut natural = natural;
+                let mut hit = attack_hits(natural, total, ac);
+                // Seeking Spell: the first miss rerolls the d20, and the
+                // new roll stands.
+                if hit == Some(false) && shaping.seeking && !seeking_used {
+                    seeking_used = true;
+                    let (again, d20) = roll_d20(
+                        rng,
+                        request.roll_mode,
+                        i64::from(stats.attack_bonus),
+                        label.clone(),
+                    );
+                    natural = d20;
+                    total = again.total + bonuses;
+                    rolls.push(again);
+                    hit = attack_hits(natural, total, ac);
+                }
                 let critical = natural == 20;
-                let hit = match natural {
-                    20 => Some(true),
-                    1 => Some(false),
-                    _ => t
-                        .stats
-                        .as_ref()
-                        .and_then(|s| s.ac)
-                        .map(|ac| total >= i64::from(ac)),
-                };
                 outs[i].attacks.push(AttackOutcome {
                     natural,
                     total,
@@ -620,7 +658,9 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                     hit,
                 });
                 if hit != Some(false) {
-                    let mut rolled = roll_damage(rng, &scaled.damage, stats, critical, &mut rolls);
+                    let prepared = prepare_damage(&scaled.damage, stats, critical);
+                    let mut rolled = roll_prepared(rng, &scaled.damage, &prepared, &mut rolls);
+                    empower(rng, &mut empowered, &prepared, &mut rolls, &mut rolled);
                     // Riders on the target (Hex) add to each hit, criticals included.
                     rolled.extend(roll_damage(
                         rng,
@@ -689,6 +729,52 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         notes,
         bonuses: scaled.bonuses,
         each_turn: scaled.each_turn,
+        seeking_used,
+    }
+}
+
+/// Whether an attack roll hits: a natural 20 always, a natural 1 never,
+/// otherwise against the AC when it is known (R20).
+fn attack_hits(natural: u32, total: i64, ac: Option<i32>) -> Option<bool> {
+    match natural {
+        20 => Some(true),
+        1 => Some(false),
+        _ => ac.map(|ac| total >= i64::from(ac)),
+    }
+}
+
+/// Empowered Spell (Metamagic): rerolls the chosen dice of the damage just
+/// rolled, the last `rolled.len()` records of `rolls` (one per part), once
+/// per casting; the new faces stand and show in the roll's dice.
+fn empower<R: DiceRng + ?Sized>(
+    rng: &mut R,
+    pending: &mut Option<(usize, Reroll)>,
+    prepared: &[PreparedPart],
+    rolls: &mut [RollRecord],
+    rolled: &mut [Rolled<'_>],
+) {
+    let Some((limit, rule)) = pending.take() else {
+        return;
+    };
+    let start = rolls.len().saturating_sub(rolled.len());
+    let records = &mut rolls[start..];
+    let mut dice = Vec::new();
+    for (part, record) in records.iter().enumerate() {
+        let sides = prepared.get(part).map_or(1, |p| p.formula.sides);
+        for (die, face) in record.dice.iter().enumerate() {
+            dice.push((part, die, *face, sides));
+        }
+    }
+    let faces: Vec<(u32, u32)> = dice.iter().map(|&(_, _, f, s)| (f, s)).collect();
+    for pick in empowered_picks(&faces, limit, rule) {
+        let (part, die, old, sides) = dice[pick];
+        let new = rng.roll_die(sides);
+        let record = &mut records[part];
+        record.dice[die] = new;
+        record.total += i64::from(new) - i64::from(old);
+        if let Some(r) = rolled.get_mut(part) {
+            r.amount = u32::try_from(record.total.max(0)).unwrap_or(u32::MAX);
+        }
     }
 }
 

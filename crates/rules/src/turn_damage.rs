@@ -350,6 +350,7 @@ mod tests {
             started_at: 0,
             expires_at: Some(10),
             until_next_turn: false,
+            extended: false,
         };
         let due = entering_damage(&ongoing, "Ghoul");
         assert_eq!(due.len(), 1);

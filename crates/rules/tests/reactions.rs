@@ -307,9 +307,10 @@ fn r11_counterspell_strikes_only_the_creature_casting() {
 #[test]
 fn r11_counterspell_cannot_answer_a_spell_cast_requiring_no_components() {
     let arch = archmage();
-    assert!(!perceptible(&arch, &misty_step()));
-    assert!(perceptible(&arch, &shield_2024()));
-    assert!(perceptible(&wizard(5), &misty_step()));
+    let plain = CastRequest::new();
+    assert!(!perceptible(&arch, &misty_step(), &plain));
+    assert!(perceptible(&arch, &shield_2024(), &plain));
+    assert!(perceptible(&wizard(5), &misty_step(), &plain));
     // R14: such a line needs no voice either.
     let mut silenced = arch.clone();
     silenced.apply(&Event::SilenceChanged {

@@ -36,6 +36,7 @@ impl Words {
             Arg::Damage(d) => self.term(lang, &d).into(),
             Arg::Trigger(t) => self.term(lang, &t).into(),
             Arg::Reason(reason) => self.reason(lang, &reason).into(),
+            Arg::Metamagic(m) => self.term(lang, &m).into(),
             Arg::DamageList(list) => {
                 let words: Vec<String> = list.iter().map(|d| self.term(lang, d)).collect();
                 words.join(", ").into()

@@ -2,7 +2,8 @@
 //! of a value is the name it already has in every JSON the engine writes.
 
 use grimoire_rules::{
-    Ability, ActionKind, AreaShape, Class, Condition, DamageType, School, TriggerKind,
+    Ability, ActionKind, AreaShape, Class, ClassFeature, Condition, DamageType, Metamagic, School,
+    TriggerKind,
 };
 use serde::Serialize;
 
@@ -32,6 +33,7 @@ terms! {
     DamageType => "damage",
     AreaShape => "shape",
     TriggerKind => "trigger",
+    Metamagic => "metamagic",
 }
 
 /// The message id of `value` (`damage-fire`).
@@ -73,6 +75,7 @@ impl Named for Condition {}
 impl Named for Class {}
 impl Named for Ability {}
 impl Named for AreaShape {}
+impl Named for Metamagic {}
 // Their English names stay in the rules crate (its roll labels and
 // `Display` use them), so only `name_cs` comes from here.
 impl Named for ActionKind {}

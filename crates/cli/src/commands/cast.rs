@@ -2,8 +2,8 @@
 //! with the rule that says no, changing nothing.
 
 use grimoire_rules::{
-    Ability, CastMode, CastOutcome, CastRequest, CastStatus, Caster, Class, Defense, RollMode,
-    SlotKind, SlotLevel, Target,
+    Ability, CastMode, CastOutcome, CastRequest, CastStatus, Caster, Class, Defense, Metamagic,
+    MetamagicUse, Reroll, RollMode, SlotKind, SlotLevel, Target,
 };
 use serde_json::json;
 
@@ -70,6 +70,62 @@ pub struct Args {
     /// Complete a casting of a minute or more whose time is up (R12)
     #[arg(long, conflicts_with_all = ["slot", "ritual", "via"])]
     pub complete: bool,
+    /// Metamagic (Sorcerer): subtle, quickened, careful:Ana,Bo, heightened:Orc, transmuted:cold, empowered[:lowest], seeking, distant, extended, twinned (repeat: empowered and seeking join another)
+    #[arg(long = "meta", value_name = "OPTION[:CHOICE]")]
+    pub metamagic: Vec<String>,
+}
+
+/// Parses a Metamagic option with its choice: `careful:Ana,Bo` (the
+/// creatures protected), `heightened:Orc` (its one target),
+/// `transmuted:cold` (the new damage type), `empowered:lowest` (which dice).
+pub(crate) fn metamagic(spec: &str) -> Result<MetamagicUse, Failure> {
+    let (name, choice) = match spec.split_once(':') {
+        Some((name, choice)) => (name, Some(choice.trim()).filter(|c| !c.is_empty())),
+        None => (spec, None),
+    };
+    let option = Metamagic::from_id(name).ok_or_else(|| {
+        Failure::usage_worded(
+            "bad_metamagic",
+            "cli-metamagic-unknown",
+            &[("option", name)],
+        )
+    })?;
+    let mut used = MetamagicUse::new(option);
+    let Some(choice) = choice else {
+        return Ok(used);
+    };
+    match option {
+        Metamagic::Careful | Metamagic::Heightened => {
+            used.creatures = choice
+                .split(',')
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(str::to_owned)
+                .collect();
+        }
+        Metamagic::Transmuted => used.damage_type = Some(names::damage_type(choice)?),
+        Metamagic::Empowered => {
+            used.reroll = match names::fold(choice).as_str() {
+                "lowest" => Reroll::Lowest,
+                "below-average" | "below average" | "average" => Reroll::BelowAverage,
+                _ => {
+                    return Err(Failure::usage_worded(
+                        "bad_metamagic",
+                        "cli-metamagic-bad-choice",
+                        &[("option", name), ("choice", choice)],
+                    ));
+                }
+            }
+        }
+        _ => {
+            return Err(Failure::usage_worded(
+                "bad_metamagic",
+                "cli-metamagic-bad-choice",
+                &[("option", name), ("choice", choice)],
+            ));
+        }
+    }
+    Ok(used)
 }
 
 /// Parses `NAME[:key=value]...`.
@@ -211,6 +267,11 @@ fn request(caster: &Caster, args: &Args) -> Result<CastRequest, Failure> {
     if args.alternative_time {
         req = req.with_alternative_time();
     }
+    req.metamagic = args
+        .metamagic
+        .iter()
+        .map(|spec| metamagic(spec))
+        .collect::<Result<_, _>>()?;
     Ok(req)
 }
 
@@ -444,6 +505,9 @@ pub(crate) fn show(
     if let Some(later) = &r.damage_later {
         out.line(out.yellow(&damage_later(&r.spell, later, lang)))?;
     }
+    if let Some(paid) = &r.metamagic {
+        out.line(out.yellow(&metamagic_line(paid, lang)))?;
+    }
     if r.concentration_started {
         out.line(out.yellow(&format!("{}: {name}", Text::ConcentrationStarted.get(lang))))?;
     }
@@ -461,6 +525,26 @@ pub(crate) fn show(
         out.line(out.yellow(&super::house::waived_line(w, lang)))?;
     }
     out.line(view::slots_table(out, caster))
+}
+
+/// The line naming the Metamagic a cast used and the points it cost.
+fn metamagic_line(paid: &grimoire_rules::MetamagicPaid, lang: Lang) -> String {
+    let options: Vec<String> = paid
+        .options
+        .iter()
+        .map(|m| grimoire_words::word(lang.tag(), m).to_owned())
+        .collect();
+    grimoire_words::message(
+        lang.tag(),
+        "cli-cast-metamagic",
+        &[
+            ("options", grimoire_rules::Arg::Text(options.join(", "))),
+            (
+                "points",
+                grimoire_rules::Arg::Number(i64::from(paid.points)),
+            ),
+        ],
+    )
 }
 
 /// The line under a cast of a spell that deals nothing now (Flaming

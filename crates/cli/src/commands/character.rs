@@ -3,8 +3,7 @@
 
 use clap::Subcommand;
 use grimoire_rules::{
-    AbilityScores, Caster, Condition, Equipment, Event, Focus, LimitedUse, MagicItem, Recharge,
-    SpellId,
+    Caster, Condition, Equipment, Event, Focus, LimitedUse, MagicItem, Recharge, SpellId,
 };
 use serde_json::json;
 
@@ -86,38 +85,46 @@ fn new(
         .iter()
         .map(|c| names::class_level(c))
         .collect::<Result<Vec<_>, _>>()?;
-    let scores = AbilityScores::new(names::abilities(abilities)?).map_err(Failure::from)?;
-    let mut caster = Caster::new(&name, &classes, scores).map_err(Failure::from)?;
-    // The same starting gear the server gives (grimoire_app), unless
-    // `--no-pouch` asks for empty hands.
+    let scores = names::abilities(abilities)?;
+    // The same starting gear the server gives, unless `--no-pouch` asks
+    // for empty hands; made by the one creation of every front end.
     let gear = if pouch {
         grimoire_app::starting_equipment()
     } else {
         Equipment::default()
     };
-    grimoire_app::equip_new(&mut caster, gear);
-    // Class features by level, then the subclass, feats and invocations asked for.
-    super::features::for_new(&mut caster, choose)?;
     let mut store = ctx.store()?;
-    // A name that could pass for another character's is refused.
-    let existing = store.list::<serde_json::Value>(CHARACTER)?;
-    grimoire_app::check_unconfusable(
-        names::NameKind::Character,
-        &name,
-        existing.iter().map(|e| e.name.as_str()),
+    let made = grimoire_app::creation::create(
+        &mut store,
+        grimoire_app::creation::Creation {
+            name: &name,
+            classes: &classes,
+            scores,
+            prepared: &[],
+            catalog: catalog::current(),
+            gear,
+            owner: None,
+            command: Some(ctx.command_line.clone()),
+            // Class features always; the subclasses, feats and
+            // invocations asked for (issue 33).
+            extra: Some(&|c: &Caster| {
+                grimoire_app::features::features_outcome(c, &choose.asks(), catalog::current())
+            }),
+        },
     )
-    // Nor a creature's of an encounter: it would be taken for it.
-    .and_then(|()| grimoire_app::identity::check_character_name(&store, &name))
-    .map_err(|e| {
-        let mut f = Failure::usage("bad_name", e.to_string());
-        if e.is_worded() {
-            f = f.with_words(|lang| e.message(lang));
+    .map_err(|e| match e {
+        // A name that could pass for another character's, or a
+        // creature's, is a usage error like any bad name.
+        grimoire_app::AppError::InvalidName { .. } => {
+            let mut f = Failure::usage("bad_name", e.to_string());
+            if e.is_worded() {
+                f = f.with_words(|lang| e.message(lang));
+            }
+            f.into()
         }
-        f
+        other => crate::failure::app_error(other),
     })?;
-    let mut batch = Batch::new(ctx);
-    batch.with(|c| c.create(CHARACTER, &name, &caster))?;
-    batch.commit(&mut store)?;
+    let caster = made.state;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!({ "character": view::caster_json(&caster, 1) }));

@@ -373,6 +373,19 @@ fn cast_input_schema(classes: &[serde_json::Value]) -> serde_json::Value {
             "alternative_time": { "type": "boolean" },
             "complete": { "type": "boolean",
                           "description": "Finish a casting of a minute or more whose time is up (R12)." },
+            "metamagic": { "type": "array", "maxItems": grimoire_rules::MAX_OPTIONS_PER_CAST,
+                           "description": "Metamagic options that reshape the casting (a Sorcerer's, paid in Sorcery Points).",
+                           "items": {
+                               "type": "object", "required": ["option"], "additionalProperties": false,
+                               "properties": {
+                                   "option": { "enum": json_names(&grimoire_rules::Metamagic::ALL) },
+                                   "creatures": { "type": "array", "maxItems": MAX_TARGETS,
+                                                  "description": "Careful: the creatures protected; Heightened: its one target.",
+                                                  "items": { "type": "string", "minLength": 1, "maxLength": grimoire_app::MAX_NAME } },
+                                   "damage_type": nullable(json!({ "enum": damage_types })),
+                                   "reroll": { "enum": ["below_average", "lowest"] }
+                               }
+                           } },
             "on_hit_damage": { "type": "array", "maxItems": 0,
                                "description": "Filled in by the server from the caster's marks (Hex) in an encounter." }
         }

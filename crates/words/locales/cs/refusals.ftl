@@ -124,6 +124,33 @@ invalid-per_day_out_of_range = { $line }: { $per_day }/den je mimo rozsah { $min
 invalid-spell_listed_twice = kouzlo { $spell } je v řádku { $line } uvedeno dvakrát
 invalid-too_many_slots = { $level }. úroveň má { $slots } pozic; blok tvora smí dát nejvýš { $max } pozic jedné úrovně
 invalid-slot_spells_without_slots = blok uvádí kouzla sesílaná z pozic, ale žádné pozice nedává
+
+## Metamagie (čaroděj, SRD 5.2)
+
+refusal-metamagic_not_known = sesilatel nezná { $option }; volby metamagie se čaroděj učí od 2. úrovně čaroděje
+refusal-metamagic_not_applicable = { $option } nemůže změnit kouzlo { $spell }: { $why ->
+    [no_save] kouzlo nevyžaduje záchranný hod
+    [no_damage_roll] kouzlo při seslání nehází zranění
+    [no_attack_roll] kouzlo nemá hod na útok
+    [range_not_extendable] jeho dosah není 5 stop a více ani dotyk
+    [duration_too_short] trvá méně než 1 minutu
+    [not_an_action] jeho doba sesílání není akce
+    [no_transmutable_damage] nezpůsobuje kyselinové, chladné, ohnivé, bleskové, jedové ani hromové zranění
+    [transmuted_needs_type] zvol nový typ: kyselina, chlad, oheň, blesk, jed nebo hrom
+    [no_extra_target] vyšší úrovní nezíská další cíl
+    [already_ninth_level] seslání 9. úrovně se nemůže počítat o úroveň výš
+    [not_a_target] { $name } není jeho cílem
+    [too_many_creatures] ochrání nejvýš { $max } tvorů (oprava Charismy)
+    [needs_one_target] jmenuj jediný cíl, který hází se znevýhodněním
+    [ritual] rituál má vlastní dobu sesílání
+   *[other] { $why }
+}
+refusal-metamagic_one_per_spell = { $first } a { $second } nemohou změnit jedno kouzlo zároveň; k jiné volbě se přidá jen Posílené a Hledající kouzlo
+refusal-too_many_metamagic_options = zadáno { $given } voleb metamagie; kouzlo jich unese nejvýš { $max }
+refusal-quickened_after_spell = v tomto tahu už bylo sesláno kouzlo 1. či vyšší úrovně, takže teď nelze žádné kouzlo zrychlit
+refusal-spell_after_quickened = v tomto tahu bylo sesláno zrychlené kouzlo, takže { $spell } (kouzlo 1. či vyšší úrovně) musí počkat na další tah
+refusal-unknown_metamagic = volba metamagie „{ $id }“ neexistuje; volby jsou careful, distant, empowered, extended, heightened, quickened, seeking, subtle, transmuted a twinned
+refusal-metamagic_level_too_low = { $name } vyžaduje { $needed }. úroveň čaroděje (postava má { $have })
 refusal-unknown_subclass = podtřída „{ $id }“ v SRD 5.2 není; napište POVOLÁNÍ:PODTŘÍDA, např. wizard:evoker, cleric:life, druid:land:arid
 refusal-unknown_feat = odbornost „{ $id }“ neexistuje; kouzlí magic-initiate (s cleric, druid nebo wizard) a boon-of-spell-recall
 refusal-unknown_invocation = vzývání „{ $id }“, které sesílá kouzla, neexistuje; např. armor-of-shadows, misty-visions, pact-of-the-tome
@@ -140,4 +167,4 @@ refusal-feature_variant_needed = { $name } potřebuje jednu ze svých voleb: { $
 refusal-free_cast_cannot_upcast = { $name } sesílá kouzlo jen na { $level }. úrovni; výš ho sešlete z pozice pro kouzlo
 refusal-wild_shape_no_casting = druid v Divoké podobě nesesílá kouzla (Soustředění, které drží, trvá); nejdřív podobu opusťte (wildshape off)
 refusal-feature_missing = postava nemá { $name }
-refusal-too_many_metamagic_options = zadáno { $given } voleb metamagie; kouzlo jich unese nejvýš { $max }
+refusal-too_many_metamagic = čaroděj této úrovně zná nejvýše { $max } voleb metamagie a všechny už má

@@ -121,3 +121,16 @@ creature-undead = nemrtvý
 house-R10 = více než jedna pozice pro kouzla za tah
 house-R11 = reakce bez uvedení spouštěče
 house-R14 = sesílání bez složek (hlas, volná ruka, materiál)
+
+## Metamagic options (Sorcerer, SRD 5.2)
+
+metamagic-careful = Opatrné kouzlo
+metamagic-distant = Vzdálené kouzlo
+metamagic-empowered = Posílené kouzlo
+metamagic-extended = Prodloužené kouzlo
+metamagic-heightened = Zesílené kouzlo
+metamagic-quickened = Zrychlené kouzlo
+metamagic-seeking = Hledající kouzlo
+metamagic-subtle = Nenápadné kouzlo
+metamagic-transmuted = Přeměněné kouzlo
+metamagic-twinned = Zdvojené kouzlo

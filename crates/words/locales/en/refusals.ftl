@@ -109,6 +109,33 @@ invalid-per_day_out_of_range = { $line }: { $per_day }/day is outside { $min } t
 invalid-spell_listed_twice = { $spell } is listed twice in { $line }
 invalid-too_many_slots = level { $level } has { $slots } slots; a stat block gives at most { $max } of one level
 invalid-slot_spells_without_slots = spells are cast with slots, but the block gives no slots
+
+## Metamagic (Sorcerer, SRD 5.2)
+
+refusal-metamagic_not_known = the caster does not know { $option }; a Sorcerer learns Metamagic options from Sorcerer level 2
+refusal-metamagic_not_applicable = { $option } cannot reshape { $spell }: { $why ->
+    [no_save] the spell forces no saving throw
+    [no_damage_roll] the spell rolls no damage when cast
+    [no_attack_roll] the spell makes no attack roll
+    [range_not_extendable] its range is neither 5 feet or more nor Touch
+    [duration_too_short] it lasts less than 1 minute
+    [not_an_action] its casting time is not an Action
+    [no_transmutable_damage] it deals no acid, cold, fire, lightning, poison or thunder damage
+    [transmuted_needs_type] choose the new type: acid, cold, fire, lightning, poison or thunder
+    [no_extra_target] it gains no extra target from a higher level
+    [already_ninth_level] a 9th-level casting cannot count one level higher
+    [not_a_target] { $name } is not one of its targets
+    [too_many_creatures] it protects at most { $max } creatures (the Charisma modifier)
+    [needs_one_target] name the one target that saves with Disadvantage
+    [ritual] a ritual takes its own casting time
+   *[other] { $why }
+}
+refusal-metamagic_one_per_spell = { $first } and { $second } cannot shape one spell together; only Empowered and Seeking Spell join another option
+refusal-too_many_metamagic_options = { $given } Metamagic options named; a spell takes at most { $max }
+refusal-quickened_after_spell = a level 1+ spell was already cast this turn, so no spell can be Quickened now
+refusal-spell_after_quickened = a Quickened spell was cast this turn, so { $spell } (a level 1+ spell) must wait for the next turn
+refusal-unknown_metamagic = no Metamagic option is called "{ $id }"; the options are careful, distant, empowered, extended, heightened, quickened, seeking, subtle, transmuted and twinned
+refusal-metamagic_level_too_low = { $name } needs Sorcerer level { $needed } (the character has { $have })
 refusal-unknown_subclass = no SRD 5.2 subclass is called "{ $id }"; write CLASS:SUBCLASS, e.g. wizard:evoker, cleric:life, druid:land:arid
 refusal-unknown_feat = no feat is called "{ $id }"; the feats that cast are magic-initiate (with cleric, druid or wizard) and boon-of-spell-recall
 refusal-unknown_invocation = no Eldritch Invocation that casts is called "{ $id }"; e.g. armor-of-shadows, misty-visions, pact-of-the-tome
@@ -125,4 +152,4 @@ refusal-feature_variant_needed = { $name } needs one of its options: { $options 
 refusal-free_cast_cannot_upcast = { $name } casts the spell at level { $level } only; to cast it higher, use a spell slot instead
 refusal-wild_shape_no_casting = a Druid in Wild Shape cannot cast spells (Concentration already held goes on); leave the shape first (wildshape off)
 refusal-feature_missing = the character does not have { $name }
-refusal-too_many_metamagic_options = { $given } Metamagic options named; a spell takes at most { $max }
+refusal-too_many_metamagic = a Sorcerer of this level knows at most { $max } Metamagic options; it already has them all

@@ -123,3 +123,16 @@ creature-undead = undead
 house-R10 = more than one spell slot in a turn
 house-R11 = Reactions without naming the trigger
 house-R14 = casting without the components (voice, free hand, material)
+
+## Metamagic options (Sorcerer, SRD 5.2)
+
+metamagic-careful = Careful Spell
+metamagic-distant = Distant Spell
+metamagic-empowered = Empowered Spell
+metamagic-extended = Extended Spell
+metamagic-heightened = Heightened Spell
+metamagic-quickened = Quickened Spell
+metamagic-seeking = Seeking Spell
+metamagic-subtle = Subtle Spell
+metamagic-transmuted = Transmuted Spell
+metamagic-twinned = Twinned Spell
