@@ -394,7 +394,6 @@ pub fn weapon_attack<R: DiceRng + ?Sized>(
             notes: Vec::new(),
             waived: Vec::new(),
             damage_later: None,
-            metamagic: None,
         },
         events,
     })
@@ -424,6 +423,7 @@ impl Caster {
     }
 }
 
+#[cfg(test)]
 mod tests {
     use super::*;
 

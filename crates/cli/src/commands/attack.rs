@@ -158,6 +158,13 @@ pub(crate) fn show(out: &Out, v: &AttackView, seed: Option<u64>) -> anyhow::Resu
             ],
         )))?;
     }
+    if v.attacks_left > 0 {
+        out.line(out.dim(&grimoire_words::text(
+            tag,
+            "cli-attack-extra",
+            [("left", v.attacks_left.to_string())],
+        )))?;
+    }
     if !v.smites.is_empty() {
         let names: Vec<String> = v
             .smites
@@ -176,13 +183,6 @@ pub(crate) fn show(out: &Out, v: &AttackView, seed: Option<u64>) -> anyhow::Resu
     }
     Ok(())
 }
-    if v.attacks_left > 0 {
-        out.line(out.dim(&grimoire_words::text(
-            tag,
-            "cli-attack-extra",
-            [("left", v.attacks_left.to_string())],
-        )))?;
-    }
 
 /// One reason for Advantage or Disadvantage, in `lang`.
 fn reason(r: &RollReason, lang: Lang) -> String {

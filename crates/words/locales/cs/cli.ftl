@@ -433,7 +433,6 @@ cli-admin-report = { $what }: { $count ->
         [one] { $count } entita
         [few] { $count } entity
        *[other] { $count } entit
-cli-attack-extra = Útok navíc: v této akci Útok ještě { $left }
     }, { $file }
 cli-monster-added = Přidán { $name } ({ $monster }) → { $encounter } (iniciativa { $initiative }, životy { $hp })
 
@@ -453,6 +452,7 @@ cli-attack-reason-target = cíl { $condition }
 cli-weapons-carried = zbraně: { $weapons }
 cli-attack-concentration-kept = { $creature } uspěl v záchraně a dál se soustředí na { $spell }
 cli-attack-concentration-lost = { $creature } v záchraně neuspěl: soustředění na { $spell } končí
+cli-attack-extra = Útok navíc: v této akci Útok ještě { $left }
 cli-attack-smites = po zásahu jako bonusová akce: { $spells } (grimoire cast { $attacker } KOUZLO -t "{ $target }" --trigger hit)
 cli-too-many-weapons = postava nese nejvýš { $limit } zbraní; --clear-weapons je odloží
 cli-wild-shape-usage = napište on nebo off: grimoire wildshape [POSTAVA] on|off
@@ -461,13 +461,3 @@ cli-wild-shape-off = { $name } se vrací do své podoby a může zase kouzlit
 cli-view-features = schopnosti
 cli-view-at-will = kdykoli
 cli-view-wild-shape = v Divoké podobě: dokud se nevrátí, nesesílá kouzla (Soustředění trvá)
-
-## Metamagie při sesílání (--meta)
-
-cli-metamagic-unknown = „{ $option }“ není volba metamagie; volby jsou subtle, quickened, careful, heightened, transmuted, empowered, seeking, distant, extended a twinned
-cli-metamagic-bad-choice = „{ $choice }“ není volba pro { $option }: careful a heightened berou jména (careful:Ana,Bo), transmuted typ zranění (transmuted:cold), empowered „lowest“ nebo „below-average“
-cli-cast-metamagic = Metamagie: { $options } ({ $points ->
-    [one] 1 bod čarodějnictví
-    [few] { $points } body čarodějnictví
-   *[other] { $points } bodů čarodějnictví
-})

@@ -415,7 +415,6 @@ cli-monster-header = { $name } ({ $id }) · CR { $cr } · AC { $ac } · HP { $hp
 cli-monster-unreadable = { $path }: cannot be read: { $error }
 cli-missing-ac = { $name } has no AC on record: give --ac
 
-cli-attack-extra = Extra Attack: { $left } more in this Attack action
 ## Reports of done work
 
 # `what` is the command (backup, restore, export, import).
@@ -438,6 +437,7 @@ cli-attack-reason-target = target { $condition }
 cli-weapons-carried = weapons: { $weapons }
 cli-attack-concentration-kept = { $creature } saves and keeps Concentration on { $spell }
 cli-attack-concentration-lost = { $creature } fails its save: Concentration on { $spell } ends
+cli-attack-extra = Extra Attack: { $left } more in this Attack action
 cli-attack-smites = after the hit, as a Bonus Action: { $spells } (grimoire cast { $attacker } SPELL -t "{ $target }" --trigger hit)
 cli-too-many-weapons = a character carries at most { $limit } weapons; --clear-weapons puts them away
 cli-wild-shape-usage = write on or off: grimoire wildshape [CHARACTER] on|off
@@ -446,12 +446,3 @@ cli-wild-shape-off = { $name } returns to its own shape and can cast again
 cli-view-features = features
 cli-view-at-will = at will
 cli-view-wild-shape = in Wild Shape: casts no spells until it returns (Concentration goes on)
-
-## Metamagic on a cast (--meta)
-
-cli-metamagic-unknown = "{ $option }" is no Metamagic option; the options are subtle, quickened, careful, heightened, transmuted, empowered, seeking, distant, extended and twinned
-cli-metamagic-bad-choice = "{ $choice }" is no choice for { $option }: careful and heightened take names (careful:Ana,Bo), transmuted a damage type (transmuted:cold), empowered "lowest" or "below-average"
-cli-cast-metamagic = Metamagic: { $options } ({ $points ->
-    [one] 1 Sorcery Point
-   *[other] { $points } Sorcery Points
-})
