@@ -394,6 +394,7 @@ pub fn weapon_attack<R: DiceRng + ?Sized>(
             notes: Vec::new(),
             waived: Vec::new(),
             damage_later: None,
+            metamagic: None,
         },
         events,
     })

@@ -78,6 +78,10 @@ pub struct OngoingSpell {
     /// [`crate::Duration::UntilNextTurn`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub until_next_turn: bool,
+    /// Cast as an Extended Spell (Metamagic): its caster has Advantage on
+    /// the saves that keep its Concentration.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub extended: bool,
 }
 
 /// A casting of 1 minute or more under way (R12).
@@ -346,6 +350,57 @@ pub enum Event {
         /// Every die spent since the last Long Rest, afterwards.
         spent: crate::hit_dice::HitDice,
     },
+    /// Font of Magic turned a slot into Sorcery Points equal to its level
+    /// (no action; not a casting, so R10 does not count it).
+    SlotToPoints {
+        /// The slot's level.
+        level: SlotLevel,
+        /// Whether it was a Pact slot.
+        pact: bool,
+    },
+    /// Font of Magic turned Sorcery Points into a slot, gone on a Long Rest.
+    SlotCreated {
+        /// The slot's level.
+        level: SlotLevel,
+        /// The points it cost.
+        points: u8,
+    },
+    /// Sorcery Points were spent (Metamagic and other uses).
+    SorceryPointsSpent {
+        /// How many.
+        points: u8,
+        /// On what (a Metamagic option's id).
+        what: String,
+    },
+    /// A spell was cast with Metamagic (its points are a
+    /// [`Event::SorceryPointsSpent`] of their own).
+    MetamagicUsed {
+        /// The options, in the order used.
+        options: Vec<crate::metamagic::Metamagic>,
+    },
+    /// Sorcerous Restoration brought Sorcery Points back.
+    SorceryPointsRegained {
+        /// How many.
+        points: u8,
+    },
+    /// Innate Sorcery started: a use spent, or Sorcery Points (Sorcery
+    /// Incarnate) when `points` is above 0.
+    InnateSorceryStarted {
+        /// The round it ends, on the caster's clock.
+        until: u64,
+        /// Sorcery Points paid instead of a use.
+        points: u8,
+    },
+    /// Arcane Recovery brought expended slots back.
+    SlotsRecovered {
+        /// Their levels.
+        levels: Vec<SlotLevel>,
+    },
+    /// Magical Cunning brought expended Pact slots back.
+    PactSlotsRecovered {
+        /// How many.
+        count: u8,
+    },
 }
 
 impl Caster {
@@ -372,19 +427,28 @@ impl Caster {
                 }
                 if !off_turn {
                     self.turn.slot_spent = true;
+                    self.turn.leveled_spell = true;
                 }
             }
             Event::ArcanumUsed { level } => {
                 if let Some(a) = self.arcanum.iter_mut().find(|a| a.level == *level) {
                     a.used = true;
                 }
+                self.turn.leveled_spell = true;
             }
             Event::FeatureUsed { name } => {
                 if let Some(f) = self.features.iter_mut().find(|f| &f.name == name) {
                     f.spend();
                 }
+                self.turn.leveled_spell = true;
+            }
+            Event::MetamagicUsed { options } => {
+                if options.contains(&crate::metamagic::Metamagic::Quickened) {
+                    self.turn.quickened = true;
+                }
             }
             Event::ItemUsed { name } => {
+                self.turn.leveled_spell = true;
                 if let Some(pos) = self.items.iter().position(|i| &i.name == name) {
                     self.items[pos].spend();
                     if self.items[pos].consumed_when_empty && self.items[pos].charges() == 0 {

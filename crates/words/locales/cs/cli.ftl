@@ -461,3 +461,13 @@ cli-wild-shape-off = { $name } se vrací do své podoby a může zase kouzlit
 cli-view-features = schopnosti
 cli-view-at-will = kdykoli
 cli-view-wild-shape = v Divoké podobě: dokud se nevrátí, nesesílá kouzla (Soustředění trvá)
+
+## Metamagie při sesílání (--meta)
+
+cli-metamagic-unknown = „{ $option }“ není volba metamagie; volby jsou subtle, quickened, careful, heightened, transmuted, empowered, seeking, distant, extended a twinned
+cli-metamagic-bad-choice = „{ $choice }“ není volba pro { $option }: careful a heightened berou jména (careful:Ana,Bo), transmuted typ zranění (transmuted:cold), empowered „lowest“ nebo „below-average“
+cli-cast-metamagic = Metamagie: { $options } ({ $points ->
+    [one] 1 bod čarodějnictví
+    [few] { $points } body čarodějnictví
+   *[other] { $points } bodů čarodějnictví
+})

@@ -446,3 +446,12 @@ cli-wild-shape-off = { $name } returns to its own shape and can cast again
 cli-view-features = features
 cli-view-at-will = at will
 cli-view-wild-shape = in Wild Shape: casts no spells until it returns (Concentration goes on)
+
+## Metamagic on a cast (--meta)
+
+cli-metamagic-unknown = "{ $option }" is no Metamagic option; the options are subtle, quickened, careful, heightened, transmuted, empowered, seeking, distant, extended and twinned
+cli-metamagic-bad-choice = "{ $choice }" is no choice for { $option }: careful and heightened take names (careful:Ana,Bo), transmuted a damage type (transmuted:cold), empowered "lowest" or "below-average"
+cli-cast-metamagic = Metamagic: { $options } ({ $points ->
+    [one] 1 Sorcery Point
+   *[other] { $points } Sorcery Points
+})
