@@ -17,8 +17,8 @@ use grimoire_store::{Change, Entity, Store};
 
 use crate::dying::DeathSave;
 use crate::encounter_view::{
-    CombatantDamaged, CombatantJoined, CombatantLeft, CreatureJoined, EncounterCreated,
-    EncounterEnded, EncounterList, EncounterRow, EncounterStatus,
+    CombatantDamaged, CombatantJoined, CombatantLeft, CreatureConditionChanged, CreatureJoined,
+    CreatureRested, EncounterCreated, EncounterEnded, EncounterList, EncounterRow, EncounterStatus,
 };
 use crate::error::AppError;
 use crate::limits;
@@ -485,4 +485,46 @@ pub fn end_encounter(
     let e = encounter(store, name)?;
     crate::encounter::end(store, command, &e)?;
     Ok(EncounterEnded { ended: e.name })
+}
+
+/// The stat-block creature `name` of running encounter `enc` finishes a
+/// Long Rest: its uses per day and slots come back (R4, R5c). A character
+/// is refused (`invalid_request`): it rests as a character.
+pub fn rest_creature(
+    store: &mut Store,
+    enc: &str,
+    name: &str,
+    command: impl Into<String>,
+) -> Result<CreatureRested, AppError> {
+    let e = encounter(store, enc)?;
+    let r = running(&e)?;
+    let rested = crate::monster::who(store, &r, name)?.name().to_owned();
+    crate::monster::creature_long_rest(store, command, &e, r, name)?;
+    Ok(CreatureRested {
+        encounter: e.name,
+        rested,
+    })
+}
+
+/// The stat-block creature `name` of running encounter `enc` gains or
+/// loses `condition` (Incapacitated and the conditions that include it end
+/// its Concentration). A character is refused (`invalid_request`): its
+/// conditions are on its own sheet.
+pub fn creature_condition_in(
+    store: &mut Store,
+    enc: &str,
+    name: &str,
+    condition: grimoire_rules::Condition,
+    toggle: crate::Toggle,
+    command: impl Into<String>,
+) -> Result<CreatureConditionChanged, AppError> {
+    let e = encounter(store, enc)?;
+    let r = running(&e)?;
+    let done = crate::monster::creature_condition(store, command, &e, r, name, condition, toggle)?;
+    Ok(CreatureConditionChanged {
+        encounter: e.name,
+        creature: done.creature,
+        conditions: done.conditions,
+        notes: done.notes,
+    })
 }

@@ -74,6 +74,30 @@ pub struct CombatantLeft {
     pub combatants: Vec<Combatant>,
 }
 
+/// A stat-block creature finished a Long Rest (`encounter rest`): its
+/// uses per day and slots are back. (No API route sends it.)
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CreatureRested {
+    /// The encounter.
+    pub encounter: String,
+    /// The creature, as the encounter names it.
+    pub rested: String,
+}
+
+/// A stat-block creature's conditions after one was added or removed
+/// (`encounter condition`). (No API route sends it.)
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CreatureConditionChanged {
+    /// The encounter.
+    pub encounter: String,
+    /// The creature, as the encounter names it.
+    pub creature: String,
+    /// Its conditions now.
+    pub conditions: Vec<Condition>,
+    /// What else happened (its Concentration ended), as the rules' notes.
+    pub notes: Vec<grimoire_rules::Note>,
+}
+
 /// A stat-block creature joined (`encounter add --monster`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -4,13 +4,14 @@
 //! and what a player's seat sees of those answers (no creature numbers).
 
 use grimoire_app::encounter_calls::{
-    CreatureCall, DamageCall, JoinCall, damage_combatant, end_encounter, join_creature,
-    join_encounter, leave_encounter, list_encounters, new_encounter, next_turn_in, show_encounter,
-    start_encounter,
+    CreatureCall, DamageCall, JoinCall, creature_condition_in, damage_combatant, end_encounter,
+    join_creature, join_encounter, leave_encounter, list_encounters, new_encounter, next_turn_in,
+    rest_creature, show_encounter, start_encounter,
 };
 use grimoire_app::seat::Seat;
 use grimoire_app::window_calls::{
-    TriggerCall, creature_uses, open_window, show_window, withdraw_in,
+    CombatantCast, GmCast, TriggerCall, cast_for, creature_uses, open_window, show_window,
+    withdraw_in,
 };
 use grimoire_app::{AppError, CHARACTER};
 use grimoire_catalog::Bestiary;
@@ -373,4 +374,65 @@ fn an_ended_encounter_stays_readable_and_listed_apart() {
     let list = list_encounters(&store).unwrap();
     assert!(list.encounters.is_empty());
     assert_eq!(list.ended, ["Cave"]);
+}
+
+#[test]
+fn a_creatures_long_rest_brings_its_uses_back_and_its_conditions_are_its_own() {
+    let mut store = table();
+    let rng = &mut SeededRng::new(7);
+    new_encounter(&mut store, "Cave", "new").unwrap();
+    join_encounter(&mut store, &join("Elmira", Some(12), Some(20)), rng).unwrap();
+    join_creature(&mut store, Bestiary::srd(), &mage("Cave Mage"), rng).unwrap();
+    assert_eq!(
+        code(rest_creature(&mut store, "Cave", "Cave Mage", "rest")),
+        "encounter_not_started"
+    );
+    start_encounter(&mut store, "Cave", "start").unwrap();
+    next_turn_in(&mut store, "Cave", "next", rng).unwrap();
+    let fireball = grimoire_catalog::Catalog::srd().get("fireball").unwrap();
+    let cast = CombatantCast {
+        encounter: "Cave".into(),
+        caster: "Cave Mage".into(),
+        spell: fireball.spell.clone(),
+        request: grimoire_rules::CastRequest::new().target(grimoire_rules::Target::named("Elmira")),
+        command: "encounter cast Cave Cave Mage fireball".into(),
+    };
+    let done = cast_for(&mut store, &cast, &grimoire_app::reaction_spells(), rng).unwrap();
+    assert!(matches!(done, GmCast::Resolved { .. }), "{done:?}");
+    let left = |store: &Store| -> u8 {
+        let standing = creature_uses(store, "Cave", "Cave Mage").unwrap();
+        let uses = standing.creature.uses.unwrap_or_default();
+        uses.iter()
+            .filter(|u| u.name.contains("2/Day"))
+            .map(|u| u.remaining)
+            .sum()
+    };
+    let before = left(&store);
+    let rested = rest_creature(&mut store, "Cave", "cave mage", "rest").unwrap();
+    assert_eq!(rested.rested, "Cave Mage");
+    assert_eq!(left(&store), before + 1, "the fireball's use is back");
+    assert_eq!(
+        code(rest_creature(&mut store, "Cave", "Elmira", "rest")),
+        "invalid_request"
+    );
+    let down = creature_condition_in(
+        &mut store,
+        "Cave",
+        "cave mage",
+        grimoire_rules::Condition::Prone,
+        grimoire_app::Toggle::Add,
+        "condition",
+    )
+    .unwrap();
+    assert_eq!(down.creature, "Cave Mage");
+    assert_eq!(down.conditions, [grimoire_rules::Condition::Prone]);
+    let on_elmira = creature_condition_in(
+        &mut store,
+        "Cave",
+        "Elmira",
+        grimoire_rules::Condition::Prone,
+        grimoire_app::Toggle::Add,
+        "condition",
+    );
+    assert_eq!(code(on_elmira), "invalid_request");
 }

@@ -3,6 +3,7 @@
 //! fall|window|uses|rest`, flattened into `grimoire encounter`.
 
 use clap::Subcommand;
+use grimoire_app::encounter_calls;
 use grimoire_app::reaction::{self as game, Closed, Declared};
 use grimoire_app::window_calls as calls;
 use grimoire_rules::{CastMode, CastRequest, RollMode, SlotLevel, Spell, Trigger};
@@ -552,17 +553,18 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             Ok(())
         }
         EncounterMonsterCommand::Rest { encounter, name } => {
-            let (e, r) = running(&store, encounter)?;
-            grimoire_app::monster::creature_long_rest(
+            let rested = encounter_calls::rest_creature(
                 &mut store,
-                ctx.command_line.clone(),
-                &e,
-                r,
+                encounter,
                 name,
+                ctx.command_line.clone(),
             )
-            .map_err(|err| character_rest_hint(err, name))?;
+            .map_err(|err| match err {
+                grimoire_app::AppError::InvalidRequest { .. } => character_rest_hint(err, name),
+                other => state::encounter_error(encounter)(other),
+            })?;
             if out.json {
-                return out.json(&json!({ "encounter": e.name, "rested": name }));
+                return out.json(&json!(rested));
             }
             out.line(format!(
                 "{name}: {}",
@@ -576,26 +578,21 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
             condition,
         } => {
             let c = names::condition(condition)?;
-            let (e, r) = running(&store, encounter)?;
             let toggle = match toggle {
                 crate::commands::character::Toggle::Add => grimoire_app::Toggle::Add,
                 crate::commands::character::Toggle::Remove => grimoire_app::Toggle::Remove,
             };
-            let done = grimoire_app::monster::creature_condition(
+            let done = encounter_calls::creature_condition_in(
                 &mut store,
-                ctx.command_line.clone(),
-                &e,
-                r,
+                encounter,
                 name,
                 c,
                 toggle,
+                ctx.command_line.clone(),
             )
-            .map_err(state::app_error)?;
+            .map_err(state::encounter_error(encounter))?;
             if out.json {
-                return out.json(&json!({
-                    "encounter": e.name, "creature": done.creature,
-                    "conditions": done.conditions, "notes": done.notes,
-                }));
+                return out.json(&json!(done));
             }
             let now: Vec<&str> = done
                 .conditions
