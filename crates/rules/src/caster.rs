@@ -101,6 +101,10 @@ pub struct Caster {
     /// lasts; 0 on older sheets, read as 1 when the condition is there.
     #[serde(default, skip_serializing_if = "crate::exhaustion::is_zero")]
     pub(crate) exhaustion: u8,
+    /// Class resources spent since the last Long Rest (Sorcery Points,
+    /// Arcane Recovery...): see [`crate::ClassResources`].
+    #[serde(default, skip_serializing_if = "crate::ClassResources::is_fresh")]
+    pub(crate) resources: crate::ClassResources,
     /// Class features, subclasses, feats and invocations it has (issue 33).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) picks: Vec<crate::feature::Pick>,
@@ -180,6 +184,7 @@ impl Caster {
             block: None,
             last_long_rest: None,
             exhaustion: 0,
+            resources: crate::ClassResources::default(),
             picks: Vec::new(),
             wild_shape: false,
         }
@@ -264,7 +269,7 @@ impl Caster {
             .filter(|p| p.level() == level)
             .map(|p| p.remaining())
             .unwrap_or(0);
-        self.slots.remaining(level) + pact
+        self.slots.available(level) + pact
     }
 
     /// The highest spell level the caster can cast: its highest slot, pact

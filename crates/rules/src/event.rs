@@ -579,7 +579,10 @@ impl Caster {
                     self.conditions.remove(&Condition::Exhaustion);
                 }
                 self.vitals = self.vitals.map(Vitals::rested);
+                // Created slots vanish; points, uses and once-per-rest
+                // features come back.
                 self.slots.restore_all();
+                self.resources = crate::class_resources::ClassResources::default();
                 if let Some(p) = self.pact.as_mut() {
                     p.restore_all();
                 }
@@ -636,6 +639,13 @@ impl Caster {
                 self.items.push(item.clone());
             }
             Event::ConcentrationSave { .. } => {}
+            Event::SlotToPoints { .. }
+            | Event::SlotCreated { .. }
+            | Event::SorceryPointsSpent { .. }
+            | Event::SorceryPointsRegained { .. }
+            | Event::InnateSorceryStarted { .. }
+            | Event::SlotsRecovered { .. }
+            | Event::PactSlotsRecovered { .. } => self.apply_resource(event),
         }
     }
 

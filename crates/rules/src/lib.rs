@@ -60,6 +60,7 @@ mod attack;
 mod cast;
 mod caster;
 mod class;
+mod class_resources;
 mod condition;
 mod damage;
 mod dying;
@@ -116,6 +117,16 @@ pub use cast::{
 };
 pub use caster::{Arcanum, Caster, Concentration, ExtraSpell, save_proficiencies};
 pub use class::{Ability, CasterKind, Class};
+pub use class_resources::{
+    ClassFeature, ClassResources, INNATE_SORCERY_ROUNDS, INNATE_SORCERY_USES, ResourceError,
+    SORCERY_INCARNATE_COST,
+};
+pub use font_of_magic::{MAX_CREATED_SLOT, slot_creation_cost};
+pub use magical_cunning::{MAGICAL_CUNNING_RITE, magical_cunning_budget};
+pub use recovery::{
+    ARCANE_RECOVERY_MAX_SLOT, ShortRestChoices, arcane_recovery_budget,
+    sorcerous_restoration_budget,
+};
 pub use condition::Condition;
 pub use damage::{DamageType, Defense};
 pub use dying::{

@@ -24,6 +24,8 @@ pub enum Arg {
     Name(SpellName),
     /// A class.
     Class(Class),
+    /// A class feature (Font of Magic, Arcane Recovery...).
+    Feature(crate::class_resources::ClassFeature),
     /// An ability.
     Ability(Ability),
     /// A part of the turn.

@@ -48,7 +48,7 @@ pub(crate) fn choose_slot(
         None
     } else {
         match req.slot {
-            Some(l) => (caster.slots().remaining(l) > 0).then_some(l),
+            Some(l) => (caster.slots().available(l) > 0).then_some(l),
             None => caster.slots().lowest_available(min),
         }
     };
@@ -78,7 +78,9 @@ pub(crate) fn choose_slot(
         (None, None) => {
             // "None left" and "never had one" are different news (R2, R3).
             let pact_level = caster.pact_slots().map(|p| p.level());
-            let owns = |l: SlotLevel| caster.slots().total(l) > 0 || pact_level == Some(l);
+            let owns = |l: SlotLevel| {
+                caster.slots().total(l) > 0 || caster.slots().created(l) > 0 || pact_level == Some(l)
+            };
             let has_any = match req.slot {
                 Some(l) => owns(l),
                 None => SlotLevel::ALL.iter().any(|l| *l >= min && owns(*l)),

@@ -147,6 +147,14 @@ pub fn arcanum_levels(warlock_level: u8) -> Vec<SlotLevel> {
 pub struct SlotPool {
     total: [u8; 9],
     remaining: [u8; 9],
+    /// Slots made from Sorcery Points (Font of Magic), on top of the
+    /// table's; spent before the others and gone on a Long Rest.
+    #[serde(default, skip_serializing_if = "no_slots")]
+    created: [u8; 9],
+}
+
+fn no_slots(created: &[u8; 9]) -> bool {
+    created.iter().all(|n| *n == 0)
 }
 
 impl SlotPool {
@@ -155,6 +163,7 @@ impl SlotPool {
         SlotPool {
             total,
             remaining: total,
+            created: [0; 9],
         }
     }
 
@@ -163,9 +172,27 @@ impl SlotPool {
         self.total[level.index()]
     }
 
-    /// Slots of `level` left.
+    /// Slots of `level` left of the class table's (never above
+    /// [`SlotPool::total`]); see [`SlotPool::available`] for those made
+    /// from Sorcery Points too.
     pub fn remaining(&self, level: SlotLevel) -> u8 {
         self.remaining[level.index()]
+    }
+
+    /// Slots of `level` made from Sorcery Points and not yet spent.
+    pub fn created(&self, level: SlotLevel) -> u8 {
+        self.created[level.index()]
+    }
+
+    /// Slots of `level` that can be spent: the table's left and the
+    /// created ones (R3; a created slot is a spell slot).
+    pub fn available(&self, level: SlotLevel) -> u8 {
+        self.remaining(level).saturating_add(self.created(level))
+    }
+
+    /// Slots of `level` expended since the last Long Rest.
+    pub fn expended(&self, level: SlotLevel) -> u8 {
+        self.total(level).saturating_sub(self.remaining(level))
     }
 
     /// Totals for levels 1..9.
@@ -178,7 +205,7 @@ impl SlotPool {
         self.remaining
     }
 
-    /// Whether every slot is back.
+    /// Whether every slot of the table is back.
     pub fn is_full(&self) -> bool {
         self.total == self.remaining
     }
@@ -188,16 +215,37 @@ impl SlotPool {
         SlotLevel::ALL[min.index()..]
             .iter()
             .copied()
-            .find(|l| self.remaining(*l) > 0)
+            .find(|l| self.available(*l) > 0)
     }
 
+    /// Spends a slot of `level`: a created one first, since those vanish
+    /// on the next Long Rest anyway.
     pub(crate) fn expend(&mut self, level: SlotLevel) {
+        let created = &mut self.created[level.index()];
+        if *created > 0 {
+            *created -= 1;
+            return;
+        }
         let r = &mut self.remaining[level.index()];
         *r = r.saturating_sub(1);
     }
 
+    /// Adds a slot made from Sorcery Points.
+    pub(crate) fn create(&mut self, level: SlotLevel) {
+        let c = &mut self.created[level.index()];
+        *c = c.saturating_add(1);
+    }
+
+    /// Brings back one expended slot of `level`, never above the total.
+    pub(crate) fn recover(&mut self, level: SlotLevel) {
+        let i = level.index();
+        self.remaining[i] = self.remaining[i].saturating_add(1).min(self.total[i]);
+    }
+
+    /// A Long Rest: every slot of the table back, created ones gone.
     pub(crate) fn restore_all(&mut self) {
         self.remaining = self.total;
+        self.created = [0; 9];
     }
 }
 
@@ -234,8 +282,18 @@ impl PactSlots {
         self.remaining
     }
 
+    /// How many are expended.
+    pub fn expended(&self) -> u8 {
+        self.total.saturating_sub(self.remaining)
+    }
+
     pub(crate) fn expend(&mut self) {
         self.remaining = self.remaining.saturating_sub(1);
+    }
+
+    /// Brings back `count` expended slots, never above the total.
+    pub(crate) fn recover(&mut self, count: u8) {
+        self.remaining = self.remaining.saturating_add(count).min(self.total);
     }
 
     pub(crate) fn restore_all(&mut self) {

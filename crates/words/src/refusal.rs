@@ -24,6 +24,7 @@ impl Words {
     pub(crate) fn arg(&self, lang: &str, value: Arg) -> FluentValue<'static> {
         match value {
             Arg::Number(n) => n.into(),
+            Arg::Feature(x) => self.term(lang, &x).into(),
             Arg::Text(t) => t.into(),
             // A name that came with its Czech form shows it; any other
             // (a spell kept in state by its English name) is looked up.

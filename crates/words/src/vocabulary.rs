@@ -26,6 +26,7 @@ macro_rules! terms {
 
 terms! {
     School => "school",
+    ClassFeature => "feature",
     Condition => "condition",
     Class => "class",
     Ability => "ability",

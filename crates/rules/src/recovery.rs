@@ -1,0 +1,190 @@
+//! What a caster may take back when it finishes a Short Rest (SRD 5.2):
+//! the Wizard's Arcane Recovery (expended slots of combined level up to
+//! half the Wizard level, rounded up, none of level 6+) and the Sorcerer's
+//! Sorcerous Restoration (expended Sorcery Points up to half the Sorcerer
+//! level, rounded down). Each once per Long Rest, each only with the
+//! Short Rest it follows.
+
+use serde::{Deserialize, Serialize};
+
+use crate::actions::Outcome;
+use crate::caster::Caster;
+use crate::class::Class;
+use crate::class_resources::{ClassFeature, ResourceError};
+use crate::error::RulesError;
+use crate::event::Event;
+use crate::level::SlotLevel;
+
+/// The highest slot level Arcane Recovery brings back.
+pub const ARCANE_RECOVERY_MAX_SLOT: u8 = 5;
+
+/// What the caster chooses to take back as its Short Rest finishes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct ShortRestChoices {
+    /// Arcane Recovery: the expended slots to recover, by level.
+    #[serde(default)]
+    pub arcane_recovery: Vec<SlotLevel>,
+    /// Sorcerous Restoration: regain Sorcery Points.
+    #[serde(default)]
+    pub sorcerous_restoration: bool,
+}
+
+impl ShortRestChoices {
+    /// Whether nothing is chosen (a plain Short Rest).
+    pub fn is_empty(&self) -> bool {
+        self.arcane_recovery.is_empty() && !self.sorcerous_restoration
+    }
+}
+
+/// The most combined slot levels Arcane Recovery brings back for a
+/// Wizard level: half of it, rounded up.
+pub fn arcane_recovery_budget(wizard_level: u8) -> u8 {
+    wizard_level.div_ceil(2)
+}
+
+/// The most Sorcery Points Sorcerous Restoration brings back for a
+/// Sorcerer level: half of it, rounded down.
+pub fn sorcerous_restoration_budget(sorcerer_level: u8) -> u8 {
+    sorcerer_level / 2
+}
+
+impl Caster {
+    /// A Short Rest and what the caster takes back as it finishes.
+    /// Everything is checked on the rested caster before anything is
+    /// returned, so a refused choice refuses the whole rest and changes
+    /// nothing.
+    pub fn short_rest_with(&self, choices: &ShortRestChoices) -> Result<Outcome, RulesError> {
+        let mut out = self.short_rest();
+        if choices.is_empty() {
+            return Ok(out);
+        }
+        let rested = self.clone().replay(&out.events);
+        if !choices.arcane_recovery.is_empty() {
+            let mut more = rested.arcane_recovery(&choices.arcane_recovery)?;
+            out.events.append(&mut more.events);
+            out.notes.append(&mut more.notes);
+        }
+        if choices.sorcerous_restoration {
+            let mut more = rested.sorcerous_restoration()?;
+            out.events.append(&mut more.events);
+            out.notes.append(&mut more.notes);
+        }
+        Ok(out)
+    }
+
+    /// The most Arcane Recovery could bring back now: combined levels, and
+    /// `None` when it cannot be used (no Wizard, or used).
+    pub fn arcane_recovery_left(&self) -> Option<u8> {
+        (self.require(ClassFeature::ArcaneRecovery).is_ok()
+            && !self.class_resources().arcane_recovery_used)
+            .then(|| arcane_recovery_budget(self.class_level(Class::Wizard)))
+    }
+
+    /// A choice of expended slots Arcane Recovery can take back now: the
+    /// highest levels first within the budget (what `rest --all` uses).
+    pub fn arcane_recovery_default(&self) -> Vec<SlotLevel> {
+        let Some(mut budget) = self.arcane_recovery_left() else {
+            return Vec::new();
+        };
+        let mut chosen = Vec::new();
+        for level in SlotLevel::ALL[..usize::from(ARCANE_RECOVERY_MAX_SLOT)]
+            .iter()
+            .rev()
+        {
+            let mut expended = self.slots().expended(*level);
+            while expended > 0 && level.get() <= budget {
+                chosen.push(*level);
+                budget -= level.get();
+                expended -= 1;
+            }
+        }
+        chosen
+    }
+
+    /// Arcane Recovery: the slots of `levels` come back. Call it on the
+    /// caster whose Short Rest just finished ([`Caster::short_rest_with`]
+    /// does). Refused when used since the last Long Rest
+    /// (`arcane_recovery_used`), over the budget
+    /// (`arcane_recovery_too_many_levels`), for a slot of level 6+
+    /// (`arcane_recovery_slot_too_high`) or one not expended
+    /// (`slot_not_expended`).
+    pub(crate) fn arcane_recovery(&self, levels: &[SlotLevel]) -> Result<Outcome, RulesError> {
+        let feature = ClassFeature::ArcaneRecovery;
+        self.require(feature)?;
+        if self.class_resources().arcane_recovery_used {
+            return Err(ResourceError::AlreadyUsed { feature }.into());
+        }
+        if let Some(high) = levels.iter().find(|l| l.get() > ARCANE_RECOVERY_MAX_SLOT) {
+            return Err(ResourceError::ArcaneRecoverySlotTooHigh { level: high.get() }.into());
+        }
+        let asked: u32 = levels.iter().map(|l| u32::from(l.get())).sum();
+        let max = arcane_recovery_budget(self.class_level(Class::Wizard));
+        if asked > u32::from(max) {
+            return Err(ResourceError::ArcaneRecoveryTooManyLevels {
+                asked: u8::try_from(asked).unwrap_or(u8::MAX),
+                max,
+            }
+            .into());
+        }
+        for level in SlotLevel::ALL {
+            let wanted = levels.iter().filter(|l| **l == level).count();
+            if wanted > usize::from(self.slots().expended(level)) {
+                return Err(ResourceError::SlotNotExpended { level: level.get() }.into());
+            }
+        }
+        let mut levels = levels.to_vec();
+        levels.sort_unstable();
+        let note = crate::note::Note::ArcaneRecovery {
+            levels: levels.clone(),
+        };
+        Ok(Outcome {
+            events: vec![Event::SlotsRecovered { levels }],
+            notes: vec![note],
+        })
+    }
+
+    /// Sorcerous Restoration: expended Sorcery Points come back, up to half
+    /// the Sorcerer level. Refused when used since the last Long Rest
+    /// (`sorcerous_restoration_used`) or with no point spent
+    /// (`nothing_to_recover`).
+    pub(crate) fn sorcerous_restoration(&self) -> Result<Outcome, RulesError> {
+        let feature = ClassFeature::SorcerousRestoration;
+        self.require(feature)?;
+        if self.class_resources().restoration_used {
+            return Err(ResourceError::AlreadyUsed { feature }.into());
+        }
+        let spent = self
+            .sorcery_points_max()
+            .saturating_sub(self.sorcery_points());
+        let points = spent.min(sorcerous_restoration_budget(
+            self.class_level(Class::Sorcerer),
+        ));
+        if points == 0 {
+            return Err(ResourceError::NothingToRecover { feature }.into());
+        }
+        Ok(Outcome {
+            events: vec![Event::SorceryPointsRegained { points }],
+            notes: vec![crate::note::Note::SorcerousRestoration { points }],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arcane_recovery_budget_is_half_rounded_up() {
+        let budgets: Vec<u8> = (1..=20).map(arcane_recovery_budget).collect();
+        assert_eq!(
+            budgets,
+            vec![1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10]
+        );
+    }
+
+    #[test]
+    fn sorcerous_restoration_budget_is_half_rounded_down() {
+        assert_eq!(sorcerous_restoration_budget(5), 2);
+        assert_eq!(sorcerous_restoration_budget(20), 10);
+    }
+}
