@@ -329,7 +329,7 @@ test('a sheet comes to the table by file picker on a phone and by drag and drop 
 test('every roll the server makes gets a log card, and a player is alerted to react on any tab (issue 37)', async () => {
   // The player makes a cleric with Spirit Guardians and a wizard with Counterspell.
   await phone.click('a[data-tab=table]');
-  for (const [name, cls, spells] of [['Cleo', 'cleric', 'Spirit Guardians'], ['Vesna', 'wizard', 'Counterspell, Fireball']]) {
+  for (const [name, cls, spells] of [['Cleo', 'cleric', 'Spirit Guardians'], ['Vesna', 'wizard', 'Counterspell, Fireball, Shield']]) {
     await phone.fill('#char-name', name);
     await phone.selectOption('#char-class', cls);
     await phone.fill('#char-level', '5');
@@ -385,6 +385,7 @@ test('every roll the server makes gets a log card, and a player is alerted to re
   await gm.waitForSelector('.order li.now[data-name="Goblin"]');
   await quiet(gm);
   await phone.click('a[data-tab=log]');
+  await phone.locator('#table-log .log-card').first().waitFor({ state: 'visible' });
   await gm.click('#next-turn');
   await gm.waitForSelector('.order li.now[data-name="Tower Mage"]');
   const turn = phone.locator('#table-log .turn-card').first();
@@ -419,6 +420,35 @@ test('every roll the server makes gets a log card, and a player is alerted to re
   // Damage to concentrating Cleo: her Concentration save is a log card too.
   await damage('Cleo', 4);
   await phone.locator('#table-log .conc-card').first().getByText(/Cleo rolls a Concentration save \(DC 10\): \d+, (kept|lost)/).waitFor({ state: 'visible' });
+
+  // The GM's Mage hits Vesna (14 against AC 12): her Shield window opens,
+  // the player answers from the alert, and the hit now misses.
+  await gm.click('a[data-tab=encounter]');
+  await quiet(gm);
+  await gm.selectOption('#ha-attacker', 'Tower Mage');
+  await gm.selectOption('#ha-target', 'Vesna');
+  await gm.fill('#ha-total', '14');
+  await gm.fill('#ha-ac', '12');
+  await gm.click('#creature-attack button[type=submit]');
+  await alert.getByText('Vesna may react: Tower Mage hit Vesna (14 against AC 12).').waitFor({ state: 'visible' });
+  await alert.getByRole('button', { name: 'Cast Shield' }).click();
+  await alert.waitFor({ state: 'detached' });
+  // The Mage could counter the Shield in turn (2024): it lets it pass.
+  const gmWin = gm.locator('#reaction-window');
+  await gmWin.getByText('Vesna is casting Shield.').waitFor({ state: 'visible' });
+  await gmWin.locator('li.reactor[data-name="Tower Mage"]').getByRole('button', { name: 'Pass' }).click();
+  await gmWin.getByText('Tower Mage: passes').waitFor({ state: 'visible' });
+  await gm.click('#rw-resolve');
+  await gmWin.getByText('Tower Mage hit Vesna (14 against AC 12).').waitFor({ state: 'visible' });
+  const missed = gm.locator('#rw-outcome').getByText('The attack on Vesna now misses');
+  for (let i = 0; i < 3 && !(await missed.isVisible()); i += 1) {
+    await quiet(gm);
+    if (await gm.locator('#rw-resolve').isVisible()) await gm.click('#rw-resolve');
+    await missed.waitFor({ state: 'visible', timeout: 3000 }).catch(() => {});
+  }
+  await missed.waitFor({ state: 'visible' });
+  await phone.click('a[data-tab=encounter]');
+  await phone.locator('#rw-outcome').getByText('The attack on Vesna now misses').waitFor({ state: 'visible' });
 });
 
 test('every request the pages made is the page, its files or a documented API operation', async () => {

@@ -9,7 +9,7 @@ import {
 import { damageChart } from './chart.js';
 import { $, h } from './dom.js';
 import { bindTokens, renderTokens, revokeCurrent, clearFresh, showFresh } from './tokens.js';
-import { windowCard, outcomeCard, creatureCastForm, creatureAddForm, reactionAlert } from './reactions.js';
+import { windowCard, outcomeCard, creatureCastForm, creatureAttackForm, creatureAddForm, reactionAlert } from './reactions.js';
 import { loadLog, liveCast, renderLog, resetLog } from './log.js';
 import { optionsPanel, planPanel } from './options.js';
 import { houseRulesCard, waivedBlock } from './house.js';
@@ -485,7 +485,10 @@ function onLive(kind, ev) {
     if (data.concentration_save !== undefined) app.encounterNote = data;
     // What a closed window or a creature's cast did, for the whole table.
     if (data.resolved || (data.status === 'resolved' && data.cast) || data.countered !== undefined) app.encounterOutcome = data;
-    if (data.encounter && !app.encounterName) app.encounterName = data.encounter;
+    // A new encounter's news moves the screen off one that has ended.
+    if (data.encounter && (!app.encounterName || (app.encounter && app.encounter.ended && data.encounter !== app.encounterName))) {
+      app.encounterName = data.encounter;
+    }
     loadCharacters().then(() => (app.tab === 'encounter' ? loadEncounter() : refresh()));
     return;
   }
@@ -510,7 +513,7 @@ async function checkReactions(name) {
   await loadCards().catch(() => {});
   const ctx = {
     gm: false, me: app.me?.account.name, characters: app.characters, encounter, encPath, run: encAct, spellName,
-    open: () => { clear(); location.hash = '#encounter'; },
+    open: () => { clear(); app.encounterName = encounter; location.hash = '#encounter'; },
     done: clear,
   };
   const alert = reactionAlert(ctx, info);
@@ -1389,7 +1392,7 @@ function renderEncounter() {
   const pending = e.window ? loadCards().catch(() => {}).then(() => windowCard(ctx)).catch(() => null) : null;
   Promise.all([pending, creatureAddForm(ctx)]).then(([win, add]) => {
     if (!slot.isConnected) return;
-    slot.replaceChildren(...[win, outcome, creatureCastForm(ctx, creatures, e.combatants), add].filter(Boolean));
+    slot.replaceChildren(...[win, outcome, creatureCastForm(ctx, creatures, e.combatants), creatureAttackForm(ctx, creatures, e.combatants), add].filter(Boolean));
   });
 }
 

@@ -58,7 +58,7 @@ export function importReport(r) {
   const mapped = lines.filter((l) => l.fate && l.fate.fate !== 'skipped');
   const skipped = lines.filter((l) => l.fate && l.fate.fate === 'skipped');
   const findings = r.findings || [];
-  const part = (id, title, items) => h('details', { class: 'gear', id, open: id !== 'import-mapped' && items.length > 0 },
+  const part = (id, title, items) => h('details', { class: 'fold', id, open: id !== 'import-mapped' && items.length > 0 },
     h('summary', {}, title), items.length ? h('ul', { class: 'plain small' }, ...items) : null);
   return h('div', { class: 'done import-report', id: 'import-report' },
     r.character ? h('p', { class: 'ok' }, t('import.done', { name: r.character.name })) : null,

@@ -30,7 +30,10 @@ export async function loadLog(campaign, older = false) {
     // A weapon attack is logged as a card of its change `attack …`.
     kind: c.kind || (/^attack\s/.test(e.command || '') ? 'attack' : undefined),
   })));
-  log.cards = older ? [...log.cards, ...cards] : cards;
+  // Rolls heard live that the change log keeps no card of (turn damage,
+  // Concentration and death saves) stay above the page read.
+  const heard = older ? [] : log.cards.filter((c) => !c.change && ['turn', 'conc', 'death'].includes(c.kind));
+  log.cards = older ? [...log.cards, ...cards] : [...heard, ...cards];
   log.next = page.next;
   log.loaded = true;
 }

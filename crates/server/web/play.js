@@ -138,7 +138,7 @@ export function vitalsCard(ch, ctx) {
     }, amount,
     h('button', { type: 'button', id: 'hp-heal', onclick: () => { if (n() > 0) send('hp', { heal: n() }); } }, t('hp.heal')),
     h('button', { type: 'button', id: 'hp-damage', onclick: () => { if (n() > 0) send('damage', { amount: n() }); } }, t('hp.damage'))) : null,
-    ctx.mine ? h('details', { class: 'gear', open: !v },
+    ctx.mine ? h('details', { class: 'fold', open: !v },
       h('summary', {}, `${t('hp.max')}, ${t('hp.acLabel')}`),
       h('form', {
         class: 'row', id: 'hp-form',

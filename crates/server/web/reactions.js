@@ -140,6 +140,34 @@ export function creatureCastForm(ctx, creatures, combatants) {
   h('button', { type: 'submit', class: 'primary' }, t('enc.castFor')));
 }
 
+/** The GM's form for a creature's attack that hits a character: it
+ *  opens the character's "hit" window (Shield), which the GM closes to
+ *  learn whether the hit still stands (issue 37). */
+export function creatureAttackForm(ctx, creatures, combatants) {
+  const targets = combatants.filter((c) => c.character);
+  if (!ctx.gm || !creatures.length || !targets.length) return null;
+  const who = h('select', { id: 'ha-attacker', 'aria-label': t('enc.creature') },
+    ...creatures.map((c) => h('option', { value: c.name }, c.name)));
+  const target = h('select', { id: 'ha-target', 'aria-label': t('attack.target') },
+    ...targets.map((c) => h('option', { value: c.name }, c.name)));
+  const total = h('input', { id: 'ha-total', type: 'number', min: -100, max: 100, required: true, inputmode: 'numeric' });
+  const ac = h('input', { id: 'ha-ac', type: 'number', min: 1, max: 40, inputmode: 'numeric' });
+  return h('form', {
+    class: 'card stack', id: 'creature-attack',
+    onsubmit: (ev) => {
+      ev.preventDefault();
+      const body = { kind: 'hit', attacker: who.value, target: target.value, attack_total: Number(total.value) || 0 };
+      if (ac.value) body.ac = Number(ac.value);
+      ctx.run(() => post(ctx.encPath(`/${enc(ctx.encounter)}/window`), body));
+    },
+  }, h('h3', {}, t('hitwin.title')),
+  h('label', {}, h('span', {}, t('enc.creature')), who),
+  h('label', {}, h('span', {}, t('attack.target')), target),
+  h('label', {}, h('span', {}, t('hitwin.total')), total),
+  h('label', {}, h('span', {}, t('hitwin.ac')), ac),
+  h('button', { type: 'submit', class: 'primary' }, t('hitwin.go')));
+}
+
 /** The SRD bestiary, read once. */
 let bestiary = null;
 

@@ -112,3 +112,10 @@ web-roll-lost = ztraceno
 web-alert-react = { $name } může reagovat: { $what }
 web-alert-open = Otevřít střetnutí
 web-alert-badge = čeká na vaši odpověď
+
+## Zásah tvora do postavy, který zadává PJ (issue 37)
+
+web-hitwin-title = Tvor zasáhne postavu
+web-hitwin-total = Celkový hod na útok
+web-hitwin-ac = Její obranné číslo (prázdné: z deníku)
+web-hitwin-go = Zásah: otevřít okno pro Štít

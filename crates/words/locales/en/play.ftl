@@ -113,3 +113,10 @@ web-roll-lost = lost
 web-alert-react = { $name } may react: { $what }
 web-alert-open = Open the Encounter
 web-alert-badge = needs your answer
+
+## The GM's creature attack that hits a character (issue 37)
+
+web-hitwin-title = A creature hits a character
+web-hitwin-total = Attack roll total
+web-hitwin-ac = Its Armor Class (empty: the sheet's)
+web-hitwin-go = Hit: open the Shield window
