@@ -94,6 +94,22 @@ pub struct PartyMember {
     /// Why it did not rest (a refusal's code: `dead`, `long_rest_too_soon`,
     /// `long_rest_in_encounter`), or none when it rested.
     pub refused: Option<&'static str>,
+    /// The Hit Point Dice it spent on a Short Rest, as rolled.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hit_dice_rolls: Vec<HitDieRoll>,
+}
+
+/// Which Hit Point Dice each character spends on a party Short Rest.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum PartyHitDice {
+    /// None.
+    #[default]
+    None,
+    /// The largest left first, until their average covers the hit points
+    /// missing ([`Caster::hit_dice_to_heal`]).
+    ToHeal,
 }
 
 /// What a party rest did.
@@ -114,15 +130,33 @@ pub fn rest_all(
     command: impl Into<String>,
     kind: RestKind,
 ) -> Result<PartyRest, AppError> {
+    let mut none = grimoire_dice::SeededRng::new(0);
+    rest_all_spending(store, command, kind, PartyHitDice::None, &mut none)
+}
+
+/// [`rest_all`], each character spending the Hit Point Dice `spend` says
+/// at the end of a Short Rest (none on a Long Rest), rolled with `rng`.
+pub fn rest_all_spending<R: DiceRng + ?Sized>(
+    store: &mut Store,
+    command: impl Into<String>,
+    kind: RestKind,
+    spend: PartyHitDice,
+    rng: &mut R,
+) -> Result<PartyRest, AppError> {
     let all: Vec<Entity<Caster>> = store.list(CHARACTER)?;
     let mut batch = Batch::new(command);
     let mut members = Vec::new();
     let mut any = false;
-    let mut none = grimoire_dice::SeededRng::new(0);
     for c in &all {
-        let (state, refused) = match rest_outcome(store, c, kind, HitDice::default(), &mut none) {
-            Ok((out, ..)) if !out.events.is_empty() => {
+        let dice = match spend {
+            PartyHitDice::ToHeal if kind == RestKind::Short => c.state.hit_dice_to_heal(),
+            _ => HitDice::default(),
+        };
+        let mut hit_dice_rolls = Vec::new();
+        let (state, refused) = match rest_outcome(store, c, kind, dice, rng) {
+            Ok((out, rolls, _)) if !out.events.is_empty() => {
                 any = true;
+                hit_dice_rolls = rolls;
                 (batch.character(c, &out.events)?, None)
             }
             Ok(_) => (c.state.clone(), None),
@@ -134,6 +168,7 @@ pub fn rest_all(
             hp: v.map(|v| v.hp),
             max_hp: v.map(|v| v.max_hp),
             refused,
+            hit_dice_rolls,
         });
     }
     let change = if any {

@@ -33,6 +33,7 @@ mod cast;
 pub mod cast_spell;
 mod character;
 pub mod creation;
+pub mod creature_attack;
 mod dying;
 pub mod encounter;
 pub mod encounter_calls;
@@ -47,6 +48,7 @@ pub mod homebrew;
 pub mod house;
 pub mod identity;
 pub mod limits;
+mod max_hp;
 pub mod monster;
 mod name;
 pub mod options;
@@ -73,11 +75,17 @@ pub use character::{
     copy_to_spellbook, damage, damage_hit, end_turn, hit_points, move_spell, prepare,
     prepare_always, rest, unprepare, wait,
 };
+pub use creature_attack::{
+    CreatureAttackCall, CreatureAttackDone, CreatureWeapon, creature_attack,
+};
 pub use dying::{DeathSave, death_save, exhaustion, stabilize};
 pub use error::AppError;
 pub use gear::{equip_new, starting_equipment};
-pub use hit_dice::{PartyMember, PartyRest, Rested, rest_all, rest_with_hit_dice};
+pub use hit_dice::{
+    PartyHitDice, PartyMember, PartyRest, Rested, rest_all, rest_all_spending, rest_with_hit_dice,
+};
 pub use house::{TABLE, house_rules, set_house_rule, set_house_rules};
+pub use max_hp::{MaxHpFromDice, MaxHpRule, max_hp_from_dice};
 pub use name::{MAX_NAME, NameKind, NameProblem, check_name, check_unconfusable};
 pub use state::{
     Batch, CHARACTER, ENCOUNTER, ENDED_ENCOUNTER, EncounterState, character, commit_character,

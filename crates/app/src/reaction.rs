@@ -93,7 +93,7 @@ fn caster_as_target(running: &Encounter, w: &Who) -> Target {
 
 /// Who could answer the window about to open with one of `reactions`;
 /// `pending` is the cast that waits in it, for a spell being cast.
-fn reactors(
+pub(crate) fn reactors(
     store: &Store,
     running: &Encounter,
     trigger: &Trigger,
@@ -614,6 +614,10 @@ pub enum Closed {
         ac: i32,
         /// Whether it still hits.
         hits: bool,
+        /// A creature's attack that waited on the hit, landed: its
+        /// outcome (damage on a hit) and the characters it damaged.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        attack: Option<Box<(CastOutcome, Vec<crate::CharacterHit>)>>,
     },
     /// Damage or a fall: the answers are done.
     Done,
@@ -705,11 +709,31 @@ pub fn resolve<R: DiceRng + ?Sized>(
                     _ => 0,
                 })
                 .sum();
+            // A creature's attack waiting on the hit lands now, if it
+            // still hits (issue 34).
+            let landed = match (&window.attack, window.trigger.source()) {
+                (Some(p), Some(attacker)) => {
+                    let (outcome, hits_on) = crate::creature_attack::land_pending(
+                        store,
+                        &mut batch,
+                        &mut running,
+                        e,
+                        attacker,
+                        p,
+                        hits,
+                        rng,
+                        &mut events,
+                    )?;
+                    Some(Box::new((outcome, hits_on)))
+                }
+                _ => None,
+            };
             Closed::Hit {
                 target: target.clone(),
                 attack_total: *attack_total,
                 ac: ac + extra,
                 hits,
+                attack: landed,
             }
         }
         _ => Closed::Done,

@@ -142,6 +142,11 @@ pub enum Resolved {
         ac: i32,
         /// Whether it still hits.
         hits: bool,
+        /// A creature's attack that waited on the hit: its damage on the
+        /// target when it still hits, its hit points afterwards.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+        attack: Option<Box<grimoire_rules::TargetOutcome>>,
     },
     /// Damage or a fall: the answers are done.
     Done {
@@ -175,12 +180,16 @@ impl Resolved {
                 attack_total,
                 ac,
                 hits,
+                attack,
             } => Resolved::Hit {
                 encounter,
                 target,
                 attack_total,
                 ac,
                 hits,
+                attack: attack
+                    .and_then(|a| a.0.resolution.targets.into_iter().next())
+                    .map(Box::new),
             },
             Closed::Done => Resolved::Done { encounter },
         }

@@ -162,6 +162,8 @@ const RENAMED: &[(&str, &str, &str)] = &[
     ("equip", "name", "character"),
     ("equip", "no_pouch", "pouch"),
     ("attack", "name", "character"),
+    // --max auto --rolled is `max_auto: "rolled"`.
+    ("hp", "rolled", "max_auto"),
     ("slots", "name", "character"),
     ("options", "name", "character"),
     ("plan", "name", "character"),

@@ -9,7 +9,7 @@ use crate::params::{
     Abilities, AbilityAdd, Action, Advance, AttackHit, Cast, Casting, CastingStep, CharacterCreate,
     ConditionChange, CreatureCondition, Damage, DeathSave, Dismiss, EncounterAdd, EncounterCast,
     Equip, FocusPlace, Harm, History, HitPoints, HouseAction, HouseRules, Hurt, Identify, ItemAdd,
-    LOG_DEFAULT_LIMIT, Log, MonsterList, NextTurn, Plan, PlanTarget, Prepare, Recharge,
+    LOG_DEFAULT_LIMIT, Log, MaxAuto, MonsterList, NextTurn, Plan, PlanTarget, Prepare, Recharge,
     RelaxableRule, Rest, RestKind, Retarget, Roll, SpellSearch, SpellbookAdd, Toggle, Wait,
 };
 use crate::params::{CharacterFeatures, WildShape};
@@ -291,14 +291,24 @@ pub fn attack(p: &crate::params::Attack) -> Vec<String> {
         .flag("advantage", p.advantage)
         .flag("disadvantage", p.disadvantage)
         .flag("two-handed", p.two_handed)
+        .opt("bonus", p.bonus)
+        .opt("damage-bonus", p.damage_bonus)
+        .opt("damage", p.damage.as_ref())
+        .opt("type", p.damage_type.as_ref())
+        .flag("ranged", p.ranged)
         .done()
 }
 
 /// `hp`.
 pub fn hit_points(p: &HitPoints) -> Vec<String> {
+    let max = match p.max_auto {
+        Some(_) => Some("auto".to_owned()),
+        None => p.max.map(|m| m.to_string()),
+    };
     Argv::new(&["hp"])
         .arg(&p.character)
-        .opt("max", p.max)
+        .opt("max", max)
+        .flag("rolled", Some(p.max_auto == Some(MaxAuto::Rolled)))
         .opt("ac", p.ac)
         .opt("set", p.set)
         .opt("heal", p.heal)
@@ -327,7 +337,11 @@ pub fn rest(p: &Rest) -> Result<Vec<String>, Violation> {
         RestKind::Long => "--long",
     };
     match (&p.character, p.all == Some(true)) {
-        (None, true) if p.hit_dice.is_none() => Ok(Argv::new(&["rest", "--all", kind]).done()),
+        (None, true) if p.hit_dice.as_deref().is_none_or(|d| d == "auto") => {
+            Ok(Argv::new(&["rest", "--all", kind])
+                .opt("hit-dice", p.hit_dice.as_ref())
+                .done())
+        }
         (Some(c), false) => Ok(Argv::new(&["rest"])
             .arg(c)
             .arg(kind)

@@ -351,10 +351,10 @@ pub struct Rest {
     pub character: Option<String>,
     /// "short" or "long".
     pub kind: RestKind,
-    /// Hit Point Dice to spend at the end of a short rest: a number ("2", the largest dice first) or sizes with counts ("d10:1,d8:1"). Each rolls plus the Constitution modifier.
+    /// Hit Point Dice to spend at the end of a short rest: a number ("2", the largest dice first), sizes with counts ("d10:1,d8:1") or "auto" (enough for the hit points missing; the one choice with all). Each rolls plus the Constitution modifier.
     #[schemars(length(min = 1, max = 40))]
     pub hit_dice: Option<String>,
-    /// Rest every stored character at once (a short rest spends no Hit Point Dice); leave out character.
+    /// Rest every stored character at once (a short rest spends no Hit Point Dice unless hit_dice is "auto"); leave out character.
     pub all: Option<bool>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
@@ -637,6 +637,23 @@ pub struct Attack {
     pub disadvantage: Option<bool>,
     /// Wield a Versatile weapon in two hands (its larger die).
     pub two_handed: Option<bool>,
+    /// The GM's creature attacks a character in an encounter: `character`
+    /// names the creature, `bonus` is its attack bonus as its stat block
+    /// prints it. A hit Shield could stop waits for the Reaction.
+    #[schemars(range(min = -30, max = 30))]
+    pub bonus: Option<i32>,
+    /// A creature's damage modifier, added to the weapon's die.
+    #[schemars(range(min = -30, max = 30))]
+    pub damage_bonus: Option<i32>,
+    /// A creature's own attack's damage instead of a weapon's ("2d6+3");
+    /// `weapon` is then its name (Claw).
+    #[schemars(length(min = 1, max = 20))]
+    pub damage: Option<String>,
+    /// The damage type of `damage` (slashing, fire...).
+    #[schemars(length(min = 1, max = 20))]
+    pub damage_type: Option<String>,
+    /// A creature's own attack is a ranged one.
+    pub ranged: Option<bool>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }
@@ -664,6 +681,10 @@ pub struct HitPoints {
     /// Hit point maximum (recording it sets current hit points to it).
     #[schemars(range(min = 1, max = 9999))]
     pub max: Option<u32>,
+    /// The maximum from the class Hit Point Dice and Constitution instead
+    /// of `max`: "fixed" (the 2024 fixed values) or "rolled" (each level
+    /// after the first rolled; every level is in the answer).
+    pub max_auto: Option<MaxAuto>,
     /// Armor Class.
     #[schemars(range(min = 0, max = 50))]
     pub ac: Option<u32>,
@@ -678,6 +699,16 @@ pub struct HitPoints {
     pub temp: Option<u32>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
+}
+
+/// How a maximum comes from the Hit Point Dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MaxAuto {
+    /// The fixed value of every level.
+    Fixed,
+    /// The first level's whole die, each later level rolled.
+    Rolled,
 }
 
 /// Add or remove.

@@ -104,6 +104,32 @@ pub struct HitDieRoll {
     pub healed: u32,
 }
 
+/// One level's hit points in a rolled maximum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelHitPoints {
+    /// The class the level is in.
+    pub class: Class,
+    /// Its Hit Point Die size.
+    pub size: u8,
+    /// The face: the whole die at the first level, rolled after.
+    pub face: u32,
+    /// Whether the face was rolled.
+    pub rolled: bool,
+    /// The Constitution modifier added.
+    pub con: i8,
+    /// The level's hit points (face + modifier, at least 1).
+    pub hp: u32,
+}
+
+/// A hit point maximum rolled level by level.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RolledMaxHp {
+    /// The maximum: every level's hit points.
+    pub max_hp: u32,
+    /// Each level, in class order.
+    pub levels: Vec<LevelHitPoints>,
+}
+
 /// Hit Point Dice spent: the rolls and the events.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HitDiceSpent {
@@ -147,6 +173,67 @@ impl Caster {
             }
         }
         u32::try_from(total.clamp(1, i64::from(MAX_HIT_POINTS))).unwrap_or(1)
+    }
+
+    /// A hit point maximum rolled level by level (the 2024 alternative to
+    /// the fixed one): the first class's whole die at level 1, a roll of
+    /// the class's die for every other level, the Constitution modifier
+    /// each level, at least 1 a level. Every level is returned as rolled.
+    pub fn rolled_max_hp<R: DiceRng + ?Sized>(&self, rng: &mut R) -> RolledMaxHp {
+        let con = self.modifier(Ability::Constitution);
+        let mut levels = Vec::new();
+        for (i, &(class, n)) in self.classes().iter().enumerate() {
+            let die = hit_die(class);
+            for l in 0..n {
+                let first = i == 0 && l == 0;
+                let face = if first {
+                    u32::from(die)
+                } else {
+                    rng.roll_die(u32::from(die))
+                };
+                let hp = (i64::from(face) + i64::from(con)).max(1);
+                levels.push(LevelHitPoints {
+                    class,
+                    size: die,
+                    face,
+                    rolled: !first,
+                    con,
+                    hp: u32::try_from(hp).unwrap_or(1),
+                });
+            }
+        }
+        let total: u64 = levels.iter().map(|l| u64::from(l.hp)).sum();
+        RolledMaxHp {
+            max_hp: u32::try_from(total.clamp(1, u64::from(MAX_HIT_POINTS))).unwrap_or(1),
+            levels,
+        }
+    }
+
+    /// The Hit Point Dice a Short Rest spends by default: the largest left
+    /// first, until their average rolls (half the die plus 1, plus the
+    /// Constitution modifier, at least 1) cover the hit points missing.
+    /// None at full hit points, without recorded hit points, or dead.
+    pub fn hit_dice_to_heal(&self) -> HitDice {
+        let Some(v) = self.vitals() else {
+            return HitDice::default();
+        };
+        if v.death.dead {
+            return HitDice::default();
+        }
+        let mut missing = i64::from(v.max_hp.saturating_sub(v.hp));
+        let con = i64::from(self.modifier(Ability::Constitution));
+        let left = self.hit_dice_left();
+        let mut dice = HitDice::default();
+        for size in HIT_DIE_SIZES.into_iter().rev() {
+            for _ in 0..left.get(size) {
+                if missing <= 0 {
+                    return dice;
+                }
+                dice = dice.plus(size, 1);
+                missing -= (i64::from(size) / 2 + 1 + con).max(1);
+            }
+        }
+        dice
     }
 
     /// Spends Hit Point Dice at the end of a Short Rest: `dice` says how
@@ -214,6 +301,23 @@ impl Caster {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rolled_max_hp_takes_the_whole_first_die_then_rolls_each_level() {
+        let scores = crate::AbilityScores::new([10, 10, 14, 10, 10, 14]).unwrap();
+        let c = Caster::new("Pal", &[(Class::Paladin, 3)], scores).unwrap();
+        let mut rng = grimoire_dice::SeededRng::new(7);
+        let r = c.rolled_max_hp(&mut rng);
+        assert_eq!(r.levels.len(), 3);
+        assert_eq!((r.levels[0].face, r.levels[0].rolled), (10, false));
+        assert!(
+            r.levels[1..]
+                .iter()
+                .all(|l| l.rolled && (1..=10).contains(&l.face))
+        );
+        assert!(r.levels.iter().all(|l| l.hp == l.face + 2));
+        assert_eq!(r.max_hp, r.levels.iter().map(|l| l.hp).sum::<u32>());
+    }
 
     #[test]
     fn sizes_add_up_and_ignore_unknown() {

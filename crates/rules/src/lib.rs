@@ -62,6 +62,7 @@ mod caster;
 mod class;
 mod class_resources;
 mod condition;
+mod creature_attack;
 mod damage;
 mod dying;
 mod economy;
@@ -128,6 +129,10 @@ pub use recovery::{
     sorcerous_restoration_budget,
 };
 pub use condition::Condition;
+pub use creature_attack::{
+    CreatureAttack, CreatureAttackRoll, PendingAttack, land_creature_attack, roll_creature_attack,
+    still_hits,
+};
 pub use damage::{DamageType, Defense};
 pub use dying::{
     DEATH_SAVE_DC, DEATH_SAVES_NEEDED, DeathSaveOutcome, DeathSaveResult, DeathSaves,

@@ -294,6 +294,10 @@ pub struct ReactionWindow {
     /// Answers so far, in order.
     #[serde(default)]
     pub answers: Vec<Answer>,
+    /// A creature's attack waiting on a [`Trigger::Hit`]: its damage lands
+    /// when the window closes, if it still hits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<crate::creature_attack::PendingAttack>,
 }
 
 impl ReactionWindow {
@@ -303,6 +307,7 @@ impl ReactionWindow {
             trigger,
             pending,
             answers: Vec::new(),
+            attack: None,
         }
     }
 

@@ -171,12 +171,43 @@ async fn hit_dice_party_rest_is_the_gms_and_rests_everyone() {
         assert_eq!(s, StatusCode::OK, "{v}");
         assert_eq!(
             v["characters"],
-            json!([{"name": "Elmira", "hp": 20, "max_hp": 20, "refused": null}]),
+            json!([{"name": "Elmira", "hp": 20, "max_hp": 20, "refused": null, "hit_dice_rolls": []}]),
             "{v}"
         );
         let (s, v) = h.post(rests, Some(&t.gm), json!({"kind": "long"})).await;
         assert_eq!(s, StatusCode::OK, "{v}");
         assert_eq!(v["characters"][0]["refused"], "long_rest_too_soon", "{v}");
         assert!(v["change"].is_null(), "{v}");
+    }
+}
+
+#[tokio::test]
+async fn hit_dice_party_short_rest_to_heal_spends_what_is_missing() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let (s, v) = h
+            .post(
+                &format!("{ELMIRA}/hp"),
+                Some(&t.gm),
+                json!({"max_hp": 20, "ac": 12, "hp": 5}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let rests = "/campaigns/cave/rests";
+        let body = json!({"kind": "short", "hit_dice": "to_heal", "seed": 4});
+        let (s, v) = h.post(rests, Some(&t.petr), body.clone()).await;
+        assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+        let (s, v) = h.post(rests, Some(&t.gm), body).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let elmira = &v["characters"][0];
+        let rolls = elmira["hit_dice_rolls"].as_array().unwrap();
+        // 15 missing, a d6 averages 4 with CON +0: all three of a Wizard 3.
+        assert_eq!(rolls.len(), 3, "{v}");
+        let healed: u64 = rolls.iter().map(|r| r["healed"].as_u64().unwrap()).sum();
+        assert_eq!(elmira["hp"].as_u64(), Some((5 + healed).min(20)), "{v}");
+        // Without hit_dice a Short Rest spends none.
+        let (s, v) = h.post(rests, Some(&t.gm), json!({"kind": "short"})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["characters"][0]["hit_dice_rolls"], json!([]), "{v}");
     }
 }

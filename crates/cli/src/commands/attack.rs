@@ -30,10 +30,28 @@ pub struct Args {
     /// Wield a Versatile weapon in two hands (its larger die)
     #[arg(long)]
     pub two_handed: bool,
+    /// The GM's creature attacks (a character, in an encounter): its attack bonus as the stat block prints it
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-30..=30))]
+    pub bonus: Option<i32>,
+    /// A creature's damage modifier, added to the weapon's die
+    #[arg(long, value_name = "N", requires = "bonus", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-30..=30))]
+    pub damage_bonus: Option<i32>,
+    /// A creature's own attack's damage instead of a weapon's (2d6+3); WEAPON is then its name
+    #[arg(long, value_name = "DICE", requires = "bonus")]
+    pub damage: Option<String>,
+    /// The damage type of --damage
+    #[arg(long = "type", value_name = "TYPE", requires = "damage")]
+    pub damage_type: Option<String>,
+    /// A creature's own attack is a ranged one
+    #[arg(long, requires = "damage")]
+    pub ranged: bool,
 }
 
 /// Runs `attack`.
 pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
+    if let Some(bonus) = args.bonus {
+        return super::creature_attack::run(ctx, args, bonus);
+    }
     let mut store = ctx.store()?;
     let (entity, weapon) =
         crate::active::split(&store, args.name.as_deref(), args.weapon.clone(), "WEAPON")?;

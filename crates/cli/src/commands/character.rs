@@ -501,11 +501,11 @@ pub struct RestArgs {
     /// A Short Rest: pact slots and short-rest uses return
     #[arg(long)]
     pub short: bool,
-    /// Hit Point Dice to spend at the end of the Short Rest: a number (largest dice first) or sizes, d10:1,d8:1
+    /// Hit Point Dice to spend at the end of the Short Rest: a number (largest dice first), sizes (d10:1,d8:1) or auto (enough for the hit points missing)
     #[arg(long = "hit-dice", value_name = "DICE", requires = "short")]
     pub hit_dice: Option<String>,
-    /// Rest every stored character (a Short Rest spends no Hit Point Dice)
-    #[arg(long, conflicts_with_all = ["name", "hit_dice"])]
+    /// Rest every stored character (a Short Rest spends Hit Point Dice only with --hit-dice auto)
+    #[arg(long, conflicts_with_all = ["name"])]
     pub all: bool,
 }
 
@@ -534,7 +534,7 @@ pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
         RestKind::Short
     };
     if args.all {
-        return super::rest::party(ctx, kind);
+        return super::rest::party(ctx, kind, args.hit_dice.as_deref());
     }
     let mut store = ctx.store()?;
     let entity = active::character(&store, args.name.as_deref())?;

@@ -6,6 +6,7 @@ pub mod attack;
 pub mod cast;
 pub mod character;
 pub mod completions;
+pub mod creature_attack;
 pub mod dying;
 pub mod effects;
 pub mod features;

@@ -435,6 +435,7 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                     attack_total,
                     ac,
                     hits,
+                    attack,
                 } => {
                     let verdict = if hits {
                         out.red(t(lang, "cli-label-still-hits"))
@@ -450,7 +451,19 @@ pub fn run_encounter(ctx: &Ctx, command: &EncounterMonsterCommand) -> anyhow::Re
                             ("ac", ac.to_string()),
                             ("verdict", verdict.to_string()),
                         ],
-                    ))
+                    ))?;
+                    // A creature's attack that waited lands with the close.
+                    if let Some((outcome, hits_on)) = attack.as_deref() {
+                        for tg in &outcome.resolution.targets {
+                            let hit = hits_on.iter().rfind(|h| {
+                                grimoire_app::fold(&h.name) == grimoire_app::fold(&tg.target)
+                            });
+                            if let Some(line) = super::cast::target_line(out, tg, hit) {
+                                out.line(line)?;
+                            }
+                        }
+                    }
+                    Ok(())
                 }
                 Closed::Done => out.line(t(lang, "cli-label-window-closed")),
             }

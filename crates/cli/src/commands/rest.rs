@@ -24,6 +24,9 @@ pub fn hit_dice(spec: &str, c: &Caster) -> anyhow::Result<HitDice> {
             &[("given", spec)],
         ))
     };
+    if spec.trim() == "auto" {
+        return Ok(c.hit_dice_to_heal());
+    }
     if let Ok(n) = spec.trim().parse::<u8>() {
         if n == 0 || n > MAX_DICE {
             return Err(bad());
@@ -112,11 +115,31 @@ pub fn hit_dice_lines(out: &Out, c: &Caster, rested: &Rested) -> anyhow::Result<
     )))
 }
 
-/// `rest --all`: every stored character rests in one change.
-pub fn party(ctx: &Ctx, kind: RestKind) -> anyhow::Result<()> {
+/// `rest --all`: every stored character rests in one change; on a Short
+/// Rest with `--hit-dice auto` each spends the dice its missing hit points
+/// call for (no other `--hit-dice` fits a whole party).
+pub fn party(ctx: &Ctx, kind: RestKind, hit_dice: Option<&str>) -> anyhow::Result<()> {
+    let spend = match hit_dice.map(str::trim) {
+        None => grimoire_app::PartyHitDice::None,
+        Some("auto") => grimoire_app::PartyHitDice::ToHeal,
+        Some(given) => {
+            return Err(Failure::usage_worded(
+                "invalid_hit_dice",
+                "cli-bad-party-hit-dice",
+                &[("given", given)],
+            )
+            .into());
+        }
+    };
     let mut store = ctx.store()?;
-    let done = grimoire_app::rest_all(&mut store, ctx.command_line.clone(), kind)
-        .map_err(state::app_error)?;
+    let done = grimoire_app::rest_all_spending(
+        &mut store,
+        ctx.command_line.clone(),
+        kind,
+        spend,
+        &mut ctx.rng(),
+    )
+    .map_err(state::app_error)?;
     let out = &ctx.out;
     let long = kind == RestKind::Long;
     if out.json {
@@ -150,6 +173,21 @@ pub fn party(ctx: &Ctx, kind: RestKind) -> anyhow::Result<()> {
             _ => out.bold(&m.name),
         };
         out.line(line)?;
+        for r in &m.hit_dice_rolls {
+            out.line(out.dim(&format!(
+                "  {}",
+                grimoire_words::text(
+                    out.lang.tag(),
+                    "cli-hit-die-line",
+                    [
+                        ("size", r.size.to_string()),
+                        ("face", r.face.to_string()),
+                        ("con", format!("{:+}", r.con)),
+                        ("healed", r.healed.to_string()),
+                    ],
+                )
+            )))?;
+        }
     }
     Ok(())
 }

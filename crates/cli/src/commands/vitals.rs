@@ -18,6 +18,9 @@ pub struct HpArgs {
     /// Hit point maximum, or `auto`: fixed from the Hit Point Dice and Constitution
     #[arg(long, value_name = "N", value_parser = MaxParser)]
     pub max: Option<Max>,
+    /// With --max auto: roll each level's Hit Point Die after the first (seeded dice) instead of the fixed value
+    #[arg(long)]
+    pub rolled: bool,
     /// Armor Class
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=i64::from(grimoire_rules::MAX_ARMOR_CLASS)))]
     pub ac: Option<u8>,
@@ -69,10 +72,26 @@ impl clap::builder::TypedValueParser for MaxParser {
 pub fn run(ctx: &Ctx, args: &HpArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let entity = active::character(&store, args.name.as_deref())?;
+    if args.rolled && args.max != Some(Max::Auto) {
+        return Err(crate::failure::Failure::usage_worded(
+            "rolled_needs_auto",
+            "cli-rolled-needs-auto",
+            &[],
+        )
+        .into());
+    }
+    let from_dice = (args.max == Some(Max::Auto)).then(|| {
+        let rule = if args.rolled {
+            grimoire_app::MaxHpRule::Rolled
+        } else {
+            grimoire_app::MaxHpRule::Fixed
+        };
+        grimoire_app::max_hp_from_dice(&entity.state, rule, &mut ctx.rng())
+    });
     let change = HitPointChange {
         max_hp: args.max.map(|m| match m {
             Max::Fixed(n) => n,
-            Max::Auto => entity.state.fixed_max_hp(),
+            Max::Auto => from_dice.as_ref().map_or(1, |d| d.max_hp),
         }),
         ac: args.ac,
         hp: args.set,
@@ -94,7 +113,33 @@ pub fn run(ctx: &Ctx, args: &HpArgs) -> anyhow::Result<()> {
         return out.json(&json!({
             "character": c.name(), "vitals": c.vitals(), "events": events,
             "hit_dice": c.hit_dice(), "hit_dice_left": c.hit_dice_left(),
+            "max_hp_rolled": from_dice.as_ref().and_then(|d| d.rolled.as_ref()),
         }));
+    }
+    for l in from_dice
+        .iter()
+        .filter_map(|d| d.rolled.as_ref())
+        .flat_map(|r| r.levels.iter())
+    {
+        let id = if l.rolled {
+            "cli-max-hp-level-rolled"
+        } else {
+            "cli-max-hp-level-whole"
+        };
+        out.line(out.dim(&grimoire_words::text(
+            out.lang.tag(),
+            id,
+            [
+                (
+                    "class",
+                    grimoire_words::word(out.lang.tag(), &l.class).to_owned(),
+                ),
+                ("size", l.size.to_string()),
+                ("face", l.face.to_string()),
+                ("con", format!("{:+}", l.con)),
+                ("hp", l.hp.to_string()),
+            ],
+        )))?;
     }
     let Some(v) = c.vitals() else {
         out.line(format!(

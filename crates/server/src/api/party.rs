@@ -1,6 +1,7 @@
 //! A party rest (issue 34, 2024 rules): `POST /campaigns/{campaign}/rests`,
 //! the GM's alone. Every character of the campaign takes a Short Rest
-//! (spending no Hit Point Dice) or a Long Rest in one change; one the rules
+//! (spending no Hit Point Dice, or with `hit_dice: to_heal` those its
+//! missing hit points call for) or a Long Rest in one change; one the rules
 //! refuse (dead, a Long Rest too soon or inside a running encounter) is
 //! listed with the refusal's code and left as it was.
 
@@ -13,9 +14,9 @@ use utoipa_axum::routes;
 
 use super::extract::{Body, Params, Token};
 use crate::error::ServerError;
-use grimoire_app::RestKind;
 use crate::live::LiveEvent;
 use crate::state::AppState;
+use grimoire_app::RestKind;
 
 /// Which rest the party takes.
 #[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
@@ -23,6 +24,14 @@ use crate::state::AppState;
 pub(crate) struct PartyRestInput {
     /// `short` or `long`.
     kind: RestKind,
+    /// On a Short Rest, the Hit Point Dice each character spends: `none`
+    /// (the default) or `to_heal` (the largest left first, until their
+    /// average covers the hit points missing).
+    #[serde(default)]
+    hit_dice: grimoire_app::PartyHitDice,
+    /// Seeds the Hit Point Dice (the same seed, the same rolls).
+    #[serde(default)]
+    seed: Option<u64>,
 }
 
 /// One character of a party rest.
@@ -36,6 +45,9 @@ pub(crate) struct PartyMemberView {
     max_hp: Option<u32>,
     /// Why it did not rest (a refusal's code), or none when it rested.
     refused: Option<String>,
+    /// The Hit Point Dice it spent, as rolled.
+    #[schema(value_type = Vec<Object>)]
+    hit_dice_rolls: Vec<grimoire_rules::HitDieRoll>,
 }
 
 /// What a party rest did.
@@ -53,7 +65,8 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Every character of the campaign rests at once (the GM's alone): a Long
-/// Rest, or a Short Rest spending no Hit Point Dice.
+/// Rest, or a Short Rest spending no Hit Point Dice unless `hit_dice` says
+/// `to_heal`.
 #[utoipa::path(post, path = "/campaigns/{campaign}/rests", tag = "campaigns",
     security(("token" = [])), params(("campaign" = String, Path)), request_body = PartyRestInput,
     responses((status = 200, body = PartyRestView), (status = 400, body = crate::api::ErrorBody),
@@ -69,10 +82,17 @@ async fn party_rest(
         RestKind::Short => ("rest --all --short", grimoire_app::RestKind::Short),
         RestKind::Long => ("rest --all --long", grimoire_app::RestKind::Long),
     };
+    let seed = match input.seed {
+        Some(s) => s,
+        None => getrandom::u64()
+            .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
+    };
+    let spend = input.hit_dice;
     let (by, view) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
             me.require_gm("server-gm-party_rest")?;
-            let done = grimoire_app::rest_all(store, command, kind)?;
+            let mut rng = grimoire_dice::SeededRng::new(seed);
+            let done = grimoire_app::rest_all_spending(store, command, kind, spend, &mut rng)?;
             let view = PartyRestView {
                 characters: done
                     .members
@@ -82,6 +102,7 @@ async fn party_rest(
                         hp: m.hp,
                         max_hp: m.max_hp,
                         refused: m.refused.map(str::to_owned),
+                        hit_dice_rolls: m.hit_dice_rolls,
                     })
                     .collect(),
                 change: done.change,

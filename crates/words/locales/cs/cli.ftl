@@ -131,11 +131,15 @@ cli-death-failure = neúspěch
 cli-death-two-failures = přirozená 1, dva neúspěchy
 cli-death-revived = přirozená 20: 1 život, při vědomí
 cli-stabilized = { $name } je stabilizovaný: žádné další záchrany proti smrti, v bezvědomí do vyléčení
+cli-max-hp-level-whole = { $class } k{ $size }: { $face } (celá kostka) { $con } = { $hp }
+cli-max-hp-level-rolled = { $class } k{ $size }: hozeno { $face } { $con } = { $hp }
+cli-rolled-needs-auto = --rolled patří k --max auto (hází kostkami životů na maximum)
 cli-hit-die-line = k{ $size }: { $face } { $con } = +{ $healed }
 cli-hit-dice-healed = Kostky životů: +{ $healed } životů → { $vitals } · zbývá: { $left }
 cli-party-rested = { $name }: životy { $hp }/{ $max }
 cli-party-refused = { $name }: bez odpočinku ({ $code })
 cli-bad-hit-dice = --hit-dice bere počet (2) nebo velikosti kostek s počty (d10:1,d8:1), nejvýš 20 kostek; ne { $given }
+cli-bad-party-hit-dice = odpočinek družiny bere --hit-dice auto (každý utratí, kolik potřebuje na chybějící životy); ne { $given }
 cli-exhaustion-level = Vyčerpání na úrovni { $level }: −{ $penalty } ke každému testu k20 (útoky, záchranné hody, ověření, záchrany proti smrti); Dlouhý odpočinek ubere jednu úroveň; úroveň 6 je smrt
 cli-hit-dice-pool = Kostky životů: zbývá { $left } z { $all }
 
@@ -438,6 +442,10 @@ cli-monster-added = Přidán { $name } ({ $monster }) → { $encounter } (inicia
 
 ## Útoky zbraní (issue 34)
 
+cli-creature-attack-usage = útok tvora jmenuje tvora a jeho zbraň: grimoire attack Ork greataxe -t Pal --bonus 5 --damage-bonus 3
+cli-creature-bad-damage = --damage bere kostky jako 2d6+3, --type druh zranění jako slashing; ne { $given }
+cli-creature-attack-header = { $attacker } útočí na { $target }: { $attack }
+cli-creature-attack-waits = { $total } proti OČ { $ac }: zásah čeká na reakce (grimoire encounter react { $encounter } ..., pak encounter resolve { $encounter })
 cli-attack-header = { $attacker } útočí na { $target } zbraní { $weapon } [akce Útok]
 # $proficiency je cli-attack-proficient nebo cli-attack-not-proficient.
 cli-attack-bonus = útočný bonus { $bonus } ({ $ability }, { $proficiency })

@@ -130,11 +130,15 @@ cli-death-failure = failure
 cli-death-two-failures = a natural 1, two failures
 cli-death-revived = a natural 20: 1 hit point, awake
 cli-stabilized = { $name } is Stable: no more death saves, Unconscious until healed
+cli-max-hp-level-whole = { $class } d{ $size }: { $face } (the whole die) { $con } = { $hp }
+cli-max-hp-level-rolled = { $class } d{ $size }: rolled { $face } { $con } = { $hp }
+cli-rolled-needs-auto = --rolled goes with --max auto (it rolls the Hit Point Dice for the maximum)
 cli-hit-die-line = d{ $size }: { $face } { $con } = +{ $healed }
 cli-hit-dice-healed = Hit Point Dice: +{ $healed } hit points → { $vitals } · left: { $left }
 cli-party-rested = { $name }: HP { $hp }/{ $max }
 cli-party-refused = { $name }: no rest ({ $code })
 cli-bad-hit-dice = --hit-dice takes a number (2) or die sizes with counts (d10:1,d8:1), at most 20 dice; not { $given }
+cli-bad-party-hit-dice = a party rest takes --hit-dice auto (each spends what its missing hit points call for); not { $given }
 cli-exhaustion-level = Exhaustion level { $level }: −{ $penalty } on every d20 Test (attacks, saving throws, checks, death saves); a Long Rest takes one level off; level 6 is death
 cli-hit-dice-pool = Hit Point Dice: { $left } left of { $all }
 
@@ -423,6 +427,10 @@ cli-monster-added = Added { $name } ({ $monster }) → { $encounter } (initiativ
 
 ## Weapon attacks (issue 34)
 
+cli-creature-attack-usage = a creature's attack names the creature and its weapon: grimoire attack Orc greataxe -t Pal --bonus 5 --damage-bonus 3
+cli-creature-bad-damage = --damage takes dice such as 2d6+3, --type a damage type such as slashing; not { $given }
+cli-creature-attack-header = { $attacker } attacks { $target } with { $attack }
+cli-creature-attack-waits = { $total } against AC { $ac }: the hit waits for Reactions (grimoire encounter react { $encounter } ..., then encounter resolve { $encounter })
 cli-attack-header = { $attacker } attacks { $target } with { $weapon } [Attack action]
 # $proficiency is cli-attack-proficient or cli-attack-not-proficient.
 cli-attack-bonus = attack bonus { $bonus } ({ $ability }, { $proficiency })
