@@ -451,6 +451,31 @@ test('every roll the server makes gets a log card, and a player is alerted to re
   await phone.locator('#rw-outcome').getByText('The attack on Vesna now misses').waitFor({ state: 'visible' });
 });
 
+test('an undone cast is marked undone in every seat\'s log, live (issue 37)', async () => {
+  // The fight is over; Vesna casts Fireball at a Goblin, then her player takes it back.
+  await gm.click('a[data-tab=encounter]');
+  await quiet(gm);
+  gm.once('dialog', (d) => d.accept());
+  await gm.click('#end-encounter');
+  await gm.waitForSelector('#enc-ended');
+  await gm.click('a[data-tab=log]');
+  await phone.click('a[data-tab=sheet]');
+  await phone.selectOption('#sheet-pick', 'Vesna');
+  await phone.getByRole('button', { name: 'Cast Fireball' }).click();
+  await phone.fill('#cast-targets', 'Goblin');
+  await phone.click('#cast-go');
+  await phone.locator('#cast-result').getByText('Fireball cast at level 3.').waitFor({ state: 'visible' });
+  await phone.click('#cast-close');
+  const card = gm.locator('#table-log .log-card').filter({ hasText: 'Vesna casts Fireball' }).first();
+  await card.waitFor({ state: 'visible' });
+  assert.equal(await card.locator('.undone-badge').count(), 0, 'not undone yet');
+  await phone.getByRole('button', { name: 'Undo last change' }).click();
+  await card.locator('.undone-badge').getByText('Undone').waitFor({ state: 'visible' });
+  await phone.click('a[data-tab=log]');
+  await phone.locator('#table-log .log-card').filter({ hasText: 'Vesna casts Fireball' }).first()
+    .locator('.undone-badge').waitFor({ state: 'visible' });
+});
+
 test('every request the pages made is the page, its files or a documented API operation', async () => {
   assert.ok(requests.includes('GET /me'), 'the pages called the API');
   assert.deepEqual(await undocumented(BASE, requests), []);

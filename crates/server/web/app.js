@@ -476,6 +476,10 @@ function onLive(kind, ev) {
     loadCharacters().then(refresh);
     return;
   }
+  if (kind === 'undo' && app.campaign) {
+    // The log marks the undone change for everyone.
+    loadLog(app.campaign).then(() => { if (app.tab === 'log') drawLog(); }).catch(() => {});
+  }
   if (data.truncated || kind === 'lagged' || kind === 'undo') {
     loadCharacters().then(refresh);
     return;

@@ -9,7 +9,7 @@ import { h } from './dom.js';
 import { waivedBlock } from './house.js';
 import { attackLogCard, rollsList, deathSentence } from './play.js';
 
-const log = { campaign: null, cards: [], next: null, loaded: false };
+const log = { campaign: null, cards: [], next: null, loaded: false, undone: new Set() };
 
 /** Forgets the log (another campaign, or logging out). */
 export function resetLog() {
@@ -17,6 +17,7 @@ export function resetLog() {
   log.cards = [];
   log.next = null;
   log.loaded = false;
+  log.undone = new Set();
 }
 
 /** Reads the newest page, or the next older one with `older`. */
@@ -25,6 +26,9 @@ export async function loadLog(campaign, older = false) {
   log.campaign = campaign;
   const q = older && log.next ? `?before=${log.next}` : '';
   const page = await get(`/campaigns/${enc(campaign)}/log${q}`);
+  // The changes an undo took back: their cards are marked for everyone.
+  if (!older) log.undone = new Set();
+  for (const e of page.entries) if (e.undo_of != null) log.undone.add(e.undo_of);
   const cards = page.entries.flatMap((e) => e.cards.map((c) => ({
     ...c, at: e.created_at, change: e.change,
     // A weapon attack is logged as a card of its change `attack …`.
@@ -69,6 +73,15 @@ function targetLine(tg, showHp) {
 
 /** A card of the log: a weapon attack, a death save, else a cast. */
 function logCard(c, ctx) {
+  const card = cardOf(c, ctx);
+  if (c.change != null && log.undone.has(c.change)) {
+    card.classList.add('undone');
+    card.prepend(h('p', { class: 'badge undone-badge' }, t('log.undone')));
+  }
+  return card;
+}
+
+function cardOf(c, ctx) {
   if (c.kind === 'attack') return attackLogCard(c, ctx);
   if (c.kind === 'turn') {
     // A lasting spell's damage as a turn began or ended (Spirit Guardians).

@@ -119,3 +119,7 @@ web-hitwin-title = Tvor zasáhne postavu
 web-hitwin-total = Celkový hod na útok
 web-hitwin-ac = Její obranné číslo (prázdné: z deníku)
 web-hitwin-go = Zásah: otevřít okno pro Štít
+
+## Záznam stolu označí vrácenou změnu (issue 37)
+
+web-log-undone = Vráceno

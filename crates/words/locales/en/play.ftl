@@ -120,3 +120,7 @@ web-hitwin-title = A creature hits a character
 web-hitwin-total = Attack roll total
 web-hitwin-ac = Its Armor Class (empty: the sheet's)
 web-hitwin-go = Hit: open the Shield window
+
+## The table log marks an undone change (issue 37)
+
+web-log-undone = Undone
