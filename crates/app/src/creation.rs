@@ -77,6 +77,10 @@ pub struct NewCharacter {
     pub owner: Option<String>,
 }
 
+/// What a front end adds to a character being made, given it with its
+/// gear: the rules' outcome (class features, a subclass, feats...).
+pub type Extra<'a> = dyn Fn(&Caster) -> Result<Outcome, AppError> + 'a;
+
 /// A new character as a front end asks for it, its words already read:
 /// the one creation every front end makes (the API's and MCP's too, which
 /// runs the CLI's `character new`).
@@ -104,7 +108,7 @@ pub struct Creation<'a> {
     /// What else the front end's request gives the new character before
     /// its spells are prepared (class features, subclasses, feats: the
     /// CLI's `character new --subclass ...`), as the rules' outcome.
-    pub extra: Option<&'a dyn Fn(&Caster) -> Result<Outcome, AppError>>,
+    pub extra: Option<&'a Extra<'a>>,
 }
 
 /// Creates a character in one change, with its gear and spells. Refused,

@@ -70,7 +70,7 @@ async fn a_players_character_answers_match_their_documented_schemas() {
         let me = Some(t.petr.as_str());
         let base = "/campaigns/{campaign}/characters/{name}";
         let at = |tail: &str| format!("/campaigns/cave/characters/Elmira{tail}");
-        let mut check = |method: &str, tail: &str, status: &str, answer: &Value| {
+        let check = |method: &str, tail: &str, status: &str, answer: &Value| {
             let path = format!("{base}{tail}");
             let schema = answer_schema(&doc, method, &path, status);
             holds(&doc, schema, answer, &format!("{method} {path}"));
