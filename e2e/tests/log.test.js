@@ -139,7 +139,12 @@ test('the whole table sees a Fireball card with every die, live and after a relo
   await other.click('a[data-tab=log]');
   await other.locator('.log-card').filter({ hasText: 'Quill casts Fireball' }).waitFor({ state: 'visible' });
   await other.selectOption('#lang', 'cs');
-  await other.locator('.log-card').filter({ hasText: 'Quill sesílá Ohnivá koule' }).waitFor({ state: 'visible' });
+  const csCard = other.locator('.log-card').filter({ hasText: 'Quill sesílá Ohnivá koule' });
+  await csCard.waitFor({ state: 'visible' });
+  // Its rolls are labelled in Czech too: the server sends what each roll
+  // was for as data, and no English is left to parse back.
+  await csCard.locator('.rolls li').filter({ hasText: 'ohnivé zranění (8d6)' }).waitFor({ state: 'visible' });
+  assert.equal(await csCard.locator('.rolls li').filter({ hasText: /damage|save/ }).count(), 0, 'no English roll label');
   await other.screenshot({ path: path.join(SHOTS, 'table-log-cs.png'), fullPage: true });
   // On a phone the card still shows every die without sideways scrolling.
   await other.setViewportSize({ width: 390, height: 844 });

@@ -81,21 +81,38 @@ export const CLASSES = table('class.');
 /** Damage types (the rules' vocabulary), for roll labels. */
 export const DAMAGE_TYPES = table('damage-');
 
-/** A roll's label as the engine writes it (`fire damage`, `Ogre save
- *  (DEX)`, `attack vs Ogre`, `healing for Ana`), in the chosen language. */
+/** Creature types (the rules' vocabulary), for damage only some take. */
+export const CREATURES = table('creature-');
+
+/** What a roll was for, in the chosen language. The rules send it as data
+ *  (`{kind: 'save', target: 'Ogre', ability: 'dexterity'}`), worded here
+ *  with the `roll-*` messages the CLI and the server word it with. A label
+ *  of a log written before labels were data is English text, shown as it
+ *  was written. */
 export function rollLabel(label) {
-  let m = /^(\w+) damage(?: against (.+))?$/.exec(label);
-  if (m) {
-    const type = word(DAMAGE_TYPES, m[1]);
-    return m[2] ? t('roll.damageAgainst', { type, name: m[2] }) : t('roll.damage', { type });
+  if (label == null || typeof label !== 'object') return label ?? '';
+  switch (label.kind) {
+    case 'attack':
+    case 'healing':
+      return t(`roll-${label.kind}`, { target: label.target });
+    case 'save':
+      return t('roll-save', { target: label.target, ability: t(`ability-abbrev-${label.ability}`) });
+    case 'damage': {
+      const type = word(DAMAGE_TYPES, label.damage_type);
+      const only = label.only_against || [];
+      if (!only.length) return t('roll-damage', { type });
+      const types = only.map((c) => word(CREATURES, c)).join(` ${t('roll-or')} `);
+      return t('roll-damage-against', { type, types });
+    }
+    case 'scroll_check':
+      return t('roll-scroll-check', { dc: label.dc });
+    case 'bonus':
+    case 'penalty':
+      return t(`roll-${label.kind}`, { roll: rollLabel(label.to) });
+    default:
+      // concentration, death_save, study: a message each, no values.
+      return t(`roll-${String(label.kind).replace(/_/g, '-')}`);
   }
-  m = /^(.+) save \((\w+)\)$/.exec(label);
-  if (m) return t('roll.save', { name: m[1], ability: m[2] });
-  m = /^attack vs (.+)$/.exec(label);
-  if (m) return t('roll.attack', { name: m[1] });
-  m = /^healing for (.+)$/.exec(label);
-  if (m) return t('roll.healing', { name: m[1] });
-  return label;
 }
 
 /** Conditions (the rules' vocabulary). */

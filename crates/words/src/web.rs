@@ -6,9 +6,19 @@ use serde_json::{Map, Value};
 
 use crate::{FALLBACK, FtlError, Words};
 
-/// The message id prefixes the browser gets: its own messages (`web-`)
-/// and the rules' vocabulary it shows (conditions, damage types, schools).
-const PREFIXES: &[&str] = &["web-", "condition-", "damage-", "school-"];
+/// The message id prefixes the browser gets: its own messages (`web-`),
+/// the rules' vocabulary it shows (conditions, damage types, schools,
+/// creature types, ability abbreviations) and what a roll was for
+/// (`roll-`, the messages the CLI words roll labels with).
+const PREFIXES: &[&str] = &[
+    "web-",
+    "condition-",
+    "damage-",
+    "school-",
+    "creature-",
+    "ability-abbrev-",
+    "roll-",
+];
 
 impl Words {
     /// `export const WORDS = {"en": {"nav.spells": "Spellbook", ...}, ...}`:

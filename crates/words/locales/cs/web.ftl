@@ -386,14 +386,6 @@ web-eq-saved = Vybavení uloženo.
 
 web-lang-name = Čeština
 
-## Roll labels the engine writes in English (`fire damage`, `Ogre save (DEX)`)
-
-web-roll-damage = { $type } zranění
-web-roll-damageAgainst = { $type } zranění proti: { $name }
-web-roll-save = záchrana: { $name } ({ $ability })
-web-roll-attack = útok na { $name }
-web-roll-healing = léčení: { $name }
-
 ## Why a rule or the server refused, by error code
 
 web-explain-no_slot_available = Nezbývá žádná pozice této ani vyšší úrovně.

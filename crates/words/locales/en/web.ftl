@@ -388,14 +388,6 @@ web-eq-saved = Equipment saved.
 
 web-lang-name = English
 
-## Roll labels the engine writes in English (`fire damage`, `Ogre save (DEX)`)
-
-web-roll-damage = { $type } damage
-web-roll-damageAgainst = { $type } damage against { $name }
-web-roll-save = { $name } save ({ $ability })
-web-roll-attack = attack vs { $name }
-web-roll-healing = healing for { $name }
-
 ## Why a rule or the server refused, by error code
 
 web-explain-no_slot_available = No slot of that level or higher is left.
