@@ -16,6 +16,8 @@ use grimoire_store::{Entity, Store};
 use crate::character::{Step, commit};
 use crate::error::AppError;
 use crate::limits;
+use crate::play::StepReport;
+use serde::{Deserialize, Serialize};
 
 /// Most choices one request may make.
 pub const MAX_FEATURE_CHOICES: usize = 16;
@@ -169,6 +171,100 @@ pub fn wild_shape(
 ) -> Result<Step, AppError> {
     let out = caster.state.wild_shape(on)?;
     commit(store, command, caster, out)
+}
+
+/// The choices of a request (`POST …/features`, `character set`): each
+/// list as the front ends write it; class features come by level.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct FeatureChoices {
+    /// Subclasses, `CLASS:SUBCLASS[:OPTION]`: `wizard:evoker`, `druid:land:arid`.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_items = 16))]
+    pub subclasses: Vec<String>,
+    /// Class features that ask for spells: `signature-spells:fireball,counterspell`.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_items = 16))]
+    pub features: Vec<String>,
+    /// Feats: `magic-initiate:cleric:guidance,light,bless`, `boon-of-spell-recall`.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_items = 16))]
+    pub feats: Vec<String>,
+    /// Eldritch Invocations: `armor-of-shadows`, `pact-of-the-tome:SPELL,...`.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_items = 16))]
+    pub invocations: Vec<String>,
+    /// Metamagic options: `careful`, `quickened`.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_items = 16))]
+    pub metamagic: Vec<String>,
+}
+
+impl FeatureChoices {
+    /// The choices in the order subclasses, features, feats, invocations,
+    /// Metamagic (a subclass's spells before a feat that needs them).
+    pub fn asks(&self) -> Vec<FeatureAsk> {
+        let of = |kind: FeatureKind, list: &[String]| -> Vec<FeatureAsk> {
+            list.iter()
+                .map(|t| FeatureAsk::new(kind, t.clone()))
+                .collect()
+        };
+        [
+            of(FeatureKind::Subclass, &self.subclasses),
+            of(FeatureKind::Class, &self.features),
+            of(FeatureKind::Feat, &self.feats),
+            of(FeatureKind::Invocation, &self.invocations),
+            of(FeatureKind::Metamagic, &self.metamagic),
+        ]
+        .concat()
+    }
+}
+
+/// Into or out of Wild Shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct WildShapeInput {
+    /// `true`: take a beast's shape (a Wild Shape use); `false`: return.
+    pub on: bool,
+}
+
+/// [`choose_features`] for the stored character `name`, answered with its
+/// sheet as its owner's seat shows it.
+pub fn choose_for(
+    store: &mut Store,
+    name: &str,
+    choices: &FeatureChoices,
+    catalog: &Catalog,
+) -> Result<StepReport, AppError> {
+    let (entity, owner) = crate::sheet::load(store, name)?;
+    // The log names it as the CLI command that does the same.
+    let command = ["character", "set", &entity.name].join(" ");
+    let step = choose_features(store, command, &entity, &choices.asks(), catalog)?;
+    Ok(report(step, &owner))
+}
+
+/// [`wild_shape`] for the stored character `name`.
+pub fn wild_shape_for(
+    store: &mut Store,
+    name: &str,
+    input: WildShapeInput,
+) -> Result<StepReport, AppError> {
+    let (entity, owner) = crate::sheet::load(store, name)?;
+    let word = if input.on { "on" } else { "off" };
+    let command = ["wildshape", &entity.name, word].join(" ");
+    let step = wild_shape(store, command, &entity, input.on)?;
+    Ok(report(step, &owner))
+}
+
+fn report(step: Step, owner: &str) -> StepReport {
+    StepReport {
+        character: crate::sheet::CharacterView::of(&step.character, owner),
+        events: step.events,
+        notes: step.notes,
+        change: step.change,
+    }
 }
 
 #[cfg(test)]

@@ -131,6 +131,18 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
         ),
         (
             "post",
+            "/campaigns/{campaign}/characters/{name}/features",
+            Refused,
+            json!({"feats": ["magic-initiate:wizard:light"]}),
+        ),
+        (
+            "post",
+            "/campaigns/{campaign}/characters/{name}/wild-shape",
+            Refused,
+            json!({"on": false}),
+        ),
+        (
+            "post",
             "/campaigns/{campaign}/characters/{name}/hp",
             Refused,
             json!({"hp": 1}),

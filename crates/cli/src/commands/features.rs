@@ -1,8 +1,8 @@
 //! Class features, subclasses, feats and invocations (issue 33): the
 //! choices of `character new` and `character set`, and `wildshape`.
 
-use grimoire_app::features::FeatureAsk;
-use grimoire_rules::FeatureKind;
+use grimoire_app::features::{FeatureAsk, FeatureChoices};
+use grimoire_rules::{Caster, Event};
 use serde_json::json;
 
 use crate::active;
@@ -32,22 +32,26 @@ pub struct FeatureArgs {
 }
 
 impl FeatureArgs {
-    /// The choices, in the order subclasses, features, feats, invocations, Metamagic.
+    /// The choices, in the app's order (subclasses first).
     pub fn asks(&self) -> Vec<FeatureAsk> {
-        let of = |kind: FeatureKind, list: &[String]| -> Vec<FeatureAsk> {
-            list.iter()
-                .map(|t| FeatureAsk::new(kind, t.clone()))
-                .collect()
-        };
-        [
-            of(FeatureKind::Subclass, &self.subclasses),
-            of(FeatureKind::Class, &self.features),
-            of(FeatureKind::Feat, &self.feats),
-            of(FeatureKind::Invocation, &self.invocations),
-            of(FeatureKind::Metamagic, &self.metamagic),
-        ]
-        .concat()
+        FeatureChoices {
+            subclasses: self.subclasses.clone(),
+            features: self.features.clone(),
+            feats: self.feats.clone(),
+            invocations: self.invocations.clone(),
+            metamagic: self.metamagic.clone(),
+        }
+        .asks()
     }
+}
+
+/// Applies to a character being made what its classes and `args` give
+/// (class features always), returning the events to store with it.
+pub fn for_new(caster: &mut Caster, args: &FeatureArgs) -> anyhow::Result<Vec<Event>> {
+    let out = grimoire_app::features::features_outcome(caster, &args.asks(), catalog::current())
+        .map_err(app_error)?;
+    caster.apply_all(&out.events);
+    Ok(out.events)
 }
 
 /// Arguments of `character set`.

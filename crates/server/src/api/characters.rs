@@ -103,7 +103,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
 
 /// Runs a game step for one character after checking the caller may act
 /// for it, then tells the campaign.
-async fn act<T, F>(
+pub(super) async fn act<T, F>(
     state: &AppState,
     token: String,
     campaign: String,

@@ -13,6 +13,7 @@ mod damage;
 mod encounters;
 mod events;
 mod extract;
+mod features;
 mod gear;
 mod health;
 mod house_rules;
@@ -87,6 +88,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(characters::router())
         .merge(attacks::router())
         .merge(gear::router())
+        .merge(features::router())
         .merge(encounters::router())
         .merge(reactions::router())
         .merge(spells::router())

@@ -1,0 +1,145 @@
+//! Features through the API (issue 33): `POST …/features` chooses a
+//! subclass or feat with its level checked and `…/wild-shape` stops
+//! casting, for the character's owner and the GM; another player is
+//! refused (403), no token is 401. SQLite always; PostgreSQL with
+//! `DATABASE_URL`.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{harnesses, table};
+use serde_json::{Value, json};
+
+const ELMIRA: &str = "/campaigns/cave/characters/Elmira";
+
+fn code(v: &Value) -> &str {
+    v["error"]["code"].as_str().unwrap_or("<none>")
+}
+
+#[tokio::test]
+async fn features_are_chosen_by_the_owner_and_the_gm_with_levels_checked() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let features = format!("{ELMIRA}/features");
+        // Anonymous: 401; a stranger to the campaign: 403.
+        let (s, _) = h.post(&features, None, json!({})).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED, "{}", h.name);
+        let (s, _) = h
+            .post(
+                &features,
+                Some(&t.eve),
+                json!({"subclasses": ["wizard:evoker"]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{}", h.name);
+        // The player's Wizard 3 takes Evoker and Magic Initiate (Cleric).
+        let (s, v) = h
+            .post(
+                &features,
+                Some(&t.petr),
+                json!({"subclasses": ["wizard:evoker"],
+                       "feats": ["magic-initiate:cleric:guidance,sacred-flame,cure-wounds"]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let picks: Vec<&str> = v["character"]["picks"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{v}"))
+            .iter()
+            .map(|p| p["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(picks, ["evoker", "magic-initiate"], "{v}");
+        // The free cast goes through the one cast route.
+        let (s, v) = h
+            .post(
+                &format!("{ELMIRA}/casts"),
+                Some(&t.petr),
+                json!({"spell": "cure-wounds", "mode": {"mode": "feature", "name": "Magic Initiate (Cleric)"},
+                       "targets": [{"name": "Elmira"}], "seed": 1}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{}: {v}", h.name);
+        // The GM may choose for the player's character; a too-high feat is refused.
+        let (s, v) = h
+            .post(
+                &features,
+                Some(&t.gm),
+                json!({"feats": ["boon-of-spell-recall"]}),
+            )
+            .await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "feat_level_too_low"),
+            "{}: {v}",
+            h.name
+        );
+        let (s, v) = h
+            .post(
+                &features,
+                Some(&t.gm),
+                json!({"subclasses": ["wizard:nope"]}),
+            )
+            .await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "unknown_subclass"),
+            "{}: {v}",
+            h.name
+        );
+    }
+}
+
+#[tokio::test]
+async fn wild_shape_needs_the_feature_and_is_the_owners_or_the_gms() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let wild = format!("{ELMIRA}/wild-shape");
+        let (s, _) = h.post(&wild, None, json!({"on": true})).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED, "{}", h.name);
+        let (s, v) = h.post(&wild, Some(&t.petr), json!({"on": true})).await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "feature_missing"),
+            "{}: {v}",
+            h.name
+        );
+        // A Druid of the player's: into Wild Shape and no casting.
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters",
+                Some(&t.petr),
+                json!({"name": "Dub", "classes": [{"class": "druid", "level": 2}],
+                       "abilities": {"wis": 16}}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        let dub = "/campaigns/cave/characters/Dub";
+        // Class features by level (Wild Shape at Druid 2).
+        let (s, v) = h
+            .post(&format!("{dub}/features"), Some(&t.petr), json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let (s, v) = h
+            .post(
+                &format!("{dub}/wild-shape"),
+                Some(&t.gm),
+                json!({"on": true}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        assert_eq!(v["character"]["wild_shape"], true, "{v}");
+        let (s, v) = h
+            .post(
+                &format!("{dub}/casts"),
+                Some(&t.petr),
+                json!({"spell": "produce-flame", "seed": 1}),
+            )
+            .await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "wild_shape_no_casting"),
+            "{}: {v}",
+            h.name
+        );
+    }
+}
