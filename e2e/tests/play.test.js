@@ -206,14 +206,15 @@ test('the GM\'s party Short Rest spends the Hit Dice chosen by default', async (
   await gm.click('#rest-short');
   const dice = gm.locator('#rest-dice input[data-name="Ardent"]');
   await gm.locator('#rest-dice').getByText('Ardent: d10 (5 left)').waitFor({ state: 'visible' });
-  // 20 missing, a d10 with no Constitution bonus gives 6 on average: 3 dice.
-  assert.equal(await dice.inputValue(), '3');
+  // 20 missing, a d10 with no Constitution bonus gives 6 on average: the
+  // dice until their averages cover it are 4, as the server counts them.
+  assert.equal(await dice.inputValue(), '4');
   await gm.click('#rest-go');
   const done = gm.locator('#rest-out');
   await done.getByText('The party took a Short Rest.').waitFor({ state: 'visible' });
-  assert.match(await done.locator('li[data-name="Ardent"]').innerText(), /Ardent: \d+ \/ 44 HP · spent d10, d10, d10, regained \d+ HP/);
+  assert.match(await done.locator('li[data-name="Ardent"]').innerText(), /Ardent: \d+ \/ 44 HP · spent d10, d10, d10, d10, regained \d+ HP/);
   // The player's phone shows the dice spent, live.
-  await phone.locator('#vitals').getByText('Hit Dice left: 2d10').waitFor({ state: 'visible' });
+  await phone.locator('#vitals').getByText('Hit Dice left: 1d10').waitFor({ state: 'visible' });
   // A player has no party rest.
   await phone.click('a[data-tab=table]');
   await phone.locator('#import-card').waitFor({ state: 'visible' });
@@ -370,8 +371,7 @@ test('every roll the server makes gets a log card, and a player is alerted to re
   await phone.getByRole('button', { name: 'Cast Spirit Guardians' }).click();
   await phone.locator('#cast-pick-list').getByRole('checkbox', { name: 'Goblin' }).check();
   await phone.click('#cast-go');
-  await phone.waitForSelector('#cast-result .done');
-  await phone.click('#cast-close');
+  await phone.locator('#cast-result').getByText('Spirit Guardians waits for Reactions (R11)').waitFor({ state: 'visible' });
   // The Mage could counter it: the GM lets it pass and closes the window.
   const win = gm.locator('#reaction-window');
   await win.getByText('Cleo is casting Spirit Guardians.').waitFor({ state: 'visible' });
@@ -379,6 +379,9 @@ test('every roll the server makes gets a log card, and a player is alerted to re
   await win.getByText('Tower Mage: passes').waitFor({ state: 'visible' });
   await gm.click('#rw-resolve');
   await gm.locator('#rw-outcome').getByText('Cleo casts Spirit Guardians').waitFor({ state: 'visible' });
+  // The player's dialog, still open, now says what came of the cast.
+  await phone.locator('#cast-result').getByText('Cleo casts Spirit Guardians (level 3)').waitFor({ state: 'visible' });
+  await phone.click('#cast-close');
   // Next: the Goblin's turn; next again: it ends its turn in the spirits.
   await quiet(gm);
   await gm.click('#next-turn');

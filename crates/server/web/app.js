@@ -488,7 +488,10 @@ function onLive(kind, ev) {
     // Turns and saves change characters too: read them again.
     if (data.concentration_save !== undefined) app.encounterNote = data;
     // What a closed window or a creature's cast did, for the whole table.
-    if (data.resolved || (data.status === 'resolved' && data.cast) || data.countered !== undefined) app.encounterOutcome = data;
+    if (data.resolved || (data.status === 'resolved' && data.cast) || data.countered !== undefined) {
+      app.encounterOutcome = data;
+      castOutcome(data);
+    }
     // A new encounter's news moves the screen off one that has ended.
     if (data.encounter && (!app.encounterName || (app.encounter && app.encounter.ended && data.encounter !== app.encounterName))) {
       app.encounterName = data.encounter;
@@ -501,6 +504,19 @@ function onLive(kind, ev) {
     toast(t('sheet.liveBy', { by: ev.by, kind: said.startsWith('kind.') ? kind : said, character: ev.character }));
   }
   refresh();
+}
+
+/** The cast dialog that waited for Reactions shows what came of the
+ *  cast once the window closes (issue 37), instead of still waiting. */
+function castOutcome(data) {
+  const p = app.pendingCast;
+  if (!p || !$('#cast-dialog').open) return;
+  const c = data.cast;
+  const ours = c ? c.caster === p.caster && c.spell === p.spell : data.countered === true;
+  if (!ours) return;
+  app.pendingCast = null;
+  const card = outcomeCard(data, spellName);
+  if (card) { card.removeAttribute('id'); $('#cast-result').replaceChildren(card); }
 }
 
 /** Tells the player wherever they are that a combatant of theirs may
@@ -1237,6 +1253,7 @@ function bindCast() {
       const r = await post(charPath(ch, 'casts'), body);
       if (r.status === 'pending') {
         // Someone could answer it (Counterspell): it waits, nothing spent (R11).
+        app.pendingCast = { caster: ch.name, spell: c.id };
         out.replaceChildren(h('div', { class: 'done', role: 'status' },
           h('p', {}, t('react.pendingCast', { spell: spellName(r.spell), names: r.reactors.map((x) => x.name).join(', ') }))));
         refresh();

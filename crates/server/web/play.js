@@ -284,29 +284,38 @@ export function attackAsCard(a) {
 
 // ---------- party rest ----------
 
-/** How many Hit Point Dice a Short Rest spends by default: about enough
- *  to heal what is missing (each die's average plus Constitution),
- *  none at full hit points or when dead. `[{size, n, left}]`. */
+/** How many Hit Point Dice a Short Rest spends by default, as the
+ *  server's `to_heal` counts them: the largest left first, until their
+ *  averages (half the die plus 1, plus Constitution, at least 1) cover
+ *  the hit points missing; none at full hit points or when dead.
+ *  `[{size, n, left}]`. */
 export function defaultHitDice(ch) {
   const v = ch.vitals;
   const left = hitDiceLeft(ch);
-  if (!v || (v.death && v.death.dead) || v.hp >= v.max_hp) return left.map((x) => ({ ...x, n: 0 }));
+  if (!v || (v.death && v.death.dead)) return left.map((x) => ({ ...x, n: 0 }));
   const con = Math.floor((((ch.abilities || {}).con) ?? 10) / 2) - 5;
   let missing = v.max_hp - v.hp;
   return left.map((x) => {
-    const avg = Math.max(1, x.size / 2 + 1 + con);
-    const n = missing > 0 ? Math.min(x.left, Math.max(1, Math.floor(missing / avg))) : 0;
-    missing -= n * avg;
+    let n = 0;
+    while (n < x.left && missing > 0) { n += 1; missing -= Math.max(1, x.size / 2 + 1 + con); }
     return { ...x, n };
   });
 }
 
+/** The dice a rest spent and what they gave, in words. */
+function spentText(rolls) {
+  if (!rolls || !rolls.length) return '';
+  const dice = rolls.map((x) => `d${x.size}`).join(', ');
+  const n = rolls.reduce((sum, x) => sum + x.healed, 0);
+  return ` · ${t('rest.spent', { dice, n })}`;
+}
+
 /**
  * The GM's party rest: Short or Long for every character. A Short Rest
- * first lists each character's Hit Point Dice to spend, defaulted; with
- * none chosen the whole party rests in one change (`POST …/rests`),
- * otherwise each character rests spending its own dice. The result is
- * listed under the buttons. `ctx`: `{ campaign, characters, explain(err|code),
+ * first lists each character's Hit Point Dice to spend, defaulted to
+ * what heals it; as defaulted (or with none) the whole party rests in one
+ * change (`POST …/rests`, `hit_dice: to_heal`), otherwise each character
+ * rests spending its own dice. The result is listed under the buttons. `ctx`: `{ campaign, characters, explain(err|code),
  * onDone() }`.
  */
 export function partyRestCard(ctx) {
@@ -321,10 +330,12 @@ export function partyRestCard(ctx) {
   const memberRow = (m, extra = '') => h('li', { 'data-name': m.name }, m.refused
     ? t('rest.refused', { name: m.name, why: ctx.explain(m.refused) })
     : (m.max_hp != null ? t('rest.member', { name: m.name, hp: m.hp, max: m.max_hp }) : t('rest.memberNoHp', { name: m.name })) + extra);
-  const party = async (kind) => {
+  const party = async (kind, hitDice) => {
     try {
-      const r = await post(`/campaigns/${enc(ctx.campaign)}/rests`, { kind });
-      result(kind, r.characters.map((m) => memberRow(m)));
+      const body = { kind };
+      if (hitDice) body.hit_dice = hitDice;
+      const r = await post(`/campaigns/${enc(ctx.campaign)}/rests`, body);
+      result(kind, r.characters.map((m) => memberRow(m, spentText(m.hit_dice_rolls))));
     } catch (e) { out.replaceChildren(ctx.errorBlock(e)); }
   };
   const openShort = () => {
@@ -334,7 +345,7 @@ export function partyRestCard(ctx) {
         if (!d.left) continue;
         rows.push(h('label', { class: 'dice-row' },
           h('span', {}, t('rest.diceFor', { name: ch.name, size: `d${d.size}`, left: d.left })),
-          h('input', { type: 'number', min: 0, max: d.left, value: d.n, inputmode: 'numeric', 'data-name': ch.name, 'data-size': d.size })));
+          h('input', { type: 'number', min: 0, max: d.left, value: d.n, inputmode: 'numeric', 'data-name': ch.name, 'data-size': d.size, 'data-default': d.n })));
       }
     }
     if (!rows.length) { party('short'); return; }
@@ -347,12 +358,16 @@ export function partyRestCard(ctx) {
   choose.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const dice = {};
-    for (const i of choose.querySelectorAll('input[data-name]')) {
+    const inputs = [...choose.querySelectorAll('input[data-name]')];
+    choose.hidden = true;
+    // The defaults as chosen: the whole party rests in one change, the
+    // server spending what heals each one (`to_heal`).
+    if (inputs.every((i) => Number(i.value) === Number(i.dataset.default))) { party('short', 'to_heal'); return; }
+    for (const i of inputs) {
       const n = Math.max(0, Math.min(Number(i.max), Number(i.value) || 0));
       if (!n) continue;
       (dice[i.dataset.name] ||= {})[`d${i.dataset.size}`] = n;
     }
-    choose.hidden = true;
     if (!Object.keys(dice).length) { party('short'); return; }
     const rows = [];
     for (const ch of ctx.characters()) {
@@ -360,9 +375,7 @@ export function partyRestCard(ctx) {
       try {
         const r = await post(path, { kind: 'short', hit_dice: dice[ch.name] || {} });
         const v = r.character.vitals;
-        const spent = (r.hit_dice_rolls || []).map((x) => `d${x.size}`).join(', ');
-        rows.push(memberRow({ name: ch.name, hp: v ? v.hp : null, max_hp: v ? v.max_hp : null },
-          r.hit_dice_rolls && r.hit_dice_rolls.length ? ` · ${t('rest.spent', { dice: spent, n: r.hit_dice_healed })}` : ''));
+        rows.push(memberRow({ name: ch.name, hp: v ? v.hp : null, max_hp: v ? v.max_hp : null }, spentText(r.hit_dice_rolls)));
       } catch (e) { rows.push(memberRow({ name: ch.name, refused: e.code })); }
     }
     result('short', rows);
