@@ -184,6 +184,16 @@ pub fn export_foundry(caster: &Caster, catalog: &Catalog) -> Value {
             "flags": { "dnd5e": { "cachedFor": format!(".Item.{scroll}.Activity.dnd5escrollspell") } },
         }));
     }
+    // Charged items (wands, staffs): the item with its uses and activities,
+    // and the spells cached for it.
+    for item in caster.items().iter().filter(|i| !i.consumed_when_empty) {
+        let mut n = items.len();
+        let written = crate::charged::export_charged(item, catalog, || {
+            n += 1;
+            item_id(n - 1)
+        });
+        items.extend(written);
+    }
     json!({
         "name": caster.name(),
         "type": "character",

@@ -52,6 +52,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod charged;
 mod check;
 mod ddb;
 mod error;

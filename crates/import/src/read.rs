@@ -253,6 +253,9 @@ fn read_actor(
         }
     }
 
+    // The spells charged items (wands, staffs) cast.
+    let charged = crate::charged::cached_spells(items, catalog);
+
     // Spells and everything else, in file order.
     let mut wizard_book = Vec::new();
     for (i, item) in items.iter().enumerate() {
@@ -274,6 +277,14 @@ fn read_actor(
             )?,
             "subclass" => report.skipped(&field, label, Skip::Subclass),
             "feat" | "race" | "background" => report.skipped(&field, label, Skip::Feature),
+            _ if crate::charged::read_charged(
+                obj,
+                &field,
+                label,
+                &charged,
+                &mut caster,
+                &mut report,
+            )? => {}
             "consumable" => {
                 read_scroll(obj, &field, label, &scroll_spells, &mut caster, &mut report)?
             }

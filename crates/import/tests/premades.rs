@@ -160,7 +160,8 @@ fn r2_r19_r20_every_premade_caster_matches_its_sheet() {
                 })
                 .map(|i| i["system"]["quantity"].as_u64().unwrap_or(1))
                 .sum();
-            assert_eq!(c.items().len() as u64, scrolls, "{file} scrolls");
+            let scroll_items = c.items().iter().filter(|i| i.consumed_when_empty).count();
+            assert_eq!(scroll_items as u64, scrolls, "{file} scrolls");
             // Every spell item has a line in the report.
             let spell_items = json["items"]
                 .as_array()
@@ -197,4 +198,48 @@ fn r2_r19_r20_every_premade_caster_matches_its_sheet() {
 fn a_premade_without_spellcasting_is_refused() {
     let err = import_foundry(&fixture("perrin-5.json"), Catalog::srd()).unwrap_err();
     assert_eq!(err.code(), "not_a_spellcaster");
+}
+
+#[test]
+fn r5d_premade_wands_and_staffs_cast_from_their_charges() {
+    use grimoire_import::Skip;
+    use grimoire_rules::Recharge;
+    let srd = Catalog::srd();
+    let beiro = import_foundry(&fixture("beiro-11.json"), srd).unwrap();
+    let wand = beiro
+        .caster
+        .items()
+        .iter()
+        .find(|i| i.name == "Wand of Magic Missiles")
+        .unwrap();
+    assert_eq!(wand.spells.len(), 1);
+    assert_eq!(wand.spells[0].as_str(), "magic-missile");
+    assert_eq!((wand.max_charges, wand.charges()), (7, 7));
+    assert_eq!(wand.recharge, Recharge::LongRest);
+    assert_eq!(wand.cast_level.map(SlotLevel::get), Some(1));
+    // A Ring of Spell Storing holds spells by level, not charges: not a wand.
+    assert!(
+        !beiro
+            .caster
+            .items()
+            .iter()
+            .any(|i| i.name == "Ring of Spell Storing")
+    );
+    let zanna = import_foundry(&fixture("zanna-17.json"), srd).unwrap();
+    let staff = zanna
+        .caster
+        .items()
+        .iter()
+        .find(|i| i.name == "Staff of Power")
+        .unwrap();
+    let spells: Vec<&str> = staff.spells.iter().map(|s| s.as_str()).collect();
+    assert_eq!(spells, ["magic-missile", "ray-of-enfeeblement"]);
+    assert_eq!(staff.max_charges, 20);
+    // The spells costing more than one charge are left off, and said so.
+    let dear = zanna
+        .report
+        .skipped_lines()
+        .filter(|(_, s)| **s == Skip::ChargeCost)
+        .count();
+    assert_eq!(dear, 7);
 }

@@ -1,4 +1,5 @@
-//! `import(export(x))` is the same character, for random casters.
+//! `import(export(x))` is the same character, for random casters (with
+//! Spell Scrolls, wands and staffs).
 
 use grimoire_catalog::Catalog;
 use grimoire_import::{export_foundry, import_foundry};
@@ -84,11 +85,33 @@ fn caster(
             c.apply(&Event::FeatureUsed { name });
         }
     }
-    for (n, p) in scrolls.into_iter().enumerate() {
+    for (n, p) in scrolls.iter().enumerate() {
         let s = &all[p.index(all.len())].spell;
         let mut item = MagicItem::scroll(s.id.clone(), s.level);
         item.name = format!("Spell Scroll {n}");
         c.apply(&Event::ItemAdded { item });
+    }
+    // Wands and staffs (R5d): one or two spells, charges partly spent.
+    for (n, p) in scrolls.iter().enumerate() {
+        let first = &all[p.index(all.len())].spell;
+        let second = &all[(p.index(all.len()) + 7) % all.len()].spell;
+        let spells = if n % 2 == 0 {
+            vec![first.id.clone()]
+        } else {
+            vec![first.id.clone(), second.id.clone()]
+        };
+        let recharge = [Recharge::LongRest, Recharge::ShortRest, Recharge::Never][n % 3];
+        let mut item = MagicItem::charged(format!("Wand {n}"), spells, 7, recharge);
+        if n % 2 == 0 {
+            item.cast_level = first.level.min_slot();
+            item.save_dc = Some(15);
+            item.attack_bonus = Some(7);
+        }
+        let name = item.name.clone();
+        c.apply(&Event::ItemAdded { item });
+        for _ in 0..n {
+            c.apply(&Event::ItemUsed { name: name.clone() });
+        }
     }
     if let Some((hp, ac)) = vitals {
         c.apply(&Event::VitalsSet {
