@@ -111,6 +111,8 @@ struct FreeRecord {
     no_material: bool,
     #[serde(default)]
     each: bool,
+    #[serde(default)]
+    short_rest_one: bool,
 }
 
 fn long_rest() -> Recharge {
@@ -215,6 +217,7 @@ fn free_cast(owner: &str, level: u8, r: FreeRecord) -> Result<FreeCast, String> 
         cast_level: r.cast_level.filter(|l| *l <= 9),
         no_material: r.no_material,
         each: r.each,
+        short_rest_one: r.short_rest_one,
     })
 }
 

@@ -812,3 +812,34 @@ fn eldritch_smite_needs_pact_of_the_blade_first() {
     let c = chosen(c, FeatureKind::Invocation, "eldritch-smite", None, &[]);
     assert!(c.picks().iter().any(|p| p.id == "eldritch-smite"));
 }
+
+#[test]
+fn wild_shape_regains_one_use_on_a_short_rest_and_all_on_a_long_rest() {
+    let mut c = caster(&[(Class::Druid, 6)]);
+    for _ in 0..3 {
+        let out = c.wild_shape(true).unwrap();
+        c.apply_all(&out.events);
+        let out = c.wild_shape(false).unwrap();
+        c.apply_all(&out.events);
+    }
+    let left = |c: &Caster| {
+        c.features()
+            .iter()
+            .find(|f| f.name == "Wild Shape")
+            .unwrap()
+            .remaining()
+    };
+    assert_eq!(left(&c), 0);
+    let out = c.short_rest();
+    c.apply_all(&out.events);
+    assert_eq!(left(&c), 1);
+    let out = c.short_rest();
+    c.apply_all(&out.events);
+    assert_eq!(left(&c), 2);
+    long_rest(&mut c);
+    assert_eq!(left(&c), 3);
+    // Never above the maximum.
+    let out = c.short_rest();
+    c.apply_all(&out.events);
+    assert_eq!(left(&c), 3);
+}

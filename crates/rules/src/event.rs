@@ -562,6 +562,9 @@ impl Caster {
                 {
                     f.restore();
                 }
+                for f in self.features.iter_mut().filter(|f| f.short_rest_one) {
+                    f.regain_one();
+                }
                 for i in self
                     .items
                     .iter_mut()

@@ -111,6 +111,8 @@ pub struct FreeCast {
     pub no_material: bool,
     /// One use per chosen spell, each its own line (Signature Spells).
     pub each: bool,
+    /// A Short Rest gives back one use (Wild Shape); a Long Rest all.
+    pub short_rest_one: bool,
 }
 
 /// The spells a player chooses for a pick.
@@ -472,6 +474,7 @@ impl Caster {
                     _ => None,
                 };
                 feature.no_material = free.no_material;
+                feature.short_rest_one = free.short_rest_one;
                 let same = self.features().iter().any(|f| {
                     f.name == feature.name
                         && f.spells == feature.spells

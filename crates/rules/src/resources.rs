@@ -49,6 +49,9 @@ pub struct LimitedUse {
     /// Cast without Material components (Divine Intervention).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_material: bool,
+    /// A Short Rest gives back one use (Wild Shape); a Long Rest all.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub short_rest_one: bool,
     remaining: u8,
 }
 
@@ -71,6 +74,7 @@ impl LimitedUse {
             at_will: false,
             shares: None,
             no_material: false,
+            short_rest_one: false,
             remaining: max_uses,
         }
     }
@@ -100,6 +104,11 @@ impl LimitedUse {
 
     pub(crate) fn restore(&mut self) {
         self.remaining = self.max_uses;
+    }
+
+    /// One use back, never above the maximum.
+    pub(crate) fn regain_one(&mut self) {
+        self.remaining = self.remaining.saturating_add(1).min(self.max_uses);
     }
 }
 
