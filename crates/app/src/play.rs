@@ -133,8 +133,10 @@ pub struct StepReport {
     /// The state changes logged (empty when nothing changed).
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
     pub events: Vec<Event>,
-    /// Notes for the player.
-    pub notes: Vec<String>,
+    /// Notes for the player: the rules' notes, each a `code` with its
+    /// values.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub notes: Vec<grimoire_rules::Note>,
     /// The change id, when something was written.
     #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
     pub change: Option<ChangeId>,
@@ -161,8 +163,10 @@ pub struct RestReport {
     /// The state changes logged (empty when nothing changed).
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
     pub events: Vec<Event>,
-    /// Notes for the player.
-    pub notes: Vec<String>,
+    /// Notes for the player: the rules' notes, each a `code` with its
+    /// values.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub notes: Vec<grimoire_rules::Note>,
     /// The change id, when something was written.
     #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
     pub change: Option<ChangeId>,
