@@ -42,7 +42,7 @@ mod entering;
 mod error;
 mod fall;
 pub mod features;
-mod gear;
+pub mod gear;
 mod hit_dice;
 pub mod homebrew;
 pub mod house;

@@ -412,6 +412,33 @@ pub fn wait(store: &mut Store, name: &str, input: &TimeInput) -> Result<StepRepo
     Ok(StepReport::of(s, &owner))
 }
 
+/// Gives the character an item or an ability ([`crate::gear::give`]: one
+/// of the same name replaced, at most [`crate::limits::MAX_GEAR`]).
+pub fn give(
+    store: &mut Store,
+    name: &str,
+    given: crate::gear::Given,
+) -> Result<StepReport, AppError> {
+    let command = format!("gear add {}", given.name());
+    let (s, owner) = step(store, name, &command, |store, command, c| {
+        crate::gear::give(store, command, c, given)
+    })?;
+    Ok(StepReport::of(s, &owner))
+}
+
+/// Sets what the character holds for components and the weapons it
+/// carries ([`crate::gear::equip`]), replacing what was there.
+pub fn equip(
+    store: &mut Store,
+    name: &str,
+    gear: grimoire_rules::Equipment,
+) -> Result<StepReport, AppError> {
+    let (s, owner) = step(store, name, "equip", |store, command, c| {
+        crate::gear::equip(store, command, c, gear)
+    })?;
+    Ok(StepReport::of(s, &owner))
+}
+
 /// One page of the character's history, oldest first: the newest `limit`
 /// entries before `before`.
 pub fn log(
@@ -704,6 +731,46 @@ mod tests {
         let err = damage(&mut store, "Elmira", &too_much, &mut SeededRng::new(1)).unwrap_err();
         assert_eq!(err.code(), "bad_amount");
         assert_eq!(log(&store, "Elmira", None, 100).unwrap().len(), 4);
+    }
+
+    #[test]
+    fn items_abilities_and_equipment_by_name() {
+        let mut store = Store::open_in_memory().unwrap();
+        elmira(&mut store, &[]);
+        let mm = grimoire_rules::SpellId::new("magic-missile").unwrap();
+        let wand = grimoire_rules::MagicItem::charged(
+            "Wand of Magic Missiles",
+            vec![mm.clone()],
+            7,
+            grimoire_rules::Recharge::LongRest,
+        );
+        let s = give(&mut store, "elmira", crate::gear::Given::Item(wand.clone())).unwrap();
+        assert_eq!(s.character.sheet.items[0].charges, 7);
+        // The same name again replaces it rather than adding a second.
+        let s = give(&mut store, "Elmira", crate::gear::Given::Item(wand)).unwrap();
+        assert_eq!(s.character.sheet.items.len(), 1);
+        let luck = grimoire_rules::LimitedUse::new(
+            "Fey Step",
+            vec![mm],
+            1,
+            grimoire_rules::Recharge::ShortRest,
+        );
+        let s = give(&mut store, "Elmira", crate::gear::Given::Ability(luck)).unwrap();
+        assert_eq!(s.character.sheet.features[0].name, "Fey Step");
+        let gear = grimoire_rules::Equipment {
+            weapons: vec!["Dýka".into(), "dagger".into()],
+            ..grimoire_rules::Equipment::default()
+        };
+        let s = equip(&mut store, "Elmira", gear).unwrap();
+        assert_eq!(s.character.sheet.equipment.weapons, ["dagger"]);
+        assert!(!s.character.sheet.equipment.component_pouch);
+        let bad = grimoire_rules::Equipment {
+            weapons: vec!["lightsaber".into()],
+            ..grimoire_rules::Equipment::default()
+        };
+        let err = equip(&mut store, "Elmira", bad).unwrap_err();
+        assert_eq!(err.code(), "unknown_weapon");
+        assert_eq!(crate::sheet::show(&store, "Elmira").unwrap().version, 5);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! at all.
 
 use grimoire_app::AppError;
-use grimoire_rules::{Caster, Event};
+use grimoire_rules::Caster;
 use grimoire_store::{Change, Entity, Store};
 
 pub use grimoire_app::{CHARACTER, EncounterState};
@@ -91,16 +91,6 @@ impl Batch {
     /// A batch logged under the command line of `ctx`.
     pub fn new(ctx: &Ctx) -> Self {
         Batch(grimoire_app::Batch::new(ctx.command_line.clone()))
-    }
-
-    /// Applies `events` to a copy of the character and queues the write.
-    /// Returns the new state.
-    pub fn character(
-        &mut self,
-        entity: &Entity<Caster>,
-        events: &[Event],
-    ) -> anyhow::Result<Caster> {
-        self.0.character(entity, events).map_err(app_error)
     }
 
     /// Queues a raw write (creation, deletion) built by the caller.

@@ -3,10 +3,11 @@
 
 use clap::Subcommand;
 use grimoire_rules::{
-    Caster, Condition, Equipment, Event, Focus, LimitedUse, MagicItem, Recharge, SpellId,
+    Caster, Condition, Equipment, Focus, LimitedUse, MagicItem, Recharge, SpellId,
 };
 use serde_json::json;
 
+use grimoire_app::gear::Given;
 use grimoire_app::{Affliction, NextTurn, RestKind};
 
 use crate::active;
@@ -409,13 +410,8 @@ pub fn item(ctx: &Ctx, command: &ItemCommand) -> anyhow::Result<()> {
             recharge(when)?,
         )
     };
-    add_resource(
-        ctx,
-        store,
-        entity,
-        |c| c.add_item(magic.clone()).events,
-        &magic.name,
-    )
+    let label = magic.name.clone();
+    add_resource(ctx, store, entity, Given::Item(magic), &label)
 }
 
 /// Runs `ability add`.
@@ -437,30 +433,26 @@ pub fn ability(ctx: &Ctx, command: &AbilityCommand) -> anyhow::Result<()> {
         *uses,
         recharge(when)?,
     );
-    add_resource(
-        ctx,
-        store,
-        entity,
-        |c| c.add_feature(f.clone()).events,
-        &label,
-    )
+    add_resource(ctx, store, entity, Given::Ability(f), &label)
 }
 
+/// Gives the character what `given` holds, the one path of every front
+/// end ([`grimoire_app::gear::give`]: one of the same name replaced, at
+/// most 64 in all).
 fn add_resource(
     ctx: &Ctx,
     mut store: crate::context::StoreRef<'_>,
     entity: grimoire_store::Entity<Caster>,
-    events: impl Fn(&Caster) -> Vec<Event>,
+    given: Given,
     label: &str,
 ) -> anyhow::Result<()> {
-    let events = events(&entity.state);
-    let mut batch = Batch::new(ctx);
-    let next = batch.character(&entity, &events)?;
-    batch.commit(&mut store)?;
+    let step = grimoire_app::gear::give(&mut store, ctx.command_line.clone(), &entity, given)
+        .map_err(crate::failure::app_error)?;
+    let next = &step.character.state;
     let out = &ctx.out;
     if out.json {
         return out.json(
-            &json!({ "character": view::caster_json(&next, entity.version + 1), "added": label }),
+            &json!({ "character": view::caster_json(next, step.character.version), "added": label }),
         );
     }
     out.line(format!(
@@ -792,10 +784,10 @@ pub fn equip(ctx: &Ctx, args: &EquipArgs) -> anyhow::Result<()> {
     }
     gear.materials.extend(args.materials.iter().cloned());
     carry_weapons(&mut gear, args)?;
-    let outcome = entity.state.set_equipment(gear);
-    let mut batch = Batch::new(ctx);
-    let next = batch.character(&entity, &outcome.events)?;
-    batch.commit(&mut store)?;
+    // The one path of every front end (the API's equipment route too).
+    let step = grimoire_app::gear::equip(&mut store, ctx.command_line.clone(), &entity, gear)
+        .map_err(crate::failure::app_error)?;
+    let next = &step.character.state;
     let out = &ctx.out;
     let g = next.equipment();
     if out.json {

@@ -7,10 +7,10 @@
 
 use axum::Json;
 use axum::extract::State;
-use grimoire_app::limits::{MAX_GEAR, MAX_GEAR_SPELLS, check_count, check_len};
-use grimoire_catalog::Catalog;
-use grimoire_rules::{Caster, Equipment, LimitedUse, MagicItem, Outcome, Recharge};
-use grimoire_store::Change;
+use grimoire_app::gear::Given;
+use grimoire_app::limits::{MAX_GEAR_SPELLS, check_len};
+use grimoire_app::play::{self, StepReport};
+use grimoire_rules::{Equipment, LimitedUse, MagicItem, Recharge};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -19,9 +19,9 @@ use utoipa_axum::routes;
 use super::extract::{Body, Params, Token};
 use crate::error::ServerError;
 use crate::game;
-use grimoire_app::sheet::CharacterView;
 use crate::live::LiveEvent;
 use crate::state::AppState;
+use grimoire_app::sheet::CharacterView;
 
 /// Which kind of source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
@@ -83,45 +83,31 @@ pub(crate) async fn add(
     check_len(&input.spells, MAX_GEAR_SPELLS, "too_many_spells", "spells")
         .map_err(grimoire_app::AppError::from)?;
     let label = crate::access::check_name(grimoire_app::NameKind::Item, &input.name)?;
-    let command = format!("gear add {label}");
-    change(
-        state,
-        token,
-        campaign,
-        name,
-        command,
-        move |store, caster| {
-            let replaces = caster.items().iter().any(|i| i.name == label)
-                || caster.features().iter().any(|f| f.name == label);
-            if !replaces {
-                let held = caster.items().len() + caster.features().len();
-                check_count(held + 1, MAX_GEAR, "too_many_items", "gear")
-                    .map_err(grimoire_app::AppError::from)?;
+    change(state, token, campaign, name, move |store, name| {
+        let catalog = grimoire_app::homebrew::catalog(store)?;
+        let mut spells = Vec::with_capacity(input.spells.len());
+        for wanted in &input.spells {
+            let id = catalog.lookup(wanted)?.spell.id.clone();
+            if !spells.contains(&id) {
+                spells.push(id);
             }
-            let catalog = grimoire_app::homebrew::catalog(store)?;
-            let mut spells = Vec::with_capacity(input.spells.len());
-            for wanted in &input.spells {
-                let id = lookup(&catalog, wanted)?.spell.id.clone();
-                if !spells.contains(&id) {
-                    spells.push(id);
-                }
-            }
-            Ok(match input.kind {
-                GearKind::Item => caster.add_item(MagicItem::charged(
-                    label.clone(),
-                    spells,
-                    input.uses,
-                    input.recharge,
-                )),
-                GearKind::Feature => caster.add_feature(LimitedUse::new(
-                    label.clone(),
-                    spells,
-                    input.uses,
-                    input.recharge,
-                )),
-            })
-        },
-    )
+        }
+        let given = match input.kind {
+            GearKind::Item => Given::Item(MagicItem::charged(
+                label.clone(),
+                spells,
+                input.uses,
+                input.recharge,
+            )),
+            GearKind::Feature => Given::Ability(LimitedUse::new(
+                label.clone(),
+                spells,
+                input.uses,
+                input.recharge,
+            )),
+        };
+        game::retry(store, |store| Ok(play::give(store, name, given.clone())?))
+    })
     .await
 }
 
@@ -137,9 +123,8 @@ pub(crate) async fn equip(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, name)): Params<(String, String)>,
-    Body(mut input): Body<Equipment>,
+    Body(input): Body<Equipment>,
 ) -> Result<Json<CharacterView>, ServerError> {
-    weapons_by_id(&mut input)?;
     if input.free_hands > 4
         || input.materials.len() > 30
         || input.materials.iter().any(|m| m.chars().count() > 120)
@@ -152,49 +137,20 @@ pub(crate) async fn equip(
                 .number("chars", 120),
         ));
     }
-    change(
-        state,
-        token,
-        campaign,
-        name,
-        "equip".to_owned(),
-        move |_, caster| Ok(caster.set_equipment(input.clone())),
-    )
+    change(state, token, campaign, name, move |store, name| {
+        game::retry(store, |store| Ok(play::equip(store, name, input.clone())?))
+    })
     .await
 }
 
-/// The weapons of `input` as SRD ids (names in English or Czech are
-/// accepted), each once, at most [`Equipment::MAX_WEAPONS`]: an unknown
-/// one is `unknown_weapon` (issue 34).
-fn weapons_by_id(input: &mut Equipment) -> Result<(), ServerError> {
-    check_len(
-        &input.weapons,
-        Equipment::MAX_WEAPONS,
-        "too_many_weapons",
-        "weapons",
-    )
-    .map_err(grimoire_app::AppError::from)?;
-    let mut ids: Vec<String> = Vec::with_capacity(input.weapons.len());
-    for name in &input.weapons {
-        let w = grimoire_catalog::srd_weapon(name)
-            .ok_or_else(|| grimoire_app::AppError::UnknownWeapon { name: name.clone() })?;
-        if !ids.contains(&w.id) {
-            ids.push(w.id.clone());
-        }
-    }
-    input.weapons = ids;
-    Ok(())
-}
-
-/// Checks the caller may act for the character, applies what `decide`
-/// returns in one commit (retried on conflict), and tells the campaign.
+/// Checks the caller may act for the character, runs `op` (the use case,
+/// retried on conflict) and tells the campaign of the character afterwards.
 async fn change(
     state: AppState,
     token: String,
     campaign: String,
     name: String,
-    command: String,
-    mut decide: impl FnMut(&grimoire_store::Store, &Caster) -> Result<Outcome, ServerError>
+    op: impl FnOnce(&mut grimoire_store::Store, &str) -> Result<StepReport, ServerError>
     + Send
     + 'static,
 ) -> Result<Json<CharacterView>, ServerError> {
@@ -203,19 +159,7 @@ async fn change(
         .in_campaign(token, campaign.clone(), move |me, store| {
             let owner = grimoire_app::sheet::owner_of(store, &name)?;
             me.require_owner(&name, &owner)?;
-            game::retry(store, |store| {
-                let entity = store.get::<Caster>("character", &name)?;
-                let out = decide(store, &entity.state)?;
-                let mut next = entity.state.clone();
-                next.apply_all(&out.events);
-                store.commit(
-                    &Change::new(format!("{command} {}", entity.name))
-                        .with_events(&out.events)?
-                        .update("character", &entity.name, entity.version, &next)?,
-                )?;
-                Ok(())
-            })?;
-            Ok((me.account.clone(), grimoire_app::sheet::show(store, &name)?))
+            Ok((me.account.clone(), op(store, &name)?.character))
         })
         .await?;
     state.publish(LiveEvent {
@@ -226,11 +170,4 @@ async fn change(
         data: serde_json::to_value(&view).unwrap_or_default(),
     });
     Ok(Json(view))
-}
-
-fn lookup<'c>(
-    catalog: &'c Catalog,
-    spell: &str,
-) -> Result<&'c grimoire_catalog::CatalogSpell, ServerError> {
-    Ok(catalog.lookup(spell)?)
 }
