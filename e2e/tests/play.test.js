@@ -330,7 +330,7 @@ test('a sheet comes to the table by file picker on a phone and by drag and drop 
 test('every roll the server makes gets a log card, and a player is alerted to react on any tab (issue 37)', async () => {
   // The player makes a cleric with Spirit Guardians and a wizard with Counterspell.
   await phone.click('a[data-tab=table]');
-  for (const [name, cls, spells] of [['Cleo', 'cleric', 'Spirit Guardians'], ['Vesna', 'wizard', 'Counterspell, Fireball, Shield']]) {
+  for (const [name, cls, spells] of [['Cleo', 'cleric', 'Spirit Guardians, Bless'], ['Vesna', 'wizard', 'Counterspell, Fireball, Shield']]) {
     await phone.fill('#char-name', name);
     await phone.selectOption('#char-class', cls);
     await phone.fill('#char-level', '5');
@@ -381,6 +381,11 @@ test('every roll the server makes gets a log card, and a player is alerted to re
   await gm.locator('#rw-outcome').getByText('Cleo casts Spirit Guardians').waitFor({ state: 'visible' });
   // The player's dialog, still open, now says what came of the cast.
   await phone.locator('#cast-result').getByText('Cleo casts Spirit Guardians (level 3)').waitFor({ state: 'visible' });
+  await phone.click('#cast-close');
+  // Bless would end Spirit Guardians: the dialog asks before it is cast.
+  await phone.getByRole('button', { name: 'Cast Bless' }).click();
+  await phone.locator('#cast-conc-warn').getByText('Casting Bless ends your Concentration on Spirit Guardians.').waitFor({ state: 'visible' });
+  assert.equal(await phone.locator('#cast-go').innerText(), 'End Spirit Guardians and cast');
   await phone.click('#cast-close');
   // Next: the Goblin's turn; next again: it ends its turn in the spirits.
   await quiet(gm);

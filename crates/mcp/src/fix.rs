@@ -91,6 +91,10 @@ fn fix_id(code: &str) -> &'static str {
         "database_unavailable" | "database" | "read_only" | "io" | "schema_too_new" => {
             "database_unavailable"
         }
+        // A sheet another tool wrote (issue 36) that cannot be read.
+        "not_json" | "too_large" | "no_such_file" | "not_a_foundry_actor" | "not_a_ddb_character"
+        | "not_a_character" | "over_bound" | "bad_field" | "unknown_class"
+        | "not_a_spellcaster" => "sheet",
         _ => "other",
     }
 }

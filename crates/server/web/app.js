@@ -447,7 +447,10 @@ function onLive(kind, ev) {
   if (kind === 'damage' && data.roll && ev.character) {
     liveCast(app.campaign, { kind: 'conc', caster: ev.character, dc: data.dc, kept: data.concentration_kept, rolls: [data.roll] });
   }
-  if (kind === 'encounter' || data.status === 'pending') checkReactions(data.encounter || data.cast?.encounter);
+  // A window opened, answered or closed (or an alert to clear): who may react?
+  const windowish = data.status === 'pending' || ['reactors', 'window', 'resolved', 'countered', 'passed'].some((k) => k in data)
+    || $('#react-alert') || $('a[data-tab=encounter] .alert-badge');
+  if ((kind === 'encounter' || data.status === 'pending') && windowish) checkReactions(data.encounter || data.cast?.encounter);
   if (kind === 'encounter' && data.cast && data.cast.rolls) liveCast(app.campaign, data.cast);
   if (app.tab === 'log') drawLog();
   const view = data.character && data.character.name ? data.character : (kind === 'character' ? data : null);
@@ -1168,6 +1171,12 @@ async function updateCast() {
   const slot = usesSlot ? chosenSlot() : null;
   const level = slot ? slot.level : c.level;
   $('#cast-upcast').textContent = usesSlot ? upcastText(c, level) : '';
+  // A second Concentration spell ends the first: the dialog says so, and
+  // the button names what it ends (issue 37).
+  const ends = c.concentration && ch.concentration && ch.concentration !== c.id ? spellName(ch.concentration) : null;
+  $('#cast-conc-warn').textContent = ends ? t('cast.endsConc', { spell: cardName(c), old: ends }) : '';
+  $('#cast-conc-warn').hidden = !ends;
+  $('#cast-go').textContent = ends ? t('cast.endsConcGo', { old: ends }) : t('cast.go');
   const expect = $('#cast-expect');
   if (!c.levels.some((l) => l.mean != null)) { expect.replaceChildren(h('p', { class: 'muted small' }, t('cast.noDamage'))); return; }
   const n = numbers(ch);

@@ -48,6 +48,7 @@ mcp-fix-invalid_argument = Oprav uvedený argument podle schématu (délka, rozs
 mcp-fix-usage = Některý argument nebyl přijat (zpráva ho jmenuje): oprav tu hodnotu a zavolej znovu.
 mcp-fix-timeout = Příkaz trval příliš dlouho: zavolej znovu s užším dotazem (menší top či limit, přesnější hledání).
 mcp-fix-output_too_large = Odpověď byla příliš velká: zuž dotaz (limit, top, hledaný text) a zavolej znovu.
+mcp-fix-sheet = Deník se nepodařilo přečíst (zpráva jmenuje pole): zkontroluj format („foundry“ nebo „ddb“) a soubor, nebo zavolej check_sheet a podívej se, co obsahuje.
 mcp-fix-busy = Server spouští jen několik příkazů najednou a všechny byly obsazené: chvíli počkej a zavolej znovu, jedno volání po druhém.
 mcp-fix-database_unavailable = Databázi teď nelze použít: řekni to uživateli; --db serveru (nebo GRIMOIRE_DB) musí ukazovat na zapisovatelnou databázi Grimoiru.
 mcp-fix-other = Přečti si zprávu, pak zavolej options pro to, co postava teď může, nebo encounter_show pro stav boje.

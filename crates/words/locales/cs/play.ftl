@@ -123,3 +123,8 @@ web-hitwin-go = Zásah: otevřít okno pro Štít
 ## Záznam stolu označí vrácenou změnu (issue 37)
 
 web-log-undone = Vráceno
+
+## Druhé kouzlo se soustředěním (issue 37)
+
+web-cast-endsConc = Seslání kouzla { $spell } ukončí vaše soustředění na { $old }.
+web-cast-endsConcGo = Ukončit { $old } a seslat

@@ -49,6 +49,7 @@ mcp-fix-invalid_argument = Correct the named argument to fit its schema (length,
 mcp-fix-usage = An argument was not accepted (the message names it): correct that value and call again.
 mcp-fix-timeout = The command took too long: call again with a narrower request (a smaller top or limit, a more specific query).
 mcp-fix-output_too_large = The answer was too large to return: narrow the request (limit, top, a query) and call again.
+mcp-fix-sheet = The sheet was not read (the message names the field): check format ("foundry" or "ddb") and the file, or call check_sheet to see what it holds.
 mcp-fix-busy = The server runs a few commands at once and all were busy: wait a moment and call again, one call at a time.
 mcp-fix-database_unavailable = The database cannot be used right now: tell the user; the server's --db (or GRIMOIRE_DB) must point at a writable Grimoire database.
 mcp-fix-other = Read the message, then call options for what the character can do now, or encounter_show for the state of the fight.

@@ -124,3 +124,8 @@ web-hitwin-go = Hit: open the Shield window
 ## The table log marks an undone change (issue 37)
 
 web-log-undone = Undone
+
+## A second Concentration spell (issue 37)
+
+web-cast-endsConc = Casting { $spell } ends your Concentration on { $old }.
+web-cast-endsConcGo = End { $old } and cast
