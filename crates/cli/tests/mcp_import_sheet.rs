@@ -77,5 +77,9 @@ async fn mcp_imports_and_checks_sheets_inline_and_from_files() {
     .await;
     assert!(refused, "{v}");
     assert_eq!(v["error"]["code"], "not_a_ddb_character", "{v}");
+    assert!(
+        v["error"]["fix"].as_str().unwrap().contains("check_sheet"),
+        "{v}"
+    );
     client.cancel().await.unwrap();
 }

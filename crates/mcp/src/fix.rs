@@ -92,8 +92,15 @@ fn fix_id(code: &str) -> &'static str {
             "database_unavailable"
         }
         // A sheet another tool wrote (issue 36) that cannot be read.
-        "not_json" | "too_large" | "no_such_file" | "not_a_foundry_actor" | "not_a_ddb_character"
-        | "not_a_character" | "over_bound" | "bad_field" | "unknown_class"
+        "not_json"
+        | "too_large"
+        | "no_such_file"
+        | "not_a_foundry_actor"
+        | "not_a_ddb_character"
+        | "not_a_character"
+        | "over_bound"
+        | "bad_field"
+        | "unknown_class"
         | "not_a_spellcaster" => "sheet",
         _ => "other",
     }
