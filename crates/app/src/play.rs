@@ -789,6 +789,8 @@ mod tests {
             kind: RestKind::Short,
             hit_dice: None,
             seed: None,
+            arcane_recovery: Vec::new(),
+            sorcerous_restoration: false,
         };
         let r = rest(&mut store, "Elmira", &short, &mut SeededRng::new(1)).unwrap();
         assert_eq!(r.hit_dice_healed, 0);
