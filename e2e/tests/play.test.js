@@ -289,6 +289,7 @@ test('a sheet comes to the table by file picker on a phone and by drag and drop 
   assert.match(await report.innerText(), /Skipped \(\d+\)/);
   // The skipped lines open by themselves: each says what became of it.
   await phone.locator('#import-skipped').getByText('Breath Weapon').waitFor({ state: 'visible' });
+  assert.match(await phone.locator('#import-skipped li', { hasText: 'Breath Weapon' }).innerText(), /feature: not modelled, skipped/);
   await fitsWidth(phone);
   await phone.locator('#import-card').evaluate((e) => {
     e.scrollIntoView({ block: 'start' });

@@ -8,8 +8,10 @@ use crate::{FALLBACK, FtlError, Words};
 
 /// The message id prefixes the browser gets: its own messages (`web-`),
 /// the rules' vocabulary it shows (conditions, damage types, schools,
-/// creature types, ability abbreviations) and what a roll was for
-/// (`roll-`, the messages the CLI words roll labels with).
+/// creature types, ability abbreviations), what a roll was for
+/// (`roll-`, the messages the CLI words roll labels with) and an imported
+/// sheet's report (what was mapped or skipped, the check's findings: the
+/// CLI's own words for them, issue 36).
 const PREFIXES: &[&str] = &[
     "web-",
     "condition-",
@@ -18,6 +20,9 @@ const PREFIXES: &[&str] = &[
     "creature-",
     "ability-abbrev-",
     "roll-",
+    "cli-import-mapped-",
+    "cli-import-skip-",
+    "cli-check-",
 ];
 
 impl Words {
