@@ -166,6 +166,7 @@ pub fn check_cast_request(request: &CastRequest) -> Result<(), TooMany> {
         "too_many_metamagic_options",
         "metamagic",
     )?;
+    check_len(&request.sculpt, MAX_TARGETS, "too_many_targets", "sculpt")?;
     for used in &request.metamagic {
         check_len(
             &used.creatures,

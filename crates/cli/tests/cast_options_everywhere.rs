@@ -82,6 +82,13 @@ const OPTIONS: &[Option_] = &[
     ),
     opt(None, &["complete"], &["complete"], &["complete"]),
     opt(Some("metamagic"), &["meta"], &["metamagic"], &["metamagic"]),
+    opt(Some("sculpt"), &["sculpt"], &["sculpt"], &["sculpt"]),
+    opt(
+        Some("overchannel"),
+        &["overchannel"],
+        &["overchannel"],
+        &["overchannel"],
+    ),
 ];
 
 /// Fields the app fills in, never a front end's option, and why.
@@ -115,6 +122,8 @@ fn full_request() -> CastRequest {
     req.on_hit_damage = vec![];
     req.house_rules = HouseRules::default();
     req.metamagic = vec![MetamagicUse::new(Metamagic::Subtle)];
+    req.sculpt = vec!["Goblin".into()];
+    req.overchannel = true;
     req
 }
 

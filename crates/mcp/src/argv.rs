@@ -237,6 +237,8 @@ pub fn cast(p: &Cast) -> Vec<String> {
         .flag("alternative-time", p.alternative_time)
         .flag("complete", p.complete)
         .each("meta", p.metamagic.as_ref())
+        .each("sculpt", p.sculpt.as_ref())
+        .flag("overchannel", p.overchannel)
         .done()
 }
 
@@ -636,6 +638,8 @@ mod tests {
             alternative_time: None,
             complete: None,
             metamagic: Some(vec!["careful:Orc".into()]),
+            sculpt: None,
+            overchannel: None,
             lang: None,
         };
         assert_eq!(

@@ -328,6 +328,11 @@ pub struct Cast {
     /// Metamagic options (a Sorcerer's, paid in Sorcery Points): "subtle", "quickened", "careful:Ana,Bo" (the creatures protected), "heightened:Goblin" (its one target), "transmuted:cold", "empowered" or "empowered:lowest", "seeking", "distant", "extended", "twinned". One per spell; empowered and seeking join another.
     #[schemars(length(max = 3), inner(length(min = 1, max = 200)))]
     pub metamagic: Option<Vec<String>>,
+    /// Sculpt Spells (Evoker 6): names among the targets that pass an Evocation spell's save unharmed (at most 1 + the spell's level).
+    #[schemars(length(max = 10), inner(length(min = 1, max = 60)))]
+    pub sculpt: Option<Vec<String>>,
+    /// Overchannel (Evoker 14): maximum damage for a Wizard spell of a level 1-5 slot; from the second use before a Long Rest it costs necrotic damage.
+    pub overchannel: Option<bool>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }

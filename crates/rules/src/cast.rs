@@ -15,12 +15,13 @@ use crate::event::{EffectId, EndReason, Event, LongCast};
 use crate::house::{Waived, Waiver};
 use crate::invalid::Invalid;
 use crate::level::{SlotLevel, SpellLevel};
-use crate::metamagic::{Shaping, check_quickened_turn, shape, twinned_level};
+use crate::metamagic::{check_quickened_turn, shape, twinned_level};
 use crate::request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS};
 use crate::requirements::{check_components, check_damage_type, check_targets, choose_slot};
 use crate::resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
 use crate::resolve::{Stats, resolve_effect};
 use crate::roll::{RollMode, roll_d20};
+use crate::shaping::Shaping;
 use crate::spell::{Spell, SpellId};
 use crate::time::CastingTime;
 
@@ -342,13 +343,40 @@ fn finish<R: DiceRng + ?Sized>(
     let mut notes = applied.notes;
     // Only a scroll check comes first; otherwise the effect's rolls are the
     // list as they are, not copied into a new one.
-    let rolls = if scroll_rolls.is_empty() {
+    let mut rolls = if scroll_rolls.is_empty() {
         applied.rolls
     } else {
         let mut rolls = scroll_rolls;
         rolls.extend(applied.rolls);
         rolls
     };
+    // Boon of Spell Recall: a d4 equal to the slot's level keeps the slot.
+    if let Some(spent) = slot
+        && let Some(roll) = crate::feature::spell_recall(caster, spent, rng, &mut events)
+    {
+        rolls.push(roll);
+    }
+    // Blessed Healer and Overchannel act on the caster once the cast is
+    // done: worked out on the caster as the cast leaves it.
+    if plan.shaping.blessed_healer > 0 || plan.shaping.overchannel.is_some() {
+        let mut after = caster.clone();
+        after.apply_all(&events);
+        let healed_another = applied
+            .targets
+            .iter()
+            .zip(&request.targets)
+            .any(|(out, t)| {
+                out.healing > 0 && !t.is_self && !t.name.eq_ignore_ascii_case(caster.name())
+            });
+        let more = crate::subclass_casting::after_cast(
+            &after,
+            &plan.shaping,
+            healed_another,
+            rng,
+            &mut rolls,
+        );
+        events.extend(more);
+    }
     if plan.cast_level > spell.level && !spell.level.is_cantrip() {
         notes.insert(
             0,
@@ -491,12 +519,17 @@ fn plan(
         });
     }
     // Metamagic reshapes the spell that every check below reads.
-    let (shaped, shaping) = shape(caster, spell, req)?;
+    let (shaped, mut shaping) = shape(caster, spell, req)?;
     check_quickened_turn(caster, spell, &shaping)?;
     let spell: &Spell = &shaped;
     let mut waiver = Waiver::new(&req.house_rules);
     let (class, stats, source, cast_level) = access(caster, spell, req)?;
     let cast_level = twinned_level(spell, &shaping, cast_level)?;
+    let slot = match &source {
+        Source::Slot(spent) => Some(spent.level),
+        _ => None,
+    };
+    crate::subclass_casting::shape(caster, spell, req, class, cast_level, slot, &mut shaping)?;
     // R10 is checked when the slot is chosen; a table relaxing it lets a
     // second slot through with a warning.
     if matches!(source, Source::Slot(_)) && crate::requirements::second_slot(caster, spell, req) {

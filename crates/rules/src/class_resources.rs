@@ -23,6 +23,9 @@ use crate::message::Arg;
 /// Rest. Every field starts at "nothing spent".
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub struct ClassResources {
+    /// Overchannel uses (Evoker 14) since the last Long Rest.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub(crate) overchannel_uses: u8,
     /// Sorcery Points spent (the caster has its maximum minus these).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub(crate) sorcery_spent: u8,

@@ -576,6 +576,9 @@ pub enum RulesError {
     /// Occurs when a casting's Metamagic is refused (unknown, unfit for the
     /// spell, combined against the rules, Quickened's turn rule).
     Metamagic(crate::metamagic::MetamagicError),
+    /// Occurs when a subclass feature asked for on a cast is refused
+    /// (Sculpt Spells, Overchannel).
+    SubclassCast(crate::subclass_casting::SubclassCastError),
 }
 
 impl RulesError {
@@ -679,6 +682,7 @@ impl RulesError {
             RulesError::LongRestInEncounter { .. } => "long_rest_in_encounter",
             RulesError::Resource(e) => e.code(),
             RulesError::Metamagic(e) => e.code(),
+            RulesError::SubclassCast(e) => e.code(),
         }
     }
 
@@ -976,6 +980,11 @@ impl RulesError {
                 .into_iter()
                 .map(RulesError::Metamagic),
         )
+        .chain(
+            crate::subclass_casting::SubclassCastError::one_of_each()
+                .into_iter()
+                .map(RulesError::SubclassCast),
+        )
         .collect()
     }
 
@@ -984,6 +993,7 @@ impl RulesError {
         match self {
             RulesError::Resource(e) => Some(e.feature().id()),
             RulesError::Metamagic(_) => Some("metamagic"),
+            RulesError::SubclassCast(e) => Some(e.feature().id()),
             _ => None,
         }
     }
@@ -1217,6 +1227,7 @@ impl RulesError {
             } => vec![("name", text(who)), ("encounter", text(encounter))],
             RulesError::Resource(e) => e.args(),
             RulesError::Metamagic(e) => e.args(),
+            RulesError::SubclassCast(e) => e.args(),
             RulesError::CantripTakesNoSlot
             | RulesError::OneSlotPerTurn
             | RulesError::Silenced

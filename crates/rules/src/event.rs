@@ -372,6 +372,9 @@ pub enum Event {
         /// On what (a Metamagic option's id).
         what: String,
     },
+    /// An Evoker used Overchannel (its necrotic cost, if any, follows as
+    /// hit point events).
+    OverchannelUsed,
     /// A spell was cast with Metamagic (its points are a
     /// [`Event::SorceryPointsSpent`] of their own).
     MetamagicUsed {
@@ -441,6 +444,9 @@ impl Caster {
                     f.spend();
                 }
                 self.turn.leveled_spell = true;
+            }
+            Event::OverchannelUsed => {
+                self.resources.overchannel_uses = self.resources.overchannel_uses.saturating_add(1);
             }
             Event::MetamagicUsed { options } => {
                 if options.contains(&crate::metamagic::Metamagic::Quickened) {

@@ -96,11 +96,13 @@ mod resources;
 mod rest;
 mod roll;
 mod school;
+mod shaping;
 mod shared;
 mod slots;
 mod spell;
 mod stacking;
 mod statblock;
+mod subclass_casting;
 mod target;
 mod time;
 mod turn_damage;
@@ -165,6 +167,7 @@ pub use metamagic::{
     MAX_OPTIONS_PER_CAST, Metamagic, MetamagicChoice, MetamagicError, MetamagicPaid,
     MetamagicUse, Reroll, TRANSMUTABLE, Unfit, metamagic_choices, unfit_for,
 };
+pub use subclass_casting::{AFFINITY_TYPES, CastFeature, SubclassCastError};
 pub use price::{GearKind, ListedItem, PriceList};
 pub use reaction::{
     Answer, PendingCast, ReactionWindow, Trigger, TriggerKind, answers_targeting,

@@ -23,6 +23,7 @@ use crate::level::SpellLevel;
 use crate::message::Arg;
 use crate::request::{CastMode, CastRequest};
 use crate::roll::RollMode;
+use crate::shaping::Shaping;
 use crate::spell::{Range, Spell};
 use crate::time::{CastingTime, Duration, TimeSpan};
 
@@ -381,42 +382,6 @@ impl From<MetamagicError> for RulesError {
     }
 }
 
-/// What the options do while the reshaped spell resolves.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct Shaping {
-    /// Options used, in the order given.
-    pub(crate) used: Vec<Metamagic>,
-    /// Sorcery Points spent on casting (Seeking's point is spent only if it
-    /// rerolls).
-    pub(crate) points: u8,
-    /// Careful: these targets (folded names) succeed and take no half damage.
-    pub(crate) careful: Vec<String>,
-    /// Heightened: this target (folded name) saves with Disadvantage.
-    pub(crate) heightened: Option<String>,
-    /// Empowered: how many dice, and which.
-    pub(crate) empowered: Option<(usize, Reroll)>,
-    /// Seeking: reroll the first missed attack.
-    pub(crate) seeking: bool,
-    /// Twinned: one level above the slot.
-    pub(crate) twinned: bool,
-    /// Extended: Advantage on Concentration saves for it.
-    pub(crate) extended: bool,
-}
-
-impl Shaping {
-    /// Whether the folded `name` is protected by Careful Spell.
-    pub(crate) fn is_careful(&self, name: &str) -> bool {
-        self.careful.iter().any(|c| c.eq_ignore_ascii_case(name))
-    }
-
-    /// Whether the folded `name` is the Heightened target.
-    pub(crate) fn is_heightened(&self, name: &str) -> bool {
-        self.heightened
-            .as_deref()
-            .is_some_and(|h| h.eq_ignore_ascii_case(name))
-    }
-}
-
 impl Caster {
     /// The Metamagic options the caster knows.
     pub fn metamagic_known(&self) -> Vec<Metamagic> {
@@ -502,7 +467,7 @@ pub(crate) fn shape<'s>(
                     if names.len() > usize::from(limit) {
                         return Err(unfit(Unfit::TooManyCreatures { max: limit }));
                     }
-                    shaping.careful = names;
+                    shaping.protected = names;
                 }
             }
             Metamagic::Distant => {

@@ -104,6 +104,15 @@ pub struct CastRequest {
     /// Sorcery Points): see [`crate::Metamagic`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub metamagic: Vec<crate::metamagic::MetamagicUse>,
+    /// Sculpt Spells (Evoker): creatures, by name among the targets, that
+    /// pass an Evocation spell's save unharmed (at most 1 + its level).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sculpt: Vec<String>,
+    /// Overchannel (Evoker): maximum damage for a Wizard spell of a level
+    /// 1–5 slot; from the second use before a Long Rest it costs necrotic
+    /// damage.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub overchannel: bool,
     /// The equipment list a costly material's worth is looked up in when
     /// the carried thing states none (R14c): a Holy Symbol is worth 5 GP.
     /// Set by whoever holds the catalogue; never stored with the request.

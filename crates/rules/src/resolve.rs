@@ -13,10 +13,11 @@ use crate::effect::{Bonus, CantripScaling, Damage, Delivery, Healing, OnSave};
 use crate::formula::DiceFormula;
 use crate::label::RollLabel;
 use crate::level::SpellLevel;
-use crate::metamagic::{Reroll, Shaping, empowered_picks, with_disadvantage};
+use crate::metamagic::{Reroll, empowered_picks, with_disadvantage};
 use crate::note::Note;
 use crate::request::CastRequest;
 use crate::roll::{RollRecord, notation, roll_bonuses, roll_d20, roll_formula, roll_noted};
+use crate::shaping::{DamageBonus, Shaping};
 use crate::spell::Spell;
 use crate::target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome};
 use crate::turn_damage::TurnDamage;
@@ -442,9 +443,14 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     rng: &mut R,
 ) -> Applied {
     let mut scaled = scale(spell, cast_level, caster.cantrip_level());
-    // Empowered Spell rerolls dice of the first damage rolled; Seeking
-    // Spell the first missed attack.
-    let mut empowered = shaping.empowered;
+    // Empowered Spell rerolls dice of the first damage rolled, a damage
+    // bonus adds to the first roll it fits, Overchannel maximizes every
+    // roll; Seeking Spell rerolls the first missed attack.
+    let mut pending = Pending {
+        empowered: shaping.empowered,
+        maximum: shaping.maximum,
+        bonuses: shaping.damage_bonuses.clone(),
+    };
     let mut seeking_used = false;
     // R16: a chosen type goes to every part that offers it.
     if let Some(chosen) = request.damage_type {
@@ -523,7 +529,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                 let prepared = prepare_damage(&scaled.damage, stats, request.critical_hit);
                 for n in 0..scaled.instances {
                     let mut rolled = roll_prepared(rng, &scaled.damage, &prepared, &mut rolls);
-                    empower(rng, &mut empowered, &prepared, &mut rolls, &mut rolled);
+                    pending.apply(rng, &prepared, &mut rolls, &mut rolled);
                     if let Some(i) = round_robin(&valid, n) {
                         let sum = take(&mut outs[i], &request.targets[i], &rolled, false);
                         outs[i].damage_total = outs[i].damage_total.saturating_add(sum);
@@ -544,7 +550,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             for _ in 0..scaled.instances {
                 if !scaled.damage.is_empty() {
                     let mut rolled = roll_prepared(rng, &scaled.damage, &prepared, &mut rolls);
-                    empower(rng, &mut empowered, &prepared, &mut rolls, &mut rolled);
+                    pending.apply(rng, &prepared, &mut rolls, &mut rolled);
                     rolled_all.extend(rolled);
                 }
             }
@@ -552,7 +558,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                 let t = &request.targets[i];
                 // Careful Spell: a protected creature succeeds unrolled
                 // and takes no half damage.
-                if shaping.is_careful(&t.name) {
+                if shaping.is_protected(&t.name) {
                     outs[i].save = Some(SaveOutcome {
                         ability,
                         dc: stats.save_dc,
@@ -585,7 +591,9 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                 });
                 match success {
                     Some(true) => {
-                        if on_success == OnSave::Half {
+                        // Potent Cantrip: a cantrip saved against still
+                        // deals half, and nothing else.
+                        if on_success == OnSave::Half || shaping.potent_cantrip {
                             out.damage_total = take(out, t, &rolled_all, true);
                         }
                     }
@@ -660,7 +668,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                 if hit != Some(false) {
                     let prepared = prepare_damage(&scaled.damage, stats, critical);
                     let mut rolled = roll_prepared(rng, &scaled.damage, &prepared, &mut rolls);
-                    empower(rng, &mut empowered, &prepared, &mut rolls, &mut rolled);
+                    pending.apply(rng, &prepared, &mut rolls, &mut rolled);
                     // Riders on the target (Hex) add to each hit, criticals included.
                     rolled.extend(roll_damage(
                         rng,
@@ -676,6 +684,14 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                     } else {
                         outs[i].note = Some(Note::AcUnknown);
                     }
+                } else if shaping.potent_cantrip {
+                    // Potent Cantrip: a missed cantrip still deals half its
+                    // damage (no riders, no other effect).
+                    let prepared = prepare_damage(&scaled.damage, stats, false);
+                    let mut rolled = roll_prepared(rng, &scaled.damage, &prepared, &mut rolls);
+                    pending.apply(rng, &prepared, &mut rolls, &mut rolled);
+                    let sum = take(&mut outs[i], t, &rolled, true);
+                    outs[i].damage_total = outs[i].damage_total.saturating_add(sum);
                 }
             }
         }
@@ -687,8 +703,14 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             if h.add_modifier {
                 f.bonus = f.bonus.saturating_add(stats.modifier);
             }
-            let r = roll_formula(rng, f, RollLabel::healing(&request.targets[i].name));
-            outs[i].healing = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
+            let mut r = roll_formula(rng, f, RollLabel::healing(&request.targets[i].name));
+            // Supreme Healing: every healing die counts its most.
+            if shaping.supreme_healing {
+                maximize(&mut r, f.sides);
+            }
+            // Disciple of Life: 2 + the slot's level more.
+            let healed = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
+            outs[i].healing = healed.saturating_add(shaping.healing_bonus);
             rolls.push(r);
         }
     }
@@ -743,21 +765,69 @@ fn attack_hits(natural: u32, total: i64, ac: Option<i32>) -> Option<bool> {
     }
 }
 
-/// Empowered Spell (Metamagic): rerolls the chosen dice of the damage just
-/// rolled, the last `rolled.len()` records of `rolls` (one per part), once
-/// per casting; the new faces stand and show in the roll's dice.
+/// What is still to happen to the damage rolls of a casting: Empowered
+/// Spell's rerolls and each flat bonus, once each; Overchannel's maximum
+/// on every roll.
+struct Pending {
+    empowered: Option<(usize, Reroll)>,
+    maximum: bool,
+    bonuses: Vec<DamageBonus>,
+}
+
+impl Pending {
+    /// Applies what is pending to the damage just rolled: the last
+    /// `rolled.len()` records of `rolls`, one per part, whose new totals
+    /// show in the roll.
+    fn apply<R: DiceRng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        prepared: &[PreparedPart],
+        rolls: &mut [RollRecord],
+        rolled: &mut [Rolled<'_>],
+    ) {
+        let start = rolls.len().saturating_sub(rolled.len());
+        let records = &mut rolls[start..];
+        if self.maximum {
+            for (record, p) in records.iter_mut().zip(prepared) {
+                maximize(record, p.formula.sides);
+            }
+        } else if let Some((limit, rule)) = self.empowered.take() {
+            empower(rng, limit, rule, prepared, records);
+        }
+        for (part, r) in rolled.iter_mut().enumerate() {
+            let record = &mut records[part];
+            if let Some(k) = self
+                .bonuses
+                .iter()
+                .position(|b| b.only.is_none_or(|t| t == r.part.damage_type))
+            {
+                let bonus = self.bonuses.remove(k);
+                record.total += i64::from(bonus.amount);
+                record.notation.push_str(&format!("{:+}", bonus.amount));
+            }
+            r.amount = u32::try_from(record.total.max(0)).unwrap_or(u32::MAX);
+        }
+    }
+}
+
+/// Sets every die of `record` (dice of `sides`) to its most (Overchannel,
+/// Supreme Healing), the total with it.
+fn maximize(record: &mut RollRecord, sides: u32) {
+    for face in record.dice.iter_mut() {
+        record.total += i64::from(sides) - i64::from(*face);
+        *face = sides;
+    }
+}
+
+/// Empowered Spell (Metamagic): rerolls the chosen dice among `records`
+/// (one per damage part); the new faces stand and show in the roll.
 fn empower<R: DiceRng + ?Sized>(
     rng: &mut R,
-    pending: &mut Option<(usize, Reroll)>,
+    limit: usize,
+    rule: Reroll,
     prepared: &[PreparedPart],
-    rolls: &mut [RollRecord],
-    rolled: &mut [Rolled<'_>],
+    records: &mut [RollRecord],
 ) {
-    let Some((limit, rule)) = pending.take() else {
-        return;
-    };
-    let start = rolls.len().saturating_sub(rolled.len());
-    let records = &mut rolls[start..];
     let mut dice = Vec::new();
     for (part, record) in records.iter().enumerate() {
         let sides = prepared.get(part).map_or(1, |p| p.formula.sides);

@@ -128,6 +128,7 @@ async fn a_character_carries_the_cli_slots_and_sheet_fields() {
                 "bonus_action_used": false,
                 "reaction_used": false,
                 "slot_spent": true,
+                "leveled_spell": true,
             },
             "time_rounds": 0,
         });

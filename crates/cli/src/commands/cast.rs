@@ -73,6 +73,12 @@ pub struct Args {
     /// Metamagic (Sorcerer): subtle, quickened, careful:Ana,Bo, heightened:Orc, transmuted:cold, empowered[:lowest], seeking, distant, extended, twinned (repeat: empowered and seeking join another)
     #[arg(long = "meta", value_name = "OPTION[:CHOICE]")]
     pub metamagic: Vec<String>,
+    /// Sculpt Spells (Evoker 6): targets that pass an Evocation spell's save unharmed, e.g. Ana,Bo (at most 1 + the spell's level)
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub sculpt: Vec<String>,
+    /// Overchannel (Evoker 14): maximum damage for a Wizard spell of a level 1-5 slot (necrotic cost from the second use before a Long Rest)
+    #[arg(long)]
+    pub overchannel: bool,
 }
 
 /// Parses a Metamagic option with its choice: `careful:Ana,Bo` (the
@@ -272,6 +278,13 @@ fn request(caster: &Caster, args: &Args) -> Result<CastRequest, Failure> {
         .iter()
         .map(|spec| metamagic(spec))
         .collect::<Result<_, _>>()?;
+    req.sculpt = args
+        .sculpt
+        .iter()
+        .map(|n| n.trim().to_owned())
+        .filter(|n| !n.is_empty())
+        .collect();
+    req.overchannel = args.overchannel;
     Ok(req)
 }
 

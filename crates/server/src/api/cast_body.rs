@@ -60,6 +60,8 @@ pub const CAST_FIELDS: &[&str] = &[
     "alternative_time",
     "on_hit_damage",
     "metamagic",
+    "sculpt",
+    "overchannel",
 ];
 
 /// Why a cast body cannot be read as a [`CastInput`].

@@ -386,6 +386,11 @@ fn cast_input_schema(classes: &[serde_json::Value]) -> serde_json::Value {
                                    "reroll": { "enum": ["below_average", "lowest"] }
                                }
                            } },
+            "sculpt": { "type": "array", "maxItems": MAX_TARGETS,
+                        "description": "Sculpt Spells (Evoker): targets that pass an Evocation spell's save unharmed.",
+                        "items": { "type": "string", "minLength": 1, "maxLength": grimoire_app::MAX_NAME } },
+            "overchannel": { "type": "boolean",
+                             "description": "Overchannel (Evoker): maximum damage for a Wizard spell of a level 1-5 slot." },
             "on_hit_damage": { "type": "array", "maxItems": 0,
                                "description": "Filled in by the server from the caster's marks (Hex) in an encounter." }
         }

@@ -113,3 +113,6 @@ mcp-fix-metamagic_one_per_spell = Zavolej cast znovu s jedinou volbou (přidat l
 mcp-fix-too_many_metamagic_options = Zavolej cast znovu nejvýš se třemi volbami.
 mcp-fix-quickened_after_spell = Zavolej cast znovu bez quickened (v tomto tahu už padlo kouzlo 1. či vyšší úrovně), nebo ukonči tah nástrojem next_turn.
 mcp-fix-spell_after_quickened = Sešli teď trik, nebo ukonči tah nástrojem next_turn a sešli kouzlo v dalším tahu.
+mcp-fix-subclass_feature_not_had = Zavolej cast znovu bez sculpt a overchannel; podtřídu volí character_features.
+mcp-fix-sculpt = Zavolej cast znovu se sculpt, který jmenuje nejvýš 1 + úroveň kouzla jeho cílů, a jen u evokačního kouzla.
+mcp-fix-overchannel_unfit = Zavolej cast znovu bez overchannel, nebo se zraňujícím kouzelnickým kouzlem z pozice 1. až 5. úrovně.

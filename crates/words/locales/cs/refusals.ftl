@@ -168,3 +168,15 @@ refusal-free_cast_cannot_upcast = { $name } sesílá kouzlo jen na { $level }. �
 refusal-wild_shape_no_casting = druid v Divoké podobě nesesílá kouzla (Soustředění, které drží, trvá); nejdřív podobu opusťte (wildshape off)
 refusal-feature_missing = postava nemá { $name }
 refusal-too_many_metamagic = čaroděj této úrovně zná nejvýše { $max } voleb metamagie a všechny už má
+
+## Rysy podtříd, které mění sesílání (SRD 5.2)
+
+refusal-subclass_feature_not_had = { $feature ->
+    [sculpt-spells] Tvarování kouzel
+    [overchannel] Přetížení
+   *[other] { $feature }
+} vyžaduje podtřídu { $subclass } na { $level }. úrovni povolání { $class }
+refusal-sculpt_not_evocation = Tvarování kouzel tvaruje jen evokační kouzla; { $spell } mezi ně nepatří
+refusal-too_many_sculpted = Tvarování kouzel ušetří nejvýš { $max } tvorů (1 + úroveň kouzla)
+refusal-sculpted_not_a_target = { $name } není cílem kouzla, Tvarování kouzel ho tedy nemůže ušetřit
+refusal-overchannel_unfit = Přetížení posílí jen kouzelnické kouzlo, které zraňuje, seslané z pozice 1. až 5. úrovně; { $spell } tak sesláno není

@@ -98,3 +98,6 @@ mcp-fix-metamagic_one_per_spell = Call cast again with one option (Empowered and
 mcp-fix-too_many_metamagic_options = Call cast again with at most three options.
 mcp-fix-quickened_after_spell = Call cast again without quickened (a level 1+ spell was already cast this turn), or end the turn with next_turn.
 mcp-fix-spell_after_quickened = Cast a cantrip now, or end the turn with next_turn and cast it on the next turn.
+mcp-fix-subclass_feature_not_had = Call cast again without sculpt or overchannel; character_features chooses a subclass.
+mcp-fix-sculpt = Call cast again with sculpt naming at most 1 + the spell's level of its targets, and only for an Evocation spell.
+mcp-fix-overchannel_unfit = Call cast again without overchannel, or with a damaging Wizard spell at a slot of level 1 to 5.

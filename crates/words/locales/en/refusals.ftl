@@ -153,3 +153,15 @@ refusal-free_cast_cannot_upcast = { $name } casts the spell at level { $level } 
 refusal-wild_shape_no_casting = a Druid in Wild Shape cannot cast spells (Concentration already held goes on); leave the shape first (wildshape off)
 refusal-feature_missing = the character does not have { $name }
 refusal-too_many_metamagic = a Sorcerer of this level knows at most { $max } Metamagic options; it already has them all
+
+## Subclass features that change a cast (SRD 5.2)
+
+refusal-subclass_feature_not_had = { $feature ->
+    [sculpt-spells] Sculpt Spells
+    [overchannel] Overchannel
+   *[other] { $feature }
+} needs the { $subclass } subclass at { $class } level { $level }
+refusal-sculpt_not_evocation = Sculpt Spells shapes only Evocation spells; { $spell } is not one
+refusal-too_many_sculpted = Sculpt Spells spares at most { $max } creatures (1 + the spell's level)
+refusal-sculpted_not_a_target = { $name } is not one of the spell's targets, so Sculpt Spells cannot spare it
+refusal-overchannel_unfit = Overchannel powers only a Wizard spell that deals damage, cast with a slot of level 1 to 5; { $spell } is not cast so

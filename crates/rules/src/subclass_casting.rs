@@ -1,0 +1,356 @@
+//! Subclass features of SRD 5.2 that change a cast as it is made (issue
+//! 35): the Evoker's Potent Cantrip, Sculpt Spells, Empowered Evocation and
+//! Overchannel; the Life Domain's Disciple of Life, Blessed Healer and
+//! Supreme Healing; Draconic Sorcery's Elemental Affinity.
+//!
+//! Each is worked out before anything is rolled, into the casting's
+//! [`Shaping`]; what follows the cast (Blessed Healer's hit points,
+//! Overchannel's necrotic cost) comes from [`after_cast`].
+
+use grimoire_dice::DiceRng;
+use serde::{Deserialize, Serialize};
+
+use crate::caster::Caster;
+use crate::class::{Ability, Class};
+use crate::damage::DamageType;
+use crate::error::{RulesError, SpellName};
+use crate::event::Event;
+use crate::feature::FeatureKind;
+use crate::level::{SlotLevel, SpellLevel};
+use crate::message::Arg;
+use crate::request::CastRequest;
+use crate::roll::RollMode;
+use crate::school::School;
+use crate::shaping::{DamageBonus, Shaping};
+use crate::spell::Spell;
+
+/// A subclass feature that changes a cast, with the subclass and class
+/// level that grant it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CastFeature {
+    /// Evoker 3: a cantrip that misses or is saved against still deals half.
+    PotentCantrip,
+    /// Evoker 6: chosen creatures pass an Evocation spell's save unharmed.
+    SculptSpells,
+    /// Evoker 10: + Intelligence modifier to one damage roll of a Wizard
+    /// Evocation spell.
+    EmpoweredEvocation,
+    /// Evoker 14: maximum damage for a Wizard spell of a level 1–5 slot.
+    Overchannel,
+    /// Life Domain 3: healing with a slot heals 2 + the slot's level more.
+    DiscipleOfLife,
+    /// Life Domain 6: healing others with a slot heals the caster 2 + the
+    /// slot's level.
+    BlessedHealer,
+    /// Life Domain 17: healing dice count their most.
+    SupremeHealing,
+    /// Draconic Sorcery 6: + Charisma modifier to one damage roll of the
+    /// chosen type.
+    ElementalAffinity,
+}
+
+impl CastFeature {
+    /// Its stable id (`sculpt-spells`).
+    pub fn id(self) -> &'static str {
+        match self {
+            CastFeature::PotentCantrip => "potent-cantrip",
+            CastFeature::SculptSpells => "sculpt-spells",
+            CastFeature::EmpoweredEvocation => "empowered-evocation",
+            CastFeature::Overchannel => "overchannel",
+            CastFeature::DiscipleOfLife => "disciple-of-life",
+            CastFeature::BlessedHealer => "blessed-healer",
+            CastFeature::SupremeHealing => "supreme-healing",
+            CastFeature::ElementalAffinity => "elemental-affinity",
+        }
+    }
+
+    /// The subclass (its catalogue id), its class and the class level that
+    /// grant it (SRD 5.2).
+    pub fn granted_by(self) -> (&'static str, Class, u8) {
+        match self {
+            CastFeature::PotentCantrip => ("evoker", Class::Wizard, 3),
+            CastFeature::SculptSpells => ("evoker", Class::Wizard, 6),
+            CastFeature::EmpoweredEvocation => ("evoker", Class::Wizard, 10),
+            CastFeature::Overchannel => ("evoker", Class::Wizard, 14),
+            CastFeature::DiscipleOfLife => ("life", Class::Cleric, 3),
+            CastFeature::BlessedHealer => ("life", Class::Cleric, 6),
+            CastFeature::SupremeHealing => ("life", Class::Cleric, 17),
+            CastFeature::ElementalAffinity => ("draconic", Class::Sorcerer, 6),
+        }
+    }
+}
+
+/// The damage types Elemental Affinity may choose.
+pub const AFFINITY_TYPES: [DamageType; 5] = [
+    DamageType::Acid,
+    DamageType::Cold,
+    DamageType::Fire,
+    DamageType::Lightning,
+    DamageType::Poison,
+];
+
+/// Why a subclass feature asked for on a cast was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SubclassCastError {
+    /// Occurs when the cast asks for a feature the caster does not have.
+    NotHad {
+        /// The feature.
+        feature: CastFeature,
+    },
+    /// Occurs when Sculpt Spells is asked for on a spell of another school.
+    NotEvocation {
+        /// The spell.
+        spell: SpellName,
+    },
+    /// Occurs when more creatures are sculpted than 1 + the spell's level.
+    TooManySculpted {
+        /// The most allowed.
+        max: u8,
+    },
+    /// Occurs when a sculpted creature is not one of the spell's targets.
+    NotATarget {
+        /// The name given.
+        name: String,
+    },
+    /// Occurs when Overchannel is asked for on a cast it cannot power: not
+    /// a Wizard spell of a level 1–5 slot that deals damage.
+    OverchannelUnfit {
+        /// The spell.
+        spell: SpellName,
+    },
+}
+
+impl SubclassCastError {
+    /// Stable snake_case machine code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            SubclassCastError::NotHad { .. } => "subclass_feature_not_had",
+            SubclassCastError::NotEvocation { .. } => "sculpt_not_evocation",
+            SubclassCastError::TooManySculpted { .. } => "too_many_sculpted",
+            SubclassCastError::NotATarget { .. } => "sculpted_not_a_target",
+            SubclassCastError::OverchannelUnfit { .. } => "overchannel_unfit",
+        }
+    }
+
+    /// The feature it comes from.
+    pub fn feature(&self) -> CastFeature {
+        match self {
+            SubclassCastError::NotHad { feature } => *feature,
+            SubclassCastError::OverchannelUnfit { .. } => CastFeature::Overchannel,
+            _ => CastFeature::SculptSpells,
+        }
+    }
+
+    /// The values its message names.
+    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+        let (subclass, class, level) = self.feature().granted_by();
+        let mut out = vec![("feature", Arg::Text(self.feature().id().to_owned()))];
+        match self {
+            SubclassCastError::NotHad { .. } => {
+                out.push(("subclass", Arg::Text(subclass.to_owned())));
+                out.push(("class", Arg::Class(class)));
+                out.push(("level", Arg::Number(i64::from(level))));
+            }
+            SubclassCastError::NotEvocation { spell }
+            | SubclassCastError::OverchannelUnfit { spell } => {
+                out.push(("spell", Arg::Name(spell.clone())));
+            }
+            SubclassCastError::TooManySculpted { max } => {
+                out.push(("max", Arg::Number(i64::from(*max))));
+            }
+            SubclassCastError::NotATarget { name } => out.push(("name", Arg::Text(name.clone()))),
+        }
+        out
+    }
+
+    /// One refusal of every code, with made-up values.
+    pub fn one_of_each() -> Vec<SubclassCastError> {
+        vec![
+            SubclassCastError::NotHad {
+                feature: CastFeature::SculptSpells,
+            },
+            SubclassCastError::NotEvocation {
+                spell: "Hold Person".into(),
+            },
+            SubclassCastError::TooManySculpted { max: 4 },
+            SubclassCastError::NotATarget { name: "Bo".into() },
+            SubclassCastError::OverchannelUnfit {
+                spell: "Cure Wounds".into(),
+            },
+        ]
+    }
+}
+
+impl From<SubclassCastError> for RulesError {
+    fn from(e: SubclassCastError) -> Self {
+        RulesError::SubclassCast(e)
+    }
+}
+
+impl Caster {
+    /// Whether the caster has `feature`: its subclass chosen and the class
+    /// level reached (Elemental Affinity also needs its type chosen).
+    pub fn has_cast_feature(&self, feature: CastFeature) -> bool {
+        let (subclass, class, level) = feature.granted_by();
+        self.class_level(class) >= level
+            && self
+                .picks()
+                .iter()
+                .any(|p| p.kind == FeatureKind::Subclass && p.id == subclass)
+            && (feature != CastFeature::ElementalAffinity || self.affinity().is_some())
+    }
+
+    /// The damage type of Elemental Affinity, once chosen (the variant of
+    /// the `elemental-affinity` pick).
+    pub fn affinity(&self) -> Option<DamageType> {
+        self.picks()
+            .iter()
+            .find(|p| p.id == CastFeature::ElementalAffinity.id())
+            .and_then(|p| p.variant.as_deref())
+            .and_then(|v| {
+                AFFINITY_TYPES
+                    .into_iter()
+                    .find(|t| t.name_en().eq_ignore_ascii_case(v))
+            })
+    }
+
+    /// Overchannel uses since the last Long Rest.
+    pub fn overchannel_uses(&self) -> u8 {
+        self.resources.overchannel_uses
+    }
+}
+
+/// Adds to `shaping` what the caster's subclass features do to this cast
+/// of `spell` (already reshaped by Metamagic) at `cast_level`, as `class`,
+/// with a slot of `slot` (none for a free cast). Refuses a feature asked
+/// for that the caster lacks or that cannot apply.
+pub(crate) fn shape(
+    caster: &Caster,
+    spell: &Spell,
+    req: &CastRequest,
+    class: Option<Class>,
+    cast_level: SpellLevel,
+    slot: Option<SlotLevel>,
+    shaping: &mut Shaping,
+) -> Result<(), RulesError> {
+    let has = |f| caster.has_cast_feature(f);
+    let evocation = spell.school == School::Evocation;
+    let wizard_evocation = evocation && class == Some(Class::Wizard);
+    let damages = !spell.effect.damage.is_empty() && spell.effect.on_cast;
+    if !req.sculpt.is_empty() {
+        if !has(CastFeature::SculptSpells) {
+            return Err(SubclassCastError::NotHad {
+                feature: CastFeature::SculptSpells,
+            }
+            .into());
+        }
+        if !evocation {
+            return Err(SubclassCastError::NotEvocation {
+                spell: SpellName::of(spell),
+            }
+            .into());
+        }
+        let max = cast_level.get().saturating_add(1);
+        if req.sculpt.len() > usize::from(max) {
+            return Err(SubclassCastError::TooManySculpted { max }.into());
+        }
+        if let Some(n) = req
+            .sculpt
+            .iter()
+            .find(|n| !req.targets.iter().any(|t| t.name.eq_ignore_ascii_case(n)))
+        {
+            return Err(SubclassCastError::NotATarget { name: n.clone() }.into());
+        }
+        shaping.protected.extend(req.sculpt.iter().cloned());
+    }
+    if req.overchannel {
+        if !has(CastFeature::Overchannel) {
+            return Err(SubclassCastError::NotHad {
+                feature: CastFeature::Overchannel,
+            }
+            .into());
+        }
+        let fits = class == Some(Class::Wizard)
+            && damages
+            && slot.is_some_and(|s| (1..=5).contains(&s.get()));
+        if !fits {
+            return Err(SubclassCastError::OverchannelUnfit {
+                spell: SpellName::of(spell),
+            }
+            .into());
+        }
+        shaping.maximum = true;
+        shaping.overchannel = Some(slot.map_or(0, |s| s.get()));
+    }
+    shaping.potent_cantrip = spell.level.is_cantrip() && damages && has(CastFeature::PotentCantrip);
+    if wizard_evocation && damages && has(CastFeature::EmpoweredEvocation) {
+        shaping.damage_bonuses.push(DamageBonus {
+            amount: i32::from(caster.modifier(Ability::Intelligence)),
+            only: None,
+        });
+    }
+    if let Some(t) = caster
+        .affinity()
+        .filter(|_| has(CastFeature::ElementalAffinity))
+        && spell.effect.damage.iter().any(|d| d.damage_type == t)
+    {
+        shaping.damage_bonuses.push(DamageBonus {
+            amount: i32::from(caster.modifier(Ability::Charisma)),
+            only: Some(t),
+        });
+    }
+    let heals = spell.effect.healing.is_some();
+    if let Some(slot) = slot.filter(|_| heals) {
+        let more = 2 + u32::from(slot.get());
+        if has(CastFeature::DiscipleOfLife) {
+            shaping.healing_bonus = more;
+        }
+        if has(CastFeature::BlessedHealer) {
+            shaping.blessed_healer = more;
+        }
+    }
+    shaping.supreme_healing = heals && has(CastFeature::SupremeHealing);
+    Ok(())
+}
+
+/// What follows the cast for its caster: Blessed Healer's hit points when
+/// the spell healed another creature, Overchannel's use (and its necrotic
+/// damage from the second use before a Long Rest, rolled here: d12s of
+/// `2 + uses so far - 1` per slot level, which Resistance and Immunity do
+/// not stop). `after` is the caster with the cast's events applied; the
+/// events returned follow them.
+pub(crate) fn after_cast<R: DiceRng + ?Sized>(
+    after: &Caster,
+    shaping: &Shaping,
+    healed_another: bool,
+    rng: &mut R,
+    rolls: &mut Vec<crate::roll::RollRecord>,
+) -> Vec<Event> {
+    let mut events = Vec::new();
+    if shaping.blessed_healer > 0
+        && healed_another
+        && let Ok(out) = after.heal(shaping.blessed_healer)
+    {
+        events.extend(out.events);
+    }
+    if let Some(slot) = shaping.overchannel {
+        events.push(Event::OverchannelUsed);
+        let uses = after.overchannel_uses();
+        if uses >= 1 {
+            let per_level = u32::from(uses) + 1;
+            let dice = crate::formula::DiceFormula::new(per_level * u32::from(slot), 12);
+            let roll = crate::roll::roll_formula(
+                rng,
+                dice,
+                crate::label::RollLabel::damage(DamageType::Necrotic),
+            );
+            let damage = u32::try_from(roll.total.max(0)).unwrap_or(u32::MAX);
+            rolls.push(roll);
+            let hit = after.take_hit(damage, false, RollMode::Normal, &[], rng);
+            events.extend(hit.events);
+        }
+    }
+    events
+}
