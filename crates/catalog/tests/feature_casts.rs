@@ -843,3 +843,76 @@ fn wild_shape_regains_one_use_on_a_short_rest_and_all_on_a_long_rest() {
     c.apply_all(&out.events);
     assert_eq!(left(&c), 3);
 }
+
+#[test]
+fn boon_of_spell_recall_keeps_the_slot_when_the_d4_shows_its_level() {
+    let mut c = chosen(
+        caster(&[(Class::Wizard, 19)]),
+        FeatureKind::Feat,
+        "boon-of-spell-recall",
+        None,
+        &[],
+    );
+    let out = c.prepare(spell("magic-missile")).unwrap();
+    c.apply_all(&out.events);
+    let level = |n: u8| SlotLevel::new(n).unwrap();
+    let before = c.slots().remaining(level(3));
+    // Every die shows 3: the d4 equals the level-3 slot, which is kept.
+    let req = CastRequest::new()
+        .at_slot(level(3))
+        .target(grimoire_rules::Target::named("Orc"));
+    let out = cast(&c, spell("magic-missile"), &req, &mut Fixed(3)).unwrap();
+    assert!(
+        out.events
+            .iter()
+            .any(|e| matches!(e, Event::SlotKept { .. }))
+    );
+    assert!(
+        out.resolution
+            .rolls
+            .iter()
+            .any(|r| matches!(r.label, grimoire_rules::RollLabel::SpellRecall { level: 3 }))
+    );
+    c.apply_all(&out.events);
+    assert_eq!(c.slots().remaining(level(3)), before);
+    // R10 still counts it: no second slot spell this turn.
+    let err = refused(
+        &c,
+        "magic-missile",
+        &CastRequest::new().target(grimoire_rules::Target::named("Orc")),
+    );
+    assert_eq!(err.code(), "one_slot_per_turn");
+    new_turn(&mut c);
+    // A level-2 slot against a 3 on the d4: spent.
+    let out = cast(
+        &c,
+        spell("magic-missile"),
+        &CastRequest::new()
+            .at_slot(level(2))
+            .target(grimoire_rules::Target::named("Orc")),
+        &mut Fixed(3),
+    )
+    .unwrap();
+    assert!(
+        !out.events
+            .iter()
+            .any(|e| matches!(e, Event::SlotKept { .. }))
+    );
+    // A level-5 slot rolls nothing.
+    new_turn(&mut c);
+    let out = cast(
+        &c,
+        spell("magic-missile"),
+        &CastRequest::new()
+            .at_slot(level(5))
+            .target(grimoire_rules::Target::named("Orc")),
+        &mut Fixed(3),
+    )
+    .unwrap();
+    assert!(
+        !out.resolution
+            .rolls
+            .iter()
+            .any(|r| matches!(r.label, grimoire_rules::RollLabel::SpellRecall { .. }))
+    );
+}

@@ -356,6 +356,12 @@ fn finish<R: DiceRng + ?Sized>(
     {
         rolls.push(roll);
     }
+    // Boon of Spell Recall: a d4 equal to the slot's level keeps the slot.
+    if let Some(spent) = slot
+        && let Some(roll) = crate::feature::spell_recall(caster, spent, rng, &mut events)
+    {
+        rolls.push(roll);
+    }
     // Blessed Healer and Overchannel act on the caster once the cast is
     // done: worked out on the caster as the cast leaves it.
     if plan.shaping.blessed_healer > 0 || plan.shaping.overchannel.is_some() {

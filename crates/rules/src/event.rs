@@ -288,6 +288,14 @@ pub enum Event {
         /// What was picked.
         pick: crate::feature::Pick,
     },
+    /// Boon of Spell Recall kept the slot a cast just expended (its d4
+    /// showed the slot's level): the slot is back, R10 still counts it.
+    SlotKept {
+        /// Its level.
+        level: SlotLevel,
+        /// Whether it was a pact slot.
+        pact: bool,
+    },
     /// A Druid went into Wild Shape or came out of it.
     WildShapeChanged {
         /// Whether it is in Wild Shape now.
@@ -643,6 +651,15 @@ impl Caster {
                 self.picks.push(pick.clone());
             }
             Event::WildShapeChanged { on } => self.wild_shape = *on,
+            Event::SlotKept { level, pact } => {
+                if *pact {
+                    if let Some(p) = self.pact.as_mut() {
+                        p.recover(1);
+                    }
+                } else {
+                    self.slots.recover(*level);
+                }
+            }
             Event::ItemAdded { item } => {
                 self.items.retain(|i| i.name != item.name);
                 self.items.push(item.clone());

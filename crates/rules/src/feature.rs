@@ -682,3 +682,36 @@ impl Caster {
 
 /// The name of the Druid's Wild Shape feature on the sheet.
 pub const WILD_SHAPE: &str = "Wild Shape";
+
+/// The id of the Boon of Spell Recall feat.
+const SPELL_RECALL: &str = "boon-of-spell-recall";
+
+/// Boon of Spell Recall (SRD 5.2): after a cast with a level 1–4 slot, a
+/// d4 is rolled; showing the slot's level, the slot is not expended
+/// ([`Event::SlotKept`] after the expending, so R10 still counts the cast
+/// as a slot cast). `None` (and no roll) for anyone without the feat or a
+/// higher slot.
+pub(crate) fn spell_recall<R: grimoire_dice::DiceRng + ?Sized>(
+    caster: &Caster,
+    spent: crate::resolution::SpentSlot,
+    rng: &mut R,
+    events: &mut Vec<Event>,
+) -> Option<crate::roll::RollRecord> {
+    let level = spent.level.get();
+    if level > 4 || !caster.picks().iter().any(|p| p.id == SPELL_RECALL) {
+        return None;
+    }
+    let d4 = crate::formula::DiceFormula {
+        count: 1,
+        sides: 4,
+        bonus: 0,
+    };
+    let roll = crate::roll::roll_formula(rng, d4, crate::label::RollLabel::SpellRecall { level });
+    if roll.total == i64::from(level) {
+        events.push(Event::SlotKept {
+            level: spent.level,
+            pact: spent.pact,
+        });
+    }
+    Some(roll)
+}

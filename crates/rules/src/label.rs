@@ -56,6 +56,12 @@ pub enum RollLabel {
     },
     /// The Intelligence (Arcana) check to study a spell for the spellbook.
     Study,
+    /// Boon of Spell Recall's d4 after a cast with a slot of `level`
+    /// (1–4): equal to it, the slot is not expended.
+    SpellRecall {
+        /// The slot's level.
+        level: u8,
+    },
     /// A bonus die added to the roll labelled `to` (Bless's d4).
     Bonus {
         /// The roll it adds to.

@@ -20,6 +20,7 @@ fn examples() -> Vec<(RollLabel, &'static str, &'static str)> {
         RollLabel::DeathSave,
         RollLabel::ScrollCheck { dc: 13 },
         RollLabel::Study,
+        RollLabel::SpellRecall { level: 2 },
         RollLabel::attack("Orc").bonus(),
         RollLabel::save("Goblin", Ability::Dexterity).penalty(),
         RollLabel::Text("Goblin save (DEX)".into()),
@@ -45,6 +46,10 @@ fn examples() -> Vec<(RollLabel, &'static str, &'static str)> {
                 RollLabel::Study => (
                     "Study: Intelligence (Arcana)",
                     "Zkoumání: Inteligence (Mystika)",
+                ),
+                RollLabel::SpellRecall { .. } => (
+                    "Boon of Spell Recall (level 2 slot)",
+                    "Dar vybavení kouzla (pozice 2. úrovně)",
                 ),
                 RollLabel::Bonus { .. } => ("attack vs Orc bonus", "útok na Orc, bonus"),
                 RollLabel::Penalty { .. } => {
