@@ -32,6 +32,7 @@ pub mod budget;
 mod cast;
 pub mod cast_spell;
 mod character;
+pub mod class_resources;
 pub mod creation;
 pub mod creature_attack;
 mod dying;

@@ -53,6 +53,14 @@ pub enum Way {
     },
     /// A Mystic Arcanum.
     Arcanum,
+    /// A slot Font of Magic makes first from Sorcery Points (a Bonus
+    /// Action), then spends (R3: it is a spell slot).
+    PointsSlot {
+        /// The slot level.
+        level: u8,
+        /// The Sorcery Points it costs.
+        points: u8,
+    },
 }
 
 impl Way {
@@ -74,6 +82,7 @@ impl Way {
             Way::Item { name } => CastRequest::new().with_mode(CastMode::Item(name.clone())),
             Way::Feature { name } => CastRequest::new().with_mode(CastMode::Feature(name.clone())),
             Way::Arcanum => CastRequest::new().with_mode(CastMode::Arcanum),
+            Way::PointsSlot { level, .. } => slot(*level, SlotKind::Regular),
         }
     }
 }
@@ -104,6 +113,24 @@ pub struct Castable {
     pub level: u8,
     /// Every way it can be cast now, lowest slot first.
     pub ways: Vec<Open>,
+    /// The other ways tried, each with the refusal that closes it now
+    /// (no slot of that level left, no Sorcery Points...).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub closed: Vec<Closed>,
+}
+
+/// A way that does not work now, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Closed {
+    /// How it would be powered.
+    pub way: Way,
+    /// The refusal's stable code (`no_sorcery_points`).
+    pub code: String,
+    /// What the refusal says, in English.
+    pub message: String,
+    /// The message in every language of the catalogue, by tag.
+    pub messages: BTreeMap<String, String>,
 }
 
 /// A spell the character knows but cannot cast now.
@@ -205,6 +232,7 @@ pub fn ways_to_try(caster: &Caster, spell: &Spell) -> Vec<Way> {
             level: p.level().get(),
         });
     }
+    ways.extend(crate::class_resources::points_ways(caster, spell));
     if spell.ritual {
         ways.push(Way::Ritual);
     }
@@ -259,6 +287,18 @@ pub fn try_way(
     way: &Way,
     house: &HouseRules,
 ) -> Result<Open, AppError> {
+    // A slot made from points is tried on the caster that made it.
+    let made;
+    let caster = match crate::class_resources::caster_for_way(&caster.state, way)? {
+        Some(after) => {
+            made = Entity {
+                state: after,
+                ..caster.clone()
+            };
+            &made
+        }
+        None => caster,
+    };
     let req = crate::cast::fit_request_at_table(
         store,
         caster,
@@ -292,11 +332,19 @@ pub fn options(
     for spell in &spells {
         let ways = ways_to_try(&caster.state, spell);
         let mut open = Vec::new();
+        let mut closed = Vec::new();
         let mut first_refusal = None;
         for way in &ways {
             match try_way(store, caster, enc, spell, way, &house) {
                 Ok(way) => open.push(way),
                 Err(e) => {
+                    closed.push(Closed {
+                        way: way.clone(),
+                        code: e.code().to_owned(),
+                        message: e.message(grimoire_words::FALLBACK),
+                        messages: grimoire_words::Words::get()
+                            .in_every_language(|lang| e.message(lang)),
+                    });
                     first_refusal.get_or_insert(e);
                 }
             }
@@ -306,6 +354,7 @@ pub fn options(
                 spell: spell.id.clone(),
                 level: spell.level.get(),
                 ways: open,
+                closed,
             });
             continue;
         }

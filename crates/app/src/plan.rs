@@ -217,6 +217,9 @@ fn attack_odds(bonus: i32, ac: Option<i32>, mode: RollMode) -> (f64, f64, f64) {
 /// The caster's save DC, attack bonus and spellcasting modifier for this
 /// spell, from a dry run of the real cast.
 fn numbers(caster: &Caster, spell: &Spell, way: &Way) -> Option<(i32, i32, i32)> {
+    // A slot made from points is cast by the caster that made it.
+    let made = crate::class_resources::caster_for_way(caster, way).ok()?;
+    let caster = made.as_ref().unwrap_or(caster);
     let out = grimoire_rules::cast(caster, spell, &way.request(), &mut SeededRng::new(0)).ok()?;
     let r = out.resolution;
     let modifier = match caster.stat_block() {
@@ -230,7 +233,9 @@ fn numbers(caster: &Caster, spell: &Spell, way: &Way) -> Option<(i32, i32, i32)>
 /// slot of its own (a ritual, an item).
 fn way_level(way: &Way) -> Option<u8> {
     match way {
-        Way::Slot { level } | Way::PactSlot { level } => Some(*level),
+        Way::Slot { level } | Way::PactSlot { level } | Way::PointsSlot { level, .. } => {
+            Some(*level)
+        }
         Way::Cantrip => Some(0),
         _ => None,
     }

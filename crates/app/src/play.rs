@@ -275,8 +275,12 @@ pub fn rest<R: DiceRng + ?Sized>(
         RestKind::Long => "rest long",
     };
     let dice = input.hit_dice.unwrap_or_default();
+    let choices = crate::class_resources::RestChoices {
+        arcane_recovery: input.arcane_recovery.clone(),
+        sorcerous_restoration: input.sorcerous_restoration,
+    };
     let (r, owner) = step(store, name, command, |store, command, c| {
-        crate::hit_dice::rest_with_hit_dice(store, command, c, input.kind, dice, rng)
+        crate::class_resources::rest_choosing(store, command, c, input.kind, dice, &choices, rng)
     })?;
     Ok(RestReport {
         character: CharacterView::of(&r.step.character, &owner),

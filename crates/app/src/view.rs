@@ -456,6 +456,12 @@ pub struct CharacterJson {
     pub conditions: Vec<Condition>,
     /// The spell the character concentrates on.
     pub concentration: Option<ConcentrationRow>,
+    /// Class resources left (Sorcery Points, Arcane Recovery...), when any.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::class_resources::ResourcesView::is_empty"
+    )]
+    pub resources: crate::class_resources::ResourcesView,
     /// The rest of the sheet.
     #[serde(flatten)]
     pub sheet: SheetView,
@@ -481,6 +487,7 @@ impl CharacterJson {
                 spell: k.spell.clone(),
                 effect: k.effect.0,
             }),
+            resources: crate::class_resources::ResourcesView::of(c),
             sheet: SheetView::of(c),
         }
     }

@@ -68,6 +68,12 @@ pub enum Command {
     HouseRules(commands::house::Args),
     /// Finish a Long or Short Rest
     Rest(commands::character::RestArgs),
+    /// Font of Magic: turn a slot into Sorcery Points, or points into a slot (Sorcerer 2+)
+    Font(commands::resources::FontArgs),
+    /// Start Innate Sorcery for 1 minute (Bonus Action; Sorcerer)
+    Innate(commands::resources::NameArgs),
+    /// Magical Cunning: a 1-minute rite that brings back Pact slots (Warlock 2+)
+    Cunning(commands::resources::NameArgs),
     /// Add or remove a condition (or silence)
     Condition(commands::character::ConditionArgs),
     /// End the character's Concentration
@@ -151,6 +157,9 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Plan(args) => commands::plan::run(ctx, &args),
         Command::HouseRules(args) => commands::house::run(ctx, &args),
         Command::Rest(args) => commands::character::rest(ctx, &args),
+        Command::Font(args) => commands::resources::font(ctx, &args),
+        Command::Innate(args) => commands::resources::innate(ctx, &args),
+        Command::Cunning(args) => commands::resources::cunning(ctx, &args),
         Command::Condition(args) => commands::character::condition(ctx, &args),
         Command::Drop(args) => commands::effects::drop(ctx, &args),
         Command::Retarget(args) => commands::effects::retarget(ctx, &args),

@@ -102,12 +102,21 @@ pub fn caster_json(c: &Caster, version: u64) -> Value {
 pub fn slots_table(out: &Out, c: &Caster) -> String {
     let lang = out.lang;
     let mut t = Table::new([Text::Level.get(lang), Text::Slots.get(lang), ""]).align_right(0);
-    for &l in SlotLevel::ALL.iter().filter(|&&l| c.slots().total(l) > 0) {
+    for &l in SlotLevel::ALL
+        .iter()
+        .filter(|&&l| c.slots().total(l) > 0 || c.slots().created(l) > 0)
+    {
         let (left, total) = (c.slots().remaining(l), c.slots().total(l));
+        // Slots made from Sorcery Points show after the table's.
+        let created = c.slots().created(l);
         t.row([
             l.get().to_string(),
             out.green(&pips(u32::from(left), u32::from(total))),
-            format!("{left}/{total}"),
+            if created > 0 {
+                format!("{left}/{total} +{created}")
+            } else {
+                format!("{left}/{total}")
+            },
         ]);
     }
     if let Some(p) = c.pact_slots() {
@@ -168,6 +177,7 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
     }
     lines.push(String::new());
     lines.push(slots_table(out, c));
+    lines.extend(crate::commands::resources::lines(out, c));
     let list = |ids: &std::collections::BTreeSet<SpellId>| {
         ids.iter()
             .map(|id| spell_label(id, lang))

@@ -348,6 +348,14 @@ pub fn rest(p: &Rest) -> Result<Vec<String>, Violation> {
             .arg(c)
             .arg(kind)
             .opt("hit-dice", p.hit_dice.as_ref())
+            .opt(
+                "arcane-recovery",
+                p.arcane_recovery
+                    .as_ref()
+                    .filter(|l| !l.is_empty())
+                    .map(|l| l.iter().map(u8::to_string).collect::<Vec<_>>().join(",")),
+            )
+            .flag("sorcerous-restoration", p.sorcerous_restoration)
             .done()),
         _ => Err(Violation::new("all", "mcp-args-rest")),
     }

@@ -64,6 +64,20 @@ fn fix_id(code: &str) -> &'static str {
         "no_hit_points" => "no_hit_points",
         "at_zero_hit_points" => "at_zero_hit_points",
         "long_rest_too_soon" => "long_rest_too_soon",
+        "no_sorcery_points" => "no_sorcery_points",
+        "sorcery_points_full" | "slot_too_high_to_create" | "sorcerer_level_too_low" => {
+            "font_of_magic"
+        }
+        "arcane_recovery_too_many_levels"
+        | "arcane_recovery_slot_too_high"
+        | "slot_not_expended" => "arcane_recovery",
+        "arcane_recovery_used"
+        | "magical_cunning_used"
+        | "sorcerous_restoration_used"
+        | "feature_used"
+        | "no_feature_uses"
+        | "nothing_to_recover"
+        | "innate_sorcery_active" => "once_per_rest",
         "long_rest_in_encounter" => "long_rest_in_encounter",
         "unknown_spell" | "no_spell" => "unknown_spell",
         "unknown_character" | "not_found" => "unknown_character",

@@ -18,6 +18,7 @@ pub mod hint;
 pub mod lang;
 mod next;
 pub mod params;
+pub mod resources;
 pub mod runner;
 mod server;
 pub mod sheets;

@@ -361,6 +361,11 @@ pub struct Rest {
     pub hit_dice: Option<String>,
     /// Rest every stored character at once (a short rest spends no Hit Point Dice unless hit_dice is "auto"); leave out character.
     pub all: Option<bool>,
+    /// Arcane Recovery (Wizard) as a short rest finishes: the level of each expended slot to bring back, e.g. [3, 1] (levels adding up to half the Wizard level, rounded up; none above 5).
+    #[schemars(length(max = 10))]
+    pub arcane_recovery: Option<Vec<u8>>,
+    /// Sorcerous Restoration (Sorcerer 5+) as a short rest finishes: regain Sorcery Points (half the Sorcerer level).
+    pub sorcerous_restoration: Option<bool>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
 }

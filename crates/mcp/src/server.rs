@@ -254,10 +254,40 @@ impl Grimoire {
     }
 
     #[tool(
-        description = "Finish a rest: kind long restores every spell slot and use, every hit point and every Hit Point Die; kind short restores pact slots and short-rest uses and spends hit_dice (each die plus the Constitution modifier, shown). With all (and no character) every stored character rests at once."
+        description = "Finish a rest: kind long restores every spell slot and use, every hit point and every Hit Point Die; kind short restores pact slots and short-rest uses and spends hit_dice (each die plus the Constitution modifier, shown), and as it finishes arcane_recovery (a Wizard's expended slot levels, e.g. [3, 1]) and sorcerous_restoration (a Sorcerer's points) take back what they may once per Long Rest. With all (and no character) every stored character rests at once."
     )]
     async fn rest(&self, Parameters(p): Parameters<Rest>) -> CallToolResult {
         self.call(&p, p.lang, argv::rest).await
+    }
+
+    #[tool(
+        description = "Font of Magic (Sorcerer 2+): to_points expends a spell slot of that level for as many Sorcery Points (no action; pact for a Pact slot); to_slot spends Sorcery Points for a slot of level 1-5 as a Bonus Action (2, 3, 5, 6, 7 points; Sorcerer level 2, 3, 5, 7, 9). A created slot casts like any slot and is gone after a Long Rest."
+    )]
+    async fn font_of_magic(
+        &self,
+        Parameters(p): Parameters<crate::resources::FontOfMagic>,
+    ) -> CallToolResult {
+        self.call(&p, p.lang, crate::resources::font).await
+    }
+
+    #[tool(
+        description = "Innate Sorcery (Sorcerer): a Bonus Action starts 1 minute of +1 save DC and Advantage on attack rolls of Sorcerer spells; 2 uses per Long Rest, then from Sorcerer 7 (Sorcery Incarnate) 2 Sorcery Points each."
+    )]
+    async fn innate_sorcery(&self, Parameters(p): Parameters<CharacterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["innate"], &[&p.character]))
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Magical Cunning (Warlock 2+): a 1-minute rite that brings back expended Pact slots, up to half the Pact slots rounded up; once per Long Rest."
+    )]
+    async fn magical_cunning(&self, Parameters(p): Parameters<CharacterRef>) -> CallToolResult {
+        self.call(&p, p.lang, |p| {
+            Ok(argv::words(&["cunning"], &[&p.character]))
+        })
+        .await
     }
 
     #[tool(

@@ -141,6 +141,25 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
             Refused,
             json!({"on": false}),
         ),
+        // Class resources (issue 33): the character's own.
+        (
+            "post",
+            "/campaigns/{campaign}/characters/{name}/font-of-magic",
+            Refused,
+            json!({"way": "to_slot", "level": 1}),
+        ),
+        (
+            "post",
+            "/campaigns/{campaign}/characters/{name}/innate-sorcery",
+            Refused,
+            none.clone(),
+        ),
+        (
+            "post",
+            "/campaigns/{campaign}/characters/{name}/magical-cunning",
+            Refused,
+            none.clone(),
+        ),
         (
             "post",
             "/campaigns/{campaign}/characters/{name}/hp",

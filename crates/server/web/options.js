@@ -15,6 +15,7 @@ function wayText(w) {
     case 'ritual': return t('opt.ritual');
     case 'item': case 'feature': return t('opt.via', { name: w.name });
     case 'arcanum': return t('opt.arcanum');
+    case 'points_slot': return t('opt.points', { level: w.level, points: w.points });
     default: return w.kind;
   }
 }

@@ -499,6 +499,21 @@ pub struct RestArgs {
     /// Rest every stored character (a Short Rest spends Hit Point Dice only with --hit-dice auto)
     #[arg(long, conflicts_with_all = ["name"])]
     pub all: bool,
+    /// Arcane Recovery at the end of the Short Rest: the levels of the expended slots to recover (3,1)
+    #[arg(
+        long = "arcane-recovery",
+        value_name = "LEVELS",
+        requires = "short",
+        conflicts_with = "all"
+    )]
+    pub arcane_recovery: Option<String>,
+    /// Sorcerous Restoration at the end of the Short Rest: regain Sorcery Points
+    #[arg(
+        long = "sorcerous-restoration",
+        requires = "short",
+        conflicts_with = "all"
+    )]
+    pub sorcerous_restoration: bool,
 }
 
 /// A refused Long Rest names what makes it possible (R4): the hours to
@@ -534,12 +549,15 @@ pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
         Some(spec) => super::rest::hit_dice(spec, &entity.state)?,
         None => grimoire_rules::HitDice::default(),
     };
-    let rested = grimoire_app::rest_with_hit_dice(
+    let choices =
+        super::resources::choices(args.arcane_recovery.as_deref(), args.sorcerous_restoration)?;
+    let rested = grimoire_app::class_resources::rest_choosing(
         &mut store,
         ctx.command_line.clone(),
         &entity,
         kind,
         dice,
+        &choices,
         &mut ctx.rng(),
     )
     .map_err(|e| match e {

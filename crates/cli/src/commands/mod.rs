@@ -20,6 +20,7 @@ pub mod monster;
 pub mod options;
 pub mod plan;
 pub mod reaction;
+pub mod resources;
 pub mod rest;
 pub mod roll;
 pub mod rules;

@@ -81,6 +81,11 @@ fn way_text(way: &Way, lang: Lang) -> String {
             format!("{} {name}", t(lang, "cli-options-via"))
         }
         Way::Arcanum => t(lang, "cli-options-mystic-arcanum").to_owned(),
+        Way::PointsSlot { level, points } => grimoire_words::text(
+            lang.tag(),
+            "cli-options-points-slot",
+            [("level", *level), ("points", *points)],
+        ),
     }
 }
 
@@ -118,6 +123,11 @@ fn human(out: &Out, o: &Options) -> anyhow::Result<()> {
             out.bold(&view::spell_label(&c.spell, lang)),
             ways.join(", ")
         ))?;
+        // The ways that do not work now, each with its refusal.
+        for closed in &c.closed {
+            let why = closed.messages.get(lang.tag()).unwrap_or(&closed.message);
+            out.line(out.dim(&format!("      – {}: {why}", way_text(&closed.way, lang))))?;
+        }
     }
     if !o.blocked.is_empty() {
         out.line(t(lang, "cli-options-not-now"))?;

@@ -53,6 +53,11 @@ fn way(w: &Way, lang: Lang) -> String {
         Way::Cantrip => t(lang, "cli-plan-cantrip").to_owned(),
         Way::Slot { level } => format!("{} {level}", t(lang, "cli-plan-slot")),
         Way::PactSlot { level } => format!("{} {level}", t(lang, "cli-plan-pact")),
+        Way::PointsSlot { level, points } => grimoire_words::text(
+            lang.tag(),
+            "cli-options-points-slot",
+            [("level", *level), ("points", *points)],
+        ),
         _ => String::new(),
     }
 }

@@ -8,6 +8,7 @@ mod campaigns;
 mod cards;
 mod cast_body;
 mod characters;
+mod class_resources;
 mod contract;
 mod damage;
 mod encounters;
@@ -86,6 +87,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(accounts::router())
         .merge(campaigns::router())
         .merge(characters::router())
+        .merge(class_resources::router())
         .merge(attacks::router())
         .merge(gear::router())
         .merge(features::router())

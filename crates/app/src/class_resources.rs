@@ -1,0 +1,438 @@
+//! Class resources at the table (issue 33): Font of Magic both ways,
+//! Innate Sorcery, Magical Cunning, a Short Rest with Arcane Recovery or
+//! Sorcerous Restoration, and the view of what is left. Each operation
+//! loads the character, asks the rules and commits the events in one
+//! change; a refusal writes nothing.
+
+use grimoire_dice::DiceRng;
+use grimoire_rules::{
+    Caster, ClassFeature, HitDice, RulesError, ShortRestChoices, SlotLevel, Spell,
+    arcane_recovery_budget, magical_cunning_budget, slot_creation_cost,
+    sorcerous_restoration_budget,
+};
+use grimoire_store::{Entity, Store};
+use serde::{Deserialize, Serialize};
+
+use crate::character::{RestKind, Step, commit};
+use crate::error::AppError;
+use crate::hit_dice::Rested;
+use crate::options::Way;
+use crate::play::StepReport;
+use crate::sheet::{CharacterView, load};
+
+/// Which way Font of Magic converts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum FontWay {
+    /// Expend a slot of the level for that many Sorcery Points (no action).
+    ToPoints,
+    /// Spend Sorcery Points for a slot of the level (a Bonus Action).
+    ToSlot,
+}
+
+/// A Font of Magic conversion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct FontInput {
+    /// Which way.
+    pub way: FontWay,
+    /// The slot level, 1 to 9 (a created slot: 1 to 5).
+    pub level: u8,
+    /// With `to_points`: expend a Pact Magic slot instead of a regular one.
+    #[serde(default)]
+    pub pact: bool,
+}
+
+/// What a Short Rest brings back besides pact slots, by choice.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct RestChoices {
+    /// Arcane Recovery: the level of each expended slot to recover
+    /// (`[3, 1]`); at most 9 slots.
+    #[serde(default)]
+    pub arcane_recovery: Vec<u8>,
+    /// Sorcerous Restoration: regain Sorcery Points.
+    #[serde(default)]
+    pub sorcerous_restoration: bool,
+}
+
+/// The most slots one Arcane Recovery names (a level-20 Wizard recovers
+/// 10 levels, so at most 10 level-1 slots).
+pub const MAX_RECOVERED_SLOTS: usize = 10;
+
+impl RestChoices {
+    /// The rules' choices, or a refusal naming a level outside 1..=9 or too
+    /// many slots.
+    pub fn to_rules(&self) -> Result<ShortRestChoices, AppError> {
+        crate::limits::check_len(
+            &self.arcane_recovery,
+            MAX_RECOVERED_SLOTS,
+            "too_many_slots",
+            "arcane_recovery",
+        )
+        .map_err(AppError::TooMany)?;
+        let arcane_recovery = self
+            .arcane_recovery
+            .iter()
+            .map(|l| SlotLevel::new(*l))
+            .collect::<Result<Vec<_>, RulesError>>()?;
+        Ok(ShortRestChoices {
+            arcane_recovery,
+            sorcerous_restoration: self.sorcerous_restoration,
+        })
+    }
+
+    /// Whether nothing is chosen.
+    pub fn is_empty(&self) -> bool {
+        self.arcane_recovery.is_empty() && !self.sorcerous_restoration
+    }
+}
+
+/// What a character has left of its class resources: what `character
+/// show` prints and the sheet's pips draw. A field is left out when the
+/// character lacks the feature.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ResourcesView {
+    /// Sorcery Points left and the most it can have (Font of Magic).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sorcery_points: Option<Pool>,
+    /// Slots made from Sorcery Points and not yet spent, by level.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub created_slots: Vec<CreatedSlot>,
+    /// Each slot level Font of Magic can create now, with its cost.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub slot_costs: Vec<SlotCost>,
+    /// Uses of Innate Sorcery left of 2.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub innate_sorcery: Option<Pool>,
+    /// Rounds Innate Sorcery still lasts, while it is active.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub innate_sorcery_rounds: Option<u64>,
+    /// Sorcerous Restoration: points it would bring back now, or `used`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sorcerous_restoration: Option<OncePerRest>,
+    /// Arcane Recovery: combined slot levels it brings back, or `used`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arcane_recovery: Option<OncePerRest>,
+    /// Magical Cunning: Pact slots it brings back at most, or `used`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub magical_cunning: Option<OncePerRest>,
+}
+
+/// Some left of a most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Pool {
+    /// Left now.
+    pub left: u8,
+    /// The most.
+    pub max: u8,
+}
+
+/// Created slots of one level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CreatedSlot {
+    /// The slot level.
+    pub level: u8,
+    /// How many.
+    pub count: u8,
+}
+
+/// What a slot of one level costs to create.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SlotCost {
+    /// The slot level.
+    pub level: u8,
+    /// Sorcery Points.
+    pub points: u8,
+}
+
+/// A once-per-Long-Rest feature: ready (with what it gives) or used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OncePerRest {
+    /// Whether it was used since the last Long Rest.
+    pub used: bool,
+    /// What it gives: points, combined slot levels or Pact slots.
+    pub amount: u8,
+}
+
+impl ResourcesView {
+    /// What `c` has left.
+    pub fn of(c: &Caster) -> ResourcesView {
+        use grimoire_rules::Class;
+        let sorcerer = c.class_level(Class::Sorcerer);
+        let has = |f: ClassFeature| {
+            let (class, level) = f.granted_by();
+            c.class_level(class) >= level
+        };
+        let mut view = ResourcesView::default();
+        if has(ClassFeature::FontOfMagic) {
+            view.sorcery_points = Some(Pool {
+                left: c.sorcery_points(),
+                max: c.sorcery_points_max(),
+            });
+            view.slot_costs = SlotLevel::ALL
+                .iter()
+                .filter_map(|l| slot_creation_cost(*l).map(|cost| (l.get(), cost)))
+                .filter(|(_, (_, needed))| sorcerer >= *needed)
+                .map(|(level, (points, _))| SlotCost { level, points })
+                .collect();
+        }
+        view.created_slots = SlotLevel::ALL
+            .iter()
+            .filter(|l| c.slots().created(**l) > 0)
+            .map(|l| CreatedSlot {
+                level: l.get(),
+                count: c.slots().created(*l),
+            })
+            .collect();
+        if has(ClassFeature::InnateSorcery) {
+            view.innate_sorcery = Some(Pool {
+                left: c.innate_sorcery_uses(),
+                max: grimoire_rules::INNATE_SORCERY_USES,
+            });
+            view.innate_sorcery_rounds = c.innate_sorcery_left();
+        }
+        if has(ClassFeature::SorcerousRestoration) {
+            view.sorcerous_restoration = Some(OncePerRest {
+                used: c.class_resources().restoration_used(),
+                amount: sorcerous_restoration_budget(sorcerer),
+            });
+        }
+        if has(ClassFeature::ArcaneRecovery) {
+            view.arcane_recovery = Some(OncePerRest {
+                used: c.arcane_recovery_left().is_none(),
+                amount: arcane_recovery_budget(c.class_level(Class::Wizard)),
+            });
+        }
+        if has(ClassFeature::MagicalCunning) {
+            view.magical_cunning = Some(OncePerRest {
+                used: c.class_resources().cunning_used(),
+                amount: magical_cunning_budget(c.pact_slots().map_or(0, |p| p.total())),
+            });
+        }
+        view
+    }
+
+    /// Whether the character has none of these features.
+    pub fn is_empty(&self) -> bool {
+        *self == ResourcesView::default()
+    }
+}
+
+/// The ways Font of Magic opens for `spell`: a slot of each level from the
+/// spell's to 5 that the Sorcerer level lets it create, with its cost
+/// (whether the points are there is the check's to say).
+pub fn points_ways(c: &Caster, spell: &Spell) -> Vec<Way> {
+    if c.sorcery_points_max() == 0 || spell.level.is_cantrip() {
+        return Vec::new();
+    }
+    let sorcerer = c.class_level(grimoire_rules::Class::Sorcerer);
+    SlotLevel::ALL
+        .iter()
+        .filter(|l| l.get() >= spell.level.get())
+        .filter_map(|l| slot_creation_cost(*l).map(|cost| (l.get(), cost)))
+        .filter(|(_, (_, needed))| sorcerer >= *needed)
+        .map(|(level, (points, _))| Way::PointsSlot { level, points })
+        .collect()
+}
+
+/// The caster a way is cast by: for a slot made from points, `c` after
+/// Font of Magic made it (refused as Font of Magic would be); `None` for
+/// any other way (the caster as it is).
+pub fn caster_for_way(c: &Caster, way: &Way) -> Result<Option<Caster>, RulesError> {
+    let Way::PointsSlot { level, .. } = way else {
+        return Ok(None);
+    };
+    let out = c.create_slot(SlotLevel::new(*level)?)?;
+    Ok(Some(c.clone().replay(&out.events)))
+}
+
+/// Font of Magic on a stored character.
+pub fn font_of_magic(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    input: &FontInput,
+) -> Result<Step, AppError> {
+    let level = SlotLevel::new(input.level)?;
+    let out = match input.way {
+        FontWay::ToPoints => caster.state.slot_to_points(level, input.pact)?,
+        FontWay::ToSlot => caster.state.create_slot(level)?,
+    };
+    commit(store, command, caster, out)
+}
+
+/// Starts Innate Sorcery (a use, or Sorcery Incarnate's 2 points).
+pub fn innate_sorcery(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+) -> Result<Step, AppError> {
+    let out = caster.state.start_innate_sorcery()?;
+    commit(store, command, caster, out)
+}
+
+/// Performs Magical Cunning's rite.
+pub fn magical_cunning(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+) -> Result<Step, AppError> {
+    let out = caster.state.magical_cunning()?;
+    commit(store, command, caster, out)
+}
+
+/// A rest whose Short Rest ends with the chosen recoveries (and spends
+/// `dice` Hit Point Dice); with nothing chosen, [`crate::rest_with_hit_dice`].
+/// A choice on a Long Rest is refused (`needs_short_rest`): a Long Rest
+/// brings everything back anyway.
+pub fn rest_choosing<R: DiceRng + ?Sized>(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    kind: RestKind,
+    dice: HitDice,
+    choices: &RestChoices,
+    rng: &mut R,
+) -> Result<Rested, AppError> {
+    if choices.is_empty() {
+        return crate::rest_with_hit_dice(store, command, caster, kind, dice, rng);
+    }
+    if kind == RestKind::Long {
+        let feature = if choices.arcane_recovery.is_empty() {
+            ClassFeature::SorcerousRestoration
+        } else {
+            ClassFeature::ArcaneRecovery
+        };
+        return Err(
+            RulesError::from(grimoire_rules::ResourceError::NeedsShortRest { feature }).into(),
+        );
+    }
+    let c = &caster.state;
+    if c.vitals().is_some_and(|v| v.death.dead) {
+        return Err(RulesError::Dead {
+            name: caster.name.clone(),
+        }
+        .into());
+    }
+    let mut out = c.short_rest_with(&choices.to_rules()?)?;
+    let (mut rolls, mut healed) = (Vec::new(), 0);
+    if !dice.is_none() {
+        let after = c.clone().replay(&out.events);
+        let spent = after.spend_hit_dice(dice, rng)?;
+        out.events.extend(spent.outcome.events);
+        rolls = spent.rolls;
+        healed = spent.healed;
+    }
+    let step = commit(store, command, caster, out)?;
+    Ok(Rested {
+        step,
+        rolls,
+        healed,
+    })
+}
+
+/// The Arcane Recovery `rest --all` makes for a Wizard who has it: the
+/// highest expended slots within its budget.
+pub fn default_choices(c: &Caster) -> RestChoices {
+    RestChoices {
+        arcane_recovery: c
+            .arcane_recovery_default()
+            .iter()
+            .map(|l| l.get())
+            .collect(),
+        sorcerous_restoration: false,
+    }
+}
+
+/// [`font_of_magic`] on the character called `name`, with the report the
+/// API answers.
+pub fn font(store: &mut Store, name: &str, input: &FontInput) -> Result<StepReport, AppError> {
+    by_name(store, name, "font", |store, command, c| {
+        font_of_magic(store, command, c, input)
+    })
+}
+
+/// [`innate_sorcery`] on the character called `name`.
+pub fn innate(store: &mut Store, name: &str) -> Result<StepReport, AppError> {
+    by_name(store, name, "innate", innate_sorcery)
+}
+
+/// [`magical_cunning`] on the character called `name`.
+pub fn cunning(store: &mut Store, name: &str) -> Result<StepReport, AppError> {
+    by_name(store, name, "cunning", magical_cunning)
+}
+
+/// Loads `name`, runs `op` with the command line it logs, and reports.
+fn by_name(
+    store: &mut Store,
+    name: &str,
+    command: &str,
+    op: impl FnOnce(&mut Store, String, &Entity<Caster>) -> Result<Step, AppError>,
+) -> Result<StepReport, AppError> {
+    let (entity, owner) = load(store, name)?;
+    let step = op(store, format!("{command} {}", entity.name), &entity)?;
+    Ok(StepReport {
+        character: CharacterView::of(&step.character, &owner),
+        events: step.events,
+        notes: step.notes,
+        change: step.change,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use grimoire_rules::{AbilityScores, Class};
+    use grimoire_store::Change;
+
+    use super::*;
+    use crate::state::CHARACTER;
+
+    fn stored(classes: &[(Class, u8)]) -> Store {
+        let mut store = Store::open_in_memory().unwrap();
+        let c = Caster::new("Sera", classes, AbilityScores::new([10; 6]).unwrap()).unwrap();
+        store
+            .commit(
+                &Change::new("character new Sera")
+                    .create(CHARACTER, "Sera", &c)
+                    .unwrap(),
+            )
+            .unwrap();
+        store
+    }
+
+    #[test]
+    fn font_of_magic_commits_one_change_that_undo_takes_back() {
+        let mut store = stored(&[(Class::Sorcerer, 5)]);
+        let input = FontInput {
+            way: FontWay::ToSlot,
+            level: 3,
+            pact: false,
+        };
+        let report = font(&mut store, "sera", &input).unwrap();
+        assert_eq!(report.character.state.sorcery_points(), 0);
+        assert!(report.change.is_some());
+        let err = font(&mut store, "sera", &input).unwrap_err();
+        assert_eq!(err.code(), "no_sorcery_points");
+        let view = ResourcesView::of(&report.character.state);
+        assert_eq!(view.created_slots, vec![CreatedSlot { level: 3, count: 1 }]);
+        assert_eq!(view.sorcery_points, Some(Pool { left: 0, max: 5 }));
+    }
+
+    #[test]
+    fn rest_choices_refuse_a_level_outside_one_to_nine() {
+        let bad = RestChoices {
+            arcane_recovery: vec![0],
+            sorcerous_restoration: false,
+        };
+        assert_eq!(bad.to_rules().unwrap_err().code(), "invalid_slot_level");
+    }
+}
