@@ -50,6 +50,7 @@ pub mod house;
 pub mod identity;
 pub mod limits;
 mod max_hp;
+pub mod metamagic_options;
 pub mod monster;
 mod name;
 pub mod options;

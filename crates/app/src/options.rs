@@ -109,6 +109,10 @@ pub struct Castable {
     /// The spell.
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub spell: SpellId,
+    /// The Metamagic options the character knows, each with its cost
+    /// and, when it cannot reshape this spell, why (issue 35).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub metamagic: Vec<crate::metamagic_options::MetamagicOption>,
     /// Its level (0 for a cantrip).
     pub level: u8,
     /// Every way it can be cast now, lowest slot first.
@@ -352,6 +356,7 @@ pub fn options(
         if !open.is_empty() {
             castable.push(Castable {
                 spell: spell.id.clone(),
+                metamagic: crate::metamagic_options::for_spell(&caster.state, spell),
                 level: spell.level.get(),
                 ways: open,
                 closed,

@@ -3,7 +3,7 @@
 //! other spell it knows with the rule that blocks it (issue 15). Computed
 //! by the same checks as `cast`.
 
-use grimoire_app::options::{Options, Way};
+use grimoire_app::options::{Castable, Options, Way};
 use serde_json::json;
 
 use crate::active;
@@ -65,6 +65,40 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     human(out, &found)
 }
 
+/// The Metamagic the character knows beside a castable spell: the
+/// options that fit with their cost, then each that does not and why.
+fn metamagic_lines(out: &Out, c: &Castable, lang: Lang) -> anyhow::Result<()> {
+    let fits: Vec<String> = c
+        .metamagic
+        .iter()
+        .filter(|m| m.applies)
+        .map(|m| {
+            grimoire_words::text(
+                lang.tag(),
+                "cli-options-metamagic-cost",
+                [
+                    ("option", grimoire_words::term(lang.tag(), &m.option)),
+                    ("points", m.cost.to_string()),
+                ],
+            )
+        })
+        .collect();
+    if !fits.is_empty() {
+        let line = grimoire_words::text(
+            lang.tag(),
+            "cli-options-metamagic",
+            [("options", fits.join(", "))],
+        );
+        out.line(format!("      {line}"))?;
+    }
+    for m in c.metamagic.iter().filter(|m| !m.applies) {
+        if let Some(why) = m.why.get(lang.tag()).or_else(|| m.why.values().next()) {
+            out.line(out.dim(&format!("      ✗ {why}")))?;
+        }
+    }
+    Ok(())
+}
+
 /// Catalogue message `id` in `lang` (a fixed label).
 fn t(lang: Lang, id: &str) -> &'static str {
     grimoire_words::fixed(lang.tag(), id)
@@ -123,6 +157,7 @@ fn human(out: &Out, o: &Options) -> anyhow::Result<()> {
             out.bold(&view::spell_label(&c.spell, lang)),
             ways.join(", ")
         ))?;
+        metamagic_lines(out, c, lang)?;
         // The ways that do not work now, each with its refusal.
         for closed in &c.closed {
             let why = closed.messages.get(lang.tag()).unwrap_or(&closed.message);
