@@ -657,3 +657,143 @@ fn character_show_lists_features_and_their_uses() {
         "{cs}"
     );
 }
+
+#[test]
+fn natural_recovery_casts_a_circle_spell_free_once_per_long_rest() {
+    let s = Session::new();
+    new(&s, "Lesa", "druid:6", &["--subclass", "druid:land:polar"]);
+    let before = s.ok(&["slots", "Lesa"]);
+    let args = [
+        "cast",
+        "Lesa",
+        "Hold Person",
+        "--via",
+        "Natural Recovery",
+        "--target",
+        "Bandit",
+    ];
+    let v = s.ok(&args);
+    assert_eq!(v["cast"]["slot"], Value::Null);
+    assert_eq!(s.ok(&["slots", "Lesa"])["slots"], before["slots"]);
+    s.ok(&["turn", "end", "Lesa"]);
+    assert_eq!(s.fails(1, &args)["code"], "no_uses_left");
+}
+
+#[test]
+fn wild_shape_gives_one_use_back_on_a_short_rest() {
+    let s = Session::new();
+    new(&s, "Dub", "druid:2", &[]);
+    for _ in 0..2 {
+        s.ok(&["wildshape", "Dub", "on"]);
+        s.ok(&["wildshape", "Dub", "off"]);
+    }
+    s.ok(&["rest", "Dub", "--short"]);
+    assert_eq!(feature(&show(&s, "Dub"), "Wild Shape")["remaining"], 1);
+}
+
+#[test]
+fn boon_of_spell_recall_rolls_its_d4_after_a_low_slot_cast() {
+    let s = Session::new();
+    new(&s, "Ela", "wizard:19", &["--feat", "boon-of-spell-recall"]);
+    s.ok(&["prepare", "Ela", "Magic Missile"]);
+    let v = s.ok(&["cast", "Ela", "Magic Missile", "--target", "Orc"]);
+    let labels: Vec<String> = v["cast"]["rolls"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{v}"))
+        .iter()
+        .map(common::label_en)
+        .collect();
+    assert!(
+        labels.contains(&"Boon of Spell Recall (level 1 slot)".to_owned()),
+        "{labels:?}"
+    );
+}
+
+#[test]
+fn greater_divine_intervention_casts_wish_with_the_one_use() {
+    let s = Session::new();
+    new(&s, "Vera", "cleric:20", &[]);
+    let v = s.ok(&[
+        "cast",
+        "Vera",
+        "Wish",
+        "--via",
+        "Greater Divine Intervention",
+    ]);
+    assert_eq!(v["cast"]["slot"], Value::Null);
+    s.ok(&["turn", "end", "Vera"]);
+    let err = s.fails(
+        1,
+        &["cast", "Vera", "Bless", "--via", "Divine Intervention"],
+    );
+    assert_eq!(err["code"], "no_uses_left");
+}
+
+#[test]
+fn oath_of_devotion_spells_come_by_paladin_level() {
+    let s = Session::new();
+    let c = new(&s, "Rad", "paladin:5", &["--subclass", "paladin:devotion"]);
+    let a = always(&c);
+    for spell in [
+        "protection-from-evil-and-good",
+        "shield-of-faith",
+        "aid",
+        "zone-of-truth",
+        "divine-smite",
+    ] {
+        assert!(a.contains(&spell.to_owned()), "{spell}: {a:?}");
+    }
+    assert!(!a.contains(&"beacon-of-hope".to_owned()));
+}
+
+#[test]
+fn undo_gives_a_free_cast_use_back() {
+    let s = Session::new();
+    new(&s, "Lov", "ranger:1", &[]);
+    s.ok(&[
+        "cast",
+        "Lov",
+        "Hunter's Mark",
+        "--via",
+        "Favored Enemy",
+        "--target",
+        "Wolf",
+    ]);
+    assert_eq!(feature(&show(&s, "Lov"), "Favored Enemy")["remaining"], 1);
+    s.ok(&["undo", "Lov"]);
+    assert_eq!(feature(&show(&s, "Lov"), "Favored Enemy")["remaining"], 2);
+    s.ok(&["verify"]);
+}
+
+#[test]
+fn divine_intervention_on_a_multiclass_cleric_uses_the_cleric_list() {
+    let s = Session::new();
+    new(&s, "Mix", "cleric:10", &["--class", "wizard:2"]);
+    let v = s.ok(&[
+        "cast",
+        "Mix",
+        "Flame Strike",
+        "--via",
+        "Divine Intervention",
+        "--target",
+        "Orc",
+    ]);
+    assert_eq!(v["cast"]["class"], "cleric");
+    assert_eq!(v["cast"]["slot"], Value::Null);
+    s.ok(&["turn", "end", "Mix"]);
+    // Fireball is on the Wizard list, not the Cleric one.
+    s.ok(&["rest", "Mix", "--long"]);
+    let err = s.fails(
+        1,
+        &[
+            "cast",
+            "Mix",
+            "Fireball",
+            "--via",
+            "Divine Intervention",
+            "--target",
+            "Orc",
+        ],
+    );
+    assert_eq!(err["code"], "source_cannot_cast");
+}
