@@ -225,8 +225,8 @@ pub(crate) fn roll_d20<R: DiceRng + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::{RollRecord, d20_notation, notation};
-    use crate::label::RollLabel;
     use crate::formula::DiceFormula;
+    use crate::label::RollLabel;
 
     /// The notation written without `format!` is the one `Display` writes,
     /// which the CLI, the server and stored events have always shown.
