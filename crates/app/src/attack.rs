@@ -35,6 +35,9 @@ pub struct AttackCall {
     pub roll_mode: RollMode,
     /// Wielded in two hands (a Versatile weapon's larger die).
     pub two_handed: bool,
+    /// On a hit, Eldritch Smite: a Pact slot for extra Force damage
+    /// ([`Caster::eldritch_smite`]); a miss spends nothing.
+    pub eldritch_smite: bool,
     /// What the log records the change as.
     pub command: String,
 }
@@ -148,8 +151,28 @@ pub fn attack<R: DiceRng + ?Sized>(
         && target_conditions
             .iter()
             .any(|c| matches!(c, Condition::Paralyzed | Condition::Unconscious));
+    let mut on_hit_damage = board.riders(&target.name, &attacker.name);
+    let smite_events = if call.eldritch_smite {
+        let refused = |id: &'static str| AppError::InvalidRequest {
+            reason: grimoire_words::Message::new(id).text("name", attacker.name.as_str()),
+        };
+        if !melee {
+            return Err(refused("app-reason-eldritch_smite_melee"));
+        }
+        let (damage, events) = attacker.state.eldritch_smite().map_err(|r| {
+            refused(match r {
+                grimoire_rules::SmiteRefusal::NotKnown => "app-reason-eldritch_smite_not_known",
+                grimoire_rules::SmiteRefusal::NoPactSlot => "app-reason-no_pact_slot",
+                grimoire_rules::SmiteRefusal::UsedThisTurn => "app-reason-eldritch_smite_used",
+            })
+        })?;
+        on_hit_damage.push(damage);
+        events
+    } else {
+        Vec::new()
+    };
     let req = AttackRequest {
-        on_hit_damage: board.riders(&target.name, &attacker.name),
+        on_hit_damage,
         target,
         roll_mode: mode.roll_mode(),
         two_handed: call.two_handed,
@@ -158,7 +181,17 @@ pub fn attack<R: DiceRng + ?Sized>(
         hit_is_critical,
     };
     let focus = creature_focus(enc.as_ref(), &req.target.name);
-    let outcome = grimoire_rules::weapon_attack(&attacker.state, weapon, &req, rng)?;
+    let mut outcome = grimoire_rules::weapon_attack(&attacker.state, weapon, &req, rng)?;
+    // Eldritch Smite spends its Pact slot only on a hit.
+    if outcome
+        .resolution
+        .targets
+        .first()
+        .and_then(|t| t.attacks.first())
+        .is_some_and(|a| a.hit == Some(true))
+    {
+        outcome.events.extend(smite_events);
+    }
     let committed = commit_cast(
         store,
         call.command.clone(),
@@ -267,13 +300,12 @@ pub(crate) fn fit_target(
     }
     let mut target = req.targets.remove(0);
     let mut conditions: Vec<Condition> = Vec::new();
-    let stored = if let Some(a) =
-        attacker.filter(|a| fold(name) == fold(&a.name) && a.kind == CHARACTER)
-    {
-        Some(a.clone())
-    } else {
-        crate::identity::target_character(store, running, name)?
-    };
+    let stored =
+        if let Some(a) = attacker.filter(|a| fold(name) == fold(&a.name) && a.kind == CHARACTER) {
+            Some(a.clone())
+        } else {
+            crate::identity::target_character(store, running, name)?
+        };
     if let Some(c) = stored {
         target.name.clone_from(&c.name);
         fill_missing(

@@ -115,6 +115,14 @@ pub struct HitPointsInput {
     /// Hit points regained, up to the maximum.
     #[serde(default)]
     pub heal: Option<u32>,
+    /// The maximum from the class Hit Point Dice and Constitution instead
+    /// of `max_hp`: `fixed` (2024 fixed values) or `rolled` (each level
+    /// after the first rolled with `seed`).
+    #[serde(default)]
+    pub max_hp_auto: Option<crate::MaxHpRule>,
+    /// Seeds a rolled maximum (the same seed, the same maximum).
+    #[serde(default)]
+    pub seed: Option<u64>,
 }
 
 /// Time passing for a character.
@@ -388,7 +396,8 @@ pub fn damage<R: DiceRng + ?Sized>(
 /// Records or changes hit points and Armor Class, heals or grants
 /// temporary hit points; refused with `no_hit_points` before any are
 /// recorded unless the maximum comes with the first change (the AC is
-/// then the unarmored one unless given).
+/// then the unarmored one unless given). `max_hp_auto` sets the maximum
+/// from the Hit Point Dice, fixed or rolled ([`crate::max_hp_from_dice`]).
 pub fn hit_points(
     store: &mut Store,
     name: &str,
@@ -402,6 +411,11 @@ pub fn hit_points(
         heal: input.heal,
     };
     let (s, owner) = step(store, name, "hp", |store, command, c| {
+        let mut change = change;
+        if let Some(rule) = input.max_hp_auto {
+            let mut rng = grimoire_dice::SeededRng::new(input.seed.unwrap_or_default());
+            change.max_hp = Some(crate::max_hp_from_dice(&c.state, rule, &mut rng).max_hp);
+        }
         crate::character::hit_points(store, command, c, change)
     })?;
     Ok(StepReport::of(s, &owner))

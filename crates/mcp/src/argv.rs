@@ -293,6 +293,7 @@ pub fn attack(p: &crate::params::Attack) -> Vec<String> {
         .flag("advantage", p.advantage)
         .flag("disadvantage", p.disadvantage)
         .flag("two-handed", p.two_handed)
+        .flag("eldritch-smite", p.eldritch_smite)
         .opt("bonus", p.bonus)
         .opt("damage-bonus", p.damage_bonus)
         .opt("damage", p.damage.as_ref())

@@ -647,6 +647,9 @@ pub struct Attack {
     pub disadvantage: Option<bool>,
     /// Wield a Versatile weapon in two hands (its larger die).
     pub two_handed: Option<bool>,
+    /// On a hit, Eldritch Smite (Warlock invocation): a Pact slot for 1d8
+    /// Force damage plus 1d8 per slot level; a miss spends nothing.
+    pub eldritch_smite: Option<bool>,
     /// The GM's creature attacks a character in an encounter: `character`
     /// names the creature, `bonus` is its attack bonus as its stat block
     /// prints it. A hit Shield could stop waits for the Reaction.

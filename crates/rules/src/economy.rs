@@ -52,6 +52,9 @@ pub struct TurnEconomy {
     /// cast "immediately after hitting" answer (Divine Smite, R11).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_hit: Option<WeaponHit>,
+    /// Eldritch Smite was used this turn (once a turn).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub eldritch_smite: bool,
     /// A level 1+ spell has been cast this turn: Quickened Spell may no
     /// longer be used (2024 Metamagic).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -233,16 +233,18 @@ pub enum Event {
         /// The new equipment.
         equipment: Equipment,
     },
-    /// The caster's turn ended (or a new one began): the turn's economy resets.
-    TurnEnded,
-    /// The caster's turn began in an encounter: the economy resets, Reaction included.
-    TurnStarted,
     /// A weapon attack was made within the Attack action (Extra Attack
     /// counts them); a hit is kept for the spells it triggers.
     WeaponAttacked {
         /// The hit, or `None` for a miss.
         hit: Option<crate::economy::WeaponHit>,
     },
+    /// Eldritch Smite was used on a hit (once a turn).
+    EldritchSmiteUsed,
+    /// The caster's turn ended (or a new one began): the turn's economy resets.
+    TurnEnded,
+    /// The caster's turn began in an encounter: the economy resets, Reaction included.
+    TurnStarted,
     /// Game time passed.
     TimeAdvanced {
         /// Rounds.
@@ -424,6 +426,7 @@ impl Caster {
                 self.turn.attacks_made = self.turn.attacks_made.saturating_add(1);
                 self.turn.last_hit.clone_from(hit);
             }
+            Event::EldritchSmiteUsed => self.turn.eldritch_smite = true,
             Event::SlotExpended {
                 level,
                 pact,

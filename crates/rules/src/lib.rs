@@ -66,6 +66,7 @@ mod creature_attack;
 mod damage;
 mod dying;
 mod economy;
+mod eldritch_smite;
 mod effect;
 mod encounter;
 mod error;
@@ -141,6 +142,7 @@ pub use dying::{
     after_damage_at_zero,
 };
 pub use economy::{ActionKind, TurnEconomy, WeaponHit};
+pub use eldritch_smite::{ELDRITCH_SMITE, SmiteRefusal};
 pub use effect::{
     AttackKind, Bonus, BonusAmount, BonusTarget, CantripScaling, Damage, Delivery, Effect, Healing,
     OnSave, Upcast,

@@ -211,3 +211,30 @@ async fn hit_dice_party_short_rest_to_heal_spends_what_is_missing() {
         assert_eq!(v["characters"][0]["hit_dice_rolls"], json!([]), "{v}");
     }
 }
+
+#[tokio::test]
+async fn hit_points_maximum_from_the_hit_point_dice_through_the_api() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let hp = format!("{ELMIRA}/hp");
+        let (s, v) = h.post(&hp, None, json!({"max_hp_auto": "fixed"})).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED, "{v}");
+        // A Wizard 3 with CON 10: 6, then 2 × (3 + 1).
+        let (s, v) = h
+            .post(&hp, Some(&t.gm), json!({"max_hp_auto": "fixed", "ac": 12}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        assert_eq!(v["character"]["vitals"]["max_hp"], 14, "{v}");
+        let rolled = json!({"max_hp_auto": "rolled", "seed": 9});
+        let (s, v) = h.post(&hp, Some(&t.petr), rolled.clone()).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let max = v["character"]["vitals"]["max_hp"].as_u64().unwrap();
+        assert!((8..=18).contains(&max), "6, then two d6: {v}");
+        let (_, again) = h.post(&hp, Some(&t.petr), rolled).await;
+        assert_eq!(again["character"]["vitals"]["max_hp"].as_u64(), Some(max));
+        let (s, v) = h
+            .post(&hp, Some(&t.gm), json!({"max_hp_auto": "sometimes"}))
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    }
+}

@@ -30,6 +30,9 @@ pub struct Args {
     /// Wield a Versatile weapon in two hands (its larger die)
     #[arg(long)]
     pub two_handed: bool,
+    /// On a hit, Eldritch Smite (Warlock invocation): expend a Pact slot for 1d8 Force damage plus 1d8 per slot level
+    #[arg(long)]
+    pub eldritch_smite: bool,
     /// The GM's creature attacks (a character, in an encounter): its attack bonus as the stat block prints it
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-30..=30))]
     pub bonus: Option<i32>,
@@ -68,6 +71,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         target: args.target.clone(),
         roll_mode,
         two_handed: args.two_handed,
+        eldritch_smite: args.eldritch_smite,
         command: ctx.command_line.clone(),
     };
     let in_encounter = crate::state::encounter_of(&store, &entity.name)?.is_some();

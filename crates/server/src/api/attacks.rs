@@ -39,6 +39,11 @@ pub(crate) struct AttackInput {
     /// A Versatile weapon in two hands (its larger die).
     #[serde(default)]
     two_handed: bool,
+    /// On a hit, Eldritch Smite (the Warlock invocation): a Pact slot for
+    /// extra Force damage; refused when not known, no Pact slot is left or
+    /// it was used this turn.
+    #[serde(default)]
+    eldritch_smite: bool,
     /// Seed for the dice (repeatable rolls); random when left out.
     #[serde(default)]
     seed: Option<u64>,
@@ -107,6 +112,7 @@ pub(crate) async fn attack(
                         _ => RollMode::Normal,
                     },
                     two_handed: input.two_handed,
+                    eldritch_smite: input.eldritch_smite,
                     command: format!("attack {} {}", entity.name, input.weapon),
                 };
                 // The same seed on every retry: a retried attack rolls

@@ -540,8 +540,15 @@ async fn hit_points(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, name)): Params<(String, String)>,
-    Body(body): Body<HitPointsInput>,
+    Body(mut body): Body<HitPointsInput>,
 ) -> Result<Json<StepReport>, ServerError> {
+    // A rolled maximum without a seed rolls fresh dice.
+    if body.max_hp_auto == Some(grimoire_app::MaxHpRule::Rolled) && body.seed.is_none() {
+        body.seed = Some(
+            getrandom::u64()
+                .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
+        );
+    }
     let report = act(&state, token, campaign, name, "hp", move |store, name| {
         game::retry(store, |store| Ok(play::hit_points(store, name, &body)?))
     })
