@@ -392,6 +392,8 @@ test('every roll the server makes gets a log card, and a player is alerted to re
   await quiet(gm);
   await gm.click('#next-turn');
   await gm.waitForSelector('.order li.now[data-name="Goblin"]');
+  // The last window's outcome belonged to Cleo's turn: it goes.
+  await gm.locator('#rw-outcome').waitFor({ state: 'detached' });
   await quiet(gm);
   await phone.click('a[data-tab=log]');
   await phone.locator('#table-log .log-card').first().waitFor({ state: 'visible' });

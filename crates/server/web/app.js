@@ -489,6 +489,9 @@ function onLive(kind, ev) {
   }
   if (kind === 'encounter' || data.status === 'pending') {
     // Turns and saves change characters too: read them again.
+    // A turn passing clears what the last window or save showed: it
+    // belongs to the turn before (issue 37).
+    if (Array.isArray(data.turn_damage) && data.encounter === app.encounterName) { app.encounterOutcome = null; app.encounterNote = null; }
     if (data.concentration_save !== undefined) app.encounterNote = data;
     // What a closed window or a creature's cast did, for the whole table.
     if (data.resolved || (data.status === 'resolved' && data.cast) || data.countered !== undefined) {
