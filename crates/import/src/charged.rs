@@ -158,7 +158,7 @@ pub(crate) fn read_charged(
     if ids.is_empty() {
         return Ok(false);
     }
-    let name = unique_item_name(caster, label);
+    let name = crate::ddb::item_name(caster, label);
     let mut item = MagicItem::charged(&name, ids, max, recharge_of(uses));
     levels.sort_unstable();
     levels.dedup();
@@ -175,18 +175,6 @@ pub(crate) fn read_charged(
     }
     report.mapped(field, &name, Mapped::Charged { charges: max });
     Ok(true)
-}
-
-fn unique_item_name(caster: &Caster, label: &str) -> String {
-    let label = if label.is_empty() { "?" } else { label };
-    let taken = |n: &str| caster.items().iter().any(|i| i.name == n);
-    if !taken(label) {
-        return label.to_owned();
-    }
-    (2..)
-        .map(|n| format!("{label} ({n})"))
-        .find(|n| !taken(n))
-        .unwrap_or_default()
 }
 
 /// A charged item as Foundry items: the wand with its uses and one `cast`

@@ -14,11 +14,11 @@ use grimoire_rules::{
 };
 use serde_json::{Map, Value};
 
+use crate::MAX_ITEMS;
 use crate::error::ImportError;
-use crate::read::{Imported, bad, number, text};
+use crate::read::{Imported, bad, number, parse_bounded, text};
 use crate::report::{Mapped, Report, Skip};
 use crate::sheet::{SheetFacts, class_of};
-use crate::{MAX_FILE_BYTES, MAX_ITEMS};
 
 /// The most classes a character may list.
 const MAX_CLASSES: usize = 20;
@@ -52,17 +52,7 @@ pub fn import_ddb_as(
     catalog: &Catalog,
     name: Option<&str>,
 ) -> Result<Imported, ImportError> {
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(ImportError::TooLarge {
-            size: bytes.len(),
-            max: MAX_FILE_BYTES,
-        });
-    }
-    let root: Value = serde_json::from_slice(bytes).map_err(|e| ImportError::NotJson {
-        line: e.line(),
-        column: e.column(),
-        truncated: e.is_eof(),
-    })?;
+    let root = parse_bounded(bytes)?;
     Reader::new(&root, catalog)?.read(name)
 }
 
@@ -514,20 +504,8 @@ impl<'a> Reader<'a> {
                 match free {
                     None => {}
                     Some(None) => self.report.skipped(&field, label, Skip::FreeUsesFormula),
-                    Some(Some((max, used, recharge))) => {
-                        let name = feature_name(caster, label);
-                        let mut feature =
-                            LimitedUse::new(&name, vec![spell.id.clone()], max, recharge);
-                        feature.cast_level = s
-                            .get("castAtLevel")
-                            .and_then(Value::as_u64)
-                            .and_then(|l| u8::try_from(l).ok())
-                            .and_then(|l| SpellLevel::new(l).ok())
-                            .filter(|l| *l > spell.level);
-                        caster.apply(&Event::FeatureAdded { feature });
-                        for _ in 0..used.min(max) {
-                            caster.apply(&Event::FeatureUsed { name: name.clone() });
-                        }
+                    Some(Some(uses)) => {
+                        let max = add_free_uses(caster, label, found, s, uses);
                         self.report.mapped(
                             format!("{field}.limitedUse"),
                             label,
@@ -607,19 +585,8 @@ impl<'a> Reader<'a> {
                 continue;
             }
             match self.free_uses(caster, s) {
-                Some(Some((max, used, recharge))) => {
-                    let name = feature_name(caster, label);
-                    caster.apply(&Event::FeatureAdded {
-                        feature: LimitedUse::new(
-                            &name,
-                            vec![found.spell.id.clone()],
-                            max,
-                            recharge,
-                        ),
-                    });
-                    for _ in 0..used.min(max) {
-                        caster.apply(&Event::FeatureUsed { name: name.clone() });
-                    }
+                Some(Some(uses)) => {
+                    let max = add_free_uses(caster, label, found, s, uses);
                     self.report.mapped(&field, label, Mapped::FreeUses { max });
                 }
                 _ => self.report.skipped(&field, label, Skip::ItemSpell),
@@ -900,6 +867,32 @@ struct HeldSpell<'a> {
     dc: Option<u64>,
 }
 
+/// A spell entry's free uses as a limited-use feature named for the spell
+/// (R5c), `used` of them spent, cast at its `castAtLevel` when higher than
+/// the spell's own level. Answers the uses.
+fn add_free_uses(
+    caster: &mut Caster,
+    label: &str,
+    found: &CatalogSpell,
+    entry: &Value,
+    (max, used, recharge): (u8, u8, Recharge),
+) -> u8 {
+    let spell = &found.spell;
+    let name = feature_name(caster, label);
+    let mut feature = LimitedUse::new(&name, vec![spell.id.clone()], max, recharge);
+    feature.cast_level = entry
+        .get("castAtLevel")
+        .and_then(Value::as_u64)
+        .and_then(|l| u8::try_from(l).ok())
+        .and_then(|l| SpellLevel::new(l).ok())
+        .filter(|l| *l > spell.level);
+    caster.apply(&Event::FeatureAdded { feature });
+    for _ in 0..used.min(max) {
+        caster.apply(&Event::FeatureUsed { name: name.clone() });
+    }
+    max
+}
+
 /// A spell kept prepared by a feature, counted as a spell of `class`.
 fn add_always(caster: &mut Caster, spell: &SpellId, class: Class) {
     if !caster.is_always_prepared(spell) {
@@ -919,11 +912,12 @@ fn feature_name(caster: &Caster, label: &str) -> String {
 }
 
 /// A name no magic item of the caster has yet.
-fn item_name(caster: &Caster, label: &str) -> String {
+pub(crate) fn item_name(caster: &Caster, label: &str) -> String {
     unique(label, |n| caster.items().iter().any(|i| i.name == n))
 }
 
-fn unique(label: &str, taken: impl Fn(&str) -> bool) -> String {
+/// `label`, or `label (2)`, `label (3)`... whichever is not `taken` yet.
+pub(crate) fn unique(label: &str, taken: impl Fn(&str) -> bool) -> String {
     let label = if label.is_empty() { "?" } else { label };
     if !taken(label) {
         return label.to_owned();

@@ -56,18 +56,23 @@ pub fn import_foundry_as(
     catalog: &Catalog,
     name: Option<&str>,
 ) -> Result<Imported, ImportError> {
+    read_actor(&parse_bounded(bytes)?, catalog, name)
+}
+
+/// The file's JSON, refusing a file over [`MAX_FILE_BYTES`] before parsing
+/// it (serde_json also stops at 128 levels of nesting).
+pub(crate) fn parse_bounded(bytes: &[u8]) -> Result<Value, ImportError> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(ImportError::TooLarge {
             size: bytes.len(),
             max: MAX_FILE_BYTES,
         });
     }
-    let root: Value = serde_json::from_slice(bytes).map_err(|e| ImportError::NotJson {
+    serde_json::from_slice(bytes).map_err(|e| ImportError::NotJson {
         line: e.line(),
         column: e.column(),
         truncated: e.is_eof(),
-    })?;
-    read_actor(&root, catalog, name)
+    })
 }
 
 fn not_actor(field: &str) -> ImportError {
