@@ -142,12 +142,12 @@ const ALLOWED_IN: &[(&str, &str, &str)] = &[
         "a change's command line in the table log",
     ),
     (
-        "server/src/",
+        "app/src/",
         "character new ",
         "a change's command line in the table log",
     ),
     (
-        "server/src/",
+        "app/src/",
         "gear add ",
         "a change's command line in the table log",
     ),
@@ -157,12 +157,12 @@ const ALLOWED_IN: &[(&str, &str, &str)] = &[
         "a change's command line in the table log",
     ),
     (
-        "server/src/",
+        "app/src/",
         "rest short",
         "a change's command line in the table log",
     ),
     (
-        "server/src/",
+        "app/src/",
         "rest long",
         "a change's command line in the table log",
     ),
