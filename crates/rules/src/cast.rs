@@ -73,6 +73,7 @@ pub fn cast<R: DiceRng + ?Sized>(
         }
     }
     let plan = plan(caster, spell, request, false)?;
+    let spell = plan.shaped.as_ref().unwrap_or(spell);
     // Room for the usual action, slot, started-spell and Concentration
     // events, so a cast does not grow the vector on the way.
     let mut events = Vec::with_capacity(4);
@@ -195,6 +196,7 @@ pub fn complete_casting_priced<R: DiceRng + ?Sized>(
         request.prices = Some(p);
     }
     let plan = plan(caster, spell, &request, true)?;
+    let spell = plan.shaped.as_ref().unwrap_or(spell);
     let events = vec![
         Event::LongCastEnded {
             spell: spell.id.clone(),
@@ -350,12 +352,6 @@ fn finish<R: DiceRng + ?Sized>(
         rolls.extend(applied.rolls);
         rolls
     };
-    // Boon of Spell Recall: a d4 equal to the slot's level keeps the slot.
-    if let Some(spent) = slot
-        && let Some(roll) = crate::feature::spell_recall(caster, spent, rng, &mut events)
-    {
-        rolls.push(roll);
-    }
     // Boon of Spell Recall: a d4 equal to the slot's level keeps the slot.
     if let Some(spent) = slot
         && let Some(roll) = crate::feature::spell_recall(caster, spent, rng, &mut events)

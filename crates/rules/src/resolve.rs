@@ -842,9 +842,6 @@ fn empower<R: DiceRng + ?Sized>(
         let record = &mut records[part];
         record.dice[die] = new;
         record.total += i64::from(new) - i64::from(old);
-        if let Some(r) = rolled.get_mut(part) {
-            r.amount = u32::try_from(record.total.max(0)).unwrap_or(u32::MAX);
-        }
     }
 }
 
