@@ -113,7 +113,11 @@ after(async () => {
 test('a paladin on a phone attacks with a longsword and the table sees the card', async () => {
   await register(phone, PLAYER);
   await register(gm, GM);
+  // The campaign id's pattern is a valid one, so the browser checks it (issue 37).
+  await gm.fill('#camp-id', 'Not An Id');
+  assert.equal(await gm.$eval('#camp-id', (el) => el.validity.patternMismatch), true, 'the id pattern is checked');
   await gm.fill('#camp-id', CAMPAIGN);
+  assert.equal(await gm.$eval('#camp-id', (el) => el.validity.valid), true);
   await gm.fill('#camp-title', 'The Ford');
   await gm.click('#campaign-form button[type=submit]');
   await gm.locator('#player-form').waitFor({ state: 'visible' });
@@ -134,6 +138,7 @@ test('a paladin on a phone attacks with a longsword and the table sees the card'
   // The sheet says no hit points are recorded; the owner sets them.
   const vitals = phone.locator('#vitals');
   await vitals.getByText('No hit points recorded yet.').waitFor({ state: 'visible' });
+  await quiet(phone, '#sheet');
   await phone.fill('#hp-max', '44');
   await phone.fill('#hp-ac', '18');
   await phone.click('#hp-form button[type=submit]');
@@ -142,6 +147,7 @@ test('a paladin on a phone attacks with a longsword and the table sees the card'
   await vitals.getByText('Hit Dice left: 5d10').waitFor({ state: 'visible' });
   // No weapon yet: the attack card says where to add one.
   await phone.locator('#attack-card').getByText('No weapons carried yet').waitFor({ state: 'visible' });
+  await quiet(phone, '#sheet');
   await phone.fill('#eq-weapons', 'longsword, Oštěp');
   await phone.click('#equip-form button[type=submit]');
   await phone.locator('#attack-weapon').waitFor({ state: 'visible' });

@@ -111,7 +111,7 @@ export function castCard(c, { gm, characters }) {
   const when = c.at ? new Date(c.at).toLocaleTimeString(getLang() === 'cs' ? 'cs-CZ' : 'en-GB', { hour: '2-digit', minute: '2-digit' }) : '';
   return h('li', { class: 'card log-card', 'data-spell': c.spell },
     h('p', {}, h('strong', {}, t('log.casts', { caster: c.caster, spell: spellOf(c) })),
-      ' ', h('span', { class: 'muted small' }, `${t('log.level', { n: c.level })} · ${how(c)}${c.save_dc ? ` · ${t('log.dc', { dc: c.save_dc })}` : ''}${when ? ` · ${when}` : ''}`)),
+      ' ', h('span', { class: 'muted small' }, `${t('log.level', { n: c.level })} · ${how(c)}${c.save_dc && (c.targets || []).some((tg) => tg.save) ? ` · ${t('log.dc', { dc: c.save_dc })}` : ''}${when ? ` · ${when}` : ''}`)),
     (c.rolls || []).length ? h('ul', { class: 'plain rolls' }, ...c.rolls.map((roll) => h('li', {},
       h('span', { class: 'muted small' }, `${rollLabel(roll.label)} (${roll.notation}): `),
       ...roll.dice.map((d) => h('span', { class: 'die', 'aria-label': String(d) }, String(d))),

@@ -112,7 +112,11 @@ export function outcomeCard(data, spellName) {
       h('strong', {}, ` = ${roll.total}`)))));
   }
   for (const tg of c.targets || []) {
-    if (tg.damage_total || (tg.damage || []).length) lines.push(h('p', {}, t('cast.onTarget', { target: tg.target, dmg: tg.damage_total })));
+    // A save's DC and verdict, when one was rolled (issue 37).
+    const save = tg.save && tg.save.success != null
+      ? ` · ${t('log.save', { dc: tg.save.dc, total: tg.save.total, verdict: t(tg.save.success ? 'log.saved' : 'log.failed') })}` : '';
+    if (tg.damage_total || (tg.damage || []).length) lines.push(h('p', {}, t('cast.onTarget', { target: tg.target, dmg: tg.damage_total }), save));
+    else if (save) lines.push(h('p', {}, h('strong', {}, tg.target), save));
   }
   if (data.countered) lines.push(h('p', {}, h('strong', {}, t('react.countered'))));
   return h('section', { class: 'card outcome', id: 'rw-outcome' }, ...lines);
