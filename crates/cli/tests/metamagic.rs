@@ -327,3 +327,237 @@ fn metamagic_is_shown_in_the_cast_line() {
         "{text}"
     );
 }
+
+#[test]
+fn metamagic_careful_protects_at_most_the_charisma_modifier() {
+    let s = Session::new();
+    sorcha(&s, "5", "careful,distant");
+    let err = refused(
+        &s,
+        &[
+            "Fireball",
+            "-t",
+            "A",
+            "-t",
+            "B",
+            "-t",
+            "C",
+            "-t",
+            "D",
+            "--meta",
+            "careful:A,B,C,D",
+        ],
+    );
+    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .contains("at most 3 creatures"),
+        "{err}"
+    );
+}
+
+#[test]
+fn metamagic_careful_names_only_the_spells_targets() {
+    let s = Session::new();
+    sorcha(&s, "5", "careful,distant");
+    let err = refused(&s, &["Fireball", "-t", "Orc", "--meta", "careful:Ana"]);
+    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .contains("Ana is not one of its targets"),
+        "{err}"
+    );
+}
+
+#[test]
+fn metamagic_careful_needs_a_spell_with_a_saving_throw() {
+    let s = Session::new();
+    sorcha(&s, "5", "careful,distant");
+    let err = refused(&s, &["Fire Bolt", "-t", "Orc", "--meta", "careful:Orc"]);
+    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .contains("forces no saving throw"),
+        "{err}"
+    );
+}
+
+#[test]
+fn metamagic_heightened_rolls_the_targets_save_twice_and_keeps_the_lower() {
+    let s = Session::new();
+    sorcha(&s, "5", "heightened,careful");
+    let v = cast(
+        &s,
+        &["Hold Person", "-t", "Orc:wis=0", "--meta", "heightened:Orc"],
+    );
+    let save = v["rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["notation"].as_str().unwrap().contains("d20"))
+        .unwrap()
+        .clone();
+    assert!(
+        save["notation"].as_str().unwrap().starts_with("2d20kl1"),
+        "{v}"
+    );
+    let dice: Vec<u64> = save["dice"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .collect();
+    let kept = *dice.iter().min().unwrap();
+    assert_eq!(v["targets"][0]["save"]["total"], kept, "{v}");
+}
+
+#[test]
+fn metamagic_heightened_costs_two_points() {
+    let s = Session::new();
+    sorcha(&s, "5", "heightened,careful");
+    let v = cast(
+        &s,
+        &["Hold Person", "-t", "Orc:wis=0", "--meta", "heightened"],
+    );
+    assert_eq!(points(&v), 2, "{v}");
+}
+
+#[test]
+fn metamagic_extended_hold_person_lasts_two_minutes() {
+    let s = Session::new();
+    sorcha(&s, "5", "extended,subtle");
+    cast(&s, &["Hold Person", "-t", "Orc", "--meta", "extended"]);
+    let v = s.ok(&["character", "show", "Sorcha"]);
+    let held = v["character"]["ongoing"][0].clone();
+    assert_eq!(held["expires_at"], 20, "{v}");
+}
+
+#[test]
+fn metamagic_extended_needs_a_duration_of_a_minute_or_more() {
+    let s = Session::new();
+    sorcha(&s, "5", "extended,subtle");
+    let err = refused(&s, &["Magic Missile", "-t", "Orc", "--meta", "extended"]);
+    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .contains("lasts less than 1 minute"),
+        "{err}"
+    );
+}
+
+#[test]
+fn metamagic_distant_needs_a_range_to_extend() {
+    let s = Session::new();
+    sorcha(&s, "5", "careful,distant");
+    s.ok(&["prepare", "Sorcha", "Shield"]);
+    let err = refused(&s, &["Shield", "--meta", "distant", "--trigger", "hit"]);
+    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
+}
+
+#[test]
+fn metamagic_seeking_needs_an_attack_roll() {
+    let s = Session::new();
+    sorcha(&s, "17", "seeking,subtle");
+    let err = refused(&s, &["Magic Missile", "-t", "Orc", "--meta", "seeking"]);
+    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
+}
+
+#[test]
+fn metamagic_seeking_against_an_easy_target_costs_nothing() {
+    let s = Session::new();
+    sorcha(&s, "17", "seeking,subtle");
+    let v = cast(&s, &["Fire Bolt", "-t", "Orc:ac=1", "--meta", "seeking"]);
+    // A natural 1 misses whatever the AC; anything else hits AC 1.
+    let natural = v["targets"][0]["attacks"][0]["natural"].as_u64().unwrap();
+    if natural != 1 {
+        assert!(v["metamagic"].is_null(), "{v}");
+    }
+}
+
+#[test]
+fn metamagic_empowered_rerolled_dice_show_in_the_roll() {
+    let s = Session::new();
+    sorcha(&s, "5", "empowered,subtle");
+    let v = cast(&s, &["Fireball", "-t", "Orc:dex=-5", "--meta", "empowered"]);
+    let damage = &v["rolls"][0];
+    let dice: Vec<u64> = damage["dice"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .collect();
+    let sum: u64 = dice.iter().sum();
+    assert_eq!(damage["total"], sum, "{v}");
+    assert_eq!(points(&v), 1, "{v}");
+}
+
+#[test]
+fn metamagic_empowered_needs_a_damage_roll() {
+    let s = Session::new();
+    sorcha(&s, "5", "empowered,subtle");
+    let err = refused(&s, &["Hold Person", "-t", "Orc", "--meta", "empowered"]);
+    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
+}
+
+#[test]
+fn metamagic_transmuted_needs_a_listed_type() {
+    let s = Session::new();
+    sorcha(&s, "5", "transmuted,twinned");
+    let err = refused(
+        &s,
+        &["Fireball", "-t", "Orc", "--meta", "transmuted:radiant"],
+    );
+    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
+    let err = refused(
+        &s,
+        &["Magic Missile", "-t", "Orc", "--meta", "transmuted:fire"],
+    );
+    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
+}
+
+#[test]
+fn metamagic_twinned_needs_a_spell_that_gains_a_target() {
+    let s = Session::new();
+    sorcha(&s, "5", "transmuted,twinned");
+    let err = refused(&s, &["Fireball", "-t", "Orc", "--meta", "twinned"]);
+    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
+}
+
+#[test]
+fn metamagic_quickened_slot_spell_still_counts_for_r10() {
+    let s = Session::new();
+    sorcha(&s, "5", "quickened,subtle");
+    cast(&s, &["Magic Missile", "-t", "Orc", "--meta", "quickened"]);
+    // The Action is free, but a second slot this turn is refused (R10),
+    // and Quickened's own rule says the same first.
+    let err = refused(&s, &["Magic Missile", "-t", "Orc"]);
+    assert_eq!(err["code"], "spell_after_quickened", "{err}");
+}
+
+#[test]
+fn metamagic_a_sorcerer_of_level_1_knows_no_options() {
+    let s = Session::new();
+    let out = s.fails(
+        1,
+        &[
+            "character",
+            "new",
+            "Nova",
+            "--class",
+            "sorcerer:1",
+            "--abilities",
+            "cha=16",
+            "--metamagic",
+            "subtle",
+        ],
+    );
+    assert_eq!(out["code"], "metamagic_level_too_low", "{out}");
+}

@@ -661,7 +661,8 @@ mod tests {
                 "--target=Goblin:ac=15",
                 "--target=Orc",
                 "--action=magic",
-                "--advantage"
+                "--advantage",
+                "--meta=careful:Orc"
             ]
         );
     }
