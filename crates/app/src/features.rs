@@ -303,6 +303,26 @@ mod tests {
     }
 
     #[test]
+    fn options_list_divine_intervention_as_a_way_to_cast_a_cleric_spell() {
+        let c = give(&caster(&[(Class::Cleric, 10)]), &[]).unwrap();
+        let bless = &Catalog::srd().get("bless").unwrap().spell;
+        let ways = crate::options::ways_to_try(&c, bless);
+        assert!(
+            ways.iter().any(|w| matches!(
+                w,
+                crate::options::Way::Feature { name } if name == "Divine Intervention"
+            )),
+            "{ways:?}"
+        );
+        let heal = &Catalog::srd().get("heal").unwrap().spell;
+        assert!(
+            !crate::options::ways_to_try(&c, heal)
+                .iter()
+                .any(|w| matches!(w, crate::options::Way::Feature { .. }))
+        );
+    }
+
+    #[test]
     fn unknown_subclass_is_refused_with_its_code() {
         let err = give(
             &caster(&[(Class::Wizard, 3)]),

@@ -252,7 +252,7 @@ pub fn ways_to_try(caster: &Caster, spell: &Spell) -> Vec<Way> {
     for f in caster
         .features()
         .iter()
-        .filter(|f| f.spells.contains(&spell.id))
+        .filter(|f| f.casts(spell))
     {
         ways.push(Way::Feature {
             name: f.name.clone(),
