@@ -6,8 +6,8 @@
 
 use grimoire_dice::DiceRng;
 use grimoire_rules::{
-    Caster, ClassFeature, HitDice, RulesError, ShortRestChoices, SlotLevel, Spell,
-    arcane_recovery_budget, magical_cunning_budget, slot_creation_cost,
+    Caster, ClassFeature, HitDice, HitDieRoll, Outcome, RulesError, ShortRestChoices, SlotLevel,
+    Spell, arcane_recovery_budget, magical_cunning_budget, slot_creation_cost,
     sorcerous_restoration_budget,
 };
 use grimoire_store::{Entity, Store};
@@ -316,6 +316,23 @@ pub fn rest_choosing<R: DiceRng + ?Sized>(
             RulesError::from(grimoire_rules::ResourceError::NeedsShortRest { feature }).into(),
         );
     }
+    let (out, rolls, healed) = short_rest_outcome(caster, dice, choices, rng)?;
+    let step = commit(store, command, caster, out)?;
+    Ok(Rested {
+        step,
+        rolls,
+        healed,
+    })
+}
+
+/// A Short Rest's events with the chosen recoveries, then the Hit Point
+/// Dice spent: each die rolled and the hit points they gave.
+pub(crate) fn short_rest_outcome<R: DiceRng + ?Sized>(
+    caster: &Entity<Caster>,
+    dice: HitDice,
+    choices: &RestChoices,
+    rng: &mut R,
+) -> Result<(Outcome, Vec<HitDieRoll>, u32), AppError> {
     let c = &caster.state;
     if c.vitals().is_some_and(|v| v.death.dead) {
         return Err(RulesError::Dead {
@@ -332,12 +349,21 @@ pub fn rest_choosing<R: DiceRng + ?Sized>(
         rolls = spent.rolls;
         healed = spent.healed;
     }
-    let step = commit(store, command, caster, out)?;
-    Ok(Rested {
-        step,
-        rolls,
-        healed,
-    })
+    Ok((out, rolls, healed))
+}
+
+/// What a party Short Rest (`rest --all`) takes back for `c` without
+/// asking: Arcane Recovery's highest expended slots within its budget,
+/// and Sorcerous Restoration when points are spent; each only while
+/// unused since the last Long Rest.
+pub fn party_choices(c: &Caster) -> RestChoices {
+    let restoration = c.class_level(grimoire_rules::Class::Sorcerer) >= 5
+        && !c.class_resources().restoration_used()
+        && c.sorcery_points() < c.sorcery_points_max();
+    RestChoices {
+        sorcerous_restoration: restoration,
+        ..default_choices(c)
+    }
 }
 
 /// The Arcane Recovery `rest --all` makes for a Wizard who has it: the

@@ -153,7 +153,18 @@ pub fn rest_all_spending<R: DiceRng + ?Sized>(
             _ => HitDice::default(),
         };
         let mut hit_dice_rolls = Vec::new();
-        let (state, refused) = match rest_outcome(store, c, kind, dice, rng) {
+        // A Short Rest takes back what Arcane Recovery and Sorcerous
+        // Restoration may, unasked (issue 33).
+        let choices = match kind {
+            RestKind::Short => crate::class_resources::party_choices(&c.state),
+            RestKind::Long => crate::class_resources::RestChoices::default(),
+        };
+        let outcome = if choices.is_empty() {
+            rest_outcome(store, c, kind, dice, rng)
+        } else {
+            crate::class_resources::short_rest_outcome(c, dice, &choices, rng)
+        };
+        let (state, refused) = match outcome {
             Ok((out, rolls, _)) if !out.events.is_empty() => {
                 any = true;
                 hit_dice_rolls = rolls;

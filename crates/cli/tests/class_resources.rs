@@ -516,3 +516,24 @@ fn the_plan_compares_a_slot_with_a_slot_made_from_points() {
         "{human}"
     );
 }
+
+#[test]
+fn a_party_short_rest_takes_arcane_recovery_and_sorcerous_restoration_unasked() {
+    let s = Session::new();
+    new(&s, "Elmira", "wizard:6");
+    new(&s, "Sera", "sorcerer:6");
+    s.ok(&["prepare", "Elmira", "Magic Missile"]);
+    spend(&s, "Elmira", "3", 1);
+    spend(&s, "Elmira", "1", 1);
+    s.ok(&["font", "Sera", "--to-slot", "3"]);
+    s.ok(&["rest", "--all", "--short"]);
+    // Wizard 6: 3 levels, the highest expended first: the 3rd-level slot.
+    assert_eq!(slots_left(&s, "Elmira", 3), 3);
+    assert_eq!(slots_left(&s, "Elmira", 1), 3, "nothing left in the budget");
+    assert_eq!(resources(&s, "Elmira")["arcane_recovery"]["used"], true);
+    assert_eq!(points(&s, "Sera"), 4, "1 left, 3 back");
+    // The next party Short Rest has nothing left to take.
+    s.ok(&["rest", "--all", "--short"]);
+    assert_eq!(slots_left(&s, "Elmira", 1), 3);
+    assert_eq!(points(&s, "Sera"), 4);
+}
