@@ -232,6 +232,13 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
             Reads,
             none.clone(),
         ),
+        // A creature's attack is the GM's: its numbers are hers (issue 34).
+        (
+            "post",
+            "/campaigns/{campaign}/encounters/{encounter}/attacks",
+            Refused,
+            json!({"attacker": "Ogre", "weapon": "greatclub", "target": "Brom", "bonus": 6}),
+        ),
         (
             "post",
             "/campaigns/{campaign}/encounters/{encounter}/cast",

@@ -114,6 +114,14 @@ fn describe_values(doc: &mut serde_json::Value) {
             json!({ "minimum": 1, "maximum": 30 }),
         );
     }
+    // A creature's own attack's damage type: one of the types or null.
+    let mut type_or_null = json_names(&grimoire_rules::DamageType::ALL);
+    type_or_null.push(serde_json::Value::Null);
+    patch(
+        doc,
+        &format!("{schemas}/CreatureAttackInput/properties/damage_type"),
+        json!({ "enum": type_or_null }),
+    );
     patch(
         doc,
         &format!("{schemas}/ConditionInput/properties/condition"),

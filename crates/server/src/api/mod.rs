@@ -10,6 +10,7 @@ mod cast_body;
 mod characters;
 mod class_resources;
 mod contract;
+mod creature_attacks;
 mod damage;
 mod encounters;
 mod events;
@@ -89,6 +90,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(characters::router())
         .merge(class_resources::router())
         .merge(attacks::router())
+        .merge(creature_attacks::router())
         .merge(gear::router())
         .merge(features::router())
         .merge(encounters::router())

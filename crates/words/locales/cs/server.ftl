@@ -45,6 +45,7 @@ server-gm-create_encounters = zakládat střetnutí
 server-gm-run_encounters = řídit střetnutí
 server-gm-upload_homebrew = nahrávat vlastní kouzla
 server-gm-set_house_rules = měnit domácí pravidla
+server-gm-creature_attack = útočit tvorem
 server-gm-party_rest = nechat odpočinout celou družinu
 server-gm-create_for_others = zakládat postavy jiným hráčům
 server-gm-answer_for_others = odpovídat za jiné

@@ -50,6 +50,7 @@ server-gm-create_encounters = create encounters
 server-gm-run_encounters = run encounters
 server-gm-upload_homebrew = upload homebrew
 server-gm-set_house_rules = set house rules
+server-gm-creature_attack = make a creature's attack
 server-gm-party_rest = rest the whole party
 server-gm-create_for_others = create characters for other players
 server-gm-answer_for_others = answer for others
