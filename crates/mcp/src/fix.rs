@@ -119,6 +119,22 @@ fn fix_id(code: &str) -> &'static str {
         | "bad_field"
         | "unknown_class"
         | "not_a_spellcaster" => "sheet",
+        // Choosing features (issue 33).
+        "unknown_subclass"
+        | "unknown_feat"
+        | "unknown_invocation"
+        | "unknown_feature"
+        | "feature_variant_needed"
+        | "feature_spell_not_allowed" => "feature_choice",
+        "subclass_level_too_low"
+        | "feat_level_too_low"
+        | "invocation_level_too_low"
+        | "feature_level_too_low"
+        | "prerequisite_missing"
+        | "too_many_invocations"
+        | "feature_already_chosen" => "feature_not_yet",
+        "free_cast_cannot_upcast" => "free_cast_cannot_upcast",
+        "wild_shape_no_casting" | "feature_missing" => "wild_shape",
         _ => "other",
     }
 }
@@ -148,6 +164,10 @@ mod tests {
             "usage",
             "timeout",
             "read_only",
+            "unknown_subclass",
+            "subclass_level_too_low",
+            "free_cast_cannot_upcast",
+            "wild_shape_no_casting",
             "x",
         ] {
             let (en, cs) = (fix(code, Lang::EN), fix(code, Lang::CS));
