@@ -304,13 +304,15 @@ impl MetamagicError {
                     ("spell", Arg::Name(spell.clone())),
                     ("why", Arg::Text(why.code().to_owned())),
                 ];
-                match why {
-                    Unfit::NotATarget { name } => args.push(("name", Arg::Text(name.clone()))),
-                    Unfit::TooManyCreatures { max } => {
-                        args.push(("max", Arg::Number(i64::from(*max))));
-                    }
-                    _ => {}
-                }
+                // Every reason's values are named, so the message may pick
+                // any of them: the creature and the limit where they apply.
+                let (name, max) = match why {
+                    Unfit::NotATarget { name } => (name.clone(), 0),
+                    Unfit::TooManyCreatures { max } => (String::new(), *max),
+                    _ => (String::new(), 0),
+                };
+                args.push(("name", Arg::Text(name)));
+                args.push(("max", Arg::Number(i64::from(max))));
                 args
             }
             MetamagicError::OnePerSpell { first, second } => {

@@ -146,9 +146,10 @@ impl SubclassCastError {
     /// The values its message names.
     pub fn args(&self) -> Vec<(&'static str, Arg)> {
         let (subclass, class, level) = self.feature().granted_by();
-        let mut out = vec![("feature", Arg::Text(self.feature().id().to_owned()))];
+        let mut out = Vec::new();
         match self {
-            SubclassCastError::NotHad { .. } => {
+            SubclassCastError::NotHad { feature } => {
+                out.push(("feature", Arg::Text(feature.id().to_owned())));
                 out.push(("subclass", Arg::Text(subclass.to_owned())));
                 out.push(("class", Arg::Class(class)));
                 out.push(("level", Arg::Number(i64::from(level))));
