@@ -185,7 +185,18 @@ test('a paladin on a phone attacks with a longsword and the table sees the card'
   assert.match(said, /attack vs River Mage \(1d20[+-]\d+\)/, 'the d20 with its bonus');
   // A player sees no creature's hit points or Armor Class.
   assert.doesNotMatch(said, /HP left|AC \d/, 'no creature numbers for a player');
-  if (/Hit|Critical/.test(said)) assert.match(said, /\d+ damage \(\d+ slashing/, 'the damage by type');
+  if (/Hit|Critical/.test(said)) {
+    assert.match(said, /\d+ damage \(\d+ slashing/, 'the damage by type');
+    // A hit lets Ardent smite now: the button opens the cast dialog with
+    // the target ticked and the trigger named.
+    await card.getByRole('button', { name: 'Cast Searing Smite' }).click();
+    await phone.locator('#cast-h').getByText('Searing Smite').waitFor({ state: 'visible' });
+    assert.equal(await phone.inputValue('#cast-trigger'), 'I hit River Mage with a weapon');
+    assert.equal(await phone.locator('#cast-pick-list').getByRole('checkbox', { name: 'River Mage' }).isChecked(), true);
+    await phone.click('#cast-close');
+  } else {
+    assert.equal(await card.getByRole('button', { name: 'Cast Searing Smite' }).count(), 0, 'no smite after a miss');
+  }
   await fitsWidth(phone);
   await phone.locator('#attack-card').evaluate((e) => e.scrollIntoView({ block: 'center' }));
   await phone.screenshot({ path: path.join(SHOTS, 'attack-card-phone.png') });
