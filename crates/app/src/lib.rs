@@ -55,6 +55,7 @@ pub mod monster;
 mod name;
 pub mod options;
 pub mod plan;
+pub mod plan_metamagic;
 pub mod play;
 pub mod reaction;
 pub mod seat;

@@ -9,8 +9,8 @@
 
 use grimoire_dice::{Distribution, DistributionError, SeededRng};
 use grimoire_rules::{
-    Ability, Caster, DamageType, Defense, Delivery, DiceFormula, OnSave, RollMode, ScaledEffect,
-    Spell, SpellId, SpellLevel, scaled_effect,
+    Ability, Caster, DamageType, Defense, Delivery, DiceFormula, Metamagic, OnSave, RollMode,
+    ScaledEffect, Spell, SpellId, SpellLevel, scaled_effect,
 };
 use grimoire_store::{Entity, Store};
 use serde::Serialize;
@@ -48,6 +48,15 @@ pub struct PlanLine {
     pub way: Way,
     /// The level it is cast at (0 for a cantrip).
     pub level: u8,
+    /// The Metamagic option the line is cast with (issue 35): `empowered`
+    /// (the lowest dice below their average rerolled, up to the Charisma
+    /// modifier), `heightened` (the target saves with Disadvantage),
+    /// `careful` (the target is the creature protected: it takes nothing)
+    /// or `twinned` (the spell counts one level higher: one more dart or
+    /// ray); absent for the plain casting.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    pub metamagic: Option<grimoire_rules::Metamagic>,
     /// `damage` or `healing`.
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub kind: &'static str,
@@ -77,6 +86,10 @@ pub struct LeftOut {
     pub spell: SpellId,
     /// How it would be powered.
     pub way: Way,
+    /// The Metamagic option of the line left out, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    pub metamagic: Option<Metamagic>,
     /// Why: `work_budget`, `answer_size`, `deadline`, `too_large` or
     /// `line_limit` (see [`crate::budget::Exhausted`]).
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
@@ -160,6 +173,7 @@ fn taken(
     modifier: i32,
     crit: bool,
     halve: bool,
+    empowered: Option<usize>,
     budget: &mut WorkBudget,
 ) -> Result<Distribution, Cut> {
     let mut total = Distribution::point(0);
@@ -174,7 +188,16 @@ fn taken(
         if p.add_modifier {
             f.bonus = f.bonus.saturating_add(modifier);
         }
-        let mut d = dist(f, budget)?;
+        let mut d = match empowered {
+            // Empowered Spell rerolls the dice of the damage's one roll.
+            Some(limit) => {
+                let dice = crate::plan_metamagic::empowered_dice(f.count, f.sides, limit, budget)?;
+                budget.spend(dice.span() as u64)?;
+                let bonus = i64::from(f.bonus);
+                dice.map_values(|v| v + bonus)
+            }
+            None => dist(f, budget)?,
+        };
         if halve {
             budget.spend(d.span() as u64)?;
             d = d.halved_floor();
@@ -276,14 +299,36 @@ fn line(
     spell: &Spell,
     way: &Way,
     target: &PlanTarget,
+    meta: Option<Metamagic>,
     budget: &mut WorkBudget,
 ) -> Result<Option<PlanLine>, Cut> {
-    let Some((cast_level, scaled)) = way_level(way).and_then(|l| scaled(caster, spell, l)) else {
+    // Twinned Spell: the casting counts one level higher (R6, R17).
+    let raise = u8::from(meta == Some(Metamagic::Twinned));
+    let Some((cast_level, scaled)) = way_level(way)
+        .filter(|l| *l + raise <= 9 && (raise == 0 || *l > 0))
+        .and_then(|l| scaled(caster, spell, l + raise))
+    else {
         return Ok(None);
     };
     if scaled.damage.is_empty() && scaled.healing.is_none() {
         return Ok(None);
     }
+    // Empowered Spell is computed exactly on one roll of one kind of die.
+    let empowered = match meta {
+        Some(Metamagic::Empowered) => {
+            let parts = scaled
+                .damage
+                .iter()
+                .filter(|p| p.only_against.is_empty())
+                .count();
+            if parts != 1 || scaled.instances != 1 || scaled.damage.len() != 1 {
+                return Ok(None);
+            }
+            Some(crate::plan_metamagic::empowered_limit(caster))
+        }
+        _ => None,
+    };
+    let protected = meta == Some(Metamagic::Careful);
     let Some((dc, attack, modifier)) = numbers(caster, spell, way) else {
         return Ok(None);
     };
@@ -297,7 +342,15 @@ fn line(
     } else {
         let d = match spell.effect.delivery {
             Delivery::Automatic => {
-                let one = taken(&scaled.damage, target, modifier, false, false, budget)?;
+                let one = taken(
+                    &scaled.damage,
+                    target,
+                    modifier,
+                    false,
+                    false,
+                    empowered,
+                    budget,
+                )?;
                 times(&one, scaled.instances, budget)?
             }
             Delivery::Save {
@@ -310,12 +363,37 @@ fn line(
                     .find(|(a, _)| *a == ability)
                     .map(|(_, b)| *b);
                 // A d20 + bonus below the DC fails; no save given: it fails.
-                let fail = bonus.map_or(1.0, |b| f64::from((dc - b - 1).clamp(0, 20)) / 20.0);
+                let mut fail = bonus.map_or(1.0, |b| f64::from((dc - b - 1).clamp(0, 20)) / 20.0);
+                match meta {
+                    Some(Metamagic::Heightened) => {
+                        fail = crate::plan_metamagic::heightened_fail(fail);
+                    }
+                    // Careful Spell: the protected target succeeds and
+                    // takes no half damage.
+                    Some(Metamagic::Careful) => fail = 0.0,
+                    _ => {}
+                }
                 fail_chance = Some(fail);
-                let one = taken(&scaled.damage, target, modifier, false, false, budget)?;
+                let one = taken(
+                    &scaled.damage,
+                    target,
+                    modifier,
+                    false,
+                    false,
+                    empowered,
+                    budget,
+                )?;
                 let full = times(&one, scaled.instances, budget)?;
-                let half = if on_success == OnSave::Half {
-                    let one = taken(&scaled.damage, target, modifier, false, true, budget)?;
+                let half = if on_success == OnSave::Half && !protected {
+                    let one = taken(
+                        &scaled.damage,
+                        target,
+                        modifier,
+                        false,
+                        true,
+                        empowered,
+                        budget,
+                    )?;
                     times(&one, scaled.instances, budget)?
                 } else {
                     Distribution::point(0)
@@ -325,8 +403,24 @@ fn line(
             Delivery::Attack(_) => {
                 let (miss, hit, crit) = attack_odds(attack, target.ac, target.attack_mode);
                 hit_chance = Some(hit + crit);
-                let on_hit = taken(&scaled.damage, target, modifier, false, false, budget)?;
-                let on_crit = taken(&scaled.damage, target, modifier, true, false, budget)?;
+                let on_hit = taken(
+                    &scaled.damage,
+                    target,
+                    modifier,
+                    false,
+                    false,
+                    empowered,
+                    budget,
+                )?;
+                let on_crit = taken(
+                    &scaled.damage,
+                    target,
+                    modifier,
+                    true,
+                    false,
+                    empowered,
+                    budget,
+                )?;
                 let landed = mix(
                     crit / (hit + crit).max(f64::MIN_POSITIVE),
                     &on_crit,
@@ -350,6 +444,7 @@ fn line(
         spell: spell.id.clone(),
         way: way.clone(),
         level: cast_level.get(),
+        metamagic: meta,
         kind,
         mean: d.mean(),
         min: d.min(),
@@ -415,21 +510,30 @@ impl PlanWork {
     /// cut short (`truncated`) leaves out the costliest; then best
     /// expected amount first.
     pub fn compute(&self, budget: &mut WorkBudget) -> Plan {
-        let mut order: Vec<(u64, usize)> = self
-            .ways
-            .iter()
-            .enumerate()
-            .map(|(i, (spell, way))| (estimate(&self.caster, spell, way), i))
-            .collect();
+        // Each way plain, then with each Metamagic option that changes its
+        // numbers (not on a slot still to be made from Sorcery Points,
+        // which spends the points Metamagic would).
+        let mut order: Vec<(u64, usize, Option<Metamagic>)> = Vec::new();
+        for (i, (spell, way)) in self.ways.iter().enumerate() {
+            let cost = estimate(&self.caster, spell, way);
+            order.push((cost, i, None));
+            if matches!(way, Way::PointsSlot { .. }) {
+                continue;
+            }
+            for m in crate::plan_metamagic::planned_for(&self.caster, spell) {
+                order.push((cost.saturating_add(1), i, Some(m)));
+            }
+        }
         order.sort_unstable();
         let mut lines = Vec::new();
         let mut left_out = Vec::new();
         let mut stopped_by = None;
-        for (_, i) in order {
+        for (_, i, meta) in order {
             let (spell, way) = &self.ways[i];
             let leave = |reason: &'static str| LeftOut {
                 spell: spell.id.clone(),
                 way: way.clone(),
+                metamagic: meta,
                 reason,
             };
             if let Some(reason) = stopped_by {
@@ -440,7 +544,7 @@ impl PlanWork {
                 left_out.push(leave("line_limit"));
                 continue;
             }
-            match line(&self.caster, spell, way, &self.target, budget) {
+            match line(&self.caster, spell, way, &self.target, meta, budget) {
                 Ok(Some(l)) => lines.push(l),
                 Ok(None) => {}
                 Err(why) => {

@@ -159,3 +159,47 @@ fn metamagic_options_are_absent_without_metamagic() {
     );
     assert!(!s.human(&["options", "Elmira"]).contains("Metamagic"));
 }
+
+#[test]
+fn metamagic_plan_lines_name_their_option_with_exact_numbers() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Hela",
+        "--class",
+        "sorcerer:10",
+        "--abilities",
+        "str=8,dex=14,con=14,int=10,wis=12,cha=16",
+        "--metamagic",
+        "careful,heightened,empowered,twinned",
+    ]);
+    s.ok(&["equip", "Hela", "--pouch"]);
+    s.ok(&["prepare", "Hela", "Fire Bolt", "Fireball"]);
+    let p = s.ok(&["plan", "Hela", "--target", "ac=15,dex=+2"]);
+    let line = |meta: Option<&str>| {
+        p["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| {
+                l["spell"] == "fireball"
+                    && l["level"] == 3
+                    && l.get("metamagic").and_then(Value::as_str) == meta
+            })
+            .unwrap_or_else(|| panic!("{meta:?}: {p}"))
+            .clone()
+    };
+    // DC 15 against +2: 60% fail; Heightened's Disadvantage: 84%.
+    assert_eq!(line(None)["fail_chance"], 0.6);
+    assert_eq!(line(Some("heightened"))["fail_chance"], 0.84);
+    // Careful: the protected creature takes nothing.
+    assert_eq!(line(Some("careful"))["mean"], 0.0);
+    // Empowered rerolls up to 3 dice below 3.5: 26.30 against 22.30.
+    let gain =
+        line(Some("empowered"))["mean"].as_f64().unwrap() - line(None)["mean"].as_f64().unwrap();
+    assert!((gain - 4.0).abs() < 0.01, "{gain}");
+    let human = s.human(&["plan", "Hela", "--target", "ac=15,dex=+2"]);
+    assert!(human.contains("Fireball + Empowered Spell"), "{human}");
+    assert!(human.contains("Fire Bolt + Empowered Spell"), "{human}");
+}

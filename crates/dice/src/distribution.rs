@@ -204,6 +204,21 @@ impl Distribution {
         }
     }
 
+    /// The distribution whose value `offset + i` has probability `masses[i]`:
+    /// for a caller that computed the masses itself (a dynamic programme over
+    /// dice a rule rerolls). `None` for masses that are negative or not
+    /// finite, that do not sum to 1 (within 1e-9), or that span more than
+    /// [`crate::MAX_SUPPORT`] values.
+    pub fn from_masses(offset: i64, masses: Vec<f64>) -> Option<Distribution> {
+        let len = i64::try_from(masses.len()).ok()?;
+        check_span(offset, offset.checked_add(len - 1)?).ok()?;
+        let total: f64 = masses.iter().sum();
+        if masses.iter().any(|p| !p.is_finite() || *p < 0.0) || (total - 1.0).abs() > 1e-9 {
+            return None;
+        }
+        Some(Self::from_dense(offset, masses, false))
+    }
+
     /// Builds from dense masses starting at `offset`, trimming zero ends.
     pub(crate) fn from_dense(offset: i64, mut probs: Vec<f64>, truncated: bool) -> Self {
         let last = probs.iter().rposition(|&p| p > 0.0);
@@ -476,6 +491,17 @@ mod tests {
         assert!((two.prob_at_most(3) - 3.0 / 36.0).abs() < 1e-15);
         assert_eq!(two.prob(13), 0.0);
         assert_eq!(two.prob(i64::MIN), 0.0);
+    }
+
+    #[test]
+    fn from_masses_takes_only_a_probability_distribution() {
+        let d = Distribution::from_masses(2, vec![0.0, 0.25, 0.75, 0.0]);
+        let pmf: Vec<_> = d.map(|d| d.pmf().collect::<Vec<_>>()).unwrap_or_default();
+        assert_eq!(pmf, [(3, 0.25), (4, 0.75)]);
+        assert!(Distribution::from_masses(0, vec![0.5, 0.4]).is_none());
+        assert!(Distribution::from_masses(0, vec![1.5, -0.5]).is_none());
+        assert!(Distribution::from_masses(0, vec![f64::NAN]).is_none());
+        assert!(Distribution::from_masses(0, Vec::new()).is_none());
     }
 
     #[test]

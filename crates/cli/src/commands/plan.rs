@@ -126,6 +126,11 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         } else {
             name
         };
+        // A line cast with Metamagic names its option.
+        let name = match l.metamagic {
+            Some(m) => format!("{name} + {}", grimoire_words::term(lang.tag(), &m)),
+            None => name,
+        };
         table.row([
             name,
             way(&l.way, lang),
