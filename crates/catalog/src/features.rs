@@ -113,6 +113,8 @@ struct FreeRecord {
     each: bool,
     #[serde(default)]
     short_rest_one: bool,
+    #[serde(default)]
+    lock_dice: Option<(u8, u8)>,
 }
 
 fn long_rest() -> Recharge {
@@ -218,6 +220,7 @@ fn free_cast(owner: &str, level: u8, r: FreeRecord) -> Result<FreeCast, String> 
         no_material: r.no_material,
         each: r.each,
         short_rest_one: r.short_rest_one,
+        lock_dice: r.lock_dice.filter(|(n, s)| *n > 0 && *s > 0),
     })
 }
 

@@ -916,3 +916,33 @@ fn boon_of_spell_recall_keeps_the_slot_when_the_d4_shows_its_level() {
             .any(|r| matches!(r.label, grimoire_rules::RollLabel::SpellRecall { .. }))
     );
 }
+
+#[test]
+fn greater_divine_intervention_wish_locks_divine_intervention_for_2d4_long_rests() {
+    let mut c = caster(&[(Class::Cleric, 20)]);
+    // Every die shows 3: 2d4 = 6 Long Rests.
+    let out = cast_ok(&mut c, "wish", &free("Greater Divine Intervention"));
+    assert!(
+        out.resolution
+            .rolls
+            .iter()
+            .any(|r| matches!(r.label, grimoire_rules::RollLabel::RestsLocked) && r.total == 6)
+    );
+    let di = |c: &Caster| {
+        c.features()
+            .iter()
+            .find(|f| f.name == "Divine Intervention")
+            .unwrap()
+            .remaining()
+    };
+    for _ in 0..5 {
+        long_rest(&mut c);
+        assert_eq!(di(&c), 0);
+    }
+    long_rest(&mut c);
+    assert_eq!(di(&c), 1);
+    // An ordinary Divine Intervention comes back after one Long Rest.
+    cast_ok(&mut c, "bless", &free("Divine Intervention"));
+    long_rest(&mut c);
+    assert_eq!(di(&c), 1);
+}

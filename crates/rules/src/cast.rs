@@ -352,6 +352,13 @@ fn finish<R: DiceRng + ?Sized>(
         rolls.extend(applied.rolls);
         rolls
     };
+    // Greater Divine Intervention's Wish: Divine Intervention waits 2d4
+    // Long Rests.
+    if let Source::Feature(name) = &plan.source
+        && let Some(roll) = crate::feature::lockout(caster, name, rng, &mut events)
+    {
+        rolls.push(roll);
+    }
     // Boon of Spell Recall: a d4 equal to the slot's level keeps the slot.
     if let Some(spent) = slot
         && let Some(roll) = crate::feature::spell_recall(caster, spent, rng, &mut events)

@@ -298,6 +298,14 @@ pub enum Event {
         /// Whether it was a pact slot.
         pact: bool,
     },
+    /// A feature waits this many Long Rests before its uses come back
+    /// (Greater Divine Intervention's Wish).
+    FeatureLocked {
+        /// The feature.
+        name: String,
+        /// The Long Rests to finish.
+        rests: u8,
+    },
     /// A Druid went into Wild Shape or came out of it.
     WildShapeChanged {
         /// Whether it is in Wild Shape now.
@@ -614,7 +622,7 @@ impl Caster {
                     .iter_mut()
                     .filter(|f| f.recharge != Recharge::Never)
                 {
-                    f.restore();
+                    f.long_rest();
                 }
                 for i in self
                     .items
@@ -654,6 +662,11 @@ impl Caster {
                 self.picks.push(pick.clone());
             }
             Event::WildShapeChanged { on } => self.wild_shape = *on,
+            Event::FeatureLocked { name, rests } => {
+                if let Some(f) = self.features.iter_mut().find(|f| &f.name == name) {
+                    f.locked_rests = *rests;
+                }
+            }
             Event::SlotKept { level, pact } => {
                 if *pact {
                     if let Some(p) = self.pact.as_mut() {

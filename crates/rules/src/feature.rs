@@ -113,6 +113,9 @@ pub struct FreeCast {
     pub each: bool,
     /// A Short Rest gives back one use (Wild Shape); a Long Rest all.
     pub short_rest_one: bool,
+    /// After a cast, the feature that paid waits this many dice (count,
+    /// sides) of Long Rests (Greater Divine Intervention: 2d4).
+    pub lock_dice: Option<(u8, u8)>,
 }
 
 /// The spells a player chooses for a pick.
@@ -475,6 +478,7 @@ impl Caster {
                 };
                 feature.no_material = free.no_material;
                 feature.short_rest_one = free.short_rest_one;
+                feature.lock_dice = free.lock_dice;
                 let same = self.features().iter().any(|f| {
                     f.name == feature.name
                         && f.spells == feature.spells
@@ -682,6 +686,29 @@ impl Caster {
 
 /// The name of the Druid's Wild Shape feature on the sheet.
 pub const WILD_SHAPE: &str = "Wild Shape";
+
+/// After a cast through `name`, a feature with lock dice rolls them: the
+/// feature that paid waits that many Long Rests ([`Event::FeatureLocked`]).
+pub(crate) fn lockout<R: grimoire_dice::DiceRng + ?Sized>(
+    caster: &Caster,
+    name: &str,
+    rng: &mut R,
+    events: &mut Vec<Event>,
+) -> Option<crate::roll::RollRecord> {
+    let feature = caster.features().iter().find(|f| f.name == name)?;
+    let (count, sides) = feature.lock_dice?;
+    let dice = crate::formula::DiceFormula {
+        count: u32::from(count),
+        sides: u32::from(sides),
+        bonus: 0,
+    };
+    let roll = crate::roll::roll_formula(rng, dice, crate::label::RollLabel::RestsLocked);
+    events.push(Event::FeatureLocked {
+        name: paying_uses(caster, feature).0,
+        rests: u8::try_from(roll.total).unwrap_or(u8::MAX),
+    });
+    Some(roll)
+}
 
 /// The id of the Boon of Spell Recall feat.
 const SPELL_RECALL: &str = "boon-of-spell-recall";

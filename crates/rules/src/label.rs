@@ -62,6 +62,9 @@ pub enum RollLabel {
         /// The slot's level.
         level: u8,
     },
+    /// How many Long Rests a feature waits before it comes back (Greater
+    /// Divine Intervention's Wish: 2d4).
+    RestsLocked,
     /// A bonus die added to the roll labelled `to` (Bless's d4).
     Bonus {
         /// The roll it adds to.

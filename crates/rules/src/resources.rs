@@ -52,6 +52,14 @@ pub struct LimitedUse {
     /// A Short Rest gives back one use (Wild Shape); a Long Rest all.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub short_rest_one: bool,
+    /// After a cast through it, the feature whose uses it spent waits
+    /// this many dice (count, sides) of Long Rests (Greater Divine
+    /// Intervention's Wish: 2d4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lock_dice: Option<(u8, u8)>,
+    /// Long Rests still to finish before its uses come back.
+    #[serde(default, skip_serializing_if = "crate::exhaustion::is_zero")]
+    pub locked_rests: u8,
     remaining: u8,
 }
 
@@ -75,6 +83,8 @@ impl LimitedUse {
             shares: None,
             no_material: false,
             short_rest_one: false,
+            lock_dice: None,
+            locked_rests: 0,
             remaining: max_uses,
         }
     }
@@ -104,6 +114,17 @@ impl LimitedUse {
 
     pub(crate) fn restore(&mut self) {
         self.remaining = self.max_uses;
+    }
+
+    /// A Long Rest: every use back, unless it waits more Long Rests.
+    pub(crate) fn long_rest(&mut self) {
+        if self.locked_rests > 0 {
+            self.locked_rests -= 1;
+            if self.locked_rests > 0 {
+                return;
+            }
+        }
+        self.restore();
     }
 
     /// One use back, never above the maximum.

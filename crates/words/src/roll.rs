@@ -49,6 +49,7 @@ pub fn roll_label(lang: &str, label: &RollLabel) -> String {
         RollLabel::DeathSave => crate::fixed(lang, "roll-death-save").to_owned(),
         RollLabel::ScrollCheck { dc } => text(lang, "roll-scroll-check", [("dc", *dc)]),
         RollLabel::Study => crate::fixed(lang, "roll-study").to_owned(),
+        RollLabel::RestsLocked => crate::fixed(lang, "roll-rests-locked").to_owned(),
         RollLabel::SpellRecall { level } => {
             text(lang, "roll-spell-recall", [("level", i64::from(*level))])
         }

@@ -21,6 +21,7 @@ fn examples() -> Vec<(RollLabel, &'static str, &'static str)> {
         RollLabel::ScrollCheck { dc: 13 },
         RollLabel::Study,
         RollLabel::SpellRecall { level: 2 },
+        RollLabel::RestsLocked,
         RollLabel::attack("Orc").bonus(),
         RollLabel::save("Goblin", Ability::Dexterity).penalty(),
         RollLabel::Text("Goblin save (DEX)".into()),
@@ -46,6 +47,10 @@ fn examples() -> Vec<(RollLabel, &'static str, &'static str)> {
                 RollLabel::Study => (
                     "Study: Intelligence (Arcana)",
                     "Zkoumání: Inteligence (Mystika)",
+                ),
+                RollLabel::RestsLocked => (
+                    "Long Rests before the feature returns",
+                    "Dlouhé odpočinky, než se schopnost vrátí",
                 ),
                 RollLabel::SpellRecall { .. } => (
                     "Boon of Spell Recall (level 2 slot)",

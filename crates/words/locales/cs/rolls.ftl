@@ -11,6 +11,7 @@ roll-concentration = Soustředění (záchrana ODL)
 roll-death-save = záchrana před smrtí
 roll-scroll-check = ověření svitku (SO { $dc })
 roll-study = Zkoumání: Inteligence (Mystika)
+roll-rests-locked = Dlouhé odpočinky, než se schopnost vrátí
 roll-spell-recall = Dar vybavení kouzla (pozice { $level }. úrovně)
 roll-bonus = { $roll }, bonus
 roll-penalty = { $roll }, postih

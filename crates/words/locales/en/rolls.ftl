@@ -14,6 +14,7 @@ roll-concentration = Concentration (CON save)
 roll-death-save = Death save
 roll-scroll-check = scroll check (DC { $dc })
 roll-study = Study: Intelligence (Arcana)
+roll-rests-locked = Long Rests before the feature returns
 roll-spell-recall = Boon of Spell Recall (level { $level } slot)
 # A bonus or penalty die on another roll; $roll is that roll's label.
 roll-bonus = { $roll } bonus
