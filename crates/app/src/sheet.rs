@@ -93,6 +93,13 @@ pub struct CharacterView {
     pub arcanum: Vec<ArcanumRow>,
     /// Whether a slot was spent this turn, as in `grimoire slots --json`.
     pub slot_spent_this_turn: bool,
+    /// Class resources left: Sorcery Points, created slots, Innate
+    /// Sorcery's uses, the once-per-rest features (left out when none).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::class_resources::ResourcesView::is_empty"
+    )]
+    pub resources: crate::class_resources::ResourcesView,
     /// The rest of `grimoire character show --json`'s fields (`abilities`,
     /// `proficiency_bonus`, `spellcasting`, `features`, `items`,
     /// `equipment`, `ongoing`, `long_cast`, `turn`, `time_rounds`).
@@ -137,6 +144,7 @@ impl CharacterView {
             state: c.clone(),
             arcanum: slots.arcanum,
             slot_spent_this_turn: c.turn().slot_spent,
+            resources: crate::class_resources::ResourcesView::of(c),
             sheet: SheetView::of(c),
         }
     }

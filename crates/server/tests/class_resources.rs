@@ -47,6 +47,9 @@ async fn font_of_magic_innate_sorcery_and_rests_by_seat() {
         // Her player makes a 3rd-level slot from 5 points.
         let (s, v) = h.post(font, Some(&t.petr), to_slot.clone()).await;
         assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let r = &v["character"]["resources"];
+        assert_eq!(r["sorcery_points"], json!({"left": 0, "max": 5}), "{v}");
+        assert_eq!(r["created_slots"], json!([{"level": 3, "count": 1}]), "{v}");
         let state = &v["character"]["state"];
         assert_eq!(state["resources"]["sorcery_spent"], 5, "{v}");
         assert_eq!(state["slots"]["created"][2], 1, "{v}");

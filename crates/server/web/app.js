@@ -705,6 +705,21 @@ function levelsTable(c) {
       h('td', {}, r.mean != null ? num(r.mean) : '–')))));
 }
 
+/** Class resources beside the slots (issue 33): Sorcery Points, the
+ *  slots made from them, and Innate Sorcery's uses, as pips. */
+function resourcePips(r) {
+  const row = (id, label, p) => h('div', { class: 'pact', id, 'data-left': p.left },
+    h('h4', {}, label),
+    pips(p.max, p.left, t('sheet.resourcePips', { name: label, left: p.left, total: p.max })),
+    h('span', { class: 'count' }, `${p.left}/${p.max}`));
+  return [
+    r.sorcery_points ? row('sorcery-points', t('sheet.sorceryPoints'), r.sorcery_points) : null,
+    (r.created_slots || []).length ? h('p', { class: 'muted small', id: 'created-slots' },
+      t('sheet.createdSlots', { slots: r.created_slots.map((c) => `${c.count}×${levelName(c.level)}`).join(', ') })) : null,
+    r.innate_sorcery ? row('innate-sorcery', t('sheet.innateSorcery'), r.innate_sorcery) : null,
+  ];
+}
+
 /** The compact list: a row per spell with what a player compares at a
  *  glance (level, casting time, range, tags, to hit or save, damage at
  *  its own level); the name opens the spell's card. */
@@ -919,7 +934,8 @@ function renderSheet() {
       h('h4', {}, t('sheet.pact')),
       h('span', { class: 'lvl' }, levelName(ch.pact.level)),
       pips(ch.pact.total, ch.pact.remaining, t('sheet.slotPips', { level: ch.pact.level, left: ch.pact.remaining, total: ch.pact.total })),
-      h('span', { class: 'count' }, `${ch.pact.remaining}/${ch.pact.total}`)) : null);
+      h('span', { class: 'count' }, `${ch.pact.remaining}/${ch.pact.total}`)) : null,
+    resourcePips(ch.resources || {}));
   const econ = (label, used) => h('li', { class: used ? 'used' : 'free' }, h('span', {}, label), h('span', { class: 'state' }, t(used ? 'sheet.used' : 'sheet.free')));
   const turnBlock = h('section', { class: 'card', 'aria-labelledby': 'turn-h' },
     h('h3', { id: 'turn-h' }, t('sheet.turn')),

@@ -87,3 +87,7 @@ cli-bad-arcane-recovery = --arcane-recovery chce úrovně pozic oddělené čár
 cli-options-points-slot = pozice { $level }. úrovně z { $points } bodů čarodějnictví
 web-opt-points = pozice { $level }. úr. z { $points } bodů čarodějnictví
 mcp-args-font = zadej právě jedno z to_points a to_slot (pact jen s to_points)
+web-sheet-sorcery-points = Body čarodějnictví
+web-sheet-innate-sorcery = Vrozené čarodějnictví
+web-sheet-created-slots = vytvořeno z bodů: { $slots }
+web-sheet-resource-pips = { $name }: zbývá { $left } z { $total }

@@ -87,3 +87,7 @@ cli-bad-arcane-recovery = --arcane-recovery takes slot levels separated by comma
 cli-options-points-slot = slot { $level } made from { $points } Sorcery Points
 web-opt-points = slot { $level } from { $points } Sorcery Points
 mcp-args-font = give exactly one of to_points and to_slot (pact only with to_points)
+web-sheet-sorcery-points = Sorcery Points
+web-sheet-innate-sorcery = Innate Sorcery
+web-sheet-created-slots = made from points: { $slots }
+web-sheet-resource-pips = { $name }: { $left } of { $total } left
