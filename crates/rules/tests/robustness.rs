@@ -206,7 +206,9 @@ prop_compose! {
         off_turn in any::<bool>(),
         extras in request_extras(),
         relaxed in proptest::collection::vec(0..3usize, 0..3),
+        shaping in shaping(),
     ) -> CastRequest {
+        let (metamagic, sculpt, overchannel) = shaping;
         let (damage_type, alternative_time, on_hit) = extras;
         CastRequest {
             mode: match mode {
@@ -230,7 +232,34 @@ prop_compose! {
             house_rules: HouseRules::relaxing(relaxed.into_iter().map(|r| Relaxable::ALL[r])),
             critical_hit: false,
             prices: None,
+            metamagic,
+            sculpt,
+            overchannel,
         }
+    }
+}
+
+prop_compose! {
+    /// Metamagic (any options, any choices, known or not), Sculpt Spells'
+    /// names and Overchannel: whatever a client sends.
+    fn shaping()(
+        options in proptest::collection::vec(
+            (0..10usize, proptest::collection::vec("[A-Za-z]{0,4}", 0..4), proptest::option::of(0..13usize), any::<bool>()),
+            0..4,
+        ),
+        sculpt in proptest::collection::vec("[A-Za-z]{0,4}", 0..3),
+        overchannel in any::<bool>(),
+    ) -> (Vec<MetamagicUse>, Vec<String>, bool) {
+        let metamagic = options
+            .into_iter()
+            .map(|(o, creatures, damage, lowest)| MetamagicUse {
+                option: Metamagic::ALL[o],
+                creatures,
+                damage_type: damage.map(|t| DamageType::ALL[t]),
+                reroll: if lowest { Reroll::Lowest } else { Reroll::BelowAverage },
+            })
+            .collect();
+        (metamagic, sculpt, overchannel)
     }
 }
 
@@ -239,7 +268,21 @@ proptest! {
 
     #[test]
     fn arbitrary_casts_never_panic_and_replay(level in 1u8..=20, spell in spell(), req in request(), seed in any::<u64>()) {
-        let mut c = caster(&[(Class::Warlock, level.min(10)), (Class::Wizard, (20 - level).clamp(1, 10))]);
+        // Odd levels: a Warlock/Wizard; even: an Evoker 14 and Sorcerer 5
+        // who knows every Metamagic option, so reshaped casts are tried too.
+        let mut c = if level % 2 == 1 {
+            caster(&[(Class::Warlock, level.min(10)), (Class::Wizard, (20 - level).clamp(1, 10))])
+        } else {
+            let mut c = caster(&[(Class::Warlock, 1), (Class::Wizard, 14), (Class::Sorcerer, 5)]);
+            let pick = |kind, id: &str, class| Event::FeaturePicked {
+                pick: Pick { kind, id: id.into(), name: id.into(), class: Some(class), variant: None, spells: Vec::new(), lists: Vec::new() },
+            };
+            c.apply_all(&[pick(FeatureKind::Subclass, "evoker", Class::Wizard)]);
+            for m in Metamagic::ALL {
+                c.apply_all(&[pick(FeatureKind::Metamagic, m.id(), Class::Sorcerer)]);
+            }
+            c
+        };
         let class = c.classes()[0].0;
         let extra = ExtraSpell { spell: spell.id.clone(), class, always_prepared: true };
         c.apply_all(&c.add_extra_spell(extra).unwrap().events);
