@@ -179,6 +179,7 @@ pub fn attack<R: DiceRng + ?Sized>(
         attack_bonuses: board.bonuses(&attacker.name, BonusTarget::AttackRolls),
         damage_bonuses: board.bonuses(&attacker.name, BonusTarget::DamageRolls),
         hit_is_critical,
+        mastery: attacker.state.has_mastery(&weapon.id),
     };
     let focus = creature_focus(enc.as_ref(), &req.target.name);
     let mut outcome = grimoire_rules::weapon_attack(&attacker.state, weapon, &req, rng)?;
@@ -369,6 +370,11 @@ pub struct AttackView {
     /// Attacks still to make in this Attack action (Extra Attack), each
     /// without another action.
     pub attacks_left: u8,
+    /// The weapon's mastery property, when the attacker has mastery of it
+    /// (2024 Weapon Mastery): Graze and Topple are resolved on the card
+    /// (damage on a miss; the target's save and Prone), the others named
+    /// for the table to apply.
+    pub mastery: Option<grimoire_rules::Mastery>,
 }
 
 impl AttackView {
@@ -394,6 +400,7 @@ impl AttackView {
             smites: done.smites.clone(),
             creature_concentration: done.creature_concentration.clone(),
             attacks_left: c.attacks_left(),
+            mastery: c.has_mastery(&w.id).then_some(w.mastery),
         }
     }
 }

@@ -561,3 +561,19 @@ fn exhaustion_takes_two_a_level_off_the_weapon_attack_roll() {
     assert_eq!(a["attack_bonus"], 2, "+6 less 2 × level 2: {a}");
     assert_eq!(notation(&a, "attack vs Orcy"), "1d20+2");
 }
+
+#[test]
+fn weapon_mastery_a_paladins_graze_weapon_deals_damage_on_a_miss() {
+    let s = Session::new();
+    paladin_and_target(&s);
+    s.ok(&["equip", "Pal", "--clear-weapons", "--weapon", "greatsword"]);
+    s.ok(&["hp", "Orcy", "--ac", "30"]);
+    let miss = attack(&s, "1", &["Pal", "greatsword", "-t", "Orcy"]);
+    assert_eq!(miss["target"]["attacks"][0]["hit"], false, "{miss}");
+    assert_eq!(miss["mastery"], "graze", "{miss}");
+    assert_eq!(
+        miss["target"]["damage_total"], 3,
+        "Str +3 on a miss: {miss}"
+    );
+    assert_eq!(hp(&s, "Orcy"), 27);
+}

@@ -273,6 +273,37 @@ pub struct AttackRequest {
     /// Every hit is a critical one (a melee hit on a Paralyzed or
     /// Unconscious target within 5 feet).
     pub hit_is_critical: bool,
+    /// The attacker has mastery of the weapon ([`Caster::has_mastery`]):
+    /// its mastery property applies ([`weapon_attack`]).
+    pub mastery: bool,
+}
+
+impl Caster {
+    /// How many kinds of weapon the caster has mastery of (2024 Weapon
+    /// Mastery): two for a Paladin or Ranger, none otherwise (the Fighter,
+    /// Barbarian and Rogue are not classes of this engine).
+    pub fn weapon_masteries(&self) -> usize {
+        if self
+            .classes()
+            .iter()
+            .any(|(c, _)| matches!(c, Class::Paladin | Class::Ranger))
+        {
+            2
+        } else {
+            0
+        }
+    }
+
+    /// Whether the caster has mastery of the weapon `id`: the kinds it
+    /// masters are the first it carries, as many as
+    /// [`Caster::weapon_masteries`] allows.
+    pub fn has_mastery(&self, id: &str) -> bool {
+        self.equipment()
+            .weapons
+            .iter()
+            .take(self.weapon_masteries())
+            .any(|w| w == id)
+    }
 }
 
 /// Makes one attack with `weapon` (the Attack action, or its next attack
@@ -359,6 +390,9 @@ pub fn weapon_attack<R: DiceRng + ?Sized>(
             out.note = Some(crate::note::Note::AcUnknown);
         }
     }
+    if req.mastery {
+        apply_mastery(weapon, &stats, caster, hit, &mut out, t, &mut rolls, rng);
+    }
     let mut targets = vec![out];
     hit_points_after(std::slice::from_ref(t), &mut targets);
     let mut events = Vec::with_capacity(2);
@@ -398,6 +432,63 @@ pub fn weapon_attack<R: DiceRng + ?Sized>(
         },
         events,
     })
+}
+
+/// A weapon's mastery property on this attack (2024): Graze deals the
+/// ability modifier's damage on a miss; Topple has a creature hit make a
+/// Constitution save (DC 8 + the ability modifier + proficiency bonus) or
+/// fall Prone. The others (Vex, Sap, Slow, Push, Cleave, Nick) are for the
+/// table to apply: the attack names the property.
+#[allow(clippy::too_many_arguments)]
+fn apply_mastery<R: DiceRng + ?Sized>(
+    weapon: &Weapon,
+    stats: &Stats,
+    caster: &Caster,
+    hit: Option<bool>,
+    out: &mut TargetOutcome,
+    t: &Target,
+    rolls: &mut Vec<crate::roll::RollRecord>,
+    rng: &mut R,
+) {
+    match weapon.mastery {
+        Mastery::Graze if hit == Some(false) && stats.modifier > 0 => {
+            let graze = [Damage::new(
+                DiceFormula {
+                    count: 0,
+                    sides: 1,
+                    bonus: stats.modifier,
+                },
+                weapon.damage_type,
+            )];
+            let rolled = roll_damage(rng, &graze, stats, false, rolls);
+            out.damage_total = take(out, t, &rolled, false);
+        }
+        Mastery::Topple if hit == Some(true) => {
+            let dc = 8 + stats.modifier + i32::from(caster.proficiency_bonus());
+            let total = t.stats.as_ref().map(|s| {
+                let (r, _) = roll_d20(
+                    rng,
+                    s.save_mode,
+                    i64::from(s.save(Ability::Constitution)),
+                    RollLabel::save(&t.name, Ability::Constitution),
+                );
+                let total = r.total;
+                rolls.push(r);
+                total
+            });
+            let success = total.map(|n| n >= i64::from(dc));
+            out.save = Some(crate::target::SaveOutcome {
+                ability: Ability::Constitution,
+                dc,
+                total,
+                success,
+            });
+            if success == Some(false) {
+                out.conditions.push(Condition::Prone);
+            }
+        }
+        _ => {}
+    }
 }
 
 impl Caster {

@@ -46,6 +46,7 @@ fn request(ac: i32) -> AttackRequest {
         damage_bonuses: Vec::new(),
         on_hit_damage: Vec::new(),
         hit_is_critical: false,
+        mastery: false,
     }
 }
 
@@ -186,4 +187,66 @@ fn extra_attack_is_not_the_magic_action_a_spell_took() {
     });
     let e = weapon_attack(&c, longsword(), &request(10), &mut Scripted::new(&[15])).unwrap_err();
     assert_eq!(e.code(), "action_unavailable");
+}
+
+/// The SRD 5.2 Greatsword: 2d6 slashing, Graze.
+fn greatsword() -> Weapon {
+    Weapon {
+        id: "greatsword".into(),
+        name_en: "Greatsword".into(),
+        name_cs: "Obouruční meč".into(),
+        damage: DiceFormula::new(2, 6),
+        mastery: Mastery::Graze,
+        properties: vec![WeaponProperty::Heavy, WeaponProperty::TwoHanded],
+        versatile: None,
+        ..longsword().clone()
+    }
+}
+
+#[test]
+fn weapon_mastery_graze_deals_the_strength_modifier_on_a_miss() {
+    let mut req = request(20);
+    req.mastery = true;
+    let o = weapon_attack(&paladin(), &greatsword(), &req, &mut Scripted::new(&[2])).unwrap();
+    let t = &o.resolution.targets[0];
+    assert_eq!(
+        (t.attacks[0].hit, t.damage_total),
+        (Some(false), 3),
+        "Str +3"
+    );
+    req.mastery = false;
+    let o = weapon_attack(&paladin(), &greatsword(), &req, &mut Scripted::new(&[2])).unwrap();
+    assert_eq!(
+        o.resolution.targets[0].damage_total, 0,
+        "no mastery, no Graze"
+    );
+}
+
+#[test]
+fn weapon_mastery_topple_a_failed_constitution_save_knocks_prone() {
+    let maul = Weapon {
+        id: "maul".into(),
+        mastery: Mastery::Topple,
+        ..longsword().clone()
+    };
+    let mut req = request(10);
+    req.mastery = true;
+    // Hit 15 + 6, 5 damage, then the Orc's Con save 4 + 0 against 8 + 3 + 3.
+    let o = weapon_attack(&paladin(), &maul, &req, &mut Scripted::new(&[15, 5, 4])).unwrap();
+    let t = &o.resolution.targets[0];
+    let save = t.save.as_ref().unwrap();
+    assert_eq!((save.dc, save.success), (14, Some(false)));
+    assert_eq!(t.conditions, [Condition::Prone]);
+    let o = weapon_attack(&paladin(), &maul, &req, &mut Scripted::new(&[15, 5, 18])).unwrap();
+    assert!(o.resolution.targets[0].conditions.is_empty(), "18 saves");
+}
+
+#[test]
+fn weapon_mastery_paladin_masters_the_first_two_weapons_carried() {
+    let mut c = paladin();
+    let mut gear = c.equipment().clone();
+    gear.weapons = vec!["longsword".into(), "javelin".into(), "maul".into()];
+    c.apply(&Event::EquipmentChanged { equipment: gear });
+    assert!(c.has_mastery("longsword") && c.has_mastery("javelin"));
+    assert!(!c.has_mastery("maul"), "two kinds at Paladin 1+");
 }

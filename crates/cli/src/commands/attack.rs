@@ -180,6 +180,23 @@ pub(crate) fn show(out: &Out, v: &AttackView, seed: Option<u64>) -> anyhow::Resu
             ],
         )))?;
     }
+    if let Some(m) = v.mastery {
+        let id = match m {
+            grimoire_rules::Mastery::Cleave => "cli-mastery-cleave",
+            grimoire_rules::Mastery::Graze => "cli-mastery-graze",
+            grimoire_rules::Mastery::Nick => "cli-mastery-nick",
+            grimoire_rules::Mastery::Push => "cli-mastery-push",
+            grimoire_rules::Mastery::Sap => "cli-mastery-sap",
+            grimoire_rules::Mastery::Slow => "cli-mastery-slow",
+            grimoire_rules::Mastery::Topple => "cli-mastery-topple",
+            grimoire_rules::Mastery::Vex => "cli-mastery-vex",
+        };
+        out.line(out.dim(&grimoire_words::text(
+            tag,
+            id,
+            [("target", target.to_owned())],
+        )))?;
+    }
     if v.attacks_left > 0 {
         out.line(out.dim(&grimoire_words::text(
             tag,
