@@ -616,8 +616,8 @@ type Access = (Option<Class>, Stats, Source, SpellLevel);
 
 fn class_stats(caster: &Caster, class: Class) -> Stats {
     Stats {
-        // Innate Sorcery: +1 to a Sorcerer spell's DC while it lasts.
-        save_dc: caster.save_dc(class) + caster.innate_dc_bonus(Some(class)),
+        // With Innate Sorcery's +1 for a Sorcerer spell while it lasts.
+        save_dc: caster.save_dc(class),
         // A spell attack is a d20 Test: Exhaustion counts against it.
         attack_bonus: caster.spell_attack_bonus(class) - caster.d20_penalty(),
         modifier: i32::from(caster.modifier(class.spellcasting_ability())),

@@ -453,9 +453,10 @@ impl Caster {
             }
     }
 
-    /// Spell save DC for a class: 8 + proficiency + spellcasting modifier (R19).
+    /// Spell save DC for a class: 8 + proficiency + spellcasting modifier
+    /// (R19), and 1 more for Sorcerer spells while Innate Sorcery lasts.
     pub fn save_dc(&self, class: Class) -> i32 {
-        8 + self.spell_attack_bonus(class)
+        8 + self.spell_attack_bonus(class) + self.innate_dc_bonus(Some(class))
     }
 
     /// Spell attack modifier for a class: proficiency + spellcasting modifier (R20).

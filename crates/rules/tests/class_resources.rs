@@ -637,3 +637,13 @@ fn srd_5_2_level_tables_for_font_of_magic_arcane_recovery_and_magical_cunning() 
         );
     }
 }
+
+#[test]
+fn innate_sorcery_shows_in_the_sorcerer_save_dc_while_it_lasts() {
+    let mut s = sorcerer(5);
+    let dc = s.save_dc(Class::Sorcerer);
+    apply(&mut s, |c| c.start_innate_sorcery());
+    assert_eq!(s.save_dc(Class::Sorcerer), dc + 1);
+    s.apply_all(&s.wait(10).events);
+    assert_eq!(s.save_dc(Class::Sorcerer), dc);
+}
