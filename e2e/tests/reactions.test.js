@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { recordRequests, undocumented } from './documented.js';
+import { playTests } from './play.js';
 
 const BASE = process.env.GRIMOIRE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.GRIMOIRE_SCREENSHOTS
@@ -27,8 +28,8 @@ let player;
 const contexts = [];
 const requests = []; // every `METHOD /path` the pages sent
 
-async function page() {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', locale: 'en-GB' });
+async function page(options = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', locale: 'en-GB', ...options });
   contexts.push(ctx);
   const p = await ctx.newPage();
   recordRequests(p, BASE, requests);
@@ -141,6 +142,10 @@ test('a player answers the Mage\'s Fireball with Counterspell on the GM\'s turn'
   // Counterspell took Vela's Reaction and a level-3 slot.
   await player.locator('.order li[data-name="Vela"] .econ-line').getByText(/Reaction/).waitFor({ state: 'visible' });
 });
+
+// Play beyond spells (issues 34, 36, 37) with the same GM and player: a
+// phone signs in with the player's token, so no account is added.
+playTests({ BASE, SHOTS, GM, PLAYER, gm: () => gm, player: () => player, page });
 
 test('every request the pages made is the page, its files or a documented API operation', async () => {
   assert.ok(requests.includes('GET /me'), 'the pages called the API');

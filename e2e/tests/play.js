@@ -1,0 +1,482 @@
+// End-to-end: play beyond spells at the web table (issues 34, 36, 37),
+// run inside reactions.test.js with its GM and player (no accounts of
+// its own: the server allows ten sign-ups an hour from one address, and
+// the suite's fixtures use them all). The player, on a phone (390×844)
+// signed in with the same token, attacks with a paladin's longsword and
+// sees the attack card (no creature hit points or AC), the whole table
+// sees it in the log; the GM's party Short Rest spends Hit Dice chosen by
+// default; at 0 hit points the death-save track shows on the phone and
+// the GM's screen alike, live, through Stable and Dead; sheets come in by
+// file picker and drag and drop; the server's rolls get log cards, the
+// player is alerted to react wherever they are, an undone cast is marked.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+let BASE;
+let SHOTS;
+let GM;
+let PLAYER;
+let CAMPAIGN;
+let gm;
+let phone;
+
+/** No sideways scrolling: the page is as wide as the phone. */
+async function fitsWidth(p) {
+  const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `no sideways scrolling on a phone (${wide} px)`);
+}
+
+/** The GM deals `n` damage to `name` from the encounter's order and
+ *  waits until the row shows it (a live redraw may replace the form
+ *  between typing and clicking: then it tries again). */
+async function damage(name, n) {
+  const row = gm.locator(`.order li[data-name="${name}"]`);
+  await quiet(gm);
+  const before = await row.innerText();
+  for (let i = 0; i < 3; i += 1) {
+    await row.locator('input.dmg').fill(String(n));
+    await row.getByRole('button', { name: 'Damage' }).click();
+    try {
+      await gm.waitForFunction(({ sel, was }) => {
+        const el = document.querySelector(sel);
+        return el && el.innerText !== was;
+      }, { sel: `.order li[data-name="${name}"]`, was: before }, { timeout: 3000 });
+      return;
+    } catch { /* redrawn before the click: again */ }
+  }
+  throw new Error(`the GM could not deal ${n} damage to ${name}`);
+}
+
+/** Waits until nothing under `sel` has changed for 600 ms: the live
+ *  redraws after an action are over, so a form filled now stays. */
+async function quiet(p, sel = '#encounter') {
+  await p.evaluate((s) => new Promise((done) => {
+    const el = document.querySelector(s);
+    let timer = setTimeout(stop, 600);
+    const seen = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(stop, 600); });
+    function stop() { seen.disconnect(); done(); }
+    seen.observe(el, { subtree: true, childList: true });
+  }), sel);
+}
+
+/** The death-save counts a track shows, read from its words. */
+async function counts(track) {
+  const text = await track.innerText();
+  const s = /Successes: (\d) of 3/.exec(text);
+  const f = /Failures: (\d) of 3/.exec(text);
+  return { successes: Number(s[1]), failures: Number(f[1]) };
+}
+
+/**
+ * Registers the play tests, to run after the host spec's own: `t` gives
+ * the server (`BASE`), where screenshots go (`SHOTS`), the GM's and the
+ * player's account names, their pages (`gm()`, `player()`, already signed
+ * in) and `page(options)` for a new page that records its requests.
+ */
+export function playTests(t) {
+  ({ BASE, SHOTS, GM, PLAYER } = t);
+  CAMPAIGN = `ford-${Date.now().toString(36)}`;
+  test('a paladin on a phone attacks with a longsword and the table sees the card', async () => {
+    gm = t.gm();
+    await gm.click('a[data-tab=table]');
+    // The player's phone signs in with the token the player's laptop holds.
+    const token = await t.player().evaluate(() => localStorage.getItem('grimoire.token'));
+    phone = await t.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.addInitScript((tok) => localStorage.setItem('grimoire.token', tok), token);
+    await phone.goto(BASE);
+    await phone.waitForSelector(`#who:text("${PLAYER}")`);
+    // The campaign id's pattern is a valid one, so the browser checks it (issue 37).
+    await gm.fill('#camp-id', 'Not An Id');
+    assert.equal(await gm.$eval('#camp-id', (el) => el.validity.patternMismatch), true, 'the id pattern is checked');
+    await gm.fill('#camp-id', CAMPAIGN);
+    assert.equal(await gm.$eval('#camp-id', (el) => el.validity.valid), true);
+    await gm.fill('#camp-title', 'The Ford');
+    await gm.click('#campaign-form button[type=submit]');
+    await gm.locator('#player-form').waitFor({ state: 'visible' });
+    await gm.fill('#player-name', PLAYER);
+    await gm.click('#player-form button[type=submit]');
+    await gm.waitForSelector(`#campaign-info:has-text("${PLAYER}")`);
+    await phone.waitForSelector(`#campaign-list button:has-text("${CAMPAIGN}")`);
+    await phone.click(`#campaign-list button:has-text("${CAMPAIGN}")`);
+    await phone.locator('#character-form').waitFor({ state: 'visible' });
+    await phone.fill('#char-name', 'Ardent');
+    await phone.selectOption('#char-class', 'paladin');
+    await phone.fill('#char-level', '5');
+    await phone.fill('#char-score', '16');
+    await phone.fill('#char-spells', 'Divine Favor, Searing Smite');
+    await phone.click('#character-form button[type=submit]');
+    await phone.click('#character-list button:has-text("Ardent")');
+
+    // The sheet says no hit points are recorded; the owner sets them.
+    const vitals = phone.locator('#vitals');
+    await vitals.getByText('No hit points recorded yet.').waitFor({ state: 'visible' });
+    await quiet(phone, '#sheet');
+    await phone.fill('#hp-max', '44');
+    await phone.fill('#hp-ac', '18');
+    await phone.click('#hp-form button[type=submit]');
+    await vitals.getByText('44 / 44 HP').waitFor({ state: 'visible' });
+    await vitals.getByText('AC 18').waitFor({ state: 'visible' });
+    await vitals.getByText('Hit Dice left: 5d10').waitFor({ state: 'visible' });
+    // No weapon yet: the attack card says where to add one.
+    await phone.locator('#attack-card').getByText('No weapons carried yet').waitFor({ state: 'visible' });
+    await quiet(phone, '#sheet');
+    await phone.fill('#eq-weapons', 'longsword, Oštěp');
+    await phone.click('#equip-form button[type=submit]');
+    await phone.locator('#attack-weapon').waitFor({ state: 'visible' });
+    assert.deepEqual(await phone.locator('#attack-weapon option').allInnerTexts(), ['Longsword', 'Javelin']);
+
+    // The GM runs an encounter: Ardent first, then a Mage from the bestiary.
+    await gm.click('a[data-tab=encounter]');
+    await gm.waitForSelector('#enc-form');
+    await quiet(gm);
+    const rows = gm.locator('#enc-form tbody tr');
+    await rows.nth(0).locator('.enc-init').fill('15');
+    await rows.nth(1).locator('.enc-init').fill('3');
+    await gm.click('#enc-form button[type=submit]');
+    await gm.waitForSelector('.order li.now[data-name="Ardent"]');
+    await gm.locator('#creature-add').waitFor({ state: 'visible' });
+    await quiet(gm);
+    await gm.selectOption('#ca-monster', 'mage');
+    await gm.fill('#ca-name', 'River Mage');
+    await gm.fill('#ca-init', '8');
+    await gm.click('#creature-add button[type=submit]');
+    await gm.waitForSelector('.order li[data-name="River Mage"]');
+
+    // The player attacks the Mage with the longsword, from the phone.
+    await phone.reload();
+    await phone.click('a[data-tab=sheet]');
+    await phone.locator('#attack-target option[value="River Mage"]').waitFor({ state: 'attached' });
+    await phone.selectOption('#attack-target', 'River Mage');
+    await phone.locator('#attack-go').scrollIntoViewIfNeeded();
+    await phone.click('#attack-go');
+    const card = phone.locator('#attack-out .attack-result');
+    await card.getByText('Ardent attacks River Mage with Longsword').waitFor({ state: 'visible' });
+    const said = await card.innerText();
+    assert.match(said, /(Hit|Miss|Critical hit): \d+/, 'the verdict with the attack total');
+    assert.match(said, /\+\d+ to hit/, 'the attack bonus');
+    assert.match(said, /attack vs River Mage \(1d20[+-]\d+\)/, 'the d20 with its bonus');
+    // A player sees no creature's hit points or Armor Class.
+    assert.doesNotMatch(said, /HP left|AC \d/, 'no creature numbers for a player');
+    if (/Hit|Critical/.test(said)) {
+      assert.match(said, /\d+ damage \(\d+ slashing/, 'the damage by type');
+      // A hit lets Ardent smite now: the button opens the cast dialog with
+      // the target ticked and the trigger named.
+      await card.getByRole('button', { name: 'Cast Searing Smite' }).click();
+      await phone.locator('#cast-h').getByText('Searing Smite').waitFor({ state: 'visible' });
+      assert.equal(await phone.inputValue('#cast-trigger'), 'I hit River Mage with a weapon');
+      assert.equal(await phone.locator('#cast-pick-list').getByRole('checkbox', { name: 'River Mage' }).isChecked(), true);
+      await phone.click('#cast-close');
+    } else {
+      assert.equal(await card.getByRole('button', { name: 'Cast Searing Smite' }).count(), 0, 'no smite after a miss');
+    }
+    await fitsWidth(phone);
+    await phone.locator('#attack-card').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await phone.screenshot({ path: path.join(SHOTS, 'attack-card-phone.png') });
+
+    // The whole table sees it in the log, live.
+    await gm.click('a[data-tab=log]');
+    const logged = gm.locator('#table-log .attack-card').first();
+    await logged.getByText('Ardent attacks River Mage with Longsword').waitFor({ state: 'visible' });
+    await phone.click('a[data-tab=log]');
+    await phone.locator('#table-log .attack-card').first().getByText('Ardent attacks River Mage with Longsword').waitFor({ state: 'visible' });
+    assert.doesNotMatch(await phone.locator('#table-log .attack-card').first().innerText(), /HP left/);
+    // After a reload it is still there, from the server's log.
+    await gm.reload();
+    await gm.locator('#table-log .attack-card').first().getByText('Ardent attacks River Mage with Longsword').waitFor({ state: 'visible' });
+  });
+
+  test('the GM\'s party Short Rest spends the Hit Dice chosen by default', async () => {
+    await gm.click('a[data-tab=encounter]');
+    await damage('Ardent', 20);
+    await phone.click('a[data-tab=sheet]');
+    await phone.locator('#vitals').getByText('24 / 44 HP').waitFor({ state: 'visible' });
+
+    await gm.click('a[data-tab=table]');
+    await gm.click('#rest-short');
+    const dice = gm.locator('#rest-dice input[data-name="Ardent"]');
+    await gm.locator('#rest-dice').getByText('Ardent: d10 (5 left)').waitFor({ state: 'visible' });
+    // 20 missing, a d10 with no Constitution bonus gives 6 on average: the
+    // dice until their averages cover it are 4, as the server counts them.
+    assert.equal(await dice.inputValue(), '4');
+    await gm.click('#rest-go');
+    const done = gm.locator('#rest-out');
+    await done.getByText('The party took a Short Rest.').waitFor({ state: 'visible' });
+    assert.match(await done.locator('li[data-name="Ardent"]').innerText(), /Ardent: \d+ \/ 44 HP · spent d10, d10, d10, d10, regained \d+ HP/);
+    // The player's phone shows the dice spent, live.
+    await phone.locator('#vitals').getByText('Hit Dice left: 1d10').waitFor({ state: 'visible' });
+    // A player has no party rest.
+    await phone.click('a[data-tab=table]');
+    await phone.locator('#import-card').waitFor({ state: 'visible' });
+    assert.equal(await phone.locator('#party-rest').count(), 0, 'no party rest for a player');
+  });
+
+  test('at 0 hit points the death-save track shows on every seat, through Stable and Dead', async () => {
+    await gm.click('a[data-tab=encounter]');
+    const row = gm.locator('.order li[data-name="Ardent"]');
+    await damage('Ardent', 60);
+    const gmTrack = row.locator('.death-track');
+    await gmTrack.getByText('Dying').waitFor({ state: 'visible' });
+
+    await phone.click('a[data-tab=sheet]');
+    const track = phone.locator('#vitals .death-track');
+    await track.getByText('Dying').waitFor({ state: 'visible' });
+    await track.getByText('Successes: 0 of 3').waitFor({ state: 'visible' });
+    await track.getByText('Failures: 0 of 3').waitFor({ state: 'visible' });
+    await fitsWidth(phone);
+    await phone.locator('#vitals').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await phone.screenshot({ path: path.join(SHOTS, 'death-track-phone.png') });
+
+    // The owner rolls: the sentence, and the same counts on the GM's screen.
+    await track.getByRole('button', { name: 'Roll death save' }).click();
+    const sentence = phone.locator('#vitals .death-result');
+    await sentence.getByText(/Ardent rolls a death save: \d+, /).waitFor({ state: 'visible' });
+    const revived = /back with 1 hit point/.test(await sentence.innerText());
+    if (revived) {
+      // A 20: back on their feet; the GM drops Ardent again.
+      await phone.locator('#vitals').getByText('1 / 44 HP').waitFor({ state: 'visible' });
+      await damage('Ardent', 5);
+      await track.getByText('Dying').waitFor({ state: 'visible' });
+    }
+    const mine = await counts(track);
+    await gm.waitForFunction(({ s, f }) => {
+      const el = document.querySelector('.order li[data-name="Ardent"] .death-track');
+      return el && el.innerText.includes(`Successes: ${s} of 3`) && el.innerText.includes(`Failures: ${f} of 3`);
+    }, { s: mine.successes, f: mine.failures });
+
+    // Stabilized: Stable for everyone, and no more rolling.
+    await track.getByRole('button', { name: 'Stabilize' }).click();
+    await track.getByText('Stable', { exact: true }).waitFor({ state: 'visible' });
+    await gmTrack.getByText('Stable', { exact: true }).waitFor({ state: 'visible' });
+    assert.equal(await track.getByRole('button', { name: 'Roll death save' }).count(), 0, 'a Stable character does not roll');
+
+    // Damage at 0 is a failure each time: three and Ardent is dead.
+    for (let i = 0; i < 3 && !(await gmTrack.getByText('Dead', { exact: true }).isVisible()); i += 1) {
+      await damage('Ardent', 1);
+    }
+    await gmTrack.getByText('Dead', { exact: true }).waitFor({ state: 'visible' });
+    await track.getByText('Dead', { exact: true }).waitFor({ state: 'visible' });
+    await track.getByText('Failures: 3 of 3').waitFor({ state: 'visible' });
+    assert.equal(await track.getByRole('button', { name: 'Roll death save' }).count(), 0, 'the dead do not roll');
+
+    // In Czech the track keeps its meaning.
+    await phone.selectOption('#lang', 'cs');
+    await phone.locator('#vitals .death-track').getByText('Mrtvý', { exact: true }).waitFor({ state: 'visible' });
+    await phone.locator('#vitals .death-track').getByText('Neúspěchy: 3 ze 3').waitFor({ state: 'visible' });
+    await phone.selectOption('#lang', 'en');
+  });
+
+  test('a sheet comes to the table by file picker on a phone and by drag and drop for the GM, with its report', async () => {
+    const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'crates', 'import', 'tests', 'fixtures');
+    // The player's phone: the file picker, a Foundry VTT actor into their own seat.
+    await phone.click('a[data-tab=table]');
+    await phone.locator('#import-card').getByText('Drop a Foundry VTT or D&D Beyond sheet').waitFor({ state: 'visible' });
+    assert.equal(await phone.locator('#import-owner').count(), 0, 'a player imports only into their own seat');
+    await phone.setInputFiles('#import-file', path.join(fixtures, 'foundry', 'akra-1.json'));
+    const report = phone.locator('#import-report');
+    await report.getByText('Akra joined the table.').waitFor({ state: 'visible' });
+    assert.match(await report.innerText(), /Mapped \(\d+\)/);
+    assert.match(await report.innerText(), /Skipped \(\d+\)/);
+    // The skipped lines open by themselves: each says what became of it.
+    await phone.locator('#import-skipped').getByText('Breath Weapon').waitFor({ state: 'visible' });
+    assert.match(await phone.locator('#import-skipped li', { hasText: 'Breath Weapon' }).innerText(), /feature: not modelled, skipped/);
+    await fitsWidth(phone);
+    await phone.locator('#import-card').evaluate((e) => {
+      e.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -document.querySelector('header.top').offsetHeight - 8);
+    });
+    await phone.screenshot({ path: path.join(SHOTS, 'import-phone.png') });
+    await gm.click('a[data-tab=table]');
+    await gm.waitForSelector('#character-list button:has-text("Akra")');
+    assert.match(await gm.locator('#character-list li', { hasText: 'Akra' }).innerText(), new RegExp(`played by ${PLAYER}`));
+
+    // The GM drops a D&D Beyond character on the card, for the player.
+    await gm.fill('#import-owner', PLAYER);
+    const sheet = readFileSync(path.join(fixtures, 'ddb', 'ilvara-cleric-5.json'), 'utf8');
+    const drop = async (name, text) => {
+      const dt = await gm.evaluateHandle(([n, body]) => {
+        const d = new DataTransfer();
+        d.items.add(new File([body], n, { type: 'application/json' }));
+        return d;
+      }, [name, text]);
+      await gm.dispatchEvent('#import-drop', 'dragover', { dataTransfer: dt });
+      await gm.dispatchEvent('#import-drop', 'drop', { dataTransfer: dt });
+    };
+    await drop('ilvara.json', sheet);
+    const gmReport = gm.locator('#import-report');
+    await gmReport.getByText('Ilvara Dawnmantle joined the table.').waitFor({ state: 'visible' });
+    await gm.locator('#import-skipped').getByText('Life Domain').waitFor({ state: 'visible' });
+    await gm.waitForSelector('#character-list button:has-text("Ilvara Dawnmantle")');
+    assert.match(await gm.locator('#character-list li', { hasText: 'Ilvara' }).innerText(), new RegExp(`played by ${PLAYER}`));
+    // The player's phone hears of it live.
+    await phone.waitForSelector('#character-list button:has-text("Ilvara Dawnmantle")');
+
+    // Not JSON: said at once, nothing sent. JSON but no sheet: the server's refusal, named.
+    await drop('notes.txt', 'not a sheet at all');
+    await gm.locator('#import-out').getByText('notes.txt is not a JSON file.').waitFor({ state: 'visible' });
+    await drop('empty.json', '{"type": "npc"}');
+    await gm.locator('#import-out .refusal').waitFor({ state: 'visible' });
+  });
+
+  test('every roll the server makes gets a log card, and a player is alerted to react on any tab (issue 37)', async () => {
+    // The player makes a cleric with Spirit Guardians and a wizard with Counterspell.
+    await phone.click('a[data-tab=table]');
+    for (const [name, cls, spells] of [['Cleo', 'cleric', 'Spirit Guardians, Bless'], ['Vesna', 'wizard', 'Counterspell, Fireball, Shield']]) {
+      await phone.fill('#char-name', name);
+      await phone.selectOption('#char-class', cls);
+      await phone.fill('#char-level', '5');
+      await phone.fill('#char-score', '16');
+      await phone.fill('#char-spells', spells);
+      await phone.click('#character-form button[type=submit]');
+      await phone.waitForSelector(`#character-list button:has-text("${name}")`);
+    }
+    // The GM ends the first encounter and starts one: Cleo, a Goblin, a Mage, Vesna.
+    await gm.click('a[data-tab=encounter]');
+    await gm.waitForSelector('#end-encounter');
+    gm.once('dialog', (d) => d.accept());
+    await gm.click('#end-encounter');
+    await gm.waitForSelector('#enc-ended');
+    await quiet(gm);
+    const rows = gm.locator('#enc-form tbody tr');
+    const n = await rows.count();
+    for (let i = 0; i < n; i += 1) {
+      const name = await rows.nth(i).locator('.enc-name').inputValue();
+      const init = { Cleo: '20', Goblin: '10', Vesna: '5' }[name];
+      if (init) await rows.nth(i).locator('.enc-init').fill(init);
+      else await rows.nth(i).locator('.enc-name').fill('');
+      if (name === 'Goblin') await rows.nth(i).locator('.enc-hp').fill('40');
+    }
+    await gm.fill('#enc-title', 'Bridge');
+    await gm.click('#enc-form button[type=submit]');
+    await gm.waitForSelector('.order li.now[data-name="Cleo"]');
+    await quiet(gm);
+    await gm.selectOption('#ca-monster', 'mage');
+    await gm.fill('#ca-name', 'Tower Mage');
+    await gm.fill('#ca-init', '8');
+    await gm.click('#creature-add button[type=submit]');
+    await gm.waitForSelector('.order li[data-name="Tower Mage"]');
+
+    // Cleo's turn: Spirit Guardians around the Goblin, cast from the phone.
+    await phone.click('a[data-tab=sheet]');
+    await phone.selectOption('#sheet-pick', 'Cleo');
+    await phone.getByRole('button', { name: 'Cast Spirit Guardians' }).click();
+    await phone.locator('#cast-pick-list').getByRole('checkbox', { name: 'Goblin' }).check();
+    await phone.click('#cast-go');
+    await phone.locator('#cast-result').getByText('Spirit Guardians waits for Reactions (R11)').waitFor({ state: 'visible' });
+    // The Mage could counter it: the GM lets it pass and closes the window.
+    const win = gm.locator('#reaction-window');
+    await win.getByText('Cleo is casting Spirit Guardians.').waitFor({ state: 'visible' });
+    await win.locator('li.reactor[data-name="Tower Mage"]').getByRole('button', { name: 'Pass' }).click();
+    await win.getByText('Tower Mage: passes').waitFor({ state: 'visible' });
+    await gm.click('#rw-resolve');
+    await gm.locator('#rw-outcome').getByText('Cleo casts Spirit Guardians').waitFor({ state: 'visible' });
+    // The player's dialog, still open, now says what came of the cast.
+    await phone.locator('#cast-result').getByText('Cleo casts Spirit Guardians (level 3)').waitFor({ state: 'visible' });
+    await phone.click('#cast-close');
+    // Bless would end Spirit Guardians: the dialog asks before it is cast.
+    await phone.getByRole('button', { name: 'Cast Bless' }).click();
+    await phone.locator('#cast-conc-warn').getByText('Casting Bless ends your Concentration on Spirit Guardians.').waitFor({ state: 'visible' });
+    assert.equal(await phone.locator('#cast-go').innerText(), 'End Spirit Guardians and cast');
+    await phone.click('#cast-close');
+    // Next: the Goblin's turn; next again: it ends its turn in the spirits.
+    await quiet(gm);
+    await gm.click('#next-turn');
+    await gm.waitForSelector('.order li.now[data-name="Goblin"]');
+    // The last window's outcome belonged to Cleo's turn: it goes.
+    await gm.locator('#rw-outcome').waitFor({ state: 'detached' });
+    await quiet(gm);
+    await phone.click('a[data-tab=log]');
+    await phone.locator('#table-log .log-card').first().waitFor({ state: 'visible' });
+    await gm.click('#next-turn');
+    await gm.waitForSelector('.order li.now[data-name="Tower Mage"]');
+    const turn = phone.locator('#table-log .turn-card').first();
+    await turn.getByText(/Spirit Guardians of Cleo harms Goblin: \d+ damage/).waitFor({ state: 'visible' });
+    assert.match(await turn.innerText(), /necrotic damage \(3d8\)/, 'the damage dice');
+    assert.doesNotMatch(await turn.innerText(), /HP left/, 'no Goblin hit points for a player');
+    await gm.click('a[data-tab=log]');
+    await gm.locator('#table-log .turn-card').first().getByText(/HP left/).waitFor({ state: 'visible' });
+
+    // The Mage casts Fireball at Vesna while her player reads the log:
+    // an alert with the answers, and a badge on the Encounter tab.
+    await gm.click('a[data-tab=encounter]');
+    await quiet(gm);
+    await gm.selectOption('#cc-caster', 'Tower Mage');
+    await gm.fill('#cc-spell', 'Fireball');
+    await gm.locator('#creature-cast').getByRole('checkbox', { name: 'Vesna' }).check();
+    await gm.click('#creature-cast button[type=submit]');
+    const alert = phone.locator('#react-alert');
+    await alert.getByText('Vesna may react: Tower Mage is casting Fireball.').waitFor({ state: 'visible' });
+    await alert.getByRole('button', { name: 'Cast Counterspell' }).waitFor({ state: 'visible' });
+    await phone.locator('a[data-tab=encounter] .alert-badge').waitFor({ state: 'visible' });
+    assert.equal(await phone.locator('#tab-log').isVisible(), true, 'the player is still on the log');
+    await fitsWidth(phone);
+    await phone.screenshot({ path: path.join(SHOTS, 'reaction-alert-phone.png') });
+    await alert.getByRole('button', { name: 'Pass' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await gm.locator('#reaction-window').getByText('Vesna: passes').waitFor({ state: 'visible' });
+    await gm.click('#rw-resolve');
+    await gm.locator('#rw-outcome').getByText('Tower Mage casts Fireball').waitFor({ state: 'visible' });
+    await phone.locator('a[data-tab=encounter] .alert-badge').waitFor({ state: 'detached' });
+
+    // Damage to concentrating Cleo: her Concentration save is a log card too.
+    await damage('Cleo', 4);
+    await phone.locator('#table-log .conc-card').first().getByText(/Cleo rolls a Concentration save \(DC 10\): \d+, (kept|lost)/).waitFor({ state: 'visible' });
+
+    // The GM's Mage hits Vesna (14 against AC 12): her Shield window opens,
+    // the player answers from the alert, and the hit now misses.
+    await gm.click('a[data-tab=encounter]');
+    await quiet(gm);
+    await gm.selectOption('#ha-attacker', 'Tower Mage');
+    await gm.selectOption('#ha-target', 'Vesna');
+    await gm.fill('#ha-total', '14');
+    await gm.fill('#ha-ac', '12');
+    await gm.click('#creature-attack button[type=submit]');
+    await alert.getByText('Vesna may react: Tower Mage hit Vesna (14 against AC 12).').waitFor({ state: 'visible' });
+    await alert.getByRole('button', { name: 'Cast Shield' }).click();
+    await alert.waitFor({ state: 'detached' });
+    // The Mage could counter the Shield in turn (2024): it lets it pass.
+    const gmWin = gm.locator('#reaction-window');
+    await gmWin.getByText('Vesna is casting Shield.').waitFor({ state: 'visible' });
+    await gmWin.locator('li.reactor[data-name="Tower Mage"]').getByRole('button', { name: 'Pass' }).click();
+    await gmWin.getByText('Tower Mage: passes').waitFor({ state: 'visible' });
+    await gm.click('#rw-resolve');
+    await gmWin.getByText('Tower Mage hit Vesna (14 against AC 12).').waitFor({ state: 'visible' });
+    const missed = gm.locator('#rw-outcome').getByText('The attack on Vesna now misses');
+    for (let i = 0; i < 3 && !(await missed.isVisible()); i += 1) {
+      await quiet(gm);
+      if (await gm.locator('#rw-resolve').isVisible()) await gm.click('#rw-resolve');
+      await missed.waitFor({ state: 'visible', timeout: 3000 }).catch(() => {});
+    }
+    await missed.waitFor({ state: 'visible' });
+    await phone.click('a[data-tab=encounter]');
+    await phone.locator('#rw-outcome').getByText('The attack on Vesna now misses').waitFor({ state: 'visible' });
+  });
+
+  test('an undone cast is marked undone in every seat\'s log, live (issue 37)', async () => {
+    // The fight is over; Vesna casts Fireball at a Goblin, then her player takes it back.
+    await gm.click('a[data-tab=encounter]');
+    await quiet(gm);
+    gm.once('dialog', (d) => d.accept());
+    await gm.click('#end-encounter');
+    await gm.waitForSelector('#enc-ended');
+    await gm.click('a[data-tab=log]');
+    await phone.click('a[data-tab=sheet]');
+    await phone.selectOption('#sheet-pick', 'Vesna');
+    await phone.getByRole('button', { name: 'Cast Fireball' }).click();
+    await phone.fill('#cast-targets', 'Goblin');
+    await phone.click('#cast-go');
+    await phone.locator('#cast-result').getByText('Fireball cast at level 3.').waitFor({ state: 'visible' });
+    await phone.click('#cast-close');
+    const card = gm.locator('#table-log .log-card').filter({ hasText: 'Vesna casts Fireball' }).first();
+    await card.waitFor({ state: 'visible' });
+    assert.equal(await card.locator('.undone-badge').count(), 0, 'not undone yet');
+    await phone.getByRole('button', { name: 'Undo last change' }).click();
+    await card.locator('.undone-badge').getByText('Undone').waitFor({ state: 'visible' });
+    await phone.click('a[data-tab=log]');
+    await phone.locator('#table-log .log-card').filter({ hasText: 'Vesna casts Fireball' }).first()
+      .locator('.undone-badge').waitFor({ state: 'visible' });
+  });
+}
