@@ -537,3 +537,103 @@ fn a_party_short_rest_takes_arcane_recovery_and_sorcerous_restoration_unasked() 
     assert_eq!(slots_left(&s, "Elmira", 1), 3);
     assert_eq!(points(&s, "Sera"), 4);
 }
+
+#[test]
+fn a_created_slot_upcasts_magic_missile_like_any_slot() {
+    let s = Session::new();
+    new(&s, "Sera", "sorcerer:3");
+    s.ok(&["prepare", "Sera", "Magic Missile"]);
+    spend(&s, "Sera", "2", 2);
+    s.ok(&["font", "Sera", "--to-slot", "2"]);
+    let cast = s.ok(&[
+        "cast",
+        "Sera",
+        "Magic Missile",
+        "--slot",
+        "2",
+        "--target",
+        "Goblin",
+    ]);
+    assert_eq!(cast["cast"]["slot"], 2, "{cast}");
+    assert_eq!(
+        cast["cast"]["targets"][0]["damage"]
+            .as_array()
+            .unwrap()
+            .len(),
+        4,
+        "R6: four darts"
+    );
+}
+
+#[test]
+fn innate_sorcery_belongs_to_sorcerers() {
+    let s = Session::new();
+    new(&s, "Elmira", "wizard:7");
+    let e = s.fails(1, &["innate", "Elmira"]);
+    assert_eq!(e["code"], "feature_not_had", "{e}");
+    assert!(
+        e["message"].as_str().unwrap().contains("Innate Sorcery"),
+        "{e}"
+    );
+}
+
+#[test]
+fn font_of_magic_has_no_pact_slot_to_turn_for_a_pure_sorcerer() {
+    let s = Session::new();
+    new(&s, "Sera", "sorcerer:5");
+    s.ok(&["font", "Sera", "--to-slot", "1"]);
+    let e = s.fails(1, &["font", "Sera", "--to-points", "1", "--pact"]);
+    assert_eq!(e["code"], "no_slot_available", "{e}");
+}
+
+#[test]
+fn arcane_recovery_refuses_a_slot_that_is_not_expended() {
+    let s = Session::new();
+    new(&s, "Elmira", "wizard:5");
+    let e = s.fails(1, &["rest", "Elmira", "--short", "--arcane-recovery", "1"]);
+    assert_eq!(e["code"], "slot_not_expended", "{e}");
+    assert_eq!(
+        resources(&s, "Elmira")["arcane_recovery"]["used"],
+        false,
+        "still there"
+    );
+}
+
+#[test]
+fn a_bad_arcane_recovery_list_is_a_usage_error() {
+    let s = Session::new();
+    new(&s, "Elmira", "wizard:5");
+    let e = s.fails(
+        2,
+        &["rest", "Elmira", "--short", "--arcane-recovery", "three"],
+    );
+    assert_eq!(e["code"], "usage", "{e}");
+    let e = s.fails(1, &["rest", "Elmira", "--short", "--arcane-recovery", "0"]);
+    assert_eq!(e["code"], "invalid_slot_level", "{e}");
+}
+
+#[test]
+fn undoing_a_rest_with_arcane_recovery_takes_the_slot_back_again() {
+    let s = Session::new();
+    new(&s, "Elmira", "wizard:5");
+    s.ok(&["prepare", "Elmira", "Magic Missile"]);
+    spend(&s, "Elmira", "3", 1);
+    s.ok(&["rest", "Elmira", "--short", "--arcane-recovery", "3"]);
+    assert_eq!(slots_left(&s, "Elmira", 3), 2);
+    s.ok(&["undo", "Elmira"]);
+    assert_eq!(slots_left(&s, "Elmira", 3), 1);
+    assert_eq!(resources(&s, "Elmira")["arcane_recovery"]["used"], false);
+}
+
+#[test]
+fn magical_cunning_comes_back_after_a_long_rest() {
+    let s = Session::new();
+    new(&s, "Vex", "warlock:5");
+    s.ok(&["prepare", "Vex", "Hex"]);
+    s.ok(&["cast", "Vex", "Hex", "--target", "Orc"]);
+    s.ok(&["turn", "end", "Vex"]);
+    s.ok(&["cunning", "Vex"]);
+    assert_eq!(resources(&s, "Vex")["magical_cunning"]["used"], true);
+    s.ok(&["rest", "Vex", "--long"]);
+    assert_eq!(resources(&s, "Vex")["magical_cunning"]["used"], false);
+}
