@@ -1,7 +1,8 @@
 //! The character routes' answers as a player gets them match the schemas
 //! the OpenAPI document names for them (issue 32: the character
 //! operations are typed use cases in grimoire-app, and the options and
-//! plan routes answer named schemas instead of a bare object). Every
+//! plan routes answer named schemas instead of a bare object, the log and
+//! undo routes documented entries). Every
 //! required field of the named schema is in the answer, a level down too.
 
 mod common;
@@ -127,5 +128,14 @@ async fn a_players_character_answers_match_their_documented_schemas() {
         // The answers carry the same character the show route gives.
         let (_, shown) = h.get(&at(""), me).await;
         assert_eq!(v["character"], shown);
+        // The history and an undo, each entry and receipt as documented.
+        let (s, v) = h.get(&at("/log?limit=5"), me).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["log"].as_array().map(Vec::len), Some(5), "{v}");
+        check("get", "/log", "200", &v);
+        let (s, v) = h.post(&at("/undo"), me, json!({})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["undo"]["reverted_command"], "rest short Elmira", "{v}");
+        check("post", "/undo", "200", &v);
     }
 }

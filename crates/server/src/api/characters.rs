@@ -50,7 +50,7 @@ pub(crate) struct PrepareInput {
 pub(crate) struct LogView {
     /// Oldest first, undos included: the newest `limit` entries before
     /// `before`.
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<HistoryEntry>)]
     log: Vec<LogEntry>,
     /// Pass as `before` for the page of older entries; `null` at the start.
     next_before: Option<u64>,
@@ -74,11 +74,68 @@ const MAX_LOG_PAGE: usize = 500;
 /// The most rounds one request lets pass: a day.
 const MAX_WAIT_ROUNDS: u64 = 14_400;
 
+/// One entry of a character's history, as the store keeps it
+/// (`grimoire_store::LogEntry`; documentation only).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub(crate) struct HistoryEntry {
+    /// The change this entry belongs to.
+    change: i64,
+    /// The character's version after this entry.
+    seq: u64,
+    /// What was asked for (`cast magic-missile Elmira`).
+    command: String,
+    /// The events the change logged, each with the entity it belongs to
+    /// (and a cast's card).
+    #[schema(value_type = Vec<Object>)]
+    events: serde_json::Value,
+    /// Set when this entry is an undo: the change it reverted.
+    undo_of: Option<i64>,
+    /// Set when a later undo reverted this entry's change.
+    undone_by: Option<i64>,
+    /// The character before, or null where it did not exist yet.
+    #[schema(value_type = Option<Object>)]
+    state_before: serde_json::Value,
+    /// The character after, or null where the change deleted it.
+    #[schema(value_type = Option<Object>)]
+    state_after: serde_json::Value,
+    /// Every entity the change touched (`character:Elmira`, ...).
+    entities: Vec<String>,
+    /// When the change was committed (UTC, RFC 3339).
+    created_at: String,
+}
+
+/// What an undo reverted (`grimoire_store::Undone`; documentation only).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub(crate) struct UndoneDoc {
+    /// The undo's own change (undo is logged like any change).
+    change: i64,
+    /// The change it reverted.
+    reverted: i64,
+    /// The command of the reverted change.
+    reverted_command: String,
+    /// Every entity restored, with its version afterwards.
+    touched: Vec<TouchedDoc>,
+}
+
+/// An entity an undo restored (documentation only).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub(crate) struct TouchedDoc {
+    /// The entity kind (`character`, `encounter`, `owner`).
+    kind: String,
+    /// Its name.
+    name: String,
+    /// Its version afterwards; null when the undo removed it.
+    version: Option<u64>,
+}
+
 /// The receipt of an undo.
 #[derive(Debug, Serialize, ToSchema)]
 pub(crate) struct UndoView {
     /// What was reverted.
-    #[schema(value_type = Object)]
+    #[schema(value_type = UndoneDoc)]
     undo: Undone,
 }
 
