@@ -93,7 +93,12 @@ async fn attack_route_player_attacks_with_own_character_and_sees_no_creature_num
             "{}: the GM sees the tracker",
             h.name
         );
-        // One action: the second attack is refused, nothing changes (R9).
+        // Extra Attack (Paladin 5): a second attack in the same action.
+        let (s, v) = h.post(&route, Some(&t.gm), body.clone()).await;
+        assert_eq!(s, StatusCode::CREATED, "{}: {v}", h.name);
+        assert_eq!(v["attack"]["attacks_left"], 0, "{}: {v}", h.name);
+        let dealt = dealt + v["attack"]["target"]["damage_total"].as_i64().unwrap();
+        // No third: refused, nothing changes (R9).
         let (s, v) = h.post(&route, Some(&t.gm), body).await;
         assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{}: {v}", h.name);
         assert_eq!(v["error"]["code"], "action_unavailable", "{}: {v}", h.name);
