@@ -9,8 +9,8 @@
 
 use grimoire_dice::{Distribution, DistributionError, SeededRng};
 use grimoire_rules::{
-    Ability, Caster, DamageType, Defense, Delivery, DiceFormula, Metamagic, OnSave, RollMode,
-    ScaledEffect, Spell, SpellId, SpellLevel, scaled_effect,
+    Ability, CastFeature, Caster, Class, DamageType, Defense, Delivery, DiceFormula, Metamagic,
+    OnSave, RollMode, ScaledEffect, Spell, SpellId, SpellLevel, scaled_effect,
 };
 use grimoire_store::{Entity, Store};
 use serde::Serialize;
@@ -18,6 +18,7 @@ use serde::Serialize;
 use crate::budget::{Exhausted, WorkBudget};
 use crate::error::AppError;
 use crate::options::{Way, options};
+use crate::plan_metamagic::{Shape, Variant};
 use crate::state::EncounterState;
 use grimoire_words::{Message, Named};
 
@@ -57,6 +58,9 @@ pub struct PlanLine {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub metamagic: Option<grimoire_rules::Metamagic>,
+    /// Cast with Overchannel (Evoker 14): every damage die at its most.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub overchannel: bool,
     /// `damage` or `healing`.
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub kind: &'static str,
@@ -90,6 +94,9 @@ pub struct LeftOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub metamagic: Option<Metamagic>,
+    /// Whether the line left out was cast with Overchannel.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub overchannel: bool,
     /// Why: `work_budget`, `answer_size`, `deadline`, `too_large` or
     /// `line_limit` (see [`crate::budget::Exhausted`]).
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
@@ -173,10 +180,12 @@ fn taken(
     modifier: i32,
     crit: bool,
     halve: bool,
-    empowered: Option<usize>,
+    shape: &Shape,
     budget: &mut WorkBudget,
 ) -> Result<Distribution, Cut> {
     let mut total = Distribution::point(0);
+    // Each flat bonus goes to the first part it fits (as the rules add it).
+    let mut bonuses = shape.bonuses.clone();
     for p in parts {
         if !p.only_against.is_empty() {
             continue;
@@ -188,7 +197,18 @@ fn taken(
         if p.add_modifier {
             f.bonus = f.bonus.saturating_add(modifier);
         }
-        let mut d = match empowered {
+        if let Some(k) = bonuses
+            .iter()
+            .position(|(_, only)| only.is_none_or(|t| t == p.damage_type))
+        {
+            f.bonus = f.bonus.saturating_add(bonuses.remove(k).0);
+        }
+        let mut d = match shape.empowered {
+            // Overchannel: every die at its most.
+            _ if shape.maximum => {
+                let most = i64::from(f.count) * i64::from(f.sides) + i64::from(f.bonus);
+                Distribution::point(most)
+            }
             // Empowered Spell rerolls the dice of the damage's one roll.
             Some(limit) => {
                 let dice = crate::plan_metamagic::empowered_dice(f.count, f.sides, limit, budget)?;
@@ -238,8 +258,8 @@ fn attack_odds(bonus: i32, ac: Option<i32>, mode: RollMode) -> (f64, f64, f64) {
 }
 
 /// The caster's save DC, attack bonus and spellcasting modifier for this
-/// spell, from a dry run of the real cast.
-fn numbers(caster: &Caster, spell: &Spell, way: &Way) -> Option<(i32, i32, i32)> {
+/// spell, and the class it is cast as, from a dry run of the real cast.
+fn numbers(caster: &Caster, spell: &Spell, way: &Way) -> Option<(i32, i32, i32, Option<Class>)> {
     // A slot made from points is cast by the caster that made it.
     let made = crate::class_resources::caster_for_way(caster, way).ok()?;
     let caster = made.as_ref().unwrap_or(caster);
@@ -249,7 +269,7 @@ fn numbers(caster: &Caster, spell: &Spell, way: &Way) -> Option<(i32, i32, i32)>
         Some(b) if caster.classes().is_empty() => i32::from(caster.abilities().modifier(b.ability)),
         _ => r.attack_bonus - i32::from(caster.proficiency_bonus()),
     };
-    Some((r.save_dc, r.attack_bonus, modifier))
+    Some((r.save_dc, r.attack_bonus, modifier, r.class))
 }
 
 /// The level a way casts at (0 for a cantrip), `None` for a way with no
@@ -299,9 +319,10 @@ fn line(
     spell: &Spell,
     way: &Way,
     target: &PlanTarget,
-    meta: Option<Metamagic>,
+    variant: Variant,
     budget: &mut WorkBudget,
 ) -> Result<Option<PlanLine>, Cut> {
+    let meta = variant.metamagic();
     // Twinned Spell: the casting counts one level higher (R6, R17).
     let raise = u8::from(meta == Some(Metamagic::Twinned));
     let Some((cast_level, scaled)) = way_level(way)
@@ -329,9 +350,22 @@ fn line(
         _ => None,
     };
     let protected = meta == Some(Metamagic::Careful);
-    let Some((dc, attack, modifier)) = numbers(caster, spell, way) else {
+    let Some((dc, attack, modifier, class)) = numbers(caster, spell, way) else {
         return Ok(None);
     };
+    // What the caster's subclass and the line's options do to the damage
+    // rolls: Empowered Evocation's and Elemental Affinity's bonuses on
+    // the first roll, Empowered Spell's rerolls, Overchannel's maximum.
+    let overchannel = variant == Variant::Overchannel;
+    if overchannel && !crate::plan_metamagic::overchannel_fits(caster, spell, class, way) {
+        return Ok(None);
+    }
+    let shape = Shape {
+        empowered,
+        maximum: overchannel,
+        bonuses: crate::plan_metamagic::subclass_bonuses(caster, spell, class),
+    };
+    let later = shape.later();
     let (mut hit_chance, mut fail_chance) = (None, None);
     let (kind, d) = if let Some(h) = scaled.healing.as_ref().filter(|_| scaled.damage.is_empty()) {
         let mut f = h.dice;
@@ -340,19 +374,35 @@ fn line(
         }
         ("healing", dist(f, budget)?)
     } else {
-        let d = match spell.effect.delivery {
-            Delivery::Automatic => {
-                let one = taken(
-                    &scaled.damage,
-                    target,
-                    modifier,
-                    false,
-                    false,
-                    empowered,
-                    budget,
-                )?;
-                times(&one, scaled.instances, budget)?
+        let n = scaled.instances;
+        // Every instance's damage, the first with what acts once.
+        let all = |halve: bool, budget: &mut WorkBudget| -> Result<Distribution, Cut> {
+            let first = taken(
+                &scaled.damage,
+                target,
+                modifier,
+                false,
+                halve,
+                &shape,
+                budget,
+            )?;
+            let one = taken(
+                &scaled.damage,
+                target,
+                modifier,
+                false,
+                halve,
+                &later,
+                budget,
+            )?;
+            let rest = times(&one, n.saturating_sub(1), budget)?;
+            if n == 0 {
+                return Ok(Distribution::point(0));
             }
+            convolve(&first, &rest, budget)
+        };
+        let d = match spell.effect.delivery {
+            Delivery::Automatic => all(false, budget)?,
             Delivery::Save {
                 ability,
                 on_success,
@@ -374,27 +424,9 @@ fn line(
                     _ => {}
                 }
                 fail_chance = Some(fail);
-                let one = taken(
-                    &scaled.damage,
-                    target,
-                    modifier,
-                    false,
-                    false,
-                    empowered,
-                    budget,
-                )?;
-                let full = times(&one, scaled.instances, budget)?;
+                let full = all(false, budget)?;
                 let half = if on_success == OnSave::Half && !protected {
-                    let one = taken(
-                        &scaled.damage,
-                        target,
-                        modifier,
-                        false,
-                        true,
-                        empowered,
-                        budget,
-                    )?;
-                    times(&one, scaled.instances, budget)?
+                    all(true, budget)?
                 } else {
                     Distribution::point(0)
                 };
@@ -403,32 +435,44 @@ fn line(
             Delivery::Attack(_) => {
                 let (miss, hit, crit) = attack_odds(attack, target.ac, target.attack_mode);
                 hit_chance = Some(hit + crit);
-                let on_hit = taken(
-                    &scaled.damage,
-                    target,
-                    modifier,
-                    false,
-                    false,
-                    empowered,
-                    budget,
-                )?;
-                let on_crit = taken(
-                    &scaled.damage,
-                    target,
-                    modifier,
-                    true,
-                    false,
-                    empowered,
-                    budget,
-                )?;
-                let landed = mix(
-                    crit / (hit + crit).max(f64::MIN_POSITIVE),
-                    &on_crit,
-                    &on_hit,
-                    budget,
-                )?;
-                let one = mix(miss, &Distribution::point(0), &landed, budget)?;
-                times(&one, scaled.instances, budget)?
+                let landed =
+                    |shape: &Shape, budget: &mut WorkBudget| -> Result<Distribution, Cut> {
+                        let on_hit = taken(
+                            &scaled.damage,
+                            target,
+                            modifier,
+                            false,
+                            false,
+                            shape,
+                            budget,
+                        )?;
+                        let on_crit =
+                            taken(&scaled.damage, target, modifier, true, false, shape, budget)?;
+                        mix(
+                            crit / (hit + crit).max(f64::MIN_POSITIVE),
+                            &on_crit,
+                            &on_hit,
+                            budget,
+                        )
+                    };
+                let plain = landed(&later, budget)?;
+                let one = mix(miss, &Distribution::point(0), &plain, budget)?;
+                if shape.acts_once() {
+                    // What acts once goes to the first attack that lands:
+                    // with m attacks left and it still pending, either this
+                    // one lands (it, then m − 1 plain) or misses (and the
+                    // rest decide).
+                    let first = landed(&shape, budget)?;
+                    let mut pending = Distribution::point(0);
+                    for m in 1..=n {
+                        let rest = times(&one, m - 1, budget)?;
+                        let lands = convolve(&first, &rest, budget)?;
+                        pending = mix(1.0 - miss, &lands, &pending, budget)?;
+                    }
+                    pending
+                } else {
+                    times(&one, n, budget)?
+                }
             }
         };
         ("damage", d)
@@ -445,6 +489,7 @@ fn line(
         way: way.clone(),
         level: cast_level.get(),
         metamagic: meta,
+        overchannel,
         kind,
         mean: d.mean(),
         min: d.min(),
@@ -513,27 +558,31 @@ impl PlanWork {
         // Each way plain, then with each Metamagic option that changes its
         // numbers (not on a slot still to be made from Sorcery Points,
         // which spends the points Metamagic would).
-        let mut order: Vec<(u64, usize, Option<Metamagic>)> = Vec::new();
+        let mut order: Vec<(u64, usize, Variant)> = Vec::new();
         for (i, (spell, way)) in self.ways.iter().enumerate() {
             let cost = estimate(&self.caster, spell, way);
-            order.push((cost, i, None));
+            order.push((cost, i, Variant::Plain));
             if matches!(way, Way::PointsSlot { .. }) {
                 continue;
             }
             for m in crate::plan_metamagic::planned_for(&self.caster, spell) {
-                order.push((cost.saturating_add(1), i, Some(m)));
+                order.push((cost.saturating_add(1), i, Variant::Meta(m)));
+            }
+            if self.caster.has_cast_feature(CastFeature::Overchannel) {
+                order.push((cost.saturating_add(1), i, Variant::Overchannel));
             }
         }
         order.sort_unstable();
         let mut lines = Vec::new();
         let mut left_out = Vec::new();
         let mut stopped_by = None;
-        for (_, i, meta) in order {
+        for (_, i, variant) in order {
             let (spell, way) = &self.ways[i];
             let leave = |reason: &'static str| LeftOut {
                 spell: spell.id.clone(),
                 way: way.clone(),
-                metamagic: meta,
+                metamagic: variant.metamagic(),
+                overchannel: variant == Variant::Overchannel,
                 reason,
             };
             if let Some(reason) = stopped_by {
@@ -544,7 +593,7 @@ impl PlanWork {
                 left_out.push(leave("line_limit"));
                 continue;
             }
-            match line(&self.caster, spell, way, &self.target, meta, budget) {
+            match line(&self.caster, spell, way, &self.target, variant, budget) {
                 Ok(Some(l)) => lines.push(l),
                 Ok(None) => {}
                 Err(why) => {

@@ -4,7 +4,9 @@
 //! Spell's level one higher.
 
 use grimoire_dice::Distribution;
-use grimoire_rules::{Ability, Caster, Metamagic, Spell, unfit_for};
+use grimoire_rules::{
+    Ability, CastFeature, Caster, Class, DamageType, Metamagic, School, Spell, unfit_for,
+};
 
 use crate::budget::{Exhausted, WorkBudget};
 
@@ -16,6 +18,103 @@ pub const PLANNED: [Metamagic; 4] = [
     Metamagic::Careful,
     Metamagic::Twinned,
 ];
+
+/// Which casting a plan line describes: plain, with one Metamagic option,
+/// or with Overchannel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Variant {
+    /// As it is, with what the caster's features always add.
+    Plain,
+    /// With this Metamagic option.
+    Meta(Metamagic),
+    /// With Overchannel (Evoker 14).
+    Overchannel,
+}
+
+impl Variant {
+    /// The Metamagic option, if any.
+    pub fn metamagic(self) -> Option<Metamagic> {
+        match self {
+            Variant::Meta(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+/// What acts on one casting's damage rolls, as the rules apply it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// Empowered Spell: the most dice rerolled (first roll only).
+    pub empowered: Option<usize>,
+    /// Overchannel: every die at its most (every roll).
+    pub maximum: bool,
+    /// Flat bonuses added once, to the first part they fit (Empowered
+    /// Evocation: any type; Elemental Affinity: its type).
+    pub bonuses: Vec<(i32, Option<DamageType>)>,
+}
+
+impl Shape {
+    /// What acts on the rolls after the first: the maximum only.
+    pub fn later(&self) -> Shape {
+        Shape {
+            maximum: self.maximum,
+            ..Shape::default()
+        }
+    }
+
+    /// Whether something acts on the first roll only.
+    pub fn acts_once(&self) -> bool {
+        self.empowered.is_some() || !self.bonuses.is_empty()
+    }
+}
+
+/// The flat bonuses the caster's subclass adds to a casting of `spell`
+/// as `class` (SRD 5.2): Empowered Evocation's Intelligence modifier on
+/// a Wizard evocation spell's damage, Elemental Affinity's Charisma
+/// modifier on damage of its type.
+pub fn subclass_bonuses(
+    caster: &Caster,
+    spell: &Spell,
+    class: Option<Class>,
+) -> Vec<(i32, Option<DamageType>)> {
+    let mut out = Vec::new();
+    let damages = !spell.effect.damage.is_empty() && spell.effect.on_cast;
+    if damages
+        && spell.school == School::Evocation
+        && class == Some(Class::Wizard)
+        && caster.has_cast_feature(CastFeature::EmpoweredEvocation)
+    {
+        out.push((i32::from(caster.modifier(Ability::Intelligence)), None));
+    }
+    if let Some(t) = caster
+        .affinity()
+        .filter(|_| caster.has_cast_feature(CastFeature::ElementalAffinity))
+        && spell.effect.damage.iter().any(|d| d.damage_type == t)
+    {
+        out.push((i32::from(caster.modifier(Ability::Charisma)), Some(t)));
+    }
+    out
+}
+
+/// Whether Overchannel can shape this casting: the caster has it, and it
+/// is a damaging Wizard spell of a level 1–5 slot.
+pub fn overchannel_fits(
+    caster: &Caster,
+    spell: &Spell,
+    class: Option<Class>,
+    way: &crate::options::Way,
+) -> bool {
+    use crate::options::Way;
+    let slot = match way {
+        Way::Slot { level } | Way::PactSlot { level } => *level,
+        _ => 0,
+    };
+    caster.has_cast_feature(CastFeature::Overchannel)
+        && class == Some(Class::Wizard)
+        && !spell.effect.damage.is_empty()
+        && spell.effect.on_cast
+        && (1..=5).contains(&slot)
+}
 
 /// The options of [`PLANNED`] that `caster` knows, that fit `spell` and
 /// that it has the Sorcery Points for now.

@@ -1,7 +1,8 @@
-//! The planner's Metamagic lines against the real rules (issue 35): the
-//! exact numbers it gives for Empowered, Heightened, Careful and Twinned
-//! Spell match 20,000 seeded casts of the rules engine with the option
-//! (tolerances: 0.25 on a mean, 0.01 on a chance).
+//! The planner's Metamagic and Evoker lines against the real rules (issue
+//! 35): the exact numbers it gives for Empowered, Heightened, Careful and
+//! Twinned Spell, Empowered Evocation and Overchannel match 20,000 seeded
+//! casts of the rules engine (tolerances: 0.25 on a mean, 0.01 on a
+//! chance).
 
 use grimoire_app::CHARACTER;
 use grimoire_app::plan::{Plan, PlanLine, PlanTarget, plan};
@@ -90,7 +91,9 @@ fn ogre(name: &str) -> Target {
 fn line<'a>(p: &'a Plan, id: &str, level: u8, meta: Option<Metamagic>) -> &'a PlanLine {
     p.lines
         .iter()
-        .find(|l| l.spell.as_str() == id && l.level == level && l.metamagic == meta)
+        .find(|l| {
+            l.spell.as_str() == id && l.level == level && l.metamagic == meta && !l.overchannel
+        })
         .unwrap_or_else(|| panic!("{id} at {level} with {meta:?}: {p:?}"))
 }
 
@@ -219,4 +222,111 @@ fn twinned_spell_plan_matches_seeded_casts() {
     let req = with(1, MetamagicUse::new(Metamagic::Twinned), &["Ogre"]);
     let (mean, _) = seeded(&c, "magic-missile", &req, "Ogre");
     close("Twinned Magic Missile", t.mean, mean, MEAN_TOLERANCE);
+}
+
+/// Evie: Wizard 14 of the Evoker subclass, Intelligence 18 (+4: Empowered
+/// Evocation adds 4 to one damage roll of a Wizard evocation spell).
+fn evoker() -> Caster {
+    let mut c = Caster::new(
+        "Evie",
+        &[(Class::Wizard, 14)],
+        AbilityScores::new([8, 14, 14, 18, 12, 10]).unwrap(),
+    )
+    .unwrap();
+    c.apply_all(
+        &c.set_equipment(Equipment {
+            component_pouch: true,
+            ..Equipment::default()
+        })
+        .events,
+    );
+    for id in ["fireball", "magic-missile", "scorching-ray"] {
+        let o = c.prepare(&spell(id)).unwrap();
+        c.apply_all(&o.events);
+    }
+    c.apply_all(&[Event::FeaturePicked {
+        pick: Pick {
+            kind: FeatureKind::Subclass,
+            id: "evoker".into(),
+            name: "Evoker".into(),
+            class: Some(Class::Wizard),
+            variant: None,
+            spells: Vec::new(),
+            lists: Vec::new(),
+        },
+    }]);
+    c
+}
+
+fn evoker_plan(c: &Caster) -> Plan {
+    let mut store = Store::open_in_memory().unwrap();
+    store
+        .commit(&Change::new("new").create(CHARACTER, "Evie", c).unwrap())
+        .unwrap();
+    let e = store.find::<Caster>(CHARACTER, "Evie").unwrap().unwrap();
+    let target = PlanTarget {
+        ac: Some(15),
+        saves: vec![(Ability::Dexterity, 2)],
+        ..PlanTarget::default()
+    };
+    plan(&store, &e, None, &lookup, &target).unwrap()
+}
+
+fn plain_at(level: u8, targets: &[&str]) -> CastRequest {
+    let mut req = CastRequest::new().at_slot(SlotLevel::new(level).unwrap());
+    for t in targets {
+        req = req.target(ogre(t));
+    }
+    req
+}
+
+#[test]
+fn empowered_evocation_plan_matches_seeded_casts() {
+    let c = evoker();
+    let p = evoker_plan(&c);
+    // One bonus of +4 on the damage: a save for half halves it too.
+    for (id, level, targets) in [
+        ("fireball", 3, vec!["Ogre"]),
+        ("magic-missile", 1, vec!["Ogre"]),
+        // An attack per ray: the +4 goes to the first ray that hits.
+        ("scorching-ray", 2, vec!["Ogre"]),
+    ] {
+        let l = p
+            .lines
+            .iter()
+            .find(|l| {
+                l.spell.as_str() == id
+                    && l.level == level
+                    && l.metamagic.is_none()
+                    && !l.overchannel
+            })
+            .unwrap_or_else(|| panic!("{id}: {p:?}"));
+        let (mean, _) = seeded(&c, id, &plain_at(level, &targets), "Ogre");
+        close(
+            &format!("Empowered Evocation {id}"),
+            l.mean,
+            mean,
+            MEAN_TOLERANCE,
+        );
+    }
+    let mm = line(&p, "magic-missile", 1, None);
+    assert!((mm.mean - (3.0 * 3.5 + 4.0)).abs() < 1e-9, "{mm:?}");
+}
+
+#[test]
+fn overchannel_plan_matches_seeded_casts() {
+    let c = evoker();
+    let p = evoker_plan(&c);
+    let o = p
+        .lines
+        .iter()
+        .find(|l| l.spell.as_str() == "fireball" && l.level == 3 && l.overchannel)
+        .unwrap_or_else(|| panic!("{p:?}"));
+    // 8d6 at their most, +4: 52 on a failed save (DC 17 against +2:
+    // 70%), 26 on a success.
+    assert!((o.mean - (0.7 * 52.0 + 0.3 * 26.0)).abs() < 1e-9, "{o:?}");
+    let mut req = plain_at(3, &["Ogre"]);
+    req.overchannel = true;
+    let (mean, _) = seeded(&c, "fireball", &req, "Ogre");
+    close("Overchannel Fireball", o.mean, mean, MEAN_TOLERANCE);
 }

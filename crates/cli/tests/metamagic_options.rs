@@ -203,3 +203,41 @@ fn metamagic_plan_lines_name_their_option_with_exact_numbers() {
     assert!(human.contains("Fireball + Empowered Spell"), "{human}");
     assert!(human.contains("Fire Bolt + Empowered Spell"), "{human}");
 }
+
+#[test]
+fn overchannel_plan_line_shows_the_maximum() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Evie",
+        "--class",
+        "wizard:14",
+        "--abilities",
+        "str=8,dex=14,con=14,int=18,wis=12,cha=10",
+        "--subclass",
+        "evoker",
+    ]);
+    s.ok(&["equip", "Evie", "--pouch"]);
+    s.ok(&["prepare", "Evie", "Fireball"]);
+    let p = s.ok(&["plan", "Evie", "--target", "dex=+2"]);
+    let over = p["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["spell"] == "fireball" && l["level"] == 3 && l["overchannel"] == true)
+        .unwrap_or_else(|| panic!("{p}"));
+    // 48 at most, +4 Empowered Evocation: 52, half on a save (DC 17: 30%).
+    assert_eq!(over["max"], 52);
+    assert_eq!(over["min"], 26);
+    let human = s.human(&["plan", "Evie", "--target", "dex=+2"]);
+    assert!(human.contains("Fireball + Overchannel"), "{human}");
+    let out = s
+        .cmd()
+        .env("GRIMOIRE_LANG", "cs")
+        .args(["plan", "Evie", "--target", "dex=+2"])
+        .output()
+        .unwrap();
+    let cs = String::from_utf8(out.stdout).unwrap();
+    assert!(cs.contains("Ohnivá koule + Přetížení"), "{cs}");
+}

@@ -129,6 +129,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
         // A line cast with Metamagic names its option.
         let name = match l.metamagic {
             Some(m) => format!("{name} + {}", grimoire_words::term(lang.tag(), &m)),
+            None if l.overchannel => format!("{name} + {}", t(lang, "cli-plan-overchannel")),
             None => name,
         };
         table.row([

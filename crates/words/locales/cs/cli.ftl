@@ -247,6 +247,7 @@ cli-plan-hits = zásah
 cli-plan-fails-save = neuspěje
 cli-plan-to-0-hp = na 0 životů
 cli-plan-healing = léčení
+cli-plan-overchannel = Přetížení
 
 ## Popisky příkazů
 

@@ -247,6 +247,7 @@ cli-plan-hits = hits
 cli-plan-fails-save = fails save
 cli-plan-to-0-hp = to 0 HP
 cli-plan-healing = healing
+cli-plan-overchannel = Overchannel
 
 ## Labels of the commands
 
