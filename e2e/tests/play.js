@@ -453,6 +453,19 @@ export function playTests(t) {
     await missed.waitFor({ state: 'visible' });
     await phone.click('a[data-tab=encounter]');
     await phone.locator('#rw-outcome').getByText('The attack on Vesna now misses').waitFor({ state: 'visible' });
+
+    // The GM has the server roll the Mage's quarterstaff at Cleo: her
+    // sheet has no Armor Class, so the card gives the total for the GM.
+    await quiet(gm);
+    await gm.selectOption('#cr-attacker', 'Tower Mage');
+    await gm.selectOption('#cr-target', 'Cleo');
+    await gm.fill('#cr-weapon', 'quarterstaff');
+    await gm.fill('#cr-bonus', '5');
+    await gm.click('#creature-roll button[type=submit]');
+    const rolled = gm.locator('#cr-out');
+    await rolled.getByText('Tower Mage attacks Cleo with Quarterstaff').waitFor({ state: 'visible' });
+    assert.match(await rolled.innerText(), /Total \d+: no Armor Class on the sheet, the GM decides/);
+    assert.match(await rolled.innerText(), /attack vs Cleo \(1d20\+5\)/);
   });
 
   test('an undone cast is marked undone in every seat\'s log, live (issue 37)', async () => {

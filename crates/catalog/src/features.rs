@@ -79,8 +79,6 @@ struct ChoiceRecord {
     lists: Vec<Class>,
     #[serde(default)]
     ritual: bool,
-    #[serde(default)]
-    any: u8,
 }
 
 #[derive(Debug, Deserialize)]
@@ -288,7 +286,6 @@ pub fn parse_features(text: &str) -> Result<Vec<FeatureDef>, String> {
                 levels: c.levels,
                 lists: c.lists,
                 ritual: c.ritual,
-                any: c.any,
             }),
             free,
             adds_lists: r.adds_lists,

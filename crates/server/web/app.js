@@ -9,7 +9,7 @@ import {
 import { damageChart } from './chart.js';
 import { $, h } from './dom.js';
 import { bindTokens, renderTokens, revokeCurrent, clearFresh, showFresh } from './tokens.js';
-import { windowCard, outcomeCard, creatureCastForm, creatureAttackForm, creatureAddForm, reactionAlert } from './reactions.js';
+import { windowCard, outcomeCard, creatureCastForm, creatureAttackForm, creatureRollForm, creatureAddForm, reactionAlert } from './reactions.js';
 import { loadLog, liveCast, renderLog, resetLog } from './log.js';
 import { optionsPanel, planPanel } from './options.js';
 import { houseRulesCard, waivedBlock } from './house.js';
@@ -448,7 +448,7 @@ function onLive(kind, ev) {
     liveCast(app.campaign, { kind: 'conc', caster: ev.character, dc: data.dc, kept: data.concentration_kept, rolls: [data.roll] });
   }
   // A window opened, answered or closed (or an alert to clear): who may react?
-  const windowish = data.status === 'pending' || ['reactors', 'window', 'resolved', 'countered', 'passed'].some((k) => k in data)
+  const windowish = data.status === 'pending' || ['reactors', 'window', 'resolved', 'countered', 'passed', 'attack'].some((k) => k in data)
     || $('#react-alert') || $('a[data-tab=encounter] .alert-badge');
   if ((kind === 'encounter' || data.status === 'pending') && windowish) checkReactions(data.encounter || data.cast?.encounter);
   if (kind === 'encounter' && data.cast && data.cast.rolls) liveCast(app.campaign, data.cast);
@@ -1441,7 +1441,7 @@ function renderEncounter() {
   const pending = e.window ? loadCards().catch(() => {}).then(() => windowCard(ctx)).catch(() => null) : null;
   Promise.all([pending, creatureAddForm(ctx)]).then(([win, add]) => {
     if (!slot.isConnected) return;
-    slot.replaceChildren(...[win, outcome, creatureCastForm(ctx, creatures, e.combatants), creatureAttackForm(ctx, creatures, e.combatants), add].filter(Boolean));
+    slot.replaceChildren(...[win, outcome, creatureCastForm(ctx, creatures, e.combatants), creatureRollForm(ctx, creatures, e.combatants), creatureAttackForm(ctx, creatures, e.combatants), add].filter(Boolean));
   });
 }
 

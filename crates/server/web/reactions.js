@@ -7,6 +7,7 @@
 import { get, post, enc } from './api.js';
 import { t, getLang, rollLabel } from './i18n.js';
 import { h } from './dom.js';
+import { rollsList } from './play.js';
 
 /** Who the viewer answers for: the GM for everyone, a player for the
  *  characters they own. */
@@ -170,6 +171,57 @@ export function creatureAttackForm(ctx, creatures, combatants) {
   h('label', {}, h('span', {}, t('hitwin.total')), total),
   h('label', {}, h('span', {}, t('hitwin.ac')), ac),
   h('button', { type: 'submit', class: 'primary' }, t('hitwin.go')));
+}
+
+/** The last creature attack the GM rolled here, shown under its form. */
+let lastRolled = null;
+
+/** A creature's rolled attack on a character, as the GM sees it: the
+ *  roll against the character's AC, the damage landed, or whom the hit
+ *  waits for (Shield). */
+function rolledCard(a) {
+  const o = (a.roll && a.roll.outcome) || {};
+  const verdict = o.hit == null ? t('cattack.noAc', { total: o.total })
+    : t(o.hit ? (o.critical ? 'attack.crit' : 'attack.hit') : 'attack.miss', { total: o.total });
+  const tg = (((a.outcome || {}).resolution || {}).targets || [])[0];
+  return h('div', { class: 'done', id: 'cr-out' },
+    h('p', {}, h('strong', {}, t('cattack.attacks', { attacker: a.attacker, target: a.target, weapon: a.roll.attack.name }))),
+    h('p', {}, h('strong', {}, verdict), a.roll.ac != null ? ` · ${t('hp.ac', { ac: a.roll.ac })}` : ''),
+    rollsList(a.roll.rolls),
+    tg && tg.damage_total ? h('p', {}, t('attack.damage', { n: tg.damage_total })) : null,
+    (a.reactors || []).length ? h('p', {}, t('cattack.waits', { names: a.reactors.map((r) => r.name).join(', ') })) : null);
+}
+
+/** The GM's form for a creature's attack that the server rolls
+ *  (`POST …/attacks`): an SRD weapon or the stat block's own attack and
+ *  damage, its bonus; the damage lands, or the hit waits for Shield. */
+export function creatureRollForm(ctx, creatures, combatants) {
+  const targets = combatants.filter((c) => c.character);
+  if (!ctx.gm || !creatures.length || !targets.length) return null;
+  const who = h('select', { id: 'cr-attacker', 'aria-label': t('enc.creature') },
+    ...creatures.map((c) => h('option', { value: c.name }, c.name)));
+  const target = h('select', { id: 'cr-target', 'aria-label': t('attack.target') },
+    ...targets.map((c) => h('option', { value: c.name }, c.name)));
+  const weapon = h('input', { id: 'cr-weapon', required: true, maxlength: 40, placeholder: 'quarterstaff' });
+  const bonus = h('input', { id: 'cr-bonus', type: 'number', min: -30, max: 30, required: true, inputmode: 'numeric' });
+  const damage = h('input', { id: 'cr-damage', maxlength: 20, placeholder: '1d6+2' });
+  const shown = lastRolled && lastRolled.encounter === ctx.encounter ? rolledCard(lastRolled) : null;
+  return h('form', {
+    class: 'card stack', id: 'creature-roll',
+    onsubmit: (ev) => {
+      ev.preventDefault();
+      const body = { attacker: who.value, target: target.value, weapon: weapon.value.trim(), bonus: Number(bonus.value) || 0 };
+      if (damage.value.trim()) body.damage = damage.value.trim();
+      ctx.run(async () => { lastRolled = (await post(ctx.encPath(`/${enc(ctx.encounter)}/attacks`), body)).attack; });
+    },
+  }, h('h3', {}, t('cattack.title')),
+  h('label', {}, h('span', {}, t('enc.creature')), who),
+  h('label', {}, h('span', {}, t('attack.target')), target),
+  h('label', {}, h('span', {}, t('cattack.weapon')), weapon),
+  h('label', {}, h('span', {}, t('cattack.bonus')), bonus),
+  h('label', {}, h('span', {}, t('cattack.damage')), damage),
+  h('button', { type: 'submit', class: 'primary' }, t('cattack.go')),
+  shown);
 }
 
 /** The SRD bestiary, read once. */

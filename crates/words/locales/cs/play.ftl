@@ -128,3 +128,14 @@ web-log-undone = Vráceno
 
 web-cast-endsConc = Seslání kouzla { $spell } ukončí vaše soustředění na { $old }.
 web-cast-endsConcGo = Ukončit { $old } a seslat
+
+## Útok tvora, který hodí server (issue 34)
+
+web-cattack-title = Tvor útočí (hodem)
+web-cattack-weapon = Zbraň, nebo útok z bloku statistik
+web-cattack-bonus = Bonus k útoku
+web-cattack-damage = Vlastní zranění (prázdné: zbraně)
+web-cattack-go = Hodit útok
+web-cattack-attacks = { $attacker } útočí na { $target }: { $weapon }
+web-cattack-noAc = Celkem { $total }: deník nemá obranné číslo, rozhodne PJ
+web-cattack-waits = Zásah: útok čeká, zda { $names } zareaguje.

@@ -129,3 +129,14 @@ web-log-undone = Undone
 
 web-cast-endsConc = Casting { $spell } ends your Concentration on { $old }.
 web-cast-endsConcGo = End { $old } and cast
+
+## A creature's attack the server rolls (issue 34)
+
+web-cattack-title = A creature attacks (rolled)
+web-cattack-weapon = Weapon, or the stat block's attack
+web-cattack-bonus = Attack bonus
+web-cattack-damage = Its own damage (empty: the weapon's)
+web-cattack-go = Roll the attack
+web-cattack-attacks = { $attacker } attacks { $target } with { $weapon }
+web-cattack-noAc = Total { $total }: no Armor Class on the sheet, the GM decides
+web-cattack-waits = It hits: the attack waits for { $names } to react.
