@@ -86,6 +86,11 @@ def main() -> int:
                     problems.append(f"land:{v['id']}: {mine}, SRD {lands.get(v['id'])}")
         elif kind == "class":
             grants = {g["slug"]: g["level"] for g in classes[f["class"]]["granted_features"]}
+            # A subclass's own feature (Magical Discoveries) is granted by it.
+            for sub in f.get("requires", []):
+                srd = load("subclasses", SUBCLASS.get(sub, sub))
+                if srd:
+                    grants.update({g["slug"]: g["level"] for g in srd["granted_features"]})
             level = grants.get(FEATURE.get(fid, fid))
             if level != f["level"]:
                 problems.append(f"{fid}: {f['class']} level {f['level']}, SRD {level}")

@@ -79,6 +79,8 @@ struct ChoiceRecord {
     lists: Vec<Class>,
     #[serde(default)]
     ritual: bool,
+    #[serde(default)]
+    any: u8,
 }
 
 #[derive(Debug, Deserialize)]
@@ -286,6 +288,7 @@ pub fn parse_features(text: &str) -> Result<Vec<FeatureDef>, String> {
                 levels: c.levels,
                 lists: c.lists,
                 ritual: c.ritual,
+                any: c.any,
             }),
             free,
             adds_lists: r.adds_lists,

@@ -946,3 +946,43 @@ fn greater_divine_intervention_wish_locks_divine_intervention_for_2d4_long_rests
     long_rest(&mut c);
     assert_eq!(di(&c), 1);
 }
+
+#[test]
+fn magical_discoveries_keeps_two_spells_of_other_lists_prepared() {
+    let bard = caster(&[(Class::Bard, 6)]);
+    let err = choose(
+        &bard,
+        FeatureKind::Class,
+        "magical-discoveries",
+        None,
+        &["fireball"],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "prerequisite_missing");
+    let c = chosen(bard, FeatureKind::Subclass, "lore", None, &[]);
+    // Bard 6 has level 3 slots: Cone of Cold (5) is too high.
+    let err = choose(
+        &c,
+        FeatureKind::Class,
+        "magical-discoveries",
+        None,
+        &["cone-of-cold"],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "feature_spell_not_allowed");
+    let c = chosen(
+        c,
+        FeatureKind::Class,
+        "magical-discoveries",
+        None,
+        &["cure-wounds", "fireball"],
+    );
+    assert!(c.is_always_prepared(&id("fireball")) && c.is_always_prepared(&id("cure-wounds")));
+    let mut c = c;
+    let out = cast_ok(
+        &mut c,
+        "fireball",
+        &CastRequest::new().target(grimoire_rules::Target::named("Orc")),
+    );
+    assert_eq!(out.resolution.class, Some(Class::Bard));
+}

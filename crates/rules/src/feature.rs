@@ -129,6 +129,9 @@ pub struct SpellChoice {
     pub lists: Vec<Class>,
     /// The level-1+ spells must be Rituals (Pact of the Tome).
     pub ritual: bool,
+    /// Spells of any level the caster has slots for, cantrips included
+    /// (Magical Discoveries: two).
+    pub any: u8,
 }
 
 /// One option of a feature (a land type, a spell list).
@@ -304,7 +307,7 @@ impl Caster {
                 return Err(RulesError::TooManyInvocations { max });
             }
         }
-        check_chosen(def, variant, &choice.spells)?;
+        check_chosen(def, variant, &choice.spells, self.max_spell_level())?;
         let pick = Pick {
             kind: def.kind,
             id: def.id.clone(),
@@ -534,6 +537,7 @@ fn check_chosen(
     def: &FeatureDef,
     variant: Option<&Variant>,
     chosen: &[&Spell],
+    max_level: SpellLevel,
 ) -> Result<(), RulesError> {
     let refuse = |spell: &Spell| RulesError::FeatureSpellNotAllowed {
         name: def.name.clone(),
@@ -552,10 +556,18 @@ fn check_chosen(
     };
     let mut cantrips = 0u8;
     let mut levels = want.levels.clone();
+    let mut any = want.any;
     for spell in chosen {
         let on_list = lists.is_empty() || lists.iter().any(|c| spell.on_class_list(*c));
         if !on_list {
             return Err(refuse(spell));
+        }
+        if any > 0 {
+            if spell.level > max_level {
+                return Err(refuse(spell));
+            }
+            any -= 1;
+            continue;
         }
         if spell.level.is_cantrip() {
             cantrips += 1;

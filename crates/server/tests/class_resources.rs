@@ -192,3 +192,25 @@ async fn arcane_recovery_and_magical_cunning_by_seat() {
         assert_eq!(s, StatusCode::UNAUTHORIZED);
     }
 }
+
+/// The document bounds what the routes accept: Arcane Recovery's slot
+/// levels 1-9 (at most 10), Font of Magic's level 1-9, the way an enum.
+#[tokio::test]
+async fn the_openapi_document_bounds_the_class_resource_bodies() {
+    let h = &harnesses().await[0];
+    let (_, doc) = h.get("/openapi.json", None).await;
+    let schemas = &doc["components"]["schemas"];
+    let arcane = &schemas["RestInput"]["properties"]["arcane_recovery"];
+    assert_eq!(arcane["maxItems"], 10, "{arcane}");
+    assert_eq!(arcane["items"]["minimum"], 1, "{arcane}");
+    assert_eq!(arcane["items"]["maximum"], 9, "{arcane}");
+    let level = &schemas["FontInput"]["properties"]["level"];
+    assert_eq!(
+        (level["minimum"].clone(), level["maximum"].clone()),
+        (json!(1), json!(9))
+    );
+    assert!(
+        doc["paths"]["/campaigns/{campaign}/characters/{name}/font-of-magic"]["post"].is_object(),
+        "the route is documented"
+    );
+}

@@ -89,6 +89,19 @@ fn describe_values(doc: &mut serde_json::Value) {
         &format!("{schemas}/RestInput/properties/hit_dice"),
         json!({ "properties": { "d6": count, "d8": count, "d10": count, "d12": count } }),
     );
+    // Class resources (issue 33): Arcane Recovery names slot levels 1-9,
+    // at most 10 of them; Font of Magic a slot level 1-9.
+    let slot_level = json!({ "type": "integer", "minimum": 1, "maximum": 9 });
+    patch(
+        doc,
+        &format!("{schemas}/RestInput/properties/arcane_recovery"),
+        json!({ "maxItems": 10, "items": slot_level.clone() }),
+    );
+    patch(
+        doc,
+        &format!("{schemas}/FontInput/properties/level"),
+        slot_level,
+    );
     // The class an always-prepared spell counts as: a class or null.
     let mut class_or_null = classes.clone();
     class_or_null.push(serde_json::Value::Null);
