@@ -6,6 +6,7 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0002_table_log.sql"),
     include_str!("../migrations/0003_lean_log_and_catch_up.sql"),
     include_str!("../migrations/0004_leaner_commit.sql"),
+    include_str!("../migrations/0005_checked_commit.sql"),
 ];
 
 /// The newest schema version this build knows.

@@ -9,7 +9,7 @@
 //! character's lock and the second sees the first's version: a slot is never
 //! spent twice.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -34,6 +34,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/postgres/0002_table_log.sql"),
     include_str!("../migrations/postgres/0003_lean_log_and_catch_up.sql"),
     include_str!("../migrations/postgres/0004_leaner_commit.sql"),
+    include_str!("../migrations/postgres/0005_checked_commit.sql"),
 ];
 
 /// A catch-up in one statement (`writes_since`). `$1` is the last
@@ -194,23 +195,18 @@ fn pg(err: postgres::Error) -> StoreError {
     StoreError::Database(BackendError::new(err))
 }
 
-/// The store's error for a write `grimoire_commit` refused (SQLSTATE
-/// GR001–GR003, see migration 3), or the database error as it came.
-fn refused(err: postgres::Error, change: &Change) -> StoreError {
-    let Some(db) = err.as_db_error() else {
-        return pg(err);
-    };
-    let write = db
-        .message()
-        .parse::<usize>()
+/// The store's error for a write `grimoire_commit_checked` refused
+/// (`code` GR001–GR003, see migration 5, at write `at` from 1; `detail`
+/// the stored name, `hint` the version found).
+fn refusal(code: &str, at: i32, detail: String, hint: &str, change: &Change) -> StoreError {
+    let write = usize::try_from(at)
         .ok()
         .and_then(|i| change.writes.get(i.wrapping_sub(1)));
-    let stored = db.detail().unwrap_or_default().to_owned();
-    let found = db.hint().and_then(|h| h.parse::<u64>().ok()).unwrap_or(0);
-    match (db.code().code(), write) {
+    let found = hint.parse::<u64>().unwrap_or(0);
+    match (code, write) {
         ("GR001", Some(w)) => StoreError::AlreadyExists {
             kind: w.kind.clone(),
-            name: stored,
+            name: detail,
         },
         ("GR002", Some(w)) => StoreError::NotFound {
             kind: w.kind.clone(),
@@ -218,14 +214,41 @@ fn refused(err: postgres::Error, change: &Change) -> StoreError {
         },
         ("GR003", Some(w)) => StoreError::Conflict {
             kind: w.kind.clone(),
-            name: stored,
+            name: detail,
             expected: match w.expected {
                 Expected::Version(v) => v,
                 Expected::Absent => 0,
             },
             found,
         },
-        _ => pg(err),
+        _ => StoreError::Unavailable(format!(
+            "the database refused a write with an unknown code {code}"
+        )),
+    }
+}
+
+/// What the batch open on a connection holds (see
+/// [`PostgresBackend::begin_batch`]).
+#[derive(Default)]
+struct Open {
+    /// The entities whose advisory locks the batch's transaction holds,
+    /// as (kind, name key): in the global lock order, which is bytewise
+    /// as the commit function's `COLLATE "C"`.
+    held: BTreeSet<(String, String)>,
+    /// Why the batch can no longer commit: a change failed halfway
+    /// through its writes, or committing its first part failed.
+    broken: Option<String>,
+}
+
+impl Open {
+    /// Whether a change writing `keys` may wait for their locks: only when
+    /// each one the batch does not hold yet comes after every one it
+    /// holds, so no two transactions ever wait for each other.
+    fn may_wait(&self, keys: &[(String, String)]) -> bool {
+        let Some(last) = self.held.last() else {
+            return true;
+        };
+        keys.iter().all(|k| self.held.contains(k) || k > last)
     }
 }
 
@@ -244,6 +267,8 @@ pub struct PostgresBackend {
 struct Session {
     client: Client,
     statements: Statements,
+    /// The batch open on this connection, if any.
+    batch: Option<Open>,
 }
 
 /// The statements prepared on one connection, by their SQL.
@@ -272,6 +297,7 @@ impl PostgresBackend {
             client: Mutex::new(Box::new(Session {
                 client,
                 statements: Statements::new(),
+                batch: None,
             })),
         })
     }
@@ -319,9 +345,90 @@ impl PostgresBackend {
             .client
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let Session { client, statements } = &mut **guard;
+        let Session {
+            client, statements, ..
+        } = &mut **guard;
         f(client, statements)
     }
+
+    fn session(&self) -> std::sync::MutexGuard<'_, Box<Session>> {
+        self.client
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Opens a batch (group commit): one transaction in which every later
+    /// [`Backend::commit`] runs, committed once by
+    /// [`end_batch`](Self::end_batch). A refused change (a version
+    /// conflict, a name taken) is refused before it writes anything, and
+    /// the others stay; one that fails halfway through its writes sinks
+    /// the batch.
+    ///
+    /// Deadlocks between instances cannot happen: a change whose locks
+    /// would have to be waited for out of the global order (one held
+    /// elsewhere, ordered before one the batch holds) commits what the
+    /// batch did so far and runs in a new transaction that waits for
+    /// them; an undo does the same. So part of a batch may be durable
+    /// before it ends, always whole changes in order.
+    pub fn begin_batch(&mut self) -> Result<()> {
+        let mut session = self.session();
+        if session.batch.is_some() {
+            return Err(StoreError::Unavailable("a batch is already open".into()));
+        }
+        session.client.batch_execute("BEGIN").map_err(pg)?;
+        session.batch = Some(Open::default());
+        Ok(())
+    }
+
+    /// Ends the batch: commits every change made in it. On an error
+    /// nothing of the batch since its last part committed is kept: also
+    /// when one of its changes failed halfway through its writes.
+    pub fn end_batch(&mut self) -> Result<()> {
+        let mut session = self.session();
+        let Some(open) = session.batch.take() else {
+            return Ok(());
+        };
+        if let Some(why) = open.broken {
+            let _ = session.client.batch_execute("ROLLBACK");
+            return Err(StoreError::Unavailable(format!(
+                "a change failed halfway through its writes, so its batch was rolled back: {why}"
+            )));
+        }
+        if let Err(e) = session.client.batch_execute("COMMIT") {
+            let _ = session.client.batch_execute("ROLLBACK");
+            return Err(pg(e));
+        }
+        Ok(())
+    }
+
+    /// Whether a batch is open.
+    pub fn in_batch(&self) -> bool {
+        self.session().batch.is_some()
+    }
+}
+
+/// Commits what the open batch did so far and begins its next part,
+/// holding no lock: before a change or an undo that must wait for locks
+/// out of the global order. A failure breaks the batch.
+fn split(session: &mut Session) -> Result<()> {
+    let Some(open) = session.batch.as_mut() else {
+        return Ok(());
+    };
+    if let Some(why) = &open.broken {
+        return Err(StoreError::Unavailable(format!(
+            "this batch failed already: {why}"
+        )));
+    }
+    let next = session
+        .client
+        .batch_execute("COMMIT")
+        .and_then(|()| session.client.batch_execute("BEGIN"));
+    open.held.clear();
+    if let Err(e) = next {
+        open.broken = Some(e.to_string());
+        return Err(pg(e));
+    }
+    Ok(())
 }
 
 fn migrate(client: &mut Client, schema: Option<&str>) -> Result<()> {
@@ -531,6 +638,89 @@ fn find_target(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<Opti
     }))
 }
 
+impl PostgresBackend {
+    /// [`Backend::undo`] in a transaction of its own.
+    fn undo_alone(
+        &mut self,
+        kind: &str,
+        name: &str,
+        key: &str,
+        allow: &UndoGuard<'_>,
+    ) -> Result<Undone> {
+        let key = key.to_owned();
+        self.with_statements(|c, st| {
+            for _ in 0..UNDO_ATTEMPTS {
+                let mut tx = c.transaction().map_err(pg)?;
+                if !has_history(&mut tx, kind, &key)? {
+                    return Err(not_found(kind, name));
+                }
+                // Find the target unlocked, then lock every entity it
+                // touched in the global order, then check it is still the
+                // target: locking in order avoids deadlocks with commits.
+                let Some(seen) = find_target(&mut tx, kind, &key)? else {
+                    return Err(nothing_to_undo(kind, name));
+                };
+                let mut keys: Vec<(String, String)> = seen
+                    .rows
+                    .iter()
+                    .map(|r| (r.kind.clone(), r.key.clone()))
+                    .collect();
+                keys.push((kind.to_owned(), key.clone()));
+                lock(&mut tx, st, &mut keys)?;
+                let Some(target) = find_target(&mut tx, kind, &key)? else {
+                    continue;
+                };
+                if target.id != seen.id {
+                    continue;
+                }
+                check_allowed(target.id, &target.rows, allow)?;
+                for row in &target.rows {
+                    let cur = current_state(&mut tx, st, &row.kind, &row.key)?;
+                    check_undoable(
+                        target.id,
+                        &row.kind,
+                        &row.name,
+                        cur.as_deref(),
+                        row.after.as_deref(),
+                    )?;
+                }
+                let now = now(&mut tx, st)?;
+                let command = format!("undo {}", target.command);
+                let change_id: i64 = tx
+                    .query_one(
+                        "INSERT INTO changes (command, events_json, undo_of, created_at)
+                         VALUES ($1, '[]', $2, $3) RETURNING id",
+                        &[&command, &target.id, &now],
+                    )
+                    .map_err(pg)?
+                    .get(0);
+                let mut touched = Vec::with_capacity(target.rows.len());
+                for row in &target.rows {
+                    touched.push(apply(
+                        &mut tx,
+                        st,
+                        &EntityWrite::of_undo(change_id, row),
+                        &now,
+                    )?);
+                }
+                tx.commit().map_err(pg)?;
+                return Ok(Undone {
+                    change: ChangeId(change_id),
+                    reverted: ChangeId(target.id),
+                    reverted_command: target.command,
+                    touched,
+                });
+            }
+            Err(StoreError::Conflict {
+                kind: kind.to_owned(),
+                name: name.to_owned(),
+                expected: 0,
+                found: 0,
+            })
+        })
+    }
+}
+
 impl Backend for PostgresBackend {
     fn schema_version(&self) -> Result<u32> {
         self.with(|c| {
@@ -669,8 +859,9 @@ impl Backend for PostgresBackend {
 
     fn commit(&mut self, change: &Change) -> Result<Committed> {
         change.validate()?;
-        // One statement, one round trip: `grimoire_commit` (migration 3)
-        // locks, checks versions and writes inside the database.
+        // One statement, one round trip: `grimoire_commit_checked`
+        // (migration 5) locks, checks versions and writes inside the
+        // database, and answers a refusal without writing anything.
         let kinds: Vec<&str> = change.writes.iter().map(|w| w.kind.as_str()).collect();
         let keys: Vec<String> = change.writes.iter().map(|w| name_key(&w.name)).collect();
         let names: Vec<&str> = change.writes.iter().map(|w| w.name.trim()).collect();
@@ -687,27 +878,81 @@ impl Backend for PostgresBackend {
             .iter()
             .map(|w| w.state_json.as_deref())
             .collect();
-        self.with_statements(|c, st| {
+        let mut order: Vec<(String, String)> = kinds
+            .iter()
+            .zip(&keys)
+            .map(|(k, key)| ((*k).to_owned(), key.clone()))
+            .collect();
+        order.sort();
+        let mut guard = self.session();
+        let session = &mut **guard;
+        let mut wait = match &session.batch {
+            None => true,
+            Some(Open {
+                broken: Some(why), ..
+            }) => {
+                return Err(StoreError::Unavailable(format!(
+                    "this batch failed already: {why}"
+                )));
+            }
+            Some(open) => open.may_wait(&order),
+        };
+        loop {
+            let Session {
+                client: c,
+                statements: st,
+                batch,
+            } = &mut *session;
             let commit = cached(
                 c,
                 st,
-                "SELECT change_id, at, versions, names
-                 FROM grimoire_commit($1, $2, $3, $4, $5, $6, $7)",
+                "SELECT change_id, at, versions, names, refusal, refused_at, detail, hint
+                 FROM grimoire_commit_checked($1, $2, $3, $4, $5, $6, $7, $8)",
             )?;
-            let row = c
-                .query_one(
-                    &commit,
-                    &[
-                        &change.command,
-                        &change.events_json,
-                        &kinds,
-                        &keys,
-                        &names,
-                        &expected,
-                        &states,
-                    ],
-                )
-                .map_err(|e| refused(e, change))?;
+            let row = c.query_one(
+                &commit,
+                &[
+                    &change.command,
+                    &change.events_json,
+                    &kinds,
+                    &keys,
+                    &names,
+                    &expected,
+                    &states,
+                    &wait,
+                ],
+            );
+            let row = match row {
+                Ok(row) => row,
+                Err(e) => {
+                    // The transaction is aborted: the batch with it.
+                    if let Some(open) = batch.as_mut() {
+                        open.broken = Some(e.to_string());
+                    }
+                    return Err(pg(e));
+                }
+            };
+            let refused: Option<String> = row.get(4);
+            if refused.as_deref() == Some("busy") && !wait {
+                split(session)?;
+                wait = true;
+                continue;
+            }
+            if let Some(open) = batch.as_mut() {
+                // Refused or not, its locks are held until the batch ends.
+                open.held.extend(order);
+            }
+            if let Some(code) = refused {
+                let detail: Option<String> = row.get(6);
+                let hint: Option<String> = row.get(7);
+                return Err(refusal(
+                    &code,
+                    row.get(5),
+                    detail.unwrap_or_default(),
+                    hint.as_deref().unwrap_or_default(),
+                    change,
+                ));
+            }
             let versions: Vec<i64> = row.get(2);
             let stored: Vec<String> = row.get(3);
             let touched = change
@@ -720,86 +965,36 @@ impl Backend for PostgresBackend {
                     version: w.state_json.as_ref().map(|_| seq as u64),
                 })
                 .collect();
-            Ok(Committed {
+            return Ok(Committed {
                 change: ChangeId(row.get(0)),
                 touched,
                 at: row.get(1),
-            })
-        })
+            });
+        }
     }
 
     fn undo(&mut self, kind: &str, name: &str, allow: &UndoGuard<'_>) -> Result<Undone> {
         let key = name_key(name);
-        self.with_statements(|c, st| {
-            for _ in 0..UNDO_ATTEMPTS {
-                let mut tx = c.transaction().map_err(pg)?;
-                if !has_history(&mut tx, kind, &key)? {
-                    return Err(not_found(kind, name));
+        // In a batch, an undo runs in a transaction of its own between two
+        // parts of the batch: it finds its target before it may lock, so it
+        // cannot keep to the lock order inside a transaction holding locks.
+        let in_batch = self.session().batch.is_some();
+        if in_batch {
+            let mut session = self.session();
+            split(&mut session)?;
+            session.client.batch_execute("COMMIT").map_err(pg)?;
+        }
+        let undone = self.undo_alone(kind, name, &key, allow);
+        if in_batch {
+            let mut session = self.session();
+            if let Err(e) = session.client.batch_execute("BEGIN") {
+                if let Some(open) = session.batch.as_mut() {
+                    open.broken = Some(e.to_string());
                 }
-                // Find the target unlocked, then lock every entity it
-                // touched in the global order, then check it is still the
-                // target: locking in order avoids deadlocks with commits.
-                let Some(seen) = find_target(&mut tx, kind, &key)? else {
-                    return Err(nothing_to_undo(kind, name));
-                };
-                let mut keys: Vec<(String, String)> = seen
-                    .rows
-                    .iter()
-                    .map(|r| (r.kind.clone(), r.key.clone()))
-                    .collect();
-                keys.push((kind.to_owned(), key.clone()));
-                lock(&mut tx, st, &mut keys)?;
-                let Some(target) = find_target(&mut tx, kind, &key)? else {
-                    continue;
-                };
-                if target.id != seen.id {
-                    continue;
-                }
-                check_allowed(target.id, &target.rows, allow)?;
-                for row in &target.rows {
-                    let cur = current_state(&mut tx, st, &row.kind, &row.key)?;
-                    check_undoable(
-                        target.id,
-                        &row.kind,
-                        &row.name,
-                        cur.as_deref(),
-                        row.after.as_deref(),
-                    )?;
-                }
-                let now = now(&mut tx, st)?;
-                let command = format!("undo {}", target.command);
-                let change_id: i64 = tx
-                    .query_one(
-                        "INSERT INTO changes (command, events_json, undo_of, created_at)
-                         VALUES ($1, '[]', $2, $3) RETURNING id",
-                        &[&command, &target.id, &now],
-                    )
-                    .map_err(pg)?
-                    .get(0);
-                let mut touched = Vec::with_capacity(target.rows.len());
-                for row in &target.rows {
-                    touched.push(apply(
-                        &mut tx,
-                        st,
-                        &EntityWrite::of_undo(change_id, row),
-                        &now,
-                    )?);
-                }
-                tx.commit().map_err(pg)?;
-                return Ok(Undone {
-                    change: ChangeId(change_id),
-                    reverted: ChangeId(target.id),
-                    reverted_command: target.command,
-                    touched,
-                });
+                return Err(pg(e));
             }
-            Err(StoreError::Conflict {
-                kind: kind.to_owned(),
-                name: name.to_owned(),
-                expected: 0,
-                found: 0,
-            })
-        })
+        }
+        undone
     }
 
     fn recent(
