@@ -75,6 +75,11 @@ pub struct NewCharacter {
     /// The owning account; only the GM may name someone else.
     #[serde(default)]
     pub owner: Option<String>,
+    /// Subclasses, feats, invocations, class features asking for spells and
+    /// Metamagic options chosen at once (the CLI's `character new
+    /// --subclass ...`); the class features its levels give come always.
+    #[serde(default)]
+    pub features: crate::features::FeatureChoices,
 }
 
 /// What a front end adds to a character being made, given it with its
@@ -179,6 +184,10 @@ pub fn create_character(
 ) -> Result<CharacterView, AppError> {
     let classes: Vec<(Class, u8)> = new.classes.iter().map(|c| (c.class, c.level)).collect();
     let a = &new.abilities;
+    // Class features by level always, then the choices: the same as the
+    // CLI's `character new`.
+    let asks = new.features.asks();
+    let extra = |c: &Caster| crate::features::features_outcome(c, &asks, catalog);
     let made = create(
         store,
         Creation {
@@ -190,7 +199,7 @@ pub fn create_character(
             gear: crate::gear::starting_equipment(),
             owner: Some(owner),
             command: None,
-            extra: None,
+            extra: Some(&extra),
         },
     )?;
     crate::sheet::show(store, &made.name)
@@ -213,6 +222,7 @@ mod tests {
             },
             prepared: prepared.iter().map(|s| (*s).to_owned()).collect(),
             owner: None,
+            features: Default::default(),
         }
     }
 
@@ -225,6 +235,8 @@ mod tests {
         assert_eq!(made.prepared, ["magic-missile"]);
         assert!(made.sheet.equipment.component_pouch);
         assert_eq!(crate::sheet::owner_of(&store, "ELMIRA").unwrap(), "petr");
+        // The class features its level gives, as the CLI's character new.
+        assert!(!made.resources.is_empty(), "{:?}", made.resources);
         assert_eq!(crate::sheet::list(&store).unwrap(), [made]);
     }
 

@@ -660,6 +660,7 @@ mod tests {
             },
             prepared: prepared.iter().map(|s| (*s).to_owned()).collect(),
             owner: None,
+            features: Default::default(),
         };
         create_character(store, Catalog::srd(), "petr", &new).unwrap()
     }

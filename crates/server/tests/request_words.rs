@@ -111,7 +111,7 @@ async fn a_field_that_does_not_fit_is_named_in_the_readers_language() {
             CAST,
             json(r#"{"spel": "magic-missile"}"#),
             "cs",
-            "neznámé pole spel; seslání kouzla zná jen: spell, seed, complete, mode, slot, slot_kind, class, action, trigger, targets, roll_mode, off_turn, attack_bonuses, damage_type, alternative_time, on_hit_damage",
+            "neznámé pole spel; seslání kouzla zná jen: spell, seed, complete, mode, slot, slot_kind, class, action, trigger, targets, roll_mode, off_turn, attack_bonuses, damage_type, alternative_time, on_hit_damage, metamagic, sculpt, overchannel",
         ),
         (
             CAST,
