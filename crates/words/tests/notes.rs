@@ -133,11 +133,11 @@ fn examples() -> Vec<(Note, &'static str, &'static str)> {
                 ),
                 Note::FontOfMagicPoints { .. } => (
                     "Font of Magic: a level-2 slot became 2 Sorcery Points",
-                    "Zdroj magie: pozice 2. úrovně se změnila v body čarodějnictví: 2",
+                    "Pramen magie: pozice 2. úrovně se změnila v body čarodějnictví: 2",
                 ),
                 Note::FontOfMagicSlot { .. } => (
                     "Font of Magic: 3 Sorcery Points became a level-2 slot until the next Long Rest",
-                    "Zdroj magie: body čarodějnictví (3) se změnily v pozici 2. úrovně do příštího dlouhého odpočinku",
+                    "Pramen magie: body čarodějnictví (3) se změnily v pozici 2. úrovně do příštího dlouhého odpočinku",
                 ),
                 Note::InnateSorcery => (
                     "Innate Sorcery: +1 save DC and Advantage on attack rolls of Sorcerer spells for 1 minute",
@@ -153,11 +153,11 @@ fn examples() -> Vec<(Note, &'static str, &'static str)> {
                 ),
                 Note::ArcaneRecovery { .. } => (
                     "Arcane Recovery: slots of level 1, 2 are back",
-                    "Tajemné zotavení: pozice úrovní 1, 2 jsou zpět",
+                    "Arkánní zotavení: pozice úrovní 1, 2 jsou zpět",
                 ),
                 Note::SorcerousRestoration { .. } => (
                     "Sorcerous Restoration: 4 Sorcery Points are back",
-                    "Čarodějné obnovení: body čarodějnictví zpět: 4",
+                    "Čarodějné zotavení: body čarodějnictví zpět: 4",
                 ),
                 // A note of an old log stays as it was written.
                 Note::Text(_) => ("R15: Shield has ended", "R15: Shield has ended"),
