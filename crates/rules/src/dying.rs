@@ -131,6 +131,48 @@ pub fn after_damage_at_zero(
     }
 }
 
+/// One death save from the counts `death`, for anyone dying (a character
+/// or a creature that drops at 0): the d20 (less `penalty`, Exhaustion's),
+/// what it came to and the counts afterwards (clear on a 20, which brings
+/// 1 hit point back: the caller records it).
+pub fn roll_death_save<R: DiceRng + ?Sized>(
+    death: DeathSaves,
+    mode: RollMode,
+    penalty: i64,
+    rng: &mut R,
+) -> (RollRecord, DeathSaveResult, DeathSaves) {
+    let (roll, kept) = roll_d20(rng, mode, -penalty, crate::label::RollLabel::DeathSave);
+    let (result, death) = if kept == 20 {
+        (DeathSaveResult::Revived, DeathSaves::default())
+    } else if kept == 1 {
+        (DeathSaveResult::TwoFailures, death.failed(2))
+    } else if roll.total >= i64::from(DEATH_SAVE_DC) {
+        (DeathSaveResult::Success, death.succeeded())
+    } else {
+        (DeathSaveResult::Failure, death.failed(1))
+    };
+    (roll, result, death)
+}
+
+/// What happens to a creature the GM runs when it reaches 0 hit points:
+/// the table's choice, one per encounter.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CreaturesAtZero {
+    /// It dies and leaves the turn order (the usual way for monsters).
+    #[default]
+    Die,
+    /// It drops Unconscious and makes death saves like a character.
+    Drop,
+}
+
+impl CreaturesAtZero {
+    /// Whether it is the default, [`CreaturesAtZero::Die`].
+    pub fn is_die(&self) -> bool {
+        *self == CreaturesAtZero::Die
+    }
+}
+
 impl Caster {
     /// Checks that the caster is dying: at 0 hit points, neither Stable
     /// nor dead (`not_dying`, `dead`, `no_hit_points`).
@@ -163,9 +205,9 @@ impl Caster {
         rng: &mut R,
     ) -> Result<DeathSaveOutcome, RulesError> {
         let v = self.check_dying()?;
-        let (roll, kept) = roll_d20(rng, mode, -penalty, crate::label::RollLabel::DeathSave);
+        let (roll, result, death) = roll_death_save(v.death, mode, penalty, rng);
         let mut events = Vec::new();
-        let (result, death) = if kept == 20 {
+        let death = if result == DeathSaveResult::Revived {
             events.push(Event::HitPointsChanged {
                 hp: 1,
                 temp_hp: v.temp_hp,
@@ -175,19 +217,11 @@ impl Caster {
                     condition: Condition::Unconscious,
                 });
             }
-            (DeathSaveResult::Revived, DeathSaves::default())
-        } else if kept == 1 {
-            (DeathSaveResult::TwoFailures, v.death.failed(2))
-        } else if roll.total >= i64::from(DEATH_SAVE_DC) {
-            let death = v.death.succeeded();
-            let death = if death.stable {
-                self.wakes_later(death, rng)
-            } else {
-                death
-            };
-            (DeathSaveResult::Success, death)
+            death
+        } else if death.stable {
+            self.wakes_later(death, rng)
         } else {
-            (DeathSaveResult::Failure, v.death.failed(1))
+            death
         };
         events.push(Event::DeathSavesChanged { death });
         Ok(DeathSaveOutcome {

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::target::TargetStats;
 
+use crate::dying::{CreaturesAtZero, DeathSaveResult, DeathSaves, roll_death_save};
 use crate::error::{RulesError, SpellName};
 use crate::event::Event;
 use crate::invalid::Invalid;
@@ -46,6 +47,11 @@ pub struct Combatant {
     /// characters against the GM's creatures) open a window for it (R11).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reacts_to_allies: bool,
+    /// A creature's death saves while it lies at 0 hit points in an
+    /// encounter where creatures drop ([`CreaturesAtZero::Drop`]); clear
+    /// otherwise (and on encounters recorded before they were kept).
+    #[serde(default, skip_serializing_if = "DeathSaves::is_clear")]
+    pub death: DeathSaves,
 }
 
 /// Whose a combatant is.
@@ -72,6 +78,7 @@ impl Combatant {
             caster: None,
             kind: None,
             reacts_to_allies: false,
+            death: DeathSaves::default(),
         }
     }
 
@@ -95,6 +102,45 @@ impl Combatant {
     pub fn reacts_to_cast_by(&self, caster: &Combatant) -> bool {
         self.reacts_to_allies || self.is_creature() != caster.is_creature()
     }
+
+    /// Whether it is at 0 hit points on the tracker.
+    pub fn at_zero(&self) -> bool {
+        self.hp.is_some_and(|hp| hp <= 0)
+    }
+
+    /// Whether a creature (never a character, whose sheet decides) is
+    /// out of the fight for good as the table plays it: at 0 hit points
+    /// where creatures die, dead of its death saves where they drop.
+    pub fn is_dead_creature(&self, at_zero: CreaturesAtZero) -> bool {
+        match at_zero {
+            CreaturesAtZero::Die => self.at_zero(),
+            CreaturesAtZero::Drop => self.at_zero() && self.death.dead,
+        }
+    }
+
+    /// Whether a creature lies dying where creatures drop: at 0 hit
+    /// points, neither Stable nor dead, so it rolls a death save as its
+    /// turn begins.
+    pub fn is_dying_creature(&self, at_zero: CreaturesAtZero) -> bool {
+        at_zero == CreaturesAtZero::Drop && self.at_zero() && !self.death.dead && !self.death.stable
+    }
+}
+
+/// A death save a creature rolled as its turn began (creatures drop at 0):
+/// the roll, what it came to, the counts afterwards and the encounter's
+/// events (the counts, and 1 hit point back on a 20).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreatureDeathSave {
+    /// The creature.
+    pub name: String,
+    /// The d20.
+    pub roll: crate::roll::RollRecord,
+    /// What it came to.
+    pub result: DeathSaveResult,
+    /// The counts afterwards.
+    pub death: DeathSaves,
+    /// The encounter's events.
+    pub events: Vec<EncounterEvent>,
 }
 
 /// A change to an encounter.
@@ -152,6 +198,13 @@ pub enum EncounterEvent {
     WindowNested {
         /// The new window.
         window: Box<crate::reaction::ReactionWindow>,
+    },
+    /// A creature's death saves changed (creatures drop at 0).
+    DeathSaves {
+        /// Who.
+        name: String,
+        /// The counts now.
+        death: DeathSaves,
     },
     /// An event from a caster, recorded for the effects on creatures (R21).
     Caster {
@@ -301,6 +354,84 @@ impl Encounter {
             events,
             caster_events,
         }
+    }
+
+    /// A dying creature's death save as its turn begins, where creatures
+    /// drop at 0 (2024): the same d20 and counts as a character's
+    /// ([`roll_death_save`]); a 20 brings it back with 1 hit point.
+    /// `not_dying` unless it is at 0 hit points, neither Stable nor dead.
+    pub fn creature_death_save<R: grimoire_dice::DiceRng + ?Sized>(
+        &self,
+        name: &str,
+        rng: &mut R,
+    ) -> Result<CreatureDeathSave, RulesError> {
+        let c = &self.combatants[self.find(name)?];
+        if !c.is_dying_creature(CreaturesAtZero::Drop) {
+            return Err(RulesError::NotDying {
+                name: c.name.clone(),
+                hp: u32::try_from(c.hp.unwrap_or(0).max(0)).unwrap_or(0),
+                stable: c.death.stable,
+            });
+        }
+        let (roll, result, death) = roll_death_save(c.death, crate::roll::RollMode::Normal, 0, rng);
+        let events = if result == DeathSaveResult::Revived {
+            vec![EncounterEvent::HpChanged {
+                name: c.name.clone(),
+                hp: 1,
+            }]
+        } else {
+            vec![EncounterEvent::DeathSaves {
+                name: c.name.clone(),
+                death,
+            }]
+        };
+        Ok(CreatureDeathSave {
+            name: c.name.clone(),
+            roll,
+            result,
+            death,
+            events,
+        })
+    }
+
+    /// What `amount` damage does to a creature's death saves where
+    /// creatures drop at 0 (2024): at 0 already, a failure (two from a
+    /// critical hit); dropping with as much damage left over as its hit
+    /// point maximum (when its stat block gives one), dead outright. `hp`
+    /// is its hit points before the damage. No events for a character, a
+    /// creature that dies at 0, or no damage.
+    pub fn creature_damage_at_zero(
+        &self,
+        at_zero: CreaturesAtZero,
+        name: &str,
+        hp: i32,
+        amount: u32,
+        critical: bool,
+    ) -> Vec<EncounterEvent> {
+        let Ok(i) = self.find(name) else {
+            return Vec::new();
+        };
+        let c = &self.combatants[i];
+        if at_zero != CreaturesAtZero::Drop || !c.is_creature() || amount == 0 || c.death.dead {
+            return Vec::new();
+        }
+        let remaining = i64::from(amount) - i64::from(hp.max(0));
+        let max = c.stats.as_ref().and_then(|s| s.max_hp).unwrap_or(i32::MAX);
+        let death = if remaining >= i64::from(max) {
+            DeathSaves {
+                dead: true,
+                stable: false,
+                ..c.death
+            }
+        } else if hp <= 0 {
+            c.death.failed(if critical { 2 } else { 1 })
+        } else {
+            return Vec::new();
+        };
+        vec![EncounterEvent::DeathSaves {
+            name: c.name.clone(),
+            death,
+        }]
     }
 
     /// Sets a combatant's hit points.
@@ -539,6 +670,15 @@ impl Encounter {
             EncounterEvent::HpChanged { name, hp } => {
                 if let Ok(i) = self.find(name) {
                     self.combatants[i].hp = Some(*hp);
+                    // Any hit point regained ends the dying.
+                    if *hp > 0 {
+                        self.combatants[i].death = DeathSaves::default();
+                    }
+                }
+            }
+            EncounterEvent::DeathSaves { name, death } => {
+                if let Ok(i) = self.find(name) {
+                    self.combatants[i].death = *death;
                 }
             }
             EncounterEvent::Joined { combatant } => {

@@ -66,8 +66,8 @@ mod creature_attack;
 mod damage;
 mod dying;
 mod economy;
-mod eldritch_smite;
 mod effect;
+mod eldritch_smite;
 mod encounter;
 mod error;
 mod event;
@@ -125,12 +125,6 @@ pub use class_resources::{
     ClassFeature, ClassResources, INNATE_SORCERY_ROUNDS, INNATE_SORCERY_USES, ResourceError,
     SORCERY_INCARNATE_COST,
 };
-pub use font_of_magic::{MAX_CREATED_SLOT, slot_creation_cost};
-pub use magical_cunning::{MAGICAL_CUNNING_RITE, magical_cunning_budget};
-pub use recovery::{
-    ARCANE_RECOVERY_MAX_SLOT, ShortRestChoices, arcane_recovery_budget,
-    sorcerous_restoration_budget,
-};
 pub use condition::Condition;
 pub use creature_attack::{
     CreatureAttack, CreatureAttackRoll, PendingAttack, land_creature_attack, roll_creature_attack,
@@ -138,16 +132,18 @@ pub use creature_attack::{
 };
 pub use damage::{DamageType, Defense};
 pub use dying::{
-    DEATH_SAVE_DC, DEATH_SAVES_NEEDED, DeathSaveOutcome, DeathSaveResult, DeathSaves,
-    after_damage_at_zero,
+    CreaturesAtZero, DEATH_SAVE_DC, DEATH_SAVES_NEEDED, DeathSaveOutcome, DeathSaveResult,
+    DeathSaves, after_damage_at_zero, roll_death_save,
 };
 pub use economy::{ActionKind, TurnEconomy, WeaponHit};
-pub use eldritch_smite::{ELDRITCH_SMITE, SmiteRefusal};
 pub use effect::{
     AttackKind, Bonus, BonusAmount, BonusTarget, CantripScaling, Damage, Delivery, Effect, Healing,
     OnSave, Upcast,
 };
-pub use encounter::{Combatant, CombatantKind, Encounter, EncounterEvent, TurnChange};
+pub use eldritch_smite::{ELDRITCH_SMITE, SmiteRefusal};
+pub use encounter::{
+    Combatant, CombatantKind, CreatureDeathSave, Encounter, EncounterEvent, TurnChange,
+};
 pub use error::{RulesError, SpellName};
 pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
 pub use exhaustion::MAX_EXHAUSTION;
@@ -155,6 +151,7 @@ pub use feature::{
     Choice, FeatureDef, FeatureKind, FreeCast, FreeSpells, Pick, SpellChoice, SpellsAt, Uses,
     Variant, WILD_SHAPE, invocations_known, metamagic_known,
 };
+pub use font_of_magic::{MAX_CREATED_SLOT, slot_creation_cost};
 pub use formula::{DiceFormula, MAX_DICE};
 pub use hit_dice::{
     HIT_DIE_SIZES, HitDice, HitDiceSpent, HitDieRoll, LevelHitPoints, RolledMaxHp, hit_die,
@@ -162,19 +159,23 @@ pub use hit_dice::{
 pub use house::{HouseRules, NotRelaxable, Relaxable, Waived};
 pub use invalid::Invalid;
 pub use label::RollLabel;
-pub use note::Note;
 pub use level::{SlotLevel, SpellLevel};
+pub use magical_cunning::{MAGICAL_CUNNING_RITE, magical_cunning_budget};
 pub use message::Arg;
 pub use metamagic::{
-    MAX_OPTIONS_PER_CAST, Metamagic, MetamagicChoice, MetamagicError, MetamagicPaid,
-    MetamagicUse, Reroll, TRANSMUTABLE, Unfit, metamagic_choices, unfit_for,
+    MAX_OPTIONS_PER_CAST, Metamagic, MetamagicChoice, MetamagicError, MetamagicPaid, MetamagicUse,
+    Reroll, TRANSMUTABLE, Unfit, metamagic_choices, unfit_for,
 };
-pub use subclass_casting::{AFFINITY_TYPES, CastFeature, SubclassCastError};
+pub use note::Note;
 pub use price::{GearKind, ListedItem, PriceList};
 pub use reaction::{
     Answer, PendingCast, ReactionWindow, Trigger, TriggerKind, answers_targeting,
     check_reaction_targets, countered_events, counters, hit_stands, perceptible, strikes_source,
     targeted_by, wards,
+};
+pub use recovery::{
+    ARCANE_RECOVERY_MAX_SLOT, ShortRestChoices, arcane_recovery_budget,
+    sorcerous_restoration_budget,
 };
 pub use request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS, SlotKind};
 pub use resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
@@ -193,6 +194,7 @@ pub use statblock::{
     BLOCK_ATTACK_BONUS, BLOCK_MAX_SLOTS, BLOCK_PER_DAY, BLOCK_SAVE_DC, BlockSpell, Frequency,
     SpellGroup, StatBlockCasting,
 };
+pub use subclass_casting::{AFFINITY_TYPES, CastFeature, SubclassCastError};
 pub use target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome, TargetStats};
 pub use time::{CastingTime, Duration, ROUNDS_PER_MINUTE, TimeSpan, TimeUnit};
 pub use turn_damage::{
