@@ -13,6 +13,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { recordRequests, undocumented } from './documented.js';
 import { playTests } from './play.js';
+import { metamagicTests } from './metamagic.js';
 
 const BASE = process.env.GRIMOIRE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.GRIMOIRE_SCREENSHOTS
@@ -146,6 +147,9 @@ test('a player answers the Mage\'s Fireball with Counterspell on the GM\'s turn'
 // Play beyond spells (issues 34, 36, 37) with the same GM and player: a
 // phone signs in with the player's token, so no account is added.
 playTests({ BASE, SHOTS, GM, PLAYER, gm: () => gm, player: () => player, page });
+
+// Metamagic in the cast dialog (issue 35), with the same GM and player.
+metamagicTests({ BASE, SHOTS, GM, PLAYER, gm: () => gm, player: () => player, page });
 
 test('every request the pages made is the page, its files or a documented API operation', async () => {
   assert.ok(requests.includes('GET /me'), 'the pages called the API');

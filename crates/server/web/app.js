@@ -11,7 +11,7 @@ import { $, h } from './dom.js';
 import { bindTokens, renderTokens, revokeCurrent, clearFresh, showFresh } from './tokens.js';
 import { windowCard, outcomeCard, creatureCastForm, creatureAttackForm, creatureRollForm, creatureAddForm, reactionAlert } from './reactions.js';
 import { loadLog, liveCast, renderLog, resetLog } from './log.js';
-import { optionsPanel, planPanel } from './options.js';
+import { optionsPanel, planPanel, metamagicFieldset, metamagicBody } from './options.js';
 import { houseRulesCard, waivedBlock } from './house.js';
 import { importCard } from './import.js';
 import { vitalsCard, deathTrack, deathSentence, attackCard, attackAsCard, partyRestCard } from './play.js';
@@ -1130,6 +1130,14 @@ async function openCast(id) {
   $('#cast-go').disabled = false;
   if (!dlg.open) dlg.showModal();
   updateCast();
+  metamagicFieldset($('#cast-mm'), app.campaign, ch.name, c.id, castTargets);
+}
+
+/** The targets the cast dialog names so far: those ticked, then those typed. */
+function castTargets() {
+  const picked = [...document.querySelectorAll('#cast-pick-list input:checked')].map((i) => i.value);
+  const typed = $('#cast-targets').value.split(',').map((s) => s.trim()).filter(Boolean);
+  return [...new Set([...picked, ...typed])];
 }
 
 function chosenSource() {
@@ -1261,12 +1269,12 @@ function bindCast() {
     if (!c || !ch) return;
     const source = chosenSource();
     const body = { spell: c.id };
-    const picked = [...document.querySelectorAll('#cast-pick-list input:checked')].map((i) => i.value);
-    const typed = $('#cast-targets').value.split(',').map((s) => s.trim()).filter(Boolean);
-    const targets = [...new Set([...picked, ...typed])];
+    const targets = castTargets();
     if (targets.length) body.targets = targets.map((name) => ({ name }));
     if ((c.damage_choices || []).length) body.damage_type = $('#cast-type').value;
     if (needsTrigger(c, source)) body.trigger = $('#cast-trigger').value.trim();
+    const metamagic = metamagicBody($('#cast-mm'));
+    if (metamagic.length) body.metamagic = metamagic;
     if (c.casting_kind === 'reaction' && $('#cast-offturn').checked) body.off_turn = true;
     if (source === 'ritual') body.mode = { mode: 'ritual' };
     else if (source.startsWith('item:')) body.mode = { mode: 'item', name: source.slice(5) };
@@ -1394,8 +1402,9 @@ function renderEncounter() {
         cb.character ? h('span', { class: 'muted small' }, ` ${t('enc.character')}`) : null,
         cb.current ? h('span', { class: 'badge now' }, t('enc.now')) : null,
         cb.concentration ? h('span', { class: 'badge conc' }, `${t('spells.concentration')}: ${spellName(cb.concentration)}`) : null,
-        cb.hp != null ? h('span', { class: 'muted small' }, ` ${t('enc.hp')} ${cb.hp}`) : null,
-        ...(cb.conditions || []).map((k) => h('span', { class: 'badge' }, word(CONDITIONS, k)))),
+        hpGlance(cb, gm),
+        ...conditionBadges(cb, gm),
+        gm ? conditionPicker(cb) : null),
       cb.character ? h('p', { class: 'small econ-line' }, `${t('enc.economy')}: ${used.length ? used.join(', ') : '–'}`) : null,
       cb.character ? encounterDeathTrack(cb.name) : null,
       save ? h('div', { class: save.kept ? 'prompt' : 'prompt lost', role: 'alert' },
@@ -1415,7 +1424,13 @@ function renderEncounter() {
             });
           }
         },
-      }, dmgInput, h('button', { type: 'submit' }, t('enc.damage'))) : null);
+      }, dmgInput, h('button', { type: 'submit' }, t('enc.damage')),
+      ...QUICK_DAMAGE.map((n) => h('button', {
+        type: 'button', class: 'quick-dmg', 'aria-label': t('enc.quickDamage', { n, name: cb.name }),
+        onclick: () => encAct(async () => {
+          app.encounterNote = await post(encPath(`/${enc(e.encounter)}/damage`), { target: cb.name, amount: n });
+        }),
+      }, `−${n}`))) : null);
   }));
   const current = e.combatants.find((c) => c.current);
   box.replaceChildren(
@@ -1425,9 +1440,11 @@ function renderEncounter() {
         gm ? h('button', { type: 'button', class: 'primary', id: 'next-turn', onclick: () => encAct(() => post(encPath(`/${enc(e.encounter)}/next`))) }, t('enc.next')) : null,
         gm ? h('button', { type: 'button', class: 'ghost', id: 'end-encounter', onclick: () => endEncounter(e.encounter) }, t('enc.end')) : null,
         gm ? h('button', { type: 'button', class: 'ghost', onclick: () => { app.encounter = null; app.encounterName = null; app.encounters = app.encounters || []; box.replaceChildren(setupForm()); } }, t('enc.new')) : h('p', { class: 'muted small' }, t('enc.gmOnly')))),
-    h('div', { id: 'enc-window' }),
-    list,
-    effectsCard(e));
+    // The GM's screen (issue 37): on a wide screen the order and the
+    // effects stay in view beside the forms; a phone keeps one column.
+    h('div', { class: gm ? 'enc-body gm-screen' : 'enc-body' },
+      h('div', { id: 'enc-window' }),
+      h('div', { class: 'enc-board' }, list, effectsCard(e))));
   // The reaction window, the last outcome and the GM's creature forms.
   const ctx = {
     gm, me: app.me?.account.name, characters: app.characters, encounter: e.encounter,
@@ -1443,6 +1460,54 @@ function renderEncounter() {
     if (!slot.isConnected) return;
     slot.replaceChildren(...[win, outcome, creatureCastForm(ctx, creatures, e.combatants), creatureRollForm(ctx, creatures, e.combatants), creatureAttackForm(ctx, creatures, e.combatants), add].filter(Boolean));
   });
+}
+
+/** The damage the GM deals with one click from a row of the order. */
+const QUICK_DAMAGE = [1, 5, 10];
+
+/** A combatant's hit points at a glance: current of maximum with a bar
+ *  and its Armor Class for the GM (a player gets no creature numbers
+ *  from the server, so a creature's row shows none). */
+function hpGlance(cb, gm) {
+  if (cb.hp == null) return null;
+  const max = cb.stats && cb.stats.max_hp;
+  const ac = cb.stats && cb.stats.ac;
+  const text = max ? `${t('enc.hp')} ${cb.hp} / ${max}` : `${t('enc.hp')} ${cb.hp}`;
+  return h('span', { class: gm && cb.creature ? 'hp-glance gm' : 'hp-glance' },
+    h('span', { class: 'hp-now' }, text),
+    max ? h('meter', { min: 0, max, low: Math.ceil(max / 3), high: Math.ceil(max / 2), optimum: max, value: Math.max(0, cb.hp), 'aria-hidden': 'true' }) : null,
+    ac != null ? h('span', { class: 'muted small' }, ` · ${t('enc.ac', { ac })}`) : null);
+}
+
+/** The stored character a combatant row stands for, if any. */
+function characterOf(cb) {
+  if (!cb.character) return null;
+  return app.characters.find((c) => c.name.toLowerCase() === String(cb.name).toLowerCase()) || null;
+}
+
+/** A row's conditions; the GM removes a character's with one click. */
+function conditionBadges(cb, gm) {
+  const ch = gm ? characterOf(cb) : null;
+  return (cb.conditions || []).map((k) => (ch
+    ? h('button', {
+      type: 'button', class: 'badge cond-x', 'aria-label': t('sheet.remove', { c: word(CONDITIONS, k) }),
+      onclick: () => encAct(() => post(charPath(ch, 'conditions'), { condition: k, remove: true })),
+    }, `${word(CONDITIONS, k)} ×`)
+    : h('span', { class: 'badge' }, word(CONDITIONS, k))));
+}
+
+/** The GM's one-step condition for a character's row: picking one adds it. */
+function conditionPicker(cb) {
+  const ch = characterOf(cb);
+  if (!ch) return null;
+  return h('select', {
+    class: 'cond-add', 'aria-label': t('enc.addCondition', { name: cb.name }),
+    onchange: (ev) => {
+      const k = ev.target.value;
+      if (k) encAct(() => post(charPath(ch, 'conditions'), { condition: k }));
+    },
+  }, h('option', { value: '' }, t('sheet.addCondition')),
+  ...Object.keys(CONDITIONS).filter((k) => !(cb.conditions || []).includes(k)).map((k) => h('option', { value: k }, word(CONDITIONS, k))));
 }
 
 /** A dying character's death-save track in the order, for every seat;

@@ -109,3 +109,66 @@ export function planPanel(campaign, character, spellName, version) {
       h('button', { type: 'submit' }, t('plan.go'))),
     out);
 }
+
+// ---------- the cast dialog's Metamagic (issue 35) ----------
+
+const TRANSMUTABLE = ['acid', 'cold', 'fire', 'lightning', 'poison', 'thunder'];
+
+/** Fills `box` (the cast dialog's fieldset) with the Metamagic options
+ *  `character` knows for `spellId`, as the server's options list them:
+ *  each with its cost and a checkbox; one that cannot reshape the spell
+ *  disabled, with why. Careful and Heightened ask which of the targets
+ *  (`targets()` gives the names chosen so far), Transmuted the new type. */
+export async function metamagicFieldset(box, campaign, character, spellId, targets) {
+  box.hidden = true;
+  box.replaceChildren();
+  let o;
+  try {
+    o = await get(`/campaigns/${enc(campaign)}/characters/${enc(character)}/options`);
+  } catch { return; }
+  const c = o.castable.find((x) => x.spell === spellId);
+  const known = (c && c.metamagic) || [];
+  if (!known.length) return;
+  const rows = known.map((m) => {
+    const id = `mm-${m.option}`;
+    const extra = h('div', { class: 'mm-extra', hidden: true });
+    const tick = h('input', {
+      type: 'checkbox', id, value: m.option, disabled: !m.applies,
+      onchange: () => { extra.hidden = !tick.checked; if (tick.checked) fillExtra(extra, m.option, targets()); },
+    });
+    const why = m.applies ? null : h('span', { class: 'muted small mm-why' }, ' ', (m.why && (m.why[getLang()] || m.why.en)) || m.unfit);
+    return h('div', { class: 'mm-row', 'data-option': m.option },
+      h('label', { class: 'check-row' }, tick, ` ${t(`metamagic-${m.option}`)} (${t('cast.mmCost', { n: m.cost })})`),
+      why, extra);
+  });
+  box.replaceChildren(h('legend', {}, t('cast.metamagic')), ...rows);
+  box.hidden = false;
+}
+
+/** What an option asks: the targets it acts on, or the new damage type. */
+function fillExtra(extra, option, names) {
+  if (option === 'careful' || option === 'heightened') {
+    const kind = option === 'careful' ? 'checkbox' : 'radio';
+    extra.replaceChildren(h('span', { class: 'muted small' }, t('cast.mmCreatures')), ' ',
+      ...names.map((n, i) => h('label', { class: 'radio' },
+        h('input', { type: kind, name: `mm-${option}-who`, value: n, checked: i === 0 }), ` ${n}`)));
+  } else if (option === 'transmuted') {
+    extra.replaceChildren(h('label', {}, h('span', {}, t('cast.mmType')), ' ',
+      h('select', { class: 'mm-type' }, ...TRANSMUTABLE.map((d) => h('option', { value: d }, t(`damage-${d}`))))));
+  } else {
+    extra.replaceChildren();
+  }
+}
+
+/** The cast body's `metamagic`: every option ticked, with its choices. */
+export function metamagicBody(box) {
+  return [...box.querySelectorAll('.mm-row')].filter((r) => r.querySelector('input[type=checkbox][id^=mm-]:checked')).map((r) => {
+    const option = r.dataset.option;
+    const use = { option };
+    const who = [...r.querySelectorAll(`input[name="mm-${option}-who"]:checked`)].map((i) => i.value);
+    if (who.length) use.creatures = who;
+    const type = r.querySelector('.mm-type');
+    if (type) use.damage_type = type.value;
+    return use;
+  });
+}

@@ -11,7 +11,8 @@ use crate::{FALLBACK, FtlError, Words};
 /// creature types, ability abbreviations), what a roll was for
 /// (`roll-`, the messages the CLI words roll labels with) and an imported
 /// sheet's report (what was mapped or skipped, the check's findings: the
-/// CLI's own words for them, issue 36).
+/// CLI's own words for them, issue 36) and the names of the Metamagic
+/// options (the cast dialog, issue 35).
 const PREFIXES: &[&str] = &[
     "web-",
     "condition-",
@@ -20,6 +21,7 @@ const PREFIXES: &[&str] = &[
     "creature-",
     "ability-abbrev-",
     "roll-",
+    "metamagic-",
     "cli-import-mapped-",
     "cli-import-skip-",
     "cli-check-",
