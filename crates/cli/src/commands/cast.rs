@@ -111,9 +111,10 @@ pub(crate) fn metamagic(spec: &str) -> Result<MetamagicUse, Failure> {
         }
         Metamagic::Transmuted => used.damage_type = Some(names::damage_type(choice)?),
         Metamagic::Empowered => {
-            used.reroll = match names::fold(choice).as_str() {
+            // The keywords as serde names them, `-` or `_` between words.
+            used.reroll = match names::fold(choice).replace('-', "_").as_str() {
                 "lowest" => Reroll::Lowest,
-                "below-average" | "below average" | "average" => Reroll::BelowAverage,
+                "below_average" | "average" => Reroll::BelowAverage,
                 _ => {
                     return Err(Failure::usage_worded(
                         "bad_metamagic",
