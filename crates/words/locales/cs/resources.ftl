@@ -91,3 +91,28 @@ web-sheet-sorcery-points = Body čarodějnictví
 web-sheet-innate-sorcery = Vrozené čarodějnictví
 web-sheet-created-slots = vytvořeno z bodů: { $slots }
 web-sheet-resource-pips = { $name }: zbývá { $left } z { $total }
+
+## Nápověda příkazů
+
+help-grimoire-font = Pramen magie: změní pozici na body čarodějnictví, nebo body na pozici (čaroděj 2+)
+help-grimoire-font--name = Postava; vynechte pro aktivní (grimoire use JMÉNO)
+help-grimoire-font--to_points = Utratí pozici této úrovně za stejný počet bodů čarodějnictví (bez akce)
+help-grimoire-font--to_slot = Utratí body čarodějnictví za pozici této úrovně, 1 až 5 (bonusová akce)
+help-grimoire-font--pact = S --to-points: utratí pozici paktu
+help-grimoire-innate = Probudí Vrozené čarodějnictví na 1 minutu (bonusová akce; čaroděj)
+help-grimoire-innate--name = Postava; vynechte pro aktivní (grimoire use JMÉNO)
+help-grimoire-cunning = Magická lstivost: minutový obřad vrátí pozice paktu (černokněžník 2+)
+help-grimoire-cunning--name = Postava; vynechte pro aktivní (grimoire use JMÉNO)
+help-grimoire-rest--arcane_recovery = Arkánní zotavení na konci krátkého odpočinku: úrovně utracených pozic, které se vrátí (3,1)
+help-grimoire-rest--sorcerous_restoration = Čarodějné zotavení na konci krátkého odpočinku: vrátí body čarodějnictví
+help-after-grimoire-font =
+    Příklady:
+      grimoire font Sera --to-slot 3          5 bodů čarodějnictví se změní na pozici 3. úrovně
+      grimoire font Sera --to-points 2        pozice 2. úrovně se změní na 2 body čarodějnictví
+      grimoire font Vex --to-points 2 --pact  pozice paktu se změní na body
+help-after-grimoire-innate =
+    Příklady:
+      grimoire innate Sera
+help-after-grimoire-cunning =
+    Příklady:
+      grimoire cunning Vex

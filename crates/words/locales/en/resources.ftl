@@ -91,3 +91,28 @@ web-sheet-sorcery-points = Sorcery Points
 web-sheet-innate-sorcery = Innate Sorcery
 web-sheet-created-slots = made from points: { $slots }
 web-sheet-resource-pips = { $name }: { $left } of { $total } left
+
+## Help of the commands
+
+help-grimoire-font = Font of Magic: turn a slot into Sorcery Points, or points into a slot (Sorcerer 2+)
+help-grimoire-font--name = The character; leave out for the active one (grimoire use NAME)
+help-grimoire-font--to_points = Expend a slot of this level for as many Sorcery Points (no action)
+help-grimoire-font--to_slot = Spend Sorcery Points for a slot of this level, 1 to 5 (a Bonus Action)
+help-grimoire-font--pact = With --to-points: expend a Pact Magic slot
+help-grimoire-innate = Start Innate Sorcery for 1 minute (Bonus Action; Sorcerer)
+help-grimoire-innate--name = The character; leave out for the active one (grimoire use NAME)
+help-grimoire-cunning = Magical Cunning: a 1-minute rite that brings back Pact slots (Warlock 2+)
+help-grimoire-cunning--name = The character; leave out for the active one (grimoire use NAME)
+help-grimoire-rest--arcane_recovery = Arcane Recovery at the end of the Short Rest: the levels of the expended slots to recover (3,1)
+help-grimoire-rest--sorcerous_restoration = Sorcerous Restoration at the end of the Short Rest: regain Sorcery Points
+help-after-grimoire-font =
+    Examples:
+      grimoire font Sera --to-slot 3          5 Sorcery Points become a level 3 slot
+      grimoire font Sera --to-points 2        a level 2 slot becomes 2 Sorcery Points
+      grimoire font Vex --to-points 2 --pact  a Pact slot becomes points
+help-after-grimoire-innate =
+    Examples:
+      grimoire innate Sera
+help-after-grimoire-cunning =
+    Examples:
+      grimoire cunning Vex
