@@ -8,32 +8,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use rmcp::model::CallToolRequestParams;
-use rmcp::service::RunningService;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt};
+mod mcp_client;
+
+use mcp_client::{answer, start_with_pid};
+
 use serde_json::json;
-
-type Client = RunningService<RoleClient, ()>;
-
-/// Starts `grimoire --db <db> mcp` under the SDK's client; its process id.
-async fn start(db: &std::path::Path) -> (Client, u32) {
-    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
-        c.env_remove("GRIMOIRE_LANG")
-            .env_remove("GRIMOIRE_SEED")
-            .env_remove("GRIMOIRE_CHARACTER")
-            .env_remove("GRIMOIRE_DB")
-            .arg("--db")
-            .arg(db)
-            .arg("mcp");
-    });
-    let (transport, _stderr) = TokioChildProcess::builder(command)
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("grimoire mcp starts");
-    let pid = transport.id().expect("a running server");
-    (().serve(transport).await.expect("the MCP handshake"), pid)
-}
 
 /// How many live processes have `parent` as their parent (`/proc`).
 fn children(parent: u32) -> usize {
@@ -55,7 +34,7 @@ fn children(parent: u32) -> usize {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_calls_at_once_all_answer_and_start_no_process() {
     let dir = tempfile::tempdir().unwrap();
-    let (client, pid) = start(&dir.path().join("g.sqlite3")).await;
+    let (client, pid) = start_with_pid(&dir.path().join("g.sqlite3"), &[]).await;
     let client = Arc::new(client);
     let done = Arc::new(AtomicBool::new(false));
     let watcher = {
@@ -72,19 +51,13 @@ async fn fifty_calls_at_once_all_answer_and_start_no_process() {
     let calls: Vec<_> = (0..50)
         .map(|_| {
             let client = Arc::clone(&client);
-            tokio::spawn(async move {
-                let args = json!({"query": "fire"});
-                let serde_json::Value::Object(args) = args else {
-                    unreachable!()
-                };
-                client
-                    .call_tool(CallToolRequestParams::new("spell_search").with_arguments(args))
-                    .await
-            })
+            tokio::spawn(
+                async move { answer(&client, "spell_search", json!({"query": "fire"})).await },
+            )
         })
         .collect();
     for call in calls {
-        let answer = call.await.unwrap().expect("an answer");
+        let answer = call.await.expect("an answer");
         assert_eq!(answer.is_error, Some(false), "{answer:?}");
     }
     done.store(true, Ordering::SeqCst);

@@ -25,6 +25,8 @@
 //! creature's conditions as null (the CLI, a list: a stat-block
 //! creature's own), and its next turn could not be seeded.
 
+mod mcp_client;
+
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
@@ -32,10 +34,6 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use grimoire_dice::{DiceRng, SeededRng};
-use rmcp::model::CallToolRequestParams;
-use rmcp::service::RunningService;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
 
 const SEED: u64 = 7;
@@ -735,43 +733,20 @@ impl Front for Api {
 
 /// `grimoire --db <db> --seed 7 mcp` under the MCP SDK's client.
 struct Mcp {
-    client: RunningService<RoleClient, ()>,
+    client: mcp_client::Client,
 }
 
 impl Mcp {
     async fn start(db: &Path) -> Mcp {
-        let command = tokio::process::Command::new(EXE).configure(|c| {
-            c.env_remove("GRIMOIRE_LANG")
-                .env_remove("GRIMOIRE_SEED")
-                .env_remove("GRIMOIRE_CHARACTER")
-                .env_remove("GRIMOIRE_DB")
-                .env_remove("DATABASE_URL")
-                .arg("--db")
-                .arg(db)
-                .args(["--seed", &SEED.to_string(), "mcp"]);
-        });
-        let (transport, _stderr) = TokioChildProcess::builder(command)
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("grimoire mcp starts");
         Mcp {
-            client: ().serve(transport).await.expect("the MCP handshake"),
+            client: mcp_client::start(db, &["--seed", &SEED.to_string()]).await,
         }
     }
 
+    /// Calls `tool`: whether it succeeded, and its structured content.
     async fn call(&self, tool: &'static str, args: Value) -> (bool, Value) {
-        let Value::Object(args) = args else {
-            panic!("arguments must be an object")
-        };
-        let r = self
-            .client
-            .call_tool(CallToolRequestParams::new(tool).with_arguments(args))
-            .await
-            .unwrap_or_else(|e| panic!("{tool}: protocol error {e}"));
-        (
-            r.is_error != Some(true),
-            r.structured_content.unwrap_or(Value::Null),
-        )
+        let (refused, v) = mcp_client::call(&self.client, tool, args).await;
+        (!refused, v)
     }
 }
 

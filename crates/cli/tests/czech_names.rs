@@ -8,6 +8,7 @@
 //! can only come from the program.
 
 mod common;
+mod mcp_client;
 
 use common::Session;
 
@@ -491,57 +492,24 @@ fn the_czech_rules_list_has_czech_titles() {
 
 // ---- MCP: a tool call with lang "cs" ----
 
-/// Calls `tool` of a `grimoire mcp` child and returns its structured
-/// answer and whether it was an error.
-async fn mcp_call(
-    client: &rmcp::service::RunningService<rmcp::RoleClient, ()>,
-    tool: &'static str,
-    args: serde_json::Value,
-) -> (serde_json::Value, bool) {
-    let serde_json::Value::Object(args) = args else {
-        panic!("arguments must be an object")
-    };
-    let r = client
-        .call_tool(rmcp::model::CallToolRequestParams::new(tool).with_arguments(args))
-        .await
-        .unwrap_or_else(|e| panic!("{tool}: protocol error {e}"));
-    (
-        r.structured_content.unwrap_or(serde_json::Value::Null),
-        r.is_error == Some(true),
-    )
-}
-
 /// The sighting through MCP: a second cast while one waits for
 /// Reactions is refused, in Czech, naming the waiting spell in Czech.
 #[tokio::test]
 async fn r11_an_mcp_refusal_in_czech_names_the_waiting_spell_in_czech() {
-    use rmcp::ServiceExt;
-    use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+    use mcp_client::call;
     use serde_json::json;
 
     let s = Session::new();
     wizard(&s);
     fight(&s);
-    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
-        c.env_remove("GRIMOIRE_LANG")
-            .env_remove("GRIMOIRE_SEED")
-            .env_remove("GRIMOIRE_DB")
-            .arg("--db")
-            .arg(s.db())
-            .args(["--seed", "7", "mcp"]);
-    });
-    let (transport, _stderr) = TokioChildProcess::builder(command)
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("grimoire mcp starts");
-    let client = ().serve(transport).await.expect("the MCP handshake");
+    let client = mcp_client::start(&s.db(), &["--seed", "7"]).await;
     let cast = |spell: &str| {
         json!({"encounter": "Boj", "caster": "Vilma", "spell": spell,
                "level": 3, "targets": ["Mage"], "lang": "cs"})
     };
-    let (waiting, failed) = mcp_call(&client, "encounter_cast", cast("Magic Missile")).await;
+    let (failed, waiting) = call(&client, "encounter_cast", cast("Magic Missile")).await;
     assert!(!failed && waiting["status"] == "pending", "{waiting}");
-    let (refused, failed) = mcp_call(&client, "encounter_cast", cast("Fireball")).await;
+    let (failed, refused) = call(&client, "encounter_cast", cast("Fireball")).await;
     assert!(failed, "{refused}");
     let error = &refused["error"];
     assert_eq!(error["code"], "reaction_window_open", "{refused}");
@@ -550,7 +518,7 @@ async fn r11_an_mcp_refusal_in_czech_names_the_waiting_spell_in_czech() {
     no_english_spell_name(message);
     no_english_spell_name(error["fix"].as_str().unwrap_or(""));
     // The rules tool in Czech reads Czech.
-    let (rule, failed) = mcp_call(&client, "rules", json!({"rule": "R14", "lang": "cs"})).await;
+    let (failed, rule) = call(&client, "rules", json!({"rule": "R14", "lang": "cs"})).await;
     assert!(!failed, "{rule}");
     let rule = &rule["rule"];
     assert_eq!(rule["title"], "Složky", "{rule}");

@@ -2,62 +2,15 @@
 //! a child process and drives a short combat through the tools alone,
 //! recovering from refusals by following their fixes.
 
-use rmcp::model::{CallToolRequestParams, CallToolResult};
-use rmcp::service::RunningService;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt};
-use serde_json::{Value, json};
+mod mcp_client;
 
-type Client = RunningService<RoleClient, ()>;
+use mcp_client::{Client, ok, refused};
+
+use serde_json::{Value, json};
 
 /// Starts `grimoire --db <db> --seed 7 mcp` under the SDK's client.
 async fn start(db: &std::path::Path) -> Client {
-    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
-        c.env_remove("GRIMOIRE_LANG")
-            .env_remove("GRIMOIRE_SEED")
-            .env_remove("GRIMOIRE_CHARACTER")
-            .env_remove("GRIMOIRE_DB")
-            .arg("--db")
-            .arg(db)
-            .args(["--seed", "7", "mcp"]);
-    });
-    let (transport, _stderr) = TokioChildProcess::builder(command)
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("grimoire mcp starts");
-    ().serve(transport).await.expect("the MCP handshake")
-}
-
-async fn call(client: &Client, tool: &'static str, args: Value) -> CallToolResult {
-    let Value::Object(args) = args else {
-        panic!("arguments must be an object")
-    };
-    client
-        .call_tool(CallToolRequestParams::new(tool).with_arguments(args))
-        .await
-        .unwrap_or_else(|e| panic!("{tool}: protocol error {e}"))
-}
-
-/// A successful call's structured content.
-async fn ok(client: &Client, tool: &'static str, args: Value) -> Value {
-    let r = call(client, tool, args).await;
-    let v = r.structured_content.clone().unwrap_or(Value::Null);
-    assert_eq!(r.is_error, Some(false), "{tool} failed: {v}");
-    v
-}
-
-/// A refused call's error object.
-async fn refused(client: &Client, tool: &'static str, args: Value) -> Value {
-    let r = call(client, tool, args).await;
-    let v = r.structured_content.clone().unwrap_or(Value::Null);
-    assert_eq!(r.is_error, Some(true), "{tool} was not refused: {v}");
-    let e = v["error"].clone();
-    assert!(e["code"].is_string(), "{v}");
-    assert!(
-        !e["fix"].as_str().unwrap_or("").is_empty(),
-        "every refusal says how to fix it: {v}"
-    );
-    e
+    mcp_client::start(db, &["--seed", "7"]).await
 }
 
 fn current(status: &Value) -> &str {

@@ -2,47 +2,15 @@
 //! `grimoire mcp` over stdio; a Paladin equipped through `equip` attacks a
 //! character through `attack`, which runs the CLI's command in process.
 
-use rmcp::model::{CallToolRequestParams, CallToolResult};
-use rmcp::service::RunningService;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt};
-use serde_json::{Value, json};
+mod mcp_client;
 
-type Client = RunningService<RoleClient, ()>;
+use mcp_client::{Client, answer, ok};
+
+use serde_json::{Value, json};
 
 /// Starts `grimoire --db <db> --seed 4 mcp` (seed 4: the first d20 is a 19).
 async fn start(db: &std::path::Path) -> Client {
-    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
-        c.env_remove("GRIMOIRE_LANG")
-            .env_remove("GRIMOIRE_SEED")
-            .env_remove("GRIMOIRE_CHARACTER")
-            .env_remove("GRIMOIRE_DB")
-            .arg("--db")
-            .arg(db)
-            .args(["--seed", "4", "mcp"]);
-    });
-    let (transport, _stderr) = TokioChildProcess::builder(command)
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("grimoire mcp starts");
-    ().serve(transport).await.expect("the MCP handshake")
-}
-
-async fn call(client: &Client, tool: &str, args: Value) -> CallToolResult {
-    let Value::Object(args) = args else {
-        panic!("arguments must be an object")
-    };
-    client
-        .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(args))
-        .await
-        .unwrap_or_else(|e| panic!("{tool}: protocol error {e}"))
-}
-
-async fn ok(client: &Client, tool: &str, args: Value) -> Value {
-    let r = call(client, tool, args).await;
-    let v = r.structured_content.clone().unwrap_or(Value::Null);
-    assert_eq!(r.is_error, Some(false), "{tool} failed: {v}");
-    v
+    mcp_client::start(db, &["--seed", "4"]).await
 }
 
 #[tokio::test]
@@ -92,7 +60,7 @@ async fn mcp_attack_tool_hits_with_a_carried_longsword_and_refuses_an_unknown_we
     if roll["hit"] == true {
         assert_eq!(a["rolls"][1]["notation"], die, "two hands: {v}");
     }
-    let r = call(
+    let r = answer(
         &client,
         "attack",
         json!({"character": "Pal", "weapon": "lightsaber", "target": "Orcy", "lang": "cs"}),

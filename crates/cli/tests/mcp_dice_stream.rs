@@ -8,9 +8,8 @@
 
 mod mcp_client;
 
-use mcp_client::start;
+use mcp_client::{ok, start};
 
-use rmcp::model::CallToolRequestParams;
 use serde_json::{Value, json};
 
 /// Twenty rolls of 1d1000 in a fresh session started with `seed`.
@@ -19,15 +18,7 @@ async fn twenty_rolls(seed: &str) -> Vec<Value> {
     let client = start(&dir.path().join("g.sqlite3"), &["--seed", seed]).await;
     let mut totals = Vec::new();
     for _ in 0..20 {
-        let Value::Object(args) = json!({"expression": "1d1000"}) else {
-            unreachable!()
-        };
-        let r = client
-            .call_tool(CallToolRequestParams::new("roll").with_arguments(args))
-            .await
-            .expect("an answer");
-        let v = r.structured_content.clone().unwrap_or(Value::Null);
-        assert_eq!(r.is_error, Some(false), "{v}");
+        let v = ok(&client, "roll", json!({"expression": "1d1000"})).await;
         totals.push(v["total"].clone());
     }
     client.cancel().await.ok();

@@ -2,47 +2,15 @@
 //! Foundry VTT premade through the CLI comes back as a Foundry actor through
 //! MCP, the same sheet the CLI's `export foundry` prints.
 
-use rmcp::model::{CallToolRequestParams, CallToolResult};
-use rmcp::service::RunningService;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt};
-use serde_json::{Value, json};
+mod mcp_client;
 
-type Client = RunningService<RoleClient, ()>;
+use mcp_client::{Client, answer, ok};
+
+use serde_json::json;
 
 /// Starts `grimoire --db <db> --seed 4 mcp`.
 async fn start(db: &std::path::Path) -> Client {
-    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
-        c.env_remove("GRIMOIRE_LANG")
-            .env_remove("GRIMOIRE_SEED")
-            .env_remove("GRIMOIRE_CHARACTER")
-            .env_remove("GRIMOIRE_DB")
-            .arg("--db")
-            .arg(db)
-            .args(["--seed", "4", "mcp"]);
-    });
-    let (transport, _stderr) = TokioChildProcess::builder(command)
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("grimoire mcp starts");
-    ().serve(transport).await.expect("the MCP handshake")
-}
-
-async fn call(client: &Client, tool: &str, args: Value) -> CallToolResult {
-    let Value::Object(args) = args else {
-        panic!("arguments must be an object")
-    };
-    client
-        .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(args))
-        .await
-        .unwrap_or_else(|e| panic!("{tool}: protocol error {e}"))
-}
-
-async fn ok(client: &Client, tool: &str, args: Value) -> Value {
-    let r = call(client, tool, args).await;
-    let v = r.structured_content.clone().unwrap_or(Value::Null);
-    assert_eq!(r.is_error, Some(false), "{tool} failed: {v}");
-    v
+    mcp_client::start(db, &["--seed", "4"]).await
 }
 
 #[tokio::test]
@@ -80,7 +48,7 @@ async fn mcp_export_foundry_gives_back_the_imported_premade() {
     assert_eq!(cleric["system"]["levels"], 5);
     // Slots as the premade's sheet gives them: 4, 3 and 2.
     assert_eq!(v["system"]["spells"]["spell3"]["value"], 2);
-    let r = call(&client, "export_foundry", json!({"character": "Nobody"})).await;
+    let r = answer(&client, "export_foundry", json!({"character": "Nobody"})).await;
     assert_eq!(r.is_error, Some(true));
     client.cancel().await.unwrap();
 }

@@ -5,10 +5,9 @@
 
 mod mcp_client;
 
-use mcp_client::{Client, start};
+use mcp_client::{Client, answer, start};
 
-use rmcp::model::CallToolRequestParams;
-use serde_json::{Value, json};
+use serde_json::json;
 
 /// A homebrew file with one 2nd-level Wizard spell.
 fn spell_file(dir: &std::path::Path, id: &str, name: &str) -> std::path::PathBuf {
@@ -56,14 +55,10 @@ fn cli_add(db: &std::path::Path, file: &std::path::Path) {
 }
 
 async fn shows(client: &Client, spell: &str) -> bool {
-    let Value::Object(args) = json!({"spell": spell}) else {
-        unreachable!()
-    };
-    let r = client
-        .call_tool(CallToolRequestParams::new("spell_show").with_arguments(args))
+    answer(client, "spell_show", json!({"spell": spell}))
         .await
-        .expect("an answer");
-    r.is_error == Some(false)
+        .is_error
+        == Some(false)
 }
 
 #[tokio::test]

@@ -6,47 +6,20 @@
 //! nothing. Refusals that the CLI answers with a command line name a tool
 //! call instead (`fix_call`), and following it works.
 
-use rmcp::model::{CallToolRequestParams, CallToolResult};
-use rmcp::service::RunningService;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt};
-use serde_json::{Value, json};
+mod mcp_client;
 
-type Client = RunningService<RoleClient, ()>;
+use mcp_client::Client;
+
+use serde_json::{Value, json};
 
 /// Starts `grimoire --db <db> --seed 7 mcp` under the SDK's client.
 async fn start(db: &std::path::Path) -> Client {
-    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grimoire")).configure(|c| {
-        c.env_remove("GRIMOIRE_LANG")
-            .env_remove("GRIMOIRE_SEED")
-            .env_remove("GRIMOIRE_CHARACTER")
-            .env_remove("GRIMOIRE_DB")
-            .arg("--db")
-            .arg(db)
-            .args(["--seed", "7", "mcp"]);
-    });
-    let (transport, _stderr) = TokioChildProcess::builder(command)
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("grimoire mcp starts");
-    ().serve(transport).await.expect("the MCP handshake")
+    mcp_client::start(db, &["--seed", "7"]).await
 }
 
-async fn call(client: &Client, tool: &str, args: Value) -> CallToolResult {
-    let Value::Object(args) = args else {
-        panic!("arguments must be an object")
-    };
-    client
-        .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(args))
-        .await
-        .unwrap_or_else(|e| panic!("{tool}: protocol error {e}"))
-}
-
-/// A successful call's structured content.
+/// A successful call's structured content; it names no command line.
 async fn ok(client: &Client, tool: &str, args: Value) -> Value {
-    let r = call(client, tool, args).await;
-    let v = r.structured_content.clone().unwrap_or(Value::Null);
-    assert_eq!(r.is_error, Some(false), "{tool} failed: {v}");
+    let v = mcp_client::ok(client, tool, args).await;
     assert!(
         !v.to_string().contains("grimoire "),
         "a command line in {tool}: {v}"
@@ -56,16 +29,11 @@ async fn ok(client: &Client, tool: &str, args: Value) -> Value {
 
 /// A refused call's error object; its message and fix name no command line.
 async fn refused(client: &Client, tool: &str, args: Value) -> Value {
-    let r = call(client, tool, args).await;
-    let v = r.structured_content.clone().unwrap_or(Value::Null);
-    assert_eq!(r.is_error, Some(true), "{tool} was not refused: {v}");
-    let e = v["error"].clone();
-    assert!(e["code"].is_string(), "{v}");
-    assert!(!e["fix"].as_str().unwrap_or("").is_empty(), "{v}");
+    let e = mcp_client::refused(client, tool, args).await;
     for field in ["message", "fix"] {
         assert!(
             !e[field].as_str().unwrap_or("").contains("grimoire "),
-            "a command line in {field}: {v}"
+            "a command line in {field}: {e}"
         );
     }
     e
