@@ -366,6 +366,12 @@ fn line(
         bonuses: crate::plan_metamagic::subclass_bonuses(caster, spell, class),
     };
     let later = shape.later();
+    // Potent Cantrip (Evoker 3): a damaging cantrip missed or saved
+    // against still deals half its damage.
+    let potent = spell.level.is_cantrip()
+        && !spell.effect.damage.is_empty()
+        && spell.effect.on_cast
+        && caster.has_cast_feature(CastFeature::PotentCantrip);
     let (mut hit_chance, mut fail_chance) = (None, None);
     let (kind, d) = if let Some(h) = scaled.healing.as_ref().filter(|_| scaled.damage.is_empty()) {
         let mut f = h.dice;
@@ -425,7 +431,7 @@ fn line(
                 }
                 fail_chance = Some(fail);
                 let full = all(false, budget)?;
-                let half = if on_success == OnSave::Half && !protected {
+                let half = if (on_success == OnSave::Half || potent) && !protected {
                     all(true, budget)?
                 } else {
                     Distribution::point(0)
@@ -457,7 +463,21 @@ fn line(
                     };
                 let plain = landed(&later, budget)?;
                 let one = mix(miss, &Distribution::point(0), &plain, budget)?;
-                if shape.acts_once() {
+                if potent {
+                    // A miss rolls too (half of it counts), so what acts
+                    // once goes to the first attack, hit or miss.
+                    let attack = |shape: &Shape,
+                                  budget: &mut WorkBudget|
+                     -> Result<Distribution, Cut> {
+                        let hits = landed(shape, budget)?;
+                        let missed =
+                            taken(&scaled.damage, target, modifier, false, true, shape, budget)?;
+                        mix(miss, &missed, &hits, budget)
+                    };
+                    let first = attack(&shape, budget)?;
+                    let rest = times(&attack(&later, budget)?, n.saturating_sub(1), budget)?;
+                    convolve(&first, &rest, budget)?
+                } else if shape.acts_once() {
                     // What acts once goes to the first attack that lands:
                     // with m attacks left and it still pending, either this
                     // one lands (it, then m − 1 plain) or misses (and the

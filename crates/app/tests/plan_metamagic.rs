@@ -240,7 +240,7 @@ fn evoker() -> Caster {
         })
         .events,
     );
-    for id in ["fireball", "magic-missile", "scorching-ray"] {
+    for id in ["fireball", "magic-missile", "scorching-ray", "fire-bolt"] {
         let o = c.prepare(&spell(id)).unwrap();
         c.apply_all(&o.events);
     }
@@ -329,4 +329,23 @@ fn overchannel_plan_matches_seeded_casts() {
     req.overchannel = true;
     let (mean, _) = seeded(&c, "fireball", &req, "Ogre");
     close("Overchannel Fireball", o.mean, mean, MEAN_TOLERANCE);
+}
+
+#[test]
+fn potent_cantrip_plan_matches_seeded_casts() {
+    let c = evoker();
+    let p = evoker_plan(&c);
+    // Fire Bolt (3d10 at Wizard 14) against AC 15: a miss still deals half.
+    let bolt = line(&p, "fire-bolt", 0, None);
+    assert_eq!(
+        bolt.min, 1,
+        "a miss deals half of 3d10, 1 at least: {bolt:?}"
+    );
+    let (mean, _) = seeded(
+        &c,
+        "fire-bolt",
+        &CastRequest::new().target(ogre("Ogre")),
+        "Ogre",
+    );
+    close("Potent Cantrip Fire Bolt", bolt.mean, mean, MEAN_TOLERANCE);
 }
