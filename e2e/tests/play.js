@@ -8,7 +8,8 @@
 // default; at 0 hit points the death-save track shows on the phone and
 // the GM's screen alike, live, through Stable and Dead; sheets come in by
 // file picker and drag and drop; the server's rolls get log cards, the
-// player is alerted to react wherever they are, an undone cast is marked.
+// player is alerted to react wherever they are, an undone cast is marked;
+// the GM's screen keeps the order in view beside the forms at 1280×800.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -187,6 +188,60 @@ export function playTests(t) {
     // After a reload it is still there, from the server's log.
     await gm.reload();
     await gm.locator('#table-log .attack-card').first().getByText('Ardent attacks River Mage with Longsword').waitFor({ state: 'visible' });
+  });
+
+  test('the GM\'s screen keeps the order in view at 1280×800 and deals damage from a row; the phone sees no creature numbers (issue 37)', async () => {
+    await gm.setViewportSize({ width: 1280, height: 800 });
+    try {
+      await gm.click('a[data-tab=encounter]');
+      await gm.locator('#creature-add').waitFor({ state: 'visible' });
+      await quiet(gm);
+      // The order sits beside the creature forms, in view, and stays there
+      // when the GM scrolls down to the last form.
+      const inView = async () => {
+        const box = await gm.locator('.order').boundingBox();
+        return box && box.y >= 0 && box.y + 40 <= 800 && box.x < 640;
+      };
+      assert.ok(await inView(), 'the order is in the viewport beside the forms');
+      const form = await gm.locator('#creature-add').boundingBox();
+      assert.ok(form.x >= 600, 'the forms are in the right-hand column');
+      await gm.locator('#creature-add').scrollIntoViewIfNeeded();
+      await gm.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      assert.ok(await inView(), 'the order stays in view (sticky) with the forms scrolled');
+      await gm.locator('#eff-h').waitFor({ state: 'visible' });
+      await gm.screenshot({ path: path.join(SHOTS, 'gm-screen.png') });
+
+      // The Mage's hit points at a glance, and one click deals 5 damage.
+      const row = gm.locator('.order li[data-name="River Mage"]');
+      const glance = row.locator('.hp-glance');
+      const before = await glance.innerText();
+      const m = /HP (\d+) \/ (\d+)/.exec(before);
+      assert.ok(m, `current and maximum hit points shown (${before})`);
+      assert.match(before, /AC \d+/, 'and the Armor Class');
+      await row.getByRole('button', { name: 'Hit River Mage for 5' }).click();
+      await row.locator('.hp-glance').getByText(`HP ${Math.max(0, Number(m[1]) - 5)} / ${m[2]}`).waitFor({ state: 'visible' });
+
+      // A condition in one step on a character's row, and off again.
+      const ardent = gm.locator('.order li[data-name="Ardent"]');
+      await quiet(gm);
+      await ardent.locator('select.cond-add').selectOption('frightened');
+      const badge = gm.locator('.order li[data-name="Ardent"]').getByRole('button', { name: 'Remove Frightened' });
+      await badge.waitFor({ state: 'visible' });
+      await quiet(gm);
+      await badge.click();
+      await badge.waitFor({ state: 'detached' });
+
+      // The player's phone: the Mage's row, no numbers, no GM buttons, one column.
+      await phone.click('a[data-tab=encounter]');
+      const seen = phone.locator('.order li[data-name="River Mage"]');
+      await seen.waitFor({ state: 'visible' });
+      const text = await seen.innerText();
+      assert.doesNotMatch(text, /HP|AC \d|\d+ \/ \d+/, `no creature numbers for a player (${text})`);
+      assert.equal(await seen.locator('.hp-glance, .quick-dmg, select.cond-add').count(), 0, 'no GM controls');
+      await fitsWidth(phone);
+    } finally {
+      await gm.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   test('the GM\'s party Short Rest spends the Hit Dice chosen by default', async () => {

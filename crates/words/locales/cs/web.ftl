@@ -333,6 +333,9 @@ web-enc-castFor = Seslat
 web-enc-monster = Přidat tvora z bestiáře
 web-enc-kind = Druh
 web-enc-addMonster = Přidat tvora
+web-enc-quickDamage = Zásah za { $n }: { $name }
+web-enc-ac = OČ { $ac }
+web-enc-addCondition = Přidat stav: { $name }
 
 web-react-title = Okno pro reakce (R11)
 web-react-casting = { $caster } sesílá { $spell }.

@@ -335,6 +335,9 @@ web-enc-castFor = Cast
 web-enc-monster = Add a creature from the bestiary
 web-enc-kind = Kind
 web-enc-addMonster = Add creature
+web-enc-quickDamage = Hit { $name } for { $n }
+web-enc-ac = AC { $ac }
+web-enc-addCondition = Add a condition to { $name }
 
 web-react-title = Reaction window (R11)
 web-react-casting = { $caster } is casting { $spell }.
