@@ -137,15 +137,18 @@ fn r6_flame_strike_at_slot_6_grows_its_fire_and_its_radiant_part() {
     let strike = spell("flame-strike");
     let c = caster("Cleric", Class::Cleric, 11, strike, &[]);
     let out = cast_ok(&c, strike, &at_slot(6).target(Target::named("Orc")), 2);
-    let notations: Vec<(&str, &str)> = out
+    let notations: Vec<(Option<DamageType>, &str)> = out
         .resolution
         .rolls
         .iter()
-        .map(|r| (r.label.as_str(), r.notation.as_str()))
+        .map(|r| (r.label.damage_type(), r.notation.as_str()))
         .collect();
     assert_eq!(
         notations,
-        [("fire damage", "6d6"), ("radiant damage", "6d6")]
+        [
+            (Some(DamageType::Fire), "6d6"),
+            (Some(DamageType::Radiant), "6d6")
+        ]
     );
     assert_eq!(out.resolution.targets[0].damage_total, 24);
 }
@@ -363,10 +366,14 @@ fn r16_divine_smite_adds_1d8_against_fiends_and_undead_only() {
     assert_eq!(hit(Target::named("Imp").of_type("Fiend")).damage_total, 9);
     let unknown = hit(Target::named("Shape"));
     assert_eq!(unknown.damage_total, 6);
-    let note = unknown.note.unwrap_or_default();
-    assert!(
-        note.contains("3 more radiant damage") && note.contains("fiend or undead"),
-        "{note}"
+    let note = unknown.note.expect("a note on the unknown creature");
+    assert_eq!(
+        note,
+        grimoire_rules::Note::MoreDamage {
+            amount: 3,
+            damage_type: DamageType::Radiant,
+            only_against: vec!["fiend".into(), "undead".into()],
+        }
     );
 }
 
