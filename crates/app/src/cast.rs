@@ -793,6 +793,7 @@ mod tests {
             state: EncounterState {
                 combatants,
                 running: Some(enc),
+                creatures_at_zero: Default::default(),
             },
             updated_at: String::new(),
         }
@@ -863,6 +864,7 @@ mod tests {
         let gathered = EncounterState {
             combatants: vec![Combatant::new("Wren", 20), Combatant::new("Goblin", 1)],
             running: None,
+            creatures_at_zero: Default::default(),
         };
         store
             .commit(

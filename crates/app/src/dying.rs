@@ -26,6 +26,20 @@ pub struct DeathSave {
     pub hp: u32,
 }
 
+impl DeathSave {
+    /// A creature's death save (creatures drop at 0) as the front ends
+    /// show a character's.
+    pub fn of_creature(s: &grimoire_rules::CreatureDeathSave) -> DeathSave {
+        DeathSave {
+            name: s.name.clone(),
+            roll: s.roll.clone(),
+            result: s.result,
+            death: s.death,
+            hp: u32::from(s.result == DeathSaveResult::Revived),
+        }
+    }
+}
+
 /// A death save rolled for a working copy, with its events.
 pub(crate) struct Rolled {
     /// The save.

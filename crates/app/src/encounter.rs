@@ -201,10 +201,7 @@ pub fn start(
     if let Some(c) = first.map(|c| character_of(store, c)).transpose()?.flatten() {
         batch.character(&c, &turn.caster_events)?;
     }
-    let st = EncounterState {
-        combatants: e.state.combatants.clone(),
-        running: Some(encounter),
-    };
+    let st = e.state.with_running(encounter);
     batch.encounter(e, &st, &turn.events)?;
     batch.commit(store)?;
     Ok(st)
@@ -255,8 +252,14 @@ pub fn damage<R: DiceRng + ?Sized>(
             name: target.to_owned(),
         })?;
     let mut character = character_of(store, &combatant)?.map(crate::turns::Working::new);
-    let (enc_events, save) =
-        crate::turns::hurt(&encounter, character.as_mut(), &combatant, amount, rng)?;
+    let (enc_events, save) = crate::turns::hurt(
+        &encounter,
+        character.as_mut(),
+        &combatant,
+        amount,
+        e.state.creatures_at_zero,
+        rng,
+    )?;
     let mut batch = Batch::new(command);
     if let Some(w) = &character {
         batch.character(&w.entity, &w.events)?;
@@ -267,10 +270,7 @@ pub fn damage<R: DiceRng + ?Sized>(
         .iter()
         .find(|c| c.name == combatant.name)
         .and_then(|c| c.hp);
-    let st = EncounterState {
-        combatants: e.state.combatants.clone(),
-        running: Some(encounter),
-    };
+    let st = e.state.with_running(encounter);
     batch.encounter(e, &st, &enc_events)?;
     batch.commit(store)?;
     Ok(CombatantDamage {
@@ -324,10 +324,7 @@ pub fn advance(
             batch.character(&c, &o.events)?;
         }
     }
-    let st = EncounterState {
-        combatants: e.state.combatants.clone(),
-        running: Some(encounter),
-    };
+    let st = e.state.with_running(encounter);
     batch.encounter(e, &st, &enc_events)?;
     batch.commit(store)?;
     Ok((st, notes))
@@ -432,6 +429,7 @@ mod tests {
         let gathered = EncounterState {
             combatants: vec![Combatant::new("Elmira", 10), Combatant::new("Goblin", 20)],
             running: None,
+            creatures_at_zero: Default::default(),
         };
         store
             .commit(

@@ -12,8 +12,11 @@
 
 use grimoire_catalog::Bestiary;
 use grimoire_dice::DiceRng;
-use grimoire_rules::{Ability, Combatant, DamageType, Encounter, Spell, TargetStats};
+use grimoire_rules::{
+    Ability, Combatant, CreaturesAtZero, DamageType, Encounter, Spell, TargetStats,
+};
 use grimoire_store::{Change, Entity, Store};
+use serde::{Deserialize, Serialize};
 
 use crate::dying::DeathSave;
 use crate::encounter_view::{
@@ -55,22 +58,68 @@ pub fn check_damage(amount: u32) -> Result<(), AppError> {
 }
 
 /// Creates an empty encounter named `name` (the name policy's
-/// [`NameKind::Encounter`]); `already_exists` when one has the name.
+/// [`NameKind::Encounter`]); `already_exists` when one has the name. Its
+/// creatures die at 0 hit points ([`new_encounter_with`] to choose).
 pub fn new_encounter(
     store: &mut Store,
     name: &str,
+    command: impl Into<String>,
+) -> Result<EncounterCreated, AppError> {
+    new_encounter_with(store, name, &EncounterSettings::default(), command)
+}
+
+/// An encounter's settings, as the GM's table chooses them; a setting left
+/// out keeps its value (on a new encounter, its default).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct EncounterSettings {
+    /// Whether the GM's creatures die at 0 hit points (`die`, the
+    /// default) or drop and make death saves like characters (`drop`).
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    pub creatures_at_zero: Option<CreaturesAtZero>,
+}
+
+/// Creates an empty encounter named `name` with `settings`.
+pub fn new_encounter_with(
+    store: &mut Store,
+    name: &str,
+    settings: &EncounterSettings,
     command: impl Into<String>,
 ) -> Result<EncounterCreated, AppError> {
     let name = check_name(NameKind::Encounter, name)?;
     let state = EncounterState {
         combatants: Vec::new(),
         running: None,
+        creatures_at_zero: settings.creatures_at_zero.unwrap_or_default(),
     };
     store.commit(&Change::new(command).create(ENCOUNTER, &name, &state)?)?;
     Ok(EncounterCreated {
         encounter: name,
         created: true,
     })
+}
+
+/// Changes the settings of the live encounter `name`, before or during
+/// the fight: a creature already down keeps its death saves where
+/// creatures now drop, and lies dead where they now die.
+pub fn set_encounter(
+    store: &mut Store,
+    name: &str,
+    settings: &EncounterSettings,
+    command: impl Into<String>,
+) -> Result<EncounterStatus, AppError> {
+    let e = encounter(store, name)?;
+    let st = EncounterState {
+        creatures_at_zero: settings
+            .creatures_at_zero
+            .unwrap_or(e.state.creatures_at_zero),
+        ..e.state.clone()
+    };
+    store.commit(&Change::new(command).update_known(ENCOUNTER, &e.name, e.version, &st)?)?;
+    let status = crate::encounter::status(store, &st)?;
+    Ok(EncounterStatus::new(&e.name, &st, &status, false))
 }
 
 /// Every encounter: the live ones with their round and size, the ended
@@ -361,8 +410,10 @@ pub fn next_turn_in<R: DiceRng + ?Sized>(
     let done = crate::encounter::next_turn(store, command, &e, r, rng)?;
     let status = crate::encounter::status(store, &done.state)?;
     Ok(TurnPassed {
-        status: EncounterStatus::new(&e.name, &done.state, &status, false)
-            .with_turn_damage(done.hits),
+        status: EncounterStatus {
+            death_save: done.death_save.clone(),
+            ..EncounterStatus::new(&e.name, &done.state, &status, false).with_turn_damage(done.hits)
+        },
         notes: done.notes,
         death_save: done.death_save,
     })

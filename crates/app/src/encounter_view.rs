@@ -10,7 +10,9 @@
 //! (`hp`, `ac`, `stats`, `uses`), each of them nullable here, so a
 //! player's redacted answer still matches its schema.
 
-use grimoire_rules::{Combatant, Condition, DamageType, ReactionWindow, SpellId, TurnEconomy};
+use grimoire_rules::{
+    Caster, Combatant, Condition, CreaturesAtZero, DamageType, ReactionWindow, SpellId, TurnEconomy,
+};
 use serde::Serialize;
 
 use crate::encounter::{ConcentrationSave, InForce, Standing, Status, TurnHit};
@@ -222,10 +224,51 @@ pub struct CombatantRow {
     /// `null`).
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
     pub stats: Option<grimoire_rules::TargetStats>,
+    /// Down at 0 hit points: dying, Stable or dead (`null` when standing).
+    /// Shown to every seat: a player may see that a creature fell, not
+    /// its numbers.
+    pub fallen: Option<Fallen>,
+}
+
+/// How a combatant at 0 hit points lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Fallen {
+    /// Making death saves.
+    Dying,
+    /// Stable: no more death saves, still Unconscious.
+    Stable,
+    /// Dead (a creature where creatures die at 0, or of its death saves).
+    Dead,
+}
+
+impl Fallen {
+    /// How `c` lies: a character by its sheet's death saves, a creature by
+    /// its own and the table's choice `at_zero`.
+    fn of(c: &Combatant, character: Option<&Caster>, at_zero: CreaturesAtZero) -> Option<Fallen> {
+        let (down, death) = match character.and_then(Caster::vitals) {
+            Some(v) => (v.down(), v.death),
+            None if character.is_some() => (c.at_zero(), c.death),
+            None if at_zero == CreaturesAtZero::Die => {
+                return c.at_zero().then_some(Fallen::Dead);
+            }
+            None => (c.at_zero(), c.death),
+        };
+        if !down {
+            None
+        } else if death.dead {
+            Some(Fallen::Dead)
+        } else if death.stable {
+            Some(Fallen::Stable)
+        } else {
+            Some(Fallen::Dying)
+        }
+    }
 }
 
 impl CombatantRow {
-    fn of(s: &Standing, current: Option<&str>) -> Self {
+    fn of(s: &Standing, current: Option<&str>, at_zero: CreaturesAtZero) -> Self {
         let c = &s.combatant;
         let caster = s
             .character
@@ -247,6 +290,7 @@ impl CombatantRow {
             effects: s.effects.iter().map(EffectRow::of).collect(),
             creature_type: c.creature_type.clone(),
             stats: c.stats.clone(),
+            fallen: Fallen::of(c, s.character.as_ref().map(|e| &e.state), at_zero),
         }
     }
 }
@@ -280,6 +324,14 @@ pub struct EncounterStatus {
     /// chose one that replays them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// Whether the GM's creatures die or drop at 0 hit points.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    pub creatures_at_zero: CreaturesAtZero,
+    /// After a turn change: the death save a dying character (or a
+    /// creature, where creatures drop) rolled as its turn began.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub death_save: Option<crate::dying::DeathSave>,
 }
 
 impl EncounterStatus {
@@ -295,11 +347,13 @@ impl EncounterStatus {
             combatants: status
                 .combatants
                 .iter()
-                .map(|s| CombatantRow::of(s, current))
+                .map(|s| CombatantRow::of(s, current, st.creatures_at_zero))
                 .collect(),
             window: st.running.as_ref().and_then(|r| r.window()).cloned(),
             turn_damage: None,
             seed: None,
+            creatures_at_zero: st.creatures_at_zero,
+            death_save: None,
         }
     }
 

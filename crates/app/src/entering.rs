@@ -69,16 +69,20 @@ pub fn harm_on_entering<R: DiceRng + ?Sized>(
     join(&mut encounter, &mut people, &mut log, &ongoing, &target);
     let mut hits = Vec::new();
     for d in due {
-        hits.extend(land(&mut encounter, &mut people, &mut log, d, rng)?);
+        hits.extend(land(
+            &mut encounter,
+            &mut people,
+            &mut log,
+            d,
+            e.state.creatures_at_zero,
+            rng,
+        )?);
     }
     let mut batch = Batch::new(command);
     for w in people.iter().filter(|w| !w.events.is_empty()) {
         batch.character(&w.entity, &w.events)?;
     }
-    let state = EncounterState {
-        combatants: e.state.combatants.clone(),
-        running: Some(encounter),
-    };
+    let state = e.state.with_running(encounter);
     batch.encounter(e, &state, &log)?;
     batch.commit(store)?;
     Ok(Entering { state, hits })

@@ -155,6 +155,7 @@ mod tests {
         let st = EncounterState {
             combatants,
             running: None,
+            creatures_at_zero: Default::default(),
         };
         change = change.create(ENCOUNTER, "Cave", &st).unwrap();
         store.commit(&change).unwrap();

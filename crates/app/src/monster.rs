@@ -191,10 +191,7 @@ pub(crate) fn commit(
     running: Encounter,
     events: &[EncounterEvent],
 ) -> Result<Option<grimoire_store::Committed>, AppError> {
-    let st = EncounterState {
-        combatants: e.state.combatants.clone(),
-        running: Some(running),
-    };
+    let st = e.state.with_running(running);
     batch.encounter(e, &st, events)?;
     batch.commit(store)
 }

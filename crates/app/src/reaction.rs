@@ -275,10 +275,7 @@ fn enc_entity_view(e: &Entity<EncounterState>, running: &Encounter) -> Entity<En
         kind: e.kind.clone(),
         name: e.name.clone(),
         version: e.version,
-        state: EncounterState {
-            combatants: e.state.combatants.clone(),
-            running: Some(running.clone()),
-        },
+        state: e.state.with_running(running.clone()),
         updated_at: e.updated_at.clone(),
     }
 }

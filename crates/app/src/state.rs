@@ -5,7 +5,7 @@
 //! inside an encounter updates the caster and the encounter together or not
 //! at all.
 
-use grimoire_rules::{Caster, Combatant, Encounter, EncounterEvent, Event};
+use grimoire_rules::{Caster, Combatant, CreaturesAtZero, Encounter, EncounterEvent, Event};
 use grimoire_store::{Change, Committed, Entity, Store};
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +27,22 @@ pub struct EncounterState {
     pub combatants: Vec<Combatant>,
     /// The running encounter, once started.
     pub running: Option<Encounter>,
+    /// Whether the GM's creatures die or drop at 0 hit points (issue 34);
+    /// `die` on encounters recorded before the setting.
+    #[serde(default, skip_serializing_if = "CreaturesAtZero::is_die")]
+    pub creatures_at_zero: CreaturesAtZero,
+}
+
+impl EncounterState {
+    /// The same encounter's settings and gathered combatants, with
+    /// `running` as its running state.
+    pub fn with_running(&self, running: Encounter) -> EncounterState {
+        EncounterState {
+            combatants: self.combatants.clone(),
+            running: Some(running),
+            creatures_at_zero: self.creatures_at_zero,
+        }
+    }
 }
 
 /// Lower-cases and strips Czech diacritics, so `Kouzelník`, `kouzelnik` and
@@ -261,13 +277,30 @@ pub fn commit_character(
         }
         if !board.is_empty() {
             running.apply_all(&board);
-            let st = EncounterState {
-                combatants: e.state.combatants.clone(),
-                running: Some(running),
-            };
+            let st = e.state.with_running(running);
             batch.encounter(e, &st, &board)?;
         }
     }
     let done = batch.commit(store)?;
     Ok((next, done))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encounters_recorded_before_creatures_at_zero_let_creatures_die() {
+        let old = r#"{"combatants":[{"name":"Orc","initiative":12,"hp":0}],"running":null}"#;
+        let st: EncounterState = serde_json::from_str(old).unwrap();
+        assert_eq!(st.creatures_at_zero, CreaturesAtZero::Die);
+        let back = serde_json::to_string(&st).unwrap();
+        assert!(!back.contains("creatures_at_zero"), "{back}");
+        let drop = EncounterState {
+            creatures_at_zero: CreaturesAtZero::Drop,
+            ..st
+        };
+        let json = serde_json::to_string(&drop).unwrap();
+        assert!(json.contains(r#""creatures_at_zero":"drop""#), "{json}");
+    }
 }

@@ -6,8 +6,8 @@
 
 use grimoire_dice::DiceRng;
 use grimoire_rules::{
-    BonusTarget, Caster, Combatant, Encounter, EncounterEvent, Event, RollMode, RollRecord, Target,
-    TargetOutcome, TurnPoint, resolve_turn_damage,
+    BonusTarget, Caster, Combatant, CreaturesAtZero, Encounter, EncounterEvent, Event, RollMode,
+    RollRecord, Target, TargetOutcome, TurnPoint, resolve_turn_damage,
 };
 use grimoire_store::{Entity, Store};
 use serde::Serialize;
@@ -100,6 +100,7 @@ pub fn next_turn<R: DiceRng + ?Sized>(
 ) -> Result<NextTurn, AppError> {
     // What waits for Reactions resolves before the turn moves on (R11).
     encounter.check_no_window()?;
+    let at_zero = e.state.creatures_at_zero;
     let mut people: Vec<Working> = combatant_characters(store, &encounter)?
         .into_iter()
         .map(Working::new)
@@ -113,6 +114,7 @@ pub fn next_turn<R: DiceRng + ?Sized>(
             &mut log,
             &ending,
             TurnPoint::End,
+            at_zero,
             rng,
         )?);
     }
@@ -122,7 +124,7 @@ pub fn next_turn<R: DiceRng + ?Sized>(
             .find(|w| fold(&w.entity.name) == fold(&c.name));
         match person {
             Some(w) => w.now.vitals().is_some_and(|v| v.death.dead),
-            None => c.hp == Some(0),
+            None => c.is_dead_creature(at_zero),
         }
     });
     encounter.apply_all(&turn.events);
@@ -156,6 +158,7 @@ pub fn next_turn<R: DiceRng + ?Sized>(
         &mut log,
         &turn.combatant,
         TurnPoint::Start,
+        at_zero,
         rng,
     )?);
     // A dying character's death save opens its turn (2024).
@@ -182,14 +185,21 @@ pub fn next_turn<R: DiceRng + ?Sized>(
         w.push(o.events.clone());
         death_save = Some(o.save);
     }
+    // So does a dying creature's, where the table's creatures drop.
+    if encounter
+        .combatant(&turn.combatant)
+        .is_some_and(|c| c.is_creature() && c.is_dying_creature(at_zero))
+        && let Ok(s) = encounter.creature_death_save(&turn.combatant, rng)
+    {
+        encounter.apply_all(&s.events);
+        log.extend(s.events.iter().cloned());
+        death_save = Some(crate::dying::DeathSave::of_creature(&s));
+    }
     let mut batch = Batch::new(command);
     for w in people.iter().filter(|w| !w.events.is_empty()) {
         batch.character(&w.entity, &w.events)?;
     }
-    let state = EncounterState {
-        combatants: e.state.combatants.clone(),
-        running: Some(encounter),
-    };
+    let state = e.state.with_running(encounter);
     batch.encounter(e, &state, &log)?;
     batch.commit(store)?;
     Ok(NextTurn {
@@ -208,11 +218,12 @@ fn land_due<R: DiceRng + ?Sized>(
     log: &mut Vec<EncounterEvent>,
     creature: &str,
     at: TurnPoint,
+    at_zero: CreaturesAtZero,
     rng: &mut R,
 ) -> Result<Vec<TurnHit>, AppError> {
     let mut hits = Vec::new();
     for due in encounter.damage_due(creature, at) {
-        hits.extend(land(encounter, people, log, due, rng)?);
+        hits.extend(land(encounter, people, log, due, at_zero, rng)?);
     }
     Ok(hits)
 }
@@ -227,6 +238,7 @@ pub(crate) fn land<R: DiceRng + ?Sized>(
     people: &mut [Working],
     log: &mut Vec<EncounterEvent>,
     due: grimoire_rules::DueDamage,
+    at_zero: CreaturesAtZero,
     rng: &mut R,
 ) -> Result<Option<TurnHit>, AppError> {
     let Some(combatant) = encounter.combatant(&due.target).cloned() else {
@@ -235,8 +247,8 @@ pub(crate) fn land<R: DiceRng + ?Sized>(
     let who = people
         .iter()
         .position(|w| !combatant.is_creature() && fold(&w.entity.name) == fold(&combatant.name));
-    // A monster at 0 hit points is out of the fight.
-    if combatant.hp == Some(0) && who.is_none() {
+    // A dead monster is out of the fight (one dying still takes harm).
+    if who.is_none() && (combatant.hp == Some(0) && !combatant.is_dying_creature(at_zero)) {
         return Ok(None);
     }
     let mut target = Target::named(combatant.name.clone());
@@ -263,6 +275,7 @@ pub(crate) fn land<R: DiceRng + ?Sized>(
             who.map(|i| &mut people[i]),
             &combatant,
             amount,
+            at_zero,
             rng,
         )?;
         encounter.apply_all(&events);
@@ -349,16 +362,25 @@ pub(crate) fn hurt<R: DiceRng + ?Sized>(
     mut character: Option<&mut Working>,
     combatant: &Combatant,
     amount: u32,
+    at_zero: CreaturesAtZero,
     rng: &mut R,
 ) -> Result<(Vec<EncounterEvent>, Option<ConcentrationSave>), AppError> {
     let mut events = Vec::new();
     let mut tracked = None;
-    if let Some(hp) = combatant.hp {
-        let hp = hp
+    if let Some(was) = combatant.hp {
+        let hp = was
             .saturating_sub(i32::try_from(amount).unwrap_or(i32::MAX))
             .max(0);
         tracked = Some(hp);
         events.extend(encounter.set_hp(&combatant.name, hp)?);
+        // Where creatures drop, damage at 0 is a failed death save.
+        events.extend(encounter.creature_damage_at_zero(
+            at_zero,
+            &combatant.name,
+            was,
+            amount,
+            false,
+        ));
     }
     // At 0 hit points on the tracker a creature is Unconscious: its
     // Concentration ends, no save (a character recording its own hit

@@ -3,7 +3,7 @@
 
 use clap::Subcommand;
 use grimoire_app::encounter_calls::{self as calls, DamageCall, HarmCall, JoinCall};
-use grimoire_app::encounter_view::EncounterStatus;
+use grimoire_app::encounter_view::{EncounterStatus, Fallen};
 
 use crate::context::Ctx;
 use crate::i18n::Text;
@@ -19,6 +19,17 @@ pub enum EncounterCommand {
     New {
         /// The encounter's name
         encounter: String,
+        /// What the GM's creatures do at 0 hit points: die (the default) or drop and make death saves
+        #[arg(long, value_enum, value_name = "WAY")]
+        creatures_at_zero: Option<AtZero>,
+    },
+    /// Change an encounter's settings, before or during the fight
+    Set {
+        /// The encounter
+        encounter: String,
+        /// What the GM's creatures do at 0 hit points: die, or drop and make death saves
+        #[arg(long, value_enum, value_name = "WAY")]
+        creatures_at_zero: Option<AtZero>,
     },
     /// Add a combatant: a stored character (by name) or any creature
     Add {
@@ -108,10 +119,47 @@ pub enum EncounterCommand {
     },
 }
 
+/// `--creatures-at-zero`: the table's way with creatures at 0 hit points.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum AtZero {
+    /// They die and leave the turn order
+    Die,
+    /// They drop Unconscious and make death saves
+    Drop,
+}
+
+impl AtZero {
+    fn settings(way: Option<AtZero>) -> calls::EncounterSettings {
+        calls::EncounterSettings {
+            creatures_at_zero: way.map(|w| match w {
+                AtZero::Die => grimoire_rules::CreaturesAtZero::Die,
+                AtZero::Drop => grimoire_rules::CreaturesAtZero::Drop,
+            }),
+        }
+    }
+}
+
 /// Runs `encounter ...`.
 pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
     match command {
-        EncounterCommand::New { encounter } => new(ctx, encounter),
+        EncounterCommand::New {
+            encounter,
+            creatures_at_zero,
+        } => new(ctx, encounter, &AtZero::settings(*creatures_at_zero)),
+        EncounterCommand::Set {
+            encounter,
+            creatures_at_zero,
+        } => {
+            let mut store = ctx.store()?;
+            let answer = calls::set_encounter(
+                &mut store,
+                encounter,
+                &AtZero::settings(*creatures_at_zero),
+                ctx.command_line.clone(),
+            )
+            .map_err(state::encounter_error(encounter))?;
+            status(&ctx.out, &answer)
+        }
         EncounterCommand::Add {
             encounter,
             name,
@@ -169,10 +217,10 @@ pub fn run(ctx: &Ctx, command: &EncounterCommand) -> anyhow::Result<()> {
     }
 }
 
-fn new(ctx: &Ctx, name: &str) -> anyhow::Result<()> {
+fn new(ctx: &Ctx, name: &str, settings: &calls::EncounterSettings) -> anyhow::Result<()> {
     let name = names::name_of(names::NameKind::Encounter, name)?;
     let mut store = ctx.store()?;
-    let made = calls::new_encounter(&mut store, &name, ctx.command_line.clone())
+    let made = calls::new_encounter_with(&mut store, &name, settings, ctx.command_line.clone())
         .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
@@ -536,16 +584,35 @@ fn status(out: &Out, answer: &EncounterStatus) -> anyhow::Result<()> {
                 )
             })
             .collect();
+        // Down: the word shows to every seat, the numbers only to the GM.
+        let fallen = c.fallen.map(|f| {
+            grimoire_words::fixed(
+                lang.tag(),
+                match f {
+                    Fallen::Dying => "cli-fallen-dying",
+                    Fallen::Stable => "cli-fallen-stable",
+                    Fallen::Dead => "cli-fallen-dead",
+                },
+            )
+        });
+        let hp: Vec<String> =
+            c.hp.map(|h| h.to_string())
+                .into_iter()
+                .chain(fallen.map(str::to_owned))
+                .collect();
         t.row([
             marker.to_owned(),
             c.name.clone(),
             c.initiative.to_string(),
-            c.hp.map(|h| h.to_string()).unwrap_or_default(),
+            hp.join(" "),
             conc,
             effects.join(", "),
         ]);
     }
     out.line(t.render(out))?;
+    if answer.creatures_at_zero == grimoire_rules::CreaturesAtZero::Drop {
+        out.line(grimoire_words::fixed(lang.tag(), "cli-creatures-drop"))?;
+    }
     if let Some(turn) = answer
         .combatants
         .iter()

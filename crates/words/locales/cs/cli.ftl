@@ -490,3 +490,7 @@ cli-cast-metamagic = Metamagie: { $options } ({ $points ->
     [few] { $points } body čarodějnictví
    *[other] { $points } bodů čarodějnictví
 })
+cli-fallen-dying = umírá
+cli-fallen-stable = stabilizovaný
+cli-fallen-dead = mrtvý
+cli-creatures-drop = Tvorové na 0 životech padají a hází záchranné hody proti smrti (změna: grimoire encounter set ... --creatures-at-zero die)

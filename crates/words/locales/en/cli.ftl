@@ -474,3 +474,7 @@ cli-cast-metamagic = Metamagic: { $options } ({ $points ->
     [one] 1 Sorcery Point
    *[other] { $points } Sorcery Points
 })
+cli-fallen-dying = dying
+cli-fallen-stable = stable
+cli-fallen-dead = dead
+cli-creatures-drop = Creatures drop at 0 hit points and make death saves (grimoire encounter set ... --creatures-at-zero die to change)
