@@ -122,10 +122,13 @@ const TRANSMUTABLE = ['acid', 'cold', 'fire', 'lightning', 'poison', 'thunder'];
 export async function metamagicFieldset(box, campaign, character, spellId, targets) {
   box.hidden = true;
   box.replaceChildren();
+  // The dialog may open on another spell before the answer comes.
+  box.dataset.spell = spellId;
   let o;
   try {
     o = await get(`/campaigns/${enc(campaign)}/characters/${enc(character)}/options`);
   } catch { return; }
+  if (box.dataset.spell !== spellId) return;
   const c = o.castable.find((x) => x.spell === spellId);
   const known = (c && c.metamagic) || [];
   if (!known.length) return;
