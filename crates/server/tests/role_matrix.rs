@@ -306,6 +306,12 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
             none.clone(),
         ),
         (
+            "post",
+            "/campaigns/{campaign}/encounters/{encounter}/settings",
+            Refused,
+            json!({"creatures_at_zero": "drop"}),
+        ),
+        (
             "get",
             "/campaigns/{campaign}/encounters/{encounter}/window",
             Reads,

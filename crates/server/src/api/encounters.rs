@@ -80,6 +80,40 @@ pub struct EncounterHarmInput {
 pub(crate) struct NewEncounter {
     /// Its name, unique in the campaign.
     name: String,
+    /// What the GM's creatures do at 0 hit points; `die` when left out.
+    #[serde(default)]
+    creatures_at_zero: Option<AtZero>,
+}
+
+/// What the GM's creatures do at 0 hit points, as the table chooses.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum AtZero {
+    /// They die and leave the turn order.
+    Die,
+    /// They drop Unconscious and make death saves like characters.
+    Drop,
+}
+
+impl AtZero {
+    fn rules(way: Option<AtZero>) -> calls::EncounterSettings {
+        calls::EncounterSettings {
+            creatures_at_zero: way.map(|w| match w {
+                AtZero::Die => grimoire_rules::CreaturesAtZero::Die,
+                AtZero::Drop => grimoire_rules::CreaturesAtZero::Drop,
+            }),
+        }
+    }
+}
+
+/// An encounter's settings to change; one left out keeps its value.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SettingsInput {
+    /// What the GM's creatures do at 0 hit points: `die`, or `drop` and
+    /// make death saves as their turns begin.
+    #[serde(default)]
+    creatures_at_zero: Option<AtZero>,
 }
 
 pub(crate) fn router() -> OpenApiRouter<AppState> {
@@ -88,6 +122,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(show))
         .routes(routes!(add))
         .routes(routes!(start))
+        .routes(routes!(settings))
         .routes(routes!(next))
         .routes(routes!(damage))
         .routes(routes!(harm))
@@ -154,9 +189,10 @@ async fn create(
         "server-gm-create_encounters",
         move |store| {
             let name = check_name(grimoire_app::NameKind::Encounter, &body.name)?;
-            Ok(calls::new_encounter(
+            Ok(calls::new_encounter_with(
                 store,
                 &name,
+                &AtZero::rules(body.creatures_at_zero),
                 format!("encounter new {name}"),
             )?)
         },
@@ -233,6 +269,37 @@ async fn add(
             };
             // The initiative is given, so nothing is rolled.
             Ok(calls::join_encounter(store, &call, &mut SeededRng::new(0))?)
+        },
+    )
+    .await?;
+    Ok(Json(out))
+}
+
+/// Changes an encounter's settings, before or during the fight (GM
+/// only): whether its creatures die or drop at 0 hit points.
+#[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/settings",
+    tag = "encounters", security(("token" = [])),
+    params(("campaign" = String, Path), ("encounter" = String, Path)), request_body = SettingsInput,
+    responses((status = 200, body = EncounterStatus), (status = 400, body = crate::api::ErrorBody),
+              (status = 403, body = crate::api::ErrorBody), (status = 404, body = crate::api::ErrorBody)))]
+async fn settings(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, enc)): Params<(String, String)>,
+    Body(body): Body<SettingsInput>,
+) -> Result<Json<EncounterStatus>, ServerError> {
+    let out = gm_step(
+        &state,
+        token,
+        campaign,
+        "server-gm-run_encounters",
+        move |store| {
+            Ok(calls::set_encounter(
+                store,
+                &enc,
+                &AtZero::rules(body.creatures_at_zero),
+                format!("encounter set {enc}"),
+            )?)
         },
     )
     .await?;
