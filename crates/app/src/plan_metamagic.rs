@@ -5,7 +5,7 @@
 
 use grimoire_dice::Distribution;
 use grimoire_rules::{
-    Ability, CastFeature, Caster, Class, DamageType, Metamagic, School, Spell, unfit_for,
+    Ability, CastFeature, Caster, Class, DamageType, Metamagic, Spell, unfit_for,
 };
 
 use crate::budget::{Exhausted, WorkBudget};
@@ -77,23 +77,7 @@ pub fn subclass_bonuses(
     spell: &Spell,
     class: Option<Class>,
 ) -> Vec<(i32, Option<DamageType>)> {
-    let mut out = Vec::new();
-    let damages = !spell.effect.damage.is_empty() && spell.effect.on_cast;
-    if damages
-        && spell.school == School::Evocation
-        && class == Some(Class::Wizard)
-        && caster.has_cast_feature(CastFeature::EmpoweredEvocation)
-    {
-        out.push((i32::from(caster.modifier(Ability::Intelligence)), None));
-    }
-    if let Some(t) = caster
-        .affinity()
-        .filter(|_| caster.has_cast_feature(CastFeature::ElementalAffinity))
-        && spell.effect.damage.iter().any(|d| d.damage_type == t)
-    {
-        out.push((i32::from(caster.modifier(Ability::Charisma)), Some(t)));
-    }
-    out
+    grimoire_rules::damage_bonuses(caster, spell, class)
 }
 
 /// Whether Overchannel can shape this casting: the caster has it, and it
@@ -106,14 +90,13 @@ pub fn overchannel_fits(
 ) -> bool {
     use crate::options::Way;
     let slot = match way {
-        Way::Slot { level } | Way::PactSlot { level } => *level,
-        _ => 0,
+        Way::Slot { level } | Way::PactSlot { level } => {
+            grimoire_rules::SlotLevel::new(*level).ok()
+        }
+        _ => None,
     };
     caster.has_cast_feature(CastFeature::Overchannel)
-        && class == Some(Class::Wizard)
-        && !spell.effect.damage.is_empty()
-        && spell.effect.on_cast
-        && (1..=5).contains(&slot)
+        && grimoire_rules::overchannel_fits(spell, class, slot)
 }
 
 /// The options of [`PLANNED`] that `caster` knows, that fit `spell` and

@@ -194,7 +194,9 @@ pub use statblock::{
     BLOCK_ATTACK_BONUS, BLOCK_MAX_SLOTS, BLOCK_PER_DAY, BLOCK_SAVE_DC, BlockSpell, Frequency,
     SpellGroup, StatBlockCasting,
 };
-pub use subclass_casting::{AFFINITY_TYPES, CastFeature, SubclassCastError};
+pub use subclass_casting::{
+    AFFINITY_TYPES, CastFeature, SubclassCastError, damage_bonuses, overchannel_fits,
+};
 pub use target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome, TargetStats};
 pub use time::{CastingTime, Duration, ROUNDS_PER_MINUTE, TimeSpan, TimeUnit};
 pub use turn_damage::{

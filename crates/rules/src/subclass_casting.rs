@@ -238,7 +238,6 @@ pub(crate) fn shape(
 ) -> Result<(), RulesError> {
     let has = |f| caster.has_cast_feature(f);
     let evocation = spell.school == School::Evocation;
-    let wizard_evocation = evocation && class == Some(Class::Wizard);
     let damages = !spell.effect.damage.is_empty() && spell.effect.on_cast;
     if !req.sculpt.is_empty() {
         if !has(CastFeature::SculptSpells) {
@@ -273,10 +272,7 @@ pub(crate) fn shape(
             }
             .into());
         }
-        let fits = class == Some(Class::Wizard)
-            && damages
-            && slot.is_some_and(|s| (1..=5).contains(&s.get()));
-        if !fits {
+        if !overchannel_fits(spell, class, slot) {
             return Err(SubclassCastError::OverchannelUnfit {
                 spell: SpellName::of(spell),
             }
@@ -286,22 +282,10 @@ pub(crate) fn shape(
         shaping.overchannel = Some(slot.map_or(0, |s| s.get()));
     }
     shaping.potent_cantrip = spell.level.is_cantrip() && damages && has(CastFeature::PotentCantrip);
-    if wizard_evocation && damages && has(CastFeature::EmpoweredEvocation) {
-        shaping.damage_bonuses.push(DamageBonus {
-            amount: i32::from(caster.modifier(Ability::Intelligence)),
-            only: None,
-        });
-    }
-    if let Some(t) = caster
-        .affinity()
-        .filter(|_| has(CastFeature::ElementalAffinity))
-        && spell.effect.damage.iter().any(|d| d.damage_type == t)
-    {
-        shaping.damage_bonuses.push(DamageBonus {
-            amount: i32::from(caster.modifier(Ability::Charisma)),
-            only: Some(t),
-        });
-    }
+    shaping.damage_bonuses = damage_bonuses(caster, spell, class)
+        .into_iter()
+        .map(|(amount, only)| DamageBonus { amount, only })
+        .collect();
     let heals = spell.effect.healing.is_some();
     if let Some(slot) = slot.filter(|_| heals) {
         let more = 2 + u32::from(slot.get());
@@ -314,6 +298,46 @@ pub(crate) fn shape(
     }
     shaping.supreme_healing = heals && has(CastFeature::SupremeHealing);
     Ok(())
+}
+
+/// The flat amounts the caster's subclass features add to one damage roll
+/// of `spell` cast as `class`, each with the only damage type it takes
+/// (`None`: the first roll): Empowered Evocation's Intelligence modifier
+/// for a Wizard Evocation spell, Elemental Affinity's Charisma modifier for
+/// a spell of the chosen type. What the cast adds, and what the planner
+/// counts.
+pub fn damage_bonuses(
+    caster: &Caster,
+    spell: &Spell,
+    class: Option<Class>,
+) -> Vec<(i32, Option<DamageType>)> {
+    let mut out = Vec::new();
+    let damages = !spell.effect.damage.is_empty() && spell.effect.on_cast;
+    if damages
+        && spell.school == School::Evocation
+        && class == Some(Class::Wizard)
+        && caster.has_cast_feature(CastFeature::EmpoweredEvocation)
+    {
+        out.push((i32::from(caster.modifier(Ability::Intelligence)), None));
+    }
+    if let Some(t) = caster
+        .affinity()
+        .filter(|_| caster.has_cast_feature(CastFeature::ElementalAffinity))
+        && spell.effect.damage.iter().any(|d| d.damage_type == t)
+    {
+        out.push((i32::from(caster.modifier(Ability::Charisma)), Some(t)));
+    }
+    out
+}
+
+/// Whether Overchannel can power this casting (the caster's feature
+/// aside): a Wizard spell that deals damage as it is cast, with a slot of
+/// level 1 to 5.
+pub fn overchannel_fits(spell: &Spell, class: Option<Class>, slot: Option<SlotLevel>) -> bool {
+    class == Some(Class::Wizard)
+        && !spell.effect.damage.is_empty()
+        && spell.effect.on_cast
+        && slot.is_some_and(|s| (1..=5).contains(&s.get()))
 }
 
 /// What follows the cast for its caster: Blessed Healer's hit points when
