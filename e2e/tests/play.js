@@ -130,22 +130,27 @@ export function playTests(t) {
     await phone.locator('#attack-weapon').waitFor({ state: 'visible' });
     assert.deepEqual(await phone.locator('#attack-weapon option').allInnerTexts(), ['Longsword', 'Javelin']);
 
-    // The GM runs an encounter: Ardent first, then a Mage from the bestiary.
+    // The GM runs an encounter: Ardent first, then a Mage picked from the
+    // bestiary in the set-up (issue 37), then a Goblin typed by hand.
     await gm.click('a[data-tab=encounter]');
     await gm.waitForSelector('#enc-form');
     await quiet(gm);
     const rows = gm.locator('#enc-form tbody tr');
     await rows.nth(0).locator('.enc-init').fill('15');
+    await rows.nth(1).locator('.enc-name').fill('Goblin');
     await rows.nth(1).locator('.enc-init').fill('3');
+    await rows.nth(1).locator('.enc-hp').fill('7');
+    await gm.locator('#es-monster option[value="mage"]').waitFor({ state: 'attached' });
+    await gm.selectOption('#es-monster', 'mage');
+    await gm.fill('#es-name', 'River Mage');
+    await gm.fill('#es-init', '8');
+    await gm.click('#es-add');
+    await gm.locator('#es-picks').getByText('River Mage (Mage) · Initiative 8').waitFor({ state: 'visible' });
     await gm.click('#enc-form button[type=submit]');
     await gm.waitForSelector('.order li.now[data-name="Ardent"]');
-    await gm.locator('#creature-add').waitFor({ state: 'visible' });
-    await quiet(gm);
-    await gm.selectOption('#ca-monster', 'mage');
-    await gm.fill('#ca-name', 'River Mage');
-    await gm.fill('#ca-init', '8');
-    await gm.click('#creature-add button[type=submit]');
     await gm.waitForSelector('.order li[data-name="River Mage"]');
+    assert.deepEqual(await gm.locator('.order > li').evaluateAll((els) => els.map((e) => e.dataset.name)),
+      ['Ardent', 'River Mage', 'Goblin'], 'the picked Mage in initiative order');
 
     // The player attacks the Mage with the longsword, from the phone.
     await phone.reload();
@@ -399,10 +404,14 @@ export function playTests(t) {
     const n = await rows.count();
     for (let i = 0; i < n; i += 1) {
       const name = await rows.nth(i).locator('.enc-name').inputValue();
-      const init = { Cleo: '20', Goblin: '10', Vesna: '5' }[name];
+      const init = { Cleo: '20', Vesna: '5' }[name];
       if (init) await rows.nth(i).locator('.enc-init').fill(init);
-      else await rows.nth(i).locator('.enc-name').fill('');
-      if (name === 'Goblin') await rows.nth(i).locator('.enc-hp').fill('40');
+      else if (name === '') {
+        // The empty row: a Goblin typed by hand.
+        await rows.nth(i).locator('.enc-name').fill('Goblin');
+        await rows.nth(i).locator('.enc-init').fill('10');
+        await rows.nth(i).locator('.enc-hp').fill('40');
+      } else await rows.nth(i).locator('.enc-name').fill('');
     }
     await gm.fill('#enc-title', 'Bridge');
     await gm.click('#enc-form button[type=submit]');

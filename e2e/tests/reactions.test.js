@@ -89,7 +89,10 @@ test('a player answers the Mage\'s Fireball with Counterspell on the GM\'s turn'
   await gm.waitForSelector('#enc-form');
   const rows = gm.locator('#enc-form tbody tr');
   await rows.nth(0).locator('.enc-init').fill('5');
+  // The Goblin is typed in the empty row (the bestiary has stat blocks of casters).
+  await rows.nth(1).locator('.enc-name').fill('Goblin');
   await rows.nth(1).locator('.enc-init').fill('10');
+  await rows.nth(1).locator('.enc-hp').fill('7');
   await gm.click('#enc-form button[type=submit]');
   await gm.waitForSelector('.order li.now[data-name="Goblin"]');
   // A Mage joins from the bestiary, after the Goblin.

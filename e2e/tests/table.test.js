@@ -325,7 +325,7 @@ test('the GM runs an encounter: turns, Concentration save on damage, effects', a
   await gm.waitForSelector('#encounter li:has-text("Blur") :text("10 rounds left")');
   await shot(gm, 'encounter', { fullPage: true });
   await gm.locator('.order li[data-name="Elmira"] input.dmg').fill('24');
-  await gm.locator('.order li[data-name="Elmira"] .dmg-form button').click();
+  await gm.locator('.order li[data-name="Elmira"] .dmg-form button[type=submit]').click();
   await gm.waitForSelector('.order li[data-name="Elmira"] .prompt:has-text("DC 12")');
   assert.match(await gm.textContent('.order li[data-name="Elmira"] .prompt'), /Concentration (holds|is lost)/);
   // Elmira's player is asked wherever they are, and the prompt stays

@@ -9,7 +9,7 @@ import {
 import { damageChart } from './chart.js';
 import { $, h } from './dom.js';
 import { bindTokens, renderTokens, revokeCurrent, clearFresh, showFresh } from './tokens.js';
-import { windowCard, outcomeCard, creatureCastForm, creatureAttackForm, creatureRollForm, creatureAddForm, reactionAlert } from './reactions.js';
+import { windowCard, outcomeCard, creatureCastForm, creatureAttackForm, creatureRollForm, creatureAddForm, reactionAlert, loadBestiary, monsterName } from './reactions.js';
 import { loadLog, liveCast, renderLog, resetLog } from './log.js';
 import { optionsPanel, planPanel, metamagicFieldset, metamagicBody } from './options.js';
 import { houseRulesCard, waivedBlock } from './house.js';
@@ -1343,7 +1343,9 @@ function setupForm() {
     h('td', {}, h('input', { class: 'enc-init', type: 'number', value: init, inputmode: 'numeric', 'aria-label': t('enc.init') })),
     h('td', {}, h('input', { class: 'enc-hp', type: 'number', min: 0, value: hp, inputmode: 'numeric', 'aria-label': t('enc.hp') }))));
   for (const ch of app.characters) addRow(ch.name);
-  addRow('Goblin', '', '7');
+  // One empty row for a creature typed by hand (name, initiative, hit points).
+  addRow();
+  const { picker, picks } = bestiaryPicks();
   const title = h('input', { id: 'enc-title', required: true, maxlength: 64, value: `${t('enc.title')} ${(app.encounters || []).length + 1}`, 'aria-label': t('enc.encName') });
   return h('form', {
     class: 'card stack', id: 'enc-form',
@@ -1360,6 +1362,7 @@ function setupForm() {
         await post(encPath(), { name });
         app.encounterName = name;
         for (const c of combatants) await post(encPath(`/${enc(name)}/combatants`), c);
+        for (const p of picks) await post(encPath(`/${enc(name)}/creatures`), { name: p.name, monster: p.monster, initiative: p.initiative });
         await post(encPath(`/${enc(name)}/start`));
       });
     },
@@ -1368,8 +1371,50 @@ function setupForm() {
   h('table', { class: 'enc-setup' }, h('thead', {}, h('tr', {},
     h('th', { scope: 'col' }, t('enc.name')), h('th', { scope: 'col' }, t('enc.init')), h('th', { scope: 'col' }, t('enc.hp')))), rows),
   h('div', { class: 'row' },
-    h('button', { type: 'button', onclick: () => addRow() }, t('enc.add')),
+    h('button', { type: 'button', onclick: () => addRow() }, t('enc.add'))),
+  picker,
+  h('div', { class: 'row' },
     h('button', { type: 'submit', class: 'primary' }, t('enc.start'))));
+}
+
+/** The set-up's creatures from the bestiary (issue 37): a stat block, a
+ *  name and an initiative per pick, listed until the encounter starts;
+ *  they join with their own hit points, Armor Class and uses. */
+function bestiaryPicks() {
+  const picks = [];
+  const list = h('ul', { class: 'plain chips', id: 'es-picks', 'aria-live': 'polite' });
+  const draw = () => list.replaceChildren(...picks.map((p, i) => h('li', { class: 'chip' },
+    `${p.name} (${p.label}) · ${t('enc.init')} ${p.initiative}`,
+    h('button', {
+      type: 'button', class: 'ghost x', 'aria-label': t('sheet.remove', { c: p.name }),
+      onclick: () => { picks.splice(i, 1); draw(); },
+    }, '×'))));
+  const kind = h('select', { id: 'es-monster', 'aria-label': t('enc.kind') });
+  const name = h('input', { id: 'es-name', maxlength: 64, 'aria-label': t('enc.name') });
+  const init = h('input', { id: 'es-init', type: 'number', inputmode: 'numeric', value: '10', 'aria-label': t('enc.init') });
+  loadBestiary().then((monsters) => kind.replaceChildren(...(monsters || []).map((m) => h('option', { value: m.id }, monsterName(m)))));
+  const picker = h('fieldset', { class: 'stack', id: 'enc-bestiary' },
+    h('legend', {}, t('enc.monster')),
+    h('div', { class: 'row' },
+      h('label', {}, h('span', {}, t('enc.kind')), kind),
+      h('label', {}, h('span', {}, t('enc.name')), name),
+      h('label', {}, h('span', {}, t('enc.init')), init),
+      h('button', {
+        type: 'button', id: 'es-add',
+        onclick: () => {
+          const opt = kind.selectedOptions[0];
+          if (!opt) return;
+          const label = opt.textContent;
+          // Two picks of one stat block without names get numbers: Mage, Mage 2.
+          let who = name.value.trim() || label;
+          for (let k = 2; picks.some((p) => p.name === who); k += 1) who = `${name.value.trim() || label} ${k}`;
+          picks.push({ monster: kind.value, label, name: who, initiative: Number(init.value) || 0 });
+          name.value = '';
+          draw();
+        },
+      }, t('enc.addMonster'))),
+    list);
+  return { picker, picks };
 }
 
 function renderEncounter() {

@@ -227,15 +227,27 @@ export function creatureRollForm(ctx, creatures, combatants) {
 /** The SRD bestiary, read once. */
 let bestiary = null;
 
-/** The GM's form to add a creature from the bestiary to the encounter. */
-export async function creatureAddForm(ctx) {
-  if (!ctx.gm) return null;
+/** The bestiary's stat blocks (`GET /monsters`), read once; null when
+ *  the server cannot be reached. */
+export async function loadBestiary() {
   if (!bestiary) {
     try { bestiary = (await get('/monsters')).monsters; } catch { return null; }
   }
-  const monsters = bestiary;
+  return bestiary;
+}
+
+/** A stat block's name in the chosen language. */
+export function monsterName(m) {
+  return getLang() === 'cs' && m.name_cs ? m.name_cs : m.name_en;
+}
+
+/** The GM's form to add a creature from the bestiary to the encounter. */
+export async function creatureAddForm(ctx) {
+  if (!ctx.gm) return null;
+  const monsters = await loadBestiary();
+  if (!monsters) return null;
   const kind = h('select', { id: 'ca-monster', 'aria-label': t('enc.monster') },
-    ...monsters.map((m) => h('option', { value: m.id }, getLang() === 'cs' && m.name_cs ? m.name_cs : m.name_en)));
+    ...monsters.map((m) => h('option', { value: m.id }, monsterName(m))));
   const name = h('input', { id: 'ca-name', required: true, maxlength: 64, 'aria-label': t('enc.name') });
   const init = h('input', { id: 'ca-init', type: 'number', inputmode: 'numeric', value: '10', 'aria-label': t('enc.init') });
   return h('form', {
