@@ -46,6 +46,7 @@ const SERVED: &[(&str, &str)] = &[
     ("wait", "wait"),
     ("turn end", "next_turn"),
     ("encounter new", "encounter_create"),
+    ("encounter set", "encounter_set"),
     ("encounter add", "encounter_add"),
     ("encounter remove", "encounter_remove"),
     ("encounter start", "encounter_start"),

@@ -12,7 +12,7 @@ use crate::params::{
     LOG_DEFAULT_LIMIT, Log, MaxAuto, MonsterList, NextTurn, Plan, PlanTarget, Prepare, Recharge,
     RelaxableRule, Rest, RestKind, Retarget, Roll, SpellSearch, SpellbookAdd, Toggle, Wait,
 };
-use crate::params::{CharacterFeatures, WildShape};
+use crate::params::{CharacterFeatures, EncounterSettings, WildShape};
 
 /// A command line being built.
 #[derive(Debug, Default)]
@@ -367,6 +367,14 @@ pub fn death_save(p: &DeathSave) -> Vec<String> {
     Argv::new(&["deathsave"])
         .arg(&p.character)
         .flag("stabilize", p.stabilize)
+        .done()
+}
+
+/// `encounter new` (`set` with `command` "set"): its settings.
+pub fn encounter_settings(command: &str, p: &EncounterSettings) -> Vec<String> {
+    Argv::new(&["encounter", command])
+        .arg(&p.encounter)
+        .opt("creatures-at-zero", p.creatures_at_zero.map(|w| w.word()))
         .done()
 }
 

@@ -381,6 +381,39 @@ pub struct EncounterRef {
     pub lang: Option<Lang>,
 }
 
+/// What the GM's creatures do at 0 hit points.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CreaturesAtZero {
+    /// They die and leave the turn order (the default).
+    Die,
+    /// They drop Unconscious and make death saves as their turns begin.
+    Drop,
+}
+
+impl CreaturesAtZero {
+    /// The CLI's word for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            CreaturesAtZero::Die => "die",
+            CreaturesAtZero::Drop => "drop",
+        }
+    }
+}
+
+/// Arguments of `encounter_create` and `encounter_set`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterSettings {
+    /// The encounter's name.
+    #[schemars(length(min = 1, max = 60))]
+    pub encounter: String,
+    /// What the GM's creatures do at 0 hit points: "die" (the default for a new encounter) or "drop" (death saves like characters); left out, unchanged.
+    pub creatures_at_zero: Option<CreaturesAtZero>,
+    /// The language of names and messages: "en" (default) or "cs".
+    pub lang: Option<Lang>,
+}
+
 /// Arguments of `encounter_add`.
 #[derive(Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

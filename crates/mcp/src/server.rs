@@ -29,7 +29,7 @@ use crate::params::{
     Log, MonsterList, MonsterShow, NextTurn, Plan, Prepare, ReactionPass, Rest, Retarget, Roll,
     Rules, SpellSearch, SpellShow, SpellbookAdd, Wait,
 };
-use crate::params::{CharacterFeatures, WildShape};
+use crate::params::{CharacterFeatures, EncounterSettings, WildShape};
 use crate::runner::{Outcome, Runner};
 use crate::sheets::{self, SheetCheck, SheetImport};
 use crate::{hint, next};
@@ -298,13 +298,22 @@ impl Grimoire {
     }
 
     #[tool(
-        description = "Create an empty encounter by name. Add combatants with encounter_add, then encounter_start."
+        description = "Create an empty encounter by name; creatures_at_zero chooses whether the GM's creatures die at 0 hit points (default) or drop and make death saves. Add combatants with encounter_add, then encounter_start."
     )]
-    async fn encounter_create(&self, Parameters(p): Parameters<EncounterRef>) -> CallToolResult {
-        self.call(&p, p.lang, |p| {
-            Ok(argv::words(&["encounter", "new"], &[&p.encounter]))
-        })
-        .await
+    async fn encounter_create(
+        &self,
+        Parameters(p): Parameters<EncounterSettings>,
+    ) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::encounter_settings("new", p)))
+            .await
+    }
+
+    #[tool(
+        description = "Change an encounter's settings, before or during the fight: creatures_at_zero \"die\" (creatures at 0 hit points are dead and leave the turn order) or \"drop\" (they lie Unconscious and make death saves at the start of their turns)."
+    )]
+    async fn encounter_set(&self, Parameters(p): Parameters<EncounterSettings>) -> CallToolResult {
+        self.call(&p, p.lang, |p| Ok(argv::encounter_settings("set", p)))
+            .await
     }
 
     #[tool(
