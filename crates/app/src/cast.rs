@@ -437,15 +437,19 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
     let mut enc_name = None;
     if let Some(e) = enc {
         let mut st = e.state.clone();
+        let at_zero = st.creatures_at_zero;
         if let Some(running) = st.running.as_mut() {
             let mut events = running.caster_events(&caster.name, &caster_events);
             for (c, evs) in &others {
                 events.extend(running.caster_events(&c.name, evs));
             }
             running.apply_all(&events);
+            let failed = death_saves_failed(running, at_zero, outcome);
             let hp = tracker_hp(running, outcome, &hits);
             running.apply_all(&hp);
             events.extend(hp);
+            running.apply_all(&failed);
+            events.extend(failed);
             let saves = creature_saves(running, outcome, rng);
             running.apply_all(&saves);
             events.extend(saves);
@@ -461,6 +465,33 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
         hits,
         receipt,
     })
+}
+
+/// Where the table's creatures drop at 0 (issue 34): the death save
+/// failures a cast's damage marks on a creature already at 0 (two from a
+/// critical hit), or its death from massive damage, before its hit points
+/// change.
+fn death_saves_failed(
+    running: &Encounter,
+    at_zero: grimoire_rules::CreaturesAtZero,
+    outcome: &CastOutcome,
+) -> Vec<EncounterEvent> {
+    let mut events = Vec::new();
+    for t in &outcome.resolution.targets {
+        let Some(c) = combatant_named(running, &t.target) else {
+            continue;
+        };
+        let Some(hp) = c.hp else { continue };
+        let critical = t.attacks.iter().any(|a| a.critical);
+        events.extend(running.creature_damage_at_zero(
+            at_zero,
+            &c.name,
+            hp,
+            t.damage_total,
+            critical,
+        ));
+    }
+    events
 }
 
 /// The hit points a cast leaves on the running encounter's combatants, as
