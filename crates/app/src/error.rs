@@ -424,7 +424,9 @@ mod tests {
                 encounter: s("Cave"),
             },
             AppError::UnknownMonster { name: s("ogre") },
-            AppError::MissingAc { target: s("Goblin") },
+            AppError::MissingAc {
+                target: s("Goblin"),
+            },
             AppError::OutOfRange {
                 code: "out_of_range",
                 field: "initiative",

@@ -249,11 +249,7 @@ pub fn ways_to_try(caster: &Caster, spell: &Spell) -> Vec<Way> {
             name: i.name.clone(),
         });
     }
-    for f in caster
-        .features()
-        .iter()
-        .filter(|f| f.casts(spell))
-    {
+    for f in caster.features().iter().filter(|f| f.casts(spell)) {
         ways.push(Way::Feature {
             name: f.name.clone(),
         });

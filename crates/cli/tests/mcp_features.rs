@@ -40,7 +40,12 @@ async fn mcp_character_features_and_wild_shape() {
         .map(|r| r["spell"].as_str().unwrap())
         .collect();
     assert!(always.contains(&"blur"), "{v}");
-    ok(&client, "wild_shape", json!({"character": "Dub", "on": true})).await;
+    ok(
+        &client,
+        "wild_shape",
+        json!({"character": "Dub", "on": true}),
+    )
+    .await;
     let (err, v) = call(
         &client,
         "cast",

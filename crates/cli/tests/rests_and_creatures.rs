@@ -421,7 +421,10 @@ fn divine_smite_on_a_beast_rolls_and_shows_no_extra_d8() {
         .iter()
         .map(common::note_en)
         .collect();
-    assert!(notes.iter().any(|n| n.contains("fiend or undead")), "{cast}");
+    assert!(
+        notes.iter().any(|n| n.contains("fiend or undead")),
+        "{cast}"
+    );
     // The terminal card has no line for the extra die.
     s.ok(&["turn", "end", "Paul"]);
     let text = s.human(&[

@@ -908,7 +908,10 @@ impl RulesError {
                 name: s(),
                 options: s(),
             },
-            RulesError::FreeCastCannotUpcast { name: s(), level: 3 },
+            RulesError::FreeCastCannotUpcast {
+                name: s(),
+                level: 3,
+            },
             RulesError::WildShapeNoCasting,
             RulesError::FeatureMissing { name: s() },
             RulesError::SourceCannotCast {
@@ -1166,7 +1169,10 @@ impl RulesError {
             RulesError::FeatureSpellNotAllowed { name: what, spell } => {
                 vec![("name", text(what)), ("spell", name(spell))]
             }
-            RulesError::FeatureVariantNeeded { name: what, options } => {
+            RulesError::FeatureVariantNeeded {
+                name: what,
+                options,
+            } => {
                 vec![("name", text(what)), ("options", text(options))]
             }
             RulesError::FreeCastCannotUpcast { name: what, level } => {

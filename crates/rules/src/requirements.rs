@@ -79,7 +79,9 @@ pub(crate) fn choose_slot(
             // "None left" and "never had one" are different news (R2, R3).
             let pact_level = caster.pact_slots().map(|p| p.level());
             let owns = |l: SlotLevel| {
-                caster.slots().total(l) > 0 || caster.slots().created(l) > 0 || pact_level == Some(l)
+                caster.slots().total(l) > 0
+                    || caster.slots().created(l) > 0
+                    || pact_level == Some(l)
             };
             let has_any = match req.slot {
                 Some(l) => owns(l),

@@ -36,17 +36,17 @@ mod web;
 mod writer;
 
 pub use access::{Account, Campaign, Role, TokenInfo, hash_token};
+pub use api::{CAST_FIELDS, CastInput};
 pub use api::{app, openapi};
 pub use db::Database;
 pub use error::ServerError;
-pub use api::{CAST_FIELDS, CastInput};
+pub use grimoire_app::RestKind;
 pub use grimoire_app::creation::{AbilitiesInput, NewCharacter};
 pub use grimoire_app::homebrew::{HomebrewFile, HomebrewInput, HomebrewReport, homebrew_parses};
 pub use grimoire_app::play::{
     CastReport, ConditionInput, DamageInput, DamageReport, RestInput, StepReport, TimeInput,
 };
 pub use grimoire_app::sheet::{CharacterView, ClassLevel, Owner, PactView, SlotView};
-pub use grimoire_app::RestKind;
 pub use live::{CAMPAIGN_EVENT_KINDS, LiveEvent};
 pub use net::{NetLimits, PeerAddr, serve as serve_listener};
 pub use rate::RateLimits;

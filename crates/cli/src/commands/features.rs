@@ -2,7 +2,6 @@
 //! choices of `character new` and `character set`, and `wildshape`.
 
 use grimoire_app::features::{FeatureAsk, FeatureChoices};
-use grimoire_rules::{Caster, Event};
 use serde_json::json;
 
 use crate::active;
@@ -43,15 +42,6 @@ impl FeatureArgs {
         }
         .asks()
     }
-}
-
-/// Applies to a character being made what its classes and `args` give
-/// (class features always), returning the events to store with it.
-pub fn for_new(caster: &mut Caster, args: &FeatureArgs) -> anyhow::Result<Vec<Event>> {
-    let out = grimoire_app::features::features_outcome(caster, &args.asks(), catalog::current())
-        .map_err(app_error)?;
-    caster.apply_all(&out.events);
-    Ok(out.events)
 }
 
 /// Arguments of `character set`.

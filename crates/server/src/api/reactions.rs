@@ -210,7 +210,7 @@ where
                             .text("name", who.as_str()),
                     ));
                 };
-                let owner = crate::game::owner_of(store, &character.name)?;
+                let owner = grimoire_app::sheet::owner_of(store, &character.name)?;
                 me.require_owner(&character.name, &owner)?;
             }
             let out = retry(store, &mut op)?;

@@ -13,9 +13,9 @@ use utoipa_axum::routes;
 
 use super::extract::{Body, Filter, Params, Token};
 use crate::error::ServerError;
-use grimoire_app::homebrew::{HomebrewInput, HomebrewReport};
 use crate::live::LiveEvent;
 use crate::state::AppState;
+use grimoire_app::homebrew::{HomebrewInput, HomebrewReport};
 
 /// The most results a search returns.
 const MAX_LIMIT: usize = 400;
