@@ -213,6 +213,10 @@ export function playTests(t) {
       await gm.locator('#creature-add').scrollIntoViewIfNeeded();
       await gm.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       assert.ok(await inView(), 'the order stays in view (sticky) with the forms scrolled');
+      const next = await gm.locator('#next-turn').boundingBox();
+      assert.ok(next && next.y >= 56 && next.y + next.height <= 800, 'Next turn stays in view, below the header');
+      const top = await gm.locator('.order').boundingBox();
+      assert.ok(top.y >= next.y + next.height, 'the order is not under the round line');
       await gm.locator('#eff-h').waitFor({ state: 'visible' });
       await gm.screenshot({ path: path.join(SHOTS, 'gm-screen.png') });
 

@@ -1479,7 +1479,7 @@ function renderEncounter() {
   }));
   const current = e.combatants.find((c) => c.current);
   box.replaceChildren(
-    h('div', { class: 'enc-head' },
+    h('div', { class: gm ? 'enc-head gm-head' : 'enc-head' },
       h('p', { class: 'big' }, h('strong', {}, t('enc.round', { n: e.round })), ' · ', current ? t('enc.turn', { name: current.name }) : '', ' · ', h('span', { class: 'muted' }, e.encounter)),
       h('div', { class: 'row' }, picker,
         gm ? h('button', { type: 'button', class: 'primary', id: 'next-turn', onclick: () => encAct(() => post(encPath(`/${enc(e.encounter)}/next`))) }, t('enc.next')) : null,
