@@ -437,19 +437,15 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
     let mut enc_name = None;
     if let Some(e) = enc {
         let mut st = e.state.clone();
-        let at_zero = st.creatures_at_zero;
         if let Some(running) = st.running.as_mut() {
             let mut events = running.caster_events(&caster.name, &caster_events);
             for (c, evs) in &others {
                 events.extend(running.caster_events(&c.name, evs));
             }
             running.apply_all(&events);
-            let failed = death_saves_failed(running, at_zero, outcome);
             let hp = tracker_hp(running, outcome, &hits);
             running.apply_all(&hp);
             events.extend(hp);
-            running.apply_all(&failed);
-            events.extend(failed);
             let saves = creature_saves(running, outcome, rng);
             running.apply_all(&saves);
             events.extend(saves);
@@ -471,11 +467,7 @@ pub fn commit_cast<R: DiceRng + ?Sized>(
 /// failures a cast's damage marks on a creature already at 0 (two from a
 /// critical hit), or its death from massive damage, before its hit points
 /// change.
-fn death_saves_failed(
-    running: &Encounter,
-    at_zero: grimoire_rules::CreaturesAtZero,
-    outcome: &CastOutcome,
-) -> Vec<EncounterEvent> {
+fn death_saves_failed(running: &Encounter, outcome: &CastOutcome) -> Vec<EncounterEvent> {
     let mut events = Vec::new();
     for t in &outcome.resolution.targets {
         let Some(c) = combatant_named(running, &t.target) else {
@@ -484,7 +476,7 @@ fn death_saves_failed(
         let Some(hp) = c.hp else { continue };
         let critical = t.attacks.iter().any(|a| a.critical);
         events.extend(running.creature_damage_at_zero(
-            at_zero,
+            running.creatures_at_zero(),
             &c.name,
             hp,
             t.damage_total,
@@ -533,6 +525,9 @@ pub(crate) fn tracker_hp(
     // Concentration ends); one healed from 0 wakes.
     let falls = crate::fall::creatures(running, &events);
     events.extend(falls);
+    // Where creatures drop, damage at 0 is a failed death save (issue 34),
+    // applied after the hit points.
+    events.extend(death_saves_failed(running, outcome));
     events
 }
 

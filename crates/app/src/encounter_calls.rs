@@ -111,10 +111,16 @@ pub fn set_encounter(
     command: impl Into<String>,
 ) -> Result<EncounterStatus, AppError> {
     let e = encounter(store, name)?;
+    let at_zero = settings
+        .creatures_at_zero
+        .unwrap_or(e.state.creatures_at_zero);
     let st = EncounterState {
-        creatures_at_zero: settings
-            .creatures_at_zero
-            .unwrap_or(e.state.creatures_at_zero),
+        creatures_at_zero: at_zero,
+        running: e
+            .state
+            .running
+            .clone()
+            .map(|r| r.with_creatures_at_zero(at_zero)),
         ..e.state.clone()
     };
     store.commit(&Change::new(command).update_known(ENCOUNTER, &e.name, e.version, &st)?)?;

@@ -39,7 +39,7 @@ impl EncounterState {
     pub fn with_running(&self, running: Encounter) -> EncounterState {
         EncounterState {
             combatants: self.combatants.clone(),
-            running: Some(running),
+            running: Some(running.with_creatures_at_zero(self.creatures_at_zero)),
             creatures_at_zero: self.creatures_at_zero,
         }
     }

@@ -144,3 +144,49 @@ fn a_dropped_orc_is_stable_after_three_successes_and_damage_at_zero_fails_one() 
     let human = s.human(&["--lang", "cs", "encounter", "status", "Cave"]);
     assert!(human.contains("stabilizovaný"), "{human}");
 }
+
+#[test]
+fn a_spell_on_a_dropped_orc_is_a_failed_death_save() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Brother",
+        "--class",
+        "cleric:3",
+        "--abilities",
+        "wis=16,con=14",
+    ]);
+    s.ok(&["equip", "Brother", "--material", "Holy Symbol worth 5 GP"]);
+    s.ok(&["prepare", "Brother", "Guiding Bolt"]);
+    s.ok(&["encounter", "new", "Cave", "--creatures-at-zero", "drop"]);
+    s.ok(&["encounter", "add", "Cave", "Brother", "--init", "20"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Orc:ac=1",
+        "--init",
+        "15",
+        "--hp",
+        "15",
+    ]);
+    s.ok(&["encounter", "start", "Cave"]);
+    s.ok(&["encounter", "damage", "Cave", "Orc", "15"]);
+    let cast = seeded(
+        &s,
+        2,
+        &["cast", "Brother", "Guiding Bolt", "--target", "Orc"],
+    );
+    let text = cast.to_string();
+    assert!(text.contains("\"hit\":true"), "AC 1 is hit: {cast}");
+    assert!(
+        text.contains("\"critical\":false"),
+        "seed 2 rolls 11: {cast}"
+    );
+    // The bolt was one failure; the Orc's own save (seed 7: 8) the second.
+    let turn = seeded(&s, 7, &["encounter", "next", "Cave"]);
+    assert_eq!(turn["current"], "Orc", "{turn}");
+    assert_eq!(turn["death_save"]["result"], "failure", "{turn}");
+    assert_eq!(turn["death_save"]["death"]["failures"], 2, "{turn}");
+}

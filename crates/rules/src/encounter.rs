@@ -243,6 +243,11 @@ pub struct Encounter {
     /// Windows the open one was nested in, innermost last.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     outer: Vec<crate::reaction::ReactionWindow>,
+    /// Whether the GM's creatures die or drop at 0 hit points (the
+    /// encounter's setting, kept here so every path that deals damage
+    /// knows it).
+    #[serde(default, skip_serializing_if = "CreaturesAtZero::is_die")]
+    creatures_at_zero: CreaturesAtZero,
 }
 
 impl Encounter {
@@ -269,6 +274,7 @@ impl Encounter {
             effects: EffectBoard::new(),
             window: None,
             outer: Vec::new(),
+            creatures_at_zero: CreaturesAtZero::Die,
         })
     }
 
@@ -432,6 +438,17 @@ impl Encounter {
             name: c.name.clone(),
             death,
         }]
+    }
+
+    /// Whether the GM's creatures die or drop at 0 hit points.
+    pub fn creatures_at_zero(&self) -> CreaturesAtZero {
+        self.creatures_at_zero
+    }
+
+    /// The same encounter with creatures that die or drop at 0.
+    pub fn with_creatures_at_zero(mut self, at_zero: CreaturesAtZero) -> Encounter {
+        self.creatures_at_zero = at_zero;
+        self
     }
 
     /// Sets a combatant's hit points.
