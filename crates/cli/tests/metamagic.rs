@@ -41,6 +41,14 @@ fn refused(s: &Session, args: &[&str]) -> Value {
     s.fails(1, &all)
 }
 
+/// Asserts the cast is refused as `metamagic_not_applicable`, its message
+/// saying `why`.
+fn refused_unfit(s: &Session, args: &[&str], why: &str) {
+    let err = refused(s, args);
+    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
+    assert!(err["message"].as_str().unwrap().contains(why), "{err}");
+}
+
 fn points(cast: &Value) -> u64 {
     cast["metamagic"]["points"].as_u64().unwrap_or(0)
 }
@@ -332,7 +340,7 @@ fn metamagic_is_shown_in_the_cast_line() {
 fn metamagic_careful_protects_at_most_the_charisma_modifier() {
     let s = Session::new();
     sorcha(&s, "5", "careful,distant");
-    let err = refused(
+    refused_unfit(
         &s,
         &[
             "Fireball",
@@ -347,14 +355,7 @@ fn metamagic_careful_protects_at_most_the_charisma_modifier() {
             "--meta",
             "careful:A,B,C,D",
         ],
-    );
-    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
-    assert!(
-        err["message"]
-            .as_str()
-            .unwrap()
-            .contains("at most 3 creatures"),
-        "{err}"
+        "at most 3 creatures",
     );
 }
 
@@ -362,14 +363,10 @@ fn metamagic_careful_protects_at_most_the_charisma_modifier() {
 fn metamagic_careful_names_only_the_spells_targets() {
     let s = Session::new();
     sorcha(&s, "5", "careful,distant");
-    let err = refused(&s, &["Fireball", "-t", "Orc", "--meta", "careful:Ana"]);
-    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
-    assert!(
-        err["message"]
-            .as_str()
-            .unwrap()
-            .contains("Ana is not one of its targets"),
-        "{err}"
+    refused_unfit(
+        &s,
+        &["Fireball", "-t", "Orc", "--meta", "careful:Ana"],
+        "Ana is not one of its targets",
     );
 }
 
@@ -377,14 +374,10 @@ fn metamagic_careful_names_only_the_spells_targets() {
 fn metamagic_careful_needs_a_spell_with_a_saving_throw() {
     let s = Session::new();
     sorcha(&s, "5", "careful,distant");
-    let err = refused(&s, &["Fire Bolt", "-t", "Orc", "--meta", "careful:Orc"]);
-    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
-    assert!(
-        err["message"]
-            .as_str()
-            .unwrap()
-            .contains("forces no saving throw"),
-        "{err}"
+    refused_unfit(
+        &s,
+        &["Fire Bolt", "-t", "Orc", "--meta", "careful:Orc"],
+        "forces no saving throw",
     );
 }
 
@@ -442,14 +435,10 @@ fn metamagic_extended_hold_person_lasts_two_minutes() {
 fn metamagic_extended_needs_a_duration_of_a_minute_or_more() {
     let s = Session::new();
     sorcha(&s, "5", "extended,subtle");
-    let err = refused(&s, &["Magic Missile", "-t", "Orc", "--meta", "extended"]);
-    assert_eq!(err["code"], "metamagic_not_applicable", "{err}");
-    assert!(
-        err["message"]
-            .as_str()
-            .unwrap()
-            .contains("lasts less than 1 minute"),
-        "{err}"
+    refused_unfit(
+        &s,
+        &["Magic Missile", "-t", "Orc", "--meta", "extended"],
+        "lasts less than 1 minute",
     );
 }
 
