@@ -432,7 +432,7 @@ impl Caster {
         }
         let dc = concentration_dc(damage);
         let bonus = self.save_bonus(Ability::Constitution);
-        let mode = crate::metamagic::concentration_mode(self, mode);
+        let mode = crate::reshape::concentration_mode(self, mode);
         let (mut roll, _) = roll_d20(rng, mode, i64::from(bonus), RollLabel::Concentration);
         let mut extra = Vec::new();
         roll.total += roll_bonuses(rng, bonuses, &RollLabel::Concentration, &mut extra);

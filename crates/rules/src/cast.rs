@@ -15,9 +15,9 @@ use crate::event::{EffectId, EndReason, Event, LongCast};
 use crate::house::{Waived, Waiver};
 use crate::invalid::Invalid;
 use crate::level::{SlotLevel, SpellLevel};
-use crate::metamagic::{check_quickened_turn, shape, twinned_level};
 use crate::request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS};
 use crate::requirements::{check_components, check_damage_type, check_targets, choose_slot};
+use crate::reshape::{check_quickened_turn, shape, twinned_level};
 use crate::resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
 use crate::resolve::{Stats, resolve_effect};
 use crate::roll::{RollMode, roll_d20};
@@ -296,7 +296,7 @@ fn finish<R: DiceRng + ?Sized>(
         &plan.shaping,
         rng,
     );
-    let metamagic = crate::metamagic::paid(&plan.shaping, applied.seeking_used, &mut events);
+    let metamagic = crate::reshape::paid(&plan.shaping, applied.seeking_used, &mut events);
     let mut effect = None;
     let duration = spell.duration_at(plan.cast_level);
     if let Some(max_rounds) = duration.max_rounds() {

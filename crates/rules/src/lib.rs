@@ -91,6 +91,7 @@ mod reaction;
 mod recovery;
 mod request;
 mod requirements;
+mod reshape;
 mod resolution;
 mod resolve;
 mod resources;
@@ -163,8 +164,7 @@ pub use level::{SlotLevel, SpellLevel};
 pub use magical_cunning::{MAGICAL_CUNNING_RITE, magical_cunning_budget};
 pub use message::Arg;
 pub use metamagic::{
-    MAX_OPTIONS_PER_CAST, Metamagic, MetamagicChoice, MetamagicError, MetamagicPaid, MetamagicUse,
-    Reroll, TRANSMUTABLE, Unfit, metamagic_choices, unfit_for,
+    MAX_OPTIONS_PER_CAST, Metamagic, MetamagicError, MetamagicUse, Reroll, TRANSMUTABLE, Unfit,
 };
 pub use note::Note;
 pub use price::{GearKind, ListedItem, PriceList};
@@ -178,6 +178,7 @@ pub use recovery::{
     sorcerous_restoration_budget,
 };
 pub use request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS, SlotKind};
+pub use reshape::{MetamagicChoice, MetamagicPaid, metamagic_choices, unfit_for};
 pub use resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
 pub use resolve::{ScaledEffect, scaled_effect};
 pub use resources::{Equipment, Focus, LimitedUse, MagicItem, Recharge};

@@ -233,7 +233,7 @@ pub fn perceptible(
     request: &crate::request::CastRequest,
 ) -> bool {
     let c = &spell.components;
-    let any = if crate::metamagic::is_subtle(request) {
+    let any = if crate::reshape::is_subtle(request) {
         c.material.as_ref().is_some_and(|m| !m.substitutable())
     } else {
         c.verbal || c.somatic || c.material.is_some()

@@ -81,7 +81,7 @@ pub struct CastResolution {
     /// The Metamagic that reshaped the casting and the Sorcery Points it
     /// cost, when any did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub metamagic: Option<crate::metamagic::MetamagicPaid>,
+    pub metamagic: Option<crate::reshape::MetamagicPaid>,
 }
 
 /// A resolution and the events that make it so.
