@@ -115,6 +115,13 @@ fn describe_values(doc: &mut serde_json::Value) {
         &format!("{schemas}/ClassLevel/properties/level"),
         json!({ "minimum": 1, "maximum": 20 }),
     );
+    // Time passing for a character: a round to a day (the route refuses
+    // more with bad_duration).
+    patch(
+        doc,
+        &format!("{schemas}/TimeInput/properties/rounds"),
+        json!({ "minimum": 1, "maximum": 14_400 }),
+    );
     patch(
         doc,
         &format!("{schemas}/NewCharacter/properties/classes"),
