@@ -63,12 +63,18 @@ fn now() -> u64 {
 }
 
 impl TokenRecord {
+    /// A token made now for `account`, valid for at least `ttl`: the
+    /// expiry is rounded up to the next whole second, so a token never
+    /// expires early because it was made late in a second.
     fn new(account: &str, ttl: std::time::Duration) -> Self {
-        let created_at = now();
+        let made = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        let expires_ms = made.saturating_add(ttl).as_millis();
         TokenRecord {
             account: account.to_owned(),
-            created_at,
-            expires_at: Some(created_at.saturating_add(ttl.as_secs())),
+            created_at: made.as_secs(),
+            expires_at: Some(u64::try_from(expires_ms.div_ceil(1000)).unwrap_or(u64::MAX)),
         }
     }
 
