@@ -141,6 +141,14 @@ pub enum AppError {
         /// The most allowed.
         max: i64,
     },
+    /// Occurs when other writers kept changing the same entity and
+    /// [`crate::retry::retry`]'s attempts ran out (code `conflict`).
+    Busy {
+        /// The entity kind (`character`, `encounter`).
+        kind: String,
+        /// The entity name.
+        name: String,
+    },
     /// Occurs when a spell is not in the catalogue (`unknown_spell`).
     Catalog(CatalogError),
     /// Occurs when the rules refuse.
@@ -172,6 +180,7 @@ impl AppError {
             AppError::UnknownMonster { .. } => "unknown_monster",
             AppError::MissingAc { .. } => "missing_ac",
             AppError::OutOfRange { code, .. } => code,
+            AppError::Busy { .. } => "conflict",
             AppError::Catalog(e) => e.code(),
             AppError::Rules(e) => e.code(),
             AppError::Store(e) => e.code(),
@@ -214,6 +223,7 @@ impl AppError {
                 vec![("name", text(name)), ("encounter", text(encounter))]
             }
             AppError::MissingAc { target } => vec![("target", text(target))],
+            AppError::Busy { kind, name } => vec![("kind", text(kind)), ("name", text(name))],
             AppError::OutOfRange {
                 field, min, max, ..
             } => vec![
@@ -262,6 +272,10 @@ impl AppError {
                     ("problem", Arg::Text(problem.message(lang))),
                 ],
             ),
+            AppError::Busy { kind, name } => grimoire_words::Message::new("error-busy")
+                .part("kind", grimoire_words::store_kind(kind))
+                .text("name", name.as_str())
+                .render(lang),
             AppError::PlanTooCostly { message } => grimoire_words::message(
                 lang,
                 "error-too_costly",

@@ -58,6 +58,7 @@ pub mod plan;
 pub mod plan_metamagic;
 pub mod play;
 pub mod reaction;
+pub mod retry;
 pub mod seat;
 pub mod sheet;
 mod sheet_import;
@@ -90,6 +91,7 @@ pub use hit_dice::{
 pub use house::{TABLE, house_rules, set_house_rule, set_house_rules};
 pub use max_hp::{MaxHpFromDice, MaxHpRule, max_hp_from_dice};
 pub use name::{MAX_NAME, NameKind, NameProblem, check_name, check_unconfusable};
+pub use retry::{Retryable, dice_seed, retry};
 pub use state::{
     Batch, CHARACTER, ENCOUNTER, ENDED_ENCOUNTER, EncounterState, character, commit_character,
     encounter, encounter_of, ended_encounter, fold,

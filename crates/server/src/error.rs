@@ -224,6 +224,18 @@ impl ServerError {
         ServerError::Invalid { code, message }
     }
 
+    /// A refusal with `code` saying `field` must be `min`-`max` (the
+    /// `server-range` message).
+    pub fn range(code: &'static str, field: &'static str, min: i64, max: i64) -> Self {
+        ServerError::invalid_with(
+            code,
+            Message::new("server-range")
+                .text("field", field)
+                .number("min", min)
+                .number("max", max),
+        )
+    }
+
     /// The message a person reads, in `lang` (`en`, `cs`, ...): server-side
     /// causes stay in the log. A store refusal is worded from its fields
     /// (the store's own text is English, for its other callers).
@@ -284,8 +296,25 @@ impl From<AppError> for ServerError {
             AppError::Store(e) => ServerError::Store(e),
             AppError::Rules(e) => ServerError::Rules(e),
             AppError::Catalog(e) => ServerError::Catalog(e),
+            AppError::Busy { kind, name } => ServerError::Busy { kind, name },
             other => ServerError::App(other),
         }
+    }
+}
+
+/// A handler's operation retried by [`grimoire_app::retry`]: a store
+/// error inside is worth another try when it is a version conflict; when
+/// the attempts run out the answer is [`ServerError::Busy`] (409).
+impl grimoire_app::Retryable for ServerError {
+    fn store_error(&self) -> Option<&StoreError> {
+        match self {
+            ServerError::Store(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    fn busy(kind: String, name: String) -> Self {
+        ServerError::Busy { kind, name }
     }
 }
 
@@ -393,6 +422,31 @@ pub(crate) async fn worded_errors(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn endless_conflicts_end_in_a_bounded_409() {
+        let mut store = grimoire_store::Store::open_in_memory().unwrap();
+        let mut attempts = 0;
+        let err = grimoire_app::retry(&mut store, |_| -> Result<(), ServerError> {
+            attempts += 1;
+            Err(ServerError::Store(StoreError::Conflict {
+                kind: "character".into(),
+                name: "Elmira".into(),
+                expected: 1,
+                found: 2,
+            }))
+        })
+        .unwrap_err();
+        assert_eq!(attempts, grimoire_app::retry::MAX_ATTEMPTS);
+        assert_eq!((err.code(), err.status().as_u16()), ("conflict", 409));
+        // The app's own answer maps to the same.
+        let app: ServerError = grimoire_app::AppError::Busy {
+            kind: "character".into(),
+            name: "Elmira".into(),
+        }
+        .into();
+        assert_eq!((app.code(), app.status().as_u16()), ("conflict", 409));
+    }
 
     #[test]
     fn internal_causes_are_not_sent() {

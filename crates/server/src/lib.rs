@@ -24,7 +24,6 @@ mod access;
 mod api;
 mod db;
 mod error;
-mod game;
 mod live;
 mod net;
 mod notifier;

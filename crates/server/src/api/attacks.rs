@@ -89,18 +89,14 @@ pub(crate) async fn attack(
         }
         .into());
     }
-    let seed = match input.seed {
-        Some(s) => s,
-        None => getrandom::u64()
-            .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
-    };
+    let seed = grimoire_app::dice_seed(input.seed);
     let character = name.clone();
     let _turn = state.writer(&campaign, &name).await;
     let (by, report) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
             let owner = grimoire_app::sheet::owner_of(store, &name)?;
             me.require_owner(&name, &owner)?;
-            let report = crate::game::retry(store, |store| {
+            let report = grimoire_app::retry::<_, ServerError>(store, |store| {
                 let entity = grimoire_app::character(store, &name)?;
                 let call = grimoire_app::AttackCall {
                     attacker: entity.name.clone(),

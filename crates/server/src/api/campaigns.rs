@@ -121,7 +121,7 @@ async fn add_player(
                 let caller = access::authenticate(store, &token)?;
                 // Two instances adding players at once collide on the
                 // campaign's version: retried like every other write.
-                let updated = crate::game::retry(store, |store| {
+                let updated = grimoire_app::retry(store, |store| {
                     access::add_player(store, &caller, &campaign, &body.account)
                 })?;
                 Ok((caller, updated))
@@ -170,7 +170,7 @@ async fn remove_player(
         state
             .global(move |store| {
                 let caller = access::authenticate(store, &token)?;
-                let updated = crate::game::retry(store, |store| {
+                let updated = grimoire_app::retry(store, |store| {
                     access::remove_player(store, &caller, &campaign, &account)
                 })?;
                 Ok((caller, updated))

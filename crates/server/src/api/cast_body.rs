@@ -165,7 +165,7 @@ pub(crate) fn cast_for(
     for t in &input.request.targets {
         check_name(grimoire_app::NameKind::Target, &t.name)?;
     }
-    let seed = crate::game::dice_seed(input.seed)?;
+    let seed = grimoire_app::dice_seed(input.seed);
     let seat = match by {
         // Only whether the seat is a player's matters to a cast.
         Role::Player => grimoire_app::seat::Seat::player::<&str>([]),
@@ -176,7 +176,7 @@ pub(crate) fn cast_for(
         complete: input.complete,
         request: &input.request,
     };
-    crate::game::retry(store, |store| {
+    grimoire_app::retry(store, |store| {
         let mut rng = SeededRng::new(seed);
         Ok(grimoire_app::play::cast(
             store, catalog, name, order, &seat, &mut rng,

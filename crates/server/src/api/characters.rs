@@ -14,7 +14,6 @@ use utoipa_axum::routes;
 use super::extract::{Body, Filter, Params, Token};
 use crate::access::Role;
 use crate::error::ServerError;
-use crate::game;
 use grimoire_app::creation::NewCharacter;
 use grimoire_app::play::{
     self, CastReply, CastReport, ConditionInput, DamageInput, DamageReport, DeathSaveInput,
@@ -481,7 +480,7 @@ async fn prepare(
             let spell = body.spell.clone();
             grimoire_app::homebrew::with_catalog(store, &[&spell], |store, catalog| {
                 let spell = catalog.lookup(&spell)?.spell.clone();
-                game::retry(store, |store| {
+                grimoire_app::retry(store, |store| {
                     Ok(if body.always {
                         play::prepare_always(store, name, &spell, body.class)?
                     } else {
@@ -509,8 +508,8 @@ async fn rest(
     Body(body): Body<RestInput>,
 ) -> Result<Json<RestReport>, ServerError> {
     let report = act(&state, token, campaign, name, "rest", move |store, name| {
-        let seed = game::dice_seed(body.seed)?;
-        game::retry(store, |store| {
+        let seed = grimoire_app::dice_seed(body.seed);
+        grimoire_app::retry(store, |store| {
             Ok(play::rest(store, name, &body, &mut SeededRng::new(seed))?)
         })
     })
@@ -533,8 +532,8 @@ async fn death_save(
     Body(body): Body<DeathSaveInput>,
 ) -> Result<Json<DeathSaveReport>, ServerError> {
     let report = act(&state, token, campaign, name, "hp", move |store, name| {
-        let seed = game::dice_seed(body.seed)?;
-        game::retry(store, |store| {
+        let seed = grimoire_app::dice_seed(body.seed);
+        grimoire_app::retry(store, |store| {
             Ok(play::death_save(
                 store,
                 name,
@@ -557,7 +556,7 @@ async fn turn(
     Params((campaign, name)): Params<(String, String)>,
 ) -> Result<Json<StepReport>, ServerError> {
     let report = act(&state, token, campaign, name, "turn", |store, name| {
-        game::retry(store, |store| Ok(play::end_turn(store, name)?))
+        grimoire_app::retry(store, |store| Ok(play::end_turn(store, name)?))
     })
     .await?;
     Ok(Json(report))
@@ -580,7 +579,9 @@ async fn condition(
         campaign,
         name,
         "condition",
-        move |store, name| game::retry(store, |store| Ok(play::condition(store, name, &body)?)),
+        move |store, name| {
+            grimoire_app::retry(store, |store| Ok(play::condition(store, name, &body)?))
+        },
     )
     .await?;
     Ok(Json(report))
@@ -601,13 +602,10 @@ async fn hit_points(
 ) -> Result<Json<StepReport>, ServerError> {
     // A rolled maximum without a seed rolls fresh dice.
     if body.max_hp_auto == Some(grimoire_app::MaxHpRule::Rolled) && body.seed.is_none() {
-        body.seed = Some(
-            getrandom::u64()
-                .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
-        );
+        body.seed = Some(grimoire_app::dice_seed(None));
     }
     let report = act(&state, token, campaign, name, "hp", move |store, name| {
-        game::retry(store, |store| Ok(play::hit_points(store, name, &body)?))
+        grimoire_app::retry(store, |store| Ok(play::hit_points(store, name, &body)?))
     })
     .await?;
     Ok(Json(report))
@@ -633,8 +631,8 @@ async fn damage(
         name,
         "damage",
         move |store, name| {
-            let seed = game::dice_seed(body.seed)?;
-            game::retry(store, |store| {
+            let seed = grimoire_app::dice_seed(body.seed);
+            grimoire_app::retry(store, |store| {
                 Ok(play::damage(store, name, &body, &mut SeededRng::new(seed))?)
             })
         },
@@ -664,7 +662,7 @@ async fn wait(
                     .number("max", MAX_WAIT_ROUNDS as i64),
             ));
         }
-        game::retry(store, |store| Ok(play::wait(store, name, &body)?))
+        grimoire_app::retry(store, |store| Ok(play::wait(store, name, &body)?))
     })
     .await?;
     Ok(Json(report))
@@ -683,7 +681,7 @@ async fn log(
 ) -> Result<Json<LogView>, ServerError> {
     let limit = page.limit.unwrap_or(100);
     if !(1..=MAX_LOG_PAGE).contains(&limit) {
-        return Err(crate::game::range_refusal(
+        return Err(ServerError::range(
             "bad_query",
             "limit",
             1,

@@ -13,7 +13,6 @@ use utoipa_axum::routes;
 use super::characters::act;
 use super::extract::{Body, Params, Token};
 use crate::error::ServerError;
-use crate::game;
 use crate::state::AppState;
 
 /// The class resource routes.
@@ -39,7 +38,7 @@ async fn font(
     Body(body): Body<FontInput>,
 ) -> Result<Json<StepReport>, ServerError> {
     let report = act(&state, token, campaign, name, "font", move |store, name| {
-        game::retry(store, |store| {
+        grimoire_app::retry(store, |store| {
             Ok(class_resources::font(store, name, &body)?)
         })
     })
@@ -65,7 +64,9 @@ async fn innate(
         campaign,
         name,
         "innate",
-        move |store, name| game::retry(store, |store| Ok(class_resources::innate(store, name)?)),
+        move |store, name| {
+            grimoire_app::retry(store, |store| Ok(class_resources::innate(store, name)?))
+        },
     )
     .await?;
     Ok(Json(report))
@@ -88,7 +89,9 @@ async fn cunning(
         campaign,
         name,
         "cunning",
-        move |store, name| game::retry(store, |store| Ok(class_resources::cunning(store, name)?)),
+        move |store, name| {
+            grimoire_app::retry(store, |store| Ok(class_resources::cunning(store, name)?))
+        },
     )
     .await?;
     Ok(Json(report))

@@ -119,11 +119,7 @@ async fn creature_attack(
             }
         }
     };
-    let seed = match input.seed {
-        Some(s) => s,
-        None => getrandom::u64()
-            .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
-    };
+    let seed = grimoire_app::dice_seed(input.seed);
     let call = CreatureAttackCall {
         attacker: input.attacker.clone(),
         weapon,
@@ -156,7 +152,7 @@ async fn creature_attack(
                 .into());
             }
             let reactions = grimoire_app::reaction_spells();
-            let done = crate::game::retry(store, |store| {
+            let done = grimoire_app::retry::<_, ServerError>(store, |store| {
                 let mut rng = SeededRng::new(seed);
                 Ok(grimoire_app::creature_attack(
                     store, &call, &reactions, &mut rng,

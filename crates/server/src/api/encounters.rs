@@ -9,6 +9,7 @@ use grimoire_app::encounter_view::{
     CombatantDamaged, CombatantJoined, EncounterCreated, EncounterEnded, EncounterList,
     EncounterStatus,
 };
+use grimoire_app::{dice_seed, retry};
 use grimoire_catalog::Catalog;
 use grimoire_dice::SeededRng;
 use serde::{Deserialize, Serialize};
@@ -19,7 +20,6 @@ use utoipa_axum::routes;
 use super::extract::{Body, Filter, Params, Token};
 use crate::access::check_name;
 use crate::error::ServerError;
-use crate::game::{dice_seed, retry};
 use crate::live::LiveEvent;
 use crate::state::AppState;
 
@@ -347,7 +347,7 @@ async fn next(
     Params((campaign, enc)): Params<(String, String)>,
     Filter(q): Filter<TurnQuery>,
 ) -> Result<Json<EncounterStatus>, ServerError> {
-    let seed = dice_seed(q.seed)?;
+    let seed = dice_seed(q.seed);
     let out = gm_step(
         &state,
         token,
@@ -379,7 +379,7 @@ async fn damage(
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<EncounterDamageInput>,
 ) -> Result<Json<CombatantDamaged>, ServerError> {
-    let seed = dice_seed(body.seed)?;
+    let seed = dice_seed(body.seed);
     let call = DamageCall {
         command: format!("encounter damage {enc} {} {}", body.target, body.amount),
         encounter: enc,
@@ -420,7 +420,7 @@ async fn harm(
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<EncounterHarmInput>,
 ) -> Result<Json<EncounterStatus>, ServerError> {
-    let seed = dice_seed(body.seed)?;
+    let seed = dice_seed(body.seed);
     let out = gm_step(
         &state,
         token,

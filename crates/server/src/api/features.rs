@@ -12,7 +12,6 @@ use utoipa_axum::routes;
 
 use super::extract::{Body, Params, Token};
 use crate::error::ServerError;
-use crate::game;
 use crate::state::AppState;
 
 pub(crate) fn router() -> OpenApiRouter<AppState> {
@@ -46,7 +45,7 @@ pub(crate) async fn choose(
         "character",
         move |store, name| {
             let catalog = grimoire_app::homebrew::catalog(store)?;
-            game::retry(store, |store| {
+            grimoire_app::retry(store, |store| {
                 Ok(grimoire_app::features::choose_for(
                     store, name, &choices, &catalog,
                 )?)
@@ -79,7 +78,7 @@ pub(crate) async fn wild_shape(
         name,
         "character",
         move |store, name| {
-            game::retry(store, |store| {
+            grimoire_app::retry(store, |store| {
                 Ok(grimoire_app::features::wild_shape_for(store, name, input)?)
             })
         },

@@ -18,7 +18,6 @@ use utoipa_axum::routes;
 
 use super::extract::{Body, Params, Token};
 use crate::error::ServerError;
-use crate::game;
 use crate::live::LiveEvent;
 use crate::state::AppState;
 use grimoire_app::sheet::CharacterView;
@@ -78,7 +77,7 @@ pub(crate) async fn add(
     Body(input): Body<GearInput>,
 ) -> Result<Json<CharacterView>, ServerError> {
     if !(1..=50).contains(&input.uses) {
-        return Err(crate::game::range_refusal("bad_json", "uses", 1, 50));
+        return Err(ServerError::range("bad_json", "uses", 1, 50));
     }
     check_len(&input.spells, MAX_GEAR_SPELLS, "too_many_spells", "spells")
         .map_err(grimoire_app::AppError::from)?;
@@ -106,7 +105,7 @@ pub(crate) async fn add(
                 input.recharge,
             )),
         };
-        game::retry(store, |store| Ok(play::give(store, name, given.clone())?))
+        grimoire_app::retry(store, |store| Ok(play::give(store, name, given.clone())?))
     })
     .await
 }
@@ -138,7 +137,7 @@ pub(crate) async fn equip(
         ));
     }
     change(state, token, campaign, name, move |store, name| {
-        game::retry(store, |store| Ok(play::equip(store, name, input.clone())?))
+        grimoire_app::retry(store, |store| Ok(play::equip(store, name, input.clone())?))
     })
     .await
 }

@@ -82,11 +82,7 @@ async fn party_rest(
         RestKind::Short => ("rest --all --short", grimoire_app::RestKind::Short),
         RestKind::Long => ("rest --all --long", grimoire_app::RestKind::Long),
     };
-    let seed = match input.seed {
-        Some(s) => s,
-        None => getrandom::u64()
-            .map_err(|e| ServerError::Internal(format!("no randomness for dice: {e}")))?,
-    };
+    let seed = grimoire_app::dice_seed(input.seed);
     let spend = input.hit_dice;
     let (by, view) = state
         .in_campaign(token, campaign.clone(), move |me, store| {

@@ -10,6 +10,7 @@ use axum::extract::State;
 use grimoire_app::bestiary::{MonsterList, MonsterSheet};
 use grimoire_app::window::{Opened, Passed, Reaction, Resolved, Withdrawn};
 use grimoire_app::window_calls::{self as calls, CombatantCast, GmCast, TriggerCall, WindowView};
+use grimoire_app::{dice_seed, retry};
 use grimoire_app::{encounter_calls::CreatureCall, encounter_view::CreatureJoined, limits};
 use grimoire_catalog::{Bestiary, Catalog};
 use grimoire_dice::SeededRng;
@@ -22,7 +23,6 @@ use utoipa_axum::routes;
 use super::extract::{Body, Filter, Params, Token};
 use crate::access::check_name;
 use crate::error::ServerError;
-use crate::game::{dice_seed, retry};
 use crate::live::LiveEvent;
 use crate::state::AppState;
 
@@ -306,7 +306,7 @@ async fn cast(
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<CombatantCastInput>,
 ) -> Result<Json<GmCast>, ServerError> {
-    let seed = dice_seed(body.seed)?;
+    let seed = dice_seed(body.seed);
     let reactions = grimoire_app::reaction_spells();
     Ok(Json(
         gm(&state, token, campaign, move |store| {
@@ -338,7 +338,7 @@ async fn react(
     Body(body): Body<CombatantCastInput>,
 ) -> Result<Json<Reaction>, ServerError> {
     let who = (enc.clone(), body.caster.clone());
-    let seed = dice_seed(body.seed)?;
+    let seed = dice_seed(body.seed);
     let reactions = grimoire_app::reaction_spells();
     Ok(Json(
         owner(&state, token, campaign, who, move |store| {
@@ -390,7 +390,7 @@ async fn resolve(
     Params((campaign, enc)): Params<(String, String)>,
     Body(body): Body<ResolveInput>,
 ) -> Result<Json<Resolved>, ServerError> {
-    let seed = dice_seed(body.seed)?;
+    let seed = dice_seed(body.seed);
     Ok(Json(
         gm(&state, token, campaign, move |store| {
             let command = format!("encounter resolve {enc}");

@@ -116,7 +116,7 @@ fn search(catalog: &Catalog, q: &SpellQuery) -> Result<Vec<SpellSummary>, Server
     })?;
     let limit = q.limit.unwrap_or(50);
     if limit == 0 || limit > MAX_LIMIT {
-        return Err(crate::game::range_refusal(
+        return Err(ServerError::range(
             "bad_query",
             "limit",
             1,
@@ -195,7 +195,7 @@ async fn upload(
             me.require_gm("server-gm-upload_homebrew")?;
             // The name's length bounded before any work (the access layer).
             crate::access::check_name(grimoire_app::NameKind::HomebrewFile, &body.file)?;
-            let report = crate::game::retry(store, |store| {
+            let report = grimoire_app::retry::<_, ServerError>(store, |store| {
                 Ok(grimoire_app::homebrew::upload(store, &body)?)
             })?;
             Ok((me.account.clone(), report))

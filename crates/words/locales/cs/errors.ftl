@@ -25,6 +25,7 @@ error-missing_ac = { $target } nemá zapsané AC; zadejte ac
 error-out_of_range = { $field } musí být { $min } až { $max }
 error-bad_amount = { $field } musí být { $min } až { $max }
 
+error-busy = právě probíhají jiné změny: { $kind } „{ $name }“; zkuste to znovu
 error-invalid_request = neplatný požadavek: { $reason }
 app-reason-rest_character = { $name } je postava: odpočívá jako postava, ne jako tvor ze střetnutí
 app-reason-condition_character = { $name } je postava: její stavy se vedou na jejím listu, ne jako u tvora ze střetnutí

@@ -28,6 +28,8 @@ error-missing_ac = { $target } has no AC on record; give ac
 # $field is the request field as the API spells it (initiative, hp, ac).
 error-out_of_range = { $field } must be { $min } to { $max }
 error-bad_amount = { $field } must be { $min } to { $max }
+# Other writers kept changing the same thing and the retries ran out.
+error-busy = { $kind } "{ $name }" is being changed by others; try again
 
 # A request the app cannot make sense of; $reason is one of app-reason-*.
 error-invalid_request = invalid request: { $reason }
