@@ -87,16 +87,20 @@ pub struct CreatureRested {
 }
 
 /// A stat-block creature's conditions after one was added or removed
-/// (`encounter condition`). (No API route sends it.)
+/// (`encounter condition`, the API's `POST …/encounters/{e}/conditions`).
+/// Conditions are not a creature's numbers: every seat sees them.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CreatureConditionChanged {
     /// The encounter.
     pub encounter: String,
     /// The creature, as the encounter names it.
     pub creature: String,
     /// Its conditions now.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     pub conditions: Vec<Condition>,
     /// What else happened (its Concentration ended), as the rules' notes.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
     pub notes: Vec<grimoire_rules::Note>,
 }
 
@@ -228,6 +232,11 @@ pub struct CombatantRow {
     /// Shown to every seat: a player may see that a creature fell, not
     /// its numbers.
     pub fallen: Option<Fallen>,
+    /// A stat-block creature's limited uses (spells per day, features),
+    /// each with what is left and when it comes back, for the GM's row
+    /// (hidden from players: `null`; left out for other combatants).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uses: Option<Vec<crate::window_calls::UseRow>>,
 }
 
 /// How a combatant at 0 hit points lies.
@@ -291,6 +300,10 @@ impl CombatantRow {
             creature_type: c.creature_type.clone(),
             stats: c.stats.clone(),
             fallen: Fallen::of(c, s.character.as_ref().map(|e| &e.state), at_zero),
+            uses: c
+                .caster
+                .as_deref()
+                .map(crate::window_calls::use_rows),
         }
     }
 }

@@ -378,21 +378,27 @@ pub fn creature_uses(store: &Store, enc: &str, name: &str) -> Result<CreatureSta
 /// The uses and Reaction of combatant `c`, a stat-block creature whose
 /// caster is `caster`.
 fn uses_of(c: &grimoire_rules::Combatant, caster: &grimoire_rules::Caster) -> CreatureUses {
-    let uses = caster
+    CreatureUses {
+        name: c.name.clone(),
+        hp: c.hp,
+        uses: Some(use_rows(caster)),
+        reaction: caster.turn().available(ActionKind::Reaction),
+    }
+}
+
+/// Every limited use of a stat-block creature's `caster`, as its block
+/// lists them.
+pub fn use_rows(caster: &grimoire_rules::Caster) -> Vec<UseRow> {
+    caster
         .features()
         .iter()
         .map(|f| UseRow {
             name: f.name.clone(),
             remaining: f.remaining(),
             max: f.max_uses,
+            recharge: f.recharge,
         })
-        .collect();
-    CreatureUses {
-        name: c.name.clone(),
-        hp: c.hp,
-        uses: Some(uses),
-        reaction: caster.turn().available(ActionKind::Reaction),
-    }
+        .collect()
 }
 
 /// One limited use of a creature's stat block.
@@ -405,6 +411,9 @@ pub struct UseRow {
     pub remaining: u8,
     /// Uses in all.
     pub max: u8,
+    /// When they come back: `long_rest` (per day), `short_rest`, `never`.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    pub recharge: grimoire_rules::Recharge,
 }
 
 /// A stat-block creature's uses and Reaction.

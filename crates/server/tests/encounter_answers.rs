@@ -103,7 +103,7 @@ fn every_creature_number_in_the_encounter_schemas_may_be_null() {
     let doc = grimoire_server::openapi();
     let schemas = &doc["components"]["schemas"];
     for (schema, fields) in [
-        ("CombatantRow", &["hp", "stats"][..]),
+        ("CombatantRow", &["hp", "stats", "uses"][..]),
         ("CreatureUses", &["hp", "uses"][..]),
         ("CreatureJoined", &["hp"][..]),
         ("CombatantDamaged", &["hp"][..]),

@@ -235,6 +235,13 @@ async fn evening(h: &Harness, gm: &str, petr: &str) -> Vec<Value> {
         json!({"target": "Ogre", "amount": 5, "seed": 1}),
     )
     .await;
+    // The GM's one click on the Mage's row (issue 37): a condition every
+    // seat sees, heard live.
+    gm_post(
+        format!("{e}/Cave/conditions"),
+        json!({"creature": "Cave Mage", "condition": "prone"}),
+    )
+    .await;
     // Ilse's turn: she stabs the Cave Mage with a dagger (a live `attack`,
     // whose answer and event must not show the Mage's hit points).
     gm_post(format!("{e}/Cave/next"), json!(null)).await;

@@ -142,11 +142,13 @@ fn describe_values(doc: &mut serde_json::Value) {
         &format!("{schemas}/CreatureAttackInput/properties/damage_type"),
         json!({ "enum": type_or_null }),
     );
-    patch(
-        doc,
-        &format!("{schemas}/ConditionInput/properties/condition"),
-        json!({ "enum": json_names(&Condition::ALL) }),
-    );
+    for schema in ["ConditionInput", "CreatureConditionInput"] {
+        patch(
+            doc,
+            &format!("{schemas}/{schema}/properties/condition"),
+            json!({ "enum": json_names(&Condition::ALL) }),
+        );
+    }
     patch(
         doc,
         &format!("{schemas}/GearInput/properties/recharge"),

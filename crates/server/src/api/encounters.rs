@@ -6,8 +6,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use grimoire_app::encounter_calls::{self as calls, DamageCall, HarmCall, JoinCall};
 use grimoire_app::encounter_view::{
-    CombatantDamaged, CombatantJoined, EncounterCreated, EncounterEnded, EncounterList,
-    EncounterStatus,
+    CombatantDamaged, CombatantJoined, CreatureConditionChanged, EncounterCreated, EncounterEnded,
+    EncounterList, EncounterStatus,
 };
 use grimoire_app::{dice_seed, retry};
 use grimoire_catalog::Catalog;
@@ -74,6 +74,23 @@ pub struct EncounterHarmInput {
     pub seed: Option<u64>,
 }
 
+/// A condition a stat-block creature of the encounter gains or loses (the
+/// GM's one click in its row).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CreatureConditionInput {
+    /// The creature, as the encounter names it; a character's conditions
+    /// are on its own sheet (`…/characters/{name}/conditions`).
+    #[schema(min_length = 1, max_length = 64, example = "Cave Mage")]
+    creature: String,
+    /// The condition (`prone`, `stunned`, ...).
+    #[schema(value_type = String, example = "prone")]
+    condition: grimoire_rules::Condition,
+    /// Removes it instead of adding it.
+    #[serde(default)]
+    remove: bool,
+}
+
 /// A new encounter.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -126,6 +143,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(next))
         .routes(routes!(damage))
         .routes(routes!(harm))
+        .routes(routes!(condition))
         .routes(routes!(end))
 }
 
@@ -440,6 +458,56 @@ async fn harm(
                 seed: Some(seed),
                 ..answer
             })
+        },
+    )
+    .await?;
+    Ok(Json(out))
+}
+
+/// A stat-block creature gains or loses a condition (GM only);
+/// Incapacitated and the conditions that include it end its
+/// Concentration. Every seat sees the creature's conditions in the
+/// encounter's status and hears the change live (kind `encounter`); a
+/// character is refused (`invalid_request`): its conditions are its
+/// sheet's.
+#[utoipa::path(post, path = "/campaigns/{campaign}/encounters/{encounter}/conditions",
+    tag = "encounters", security(("token" = [])),
+    params(("campaign" = String, Path), ("encounter" = String, Path)),
+    request_body = CreatureConditionInput,
+    responses((status = 200, body = CreatureConditionChanged), (status = 400, body = crate::api::ErrorBody),
+              (status = 401, body = crate::api::ErrorBody), (status = 403, body = crate::api::ErrorBody),
+              (status = 404, body = crate::api::ErrorBody),
+              (status = 422, body = crate::api::ErrorBody,
+               description = "not a creature of the running encounter (unknown_combatant), one without a stat block (not_a_caster), a character (invalid_request), no running encounter")))]
+async fn condition(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, enc)): Params<(String, String)>,
+    Body(body): Body<CreatureConditionInput>,
+) -> Result<Json<CreatureConditionChanged>, ServerError> {
+    let out = gm_step(
+        &state,
+        token,
+        campaign,
+        "server-gm-run_encounters",
+        move |store| {
+            let name = check_name(grimoire_app::NameKind::Combatant, &body.creature)?;
+            let (toggle, verb) = if body.remove {
+                (grimoire_app::Toggle::Remove, "remove")
+            } else {
+                (grimoire_app::Toggle::Add, "add")
+            };
+            Ok(calls::creature_condition_in(
+                store,
+                &enc,
+                &name,
+                body.condition,
+                toggle,
+                format!(
+                    "encounter condition {enc} {name} {verb} {}",
+                    grimoire_words::Named::name_en(body.condition)
+                ),
+            )?)
         },
     )
     .await?;
