@@ -342,6 +342,24 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
             Refused,
             json!({"relaxed": ["R14"]}),
         ),
+        (
+            "get",
+            "/campaigns/{campaign}/invites",
+            Refused,
+            none.clone(),
+        ),
+        (
+            "post",
+            "/campaigns/{campaign}/invites",
+            Refused,
+            json!({"uses": 1, "hours": 1}),
+        ),
+        (
+            "delete",
+            "/campaigns/{campaign}/invites/{id}",
+            Refused,
+            none.clone(),
+        ),
         ("get", "/campaigns/{campaign}/log", Reads, none.clone()),
         (
             "post",
@@ -370,6 +388,12 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
         ),
         ("get", "/cards", Outside, none.clone()),
         ("get", "/health", Outside, none.clone()),
+        (
+            "post",
+            "/invites/accept",
+            Outside,
+            json!({"code": "gmi_00000000000000000000000000000000"}),
+        ),
         ("get", "/me", Outside, none.clone()),
         ("get", "/me/events", Outside, none.clone()),
         ("get", "/me/tokens", Outside, none.clone()),

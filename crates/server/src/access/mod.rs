@@ -1,11 +1,12 @@
 //! Accounts, API tokens, campaigns and roles: who may do what.
 //!
 //! Everything is kept as ordinary store entities (kinds `account`, `token`,
-//! `campaign`), so it lives in the same database, migrates with it and works
+//! `campaign`, `invite`), so it lives in the same database, migrates with it and works
 //! on both backends. A token is 32 random bytes shown once; the store keeps
 //! only its SHA-256, used as the `token` entity's name, so a token is found
 //! by hashing it and a leaked database leaks no usable token.
 
+mod invite;
 mod token;
 
 use grimoire_app::NameKind;
@@ -16,6 +17,7 @@ use utoipa::ToSchema;
 
 use crate::error::ServerError;
 
+pub use invite::{Invite, accept_invite, create_invite, invites_of, revoke_invite};
 pub use token::{hash_token, new_token};
 
 /// An account (a person at the table).

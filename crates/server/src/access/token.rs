@@ -30,7 +30,7 @@ pub fn public_id(stored_hash: &str) -> String {
 
 /// Lower-case hex, two digits a byte (every request hashes its token,
 /// so this is a table look-up, not a `write!` per byte).
-fn hex(bytes: &[u8]) -> String {
+pub(super) fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     bytes
         .iter()

@@ -201,6 +201,12 @@ fn live_stream(
             let ev = match received {
                 Ok(delivered) => {
                     let e = &delivered.event;
+                    // The campaign's members changed: a player removed
+                    // loses the stream now, not at the next check.
+                    if e.kind == "player" && standing.campaign.is_some() && !standing.holds().await
+                    {
+                        return None;
+                    }
                     let text = if sight.sees_everything() {
                         // The GM's view: one JSON text shared by every GM.
                         delivered.json().to_owned()

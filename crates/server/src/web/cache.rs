@@ -2,15 +2,17 @@
 //! its scripts and stylesheet, and the SRD spell cards.
 //!
 //! Each body gets a weak `ETag` from a hash of its bytes (weak because the
-//! same tag covers the plain and the gzip form that the compression layer
-//! sends) and `Cache-Control: no-cache`: the browser keeps its copy but asks
-//! every time, so a repeat visit costs a `304 Not Modified` per file, and a
-//! new server binary is picked up at once, without versioned file names.
+//! same tag covers the plain, Brotli and gzip forms) and `Cache-Control:
+//! no-cache`: the browser keeps its copy but asks every time, so a repeat
+//! visit costs a `304 Not Modified` per file, and a new server binary is
+//! picked up at once, without versioned file names.
 //!
-//! The gzip form is made once, at first use, rather than by the
-//! compression layer on every request: the cards are 350 KB, and a
-//! request's CPU cost should stay small and known. A response that already
-//! has a `Content-Encoding` passes the layer untouched.
+//! The Brotli and gzip forms are made once, at first use and at the best
+//! level, rather than by the compression layer on every request: the cards
+//! are 350 KB, and a request's CPU cost should stay small and known. A
+//! response that already has a `Content-Encoding` passes the layer
+//! untouched. Brotli is sent when the browser takes it (every current
+//! browser does, over HTTPS and on localhost), gzip otherwise.
 
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -22,6 +24,8 @@ pub(crate) struct Fixed {
     body: axum::body::Bytes,
     /// The body gzipped, when that is smaller.
     gzip: Option<axum::body::Bytes>,
+    /// The body in Brotli, when that is smaller.
+    br: Option<axum::body::Bytes>,
     etag: HeaderValue,
 }
 
@@ -34,25 +38,62 @@ fn gzipped(body: &[u8]) -> Option<axum::body::Bytes> {
     (out.len() < body.len()).then(|| out.into())
 }
 
-/// Whether the client takes gzip: `gzip` or `*` in `Accept-Encoding`
-/// without `q=0` (RFC 9110 12.5.3).
-fn accepts_gzip(request: &HeaderMap) -> bool {
-    request
+/// `body` in Brotli at the best quality (11, a 4 MiB window), or `None`
+/// when that saves nothing.
+fn brotlied(body: &[u8]) -> Option<axum::body::Bytes> {
+    use std::io::Write;
+    let mut enc = brotli::CompressorWriter::new(Vec::new(), 4096, 11, 22);
+    enc.write_all(body).ok()?;
+    enc.flush().ok()?;
+    let out = enc.into_inner();
+    (out.len() < body.len()).then(|| out.into())
+}
+
+/// How much the client wants `coding` (`gzip`, `br`) by its
+/// `Accept-Encoding` (RFC 9110 12.5.3): the `q` of the items that name it
+/// (1 without a `q`), else that of `*`, else 0; `q=0` refuses it.
+fn wants(request: &HeaderMap, coding: &str) -> f32 {
+    let (mut named, mut any) = (None::<f32>, None::<f32>);
+    for item in request
         .get_all(header::ACCEPT_ENCODING)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
-        .any(|item| {
-            let mut parts = item.split(';');
-            let coding = parts.next().unwrap_or_default().trim();
-            let refused = parts.any(|p| {
-                p.trim()
-                    .strip_prefix("q=")
-                    .and_then(|q| q.trim().parse::<f32>().ok())
-                    .is_some_and(|q| q <= 0.0)
-            });
-            !refused && (coding.eq_ignore_ascii_case("gzip") || coding == "*")
-        })
+    {
+        let mut parts = item.split(';');
+        let name = parts.next().unwrap_or_default().trim();
+        let q = parts
+            .find_map(|p| p.trim().strip_prefix("q="))
+            .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())
+            .unwrap_or(0.0);
+        let slot = if name.eq_ignore_ascii_case(coding) {
+            &mut named
+        } else if name == "*" {
+            &mut any
+        } else {
+            continue;
+        };
+        *slot = Some(slot.map_or(q, |was| was.max(q)));
+    }
+    named.or(any).unwrap_or(0.0)
+}
+
+/// The form to send: Brotli when the client wants it at least as much as
+/// gzip, gzip when it wants that more, plain when it takes neither (or
+/// that form saves nothing).
+fn pick<'a>(
+    fixed: &'a Fixed,
+    request: &HeaderMap,
+) -> Option<(&'static str, &'a axum::body::Bytes)> {
+    let br = fixed.br.as_ref().map_or(0.0, |_| wants(request, "br"));
+    let gzip = fixed.gzip.as_ref().map_or(0.0, |_| wants(request, "gzip"));
+    if br > 0.0 && br >= gzip {
+        fixed.br.as_ref().map(|b| ("br", b))
+    } else if gzip > 0.0 {
+        fixed.gzip.as_ref().map(|b| ("gzip", b))
+    } else {
+        None
+    }
 }
 
 impl Fixed {
@@ -65,24 +106,30 @@ impl Fixed {
         let etag = HeaderValue::from_str(&format!("W/\"{hex}\""))
             .unwrap_or_else(|_| HeaderValue::from_static("W/\"0\""));
         let gzip = gzipped(&body);
-        Fixed { body, gzip, etag }
+        let br = brotlied(&body);
+        Fixed {
+            body,
+            gzip,
+            br,
+            etag,
+        }
     }
 
     /// The body with its type, tag and `no-cache`; or, when the request's
     /// `If-None-Match` names the tag, an empty 304 with the same headers.
     pub(crate) fn respond(&self, request: &HeaderMap, mime: &'static str) -> Response {
-        let gzip = self.gzip.as_ref().filter(|_| accepts_gzip(request));
+        let coded = pick(self, request);
         let mut res = if matches(request, &self.etag) {
             StatusCode::NOT_MODIFIED.into_response()
         } else {
-            Body::from(gzip.unwrap_or(&self.body).clone()).into_response()
+            Body::from(coded.map_or(&self.body, |(_, b)| b).clone()).into_response()
         };
         let ok = res.status() == StatusCode::OK;
         let h = res.headers_mut();
         if ok {
             h.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
-            if gzip.is_some() {
-                h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            if let Some((coding, _)) = coded {
+                h.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
             }
         }
         h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
@@ -156,35 +203,68 @@ mod tests {
         );
     }
 
-    #[test]
-    fn gzip_is_sent_only_where_accepted() {
-        for (accept, gzip) in [
-            (None, false),
-            (Some("gzip"), true),
-            (Some("deflate, gzip;q=0.5, br"), true),
-            (Some("GZIP"), true),
-            (Some("*"), true),
-            (Some("gzip;q=0"), false),
-            (Some("gzip; q=0.0, identity"), false),
-            (Some("br, identity"), false),
-        ] {
-            let mut req = HeaderMap::new();
-            if let Some(a) = accept {
-                req.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(a));
-            }
-            assert_eq!(accepts_gzip(&req), gzip, "{accept:?}");
+    /// The coding sent for an `Accept-Encoding` (`None`: no header).
+    fn coding(accept: Option<&str>) -> Option<&'static str> {
+        let fixed = Fixed::new("word ".repeat(100));
+        let mut req = HeaderMap::new();
+        if let Some(a) = accept {
+            req.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(a).unwrap());
         }
+        pick(&fixed, &req).map(|(c, _)| c)
+    }
+
+    #[test]
+    fn brotli_or_gzip_is_sent_only_where_accepted() {
+        for (accept, sent) in [
+            (None, None),
+            (Some("gzip"), Some("gzip")),
+            (Some("deflate, gzip;q=0.5, br"), Some("br")),
+            (Some("gzip, deflate, br, zstd"), Some("br")),
+            (Some("br;q=0.4, gzip;q=0.8"), Some("gzip")),
+            (Some("BR"), Some("br")),
+            (Some("GZIP"), Some("gzip")),
+            (Some("*"), Some("br")),
+            (Some("gzip;q=0"), None),
+            (Some("gzip; q=0.0, identity"), None),
+            (Some("br;q=0, gzip"), Some("gzip")),
+            (Some("br, identity"), Some("br")),
+            (Some("br;q=0, *"), Some("gzip")),
+            (Some("identity"), None),
+        ] {
+            assert_eq!(coding(accept), sent, "{accept:?}");
+        }
+    }
+
+    #[test]
+    fn both_forms_hold_the_body() {
+        use std::io::Read;
+        let text = "word ".repeat(100);
+        let fixed = Fixed::new(text.clone());
+        let mut out = String::new();
+        brotli::Decompressor::new(&fixed.br.as_ref().unwrap()[..], 4096)
+            .read_to_string(&mut out)
+            .unwrap();
+        assert_eq!(out, text);
+        out.clear();
+        flate2::read::GzDecoder::new(&fixed.gzip.as_ref().unwrap()[..])
+            .read_to_string(&mut out)
+            .unwrap();
+        assert_eq!(out, text);
     }
 
     #[test]
     fn a_body_that_gzip_cannot_shrink_is_sent_plain() {
         let tiny = Fixed::new("x");
-        assert!(tiny.gzip.is_none());
+        assert!(tiny.gzip.is_none() && tiny.br.is_none());
         let mut req = HeaderMap::new();
-        req.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("gzip"));
+        req.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("gzip, br"),
+        );
         let res = tiny.respond(&req, "text/plain");
         assert!(res.headers().get(header::CONTENT_ENCODING).is_none());
         assert!(Fixed::new("word ".repeat(100)).gzip.is_some());
+        assert!(Fixed::new("word ".repeat(100)).br.is_some());
     }
 
     #[test]

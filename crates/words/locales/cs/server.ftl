@@ -41,6 +41,7 @@ server-not_owner = „{ $character }“ patří jinému hráči; jednat za ni sm
 server-gm_only = jen GM kampaně „{ $campaign }“ smí { $action }
 server-gm-add_players = přidávat hráče
 server-gm-remove_players = odebírat hráče
+server-gm-invite_players = zvát hráče
 server-gm-create_encounters = zakládat střetnutí
 server-gm-run_encounters = řídit střetnutí
 server-gm-upload_homebrew = nahrávat vlastní kouzla
@@ -87,3 +88,10 @@ server-internal = vnitřní chyba serveru
 
 server-import-the_sheet = deník
 server-gm-import_for_others = importovat postavy jiným hráčům
+
+## Pozvánky (issue 37)
+
+server-invalid_invite = pozvánka pustí 1–{ $uses } hráčů a platí 1–{ $hours } hodin
+server-too_many_invites = kampaň smí mít nejvýš { $max } platných pozvánek; nejdřív jednu zrušte
+server-unknown_invite = kampaň nemá platnou pozvánku s id „{ $id }“
+server-invite_unusable = tahle pozvánka už nikoho nepustí: GM ji zrušil, je vyčerpaná nebo jí vypršela platnost; požádejte GM o novou

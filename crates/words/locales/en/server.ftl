@@ -46,6 +46,7 @@ server-not_owner = "{ $character }" belongs to another player; only its owner or
 server-gm_only = only the GM of "{ $campaign }" may { $action }
 server-gm-add_players = add players
 server-gm-remove_players = remove players
+server-gm-invite_players = invite players
 server-gm-create_encounters = create encounters
 server-gm-run_encounters = run encounters
 server-gm-upload_homebrew = upload homebrew
@@ -98,3 +99,10 @@ server-internal = internal error
 # What cli-import-error-* call the uploaded file.
 server-import-the_sheet = the sheet
 server-gm-import_for_others = import characters for other players
+
+## Invites (issue 37)
+
+server-invalid_invite = an invite admits 1–{ $uses } players and lasts 1–{ $hours } hours
+server-too_many_invites = a campaign holds at most { $max } live invites; revoke one first
+server-unknown_invite = this campaign has no live invite with id "{ $id }"
+server-invite_unusable = this invite seats nobody: it was revoked, used up or has expired; ask the GM for a new one
