@@ -1,14 +1,15 @@
 //! Class resources at the table (issue 33): Font of Magic both ways,
-//! Innate Sorcery, Magical Cunning, a Short Rest with Arcane Recovery or
-//! Sorcerous Restoration, and the view of what is left. Each operation
+//! Innate Sorcery, Magical Cunning, a Short Rest with Arcane Recovery,
+//! Natural Recovery, Sorcerous Restoration or Memorize Spell, and the view
+//! of what is left. Each operation
 //! loads the character, asks the rules and commits the events in one
 //! change; a refusal writes nothing.
 
 use grimoire_dice::DiceRng;
 use grimoire_rules::{
-    Caster, ClassFeature, HitDice, HitDieRoll, Outcome, RulesError, ShortRestChoices, SlotLevel,
-    Spell, arcane_recovery_budget, magical_cunning_budget, slot_creation_cost,
-    sorcerous_restoration_budget,
+    Caster, ClassFeature, HitDice, HitDieRoll, MemorizedSwap, Outcome, RulesError,
+    ShortRestChoices, SlotLevel, Spell, arcane_recovery_budget, magical_cunning_budget,
+    slot_creation_cost, sorcerous_restoration_budget,
 };
 use grimoire_store::{Entity, Store};
 use serde::{Deserialize, Serialize};
@@ -57,6 +58,27 @@ pub struct RestChoices {
     /// Sorcerous Restoration: regain Sorcery Points.
     #[serde(default)]
     pub sorcerous_restoration: bool,
+    /// Natural Recovery (Circle of the Land): the level of each expended
+    /// slot to recover; at most 10 slots.
+    #[serde(default)]
+    pub natural_recovery: Vec<u8>,
+    /// Memorize Spell: a prepared spell swapped for one of the spellbook.
+    #[serde(default)]
+    pub memorize: Option<MemorizeInput>,
+}
+
+/// Memorize Spell's choice, by spell id or name (a homebrew spell of the
+/// campaign too).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct MemorizeInput {
+    /// The prepared spell to forget.
+    #[cfg_attr(feature = "openapi", schema(max_length = 100))]
+    pub forget: String,
+    /// The spellbook's spell to prepare in its place.
+    #[cfg_attr(feature = "openapi", schema(max_length = 100))]
+    pub learn: String,
 }
 
 /// The most slots one Arcane Recovery names (a level-20 Wizard recovers
@@ -64,30 +86,62 @@ pub struct RestChoices {
 pub const MAX_RECOVERED_SLOTS: usize = 10;
 
 impl RestChoices {
-    /// The rules' choices, or a refusal naming a level outside 1..=9 or too
-    /// many slots.
-    pub fn to_rules(&self) -> Result<ShortRestChoices, AppError> {
-        crate::limits::check_len(
-            &self.arcane_recovery,
-            MAX_RECOVERED_SLOTS,
-            "too_many_slots",
-            "arcane_recovery",
-        )
-        .map_err(AppError::TooMany)?;
-        let arcane_recovery = self
-            .arcane_recovery
-            .iter()
-            .map(|l| SlotLevel::new(*l))
-            .collect::<Result<Vec<_>, RulesError>>()?;
+    /// The rules' choices, or a refusal naming a level outside 1..=9, too
+    /// many slots or a spell the catalogue (with the campaign's homebrew
+    /// in `store`) does not know.
+    pub fn to_rules(&self, store: &Store) -> Result<ShortRestChoices, AppError> {
+        let levels = |asked: &[u8], field: &'static str| {
+            crate::limits::check_len(asked, MAX_RECOVERED_SLOTS, "too_many_slots", field)
+                .map_err(AppError::TooMany)?;
+            asked
+                .iter()
+                .map(|l| SlotLevel::new(*l).map_err(AppError::from))
+                .collect::<Result<Vec<_>, AppError>>()
+        };
+        let memorize = match &self.memorize {
+            None => None,
+            Some(m) => {
+                let spell = |name: &str| -> Result<Spell, AppError> {
+                    let srd = grimoire_catalog::Catalog::srd();
+                    match srd.get(name) {
+                        Some(found) => Ok(found.spell.clone()),
+                        None => Ok(crate::homebrew::catalog(store)?.lookup(name)?.spell.clone()),
+                    }
+                };
+                Some(Box::new(MemorizedSwap {
+                    forget: spell(&m.forget)?,
+                    learn: spell(&m.learn)?,
+                }))
+            }
+        };
         Ok(ShortRestChoices {
-            arcane_recovery,
+            arcane_recovery: levels(&self.arcane_recovery, "arcane_recovery")?,
             sorcerous_restoration: self.sorcerous_restoration,
+            natural_recovery: levels(&self.natural_recovery, "natural_recovery")?,
+            memorize,
         })
     }
 
     /// Whether nothing is chosen.
     pub fn is_empty(&self) -> bool {
-        self.arcane_recovery.is_empty() && !self.sorcerous_restoration
+        self.arcane_recovery.is_empty()
+            && !self.sorcerous_restoration
+            && self.natural_recovery.is_empty()
+            && self.memorize.is_none()
+    }
+
+    /// The feature a choice belongs to, for the refusal of a choice made on
+    /// a Long Rest: the first one chosen.
+    fn first_feature(&self) -> ClassFeature {
+        if !self.arcane_recovery.is_empty() {
+            ClassFeature::ArcaneRecovery
+        } else if !self.natural_recovery.is_empty() {
+            ClassFeature::NaturalRecovery
+        } else if self.memorize.is_some() {
+            ClassFeature::MemorizeSpell
+        } else {
+            ClassFeature::SorcerousRestoration
+        }
     }
 }
 
@@ -121,6 +175,10 @@ pub struct ResourcesView {
     /// Magical Cunning: Pact slots it brings back at most, or `used`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub magical_cunning: Option<OncePerRest>,
+    /// Natural Recovery (Circle of the Land): combined slot levels it
+    /// brings back, or `used`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub natural_recovery: Option<OncePerRest>,
 }
 
 /// Some left of a most.
@@ -168,10 +226,7 @@ impl ResourcesView {
     pub fn of(c: &Caster) -> ResourcesView {
         use grimoire_rules::Class;
         let sorcerer = c.class_level(Class::Sorcerer);
-        let has = |f: ClassFeature| {
-            let (class, level) = f.granted_by();
-            c.class_level(class) >= level
-        };
+        let has = |f: ClassFeature| c.has_class_feature(f);
         let mut view = ResourcesView::default();
         if has(ClassFeature::FontOfMagic) {
             view.sorcery_points = Some(Pool {
@@ -210,6 +265,12 @@ impl ResourcesView {
             view.arcane_recovery = Some(OncePerRest {
                 used: c.arcane_recovery_left().is_none(),
                 amount: arcane_recovery_budget(c.class_level(Class::Wizard)),
+            });
+        }
+        if has(ClassFeature::NaturalRecovery) {
+            view.natural_recovery = Some(OncePerRest {
+                used: c.natural_recovery_left().is_none(),
+                amount: grimoire_rules::arcane_recovery_budget(c.class_level(Class::Druid)),
             });
         }
         if has(ClassFeature::MagicalCunning) {
@@ -307,16 +368,13 @@ pub fn rest_choosing<R: DiceRng + ?Sized>(
         return crate::rest_with_hit_dice(store, command, caster, kind, dice, rng);
     }
     if kind == RestKind::Long {
-        let feature = if choices.arcane_recovery.is_empty() {
-            ClassFeature::SorcerousRestoration
-        } else {
-            ClassFeature::ArcaneRecovery
-        };
+        let feature = choices.first_feature();
         return Err(
             RulesError::from(grimoire_rules::ResourceError::NeedsShortRest { feature }).into(),
         );
     }
-    let (out, rolls, healed) = short_rest_outcome(caster, dice, choices, rng)?;
+    let rules_choices = choices.to_rules(store)?;
+    let (out, rolls, healed) = short_rest_outcome(caster, dice, &rules_choices, rng)?;
     let step = commit(store, command, caster, out)?;
     Ok(Rested {
         step,
@@ -330,7 +388,7 @@ pub fn rest_choosing<R: DiceRng + ?Sized>(
 pub(crate) fn short_rest_outcome<R: DiceRng + ?Sized>(
     caster: &Entity<Caster>,
     dice: HitDice,
-    choices: &RestChoices,
+    choices: &ShortRestChoices,
     rng: &mut R,
 ) -> Result<(Outcome, Vec<HitDieRoll>, u32), AppError> {
     let c = &caster.state;
@@ -340,7 +398,7 @@ pub(crate) fn short_rest_outcome<R: DiceRng + ?Sized>(
         }
         .into());
     }
-    let mut out = c.short_rest_with(&choices.to_rules()?)?;
+    let mut out = c.short_rest_with(choices)?;
     let (mut rolls, mut healed) = (Vec::new(), 0);
     if !dice.is_none() {
         let after = c.clone().replay(&out.events);
@@ -353,9 +411,10 @@ pub(crate) fn short_rest_outcome<R: DiceRng + ?Sized>(
 }
 
 /// What a party Short Rest (`rest --all`) takes back for `c` without
-/// asking: Arcane Recovery's highest expended slots within its budget,
-/// and Sorcerous Restoration when points are spent; each only while
-/// unused since the last Long Rest.
+/// asking: Arcane Recovery's and Natural Recovery's highest expended slots
+/// within their budgets, and Sorcerous Restoration when points are spent;
+/// each only while unused since the last Long Rest. Memorize Spell is a
+/// choice of spells, never made unasked.
 pub fn party_choices(c: &Caster) -> RestChoices {
     let restoration = c.class_level(grimoire_rules::Class::Sorcerer) >= 5
         && !c.class_resources().restoration_used()
@@ -366,8 +425,8 @@ pub fn party_choices(c: &Caster) -> RestChoices {
     }
 }
 
-/// The Arcane Recovery `rest --all` makes for a Wizard who has it: the
-/// highest expended slots within its budget.
+/// The Arcane Recovery (and Natural Recovery) `rest --all` makes for a
+/// caster who has it: the highest expended slots within its budget.
 pub fn default_choices(c: &Caster) -> RestChoices {
     RestChoices {
         arcane_recovery: c
@@ -375,7 +434,12 @@ pub fn default_choices(c: &Caster) -> RestChoices {
             .iter()
             .map(|l| l.get())
             .collect(),
-        sorcerous_restoration: false,
+        natural_recovery: c
+            .natural_recovery_default()
+            .iter()
+            .map(|l| l.get())
+            .collect(),
+        ..RestChoices::default()
     }
 }
 
@@ -455,10 +519,33 @@ mod tests {
 
     #[test]
     fn rest_choices_refuse_a_level_outside_one_to_nine() {
+        let store = Store::open_in_memory().unwrap();
         let bad = RestChoices {
             arcane_recovery: vec![0],
-            sorcerous_restoration: false,
+            ..RestChoices::default()
         };
-        assert_eq!(bad.to_rules().unwrap_err().code(), "invalid_slot_level");
+        assert_eq!(
+            bad.to_rules(&store).unwrap_err().code(),
+            "invalid_slot_level"
+        );
+        let too_many = RestChoices {
+            natural_recovery: vec![1; MAX_RECOVERED_SLOTS + 1],
+            ..RestChoices::default()
+        };
+        assert_eq!(
+            too_many.to_rules(&store).unwrap_err().code(),
+            "too_many_slots"
+        );
+        let unknown = RestChoices {
+            memorize: Some(MemorizeInput {
+                forget: "shield".into(),
+                learn: "no-such-spell".into(),
+            }),
+            ..RestChoices::default()
+        };
+        assert_eq!(
+            unknown.to_rules(&store).unwrap_err().code(),
+            "unknown_spell"
+        );
     }
 }

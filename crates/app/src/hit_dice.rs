@@ -162,7 +162,9 @@ pub fn rest_all_spending<R: DiceRng + ?Sized>(
         let outcome = if choices.is_empty() {
             rest_outcome(store, c, kind, dice, rng)
         } else {
-            crate::class_resources::short_rest_outcome(c, dice, &choices, rng)
+            choices.to_rules(store).and_then(|chosen| {
+                crate::class_resources::short_rest_outcome(c, dice, &chosen, rng)
+            })
         };
         let (state, refused) = match outcome {
             Ok((out, rolls, _)) if !out.events.is_empty() => {

@@ -17,7 +17,7 @@ use grimoire_catalog::Catalog;
 use grimoire_dice::DiceRng;
 use grimoire_rules::{
     CastRequest, CastResolution, Caster, Class, Condition, DeathSaveResult, Event, HitDice,
-    HitDieRoll, RollRecord, Spell,
+    HitDieRoll, RollRecord, RolledMaxHp, Spell, TurnEconomy, Vitals,
 };
 use grimoire_store::{ChangeId, Entity, LogEntry, Store, Undone};
 use serde::{Deserialize, Serialize};
@@ -51,6 +51,14 @@ pub struct RestInput {
     /// Sorcerous Restoration as the Short Rest finishes.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sorcerous_restoration: bool,
+    /// Natural Recovery (Circle of the Land) as the Short Rest finishes:
+    /// the level of each expended slot to recover (`[3, 1]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub natural_recovery: Vec<u8>,
+    /// Memorize Spell as the Short Rest finishes: a prepared spell swapped
+    /// for one of the spellbook.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memorize: Option<crate::class_resources::MemorizeInput>,
 }
 
 /// A death saving throw to roll, or Stable to become (2024).
@@ -164,10 +172,13 @@ impl StepReport {
     }
 }
 
-/// What a rest did: the step, and each Hit Point Die spent.
+/// What a rest did: the step, and each Hit Point Die spent. The CLI's
+/// `rest --json`, the API's `POST …/rests` and MCP's `rest` answer it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RestReport {
+    /// Which rest: `short` or `long`.
+    pub rest: RestKind,
     /// The state changes logged (empty when nothing changed).
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
     pub events: Vec<Event>,
@@ -184,6 +195,90 @@ pub struct RestReport {
     pub hit_dice_rolls: Vec<HitDieRoll>,
     /// Hit points the dice gave in all.
     pub hit_dice_healed: u32,
+    /// The Hit Point Dice left afterwards, by size (`{"d8": 2}`).
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    pub hit_dice_left: HitDice,
+    /// Hit points and Armor Class afterwards, once recorded.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub vitals: Option<Vitals>,
+    /// The character afterwards.
+    pub character: CharacterView,
+}
+
+/// What recording or changing hit points did (or, asked for no change,
+/// the hit points as they are). The CLI's `hp --json`, the API's
+/// `POST …/hp` and MCP's `hp` answer it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HitPointsReport {
+    /// Hit points and Armor Class afterwards, once recorded.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub vitals: Option<Vitals>,
+    /// The character's Hit Point Dice, by size.
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    pub hit_dice: HitDice,
+    /// The Hit Point Dice left, by size.
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    pub hit_dice_left: HitDice,
+    /// A maximum rolled from the Hit Point Dice: each level as rolled.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub max_hp_rolled: Option<RolledMaxHp>,
+    /// The state changes logged (empty when nothing changed).
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub events: Vec<Event>,
+    /// Notes for the player: the rules' notes, each a `code` with its
+    /// values.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub notes: Vec<grimoire_rules::Note>,
+    /// The change id, when something was written.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
+    pub change: Option<ChangeId>,
+    /// The character afterwards.
+    pub character: CharacterView,
+}
+
+/// What gaining or losing a condition did. The CLI's `condition --json`,
+/// the API's `POST …/conditions` and MCP's `condition` answer it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ConditionReport {
+    /// The conditions afterwards.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
+    pub conditions: Vec<Condition>,
+    /// Whether the character is silenced (no Verbal components, R14a).
+    pub silenced: bool,
+    /// The Exhaustion level afterwards, 0 to 6.
+    pub exhaustion: u8,
+    /// The state changes logged (empty when nothing changed).
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub events: Vec<Event>,
+    /// Notes for the player (Concentration ended by Incapacitated).
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub notes: Vec<grimoire_rules::Note>,
+    /// The change id, when something was written.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
+    pub change: Option<ChangeId>,
+    /// The character afterwards.
+    pub character: CharacterView,
+}
+
+/// What the end of a turn did. The CLI's `turn end --json`, the API's
+/// `POST …/turns` and MCP's `turn_end` answer it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TurnReport {
+    /// The turn's economy afterwards (actions, the one slot a turn).
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    pub turn: TurnEconomy,
+    /// The state changes logged.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub events: Vec<Event>,
+    /// Notes for the player.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub notes: Vec<grimoire_rules::Note>,
+    /// The change id, when something was written.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
+    pub change: Option<ChangeId>,
     /// The character afterwards.
     pub character: CharacterView,
 }
@@ -208,10 +303,18 @@ pub struct DeathSaveReport {
     pub character: CharacterView,
 }
 
-/// The result of taking damage.
+/// The result of taking damage. The CLI's `damage --json`, the API's
+/// `POST …/damage` and MCP's `damage` answer it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DamageReport {
+    /// Hit points of damage taken.
+    pub damage: u32,
+    /// Hit points afterwards, when recorded.
+    pub hp_after: Option<u32>,
+    /// Hit points and Armor Class afterwards, once recorded.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub vitals: Option<Vitals>,
     /// The Concentration save's DC, when one was needed.
     pub dc: Option<i32>,
     /// The save roll, when one was needed.
@@ -222,6 +325,9 @@ pub struct DamageReport {
     /// The state changes logged.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
     pub events: Vec<Event>,
+    /// Notes for the player (a death save failed at 0 hit points, ...).
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub notes: Vec<grimoire_rules::Note>,
     /// The change id, when something was written.
     #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
     pub change: Option<ChangeId>,
@@ -238,8 +344,21 @@ fn step<T>(
     command: &str,
     op: impl FnOnce(&mut Store, String, &Entity<Caster>) -> Result<T, AppError>,
 ) -> Result<(T, String), AppError> {
+    step_logged(store, name, command, None, op)
+}
+
+/// [`step`], logged as `logged` when the front end words the change
+/// itself (the CLI logs its command line, `rest Elmira --long`).
+fn step_logged<T>(
+    store: &mut Store,
+    name: &str,
+    command: &str,
+    logged: Option<String>,
+    op: impl FnOnce(&mut Store, String, &Entity<Caster>) -> Result<T, AppError>,
+) -> Result<(T, String), AppError> {
     let (entity, owner) = load(store, name)?;
-    let out = op(store, format!("{command} {}", entity.name), &entity)?;
+    let command = logged.unwrap_or_else(|| format!("{command} {}", entity.name));
+    let out = op(store, command, &entity)?;
     Ok((out, owner))
 }
 
@@ -278,19 +397,40 @@ pub fn rest<R: DiceRng + ?Sized>(
     input: &RestInput,
     rng: &mut R,
 ) -> Result<RestReport, AppError> {
-    let command = match input.kind {
-        RestKind::Short => "rest short",
-        RestKind::Long => "rest long",
-    };
     let dice = input.hit_dice.unwrap_or_default();
     let choices = crate::class_resources::RestChoices {
         arcane_recovery: input.arcane_recovery.clone(),
         sorcerous_restoration: input.sorcerous_restoration,
+        natural_recovery: input.natural_recovery.clone(),
+        memorize: input.memorize.clone(),
     };
-    let (r, owner) = step(store, name, command, |store, command, c| {
-        crate::class_resources::rest_choosing(store, command, c, input.kind, dice, &choices, rng)
+    rest_as(store, name, None, input.kind, dice, &choices, rng)
+}
+
+/// [`rest`] with its parts as a front end gathered them (the Hit Point
+/// Dice to spend, the class features' choices), logged as `logged` or as
+/// `rest short Elmira`.
+pub fn rest_as<R: DiceRng + ?Sized>(
+    store: &mut Store,
+    name: &str,
+    logged: Option<String>,
+    kind: RestKind,
+    dice: HitDice,
+    choices: &crate::class_resources::RestChoices,
+    rng: &mut R,
+) -> Result<RestReport, AppError> {
+    let command = match kind {
+        RestKind::Short => "rest short",
+        RestKind::Long => "rest long",
+    };
+    let (r, owner) = step_logged(store, name, command, logged, |store, command, c| {
+        crate::class_resources::rest_choosing(store, command, c, kind, dice, choices, rng)
     })?;
+    let after = &r.step.character.state;
     Ok(RestReport {
+        rest: kind,
+        hit_dice_left: after.hit_dice_left(),
+        vitals: after.vitals(),
         character: CharacterView::of(&r.step.character, &owner),
         events: r.step.events,
         notes: r.step.notes,
@@ -331,30 +471,101 @@ pub fn death_save<R: DiceRng + ?Sized>(
 
 /// Ends the character's turn and starts the next: the action economy and
 /// the one-slot-per-turn limit reset (R9, R10).
-pub fn end_turn(store: &mut Store, name: &str) -> Result<StepReport, AppError> {
-    let (s, owner) = step(store, name, "turn", |store, command, c| {
-        crate::character::end_turn(store, command, c, NextTurn::Now)
-    })?;
-    Ok(StepReport::of(s, &owner))
+pub fn end_turn(store: &mut Store, name: &str) -> Result<TurnReport, AppError> {
+    end_turn_as(store, name, None, NextTurn::Now)
 }
 
-/// Adds or removes a condition (Incapacitated ends Concentration).
+/// Ends the character's turn, the next beginning at once or `next` when
+/// the table says so ([`NextTurn`]), logged as `logged` or as `turn
+/// Elmira`.
+pub fn end_turn_as(
+    store: &mut Store,
+    name: &str,
+    logged: Option<String>,
+    next: NextTurn,
+) -> Result<TurnReport, AppError> {
+    let (s, owner) = step_logged(store, name, "turn", logged, |store, command, c| {
+        crate::character::end_turn(store, command, c, next)
+    })?;
+    Ok(TurnReport {
+        turn: s.character.state.turn().clone(),
+        character: CharacterView::of(&s.character, &owner),
+        events: s.events,
+        notes: s.notes,
+        change: s.change,
+    })
+}
+
+/// Adds or removes a condition (Incapacitated ends Concentration; gaining
+/// Exhaustion gains a level).
 pub fn condition(
     store: &mut Store,
     name: &str,
     input: &ConditionInput,
-) -> Result<StepReport, AppError> {
-    let (verb, toggle) = if input.remove {
-        ("remove", Toggle::Remove)
-    } else {
-        ("add", Toggle::Add)
+) -> Result<ConditionReport, AppError> {
+    let call = ConditionCall {
+        what: Affliction::Condition(input.condition),
+        toggle: if input.remove {
+            Toggle::Remove
+        } else {
+            Toggle::Add
+        },
+        exhaustion_level: None,
     };
-    let command = format!("condition {verb} {}", input.condition.name_en());
-    let what = Affliction::Condition(input.condition);
-    let (s, owner) = step(store, name, &command, |store, command, c| {
-        crate::character::condition(store, command, c, what, toggle)
+    afflict(store, name, None, call)
+}
+
+/// A condition, or magical silence, to gain or lose, as a front end asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConditionCall {
+    /// What the character gains or loses.
+    pub what: Affliction,
+    /// Gains or loses it.
+    pub toggle: Toggle,
+    /// Gaining Exhaustion: the level outright (0 to 6); left out, one
+    /// level more than now (2024: Exhaustion comes in levels).
+    pub exhaustion_level: Option<u8>,
+}
+
+/// Adds or removes a condition or magical silence (R14a), logged as
+/// `logged` or as `condition add prone Elmira`.
+pub fn afflict(
+    store: &mut Store,
+    name: &str,
+    logged: Option<String>,
+    call: ConditionCall,
+) -> Result<ConditionReport, AppError> {
+    let verb = match call.toggle {
+        Toggle::Add => "add",
+        Toggle::Remove => "remove",
+    };
+    let what = match call.what {
+        Affliction::Condition(c) => c.name_en(),
+        Affliction::Silenced => "silenced",
+    };
+    let command = format!("condition {verb} {what}");
+    let exhausting =
+        call.what == Affliction::Condition(Condition::Exhaustion) && call.toggle == Toggle::Add;
+    let (s, owner) = step_logged(store, name, &command, logged, |store, command, c| {
+        if exhausting {
+            let level = call
+                .exhaustion_level
+                .unwrap_or_else(|| c.state.exhaustion_level().saturating_add(1));
+            crate::dying::exhaustion(store, command, c, level)
+        } else {
+            crate::character::condition(store, command, c, call.what, call.toggle)
+        }
     })?;
-    Ok(StepReport::of(s, &owner))
+    let after = &s.character.state;
+    Ok(ConditionReport {
+        conditions: after.conditions().iter().copied().collect(),
+        silenced: after.is_silenced(),
+        exhaustion: after.exhaustion_level(),
+        character: CharacterView::of(&s.character, &owner),
+        events: s.events,
+        notes: s.notes,
+        change: s.change,
+    })
 }
 
 /// The most damage one request deals (`bad_amount` above it): no table
@@ -371,6 +582,17 @@ pub fn damage<R: DiceRng + ?Sized>(
     input: &DamageInput,
     rng: &mut R,
 ) -> Result<DamageReport, AppError> {
+    damage_as(store, name, None, input, rng)
+}
+
+/// [`damage`], logged as `logged` or as `damage 12 Elmira`.
+pub fn damage_as<R: DiceRng + ?Sized>(
+    store: &mut Store,
+    name: &str,
+    logged: Option<String>,
+    input: &DamageInput,
+    rng: &mut R,
+) -> Result<DamageReport, AppError> {
     if input.amount > MAX_DAMAGE {
         return Err(AppError::OutOfRange {
             code: "bad_amount",
@@ -380,14 +602,18 @@ pub fn damage<R: DiceRng + ?Sized>(
         });
     }
     let command = format!("damage {}", input.amount);
-    let (d, owner) = step(store, name, &command, |store, command, c| {
+    let (d, owner) = step_logged(store, name, &command, logged, |store, command, c| {
         crate::character::damage_hit(store, command, c, input.amount, input.critical, rng)
     })?;
     Ok(DamageReport {
+        damage: input.amount,
+        hp_after: d.hp_after,
+        vitals: d.step.character.state.vitals(),
         dc: d.dc,
         roll: d.roll,
         concentration_kept: d.concentration_kept,
         events: d.step.events,
+        notes: d.step.notes,
         change: d.step.change,
         character: CharacterView::of(&d.step.character, &owner),
     })
@@ -402,7 +628,21 @@ pub fn hit_points(
     store: &mut Store,
     name: &str,
     input: &HitPointsInput,
-) -> Result<StepReport, AppError> {
+) -> Result<HitPointsReport, AppError> {
+    let mut rng = grimoire_dice::SeededRng::new(input.seed.unwrap_or_default());
+    hit_points_as(store, name, None, input, &mut rng)
+}
+
+/// [`hit_points`] rolling a rolled maximum with `rng`, logged as
+/// `logged` or as `hp Elmira`. An input that changes nothing writes
+/// nothing and answers the hit points as they are.
+pub fn hit_points_as<R: DiceRng + ?Sized>(
+    store: &mut Store,
+    name: &str,
+    logged: Option<String>,
+    input: &HitPointsInput,
+    rng: &mut R,
+) -> Result<HitPointsReport, AppError> {
     let change = HitPointChange {
         max_hp: input.max_hp,
         ac: input.ac,
@@ -410,15 +650,28 @@ pub fn hit_points(
         temp_hp: input.temp_hp,
         heal: input.heal,
     };
-    let (s, owner) = step(store, name, "hp", |store, command, c| {
+    let ((s, rolled), owner) = step_logged(store, name, "hp", logged, |store, command, c| {
         let mut change = change;
-        if let Some(rule) = input.max_hp_auto {
-            let mut rng = grimoire_dice::SeededRng::new(input.seed.unwrap_or_default());
-            change.max_hp = Some(crate::max_hp_from_dice(&c.state, rule, &mut rng).max_hp);
+        let from_dice = input
+            .max_hp_auto
+            .map(|rule| crate::max_hp_from_dice(&c.state, rule, rng));
+        if let Some(d) = &from_dice {
+            change.max_hp = Some(d.max_hp);
         }
-        crate::character::hit_points(store, command, c, change)
+        let s = crate::character::hit_points(store, command, c, change)?;
+        Ok((s, from_dice.and_then(|d| d.rolled)))
     })?;
-    Ok(StepReport::of(s, &owner))
+    let after = &s.character.state;
+    Ok(HitPointsReport {
+        vitals: after.vitals(),
+        hit_dice: after.hit_dice(),
+        hit_dice_left: after.hit_dice_left(),
+        max_hp_rolled: rolled,
+        character: CharacterView::of(&s.character, &owner),
+        events: s.events,
+        notes: s.notes,
+        change: s.change,
+    })
 }
 
 /// Lets time pass: spells run out (R15), a long casting progresses (R12).
@@ -810,6 +1063,8 @@ mod tests {
             seed: None,
             arcane_recovery: Vec::new(),
             sorcerous_restoration: false,
+            natural_recovery: Vec::new(),
+            memorize: None,
         };
         let r = rest(&mut store, "Elmira", &short, &mut SeededRng::new(1)).unwrap();
         assert_eq!(r.hit_dice_healed, 0);

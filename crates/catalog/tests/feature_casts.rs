@@ -232,6 +232,98 @@ fn natural_recovery_casts_one_circle_spell_free_once_per_long_rest() {
     cast_ok(&mut c, "hold-person", &free("Natural Recovery"));
 }
 
+/// A Short Rest with Natural Recovery bringing back slots of `levels`.
+fn natural_recovery(c: &Caster, levels: &[u8]) -> Result<Outcome, RulesError> {
+    let choices = grimoire_rules::ShortRestChoices {
+        natural_recovery: levels.iter().map(|l| SlotLevel::new(*l).unwrap()).collect(),
+        ..Default::default()
+    };
+    c.short_rest_with(&choices)
+}
+
+#[test]
+fn natural_recovery_brings_back_slots_of_half_the_druid_level_once_per_long_rest() {
+    let mut c = chosen(
+        caster(&[(Class::Druid, 7)]),
+        FeatureKind::Subclass,
+        "land",
+        Some("polar"),
+        &[],
+    );
+    assert_eq!(c.natural_recovery_left(), Some(4), "half of 7, rounded up");
+    cast_ok(&mut c, "sleet-storm", &CastRequest::new());
+    new_turn(&mut c);
+    cast_ok(&mut c, "hold-person", &CastRequest::new());
+    new_turn(&mut c);
+    let (third, second) = (SlotLevel::new(3).unwrap(), SlotLevel::new(2).unwrap());
+    assert_eq!(c.slots().expended(third), 1);
+    assert_eq!(c.slots().expended(second), 1);
+    // 3 + 2 = 5 levels is over the budget of 4, and nothing changes.
+    let err = natural_recovery(&c, &[3, 2]).unwrap_err();
+    assert_eq!(err.code(), "natural_recovery_too_many_levels", "{err}");
+    assert_eq!(err.feature(), Some("natural-recovery"));
+    assert_eq!(
+        natural_recovery(&c, &[4]).unwrap_err().code(),
+        "slot_not_expended"
+    );
+    let out = natural_recovery(&c, &[3]).unwrap();
+    apply(&mut c, out);
+    assert_eq!(c.slots().expended(third), 0, "the level 3 slot is back");
+    assert_eq!(c.slots().expended(second), 1);
+    assert!(c.class_resources().natural_recovery_used());
+    let err = natural_recovery(&c, &[2]).unwrap_err();
+    assert_eq!(err.code(), "natural_recovery_used", "{err}");
+    long_rest(&mut c);
+    assert_eq!(c.natural_recovery_left(), Some(4), "a Long Rest renews it");
+}
+
+#[test]
+fn natural_recovery_slots_and_its_free_cast_are_separate_uses() {
+    let mut c = chosen(
+        caster(&[(Class::Druid, 6)]),
+        FeatureKind::Subclass,
+        "land",
+        Some("polar"),
+        &[],
+    );
+    cast_ok(&mut c, "sleet-storm", &CastRequest::new());
+    new_turn(&mut c);
+    let out = natural_recovery(&c, &[3]).unwrap();
+    apply(&mut c, out);
+    // The free cast is still there after the slots came back.
+    let out = cast_ok(&mut c, "sleet-storm", &free("Natural Recovery"));
+    assert!(out.resolution.slot.is_none());
+}
+
+#[test]
+fn natural_recovery_slots_need_the_circle_of_the_land_at_druid_6() {
+    let err = natural_recovery(&caster(&[(Class::Druid, 6)]), &[1]).unwrap_err();
+    assert_eq!(err.code(), "resource_subclass_not_chosen", "{err}");
+    let five = chosen(
+        caster(&[(Class::Druid, 5)]),
+        FeatureKind::Subclass,
+        "land",
+        Some("arid"),
+        &[],
+    );
+    assert_eq!(five.natural_recovery_left(), None);
+    assert_eq!(
+        natural_recovery(&five, &[1]).unwrap_err().code(),
+        "feature_not_had"
+    );
+    let mut six = chosen(
+        caster(&[(Class::Druid, 6)]),
+        FeatureKind::Subclass,
+        "land",
+        Some("arid"),
+        &[],
+    );
+    cast_ok(&mut six, "fireball", &CastRequest::new());
+    new_turn(&mut six);
+    let err = natural_recovery(&six, &[6]).unwrap_err();
+    assert_eq!(err.code(), "natural_recovery_slot_too_high", "{err}");
+}
+
 #[test]
 fn draconic_sorcery_spells_are_always_prepared() {
     let c = chosen(

@@ -71,7 +71,11 @@ fn fix_id(code: &str) -> &'static str {
         "arcane_recovery_too_many_levels"
         | "arcane_recovery_slot_too_high"
         | "slot_not_expended" => "arcane_recovery",
+        "natural_recovery_too_many_levels" | "natural_recovery_slot_too_high" => "natural_recovery",
+        "memorize_not_prepared" | "memorize_not_in_book" => "memorize_spell",
+        "resource_subclass_not_chosen" => "resource_subclass_not_chosen",
         "arcane_recovery_used"
+        | "natural_recovery_used"
         | "magical_cunning_used"
         | "sorcerous_restoration_used"
         | "feature_used"

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::class::Class;
-use crate::error::RulesError;
+use crate::error::{RulesError, SpellName};
 use crate::event::Event;
 use crate::message::Arg;
 
@@ -44,6 +44,9 @@ pub struct ClassResources {
     /// Whether Magical Cunning was used.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) cunning_used: bool,
+    /// Whether Natural Recovery brought slots back.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) natural_recovery_used: bool,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -69,6 +72,11 @@ impl ClassResources {
     /// Whether Magical Cunning was used since the last Long Rest.
     pub fn cunning_used(&self) -> bool {
         self.cunning_used
+    }
+
+    /// Whether Natural Recovery brought slots back since the last Long Rest.
+    pub fn natural_recovery_used(&self) -> bool {
+        self.natural_recovery_used
     }
 }
 
@@ -98,11 +106,16 @@ pub enum ClassFeature {
     MagicalCunning,
     /// Sorcerer 2: options that reshape a spell, paid in Sorcery Points.
     Metamagic,
+    /// Druid 6 of the Circle of the Land: slots back on a Short Rest.
+    NaturalRecovery,
+    /// Wizard 5: a prepared spell swapped for another from the spellbook
+    /// on a Short Rest.
+    MemorizeSpell,
 }
 
 impl ClassFeature {
     /// Every feature, in the order above.
-    pub const ALL: [ClassFeature; 7] = [
+    pub const ALL: [ClassFeature; 9] = [
         ClassFeature::FontOfMagic,
         ClassFeature::SorcerousRestoration,
         ClassFeature::InnateSorcery,
@@ -110,6 +123,8 @@ impl ClassFeature {
         ClassFeature::ArcaneRecovery,
         ClassFeature::MagicalCunning,
         ClassFeature::Metamagic,
+        ClassFeature::NaturalRecovery,
+        ClassFeature::MemorizeSpell,
     ];
 
     /// Its stable id (`font-of-magic`), the key of its words
@@ -123,6 +138,8 @@ impl ClassFeature {
             ClassFeature::ArcaneRecovery => "arcane-recovery",
             ClassFeature::MagicalCunning => "magical-cunning",
             ClassFeature::Metamagic => "metamagic",
+            ClassFeature::NaturalRecovery => "natural-recovery",
+            ClassFeature::MemorizeSpell => "memorize-spell",
         }
     }
 
@@ -136,6 +153,16 @@ impl ClassFeature {
             ClassFeature::ArcaneRecovery => (Class::Wizard, 1),
             ClassFeature::MagicalCunning => (Class::Warlock, 2),
             ClassFeature::Metamagic => (Class::Sorcerer, 2),
+            ClassFeature::NaturalRecovery => (Class::Druid, 6),
+            ClassFeature::MemorizeSpell => (Class::Wizard, 5),
+        }
+    }
+
+    /// The subclass (its catalogue id) the feature also needs, if any.
+    pub fn subclass(self) -> Option<&'static str> {
+        match self {
+            ClassFeature::NaturalRecovery => Some("land"),
+            _ => None,
         }
     }
 }
@@ -200,23 +227,50 @@ pub enum ResourceError {
         /// The feature.
         feature: ClassFeature,
     },
-    /// Occurs when Arcane Recovery is asked for more slot levels than half
-    /// the Wizard level, rounded up.
-    ArcaneRecoveryTooManyLevels {
+    /// Occurs when Arcane or Natural Recovery is asked for more slot
+    /// levels than half the class level, rounded up.
+    RecoveryTooManyLevels {
+        /// Arcane Recovery or Natural Recovery.
+        feature: ClassFeature,
         /// Slot levels asked for, added up.
         asked: u8,
         /// The most allowed.
         max: u8,
     },
-    /// Occurs when Arcane Recovery is asked for a slot of level 6 or higher.
-    ArcaneRecoverySlotTooHigh {
+    /// Occurs when Arcane or Natural Recovery is asked for a slot of level
+    /// 6 or higher.
+    RecoverySlotTooHigh {
+        /// Arcane Recovery or Natural Recovery.
+        feature: ClassFeature,
         /// The level asked for.
         level: u8,
     },
     /// Occurs when a slot asked back is not expended.
     SlotNotExpended {
+        /// The feature asked to bring it back.
+        feature: ClassFeature,
         /// Its level.
         level: u8,
+    },
+    /// Occurs when a feature of a subclass is asked of a caster without
+    /// that subclass.
+    SubclassNotChosen {
+        /// The feature.
+        feature: ClassFeature,
+        /// The subclass's catalogue id (`land`).
+        subclass: &'static str,
+    },
+    /// Occurs when Memorize Spell would forget a spell that is not a
+    /// Wizard spell prepared the usual way (from the spellbook).
+    MemorizeNotPrepared {
+        /// The spell.
+        spell: SpellName,
+    },
+    /// Occurs when Memorize Spell would learn a spell that is not in the
+    /// spellbook, is a cantrip, or is prepared already.
+    MemorizeNotInBook {
+        /// The spell.
+        spell: SpellName,
     },
     /// Occurs when Innate Sorcery is started while it already lasts.
     InnateSorceryActive {
@@ -248,12 +302,26 @@ impl ResourceError {
             ResourceError::AlreadyUsed {
                 feature: ClassFeature::SorcerousRestoration,
             } => "sorcerous_restoration_used",
+            ResourceError::AlreadyUsed {
+                feature: ClassFeature::NaturalRecovery,
+            } => "natural_recovery_used",
             ResourceError::AlreadyUsed { .. } => "feature_used",
             ResourceError::NoUsesOfFeature { .. } => "no_feature_uses",
             ResourceError::NothingToRecover { .. } => "nothing_to_recover",
-            ResourceError::ArcaneRecoveryTooManyLevels { .. } => "arcane_recovery_too_many_levels",
-            ResourceError::ArcaneRecoverySlotTooHigh { .. } => "arcane_recovery_slot_too_high",
+            ResourceError::RecoveryTooManyLevels {
+                feature: ClassFeature::NaturalRecovery,
+                ..
+            } => "natural_recovery_too_many_levels",
+            ResourceError::RecoveryTooManyLevels { .. } => "arcane_recovery_too_many_levels",
+            ResourceError::RecoverySlotTooHigh {
+                feature: ClassFeature::NaturalRecovery,
+                ..
+            } => "natural_recovery_slot_too_high",
+            ResourceError::RecoverySlotTooHigh { .. } => "arcane_recovery_slot_too_high",
             ResourceError::SlotNotExpended { .. } => "slot_not_expended",
+            ResourceError::SubclassNotChosen { .. } => "resource_subclass_not_chosen",
+            ResourceError::MemorizeNotPrepared { .. } => "memorize_not_prepared",
+            ResourceError::MemorizeNotInBook { .. } => "memorize_not_in_book",
             ResourceError::InnateSorceryActive { .. } => "innate_sorcery_active",
             ResourceError::NeedsShortRest { .. } => "needs_short_rest",
         }
@@ -267,13 +335,17 @@ impl ResourceError {
             | ResourceError::AlreadyUsed { feature }
             | ResourceError::NoUsesOfFeature { feature }
             | ResourceError::NothingToRecover { feature }
-            | ResourceError::NeedsShortRest { feature } => *feature,
+            | ResourceError::NeedsShortRest { feature }
+            | ResourceError::RecoveryTooManyLevels { feature, .. }
+            | ResourceError::RecoverySlotTooHigh { feature, .. }
+            | ResourceError::SlotNotExpended { feature, .. }
+            | ResourceError::SubclassNotChosen { feature, .. } => *feature,
             ResourceError::SorceryPointsFull { .. }
             | ResourceError::SlotTooHighToCreate { .. }
             | ResourceError::SorcererLevelTooLow { .. } => ClassFeature::FontOfMagic,
-            ResourceError::ArcaneRecoveryTooManyLevels { .. }
-            | ResourceError::ArcaneRecoverySlotTooHigh { .. }
-            | ResourceError::SlotNotExpended { .. } => ClassFeature::ArcaneRecovery,
+            ResourceError::MemorizeNotPrepared { .. } | ResourceError::MemorizeNotInBook { .. } => {
+                ClassFeature::MemorizeSpell
+            }
             ResourceError::InnateSorceryActive { .. } => ClassFeature::InnateSorcery,
         }
     }
@@ -300,8 +372,15 @@ impl ResourceError {
                 out.push(("max", n(*max)));
             }
             ResourceError::SlotTooHighToCreate { level }
-            | ResourceError::ArcaneRecoverySlotTooHigh { level }
-            | ResourceError::SlotNotExpended { level } => out.push(("level", n(*level))),
+            | ResourceError::RecoverySlotTooHigh { level, .. }
+            | ResourceError::SlotNotExpended { level, .. } => out.push(("level", n(*level))),
+            ResourceError::SubclassNotChosen { subclass, .. } => {
+                out.push(("subclass", Arg::Text((*subclass).to_owned())));
+            }
+            ResourceError::MemorizeNotPrepared { spell }
+            | ResourceError::MemorizeNotInBook { spell } => {
+                out.push(("spell", Arg::Name(spell.clone())));
+            }
             ResourceError::SorcererLevelTooLow {
                 level,
                 needed,
@@ -311,7 +390,7 @@ impl ResourceError {
                 out.push(("needed", n(*needed)));
                 out.push(("have", n(*have)));
             }
-            ResourceError::ArcaneRecoveryTooManyLevels { asked, max } => {
+            ResourceError::RecoveryTooManyLevels { asked, max, .. } => {
                 out.push(("asked", n(*asked)));
                 out.push(("max", n(*max)));
             }
@@ -369,9 +448,41 @@ impl ResourceError {
             ResourceError::NothingToRecover {
                 feature: MagicalCunning,
             },
-            ResourceError::ArcaneRecoveryTooManyLevels { asked: 4, max: 3 },
-            ResourceError::ArcaneRecoverySlotTooHigh { level: 6 },
-            ResourceError::SlotNotExpended { level: 2 },
+            ResourceError::AlreadyUsed {
+                feature: NaturalRecovery,
+            },
+            ResourceError::RecoveryTooManyLevels {
+                feature: ArcaneRecovery,
+                asked: 4,
+                max: 3,
+            },
+            ResourceError::RecoverySlotTooHigh {
+                feature: ArcaneRecovery,
+                level: 6,
+            },
+            ResourceError::RecoveryTooManyLevels {
+                feature: NaturalRecovery,
+                asked: 5,
+                max: 4,
+            },
+            ResourceError::RecoverySlotTooHigh {
+                feature: NaturalRecovery,
+                level: 6,
+            },
+            ResourceError::SlotNotExpended {
+                feature: ArcaneRecovery,
+                level: 2,
+            },
+            ResourceError::SubclassNotChosen {
+                feature: NaturalRecovery,
+                subclass: "land",
+            },
+            ResourceError::MemorizeNotPrepared {
+                spell: "Shield".into(),
+            },
+            ResourceError::MemorizeNotInBook {
+                spell: "Fireball".into(),
+            },
             ResourceError::InnateSorceryActive { rounds_left: 4 },
             ResourceError::NeedsShortRest {
                 feature: ArcaneRecovery,
@@ -392,12 +503,26 @@ impl Caster {
         &self.resources
     }
 
+    /// Whether the caster has `feature`: its class level, and its subclass
+    /// where it belongs to one.
+    pub fn has_class_feature(&self, feature: ClassFeature) -> bool {
+        self.require(feature).is_ok()
+    }
+
     /// Refuses unless the caster has the class level that grants `feature`.
     pub(crate) fn require(&self, feature: ClassFeature) -> Result<(), ResourceError> {
         let (class, level) = feature.granted_by();
         let have = self.class_level(class);
         if have < level {
             return Err(ResourceError::FeatureNotHad { feature, have });
+        }
+        if let Some(subclass) = feature.subclass()
+            && !self
+                .picks()
+                .iter()
+                .any(|p| p.kind == crate::feature::FeatureKind::Subclass && p.id == subclass)
+        {
+            return Err(ResourceError::SubclassNotChosen { feature, subclass });
         }
         Ok(())
     }
@@ -508,11 +633,14 @@ impl Caster {
                 }
                 r.innate_until = Some(*until);
             }
-            Event::SlotsRecovered { levels } => {
+            Event::SlotsRecovered { levels, by } => {
                 for level in levels {
                     self.slots.recover(*level);
                 }
-                r.arcane_recovery_used = true;
+                match by {
+                    ClassFeature::NaturalRecovery => r.natural_recovery_used = true,
+                    _ => r.arcane_recovery_used = true,
+                }
             }
             Event::PactSlotsRecovered { count } => {
                 if let Some(p) = self.pact.as_mut() {

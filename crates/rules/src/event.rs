@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::caster::{Caster, Concentration, ExtraSpell};
 use crate::class::Class;
+use crate::class_resources::ClassFeature;
 use crate::condition::Condition;
 use crate::economy::{ActionKind, TurnEconomy};
 use crate::effect::Bonus;
@@ -412,10 +413,17 @@ pub enum Event {
         /// Sorcery Points paid instead of a use.
         points: u8,
     },
-    /// Arcane Recovery brought expended slots back.
+    /// Arcane Recovery (or Natural Recovery) brought expended slots back.
     SlotsRecovered {
         /// Their levels.
         levels: Vec<SlotLevel>,
+        /// The feature that brought them; Arcane Recovery in logs written
+        /// before Natural Recovery existed.
+        #[serde(
+            default = "arcane_recovery",
+            skip_serializing_if = "is_arcane_recovery"
+        )]
+        by: ClassFeature,
     },
     /// Magical Cunning brought expended Pact slots back.
     PactSlotsRecovered {
@@ -697,4 +705,15 @@ impl Caster {
             self.apply(event);
         }
     }
+}
+
+/// The feature an older `SlotsRecovered` event came from.
+fn arcane_recovery() -> ClassFeature {
+    ClassFeature::ArcaneRecovery
+}
+
+/// Whether a `SlotsRecovered` event came from Arcane Recovery (left out
+/// of the stored event, as logs wrote it before).
+fn is_arcane_recovery(feature: &ClassFeature) -> bool {
+    *feature == ClassFeature::ArcaneRecovery
 }

@@ -174,7 +174,7 @@ pub use reaction::{
     targeted_by, wards,
 };
 pub use recovery::{
-    ARCANE_RECOVERY_MAX_SLOT, ShortRestChoices, arcane_recovery_budget,
+    ARCANE_RECOVERY_MAX_SLOT, MemorizedSwap, ShortRestChoices, arcane_recovery_budget,
     sorcerous_restoration_budget,
 };
 pub use request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS, SlotKind};

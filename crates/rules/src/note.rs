@@ -139,6 +139,19 @@ pub enum Note {
         /// Their levels, lowest first.
         levels: Vec<SlotLevel>,
     },
+    /// Natural Recovery: expended slots of these levels came back.
+    NaturalRecovery {
+        /// Their levels, lowest first.
+        levels: Vec<SlotLevel>,
+    },
+    /// Memorize Spell: a prepared spell was swapped for one of the
+    /// spellbook.
+    MemorizeSpell {
+        /// The spell no longer prepared (English name).
+        forgot: String,
+        /// The spell prepared in its place (English name).
+        learned: String,
+    },
     /// Sorcerous Restoration: expended Sorcery Points came back.
     SorcerousRestoration {
         /// The points regained.
@@ -176,6 +189,8 @@ impl Note {
             Note::SorceryIncarnate { .. } => "sorcery_incarnate",
             Note::MagicalCunning { .. } => "magical_cunning",
             Note::ArcaneRecovery { .. } => "arcane_recovery",
+            Note::NaturalRecovery { .. } => "natural_recovery",
+            Note::MemorizeSpell { .. } => "memorize_spell",
             Note::SorcerousRestoration { .. } => "sorcerous_restoration",
             Note::Text(_) => "text",
         }

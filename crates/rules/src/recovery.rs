@@ -1,9 +1,12 @@
-//! What a caster may take back when it finishes a Short Rest (SRD 5.2):
-//! the Wizard's Arcane Recovery (expended slots of combined level up to
-//! half the Wizard level, rounded up, none of level 6+) and the Sorcerer's
+//! What a caster may take back or change when it finishes a Short Rest
+//! (SRD 5.2): the Wizard's Arcane Recovery and the Circle of the Land
+//! Druid's Natural Recovery (expended slots of combined level up to half
+//! the class level, rounded up, none of level 6+), the Sorcerer's
 //! Sorcerous Restoration (expended Sorcery Points up to half the Sorcerer
-//! level, rounded down). Each once per Long Rest, each only with the
-//! Short Rest it follows.
+//! level, rounded down), each once per Long Rest; and the Wizard's
+//! Memorize Spell (one prepared spell swapped for another from the
+//! spellbook), with every Short Rest. Each only with the Short Rest it
+//! follows.
 
 use serde::{Deserialize, Serialize};
 
@@ -14,9 +17,21 @@ use crate::class_resources::{ClassFeature, ResourceError};
 use crate::error::RulesError;
 use crate::event::Event;
 use crate::level::SlotLevel;
+use crate::spell::Spell;
 
-/// The highest slot level Arcane Recovery brings back.
+/// The highest slot level Arcane Recovery (and Natural Recovery) brings
+/// back.
 pub const ARCANE_RECOVERY_MAX_SLOT: u8 = 5;
+
+/// Memorize Spell's swap: a prepared Wizard spell out, a spell of the
+/// spellbook in.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MemorizedSwap {
+    /// The prepared spell to forget.
+    pub forget: Spell,
+    /// The spellbook's spell to prepare in its place.
+    pub learn: Spell,
+}
 
 /// What the caster chooses to take back as its Short Rest finishes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -27,12 +42,21 @@ pub struct ShortRestChoices {
     /// Sorcerous Restoration: regain Sorcery Points.
     #[serde(default)]
     pub sorcerous_restoration: bool,
+    /// Natural Recovery: the expended slots to recover, by level.
+    #[serde(default)]
+    pub natural_recovery: Vec<SlotLevel>,
+    /// Memorize Spell: the prepared spell to swap for one of the spellbook.
+    #[serde(default)]
+    pub memorize: Option<Box<MemorizedSwap>>,
 }
 
 impl ShortRestChoices {
     /// Whether nothing is chosen (a plain Short Rest).
     pub fn is_empty(&self) -> bool {
-        self.arcane_recovery.is_empty() && !self.sorcerous_restoration
+        self.arcane_recovery.is_empty()
+            && !self.sorcerous_restoration
+            && self.natural_recovery.is_empty()
+            && self.memorize.is_none()
     }
 }
 
@@ -69,21 +93,64 @@ impl Caster {
             out.events.append(&mut more.events);
             out.notes.append(&mut more.notes);
         }
+        if !choices.natural_recovery.is_empty() {
+            let mut more =
+                rested.slot_recovery(ClassFeature::NaturalRecovery, &choices.natural_recovery)?;
+            out.events.append(&mut more.events);
+            out.notes.append(&mut more.notes);
+        }
+        if let Some(swap) = &choices.memorize {
+            let mut more = rested.memorize_spell(swap)?;
+            out.events.append(&mut more.events);
+            out.notes.append(&mut more.notes);
+        }
         Ok(out)
     }
 
     /// The most Arcane Recovery could bring back now: combined levels, and
     /// `None` when it cannot be used (no Wizard, or used).
     pub fn arcane_recovery_left(&self) -> Option<u8> {
-        (self.require(ClassFeature::ArcaneRecovery).is_ok()
-            && !self.class_resources().arcane_recovery_used)
-            .then(|| arcane_recovery_budget(self.class_level(Class::Wizard)))
+        self.slot_recovery_left(ClassFeature::ArcaneRecovery)
+    }
+
+    /// The most Natural Recovery could bring back now: combined levels,
+    /// and `None` when it cannot be used (no Circle of the Land Druid of
+    /// level 6, or used).
+    pub fn natural_recovery_left(&self) -> Option<u8> {
+        self.slot_recovery_left(ClassFeature::NaturalRecovery)
+    }
+
+    /// Whether a slot-recovering feature was used since the last Long Rest.
+    fn slot_recovery_used(&self, feature: ClassFeature) -> bool {
+        match feature {
+            ClassFeature::NaturalRecovery => self.class_resources().natural_recovery_used,
+            _ => self.class_resources().arcane_recovery_used,
+        }
+    }
+
+    /// The combined slot levels `feature` (Arcane or Natural Recovery)
+    /// could bring back now, `None` when it cannot be used.
+    fn slot_recovery_left(&self, feature: ClassFeature) -> Option<u8> {
+        (self.require(feature).is_ok() && !self.slot_recovery_used(feature))
+            .then(|| arcane_recovery_budget(self.class_level(feature.granted_by().0)))
     }
 
     /// A choice of expended slots Arcane Recovery can take back now: the
     /// highest levels first within the budget (what `rest --all` uses).
     pub fn arcane_recovery_default(&self) -> Vec<SlotLevel> {
-        let Some(mut budget) = self.arcane_recovery_left() else {
+        self.slot_recovery_default(ClassFeature::ArcaneRecovery)
+    }
+
+    /// A choice of expended slots Natural Recovery can take back now, as
+    /// [`Caster::arcane_recovery_default`] chooses.
+    pub fn natural_recovery_default(&self) -> Vec<SlotLevel> {
+        self.slot_recovery_default(ClassFeature::NaturalRecovery)
+    }
+
+    /// The highest expended slots `feature` may take back within its
+    /// budget, highest first.
+    fn slot_recovery_default(&self, feature: ClassFeature) -> Vec<SlotLevel> {
+        let Some(mut budget) = self.slot_recovery_left(feature) else {
             return Vec::new();
         };
         let mut chosen = Vec::new();
@@ -109,18 +176,34 @@ impl Caster {
     /// (`arcane_recovery_slot_too_high`) or one not expended
     /// (`slot_not_expended`).
     pub(crate) fn arcane_recovery(&self, levels: &[SlotLevel]) -> Result<Outcome, RulesError> {
-        let feature = ClassFeature::ArcaneRecovery;
+        self.slot_recovery(ClassFeature::ArcaneRecovery, levels)
+    }
+
+    /// Arcane Recovery or Natural Recovery (`feature`), as
+    /// [`Caster::arcane_recovery`] describes; Natural Recovery's budget is
+    /// half the Druid level, and it needs the Circle of the Land
+    /// (`resource_subclass_not_chosen`).
+    fn slot_recovery(
+        &self,
+        feature: ClassFeature,
+        levels: &[SlotLevel],
+    ) -> Result<Outcome, RulesError> {
         self.require(feature)?;
-        if self.class_resources().arcane_recovery_used {
+        if self.slot_recovery_used(feature) {
             return Err(ResourceError::AlreadyUsed { feature }.into());
         }
         if let Some(high) = levels.iter().find(|l| l.get() > ARCANE_RECOVERY_MAX_SLOT) {
-            return Err(ResourceError::ArcaneRecoverySlotTooHigh { level: high.get() }.into());
+            return Err(ResourceError::RecoverySlotTooHigh {
+                feature,
+                level: high.get(),
+            }
+            .into());
         }
         let asked: u32 = levels.iter().map(|l| u32::from(l.get())).sum();
-        let max = arcane_recovery_budget(self.class_level(Class::Wizard));
+        let max = arcane_recovery_budget(self.class_level(feature.granted_by().0));
         if asked > u32::from(max) {
-            return Err(ResourceError::ArcaneRecoveryTooManyLevels {
+            return Err(ResourceError::RecoveryTooManyLevels {
+                feature,
                 asked: u8::try_from(asked).unwrap_or(u8::MAX),
                 max,
             }
@@ -129,17 +212,73 @@ impl Caster {
         for level in SlotLevel::ALL {
             let wanted = levels.iter().filter(|l| **l == level).count();
             if wanted > usize::from(self.slots().expended(level)) {
-                return Err(ResourceError::SlotNotExpended { level: level.get() }.into());
+                return Err(ResourceError::SlotNotExpended {
+                    feature,
+                    level: level.get(),
+                }
+                .into());
             }
         }
         let mut levels = levels.to_vec();
         levels.sort_unstable();
-        let note = crate::note::Note::ArcaneRecovery {
-            levels: levels.clone(),
+        let note = match feature {
+            ClassFeature::NaturalRecovery => crate::note::Note::NaturalRecovery {
+                levels: levels.clone(),
+            },
+            _ => crate::note::Note::ArcaneRecovery {
+                levels: levels.clone(),
+            },
         };
         Ok(Outcome {
-            events: vec![Event::SlotsRecovered { levels }],
+            events: vec![Event::SlotsRecovered {
+                levels,
+                by: feature,
+            }],
             notes: vec![note],
+        })
+    }
+
+    /// Memorize Spell (Wizard 5): one level 1+ Wizard spell prepared the
+    /// usual way is swapped for a level 1+ spell of the spellbook that is
+    /// not prepared. Refused without the feature (`feature_not_had`), when
+    /// the spell to forget is not prepared from the spellbook
+    /// (`memorize_not_prepared`), or the one to learn is not in the
+    /// spellbook or already prepared (`memorize_not_in_book`).
+    pub(crate) fn memorize_spell(&self, swap: &MemorizedSwap) -> Result<Outcome, RulesError> {
+        self.require(ClassFeature::MemorizeSpell)?;
+        let MemorizedSwap { forget, learn } = swap;
+        if forget.level.is_cantrip()
+            || !self.prepared().contains(&forget.id)
+            || !self.in_spellbook(&forget.id)
+        {
+            return Err(ResourceError::MemorizeNotPrepared {
+                spell: crate::error::SpellName::of(forget),
+            }
+            .into());
+        }
+        if learn.level.is_cantrip()
+            || !self.in_spellbook(&learn.id)
+            || self.prepared().contains(&learn.id)
+            || self.is_always_prepared(&learn.id)
+        {
+            return Err(ResourceError::MemorizeNotInBook {
+                spell: crate::error::SpellName::of(learn),
+            }
+            .into());
+        }
+        Ok(Outcome {
+            events: vec![
+                Event::SpellUnprepared {
+                    spell: forget.id.clone(),
+                },
+                Event::SpellPrepared {
+                    spell: learn.id.clone(),
+                },
+            ],
+            notes: vec![crate::note::Note::MemorizeSpell {
+                forgot: forget.name.clone(),
+                learned: learn.name.clone(),
+            }],
         })
     }
 

@@ -647,3 +647,91 @@ fn innate_sorcery_shows_in_the_sorcerer_save_dc_while_it_lasts() {
     s.apply_all(&s.wait(10).events);
     assert_eq!(s.save_dc(Class::Sorcerer), dc);
 }
+
+/// A Wizard of `level` whose spellbook holds Magic Missile, Shield and
+/// Identify, with only Magic Missile and Shield prepared.
+fn wizard_with_book(level: u8) -> Caster {
+    let mut w = wizard(level);
+    for id in w.prepared().clone() {
+        let out = w.unprepare(&id);
+        w.apply_all(&out.events);
+    }
+    for spell in [magic_missile(), shield(), identify()] {
+        apply(&mut w, |c| c.copy_to_spellbook(&spell));
+    }
+    for spell in [magic_missile(), shield()] {
+        apply(&mut w, |c| c.prepare(&spell));
+    }
+    w
+}
+
+fn memorize(forget: Spell, learn: Spell) -> ShortRestChoices {
+    ShortRestChoices {
+        memorize: Some(Box::new(MemorizedSwap { forget, learn })),
+        ..ShortRestChoices::default()
+    }
+}
+
+#[test]
+fn memorize_spell_swaps_a_prepared_spell_for_one_of_the_spellbook_on_a_short_rest() {
+    let mut w = wizard_with_book(5);
+    let count = w.prepared().len();
+    apply(&mut w, |c| {
+        c.short_rest_with(&memorize(shield(), identify()))
+    });
+    assert!(w.prepared().contains(&identify().id));
+    assert!(!w.prepared().contains(&shield().id));
+    assert_eq!(w.prepared().len(), count, "a swap keeps the count");
+    // Every Short Rest allows it again: no once-per-rest limit.
+    apply(&mut w, |c| {
+        c.short_rest_with(&memorize(identify(), shield()))
+    });
+    assert!(w.prepared().contains(&shield().id));
+}
+
+#[test]
+fn memorize_spell_needs_wizard_5() {
+    let w = wizard_with_book(4);
+    let before = w.clone();
+    refused(
+        w.short_rest_with(&memorize(shield(), identify())),
+        "feature_not_had",
+        "memorize-spell",
+    );
+    assert_eq!(w, before);
+}
+
+#[test]
+fn memorize_spell_forgets_only_a_prepared_spell_of_the_spellbook() {
+    let w = wizard_with_book(5);
+    // Identify is in the book but not prepared.
+    let err = refused(
+        w.short_rest_with(&memorize(identify(), shield())),
+        "memorize_not_prepared",
+        "memorize-spell",
+    );
+    assert!(err.to_string().contains("Identify"), "{err}");
+    // A cantrip is never swapped.
+    refused(
+        w.short_rest_with(&memorize(fire_bolt(), identify())),
+        "memorize_not_prepared",
+        "memorize-spell",
+    );
+}
+
+#[test]
+fn memorize_spell_learns_only_an_unprepared_spell_of_the_spellbook() {
+    let w = wizard_with_book(5);
+    // Fireball is a Wizard spell, but not in this spellbook.
+    refused(
+        w.short_rest_with(&memorize(shield(), fireball())),
+        "memorize_not_in_book",
+        "memorize-spell",
+    );
+    // Magic Missile is prepared already.
+    refused(
+        w.short_rest_with(&memorize(shield(), magic_missile())),
+        "memorize_not_in_book",
+        "memorize-spell",
+    );
+}

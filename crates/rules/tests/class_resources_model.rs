@@ -335,6 +335,7 @@ fn run(c: &Caster, op: &Op) -> Option<Vec<Event>> {
         } => c.short_rest_with(&ShortRestChoices {
             arcane_recovery: arcane.iter().map(|l| slot(*l)).collect(),
             sorcerous_restoration: *restoration,
+            ..ShortRestChoices::default()
         }),
         Op::LongRest => Ok(c.long_rest()),
     };

@@ -78,7 +78,10 @@ pub fn note(lang: &str, note: &Note) -> String {
             vec![("points", num((*points).into()))]
         }
         Note::MagicalCunning { count } => vec![("count", num((*count).into()))],
-        Note::ArcaneRecovery { levels } => {
+        Note::MemorizeSpell { forgot, learned } => {
+            vec![("forgot", spell(forgot)), ("learned", spell(learned))]
+        }
+        Note::ArcaneRecovery { levels } | Note::NaturalRecovery { levels } => {
             let shown: Vec<String> = levels.iter().map(|l| l.get().to_string()).collect();
             vec![("levels", Arg::Text(shown.join(", ")))]
         }

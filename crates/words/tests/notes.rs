@@ -69,6 +69,13 @@ fn examples() -> Vec<(Note, &'static str, &'static str)> {
             levels: vec![level(1), level(2)],
         },
         Note::SorcerousRestoration { points: 4 },
+        Note::NaturalRecovery {
+            levels: vec![level(3)],
+        },
+        Note::MemorizeSpell {
+            forgot: "Shield".into(),
+            learned: "Fireball".into(),
+        },
         Note::Text("R15: Shield has ended".into()),
     ];
     all.into_iter()
@@ -154,6 +161,14 @@ fn examples() -> Vec<(Note, &'static str, &'static str)> {
                 Note::ArcaneRecovery { .. } => (
                     "Arcane Recovery: slots of level 1, 2 are back",
                     "Arkánní zotavení: pozice úrovní 1, 2 jsou zpět",
+                ),
+                Note::NaturalRecovery { .. } => (
+                    "Natural Recovery: slots of level 3 are back",
+                    "Přírodní zotavení: pozice úrovní 3 jsou zpět",
+                ),
+                Note::MemorizeSpell { .. } => (
+                    "Memorize Spell: Fireball is prepared in place of Shield",
+                    "Zapamatování kouzla: připraveno kouzlo Fireball místo kouzla Štít",
                 ),
                 Note::SorcerousRestoration { .. } => (
                     "Sorcerous Restoration: 4 Sorcery Points are back",

@@ -27,4 +27,6 @@ note-innate_sorcery = Vrozené čarodějnictví: +1 k SO záchran a výhoda k ho
 note-sorcery_incarnate = Vtělené čarodějnictví: body čarodějnictví ({ $points }) spouštějí Vrozené čarodějnictví na 1 minutu
 note-magical_cunning = Magická lstivost: pozice paktu zpět: { $count }
 note-arcane_recovery = Arkánní zotavení: pozice úrovní { $levels } jsou zpět
+note-natural_recovery = Přírodní zotavení: pozice úrovní { $levels } jsou zpět
+note-memorize_spell = Zapamatování kouzla: připraveno kouzlo { $learned } místo kouzla { $forgot }
 note-sorcerous_restoration = Čarodějné zotavení: body čarodějnictví zpět: { $points }

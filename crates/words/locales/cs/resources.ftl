@@ -11,6 +11,8 @@ feature-sorcery-incarnate = Vtělené čarodějnictví
 feature-arcane-recovery = Arkánní zotavení
 feature-magical-cunning = Magická lstivost
 feature-metamagic = Metamagie
+feature-natural-recovery = Přírodní zotavení
+feature-memorize-spell = Zapamatování kouzla
 
 ## Odmítnutí
 
@@ -28,6 +30,15 @@ refusal-nothing_to_recover = schopnost { $feature } by nic nevrátila: nic z toh
 refusal-arcane_recovery_too_many_levels = { $feature } vrátí pozice v součtu nejvýš { $max } úrovní (polovina úrovně kouzelníka, zaokrouhleno nahoru), ne { $asked }
 refusal-arcane_recovery_slot_too_high = { $feature } nevrací pozice 6. ani vyšší úrovně, tedy ani { $level }. úrovně
 refusal-slot_not_expended = { $feature } vrací jen utracené pozice a pozic { $level }. úrovně je utraceno méně, než se žádá
+refusal-natural_recovery_used = { $feature } už od posledního dlouhého odpočinku pozice vrátilo
+refusal-natural_recovery_too_many_levels = { $feature } vrací pozice s úrovněmi dohromady nejvýš { $max } (polovina úrovně druida, nahoru), ne { $asked }
+refusal-natural_recovery_slot_too_high = { $feature } nevrací pozice 6. a vyšší úrovně, tedy ani { $level }. úrovně
+refusal-resource_subclass_not_chosen = { $feature } patří k podtřídě { $subclass ->
+    [land] Kruh země
+   *[other] { $subclass }
+}, kterou tato postava nemá
+refusal-memorize_not_prepared = { $feature } vyměňuje kouzlo kouzelníka 1. a vyšší úrovně připravené ze knihy kouzel; { $spell } takové není
+refusal-memorize_not_in_book = { $feature } připraví kouzlo 1. a vyšší úrovně z knihy kouzel, které ještě připravené není; { $spell } takové není
 refusal-innate_sorcery_active = { $feature } už působí, ještě { $rounds_left } kol
 refusal-needs_short_rest = schopnost { $feature } se používá na konci krátkého odpočinku: odpočívej s --short
 
@@ -47,6 +58,12 @@ web-explain-nothing_to_recover = Nic není utraceno, takže se nemá co vrátit.
 web-explain-arcane_recovery_too_many_levels = Arkánní zotavení vrátí pozice v součtu úrovní nejvýš poloviny úrovně kouzelníka, zaokrouhleno nahoru.
 web-explain-arcane_recovery_slot_too_high = Arkánní zotavení nevrací pozice 6. ani vyšší úrovně.
 web-explain-slot_not_expended = Vracejí se jen utracené pozice.
+web-explain-natural_recovery_used = Přírodní zotavení vrací pozice jednou za dlouhý odpočinek.
+web-explain-natural_recovery_too_many_levels = Přírodní zotavení vrací pozice s úrovněmi dohromady nejvýš do poloviny úrovně druida, zaokrouhleno nahoru.
+web-explain-natural_recovery_slot_too_high = Přírodní zotavení nevrací pozice 6. a vyšší úrovně.
+web-explain-resource_subclass_not_chosen = Tato schopnost patří k podtřídě, kterou postava nemá.
+web-explain-memorize_not_prepared = Zapamatování kouzla vyměňuje kouzlo kouzelníka připravené z knihy kouzel.
+web-explain-memorize_not_in_book = Zapamatování kouzla připraví kouzlo z knihy, které ještě připravené není.
 web-explain-innate_sorcery_active = Vrozené čarodějnictví už působí.
 web-explain-needs_short_rest = Tohle přichází s koncem krátkého odpočinku.
 
@@ -56,6 +73,10 @@ mcp-fix-no_sorcery_points = Nedostatek bodů čarodějnictví: přeměň pozici 
 mcp-fix-font_of_magic = Pramen magie tohle neumí: v character_show zkontroluj úroveň čaroděje, zbylé body a úroveň pozice (1 až 5), pak zavolej font_of_magic znovu.
 mcp-fix-once_per_rest = Ta schopnost je do dlouhého odpočinku vyčerpaná, nebo není co vrátit: zkontroluj character_show, pak rest s kind long.
 mcp-fix-arcane_recovery = Vyber utracené pozice nejvýš 5. úrovně, jejichž úrovně dají dohromady nejvýš polovinu úrovně kouzelníka (nahoru), pak rest s kind short a arcane_recovery.
+
+mcp-fix-natural_recovery = Vyber utracené pozice nejvýš 5. úrovně, jejichž úrovně dají dohromady nejvýš polovinu úrovně druida (nahoru), pak rest s kind short a natural_recovery.
+mcp-fix-memorize_spell = V character_show zkontroluj připravená kouzla a knihu kouzel, pak rest s kind short a memorize (forget: připravené kouzlo z knihy, learn: kouzlo z knihy, které připravené není).
+mcp-fix-resource_subclass_not_chosen = Nejdřív zvol podtřídu (character_features), nebo tuto schopnost při odpočinku vynech.
 
 ## Příkazová řádka
 
@@ -81,6 +102,11 @@ cli-innate-started = { $name } probouzí Vrozené čarodějnictví na 1 minutu: 
 cli-innate-incarnate = { $name } probouzí Vrozené čarodějnictví Vtěleným čarodějnictvím za { $points } body čarodějnictví.
 cli-cunning-done = { $name } koná obřad Magické lstivosti: vrací se { $count } pozic paktu.
 cli-rest-arcane = Arkánní zotavení: vrací se pozice úrovně { $levels }.
+cli-bad-natural-recovery = --natural-recovery bere úrovně pozic oddělené čárkami, např. 3,1 (zadáno { $given })
+cli-resources-natural = Přírodní zotavení: { $state ->
+    [used] použito
+   *[ready] připraveno, úrovně pozic až { $levels }
+}
 cli-rest-restoration = Čarodějné zotavení: vrací se { $points } bodů čarodějnictví.
 cli-font-usage = řekni kterým směrem: --to-points ÚROVEŇ (pozice se změní na body čarodějnictví) nebo --to-slot ÚROVEŇ (body se změní na pozici)
 cli-bad-arcane-recovery = --arcane-recovery chce úrovně pozic oddělené čárkami, např. 3,1 (zadáno { $given })
@@ -104,6 +130,9 @@ help-grimoire-innate--name = Postava; vynechte pro aktivní (grimoire use JMÉNO
 help-grimoire-cunning = Magická lstivost: minutový obřad vrátí pozice paktu (černokněžník 2+)
 help-grimoire-cunning--name = Postava; vynechte pro aktivní (grimoire use JMÉNO)
 help-grimoire-rest--arcane_recovery = Arkánní zotavení na konci krátkého odpočinku: úrovně utracených pozic, které se vrátí (3,1)
+help-grimoire-rest--natural_recovery = Přírodní zotavení (druid Kruhu země od 6. úrovně) na konci krátkého odpočinku: úrovně utracených pozic, které se vrátí (3,1)
+help-grimoire-rest--memorize = Zapamatování kouzla (kouzelník od 5. úrovně) na konci krátkého odpočinku: kouzlo z knihy, které se připraví; --forget jmenuje to, které nahradí
+help-grimoire-rest--forget = S --memorize: připravené kouzlo, které Zapamatování kouzla nahradí
 help-grimoire-rest--sorcerous_restoration = Čarodějné zotavení na konci krátkého odpočinku: vrátí body čarodějnictví
 help-after-grimoire-font =
     Příklady:

@@ -29,4 +29,6 @@ note-sorcery_incarnate = Sorcery Incarnate: { $points } Sorcery Points start Inn
 note-magical_cunning = Magical Cunning: { $count } Pact slots are back
 # $levels: the slot levels, joined by commas (1, 1, 2).
 note-arcane_recovery = Arcane Recovery: slots of level { $levels } are back
+note-natural_recovery = Natural Recovery: slots of level { $levels } are back
+note-memorize_spell = Memorize Spell: { $learned } is prepared in place of { $forgot }
 note-sorcerous_restoration = Sorcerous Restoration: { $points } Sorcery Points are back

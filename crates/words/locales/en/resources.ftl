@@ -11,6 +11,8 @@ feature-sorcery-incarnate = Sorcery Incarnate
 feature-arcane-recovery = Arcane Recovery
 feature-magical-cunning = Magical Cunning
 feature-metamagic = Metamagic
+feature-natural-recovery = Natural Recovery
+feature-memorize-spell = Memorize Spell
 
 ## Refusals
 
@@ -28,6 +30,15 @@ refusal-nothing_to_recover = { $feature } would bring nothing back: nothing it r
 refusal-arcane_recovery_too_many_levels = { $feature } brings back slots of { $max } levels in all (half the Wizard level, rounded up), not { $asked }
 refusal-arcane_recovery_slot_too_high = { $feature } brings back no slot of level 6 or higher, so not level { $level }
 refusal-slot_not_expended = { $feature } brings back only expended slots, and fewer level { $level } slots are expended than asked
+refusal-natural_recovery_used = { $feature } already brought slots back since the last Long Rest
+refusal-natural_recovery_too_many_levels = { $feature } brings back slots of { $max } levels in all (half the Druid level, rounded up), not { $asked }
+refusal-natural_recovery_slot_too_high = { $feature } brings back no slot of level 6 or higher, so not level { $level }
+refusal-resource_subclass_not_chosen = { $feature } comes with the { $subclass ->
+    [land] Circle of the Land
+   *[other] { $subclass }
+} subclass, which this character has not chosen
+refusal-memorize_not_prepared = { $feature } swaps out a level 1+ Wizard spell prepared from the spellbook; { $spell } is not one
+refusal-memorize_not_in_book = { $feature } prepares a level 1+ spell of the spellbook that is not prepared yet; { $spell } is not one
 refusal-innate_sorcery_active = { $feature } is already active for { $rounds_left } more rounds
 refusal-needs_short_rest = { $feature } is used as a Short Rest finishes: rest with --short
 
@@ -47,6 +58,12 @@ web-explain-nothing_to_recover = Nothing is spent, so there is nothing to bring 
 web-explain-arcane_recovery_too_many_levels = Arcane Recovery brings back slot levels up to half the Wizard level, rounded up.
 web-explain-arcane_recovery_slot_too_high = Arcane Recovery brings back no slot of level 6 or higher.
 web-explain-slot_not_expended = Only expended slots come back.
+web-explain-natural_recovery_used = Natural Recovery brings slots back once per Long Rest.
+web-explain-natural_recovery_too_many_levels = Natural Recovery brings back slot levels up to half the Druid level, rounded up.
+web-explain-natural_recovery_slot_too_high = Natural Recovery brings back no slot of level 6 or higher.
+web-explain-resource_subclass_not_chosen = This feature belongs to a subclass the character has not chosen.
+web-explain-memorize_not_prepared = Memorize Spell swaps out a Wizard spell that is prepared from the spellbook.
+web-explain-memorize_not_in_book = Memorize Spell prepares a spell of the spellbook that is not prepared yet.
 web-explain-innate_sorcery_active = Innate Sorcery is already active.
 web-explain-needs_short_rest = This comes with finishing a Short Rest.
 
@@ -56,6 +73,10 @@ mcp-fix-no_sorcery_points = Not enough Sorcery Points: turn a slot into points (
 mcp-fix-font_of_magic = Font of Magic cannot do this: check the Sorcerer level, the points left and the slot level (1 to 5) in character_show, then call font_of_magic again.
 mcp-fix-once_per_rest = That feature is spent until a Long Rest, or there is nothing to bring back: check character_show, then rest with kind long.
 mcp-fix-arcane_recovery = Choose expended slots of level 5 or lower whose levels add up to at most half the Wizard level (rounded up), then rest with kind short and arcane_recovery.
+
+mcp-fix-natural_recovery = Choose expended slots of level 5 or lower whose levels add up to at most half the Druid level (rounded up), then rest with kind short and natural_recovery.
+mcp-fix-memorize_spell = Check the prepared spells and the spellbook in character_show, then rest with kind short and memorize (forget: a prepared spell of the book, learn: a book spell not prepared).
+mcp-fix-resource_subclass_not_chosen = Choose the subclass first (character_features), or leave this feature out of the rest.
 
 ## CLI
 
@@ -81,6 +102,11 @@ cli-innate-started = { $name } starts Innate Sorcery for 1 minute: +1 save DC an
 cli-innate-incarnate = { $name } starts Innate Sorcery with Sorcery Incarnate for { $points } Sorcery Points.
 cli-cunning-done = { $name } performs the rite of Magical Cunning: { $count } Pact slots are back.
 cli-rest-arcane = Arcane Recovery: slots of level { $levels } are back.
+cli-bad-natural-recovery = --natural-recovery takes slot levels separated by commas, e.g. 3,1 (got { $given })
+cli-resources-natural = Natural Recovery: { $state ->
+    [used] used
+   *[ready] ready, slot levels up to { $levels }
+}
 cli-rest-restoration = Sorcerous Restoration: { $points } Sorcery Points are back.
 cli-font-usage = say which way: --to-points LEVEL (a slot becomes Sorcery Points) or --to-slot LEVEL (points become a slot)
 cli-bad-arcane-recovery = --arcane-recovery takes slot levels separated by commas, e.g. 3,1 (got { $given })
@@ -104,6 +130,9 @@ help-grimoire-innate--name = The character; leave out for the active one (grimoi
 help-grimoire-cunning = Magical Cunning: a 1-minute rite that brings back Pact slots (Warlock 2+)
 help-grimoire-cunning--name = The character; leave out for the active one (grimoire use NAME)
 help-grimoire-rest--arcane_recovery = Arcane Recovery at the end of the Short Rest: the levels of the expended slots to recover (3,1)
+help-grimoire-rest--natural_recovery = Natural Recovery (Circle of the Land Druid 6+) at the end of the Short Rest: the levels of the expended slots to recover (3,1)
+help-grimoire-rest--memorize = Memorize Spell (Wizard 5+) at the end of the Short Rest: the spellbook's spell to prepare; --forget names the one it replaces
+help-grimoire-rest--forget = With --memorize: the prepared spell Memorize Spell replaces
 help-grimoire-rest--sorcerous_restoration = Sorcerous Restoration at the end of the Short Rest: regain Sorcery Points
 help-after-grimoire-font =
     Examples:
