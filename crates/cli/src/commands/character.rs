@@ -551,10 +551,10 @@ pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
     };
     let choices =
         super::resources::choices(args.arcane_recovery.as_deref(), args.sorcerous_restoration)?;
-    let rested = grimoire_app::class_resources::rest_choosing(
+    let rested = grimoire_app::play::rest_as(
         &mut store,
-        ctx.command_line.clone(),
-        &entity,
+        &entity.name,
+        Some(ctx.command_line.clone()),
         kind,
         dice,
         &choices,
@@ -564,21 +564,11 @@ pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
         grimoire_app::AppError::Rules(r) => rest_hint(r, &entity.name).into(),
         other => state::app_error(other),
     })?;
-    let outcome = &rested.step;
-    let next = &outcome.character.state;
     let out = &ctx.out;
     if out.json {
-        let mut v = view::slots_json(next);
-        v["character"] = json!(next.name());
-        v["rest"] = json!(if args.long { "long" } else { "short" });
-        v["events"] = json!(outcome.events);
-        v["notes"] = json!(outcome.notes);
-        v["hit_dice_rolls"] = json!(rested.rolls);
-        v["hit_dice_healed"] = json!(rested.healed);
-        v["hit_dice_left"] = json!(next.hit_dice_left());
-        v["vitals"] = json!(next.vitals());
-        return out.json(&v);
+        return out.json(&json!(rested));
     }
+    let next = &rested.character.state;
     let what = if args.long {
         Text::LongRest
     } else {
@@ -589,10 +579,10 @@ pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
         out.green(what.get(out.lang)),
         next.name()
     ))?;
-    for note in &outcome.notes {
+    for note in &rested.notes {
         out.line(out.dim(&crate::describe::target_note(note, out.lang)))?;
     }
-    super::rest::hit_dice_lines(out, next, &rested)?;
+    super::rest::hit_dice_lines(out, next, &rested.hit_dice_rolls, rested.hit_dice_healed)?;
     out.line(view::slots_table(out, next))
 }
 
@@ -672,27 +662,19 @@ pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
     let entity = active::character(&store, name)?;
     // Exhaustion comes in levels (2024): gaining it adds one, --level sets it.
     let exhausting = what == Affliction::Condition(Condition::Exhaustion) && add;
-    let outcome = if exhausting {
-        let level = args
-            .level
-            .unwrap_or_else(|| entity.state.exhaustion_level().saturating_add(1));
-        grimoire_app::exhaustion(&mut store, ctx.command_line.clone(), &entity, level)
-    } else {
-        grimoire_app::condition(&mut store, ctx.command_line.clone(), &entity, what, toggle)
-    }
-    .map_err(state::app_error)?;
-    let next = &outcome.character.state;
+    let call = grimoire_app::play::ConditionCall {
+        what,
+        toggle,
+        exhaustion_level: args.level,
+    };
+    let logged = Some(ctx.command_line.clone());
+    let outcome = grimoire_app::play::afflict(&mut store, &entity.name, logged, call)
+        .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
-        return out.json(&json!({
-            "character": next.name(),
-            "conditions": next.conditions(),
-            "silenced": next.is_silenced(),
-            "exhaustion": next.exhaustion_level(),
-            "events": outcome.events,
-            "notes": outcome.notes,
-        }));
+        return out.json(&json!(outcome));
     }
+    let next = &outcome.character.state;
     let verb = if add { Text::Added } else { Text::Removed };
     out.line(format!("{} {label}: {}", verb.get(out.lang), next.name()))?;
     if exhausting {
@@ -726,20 +708,18 @@ pub fn turn(ctx: &Ctx, command: &TurnCommand) -> anyhow::Result<()> {
     let TurnCommand::End { name } = command;
     let mut store = ctx.store()?;
     let entity = active::character(&store, name.as_deref())?;
-    let outcome = grimoire_app::end_turn(
+    let outcome = grimoire_app::play::end_turn_as(
         &mut store,
-        ctx.command_line.clone(),
-        &entity,
+        &entity.name,
+        Some(ctx.command_line.clone()),
         NextTurn::Later,
     )
     .map_err(state::app_error)?;
-    let next = &outcome.character.state;
     let out = &ctx.out;
     if out.json {
-        return out.json(
-            &json!({ "character": next.name(), "turn": next.turn(), "events": outcome.events }),
-        );
+        return out.json(&json!(outcome));
     }
+    let next = &outcome.character.state;
     out.line(format!(
         "{}: {}",
         Text::TurnEnded.get(out.lang),

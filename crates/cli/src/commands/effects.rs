@@ -100,24 +100,19 @@ pub struct DamageArgs {
 pub fn damage(ctx: &Ctx, args: &DamageArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let (entity, amount) = active::split(&store, args.name.as_deref(), args.amount, "AMOUNT")?;
-    let o = grimoire_app::damage_hit(
-        &mut store,
-        ctx.command_line.clone(),
-        &entity,
+    let input = grimoire_app::play::DamageInput {
         amount,
-        args.critical,
-        &mut ctx.rng(),
-    )
-    .map_err(state::app_error)?;
-    let next = &o.step.character.state;
+        seed: None,
+        critical: args.critical,
+    };
+    let logged = Some(ctx.command_line.clone());
+    let o = grimoire_app::play::damage_as(&mut store, &entity.name, logged, &input, &mut ctx.rng())
+        .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
-        return out.json(&json!({
-            "character": next.name(), "damage": amount, "dc": o.dc, "roll": o.roll,
-            "concentration_kept": o.concentration_kept, "hp_after": o.hp_after,
-            "vitals": next.vitals(), "events": o.step.events,
-        }));
+        return out.json(&json!(o));
     }
+    let next = &o.character.state;
     let after = next
         .vitals()
         .map(|v| format!(" → {}", crate::describe::vitals(&v, out.lang)))

@@ -2,8 +2,8 @@
 //! spent on a Short Rest (`--hit-dice 2`, `--hit-dice d10:1,d8:1`), each
 //! die shown with the Constitution modifier, and a party rest (`--all`).
 
-use grimoire_app::{RestKind, Rested};
-use grimoire_rules::{Caster, HIT_DIE_SIZES, HitDice};
+use grimoire_app::RestKind;
+use grimoire_rules::{Caster, HIT_DIE_SIZES, HitDice, HitDieRoll};
 use serde_json::json;
 
 use crate::context::Ctx;
@@ -71,12 +71,17 @@ pub fn hit_dice(spec: &str, c: &Caster) -> anyhow::Result<HitDice> {
 
 /// Each Hit Point Die spent, with the Constitution modifier, the hit points
 /// they gave, and the dice left.
-pub fn hit_dice_lines(out: &Out, c: &Caster, rested: &Rested) -> anyhow::Result<()> {
-    if rested.rolls.is_empty() {
+pub fn hit_dice_lines(
+    out: &Out,
+    c: &Caster,
+    rolls: &[HitDieRoll],
+    healed: u32,
+) -> anyhow::Result<()> {
+    if rolls.is_empty() {
         return Ok(());
     }
     let tag = out.lang.tag();
-    for r in &rested.rolls {
+    for r in rolls {
         out.line(grimoire_words::text(
             tag,
             "cli-hit-die-line",
@@ -101,7 +106,7 @@ pub fn hit_dice_lines(out: &Out, c: &Caster, rested: &Rested) -> anyhow::Result<
         tag,
         "cli-hit-dice-healed",
         [
-            ("healed", rested.healed.to_string()),
+            ("healed", healed.to_string()),
             (
                 "left",
                 if left.is_empty() {

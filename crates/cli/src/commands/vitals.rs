@@ -2,8 +2,7 @@
 //! encounter — recorded once, then changed by damage (`grimoire damage`),
 //! spells that hit or heal it, healing, temporary hit points and rests.
 
-use grimoire_app::HitPointChange;
-use serde_json::json;
+use grimoire_app::play::HitPointsInput;
 
 use crate::active;
 use crate::context::Ctx;
@@ -80,47 +79,33 @@ pub fn run(ctx: &Ctx, args: &HpArgs) -> anyhow::Result<()> {
         )
         .into());
     }
-    let from_dice = (args.max == Some(Max::Auto)).then(|| {
-        let rule = if args.rolled {
-            grimoire_app::MaxHpRule::Rolled
-        } else {
-            grimoire_app::MaxHpRule::Fixed
-        };
-        grimoire_app::max_hp_from_dice(&entity.state, rule, &mut ctx.rng())
-    });
-    let change = HitPointChange {
-        max_hp: args.max.map(|m| match m {
-            Max::Fixed(n) => n,
-            Max::Auto => from_dice.as_ref().map_or(1, |d| d.max_hp),
-        }),
+    let input = HitPointsInput {
+        max_hp: match args.max {
+            Some(Max::Fixed(n)) => Some(n),
+            _ => None,
+        },
         ac: args.ac,
         hp: args.set,
         temp_hp: args.temp,
         heal: args.heal,
+        max_hp_auto: (args.max == Some(Max::Auto)).then_some(if args.rolled {
+            grimoire_app::MaxHpRule::Rolled
+        } else {
+            grimoire_app::MaxHpRule::Fixed
+        }),
+        seed: None,
     };
-    let step = if change == HitPointChange::default() {
-        None
-    } else {
-        Some(
-            grimoire_app::hit_points(&mut store, ctx.command_line.clone(), &entity, change)
-                .map_err(state::app_error)?,
-        )
-    };
-    let c = step.as_ref().map_or(&entity.state, |s| &s.character.state);
+    // Asked for no change, it writes nothing and answers the hit points.
+    let logged = Some(ctx.command_line.clone());
+    let report =
+        grimoire_app::play::hit_points_as(&mut store, &entity.name, logged, &input, &mut ctx.rng())
+            .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
-        let events = step.as_ref().map(|s| s.events.clone()).unwrap_or_default();
-        return out.json(&json!({
-            "character": c.name(), "vitals": c.vitals(), "events": events,
-            "hit_dice": c.hit_dice(), "hit_dice_left": c.hit_dice_left(),
-            "max_hp_rolled": from_dice.as_ref().and_then(|d| d.rolled.as_ref()),
-        }));
+        return out.json(&serde_json::json!(report));
     }
-    for l in from_dice
-        .iter()
-        .filter_map(|d| d.rolled.as_ref())
-        .flat_map(|r| r.levels.iter())
-    {
+    let c = &report.character.state;
+    for l in report.max_hp_rolled.iter().flat_map(|r| r.levels.iter()) {
         let id = if l.rolled {
             "cli-max-hp-level-rolled"
         } else {
@@ -180,7 +165,7 @@ pub fn run(ctx: &Ctx, args: &HpArgs) -> anyhow::Result<()> {
             ("all", dice(c.hit_dice())),
         ],
     )))?;
-    for note in step.iter().flat_map(|s| &s.notes) {
+    for note in &report.notes {
         out.line(out.dim(&crate::describe::target_note(note, out.lang)))?;
     }
     Ok(())

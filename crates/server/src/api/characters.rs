@@ -16,9 +16,9 @@ use crate::access::Role;
 use crate::error::ServerError;
 use grimoire_app::creation::NewCharacter;
 use grimoire_app::play::{
-    self, CastReply, CastReport, ConditionInput, DamageInput, DamageReport, DeathSaveInput,
-    DeathSaveReport, HitPointsInput, PendingCastReport, RestInput, RestReport, StepReport,
-    TimeInput,
+    self, CastReply, CastReport, ConditionInput, ConditionReport, DamageInput, DamageReport,
+    DeathSaveInput, DeathSaveReport, HitPointsInput, HitPointsReport, PendingCastReport,
+    RestInput, RestReport, StepReport, TimeInput, TurnReport,
 };
 use grimoire_app::sheet::{self, CharacterView};
 use grimoire_dice::SeededRng;
@@ -549,12 +549,12 @@ async fn death_save(
 /// Ends the character's turn and starts the next (R9, R10 reset).
 #[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/turns", tag = "characters",
     security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
-    responses((status = 200, body = StepReport), (status = 403, body = crate::api::ErrorBody)))]
+    responses((status = 200, body = TurnReport), (status = 403, body = crate::api::ErrorBody)))]
 async fn turn(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, name)): Params<(String, String)>,
-) -> Result<Json<StepReport>, ServerError> {
+) -> Result<Json<TurnReport>, ServerError> {
     let report = act(&state, token, campaign, name, "turn", |store, name| {
         grimoire_app::retry(store, |store| Ok(play::end_turn(store, name)?))
     })
@@ -566,13 +566,13 @@ async fn turn(
 #[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/conditions", tag = "characters",
     security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
     request_body = ConditionInput,
-    responses((status = 200, body = StepReport), (status = 403, body = crate::api::ErrorBody)))]
+    responses((status = 200, body = ConditionReport), (status = 403, body = crate::api::ErrorBody)))]
 async fn condition(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, name)): Params<(String, String)>,
     Body(body): Body<ConditionInput>,
-) -> Result<Json<StepReport>, ServerError> {
+) -> Result<Json<ConditionReport>, ServerError> {
     let report = act(
         &state,
         token,
@@ -592,14 +592,14 @@ async fn condition(
 #[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/hp", tag = "characters",
     security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
     request_body = HitPointsInput,
-    responses((status = 200, body = StepReport), (status = 400, body = crate::api::ErrorBody),
+    responses((status = 200, body = HitPointsReport), (status = 400, body = crate::api::ErrorBody),
               (status = 403, body = crate::api::ErrorBody), (status = 422, body = crate::api::ErrorBody)))]
 async fn hit_points(
     State(state): State<AppState>,
     Token(token): Token,
     Params((campaign, name)): Params<(String, String)>,
     Body(mut body): Body<HitPointsInput>,
-) -> Result<Json<StepReport>, ServerError> {
+) -> Result<Json<HitPointsReport>, ServerError> {
     // A rolled maximum without a seed rolls fresh dice.
     if body.max_hp_auto == Some(grimoire_app::MaxHpRule::Rolled) && body.seed.is_none() {
         body.seed = Some(grimoire_app::dice_seed(None));
