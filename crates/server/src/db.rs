@@ -389,10 +389,7 @@ impl Db {
         G: FnOnce(&mut Store) -> Result<(A, Scope), ServerError> + Send + 'static,
         F: FnOnce(A, &mut Store) -> Result<T, ServerError> + Send + 'static,
     {
-        let permit = tokio::time::timeout(self.timeout, Arc::clone(&self.permits).acquire_owned())
-            .await
-            .map_err(|_| self.unavailable("no database connection was free"))?
-            .map_err(|_| ServerError::Internal("database pool closed".into()))?;
+        let permit = self.permit().await?;
         let handover = Arc::new(Handover::default());
         match (&self.writer, access) {
             (Some(writer), Access::Write) => {
@@ -425,6 +422,52 @@ impl Db {
                 self.outcome(work, &handover).await
             }
         }
+    }
+
+    /// A place among the requests that run or wait in a batch at once,
+    /// waited for at most the database timeout.
+    async fn permit(&self) -> Result<tokio::sync::OwnedSemaphorePermit, ServerError> {
+        tokio::time::timeout(self.timeout, Arc::clone(&self.permits).acquire_owned())
+            .await
+            .map_err(|_| self.unavailable("no database connection was free"))?
+            .map_err(|_| ServerError::Internal("database pool closed".into()))
+    }
+
+    /// What `GET /health` proves: that a write sent now would be taken,
+    /// by the path writes take. The store's schema version if so.
+    ///
+    /// On SQLite the probe is a request of the one writer's next batch:
+    /// the writer and its syncer are alive (the answer comes back through
+    /// both, after the batch's sync when others in it wrote), the batch
+    /// began (`BEGIN IMMEDIATE`: the write lock is taken by the thread that
+    /// writes, never by a reader beside it) and the file is still the one
+    /// opened. Under load it rides in a batch with the writes; idle, it
+    /// costs one empty transaction and no sync. On PostgreSQL it takes a
+    /// place and a connection of the pool, as a write does, and asks the
+    /// server in one round trip whether it takes writes (not a standby, not
+    /// read-only); it writes nothing, since a real write would cost a WAL
+    /// flush per check, and it does not catch the cache up, which a write
+    /// would do for its own reads. Either way it waits its turn behind the
+    /// requests already waiting: a saturated or stuck instance is slow or
+    /// red here too.
+    pub(crate) async fn health(self: &Arc<Self>) -> Result<u32, ServerError> {
+        fn probe(store: &mut Store) -> Result<u32, ServerError> {
+            store.check_writable()?;
+            Ok(store.schema_version()?)
+        }
+        if self.writer.is_some() {
+            return self.run(Access::Write, Scope::Global, probe).await;
+        }
+        let permit = self.permit().await?;
+        let handover = Arc::new(Handover::default());
+        let db = Arc::clone(self);
+        let ours = Arc::clone(&handover);
+        let work = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            db.check_file()?;
+            probe(&mut Store::with_backend(db.lease(&ours)?))
+        });
+        self.outcome(work, &handover).await
     }
 
     /// The answer of a request's database work, waited for at most the

@@ -174,6 +174,12 @@ impl AppState {
         campaign.cli = self.shares_cli(&campaign.id);
     }
 
+    /// Whether a write sent now would be taken (see `Db::health`); the
+    /// store's schema version if so.
+    pub(crate) async fn health(&self) -> Result<u32, ServerError> {
+        self.inner.db.health().await
+    }
+
     /// Runs `f`, which may write, on a store handle for accounts and
     /// campaigns.
     pub(crate) async fn global<T, F>(&self, f: F) -> Result<T, ServerError>

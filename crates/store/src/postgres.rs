@@ -723,11 +723,13 @@ impl PostgresBackend {
 
 impl Backend for PostgresBackend {
     fn schema_version(&self) -> Result<u32> {
-        self.with(|c| {
-            let v: i32 = c
-                .query_one("SELECT COALESCE(MAX(version), 0) FROM schema_version", &[])
-                .map_err(pg)?
-                .get(0);
+        self.with_statements(|c, st| {
+            let stmt = cached(
+                c,
+                st,
+                "SELECT COALESCE(MAX(version), 0) FROM schema_version",
+            )?;
+            let v: i32 = c.query_one(&stmt, &[]).map_err(pg)?.get(0);
             Ok(v as u32)
         })
     }
@@ -786,8 +788,26 @@ impl Backend for PostgresBackend {
     }
 
     fn check_writable(&mut self) -> Result<()> {
-        // No write lock to try: a refused write fails its own transaction.
-        Ok(())
+        // No write lock to try; what would refuse a write is a server in
+        // recovery (a standby) or sessions read-only by default. Asked in
+        // one round trip, writing nothing: a real write would cost a WAL
+        // flush per check.
+        self.with_statements(|c, st| {
+            let stmt = cached(
+                c,
+                st,
+                "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only')::boolean",
+            )?;
+            let refused: bool = c.query_one(&stmt, &[]).map_err(pg)?.get(0);
+            if refused {
+                return Err(StoreError::ReadOnly(BackendError::new(
+                    std::io::Error::other(
+                        "the PostgreSQL server takes no writes (in recovery or read-only)",
+                    ),
+                )));
+            }
+            Ok(())
+        })
     }
 
     fn get_shared(&self, kind: &str, name: &str) -> Result<Option<Arc<SharedEntity>>> {

@@ -225,11 +225,10 @@ impl Backend for SqliteBackend {
     }
 
     fn schema_version(&self) -> Result<u32> {
-        Ok(self.conn.query_row(
-            "SELECT COALESCE(MAX(version), 0) FROM schema_version",
-            [],
-            |r| r.get(0),
-        )?)
+        Ok(self
+            .conn
+            .prepare_cached("SELECT COALESCE(MAX(version), 0) FROM schema_version")?
+            .query_row([], |r| r.get(0))?)
     }
 
     fn get(&self, kind: &str, name: &str) -> Result<Option<RawEntity>> {

@@ -25,18 +25,16 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(health))
 }
 
-/// Health check: 200 only while the database answers and would take a
-/// write (SQLite: the write lock can be taken); 503 with the cause's code
-/// (`database_lost`, `read_only`, `database`) otherwise.
+/// Health check: 200 while a write sent now would be taken, by the path
+/// writes take (SQLite: the one writer thread begins its next batch and
+/// its syncer answers; PostgreSQL: a pool connection answers and the server
+/// takes writes). Writes nothing. 503 with the cause's code otherwise
+/// (`database_lost`, `read_only`, `database`, `database_unavailable` when
+/// the writer or the pool does not answer in time).
 #[utoipa::path(get, path = "/health", tag = "server",
     responses((status = 200, body = Health), (status = 503, body = crate::api::ErrorBody)))]
 async fn health(State(state): State<AppState>) -> Result<Json<Health>, ServerError> {
-    let schema_version = state
-        .read_global(|store| {
-            store.check_writable()?;
-            Ok(store.schema_version()?)
-        })
-        .await?;
+    let schema_version = state.health().await?;
     Ok(Json(Health {
         status: "ok",
         database: state.database_kind(),
