@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { recordRequests, undocumented } from './documented.js';
 import { playTests } from './play.js';
 import { metamagicTests } from './metamagic.js';
+import { resourceTests } from './resources.js';
 
 const BASE = process.env.GRIMOIRE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.GRIMOIRE_SCREENSHOTS
@@ -153,6 +154,9 @@ playTests({ BASE, SHOTS, GM, PLAYER, gm: () => gm, player: () => player, page })
 
 // Metamagic in the cast dialog (issue 35), with the same GM and player.
 metamagicTests({ BASE, SHOTS, GM, PLAYER, gm: () => gm, player: () => player, page });
+
+// Class resources on the sheet (issue 33), with the same GM and player.
+resourceTests({ BASE, SHOTS, GM, PLAYER, gm: () => gm, player: () => player, page });
 
 test('every request the pages made is the page, its files or a documented API operation', async () => {
   assert.ok(requests.includes('GET /me'), 'the pages called the API');

@@ -4,6 +4,8 @@
 //! rule of Quickened Spell. The options themselves are
 //! [`crate::metamagic`].
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::caster::Caster;
@@ -17,7 +19,7 @@ use crate::metamagic::{
 };
 use crate::request::{CastMode, CastRequest};
 use crate::roll::RollMode;
-use crate::shaping::{CastShaping, Shaping};
+use crate::shaping::Shaping;
 use crate::spell::{Range, Spell};
 use crate::time::{CastingTime, Duration, TimeSpan};
 
@@ -25,33 +27,19 @@ use crate::time::{CastingTime, Duration, TimeSpan};
 const EXTENDED_MAX_ROUNDS: u64 = 24 * 60 * 10;
 
 /// The spell as the request's Metamagic reshapes it, with what the options
-/// do written into `shaping`; `None` (the spell untouched, nothing copied,
-/// `shaping` left alone) when none is named.
+/// do while it resolves; the spell itself, untouched, when none is named.
 /// Refuses an option unknown, unfit for the spell, combined against the
 /// rules, or beyond the caster's Sorcery Points. Quickened's turn rule is
 /// [`check_quickened_turn`].
-#[inline(always)]
-pub(crate) fn shape(
+pub(crate) fn shape<'s>(
     caster: &Caster,
-    spell: &Spell,
+    spell: &'s Spell,
     req: &CastRequest,
-    shaping: &mut CastShaping,
-) -> Result<Option<Box<Spell>>, RulesError> {
-    if req.metamagic.is_empty() {
-        return Ok(None);
-    }
-    reshaped(caster, spell, req, shaping.make_mut()).map(Some)
-}
-
-/// [`shape`] with at least one option named.
-#[inline(never)]
-fn reshaped(
-    caster: &Caster,
-    spell: &Spell,
-    req: &CastRequest,
-    shaping: &mut Shaping,
-) -> Result<Box<Spell>, RulesError> {
+) -> Result<(Cow<'s, Spell>, Shaping), RulesError> {
     let uses = &req.metamagic;
+    if uses.is_empty() {
+        return Ok((Cow::Borrowed(spell), Shaping::default()));
+    }
     if uses.len() > MAX_OPTIONS_PER_CAST {
         return Err(MetamagicError::TooManyOptions { given: uses.len() }.into());
     }
@@ -71,7 +59,8 @@ fn reshaped(
     if let Some(u) = uses.iter().find(|u| !known.contains(&u.option)) {
         return Err(MetamagicError::NotKnown { option: u.option }.into());
     }
-    let mut shaped = Box::new(spell.clone());
+    let mut shaped = spell.clone();
+    let mut shaping = Shaping::default();
     let charisma = caster.modifier(Ability::Charisma).max(1);
     let limit = u8::try_from(charisma).unwrap_or(u8::MAX);
     for u in uses {
@@ -181,7 +170,7 @@ fn reshaped(
         shaping.points.max(u8::from(shaping.seeking)),
         ClassFeature::Metamagic,
     )?;
-    Ok(shaped)
+    Ok((Cow::Owned(shaped), shaping))
 }
 
 /// The Metamagic a casting used and what it cost, as its resolution shows.
@@ -196,21 +185,7 @@ pub struct MetamagicPaid {
 /// The events that pay for a casting's Metamagic, and what the resolution
 /// shows of it; `None` without Metamagic. Seeking Spell is paid only when
 /// it rerolled a miss.
-#[inline(always)]
 pub(crate) fn paid(
-    shaping: &Shaping,
-    seeking_used: bool,
-    events: &mut Vec<crate::event::Event>,
-) -> Option<MetamagicPaid> {
-    if shaping.used.is_empty() {
-        return None;
-    }
-    paid_for(shaping, seeking_used, events)
-}
-
-/// [`paid`] for a casting that used Metamagic.
-#[inline(never)]
-fn paid_for(
     shaping: &Shaping,
     seeking_used: bool,
     events: &mut Vec<crate::event::Event>,
@@ -333,7 +308,6 @@ pub fn metamagic_choices(caster: &Caster, spell: &Spell) -> Vec<MetamagicChoice>
 
 /// The level a Twinned casting counts as: one above the slot's (R6, R17);
 /// refused at 9th level, which nothing can raise.
-#[inline]
 pub(crate) fn twinned_level(
     spell: &Spell,
     shaping: &Shaping,

@@ -68,6 +68,11 @@ pub const CAMPAIGN_EVENT_KINDS: &[&str] = &[
     "homebrew",
     "house_rules",
     "attack",
+    // Class resources (issue 33): Font of Magic, Innate Sorcery, Magical
+    // Cunning.
+    "font",
+    "innate",
+    "cunning",
 ];
 
 /// One thing that happened in a campaign.

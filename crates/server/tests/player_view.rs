@@ -319,6 +319,33 @@ async fn evening(h: &Harness, gm: &str, petr: &str) -> Vec<Value> {
         assert!(s.is_success(), "{step}: {s} {v}");
         answers.push(v);
     }
+    // Class resources (issue 33), each a kind of its own: a Sorcerer 2 /
+    // Warlock 2 starts Innate Sorcery, makes a slot from points, turns a
+    // Pact slot into a point and brings it back with Magical Cunning.
+    let (s, v) = h
+        .post(
+            "/campaigns/cave/characters",
+            Some(petr),
+            json!({"name": "Sera", "classes": [{"class": "sorcerer", "level": 2},
+                   {"class": "warlock", "level": 2}], "abilities": {"cha": 16}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let c = "/campaigns/cave/characters/Sera";
+    for (step, body) in [
+        ("innate-sorcery", json!({})),
+        ("turns", json!({})),
+        ("font-of-magic", json!({"way": "to_slot", "level": 1})),
+        (
+            "font-of-magic",
+            json!({"way": "to_points", "level": 1, "pact": true}),
+        ),
+        ("magical-cunning", json!({})),
+    ] {
+        let (s, v) = h.post(&format!("{c}/{step}"), Some(petr), body).await;
+        assert!(s.is_success(), "{step}: {s} {v}");
+        answers.push(v);
+    }
     gm_post(format!("{e}/Cave/next"), json!(null)).await;
     // The GM's table-wide steps, each an event kind of its own.
     gm_post(

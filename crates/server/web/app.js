@@ -9,13 +9,13 @@ import {
 import { damageChart } from './chart.js';
 import { $, h } from './dom.js';
 import { bindTokens, renderTokens, revokeCurrent, clearFresh, showFresh } from './tokens.js';
-import { takeJoinLink, joinPending, acceptPending, inviteCard, refreshInvites } from './invites.js';
 import { windowCard, outcomeCard, creatureCastForm, creatureAttackForm, creatureRollForm, creatureAddForm, reactionAlert, loadBestiary, monsterName } from './reactions.js';
 import { loadLog, liveCast, renderLog, resetLog } from './log.js';
 import { optionsPanel, planPanel, metamagicFieldset, metamagicBody } from './options.js';
 import { houseRulesCard, waivedBlock } from './house.js';
 import { importCard } from './import.js';
 import { vitalsCard, deathTrack, deathSentence, attackCard, attackAsCard, partyRestCard } from './play.js';
+import { resourcePips, resourceCard, openShortRest } from './resources.js';
 
 const app = {
   me: null,
@@ -121,8 +121,6 @@ function restoreScroll(tab) {
 }
 
 function route() {
-  // An invite link opened while signed in: join, then the Table tab.
-  if (takeJoinLink()) { if (app.me) joinFromLink(); else $('#join-note').hidden = false; }
   const tab = (location.hash || '#table').slice(1);
   showTab(['spells', 'sheet', 'encounter', 'log', 'table', 'tokens'].includes(tab) ? tab : 'table');
 }
@@ -148,33 +146,8 @@ async function useToken(tok) {
   let saved = null;
   try { saved = localStorage.getItem('grimoire.campaign'); } catch { /* private mode */ }
   const pickId = app.campaigns.find((c) => c.id === saved) ? saved : app.campaigns[0]?.id;
-  const joining = joinPending();
-  if (pickId && !joining) await openCampaign(pickId); else renderTable();
+  if (pickId) await openCampaign(pickId); else renderTable();
   route();
-  if (joining) await joinFromLink(pickId);
-}
-
-/** Opens the invite link this tab was given: the campaign joined is
- *  listed and opened on the Table tab, or the refusal said there. */
-async function joinFromLink(fallback = null) {
-  $('#join-note').hidden = true;
-  let c;
-  try { c = await acceptPending(); } catch (e) {
-    if (fallback && !app.campaign) await openCampaign(fallback);
-    if (location.hash !== '#table') history.pushState(null, '', '#table');
-    showTab('table');
-    $('#table-msg').textContent = errorText(e);
-    return;
-  }
-  if (!c) return;
-  const i = app.campaigns.findIndex((x) => x.id === c.id);
-  if (i >= 0) app.campaigns[i] = c; else app.campaigns.push(c);
-  await openCampaign(c.id);
-  if (location.hash !== '#table') history.pushState(null, '', '#table');
-  showTab('table');
-  const text = t('invite.joined', { title: c.title });
-  $('#table-msg').textContent = text;
-  toast(text);
 }
 
 function bindLogin() {
@@ -311,7 +284,6 @@ function renderTable() {
     }, `${c.title} (${c.id})`))) : [h('li', { class: 'muted' }, t('table.noCampaign'))]));
   const c = app.campaigns.find((x) => x.id === app.campaign);
   $('#player-form').hidden = !(c && app.role === 'gm');
-  drawInvites(c);
   $('#character-form').hidden = !c;
   if (c) {
     const players = (c.players || []).map((p) => (typeof p === 'string' ? p : p.name || p.account)).join(', ') || t('table.none');
@@ -330,21 +302,6 @@ function renderTable() {
     sel.value = 'wizard';
   }
   for (const o of sel.options) o.textContent = word(CLASSES, o.value);
-}
-
-/** The GM's players, invite links and removals on the Table tab, drawn
- *  again only when the campaign, its players or the language change. */
-function drawInvites(c) {
-  const slot = $('#invite-slot');
-  const key = c && app.role === 'gm' ? `${c.id}|${(c.players || []).join(',')}|${getLang()}` : null;
-  if (!key) { slot.replaceChildren(); app.inviteKey = null; return; }
-  if (app.inviteKey === key && slot.firstChild) return;
-  app.inviteKey = key;
-  slot.replaceChildren(inviteCard(c, {
-    errorText,
-    toast,
-    onChange: async () => { await openCampaign(c.id); },
-  }));
 }
 
 /** The Table tab's party rest (the GM's), kept while the campaign and
@@ -465,17 +422,6 @@ function concPrompt(target, damage, save) {
 function onLive(kind, ev) {
   if (!ev || typeof ev !== 'object') return;
   const data = ev.data || {};
-  if (kind === 'player' && data.id === app.campaign) {
-    // Someone joined by invite, or a player was removed: the members
-    // change on every screen (the GM's invites count one use less).
-    const i = app.campaigns.findIndex((x) => x.id === data.id);
-    if (i >= 0) app.campaigns[i] = { ...app.campaigns[i], players: data.players };
-    if (app.role === 'gm') {
-      app.inviteKey = null;
-      refreshInvites(data.id, { errorText }).then(() => { if (app.tab === 'table') renderTable(); });
-    } else if (app.tab === 'table') renderTable();
-    return;
-  }
   if (kind === 'encounter' && data.concentration_save) concPrompt(data.target, data.damage, data.concentration_save);
   for (const hit of (kind === 'encounter' && data.turn_damage) || []) {
     concPrompt(hit.target, hit.outcome.damage_total, hit.concentration_save);
@@ -760,21 +706,6 @@ function levelsTable(c) {
       h('td', {}, r.mean != null ? num(r.mean) : '–')))));
 }
 
-/** Class resources beside the slots (issue 33): Sorcery Points, the
- *  slots made from them, and Innate Sorcery's uses, as pips. */
-function resourcePips(r) {
-  const row = (id, label, p) => h('div', { class: 'pact', id, 'data-left': p.left },
-    h('h4', {}, label),
-    pips(p.max, p.left, t('sheet.resourcePips', { name: label, left: p.left, total: p.max })),
-    h('span', { class: 'count' }, `${p.left}/${p.max}`));
-  return [
-    r.sorcery_points ? row('sorcery-points', t('sheet.sorceryPoints'), r.sorcery_points) : null,
-    (r.created_slots || []).length ? h('p', { class: 'muted small', id: 'created-slots' },
-      t('sheet.createdSlots', { slots: r.created_slots.map((c) => `${c.count}×${levelName(c.level)}`).join(', ') })) : null,
-    r.innate_sorcery ? row('innate-sorcery', t('sheet.innateSorcery'), r.innate_sorcery) : null,
-  ];
-}
-
 /** The compact list: a row per spell with what a player compares at a
  *  glance (level, casting time, range, tags, to hit or save, damage at
  *  its own level); the name opens the spell's card. */
@@ -926,6 +857,16 @@ function vitalsCtx(ch, mine) {
   };
 }
 
+/** What the class resource controls and the Short Rest dialog need
+ *  (see resources.js). */
+function resourceCtx(ch, mine) {
+  return {
+    mine, path: (tail) => charPath(ch, tail), toast, errorBlock: (e) => errorBlock(e),
+    onView: (view) => { if (view && view.name) putCharacter(view); renderSheet(); },
+    byId: app.byId, spellName,
+  };
+}
+
 /** The names a character may attack: the running encounter's
  *  combatants when it is in one, else the campaign's other characters. */
 async function attackTargets(ch) {
@@ -1001,7 +942,7 @@ function renderSheet() {
       h('button', { type: 'button', id: 'end-turn', onclick: () => act(ch, 'turns', {}, t('sheet.turnEnded')) }, t('sheet.endTurn'))) : null,
     h('h3', {}, t('sheet.rest')),
     mine ? h('div', { class: 'row' },
-      h('button', { type: 'button', id: 'short-rest', onclick: () => act(ch, 'rests', { kind: 'short' }, t('sheet.short')) }, t('sheet.short')),
+      h('button', { type: 'button', id: 'short-rest', 'aria-haspopup': 'dialog', onclick: () => openShortRest(ch, resourceCtx(ch, mine)) }, t('sheet.short')),
       h('button', { type: 'button', id: 'long-rest', onclick: () => act(ch, 'rests', { kind: 'long' }, t('sheet.rested')) }, t('sheet.long'))) : null);
   const items = st.items || [];
   const features = st.features || [];
@@ -1043,7 +984,7 @@ function renderSheet() {
     always.length ? h('ul', { class: 'plain spells', id: 'always-prepared' }, ...always.map(spellRow)) : null);
   box.replaceChildren(
     h('p', { class: 'sub' }, `${classText(ch)} · ${t('table.playedBy', { owner: ch.owner })}${n ? ` · ${t('sheet.dc', { dc: n.dc, atk: n.atk >= 0 ? `+${n.atk}` : n.atk })}` : ''}`),
-    h('div', { class: 'sheet-grid' }, vitalsCard(ch, vitalsCtx(ch, mine)), mine ? attackCard(ch, attackCtx(ch)) : null, slotBlock, turnBlock, spellsBlock, optionsPanel(app.campaign, ch.name, spellName, ch.version), planPanel(app.campaign, ch.name, spellName, ch.version), condBlock, resBlock),
+    h('div', { class: 'sheet-grid' }, vitalsCard(ch, vitalsCtx(ch, mine)), mine ? attackCard(ch, attackCtx(ch)) : null, slotBlock, resourceCard(ch, resourceCtx(ch, mine)), turnBlock, spellsBlock, optionsPanel(app.campaign, ch.name, spellName, ch.version), planPanel(app.campaign, ch.name, spellName, ch.version), condBlock, resBlock),
     mine ? h('p', {}, h('button', { type: 'button', class: 'ghost', onclick: async () => {
       try {
         const r = await post(charPath(ch, 'undo'));
@@ -1692,8 +1633,6 @@ async function start() {
   $('#sheet-pick').addEventListener('change', (ev) => { app.character = ev.target.value; renderSheet(); });
   window.addEventListener('hashchange', route);
   applyLang(initialLang());
-  // An invite link: kept until sign-in, joined right after it.
-  if (takeJoinLink()) $('#join-note').hidden = false;
   const tok = getToken();
   if (tok && location.hash === '#spells') srdCards().catch(() => {});
   if (tok) {

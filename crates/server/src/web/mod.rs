@@ -65,11 +65,6 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../../web/tokens.js"),
     },
     Asset {
-        name: "invites.js",
-        mime: "text/javascript; charset=utf-8",
-        body: include_str!("../../web/invites.js"),
-    },
-    Asset {
         name: "reactions.js",
         mime: "text/javascript; charset=utf-8",
         body: include_str!("../../web/reactions.js"),
@@ -98,6 +93,11 @@ const ASSETS: &[Asset] = &[
         name: "house.js",
         mime: "text/javascript; charset=utf-8",
         body: include_str!("../../web/house.js"),
+    },
+    Asset {
+        name: "resources.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/resources.js"),
     },
     Asset {
         name: "style.css",

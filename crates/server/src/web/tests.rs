@@ -428,6 +428,50 @@ fn every_rules_error_code_is_explained_in_the_browser() {
     );
 }
 
+/// Every word a script asks for by a literal key (`t('sheet.slots')`) is
+/// in every language's words: `t` shows a missing key as the key itself,
+/// which is how the sheet once read `sheet.sorceryPoints` (the words are
+/// `web-sheet-sorcery-points`, key `sheet.sorcery.points`).
+#[test]
+fn every_word_the_scripts_ask_for_exists() {
+    let script = grimoire_words::browser_script().unwrap();
+    let words = grimoire_words::Words::get();
+    let mut asked = Vec::new();
+    for asset in super::ASSETS.iter().filter(|a| a.name.ends_with(".js")) {
+        for (at, _) in asset.body.match_indices("t('") {
+            // `t(`, not `get(` or `x.t(`.
+            let before = asset.body[..at].chars().next_back().unwrap_or(' ');
+            if before.is_ascii_alphanumeric() || "_.$".contains(before) {
+                continue;
+            }
+            let rest = &asset.body[at + 3..];
+            let key = rest.split('\'').next().unwrap_or_default();
+            let literal = !key.is_empty()
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '-');
+            // `t('x' + y)`, `t(`...`)`: built at run time, not checked here.
+            if literal && rest[key.len() + 1..].starts_with([')', ',']) {
+                asked.push((asset.name, key));
+            }
+        }
+    }
+    assert!(asked.len() > 300, "{} keys found", asked.len());
+    let json = script
+        .split("export const WORDS = ")
+        .nth(1)
+        .and_then(|rest| rest.trim_end().strip_suffix(';'))
+        .expect("the words' table");
+    let tables: serde_json::Value = serde_json::from_str(json).unwrap();
+    for lang in words.languages() {
+        let missing: Vec<_> = asked
+            .iter()
+            .filter(|(_, key)| tables[lang].get(*key).is_none())
+            .collect();
+        assert!(missing.is_empty(), "no {lang} word for {missing:?}");
+    }
+}
+
 fn gunzip(bytes: &[u8]) -> Vec<u8> {
     use std::io::Read;
     let mut out = Vec::new();
