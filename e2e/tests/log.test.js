@@ -1,6 +1,11 @@
 // End-to-end: the table log. A player casts Fireball; the GM and another
 // player see its card live with every die, and it is still there after a
-// reload (the server keeps it in the change log).
+// reload (the server keeps it in the change log). The other player comes
+// by the GM's invite link. Three seats (the GM and two players) see a
+// lasting spell's turn damage, a reaction alert on another tab and an
+// undone cast (issue 37); the GM revokes an invite and removes a player,
+// who is told at once and comes back by the link on a phone, signing in
+// with a token (no sign-up: the server allows ten an hour from one address).
 //
 // Needs a running server: GRIMOIRE_URL (default http://127.0.0.1:8080).
 
@@ -25,11 +30,12 @@ let browser;
 let gm;
 let player;
 let other;
+let invite; // the GM's invite link, for two players
 const contexts = [];
 const requests = []; // every `METHOD /path` the pages sent
 
-async function page() {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', locale: 'en-GB' });
+async function page(options = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', locale: 'en-GB', ...options });
   contexts.push(ctx);
   const p = await ctx.newPage();
   recordRequests(p, BASE, requests);
@@ -70,12 +76,29 @@ test('the whole table sees a Fireball card with every die, live and after a relo
   await gm.fill('#camp-id', CAMPAIGN);
   await gm.fill('#camp-title', 'The Hall');
   await gm.click('#campaign-form button[type=submit]');
-  for (const name of [PLAYER, OTHER]) {
-    await gm.locator('#player-form').waitFor({ state: 'visible' });
-    await gm.fill('#player-name', name);
-    await gm.click('#player-form button[type=submit]');
-    await gm.waitForSelector(`#campaign-info:has-text("${name}")`);
-  }
+  await gm.locator('#player-form').waitFor({ state: 'visible' });
+  await gm.fill('#player-name', PLAYER);
+  await gm.click('#player-form button[type=submit]');
+  await gm.waitForSelector(`#campaign-info:has-text("${PLAYER}")`);
+  // The other player comes by an invite link (issue 37): the GM makes
+  // one for two players and copies it.
+  await gm.fill('#invite-uses', '2');
+  await gm.click('#invite-make');
+  invite = await gm.locator('#invite-link').inputValue();
+  assert.match(invite, /\/#join=gmi_[0-9a-f]{32}$/);
+  await gm.click('#invite-copy');
+  await gm.locator('#invite-fresh').getByText(/^(Copied\. Send it to your players\.|The browser would not copy it)/).waitFor({ state: 'visible' });
+  await gm.locator('#invite-list li').getByText(/^seats left: 2, until /).waitFor({ state: 'visible' });
+  // The player, signed in, opens the link and has a seat.
+  await other.goto(invite);
+  await other.locator('#table-msg').getByText('You joined The Hall.').waitFor({ state: 'visible' });
+  await other.locator('#campaign-info').getByText(`Players: ${PLAYER}, ${OTHER}.`).waitFor({ state: 'visible' });
+  // The GM sees it live, with one seat less on the invite.
+  await gm.locator('#player-list li').getByText(OTHER, { exact: true }).waitFor({ state: 'visible' });
+  await gm.locator('#invite-list li').getByText(/^seats left: 1, until /).waitFor({ state: 'visible' });
+  await gm.locator('#invites').screenshot({ path: path.join(SHOTS, 'invites.png') });
+  // Only the GM invites and removes.
+  for (const p of [player, other]) assert.equal(await p.locator('#invites').count(), 0, 'no invite card for a player');
   for (const p of [player, other]) {
     await p.reload();
     // The only campaign opens by itself.
@@ -231,6 +254,222 @@ test('house rules: the GM relaxes R10, everyone sees it, and the cast it lets pa
   await gm.getByLabel('R10: more than one spell slot in a turn').uncheck();
   await gm.click('#house-rules-form button[type=submit]');
   await other.locator('#house-rules-now').getByText('None: every rule is played as written.').waitFor({ state: 'visible' });
+});
+
+/** Waits until nothing under `sel` has changed for 600 ms: the live
+ *  redraws after an action are over, so a form filled now stays. */
+async function quiet(p, sel = '#encounter') {
+  await p.evaluate((s) => new Promise((done) => {
+    const el = document.querySelector(s);
+    let timer = setTimeout(stop, 600);
+    const seen = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(stop, 600); });
+    function stop() { seen.disconnect(); done(); }
+    seen.observe(el, { subtree: true, childList: true });
+  }), sel);
+}
+
+test('three seats see a lasting spell\'s turn damage, a reaction alert on another tab and an undone cast (issue 37)', async () => {
+  // Bo plays a cleric with Spirit Guardians; Ana a wizard with Shield.
+  await other.click('a[data-tab=table]');
+  await player.click('a[data-tab=table]');
+  for (const [p, name, cls, spells] of [[other, 'Brann', 'cleric', 'Spirit Guardians'], [player, 'Ilka', 'wizard', 'Shield, Magic Missile']]) {
+    await p.fill('#char-name', name);
+    await p.selectOption('#char-class', cls);
+    await p.fill('#char-level', '5');
+    await p.fill('#char-score', '16');
+    await p.fill('#char-spells', spells);
+    await p.click('#character-form button[type=submit]');
+    await p.waitForSelector(`#character-list button:has-text("${name}")`);
+  }
+  // The GM's encounter: Brann, a Goblin, then Ilka; a Mage joins later.
+  await gm.click('a[data-tab=encounter]');
+  await gm.waitForSelector('#enc-form');
+  await quiet(gm);
+  const rows = gm.locator('#enc-form tbody tr');
+  const n = await rows.count();
+  for (let i = 0; i < n; i += 1) {
+    const name = await rows.nth(i).locator('.enc-name').inputValue();
+    const init = { Brann: '20', Ilka: '5' }[name];
+    if (init) await rows.nth(i).locator('.enc-init').fill(init);
+    else if (name === '') {
+      await rows.nth(i).locator('.enc-name').fill('Goblin');
+      await rows.nth(i).locator('.enc-init').fill('10');
+      await rows.nth(i).locator('.enc-hp').fill('40');
+    } else await rows.nth(i).locator('.enc-name').fill('');
+  }
+  await gm.click('#enc-form button[type=submit]');
+  await gm.waitForSelector('.order li.now[data-name="Brann"]');
+
+  // Brann's turn: Spirit Guardians around the Goblin (nobody can answer it).
+  await other.click('#character-list button:has-text("Brann")');
+  await other.getByRole('button', { name: 'Cast Spirit Guardians' }).click();
+  await other.locator('#cast-pick-list').getByRole('checkbox', { name: 'Goblin' }).check();
+  await other.click('#cast-go');
+  await other.locator('#cast-result').getByText('Spirit Guardians cast at level 3.').waitFor({ state: 'visible' });
+  await other.click('#cast-close');
+  await quiet(gm);
+  await gm.selectOption('#ca-monster', 'mage');
+  await gm.fill('#ca-name', 'Tower Mage');
+  await gm.fill('#ca-init', '8');
+  await gm.click('#creature-add button[type=submit]');
+  await gm.waitForSelector('.order li[data-name="Tower Mage"]');
+  // Everyone watches the log; the Goblin's turn ends in the spirits.
+  for (const p of [player, other]) {
+    await p.click('a[data-tab=log]');
+    await p.locator('#table-log .log-card').filter({ hasText: 'Brann casts Spirit Guardians' }).first().waitFor({ state: 'visible' });
+  }
+  await quiet(gm);
+  await gm.click('#next-turn');
+  await gm.waitForSelector('.order li.now[data-name="Goblin"]');
+  await quiet(gm);
+  await gm.click('#next-turn');
+  await gm.waitForSelector('.order li.now[data-name="Tower Mage"]');
+  for (const p of [player, other]) {
+    const turn = p.locator('#table-log .turn-card').first();
+    await turn.getByText(/Spirit Guardians of Brann harms Goblin: \d+ damage/).waitFor({ state: 'visible' });
+    assert.match(await turn.innerText(), /necrotic damage \(3d8\)/, 'the damage dice');
+    assert.doesNotMatch(await turn.innerText(), /HP left/, 'no Goblin hit points for a player');
+  }
+  await gm.click('a[data-tab=log]');
+  await gm.locator('#table-log .turn-card').first().getByText(/Spirit Guardians of Brann harms Goblin: \d+ damage/).waitFor({ state: 'visible' });
+  await gm.locator('#table-log .turn-card').first().getByText(/HP left/).waitFor({ state: 'visible' });
+
+  // The Mage hits Ilka (14 against AC 12) while Ana reads the log: the
+  // alert reaches her there; Bo, on the Encounter tab, sees the window
+  // and no alert (Ilka is not his).
+  await other.click('a[data-tab=encounter]');
+  await gm.click('a[data-tab=encounter]');
+  await quiet(gm);
+  await gm.selectOption('#ha-attacker', 'Tower Mage');
+  await gm.selectOption('#ha-target', 'Ilka');
+  await gm.fill('#ha-total', '14');
+  await gm.fill('#ha-ac', '12');
+  await gm.click('#creature-attack button[type=submit]');
+  const alert = player.locator('#react-alert');
+  await alert.getByText('Ilka may react: Tower Mage hit Ilka (14 against AC 12).').waitFor({ state: 'visible' });
+  await player.locator('a[data-tab=encounter] .alert-badge').waitFor({ state: 'visible' });
+  assert.equal(await player.locator('#tab-log').isVisible(), true, 'Ana is still on the log');
+  await other.locator('#reaction-window').getByText('Tower Mage hit Ilka (14 against AC 12).').waitFor({ state: 'visible' });
+  assert.equal(await other.locator('#react-alert').count(), 0, 'no alert for a player who cannot answer');
+  await alert.getByRole('button', { name: 'Cast Shield' }).click();
+  await alert.waitFor({ state: 'detached' });
+  // The Mage could counter the Shield in turn: the GM lets it pass.
+  const gmWin = gm.locator('#reaction-window');
+  await gmWin.getByText('Ilka is casting Shield.').waitFor({ state: 'visible' });
+  await gmWin.locator('li.reactor[data-name="Tower Mage"]').getByRole('button', { name: 'Pass' }).click();
+  await gmWin.getByText('Tower Mage: passes').waitFor({ state: 'visible' });
+  await gm.click('#rw-resolve');
+  const missed = gm.locator('#rw-outcome').getByText('The attack on Ilka now misses');
+  for (let i = 0; i < 3 && !(await missed.isVisible()); i += 1) {
+    await quiet(gm);
+    if (await gm.locator('#rw-resolve').isVisible()) await gm.click('#rw-resolve');
+    await missed.waitFor({ state: 'visible', timeout: 3000 }).catch(() => {});
+  }
+  await missed.waitFor({ state: 'visible' });
+  await other.locator('#rw-outcome').getByText('The attack on Ilka now misses').waitFor({ state: 'visible' });
+  await player.locator('a[data-tab=encounter] .alert-badge').waitFor({ state: 'detached' });
+  await player.click('a[data-tab=encounter]');
+  await player.locator('#rw-outcome').getByText('The attack on Ilka now misses').waitFor({ state: 'visible' });
+
+  // The fight ends; Ana's Ilka casts Magic Missile, then Ana takes it
+  // back: the card is marked undone on all three screens, live.
+  await quiet(gm);
+  gm.once('dialog', (d) => d.accept());
+  await gm.click('#end-encounter');
+  await gm.waitForSelector('#enc-ended');
+  for (const p of [gm, other]) await p.click('a[data-tab=log]');
+  await player.click('a[data-tab=sheet]');
+  await player.selectOption('#sheet-pick', 'Ilka');
+  await player.getByRole('button', { name: 'Cast Magic Missile' }).click();
+  await player.fill('#cast-targets', 'Goblin');
+  await player.click('#cast-go');
+  await player.locator('#cast-result').getByText('Magic Missile cast at level 1.').waitFor({ state: 'visible' });
+  await player.click('#cast-close');
+  const cards = [gm, other].map((p) => p.locator('#table-log .log-card').filter({ hasText: 'Ilka casts Magic Missile' }).first());
+  for (const card of cards) {
+    await card.waitFor({ state: 'visible' });
+    assert.equal(await card.locator('.undone-badge').count(), 0, 'not undone yet');
+  }
+  await player.getByRole('button', { name: 'Undo last change' }).click();
+  for (const card of cards) await card.locator('.undone-badge').getByText('Undone').waitFor({ state: 'visible' });
+  await player.click('a[data-tab=log]');
+  await player.locator('#table-log .log-card').filter({ hasText: 'Ilka casts Magic Missile' }).first()
+    .locator('.undone-badge').getByText('Undone').waitFor({ state: 'visible' });
+});
+
+test('the GM revokes an invite and removes a player, who is told at once and comes back by the link on a phone (issue 37)', async () => {
+  await gm.click('a[data-tab=table]');
+  await other.click('a[data-tab=table]');
+  // A second invite, revoked: its link seats nobody.
+  await gm.click('#invite-make');
+  await gm.waitForFunction((old) => { const v = document.querySelector('#invite-link')?.value; return v && v !== old; }, invite);
+  const revoked = await gm.locator('#invite-link').inputValue();
+  const live = gm.locator('#invite-list li');
+  await gm.getByText('Live invites: 2').waitFor({ state: 'visible' });
+  await live.nth(1).getByRole('button', { name: 'Revoke' }).click();
+  await gm.getByText('Invite revoked: its link seats nobody now.').waitFor({ state: 'visible' });
+  await gm.getByText('Live invites: 1').waitFor({ state: 'visible' });
+  await live.getByText(/^seats left: 1, until /).waitFor({ state: 'visible' });
+  assert.equal(await gm.locator('#invite-link').count(), 0, 'the revoked link is no longer offered');
+
+  // Bo is removed: his screen says so at once, and the campaign is gone from it.
+  await gm.getByRole('button', { name: `Remove ${OTHER} from the campaign` }).click();
+  await gm.getByText(`${OTHER} no longer has a seat here.`).waitFor({ state: 'visible' });
+  await gm.locator('#player-list li').getByText(OTHER, { exact: true }).waitFor({ state: 'detached' });
+  await other.locator('#table-msg').getByText('You no longer have a seat at The Hall: the GM removed you.').waitFor({ state: 'visible' });
+  await other.locator('#campaign-list').getByText('Create a campaign or ask your GM to add you.').waitFor({ state: 'visible' });
+  await other.locator('#live').waitFor({ state: 'hidden' });
+  // The revoked link does not bring him back, and says why.
+  await other.goto(revoked);
+  await other.locator('#table-msg').getByText(/this invite seats nobody/).waitFor({ state: 'visible' });
+
+  // On his phone, not signed in there, he opens the first link: the page
+  // asks him to sign in first, and he signs in with his token.
+  const token = await other.evaluate(() => localStorage.getItem('grimoire.token'));
+  const phone = await page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await phone.goto(invite);
+  await phone.locator('#join-note').getByText('Sign in or create an account: you then join the campaign you were invited to.').waitFor({ state: 'visible' });
+  await phone.fill('#token-input', token);
+  await phone.click('#token-form button[type=submit]');
+  await phone.locator('#table-msg').getByText('You joined The Hall.').waitFor({ state: 'visible' });
+  // The toast ("You joined") lets taps through to what is under it and
+  // never hides the last control.
+  const toast = phone.locator('#toast');
+  await toast.waitFor({ state: 'visible' });
+  const under = await phone.evaluate(() => {
+    const r = document.querySelector('#toast').getBoundingClientRect();
+    const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return el && !el.closest('#toast');
+  });
+  assert.ok(under, 'a tap on the toast reaches the page under it');
+  await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const last = await phone.evaluate(() => {
+    const all = [...document.querySelectorAll('#tab-table button, #tab-table input, #tab-table select')].filter((e) => e.offsetParent);
+    const b = all[all.length - 1].getBoundingClientRect();
+    return { bottom: b.bottom, toastTop: document.querySelector('#toast').getBoundingClientRect().top };
+  });
+  assert.ok(last.bottom <= last.toastTop, `the last control (bottom ${last.bottom}) above the toast (top ${last.toastTop})`);
+  await phone.evaluate(() => window.scrollTo(0, 0));
+  await phone.locator('#live').waitFor({ state: 'visible' });
+  await gm.locator('#player-list li').getByText(OTHER, { exact: true }).waitFor({ state: 'visible' });
+  // The invite admitted two players: it is spent, and gone from the list.
+  await gm.getByText('Live invites: 1').waitFor({ state: 'detached' });
+  assert.equal(await gm.locator('#invite-list li').count(), 0);
+
+  // The phone's header takes under a fifth of the screen, in both languages.
+  for (const lang of ['en', 'cs']) {
+    await phone.selectOption('#lang', lang);
+    const box = await phone.locator('header.top').boundingBox();
+    assert.ok(box.height < 844 / 5, `the ${lang} header is ${box.height} px of 844`);
+    for (const tab of ['spells', 'sheet', 'encounter', 'log', 'table', 'tokens']) {
+      assert.ok(await phone.locator(`a[data-tab=${tab}]`).isVisible(), `${tab} in view`);
+    }
+    await phone.locator('#logout').waitFor({ state: 'visible' });
+    const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `no sideways scrolling on a phone (${wide} px)`);
+  }
+  await phone.screenshot({ path: path.join(SHOTS, 'phone-table-cs.png') });
+  await phone.selectOption('#lang', 'en');
 });
 
 test('every request the pages made is the page, its files or a documented API operation', async () => {

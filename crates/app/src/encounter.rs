@@ -264,6 +264,9 @@ pub fn damage<R: DiceRng + ?Sized>(
     if let Some(w) = &character {
         batch.character(&w.entity, &w.events)?;
     }
+    if let Some(save) = &save {
+        crate::turns::log_concentration_save(&mut batch, &combatant.name, save)?;
+    }
     encounter.apply_all(&enc_events);
     let hp = encounter
         .combatants()

@@ -82,6 +82,9 @@ pub fn harm_on_entering<R: DiceRng + ?Sized>(
     for w in people.iter().filter(|w| !w.events.is_empty()) {
         batch.character(&w.entity, &w.events)?;
     }
+    for hit in &hits {
+        crate::turns::log_turn_hit(&mut batch, hit)?;
+    }
     let state = e.state.with_running(encounter);
     batch.encounter(e, &state, &log)?;
     batch.commit(store)?;

@@ -211,6 +211,14 @@ impl Batch {
         })
     }
 
+    /// Logs a roll the server made that no cast card holds (a lasting
+    /// spell's damage at a turn's edge, a Concentration or death save) as
+    /// a card of the change (`{"entity": who, "card": {"kind": …}}`), so a
+    /// table's log shows it after a reload as it did live (issue 37).
+    pub fn roll_card(&mut self, entity: &str, card: serde_json::Value) -> Result<(), AppError> {
+        self.log(&serde_json::json!({ "entity": entity, "card": card }))
+    }
+
     /// Logs one more event with the change, tagged with its entity.
     pub fn event(&mut self, entity: &str, event: serde_json::Value) -> Result<(), AppError> {
         self.log(&EventOf {

@@ -199,6 +199,12 @@ pub fn next_turn<R: DiceRng + ?Sized>(
     for w in people.iter().filter(|w| !w.events.is_empty()) {
         batch.character(&w.entity, &w.events)?;
     }
+    for hit in &hits {
+        log_turn_hit(&mut batch, hit)?;
+    }
+    if let Some(d) = &death_save {
+        log_death_save(&mut batch, d)?;
+    }
     let state = e.state.with_running(encounter);
     batch.encounter(e, &state, &log)?;
     batch.commit(store)?;
@@ -208,6 +214,50 @@ pub fn next_turn<R: DiceRng + ?Sized>(
         hits,
         death_save,
     })
+}
+
+/// Logs what a lasting spell did at a turn's edge, and the Concentration
+/// save it called for, as the table log's cards (`turn`, `conc`): the
+/// shapes the web's live cards have.
+pub(crate) fn log_turn_hit(batch: &mut Batch, hit: &TurnHit) -> Result<(), AppError> {
+    batch.roll_card(
+        &hit.target,
+        serde_json::json!({
+            "kind": "turn", "caster": hit.caster, "spell": hit.spell,
+            "spell_name": hit.name, "target": hit.target, "rolls": hit.rolls,
+            "outcome": hit.outcome, "hp": hit.hp,
+        }),
+    )?;
+    if let Some(save) = &hit.concentration_save {
+        log_concentration_save(batch, &hit.target, save)?;
+    }
+    Ok(())
+}
+
+/// Logs the Concentration save damage to `name` called for as a `conc`
+/// card of the table log.
+pub(crate) fn log_concentration_save(
+    batch: &mut Batch,
+    name: &str,
+    save: &crate::encounter::ConcentrationSave,
+) -> Result<(), AppError> {
+    batch.roll_card(
+        name,
+        serde_json::json!({
+            "kind": "conc", "caster": name, "dc": save.dc, "kept": save.kept,
+            "rolls": [save.roll],
+        }),
+    )
+}
+
+/// Logs a death save rolled as a turn began as a `death` card.
+fn log_death_save(batch: &mut Batch, d: &crate::dying::DeathSave) -> Result<(), AppError> {
+    batch.roll_card(
+        &d.name,
+        serde_json::json!({
+            "kind": "death", "caster": d.name, "rolls": [d.roll], "result": d.result,
+        }),
+    )
 }
 
 /// Lands the turn damage `creature` takes at `at` of its turn, spell by

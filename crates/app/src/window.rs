@@ -60,6 +60,11 @@ pub enum Reaction {
         reactor: String,
         /// Whether it stopped the spell it answered.
         countered: bool,
+        /// What it answered (the window's trigger: whose spell it
+        /// countered), so every seat's card can name it (issue 37).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+        answered: Option<grimoire_rules::Trigger>,
         /// The Reaction's cast.
         #[cfg_attr(feature = "openapi", schema(value_type = Object))]
         cast: Box<CastView>,
@@ -98,6 +103,7 @@ impl Reaction {
                 encounter: encounter.to_owned(),
                 reactor: reactor.to_owned(),
                 countered: done.countered,
+                answered: None,
                 cast: Box::new(CastView::new(reactor, &outcome, names.0, names.1)),
                 events: outcome.events,
             },
@@ -109,6 +115,17 @@ impl Reaction {
                 reactors: done.reactors,
             },
         }
+    }
+}
+
+impl Reaction {
+    /// The answer naming what the Reaction answered (`trigger`, the
+    /// window's as it was before the answer); a waiting one is unchanged.
+    pub fn answering(mut self, trigger: Option<grimoire_rules::Trigger>) -> Self {
+        if let Reaction::Cast { answered, .. } = &mut self {
+            *answered = trigger;
+        }
+        self
     }
 }
 

@@ -141,6 +141,7 @@ pub fn react_in<R: DiceRng + ?Sized>(
     check_targets(&call.request)?;
     let e = encounter(store, &call.encounter)?;
     let r = running(&e)?;
+    let answered = r.window().map(|w| w.trigger.clone());
     let done = reaction::react(
         store,
         call.command.clone(),
@@ -153,13 +154,7 @@ pub fn react_in<R: DiceRng + ?Sized>(
         rng,
     )?;
     let (en, cs) = names_of(&call.spell);
-    Ok(Reaction::new(
-        &e.name,
-        &call.caster,
-        &call.spell.id,
-        (&en, &cs),
-        done,
-    ))
+    Ok(Reaction::new(&e.name, &call.caster, &call.spell.id, (&en, &cs), done).answering(answered))
 }
 
 /// Combatant `name` lets the open window of encounter `enc` pass.

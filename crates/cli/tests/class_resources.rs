@@ -637,3 +637,171 @@ fn magical_cunning_comes_back_after_a_long_rest() {
     s.ok(&["rest", "Vex", "--long"]);
     assert_eq!(resources(&s, "Vex")["magical_cunning"]["used"], false);
 }
+
+/// A Circle of the Land Druid of `level` (polar land).
+fn land_druid(s: &Session, name: &str, level: &str) {
+    s.ok(&[
+        "character",
+        "new",
+        name,
+        "--class",
+        &format!("druid:{level}"),
+        "--abilities",
+        "wis=16,con=14",
+        "--subclass",
+        "druid:land:polar",
+    ]);
+}
+
+#[test]
+fn natural_recovery_brings_back_a_druids_slots_on_a_short_rest() {
+    let s = Session::new();
+    land_druid(&s, "Lesa", "6");
+    assert_eq!(resources(&s, "Lesa")["natural_recovery"]["amount"], 3);
+    s.ok(&[
+        "cast",
+        "Lesa",
+        "Hold Person",
+        "--slot",
+        "3",
+        "--regular",
+        "--target",
+        "Goblin",
+    ]);
+    assert_eq!(slots_left(&s, "Lesa", 3), 2);
+    let v = s.ok(&["rest", "Lesa", "--short", "--natural-recovery", "3"]);
+    assert!(v["events"].to_string().contains("natural-recovery"), "{v}");
+    assert_eq!(slots_left(&s, "Lesa", 3), 3);
+    assert_eq!(resources(&s, "Lesa")["natural_recovery"]["used"], true);
+    let e = s.fails(1, &["rest", "Lesa", "--short", "--natural-recovery", "1"]);
+    assert_eq!(e["code"], "natural_recovery_used", "{e}");
+}
+
+#[test]
+fn natural_recovery_is_refused_without_the_circle_of_the_land() {
+    let s = Session::new();
+    new(&s, "Oak", "druid:6");
+    let e = s.fails(1, &["rest", "Oak", "--short", "--natural-recovery", "1"]);
+    assert_eq!(e["code"], "resource_subclass_not_chosen", "{e}");
+    let cs = s.fails(
+        1,
+        &[
+            "--lang",
+            "cs",
+            "rest",
+            "Oak",
+            "--short",
+            "--natural-recovery",
+            "1",
+        ],
+    );
+    assert!(
+        cs["message"].as_str().unwrap().contains("Kruh země"),
+        "{cs}"
+    );
+}
+
+#[test]
+fn natural_recovery_too_many_levels_names_the_druid_budget() {
+    let s = Session::new();
+    land_druid(&s, "Lesa", "6");
+    for _ in 0..2 {
+        s.ok(&[
+            "cast",
+            "Lesa",
+            "Hold Person",
+            "--regular",
+            "--target",
+            "Goblin",
+        ]);
+        s.ok(&["turn", "end", "Lesa"]);
+    }
+    let e = s.fails(1, &["rest", "Lesa", "--short", "--natural-recovery", "2,2"]);
+    assert_eq!(e["code"], "natural_recovery_too_many_levels", "{e}");
+    assert!(e["message"].as_str().unwrap().contains("Druid"), "{e}");
+    assert_eq!(slots_left(&s, "Lesa", 2), 1, "the refused rest did nothing");
+}
+
+#[test]
+fn memorize_spell_swaps_a_prepared_spell_on_a_short_rest() {
+    let s = Session::new();
+    new(&s, "Zed", "wizard:5");
+    s.ok(&[
+        "spellbook",
+        "add",
+        "Zed",
+        "Magic Missile",
+        "Shield",
+        "Fireball",
+    ]);
+    s.ok(&["prepare", "Zed", "Magic Missile"]);
+    s.ok(&["prepare", "Zed", "Shield"]);
+    let v = s.ok(&[
+        "rest",
+        "Zed",
+        "--short",
+        "--memorize",
+        "Fireball",
+        "--forget",
+        "Shield",
+    ]);
+    assert!(v["notes"].to_string().contains("memorize_spell"), "{v}");
+    let sheet = s.ok(&["character", "show", "Zed"]).to_string();
+    assert!(sheet.contains("fireball"), "{sheet}");
+    // Shield is no longer prepared: Memorize Spell cannot forget it again.
+    let e = s.fails(
+        1,
+        &[
+            "rest",
+            "Zed",
+            "--short",
+            "--memorize",
+            "Magic Missile",
+            "--forget",
+            "Shield",
+        ],
+    );
+    assert_eq!(e["code"], "memorize_not_prepared", "{e}");
+}
+
+#[test]
+fn memorize_spell_needs_wizard_5_and_a_spell_of_the_book() {
+    let s = Session::new();
+    new(&s, "Zed", "wizard:5");
+    s.ok(&["spellbook", "add", "Zed", "Magic Missile", "Shield"]);
+    s.ok(&["prepare", "Zed", "Shield"]);
+    let e = s.fails(
+        1,
+        &[
+            "rest",
+            "Zed",
+            "--short",
+            "--memorize",
+            "Fireball",
+            "--forget",
+            "Shield",
+        ],
+    );
+    assert_eq!(e["code"], "memorize_not_in_book", "{e}");
+    new(&s, "Kid", "wizard:4");
+    s.ok(&["spellbook", "add", "Kid", "Magic Missile", "Shield"]);
+    s.ok(&["prepare", "Kid", "Shield"]);
+    let e = s.fails(
+        1,
+        &[
+            "rest",
+            "Kid",
+            "--short",
+            "--memorize",
+            "Magic Missile",
+            "--forget",
+            "Shield",
+        ],
+    );
+    assert_eq!(e["code"], "feature_not_had", "{e}");
+    let e = s.fails(
+        2,
+        &["rest", "Kid", "--short", "--memorize", "Magic Missile"],
+    );
+    assert!(e.to_string().contains("forget"), "{e}");
+}

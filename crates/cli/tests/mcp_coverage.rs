@@ -177,6 +177,8 @@ const RENAMED: &[(&str, &str, &str)] = &[
     ("cunning", "name", "character"),
     ("rest", "long", "kind"),
     ("rest", "short", "kind"),
+    // --memorize LEARN --forget FORGET is `memorize: {learn, forget}`.
+    ("rest", "forget", "memorize"),
     ("condition", "name", "character"),
     ("condition", "toggle", "action"),
     ("drop", "name", "character"),

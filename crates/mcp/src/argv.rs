@@ -357,6 +357,15 @@ pub fn rest(p: &Rest) -> Result<Vec<String>, Violation> {
                     .map(|l| l.iter().map(u8::to_string).collect::<Vec<_>>().join(",")),
             )
             .flag("sorcerous-restoration", p.sorcerous_restoration)
+            .opt(
+                "natural-recovery",
+                p.natural_recovery
+                    .as_ref()
+                    .filter(|l| !l.is_empty())
+                    .map(|l| l.iter().map(u8::to_string).collect::<Vec<_>>().join(",")),
+            )
+            .opt("memorize", p.memorize.as_ref().map(|m| &m.learn))
+            .opt("forget", p.memorize.as_ref().map(|m| &m.forget))
             .done()),
         _ => Err(Violation::new("all", "mcp-args-rest")),
     }

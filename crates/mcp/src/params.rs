@@ -366,8 +366,25 @@ pub struct Rest {
     pub arcane_recovery: Option<Vec<u8>>,
     /// Sorcerous Restoration (Sorcerer 5+) as a short rest finishes: regain Sorcery Points (half the Sorcerer level).
     pub sorcerous_restoration: Option<bool>,
+    /// Natural Recovery (Circle of the Land Druid 6+) as a short rest finishes: the level of each expended slot to bring back, e.g. [3] (levels adding up to half the Druid level, rounded up; none above 5).
+    #[schemars(length(max = 10))]
+    pub natural_recovery: Option<Vec<u8>>,
+    /// Memorize Spell (Wizard 5+) as a short rest finishes: swap a prepared spell of the spellbook (forget) for a spellbook spell not prepared (learn).
+    pub memorize: Option<Memorize>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
+}
+
+/// Memorize Spell's swap, by spell names or ids.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Memorize {
+    /// The prepared spell to stop preparing.
+    #[schemars(length(min = 1, max = 100))]
+    pub forget: String,
+    /// The spellbook's spell to prepare in its place.
+    #[schemars(length(min = 1, max = 100))]
+    pub learn: String,
 }
 
 /// Arguments of the tools that only name an encounter.

@@ -254,7 +254,7 @@ impl Grimoire {
     }
 
     #[tool(
-        description = "Finish a rest: kind long restores every spell slot and use, every hit point and every Hit Point Die; kind short restores pact slots and short-rest uses and spends hit_dice (each die plus the Constitution modifier, shown), and as it finishes arcane_recovery (a Wizard's expended slot levels, e.g. [3, 1]) and sorcerous_restoration (a Sorcerer's points) take back what they may once per Long Rest. With all (and no character) every stored character rests at once."
+        description = "Finish a rest: kind long restores every spell slot and use, every hit point and every Hit Point Die; kind short restores pact slots and short-rest uses and spends hit_dice (each die plus the Constitution modifier, shown), and as it finishes arcane_recovery (a Wizard's expended slot levels, e.g. [3, 1]) and sorcerous_restoration (a Sorcerer's points) take back what they may once per Long Rest, as does natural_recovery (a Circle of the Land Druid's slot levels); memorize swaps a Wizard's prepared spell for one of the spellbook (forget, learn) with every short rest. With all (and no character) every stored character rests at once."
     )]
     async fn rest(&self, Parameters(p): Parameters<Rest>) -> CallToolResult {
         self.call(&p, p.lang, argv::rest).await

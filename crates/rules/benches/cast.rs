@@ -12,6 +12,23 @@ fn main() {
     divan::main();
 }
 
+/// The floor the other casts are read against in one run: a cantrip
+/// (Fire Bolt) at one target with an Armor Class, cast + apply; no slot,
+/// no save, nothing that lasts.
+#[divan::bench]
+fn fire_bolt_floor(bencher: Bencher) {
+    let wizard = support::wizard(5);
+    let spell = support::fire_bolt();
+    let request = CastRequest::new().target(Target::named("Goblin").with_ac(13).with_hp(7));
+    let mut rng = SeededRng::new(6);
+    bencher.bench_local(|| {
+        let out = cast(&wizard, &spell, &request, &mut rng).expect("cast is valid");
+        let mut next = wizard.clone();
+        next.apply_all(&out.events);
+        next
+    });
+}
+
 #[divan::bench]
 fn magic_missile_three_targets(bencher: Bencher) {
     let wizard = support::wizard(5);

@@ -21,7 +21,7 @@ use crate::reshape::{check_quickened_turn, shape, twinned_level};
 use crate::resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
 use crate::resolve::{Stats, resolve_effect};
 use crate::roll::{RollMode, roll_d20};
-use crate::shaping::Shaping;
+use crate::shaping::CastShaping;
 use crate::spell::{Spell, SpellId};
 use crate::time::CastingTime;
 
@@ -47,9 +47,9 @@ struct Plan {
     /// Refusals the table's house rules turned into warnings.
     waived: Vec<Waived>,
     /// What the request's Metamagic does while the spell resolves.
-    shaping: Shaping,
+    shaping: CastShaping,
     /// The spell as its Metamagic reshaped it; `None` without Metamagic.
-    shaped: Option<Spell>,
+    shaped: Option<Box<Spell>>,
 }
 
 /// Casts a spell: validates the request (R3–R18), then resolves it with the
@@ -73,7 +73,6 @@ pub fn cast<R: DiceRng + ?Sized>(
         }
     }
     let plan = plan(caster, spell, request, false)?;
-    let spell = plan.shaped.as_ref().unwrap_or(spell);
     // Room for the usual action, slot, started-spell and Concentration
     // events, so a cast does not grow the vector on the way.
     let mut events = Vec::with_capacity(4);
@@ -81,12 +80,13 @@ pub fn cast<R: DiceRng + ?Sized>(
         action: plan.action,
     });
     if let Some(rounds_needed) = plan.long_rounds {
+        let spell = plan.shaped.as_deref().unwrap_or(spell);
         let ended = end_concentration_events(caster, EndReason::Replaced, &mut events);
         events.push(Event::LongCastStarted {
             casting: LongCast {
                 spell: spell.id.clone(),
                 name: spell.name.clone(),
-                request: request.clone(),
+                request: Box::new(request.clone()),
                 class: plan.class,
                 rounds_needed,
                 rounds_done: 0,
@@ -121,7 +121,7 @@ pub fn cast<R: DiceRng + ?Sized>(
         };
         return Ok(CastOutcome { resolution, events });
     }
-    Ok(finish(caster, spell, request, &plan, events, rng))
+    Ok(finish(caster, spell, request, plan, events, rng))
 }
 
 /// Checks a request as [`cast`] would, rolling nothing and changing
@@ -190,38 +190,41 @@ pub fn complete_casting_priced<R: DiceRng + ?Sized>(
             rounds_left: lc.rounds_needed - lc.rounds_done,
         });
     }
-    let mut request = lc.request.clone();
+    let mut request = CastRequest::clone(&lc.request);
     // The stored request keeps no price list; the caller's is today's.
     if let Some(p) = prices {
         request.prices = Some(p);
     }
     let plan = plan(caster, spell, &request, true)?;
-    let spell = plan.shaped.as_ref().unwrap_or(spell);
+    let id = &plan.shaped.as_deref().unwrap_or(spell).id;
     let events = vec![
         Event::LongCastEnded {
-            spell: spell.id.clone(),
+            spell: id.clone(),
             completed: true,
         },
         Event::ConcentrationEnded {
             effect: EffectId::LONG_CAST,
-            spell: spell.id.clone(),
+            spell: id.clone(),
             reason: EndReason::Completed,
         },
     ];
-    Ok(finish(caster, spell, &request, &plan, events, rng))
+    Ok(finish(caster, spell, &request, plan, events, rng))
 }
 
 // Kept out of line so a refused cast, which never gets here, does not set up
-// room on the stack for everything a resolution builds.
+// room on the stack for everything a resolution builds. Takes the plan, so
+// what the resolution keeps of it is moved, not copied. `spell` is the
+// spell as asked for; the plan's reshaped one, if any, is what resolves.
 #[inline(never)]
 fn finish<R: DiceRng + ?Sized>(
     caster: &Caster,
     spell: &Spell,
     request: &CastRequest,
-    plan: &Plan,
+    plan: Plan,
     mut events: Vec<Event>,
     rng: &mut R,
 ) -> CastOutcome {
+    let spell = plan.shaped.as_deref().unwrap_or(spell);
     let mut slot = None;
     match &plan.source {
         Source::Free => {}
@@ -253,7 +256,7 @@ fn finish<R: DiceRng + ?Sized>(
         });
     }
     let mut scroll_rolls = Vec::new();
-    if needs_scroll_check(caster, spell, plan) {
+    if needs_scroll_check(caster, spell, &plan) {
         let dc = 10 + i32::from(spell.level.get());
         let (roll, _) = roll_d20(
             rng,
@@ -264,7 +267,7 @@ fn finish<R: DiceRng + ?Sized>(
         let passed = roll.total >= i64::from(dc);
         scroll_rolls.push(roll);
         if !passed {
-            return fizzled(spell, request, plan, events, scroll_rolls);
+            return fizzled(spell, request, &plan, events, scroll_rolls);
         }
     }
     let mut concentration_ended = None;
@@ -293,10 +296,10 @@ fn finish<R: DiceRng + ?Sized>(
         plan.cast_level,
         &plan.stats,
         request,
-        &plan.shaping,
+        plan.shaping.get(),
         rng,
     );
-    let metamagic = crate::reshape::paid(&plan.shaping, applied.seeking_used, &mut events);
+    let metamagic = crate::reshape::paid(plan.shaping.get(), applied.seeking_used, &mut events);
     let mut effect = None;
     let duration = spell.duration_at(plan.cast_level);
     if let Some(max_rounds) = duration.max_rounds() {
@@ -332,7 +335,7 @@ fn finish<R: DiceRng + ?Sized>(
             expires_at: (max_rounds != u64::MAX && !until_next_turn)
                 .then(|| caster.now().saturating_add(max_rounds)),
             until_next_turn,
-            extended: plan.shaping.extended,
+            extended: plan.shaping.get().extended,
         };
         events.push(Event::SpellStarted { ongoing });
         if spell.is_concentration() {
@@ -360,14 +363,17 @@ fn finish<R: DiceRng + ?Sized>(
         rolls.push(roll);
     }
     // Boon of Spell Recall: a d4 equal to the slot's level keeps the slot.
+    // (A caster with no picks has no feat: nothing to look up.)
     if let Some(spent) = slot
+        && !caster.picks().is_empty()
         && let Some(roll) = crate::feature::spell_recall(caster, spent, rng, &mut events)
     {
         rolls.push(roll);
     }
     // Blessed Healer and Overchannel act on the caster once the cast is
     // done: worked out on the caster as the cast leaves it.
-    if plan.shaping.blessed_healer > 0 || plan.shaping.overchannel.is_some() {
+    let shaping = plan.shaping.get();
+    if shaping.blessed_healer > 0 || shaping.overchannel.is_some() {
         let mut after = caster.clone();
         after.apply_all(&events);
         let healed_another = applied
@@ -377,13 +383,8 @@ fn finish<R: DiceRng + ?Sized>(
             .any(|(out, t)| {
                 out.healing > 0 && !t.is_self && !t.name.eq_ignore_ascii_case(caster.name())
             });
-        let more = crate::subclass_casting::after_cast(
-            &after,
-            &plan.shaping,
-            healed_another,
-            rng,
-            &mut rolls,
-        );
+        let more =
+            crate::subclass_casting::after_cast(&after, shaping, healed_another, rng, &mut rolls);
         events.extend(more);
     }
     if plan.cast_level > spell.level && !spell.level.is_cantrip() {
@@ -416,7 +417,7 @@ fn finish<R: DiceRng + ?Sized>(
         concentration_started: spell.is_concentration(),
         concentration_ended,
         notes,
-        waived: plan.waived.clone(),
+        waived: plan.waived,
         damage_later: (!spell.effect.on_cast)
             .then(|| crate::turn_damage::LaterHarm::of(&applied.each_turn)),
         metamagic,
@@ -528,12 +529,13 @@ fn plan(
         });
     }
     // Metamagic reshapes the spell that every check below reads.
-    let (shaped, mut shaping) = shape(caster, spell, req)?;
-    check_quickened_turn(caster, spell, &shaping)?;
-    let spell: &Spell = &shaped;
+    let mut shaping = CastShaping::default();
+    let shaped = shape(caster, spell, req, &mut shaping)?;
+    check_quickened_turn(caster, spell, shaping.get())?;
+    let spell: &Spell = shaped.as_deref().unwrap_or(spell);
     let mut waiver = Waiver::new(&req.house_rules);
     let (class, stats, source, cast_level) = access(caster, spell, req)?;
-    let cast_level = twinned_level(spell, &shaping, cast_level)?;
+    let cast_level = twinned_level(spell, shaping.get(), cast_level)?;
     let slot = match &source {
         Source::Slot(spent) => Some(spent.level),
         _ => None,
@@ -604,10 +606,7 @@ fn plan(
         action: needed,
         long_rounds,
         waived: waiver.into_waived(),
-        shaped: match shaped {
-            std::borrow::Cow::Owned(s) => Some(s),
-            std::borrow::Cow::Borrowed(_) => None,
-        },
+        shaped,
         shaping,
     })
 }

@@ -471,16 +471,23 @@ impl Caster {
 
     /// Whether `spell` is on one of this caster's lists for `class`, by the
     /// class list or a feature (R8).
+    #[inline]
     pub fn has_on_list(&self, spell: &Spell, class: Class) -> bool {
         self.class_level(class) > 0
-            && (spell.on_class_list(class)
-                || self
-                    .extra_spells
-                    .iter()
-                    .any(|e| e.spell == spell.id && e.class == class)
-                || self.picks.iter().any(|p| {
-                    p.class == Some(class) && p.lists.iter().any(|l| spell.on_class_list(*l))
-                }))
+            && (spell.on_class_list(class) || self.has_on_list_by_feature(spell, class))
+    }
+
+    /// Whether a feature or a pick adds `spell` to `class`'s list (the
+    /// rarer half of [`Caster::has_on_list`], kept out of line).
+    #[inline(never)]
+    fn has_on_list_by_feature(&self, spell: &Spell, class: Class) -> bool {
+        self.extra_spells
+            .iter()
+            .any(|e| e.spell == spell.id && e.class == class)
+            || self
+                .picks
+                .iter()
+                .any(|p| p.class == Some(class) && p.lists.iter().any(|l| spell.on_class_list(*l)))
     }
 
     /// The class a spell is cast with (R8, R19): the requested one if given,

@@ -92,8 +92,9 @@ pub struct LongCast {
     pub spell: SpellId,
     /// Its name.
     pub name: String,
-    /// The request it will complete with.
-    pub request: CastRequest,
+    /// The request it will complete with (boxed: inline it would make
+    /// every [`Event`] and every [`Caster`] larger by its size).
+    pub request: Box<CastRequest>,
     /// The class it is cast with.
     pub class: Option<Class>,
     /// Rounds the casting takes in all.

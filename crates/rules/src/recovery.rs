@@ -238,33 +238,46 @@ impl Caster {
         })
     }
 
-    /// Memorize Spell (Wizard 5): one level 1+ Wizard spell prepared the
-    /// usual way is swapped for a level 1+ spell of the spellbook that is
-    /// not prepared. Refused without the feature (`feature_not_had`), when
-    /// the spell to forget is not prepared from the spellbook
-    /// (`memorize_not_prepared`), or the one to learn is not in the
-    /// spellbook or already prepared (`memorize_not_in_book`).
+    /// Memorize Spell (Wizard 5): one prepared level 1+ Wizard spell is
+    /// swapped for a level 1+ Wizard spell that is not prepared, both from
+    /// the spellbook when the Wizard keeps one (without a kept spellbook,
+    /// any Wizard spell of a level it can prepare, as `prepare` allows).
+    /// Refused without the feature (`feature_not_had`), when the spell to
+    /// forget is not such a prepared spell (`memorize_not_prepared`), or
+    /// the one to learn is not such a spell or already prepared
+    /// (`memorize_not_in_book`, R1's `spell_level_too_high` above the
+    /// Wizard's level).
     pub(crate) fn memorize_spell(&self, swap: &MemorizedSwap) -> Result<Outcome, RulesError> {
         self.require(ClassFeature::MemorizeSpell)?;
         let MemorizedSwap { forget, learn } = swap;
-        if forget.level.is_cantrip()
-            || !self.prepared().contains(&forget.id)
-            || !self.in_spellbook(&forget.id)
-        {
+        let wizard_spell = |s: &Spell| {
+            !s.level.is_cantrip()
+                && self.has_on_list(s, Class::Wizard)
+                && (self.spellbook().is_none() || self.in_spellbook(&s.id))
+        };
+        if !self.prepared().contains(&forget.id) || !wizard_spell(forget) {
             return Err(ResourceError::MemorizeNotPrepared {
                 spell: crate::error::SpellName::of(forget),
             }
             .into());
         }
-        if learn.level.is_cantrip()
-            || !self.in_spellbook(&learn.id)
-            || self.prepared().contains(&learn.id)
+        if self.prepared().contains(&learn.id)
             || self.is_always_prepared(&learn.id)
+            || !wizard_spell(learn)
         {
             return Err(ResourceError::MemorizeNotInBook {
                 spell: crate::error::SpellName::of(learn),
             }
             .into());
+        }
+        let max =
+            crate::slots::class_max_spell_level(Class::Wizard, self.class_level(Class::Wizard));
+        if learn.level.get() > max {
+            return Err(RulesError::SpellLevelTooHigh {
+                spell: crate::error::SpellName::of(learn),
+                level: learn.level.get(),
+                max,
+            });
         }
         Ok(Outcome {
             events: vec![

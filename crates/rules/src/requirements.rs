@@ -25,6 +25,7 @@ pub(crate) fn second_slot(caster: &Caster, spell: &Spell, req: &CastRequest) -> 
 }
 
 /// Picks the slot (R3, R6, R10): the requested level, or the lowest that fits.
+#[inline]
 pub(crate) fn choose_slot(
     caster: &Caster,
     spell: &Spell,

@@ -4,8 +4,6 @@
 //! rule of Quickened Spell. The options themselves are
 //! [`crate::metamagic`].
 
-use std::borrow::Cow;
-
 use serde::{Deserialize, Serialize};
 
 use crate::caster::Caster;
@@ -19,7 +17,7 @@ use crate::metamagic::{
 };
 use crate::request::{CastMode, CastRequest};
 use crate::roll::RollMode;
-use crate::shaping::Shaping;
+use crate::shaping::{CastShaping, Shaping};
 use crate::spell::{Range, Spell};
 use crate::time::{CastingTime, Duration, TimeSpan};
 
@@ -27,19 +25,33 @@ use crate::time::{CastingTime, Duration, TimeSpan};
 const EXTENDED_MAX_ROUNDS: u64 = 24 * 60 * 10;
 
 /// The spell as the request's Metamagic reshapes it, with what the options
-/// do while it resolves; the spell itself, untouched, when none is named.
+/// do written into `shaping`; `None` (the spell untouched, nothing copied,
+/// `shaping` left alone) when none is named.
 /// Refuses an option unknown, unfit for the spell, combined against the
 /// rules, or beyond the caster's Sorcery Points. Quickened's turn rule is
 /// [`check_quickened_turn`].
-pub(crate) fn shape<'s>(
+#[inline(always)]
+pub(crate) fn shape(
     caster: &Caster,
-    spell: &'s Spell,
+    spell: &Spell,
     req: &CastRequest,
-) -> Result<(Cow<'s, Spell>, Shaping), RulesError> {
-    let uses = &req.metamagic;
-    if uses.is_empty() {
-        return Ok((Cow::Borrowed(spell), Shaping::default()));
+    shaping: &mut CastShaping,
+) -> Result<Option<Box<Spell>>, RulesError> {
+    if req.metamagic.is_empty() {
+        return Ok(None);
     }
+    reshaped(caster, spell, req, shaping.make_mut()).map(Some)
+}
+
+/// [`shape`] with at least one option named.
+#[inline(never)]
+fn reshaped(
+    caster: &Caster,
+    spell: &Spell,
+    req: &CastRequest,
+    shaping: &mut Shaping,
+) -> Result<Box<Spell>, RulesError> {
+    let uses = &req.metamagic;
     if uses.len() > MAX_OPTIONS_PER_CAST {
         return Err(MetamagicError::TooManyOptions { given: uses.len() }.into());
     }
@@ -59,8 +71,7 @@ pub(crate) fn shape<'s>(
     if let Some(u) = uses.iter().find(|u| !known.contains(&u.option)) {
         return Err(MetamagicError::NotKnown { option: u.option }.into());
     }
-    let mut shaped = spell.clone();
-    let mut shaping = Shaping::default();
+    let mut shaped = Box::new(spell.clone());
     let charisma = caster.modifier(Ability::Charisma).max(1);
     let limit = u8::try_from(charisma).unwrap_or(u8::MAX);
     for u in uses {
@@ -170,7 +181,7 @@ pub(crate) fn shape<'s>(
         shaping.points.max(u8::from(shaping.seeking)),
         ClassFeature::Metamagic,
     )?;
-    Ok((Cow::Owned(shaped), shaping))
+    Ok(shaped)
 }
 
 /// The Metamagic a casting used and what it cost, as its resolution shows.
@@ -185,7 +196,21 @@ pub struct MetamagicPaid {
 /// The events that pay for a casting's Metamagic, and what the resolution
 /// shows of it; `None` without Metamagic. Seeking Spell is paid only when
 /// it rerolled a miss.
+#[inline(always)]
 pub(crate) fn paid(
+    shaping: &Shaping,
+    seeking_used: bool,
+    events: &mut Vec<crate::event::Event>,
+) -> Option<MetamagicPaid> {
+    if shaping.used.is_empty() {
+        return None;
+    }
+    paid_for(shaping, seeking_used, events)
+}
+
+/// [`paid`] for a casting that used Metamagic.
+#[inline(never)]
+fn paid_for(
     shaping: &Shaping,
     seeking_used: bool,
     events: &mut Vec<crate::event::Event>,
@@ -308,6 +333,7 @@ pub fn metamagic_choices(caster: &Caster, spell: &Spell) -> Vec<MetamagicChoice>
 
 /// The level a Twinned casting counts as: one above the slot's (R6, R17);
 /// refused at 9th level, which nothing can raise.
+#[inline]
 pub(crate) fn twinned_level(
     spell: &Spell,
     shaping: &Shaping,

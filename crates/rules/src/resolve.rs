@@ -294,9 +294,13 @@ pub(crate) fn prepare_damage(
             if d.add_modifier {
                 formula.bonus = formula.bonus.saturating_add(stats.modifier);
             }
-            let label = RollLabel::Damage {
-                damage_type: d.damage_type,
-                only_against: d.only_against.iter().map(|t| t.as_str().into()).collect(),
+            let label = if d.only_against.is_empty() {
+                RollLabel::damage(d.damage_type)
+            } else {
+                RollLabel::Damage {
+                    damage_type: d.damage_type,
+                    only_against: d.only_against.iter().map(|t| t.as_str().into()).collect(),
+                }
             };
             PreparedPart {
                 formula,
@@ -319,12 +323,26 @@ pub(crate) fn roll_prepared<'a, R: DiceRng + ?Sized>(
         .iter()
         .zip(prepared)
         .map(|(d, p)| {
-            let r = roll_noted(rng, p.formula, p.label.clone(), p.notation.clone());
+            let r = roll_noted(rng, p.formula, label_copy(&p.label), p.notation.clone());
             let amount = u32::try_from(r.total.max(0)).unwrap_or(u32::MAX);
             rolls.push(r);
             Rolled { part: d, amount }
         })
         .collect()
+}
+
+/// A copy of a damage part's label for one more roll of it: a label for
+/// every creature (the usual one) is built anew, which costs less than
+/// cloning its empty list.
+#[inline]
+fn label_copy(label: &RollLabel) -> RollLabel {
+    match label {
+        RollLabel::Damage {
+            damage_type,
+            only_against,
+        } if only_against.is_empty() => RollLabel::damage(*damage_type),
+        other => other.clone(),
+    }
 }
 
 /// Rolls the damage of one instance; a critical hit rolls the dice twice.
@@ -448,6 +466,9 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     // bonus adds to the first roll it fits, Overchannel maximizes every
     // roll; Seeking Spell rerolls the first missed attack.
     let mut pending = Pending {
+        active: shaping.maximum
+            || shaping.empowered.is_some()
+            || !shaping.damage_bonuses.is_empty(),
         empowered: shaping.empowered,
         maximum: shaping.maximum,
         bonuses: shaping.damage_bonuses.clone(),
@@ -770,6 +791,9 @@ fn attack_hits(natural: u32, total: i64, ac: Option<i32>) -> Option<bool> {
 /// Spell's rerolls and each flat bonus, once each; Overchannel's maximum
 /// on every roll.
 struct Pending {
+    /// Whether anything was pending at the start (most casts: nothing, and
+    /// then the rolls are left as rolled without looking further).
+    active: bool,
     empowered: Option<(usize, Reroll)>,
     maximum: bool,
     bonuses: Vec<DamageBonus>,
@@ -779,7 +803,23 @@ impl Pending {
     /// Applies what is pending to the damage just rolled: the last
     /// `rolled.len()` records of `rolls`, one per part, whose new totals
     /// show in the roll.
+    #[inline]
     fn apply<R: DiceRng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        prepared: &[PreparedPart],
+        rolls: &mut [RollRecord],
+        rolled: &mut [Rolled<'_>],
+    ) {
+        // Nothing pending (most casts): the rolls and amounts stand as rolled.
+        if self.active {
+            self.apply_pending(rng, prepared, rolls, rolled);
+        }
+    }
+
+    /// [`Pending::apply`] when something is pending.
+    #[inline(never)]
+    fn apply_pending<R: DiceRng + ?Sized>(
         &mut self,
         rng: &mut R,
         prepared: &[PreparedPart],

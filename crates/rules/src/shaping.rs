@@ -56,6 +56,43 @@ pub(crate) struct Shaping {
     pub(crate) overchannel: Option<u8>,
 }
 
+/// A shaping that changes nothing: what a plain cast resolves with.
+static PLAIN: Shaping = Shaping {
+    used: Vec::new(),
+    points: 0,
+    protected: Vec::new(),
+    heightened: None,
+    empowered: None,
+    seeking: false,
+    twinned: false,
+    extended: false,
+    potent_cantrip: false,
+    maximum: false,
+    damage_bonuses: Vec::new(),
+    healing_bonus: 0,
+    supreme_healing: false,
+    blessed_healer: 0,
+    overchannel: None,
+};
+
+/// A casting's [`Shaping`], boxed only once something reshapes it: most
+/// casts use no Metamagic and no subclass feature, and then carry (and
+/// drop) one null pointer instead of the whole shaping.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct CastShaping(Option<Box<Shaping>>);
+
+impl CastShaping {
+    /// What reshapes the casting ([`PLAIN`] when nothing does).
+    pub(crate) fn get(&self) -> &Shaping {
+        self.0.as_deref().unwrap_or(&PLAIN)
+    }
+
+    /// The shaping to change, made on first use.
+    pub(crate) fn make_mut(&mut self) -> &mut Shaping {
+        self.0.get_or_insert_with(Box::default)
+    }
+}
+
 impl Shaping {
     /// Whether `name` is protected by Careful Spell or Sculpt Spells.
     pub(crate) fn is_protected(&self, name: &str) -> bool {

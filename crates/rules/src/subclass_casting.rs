@@ -21,7 +21,7 @@ use crate::message::Arg;
 use crate::request::CastRequest;
 use crate::roll::RollMode;
 use crate::school::School;
-use crate::shaping::{DamageBonus, Shaping};
+use crate::shaping::{CastShaping, DamageBonus, Shaping};
 use crate::spell::Spell;
 
 /// A subclass feature that changes a cast, with the subclass and class
@@ -227,6 +227,7 @@ impl Caster {
 /// of `spell` (already reshaped by Metamagic) at `cast_level`, as `class`,
 /// with a slot of `slot` (none for a free cast). Refuses a feature asked
 /// for that the caster lacks or that cannot apply.
+#[inline(always)]
 pub(crate) fn shape(
     caster: &Caster,
     spell: &Spell,
@@ -234,9 +235,38 @@ pub(crate) fn shape(
     class: Option<Class>,
     cast_level: SpellLevel,
     slot: Option<SlotLevel>,
-    shaping: &mut Shaping,
+    shaping: &mut CastShaping,
 ) -> Result<(), RulesError> {
-    let has = |f| caster.has_cast_feature(f);
+    // Most casters have no subclass feature that changes a cast: with none
+    // asked for either, the shaping stays as Metamagic left it (every
+    // field set below keeps its default), and nothing more is read.
+    let subclass = has_cast_subclass(caster);
+    if !subclass && req.sculpt.is_empty() && !req.overchannel {
+        return Ok(());
+    }
+    shape_by_features(
+        caster,
+        spell,
+        req,
+        (class, cast_level, slot),
+        subclass,
+        shaping,
+    )
+}
+
+/// [`shape`] for a caster with a subclass or a request naming a feature.
+#[inline(never)]
+fn shape_by_features(
+    caster: &Caster,
+    spell: &Spell,
+    req: &CastRequest,
+    (class, cast_level, slot): (Option<Class>, SpellLevel, Option<SlotLevel>),
+    subclass: bool,
+    shaping: &mut CastShaping,
+) -> Result<(), RulesError> {
+    // Each field is set only when a feature changes it, so a cast that
+    // none changes keeps its shaping unmade.
+    let has = |f| subclass && caster.has_cast_feature(f);
     let evocation = spell.school == School::Evocation;
     let damages = !spell.effect.damage.is_empty() && spell.effect.on_cast;
     if !req.sculpt.is_empty() {
@@ -263,7 +293,10 @@ pub(crate) fn shape(
         {
             return Err(SubclassCastError::NotATarget { name: n.clone() }.into());
         }
-        shaping.protected.extend(req.sculpt.iter().cloned());
+        shaping
+            .make_mut()
+            .protected
+            .extend(req.sculpt.iter().cloned());
     }
     if req.overchannel {
         if !has(CastFeature::Overchannel) {
@@ -278,25 +311,33 @@ pub(crate) fn shape(
             }
             .into());
         }
-        shaping.maximum = true;
-        shaping.overchannel = Some(slot.map_or(0, |s| s.get()));
+        let s = shaping.make_mut();
+        s.maximum = true;
+        s.overchannel = Some(slot.map_or(0, |s| s.get()));
     }
-    shaping.potent_cantrip = spell.level.is_cantrip() && damages && has(CastFeature::PotentCantrip);
-    shaping.damage_bonuses = damage_bonuses(caster, spell, class)
-        .into_iter()
-        .map(|(amount, only)| DamageBonus { amount, only })
-        .collect();
+    if spell.level.is_cantrip() && damages && has(CastFeature::PotentCantrip) {
+        shaping.make_mut().potent_cantrip = true;
+    }
+    let bonuses = damage_bonuses(caster, spell, class);
+    if !bonuses.is_empty() {
+        shaping.make_mut().damage_bonuses = bonuses
+            .into_iter()
+            .map(|(amount, only)| DamageBonus { amount, only })
+            .collect();
+    }
     let heals = spell.effect.healing.is_some();
     if let Some(slot) = slot.filter(|_| heals) {
         let more = 2 + u32::from(slot.get());
         if has(CastFeature::DiscipleOfLife) {
-            shaping.healing_bonus = more;
+            shaping.make_mut().healing_bonus = more;
         }
         if has(CastFeature::BlessedHealer) {
-            shaping.blessed_healer = more;
+            shaping.make_mut().blessed_healer = more;
         }
     }
-    shaping.supreme_healing = heals && has(CastFeature::SupremeHealing);
+    if heals && has(CastFeature::SupremeHealing) {
+        shaping.make_mut().supreme_healing = true;
+    }
     Ok(())
 }
 
@@ -312,6 +353,9 @@ pub fn damage_bonuses(
     class: Option<Class>,
 ) -> Vec<(i32, Option<DamageType>)> {
     let mut out = Vec::new();
+    if !has_cast_subclass(caster) {
+        return out;
+    }
     let damages = !spell.effect.damage.is_empty() && spell.effect.on_cast;
     if damages
         && spell.school == School::Evocation
@@ -328,6 +372,27 @@ pub fn damage_bonuses(
         out.push((i32::from(caster.modifier(Ability::Charisma)), Some(t)));
     }
     out
+}
+
+/// Every feature here.
+const ALL: [CastFeature; 8] = [
+    CastFeature::PotentCantrip,
+    CastFeature::SculptSpells,
+    CastFeature::EmpoweredEvocation,
+    CastFeature::Overchannel,
+    CastFeature::DiscipleOfLife,
+    CastFeature::BlessedHealer,
+    CastFeature::SupremeHealing,
+    CastFeature::ElementalAffinity,
+];
+
+/// Whether the caster has chosen a subclass that grants one of the
+/// features here: without one it has none of them.
+fn has_cast_subclass(caster: &Caster) -> bool {
+    caster
+        .picks()
+        .iter()
+        .any(|p| p.kind == FeatureKind::Subclass && ALL.iter().any(|f| f.granted_by().0 == p.id))
 }
 
 /// Whether Overchannel can power this casting (the caster's feature
@@ -378,4 +443,28 @@ pub(crate) fn after_cast<R: DiceRng + ?Sized>(
         }
     }
     events
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ALL, CastFeature};
+
+    /// `ALL` lists every feature once: a new variant stops this match from
+    /// compiling until it is given a place in the list.
+    #[test]
+    fn all_lists_every_cast_feature_once() {
+        let place = |f: CastFeature| match f {
+            CastFeature::PotentCantrip => 0,
+            CastFeature::SculptSpells => 1,
+            CastFeature::EmpoweredEvocation => 2,
+            CastFeature::Overchannel => 3,
+            CastFeature::DiscipleOfLife => 4,
+            CastFeature::BlessedHealer => 5,
+            CastFeature::SupremeHealing => 6,
+            CastFeature::ElementalAffinity => 7,
+        };
+        for (i, f) in ALL.into_iter().enumerate() {
+            assert_eq!(place(f), i, "{f:?}");
+        }
+    }
 }

@@ -735,3 +735,28 @@ fn memorize_spell_learns_only_an_unprepared_spell_of_the_spellbook() {
         "memorize-spell",
     );
 }
+
+#[test]
+fn memorize_spell_without_a_kept_spellbook_takes_any_wizard_spell_of_a_preparable_level() {
+    let mut w = wizard(5);
+    for id in w.prepared().clone() {
+        let out = w.unprepare(&id);
+        w.apply_all(&out.events);
+    }
+    assert!(w.spellbook().is_none());
+    apply(&mut w, |c| c.prepare(&shield()));
+    apply(&mut w, |c| {
+        c.short_rest_with(&memorize(shield(), fireball()))
+    });
+    assert!(w.prepared().contains(&fireball().id));
+    // Cure Wounds is no Wizard spell; Cone of Cold is above level 3.
+    refused(
+        w.short_rest_with(&memorize(fireball(), cure_wounds())),
+        "memorize_not_in_book",
+        "memorize-spell",
+    );
+    let err = w
+        .short_rest_with(&memorize(fireball(), cone_of_cold()))
+        .unwrap_err();
+    assert_eq!(err.code(), "spell_level_too_high", "R1: {err}");
+}

@@ -193,6 +193,112 @@ async fn arcane_recovery_and_magical_cunning_by_seat() {
     }
 }
 
+/// Natural Recovery (a Circle of the Land Druid) and Memorize Spell (a
+/// Wizard 5) as a Short Rest finishes, as each seat: the player rests her
+/// own character, a stranger is forbidden and changes nothing.
+#[tokio::test]
+async fn natural_recovery_and_memorize_spell_by_seat() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters",
+                Some(&t.petr),
+                json!({"name": "Lesa", "classes": [{"class": "druid", "level": 6}],
+                       "abilities": {"wis": 16}}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        let lesa = "/campaigns/cave/characters/Lesa";
+        let (s, v) = h
+            .post(
+                &format!("{lesa}/features"),
+                Some(&t.petr),
+                json!({"subclasses": ["druid:land:polar"]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let (s, v) = h
+            .post(
+                &format!("{lesa}/casts"),
+                Some(&t.petr),
+                json!({"spell": "hold-person", "slot": 3, "targets": [{"name": "Goblin"}]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{}: {v}", h.name);
+        let recover = json!({"kind": "short", "natural_recovery": [3]});
+        let (s, _) = h
+            .post(&format!("{lesa}/rests"), None, recover.clone())
+            .await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED);
+        let (s, v) = h
+            .post(&format!("{lesa}/rests"), Some(&t.eve), recover.clone())
+            .await;
+        assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+        let (_, before) = h.get(lesa, Some(&t.petr)).await;
+        assert_eq!(
+            before["resources"]["natural_recovery"]["used"], false,
+            "{before}"
+        );
+        let (s, v) = h
+            .post(&format!("{lesa}/rests"), Some(&t.petr), recover.clone())
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(
+            v["character"]["resources"]["natural_recovery"]["used"], true,
+            "{v}"
+        );
+        let (s, v) = h.post(&format!("{lesa}/rests"), Some(&t.gm), recover).await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "natural_recovery_used"),
+            "{v}"
+        );
+
+        // Memorize Spell: Elmira is a Wizard 3, so not yet.
+        let swap = json!({"kind": "short",
+                          "memorize": {"forget": "magic-missile", "learn": "Shield"}});
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters/Elmira/rests",
+                Some(&t.petr),
+                swap.clone(),
+            )
+            .await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "feature_not_had"),
+            "{v}"
+        );
+        create(&h, &t.petr, "Zed", "wizard", 5).await;
+        let zed = "/campaigns/cave/characters/Zed";
+        let (s, v) = h
+            .post(&format!("{zed}/rests"), Some(&t.eve), swap.clone())
+            .await;
+        assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+        let (s, v) = h
+            .post(&format!("{zed}/rests"), Some(&t.petr), swap.clone())
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let prepared = v["character"]["state"]["prepared"].to_string();
+        assert!(
+            prepared.contains("shield") && !prepared.contains("magic-missile"),
+            "{v}"
+        );
+        // An unknown spell is named as such, and nothing changes.
+        let bad = json!({"kind": "short", "memorize": {"forget": "shield", "learn": "no-such"}});
+        let (_, before) = h.get(zed, Some(&t.gm)).await;
+        let (s, v) = h.post(&format!("{zed}/rests"), Some(&t.gm), bad).await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "unknown_spell"),
+            "{v}"
+        );
+        let (_, after) = h.get(zed, Some(&t.gm)).await;
+        assert_eq!(before, after, "a refused rest changes nothing");
+    }
+}
+
 /// The document bounds what the routes accept: Arcane Recovery's slot
 /// levels 1-9 (at most 10), Font of Magic's level 1-9, the way an enum.
 #[tokio::test]
@@ -204,6 +310,9 @@ async fn the_openapi_document_bounds_the_class_resource_bodies() {
     assert_eq!(arcane["maxItems"], 10, "{arcane}");
     assert_eq!(arcane["items"]["minimum"], 1, "{arcane}");
     assert_eq!(arcane["items"]["maximum"], 9, "{arcane}");
+    let natural = &schemas["RestInput"]["properties"]["natural_recovery"];
+    assert_eq!(natural["maxItems"], 10, "{natural}");
+    assert_eq!(natural["items"]["maximum"], 9, "{natural}");
     let level = &schemas["FontInput"]["properties"]["level"];
     assert_eq!(
         (level["minimum"].clone(), level["maximum"].clone()),

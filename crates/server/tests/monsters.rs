@@ -125,6 +125,12 @@ async fn r11_the_gm_casts_for_mages_and_one_answers_the_other() {
             .await;
         assert_eq!(s, StatusCode::OK, "{v}");
         assert_eq!(v["cast"]["via"], "Protective Magic", "{v}");
+        // The answer names what it answered, so every seat's card can say
+        // whose Fireball it countered (issue 37).
+        let answered = &v["answered"];
+        assert_eq!(answered["kind"], "spell_cast", "{v}");
+        assert_eq!(answered["caster"], "Cave Mage#1", "{v}");
+        assert_eq!(answered["spell"], "fireball", "{v}");
         if v["countered"] == false {
             let (s, v) = h
                 .post(

@@ -9,6 +9,7 @@ import {
 import { damageChart } from './chart.js';
 import { $, h } from './dom.js';
 import { bindTokens, renderTokens, revokeCurrent, clearFresh, showFresh } from './tokens.js';
+import { takeJoinLink, joinPending, acceptPending, inviteCard, refreshInvites } from './invites.js';
 import { windowCard, outcomeCard, creatureCastForm, creatureAttackForm, creatureRollForm, creatureAddForm, reactionAlert, loadBestiary, monsterName } from './reactions.js';
 import { loadLog, liveCast, renderLog, resetLog } from './log.js';
 import { optionsPanel, planPanel, metamagicFieldset, metamagicBody } from './options.js';
@@ -121,6 +122,8 @@ function restoreScroll(tab) {
 }
 
 function route() {
+  // An invite link opened while signed in: join, then the Table tab.
+  if (takeJoinLink()) { if (app.me) joinFromLink(); else $('#join-note').hidden = false; }
   const tab = (location.hash || '#table').slice(1);
   showTab(['spells', 'sheet', 'encounter', 'log', 'table', 'tokens'].includes(tab) ? tab : 'table');
 }
@@ -146,8 +149,33 @@ async function useToken(tok) {
   let saved = null;
   try { saved = localStorage.getItem('grimoire.campaign'); } catch { /* private mode */ }
   const pickId = app.campaigns.find((c) => c.id === saved) ? saved : app.campaigns[0]?.id;
-  if (pickId) await openCampaign(pickId); else renderTable();
+  const joining = joinPending();
+  if (pickId && !joining) await openCampaign(pickId); else renderTable();
   route();
+  if (joining) await joinFromLink(pickId);
+}
+
+/** Opens the invite link this tab was given: the campaign joined is
+ *  listed and opened on the Table tab, or the refusal said there. */
+async function joinFromLink(fallback = null) {
+  $('#join-note').hidden = true;
+  let c;
+  try { c = await acceptPending(); } catch (e) {
+    if (fallback && !app.campaign) await openCampaign(fallback);
+    if (location.hash !== '#table') history.pushState(null, '', '#table');
+    showTab('table');
+    $('#table-msg').textContent = errorText(e);
+    return;
+  }
+  if (!c) return;
+  const i = app.campaigns.findIndex((x) => x.id === c.id);
+  if (i >= 0) app.campaigns[i] = c; else app.campaigns.push(c);
+  await openCampaign(c.id);
+  if (location.hash !== '#table') history.pushState(null, '', '#table');
+  showTab('table');
+  const text = t('invite.joined', { title: c.title });
+  $('#table-msg').textContent = text;
+  toast(text);
 }
 
 function bindLogin() {
@@ -284,6 +312,7 @@ function renderTable() {
     }, `${c.title} (${c.id})`))) : [h('li', { class: 'muted' }, t('table.noCampaign'))]));
   const c = app.campaigns.find((x) => x.id === app.campaign);
   $('#player-form').hidden = !(c && app.role === 'gm');
+  drawInvites(c);
   $('#character-form').hidden = !c;
   if (c) {
     const players = (c.players || []).map((p) => (typeof p === 'string' ? p : p.name || p.account)).join(', ') || t('table.none');
@@ -302,6 +331,21 @@ function renderTable() {
     sel.value = 'wizard';
   }
   for (const o of sel.options) o.textContent = word(CLASSES, o.value);
+}
+
+/** The GM's players, invite links and removals on the Table tab, drawn
+ *  again only when the campaign, its players or the language change. */
+function drawInvites(c) {
+  const slot = $('#invite-slot');
+  const key = c && app.role === 'gm' ? `${c.id}|${(c.players || []).join(',')}|${getLang()}` : null;
+  if (!key) { slot.replaceChildren(); app.inviteKey = null; return; }
+  if (app.inviteKey === key && slot.firstChild) return;
+  app.inviteKey = key;
+  slot.replaceChildren(inviteCard(c, {
+    errorText,
+    toast,
+    onChange: async () => { await openCampaign(c.id); },
+  }));
 }
 
 /** The Table tab's party rest (the GM's), kept while the campaign and
@@ -422,6 +466,17 @@ function concPrompt(target, damage, save) {
 function onLive(kind, ev) {
   if (!ev || typeof ev !== 'object') return;
   const data = ev.data || {};
+  if (kind === 'player' && data.id === app.campaign) {
+    // Someone joined by invite, or a player was removed: the members
+    // change on every screen (the GM's invites count one use less).
+    const i = app.campaigns.findIndex((x) => x.id === data.id);
+    if (i >= 0) app.campaigns[i] = { ...app.campaigns[i], players: data.players };
+    if (app.role === 'gm') {
+      app.inviteKey = null;
+      refreshInvites(data.id, { errorText }).then(() => { if (app.tab === 'table') renderTable(); });
+    } else if (app.tab === 'table') renderTable();
+    return;
+  }
   if (kind === 'encounter' && data.concentration_save) concPrompt(data.target, data.damage, data.concentration_save);
   for (const hit of (kind === 'encounter' && data.turn_damage) || []) {
     concPrompt(hit.target, hit.outcome.damage_total, hit.concentration_save);
@@ -1633,6 +1688,8 @@ async function start() {
   $('#sheet-pick').addEventListener('change', (ev) => { app.character = ev.target.value; renderSheet(); });
   window.addEventListener('hashchange', route);
   applyLang(initialLang());
+  // An invite link: kept until sign-in, joined right after it.
+  if (takeJoinLink()) $('#join-note').hidden = false;
   const tok = getToken();
   if (tok && location.hash === '#spells') srdCards().catch(() => {});
   if (tok) {

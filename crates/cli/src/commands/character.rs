@@ -514,6 +514,25 @@ pub struct RestArgs {
         conflicts_with = "all"
     )]
     pub sorcerous_restoration: bool,
+    /// Natural Recovery (Circle of the Land Druid 6+) at the end of the Short Rest: the levels of the expended slots to recover (3,1)
+    #[arg(
+        long = "natural-recovery",
+        value_name = "LEVELS",
+        requires = "short",
+        conflicts_with = "all"
+    )]
+    pub natural_recovery: Option<String>,
+    /// Memorize Spell (Wizard 5+) at the end of the Short Rest: the spellbook's spell to prepare; --forget names the one it replaces
+    #[arg(
+        long,
+        value_name = "SPELL",
+        requires_all = ["short", "forget"],
+        conflicts_with = "all"
+    )]
+    pub memorize: Option<String>,
+    /// With --memorize: the prepared spell Memorize Spell replaces
+    #[arg(long, value_name = "SPELL", requires = "memorize")]
+    pub forget: Option<String>,
 }
 
 /// A refused Long Rest names what makes it possible (R4): the hours to
@@ -549,8 +568,7 @@ pub fn rest(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
         Some(spec) => super::rest::hit_dice(spec, &entity.state)?,
         None => grimoire_rules::HitDice::default(),
     };
-    let choices =
-        super::resources::choices(args.arcane_recovery.as_deref(), args.sorcerous_restoration)?;
+    let choices = super::resources::choices(args)?;
     let rested = grimoire_app::play::rest_as(
         &mut store,
         &entity.name,

@@ -3,7 +3,9 @@
 //! Cunning), the rest choices (`--arcane-recovery`,
 //! `--sorcerous-restoration`) and the lines `character show` prints.
 
-use grimoire_app::class_resources::{FontInput, FontWay, ResourcesView, RestChoices};
+use grimoire_app::class_resources::{
+    FontInput, FontWay, MemorizeInput, ResourcesView, RestChoices,
+};
 use grimoire_rules::Caster;
 use serde_json::json;
 
@@ -165,22 +167,31 @@ pub fn cunning(ctx: &Ctx, args: &NameArgs) -> anyhow::Result<()> {
     out.line(view::slots_table(out, c))
 }
 
-/// Reads `--arcane-recovery 3,1` (slot levels) and
-/// `--sorcerous-restoration` into the rest's choices.
-pub fn choices(arcane: Option<&str>, restoration: bool) -> anyhow::Result<RestChoices> {
-    let mut out = RestChoices {
-        arcane_recovery: Vec::new(),
-        sorcerous_restoration: restoration,
+/// Reads `--arcane-recovery 3,1` and `--natural-recovery 3,1` (slot
+/// levels), `--sorcerous-restoration` and `--memorize SPELL --forget
+/// SPELL` into the rest's choices.
+pub fn choices(args: &super::character::RestArgs) -> anyhow::Result<RestChoices> {
+    let levels = |spec: Option<&str>, bad: &str| -> anyhow::Result<Vec<u8>> {
+        let Some(spec) = spec else {
+            return Ok(Vec::new());
+        };
+        spec.split(',')
+            .map(|part| {
+                part.trim()
+                    .parse()
+                    .map_err(|_| Failure::usage_worded("usage", bad, &[("given", spec)]).into())
+            })
+            .collect()
     };
-    if let Some(spec) = arcane {
-        for part in spec.split(',') {
-            let level: u8 = part.trim().parse().map_err(|_| {
-                Failure::usage_worded("usage", "cli-bad-arcane-recovery", &[("given", spec)])
-            })?;
-            out.arcane_recovery.push(level);
-        }
-    }
-    Ok(out)
+    Ok(RestChoices {
+        arcane_recovery: levels(args.arcane_recovery.as_deref(), "cli-bad-arcane-recovery")?,
+        sorcerous_restoration: args.sorcerous_restoration,
+        natural_recovery: levels(args.natural_recovery.as_deref(), "cli-bad-natural-recovery")?,
+        memorize: args.memorize.as_ref().map(|learn| MemorizeInput {
+            forget: args.forget.clone().unwrap_or_default(),
+            learn: learn.clone(),
+        }),
+    })
 }
 
 /// What the resources of `c` are now, one line each (`character show`).
@@ -236,6 +247,12 @@ pub fn lines(out: &Out, c: &Caster) -> Vec<String> {
     if let Some(o) = v.arcane_recovery {
         lines.push(text(
             "cli-resources-arcane",
+            vec![("state", state(o.used)), ("levels", o.amount.to_string())],
+        ));
+    }
+    if let Some(o) = v.natural_recovery {
+        lines.push(text(
+            "cli-resources-natural",
             vec![("state", state(o.used)), ("levels", o.amount.to_string())],
         ));
     }

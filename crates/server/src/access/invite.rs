@@ -122,8 +122,7 @@ pub fn create_invite(
         expires_at: now.saturating_add(u64::from(hours) * 3600),
         uses_left: uses,
     };
-    let mut change =
-        Change::new(format!("campaign {id} invite")).create("invite", &hash, &record)?;
+    let mut change = Change::new(format!("invite-new {id}")).create("invite", &hash, &record)?;
     for (old, version, _) in all.iter().filter(|(_, _, r)| !r.live(now)) {
         change = change.delete("invite", old, *version);
     }
@@ -166,9 +165,7 @@ pub fn revoke_invite(
             message: Message::new("server-unknown_invite").text("id", invite),
         });
     };
-    store.commit(
-        &Change::new(format!("campaign {id} invite revoke")).delete("invite", &hash, version),
-    )?;
+    store.commit(&Change::new(format!("invite-revoke {id}")).delete("invite", &hash, version))?;
     Ok(())
 }
 
@@ -216,7 +213,7 @@ pub fn accept_invite(
     }
     let id = campaign.id.clone();
     campaign.players.push(caller.account.clone());
-    let mut change = Change::new(format!("campaign {id} join {}", caller.account)).update(
+    let mut change = Change::new(format!("invite-join {id} {}", caller.account)).update(
         "campaign",
         &id,
         current.version,

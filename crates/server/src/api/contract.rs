@@ -99,6 +99,11 @@ fn describe_values(doc: &mut serde_json::Value) {
     );
     patch(
         doc,
+        &format!("{schemas}/RestInput/properties/natural_recovery"),
+        json!({ "maxItems": 10, "items": slot_level.clone() }),
+    );
+    patch(
+        doc,
         &format!("{schemas}/FontInput/properties/level"),
         slot_level,
     );

@@ -65,6 +65,11 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../../web/tokens.js"),
     },
     Asset {
+        name: "invites.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/invites.js"),
+    },
+    Asset {
         name: "reactions.js",
         mime: "text/javascript; charset=utf-8",
         body: include_str!("../../web/reactions.js"),

@@ -34,7 +34,7 @@ cli-no-slots = žádné pozice pro kouzla
 cli-proficiency = zdatnost
 cli-save-dc = SO záchrany
 cli-spell-attack = útok kouzlem
-cli-cantrips = cantripy
+cli-cantrips = triky
 cli-prepared = připravená
 cli-ability = schopnost
 cli-item = předmět
@@ -106,7 +106,7 @@ cli-rules = pravidla sesílání kouzel (grimoire rules ID ukáže jedno)
 
 ## Počty a úrovně ve výpisu
 
-cli-level-cantrip = cantrip
+cli-level-cantrip = trik
 cli-level-n = { $n }. úroveň
 cli-count-spells = { $n } { $n ->
         [one] kouzlo

@@ -24,17 +24,17 @@ refusal-too_many_prepared = { $spell }: { $count ->
        *[other] připraveno je už { $count } kouzel
     }, nejvíc, co povolání dovolují (nejprve jedno zruš)
 refusal-too_many_cantrips = { $spell }: { $count ->
-        [one] znám je už { $count } cantrip
-        [few] známy jsou už { $count } cantripy
-       *[other] známo je už { $count } cantripů
+        [one] znám je už { $count } trik
+        [few] známy jsou už { $count } triky
+       *[other] známo je už { $count } triků
     }, nejvíc, co povolání dovolují (nejprve jeden zruš)
 refusal-no_slot_available = nezbývá žádná pozice pro kouzlo { $level }. nebo vyšší úrovně
 refusal-no_such_slot = sesilatel nemá vůbec žádné pozice { $level }. úrovně, ani utracené (nejvyšší má { $highest }. úrovně)
 refusal-slot_too_low = kouzlo { $spell_level }. úrovně se nevejde do pozice { $slot }. úrovně
-refusal-cantrip_takes_no_slot = cantrip se sesílá bez pozice pro kouzlo
+refusal-cantrip_takes_no_slot = trik se sesílá bez pozice pro kouzlo
 refusal-not_prepared = kouzlo { $spell } není připravené
 refusal-not_a_reaction = v tahu jiného tvora lze seslat jen kouzlo s Reakcí; { $spell } takové není
-refusal-not_known = sesilatel nezná cantrip { $spell }
+refusal-not_known = sesilatel nezná trik { $spell }
 refusal-not_on_class_list = kouzlo { $spell } není na seznamu kouzel žádného povolání sesilatele
 refusal-no_such_class = sesilatel nemá žádné úrovně povolání { $class }
 refusal-not_in_spellbook = kouzlo { $spell } není v knize kouzel; kouzelník připravuje kouzla z knihy, nejdřív ho do ní opište

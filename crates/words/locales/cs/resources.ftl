@@ -38,7 +38,7 @@ refusal-resource_subclass_not_chosen = { $feature } patří k podtřídě { $sub
    *[other] { $subclass }
 }, kterou tato postava nemá
 refusal-memorize_not_prepared = { $feature } vyměňuje kouzlo kouzelníka 1. a vyšší úrovně připravené ze knihy kouzel; { $spell } takové není
-refusal-memorize_not_in_book = { $feature } připraví kouzlo 1. a vyšší úrovně z knihy kouzel, které ještě připravené není; { $spell } takové není
+refusal-memorize_not_in_book = { $feature } připraví kouzlo kouzelníka 1. a vyšší úrovně z knihy kouzel (je-li vedena), které ještě připravené není; { $spell } takové není
 refusal-innate_sorcery_active = { $feature } už působí, ještě { $rounds_left } kol
 refusal-needs_short_rest = schopnost { $feature } se používá na konci krátkého odpočinku: odpočívej s --short
 

@@ -38,7 +38,7 @@ refusal-resource_subclass_not_chosen = { $feature } comes with the { $subclass -
    *[other] { $subclass }
 } subclass, which this character has not chosen
 refusal-memorize_not_prepared = { $feature } swaps out a level 1+ Wizard spell prepared from the spellbook; { $spell } is not one
-refusal-memorize_not_in_book = { $feature } prepares a level 1+ spell of the spellbook that is not prepared yet; { $spell } is not one
+refusal-memorize_not_in_book = { $feature } prepares a level 1+ Wizard spell of the spellbook (when one is kept) that is not prepared yet; { $spell } is not one
 refusal-innate_sorcery_active = { $feature } is already active for { $rounds_left } more rounds
 refusal-needs_short_rest = { $feature } is used as a Short Rest finishes: rest with --short
 
