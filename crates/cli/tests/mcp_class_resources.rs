@@ -1,6 +1,7 @@
 //! Class resources through `grimoire mcp` (issue 33): font_of_magic both
 //! ways, innate_sorcery, magical_cunning, and a short rest with
-//! arcane_recovery and sorcerous_restoration; a refusal carries its code
+//! arcane_recovery, sorcerous_restoration, natural_recovery and
+//! memorize; a refusal carries its code
 //! and a fix naming the next tool. The MCP SDK's own client drives the
 //! binary.
 
@@ -112,6 +113,38 @@ async fn class_resources_through_mcp() {
         refused && e.to_string().contains("arcane_recovery_used"),
         "{e}"
     );
+
+    // Memorize Spell (Wizard 6): Magic Missile out, Shield in; then the
+    // swap back is refused, with a fix naming the rest tool.
+    let r = ok(
+        &client,
+        "rest",
+        json!({"character": "Elmira", "kind": "short",
+               "memorize": {"forget": "Magic Missile", "learn": "Shield"}}),
+    )
+    .await;
+    assert!(r["notes"].to_string().contains("memorize_spell"), "{r}");
+    let (refused, e) = call(
+        &client,
+        "rest",
+        json!({"character": "Elmira", "kind": "short",
+               "memorize": {"forget": "Magic Missile", "learn": "Shield"}}),
+    )
+    .await;
+    assert!(
+        refused
+            && e.to_string().contains("memorize_not_prepared")
+            && e.to_string().contains("rest"),
+        "{e}"
+    );
+    // Natural Recovery is a Circle of the Land Druid's, not a Wizard's.
+    let (refused, e) = call(
+        &client,
+        "rest",
+        json!({"character": "Elmira", "kind": "short", "natural_recovery": [1]}),
+    )
+    .await;
+    assert!(refused && e.to_string().contains("feature_not_had"), "{e}");
 
     // Vex has spent nothing: Magical Cunning has nothing to bring back.
     let (refused, e) = call(&client, "magical_cunning", json!({"character": "Vex"})).await;
