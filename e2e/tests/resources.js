@@ -135,10 +135,19 @@ export function resourceTests(t) {
     await dialog.getByLabel('Level 1 (1 spent)').fill('0');
     await seen(dialog, 'Chosen: 3 of 3 slot levels');
     assert.equal(await phone.locator('#sr-said .refusal').count(), 0, 'a new choice clears the refusal of the old one');
+    // Memorize Spell swaps Magic Missile for Shield as the rest finishes.
+    await dialog.getByLabel('Prepared spell to forget').selectOption('magic-missile');
+    await dialog.getByLabel('Wizard spell to prepare in its place').selectOption('shield');
     await phone.screenshot({ path: path.join(SHOTS, 'short-rest-dialog-phone.png') });
+    const rest = phone.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/rests'));
     await dialog.getByRole('button', { name: 'Finish the Short Rest' }).click();
+    assert.deepEqual((await rest).postDataJSON(), {
+      kind: 'short', arcane_recovery: [3], memorize: { forget: 'magic-missile', learn: 'shield' },
+    });
     await dialog.waitFor({ state: 'detached' });
     await phone.locator('#slot-list li[data-level="3"] .count').getByText('2/2').waitFor({ state: 'visible' });
+    await phone.getByRole('button', { name: 'Cast Shield' }).waitFor({ state: 'visible' });
+    assert.equal(await phone.getByRole('button', { name: 'Cast Magic Missile' }).count(), 0, 'Magic Missile was forgotten');
     assert.equal(await phone.locator('#slot-list li[data-level="1"] .count').innerText(), '3/4');
     await seen(phone.locator('#arcane-status'), 'Used until a Long Rest.');
 

@@ -918,7 +918,7 @@ function resourceCtx(ch, mine) {
   return {
     mine, path: (tail) => charPath(ch, tail), toast, errorBlock: (e) => errorBlock(e),
     onView: (view) => { if (view && view.name) putCharacter(view); renderSheet(); },
-    byId: app.byId, spellName,
+    cards: app.cards, byId: app.byId, spellName,
   };
 }
 

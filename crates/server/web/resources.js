@@ -266,16 +266,23 @@ const REST_CHOICES = [
   },
   {
     id: 'sr-memorize',
-    // Memorize Spell (Wizard 5): a prepared spell of the spellbook out,
-    // another of the spellbook in.
-    applies: (ch) => classLevel(ch, 'wizard') >= 5 && ((ch.state || {}).spellbook || []).length > 0,
+    // Memorize Spell (Wizard 5): a prepared level 1+ Wizard spell out,
+    // another in; both of the spellbook when the Wizard keeps one, else any
+    // Wizard spell of a level it prepares (the server judges the rest).
+    applies: (ch) => classLevel(ch, 'wizard') >= 5,
     draw: (ch, app) => {
-      const book = new Set(ch.state.spellbook);
-      const leveled = (id) => { const c = app.byId.get(id); return !c || c.level > 0; };
-      const option = (id) => h('option', { value: id }, app.spellName(id));
+      const book = (ch.state || {}).spellbook ? new Set(ch.state.spellbook) : null;
+      const most = Math.min(9, Math.ceil(classLevel(ch, 'wizard') / 2));
+      const always = new Set((ch.always_prepared || []).map((r) => r.spell));
+      const wizardSpell = (c) => c && c.level > 0 && c.classes.includes('wizard') && (!book || book.has(c.id));
+      const byLevel = (a, b) => (a.level - b.level) || app.spellName(a.id).localeCompare(app.spellName(b.id));
+      const option = (c) => h('option', { value: c.id }, `${app.spellName(c.id)} · ${levelName(c.level)}`);
       const none = () => h('option', { value: '' }, t('sr.noSwap'));
-      const forget = h('select', { id: 'sr-forget' }, none(), ...ch.prepared.filter((id) => book.has(id) && leveled(id)).map(option));
-      const learn = h('select', { id: 'sr-learn' }, none(), ...[...book].filter((id) => !ch.prepared.includes(id) && leveled(id)).map(option));
+      const forgettable = ch.prepared.map((id) => app.byId.get(id)).filter(wizardSpell).sort(byLevel);
+      const learnable = app.cards.filter((c) => wizardSpell(c) && c.level <= most
+        && !ch.prepared.includes(c.id) && !always.has(c.id)).sort(byLevel);
+      const forget = h('select', { id: 'sr-forget' }, none(), ...forgettable.map(option));
+      const learn = h('select', { id: 'sr-learn' }, none(), ...learnable.map(option));
       return {
         legend: t('sr.memorize'),
         nodes: [h('label', {}, h('span', {}, t('sr.forget')), forget), h('label', {}, h('span', {}, t('sr.learn')), learn)],
@@ -288,7 +295,7 @@ const REST_CHOICES = [
 /**
  * Opens the Short Rest dialog for `ch`: each choice that applies, then
  * Finish; a refusal shows in the dialog, which stays open. `ctx`:
- * `{ path(tail), onView(view), toast(text), errorBlock(err), byId, spellName }`.
+ * `{ path(tail), onView(view), toast(text), errorBlock(err), cards, byId, spellName }`.
  */
 export function openShortRest(ch, ctx) {
   document.getElementById('rest-dialog')?.remove();
