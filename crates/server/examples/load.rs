@@ -26,7 +26,14 @@
 //! them. `--instances K` starts K servers on the same database and spreads
 //! the clients over them (PostgreSQL: several instances sharing campaigns).
 //! `--connections C` sets each instance's pool size (the server's default
-//! otherwise).
+//! otherwise). `--url http://127.0.0.1:8080` sends everything to a server
+//! already running there instead (such as `deploy/loopback.sh`'s
+//! balancer, started with `SERVE_ARGS=--no-rate-limits` on a fresh schema
+//! for each run); CPU figures are then the load client's alone.
+//!
+//! Each run reports the database's bytes before and after the casts, per
+//! accepted cast (with its turn or rest): SQLite's pages, PostgreSQL's
+//! tables with their indexes and TOAST in the run's schema.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -46,6 +53,7 @@ struct Args {
     encounters: usize,
     instances: usize,
     connections: Option<usize>,
+    url: Option<SocketAddr>,
 }
 
 fn args() -> Result<Args, String> {
@@ -58,6 +66,7 @@ fn args() -> Result<Args, String> {
         encounters: 0,
         instances: 1,
         connections: None,
+        url: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -84,6 +93,14 @@ fn args() -> Result<Args, String> {
                         .parse()
                         .map_err(|e| format!("--connections: {e}"))?,
                 )
+            }
+            "--url" => {
+                let v = value()?;
+                let addr = v
+                    .strip_prefix("http://")
+                    .unwrap_or(&v)
+                    .trim_end_matches('/');
+                a.url = Some(addr.parse().map_err(|e| format!("--url: {e}"))?)
             }
             other => return Err(format!("unknown flag {other}")),
         }
@@ -239,6 +256,24 @@ async fn health(addr: SocketAddr, until: Instant) -> u64 {
     ok
 }
 
+/// The database's bytes (see the module's doc), `None` for a server run
+/// elsewhere or when they cannot be read. On a thread of its own: the
+/// PostgreSQL client runs a small runtime of its own.
+fn database_bytes(database: Option<Database>) -> Option<u64> {
+    let database = database?;
+    std::thread::spawn(move || match database {
+        Database::Sqlite(path) => grimoire_store::SqliteBackend::open(&path)
+            .and_then(|db| db.database_bytes())
+            .ok(),
+        Database::Postgres(pg) => grimoire_store::PostgresBackend::connect(&pg)
+            .and_then(|db| db.database_bytes())
+            .ok(),
+    })
+    .join()
+    .ok()
+    .flatten()
+}
+
 /// CPU seconds this process (client and server together) has used so far,
 /// from `/proc/self/stat` (user + system; 0 where there is no `/proc`).
 /// Per request, it is steadier than throughput on a busy machine: other
@@ -302,7 +337,11 @@ async fn main() {
         Some(url) => Database::parse(url),
         None => Database::Sqlite(dir.path().join("load.sqlite3")),
     };
-    let kind = database.kind();
+    let kind = if args.url.is_some() {
+        "external"
+    } else {
+        database.kind()
+    };
     let mut config = StateConfig::new(database);
     if let Some(connections) = args.connections {
         config.connections = connections;
@@ -317,7 +356,14 @@ async fn main() {
     };
     let mut addrs = Vec::new();
     let mut servers = Vec::new();
-    for _ in 0..args.instances {
+    addrs.extend(args.url);
+    let own = if args.url.is_some() {
+        0
+    } else {
+        args.instances
+    };
+    let bytes_of = (args.url.is_none()).then(|| config.database.clone());
+    for _ in 0..own {
         let state = AppState::connect(config.clone())
             .await
             .expect("open database");
@@ -424,6 +470,7 @@ async fn main() {
     let health_per_s = healthy as f64 / start.elapsed().as_secs_f64();
     let health_cpu = (cpu_seconds() - cpu_start) / healthy.max(1) as f64;
 
+    let bytes_before = database_bytes(bytes_of.clone());
     let cpu_start = cpu_seconds();
     let writer_start = thread_cpu_seconds(WRITER);
     let start = Instant::now();
@@ -444,6 +491,7 @@ async fn main() {
         all.other += t.other;
     }
     let elapsed = start.elapsed().as_secs_f64();
+    let bytes_after = database_bytes(bytes_of);
     let cast_cpu = (cpu_seconds() - cpu_start) / all.accepted.max(1) as f64;
     let writer_cpu = (thread_cpu_seconds(WRITER) - writer_start) / all.accepted.max(1) as f64;
     all.latencies.sort();
@@ -477,6 +525,12 @@ async fn main() {
             "writer thread cpu per cast {:.0} µs: one writer serves at most {:.0} casts/s",
             writer_cpu * 1e6,
             1.0 / writer_cpu
+        );
+    }
+    if let (Some(before), Some(after)) = (bytes_before, bytes_after) {
+        println!(
+            "database bytes {before} before the casts, {after} after: {:.0} bytes per accepted cast (with its turn or rest)",
+            after.saturating_sub(before) as f64 / all.accepted.max(1) as f64
         );
     }
     println!(

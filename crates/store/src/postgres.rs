@@ -327,6 +327,24 @@ impl PostgresBackend {
         })
     }
 
+    /// The bytes the store's tables take in their schema, with their
+    /// indexes and TOAST (`pg_total_relation_size`, dead row versions not
+    /// yet vacuumed included): what `bench/load` reports per cast.
+    pub fn database_bytes(&self) -> Result<u64> {
+        self.with(|c| {
+            let bytes: i64 = c
+                .query_one(
+                    "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0)::bigint
+                     FROM pg_class c
+                     WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r'",
+                    &[],
+                )
+                .map_err(pg)?
+                .get(0);
+            Ok(u64::try_from(bytes).unwrap_or(0))
+        })
+    }
+
     /// Whether the connection has gone away (a pool drops such backends).
     pub fn is_closed(&self) -> bool {
         self.with(|c| Ok(c.is_closed())).unwrap_or(true)

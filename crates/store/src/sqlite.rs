@@ -590,6 +590,17 @@ fn write_change(
 }
 
 impl SqliteBackend {
+    /// The bytes of the database: its pages (`page_count × page_size`,
+    /// those committed to the log but not yet checkpointed included, free
+    /// pages too): what `bench/load` reports per cast.
+    pub fn database_bytes(&self) -> Result<u64> {
+        Ok(self.conn.query_row(
+            "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()",
+            [],
+            |r| r.get::<_, i64>(0),
+        )? as u64)
+    }
+
     /// Opens a batch (group commit): one transaction, holding the write
     /// lock, in which every later [`Backend::commit`] and
     /// [`Backend::undo`] runs. One refused (a version conflict, a name
