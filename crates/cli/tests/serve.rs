@@ -33,7 +33,7 @@ fn serve_answers_health_on_the_clis_sqlite_file() {
         .arg(format!("127.0.0.1:{port}"))
         .env_remove("DATABASE_URL")
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -46,8 +46,21 @@ fn serve_answers_health_on_the_clis_sqlite_file() {
         std::thread::sleep(Duration::from_millis(100));
     }
     let _ = child.kill();
+    let mut said = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut said)
+        .unwrap();
     let _ = child.wait();
     let answer = answer.expect("the server answered within 20 s");
+    // The first command's output: where to go and how a GM begins.
+    assert!(
+        said.contains(&format!("Open http://127.0.0.1:{port} in a browser")),
+        "{said}"
+    );
+    assert!(said.contains("create a campaign"), "{said}");
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains("\"database\":\"sqlite\""), "{answer}");
     assert!(db.exists(), "the server created the CLI's database file");

@@ -71,6 +71,14 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
             ],
         )
     );
+    eprintln!(
+        "{}",
+        grimoire_words::text(
+            ctx.out.lang.tag(),
+            "cli-serve-begin",
+            [("bind", args.bind.to_string())],
+        )
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

@@ -368,6 +368,7 @@ cli-unknown-spell = žádné kouzlo se nejmenuje „{ $name }“
 cli-did-you-mean = ; nemysleli jste { $names }?
 cli-serve-loopback-only = --no-rate-limits je jen pro server na adrese loopback, ne { $bind }
 cli-serve-serving = grimoire: server běží na http://{ $bind } ({ $database }); Ctrl-C ho zastaví
+cli-serve-begin = Otevři http://{ $bind } v prohlížeči: zaregistruj se, založ kampaň (budeš její vypravěč) a v její kartě Členové vytvoř pro hráče zvací odkaz.
 cli-mcp-serving = grimoire: server MCP na stdio; klient ho ukončí zavřením stdin
 cli-invalid-utf8 = argument { $arg } není platné UTF-8
 cli-invalid-command-line = neplatná příkazová řádka

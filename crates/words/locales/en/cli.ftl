@@ -359,6 +359,7 @@ cli-unknown-spell = no spell is called "{ $name }"
 cli-did-you-mean = ; did you mean { $names }?
 cli-serve-loopback-only = --no-rate-limits is only for a server on a loopback address, not { $bind }
 cli-serve-serving = grimoire: serving on http://{ $bind } ({ $database }); Ctrl-C stops
+cli-serve-begin = Open http://{ $bind } in a browser: sign up, create a campaign (you are its game master), then make an invite link for your players in its Members card.
 cli-mcp-serving = grimoire: MCP server on stdio; the client ends it by closing stdin
 cli-invalid-utf8 = argument { $arg } is not valid UTF-8
 cli-invalid-command-line = invalid command line
