@@ -84,7 +84,7 @@ export function resourceTests(t) {
     // Points into a slot: the cost comes from the 2024 table.
     await seen(phone.locator('#font-costs'), 'Slot level');
     await phone.selectOption('#font-level', '3');
-    const create = card.getByRole('button', { name: 'Create a level 3 slot (5 points)' });
+    const create = card.getByRole('button', { name: 'Create a level 3 slot (5 SP)' });
     await create.click();
     await phone.locator('#sorcery-points .count').getByText('2/7').waitFor({ state: 'visible' });
     await seen(phone.locator('#created-slots'), 'made from points: 1×Level 3');
@@ -115,6 +115,25 @@ export function resourceTests(t) {
     await dialog.waitFor({ state: 'detached' });
     await phone.locator('#sorcery-points .count').getByText('6/7').waitFor({ state: 'visible' });
     await seen(phone.locator('#restoration-status'), 'Used until a Long Rest.');
+    // The same card in Czech.
+    await phone.selectOption('#lang', 'cs');
+    await seen(card, 'Pramen magie');
+    await seen(phone.locator('#font-points'), 'Body čarodějnictví: 6 z 7');
+    await card.getByRole('button', { name: 'Vytvořit pozici 3. úrovně (5 b. č.)' }).waitFor({ state: 'visible' });
+    await phone.locator('#class-resources').screenshot({ path: path.join(SHOTS, 'class-resources-phone-cs.png') });
+    await phone.selectOption('#lang', 'en');
+    await seen(card, 'Font of Magic');
+    // The rest outlasted Innate Sorcery; its last use, then (a minute
+    // later) Sorcery Incarnate starts it for 2 points.
+    await seen(phone.locator('#innate-status'), '1 of 2 uses left until a Long Rest.');
+    await card.getByRole('button', { name: 'Start Innate Sorcery (Bonus Action)' }).click();
+    await phone.locator('#innate-sorcery .count').getByText('0/2').waitFor({ state: 'visible' });
+    assert.equal(await cast('Ember', { tail: 'time', body: { rounds: 10 } }), 200);
+    assert.equal(await cast('Ember', { tail: 'turns', body: {} }), 200);
+    await seen(phone.locator('#innate-status'), '0 of 2 uses left until a Long Rest.');
+    await card.getByRole('button', { name: 'Start it with Sorcery Incarnate (2 Sorcery Points)' }).click();
+    await phone.locator('#sorcery-points .count').getByText('4/7').waitFor({ state: 'visible' });
+    await seen(phone.locator('#innate-status'), 'Active: 10 rounds left');
 
     // Quill, Wizard 5: a level 3 and a level 1 slot spent.
     assert.equal(await cast('Quill', { tail: 'casts', body: { spell: 'magic-missile', slot: 3 } }), 201);

@@ -8,13 +8,13 @@
 web-cr-title = Class features
 web-cr-font = Font of Magic
 web-cr-toPointsLabel = Slot to turn into points
-web-cr-toPointsOption = Level { $level } slot ({ $left } left), Sorcery Points +{ $points }
-web-cr-toPointsPact = Pact slot of level { $level } ({ $left } left), Sorcery Points +{ $points }
+web-cr-toPointsOption = Level { $level } slot ({ $left } left): +{ $points } SP
+web-cr-toPointsPact = Pact slot, level { $level } ({ $left } left): +{ $points } SP
 web-cr-toPoints = Turn into points
 web-cr-toPointsHint = No action.
 web-cr-toSlotLabel = Slot to create
-web-cr-toSlotOption = Level { $level } slot for { $points } points
-web-cr-toSlot = Create a level { $level } slot ({ $points } points)
+web-cr-toSlotOption = Level { $level } slot for { $points } SP
+web-cr-toSlot = Create a level { $level } slot ({ $points } SP)
 web-cr-toSlotHint = A Bonus Action; slots made from points vanish on a Long Rest.
 web-cr-costs = What a slot costs
 web-cr-costLevel = Slot level
