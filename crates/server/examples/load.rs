@@ -29,7 +29,8 @@
 //! otherwise). `--url http://127.0.0.1:8080` sends everything to a server
 //! already running there instead (such as `deploy/loopback.sh`'s
 //! balancer, started with `SERVE_ARGS=--no-rate-limits` on a fresh schema
-//! for each run); CPU figures are then the load client's alone.
+//! for each run), reported as `database=external instances=0`; CPU figures
+//! are then the load client's alone.
 //!
 //! Each run reports the database's bytes before and after the casts, per
 //! accepted cast (with its turn or rest): SQLite's pages, PostgreSQL's
@@ -499,7 +500,15 @@ async fn main() {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
         "database={kind} clients={} shared={} instances={} idle_characters={} encounters={} seconds={elapsed:.1}",
-        args.clients, args.shared, args.instances, args.idle_characters, args.encounters
+        args.clients,
+        args.shared,
+        if args.url.is_some() {
+            0
+        } else {
+            args.instances
+        },
+        args.idle_characters,
+        args.encounters
     );
     println!(
         "cast requests={} accepted={} ({:.0}/s) refused={} conflict={} other={}",
