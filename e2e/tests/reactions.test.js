@@ -133,6 +133,8 @@ test('a player answers the Mage\'s Fireball with Counterspell on the GM\'s turn'
   await gm.click('#rw-resolve');
   const seen = player.locator('#rw-outcome');
   await seen.getByText('Vela casts Counterspell (level 3)').waitFor({ state: 'visible' });
+  // The card names the spell it answered, countered or not (issue 37).
+  await seen.getByText(/Cave Mage's Fireball (has no effect|is not countered)/).waitFor({ state: 'visible' });
   await gm.locator('#rw-outcome').getByText('Vela casts Counterspell (level 3)').waitFor({ state: 'visible' });
   // The Mage saves or not: countered, both windows close; otherwise the
   // Fireball's window is back, the GM closes it and Fireball lands.

@@ -140,6 +140,16 @@ pub enum Resolved {
         encounter: String,
         /// Its caster.
         caster: String,
+        /// What it answered, when it was a Reaction that waited in a
+        /// window of its own (the window beneath's trigger), so every
+        /// seat's card can name the spell it countered (issue 37).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+        answered: Option<grimoire_rules::Trigger>,
+        /// Whether it stopped what it answered (its window closed with
+        /// it); left out when it answered nothing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        countered: Option<bool>,
         /// The cast.
         #[cfg_attr(feature = "openapi", schema(value_type = Object))]
         cast: Box<CastView>,
@@ -188,6 +198,8 @@ impl Resolved {
                 Resolved::Cast {
                     encounter,
                     caster: caster.to_owned(),
+                    answered: None,
+                    countered: None,
                     cast: Box::new(CastView::new(caster, &outcome, &en, &cs)),
                     events: outcome.events,
                 }
@@ -210,6 +222,24 @@ impl Resolved {
             },
             Closed::Done => Resolved::Done { encounter },
         }
+    }
+}
+
+impl Resolved {
+    /// The answer naming what the cast answered (`trigger`, the window
+    /// beneath's) and whether it stopped it; other answers are unchanged.
+    pub fn answering(mut self, trigger: Option<grimoire_rules::Trigger>, stopped: bool) -> Self {
+        if let Resolved::Cast {
+            answered,
+            countered,
+            ..
+        } = &mut self
+            && trigger.is_some()
+        {
+            *answered = trigger;
+            *countered = Some(stopped);
+        }
+        self
     }
 }
 

@@ -188,13 +188,21 @@ pub fn resolve_in<R: DiceRng + ?Sized>(
         .window()
         .and_then(|w| w.pending.as_ref())
         .map(|p| p.caster.clone());
+    // A Reaction that waited in a window of its own answers the one
+    // beneath: it stopped it when that window is gone afterwards.
+    let answered = r.outer_window().map(|w| w.trigger.clone());
     let closed = reaction::resolve(store, command, &e, r, spells, rng)?;
-    Ok(Resolved::new(
-        &e.name,
-        &caster.unwrap_or_default(),
-        closed,
-        &spell_names,
-    ))
+    let after = encounter(store, enc)?;
+    let beneath_open = after
+        .state
+        .running
+        .as_ref()
+        .and_then(|r| r.window())
+        .is_some_and(|w| Some(&w.trigger) == answered.as_ref());
+    Ok(
+        Resolved::new(&e.name, &caster.unwrap_or_default(), closed, &spell_names)
+            .answering(answered, !beneath_open),
+    )
 }
 
 /// Takes the waiting spell of encounter `enc` back; nothing was spent.

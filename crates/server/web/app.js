@@ -236,6 +236,7 @@ async function openCampaign(id) {
   if (i >= 0) app.campaigns[i] = c; else app.campaigns.push(c);
   app.role = roleIn(c);
   await loadCharacters();
+  restorePrompts();
   if (app.stopLive) app.stopLive();
   app.stopLive = follow(id, {
     onEvent: onLive,
@@ -452,15 +453,46 @@ function mine(name) {
   return app.characters.some((c) => c.name.toLowerCase() === String(name).toLowerCase() && String(c.owner).toLowerCase() === me);
 }
 
-function concPrompt(target, damage, save) {
+// A prompt waits until its player acknowledges it, across a reload
+// (issue 37): the unacknowledged ones are kept per campaign in the
+// browser's storage and drawn again when the campaign opens.
+const CONC_KEY = (campaign) => `grimoire.conc.${campaign}`;
+const CONC_KEPT = 10;
+
+function storedPrompts(campaign) {
+  try { return JSON.parse(localStorage.getItem(CONC_KEY(campaign)) || '[]'); } catch { return []; }
+}
+
+function storePrompts(campaign, list) {
+  try { localStorage.setItem(CONC_KEY(campaign), JSON.stringify(list.slice(-CONC_KEPT))); } catch { /* private mode */ }
+}
+
+function concPrompt(target, damage, save, restoring = false) {
   const box = $('#conc-prompts');
-  if (!box || !save || !mine(target)) return;
+  if (!box || !save || !save.roll || !mine(target)) return;
+  const campaign = app.campaign;
+  const id = `${target}\u0001${save.roll.dice.join(',')}\u0001${save.dc}\u0001${damage}`;
+  if (!restoring) {
+    const list = storedPrompts(campaign).filter((p) => p.id !== id);
+    storePrompts(campaign, [...list, { id, target, damage, save }]);
+  }
   const note = h('div', { class: save.kept ? 'prompt conc-prompt' : 'prompt lost conc-prompt', role: 'alertdialog', 'aria-label': t('enc.concTitle', { name: target }) },
     h('p', {}, t('enc.concSave', { name: target, dc: save.dc, dmg: damage })),
     h('p', {}, t('enc.concRoll', { roll: save.roll.total, dice: save.roll.dice.join(', ') }), ' ',
       h('strong', {}, t(save.kept ? 'enc.concKept' : 'enc.concLost'))),
-    h('button', { type: 'button', onclick: () => note.remove() }, t('enc.concOk')));
+    h('button', {
+      type: 'button',
+      onclick: () => { note.remove(); storePrompts(campaign, storedPrompts(campaign).filter((p) => p.id !== id)); },
+    }, t('enc.concOk')));
   box.append(note);
+}
+
+/** Draws again the prompts of this campaign not yet acknowledged. */
+function restorePrompts() {
+  const box = $('#conc-prompts');
+  if (!box || !app.campaign) return;
+  box.querySelectorAll('.conc-prompt').forEach((n) => n.remove());
+  for (const p of storedPrompts(app.campaign)) concPrompt(p.target, p.damage, p.save, true);
 }
 
 function onLive(kind, ev) {
@@ -499,6 +531,9 @@ function onLive(kind, ev) {
     }
     const cs = data.concentration_save;
     if (cs && cs.roll) liveCast(app.campaign, { kind: 'conc', caster: data.target, dc: cs.dc, kept: cs.kept, rolls: [cs.roll] });
+    // A death save opening a turn (a character's or a creature's).
+    const ds = data.death_save;
+    if (ds && ds.roll) liveCast(app.campaign, { kind: 'death', caster: ds.name, rolls: [ds.roll], result: ds.result });
   }
   if (kind === 'damage' && data.roll && ev.character) {
     liveCast(app.campaign, { kind: 'conc', caster: ev.character, dc: data.dc, kept: data.concentration_kept, rolls: [data.roll] });
@@ -548,6 +583,8 @@ function onLive(kind, ev) {
     // A turn passing clears what the last window or save showed: it
     // belongs to the turn before (issue 37).
     if (Array.isArray(data.turn_damage) && data.encounter === app.encounterName) { app.encounterOutcome = null; app.encounterNote = null; }
+    // So does a new window: the last outcome and save belong to before it.
+    if (data.status === 'pending' || (data.window && !data.resolved && data.reactors)) { app.encounterOutcome = null; app.encounterNote = null; }
     if (data.concentration_save !== undefined) app.encounterNote = data;
     // What a closed window or a creature's cast did, for the whole table.
     if (data.resolved || (data.status === 'resolved' && data.cast) || data.countered !== undefined) {
@@ -1027,7 +1064,7 @@ function renderSheet() {
     ch.concentration ? h('p', { class: 'badge conc big' }, t('sheet.concentrating', { spell: spellName(ch.concentration) })) : null,
     ongoing.length ? h('h3', {}, t('sheet.ongoing')) : null,
     ongoing.length ? h('ul', { class: 'plain' }, ...ongoing.map((o) => h('li', {}, spellName(o.spell), ' · ',
-      h('span', { class: 'muted small' }, o.expires_at != null ? t('sheet.rounds', { n: Math.max(0, o.expires_at - now) }) : t('sheet.noEnd'))))) : null);
+      h('span', { class: 'muted small' }, o.expires_at != null ? roundsLeft(o.expires_at - now) : t('sheet.noEnd'))))) : null);
   const always = (ch.always_prepared || []).map((r) => r.spell);
   const spellsBlock = h('section', { class: 'card wide', 'aria-labelledby': 'prep-h' },
     h('h3', { id: 'prep-h' }, t('sheet.prepared')),
@@ -1499,8 +1536,9 @@ function renderEncounter() {
         cb.current ? h('span', { class: 'badge now' }, t('enc.now')) : null,
         cb.concentration ? h('span', { class: 'badge conc' }, `${t('spells.concentration')}: ${spellName(cb.concentration)}`) : null,
         hpGlance(cb, gm),
-        ...conditionBadges(cb, gm),
-        gm ? conditionPicker(cb) : null),
+        ...conditionBadges(cb, gm, e.encounter),
+        gm ? conditionPicker(cb, e.encounter) : null),
+      gm ? usesGlance(cb) : null,
       cb.character ? h('p', { class: 'small econ-line' }, `${t('enc.economy')}: ${used.length ? used.join(', ') : '–'}`) : null,
       cb.character ? encounterDeathTrack(cb.name) : null,
       save ? h('div', { class: save.kept ? 'prompt' : 'prompt lost', role: 'alert' },
@@ -1581,29 +1619,52 @@ function characterOf(cb) {
   return app.characters.find((c) => c.name.toLowerCase() === String(cb.name).toLowerCase()) || null;
 }
 
-/** A row's conditions; the GM removes a character's with one click. */
-function conditionBadges(cb, gm) {
-  const ch = gm ? characterOf(cb) : null;
-  return (cb.conditions || []).map((k) => (ch
+/** Where a row's condition goes: a character's sheet, or a stat-block
+ *  creature's place in the encounter (issue 37); null for a creature
+ *  typed by hand, which keeps none. */
+function conditionSender(cb, encounter) {
+  const ch = characterOf(cb);
+  if (ch) return (condition, remove) => post(charPath(ch, 'conditions'), { condition, remove });
+  if (cb.creature) return (condition, remove) => post(encPath(`/${enc(encounter)}/conditions`), { creature: cb.name, condition, remove });
+  return null;
+}
+
+/** A row's conditions, seen by every seat; the GM removes one with one click. */
+function conditionBadges(cb, gm, encounter) {
+  const send = gm ? conditionSender(cb, encounter) : null;
+  return (cb.conditions || []).map((k) => (send
     ? h('button', {
       type: 'button', class: 'badge cond-x', 'aria-label': t('sheet.remove', { c: word(CONDITIONS, k) }),
-      onclick: () => encAct(() => post(charPath(ch, 'conditions'), { condition: k, remove: true })),
+      onclick: () => encAct(() => send(k, true)),
     }, `${word(CONDITIONS, k)} ×`)
     : h('span', { class: 'badge' }, word(CONDITIONS, k))));
 }
 
-/** The GM's one-step condition for a character's row: picking one adds it. */
-function conditionPicker(cb) {
-  const ch = characterOf(cb);
-  if (!ch) return null;
+/** The GM's one-step condition for a row: picking one adds it. */
+function conditionPicker(cb, encounter) {
+  const send = conditionSender(cb, encounter);
+  if (!send) return null;
   return h('select', {
     class: 'cond-add', 'aria-label': t('enc.addCondition', { name: cb.name }),
     onchange: (ev) => {
       const k = ev.target.value;
-      if (k) encAct(() => post(charPath(ch, 'conditions'), { condition: k }));
+      if (k) encAct(() => send(k, false));
     },
   }, h('option', { value: '' }, t('sheet.addCondition')),
   ...Object.keys(CONDITIONS).filter((k) => !(cb.conditions || []).includes(k)).map((k) => h('option', { value: k }, word(CONDITIONS, k))));
+}
+
+/** A stat-block creature's limited uses at a glance, for the GM's row
+ *  (issue 37): each with what is left of how many and when they come
+ *  back; a spent one stands out. Players get no uses from the server. */
+function usesGlance(cb) {
+  const uses = (cb.uses || []).filter((u) => u.max > 0);
+  if (!uses.length) return null;
+  return h('ul', { class: 'plain uses-line small', 'aria-label': t('enc.uses', { name: cb.name }) },
+    ...uses.map((u) => h('li', { class: u.remaining === 0 ? 'use spent' : 'use', 'data-use': u.name },
+      h('span', {}, `${u.name} `),
+      h('strong', {}, t('enc.useLeft', { n: u.remaining, max: u.max })),
+      u.recharge ? h('span', { class: 'muted' }, ` · ${t(`enc.recharge.${u.recharge}`)}`) : null)));
 }
 
 /** A dying character's death-save track in the order, for every seat;
@@ -1648,6 +1709,12 @@ function endedEncounter(e, gm) {
     gm ? setupForm() : h('p', {}, t('enc.gmOnly'))];
 }
 
+/** "1 round left", "3 rounds left" (issue 37: not "1 rounds"). */
+function roundsLeft(n) {
+  const left = Math.max(0, n);
+  return t(left === 1 ? 'sheet.roundsOne' : 'sheet.rounds', { n: left });
+}
+
 /** Every spell the encounter's characters keep going, with the rounds left. */
 function effectsCard(e) {
   const names = new Set(e.combatants.filter((c) => c.character).map((c) => c.name.toLowerCase()));
@@ -1659,7 +1726,7 @@ function effectsCard(e) {
       rows.push(h('li', {}, h('strong', {}, spellName(o.spell)), ` ${t('enc.by', { caster: ch.name })}`,
         o.targets && o.targets.length ? ` → ${o.targets.join(', ')}` : '',
         o.concentration ? h('span', { class: 'badge conc' }, t('spells.concentration')) : null,
-        h('span', { class: 'muted small' }, ` · ${o.expires_at != null ? t('sheet.rounds', { n: Math.max(0, o.expires_at - now) }) : t('sheet.noEnd')}`)));
+        h('span', { class: 'muted small' }, ` · ${o.expires_at != null ? roundsLeft(o.expires_at - now) : t('sheet.noEnd')}`)));
     }
   }
   return h('section', { class: 'card', 'aria-labelledby': 'eff-h' }, h('h3', { id: 'eff-h' }, t('enc.effects')),

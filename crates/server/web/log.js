@@ -34,12 +34,22 @@ export async function loadLog(campaign, older = false) {
     // A weapon attack is logged as a card of its change `attack …`.
     kind: c.kind || (/^attack\s/.test(e.command || '') ? 'attack' : undefined),
   })));
-  // Rolls heard live that the change log keeps no card of (turn damage,
-  // Concentration and death saves) stay above the page read.
-  const heard = older ? [] : log.cards.filter((c) => !c.change && ['turn', 'conc', 'death'].includes(c.kind));
+  // Rolls heard live (turn damage, Concentration and death saves) are
+  // cards of their change too (issue 37), so a reload shows them; one
+  // heard live stays above the page only until the page holds its card.
+  const heard = older ? [] : log.cards.filter((c) => !c.change && ['turn', 'conc', 'death'].includes(c.kind)
+    && !cards.some((p) => sameRoll(p, c)));
   log.cards = older ? [...log.cards, ...cards] : [...heard, ...cards];
   log.next = page.next;
   log.loaded = true;
+}
+
+/** Whether a card of the change log is the roll `live` heard: the same
+ *  kind, who, target and dice. */
+function sameRoll(logged, live) {
+  const dice = (c) => JSON.stringify((c.rolls || []).map((r) => r.dice));
+  return logged.kind === live.kind && logged.caster === live.caster
+    && (logged.target || null) === (live.target || null) && dice(logged) === dice(live);
 }
 
 /** A cast heard live joins the top of the log (once). */

@@ -119,7 +119,11 @@ export function outcomeCard(data, spellName) {
     if (tg.damage_total || (tg.damage || []).length) lines.push(h('p', {}, t('cast.onTarget', { target: tg.target, dmg: tg.damage_total }), save));
     else if (save) lines.push(h('p', {}, h('strong', {}, tg.target), save));
   }
-  if (data.countered) lines.push(h('p', {}, h('strong', {}, t('react.countered'))));
+  // A Counterspell's card names the spell it answered (issue 37).
+  const a = data.answered && data.answered.kind === 'spell_cast' ? data.answered : null;
+  const answered = a ? { caster: a.caster, spell: spellName(a.spell) === a.spell && a.spell_name ? a.spell_name : spellName(a.spell) } : null;
+  if (data.countered) lines.push(h('p', { class: 'countered' }, h('strong', {}, answered ? t('react.counteredWhat', answered) : t('react.countered'))));
+  else if (data.countered === false && answered) lines.push(h('p', { class: 'countered' }, t('react.notCountered', answered)));
   return h('section', { class: 'card outcome', id: 'rw-outcome' }, ...lines);
 }
 
