@@ -96,6 +96,8 @@ test('the whole table sees a Fireball card with every die, live and after a relo
   // The GM sees it live, with one seat less on the invite.
   await gm.locator('#player-list li').getByText(OTHER, { exact: true }).waitFor({ state: 'visible' });
   await gm.locator('#invite-list li').getByText(/^seats left: 1, until /).waitFor({ state: 'visible' });
+  assert.equal(await gm.locator('#invite-uses').inputValue(), '2', 'the live redraw keeps what the GM typed');
+  await gm.locator('#toast').waitFor({ state: 'hidden' });
   await gm.locator('#invites').screenshot({ path: path.join(SHOTS, 'invites.png') });
   // Only the GM invites and removes.
   for (const p of [player, other]) assert.equal(await p.locator('#invites').count(), 0, 'no invite card for a player');

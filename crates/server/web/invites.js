@@ -10,8 +10,10 @@ import { h } from './dom.js';
 const PENDING = 'grimoire.join';
 
 // What the GM's card shows outside the function that draws it, so a live
-// redraw keeps a fresh link (shown only once) and the last message.
-const shown = { campaign: null, link: '', copied: '', error: '', invites: [] };
+// redraw keeps what was typed, a fresh link (shown only once) and the
+// last message.
+const FRESH = { link: '', copied: '', error: '', invites: [], uses: '6', hours: '72' };
+const shown = { campaign: null, ...FRESH };
 
 /** Takes a `#join=<code>` link off the address (kept for this tab until
  *  sign-in). True when there was one. */
@@ -54,7 +56,7 @@ function linkFor(code) {
  * Revoke. `hooks`: `errorText(e)`, `onChange()` after a removal, `toast(s)`.
  */
 export function inviteCard(campaign, hooks) {
-  if (shown.campaign !== campaign.id) Object.assign(shown, { campaign: campaign.id, link: '', copied: '', error: '', invites: [] });
+  if (shown.campaign !== campaign.id) Object.assign(shown, { campaign: campaign.id, ...FRESH });
   const card = h('div', { class: 'card invites', id: 'invites' });
   const draw = () => card.replaceChildren(...body(campaign, hooks, draw));
   draw();
@@ -86,10 +88,13 @@ function body(campaign, hooks, draw) {
         draw();
       },
     }, t('invite.remove'))));
-  const uses = h('input', { id: 'invite-uses', type: 'number', min: 1, max: 50, value: 6, inputmode: 'numeric', required: true });
-  const hours = h('select', { id: 'invite-hours' },
+  const uses = h('input', {
+    id: 'invite-uses', type: 'number', min: 1, max: 50, value: shown.uses, inputmode: 'numeric', required: true,
+    oninput: (ev) => { shown.uses = ev.target.value; },
+  });
+  const hours = h('select', { id: 'invite-hours', onchange: (ev) => { shown.hours = ev.target.value; } },
     ...[[24, 'invite.day'], [72, 'invite.days3'], [168, 'invite.week'], [336, 'invite.weeks2']]
-      .map(([v, key]) => h('option', { value: v, selected: v === 72 }, t(key))));
+      .map(([v, key]) => h('option', { value: v, selected: String(v) === shown.hours }, t(key))));
   const make = h('form', {
     class: 'stack',
     onsubmit: async (ev) => {
