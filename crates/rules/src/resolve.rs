@@ -887,12 +887,24 @@ fn empower<R: DiceRng + ?Sized>(
 }
 
 /// Where a creature's hit points stand while a cast's outcomes are counted.
-struct Standing {
-    /// The name, folded for comparing.
-    name: String,
+struct Standing<'a> {
+    /// The name as given, trimmed (compared with [`same_name`]).
+    name: &'a str,
     hp: u32,
     temp_hp: u32,
     max_hp: Option<i32>,
+}
+
+/// Whether two trimmed names are one creature's: equal once lower-cased.
+/// ASCII names (nearly all) are compared in place; any other is lower-cased
+/// in full first, as a character such as the Kelvin sign lower-cases into
+/// ASCII.
+fn same_name(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        a.eq_ignore_ascii_case(b)
+    } else {
+        a.to_lowercase() == b.to_lowercase()
+    }
 }
 
 /// Each target's hit points afterwards, when known (R16): damage takes
@@ -903,8 +915,8 @@ struct Standing {
 pub(crate) fn hit_points_after(targets: &[Target], outs: &mut [TargetOutcome]) {
     let mut standing: SmallVec<[Standing; 8]> = SmallVec::new();
     for (t, out) in targets.iter().zip(outs.iter_mut()) {
-        let name = t.name.trim().to_lowercase();
-        let at = standing.iter().position(|s| s.name == name);
+        let name = t.name.trim();
+        let at = standing.iter().position(|s| same_name(s.name, name));
         let stats = t.stats.as_ref();
         let now = match at {
             Some(i) => &mut standing[i],
@@ -939,5 +951,39 @@ pub(crate) fn hit_points_after(targets: &[Target], outs: &mut [TargetOutcome]) {
         now.hp = hp;
         now.temp_hp = temp_hp;
         out.hp_after = Some(i32::try_from(hp).unwrap_or(i32::MAX));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_name;
+
+    /// R16: every mention of one creature counts against the same hit
+    /// points; names match as they did when both were lower-cased whole.
+    #[test]
+    fn r16_names_of_one_creature_match_as_lower_cased() {
+        let names = [
+            "Goblin",
+            "goblin",
+            "GOBLIN",
+            "Goblins",
+            "Kobold",
+            "\u{212A}obold",
+            "Élise",
+            "ÉLISE",
+            "Elise",
+            "",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(
+                    same_name(a, b),
+                    a.to_lowercase() == b.to_lowercase(),
+                    "{a} and {b}"
+                );
+            }
+        }
+        assert!(same_name("\u{212A}obold", "kobold"));
+        assert!(!same_name("Elise", "Élise"));
     }
 }
