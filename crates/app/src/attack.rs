@@ -16,8 +16,9 @@ use grimoire_rules::{
 };
 use grimoire_store::{ChangeId, Entity, Store};
 
-use crate::cast::{CharacterHit, commit_cast, encounter_numbers, fill_missing, own_effects};
+use crate::cast::{commit_cast, encounter_numbers, fill_missing, own_effects};
 use crate::error::AppError;
+use crate::hit::CharacterHit;
 use crate::identity::combatant_named;
 use crate::state::{CHARACTER, EncounterState, character, encounter_of, fold};
 

@@ -8,10 +8,9 @@ use grimoire_rules::{
     EffectBoard, Encounter, EncounterEvent, Event, HouseRules, Range, Spell, Target,
 };
 use grimoire_store::{Committed, Entity, Store};
-use serde::{Deserialize, Serialize};
 
-use crate::encounter::ConcentrationSave;
 use crate::error::AppError;
+use crate::hit::{CharacterHit, ConcentrationSave};
 use crate::identity::{combatant_named, is_character};
 use crate::state::{Batch, CHARACTER, EncounterState, fold};
 
@@ -29,7 +28,7 @@ pub fn fit_request(
 ) -> Result<CastRequest, AppError> {
     let (mut req, board) = fit_situation(caster, enc, spell, req)?;
     apply_effects_in_force(&board, &caster.name, &mut req);
-    crate::reaction::ward_off(&board, spell, &mut req, &crate::reaction::srd_spell);
+    crate::ward::ward_off(&board, spell, &mut req, &crate::ward::srd_spell);
     Ok(req)
 }
 
@@ -344,7 +343,7 @@ pub(crate) fn fit_request_at_table(
     apply_effects_in_force(&board, &caster.name, &mut req);
     // A Shield in force keeps Magic Missile off its caster, whichever way
     // the cast comes (a window or none).
-    crate::reaction::ward_off(&board, spell, &mut req, &crate::reaction::srd_spell);
+    crate::ward::ward_off(&board, spell, &mut req, &crate::ward::srd_spell);
     Ok(req)
 }
 
@@ -377,19 +376,6 @@ fn names_caster(running: Option<&Encounter>, name: &str, caster: &Entity<Caster>
 /// the rest from the character.
 fn fill_from_character(t: &mut Target, c: &Caster) {
     fill_missing(t.stats.get_or_insert_with(Default::default), c.as_target());
-}
-
-/// What a cast did to a stored character it hit or healed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CharacterHit {
-    /// The character.
-    pub name: String,
-    /// Its hit points afterwards, when recorded.
-    pub hp: Option<u32>,
-    /// Its temporary hit points afterwards, when recorded.
-    pub temp_hp: Option<u32>,
-    /// The Concentration save the damage called for.
-    pub save: Option<ConcentrationSave>,
 }
 
 /// An accepted cast, committed.

@@ -16,8 +16,9 @@ use grimoire_dice::DiceRng;
 use grimoire_rules::{CastOutcome, CastRequest, Caster, Spell, SpellId, TriggerKind};
 use grimoire_store::{ChangeId, Entity, Store};
 
-use crate::cast::{CharacterHit, check_player_targets, commit_cast, fit_request_stored};
+use crate::cast::{check_player_targets, commit_cast, fit_request_stored};
 use crate::error::AppError;
+use crate::hit::CharacterHit;
 use crate::reaction::{Declared, Reactor, declare};
 use crate::seat::Seat;
 use crate::state::{character, encounter_of};

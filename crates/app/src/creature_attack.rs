@@ -17,8 +17,8 @@ use grimoire_rules::{
 use grimoire_store::{ChangeId, Entity, Store};
 use serde::Serialize;
 
-use crate::cast::CharacterHit;
 use crate::error::AppError;
+use crate::hit::CharacterHit;
 use crate::identity::combatant_named;
 use crate::reaction::Reactor;
 use crate::state::{Batch, EncounterState, encounter_of};

@@ -6,11 +6,9 @@
 //! the rules work and the commit.
 
 use grimoire_dice::DiceRng;
-use grimoire_rules::{
-    AppliedEffect, Caster, Combatant, DamageType, Encounter, RollRecord, RulesError,
-};
+use grimoire_rules::{AppliedEffect, Caster, Combatant, DamageType, Encounter, RulesError};
 use grimoire_store::{Entity, Store};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::AppError;
 use crate::identity::character_of;
@@ -210,16 +208,7 @@ pub fn start(
 pub use crate::entering::{Entering, harm_on_entering};
 pub use crate::turns::{NextTurn, TurnHit, next_turn};
 
-/// A Concentration save made because of damage.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ConcentrationSave {
-    /// Its DC: half the damage, at least 10, at most 30.
-    pub dc: i32,
-    /// The roll.
-    pub roll: RollRecord,
-    /// Whether Concentration holds.
-    pub kept: bool,
-}
+pub use crate::hit::ConcentrationSave;
 
 /// What damage to a combatant did.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -16,7 +16,7 @@ use grimoire_store::{Entity, Store};
 use crate::character::{Step, commit};
 use crate::error::AppError;
 use crate::limits;
-use crate::play::StepReport;
+use crate::report::StepReport;
 use serde::{Deserialize, Serialize};
 
 /// Most choices one request may make.

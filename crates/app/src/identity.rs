@@ -30,17 +30,9 @@ pub fn character_of(store: &Store, c: &Combatant) -> Result<Option<Entity<Caster
     })
 }
 
-/// Whether combatant `c` is the character called `character` (its stored
-/// spelling): without [`character_of`]'s read, for scanning encounters.
-pub fn is_character(c: &Combatant, character: &str) -> bool {
-    match c.kind {
-        Some(CombatantKind::Character) => {
-            grimoire_store::name_key(&c.name) == grimoire_store::name_key(character)
-        }
-        Some(CombatantKind::Creature) => false,
-        None => c.caster.is_none() && c.name == character,
-    }
-}
+/// Whether combatant `c` is the character called `character`: without
+/// [`character_of`]'s read, for scanning encounters.
+pub use crate::kind::is_character;
 
 /// The combatant of a running encounter that `name` denotes (any case,
 /// with or without Czech diacritics).

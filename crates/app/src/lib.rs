@@ -29,6 +29,7 @@
 pub mod attack;
 pub mod bestiary;
 pub mod budget;
+pub mod card;
 mod cast;
 pub mod cast_spell;
 mod character;
@@ -44,10 +45,12 @@ mod error;
 mod fall;
 pub mod features;
 pub mod gear;
+mod hit;
 mod hit_dice;
 pub mod homebrew;
 pub mod house;
 pub mod identity;
+mod kind;
 pub mod limits;
 mod max_hp;
 pub mod metamagic_options;
@@ -58,6 +61,8 @@ pub mod plan;
 pub mod plan_metamagic;
 pub mod play;
 pub mod reaction;
+mod report;
+mod resources_view;
 pub mod retry;
 pub mod seat;
 pub mod sheet;
@@ -66,13 +71,13 @@ mod state;
 pub mod table_log;
 mod turns;
 pub mod view;
+mod ward;
+mod way;
 pub mod window;
 pub mod window_calls;
 
 pub use attack::{AttackCall, AttackDone, AttackView, CreatureConcentration, attack};
-pub use cast::{
-    CastCommit, CharacterHit, check_player_targets, commit_cast, fit_request, fit_request_stored,
-};
+pub use cast::{CastCommit, check_player_targets, commit_cast, fit_request, fit_request_stored};
 pub use cast_spell::{CastAnswer, CastCall, CastDone, Waiting, cast_spell, reaction_spells};
 pub use character::{
     Affliction, Damaged, HitPointChange, NextTurn, RestKind, Step, Toggle, condition,
@@ -85,6 +90,7 @@ pub use creature_attack::{
 pub use dying::{DeathSave, death_save, exhaustion, stabilize};
 pub use error::AppError;
 pub use gear::{equip_new, starting_equipment};
+pub use hit::CharacterHit;
 pub use hit_dice::{
     PartyHitDice, PartyMember, PartyRest, Rested, rest_all, rest_all_spending, rest_with_hit_dice,
 };

@@ -22,7 +22,7 @@ use grimoire_rules::{
 use grimoire_store::{ChangeId, Entity, LogEntry, Store, Undone};
 use serde::{Deserialize, Serialize};
 
-use crate::character::{Affliction, HitPointChange, NextTurn, RestKind, Step, Toggle};
+use crate::character::{Affliction, HitPointChange, NextTurn, RestKind, Toggle};
 use crate::error::AppError;
 use crate::seat::Seat;
 use crate::sheet::{CharacterView, OWNER, Owner, load};
@@ -142,35 +142,7 @@ pub struct TimeInput {
     pub rounds: u64,
 }
 
-/// The result of an accepted action.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct StepReport {
-    /// The state changes logged (empty when nothing changed).
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
-    pub events: Vec<Event>,
-    /// Notes for the player: the rules' notes, each a `code` with its
-    /// values.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
-    pub notes: Vec<grimoire_rules::Note>,
-    /// The change id, when something was written.
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
-    pub change: Option<ChangeId>,
-    /// The character afterwards.
-    pub character: CharacterView,
-}
-
-impl StepReport {
-    /// The report of `step` on a character played by `owner`.
-    fn of(step: Step, owner: &str) -> Self {
-        StepReport {
-            character: CharacterView::of(&step.character, owner),
-            events: step.events,
-            notes: step.notes,
-            change: step.change,
-        }
-    }
-}
+pub use crate::report::StepReport;
 
 /// What a rest did: the step, and each Hit Point Die spent. The CLI's
 /// `rest --json`, the API's `POST …/rests` and MCP's `rest` answer it.

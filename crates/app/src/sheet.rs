@@ -97,9 +97,9 @@ pub struct CharacterView {
     /// Sorcery's uses, the once-per-rest features (left out when none).
     #[serde(
         default,
-        skip_serializing_if = "crate::class_resources::ResourcesView::is_empty"
+        skip_serializing_if = "crate::resources_view::ResourcesView::is_empty"
     )]
-    pub resources: crate::class_resources::ResourcesView,
+    pub resources: crate::resources_view::ResourcesView,
     /// The rest of `grimoire character show --json`'s fields (`abilities`,
     /// `proficiency_bonus`, `spellcasting`, `features`, `items`,
     /// `equipment`, `ongoing`, `long_cast`, `turn`, `time_rounds`).
@@ -144,7 +144,7 @@ impl CharacterView {
             state: c.clone(),
             arcanum: slots.arcanum,
             slot_spent_this_turn: c.turn().slot_spent,
-            resources: crate::class_resources::ResourcesView::of(c),
+            resources: crate::resources_view::ResourcesView::of(c),
             sheet: SheetView::of(c),
         }
     }

@@ -98,7 +98,7 @@ pub fn ended_encounter(
 
 /// The running encounter this character (its stored spelling) takes part
 /// in, if any: one with a combatant that is the character, never a
-/// creature of its name ([`crate::identity::is_character`]: a character
+/// creature of its name ([`crate::kind::is_character`]: a character
 /// called like the encounter's Ogre is not in it). Looks at the shared
 /// states and copies only the one found, so ended encounters cost a
 /// glance each, not a copy (issue 16).
@@ -111,7 +111,7 @@ pub fn encounter_of(
             e.running.as_ref().is_some_and(|r| {
                 r.combatants()
                     .iter()
-                    .any(|c| crate::identity::is_character(c, character))
+                    .any(|c| crate::kind::is_character(c, character))
             })
         })?
         .map(|e| e.map(|state| EncounterState::clone(&state))))
@@ -132,6 +132,13 @@ pub struct Batch {
 struct EventOf<'a, E> {
     entity: &'a str,
     event: &'a E,
+}
+
+/// A roll's card as the log stores it, tagged with whom it is about.
+#[derive(serde::Serialize)]
+struct RollCardOf<'a> {
+    card: &'a crate::card::RollCard,
+    entity: &'a str,
 }
 
 /// A cast's card as the log stores it, tagged with its caster.
@@ -215,8 +222,11 @@ impl Batch {
     /// spell's damage at a turn's edge, a Concentration or death save) as
     /// a card of the change (`{"entity": who, "card": {"kind": …}}`), so a
     /// table's log shows it after a reload as it did live (issue 37).
-    pub fn roll_card(&mut self, entity: &str, card: serde_json::Value) -> Result<(), AppError> {
-        self.log(&serde_json::json!({ "entity": entity, "card": card }))
+    pub fn roll_card(&mut self, card: &crate::card::RollCard) -> Result<(), AppError> {
+        self.log(&RollCardOf {
+            entity: card.entity(),
+            card,
+        })
     }
 
     /// Logs one more event with the change, tagged with its entity.

@@ -5,9 +5,9 @@
 //! [`crate::seat::Seat::redact`] on the way out, like every answer.
 
 use grimoire_store::{ChangeId, ChangeSummary, Store};
-use serde::Serialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 
+use crate::card::LogCard;
 use crate::error::AppError;
 
 /// How many entries a page holds by default.
@@ -28,11 +28,12 @@ pub struct TableEntry {
     /// The characters, encounters and table settings it touched
     /// (`character:Elmira`, `table:house-rules`).
     pub entities: Vec<String>,
-    /// The casts it made, each as a cast's JSON (spell, level, slot,
-    /// mode, rolls, targets with saves and damage, concentration), as the
-    /// change stored it: a log keeps the shapes of older versions too.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
-    pub cards: Vec<Value>,
+    /// What it showed the table: each cast as its card (spell, level,
+    /// slot, mode, rolls, targets with saves and damage, concentration)
+    /// and each roll made outside a cast (`kind`: `turn`, `conc`,
+    /// `death`), as the change stored them: a log keeps the shapes of
+    /// older versions too ([`LogCard`]).
+    pub cards: Vec<LogCard>,
 }
 
 /// A page of the table log.
@@ -66,12 +67,15 @@ pub fn table_log(store: &Store, limit: u32, before: Option<i64>) -> Result<Table
 }
 
 fn entry(c: ChangeSummary) -> TableEntry {
+    // Every card this version logs reads back (`card.rs`'s tests); a card
+    // of a shape it cannot read is left out rather than failing the page.
     let cards = c
         .events
         .as_array()
         .into_iter()
         .flatten()
-        .filter_map(|e| e.get("card").cloned())
+        .filter_map(|e| e.get("card"))
+        .filter_map(|card| LogCard::deserialize(card).ok())
         .collect();
     TableEntry {
         change: c.change.0,

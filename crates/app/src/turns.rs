@@ -12,6 +12,7 @@ use grimoire_rules::{
 use grimoire_store::{Entity, Store};
 use serde::Serialize;
 
+use crate::card::RollCard;
 use crate::cast::{fill_from_combatant, fill_missing};
 use crate::encounter::{ConcentrationSave, combatant_characters};
 use crate::error::AppError;
@@ -220,14 +221,15 @@ pub fn next_turn<R: DiceRng + ?Sized>(
 /// save it called for, as the table log's cards (`turn`, `conc`): the
 /// shapes the web's live cards have.
 pub(crate) fn log_turn_hit(batch: &mut Batch, hit: &TurnHit) -> Result<(), AppError> {
-    batch.roll_card(
-        &hit.target,
-        serde_json::json!({
-            "kind": "turn", "caster": hit.caster, "spell": hit.spell,
-            "spell_name": hit.name, "target": hit.target, "rolls": hit.rolls,
-            "outcome": hit.outcome, "hp": hit.hp,
-        }),
-    )?;
+    batch.roll_card(&RollCard::Turn {
+        caster: hit.caster.clone(),
+        spell: hit.spell.clone(),
+        spell_name: hit.name.clone(),
+        target: hit.target.clone(),
+        rolls: hit.rolls.clone(),
+        outcome: hit.outcome.clone(),
+        hp: hit.hp,
+    })?;
     if let Some(save) = &hit.concentration_save {
         log_concentration_save(batch, &hit.target, save)?;
     }
@@ -241,23 +243,21 @@ pub(crate) fn log_concentration_save(
     name: &str,
     save: &crate::encounter::ConcentrationSave,
 ) -> Result<(), AppError> {
-    batch.roll_card(
-        name,
-        serde_json::json!({
-            "kind": "conc", "caster": name, "dc": save.dc, "kept": save.kept,
-            "rolls": [save.roll],
-        }),
-    )
+    batch.roll_card(&RollCard::Conc {
+        caster: name.to_owned(),
+        dc: save.dc,
+        kept: save.kept,
+        rolls: vec![save.roll.clone()],
+    })
 }
 
 /// Logs a death save rolled as a turn began as a `death` card.
 fn log_death_save(batch: &mut Batch, d: &crate::dying::DeathSave) -> Result<(), AppError> {
-    batch.roll_card(
-        &d.name,
-        serde_json::json!({
-            "kind": "death", "caster": d.name, "rolls": [d.roll], "result": d.result,
-        }),
-    )
+    batch.roll_card(&RollCard::Death {
+        caster: d.name.clone(),
+        rolls: vec![d.roll.clone()],
+        result: d.result,
+    })
 }
 
 /// Lands the turn damage `creature` takes at `at` of its turn, spell by

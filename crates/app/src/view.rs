@@ -15,7 +15,7 @@ use grimoire_rules::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::cast::CharacterHit;
+use crate::hit::CharacterHit;
 
 /// Slots of one level (or the pact slots).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,12 +103,15 @@ impl SlotsJson {
     }
 }
 
-/// One accepted casting, as `grimoire cast --json` shows it under `cast`.
+/// One accepted casting, as `grimoire cast --json` shows it under `cast`
+/// and a table's log keeps it as a card ([`crate::card::LogCard`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CastView {
     /// The caster's name.
     pub caster: String,
     /// The spell id.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub spell: SpellId,
     /// The spell's English name.
     pub spell_name: String,
@@ -125,8 +128,10 @@ pub struct CastView {
     /// The item or ability cast through.
     pub via: Option<String>,
     /// The class cast with.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub class: Option<Class>,
     /// The part of the turn used.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub action: ActionKind,
     /// The spell save DC.
     pub save_dc: i32,
@@ -137,34 +142,42 @@ pub struct CastView {
     /// Rounds a started casting needs.
     pub rounds_needed: Option<u64>,
     /// Every roll made.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
     pub rolls: Vec<RollRecord>,
     /// What happened to each target.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
     pub targets: Vec<TargetOutcome>,
     /// The ongoing spell's id, if it lasts.
     pub effect: Option<u64>,
     /// Whether Concentration began.
     pub concentration_started: bool,
     /// The spell whose Concentration ended.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub concentration_ended: Option<SpellId>,
     /// Rule notes, codes with values (`grimoire_words::note` words them);
     /// a card logged before notes were data has English sentences.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
     pub notes: Vec<grimoire_rules::Note>,
     /// Rules the cast broke that the table's house rules let pass, each a
     /// warning with the refusal it would have been.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
     pub waived: Vec<grimoire_rules::Waived>,
     /// Stored characters the spell damaged or healed: their hit points
     /// afterwards and any Concentration save.
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
     pub characters: Vec<CharacterHit>,
     /// For a spell that deals no damage as it is cast (Flaming Sphere,
     /// Spirit Guardians in 2024): when it will harm (`at`: `start`, `end`
     /// of a creature's turn, `enter` for a creature coming into it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
     pub damage_later: Option<grimoire_rules::LaterHarm>,
     /// The Metamagic that reshaped the casting and the Sorcery Points it
     /// cost, when any did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
     pub metamagic: Option<grimoire_rules::MetamagicPaid>,
 }
 
@@ -459,9 +472,9 @@ pub struct CharacterJson {
     /// Class resources left (Sorcery Points, Arcane Recovery...), when any.
     #[serde(
         default,
-        skip_serializing_if = "crate::class_resources::ResourcesView::is_empty"
+        skip_serializing_if = "crate::resources_view::ResourcesView::is_empty"
     )]
-    pub resources: crate::class_resources::ResourcesView,
+    pub resources: crate::resources_view::ResourcesView,
     /// The rest of the sheet.
     #[serde(flatten)]
     pub sheet: SheetView,
@@ -487,7 +500,7 @@ impl CharacterJson {
                 spell: k.spell.clone(),
                 effect: k.effect.0,
             }),
-            resources: crate::class_resources::ResourcesView::of(c),
+            resources: crate::resources_view::ResourcesView::of(c),
             sheet: SheetView::of(c),
         }
     }

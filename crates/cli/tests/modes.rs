@@ -354,9 +354,10 @@ fn pact_slots_are_listed_separately_and_return_on_a_short_rest() {
         (Some(2), Some(true))
     );
     assert_eq!(cast["slots"]["pact"]["remaining"], 1);
+    // The rest answers the character afterwards, its slots included.
     let rest = s.ok(&["rest", "Hex", "--short"]);
-    assert_eq!(rest["pact"]["remaining"], 2);
-    assert_eq!(slots(&rest), [(1, 3, 3)]);
+    assert_eq!(rest["character"]["pact"]["remaining"], 2);
+    assert_eq!(slots(&rest["character"]), [(1, 3, 3)]);
 }
 
 #[test]

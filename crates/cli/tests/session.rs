@@ -101,7 +101,7 @@ fn full_session_wizard_three() {
 
     // R4: a Long Rest restores every slot.
     let rest = s.ok(&["rest", "Elmira", "--long"]);
-    assert_eq!(slots(&rest), [(1, 4, 4), (2, 2, 2)]);
+    assert_eq!(slots(&rest["character"]), [(1, 4, 4), (2, 2, 2)]);
 
     // Undo reverts the rest only.
     let undo = s.ok(&["undo", "Elmira"]);

@@ -160,3 +160,113 @@ async fn a_character_carries_the_cli_slots_and_sheet_fields() {
         assert!(v["state"].is_object());
     }
 }
+
+/// The top-level fields of an answer.
+fn fields(v: &Value) -> Vec<String> {
+    let mut keys: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+    keys.sort();
+    keys
+}
+
+fn sorted(names: &[&str]) -> Vec<String> {
+    let mut keys: Vec<String> = names.iter().map(|&n| n.to_owned()).collect();
+    keys.sort();
+    keys
+}
+
+/// Issue 32: a character step answers the same typed report as
+/// `grimoire --json hp|damage|condition|turn end|rest` and MCP's tools
+/// (`crates/cli/tests/typed_answers.rs` holds the same field lists).
+#[tokio::test]
+async fn a_character_step_answers_the_cli_report_fields() {
+    use grimoire_app::play::{
+        ConditionReport, DamageReport, HitPointsReport, RestReport, TurnReport,
+    };
+    let steps: [(&str, Value, &[&str]); 5] = [
+        (
+            "hp",
+            json!({"max_hp": 20}),
+            &[
+                "vitals",
+                "hit_dice",
+                "hit_dice_left",
+                "max_hp_rolled",
+                "events",
+                "notes",
+                "change",
+                "character",
+            ],
+        ),
+        (
+            "damage",
+            json!({"amount": 7, "seed": 1}),
+            &[
+                "damage",
+                "hp_after",
+                "vitals",
+                "dc",
+                "roll",
+                "concentration_kept",
+                "events",
+                "notes",
+                "change",
+                "character",
+            ],
+        ),
+        (
+            "conditions",
+            json!({"condition": "exhaustion"}),
+            &[
+                "conditions",
+                "silenced",
+                "exhaustion",
+                "events",
+                "notes",
+                "change",
+                "character",
+            ],
+        ),
+        (
+            "turns",
+            json!({}),
+            &["turn", "events", "notes", "change", "character"],
+        ),
+        (
+            "rests",
+            json!({"kind": "long", "seed": 1}),
+            &[
+                "rest",
+                "events",
+                "notes",
+                "change",
+                "hit_dice_rolls",
+                "hit_dice_healed",
+                "hit_dice_left",
+                "vitals",
+                "character",
+            ],
+        ),
+    ];
+    for h in harnesses().await {
+        let t = table(&h).await;
+        for (route, body, names) in &steps {
+            let path = format!("/campaigns/cave/characters/Elmira/{route}");
+            let (s, v) = h.post(&path, Some(&t.petr), body.clone()).await;
+            assert_eq!(s, StatusCode::OK, "{}: {route}: {v}", h.name);
+            assert_eq!(fields(&v), sorted(names), "{}: {route}", h.name);
+            let typed = match *route {
+                "hp" => serde_json::from_value::<HitPointsReport>(v.clone()).map(|_| ()),
+                "damage" => serde_json::from_value::<DamageReport>(v.clone()).map(|r| {
+                    assert_eq!((r.damage, r.hp_after), (7, Some(13)), "{}", h.name);
+                }),
+                "conditions" => serde_json::from_value::<ConditionReport>(v.clone()).map(|r| {
+                    // Exhaustion comes in levels, as through the CLI.
+                    assert_eq!(r.exhaustion, 1, "{}", h.name);
+                }),
+                "turns" => serde_json::from_value::<TurnReport>(v.clone()).map(|_| ()),
+                _ => serde_json::from_value::<RestReport>(v.clone()).map(|_| ()),
+            };
+            typed.unwrap_or_else(|e| panic!("{}: {route}: {e}: {v}", h.name));
+        }
+    }
+}
