@@ -18,7 +18,6 @@ use std::sync::OnceLock;
 use grimoire_rules::{DamageType, Spell};
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::Catalog;
 use crate::entry::{CatalogSpell, Folded, Source};
 
 /// The generated file, embedded.
@@ -77,18 +76,24 @@ pub(crate) struct Snapshot {
     /// Boxed, so that the cells stay small: making them ready writes to all
     /// of them at start-up.
     decoded: Box<[OnceLock<Box<CatalogSpell>>]>,
+    /// The spell at an index whose line does not decode (which the snapshot
+    /// test rules out), from the source the snapshot was made from: the
+    /// catalogue's TOML, which the catalogue reads, not the snapshot.
+    fallback: fn(usize) -> CatalogSpell,
 }
 
 impl Snapshot {
     /// The embedded snapshot, or `None` when its index is empty (as it is
-    /// while being regenerated).
+    /// while being regenerated); a spell whose line does not decode is
+    /// `fallback(index)`.
     ///
     /// Nothing is checked or read here: touching every spell's line would
     /// fault the whole file into memory, which is what this type avoids. A
     /// line that does not fit is found when its spell is decoded.
-    pub(crate) fn embedded() -> Option<Snapshot> {
+    pub(crate) fn embedded(fallback: fn(usize) -> CatalogSpell) -> Option<Snapshot> {
         (!SPELLS.is_empty()).then(|| Snapshot {
             decoded: SPELLS.iter().map(|_| OnceLock::new()).collect(),
+            fallback,
         })
     }
 
@@ -113,7 +118,7 @@ impl Snapshot {
 
     /// The spell at `index` (in `0..len()`), decoded on first use.
     pub(crate) fn spell(&self, index: usize) -> &CatalogSpell {
-        self.decoded[index].get_or_init(|| Box::new(decode_or_toml(index)))
+        self.decoded[index].get_or_init(|| Box::new(self.decode_or_fallback(index)))
     }
 
     /// The spell at `index` as a value: a copy of it if already decoded,
@@ -123,36 +128,19 @@ impl Snapshot {
         self.decoded[index]
             .get()
             .map(|spell| CatalogSpell::clone(spell))
-            .unwrap_or_else(|| decode_or_toml(index))
+            .unwrap_or_else(|| self.decode_or_fallback(index))
+    }
+
+    /// The spell at `index` from its JSON line, or the fallback's should the
+    /// line not decode.
+    fn decode_or_fallback(&self, index: usize) -> CatalogSpell {
+        decode(SRD_JSON, &SPELLS[index]).unwrap_or_else(|| (self.fallback)(index))
     }
 
     /// How many spells have been decoded so far.
     #[cfg(test)]
     pub(crate) fn decoded(&self) -> usize {
         self.decoded.iter().filter(|d| d.get().is_some()).count()
-    }
-}
-
-/// The spell at `index` from its JSON line, or from the TOML data should the
-/// line not decode (which the snapshot test rules out).
-fn decode_or_toml(index: usize) -> CatalogSpell {
-    decode(SRD_JSON, &SPELLS[index]).unwrap_or_else(|| from_toml(index))
-}
-
-/// The spell at `index` of the SRD read from TOML, read once per process.
-///
-/// # Panics
-///
-/// Only if the embedded TOML is invalid too, as [`Catalog::srd`] would.
-fn from_toml(index: usize) -> CatalogSpell {
-    static TOML: OnceLock<Catalog> = OnceLock::new();
-    let srd = TOML.get_or_init(|| {
-        Catalog::load_srd()
-            .unwrap_or_else(|errors| panic!("embedded SRD spell data is invalid: {errors:?}"))
-    });
-    match srd.spells().get(index) {
-        Some(spell) => spell.clone(),
-        None => panic!("the SRD snapshot's index has no spell {index} in the TOML data"),
     }
 }
 
@@ -222,7 +210,7 @@ mod tests {
             .collect();
         assert_eq!(again, from_toml.spells());
         // Every key finds the spell the TOML catalogue finds.
-        let snapshot = Snapshot::embedded().expect("the index fits the JSON");
+        let snapshot = Snapshot::embedded(every_line_decodes).expect("the index fits the JSON");
         for spell in from_toml.spells() {
             for key in [
                 spell.id().to_string(),
@@ -238,6 +226,12 @@ mod tests {
             }
         }
         assert_eq!(snapshot.decoded(), 0, "finding spells decodes none");
+    }
+
+    /// The fallback of a snapshot whose every line decodes, as the test above
+    /// holds the embedded one's.
+    fn every_line_decodes(index: usize) -> CatalogSpell {
+        panic!("the line of spell {index} does not decode")
     }
 
     /// The index as compiled in: compared byte for byte with what the TOML gives.
@@ -257,7 +251,7 @@ mod tests {
 
     #[test]
     fn a_lookup_decodes_only_the_spell_it_finds() {
-        let snapshot = Snapshot::embedded().expect("the index fits the JSON");
+        let snapshot = Snapshot::embedded(every_line_decodes).expect("the index fits the JSON");
         let at = snapshot.find("fire bolt").expect("Fire Bolt is indexed");
         assert_eq!(snapshot.decoded(), 0);
         assert_eq!(snapshot.spell(at).name_en, "Fire Bolt");
@@ -284,6 +278,6 @@ mod tests {
         };
         assert!(decode(SRD_JSON, &past_the_end).is_none());
         let toml = Catalog::load_srd().expect("the SRD TOML loads");
-        assert_eq!(from_toml(0), toml.spells()[0]);
+        assert_eq!(crate::catalog::srd_spell_from_toml(0), toml.spells()[0]);
     }
 }
