@@ -1,6 +1,6 @@
 //! The data-file format: `[[spell]]` tables in TOML, read with serde into
 //! these private types. The files are the catalogue's business; the rules
-//! crate never sees them ([`crate::convert`] turns them into its types).
+//! crate never sees them (`convert.rs` turns them into its types).
 
 use std::collections::BTreeMap;
 
