@@ -1,8 +1,8 @@
 //! What a command prints and holds while the CLI runs embedded in
-//! another program ([`crate::embedded::Session`]): the thread's capture
-//! of its output, and whether it holds the session's store. Kept apart
-//! from the session so that printing and opening the store depend on
-//! this alone.
+//! another program (an embedded `Session`, as `grimoire mcp` runs it): the
+//! thread's capture of its output, and whether it holds the session's
+//! store. Kept apart from the session, beneath it, so that printing and
+//! opening the store depend on this alone.
 
 use std::cell::{Cell, RefCell};
 use std::sync::{Mutex, MutexGuard};
