@@ -1,6 +1,6 @@
 //! `grimoire monster list|show`: the spellcasting creatures (SRD 5.2 and
 //! homebrew stat blocks), and `encounter add --monster`. Casting for them
-//! and Reactions are in [`super::reaction`].
+//! and Reactions are `encounter cast` and `encounter react` (`reaction.rs`).
 
 use clap::Subcommand;
 use grimoire_app::encounter_calls::CreatureCall;
