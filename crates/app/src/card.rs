@@ -47,7 +47,7 @@ pub enum RollCard {
         rolls: Vec<RollRecord>,
         /// The save, the damage by type and in all, as for a cast.
         #[cfg_attr(feature = "openapi", schema(value_type = Object))]
-        outcome: TargetOutcome,
+        outcome: Box<TargetOutcome>,
         /// The target's hit points afterwards, when tracked (a player
         /// sees a creature's as null).
         hp: Option<i32>,

@@ -5,7 +5,7 @@ use grimoire_rules::{Arg, RulesError};
 use grimoire_store::StoreError;
 
 use crate::limits::TooMany;
-use crate::name::{NameKind, NameProblem};
+use crate::name_policy::{NameKind, NameProblem};
 
 /// Everything a game operation can fail with; nothing was written.
 ///

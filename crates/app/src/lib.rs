@@ -56,6 +56,7 @@ mod max_hp;
 pub mod metamagic_options;
 pub mod monster;
 mod name;
+mod name_policy;
 pub mod options;
 pub mod plan;
 pub mod plan_metamagic;

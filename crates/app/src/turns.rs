@@ -227,7 +227,7 @@ pub(crate) fn log_turn_hit(batch: &mut Batch, hit: &TurnHit) -> Result<(), AppEr
         spell_name: hit.name.clone(),
         target: hit.target.clone(),
         rolls: hit.rolls.clone(),
-        outcome: hit.outcome.clone(),
+        outcome: Box::new(hit.outcome.clone()),
         hp: hit.hp,
     })?;
     if let Some(save) = &hit.concentration_save {
