@@ -18,7 +18,8 @@
 # Each response names the instance that served it (`X-Grimoire-Instance`).
 #
 # Environment (all optional except DATABASE_URL):
-#   INSTANCES          how many instances, 2 to 8 (default 2)
+#   INSTANCES          how many instances, 1 to 8 (default 2; 1 measures the
+#                      balancer's own cost)
 #   PORT               the balancer's port (default 8080)
 #   INSTANCE_PORTS     the instances' ports, space-separated (default PORT+1…)
 #   RUN_DIR            configuration, logs and pids (default /tmp/grimoire-loopback)
@@ -73,8 +74,8 @@ command -v haproxy >/dev/null || { echo "haproxy is missing: apt-get install -y 
 command -v curl >/dev/null || { echo "curl is missing: apt-get install -y curl" >&2; exit 2; }
 
 instances="${INSTANCES:-2}"
-if [ "$instances" -lt 2 ] || [ "$instances" -gt 8 ]; then
-  echo "INSTANCES must be 2 to 8" >&2
+if [ "$instances" -lt 1 ] || [ "$instances" -gt 8 ]; then
+  echo "INSTANCES must be 1 to 8" >&2
   exit 2
 fi
 port="${PORT:-8080}"
