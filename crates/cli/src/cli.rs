@@ -67,7 +67,7 @@ pub enum Command {
     /// The table's house rules: relax R10, R11 or R14 to warn instead of refuse
     HouseRules(commands::house::Args),
     /// Finish a Long or Short Rest
-    Rest(commands::character::RestArgs),
+    Rest(commands::rest::RestArgs),
     /// Font of Magic: turn a slot into Sorcery Points, or points into a slot (Sorcerer 2+)
     Font(commands::resources::FontArgs),
     /// Start Innate Sorcery for 1 minute (Bonus Action; Sorcerer)
@@ -156,7 +156,7 @@ pub fn run(ctx: &Ctx, command: Command) -> anyhow::Result<()> {
         Command::Options(args) => commands::options::run(ctx, &args),
         Command::Plan(args) => commands::plan::run(ctx, &args),
         Command::HouseRules(args) => commands::house::run(ctx, &args),
-        Command::Rest(args) => commands::character::rest(ctx, &args),
+        Command::Rest(args) => commands::rest::run(ctx, &args),
         Command::Font(args) => commands::resources::font(ctx, &args),
         Command::Innate(args) => commands::resources::innate(ctx, &args),
         Command::Cunning(args) => commands::resources::cunning(ctx, &args),

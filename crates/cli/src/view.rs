@@ -1,5 +1,6 @@
 //! How a character looks: its stable JSON and its terminal view.
 
+use grimoire_app::class_resources::ResourcesView;
 use grimoire_rules::{Ability, Caster, Class, SlotLevel, SpellId};
 use serde_json::{Value, json};
 
@@ -177,7 +178,7 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
     }
     lines.push(String::new());
     lines.push(slots_table(out, c));
-    lines.extend(crate::commands::resources::lines(out, c));
+    lines.extend(resource_lines(out, c));
     let list = |ids: &std::collections::BTreeSet<SpellId>| {
         ids.iter()
             .map(|id| spell_label(id, lang))
@@ -293,6 +294,79 @@ pub fn caster_human(out: &Out, c: &Caster) -> String {
     }
     lines.push(turn_line(out, c));
     lines.join("\n")
+}
+
+/// What the class resources of `c` are now (issue 33), one line each:
+/// Sorcery Points, created slots, Innate Sorcery and the once-per-rest
+/// features.
+pub fn resource_lines(out: &Out, c: &Caster) -> Vec<String> {
+    let v = ResourcesView::of(c);
+    let tag = out.lang.tag();
+    let text = |id: &str, args: Vec<(&str, String)>| grimoire_words::text(tag, id, args);
+    let state = |used: bool| if used { "used" } else { "ready" }.to_owned();
+    let mut lines = Vec::new();
+    if let Some(p) = v.sorcery_points {
+        lines.push(format!(
+            "{} {}",
+            text(
+                "cli-resources-points",
+                vec![("points", p.left.to_string()), ("max", p.max.to_string())]
+            ),
+            out.cyan(&pips(u32::from(p.left), u32::from(p.max)))
+        ));
+    }
+    if !v.created_slots.is_empty() {
+        let slots: Vec<String> = v
+            .created_slots
+            .iter()
+            .map(|s| format!("{}×{}", s.count, s.level))
+            .collect();
+        lines.push(text(
+            "cli-resources-created",
+            vec![("slots", slots.join(", "))],
+        ));
+    }
+    if let Some(p) = v.innate_sorcery {
+        lines.push(match v.innate_sorcery_rounds {
+            Some(rounds) => out.yellow(&text(
+                "cli-resources-innate-active",
+                vec![("rounds", rounds.to_string())],
+            )),
+            None => format!(
+                "{} {}",
+                text(
+                    "cli-resources-innate",
+                    vec![("uses", p.left.to_string()), ("max", p.max.to_string())]
+                ),
+                pips(u32::from(p.left), u32::from(p.max))
+            ),
+        });
+    }
+    if let Some(o) = v.sorcerous_restoration {
+        lines.push(text(
+            "cli-resources-restoration",
+            vec![("state", state(o.used))],
+        ));
+    }
+    if let Some(o) = v.arcane_recovery {
+        lines.push(text(
+            "cli-resources-arcane",
+            vec![("state", state(o.used)), ("levels", o.amount.to_string())],
+        ));
+    }
+    if let Some(o) = v.natural_recovery {
+        lines.push(text(
+            "cli-resources-natural",
+            vec![("state", state(o.used)), ("levels", o.amount.to_string())],
+        ));
+    }
+    if let Some(o) = v.magical_cunning {
+        lines.push(text(
+            "cli-resources-cunning",
+            vec![("state", state(o.used))],
+        ));
+    }
+    lines
 }
 
 /// What is left of this turn (R9, R10).

@@ -1,18 +1,16 @@
 //! Class resources (issue 33): `grimoire font` (Font of Magic both ways),
-//! `grimoire innate` (Innate Sorcery), `grimoire cunning` (Magical
-//! Cunning), the rest choices (`--arcane-recovery`,
-//! `--sorcerous-restoration`) and the lines `character show` prints.
+//! `grimoire innate` (Innate Sorcery) and `grimoire cunning` (Magical
+//! Cunning). The choices made as a rest finishes (`--arcane-recovery`,
+//! `--sorcerous-restoration`) are read with the rest's arguments
+//! (`rest.rs`); `character show` prints the resources with
+//! `view::resource_lines`.
 
-use grimoire_app::class_resources::{
-    FontInput, FontWay, MemorizeInput, ResourcesView, RestChoices,
-};
-use grimoire_rules::Caster;
+use grimoire_app::class_resources::{FontInput, FontWay, ResourcesView};
 use serde_json::json;
 
 use crate::active;
 use crate::context::Ctx;
 use crate::failure::{Failure, app_error};
-use crate::output::Out;
 use crate::view;
 
 /// Arguments of `font`.
@@ -131,7 +129,7 @@ pub fn innate(ctx: &Ctx, args: &NameArgs) -> anyhow::Result<()> {
         ("cli-innate-started", vec![("name", c.name().to_owned())])
     };
     out.line(out.green(&grimoire_words::text(out.lang.tag(), id, args)))?;
-    for line in lines(out, c) {
+    for line in view::resource_lines(out, c) {
         out.line(line)?;
     }
     Ok(())
@@ -165,102 +163,4 @@ pub fn cunning(ctx: &Ctx, args: &NameArgs) -> anyhow::Result<()> {
         [("name", c.name().to_owned()), ("count", back.to_string())],
     )))?;
     out.line(view::slots_table(out, c))
-}
-
-/// Reads `--arcane-recovery 3,1` and `--natural-recovery 3,1` (slot
-/// levels), `--sorcerous-restoration` and `--memorize SPELL --forget
-/// SPELL` into the rest's choices.
-pub fn choices(args: &super::character::RestArgs) -> anyhow::Result<RestChoices> {
-    let levels = |spec: Option<&str>, bad: &str| -> anyhow::Result<Vec<u8>> {
-        let Some(spec) = spec else {
-            return Ok(Vec::new());
-        };
-        spec.split(',')
-            .map(|part| {
-                part.trim()
-                    .parse()
-                    .map_err(|_| Failure::usage_worded("usage", bad, &[("given", spec)]).into())
-            })
-            .collect()
-    };
-    Ok(RestChoices {
-        arcane_recovery: levels(args.arcane_recovery.as_deref(), "cli-bad-arcane-recovery")?,
-        sorcerous_restoration: args.sorcerous_restoration,
-        natural_recovery: levels(args.natural_recovery.as_deref(), "cli-bad-natural-recovery")?,
-        memorize: args.memorize.as_ref().map(|learn| MemorizeInput {
-            forget: args.forget.clone().unwrap_or_default(),
-            learn: learn.clone(),
-        }),
-    })
-}
-
-/// What the resources of `c` are now, one line each (`character show`).
-pub fn lines(out: &Out, c: &Caster) -> Vec<String> {
-    let v = ResourcesView::of(c);
-    let tag = out.lang.tag();
-    let text = |id: &str, args: Vec<(&str, String)>| grimoire_words::text(tag, id, args);
-    let state = |used: bool| if used { "used" } else { "ready" }.to_owned();
-    let mut lines = Vec::new();
-    if let Some(p) = v.sorcery_points {
-        lines.push(format!(
-            "{} {}",
-            text(
-                "cli-resources-points",
-                vec![("points", p.left.to_string()), ("max", p.max.to_string())]
-            ),
-            out.cyan(&crate::output::pips(u32::from(p.left), u32::from(p.max)))
-        ));
-    }
-    if !v.created_slots.is_empty() {
-        let slots: Vec<String> = v
-            .created_slots
-            .iter()
-            .map(|s| format!("{}×{}", s.count, s.level))
-            .collect();
-        lines.push(text(
-            "cli-resources-created",
-            vec![("slots", slots.join(", "))],
-        ));
-    }
-    if let Some(p) = v.innate_sorcery {
-        lines.push(match v.innate_sorcery_rounds {
-            Some(rounds) => out.yellow(&text(
-                "cli-resources-innate-active",
-                vec![("rounds", rounds.to_string())],
-            )),
-            None => format!(
-                "{} {}",
-                text(
-                    "cli-resources-innate",
-                    vec![("uses", p.left.to_string()), ("max", p.max.to_string())]
-                ),
-                crate::output::pips(u32::from(p.left), u32::from(p.max))
-            ),
-        });
-    }
-    if let Some(o) = v.sorcerous_restoration {
-        lines.push(text(
-            "cli-resources-restoration",
-            vec![("state", state(o.used))],
-        ));
-    }
-    if let Some(o) = v.arcane_recovery {
-        lines.push(text(
-            "cli-resources-arcane",
-            vec![("state", state(o.used)), ("levels", o.amount.to_string())],
-        ));
-    }
-    if let Some(o) = v.natural_recovery {
-        lines.push(text(
-            "cli-resources-natural",
-            vec![("state", state(o.used)), ("levels", o.amount.to_string())],
-        ));
-    }
-    if let Some(o) = v.magical_cunning {
-        lines.push(text(
-            "cli-resources-cunning",
-            vec![("state", state(o.used))],
-        ));
-    }
-    lines
 }

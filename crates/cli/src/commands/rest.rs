@@ -1,15 +1,171 @@
-//! The parts of `grimoire rest` that the 2024 rules add: Hit Point Dice
-//! spent on a Short Rest (`--hit-dice 2`, `--hit-dice d10:1,d8:1`), each
-//! die shown with the Constitution modifier, and a party rest (`--all`).
+//! `grimoire rest`: a Long or Short Rest for one character or the party
+//! (`--all`), with what the 2024 rules add: Hit Point Dice spent on a
+//! Short Rest (`--hit-dice 2`, `--hit-dice d10:1,d8:1`), each die shown
+//! with the Constitution modifier, and the class resources' choices made
+//! as the rest finishes (`--arcane-recovery`, `--sorcerous-restoration`,
+//! `--natural-recovery`, `--memorize`).
 
 use grimoire_app::RestKind;
+use grimoire_app::class_resources::{MemorizeInput, RestChoices};
 use grimoire_rules::{Caster, HIT_DIE_SIZES, HitDice, HitDieRoll};
 use serde_json::json;
 
+use crate::active;
 use crate::context::Ctx;
 use crate::failure::Failure;
+use crate::i18n::Text;
 use crate::output::Out;
 use crate::state;
+use crate::view;
+
+/// Arguments of `rest`.
+#[derive(Debug, clap::Args)]
+pub struct RestArgs {
+    /// The character; leave out for the active one (grimoire use NAME)
+    pub name: Option<String>,
+    /// A Long Rest: every slot returns (R4)
+    #[arg(long, conflicts_with = "short", required_unless_present = "short")]
+    pub long: bool,
+    /// A Short Rest: pact slots and short-rest uses return
+    #[arg(long)]
+    pub short: bool,
+    /// Hit Point Dice to spend at the end of the Short Rest: a number (largest dice first), sizes (d10:1,d8:1) or auto (enough for the hit points missing)
+    #[arg(long = "hit-dice", value_name = "DICE", requires = "short")]
+    pub hit_dice: Option<String>,
+    /// Rest every stored character (a Short Rest spends Hit Point Dice only with --hit-dice auto)
+    #[arg(long, conflicts_with_all = ["name"])]
+    pub all: bool,
+    /// Arcane Recovery at the end of the Short Rest: the levels of the expended slots to recover (3,1)
+    #[arg(
+        long = "arcane-recovery",
+        value_name = "LEVELS",
+        requires = "short",
+        conflicts_with = "all"
+    )]
+    pub arcane_recovery: Option<String>,
+    /// Sorcerous Restoration at the end of the Short Rest: regain Sorcery Points
+    #[arg(
+        long = "sorcerous-restoration",
+        requires = "short",
+        conflicts_with = "all"
+    )]
+    pub sorcerous_restoration: bool,
+    /// Natural Recovery (Circle of the Land Druid 6+) at the end of the Short Rest: the levels of the expended slots to recover (3,1)
+    #[arg(
+        long = "natural-recovery",
+        value_name = "LEVELS",
+        requires = "short",
+        conflicts_with = "all"
+    )]
+    pub natural_recovery: Option<String>,
+    /// Memorize Spell (Wizard 5+) at the end of the Short Rest: the spellbook's spell to prepare; --forget names the one it replaces
+    #[arg(
+        long,
+        value_name = "SPELL",
+        requires_all = ["short", "forget"],
+        conflicts_with = "all"
+    )]
+    pub memorize: Option<String>,
+    /// With --memorize: the prepared spell Memorize Spell replaces
+    #[arg(long, value_name = "SPELL", requires = "memorize")]
+    pub forget: Option<String>,
+}
+
+/// A refused Long Rest names what makes it possible (R4): the hours to
+/// let pass, or the encounter to end first.
+fn rest_hint(r: grimoire_rules::RulesError, caster: &str) -> Failure {
+    use grimoire_rules::RulesError as E;
+    let (id, var, value) = match &r {
+        E::LongRestTooSoon { hours_left, .. } => {
+            ("hint-long-rest-wait", "hours", hours_left.to_string())
+        }
+        E::LongRestInEncounter { encounter, .. } => {
+            ("hint-long-rest-encounter", "encounter", encounter.clone())
+        }
+        _ => return Failure::from(r),
+    };
+    let args = [("caster", caster), (var, value.as_str())];
+    Failure::from(r).with_hint(id, &args, |lang| grimoire_words::text(lang, id, args))
+}
+
+/// Runs `rest`.
+pub fn run(ctx: &Ctx, args: &RestArgs) -> anyhow::Result<()> {
+    let kind = if args.long {
+        RestKind::Long
+    } else {
+        RestKind::Short
+    };
+    if args.all {
+        return party(ctx, kind, args.hit_dice.as_deref());
+    }
+    let mut store = ctx.store()?;
+    let entity = active::character(&store, args.name.as_deref())?;
+    let dice = match &args.hit_dice {
+        Some(spec) => hit_dice(spec, &entity.state)?,
+        None => grimoire_rules::HitDice::default(),
+    };
+    let choices = choices(args)?;
+    let rested = grimoire_app::play::rest_as(
+        &mut store,
+        &entity.name,
+        Some(ctx.command_line.clone()),
+        kind,
+        dice,
+        &choices,
+        &mut ctx.rng(),
+    )
+    .map_err(|e| match e {
+        grimoire_app::AppError::Rules(r) => rest_hint(r, &entity.name).into(),
+        other => state::app_error(other),
+    })?;
+    let out = &ctx.out;
+    if out.json {
+        return out.json(&json!(rested));
+    }
+    let next = &rested.character.state;
+    let what = if args.long {
+        Text::LongRest
+    } else {
+        Text::ShortRest
+    };
+    out.line(format!(
+        "{}: {}",
+        out.green(what.get(out.lang)),
+        next.name()
+    ))?;
+    for note in &rested.notes {
+        out.line(out.dim(&crate::describe::target_note(note, out.lang)))?;
+    }
+    hit_dice_lines(out, next, &rested.hit_dice_rolls, rested.hit_dice_healed)?;
+    out.line(view::slots_table(out, next))
+}
+
+/// Reads `--arcane-recovery 3,1` and `--natural-recovery 3,1` (slot
+/// levels), `--sorcerous-restoration` and `--memorize SPELL --forget
+/// SPELL` into the rest's choices.
+fn choices(args: &RestArgs) -> anyhow::Result<RestChoices> {
+    let levels = |spec: Option<&str>, bad: &str| -> anyhow::Result<Vec<u8>> {
+        let Some(spec) = spec else {
+            return Ok(Vec::new());
+        };
+        spec.split(',')
+            .map(|part| {
+                part.trim()
+                    .parse()
+                    .map_err(|_| Failure::usage_worded("usage", bad, &[("given", spec)]).into())
+            })
+            .collect()
+    };
+    Ok(RestChoices {
+        arcane_recovery: levels(args.arcane_recovery.as_deref(), "cli-bad-arcane-recovery")?,
+        sorcerous_restoration: args.sorcerous_restoration,
+        natural_recovery: levels(args.natural_recovery.as_deref(), "cli-bad-natural-recovery")?,
+        memorize: args.memorize.as_ref().map(|learn| MemorizeInput {
+            forget: args.forget.clone().unwrap_or_default(),
+            learn: learn.clone(),
+        }),
+    })
+}
 
 /// The most dice one `--hit-dice` asks for (a 20th-level character has 20).
 const MAX_DICE: u8 = 20;
@@ -154,9 +310,9 @@ pub fn party(ctx: &Ctx, kind: RestKind, hit_dice: Option<&str>) -> anyhow::Resul
         }));
     }
     let what = if long {
-        crate::i18n::Text::LongRest
+        Text::LongRest
     } else {
-        crate::i18n::Text::ShortRest
+        Text::ShortRest
     };
     out.line(out.green(what.get(out.lang)))?;
     for m in &done.members {
