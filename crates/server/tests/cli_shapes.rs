@@ -270,3 +270,44 @@ async fn a_character_step_answers_the_cli_report_fields() {
         }
     }
 }
+
+/// Issue 32: a table log's cards are typed in the OpenAPI document too: a
+/// roll card (told by its `kind`) or a cast's card (`grimoire cast
+/// --json`'s `cast` fields), never a bare object.
+#[test]
+fn the_log_cards_schema_is_a_roll_card_or_a_cast_card() {
+    let doc = grimoire_server::openapi();
+    let schemas = &doc["components"]["schemas"];
+    let cards = &schemas["TableEntry"]["properties"]["cards"]["items"];
+    assert_eq!(cards["$ref"], "#/components/schemas/LogCard", "{cards}");
+    let one_of: Vec<&str> = schemas["LogCard"]["oneOf"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{}", schemas["LogCard"]))
+        .iter()
+        .map(|s| s["$ref"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        one_of,
+        [
+            "#/components/schemas/RollCard",
+            "#/components/schemas/CastView"
+        ]
+    );
+    // The kinds tell roll cards apart; a cast's card needs its own fields,
+    // which no roll card has, so a card matches exactly one.
+    let kinds: Vec<&str> = schemas["RollCard"]["oneOf"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{}", schemas["RollCard"]))
+        .iter()
+        .map(|v| {
+            v["properties"]["kind"]["enum"][0]
+                .as_str()
+                .unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(kinds, ["turn", "conc", "death"], "{}", schemas["RollCard"]);
+    let required = schemas["CastView"]["required"].as_array().unwrap();
+    for field in ["caster", "spell", "level", "mode", "rolls", "targets"] {
+        assert!(required.iter().any(|r| r == field), "{field}: {required:?}");
+    }
+}
