@@ -143,7 +143,7 @@ global
 
 defaults
     mode http
-    option http-server-close
+    # keep-alive both ways (default): idle connections to instances reused
     timeout connect 1s
     timeout client 60s
     timeout server 60s
