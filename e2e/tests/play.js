@@ -602,4 +602,49 @@ export function playTests(t) {
     await phone.locator('#table-log .log-card').filter({ hasText: 'Vesna casts Fireball' }).first()
       .locator('.undone-badge').waitFor({ state: 'visible' });
   });
+
+  test('the small things a player notices, on a phone (issue 37)', async () => {
+    await phone.click('a[data-tab=sheet]');
+    await phone.selectOption('#sheet-pick', 'Vesna');
+    // "Check now" with nothing blocked lists the castable spells by name, no "null".
+    await phone.click('#options-ask');
+    const options = phone.locator('#options-out');
+    await options.getByText('Castable now').waitFor({ state: 'visible' });
+    await options.getByText(/^Fireball: slot 3/).waitFor({ state: 'visible' });
+    assert.doesNotMatch(await options.innerText(), /null/, 'no "null" in the answer');
+    // The planner's last columns are on the phone's screen.
+    await phone.fill('#plan-target', 'ac=12,hp=20,dex=+1');
+    await phone.click('#plan-form button[type=submit]');
+    await phone.locator('#plan-table tbody tr[data-spell="fireball"]').waitFor({ state: 'visible' });
+    for (const head of ['Fails save', 'To 0 HP']) {
+      const th = phone.locator('#plan-table th', { hasText: head });
+      await th.scrollIntoViewIfNeeded();
+      const box = await th.boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `${head} is on screen (${JSON.stringify(box)})`);
+    }
+    await fitsWidth(phone);
+    // Shield is a Self spell: its dialog asks for no targets.
+    await phone.getByRole('button', { name: 'Cast Shield' }).click();
+    await phone.locator('#cast-h').getByText('Shield').waitFor({ state: 'visible' });
+    assert.equal(await phone.locator('#cast-targets').isVisible(), false, 'no targets field for Shield');
+    assert.equal(await phone.locator('#cast-picks').isVisible(), false, 'no target picks for Shield');
+    await phone.click('#cast-close');
+    await phone.getByRole('button', { name: 'Cast Fireball' }).click();
+    await phone.locator('#cast-targets').waitFor({ state: 'visible' });
+    await phone.click('#cast-close');
+    // In Czech the planner takes Czech keys and writes a decimal comma.
+    const lang = (l) => phone.$eval('#lang', (el, v) => { el.value = v; el.dispatchEvent(new Event('change')); }, l);
+    await lang('cs');
+    try {
+      await phone.fill('#plan-target', 'oc=12,zivoty=20,obr=+1');
+      await phone.click('#plan-form button[type=submit]');
+      const row = phone.locator('#plan-table tbody tr[data-spell="fireball"]');
+      await row.getByText('Ohnivá koule').waitFor({ state: 'visible' });
+      assert.match(await row.innerText(), /60 %/, 'DC 14 against obr +1: the same 60 % as in English');
+      assert.doesNotMatch(await phone.locator('#plan-table').innerText(), /\d\.\d/, 'a decimal comma, not a point');
+      await phone.locator('#plan-h').getByText('Co kdyby?', { exact: false }).waitFor({ state: 'visible' });
+    } finally {
+      await lang('en');
+    }
+  });
 }

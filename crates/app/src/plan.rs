@@ -653,8 +653,19 @@ fn ability_named(word: &str) -> Option<Ability> {
     let w = crate::state::fold(word);
     Ability::ALL.into_iter().find(|a| {
         crate::state::fold(a.abbrev()) == w
+            || crate::state::fold(grimoire_words::abbrev("cs", *a)) == w
             || crate::state::fold(a.name_en()) == w
             || crate::state::fold(a.name_cs()) == w
+    })
+}
+
+/// A damage type by its English or Czech name (`fire`, `ohnivé`).
+fn damage_named(word: &str) -> Option<DamageType> {
+    let w = crate::state::fold(word);
+    DamageType::from_name(word).or_else(|| {
+        DamageType::ALL
+            .into_iter()
+            .find(|d| crate::state::fold(d.name_cs()) == w)
     })
 }
 
@@ -662,7 +673,9 @@ fn ability_named(word: &str) -> Option<Ability> {
 /// `--target`, the API's `target`): AC 0–50, hit points 1–9999, a save
 /// bonus −20 to +30 per ability (`str` … `cha`, English or Czech),
 /// `resist`/`vuln`/`immune` damage types joined with `+`; at most 200
-/// characters. The error names the key at fault; its words are the
+/// characters. Czech keys work too: `oc`, `zivoty`, `odolny`,
+/// `zranitelny`, `imunni`, the abilities' Czech abbreviations and the
+/// damage types' Czech names (`oc=15,zivoty=40,obr=+2,odolny=ohnivé`). The error names the key at fault; its words are the
 /// `plan-target-*` messages of grimoire-words.
 pub fn parse_target(spec: &str) -> Result<PlanTarget, Message> {
     if spec.len() > 200 {
@@ -688,17 +701,19 @@ pub fn parse_target(spec: &str) -> Result<PlanTarget, Message> {
             .ok_or_else(|| Message::new("plan-target-key_value").text("part", part))?;
         let key = key.trim().to_lowercase();
         let value = value.trim();
-        match key.as_str() {
-            "ac" => t.ac = Some(number("ac", value, 0, 50)?),
-            "hp" => t.hp = Some(number("hp", value, 1, 9999)?),
-            "resist" | "vuln" | "immune" => {
-                let defense = match key.as_str() {
-                    "resist" => Defense::Resistant,
-                    "vuln" => Defense::Vulnerable,
+        // The Czech keys (issue 37) beside the English ones: oc (obranné
+        // číslo), zivoty, odolny, zranitelny, imunni.
+        match crate::state::fold(&key).as_str() {
+            "ac" | "oc" => t.ac = Some(number(&key, value, 0, 50)?),
+            "hp" | "zivoty" => t.hp = Some(number(&key, value, 1, 9999)?),
+            k @ ("resist" | "vuln" | "immune" | "odolny" | "zranitelny" | "imunni") => {
+                let defense = match k {
+                    "resist" | "odolny" => Defense::Resistant,
+                    "vuln" | "zranitelny" => Defense::Vulnerable,
                     _ => Defense::Immune,
                 };
                 for ty in value.split('+') {
-                    let ty = DamageType::from_name(ty.trim()).ok_or_else(|| {
+                    let ty = damage_named(ty.trim()).ok_or_else(|| {
                         Message::new("plan-target-damage")
                             .text("key", key.as_str())
                             .text("value", ty)
@@ -866,17 +881,17 @@ mod tests {
             (
                 "fly",
                 "\"fly\": write key=value (ac=15, hp=40, dex=+2, resist=fire)",
-                "„fly“: pište klíč=hodnota (ac=15, hp=40, dex=+2, resist=fire)",
+                "„fly“: pište klíč=hodnota (oc=15, zivoty=40, obr=+2, odolny=ohnivé)",
             ),
             (
                 "resist=mud",
                 "resist=mud: not a damage type (fire, cold, ...)",
-                "resist=mud: není druh zranění (fire, cold, ...)",
+                "resist=mud: není druh zranění (ohnivé, chladné, ...)",
             ),
             (
                 "luck=2",
                 "\"luck\" is not ac, hp, resist, vuln, immune or an ability (str ... cha)",
-                "„luck“ není ac, hp, resist, vuln, immune ani vlastnost (str ... cha)",
+                "„luck“ není oc, zivoty, odolny, zranitelny, imunni ani vlastnost (sil ... cha)",
             ),
         ] {
             let m = parse_target(spec).unwrap_err();
@@ -888,5 +903,9 @@ mod tests {
             "the target is at most 200 characters"
         );
         assert_eq!(parse_target("ac=15,dex=+2").unwrap().ac, Some(15));
+        // The Czech keys read as the English ones (issue 37).
+        let cz = parse_target("oc=15,životy=40,obr=+2,odolný=ohnivé").unwrap();
+        let en = parse_target("ac=15,hp=40,dex=+2,resist=fire").unwrap();
+        assert_eq!(cz, en);
     }
 }

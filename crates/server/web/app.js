@@ -1076,7 +1076,7 @@ function renderSheet() {
     always.length ? h('ul', { class: 'plain spells', id: 'always-prepared' }, ...always.map(spellRow)) : null);
   box.replaceChildren(
     h('p', { class: 'sub' }, `${classText(ch)} · ${t('table.playedBy', { owner: ch.owner })}${n ? ` · ${t('sheet.dc', { dc: n.dc, atk: n.atk >= 0 ? `+${n.atk}` : n.atk })}` : ''}`),
-    h('div', { class: 'sheet-grid' }, vitalsCard(ch, vitalsCtx(ch, mine)), mine ? attackCard(ch, attackCtx(ch)) : null, slotBlock, resourceCard(ch, resourceCtx(ch, mine)), turnBlock, spellsBlock, optionsPanel(app.campaign, ch.name, spellName, ch.version), planPanel(app.campaign, ch.name, spellName, ch.version), condBlock, resBlock),
+    h('div', { class: 'sheet-grid' }, vitalsCard(ch, vitalsCtx(ch, mine)), mine ? attackCard(ch, attackCtx(ch)) : null, slotBlock, resourceCard(ch, resourceCtx(ch, mine)), turnBlock, spellsBlock, optionsPanel(app.campaign, ch.name, spellName, ch.version, cardsReady), planPanel(app.campaign, ch.name, spellName, ch.version, cardsReady), condBlock, resBlock),
     mine ? h('p', {}, h('button', { type: 'button', class: 'ghost', onclick: async () => {
       try {
         const r = await post(charPath(ch, 'undo'));
@@ -1153,6 +1153,9 @@ function gearFormFor(ch) {
     h('button', { type: 'submit' }, t('gear.save'))));
 }
 
+/** The cards read (once), for panels that name spells (never throws). */
+const cardsReady = () => loadCards().catch(() => {});
+
 function spellName(id) {
   const c = app.byId.get(id);
   return c ? cardName(c) : id;
@@ -1187,6 +1190,9 @@ async function openCast(id) {
   $('#cast-result').replaceChildren();
   $('#cast-targets').value = '';
   await pickableTargets();
+  // A spell on the caster alone (Shield, Misty Step) names no targets (issue 37).
+  $('#cast-targets').closest('label').hidden = Boolean(c.self_only);
+  if (c.self_only) $('#cast-picks').hidden = true;
   const st = ch.state || {};
   const sources = [];
   if (c.level === 0) sources.push({ value: 'slot', label: t('cast.cantrip') });

@@ -4,7 +4,7 @@
 // blocks it. The server computes it with the same checks as a cast.
 
 import { get, enc } from './api.js';
-import { t, getLang, explain } from './i18n.js';
+import { t, getLang, explain, num } from './i18n.js';
 import { h } from './dom.js';
 
 function wayText(w) {
@@ -33,7 +33,10 @@ function answerBox(memory, id, key) {
   if (memory.key !== key) memory.shown = [];
   memory.key = key;
   const box = h('div', { id, 'aria-live': 'polite' }, ...memory.shown);
-  const show = (...nodes) => {
+  const show = (...all) => {
+    // replaceChildren writes a null as the text "null" (issue 37: "nullnull"
+    // after Check now when nothing is blocked): only nodes go in.
+    const nodes = all.filter((n) => n != null && n !== false);
     memory.shown = nodes;
     (document.getElementById(id) || box).replaceChildren(...nodes);
   };
@@ -43,12 +46,13 @@ function answerBox(memory, id, key) {
 const ACTIONS = { action: 'sheet.action', bonus_action: 'sheet.bonus', reaction: 'sheet.reaction' };
 
 /** The panel: a button that asks the server, then the two lists. */
-export function optionsPanel(campaign, character, spellName, version) {
+export function optionsPanel(campaign, character, spellName, version, ready = async () => {}) {
   const [out, show] = answerBox(asked, 'options-out', `${campaign}\u0001${character}\u0001${version}`);
   const ask = async () => {
     show(h('p', { class: 'muted' }, t('log.loading')));
     try {
-      const o = await get(`/campaigns/${enc(campaign)}/characters/${enc(character)}/options`);
+      // The spells' names come from the cards: read them first, if not yet.
+      const [o] = await Promise.all([get(`/campaigns/${enc(campaign)}/characters/${enc(character)}/options`), ready()]);
       show(
         h('h4', {}, t('opt.now')),
         o.castable.length ? h('ul', { class: 'plain', id: 'options-castable' }, ...o.castable.map((c) => h('li', {},
@@ -73,10 +77,10 @@ export function optionsPanel(campaign, character, spellName, version) {
  *  and slot with its expected damage and chances, best first. */
 /** `version` is the character's: an answer about an earlier state of the
  *  character is not shown again once it has changed. */
-export function planPanel(campaign, character, spellName, version) {
+export function planPanel(campaign, character, spellName, version, ready = async () => {}) {
   // The typed target survives a redraw too.
   const spec = h('input', {
-    id: 'plan-target', maxlength: 200, value: plan.target, 'aria-label': t('plan.target'), placeholder: 'ac=15,hp=40,dex=+2,resist=fire',
+    id: 'plan-target', maxlength: 200, value: plan.target, 'aria-label': t('plan.target'), placeholder: t('plan.example'),
     oninput: (ev) => { plan.target = ev.target.value; },
   });
   const [out, show] = answerBox(plan, 'plan-out', `${campaign}\u0001${character}\u0001${version}`);
@@ -85,7 +89,7 @@ export function planPanel(campaign, character, spellName, version) {
     ev.preventDefault();
     show(h('p', { class: 'muted' }, t('log.loading')));
     try {
-      const p = await get(`/campaigns/${enc(campaign)}/characters/${enc(character)}/plan?top=12&target=${enc(spec.value.trim())}`);
+      const [p] = await Promise.all([get(`/campaigns/${enc(campaign)}/characters/${enc(character)}/plan?top=12&target=${enc(spec.value.trim())}`), ready()]);
       if (!p.lines.length) { show(h('p', { class: 'muted' }, t('plan.none'))); return; }
       show(h('div', { class: 'table-scroll' }, h('table', { class: 'compact', id: 'plan-table' },
         h('thead', {}, h('tr', {}, ...['spells.name', 'plan.slot', 'plan.mean', 'plan.range', 'plan.hits', 'plan.fails', 'plan.kill']
@@ -93,7 +97,7 @@ export function planPanel(campaign, character, spellName, version) {
         h('tbody', {}, ...p.lines.map((l) => h('tr', { 'data-spell': l.spell },
           h('th', { scope: 'row' }, spellName(l.spell)),
           h('td', {}, l.level === 0 ? t('opt.cantrip') : wayText(l.way)),
-          h('td', {}, l.mean.toFixed(1)),
+          h('td', {}, num(l.mean)),
           h('td', {}, `${l.min}–${l.max}`),
           h('td', {}, pct(l.hit_chance)),
           h('td', {}, pct(l.fail_chance)),

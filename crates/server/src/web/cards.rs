@@ -261,6 +261,12 @@ pub(crate) struct Card {
     /// The range in words.
     #[schema(value_type = Words)]
     range: Both,
+    /// It affects the caster alone (range Self, no area, nothing reaching
+    /// another creature: Shield, Misty Step), so a cast names no targets;
+    /// left out when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[schema(required = false)]
+    self_only: bool,
     /// The area in words, when it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Words>, required = false)]
@@ -373,6 +379,16 @@ pub(crate) fn card(c: &CatalogSpell) -> Card {
             half_on_success: *on_success == OnSave::Half,
         },
     };
+    // On the caster alone: range Self with no area, and nothing that
+    // reaches another creature (no attack, save, damage, healing or
+    // condition: a smite or Shillelagh, also Self, names its target).
+    let self_only = matches!(spell.range, grimoire_rules::Range::Self_)
+        && spell.area.is_none()
+        && matches!(spell.effect.delivery, Delivery::Automatic)
+        && spell.effect.conditions.is_empty()
+        && levels
+            .iter()
+            .all(|l| l.damage.is_empty() && l.healing.is_none());
     let casting_kind = match spell.casting_time {
         grimoire_rules::CastingTime::Action => CastingKind::Action,
         grimoire_rules::CastingTime::BonusAction { .. } => CastingKind::BonusAction,
@@ -397,6 +413,7 @@ pub(crate) fn card(c: &CatalogSpell) -> Card {
         casting_kind,
         trigger: words::trigger(&spell.casting_time, spell.trigger_cs.as_deref()),
         range: words::range(&spell.range),
+        self_only,
         area: spell.area.as_ref().map(words::area),
         components: words::components(&spell.components),
         duration: words::duration(&spell.duration),

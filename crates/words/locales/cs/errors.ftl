@@ -69,9 +69,9 @@ catalog-unknown_spell = žádné kouzlo se nejmenuje "{ $query }"
 
 plan-target-too_long = cíl má nejvýš { $max } znaků
 plan-target-number = { $key }={ $value }: zadejte celé číslo od { $min } do { $max }
-plan-target-key_value = „{ $part }“: pište klíč=hodnota (ac=15, hp=40, dex=+2, resist=fire)
-plan-target-damage = { $key }={ $value }: není druh zranění (fire, cold, ...)
-plan-target-key = „{ $key }“ není ac, hp, resist, vuln, immune ani vlastnost (str ... cha)
+plan-target-key_value = „{ $part }“: pište klíč=hodnota (oc=15, zivoty=40, obr=+2, odolny=ohnivé)
+plan-target-damage = { $key }={ $value }: není druh zranění (ohnivé, chladné, ...)
+plan-target-key = „{ $key }“ není oc, zivoty, odolny, zranitelny, imunni ani vlastnost (sil ... cha)
 
 # Odmítnutí úložiště (jméno obsazené, změna, kterou předběhl někdo jiný,
 # nevratná změna), složené z jeho údajů.

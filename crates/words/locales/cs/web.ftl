@@ -36,7 +36,8 @@ web-opt-via = pomocí { $name }
 web-opt-arcanum = Mystické arkánum
 
 web-plan-title = Co kdyby? Očekávané zranění
-web-plan-target = Cíl (ac=15,hp=40,dex=+2,resist=fire)
+web-plan-target = Cíl (oc=15,zivoty=40,obr=+2,odolny=ohnivé)
+web-plan-example = oc=15,zivoty=40,obr=+2,odolny=ohnivé
 web-plan-go = Spočítat
 web-plan-none = Teď nelze seslat žádné zraňující ani léčivé kouzlo.
 web-plan-slot = Pozice

@@ -39,6 +39,7 @@ web-opt-arcanum = Mystic Arcanum
 
 web-plan-title = What if? Expected damage
 web-plan-target = Target (ac=15,hp=40,dex=+2,resist=fire)
+web-plan-example = ac=15,hp=40,dex=+2,resist=fire
 web-plan-go = Plan
 web-plan-none = No damaging or healing spell can be cast now.
 web-plan-slot = Slot
