@@ -1,11 +1,12 @@
 //! `grimoire attack NAME WEAPON -t TARGET`: one weapon attack through
 //! [`grimoire_app::attack`] (issue 34), shown as a card with every die.
 
-use grimoire_app::{AttackCall, AttackView};
-use grimoire_rules::{RollMode, RollReason};
+use grimoire_app::{AttackCall, AttackView, CreatureAttackCall, CreatureWeapon};
+use grimoire_rules::{DamageType, DiceFormula, RollMode, RollReason};
 use serde_json::json;
 
 use crate::context::Ctx;
+use crate::failure::Failure;
 use crate::i18n::Lang;
 use crate::output::Out;
 
@@ -50,26 +51,34 @@ pub struct Args {
     pub ranged: bool,
 }
 
-/// Runs `attack`.
-pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
-    if let Some(bonus) = args.bonus {
-        return super::creature_attack::run(ctx, args, bonus);
+impl Args {
+    /// Advantage, Disadvantage or neither, as asked.
+    fn roll_mode(&self) -> RollMode {
+        if self.advantage {
+            RollMode::Advantage
+        } else if self.disadvantage {
+            RollMode::Disadvantage
+        } else {
+            RollMode::Normal
+        }
     }
+}
+
+/// Runs `attack`: a character's weapon attack, or with `--bonus` the GM's
+/// creature's (`creature_attack.rs`).
+pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
+    if let Some(bonus) = args.bonus {
+        let call = creature_call(args, bonus, ctx.command_line.clone())?;
+        return super::creature_attack::run(ctx, &mut store, &call);
+    }
     let (entity, weapon) =
         crate::active::split(&store, args.name.as_deref(), args.weapon.clone(), "WEAPON")?;
-    let roll_mode = if args.advantage {
-        RollMode::Advantage
-    } else if args.disadvantage {
-        RollMode::Disadvantage
-    } else {
-        RollMode::Normal
-    };
     let call = AttackCall {
         attacker: entity.name.clone(),
         weapon,
         target: args.target.clone(),
-        roll_mode,
+        roll_mode: args.roll_mode(),
         two_handed: args.two_handed,
         eldritch_smite: args.eldritch_smite,
         command: ctx.command_line.clone(),
@@ -89,6 +98,57 @@ pub fn run(ctx: &Ctx, args: &Args) -> anyhow::Result<()> {
     })?;
     let view = AttackView::new(&done);
     show(&ctx.out, &view, ctx.seed)
+}
+
+/// Reads `attack CREATURE WEAPON -t CHARACTER --bonus N` into the
+/// creature's attack: `args.name` is the creature, `bonus` its attack
+/// bonus, the weapon one of the catalogue's (`--damage-bonus`) or the
+/// creature's own (`--damage 2d6+3 --type slashing`, `--ranged`).
+fn creature_call(args: &Args, bonus: i32, command: String) -> Result<CreatureAttackCall, Failure> {
+    let (Some(attacker), Some(weapon)) = (args.name.clone(), args.weapon.clone()) else {
+        return Err(Failure::usage_worded(
+            "missing_creature",
+            "cli-creature-attack-usage",
+            &[],
+        ));
+    };
+    let weapon = match &args.damage {
+        None => CreatureWeapon::Weapon {
+            weapon,
+            damage_bonus: args.damage_bonus.unwrap_or(0),
+        },
+        Some(dice) => {
+            let damage: DiceFormula = dice.parse().map_err(|_| {
+                Failure::usage_worded(
+                    "invalid_damage",
+                    "cli-creature-bad-damage",
+                    &[("given", dice)],
+                )
+            })?;
+            let ty = args.damage_type.as_deref().unwrap_or("bludgeoning");
+            let damage_type = DamageType::from_name(ty).ok_or_else(|| {
+                Failure::usage_worded(
+                    "invalid_damage",
+                    "cli-creature-bad-damage",
+                    &[("given", ty)],
+                )
+            })?;
+            CreatureWeapon::Own {
+                name: weapon,
+                damage,
+                damage_type,
+                melee: !args.ranged,
+            }
+        }
+    };
+    Ok(CreatureAttackCall {
+        attacker,
+        weapon,
+        bonus,
+        target: args.target.clone(),
+        roll_mode: args.roll_mode(),
+        command,
+    })
 }
 
 /// Prints an attack's card: who attacks whom with what, the bonus, what

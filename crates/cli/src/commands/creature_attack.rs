@@ -4,71 +4,19 @@
 //! into a miss waits for the character's Reaction (`encounter react`,
 //! then `encounter resolve` lands or drops the damage).
 
-use grimoire_app::{CreatureAttackCall, CreatureAttackDone, CreatureWeapon};
-use grimoire_rules::{DamageType, DiceFormula, RollMode};
+use grimoire_app::{CreatureAttackCall, CreatureAttackDone};
+use grimoire_store::Store;
 use serde_json::json;
 
-use super::attack::Args;
 use super::monster::{spell_name, t};
 use crate::context::Ctx;
-use crate::failure::Failure;
 use crate::state;
 
-/// Runs a creature's attack: `args.name` is the creature, `bonus` its
-/// attack bonus.
-pub fn run(ctx: &Ctx, args: &Args, bonus: i32) -> anyhow::Result<()> {
-    let mut store = ctx.store()?;
-    let (Some(attacker), Some(weapon)) = (args.name.clone(), args.weapon.clone()) else {
-        return Err(
-            Failure::usage_worded("missing_creature", "cli-creature-attack-usage", &[]).into(),
-        );
-    };
-    let weapon = match &args.damage {
-        None => CreatureWeapon::Weapon {
-            weapon,
-            damage_bonus: args.damage_bonus.unwrap_or(0),
-        },
-        Some(dice) => {
-            let damage: DiceFormula = dice.parse().map_err(|_| {
-                Failure::usage_worded(
-                    "invalid_damage",
-                    "cli-creature-bad-damage",
-                    &[("given", dice)],
-                )
-            })?;
-            let ty = args.damage_type.as_deref().unwrap_or("bludgeoning");
-            let damage_type = DamageType::from_name(ty).ok_or_else(|| {
-                Failure::usage_worded(
-                    "invalid_damage",
-                    "cli-creature-bad-damage",
-                    &[("given", ty)],
-                )
-            })?;
-            CreatureWeapon::Own {
-                name: weapon,
-                damage,
-                damage_type,
-                melee: !args.ranged,
-            }
-        }
-    };
-    let roll_mode = if args.advantage {
-        RollMode::Advantage
-    } else if args.disadvantage {
-        RollMode::Disadvantage
-    } else {
-        RollMode::Normal
-    };
-    let call = CreatureAttackCall {
-        attacker,
-        weapon,
-        bonus,
-        target: args.target.clone(),
-        roll_mode,
-        command: ctx.command_line.clone(),
-    };
+/// Makes a creature's attack, `call` as `attack --bonus` reads it (see
+/// `attack::creature_call`), and prints it.
+pub fn run(ctx: &Ctx, store: &mut Store, call: &CreatureAttackCall) -> anyhow::Result<()> {
     let reactions = grimoire_app::reaction_spells();
-    let done = grimoire_app::creature_attack(&mut store, &call, &reactions, &mut ctx.rng())
+    let done = grimoire_app::creature_attack(store, call, &reactions, &mut ctx.rng())
         .map_err(state::app_error)?;
     show(ctx, &done)
 }
