@@ -60,6 +60,14 @@ export function resourceTests(t) {
       });
       return r.status;
     }, [campaign, name, body]);
+    // What the fetches changed reaches the page by its live stream; the
+    // player's other pages of the suite hold most of the account's
+    // streams, so the page is reloaded instead of waiting on one.
+    const fresh = async (name) => {
+      await phone.reload();
+      await phone.waitForSelector(`#who:text("${PLAYER}")`);
+      await sheet(name);
+    };
     const sheet = async (name) => {
       await phone.click('a[data-tab=table]');
       await phone.click(`#character-list button:has-text("${name}")`);
@@ -130,6 +138,7 @@ export function resourceTests(t) {
     await phone.locator('#innate-sorcery .count').getByText('0/2').waitFor({ state: 'visible' });
     assert.equal(await cast('Ember', { tail: 'time', body: { rounds: 10 } }), 200);
     assert.equal(await cast('Ember', { tail: 'turns', body: {} }), 200);
+    await fresh('Ember');
     await seen(phone.locator('#innate-status'), '0 of 2 uses left until a Long Rest.');
     await card.getByRole('button', { name: 'Start it with Sorcery Incarnate (2 Sorcery Points)' }).click();
     await phone.locator('#sorcery-points .count').getByText('4/7').waitFor({ state: 'visible' });
@@ -139,7 +148,7 @@ export function resourceTests(t) {
     assert.equal(await cast('Quill', { tail: 'casts', body: { spell: 'magic-missile', slot: 3 } }), 201);
     assert.equal(await cast('Quill', { tail: 'turns', body: {} }), 200);
     assert.equal(await cast('Quill', { tail: 'casts', body: { spell: 'magic-missile', slot: 1 } }), 201);
-    await sheet('Quill');
+    await fresh('Quill');
     await phone.locator('#slot-list li[data-level="3"] .count').getByText('1/2').waitFor({ state: 'visible' });
     await phone.click('#short-rest');
     await dialog.getByText('Arcane Recovery').waitFor({ state: 'visible' });
@@ -176,6 +185,7 @@ export function resourceTests(t) {
     await seen(phone.locator('#cunning-said'), 'nothing_to_recover');
     await seen(phone.locator('#cunning-said'), 'Nothing is spent, so there is nothing to bring back.');
     assert.equal(await cast('Mora', { tail: 'casts', body: { spell: 'misty-step' } }), 201);
+    await fresh('Mora');
     await phone.locator('.pact[data-left="1"]').first().waitFor({ state: 'visible' });
     await card.getByRole('button', { name: 'Perform the rite' }).click();
     await phone.locator('.pact[data-left="2"]').first().waitFor({ state: 'visible' });
@@ -188,5 +198,6 @@ export function resourceTests(t) {
     assert.equal(await phone.evaluate(() => document.activeElement.id), 'sr-dice-d8');
     await phone.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    await phone.context().close();
   });
 }
