@@ -91,6 +91,17 @@ fn chosen(
     c
 }
 
+/// A Circle of the Land Druid of `level` whose land is `land`.
+fn land_druid(level: u8, land: &str) -> Caster {
+    chosen(
+        caster(&[(Class::Druid, level)]),
+        FeatureKind::Subclass,
+        "land",
+        Some(land),
+        &[],
+    )
+}
+
 fn free(feature: &str) -> CastRequest {
     CastRequest::new().with_mode(CastMode::Feature(feature.into()))
 }
@@ -202,13 +213,7 @@ fn circle_of_the_land_needs_a_land_type_and_keeps_its_spells() {
 
 #[test]
 fn natural_recovery_casts_one_circle_spell_free_once_per_long_rest() {
-    let mut c = chosen(
-        caster(&[(Class::Druid, 6)]),
-        FeatureKind::Subclass,
-        "land",
-        Some("polar"),
-        &[],
-    );
+    let mut c = land_druid(6, "polar");
     let nr = c
         .features()
         .iter()
@@ -243,13 +248,7 @@ fn natural_recovery(c: &Caster, levels: &[u8]) -> Result<Outcome, RulesError> {
 
 #[test]
 fn natural_recovery_brings_back_slots_of_half_the_druid_level_once_per_long_rest() {
-    let mut c = chosen(
-        caster(&[(Class::Druid, 7)]),
-        FeatureKind::Subclass,
-        "land",
-        Some("polar"),
-        &[],
-    );
+    let mut c = land_druid(7, "polar");
     assert_eq!(c.natural_recovery_left(), Some(4), "half of 7, rounded up");
     cast_ok(&mut c, "sleet-storm", &CastRequest::new());
     new_turn(&mut c);
@@ -279,13 +278,7 @@ fn natural_recovery_brings_back_slots_of_half_the_druid_level_once_per_long_rest
 
 #[test]
 fn natural_recovery_slots_and_its_free_cast_are_separate_uses() {
-    let mut c = chosen(
-        caster(&[(Class::Druid, 6)]),
-        FeatureKind::Subclass,
-        "land",
-        Some("polar"),
-        &[],
-    );
+    let mut c = land_druid(6, "polar");
     cast_ok(&mut c, "sleet-storm", &CastRequest::new());
     new_turn(&mut c);
     let out = natural_recovery(&c, &[3]).unwrap();
@@ -299,25 +292,13 @@ fn natural_recovery_slots_and_its_free_cast_are_separate_uses() {
 fn natural_recovery_slots_need_the_circle_of_the_land_at_druid_6() {
     let err = natural_recovery(&caster(&[(Class::Druid, 6)]), &[1]).unwrap_err();
     assert_eq!(err.code(), "resource_subclass_not_chosen", "{err}");
-    let five = chosen(
-        caster(&[(Class::Druid, 5)]),
-        FeatureKind::Subclass,
-        "land",
-        Some("arid"),
-        &[],
-    );
+    let five = land_druid(5, "arid");
     assert_eq!(five.natural_recovery_left(), None);
     assert_eq!(
         natural_recovery(&five, &[1]).unwrap_err().code(),
         "feature_not_had"
     );
-    let mut six = chosen(
-        caster(&[(Class::Druid, 6)]),
-        FeatureKind::Subclass,
-        "land",
-        Some("arid"),
-        &[],
-    );
+    let mut six = land_druid(6, "arid");
     cast_ok(&mut six, "fireball", &CastRequest::new());
     new_turn(&mut six);
     let err = natural_recovery(&six, &[6]).unwrap_err();
