@@ -236,7 +236,7 @@ pub struct CombatantRow {
     /// each with what is left and when it comes back, for the GM's row
     /// (hidden from players: `null`; left out for other combatants).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub uses: Option<Vec<crate::window_calls::UseRow>>,
+    pub uses: Option<Vec<crate::uses::UseRow>>,
 }
 
 /// How a combatant at 0 hit points lies.
@@ -303,7 +303,7 @@ impl CombatantRow {
             uses: c
                 .caster
                 .as_deref()
-                .map(crate::window_calls::use_rows),
+                .map(crate::uses::use_rows),
         }
     }
 }

@@ -71,6 +71,7 @@ mod sheet_import;
 mod state;
 pub mod table_log;
 mod turns;
+mod uses;
 pub mod view;
 mod ward;
 mod way;
