@@ -472,6 +472,28 @@ fn every_word_the_scripts_ask_for_exists() {
     }
 }
 
+/// Every module a script imports (`from './resources.js'`) is served: a
+/// new file under `web/` must be listed in `ASSETS` too, or the page
+/// fails to start.
+#[test]
+fn every_module_a_script_imports_is_served() {
+    let served: Vec<&str> = super::ASSETS.iter().map(|a| a.name).collect();
+    let mut imported = 0;
+    for asset in super::ASSETS.iter().filter(|a| a.name.ends_with(".js")) {
+        for rest in asset.body.split("from './").skip(1) {
+            let module = rest.split('\'').next().unwrap_or_default();
+            imported += 1;
+            // words.js is made from the .ftl files, not embedded.
+            assert!(
+                module == super::words::SCRIPT || served.contains(&module),
+                "{} imports {module}, which is not served",
+                asset.name
+            );
+        }
+    }
+    assert!(imported > 10, "{imported} imports found");
+}
+
 fn gunzip(bytes: &[u8]) -> Vec<u8> {
     use std::io::Read;
     let mut out = Vec::new();
