@@ -87,3 +87,46 @@ async fn creature_attack_route_is_the_gms_and_lands_on_the_character() {
         assert!(s.is_client_error(), "{}: {s} {v}", h.name);
     }
 }
+
+#[tokio::test]
+async fn the_table_hears_a_creature_attack_live() {
+    use axum::body::Body;
+    use axum::http::{Method, Request};
+    use tower::ServiceExt;
+    for h in harnesses().await {
+        let t = table(&h).await;
+        fight(&h, &t).await;
+        // Petr, whose Paladin is attacked, follows the campaign's events.
+        let req = Request::builder()
+            .method(Method::GET)
+            .uri("/campaigns/cave/events")
+            .header("authorization", format!("Bearer {}", t.petr))
+            .body(Body::empty())
+            .unwrap();
+        let mut stream = h.router.clone().oneshot(req).await.unwrap().into_body();
+        let wait = std::time::Duration::from_secs(5);
+        assert!(
+            common::next_event(&mut stream, "ready", wait)
+                .await
+                .is_some()
+        );
+        let (s, v) = h
+            .post(
+                &format!("{E}/Fight/attacks"),
+                Some(&t.gm),
+                json!({"attacker": "Orc", "weapon": "greataxe", "target": "Pal",
+                       "bonus": 5, "damage_bonus": 3, "seed": 3}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        // Issue 37: the attack reaches the table (the web redraws the
+        // encounter, and alerts a player to a Shield window it opens).
+        let ev = common::next_event(&mut stream, "encounter", wait)
+            .await
+            .unwrap_or_else(|| panic!("{}: no live event for the attack", h.name));
+        assert_eq!(ev["character"], "Pal", "{ev}");
+        assert_eq!(ev["data"]["attack"]["attacker"], "Orc", "{ev}");
+        assert_eq!(ev["data"]["attack"]["target"], "Pal", "{ev}");
+        assert_eq!(ev["data"]["attack"]["roll"], v["attack"]["roll"], "{ev}");
+    }
+}

@@ -584,7 +584,8 @@ function onLive(kind, ev) {
     // belongs to the turn before (issue 37).
     if (Array.isArray(data.turn_damage) && data.encounter === app.encounterName) { app.encounterOutcome = null; app.encounterNote = null; }
     // So does a new window: the last outcome and save belong to before it.
-    if (data.status === 'pending' || (data.window && !data.resolved && data.reactors)) { app.encounterOutcome = null; app.encounterNote = null; }
+    const hitWindow = data.attack && (data.attack.reactors || []).length;
+    if (data.status === 'pending' || hitWindow || (data.window && !data.resolved && data.reactors)) { app.encounterOutcome = null; app.encounterNote = null; }
     if (data.concentration_save !== undefined) app.encounterNote = data;
     // What a closed window or a creature's cast did, for the whole table.
     if (data.resolved || (data.status === 'resolved' && data.cast) || data.countered !== undefined) {

@@ -135,8 +135,8 @@ async fn creature_attack(
             input.attacker, input.weapon, input.target
         ),
     };
-    let report = state
-        .in_campaign(token, campaign, move |me, store| {
+    let (by, report) = state
+        .in_campaign(token, campaign.clone(), move |me, store| {
             me.require_gm("server-gm-creature_attack")?;
             let e = grimoire_app::encounter(store, &encounter)?;
             let inside = e.state.running.as_ref().is_some_and(|r| {
@@ -158,11 +158,23 @@ async fn creature_attack(
                     store, &call, &reactions, &mut rng,
                 )?)
             })?;
-            Ok(CreatureAttackReport {
-                change: done.change.map(|c| c.0),
-                attack: done,
-            })
+            Ok((
+                me.account.clone(),
+                CreatureAttackReport {
+                    change: done.change.map(|c| c.0),
+                    attack: done,
+                },
+            ))
         })
         .await?;
+    // The whole table hears it (issue 37): the target's player is alerted
+    // to a Shield window it opened, every seat's encounter redraws.
+    state.publish(crate::live::LiveEvent {
+        campaign,
+        kind: "encounter".into(),
+        character: Some(report.attack.target.clone()),
+        by,
+        data: serde_json::to_value(&report).unwrap_or_default(),
+    });
     Ok(Json(report))
 }
