@@ -240,9 +240,11 @@ export function playTests(t) {
       await badge.click();
       await badge.waitFor({ state: 'detached' });
 
-      // The Mage's uses per day at a glance in its row, in view (issue 37).
+      // The Mage's uses per day at a glance in its row, in view (issue 37),
+      // measured once the live redraws after the last click are over.
       const uses = gm.locator('.order li[data-name="River Mage"] .uses-line');
       await uses.getByText('Protective Magic').waitFor({ state: 'visible' });
+      await quiet(gm);
       assert.match(await uses.innerText(), /Protective Magic 3\/3 · Long Rest/, 'left of how many, and when they come back');
       assert.match(await uses.innerText(), /2\/Day Each.* 2\/2/, 'each use of the stat block');
       const usesBox = await uses.boundingBox();
