@@ -11,17 +11,17 @@
 use grimoire_dice::DiceRng;
 use grimoire_rules::{
     AttackMode, CastOutcome, Condition, CreatureAttack, CreatureAttackRoll, DamageType,
-    DiceFormula, Encounter, EncounterEvent, PendingAttack, RollMode, SpellId, Target, Trigger,
-    attack_mode, land_creature_attack, roll_creature_attack, still_hits,
+    DiceFormula, EncounterEvent, RollMode, SpellId, Trigger, attack_mode, roll_creature_attack,
+    still_hits,
 };
-use grimoire_store::{ChangeId, Entity, Store};
+use grimoire_store::{ChangeId, Store};
 use serde::Serialize;
 
 use crate::error::AppError;
 use crate::hit::CharacterHit;
 use crate::identity::combatant_named;
 use crate::reaction::Reactor;
-use crate::state::{Batch, EncounterState, encounter_of};
+use crate::state::{Batch, encounter_of};
 
 /// Shield's bonus to AC (the one Reaction of the SRD that answers a hit).
 const SHIELD_AC: i32 = 5;
@@ -242,7 +242,7 @@ pub fn creature_attack<R: DiceRng + ?Sized>(
     }
     let hits_now = roll.outcome.hit != Some(false);
     let mut events = Vec::new();
-    let (outcome, hits) = land(
+    let (outcome, hits) = crate::landing::land(
         store,
         &mut batch,
         &mut running,
@@ -265,65 +265,4 @@ pub fn creature_attack<R: DiceRng + ?Sized>(
         reactors: Vec::new(),
         change: receipt.map(|r| r.change),
     })
-}
-
-/// Lands a rolled attack in `batch`: its damage on a hit (`hits`) to the
-/// stored character and the tracker, the character's Concentration save
-/// and its 0 hit points as any damage's; the card in the log.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn land<R: DiceRng + ?Sized>(
-    store: &Store,
-    batch: &mut Batch,
-    running: &mut Encounter,
-    attacker: &str,
-    roll: &CreatureAttackRoll,
-    target: &Target,
-    hits: bool,
-    rng: &mut R,
-    out: &mut Vec<EncounterEvent>,
-) -> Result<(CastOutcome, Vec<CharacterHit>), AppError> {
-    let outcome = land_creature_attack(roll, target, hits, rng)?;
-    let board = running.effects().clone();
-    let (changed, hit) =
-        crate::cast::hits_on_characters(store, attacker, Some(running), &outcome, &board, rng)?;
-    for (c, events) in &changed {
-        batch.character(c, events)?;
-        let wrapped = running.caster_events(&c.name, events);
-        running.apply_all(&wrapped);
-        out.extend(wrapped);
-    }
-    let hp = crate::cast::tracker_hp(running, &outcome, &hit);
-    running.apply_all(&hp);
-    out.extend(hp);
-    batch.card(attacker, &outcome, &hit)?;
-    Ok((outcome, hit))
-}
-
-/// Lands the attack waiting in a closing window: the target as the
-/// encounter and its sheet know it now.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn land_pending<R: DiceRng + ?Sized>(
-    store: &Store,
-    batch: &mut Batch,
-    running: &mut Encounter,
-    e: &Entity<EncounterState>,
-    attacker: &str,
-    pending: &PendingAttack,
-    hits: bool,
-    rng: &mut R,
-    out: &mut Vec<EncounterEvent>,
-) -> Result<(CastOutcome, Vec<CharacterHit>), AppError> {
-    let board = running.effects().clone();
-    let (target, _) = crate::attack::fit_target(store, None, Some(e), &pending.target, &board)?;
-    land(
-        store,
-        batch,
-        running,
-        attacker,
-        &pending.roll(),
-        &target,
-        hits,
-        rng,
-        out,
-    )
 }

@@ -14,20 +14,7 @@ use crate::error::AppError;
 use crate::identity::character_of;
 use crate::state::{Batch, CHARACTER, EncounterState, fold};
 
-/// The characters among an encounter's combatants, as stored (never a
-/// creature's namesake: [`character_of`]).
-pub fn combatant_characters(
-    store: &Store,
-    enc: &Encounter,
-) -> Result<Vec<Entity<Caster>>, AppError> {
-    let mut out = Vec::new();
-    for c in enc.combatants() {
-        if let Some(e) = character_of(store, c)? {
-            out.push(e);
-        }
-    }
-    Ok(out)
-}
+pub use crate::identity::combatant_characters;
 
 /// Ends an encounter: it leaves the live encounters (its name is free
 /// again) and its final state is kept as an ended record

@@ -12,8 +12,8 @@ use grimoire_rules::{
 };
 use grimoire_store::{Entity, Store};
 
-use crate::encounter::combatant_characters;
 use crate::error::AppError;
+use crate::identity::combatant_characters;
 use crate::state::{Batch, EncounterState, fold};
 use crate::turns::{TurnHit, Working, land};
 

@@ -30,6 +30,21 @@ pub fn character_of(store: &Store, c: &Combatant) -> Result<Option<Entity<Caster
     })
 }
 
+/// The characters among an encounter's combatants, as stored (never a
+/// creature's namesake: [`character_of`]).
+pub fn combatant_characters(
+    store: &Store,
+    enc: &Encounter,
+) -> Result<Vec<Entity<Caster>>, AppError> {
+    let mut out = Vec::new();
+    for c in enc.combatants() {
+        if let Some(e) = character_of(store, c)? {
+            out.push(e);
+        }
+    }
+    Ok(out)
+}
+
 /// Whether combatant `c` is the character called `character`: without
 /// [`character_of`]'s read, for scanning encounters.
 pub use crate::kind::is_character;

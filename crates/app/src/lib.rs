@@ -51,6 +51,7 @@ pub mod homebrew;
 pub mod house;
 pub mod identity;
 mod kind;
+mod landing;
 pub mod limits;
 mod max_hp;
 pub mod metamagic_options;

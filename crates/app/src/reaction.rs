@@ -669,7 +669,7 @@ pub fn resolve<R: DiceRng + ?Sized>(
             // still hits (issue 34).
             let landed = match (&window.attack, window.trigger.source()) {
                 (Some(p), Some(attacker)) => {
-                    let (outcome, hits_on) = crate::creature_attack::land_pending(
+                    let (outcome, hits_on) = crate::landing::land_pending(
                         store,
                         &mut batch,
                         &mut running,

@@ -14,8 +14,9 @@ use serde::Serialize;
 
 use crate::card::RollCard;
 use crate::cast::{fill_from_combatant, fill_missing};
-use crate::encounter::{ConcentrationSave, combatant_characters};
 use crate::error::AppError;
+use crate::hit::ConcentrationSave;
+use crate::identity::combatant_characters;
 use crate::state::{Batch, EncounterState, fold};
 
 /// What a lasting spell did to a combatant as a turn ended or began.
@@ -241,7 +242,7 @@ pub(crate) fn log_turn_hit(batch: &mut Batch, hit: &TurnHit) -> Result<(), AppEr
 pub(crate) fn log_concentration_save(
     batch: &mut Batch,
     name: &str,
-    save: &crate::encounter::ConcentrationSave,
+    save: &ConcentrationSave,
 ) -> Result<(), AppError> {
     batch.roll_card(&RollCard::Conc {
         caster: name.to_owned(),

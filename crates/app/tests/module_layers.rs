@@ -9,15 +9,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// The circles left, each a sorted list of modules. Each is one piece of
-/// work whose parts call each other (a rest and its Hit Point Dice; an
-/// encounter's turns, entering and set-up; a creature's attack and the
-/// Reaction window it opens).
-const KNOWN: &[&[&str]] = &[
-    &["class_resources", "hit_dice"],
-    &["creature_attack", "reaction"],
-    &["encounter", "entering", "turns"],
-];
+/// The circles left, each a sorted list of modules: one piece of work
+/// whose parts call each other (a Short Rest's class features and its Hit
+/// Point Dice: a rest with no feature chosen is the Hit Point Dice's, a
+/// party's rest asks each member's features).
+const KNOWN: &[&[&str]] = &[&["class_resources", "hit_dice"]];
 
 /// The source of `file` without comments and without its unit tests.
 fn code(file: &Path) -> String {
