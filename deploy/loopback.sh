@@ -37,17 +37,38 @@ mode="${1:-run}"
 run_dir="${RUN_DIR:-/tmp/grimoire-loopback}"
 mkdir -p "$run_dir"
 
+# A process's start time (clock ticks since boot), so that a pid the
+# system has since given to another process is never signalled.
+started_at() {
+  local stat
+  stat="$(cat "/proc/$1/stat" 2>/dev/null)" || return 1
+  stat="${stat##*) }"
+  # Field 22 of the line is the 20th after the command's closing ")".
+  set -- $stat
+  echo "${20}"
+}
+
+# Remembers process $1 as one of ours.
+remember() {
+  echo "$1 $(started_at "$1" || echo 0)" >>"$run_dir/pids"
+}
+
+# Whether process $1, started at $2, is still the one we started.
+ours() {
+  [ "$(started_at "$1" 2>/dev/null)" = "$2" ]
+}
+
 stop() {
-  local pid
+  local pid at
   if [ -f "$run_dir/pids" ]; then
     # Only the processes this script started, by the ids it wrote.
-    while read -r pid; do
-      kill "$pid" 2>/dev/null || true
+    while read -r pid at; do
+      if ours "$pid" "$at"; then kill "$pid" 2>/dev/null || true; fi
     done <"$run_dir/pids"
     for _ in $(seq 1 50); do
       local alive=0
-      while read -r pid; do
-        if kill -0 "$pid" 2>/dev/null; then alive=1; fi
+      while read -r pid at; do
+        if ours "$pid" "$at"; then alive=1; fi
       done <"$run_dir/pids"
       [ "$alive" = 0 ] && break
       sleep 0.1
@@ -125,7 +146,7 @@ for i in $(seq 1 "$instances"); do
   "$bin" serve --database-url "$DATABASE_URL" --bind "127.0.0.1:$p" ${serve_args[@]+"${serve_args[@]}"} \
     >"$run_dir/g$i.log" 2>&1 &
   pid=$!
-  echo "$pid" >>"$run_dir/pids"
+  remember "$pid"
   echo "g$i $p $pid" >>"$run_dir/instances"
   if [ "$i" = 1 ]; then
     wait_healthy "$p" "$pid" || { echo "instance g$i did not start:" >&2; cat "$run_dir/g$i.log" >&2; stop; exit 1; }
@@ -174,7 +195,7 @@ EOF
 haproxy -c -q -f "$run_dir/haproxy.cfg" || { stop; exit 1; }
 haproxy -db -f "$run_dir/haproxy.cfg" >"$run_dir/haproxy.log" 2>&1 &
 balancer=$!
-echo "$balancer" >>"$run_dir/pids"
+remember "$balancer"
 echo "$port $balancer" >"$run_dir/balancer"
 wait_healthy "$port" "$balancer" || { echo "the balancer did not start:" >&2; cat "$run_dir/haproxy.log" >&2; stop; exit 1; }
 
