@@ -16,7 +16,8 @@
 //!
 //! Brotli's best level is slow (the cards take about 1 s in a release
 //! build, 5 s in a debug one, against 13 ms for gzip's best), so it is
-//! made on a thread of its own; until it is ready, gzip is sent.
+//! made on a thread of its own, one body after another; until a body's
+//! form is ready, gzip is sent.
 
 use std::sync::{Arc, OnceLock};
 
@@ -54,6 +55,38 @@ fn brotlied(body: &[u8]) -> Option<axum::body::Bytes> {
     enc.flush().ok()?;
     let out = enc.into_inner();
     (out.len() < body.len()).then(|| out.into())
+}
+
+/// A body to put in Brotli, and where its form goes.
+type BrotliJob = (axum::body::Bytes, Arc<OnceLock<Option<axum::body::Bytes>>>);
+
+/// Puts `body` in Brotli on the one thread that does so, one body after
+/// another (so it takes one core at most, never one per body), and sets
+/// `slot` when done. Without that thread, `slot` is set to `None`: gzip
+/// it is.
+fn brotli_later(body: axum::body::Bytes, slot: Arc<OnceLock<Option<axum::body::Bytes>>>) {
+    static QUEUE: OnceLock<Option<std::sync::Mutex<std::sync::mpsc::Sender<BrotliJob>>>> =
+        OnceLock::new();
+    let queue = QUEUE.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel::<BrotliJob>();
+        std::thread::Builder::new()
+            .name("brotli".into())
+            .spawn(move || {
+                for (body, slot) in rx {
+                    let _ = slot.set(brotlied(&body));
+                }
+            })
+            .ok()
+            .map(|_| std::sync::Mutex::new(tx))
+    });
+    let sent = queue.as_ref().is_some_and(|tx| {
+        tx.lock()
+            .map(|tx| tx.send((body, Arc::clone(&slot))).is_ok())
+            .unwrap_or(false)
+    });
+    if !sent {
+        let _ = slot.set(None);
+    }
 }
 
 /// How much the client wants `coding` (`gzip`, `br`) by its
@@ -114,16 +147,7 @@ impl Fixed {
             .unwrap_or_else(|_| HeaderValue::from_static("W/\"0\""));
         let gzip = gzipped(&body);
         let br = Arc::new(OnceLock::new());
-        let (slot, plain) = (Arc::clone(&br), body.clone());
-        let made = std::thread::Builder::new()
-            .name("brotli".into())
-            .spawn(move || {
-                let _ = slot.set(brotlied(&plain));
-            });
-        if made.is_err() {
-            // No thread to spare: gzip it is.
-            let _ = br.set(None);
-        }
+        brotli_later(body.clone(), Arc::clone(&br));
         Fixed {
             body,
             gzip,
