@@ -253,6 +253,12 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
         ),
         (
             "post",
+            "/campaigns/{campaign}/encounters/{encounter}/conditions",
+            Refused,
+            json!({"creature": "Ogre", "condition": "prone"}),
+        ),
+        (
+            "post",
             "/campaigns/{campaign}/encounters/{encounter}/creatures",
             Refused,
             json!({"name": "Priest", "monster": "priest", "initiative": 3}),
