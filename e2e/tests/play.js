@@ -564,6 +564,11 @@ export function playTests(t) {
     await missed.waitFor({ state: 'visible' });
     await phone.click('a[data-tab=encounter]');
     await phone.locator('#rw-outcome').getByText('The attack on Vesna now misses').waitFor({ state: 'visible' });
+    // The outcome belongs to this turn: a reload shows it again (issue 37).
+    await phone.reload();
+    await phone.waitForSelector(`#who:text("${PLAYER}")`);
+    await phone.click('a[data-tab=encounter]');
+    await phone.locator('#rw-outcome').getByText('The attack on Vesna now misses').waitFor({ state: 'visible' });
 
     // The GM has the server roll the Mage's quarterstaff at Cleo: her
     // sheet has no Armor Class, so the card gives the total for the GM.

@@ -582,10 +582,10 @@ function onLive(kind, ev) {
     // Turns and saves change characters too: read them again.
     // A turn passing clears what the last window or save showed: it
     // belongs to the turn before (issue 37).
-    if (Array.isArray(data.turn_damage) && data.encounter === app.encounterName) { app.encounterOutcome = null; app.encounterNote = null; }
+    if (Array.isArray(data.turn_damage) && data.encounter === app.encounterName) forgetOutcome();
     // So does a new window: the last outcome and save belong to before it.
     const hitWindow = data.attack && (data.attack.reactors || []).length;
-    if (data.status === 'pending' || hitWindow || (data.window && !data.resolved && data.reactors)) { app.encounterOutcome = null; app.encounterNote = null; }
+    if (data.status === 'pending' || hitWindow || (data.window && !data.resolved && data.reactors)) forgetOutcome();
     if (data.concentration_save !== undefined) app.encounterNote = data;
     // What a closed window or a creature's cast did, for the whole table.
     if (data.resolved || (data.status === 'resolved' && data.cast) || data.countered !== undefined) {
@@ -1529,6 +1529,7 @@ function renderEncounter() {
     box.replaceChildren(picker || '', h('p', { class: 'muted' }, t('enc.none')), gm ? setupForm() : h('p', {}, t('enc.gmOnly')));
     return;
   }
+  keepOutcome(e);
   const note = app.encounterNote && app.encounterNote.encounter === e.encounter ? app.encounterNote : null;
   const list = h('ol', { class: 'plain order', 'aria-label': t('enc.order') }, ...e.combatants.map((cb) => {
     const turn = cb.turn || {};
@@ -1601,6 +1602,34 @@ function renderEncounter() {
     if (!slot.isConnected) return;
     slot.replaceChildren(...[win, outcome, creatureCastForm(ctx, creatures, e.combatants), creatureRollForm(ctx, creatures, e.combatants), creatureAttackForm(ctx, creatures, e.combatants), add].filter(Boolean));
   });
+}
+
+/** The last outcome card and a row's save note belong to the turn they
+ *  were shown on (issue 37): kept in the tab's session storage with that
+ *  turn, they come back after a reload on the same turn with no window
+ *  open, and are forgotten once the turn passes or a window opens. */
+function keepOutcome(e) {
+  const key = `grimoire.outcome.${app.campaign}`;
+  const turn = `${e.encounter}\u0001${e.round}\u0001${e.current}`;
+  const ours = (x) => (x && x.encounter === e.encounter ? x : null);
+  try {
+    if (ours(app.encounterOutcome) || ours(app.encounterNote)) {
+      sessionStorage.setItem(key, JSON.stringify({ turn, outcome: ours(app.encounterOutcome), note: ours(app.encounterNote) }));
+      return;
+    }
+    const kept = JSON.parse(sessionStorage.getItem(key) || 'null');
+    if (kept && kept.turn === turn && !e.window) {
+      app.encounterOutcome = kept.outcome;
+      app.encounterNote = kept.note;
+    } else if (kept) sessionStorage.removeItem(key);
+  } catch { /* storage refused: nothing kept */ }
+}
+
+/** A turn passed or a window opened: the last outcome and note go. */
+function forgetOutcome() {
+  app.encounterOutcome = null;
+  app.encounterNote = null;
+  try { sessionStorage.removeItem(`grimoire.outcome.${app.campaign}`); } catch { /* nothing kept */ }
 }
 
 /** The damage the GM deals with one click from a row of the order. */
