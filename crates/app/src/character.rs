@@ -3,7 +3,7 @@
 //!
 //! Each takes the character as loaded by the front end (which words a
 //! missing one itself), asks the rules for events and commits them through
-//! [`commit_character`], so inside a running encounter the effect board
+//! [`crate::state::commit_character`], so inside a running encounter the effect board
 //! changes in the same change. A step with no events writes nothing.
 
 use grimoire_dice::DiceRng;
@@ -13,7 +13,6 @@ use grimoire_rules::{
 use grimoire_store::{ChangeId, Entity, Store};
 
 use crate::error::AppError;
-use crate::state::commit_character;
 
 /// What a character step did.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,6 +87,18 @@ pub(crate) fn commit(
     caster: &Entity<Caster>,
     outcome: Outcome,
 ) -> Result<Step, AppError> {
+    commit_carded(store, command, caster, outcome, &[])
+}
+
+/// [`commit`] with the rolls the step made logged as cards of the table
+/// log (issue 37).
+pub(crate) fn commit_carded(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    outcome: Outcome,
+    cards: &[crate::card::RollCard],
+) -> Result<Step, AppError> {
     let Outcome { events, notes } = outcome;
     if events.is_empty() {
         return Ok(Step {
@@ -97,7 +108,8 @@ pub(crate) fn commit(
             change: None,
         });
     }
-    let (next, done) = commit_character(store, command, caster, &events)?;
+    let (next, done) =
+        crate::state::commit_character_carded(store, command, caster, &events, cards)?;
     let version = done
         .as_ref()
         .and_then(|d| d.touched.first())
@@ -325,7 +337,17 @@ pub fn damage_hit<R: DiceRng + ?Sized>(
         &bonuses,
         rng,
     );
-    let step = commit(
+    // The Concentration save the damage called for is a card of the log.
+    let cards: Vec<crate::card::RollCard> = match (&o.roll, o.dc) {
+        (Some(roll), Some(dc)) => vec![crate::card::RollCard::Conc {
+            caster: caster.name.clone(),
+            dc,
+            kept: o.concentration_kept,
+            rolls: vec![roll.clone()],
+        }],
+        _ => Vec::new(),
+    };
+    let step = commit_carded(
         store,
         command,
         caster,
@@ -333,6 +355,7 @@ pub fn damage_hit<R: DiceRng + ?Sized>(
             events: o.events,
             notes: Vec::new(),
         },
+        &cards,
     )?;
     Ok(Damaged {
         step,
@@ -534,7 +557,8 @@ mod tests {
             &mut SeededRng::new(7),
         )
         .unwrap();
-        let (_, _) = commit_character(&mut store, "cast", &s.character, &out.events).unwrap();
+        let (_, _) =
+            crate::state::commit_character(&mut store, "cast", &s.character, &out.events).unwrap();
         let e = character(&store, "Elmira").unwrap();
         assert!(e.state.concentration().is_some());
         let d = damage(&mut store, "damage", &e, 40, &mut SeededRng::new(7)).unwrap();

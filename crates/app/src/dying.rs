@@ -76,7 +76,13 @@ pub fn death_save<R: DiceRng + ?Sized>(
     rng: &mut R,
 ) -> Result<(Step, DeathSave), AppError> {
     let r = roll(&caster.state, rng)?;
-    let step = commit(
+    // The save is a card of the table log (issue 37).
+    let card = crate::card::RollCard::Death {
+        caster: caster.name.clone(),
+        rolls: vec![r.save.roll.clone()],
+        result: r.save.result,
+    };
+    let step = crate::character::commit_carded(
         store,
         command,
         caster,
@@ -84,6 +90,7 @@ pub fn death_save<R: DiceRng + ?Sized>(
             events: r.events,
             notes: Vec::new(),
         },
+        &[card],
     )?;
     Ok((step, r.save))
 }

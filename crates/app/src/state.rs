@@ -276,9 +276,25 @@ pub fn commit_character(
     caster: &Entity<Caster>,
     events: &[Event],
 ) -> Result<(Caster, Option<Committed>), AppError> {
+    commit_character_carded(store, command, caster, events, &[])
+}
+
+/// [`commit_character`] with the rolls it made logged as cards of the
+/// change ([`Batch::roll_card`]): a Concentration save on damage, a
+/// death save (issue 37).
+pub fn commit_character_carded(
+    store: &mut Store,
+    command: impl Into<String>,
+    caster: &Entity<Caster>,
+    events: &[Event],
+    cards: &[crate::card::RollCard],
+) -> Result<(Caster, Option<Committed>), AppError> {
     let enc = encounter_of(store, &caster.name)?;
     let mut batch = Batch::new(command);
     let next = batch.character(caster, events)?;
+    for card in cards {
+        batch.roll_card(card)?;
+    }
     if let Some(e) = &enc
         && let Some(mut running) = e.state.running.clone()
     {

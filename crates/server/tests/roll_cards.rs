@@ -147,3 +147,58 @@ async fn turn_damage_and_concentration_saves_are_cards_of_the_log() {
         assert_eq!(turns[0]["rolls"], hit["rolls"], "newest first: {turns:?}");
     }
 }
+
+#[tokio::test]
+async fn a_sheets_concentration_and_death_saves_are_cards_too() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        crypt(&h, &t).await;
+        // Damage from the sheet's own route: Brom's Concentration save.
+        let (s, hurt) = h
+            .post(
+                &format!("{C}/Brom/damage"),
+                Some(&t.gm),
+                json!({"amount": 8, "seed": 4}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {hurt}", h.name);
+        let conc = of_kind(&cards(&h, &t.petr).await, "conc");
+        assert_eq!(conc.len(), 1, "{conc:?}");
+        assert_eq!(
+            (&conc[0]["caster"], &conc[0]["dc"], &conc[0]["kept"]),
+            (&json!("Brom"), &hurt["dc"], &hurt["concentration_kept"]),
+            "{}",
+            conc[0]
+        );
+        assert_eq!(conc[0]["rolls"][0], hurt["roll"], "{}", conc[0]);
+        // Down to 0, Brom rolls a death save from his sheet: a card.
+        let (s, v) = h
+            .post(
+                &format!("{C}/Brom/damage"),
+                Some(&t.gm),
+                json!({"amount": 30, "seed": 4}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let (s, save) = h
+            .post(
+                &format!("{C}/Brom/death-saves"),
+                Some(&t.gm),
+                json!({"seed": 6}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {save}", h.name);
+        let death = of_kind(&cards(&h, &t.petr).await, "death");
+        assert_eq!(death.len(), 1, "{death:?}");
+        assert_eq!(
+            (
+                &death[0]["caster"],
+                &death[0]["result"],
+                &death[0]["rolls"][0]
+            ),
+            (&json!("Brom"), &save["result"], &save["roll"]),
+            "{}",
+            death[0]
+        );
+    }
+}
