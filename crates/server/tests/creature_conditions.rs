@@ -165,7 +165,10 @@ async fn only_a_stat_block_creature_of_the_running_encounter_takes_one() {
                     json!({"creature": creature, "condition": "stunned"}),
                 )
                 .await;
-            assert!(s.is_client_error() && s != StatusCode::BAD_REQUEST, "{creature}: {s} {v}");
+            assert!(
+                s.is_client_error() && s != StatusCode::BAD_REQUEST,
+                "{creature}: {s} {v}"
+            );
             assert_eq!(v["error"]["code"], code, "{creature}: {v}");
         }
         // A condition the rules do not know is a body that cannot be read.
@@ -196,7 +199,10 @@ async fn a_stunned_creature_loses_its_concentration() {
             )
             .await;
         assert!(s.is_success(), "{}: {s} {v}", h.name);
-        assert_eq!(row(&status(&h, &t.gm).await, "Cave Mage")["concentration"], "fly");
+        assert_eq!(
+            row(&status(&h, &t.gm).await, "Cave Mage")["concentration"],
+            "fly"
+        );
         let (s, v) = h
             .post(
                 ROUTE,
@@ -225,9 +231,19 @@ async fn every_member_hears_the_change_live_without_the_creatures_numbers() {
                 .body(Body::empty())
                 .unwrap()
         };
-        let mut player = h.router.clone().oneshot(open(&t.petr)).await.unwrap().into_body();
+        let mut player = h
+            .router
+            .clone()
+            .oneshot(open(&t.petr))
+            .await
+            .unwrap()
+            .into_body();
         let wait = Duration::from_secs(5);
-        assert!(next_event(&mut player, "ready", wait).await.is_some(), "{}", h.name);
+        assert!(
+            next_event(&mut player, "ready", wait).await.is_some(),
+            "{}",
+            h.name
+        );
         let (s, v) = h
             .post(
                 ROUTE,
@@ -264,7 +280,11 @@ async fn a_creatures_uses_ride_in_its_row_for_the_gm_alone() {
             .find(|u| u["name"] == "Protective Magic")
             .unwrap_or_else(|| panic!("{uses:?}"));
         assert_eq!(
-            (&protective["remaining"], &protective["max"], &protective["recharge"]),
+            (
+                &protective["remaining"],
+                &protective["max"],
+                &protective["recharge"]
+            ),
             (&json!(3), &json!(3), &json!("long_rest"))
         );
         // Characters and creatures typed by hand have none to show.
@@ -288,7 +308,10 @@ async fn a_creatures_uses_ride_in_its_row_for_the_gm_alone() {
             .filter(|u| u["remaining"] != u["max"])
             .collect();
         assert_eq!(spent.len(), 1, "{gm}");
-        assert!(spent[0]["name"].as_str().unwrap().contains("1/Day"), "{spent:?}");
+        assert!(
+            spent[0]["name"].as_str().unwrap().contains("1/Day"),
+            "{spent:?}"
+        );
         // The player's row of the Mage has no uses.
         let player = status(&h, &t.petr).await;
         assert_eq!(row(&player, "Cave Mage")["uses"], Value::Null, "{player}");
