@@ -141,7 +141,9 @@ function innateBlock(ch, r, ctx) {
   return h('div', { class: 'cr-block', id: 'innate' },
     h('h4', {}, t('cr.innate')),
     h('p', { class: 'small', id: 'innate-status' }, rounds != null
-      ? h('strong', {}, t('cr.innateActive', { n: rounds }))
+      ? h('strong', {}, t('cr.innateActive', {
+        left: t(rounds === 1 ? 'sheet.roundsOne' : 'sheet.rounds', { n: rounds }),
+      }))
       : t('cr.innateUses', uses)),
     h('div', { class: 'row' }, h('button', {
       type: 'button', id: 'innate-start',
