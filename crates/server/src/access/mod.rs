@@ -57,6 +57,14 @@ pub struct TokenInfo {
     pub current: bool,
 }
 
+/// Whether a token expiring at `at` still works at `now` (Unix seconds).
+/// It works through the whole second its expiry names: the times are
+/// whole seconds, so a token made late in a second would otherwise expire
+/// up to a second before its time to live.
+fn live(at: u64, now: u64) -> bool {
+    at >= now
+}
+
 /// Now, in Unix seconds.
 fn now() -> u64 {
     std::time::SystemTime::now()
@@ -65,18 +73,14 @@ fn now() -> u64 {
 }
 
 impl TokenRecord {
-    /// A token made now for `account`, valid for at least `ttl`: the
-    /// expiry is rounded up to the next whole second, so a token never
-    /// expires early because it was made late in a second.
+    /// A token made now for `account`, valid for `ttl` (whole seconds:
+    /// it works through the second its expiry names, see `live`).
     fn new(account: &str, ttl: std::time::Duration) -> Self {
-        let made = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default();
-        let expires_ms = made.saturating_add(ttl).as_millis();
+        let created_at = now();
         TokenRecord {
             account: account.to_owned(),
-            created_at: made.as_secs(),
-            expires_at: Some(u64::try_from(expires_ms.div_ceil(1000)).unwrap_or(u64::MAX)),
+            created_at,
+            expires_at: Some(created_at.saturating_add(ttl.as_secs())),
         }
     }
 
@@ -279,7 +283,7 @@ pub fn authenticate(store: &Store, token: &str) -> Result<Caller, ServerError> {
         .find::<TokenRecord>("token", &hash_token(token))?
         .ok_or_else(|| ServerError::Unauthorized(Message::new("server-token-unknown")))?;
     match record.state.expires_at {
-        Some(at) if at > now() => Ok(Caller {
+        Some(at) if live(at, now()) => Ok(Caller {
             account: record.state.account,
         }),
         _ => Err(ServerError::Unauthorized(Message::new(
@@ -296,7 +300,7 @@ fn tokens_of(store: &Store, account: &str) -> Result<Vec<(String, TokenRecord)>,
         .list::<TokenRecord>("token")?
         .into_iter()
         .filter(|e| grimoire_store::name_key(&e.state.account) == key)
-        .filter(|e| e.state.expires_at.is_some_and(|at| at > now))
+        .filter(|e| e.state.expires_at.is_some_and(|at| live(at, now)))
         .map(|e| (e.name, e.state))
         .collect();
     list.sort_by_key(|(_, r)| r.created_at);
