@@ -59,6 +59,7 @@ pub mod monster;
 mod name;
 mod name_policy;
 pub mod options;
+mod party_rest;
 pub mod plan;
 pub mod plan_metamagic;
 pub mod play;
@@ -94,12 +95,11 @@ pub use dying::{DeathSave, death_save, exhaustion, stabilize};
 pub use error::AppError;
 pub use gear::{equip_new, starting_equipment};
 pub use hit::CharacterHit;
-pub use hit_dice::{
-    PartyHitDice, PartyMember, PartyRest, Rested, rest_all, rest_all_spending, rest_with_hit_dice,
-};
+pub use hit_dice::{Rested, rest_with_hit_dice};
 pub use house::{TABLE, house_rules, set_house_rule, set_house_rules};
 pub use max_hp::{MaxHpFromDice, MaxHpRule, max_hp_from_dice};
 pub use name::{MAX_NAME, NameKind, NameProblem, check_name, check_unconfusable};
+pub use party_rest::{PartyHitDice, PartyMember, PartyRest, rest_all, rest_all_spending};
 pub use retry::{Retryable, dice_seed, retry};
 pub use state::{
     Batch, CHARACTER, ENCOUNTER, ENDED_ENCOUNTER, EncounterState, character, commit_character,
