@@ -596,7 +596,8 @@ function onLive(kind, ev) {
     if (data.encounter && (!app.encounterName || (app.encounter && app.encounter.ended && data.encounter !== app.encounterName))) {
       app.encounterName = data.encounter;
     }
-    loadCharacters().then(() => (app.tab === 'encounter' ? loadEncounter() : refresh()));
+    if (app.tab === 'encounter') loadEncounter(loadCharacters().catch(() => {}));
+    else loadCharacters().then(refresh);
     return;
   }
   if (ev.by && ev.by.toLowerCase() !== app.me?.account.name.toLowerCase() && ev.character) {
@@ -1409,10 +1410,19 @@ function bindCast() {
 
 const encPath = (tail = '') => `/campaigns/${enc(app.campaign)}/encounters${tail}`;
 
-async function loadEncounter() {
-  if (!app.campaign) { renderEncounter(); return; }
+/** Loads the encounters and the one on screen, then draws the tab. The
+ *  list and the encounter already on screen are asked for together (issue
+ *  37: one round trip, not two, on a slow phone link); `alongside` is
+ *  other loading the drawing waits for (the characters, asked for at the
+ *  same time by the caller). */
+async function loadEncounter(alongside = null) {
+  if (!app.campaign) { await alongside; renderEncounter(); return; }
   try {
-    const { encounters, ended = [] } = await get(encPath());
+    const guess = app.encounterName;
+    const [{ encounters, ended = [] }, shown] = await Promise.all([
+      get(encPath()),
+      guess ? get(encPath(`/${enc(guess)}`)).catch(() => null) : null,
+    ]);
     const names = encounters.map((e) => e.name);
     // The encounter on screen stays there when it ends, shown ended.
     if (!names.includes(app.encounterName) && !ended.includes(app.encounterName)) {
@@ -1420,15 +1430,17 @@ async function loadEncounter() {
       app.encounterName = (running[running.length - 1] || encounters[encounters.length - 1] || {}).name || null;
     }
     app.encounters = encounters;
-    app.encounter = app.encounterName ? await get(encPath(`/${enc(app.encounterName)}`)) : null;
+    if (!app.encounterName) app.encounter = null;
+    else if (app.encounterName === guess && shown) app.encounter = shown;
+    else app.encounter = await get(encPath(`/${enc(app.encounterName)}`));
   } catch { app.encounter = null; }
+  await alongside;
   renderEncounter();
 }
 
 async function encAct(fn) {
   try { await fn(); } catch (e) { toast(errorText(e)); }
-  await loadCharacters().catch(() => {});
-  await loadEncounter();
+  await loadEncounter(loadCharacters().catch(() => {}));
 }
 
 function setupForm() {
@@ -1597,7 +1609,11 @@ function renderEncounter() {
     ? outcomeCard(app.encounterOutcome, spellName) : null;
   const creatures = e.combatants.filter((c) => c.creature);
   // Spell names for the window come from the cards, read on first need.
-  const pending = e.window ? loadCards().catch(() => {}).then(() => windowCard(ctx)).catch(() => null) : null;
+  // The cards and the window are asked for together.
+  const pending = e.window
+    ? Promise.all([loadCards().catch(() => {}), get(encPath(`/${enc(e.encounter)}/window`))])
+      .then(([, info]) => windowCard(ctx, info)).catch(() => null)
+    : null;
   Promise.all([pending, creatureAddForm(ctx)]).then(([win, add]) => {
     if (!slot.isConnected) return;
     slot.replaceChildren(...[win, outcome, creatureCastForm(ctx, creatures, e.combatants), creatureRollForm(ctx, creatures, e.combatants), creatureAttackForm(ctx, creatures, e.combatants), add].filter(Boolean));

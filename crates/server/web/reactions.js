@@ -59,9 +59,9 @@ export function reactionAlert(ctx, info) {
 /** The window card: what waits, the answers so far, and for each
  *  combatant who may still answer either their choices (when the viewer
  *  plays them) or that the table waits for them. */
-export async function windowCard(ctx) {
+export async function windowCard(ctx, known = null) {
   const path = ctx.encPath(`/${enc(ctx.encounter)}/window`);
-  const info = await get(path);
+  const info = known ?? await get(path);
   const w = info.window;
   if (!w) return null;
   const act = (tail, body) => ctx.run(() => post(ctx.encPath(`/${enc(ctx.encounter)}/${tail}`), body));
