@@ -300,10 +300,7 @@ impl CombatantRow {
             creature_type: c.creature_type.clone(),
             stats: c.stats.clone(),
             fallen: Fallen::of(c, s.character.as_ref().map(|e| &e.state), at_zero),
-            uses: c
-                .caster
-                .as_deref()
-                .map(crate::uses::use_rows),
+            uses: c.caster.as_deref().map(crate::uses::use_rows),
         }
     }
 }

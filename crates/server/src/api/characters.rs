@@ -17,8 +17,8 @@ use crate::error::ServerError;
 use grimoire_app::creation::NewCharacter;
 use grimoire_app::play::{
     self, CastReply, CastReport, ConditionInput, ConditionReport, DamageInput, DamageReport,
-    DeathSaveInput, DeathSaveReport, HitPointsInput, HitPointsReport, PendingCastReport,
-    RestInput, RestReport, StepReport, TimeInput, TurnReport,
+    DeathSaveInput, DeathSaveReport, HitPointsInput, HitPointsReport, PendingCastReport, RestInput,
+    RestReport, StepReport, TimeInput, TurnReport,
 };
 use grimoire_app::sheet::{self, CharacterView};
 use grimoire_dice::SeededRng;
