@@ -438,6 +438,12 @@ test('the GM revokes an invite and removes a player, who is told at once and com
   // never hides the last control.
   const toast = phone.locator('#toast');
   await toast.waitFor({ state: 'visible' });
+  // It slides in (a quarter-second transition): wait until it stands
+  // wholly on screen, as a player would see it, before tapping through.
+  await phone.waitForFunction(() => {
+    const r = document.querySelector('#toast').getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+  });
   const under = await phone.evaluate(() => {
     const r = document.querySelector('#toast').getBoundingClientRect();
     const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
