@@ -139,8 +139,7 @@ fn each<T>(
     for item in items {
         let out = one(&working, item)?;
         working.apply_all(&out.events);
-        all.events.extend(out.events);
-        all.notes.extend(out.notes);
+        all.append(out);
     }
     Ok(all)
 }
@@ -409,8 +408,7 @@ pub fn hit_points(
     let mut all = Outcome::default();
     let mut step = |now: &mut Caster, out: Outcome| {
         now.apply_all(&out.events);
-        all.events.extend(out.events);
-        all.notes.extend(out.notes);
+        all.append(out);
     };
     if change.max_hp.is_some() || change.ac.is_some() || change.hp.is_some() {
         let old = c.vitals();

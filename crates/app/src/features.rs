@@ -124,8 +124,7 @@ pub fn features_outcome(
     let mut all = Outcome::default();
     let mut take = |working: &mut Caster, out: Outcome| {
         working.apply_all(&out.events);
-        all.events.extend(out.events);
-        all.notes.extend(out.notes);
+        all.append(out);
     };
     let out = working.refresh_features(srd_features(), &level_of);
     take(&mut working, out);

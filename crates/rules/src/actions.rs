@@ -37,6 +37,14 @@ pub struct Outcome {
     pub notes: Vec<Note>,
 }
 
+impl Outcome {
+    /// Adds `more`'s events and notes after this outcome's own.
+    pub fn append(&mut self, mut more: Outcome) {
+        self.events.append(&mut more.events);
+        self.notes.append(&mut more.notes);
+    }
+}
+
 /// The result of taking damage while concentrating.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DamageOutcome {
@@ -301,9 +309,7 @@ impl Caster {
         let was_down = old.is_some_and(Vitals::down);
         let unconscious = self.conditions().contains(&Condition::Unconscious);
         if new.down() && !was_down {
-            let mut fall = self.add_condition(Condition::Unconscious);
-            out.events.append(&mut fall.events);
-            out.notes.append(&mut fall.notes);
+            out.append(self.add_condition(Condition::Unconscious));
         } else if was_down && !new.down() && unconscious {
             out.events.push(Event::ConditionRemoved {
                 condition: Condition::Unconscious,

@@ -84,25 +84,18 @@ impl Caster {
         }
         let rested = self.clone().replay(&out.events);
         if !choices.arcane_recovery.is_empty() {
-            let mut more = rested.arcane_recovery(&choices.arcane_recovery)?;
-            out.events.append(&mut more.events);
-            out.notes.append(&mut more.notes);
+            out.append(rested.arcane_recovery(&choices.arcane_recovery)?);
         }
         if choices.sorcerous_restoration {
-            let mut more = rested.sorcerous_restoration()?;
-            out.events.append(&mut more.events);
-            out.notes.append(&mut more.notes);
+            out.append(rested.sorcerous_restoration()?);
         }
         if !choices.natural_recovery.is_empty() {
-            let mut more =
-                rested.slot_recovery(ClassFeature::NaturalRecovery, &choices.natural_recovery)?;
-            out.events.append(&mut more.events);
-            out.notes.append(&mut more.notes);
+            out.append(
+                rested.slot_recovery(ClassFeature::NaturalRecovery, &choices.natural_recovery)?,
+            );
         }
         if let Some(swap) = &choices.memorize {
-            let mut more = rested.memorize_spell(swap)?;
-            out.events.append(&mut more.events);
-            out.notes.append(&mut more.notes);
+            out.append(rested.memorize_spell(swap)?);
         }
         Ok(out)
     }
