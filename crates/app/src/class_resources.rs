@@ -99,19 +99,10 @@ impl RestChoices {
         };
         let memorize = match &self.memorize {
             None => None,
-            Some(m) => {
-                let spell = |name: &str| -> Result<Spell, AppError> {
-                    let srd = grimoire_catalog::Catalog::srd();
-                    match srd.get(name) {
-                        Some(found) => Ok(found.spell.clone()),
-                        None => Ok(crate::homebrew::catalog(store)?.lookup(name)?.spell.clone()),
-                    }
-                };
-                Some(Box::new(MemorizedSwap {
-                    forget: spell(&m.forget)?,
-                    learn: spell(&m.learn)?,
-                }))
-            }
+            Some(m) => Some(Box::new(MemorizedSwap {
+                forget: crate::homebrew::spell(store, &m.forget)?,
+                learn: crate::homebrew::spell(store, &m.learn)?,
+            })),
         };
         Ok(ShortRestChoices {
             arcane_recovery: levels(&self.arcane_recovery, "arcane_recovery")?,

@@ -161,6 +161,16 @@ pub fn with_catalog<T, E: From<AppError>>(
     f(store, &catalog)
 }
 
+/// The spell called `name` (id or name): the SRD's without reading the
+/// scope's homebrew, else the scope's catalogue's, as [`with_catalog`]
+/// chooses.
+pub fn spell(store: &Store, name: &str) -> Result<grimoire_rules::Spell, AppError> {
+    match Catalog::srd().get(name) {
+        Some(found) => Ok(found.spell.clone()),
+        None => Ok(catalog(store)?.lookup(name)?.spell.clone()),
+    }
+}
+
 /// Validates and stores a homebrew file, replacing one of the same name;
 /// returns the ids of its spells. Every problem in the file is reported at
 /// once (`invalid_homebrew`), and a refused file stores nothing.
