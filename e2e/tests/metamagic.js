@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { phoneInNewCampaign } from './phone.js';
 
 /**
  * Registers the test, to run after the host spec's own: `t` gives the
@@ -18,23 +19,8 @@ import path from 'node:path';
 export function metamagicTests(t) {
   const campaign = `mm-${Date.now().toString(36)}`;
   test('a Sorcerer\'s cast dialog on a phone offers her Metamagic, its cost and why not', async () => {
-    const { BASE, SHOTS, PLAYER } = t;
-    const gm = t.gm();
-    await gm.click('a[data-tab=table]');
-    const token = await t.player().evaluate(() => localStorage.getItem('grimoire.token'));
-    const phone = await t.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await phone.addInitScript((tok) => localStorage.setItem('grimoire.token', tok), token);
-    await phone.goto(BASE);
-    await phone.waitForSelector(`#who:text("${PLAYER}")`);
-    await gm.fill('#camp-id', campaign);
-    await gm.fill('#camp-title', 'The Tower');
-    await gm.click('#campaign-form button[type=submit]');
-    await gm.locator('#player-form').waitFor({ state: 'visible' });
-    await gm.fill('#player-name', PLAYER);
-    await gm.click('#player-form button[type=submit]');
-    await gm.waitForSelector(`#campaign-info:has-text("${PLAYER}")`);
-    await phone.waitForSelector(`#campaign-list button:has-text("${campaign}")`);
-    await phone.click(`#campaign-list button:has-text("${campaign}")`);
+    const { SHOTS } = t;
+    const { phone } = await phoneInNewCampaign(t, campaign, 'The Tower');
     await phone.locator('#character-form').waitFor({ state: 'visible' });
     await phone.fill('#char-name', 'Sorcha');
     await phone.selectOption('#char-class', 'sorcerer');

@@ -10,6 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { phoneInNewCampaign } from './phone.js';
 
 /**
  * Registers the test, to run after the host spec's own: `t` gives the
@@ -20,23 +21,8 @@ import path from 'node:path';
 export function resourceTests(t) {
   const campaign = `cr-${Date.now().toString(36)}`;
   test('a phone\'s sheet spends and recovers class resources, and shows each refusal beside its control', async () => {
-    const { BASE, SHOTS, PLAYER } = t;
-    const gm = t.gm();
-    await gm.click('a[data-tab=table]');
-    const token = await t.player().evaluate(() => localStorage.getItem('grimoire.token'));
-    const phone = await t.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await phone.addInitScript((tok) => localStorage.setItem('grimoire.token', tok), token);
-    await phone.goto(BASE);
-    await phone.waitForSelector(`#who:text("${PLAYER}")`);
-    await gm.fill('#camp-id', campaign);
-    await gm.fill('#camp-title', 'The Spire');
-    await gm.click('#campaign-form button[type=submit]');
-    await gm.locator('#player-form').waitFor({ state: 'visible' });
-    await gm.fill('#player-name', PLAYER);
-    await gm.click('#player-form button[type=submit]');
-    await gm.waitForSelector(`#campaign-info:has-text("${PLAYER}")`);
-    await phone.waitForSelector(`#campaign-list button:has-text("${campaign}")`);
-    await phone.click(`#campaign-list button:has-text("${campaign}")`);
+    const { SHOTS, PLAYER } = t;
+    const { phone } = await phoneInNewCampaign(t, campaign, 'The Spire');
     for (const [name, cls, level, spells] of [
       ['Ember', 'sorcerer', '7', 'Fire Bolt, Fireball'],
       ['Quill', 'wizard', '5', 'Magic Missile, Fireball'],
