@@ -177,8 +177,10 @@ fn reshaped(
             }
         }
     }
+    // Seeking Spell is paid only if it rerolls, but asked for beside
+    // another option it must still be payable after that option's points.
     caster.check_points(
-        shaping.points.max(u8::from(shaping.seeking)),
+        shaping.points.saturating_add(u8::from(shaping.seeking)),
         ClassFeature::Metamagic,
     )?;
     Ok(shaped)

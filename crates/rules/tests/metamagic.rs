@@ -432,3 +432,94 @@ fn metamagic_choices_list_the_known_options_with_cost_and_fit() {
         .collect();
     assert_eq!(fits, [true, true]);
 }
+
+#[test]
+fn metamagic_options_known_are_two_at_sorcerer_2_and_two_more_at_10_and_17() {
+    // SRD 5.2 Sorcerer: Metamagic at level 2 with two options, two more at
+    // levels 10 and 17.
+    let known: Vec<u8> = (1..=20).map(metamagic_known).collect();
+    let mut expected = vec![0];
+    expected.extend([2; 8]); // 2-9
+    expected.extend([4; 7]); // 10-16
+    expected.extend([6; 4]); // 17-20
+    assert_eq!(known, expected);
+}
+
+#[test]
+fn metamagic_subtle_casts_with_bound_hands_without_a_somatic_component() {
+    // R14b: a Somatic component needs a free hand; Subtle Spell drops it,
+    // and with it the pouch's hand for a plain material.
+    let c = sorcerer(5, &[Metamagic::Subtle]);
+    let mut bound = c.equipment().clone();
+    bound.free_hands = 0;
+    let bound = applied(c.clone(), &c.set_equipment(bound).events);
+    let plain = CastRequest::new().target(goblin("Gob"));
+    assert_eq!(refused_code(&bound, &fire_bolt(), &plain), "no_free_hand");
+    assert_eq!(refused_code(&bound, &fireball(), &plain), "no_free_hand");
+    let subtle = with(&[meta(Metamagic::Subtle)]).target(goblin("Gob"));
+    let mut c = bound;
+    cast_ok(
+        &mut c,
+        &fireball(),
+        &subtle,
+        &mut Scripted::new(&[3, 3, 3, 3, 3, 3, 3, 3, 1]),
+    );
+    assert_eq!(c.sorcery_points(), 4, "Subtle costs 1");
+}
+
+#[test]
+fn metamagic_subtle_keeps_a_costly_material_that_is_not_consumed() {
+    // Chromatic Orb's diamond (50+ GP) is not consumed but has a cost: it
+    // stays needed, and a Counterspell still sees it.
+    let c = with_prepared(sorcerer(5, &[Metamagic::Subtle]), &[chromatic_orb()]);
+    let subtle = with(&[meta(Metamagic::Subtle)]).target(goblin("Gob"));
+    assert_eq!(
+        refused_code(&c, &chromatic_orb(), &subtle),
+        "missing_material"
+    );
+    assert!(perceptible(&c, &chromatic_orb(), &subtle));
+    let mut gear = c.equipment().clone();
+    gear.materials.push("a diamond worth 50 GP".into());
+    let c = applied(c.clone(), &c.set_equipment(gear).events);
+    allowed(&c, &chromatic_orb(), &subtle);
+}
+
+#[test]
+fn metamagic_empowered_and_seeking_both_reshape_one_cast() {
+    // Fire Bolt (2d10 at Sorcerer 5, +6 to hit): 2 + 6 misses AC 15, Seeking
+    // rerolls 15 + 6 and hits; Empowered rerolls the two 1s (up to CHA +3
+    // dice) into 9s. Both are paid: 2 points.
+    let mut c = sorcerer(5, &[Metamagic::Empowered, Metamagic::Seeking]);
+    let req = with(&[meta(Metamagic::Empowered), meta(Metamagic::Seeking)]).target(goblin("Gob"));
+    let out = cast_ok(
+        &mut c,
+        &fire_bolt(),
+        &req,
+        &mut Scripted::new(&[2, 15, 1, 1, 9, 9]),
+    );
+    let gob = &out.resolution.targets[0];
+    assert_eq!(gob.attacks[0].hit, Some(true));
+    assert_eq!(gob.damage_total, 18);
+    let paid = out.resolution.metamagic.expect("paid");
+    assert_eq!(
+        (paid.options.as_slice(), paid.points),
+        ([Metamagic::Empowered, Metamagic::Seeking].as_slice(), 2)
+    );
+    assert_eq!(c.sorcery_points(), 3);
+}
+
+#[test]
+fn metamagic_seeking_beside_another_option_needs_its_own_point() {
+    // With 1 point left, Empowered alone is paid, but Empowered and Seeking
+    // together could not pay for Seeking's reroll: refused up front.
+    let mut c = sorcerer(2, &[Metamagic::Empowered, Metamagic::Seeking]);
+    let spent = with(&[meta(Metamagic::Empowered)]).target(goblin("Gob"));
+    cast_ok(&mut c, &fire_bolt(), &spent, &mut Scripted::new(&[15, 1]));
+    c.apply_all(&c.end_turn().events);
+    assert_eq!(c.sorcery_points(), 1);
+    let both = with(&[meta(Metamagic::Empowered), meta(Metamagic::Seeking)]).target(goblin("Gob"));
+    let err = refusal(&c, &fire_bolt(), &both);
+    assert_eq!(err.code(), "no_sorcery_points");
+    let alone = with(&[meta(Metamagic::Empowered)]).target(goblin("Gob"));
+    allowed(&c, &fire_bolt(), &alone);
+}

@@ -317,3 +317,26 @@ fn elemental_affinity_adds_the_charisma_modifier_to_damage_of_its_type() {
     );
     assert_eq!(out.resolution.targets[0].damage_total, 24);
 }
+
+#[test]
+fn overchannel_necrotic_grows_by_a_d12_per_slot_level_with_each_later_use() {
+    // Magic Missile from a level 2 slot: four darts of 1d4 + 1, the one
+    // d4 at its most (4 x 5), and Empowered Evocation's +3 once. The second
+    // use before a Long Rest costs 2d12 per slot level (4d12), the third
+    // 3d12 per level (6d12); every d12 here rolls 2.
+    let mut c = with_hp(evoker(14), 90, 90);
+    let over = || CastRequest {
+        overchannel: true,
+        ..CastRequest::new().at_slot(slot(2)).target(ogre("Ogre"))
+    };
+    let mut necrotic = Vec::new();
+    for _ in 0..3 {
+        let before = c.vitals().unwrap().hp;
+        let out = cast_with(&mut c, &magic_missile(), over(), &[1, 2]);
+        assert_eq!(out.resolution.targets[0].damage_total, 20 + 3, "{out:?}");
+        necrotic.push(before - c.vitals().unwrap().hp);
+        c.apply_all(&c.end_turn().events);
+    }
+    assert_eq!(necrotic, [0, 4 * 2, 6 * 2]);
+    assert_eq!(c.overchannel_uses(), 3);
+}
