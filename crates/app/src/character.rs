@@ -56,6 +56,32 @@ pub enum Affliction {
     Silenced,
 }
 
+/// Written as the condition's name (`prone`, `exhaustion`) or `silenced`,
+/// as the CLI, the API body and MCP name it.
+impl serde::Serialize for Affliction {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Affliction::Condition(c) => c.serialize(s),
+            Affliction::Silenced => s.serialize_str(SILENCED),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Affliction {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{IntoDeserializer, value::StrDeserializer};
+        let name = String::deserialize(d)?;
+        if name == SILENCED {
+            return Ok(Affliction::Silenced);
+        }
+        let name: StrDeserializer<'_, D::Error> = name.as_str().into_deserializer();
+        Condition::deserialize(name).map(Affliction::Condition)
+    }
+}
+
+/// The name magical silence goes by beside the conditions.
+const SILENCED: &str = "silenced";
+
 /// Whether an [`Affliction`] begins or ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Toggle {

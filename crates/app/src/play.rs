@@ -74,17 +74,24 @@ pub struct DeathSaveInput {
     pub seed: Option<u64>,
 }
 
-/// A condition to add or remove.
+/// A condition, or magical silence, to add or remove: the one input the
+/// CLI's `condition`, the API body and MCP's tool fill.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ConditionInput {
-    /// The condition (`incapacitated`, `prone`, ...).
+    /// The condition (`incapacitated`, `prone`, `exhaustion`, ...) or
+    /// `silenced` (magical silence, R14a).
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
-    pub condition: Condition,
+    pub condition: Affliction,
     /// Remove it instead of adding it.
     #[serde(default)]
     pub remove: bool,
+    /// Adding Exhaustion: the level outright (0 to 6); left out, one level
+    /// more than now (2024: Exhaustion comes in levels). Other conditions
+    /// have no level and leave it unread.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
 }
 
 /// Damage taken by a character.
@@ -441,22 +448,26 @@ pub fn death_save<R: DiceRng + ?Sized>(
     })
 }
 
-/// Ends the character's turn and starts the next: the action economy and
-/// the one-slot-per-turn limit reset (R9, R10).
+/// Ends the character's turn (R9, R10: the action economy and the
+/// one-slot-per-turn limit reset). Outside a running encounter the
+/// character's next turn begins at once, ending what lasts "until your next
+/// turn"; inside one the turn order begins it ([`crate::next_turn`]). Every
+/// front end ends a turn through here, so the choice is made once.
 pub fn end_turn(store: &mut Store, name: &str) -> Result<TurnReport, AppError> {
-    end_turn_as(store, name, None, NextTurn::Now)
+    end_turn_as(store, name, None)
 }
 
-/// Ends the character's turn, the next beginning at once or `next` when
-/// the table says so ([`NextTurn`]), logged as `logged` or as `turn
-/// Elmira`.
+/// [`end_turn`], logged as `logged` or as `turn Elmira`.
 pub fn end_turn_as(
     store: &mut Store,
     name: &str,
     logged: Option<String>,
-    next: NextTurn,
 ) -> Result<TurnReport, AppError> {
     let (s, owner) = step_logged(store, name, "turn", logged, |store, command, c| {
+        let next = match crate::state::encounter_of(store, &c.name)? {
+            Some(_) => NextTurn::Later,
+            None => NextTurn::Now,
+        };
         crate::character::end_turn(store, command, c, next)
     })?;
     Ok(TurnReport {
@@ -475,28 +486,7 @@ pub fn condition(
     name: &str,
     input: &ConditionInput,
 ) -> Result<ConditionReport, AppError> {
-    let call = ConditionCall {
-        what: Affliction::Condition(input.condition),
-        toggle: if input.remove {
-            Toggle::Remove
-        } else {
-            Toggle::Add
-        },
-        exhaustion_level: None,
-    };
-    afflict(store, name, None, call)
-}
-
-/// A condition, or magical silence, to gain or lose, as a front end asks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ConditionCall {
-    /// What the character gains or loses.
-    pub what: Affliction,
-    /// Gains or loses it.
-    pub toggle: Toggle,
-    /// Gaining Exhaustion: the level outright (0 to 6); left out, one
-    /// level more than now (2024: Exhaustion comes in levels).
-    pub exhaustion_level: Option<u8>,
+    afflict(store, name, None, *input)
 }
 
 /// Adds or removes a condition or magical silence (R14a), logged as
@@ -505,27 +495,42 @@ pub fn afflict(
     store: &mut Store,
     name: &str,
     logged: Option<String>,
-    call: ConditionCall,
+    input: ConditionInput,
 ) -> Result<ConditionReport, AppError> {
-    let verb = match call.toggle {
+    if let Some(level) = input.level
+        && level > grimoire_rules::MAX_EXHAUSTION
+    {
+        return Err(AppError::OutOfRange {
+            code: "out_of_range",
+            field: "level",
+            min: 0,
+            max: i64::from(grimoire_rules::MAX_EXHAUSTION),
+        });
+    }
+    let toggle = if input.remove {
+        Toggle::Remove
+    } else {
+        Toggle::Add
+    };
+    let verb = match toggle {
         Toggle::Add => "add",
         Toggle::Remove => "remove",
     };
-    let what = match call.what {
+    let what = match input.condition {
         Affliction::Condition(c) => c.name_en(),
         Affliction::Silenced => "silenced",
     };
     let command = format!("condition {verb} {what}");
     let exhausting =
-        call.what == Affliction::Condition(Condition::Exhaustion) && call.toggle == Toggle::Add;
+        input.condition == Affliction::Condition(Condition::Exhaustion) && toggle == Toggle::Add;
     let (s, owner) = step_logged(store, name, &command, logged, |store, command, c| {
         if exhausting {
-            let level = call
-                .exhaustion_level
+            let level = input
+                .level
                 .unwrap_or_else(|| c.state.exhaustion_level().saturating_add(1));
             crate::dying::exhaustion(store, command, c, level)
         } else {
-            crate::character::condition(store, command, c, call.what, call.toggle)
+            crate::character::condition(store, command, c, input.condition, toggle)
         }
     })?;
     let after = &s.character.state;

@@ -436,3 +436,52 @@ fn a_creatures_long_rest_brings_its_uses_back_and_its_conditions_are_its_own() {
     );
     assert_eq!(code(on_elmira), "invalid_request");
 }
+
+/// R9/R10 and "until your next turn": ending a turn is one rule on every
+/// front end. Alone, the character's next turn begins at once (what lasts
+/// until then ends); in a running encounter the turn order begins it.
+#[test]
+fn a_turn_ends_alone_into_the_next_and_in_a_fight_into_the_turn_order() {
+    use grimoire_rules::Event;
+    let mut store = table();
+    let alone = grimoire_app::play::end_turn(&mut store, "elmira").unwrap();
+    assert_eq!(alone.events, [Event::TurnEnded, Event::TurnStarted]);
+    let rng = &mut SeededRng::new(1);
+    new_encounter(&mut store, "Cave", "encounter new Cave").unwrap();
+    join_encounter(&mut store, &join("Elmira", Some(12), None), rng).unwrap();
+    join_encounter(&mut store, &join("Goblin", Some(15), Some(7)), rng).unwrap();
+    start_encounter(&mut store, "Cave", "encounter start Cave").unwrap();
+    let fighting = grimoire_app::play::end_turn(&mut store, "Elmira").unwrap();
+    assert_eq!(fighting.events, [Event::TurnEnded]);
+}
+
+/// R14a and the 2024 Exhaustion levels through the one condition input the
+/// CLI, the API and MCP fill: `silenced` beside the conditions, a level
+/// set outright, a level over 6 refused with nothing changed.
+#[test]
+fn the_condition_input_takes_silence_and_exhaustion_levels() {
+    use grimoire_app::play::{ConditionInput, condition};
+    let mut store = table();
+    let silence: ConditionInput = serde_json::from_value(json!({"condition": "silenced"})).unwrap();
+    assert!(condition(&mut store, "Elmira", &silence).unwrap().silenced);
+    let tired: ConditionInput =
+        serde_json::from_value(json!({"condition": "exhaustion", "level": 3})).unwrap();
+    assert_eq!(
+        condition(&mut store, "Elmira", &tired).unwrap().exhaustion,
+        3
+    );
+    let before = grimoire_app::sheet::show(&store, "Elmira").unwrap().version;
+    let over: ConditionInput =
+        serde_json::from_value(json!({"condition": "exhaustion", "level": 7})).unwrap();
+    assert_eq!(code(condition(&mut store, "Elmira", &over)), "out_of_range");
+    assert_eq!(
+        grimoire_app::sheet::show(&store, "Elmira").unwrap().version,
+        before
+    );
+    assert!(serde_json::from_value::<ConditionInput>(json!({"condition": "sleepy"})).is_err());
+    // Written back as it is read.
+    assert_eq!(
+        serde_json::to_value(silence).unwrap(),
+        json!({"condition": "silenced", "remove": false})
+    );
+}

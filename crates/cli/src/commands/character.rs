@@ -7,8 +7,8 @@ use grimoire_rules::{
 };
 use serde_json::json;
 
+use grimoire_app::Affliction;
 use grimoire_app::gear::Given;
-use grimoire_app::{Affliction, NextTurn};
 
 use crate::active;
 use crate::catalog;
@@ -550,18 +550,14 @@ pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
         let label = grimoire_words::word(ctx.out.lang.tag(), &c);
         (label, Affliction::Condition(c))
     };
-    let toggle = match toggle {
-        Toggle::Add => grimoire_app::Toggle::Add,
-        Toggle::Remove => grimoire_app::Toggle::Remove,
-    };
     let mut store = ctx.store()?;
     let entity = active::character(&store, name)?;
     // Exhaustion comes in levels (2024): gaining it adds one, --level sets it.
     let exhausting = what == Affliction::Condition(Condition::Exhaustion) && add;
-    let call = grimoire_app::play::ConditionCall {
-        what,
-        toggle,
-        exhaustion_level: args.level,
+    let call = grimoire_app::play::ConditionInput {
+        condition: what,
+        remove: !add,
+        level: args.level,
     };
     let logged = Some(ctx.command_line.clone());
     let outcome = grimoire_app::play::afflict(&mut store, &entity.name, logged, call)
@@ -604,13 +600,9 @@ pub fn turn(ctx: &Ctx, command: &TurnCommand) -> anyhow::Result<()> {
     let TurnCommand::End { name } = command;
     let mut store = ctx.store()?;
     let entity = active::character(&store, name.as_deref())?;
-    let outcome = grimoire_app::play::end_turn_as(
-        &mut store,
-        &entity.name,
-        Some(ctx.command_line.clone()),
-        NextTurn::Later,
-    )
-    .map_err(state::app_error)?;
+    let outcome =
+        grimoire_app::play::end_turn_as(&mut store, &entity.name, Some(ctx.command_line.clone()))
+            .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
         return out.json(&json!(outcome));

@@ -147,13 +147,25 @@ fn describe_values(doc: &mut serde_json::Value) {
         &format!("{schemas}/CreatureAttackInput/properties/damage_type"),
         json!({ "enum": type_or_null }),
     );
-    for schema in ["ConditionInput", "CreatureConditionInput"] {
-        patch(
-            doc,
-            &format!("{schemas}/{schema}/properties/condition"),
-            json!({ "enum": json_names(&Condition::ALL) }),
-        );
-    }
+    patch(
+        doc,
+        &format!("{schemas}/CreatureConditionInput/properties/condition"),
+        json!({ "enum": json_names(&Condition::ALL) }),
+    );
+    // A character may also be magically silenced (R14a) and given
+    // Exhaustion's level outright.
+    let mut afflictions = json_names(&Condition::ALL);
+    afflictions.push(json!("silenced"));
+    patch(
+        doc,
+        &format!("{schemas}/ConditionInput/properties/condition"),
+        json!({ "enum": afflictions }),
+    );
+    patch(
+        doc,
+        &format!("{schemas}/ConditionInput/properties/level"),
+        json!({ "minimum": 0, "maximum": grimoire_rules::MAX_EXHAUSTION }),
+    );
     patch(
         doc,
         &format!("{schemas}/GearInput/properties/recharge"),
