@@ -2,7 +2,7 @@
 //! Grimoire models, in the shape [`crate::import_foundry`] reads.
 
 use grimoire_catalog::Catalog;
-use grimoire_rules::{Ability, Caster, CasterKind, Class, Recharge, SlotLevel, SpellId};
+use grimoire_rules::{Ability, Caster, CasterKind, Class, MagicItem, Recharge, SlotLevel, SpellId};
 use serde_json::{Map, Value, json};
 
 use crate::sheet::{ability_key, class_key};
@@ -136,7 +136,7 @@ pub fn export_foundry(caster: &Caster, catalog: &Catalog) -> Value {
             Recharge::LongRest => json!([{ "period": "lr", "type": "recoverAll" }]),
             Recharge::Never => json!([]),
         };
-        items.push(json!({
+        let mut written = json!({
             "_id": item_id(items.len()),
             "name": feature.name,
             "type": "spell",
@@ -151,48 +151,27 @@ pub fn export_foundry(caster: &Caster, catalog: &Catalog) -> Value {
                     "recovery": recovery,
                 },
             },
-        }));
-    }
-    // Spell Scrolls: the scroll and the copy of its spell cached for it.
-    for item in caster.items() {
-        let [id] = item.spells.as_slice() else {
-            continue;
-        };
-        let Some(found) = catalog.get(id.as_str()) else {
-            continue;
-        };
-        if !item.consumed_when_empty || item.max_charges != 1 || item.charges() == 0 {
-            continue;
-        }
-        let scroll = item_id(items.len());
-        items.push(json!({
-            "_id": scroll,
-            "name": item.name,
-            "type": "consumable",
-            "system": { "identifier": "spell-scroll", "quantity": 1 },
-        }));
-        items.push(json!({
-            "_id": item_id(items.len()),
-            "name": found.name_en,
-            "type": "spell",
-            "system": {
-                "identifier": id.as_str(),
-                "level": found.spell.level.get(),
-                "method": "spell",
-                "prepared": 0,
-            },
-            "flags": { "dnd5e": { "cachedFor": format!(".Item.{scroll}.Activity.dnd5escrollspell") } },
-        }));
-    }
-    // Charged items (wands, staffs): the item with its uses and activities,
-    // and the spells cached for it.
-    for item in caster.items().iter().filter(|i| !i.consumed_when_empty) {
-        let mut n = items.len();
-        let written = crate::charged::export_charged(item, catalog, || {
-            n += 1;
-            item_id(n - 1)
         });
-        items.extend(written);
+        // Cast above the spell's level (a species spell at level 2).
+        if let Some(level) = feature.cast_level {
+            written["flags"] = json!({ "grimoire": { "castLevel": level.get() } });
+        }
+        items.push(written);
+    }
+    // Spell Scrolls and charged items (wands, staffs), in the caster's own
+    // order so that an import of the export lists them the same way.
+    for item in caster.items() {
+        if item.consumed_when_empty {
+            write_scroll(item, catalog, &mut items);
+        } else {
+            // The item with its uses and activities, and the spells cached for it.
+            let mut n = items.len();
+            let written = crate::charged::export_charged(item, catalog, || {
+                n += 1;
+                item_id(n - 1)
+            });
+            items.extend(written);
+        }
     }
     json!({
         "name": caster.name(),
@@ -205,6 +184,39 @@ pub fn export_foundry(caster: &Caster, catalog: &Catalog) -> Value {
         "items": items,
         "_stats": { "systemId": "dnd5e" },
     })
+}
+
+/// A Spell Scroll: the scroll and the copy of its spell cached for it
+/// (an empty or unknown one is not written).
+fn write_scroll(item: &MagicItem, catalog: &Catalog, items: &mut Vec<Value>) {
+    let [id] = item.spells.as_slice() else {
+        return;
+    };
+    let Some(found) = catalog.get(id.as_str()) else {
+        return;
+    };
+    if item.max_charges != 1 || item.charges() == 0 {
+        return;
+    }
+    let scroll = item_id(items.len());
+    items.push(json!({
+        "_id": scroll,
+        "name": item.name,
+        "type": "consumable",
+        "system": { "identifier": "spell-scroll", "quantity": 1 },
+    }));
+    items.push(json!({
+        "_id": item_id(items.len()),
+        "name": found.name_en,
+        "type": "spell",
+        "system": {
+            "identifier": id.as_str(),
+            "level": found.spell.level.get(),
+            "method": "spell",
+            "prepared": 0,
+        },
+        "flags": { "dnd5e": { "cachedFor": format!(".Item.{scroll}.Activity.dnd5escrollspell") } },
+    }));
 }
 
 /// The class's English name, as Foundry's class item carries it.

@@ -462,7 +462,8 @@ fn read_spell(
         None => {}
         Some(None) => report.skipped(uses_field, label, Skip::FreeUsesFormula),
         Some(Some((max, spent, recharge))) => {
-            let feature = LimitedUse::new(label, vec![spell.id.clone()], max, recharge);
+            let mut feature = LimitedUse::new(label, vec![spell.id.clone()], max, recharge);
+            feature.cast_level = grimoire_cast_level(obj).filter(|l| *l > spell.level);
             caster.apply(&Event::FeatureAdded { feature });
             for _ in 0..spent.min(max) {
                 caster.apply(&Event::FeatureUsed {
@@ -473,6 +474,18 @@ fn read_spell(
         }
     }
     Ok(())
+}
+
+/// The level Grimoire's export says a free cast is made at
+/// (`flags.grimoire.castLevel`: Foundry has no field of its own for an
+/// innate spell cast above its level, and keeps a module's flags).
+fn grimoire_cast_level(obj: &Map<String, Value>) -> Option<grimoire_rules::SpellLevel> {
+    obj.get("flags")
+        .and_then(|f| f.get("grimoire"))
+        .and_then(|g| g.get("castLevel"))
+        .and_then(Value::as_u64)
+        .and_then(|l| u8::try_from(l).ok())
+        .and_then(|l| grimoire_rules::SpellLevel::new(l).ok())
 }
 
 /// A spell's own uses: `None` without any, `Some(None)` for a formula
