@@ -71,6 +71,7 @@ impl Catalog {
         static SRD: OnceLock<Catalog> = OnceLock::new();
         SRD.get_or_init(|| {
             grimoire_words::learn_spell_names(srd_name);
+            grimoire_words::learn_materials(srd_material);
             // The snapshot is tested; should it ever not load, the TOML still does.
             match Catalog::load_srd_snapshot().map_or_else(Catalog::load_srd, Ok) {
                 Ok(catalog) => catalog,
@@ -79,9 +80,10 @@ impl Catalog {
         })
     }
 
-    /// Teaches the words crate the SRD's spell names in every language it
-    /// has, so a message about a spell known only by its English name or
-    /// id (one kept in state) names it in the reader's language. A front
+    /// Teaches the words crate the SRD's spell names and material
+    /// components in every language it has, so a message about a spell
+    /// known only by its English name or id (one kept in state), or a
+    /// refusal naming a material, reads in the reader's language. A front
     /// end calls this once at start; [`Catalog::srd`] does it too.
     ///
     /// ```
@@ -89,9 +91,11 @@ impl Catalog {
     /// assert_eq!(grimoire_words::spell_name("cs", "Magic Missile"), "Magická střela");
     /// assert_eq!(grimoire_words::spell_name("cs", "detect-magic"), "Odhalení magie");
     /// assert_eq!(grimoire_words::spell_name("en", "detect-magic"), "Detect Magic");
+    /// assert_eq!(grimoire_words::material("cs", "a pinch of sulfur"), "špetka síry");
     /// ```
     pub fn teach_words() {
         grimoire_words::learn_spell_names(srd_name);
+        grimoire_words::learn_materials(srd_material);
     }
 
     /// Reads the embedded pre-serialised SRD afresh (what [`Catalog::srd`]
@@ -325,4 +329,19 @@ fn srd_name(lang: &str, spell: &str) -> Option<String> {
         "cs" => Some(found.name_cs.clone()),
         _ => None,
     }
+}
+
+/// An SRD material component's words in `lang` (only `cs` differs), by the
+/// English text a spell gives it (R14c); `None` for another language or a
+/// text no SRD spell names.
+fn srd_material(lang: &str, english: &str) -> Option<String> {
+    if lang != "cs" {
+        return None;
+    }
+    Catalog::srd().spells().iter().find_map(|s| {
+        let m = s.spell.components.material.as_ref()?;
+        (m.text == english)
+            .then(|| s.spell.material_cs.clone())
+            .flatten()
+    })
 }

@@ -17,7 +17,23 @@ use crate::vocab::{
     shape_of, turn_point_of, turn_save_of,
 };
 
-fn components_of(c: ComponentsRecord) -> Result<Components, FieldError> {
+/// The components and the material text in Czech, if any.
+fn components_of(c: ComponentsRecord) -> Result<(Components, Option<String>), FieldError> {
+    let material_cs = match c.m_cs {
+        Some(text) if text.trim().is_empty() => {
+            return Err(bad(
+                "components.m_cs",
+                "the Czech material text is empty; leave it out or name the material (R14c)",
+            ));
+        }
+        Some(_) if c.m.is_none() => {
+            return Err(bad(
+                "components.m_cs",
+                "a Czech material text needs a material: add components.m (R14c)",
+            ));
+        }
+        other => other,
+    };
     let material = match c.m {
         Some(text) if !text.trim().is_empty() => Some(Material {
             text,
@@ -52,11 +68,14 @@ fn components_of(c: ComponentsRecord) -> Result<Components, FieldError> {
             "a spell needs at least one of v, s or m (R14)",
         ));
     }
-    Ok(Components {
-        verbal: c.v,
-        somatic: c.s,
-        material,
-    })
+    Ok((
+        Components {
+            verbal: c.v,
+            somatic: c.s,
+            material,
+        },
+        material_cs,
+    ))
 }
 
 /// The converted effect, the targeting it implies and every damage type.
@@ -507,7 +526,7 @@ fn convert_first(r: SpellRecord, source: Source) -> Result<CatalogSpell, FieldEr
         }
         None => (None, false),
     };
-    let components = components_of(r.components)?;
+    let (components, material_cs) = components_of(r.components)?;
     let duration = duration_of(&r.duration)?;
     let mut longer_durations = Vec::with_capacity(r.duration_by_slot.len());
     for (slot_text, text) in &r.duration_by_slot {
@@ -553,6 +572,7 @@ fn convert_first(r: SpellRecord, source: Source) -> Result<CatalogSpell, FieldEr
         name_cs: Some(name_cs.clone()),
         trigger_cs: r.trigger_cs.filter(|t| !t.trim().is_empty()),
         level,
+        material_cs,
         school,
         classes,
         casting_time,
@@ -641,6 +661,22 @@ mod tests {
     }
 
     #[test]
+    #[test]
+    fn r14c_czech_material_text_goes_with_the_material() {
+        let text = BASE.replace(
+            "s = true }",
+            "s = true, m = \"a gem\", m_cs = \"drahokam\" }",
+        );
+        let spell = parse(&text).unwrap();
+        assert_eq!(spell.spell.material_cs.as_deref(), Some("drahokam"));
+        assert_eq!(spell.spell.components.material.unwrap().text, "a gem");
+        let text = BASE.replace("s = true }", "s = true, m_cs = \"drahokam\" }");
+        assert_eq!(parse(&text).unwrap_err().field, "components.m_cs");
+        let text = BASE.replace("s = true }", "s = true, m = \"a gem\", m_cs = \" \" }");
+        assert_eq!(parse(&text).unwrap_err().field, "components.m_cs");
+        assert_eq!(parse(BASE).unwrap().spell.material_cs, None);
+    }
+
     fn bad_values_name_their_field() {
         assert_eq!(
             parse(&BASE.replace("\"evocation\"", "\"evocaton\""))

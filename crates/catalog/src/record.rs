@@ -82,6 +82,9 @@ pub(crate) struct ComponentsRecord {
     pub(crate) s: bool,
     #[serde(default)]
     pub(crate) m: Option<String>,
+    /// The material text in Czech.
+    #[serde(default)]
+    pub(crate) m_cs: Option<String>,
     #[serde(default)]
     pub(crate) cost_gp: Option<u32>,
     #[serde(default)]

@@ -113,6 +113,53 @@ fn names_ids_and_summaries_are_complete_and_unique() {
     }
 }
 
+/// R14c: every material reads in Czech too (issue 37), with the cost the
+/// rules check written as the Czech cards write it (`1 000+ zl`) and a
+/// consumed material said to be used up.
+#[test]
+fn r14c_every_material_has_czech_words_with_its_cost() {
+    let mut with_material = 0;
+    for s in Catalog::srd().spells() {
+        let id = s.id();
+        let Some(m) = &s.spell.components.material else {
+            assert_eq!(
+                s.spell.material_cs, None,
+                "{id}: Czech words for no material"
+            );
+            continue;
+        };
+        with_material += 1;
+        let cs = s.spell.material_cs.as_deref().unwrap_or_default();
+        assert!(!cs.trim().is_empty(), "{id}: no Czech material text");
+        assert_ne!(cs, m.text, "{id}: the Czech material is the English one");
+        assert!(!cs.contains("GP"), "{id}: {cs}");
+        if let Some(gp) = m.cost_gp {
+            let cost = format!("{}+ zl", grouped(gp));
+            assert!(cs.contains(&cost), "{id}: {cs} does not say {cost}");
+        }
+        if m.consumed {
+            assert!(
+                cs.contains("spotřebuje"),
+                "{id}: {cs} does not say it is used up"
+            );
+        }
+    }
+    assert_eq!(with_material, 188);
+}
+
+/// `gp` with its thousands apart by a no-break space, as Czech writes them.
+fn grouped(gp: u32) -> String {
+    let digits = gp.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\u{a0}');
+        }
+        out.push(d);
+    }
+    out
+}
+
 #[test]
 fn entries_obey_the_rules_they_cite() {
     for s in Catalog::srd().spells() {

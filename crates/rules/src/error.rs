@@ -1102,13 +1102,15 @@ impl RulesError {
                     cs: trigger_cs.clone(),
                 }),
             )],
-            RulesError::MissingMaterial { material } => vec![("material", text(material))],
+            RulesError::MissingMaterial { material } => {
+                vec![("material", Arg::Material(material.clone()))]
+            }
             RulesError::MaterialWorthUnknown {
                 material,
                 cost_gp,
                 carried,
             } => vec![
-                ("material", text(material)),
+                ("material", Arg::Material(material.clone())),
                 ("cost_gp", n((*cost_gp).into())),
                 ("carried", name(carried)),
             ],
@@ -1118,7 +1120,7 @@ impl RulesError {
                 carried,
                 worth_gp,
             } => vec![
-                ("material", text(material)),
+                ("material", Arg::Material(material.clone())),
                 ("cost_gp", n((*cost_gp).into())),
                 ("carried", name(carried)),
                 ("worth_gp", n(*worth_gp)),

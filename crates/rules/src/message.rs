@@ -22,6 +22,9 @@ pub enum Arg {
     /// A name with its Czech form when the catalogue has one (a spell, a
     /// trigger's description).
     Name(SpellName),
+    /// A spell's material component as the spell names it (R14c): a front
+    /// end shows it in the reader's language when it knows the words.
+    Material(String),
     /// A class.
     Class(Class),
     /// A class feature (Font of Magic, Arcane Recovery...).
@@ -48,7 +51,7 @@ impl fmt::Display for Arg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Arg::Number(n) => write!(f, "{n}"),
-            Arg::Text(t) => write!(f, "{t:?}"),
+            Arg::Text(t) | Arg::Material(t) => write!(f, "{t:?}"),
             Arg::Name(n) => write!(f, "{:?}", n.en),
             Arg::Class(c) => write!(f, "{c:?}"),
             Arg::Feature(x) => f.write_str(x.id()),

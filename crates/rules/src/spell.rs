@@ -306,6 +306,11 @@ pub struct Spell {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trigger_cs: Option<String>,
     /// Level 0–9 (R1).
+    /// The material component's text in Czech, when known (R14c): words
+    /// for people only; the rules match what a caster carries against
+    /// [`Material::text`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub material_cs: Option<String>,
     pub level: SpellLevel,
     /// School (R7).
     pub school: School,
@@ -351,6 +356,7 @@ impl Spell {
             name_cs: None,
             trigger_cs: None,
             level,
+            material_cs: None,
             school,
             classes: Vec::new(),
             casting_time: CastingTime::Action,

@@ -48,7 +48,9 @@ pub use catalogue::{FALLBACK, FtlError, Words, fixed, text};
 pub use dice::{dice_error, distribution_error};
 pub use fluent_bundle::{FluentArgs, FluentValue};
 pub use message::{Message, message};
-pub use names::{SpellNames, learn_spell_names, spell_name};
+pub use names::{
+    MaterialWords, SpellNames, learn_materials, learn_spell_names, material, spell_name,
+};
 pub use note::note;
 pub use refusal::{reason, refusal, waived, waived_message, with_words};
 pub use roll::{creature_types, roll_label};

@@ -1,5 +1,5 @@
-//! Spell names in the reader's language when a message got only the
-//! English one.
+//! Spell names and material components in the reader's language when a
+//! message got only the English ones.
 //!
 //! A refusal about a spell kept in state (a pending cast, an ongoing
 //! effect, a long casting) carries its English name or id only; the
@@ -39,4 +39,35 @@ pub fn spell_name(lang: &str, english_or_id: &str) -> String {
         .get()
         .and_then(|source| source(lang, english_or_id))
         .unwrap_or_else(|| english_or_id.to_owned())
+}
+
+/// A material component's words in a language (`lang`, then the English
+/// text the spell gives), or `None` when they are unknown there.
+pub type MaterialWords = fn(lang: &str, english: &str) -> Option<String>;
+
+static MATERIALS: OnceLock<MaterialWords> = OnceLock::new();
+
+/// Learns where material components' words in other languages come from
+/// (the catalogue). The first source learned is kept.
+pub fn learn_materials(source: MaterialWords) {
+    // A second call brings the same catalogue: keeping the first is right.
+    let _ = MATERIALS.set(source);
+}
+
+/// The material component `english` (as a spell names it, R14c) in
+/// `lang`, or `english` itself when no words there are known.
+///
+/// ```
+/// fn materials(lang: &str, text: &str) -> Option<String> {
+///     (lang == "cs" && text == "a feather").then(|| "pírko".to_owned())
+/// }
+/// grimoire_words::learn_materials(materials);
+/// assert_eq!(grimoire_words::material("cs", "a feather"), "pírko");
+/// assert_eq!(grimoire_words::material("cs", "a gem"), "a gem");
+/// ```
+pub fn material(lang: &str, english: &str) -> String {
+    MATERIALS
+        .get()
+        .and_then(|source| source(lang, english))
+        .unwrap_or_else(|| english.to_owned())
 }

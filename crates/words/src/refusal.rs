@@ -31,6 +31,8 @@ impl Words {
             Arg::Name(SpellName { cs: Some(cs), .. }) if lang == "cs" => cs.into(),
             Arg::Name(name) if lang == FALLBACK => name.en.into(),
             Arg::Name(name) => crate::spell_name(lang, &name.en).into(),
+            Arg::Material(text) if lang == FALLBACK => text.into(),
+            Arg::Material(text) => crate::material(lang, &text).into(),
             Arg::Class(c) => self.term(lang, &c).into(),
             Arg::Ability(a) => self.term(lang, &a).into(),
             Arg::Action(a) => self.term(lang, &a).into(),
