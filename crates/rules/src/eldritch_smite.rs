@@ -9,7 +9,7 @@ use crate::caster::Caster;
 use crate::damage::DamageType;
 use crate::effect::Damage;
 use crate::event::Event;
-use crate::feature::FeatureKind;
+use crate::feature_kind::FeatureKind;
 use crate::formula::DiceFormula;
 
 /// The invocation's id in the catalogue.

@@ -616,7 +616,7 @@ impl Encounter {
         name: &str,
         spell: Option<&crate::spell::Spell>,
     ) -> Result<&crate::reaction::ReactionWindow, RulesError> {
-        use crate::reaction::TriggerKind;
+        use crate::trigger_kind::TriggerKind;
         let w = self.window.as_ref().ok_or(RulesError::NoReactionWindow)?;
         self.find(name)?;
         if w.answered(name) {

@@ -6,57 +6,14 @@ use crate::damage::DamageType;
 use crate::economy::ActionKind;
 use crate::invalid::Invalid;
 use crate::message::Arg;
-use crate::reaction::TriggerKind;
+use crate::metamagic_error::MetamagicError;
+use crate::resource_error::ResourceError;
+use crate::subclass_cast_error::SubclassCastError;
+use crate::trigger_kind::TriggerKind;
 
-/// A spell's name as a refusal shows it: English, and Czech when known
-/// (a spell from the catalogue; an ongoing effect keeps only its English
-/// name). `Display` is the English name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SpellName {
-    /// The English name.
-    pub en: String,
-    /// The Czech name, when known.
-    pub cs: Option<String>,
-}
-
-impl SpellName {
-    /// Both names of `spell`.
-    pub fn of(spell: &crate::spell::Spell) -> Self {
-        SpellName {
-            en: spell.name.clone(),
-            cs: spell.name_cs.clone(),
-        }
-    }
-
-    /// The Czech name, or the English one when no Czech name is known.
-    pub fn cs(&self) -> &str {
-        self.cs.as_deref().unwrap_or(&self.en)
-    }
-}
-
-impl From<String> for SpellName {
-    fn from(en: String) -> Self {
-        SpellName { en, cs: None }
-    }
-}
-
-impl From<&str> for SpellName {
-    fn from(en: &str) -> Self {
-        en.to_owned().into()
-    }
-}
-
-impl std::fmt::Display for SpellName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.en)
-    }
-}
-
-impl PartialEq<&str> for SpellName {
-    fn eq(&self, other: &&str) -> bool {
-        self.en == *other
-    }
-}
+// SpellName lives in a leaf of its own (the messages and the request
+// refusals name it too); the refusals' modules take it from here.
+pub(crate) use crate::spell_name::SpellName;
 
 /// Why the rules refused something. A refusal never changes state.
 ///
@@ -350,14 +307,14 @@ pub enum RulesError {
     /// Occurs when a subclass, feat or invocation id is not in the catalogue.
     UnknownFeature {
         /// Which sort was asked for (names the code: `unknown_subclass`).
-        kind: crate::feature::FeatureKind,
+        kind: crate::feature_kind::FeatureKind,
         /// The id as given.
         id: String,
     },
     /// Occurs when a feature needs a higher class (or character) level.
     FeatureLevelTooLow {
         /// Which sort (names the code: `subclass_level_too_low`).
-        kind: crate::feature::FeatureKind,
+        kind: crate::feature_kind::FeatureKind,
         /// The feature.
         name: String,
         /// Its class; `None` for a feat (character level).
@@ -572,13 +529,13 @@ pub enum RulesError {
     },
     /// Occurs when a class resource refuses (Sorcery Points, Font of
     /// Magic, Arcane Recovery...): the code and feature are its own.
-    Resource(crate::class_resources::ResourceError),
+    Resource(crate::resource_error::ResourceError),
     /// Occurs when a casting's Metamagic is refused (unknown, unfit for the
     /// spell, combined against the rules, Quickened's turn rule).
-    Metamagic(crate::metamagic::MetamagicError),
+    Metamagic(crate::metamagic_error::MetamagicError),
     /// Occurs when a subclass feature asked for on a cast is refused
     /// (Sculpt Spells, Overchannel).
-    SubclassCast(crate::subclass_casting::SubclassCastError),
+    SubclassCast(crate::subclass_cast_error::SubclassCastError),
 }
 
 impl RulesError {
@@ -633,18 +590,18 @@ impl RulesError {
             RulesError::SelfOnly { .. } => "self_only",
             RulesError::NoUsesLeft { .. } => "no_uses_left",
             RulesError::UnknownFeature { kind, .. } => match kind {
-                crate::feature::FeatureKind::Subclass => "unknown_subclass",
-                crate::feature::FeatureKind::Feat => "unknown_feat",
-                crate::feature::FeatureKind::Invocation => "unknown_invocation",
-                crate::feature::FeatureKind::Class => "unknown_feature",
-                crate::feature::FeatureKind::Metamagic => "unknown_metamagic",
+                crate::feature_kind::FeatureKind::Subclass => "unknown_subclass",
+                crate::feature_kind::FeatureKind::Feat => "unknown_feat",
+                crate::feature_kind::FeatureKind::Invocation => "unknown_invocation",
+                crate::feature_kind::FeatureKind::Class => "unknown_feature",
+                crate::feature_kind::FeatureKind::Metamagic => "unknown_metamagic",
             },
             RulesError::FeatureLevelTooLow { kind, .. } => match kind {
-                crate::feature::FeatureKind::Subclass => "subclass_level_too_low",
-                crate::feature::FeatureKind::Feat => "feat_level_too_low",
-                crate::feature::FeatureKind::Invocation => "invocation_level_too_low",
-                crate::feature::FeatureKind::Class => "feature_level_too_low",
-                crate::feature::FeatureKind::Metamagic => "metamagic_level_too_low",
+                crate::feature_kind::FeatureKind::Subclass => "subclass_level_too_low",
+                crate::feature_kind::FeatureKind::Feat => "feat_level_too_low",
+                crate::feature_kind::FeatureKind::Invocation => "invocation_level_too_low",
+                crate::feature_kind::FeatureKind::Class => "feature_level_too_low",
+                crate::feature_kind::FeatureKind::Metamagic => "metamagic_level_too_low",
             },
             RulesError::FeatureAlreadyChosen { .. } => "feature_already_chosen",
             RulesError::PrerequisiteMissing { .. } => "prerequisite_missing",
@@ -850,44 +807,44 @@ impl RulesError {
                 rule: "R5c",
             },
             RulesError::UnknownFeature {
-                kind: crate::feature::FeatureKind::Subclass,
+                kind: crate::feature_kind::FeatureKind::Subclass,
                 id: s(),
             },
             RulesError::UnknownFeature {
-                kind: crate::feature::FeatureKind::Feat,
+                kind: crate::feature_kind::FeatureKind::Feat,
                 id: s(),
             },
             RulesError::UnknownFeature {
-                kind: crate::feature::FeatureKind::Invocation,
+                kind: crate::feature_kind::FeatureKind::Invocation,
                 id: s(),
             },
             RulesError::UnknownFeature {
-                kind: crate::feature::FeatureKind::Class,
+                kind: crate::feature_kind::FeatureKind::Class,
                 id: s(),
             },
             RulesError::FeatureLevelTooLow {
-                kind: crate::feature::FeatureKind::Subclass,
+                kind: crate::feature_kind::FeatureKind::Subclass,
                 name: s(),
                 class: Some(Class::Wizard),
                 needed: 3,
                 have: 2,
             },
             RulesError::FeatureLevelTooLow {
-                kind: crate::feature::FeatureKind::Feat,
+                kind: crate::feature_kind::FeatureKind::Feat,
                 name: s(),
                 class: None,
                 needed: 19,
                 have: 2,
             },
             RulesError::FeatureLevelTooLow {
-                kind: crate::feature::FeatureKind::Invocation,
+                kind: crate::feature_kind::FeatureKind::Invocation,
                 name: s(),
                 class: Some(Class::Warlock),
                 needed: 5,
                 have: 2,
             },
             RulesError::FeatureLevelTooLow {
-                kind: crate::feature::FeatureKind::Class,
+                kind: crate::feature_kind::FeatureKind::Class,
                 name: s(),
                 class: Some(Class::Cleric),
                 needed: 10,
@@ -974,17 +931,17 @@ impl RulesError {
         ]
         .into_iter()
         .chain(
-            crate::class_resources::ResourceError::one_of_each()
+            crate::resource_error::ResourceError::one_of_each()
                 .into_iter()
                 .map(RulesError::Resource),
         )
         .chain(
-            crate::metamagic::MetamagicError::one_of_each()
+            crate::metamagic_error::MetamagicError::one_of_each()
                 .into_iter()
                 .map(RulesError::Metamagic),
         )
         .chain(
-            crate::subclass_casting::SubclassCastError::one_of_each()
+            crate::subclass_cast_error::SubclassCastError::one_of_each()
                 .into_iter()
                 .map(RulesError::SubclassCast),
         )
@@ -1257,23 +1214,28 @@ impl std::fmt::Display for RulesError {
         if let Some(rule) = self.rule() {
             write!(f, "{rule}: ")?;
         }
-        write_coded(f, self.code(), &self.args())
+        crate::message::write_coded(f, self.code(), &self.args())
     }
 }
 
-/// Writes `code (name=value, ...)`: the technical form of a coded error
-/// or reason, in no language.
-pub(crate) fn write_coded(
-    f: &mut std::fmt::Formatter<'_>,
-    code: &str,
-    args: &[(&'static str, Arg)],
-) -> std::fmt::Result {
-    f.write_str(code)?;
-    if !args.is_empty() {
-        let shown: Vec<String> = args.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        write!(f, " ({})", shown.join(", "))?;
+// The refusals of single features, each in a module beneath this one.
+
+impl From<MetamagicError> for RulesError {
+    fn from(e: MetamagicError) -> Self {
+        RulesError::Metamagic(e)
     }
-    Ok(())
+}
+
+impl From<ResourceError> for RulesError {
+    fn from(e: ResourceError) -> Self {
+        RulesError::Resource(e)
+    }
+}
+
+impl From<SubclassCastError> for RulesError {
+    fn from(e: SubclassCastError) -> Self {
+        RulesError::SubclassCast(e)
+    }
 }
 
 impl std::error::Error for RulesError {}

@@ -15,38 +15,10 @@ use crate::caster::{Caster, ExtraSpell};
 use crate::class::Class;
 use crate::error::{RulesError, SpellName};
 use crate::event::Event;
+use crate::feature_kind::FeatureKind;
 use crate::level::SpellLevel;
 use crate::resources::{LimitedUse, Recharge};
 use crate::spell::{Spell, SpellId};
-
-/// What sort of feature a definition is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FeatureKind {
-    /// A class feature, gained at its class level without a choice.
-    Class,
-    /// A subclass, chosen once per class.
-    Subclass,
-    /// A feat, chosen (its level is a character level).
-    Feat,
-    /// A Warlock's Eldritch Invocation, chosen.
-    Invocation,
-    /// A Sorcerer's Metamagic option, chosen.
-    Metamagic,
-}
-
-impl FeatureKind {
-    /// The word a code uses for it (`subclass`, `feat`, ...).
-    pub fn word(self) -> &'static str {
-        match self {
-            FeatureKind::Class => "feature",
-            FeatureKind::Subclass => "subclass",
-            FeatureKind::Feat => "feat",
-            FeatureKind::Invocation => "invocation",
-            FeatureKind::Metamagic => "metamagic",
-        }
-    }
-}
 
 /// Spells a feature keeps prepared from a class level on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -753,4 +725,15 @@ pub(crate) fn spell_recall<R: grimoire_dice::DiceRng + ?Sized>(
         });
     }
     Some(roll)
+}
+
+impl Caster {
+    /// The Metamagic options the caster knows.
+    pub fn metamagic_known(&self) -> Vec<crate::metamagic::Metamagic> {
+        self.picks()
+            .iter()
+            .filter(|p| p.kind == FeatureKind::Metamagic)
+            .filter_map(|p| crate::metamagic::Metamagic::from_id(&p.id))
+            .collect()
+    }
 }

@@ -7,11 +7,12 @@
 use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::class::Class;
-use crate::class_resources::{ClassFeature, ResourceError};
+use crate::class_resources::ClassFeature;
 use crate::economy::ActionKind;
 use crate::error::RulesError;
 use crate::event::Event;
 use crate::level::SlotLevel;
+use crate::resource_error::ResourceError;
 
 /// The highest slot level Font of Magic creates.
 pub const MAX_CREATED_SLOT: u8 = 5;

@@ -6,12 +6,11 @@
 
 use crate::actions::Outcome;
 use crate::caster::Caster;
-use crate::class_resources::{
-    ClassFeature, INNATE_SORCERY_ROUNDS, ResourceError, SORCERY_INCARNATE_COST,
-};
+use crate::class_resources::{ClassFeature, INNATE_SORCERY_ROUNDS, SORCERY_INCARNATE_COST};
 use crate::economy::ActionKind;
 use crate::error::RulesError;
 use crate::event::Event;
+use crate::resource_error::ResourceError;
 use crate::roll::RollMode;
 
 impl Caster {

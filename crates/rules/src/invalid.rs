@@ -3,11 +3,23 @@
 //! carries, as a stable code and the values its message names. Like every
 //! refusal it knows no language: grimoire-words words it (`invalid-<code>`).
 
-use std::fmt;
+use std::ops::RangeInclusive;
 
-use crate::error::SpellName;
-use crate::message::Arg;
-use crate::statblock::{BLOCK_ATTACK_BONUS, BLOCK_MAX_SLOTS, BLOCK_PER_DAY, BLOCK_SAVE_DC};
+use crate::spell_name::SpellName;
+
+// The bounds of a stat block, here because its refusals name them.
+
+/// The save DCs a stat block may print.
+pub const BLOCK_SAVE_DC: RangeInclusive<i32> = 1..=40;
+
+/// The spell attack bonuses a stat block may print.
+pub const BLOCK_ATTACK_BONUS: RangeInclusive<i32> = -10..=30;
+
+/// The uses per day a line of a stat block may give.
+pub const BLOCK_PER_DAY: RangeInclusive<u8> = 1..=20;
+
+/// The most slots of one level a stat block may give.
+pub const BLOCK_MAX_SLOTS: u8 = 9;
 
 /// What makes a request invalid, one variant per check.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,48 +108,6 @@ impl Invalid {
         }
     }
 
-    /// The values its message names, by the names the `invalid-<code>`
-    /// messages use; a range check names its bounds too.
-    pub fn args(&self) -> Vec<(&'static str, Arg)> {
-        use Arg::{Number, Text};
-        let text = |s: &str| Text(s.to_owned());
-        match self {
-            Invalid::CombatantListedTwice { name } | Invalid::LeavesOnOwnTurn { name } => {
-                vec![("name", text(name))]
-            }
-            Invalid::CantripInSpellbook { spell } => vec![("spell", Arg::Name(spell.clone()))],
-            Invalid::SaveDcOutOfRange { dc } => vec![
-                ("dc", Number((*dc).into())),
-                ("min", Number((*BLOCK_SAVE_DC.start()).into())),
-                ("max", Number((*BLOCK_SAVE_DC.end()).into())),
-            ],
-            Invalid::AttackBonusOutOfRange { bonus } => vec![
-                ("bonus", Number((*bonus).into())),
-                ("min", Number((*BLOCK_ATTACK_BONUS.start()).into())),
-                ("max", Number((*BLOCK_ATTACK_BONUS.end()).into())),
-            ],
-            Invalid::EmptySpellLine { line } => vec![("line", text(line))],
-            Invalid::PerDayOutOfRange { line, per_day } => vec![
-                ("line", text(line)),
-                ("per_day", Number((*per_day).into())),
-                ("min", Number((*BLOCK_PER_DAY.start()).into())),
-                ("max", Number((*BLOCK_PER_DAY.end()).into())),
-            ],
-            Invalid::SpellListedTwice { spell, line } => {
-                vec![("spell", text(spell)), ("line", text(line))]
-            }
-            Invalid::TooManySlots { level, slots } => vec![
-                ("level", Number((*level).into())),
-                ("slots", Number((*slots).into())),
-                ("max", Number(BLOCK_MAX_SLOTS.into())),
-            ],
-            Invalid::SlotLevelWithoutSlot
-            | Invalid::NoSpellsListed
-            | Invalid::UnnamedSpellLine
-            | Invalid::SlotSpellsWithoutSlots => Vec::new(),
-        }
-    }
-
     /// One reason of every code, with made-up values: what a front end's
     /// test renders to prove every reason has words in every language.
     pub fn one_of_each() -> Vec<Invalid> {
@@ -168,13 +138,6 @@ impl Invalid {
             },
             Invalid::SlotSpellsWithoutSlots,
         ]
-    }
-}
-
-impl fmt::Display for Invalid {
-    /// The technical form, in no language: `code (name=value, ...)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::error::write_coded(f, self.code(), &self.args())
     }
 }
 

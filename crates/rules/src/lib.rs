@@ -73,6 +73,7 @@ mod error;
 mod event;
 mod exhaustion;
 mod feature;
+mod feature_kind;
 mod font_of_magic;
 mod formula;
 mod hit_dice;
@@ -85,6 +86,7 @@ mod magical_cunning;
 mod material;
 mod message;
 mod metamagic;
+mod metamagic_error;
 mod note;
 mod price;
 mod reaction;
@@ -94,6 +96,8 @@ mod requirements;
 mod reshape;
 mod resolution;
 mod resolve;
+mod resource_error;
+mod resource_use;
 mod resources;
 mod rest;
 mod roll;
@@ -102,11 +106,14 @@ mod shaping;
 mod shared;
 mod slots;
 mod spell;
+mod spell_name;
 mod stacking;
 mod statblock;
+mod subclass_cast_error;
 mod subclass_casting;
 mod target;
 mod time;
+mod trigger_kind;
 mod turn_damage;
 mod vitals;
 mod work;
@@ -123,7 +130,7 @@ pub use cast::{
 pub use caster::{Arcanum, Caster, Concentration, ExtraSpell, save_proficiencies};
 pub use class::{Ability, CasterKind, Class};
 pub use class_resources::{
-    ClassFeature, ClassResources, INNATE_SORCERY_ROUNDS, INNATE_SORCERY_USES, ResourceError,
+    ClassFeature, ClassResources, INNATE_SORCERY_ROUNDS, INNATE_SORCERY_USES,
     SORCERY_INCARNATE_COST,
 };
 pub use condition::Condition;
@@ -145,33 +152,32 @@ pub use eldritch_smite::{ELDRITCH_SMITE, SmiteRefusal};
 pub use encounter::{
     Combatant, CombatantKind, CreatureDeathSave, Encounter, EncounterEvent, TurnChange,
 };
-pub use error::{RulesError, SpellName};
+pub use error::RulesError;
 pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
 pub use exhaustion::MAX_EXHAUSTION;
 pub use feature::{
-    Choice, FeatureDef, FeatureKind, FreeCast, FreeSpells, Pick, SpellChoice, SpellsAt, Uses,
-    Variant, WILD_SHAPE, invocations_known, metamagic_known,
+    Choice, FeatureDef, FreeCast, FreeSpells, Pick, SpellChoice, SpellsAt, Uses, Variant,
+    WILD_SHAPE, invocations_known, metamagic_known,
 };
+pub use feature_kind::FeatureKind;
 pub use font_of_magic::{MAX_CREATED_SLOT, slot_creation_cost};
 pub use formula::{DiceFormula, MAX_DICE};
 pub use hit_dice::{
     HIT_DIE_SIZES, HitDice, HitDiceSpent, HitDieRoll, LevelHitPoints, RolledMaxHp, hit_die,
 };
 pub use house::{HouseRules, NotRelaxable, Relaxable, Waived};
-pub use invalid::Invalid;
+pub use invalid::{BLOCK_ATTACK_BONUS, BLOCK_MAX_SLOTS, BLOCK_PER_DAY, BLOCK_SAVE_DC, Invalid};
 pub use label::RollLabel;
 pub use level::{SlotLevel, SpellLevel};
 pub use magical_cunning::{MAGICAL_CUNNING_RITE, magical_cunning_budget};
 pub use message::Arg;
-pub use metamagic::{
-    MAX_OPTIONS_PER_CAST, Metamagic, MetamagicError, MetamagicUse, Reroll, TRANSMUTABLE, Unfit,
-};
+pub use metamagic::{MAX_OPTIONS_PER_CAST, Metamagic, MetamagicUse, Reroll, TRANSMUTABLE};
+pub use metamagic_error::{MetamagicError, Unfit};
 pub use note::Note;
 pub use price::{GearKind, ListedItem, PriceList};
 pub use reaction::{
-    Answer, PendingCast, ReactionWindow, Trigger, TriggerKind, answers_targeting,
-    check_reaction_targets, countered_events, counters, hit_stands, perceptible, strikes_source,
-    targeted_by, wards,
+    Answer, PendingCast, ReactionWindow, Trigger, answers_targeting, check_reaction_targets,
+    countered_events, counters, hit_stands, perceptible, strikes_source, targeted_by, wards,
 };
 pub use recovery::{
     ARCANE_RECOVERY_MAX_SLOT, MemorizedSwap, ShortRestChoices, arcane_recovery_budget,
@@ -181,6 +187,7 @@ pub use request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS, SlotKind};
 pub use reshape::{MetamagicChoice, MetamagicPaid, metamagic_choices, unfit_for};
 pub use resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
 pub use resolve::{ScaledEffect, scaled_effect};
+pub use resource_error::ResourceError;
 pub use resources::{Equipment, Focus, LimitedUse, MagicItem, Recharge};
 pub use rest::LONG_REST_WAIT;
 pub use roll::{RollMode, RollRecord};
@@ -190,16 +197,14 @@ pub use slots::{
     slots_for_classes,
 };
 pub use spell::{Area, AreaShape, Components, Material, Range, Spell, SpellId, Targeting};
+pub use spell_name::SpellName;
 pub use stacking::{AppliedEffect, EffectBoard};
-pub use statblock::{
-    BLOCK_ATTACK_BONUS, BLOCK_MAX_SLOTS, BLOCK_PER_DAY, BLOCK_SAVE_DC, BlockSpell, Frequency,
-    SpellGroup, StatBlockCasting,
-};
-pub use subclass_casting::{
-    AFFINITY_TYPES, CastFeature, SubclassCastError, damage_bonuses, overchannel_fits,
-};
+pub use statblock::{BlockSpell, Frequency, SpellGroup, StatBlockCasting};
+pub use subclass_cast_error::{CastFeature, SubclassCastError};
+pub use subclass_casting::{AFFINITY_TYPES, damage_bonuses, overchannel_fits};
 pub use target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome, TargetStats};
 pub use time::{CastingTime, Duration, ROUNDS_PER_MINUTE, TimeSpan, TimeUnit};
+pub use trigger_kind::TriggerKind;
 pub use turn_damage::{
     DueDamage, LaterHarm, TurnDamage, TurnDamageOutcome, TurnPoint, TurnSave, TurnSaveResult,
     entering_damage, resolve_turn_damage,

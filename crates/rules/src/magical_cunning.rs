@@ -4,9 +4,10 @@
 
 use crate::actions::Outcome;
 use crate::caster::Caster;
-use crate::class_resources::{ClassFeature, ResourceError};
+use crate::class_resources::ClassFeature;
 use crate::error::RulesError;
 use crate::event::Event;
+use crate::resource_error::ResourceError;
 use crate::time::TimeSpan;
 
 /// How long the rite takes.

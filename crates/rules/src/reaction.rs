@@ -19,20 +19,7 @@ use crate::request::CastRequest;
 use crate::resolution::CastResolution;
 use crate::spell::{Spell, SpellId};
 use crate::time::CastingTime;
-
-/// The kinds of trigger a Reaction spell answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TriggerKind {
-    /// A creature seen casting a spell (Counterspell).
-    SpellCast,
-    /// Being hit by an attack roll (Shield).
-    Hit,
-    /// Taking damage (Hellish Rebuke).
-    Damage,
-    /// A fall (Feather Fall).
-    Fall,
-}
+use crate::trigger_kind::TriggerKind;
 
 impl TriggerKind {
     /// The kind a Reaction spell's trigger describes, read from the words
@@ -53,18 +40,6 @@ impl TriggerKind {
             Some(TriggerKind::Fall)
         } else {
             None
-        }
-    }
-
-    /// English words for it: the technical text of a refusal
-    /// (`RulesError`'s `Display`). A person reads grimoire-words'
-    /// `trigger-*` messages, in any language.
-    pub fn name_en(self) -> &'static str {
-        match self {
-            TriggerKind::SpellCast => "a creature casting a spell",
-            TriggerKind::Hit => "a hit by an attack roll",
-            TriggerKind::Damage => "damage taken",
-            TriggerKind::Fall => "a fall",
         }
     }
 }

@@ -13,10 +13,11 @@ use serde::{Deserialize, Serialize};
 use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::class::Class;
-use crate::class_resources::{ClassFeature, ResourceError};
+use crate::class_resources::ClassFeature;
 use crate::error::RulesError;
 use crate::event::Event;
 use crate::level::SlotLevel;
+use crate::resource_error::ResourceError;
 use crate::spell::Spell;
 
 /// The highest slot level Arcane Recovery (and Natural Recovery) brings

@@ -12,9 +12,8 @@ use crate::class_resources::ClassFeature;
 use crate::effect::Delivery;
 use crate::error::{RulesError, SpellName};
 use crate::level::SpellLevel;
-use crate::metamagic::{
-    MAX_OPTIONS_PER_CAST, Metamagic, MetamagicError, Reroll, TRANSMUTABLE, Unfit,
-};
+use crate::metamagic::{MAX_OPTIONS_PER_CAST, Metamagic, Reroll, TRANSMUTABLE};
+use crate::metamagic_error::{MetamagicError, Unfit};
 use crate::request::{CastMode, CastRequest};
 use crate::roll::RollMode;
 use crate::shaping::{CastShaping, Shaping};

@@ -14,6 +14,7 @@ use crate::effect::Effect;
 use crate::error::RulesError;
 use crate::level::{SlotLevel, SpellLevel};
 use crate::school::School;
+use crate::spell_name::SpellName;
 use crate::time::{CastingTime, Duration};
 
 /// A spell's stable identifier: a lower-case slug such as `magic-missile`.
@@ -405,6 +406,16 @@ impl Spell {
     /// Whether the spell is on the list of `class` (R8).
     pub fn on_class_list(&self, class: Class) -> bool {
         self.classes.contains(&class)
+    }
+}
+
+impl SpellName {
+    /// Both names of `spell`.
+    pub fn of(spell: &Spell) -> Self {
+        SpellName {
+            en: spell.name.clone(),
+            cs: spell.name_cs.clone(),
+        }
     }
 }
 

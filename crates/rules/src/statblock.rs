@@ -9,8 +9,6 @@
 //! back on a Long Rest, an at-will spell needs nothing, and the block's DC
 //! and attack bonus replace the class figures (R19, R20).
 
-use std::ops::RangeInclusive;
-
 use serde::{Deserialize, Serialize};
 
 use crate::abilities::AbilityScores;
@@ -18,6 +16,7 @@ use crate::caster::Caster;
 use crate::class::{Ability, Class};
 use crate::error::{RulesError, SpellName};
 use crate::invalid::Invalid;
+use crate::invalid::{BLOCK_ATTACK_BONUS, BLOCK_MAX_SLOTS, BLOCK_PER_DAY, BLOCK_SAVE_DC};
 use crate::level::SpellLevel;
 use crate::request::{CastMode, CastRequest};
 use crate::resources::{LimitedUse, Recharge};
@@ -93,18 +92,6 @@ pub struct StatBlockCasting {
     #[serde(default, skip_serializing_if = "is_zero")]
     pub cantrip_level: u8,
 }
-
-/// The save DCs a stat block may print.
-pub const BLOCK_SAVE_DC: RangeInclusive<i32> = 1..=40;
-
-/// The spell attack bonuses a stat block may print.
-pub const BLOCK_ATTACK_BONUS: RangeInclusive<i32> = -10..=30;
-
-/// The uses per day a line of a stat block may give.
-pub const BLOCK_PER_DAY: RangeInclusive<u8> = 1..=20;
-
-/// The most slots of one level a stat block may give.
-pub const BLOCK_MAX_SLOTS: u8 = 9;
 
 fn is_zero(n: &u8) -> bool {
     *n == 0
