@@ -1059,3 +1059,58 @@ fn magical_discoveries_keeps_two_spells_of_other_lists_prepared() {
     );
     assert_eq!(out.resolution.class, Some(Class::Bard));
 }
+
+#[test]
+fn elemental_affinity_is_chosen_at_draconic_6_with_one_dragon_damage_type() {
+    // SRD 5.2 Draconic Sorcery, level 6: one of Acid, Cold, Fire, Lightning
+    // or Poison. It asks for a choice, so reaching level 6 does not pick it.
+    let plain = caster(&[(Class::Sorcerer, 6)]);
+    assert!(plain.picks().iter().all(|p| p.id != "elemental-affinity"));
+    let err = choose(
+        &plain,
+        FeatureKind::Class,
+        "elemental-affinity",
+        Some("fire"),
+        &[],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "prerequisite_missing");
+    let draconic = |level| {
+        chosen(
+            caster(&[(Class::Sorcerer, level)]),
+            FeatureKind::Subclass,
+            "draconic",
+            None,
+            &[],
+        )
+    };
+    let err = choose(
+        &draconic(5),
+        FeatureKind::Class,
+        "elemental-affinity",
+        Some("fire"),
+        &[],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), "feature_level_too_low");
+    for wrong in [None, Some("radiant")] {
+        let err = choose(
+            &draconic(6),
+            FeatureKind::Class,
+            "elemental-affinity",
+            wrong,
+            &[],
+        )
+        .unwrap_err();
+        assert_eq!(err.code(), "feature_variant_needed", "{wrong:?}");
+    }
+    let c = chosen(
+        draconic(6),
+        FeatureKind::Class,
+        "elemental-affinity",
+        Some("cold"),
+        &[],
+    );
+    assert_eq!(c.affinity(), Some(grimoire_rules::DamageType::Cold));
+    assert!(c.has_cast_feature(grimoire_rules::CastFeature::ElementalAffinity));
+}

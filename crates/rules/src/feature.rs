@@ -302,8 +302,9 @@ impl Caster {
 
     /// Gains every class feature of `book` its class levels reach that it
     /// does not have yet (Divine Intervention at Cleric 10, Paladin's
-    /// Smite at Paladin 2, ...; not those that ask for a choice of spells,
-    /// which are chosen), and what its features give at its levels now
+    /// Smite at Paladin 2, ...; not those that ask for a choice of spells
+    /// or of an option, like Elemental Affinity's damage type, which are
+    /// chosen), and what its features give at its levels now
     /// (a subclass's spells of a level reached since). Nothing new: no events.
     pub fn refresh_features(
         &self,
@@ -323,6 +324,7 @@ impl Caster {
         for def in book.iter().filter(|d| d.kind == FeatureKind::Class) {
             if working.feature_level(def) < def.level
                 || def.choice.is_some()
+                || !def.variants.is_empty()
                 || working.picks().iter().any(|p| p.id == def.id)
             {
                 continue;
