@@ -347,3 +347,86 @@ fn potent_cantrip_plan_matches_seeded_casts() {
     );
     close("Potent Cantrip Fire Bolt", bolt.mean, mean, MEAN_TOLERANCE);
 }
+
+/// Drake: Sorcerer 6 of Draconic Sorcery with a fire affinity, Charisma 16
+/// (+3: Elemental Affinity adds 3 to one damage roll of a fire spell).
+fn draconic() -> Caster {
+    let mut c = Caster::new(
+        "Drake",
+        &[(Class::Sorcerer, 6)],
+        AbilityScores::new([8, 14, 14, 10, 12, 16]).unwrap(),
+    )
+    .unwrap();
+    c.apply_all(
+        &c.set_equipment(Equipment {
+            component_pouch: true,
+            ..Equipment::default()
+        })
+        .events,
+    );
+    for id in ["fireball", "fire-bolt", "magic-missile"] {
+        let o = c.prepare(&spell(id)).unwrap();
+        c.apply_all(&o.events);
+    }
+    for (kind, id, variant) in [
+        (FeatureKind::Subclass, "draconic", None),
+        (FeatureKind::Class, "elemental-affinity", Some("fire")),
+    ] {
+        c.apply_all(&[Event::FeaturePicked {
+            pick: Pick {
+                kind,
+                id: id.into(),
+                name: id.into(),
+                class: Some(Class::Sorcerer),
+                variant: variant.map(str::to_owned),
+                spells: Vec::new(),
+                lists: Vec::new(),
+            },
+        }]);
+    }
+    c
+}
+
+#[test]
+fn elemental_affinity_plan_matches_seeded_casts() {
+    let c = draconic();
+    let mut store = Store::open_in_memory().unwrap();
+    store
+        .commit(&Change::new("new").create(CHARACTER, "Drake", &c).unwrap())
+        .unwrap();
+    let e = store.find::<Caster>(CHARACTER, "Drake").unwrap().unwrap();
+    let target = PlanTarget {
+        ac: Some(15),
+        saves: vec![(Ability::Dexterity, 2)],
+        ..PlanTarget::default()
+    };
+    let p = plan(&store, &e, None, &lookup, &target).unwrap();
+    // Fire damage takes the +3 (halved with the save); force does not.
+    for (id, level) in [("fireball", 3), ("fire-bolt", 0), ("magic-missile", 1)] {
+        let l = line(&p, id, level, None);
+        let req = if level == 0 {
+            CastRequest::new().target(ogre("Ogre"))
+        } else {
+            plain_at(level, &["Ogre"])
+        };
+        let (mean, _) = seeded(&c, id, &req, "Ogre");
+        close(
+            &format!("Elemental Affinity {id}"),
+            l.mean,
+            mean,
+            MEAN_TOLERANCE,
+        );
+    }
+    let mm = line(&p, "magic-missile", 1, None);
+    assert!((mm.mean - 3.0 * 3.5).abs() < 1e-9, "force: no bonus {mm:?}");
+    // Fire Bolt (2d10 at level 6, +6 to hit AC 15: a 9 or more hits, 60%,
+    // and a 20 doubles the dice, 5%): 11 a hit, 11 more a critical, and +3
+    // on every hit.
+    let bolt = line(&p, "fire-bolt", 0, None);
+    let hits = 0.60;
+    let expected = hits * 11.0 + 0.05 * 11.0 + hits * 3.0;
+    assert!(
+        (bolt.mean - expected).abs() < 1e-9,
+        "{bolt:?} vs {expected}"
+    );
+}
