@@ -7,7 +7,7 @@ use grimoire_dice::DiceRng;
 use serde::{Deserialize, Serialize};
 
 use crate::cast::end_concentration_events;
-use crate::caster::{Caster, ExtraSpell};
+use crate::caster::Caster;
 use crate::class::{Ability, Class};
 use crate::condition::Condition;
 use crate::economy::ActionKind;
@@ -21,6 +21,7 @@ use crate::note::Note;
 use crate::resources::{Equipment, LimitedUse, MagicItem};
 use crate::roll::{RollMode, RollRecord, roll_bonuses, roll_d20};
 use crate::spell::{Spell, SpellId};
+use crate::state::extra_spell::ExtraSpell;
 use crate::time::{Duration, TimeSpan};
 use crate::vitals::{MAX_HIT_POINTS, Vitals};
 

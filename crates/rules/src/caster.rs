@@ -16,25 +16,15 @@ use crate::condition::Condition;
 use crate::economy::TurnEconomy;
 use crate::error::RulesError;
 use crate::error::SpellName;
-use crate::event::{EffectId, Event, LongCast, OngoingSpell};
+use crate::event::{EffectId, LongCast, OngoingSpell};
 use crate::level::{SlotLevel, SpellLevel};
 use crate::resources::{Equipment, LimitedUse, MagicItem};
 use crate::shared::Shared;
 use crate::slots::{PactSlots, SlotPool, arcanum_levels, slots_for_classes};
 use crate::spell::{Spell, SpellId};
+use crate::state::extra_spell::ExtraSpell;
 use crate::target::TargetStats;
 use crate::vitals::Vitals;
-
-/// A feature that adds a spell to a character's list for one class (R8).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct ExtraSpell {
-    /// The spell.
-    pub spell: SpellId,
-    /// The class it counts as (its DC and attack use this class).
-    pub class: Class,
-    /// Whether the feature keeps it prepared (domain or oath spells).
-    pub always_prepared: bool,
-}
 
 /// One Mystic Arcanum: a spell level castable once per Long Rest without a slot.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -92,14 +82,14 @@ pub struct Caster {
     pub(crate) spellbook: Option<Shared<BTreeSet<SpellId>>>,
     /// A creature's stat-block Spellcasting (no class), when it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) block: Option<crate::statblock::StatBlockCasting>,
+    pub(crate) block: Option<crate::state::stat_block::StatBlockCasting>,
     /// When (on [`Caster::now`]'s clock) the last Long Rest finished, so
     /// the next one waits its 16 hours (R4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) last_long_rest: Option<u64>,
     /// Exhaustion levels (2024: 1 to 6) while the Exhaustion condition
     /// lasts; 0 on older sheets, read as 1 when the condition is there.
-    #[serde(default, skip_serializing_if = "crate::exhaustion::is_zero")]
+    #[serde(default, skip_serializing_if = "crate::state::is_zero")]
     pub(crate) exhaustion: u8,
     /// Class resources spent since the last Long Rest (Sorcery Points,
     /// Arcane Recovery...): see [`crate::ClassResources`].
@@ -107,7 +97,7 @@ pub struct Caster {
     pub(crate) resources: crate::ClassResources,
     /// Class features, subclasses, feats and invocations it has (issue 33).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub(crate) picks: Vec<crate::feature::Pick>,
+    pub(crate) picks: Vec<crate::state::pick::Pick>,
     /// Whether a Druid is in Wild Shape: no spells, Concentration kept.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) wild_shape: bool,
@@ -191,16 +181,8 @@ impl Caster {
     }
 
     /// The stat-block Spellcasting of a creature, `None` for a character.
-    pub fn stat_block(&self) -> Option<&crate::statblock::StatBlockCasting> {
+    pub fn stat_block(&self) -> Option<&crate::state::stat_block::StatBlockCasting> {
         self.block.as_ref()
-    }
-
-    /// Builds a caster and applies `events` in order: the replay of a log.
-    pub fn replay<'a>(mut self, events: impl IntoIterator<Item = &'a Event>) -> Caster {
-        for event in events {
-            self.apply(event);
-        }
-        self
     }
 
     /// The caster's name.
@@ -311,7 +293,7 @@ impl Caster {
     }
 
     /// Class features, subclasses, feats and invocations it has.
-    pub fn picks(&self) -> &[crate::feature::Pick] {
+    pub fn picks(&self) -> &[crate::state::pick::Pick] {
         &self.picks
     }
 

@@ -85,16 +85,6 @@ impl Damage {
         }
     }
 
-    /// Whether this part harms `target`: `None` when it depends on a
-    /// creature type the target does not state.
-    pub fn harms(&self, target: &crate::target::Target) -> Option<bool> {
-        if self.only_against.is_empty() {
-            return Some(true);
-        }
-        let ty = target.creature_type.as_deref()?;
-        Some(self.only_against.iter().any(|t| t.eq_ignore_ascii_case(ty)))
-    }
-
     /// Every type the caster may give this part, the default first.
     pub fn offered_types(&self) -> Vec<DamageType> {
         let mut all = vec![self.damage_type];
@@ -308,7 +298,7 @@ pub struct Effect {
     /// at the start or end of that creature's turns (Spirit Guardians,
     /// Searing Smite's burning); see [`crate::TurnDamage`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub each_turn: Vec<crate::turn_damage::TurnDamage>,
+    pub each_turn: Vec<crate::effect::TurnDamage>,
     /// Whether the damage and save are dealt as the spell is cast (most
     /// spells: Moonbeam "when the Cylinder appears"). `false` for a lasting
     /// spell that harms only later, through `each_turn` (Flaming Sphere,
@@ -361,6 +351,59 @@ impl Effect {
             }
         ) || (matches!(self.delivery, Delivery::Save { .. }) && self.damage.is_empty())
     }
+}
+
+/// The moment in a creature's turn when a lasting effect acts on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnPoint {
+    /// As its turn begins (Searing Smite).
+    Start,
+    /// As its turn ends (Spirit Guardians, Moonbeam).
+    End,
+    /// Not at a turn boundary: when the creature enters the spell's area,
+    /// the area moves into its space, or the caster rams the spell into it
+    /// (Flaming Sphere). The table says when; it is dealt on demand
+    /// ([`entering_damage`]), never by a turn change.
+    Enter,
+}
+
+/// What a successful save against turn damage does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnSaveResult {
+    /// Half the damage (Spirit Guardians).
+    Half,
+    /// No damage.
+    NoDamage,
+    /// The damage lands all the same; the save is made after it, and a
+    /// success ends the spell (Searing Smite).
+    EndsSpell,
+    /// No damage, and the spell ends on the creature (Phantasmal Killer,
+    /// Weird: a success at the end of its turn frees it).
+    NoDamageEndsSpell,
+}
+
+/// The saving throw against turn damage, at the caster's DC (R19).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TurnSave {
+    /// The ability saved with.
+    pub ability: Ability,
+    /// What a success does.
+    pub on_success: TurnSaveResult,
+}
+
+/// Damage a lasting spell deals each creature it affects at one point of
+/// that creature's turns.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TurnDamage {
+    /// When in the creature's turn.
+    pub at: TurnPoint,
+    /// The damage; `per_slot` grows it with the slot (R6) at casting.
+    pub damage: Vec<Damage>,
+    /// The save, if one is allowed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<TurnSave>,
 }
 
 #[cfg(test)]

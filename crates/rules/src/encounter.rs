@@ -10,11 +10,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::target::TargetStats;
 
-use crate::dying::{CreaturesAtZero, DeathSaveResult, DeathSaves, roll_death_save};
+use crate::dying::{CreaturesAtZero, DeathSaveResult, roll_death_save};
 use crate::error::{RulesError, SpellName};
 use crate::event::Event;
 use crate::invalid::Invalid;
 use crate::stacking::EffectBoard;
+use crate::state::death_saves::DeathSaves;
 
 /// One creature in the encounter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

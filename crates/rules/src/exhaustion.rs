@@ -8,16 +8,11 @@
 use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::condition::Condition;
-use crate::dying::DeathSaves;
 use crate::event::Event;
+use crate::state::death_saves::DeathSaves;
 
 /// The level at which Exhaustion kills.
 pub const MAX_EXHAUSTION: u8 = 6;
-
-/// Whether a level is 0 (serde's skip test).
-pub(crate) fn is_zero(n: &u8) -> bool {
-    *n == 0
-}
 
 impl Caster {
     /// The Exhaustion level, 0 without the condition (a sheet that has the

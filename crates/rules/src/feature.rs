@@ -8,10 +8,8 @@
 //! already know: spells kept prepared by a feature (outside the prepared
 //! limit) and limited-use features that cast without a slot (R5c).
 
-use serde::{Deserialize, Serialize};
-
 use crate::actions::Outcome;
-use crate::caster::{Caster, ExtraSpell};
+use crate::caster::Caster;
 use crate::class::Class;
 use crate::error::{RulesError, SpellName};
 use crate::event::Event;
@@ -19,6 +17,8 @@ use crate::feature_kind::FeatureKind;
 use crate::level::SpellLevel;
 use crate::resources::{LimitedUse, Recharge};
 use crate::spell::{Spell, SpellId};
+use crate::state::extra_spell::ExtraSpell;
+use crate::state::pick::Pick;
 
 /// Spells a feature keeps prepared from a class level on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -154,29 +154,6 @@ pub struct FeatureDef {
     pub free: Vec<FreeCast>,
     /// Other classes' lists whose spells count as its class's (Magical Secrets).
     pub adds_lists: Vec<Class>,
-}
-
-/// A feature a caster has: recorded when chosen or gained.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Pick {
-    /// What it is.
-    pub kind: FeatureKind,
-    /// The definition's id.
-    pub id: String,
-    /// English name.
-    pub name: String,
-    /// Its class, when it has one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub class: Option<Class>,
-    /// The option chosen (`arid`, `cleric`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub variant: Option<String>,
-    /// The spells chosen for it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub spells: Vec<SpellId>,
-    /// Lists whose spells count as its class's (Magical Secrets).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub lists: Vec<Class>,
 }
 
 /// Eldritch Invocations a Warlock may have by Warlock level (SRD 5.2).

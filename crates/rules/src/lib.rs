@@ -56,6 +56,7 @@
 
 mod abilities;
 mod actions;
+mod apply;
 mod attack;
 mod cast;
 mod caster;
@@ -109,6 +110,7 @@ mod spell;
 mod spell_name;
 mod stacking;
 mod statblock;
+mod state;
 mod subclass_cast_error;
 mod subclass_casting;
 mod target;
@@ -127,7 +129,7 @@ pub use attack::{
 pub use cast::{
     cast, cast_action, check_cast, check_cast_waiving, complete_casting, complete_casting_priced,
 };
-pub use caster::{Arcanum, Caster, Concentration, ExtraSpell, save_proficiencies};
+pub use caster::{Arcanum, Caster, Concentration, save_proficiencies};
 pub use class::{Ability, CasterKind, Class};
 pub use class_resources::{
     ClassFeature, ClassResources, INNATE_SORCERY_ROUNDS, INNATE_SORCERY_USES,
@@ -140,13 +142,13 @@ pub use creature_attack::{
 };
 pub use damage::{DamageType, Defense};
 pub use dying::{
-    CreaturesAtZero, DEATH_SAVE_DC, DEATH_SAVES_NEEDED, DeathSaveOutcome, DeathSaveResult,
-    DeathSaves, after_damage_at_zero, roll_death_save,
+    CreaturesAtZero, DEATH_SAVE_DC, DeathSaveOutcome, DeathSaveResult, after_damage_at_zero,
+    roll_death_save,
 };
 pub use economy::{ActionKind, TurnEconomy, WeaponHit};
 pub use effect::{
     AttackKind, Bonus, BonusAmount, BonusTarget, CantripScaling, Damage, Delivery, Effect, Healing,
-    OnSave, Upcast,
+    OnSave, TurnDamage, TurnPoint, TurnSave, TurnSaveResult, Upcast,
 };
 pub use eldritch_smite::{ELDRITCH_SMITE, SmiteRefusal};
 pub use encounter::{
@@ -156,15 +158,13 @@ pub use error::RulesError;
 pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
 pub use exhaustion::MAX_EXHAUSTION;
 pub use feature::{
-    Choice, FeatureDef, FreeCast, FreeSpells, Pick, SpellChoice, SpellsAt, Uses, Variant,
-    WILD_SHAPE, invocations_known, metamagic_known,
+    Choice, FeatureDef, FreeCast, FreeSpells, SpellChoice, SpellsAt, Uses, Variant, WILD_SHAPE,
+    invocations_known, metamagic_known,
 };
 pub use feature_kind::FeatureKind;
 pub use font_of_magic::{MAX_CREATED_SLOT, slot_creation_cost};
 pub use formula::{DiceFormula, MAX_DICE};
-pub use hit_dice::{
-    HIT_DIE_SIZES, HitDice, HitDiceSpent, HitDieRoll, LevelHitPoints, RolledMaxHp, hit_die,
-};
+pub use hit_dice::{HitDiceSpent, HitDieRoll, LevelHitPoints, RolledMaxHp, hit_die};
 pub use house::{HouseRules, NotRelaxable, Relaxable, Waived};
 pub use invalid::{BLOCK_ATTACK_BONUS, BLOCK_MAX_SLOTS, BLOCK_PER_DAY, BLOCK_SAVE_DC, Invalid};
 pub use label::RollLabel;
@@ -199,15 +199,18 @@ pub use slots::{
 pub use spell::{Area, AreaShape, Components, Material, Range, Spell, SpellId, Targeting};
 pub use spell_name::SpellName;
 pub use stacking::{AppliedEffect, EffectBoard};
-pub use statblock::{BlockSpell, Frequency, SpellGroup, StatBlockCasting};
+pub use state::death_saves::{DEATH_SAVES_NEEDED, DeathSaves};
+pub use state::extra_spell::ExtraSpell;
+pub use state::hit_dice::{HIT_DIE_SIZES, HitDice};
+pub use state::pick::Pick;
+pub use state::stat_block::{BlockSpell, Frequency, SpellGroup, StatBlockCasting};
 pub use subclass_cast_error::{CastFeature, SubclassCastError};
 pub use subclass_casting::{AFFINITY_TYPES, damage_bonuses, overchannel_fits};
 pub use target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome, TargetStats};
 pub use time::{CastingTime, Duration, ROUNDS_PER_MINUTE, TimeSpan, TimeUnit};
 pub use trigger_kind::TriggerKind;
 pub use turn_damage::{
-    DueDamage, LaterHarm, TurnDamage, TurnDamageOutcome, TurnPoint, TurnSave, TurnSaveResult,
-    entering_damage, resolve_turn_damage,
+    DueDamage, LaterHarm, TurnDamageOutcome, entering_damage, resolve_turn_damage,
 };
 pub use vitals::{MAX_ARMOR_CLASS, MAX_HIT_POINTS, Vitals, check_not_down};
 pub use work::{

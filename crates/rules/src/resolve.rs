@@ -9,7 +9,7 @@ use grimoire_dice::DiceRng;
 use smallvec::SmallVec;
 
 use crate::caster::Caster;
-use crate::effect::{Bonus, CantripScaling, Damage, Delivery, Healing, OnSave};
+use crate::effect::{Bonus, CantripScaling, Damage, Delivery, Healing, OnSave, TurnDamage};
 use crate::formula::DiceFormula;
 use crate::label::RollLabel;
 use crate::level::SpellLevel;
@@ -21,7 +21,6 @@ use crate::roll::{RollRecord, notation, roll_bonuses, roll_d20, roll_formula, ro
 use crate::shaping::{DamageBonus, Shaping};
 use crate::spell::Spell;
 use crate::target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome};
-use crate::turn_damage::TurnDamage;
 
 /// The caster's numbers for one casting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -750,7 +749,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
     let enters = scaled
         .each_turn
         .iter()
-        .any(|t| t.at == crate::turn_damage::TurnPoint::Enter);
+        .any(|t| t.at == crate::effect::TurnPoint::Enter);
     let lasts_on_all = !scaled.each_turn.is_empty() && (enters || !e.on_cast);
     let affected = valid
         .iter()

@@ -58,7 +58,7 @@ pub struct LimitedUse {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lock_dice: Option<(u8, u8)>,
     /// Long Rests still to finish before its uses come back.
-    #[serde(default, skip_serializing_if = "crate::exhaustion::is_zero")]
+    #[serde(default, skip_serializing_if = "crate::state::is_zero")]
     pub locked_rests: u8,
     remaining: u8,
 }

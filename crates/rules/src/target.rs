@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::class::Ability;
 use crate::condition::Condition;
 use crate::damage::{DamageType, Defense};
-use crate::effect::BonusAmount;
+use crate::effect::{BonusAmount, Damage};
 use crate::roll::RollMode;
 
 /// A target of a spell. A bare name gets no save rolled and no AC checked:
@@ -263,5 +263,17 @@ impl TargetOutcome {
             hp_after: target.stats.as_ref().and_then(|s| s.hp),
             note: None,
         }
+    }
+}
+
+impl Damage {
+    /// Whether this part harms `target`: `None` when it depends on a
+    /// creature type the target does not state.
+    pub fn harms(&self, target: &Target) -> Option<bool> {
+        if self.only_against.is_empty() {
+            return Some(true);
+        }
+        let ty = target.creature_type.as_deref()?;
+        Some(self.only_against.iter().any(|t| t.eq_ignore_ascii_case(ty)))
     }
 }

@@ -11,67 +11,13 @@
 use grimoire_dice::DiceRng;
 use serde::{Deserialize, Serialize};
 
-use crate::class::Ability;
-use crate::effect::Damage;
+use crate::effect::{TurnDamage, TurnPoint, TurnSaveResult};
 use crate::encounter::Encounter;
 use crate::event::{EffectId, OngoingSpell};
 use crate::resolve::{Stats, roll_damage, take};
 use crate::roll::{RollRecord, roll_bonuses, roll_d20};
 use crate::spell::SpellId;
 use crate::target::{SaveOutcome, Target, TargetOutcome};
-
-/// The moment in a creature's turn when a lasting effect acts on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TurnPoint {
-    /// As its turn begins (Searing Smite).
-    Start,
-    /// As its turn ends (Spirit Guardians, Moonbeam).
-    End,
-    /// Not at a turn boundary: when the creature enters the spell's area,
-    /// the area moves into its space, or the caster rams the spell into it
-    /// (Flaming Sphere). The table says when; it is dealt on demand
-    /// ([`entering_damage`]), never by a turn change.
-    Enter,
-}
-
-/// What a successful save against turn damage does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TurnSaveResult {
-    /// Half the damage (Spirit Guardians).
-    Half,
-    /// No damage.
-    NoDamage,
-    /// The damage lands all the same; the save is made after it, and a
-    /// success ends the spell (Searing Smite).
-    EndsSpell,
-    /// No damage, and the spell ends on the creature (Phantasmal Killer,
-    /// Weird: a success at the end of its turn frees it).
-    NoDamageEndsSpell,
-}
-
-/// The saving throw against turn damage, at the caster's DC (R19).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct TurnSave {
-    /// The ability saved with.
-    pub ability: Ability,
-    /// What a success does.
-    pub on_success: TurnSaveResult,
-}
-
-/// Damage a lasting spell deals each creature it affects at one point of
-/// that creature's turns.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct TurnDamage {
-    /// When in the creature's turn.
-    pub at: TurnPoint,
-    /// The damage; `per_slot` grows it with the slot (R6) at casting.
-    pub damage: Vec<Damage>,
-    /// The save, if one is allowed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub save: Option<TurnSave>,
-}
 
 /// Turn damage one spell in force owes one creature now.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -254,7 +200,9 @@ pub fn resolve_turn_damage<R: DiceRng + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::class::Ability;
     use crate::damage::DamageType;
+    use crate::effect::{Damage, TurnSave};
     use crate::formula::DiceFormula;
     use grimoire_dice::SeededRng;
 

@@ -7,9 +7,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::dying::DeathSaves;
 use crate::error::RulesError;
-use crate::hit_dice::HitDice;
+use crate::state::death_saves::DeathSaves;
+use crate::state::hit_dice::HitDice;
 
 /// The largest hit point maximum accepted (well above any 20th-level
 /// character's).
