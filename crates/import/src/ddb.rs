@@ -135,6 +135,9 @@ struct Reader<'a> {
     active: BTreeSet<u64>,
     /// Of those, the ones attuned.
     attuned: BTreeSet<u64>,
+    /// Hit Point Dice spent (`classes[].hitDiceUsed`): the field, the
+    /// class's name, the class, how many.
+    dice_spent: Vec<(String, &'a str, Class, u8)>,
 }
 
 impl<'a> Reader<'a> {
@@ -161,6 +164,7 @@ impl<'a> Reader<'a> {
             sheet: SheetFacts::default(),
             active: BTreeSet::new(),
             attuned: BTreeSet::new(),
+            dice_spent: Vec::new(),
         })
     }
 
@@ -192,6 +196,7 @@ impl<'a> Reader<'a> {
         self.item_spells(&mut caster, inventory)?;
         self.slots(&mut caster)?;
         self.vitals(&mut caster, inventory, scores[2], levels)?;
+        crate::read::read_hit_dice(&self.dice_spent, &mut caster, &mut self.report);
         self.others()?;
         Ok(Imported {
             caster,
@@ -316,6 +321,13 @@ impl<'a> Reader<'a> {
                     }
                     if legacy(def) {
                         self.sheet.classes_2014.push(class);
+                    }
+                    let used_field = format!("{field}.hitDiceUsed");
+                    let used = c.get("hitDiceUsed").unwrap_or(&Value::Null);
+                    if let Some(n) = number(used, u64::from(level), &used_field)?
+                        && n > 0
+                    {
+                        self.dice_spent.push((used_field, label, class, n as u8));
                     }
                     self.report
                         .mapped(&field, label, Mapped::Class { class, level });

@@ -2,7 +2,9 @@
 //! Grimoire models, in the shape [`crate::import_foundry`] reads.
 
 use grimoire_catalog::Catalog;
-use grimoire_rules::{Ability, Caster, CasterKind, Class, MagicItem, Recharge, SlotLevel, SpellId};
+use grimoire_rules::{
+    Ability, Caster, CasterKind, Class, HitDice, MagicItem, Recharge, SlotLevel, SpellId, hit_die,
+};
 use serde_json::{Map, Value, json};
 
 use crate::sheet::{ability_key, class_key};
@@ -52,7 +54,16 @@ pub fn export_foundry(caster: &Caster, catalog: &Catalog) -> Value {
         attributes["ac"] = json!({ "calc": "flat", "flat": v.ac });
     }
     let mut items = Vec::new();
+    // Hit Point Dice spent, by size, handed out to the classes of that size in order.
+    let dice = caster
+        .vitals()
+        .map(|v| v.hit_dice_spent)
+        .unwrap_or_default();
+    let mut given = HitDice::default();
     for (class, level) in caster.classes() {
+        let size = hit_die(*class);
+        let spent = (dice.get(size) - given.get(size)).min(*level);
+        given = given.plus(size, spent);
         items.push(json!({
             "_id": item_id(items.len()),
             "name": class_name(*class),
@@ -60,9 +71,26 @@ pub fn export_foundry(caster: &Caster, catalog: &Catalog) -> Value {
             "system": {
                 "identifier": class_key(*class),
                 "levels": level,
+                "hd": { "denomination": format!("d{size}"), "spent": spent },
                 "spellcasting": {
                     "progression": progression(*class),
                     "ability": ability_key(class.spellcasting_ability()),
+                },
+            },
+        }));
+    }
+    // Sorcery Points: Font of Magic's uses (its maximum is the Sorcerer level).
+    if caster.sorcery_points_max() > 0 {
+        items.push(json!({
+            "_id": item_id(items.len()),
+            "name": "Font of Magic",
+            "type": "feat",
+            "system": {
+                "identifier": "font-of-magic",
+                "uses": {
+                    "max": "@scale.sorcerer.points",
+                    "spent": caster.sorcery_points_max() - caster.sorcery_points(),
+                    "recovery": [{ "period": "lr", "type": "recoverAll" }],
                 },
             },
         }));

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use grimoire_catalog::CatalogSpell;
 use grimoire_rules::{
-    Ability, AbilityScores, Caster, Class, Event, ExtraSpell, LimitedUse, MagicItem, Recharge,
-    SlotLevel, Spell, Vitals,
+    Ability, AbilityScores, Caster, Class, Event, ExtraSpell, HitDice, LimitedUse, MagicItem,
+    Recharge, SlotLevel, Spell, Vitals, hit_die,
 };
 use serde_json::{Map, Value};
 
@@ -184,6 +184,9 @@ fn read_actor(
     // Classes first: the caster is built from them.
     let mut classes: Vec<(Class, u8)> = Vec::new();
     let mut other_levels = 0u8;
+    let mut classes_2014 = Vec::new();
+    // Hit Point Dice spent, per class item: (its field, its name, the class, how many).
+    let mut dice_spent: Vec<(String, &str, Class, u8)> = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let field = format!("items[{i}]");
         let Some(obj) = item.as_object() else {
@@ -214,6 +217,29 @@ fn read_actor(
                 }
                 classes.push((class, level));
                 report.mapped(&field, label, Mapped::Class { class, level });
+                if sys
+                    .and_then(|s| s.get("source"))
+                    .and_then(|s| s.get("rules"))
+                    .and_then(Value::as_str)
+                    == Some("2014")
+                {
+                    classes_2014.push(class);
+                }
+                // `hd.spent` (dnd5e 4 and later), `hitDiceUsed` before.
+                let (spent_field, spent) =
+                    match sys.and_then(|s| s.get("hd")).and_then(|h| h.get("spent")) {
+                        Some(v) => (format!("{field}.system.hd.spent"), v),
+                        None => (
+                            format!("{field}.system.hitDiceUsed"),
+                            sys.and_then(|s| s.get("hitDiceUsed"))
+                                .unwrap_or(&Value::Null),
+                        ),
+                    };
+                if let Some(n) = number(spent, u64::from(level), &spent_field)?
+                    && n > 0
+                {
+                    dice_spent.push((spent_field, label, class, n as u8));
+                }
             }
             Some(None) => {
                 other_levels = other_levels.saturating_add(level);
@@ -234,6 +260,7 @@ fn read_actor(
     }
     let mut caster = Caster::new(&name, &classes, scores)?;
     let mut sheet = SheetFacts::read(system, other_levels)?;
+    sheet.classes_2014 = classes_2014;
 
     // The spells Spell Scrolls hold (a copy of the spell flagged as cached for the scroll).
     let mut scroll_spells: HashMap<&str, &CatalogSpell> = HashMap::new();
@@ -281,6 +308,9 @@ fn read_actor(
                 &mut wizard_book,
             )?,
             "subclass" => report.skipped(&field, label, Skip::Subclass),
+            "feat" if is_font_of_magic(obj) && caster.sorcery_points_max() > 0 => {
+                read_sorcery_points(obj, &field, label, &mut caster, &mut report)?
+            }
             "feat" | "race" | "background" => report.skipped(&field, label, Skip::Feature),
             _ if crate::charged::read_charged(
                 obj,
@@ -302,6 +332,7 @@ fn read_actor(
 
     read_slots(system, &mut caster, &mut report)?;
     read_vitals(system, &mut caster, &mut report)?;
+    read_hit_dice(&dice_spent, &mut caster, &mut report);
     Ok(Imported {
         caster,
         report,
@@ -474,6 +505,70 @@ fn read_spell(
         }
     }
     Ok(())
+}
+
+/// Whether a feat item is the Sorcerer's Font of Magic, whose uses are the
+/// Sorcery Points (`system.identifier: font-of-magic`).
+fn is_font_of_magic(obj: &Map<String, Value>) -> bool {
+    obj.get("system")
+        .and_then(|s| s.get("identifier"))
+        .and_then(Value::as_str)
+        == Some("font-of-magic")
+}
+
+/// Sorcery Points spent (`system.uses.spent` of Font of Magic; its maximum
+/// is the Sorcerer level, which Grimoire derives itself). More spent than
+/// the caster has are all of them.
+fn read_sorcery_points(
+    obj: &Map<String, Value>,
+    field: &str,
+    label: &str,
+    caster: &mut Caster,
+    report: &mut Report,
+) -> Result<(), ImportError> {
+    let spent_field = format!("{field}.system.uses.spent");
+    let spent = obj
+        .get("system")
+        .and_then(|s| s.get("uses"))
+        .and_then(|u| u.get("spent"))
+        .unwrap_or(&Value::Null);
+    let spent = number(spent, u64::from(u8::MAX), &spent_field)?.unwrap_or(0) as u8;
+    let spent = spent.min(caster.sorcery_points_max());
+    if spent > 0 {
+        caster.apply(&Event::SorceryPointsSpent {
+            points: spent,
+            what: "font-of-magic".into(),
+        });
+    }
+    report.mapped(spent_field, label, Mapped::SorceryPoints { spent });
+    Ok(())
+}
+
+/// Hit Point Dice spent, kept with the hit points: without them (a sheet
+/// whose hit points Foundry computes) each class's spent dice are reported.
+pub(crate) fn read_hit_dice(
+    spent: &[(String, &str, Class, u8)],
+    caster: &mut Caster,
+    report: &mut Report,
+) {
+    if spent.is_empty() {
+        return;
+    }
+    if caster.vitals().is_none() {
+        for (field, label, _, _) in spent {
+            report.skipped(field, label, Skip::HitDiceWithoutVitals);
+        }
+        return;
+    }
+    let dice = spent
+        .iter()
+        .fold(HitDice::default(), |d, (_, _, class, n)| {
+            d.plus(hit_die(*class), *n)
+        });
+    caster.apply(&Event::HitDiceSpent { spent: dice });
+    for (field, label, _, n) in spent {
+        report.mapped(field, label, Mapped::HitDice { spent: *n });
+    }
 }
 
 /// The level Grimoire's export says a free cast is made at

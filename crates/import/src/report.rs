@@ -80,6 +80,16 @@ pub enum Mapped {
         /// Uses between recharges.
         max: u8,
     },
+    /// Sorcery Points spent since the last Long Rest (Font of Magic).
+    SorceryPoints {
+        /// Points spent.
+        spent: u8,
+    },
+    /// Hit Point Dice of a class spent since the last Long Rest.
+    HitDice {
+        /// Dice spent.
+        spent: u8,
+    },
 }
 
 /// Why a part of the sheet was not mapped; each has a stable code.
@@ -115,6 +125,9 @@ pub enum Skip {
     /// A spell an item casts for more than one charge: Grimoire's items
     /// spend one charge a cast, so the spell is left off the item.
     ChargeCost,
+    /// Hit Point Dice spent on a sheet whose hit points are left for
+    /// Foundry to compute: Grimoire keeps spent dice with the hit points.
+    HitDiceWithoutVitals,
 }
 
 impl Skip {
@@ -135,6 +148,7 @@ impl Skip {
             Skip::SlotsOverMax => "slots_over_max",
             Skip::CopiesOverBound => "copies_over_bound",
             Skip::ChargeCost => "charge_cost",
+            Skip::HitDiceWithoutVitals => "hit_dice_without_vitals",
         }
     }
 }

@@ -83,6 +83,8 @@ fn vitals_are_base_plus_constitution_per_level_and_the_armor_worn() {
     assert_eq!((v.max_hp, v.hp, v.temp_hp), (38, 29, 0));
     // Chain Mail 16 + Shield 2.
     assert_eq!(v.ac, 18);
+    // One Hit Point Die spent (classes[0].hitDiceUsed).
+    assert_eq!(v.hit_dice_spent.d8, 1);
     let got = import_ddb(&fixture("tamsin-warlock-3-2014.json"), Catalog::srd()).unwrap();
     let v = got.caster.vitals().unwrap();
     // Leather 11 + Dexterity 2; 18 + 2 per level for 3 levels; 5 temporary.
@@ -240,5 +242,29 @@ fn hostile_files_cost_bounded_work() {
     assert_eq!(
         (err.code(), err.field()),
         ("over_bound", Some("data.inventory"))
+    );
+}
+
+#[test]
+fn hit_dice_used_on_the_sheet_are_spent() {
+    // classes[].hitDiceUsed, the field real saved sheets carry (bobash.json: 0).
+    let mut sheet: serde_json::Value =
+        serde_json::from_slice(&fixture("ilvara-cleric-5.json")).unwrap();
+    sheet["data"]["classes"][0]["hitDiceUsed"] = serde_json::json!(3);
+    let got = import_ddb(sheet.to_string().as_bytes(), Catalog::srd()).unwrap();
+    let v = got.caster.vitals().unwrap();
+    assert_eq!((v.hit_dice_spent.d8, got.caster.hit_dice_left().d8), (3, 2));
+    assert!(
+        got.report
+            .lines
+            .iter()
+            .any(|l| l.field == "data.classes[0].hitDiceUsed"
+                && l.fate == Fate::Mapped(Mapped::HitDice { spent: 3 }))
+    );
+    sheet["data"]["classes"][0]["hitDiceUsed"] = serde_json::json!(9);
+    let err = import_ddb(sheet.to_string().as_bytes(), Catalog::srd()).unwrap_err();
+    assert_eq!(
+        (err.code(), err.field()),
+        ("bad_field", Some("data.classes[0].hitDiceUsed"))
     );
 }

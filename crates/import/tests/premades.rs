@@ -162,6 +162,30 @@ fn r2_r19_r20_every_premade_caster_matches_its_sheet() {
                 .sum();
             let scroll_items = c.items().iter().filter(|i| i.consumed_when_empty).count();
             assert_eq!(scroll_items as u64, scrolls, "{file} scrolls");
+            // Sorcery Points: Font of Magic's uses spent; the maximum is the
+            // Sorcerer level (Grimoire's own, the sheet's is a formula).
+            if let Some(font) = items
+                .iter()
+                .find(|i| i["system"]["identifier"] == "font-of-magic")
+            {
+                let spent = font["system"]["uses"]["spent"].as_u64().unwrap() as u8;
+                assert_eq!(c.sorcery_points_max(), level, "{file} sorcery points");
+                assert_eq!(c.sorcery_points(), level - spent, "{file} sorcery points");
+            }
+            // Hit Point Dice: every class item's hd.spent; the premades leave
+            // hit points to Foundry, so spent dice would be reported, not kept.
+            let dice: u64 = items
+                .iter()
+                .filter(|i| i["type"] == "class")
+                .map(|i| i["system"]["hd"]["spent"].as_u64().unwrap())
+                .sum();
+            assert_eq!(
+                c.hit_dice().each().map(|(_, n)| u64::from(n)).sum::<u64>(),
+                u64::from(level),
+                "{file}"
+            );
+            assert_eq!(c.hit_dice_left(), c.hit_dice(), "{file} hit dice");
+            assert_eq!(dice, 0, "{file}");
             // Every spell item has a line in the report.
             let spell_items = json["items"]
                 .as_array()

@@ -4,7 +4,8 @@
 use grimoire_catalog::Catalog;
 use grimoire_import::{export_foundry, import_foundry};
 use grimoire_rules::{
-    AbilityScores, Caster, Class, Event, LimitedUse, MagicItem, Recharge, SlotLevel, Vitals,
+    AbilityScores, Caster, Class, Event, HitDice, LimitedUse, MagicItem, Recharge, SlotLevel,
+    Vitals, hit_die,
 };
 use proptest::prelude::*;
 
@@ -19,6 +20,7 @@ fn caster(
     vitals: Option<(u32, u8)>,
     free: Vec<prop::sample::Index>,
     scrolls: Vec<prop::sample::Index>,
+    (dice, points): (u8, u8),
 ) -> Caster {
     let srd = Catalog::srd();
     let class = Class::ALL[class];
@@ -117,6 +119,17 @@ fn caster(
         c.apply(&Event::VitalsSet {
             vitals: Vitals::new(hp, ac).unwrap(),
         });
+        // Hit Point Dice spent (kept with the hit points).
+        c.apply(&Event::HitDiceSpent {
+            spent: HitDice::default().plus(hit_die(class), dice.min(level)),
+        });
+    }
+    // Sorcery Points spent (Font of Magic, Sorcerer 2+).
+    if c.sorcery_points_max() > 0 && points > 0 {
+        c.apply(&Event::SorceryPointsSpent {
+            points: points.min(c.sorcery_points_max()),
+            what: "font-of-magic".into(),
+        });
     }
     c
 }
@@ -134,9 +147,12 @@ proptest! {
         vitals in prop::option::of((1..300u32, 5..25u8)),
         free in prop::collection::vec(any::<prop::sample::Index>(), 0..3),
         scrolls in prop::collection::vec(any::<prop::sample::Index>(), 0..3),
+        spent_resources in (0..=20u8, 0..=20u8),
     ) {
         let srd = Catalog::srd();
-        let c = caster(class, level, scores, picks, always, spent, vitals, free, scrolls);
+        let c = caster(
+            class, level, scores, picks, always, spent, vitals, free, scrolls, spent_resources,
+        );
         let json = export_foundry(&c, srd).to_string();
         let back = import_foundry(json.as_bytes(), srd).unwrap();
         prop_assert_eq!(back.caster, c);

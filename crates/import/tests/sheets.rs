@@ -230,3 +230,134 @@ fn r5d_spell_scrolls_are_magic_items_up_to_the_bound() {
             .in_spellbook(&grimoire_rules::SpellId::new("shield").unwrap())
     );
 }
+
+/// Sorcery Points (Font of Magic's uses) and Hit Point Dice (a class
+/// item's `hd.spent`, or `hitDiceUsed` in the older shape) come from a real
+/// premade's own fields; spent dice are kept with the hit points.
+#[test]
+fn sorcery_points_and_hit_dice_spent_come_from_the_sheet() {
+    use grimoire_import::{Fate, Mapped, Skip};
+    let srd = Catalog::srd();
+    let mut morthos: Value = serde_json::from_slice(&fixture("morthos-5.json")).unwrap();
+    let items = morthos["items"].as_array_mut().unwrap();
+    let font = items
+        .iter()
+        .position(|i| i["system"]["identifier"] == "font-of-magic")
+        .unwrap();
+    let class = items.iter().position(|i| i["type"] == "class").unwrap();
+    items[font]["system"]["uses"]["spent"] = json!(3);
+    items[class]["system"]["hd"] = json!({"denomination": "d6", "spent": 2});
+    // Hit points Foundry computes: the spent dice have nowhere to go, and the report says so.
+    let got = import_foundry(morthos.to_string().as_bytes(), srd).unwrap();
+    assert_eq!(
+        (got.caster.sorcery_points_max(), got.caster.sorcery_points()),
+        (5, 2)
+    );
+    assert!(got.report.lines.iter().any(|l| l.name == "Font of Magic"
+        && l.field == format!("items[{font}].system.uses.spent")
+        && l.fate == Fate::Mapped(Mapped::SorceryPoints { spent: 3 })));
+    assert!(got.report.skipped_lines().any(|(l, why)| {
+        l.field == format!("items[{class}].system.hd.spent") && *why == Skip::HitDiceWithoutVitals
+    }));
+    // With hit points on the sheet, the dice are kept.
+    morthos["system"]["attributes"]["hp"] = json!({"value": 20, "max": 32});
+    morthos["system"]["attributes"]["ac"] = json!({"calc": "flat", "flat": 13});
+    let got = import_foundry(morthos.to_string().as_bytes(), srd).unwrap();
+    let v = got.caster.vitals().unwrap();
+    assert_eq!((v.hit_dice_spent.d6, got.caster.hit_dice_left().d6), (2, 3));
+    // The older shape says the same.
+    let items = morthos["items"].as_array_mut().unwrap();
+    items[class]["system"].as_object_mut().unwrap().remove("hd");
+    items[class]["system"]["hitDiceUsed"] = json!(2);
+    let old = import_foundry(morthos.to_string().as_bytes(), srd).unwrap();
+    assert_eq!(old.caster, got.caster);
+    // More dice spent than the class has levels is refused, naming the field.
+    morthos["items"][class]["system"]["hitDiceUsed"] = json!(6);
+    let err = import_foundry(morthos.to_string().as_bytes(), srd).unwrap_err();
+    assert_eq!(
+        (err.code(), err.field()),
+        (
+            "bad_field",
+            Some(format!("items[{class}].system.hitDiceUsed").as_str())
+        )
+    );
+    // More points spent than a Sorcerer 5 has: all of them.
+    morthos["items"][class]["system"]["hitDiceUsed"] = json!(0);
+    morthos["items"][font]["system"]["uses"]["spent"] = json!(40);
+    let got = import_foundry(morthos.to_string().as_bytes(), srd).unwrap();
+    assert_eq!(got.caster.sorcery_points(), 0);
+}
+
+#[test]
+fn a_2014_class_is_questioned() {
+    let srd = Catalog::srd();
+    let mut sheet = wizard(json!({"items": [spell("magic-missile", 1, 1)]}));
+    sheet["items"][0]["system"]["source"] = json!({"rules": "2014"});
+    let imported = import_foundry(sheet.to_string().as_bytes(), srd).unwrap();
+    let codes: Vec<&str> = check(&imported, srd).iter().map(|f| f.code()).collect();
+    assert_eq!(codes, ["class_2014"]);
+}
+
+/// How each `system.method` is read: `spell` and `pact` by preparation,
+/// `atwill`/`innate` only through their free uses, `ritual` not at all;
+/// on a real sheet too (Sefris 17: pact spells, Mystic Arcanum at will once a day).
+#[test]
+fn each_casting_method_maps_as_documented() {
+    use grimoire_import::{Fate, Mapped, Skip};
+    let srd = Catalog::srd();
+    let with = |id: &str, method: &str, uses: Value| {
+        json!({"name": id, "type": "spell",
+               "system": {"identifier": id, "level": 1, "method": method, "prepared": 0, "uses": uses}})
+    };
+    let sheet = wizard(json!({"items": [
+        with("shield", "atwill", json!({"max": ""})),
+        with("sleep", "innate", json!({"max": "2", "spent": 1, "recovery": [{"period": "sr"}]})),
+        with("alarm", "ritual", json!({"max": ""})),
+        with("thunderwave", "atwill", json!({"max": "@prof"})),
+        with("magic-missile", "spell", json!({"max": ""}))
+    ]}));
+    let got = import_foundry(sheet.to_string().as_bytes(), srd).unwrap();
+    let fate = |i: usize| {
+        got.report
+            .lines
+            .iter()
+            .filter(|l| l.field.starts_with(&format!("items[{i}]")))
+            .map(|l| l.fate.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(fate(1), [Fate::Skipped(Skip::AtWill)]);
+    assert_eq!(fate(2), [Fate::Mapped(Mapped::FreeUses { max: 2 })]);
+    assert_eq!(fate(3), [Fate::Skipped(Skip::RitualOnly)]);
+    assert_eq!(fate(4), [Fate::Skipped(Skip::FreeUsesFormula)]);
+    // The Wizard's unprepared spell goes in the spellbook.
+    assert_eq!(fate(5), [Fate::Mapped(Mapped::Spellbook)]);
+    let sleep = got
+        .caster
+        .features()
+        .iter()
+        .find(|f| f.name == "sleep")
+        .unwrap();
+    assert_eq!((sleep.max_uses, sleep.remaining()), (2, 1));
+    assert_eq!(sleep.recharge, grimoire_rules::Recharge::ShortRest);
+    assert!(got.caster.features().iter().all(|f| f.name != "shield"));
+
+    let sefris = import_foundry(&fixture("sefris-17.json"), srd).unwrap();
+    let c = &sefris.caster;
+    assert!(c.pact_slots().is_some());
+    for arcanum in [
+        "Create Undead",
+        "Forcecage",
+        "Dominate Monster",
+        "True Polymorph",
+    ] {
+        let f = c.features().iter().find(|f| f.name == arcanum).unwrap();
+        assert_eq!(
+            (f.max_uses, f.recharge),
+            (1, grimoire_rules::Recharge::LongRest),
+            "{arcanum}"
+        );
+    }
+    // A pact spell prepared is a Warlock spell: its DC is the Warlock's.
+    let hex = grimoire_rules::SpellId::new("hex").unwrap();
+    assert!(c.is_prepared(&hex));
+}

@@ -321,6 +321,14 @@ fn mapped_words(lang: &str, m: &Mapped) -> String {
             vec![("charges", (*charges).into())],
         ),
         Mapped::ItemSpell => ("cli-import-mapped-item-spell", vec![]),
+        Mapped::SorceryPoints { spent } => (
+            "cli-import-mapped-sorcery-points",
+            vec![("spent", (*spent).into())],
+        ),
+        Mapped::HitDice { spent } => (
+            "cli-import-mapped-hit-dice",
+            vec![("spent", (*spent).into())],
+        ),
     };
     grimoire_words::text(lang, id, args)
 }

@@ -35,6 +35,8 @@ cli-import-mapped-scrolls = svitky s kouzlem ({ $count }), každý jako kouzeln�
 cli-import-mapped-free-uses = seslání zdarma mezi odpočinky ({ $max }), omezeně použitelná schopnost
 cli-import-mapped-charged = kouzelný předmět s náboji ({ $charges }), sesílá z nich svá kouzla
 cli-import-mapped-item-spell = sesílané z nábojů předmětu
+cli-import-mapped-sorcery-points = utracené body čarodějnictví od posledního dlouhého odpočinku: { $spent }
+cli-import-mapped-hit-dice = utracené kostky životů od posledního dlouhého odpočinku: { $spent }
 cli-import-skip-unknown_spell = není v katalogu SRD 5.2: vynecháno (přidejte je jako homebrew)
 cli-import-skip-not_prepared = nepřipravené: vynecháno
 cli-import-skip-item_spell = kouzlo kouzelného předmětu: vynecháno s předmětem
@@ -49,6 +51,7 @@ cli-import-skip-vitals_computed = životy nebo obranné číslo počítá až Fo
 cli-import-skip-slots_over_max = víc pozic, než dávají úrovně: ponecháno maximum
 cli-import-skip-copies_over_bound = víc než 20 kusů: ponecháno prvních 20
 cli-import-skip-charge_cost = stojí víc než jeden náboj na seslání: vynecháno z předmětu (Grimoire bere jeden náboj na seslání)
+cli-import-skip-hit_dice_without_vitals = utracené kostky životů, ale životy nechává spočítat Foundry: nezachováno (Grimoire drží utracené kostky u životů)
 
 ## Odmítnuté deníky
 

@@ -38,6 +38,8 @@ cli-import-mapped-scrolls = { $count } Spell Scroll(s), one magic item each
 cli-import-mapped-free-uses = { $max } free cast(s) between rests, a limited-use feature
 cli-import-mapped-charged = a magic item with { $charges } charges, casting its spells from them
 cli-import-mapped-item-spell = cast from the item's charges
+cli-import-mapped-sorcery-points = { $spent } Sorcery Points spent since the last Long Rest
+cli-import-mapped-hit-dice = { $spent } Hit Point Dice spent since the last Long Rest
 cli-import-skip-unknown_spell = not in the SRD 5.2 catalogue: skipped (add it as homebrew to keep it)
 cli-import-skip-not_prepared = not prepared: skipped
 cli-import-skip-item_spell = a magic item's spell: skipped with the item
@@ -52,6 +54,7 @@ cli-import-skip-vitals_computed = hit points or Armor Class left for Foundry to 
 cli-import-skip-slots_over_max = more slots than the levels give: kept at the maximum
 cli-import-skip-copies_over_bound = more than 20 copies: the first 20 are kept
 cli-import-skip-charge_cost = costs more than one charge a cast: left off the item (Grimoire spends one a cast)
+cli-import-skip-hit_dice_without_vitals = Hit Point Dice spent, but the hit points are left for Foundry to compute: not kept (Grimoire keeps spent dice with the hit points)
 
 ## Refused sheets
 
