@@ -58,6 +58,7 @@ pub mod metamagic_options;
 pub mod monster;
 mod name;
 mod name_policy;
+pub mod ongoing;
 pub mod options;
 mod party_rest;
 pub mod plan;

@@ -328,7 +328,7 @@ fn step<T>(
 
 /// [`step`], logged as `logged` when the front end words the change
 /// itself (the CLI logs its command line, `rest Elmira --long`).
-fn step_logged<T>(
+pub(crate) fn step_logged<T>(
     store: &mut Store,
     name: &str,
     command: &str,

@@ -27,7 +27,7 @@ fn drop_ends_concentration_and_only_once() {
     let s = cleric();
     s.ok(&["cast", "Brother", "Bless", "--target", "Ann"]);
     let v = s.ok(&["drop", "Brother"]);
-    assert_eq!(v["ended"], "bless");
+    assert_eq!(v["spell"], "bless");
     let err = s.fails(1, &["drop", "Brother"]);
     assert_eq!(err["code"], "no_concentration");
 }

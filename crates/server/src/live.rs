@@ -73,6 +73,9 @@ pub const CAMPAIGN_EVENT_KINDS: &[&str] = &[
     "font",
     "innate",
     "cunning",
+    // Ongoing magic (issue 32): Concentration dropped, a spell dismissed,
+    // moved or studied, a long casting carried on.
+    "ongoing",
 ];
 
 /// One thing that happened in a campaign.

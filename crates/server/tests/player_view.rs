@@ -327,7 +327,8 @@ async fn evening(h: &Harness, gm: &str, petr: &str) -> Vec<Value> {
             "/campaigns/cave/characters",
             Some(petr),
             json!({"name": "Sera", "classes": [{"class": "sorcerer", "level": 2},
-                   {"class": "warlock", "level": 2}], "abilities": {"cha": 16}}),
+                   {"class": "warlock", "level": 2}], "abilities": {"cha": 16},
+                   "prepared": ["hex"]}),
         )
         .await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
@@ -341,6 +342,13 @@ async fn evening(h: &Harness, gm: &str, petr: &str) -> Vec<Value> {
             json!({"way": "to_points", "level": 1, "pact": true}),
         ),
         ("magical-cunning", json!({})),
+        // Ongoing magic (issue 32): Hex cast, then Concentration dropped.
+        ("turns", json!({})),
+        (
+            "casts",
+            json!({"spell": "hex", "targets": [{"name": "Goblin"}], "seed": 3}),
+        ),
+        ("drop-concentration", json!({})),
     ] {
         let (s, v) = h.post(&format!("{c}/{step}"), Some(petr), body).await;
         assert!(s.is_success(), "{step}: {s} {v}");

@@ -160,6 +160,37 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
             Refused,
             none.clone(),
         ),
+        // Ongoing magic (issue 32): the character's own.
+        (
+            "post",
+            "/campaigns/{campaign}/characters/{name}/drop-concentration",
+            Refused,
+            none.clone(),
+        ),
+        (
+            "post",
+            "/campaigns/{campaign}/characters/{name}/dismiss",
+            Refused,
+            json!({"effect": 1}),
+        ),
+        (
+            "post",
+            "/campaigns/{campaign}/characters/{name}/casting",
+            Refused,
+            json!({"step": "abandon"}),
+        ),
+        (
+            "post",
+            "/campaigns/{campaign}/characters/{name}/identify",
+            Refused,
+            json!({"spell": "bless"}),
+        ),
+        (
+            "post",
+            "/campaigns/{campaign}/characters/{name}/retarget",
+            Refused,
+            json!({"spell": "hex", "target": "Orc"}),
+        ),
         (
             "post",
             "/campaigns/{campaign}/characters/{name}/hp",

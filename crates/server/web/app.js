@@ -1064,9 +1064,12 @@ function renderSheet() {
       mine ? h('button', { type: 'button', class: 'ghost x', 'aria-label': t('sheet.remove', { c: word(CONDITIONS, k) }), onclick: () => act(ch, 'conditions', { condition: k, remove: true }) }, '×') : null))),
     mine ? condSel : null,
     ch.concentration ? h('p', { class: 'badge conc big' }, t('sheet.concentrating', { spell: spellName(ch.concentration) })) : null,
+    // Ending one's own magic (R15): no action needed.
+    ch.concentration && mine ? h('button', { type: 'button', class: 'ghost', id: 'drop-conc', onclick: () => act(ch, 'drop-concentration', {}) }, t('sheet.dropConcentration')) : null,
     ongoing.length ? h('h3', {}, t('sheet.ongoing')) : null,
-    ongoing.length ? h('ul', { class: 'plain' }, ...ongoing.map((o) => h('li', {}, spellName(o.spell), ' · ',
-      h('span', { class: 'muted small' }, o.expires_at != null ? roundsLeft(o.expires_at - now) : t('sheet.noEnd'))))) : null);
+    ongoing.length ? h('ul', { class: 'plain', id: 'ongoing' }, ...ongoing.map((o) => h('li', {}, spellName(o.spell), ' · ',
+      h('span', { class: 'muted small' }, o.expires_at != null ? roundsLeft(o.expires_at - now) : t('sheet.noEnd')),
+      mine && o.dismissible ? h('button', { type: 'button', class: 'ghost x', 'aria-label': t('sheet.dismiss', { spell: spellName(o.spell) }), onclick: () => act(ch, 'dismiss', { effect: o.id }) }, '×') : null))) : null);
   const always = (ch.always_prepared || []).map((r) => r.spell);
   const spellsBlock = h('section', { class: 'card wide', 'aria-labelledby': 'prep-h' },
     h('h3', { id: 'prep-h' }, t('sheet.prepared')),

@@ -1,31 +1,17 @@
 //! Ongoing magic on one character: dropping Concentration, dismissing a
-//! spell (R15), taking damage (Concentration saves), long castings (R12)
-//! and identifying a spell in effect (R22).
+//! spell (R15), taking damage (Concentration saves), long castings (R12),
+//! identifying a spell in effect (R22) and moving Hex, each through its
+//! `grimoire_app` use case (`ongoing`, `play`), whose report `--json` prints.
 
-use grimoire_rules::{Caster, EffectId, Event};
-use grimoire_store::{Entity, Store};
+use grimoire_rules::Event;
 use serde_json::json;
 
 use crate::active;
-use crate::catalog;
 use crate::context::Ctx;
 use crate::failure::Failure;
 use crate::i18n::Text;
 use crate::state;
 use crate::view;
-
-/// Commits `events` for the character and, when it is in a running
-/// encounter, the effect changes on that encounter, in one change.
-fn commit(
-    ctx: &Ctx,
-    store: &mut Store,
-    entity: &Entity<Caster>,
-    events: &[Event],
-) -> anyhow::Result<Caster> {
-    let (next, _) = grimoire_app::commit_character(store, ctx.command_line.clone(), entity, events)
-        .map_err(state::app_error)?;
-    Ok(next)
-}
 
 /// Arguments of `drop`.
 #[derive(Debug, clap::Args)]
@@ -38,15 +24,15 @@ pub struct DropArgs {
 pub fn drop(ctx: &Ctx, args: &DropArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let entity = active::character(&store, args.name.as_deref())?;
-    let ended = entity.state.concentration().map(|k| k.spell.clone());
-    let outcome = entity.state.drop_concentration().map_err(Failure::from)?;
-    let next = commit(ctx, &mut store, &entity, &outcome.events)?;
+    let logged = Some(ctx.command_line.clone());
+    let report = grimoire_app::ongoing::drop_concentration(&mut store, &entity.name, logged)
+        .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
-        return out
-            .json(&json!({ "character": next.name(), "ended": ended, "events": outcome.events }));
+        return out.json(&json!(report));
     }
-    let label = ended
+    let label = report
+        .spell
         .map(|s| view::spell_label(&s, out.lang))
         .unwrap_or_default();
     out.line(format!(
@@ -70,14 +56,13 @@ pub struct DismissArgs {
 pub fn dismiss(ctx: &Ctx, args: &DismissArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let (entity, effect) = active::split(&store, args.name.as_deref(), args.effect, "EFFECT")?;
-    let outcome = entity
-        .state
-        .dismiss(EffectId(effect))
-        .map_err(Failure::from)?;
-    let next = commit(ctx, &mut store, &entity, &outcome.events)?;
+    let logged = Some(ctx.command_line.clone());
+    let input = grimoire_app::ongoing::DismissInput { effect };
+    let report = grimoire_app::ongoing::dismiss(&mut store, &entity.name, logged, input)
+        .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
-        return out.json(&json!({ "character": next.name(), "events": outcome.events }));
+        return out.json(&json!(report));
     }
     out.line(format!("{} #{}", Text::Dismissed.get(out.lang), effect))
 }
@@ -178,23 +163,22 @@ pub fn casting(ctx: &Ctx, args: &CastingArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let (entity, step) =
         active::split(&store, args.name.as_deref(), args.step, "continue|abandon")?;
-    let outcome = match step {
-        CastingStep::Continue => entity.state.continue_casting(),
-        CastingStep::Abandon => entity.state.abandon_casting(),
-    }
-    .map_err(Failure::from)?;
-    let next = commit(ctx, &mut store, &entity, &outcome.events)?;
+    let step = match step {
+        CastingStep::Continue => grimoire_app::ongoing::CastingStep::Continue,
+        CastingStep::Abandon => grimoire_app::ongoing::CastingStep::Abandon,
+    };
+    let logged = Some(ctx.command_line.clone());
+    let input = grimoire_app::ongoing::CastingInput { step };
+    let report = grimoire_app::ongoing::casting(&mut store, &entity.name, logged, input)
+        .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
-        return out.json(&json!({
-            "character": next.name(), "long_cast": next.long_cast(),
-            "events": outcome.events, "notes": outcome.notes,
-        }));
+        return out.json(&json!(report));
     }
-    for n in &outcome.notes {
+    for n in &report.notes {
         out.line(crate::describe::target_note(n, out.lang))?;
     }
-    out.line(view::turn_line(out, &next))
+    out.line(view::turn_line(out, &report.character.state))
 }
 
 /// Arguments of `identify`.
@@ -215,31 +199,26 @@ pub struct IdentifyArgs {
 pub fn identify(ctx: &Ctx, args: &IdentifyArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let (entity, spell) = active::split(&store, args.name.as_deref(), args.spell.clone(), "SPELL")?;
-    let spell = catalog::spell(&spell)?;
-    // R22: the spell must be in effect somewhere at this table.
-    let everyone = store.list::<grimoire_rules::Caster>(state::CHARACTER)?;
-    grimoire_rules::Caster::check_in_effect(&spell.spell, everyone.iter().map(|e| &e.state))
-        .map_err(Failure::from)?;
-    let o = entity
-        .state
-        .identify(&spell.spell, args.arcana, &mut ctx.rng())
-        .map_err(Failure::from)?;
-    let next = commit(ctx, &mut store, &entity, &o.events)?;
+    let input = grimoire_app::ongoing::IdentifyInput {
+        spell,
+        arcana: args.arcana,
+        seed: None,
+    };
+    let logged = Some(ctx.command_line.clone());
+    let o =
+        grimoire_app::ongoing::identify(&mut store, &entity.name, logged, &input, &mut ctx.rng())
+            .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
-        return out.json(&json!({
-            "character": next.name(), "roll": o.roll, "dc": o.dc,
-            "success": o.success, "spell": o.spell, "events": o.events,
-        }));
+        return out.json(&json!(o));
     }
-    let verdict = if o.success {
-        out.green(&format!(
+    let verdict = match &o.spell {
+        Some(spell) if o.success => out.green(&format!(
             "{}: {}",
             Text::Identified.get(out.lang),
-            crate::describe::spell_name(spell, out.lang)
-        ))
-    } else {
-        out.red(Text::NotIdentified.get(out.lang))
+            view::spell_label(spell, out.lang)
+        )),
+        _ => out.red(Text::NotIdentified.get(out.lang)),
     };
     out.line(grimoire_words::text(
         out.lang.tag(),
@@ -271,36 +250,21 @@ pub struct RetargetArgs {
 pub fn retarget(ctx: &Ctx, args: &RetargetArgs) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
     let (entity, words) = active::leading(&store, &args.words, "SPELL")?;
-    let [spell, to] = words.as_slice() else {
+    let [spell, target] = words.as_slice() else {
         return Err(Failure::usage_worded("bad_argument", "cli-retarget-words", &[]).into());
     };
-    let effect = match spell.trim_start_matches('#').parse::<u64>() {
-        Ok(id) => EffectId(id),
-        Err(_) => {
-            let id = catalog::spell(spell)?.spell.id.clone();
-            entity
-                .state
-                .ongoing()
-                .iter()
-                .rev()
-                .find(|o| o.spell == id)
-                .map(|o| o.id)
-                .ok_or_else(|| {
-                    Failure::from(grimoire_rules::RulesError::NotOngoing {
-                        spell: catalog::spell(spell)
-                            .map(|s| grimoire_rules::SpellName::of(&s.spell))
-                            .unwrap_or_else(|_| spell.as_str().into()),
-                    })
-                })?
-        }
+    let input = grimoire_app::ongoing::RetargetInput {
+        spell: spell.clone(),
+        target: target.clone(),
     };
-    let step = grimoire_app::move_spell(&mut store, ctx.command_line.clone(), &entity, effect, to)
+    let logged = Some(ctx.command_line.clone());
+    let report = grimoire_app::ongoing::retarget(&mut store, &entity.name, logged, &input)
         .map_err(state::app_error)?;
     let out = &ctx.out;
     if out.json {
-        return out.json(&json!({ "character": step.character.name, "events": step.events }));
+        return out.json(&json!(report));
     }
-    for e in &step.events {
+    for e in &report.events {
         if let Event::SpellMoved { spell, targets, .. } = e {
             out.line(format!(
                 "{} → {}",

@@ -166,6 +166,12 @@ fn describe_values(doc: &mut serde_json::Value) {
         &format!("{schemas}/ConditionInput/properties/level"),
         json!({ "minimum": 0, "maximum": grimoire_rules::MAX_EXHAUSTION }),
     );
+    let arcana = grimoire_app::ongoing::MAX_ARCANA_BONUS;
+    patch(
+        doc,
+        &format!("{schemas}/IdentifyInput/properties/arcana"),
+        json!({ "minimum": -arcana, "maximum": arcana }),
+    );
     patch(
         doc,
         &format!("{schemas}/GearInput/properties/recharge"),
@@ -195,6 +201,9 @@ fn describe_values(doc: &mut serde_json::Value) {
         ("HomebrewInput", "file"),
         ("NewPlayer", "account"),
         ("EncounterDamageInput", "target"),
+        ("IdentifyInput", "spell"),
+        ("RetargetInput", "spell"),
+        ("RetargetInput", "target"),
     ];
     for (schema, field) in names {
         patch(

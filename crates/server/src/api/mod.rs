@@ -9,6 +9,7 @@ mod cards;
 mod cast_body;
 mod characters;
 mod class_resources;
+mod ongoing;
 mod contract;
 mod creature_attacks;
 mod damage;
@@ -91,6 +92,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(invites::router())
         .merge(characters::router())
         .merge(class_resources::router())
+        .merge(ongoing::router())
         .merge(attacks::router())
         .merge(creature_attacks::router())
         .merge(gear::router())

@@ -250,6 +250,8 @@ web-sheet-dc = SO záchrany { $dc } · Útok kouzlem { $atk }
 web-sheet-cast = Seslat
 web-sheet-castSpell = Seslat { $spell }
 web-sheet-concentrating = Soustředí se na { $spell }
+web-sheet-dropConcentration = Ukončit soustředění
+web-sheet-dismiss = Ukončit { $spell }
 web-sheet-ongoing = Trvající kouzla
 web-sheet-rounds = zbývá kol: { $n }
 web-sheet-roundsOne = zbývá { $n } kolo
@@ -270,6 +272,7 @@ web-kind-character = změnil(a) postavu
 web-kind-undo = vrátil(a) změnu
 web-kind-damage = utržil(a) zranění
 web-kind-time = nechal(a) plynout čas
+web-kind-ongoing = změnil(a) působící kouzlo
 
 web-cast-source = Seslat pomocí
 web-cast-slot = Úroveň pozice

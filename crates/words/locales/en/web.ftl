@@ -252,6 +252,8 @@ web-sheet-dc = Save DC { $dc } · Spell attack { $atk }
 web-sheet-cast = Cast
 web-sheet-castSpell = Cast { $spell }
 web-sheet-concentrating = Concentrating on { $spell }
+web-sheet-dropConcentration = Drop Concentration
+web-sheet-dismiss = Dismiss { $spell }
 web-sheet-ongoing = Ongoing spells
 web-sheet-rounds = { $n } rounds left
 web-sheet-roundsOne = { $n } round left
@@ -272,6 +274,7 @@ web-kind-character = changed a character
 web-kind-undo = undid a change
 web-kind-damage = took damage
 web-kind-time = let time pass
+web-kind-ongoing = changed a spell in effect
 
 web-cast-source = Cast with
 web-cast-slot = Slot level
