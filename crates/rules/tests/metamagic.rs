@@ -523,3 +523,27 @@ fn metamagic_seeking_beside_another_option_needs_its_own_point() {
     let alone = with(&[meta(Metamagic::Empowered)]).target(goblin("Gob"));
     allowed(&c, &fire_bolt(), &alone);
 }
+
+#[test]
+fn metamagic_empowered_by_the_lowest_rule_rerolls_dice_above_average_too() {
+    // The player's stated rule: the lowest dice whatever they show. Eight
+    // 4s on d6 (above 3.5): the default rule keeps them all, `Lowest`
+    // rerolls three (Charisma +3) into 1s.
+    let dice = [4, 4, 4, 4, 4, 4, 4, 4, 1];
+    let mut c = sorcerer(5, &[Metamagic::Empowered]);
+    let below = with(&[meta(Metamagic::Empowered)]).target(goblin("Gob"));
+    let out = cast_ok(&mut c, &fireball(), &below, &mut Scripted::new(&dice));
+    assert_eq!(out.resolution.targets[0].damage_total, 32);
+    c.apply_all(&c.end_turn().events);
+    let lowest = MetamagicUse {
+        reroll: Reroll::Lowest,
+        ..meta(Metamagic::Empowered)
+    };
+    let req = with(&[lowest]).target(goblin("Gob"));
+    let out = cast_ok(&mut c, &fireball(), &req, &mut Scripted::new(&dice));
+    assert_eq!(
+        out.resolution.rolls[0].dice.as_slice(),
+        [1, 1, 1, 4, 4, 4, 4, 4]
+    );
+    assert_eq!(out.resolution.targets[0].damage_total, 5 * 4 + 3);
+}
