@@ -570,6 +570,35 @@ impl<B: Backend> Cached<B> {
         &self.inner
     }
 
+    /// `change` with each update's state before ([`crate::change::Base`])
+    /// where this process holds the entity at the expected version, for
+    /// the log's delta; `None` when it holds none of them.
+    fn with_bases(&self, change: &Change) -> Option<Change> {
+        let mut based: Option<Change> = None;
+        for (i, w) in change.writes.iter().enumerate() {
+            let crate::Expected::Version(version) = w.expected else {
+                continue;
+            };
+            if w.state_json.is_none() || w.base.is_some() {
+                continue;
+            }
+            let key = name_key(&w.name);
+            let held = match self.batch.as_ref().and_then(|b| b.get(&w.kind, &key)) {
+                Some(Seen::Written(found)) => found,
+                Some(Seen::Undone) => None,
+                None => match self.cache.get(&w.kind, &key) {
+                    Lookup::Found(found) => found,
+                    Lookup::Unknown => None,
+                },
+            };
+            if let Some(e) = held.filter(|e| e.raw.version == version) {
+                based.get_or_insert_with(|| change.clone()).writes[i].base =
+                    Some(crate::change::Base(e));
+            }
+        }
+        based
+    }
+
     fn inner_mut(&mut self) -> &mut B {
         &mut self.inner
     }
@@ -629,6 +658,8 @@ impl<B: Backend> Backend for Cached<B> {
     }
 
     fn commit(&mut self, change: &Change) -> Result<Committed> {
+        let based = self.with_bases(change);
+        let change = based.as_ref().unwrap_or(change);
         match self.inner.commit(change) {
             Ok(done) => {
                 match &self.batch {

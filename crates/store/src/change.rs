@@ -28,6 +28,30 @@ pub struct Write {
     pub(crate) state_json: Option<String>,
     /// The state as the caller had it, when given ([`Change::update_known`]).
     pub(crate) known: Option<Known>,
+    /// The entity as the writer last read it, when a cache had it at the
+    /// expected version: the state before, on which the log row's delta
+    /// is made (see `packed.rs`). Set by [`crate::Cached`].
+    pub(crate) base: Option<Base>,
+}
+
+/// The stored entity a write starts from (its version is the write's
+/// expected one). Backends use it only where the database checks that it
+/// is still the stored state.
+#[derive(Clone)]
+pub(crate) struct Base(pub(crate) Arc<crate::cache::SharedEntity>);
+
+impl std::fmt::Debug for Base {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Base(..)")
+    }
+}
+
+/// Writes are equal when their JSON is: the base is what the store read,
+/// not part of what is written.
+impl PartialEq for Base {
+    fn eq(&self, _: &Base) -> bool {
+        true
+    }
 }
 
 /// A written state as the caller had it before it was serialised: the
@@ -138,6 +162,7 @@ impl Change {
             expected,
             state_json: Some(state_json),
             known: None,
+            base: None,
         });
         Ok(self)
     }
@@ -168,6 +193,7 @@ impl Change {
             expected: Expected::Version(version),
             state_json: None,
             known: None,
+            base: None,
         });
         self
     }

@@ -13,24 +13,93 @@ pub(crate) struct Current {
     pub(crate) version: u64,
 }
 
-/// SQL for a log row's state before, in a query over `events` under the
-/// alias given: the entity's previous row's state after (`seq` - 1, on the
-/// unique `(kind, name, seq)` index), which every write starts from. Log
-/// rows do not store it since migration 3; both backends read it this way.
-macro_rules! state_before {
-    ($alias:literal) => {
-        concat!(
-            "(SELECT p.state_after_json FROM events p WHERE p.entity_kind = ",
-            $alias,
-            ".entity_kind AND p.entity_name_key = ",
-            $alias,
-            ".entity_name_key AND p.seq = ",
-            $alias,
-            ".seq - 1)"
-        )
-    };
+/// SQL for the log rows that give one entity's states after `seq` from
+/// `?3` to `?4`: from the newest row without a delta at or before `?3`
+/// (see `packed.rs`), in order, on the unique `(kind, name, seq)` index.
+/// [`crate::packed::resolve`] turns them into states. PostgreSQL numbers
+/// its parameters `$1`..`$4` ([`state_run_sql`]).
+pub(crate) const STATE_RUN: &str = "SELECT seq, state_after_json, state_packed FROM events
+     WHERE entity_kind = ?1 AND entity_name_key = ?2 AND seq <= ?4
+       AND seq >= (SELECT COALESCE(MAX(seq), 0) FROM events
+                   WHERE entity_kind = ?1 AND entity_name_key = ?2
+                     AND seq <= ?3 AND state_packed IS NULL)
+     ORDER BY seq";
+
+/// [`STATE_RUN`] with `$` for `?`: PostgreSQL's parameters.
+pub(crate) fn state_run_sql() -> String {
+    STATE_RUN.replace('?', "$")
 }
-pub(crate) use state_before;
+
+/// One entity's states after a run of its log rows, by `seq`.
+pub(crate) struct States(std::collections::BTreeMap<u64, Option<String>>);
+
+impl States {
+    /// The resolved run (see [`crate::packed::resolve`]).
+    pub(crate) fn new(run: Vec<crate::packed::StoredState>) -> Result<Self> {
+        Ok(States(crate::packed::resolve(run)?.into_iter().collect()))
+    }
+
+    /// The state after log row `seq` (`None`: no entity, or no such row).
+    pub(crate) fn after(&self, seq: u64) -> Option<String> {
+        self.0.get(&seq).cloned().flatten()
+    }
+
+    /// The state before log row `seq`: the previous row's state after.
+    pub(crate) fn before(&self, seq: u64) -> Option<String> {
+        seq.checked_sub(1).and_then(|s| self.after(s))
+    }
+}
+
+/// A change's events from its stored columns, capped as
+/// [`events_capped`] caps plain ones: an entry over
+/// [`crate::Change::MAX_EVENTS_BYTES`] reads as none.
+pub(crate) fn events_text(plain: String, packed: Option<Vec<u8>>) -> Result<String> {
+    let text = crate::packed::unpack_events(plain, packed)?;
+    Ok(if text.len() > crate::Change::MAX_EVENTS_BYTES {
+        "[]".to_owned()
+    } else {
+        text
+    })
+}
+
+/// Replays a history's rows (`kind`, name key, `seq`, plain state,
+/// delta, in log order) into each write's states before and after.
+pub(crate) fn replay(
+    rows: impl IntoIterator<Item = (String, String, String, u64, Option<String>, Option<Vec<u8>>)>,
+) -> Result<Vec<crate::record::LoggedWrite>> {
+    let mut last: std::collections::HashMap<(String, String), (u64, Option<String>)> =
+        std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for (kind, key, name, seq, plain, packed) in rows {
+        let at = (kind, key);
+        let before = match last.get(&at) {
+            Some((s, state)) if *s + 1 == seq => state.clone(),
+            _ => None,
+        };
+        let after = match packed {
+            Some(delta) => Some(crate::packed::inflate(
+                &delta,
+                Some(before.as_deref().ok_or_else(|| StoreError::Decode {
+                    kind: at.0.clone(),
+                    name: name.clone(),
+                    source: serde_json::Error::io(std::io::Error::other(format!(
+                        "log write {seq} is a delta on a state the log does not have"
+                    ))),
+                })?),
+            )?),
+            None => plain,
+        };
+        last.insert(at.clone(), (seq, after.clone()));
+        out.push(crate::record::LoggedWrite {
+            kind: at.0,
+            name,
+            seq,
+            before,
+            after,
+        });
+    }
+    Ok(out)
+}
 
 /// A change's events as a log page reads them: an entry over
 /// [`crate::Change::MAX_EVENTS_BYTES`] (one written before that bound)
@@ -72,17 +141,27 @@ pub(crate) struct EntityWrite<'a> {
     /// The state written, `None` for a deletion. The state before is not
     /// stored: it is the entity's previous log row's state after.
     pub(crate) after: Option<&'a str>,
+    /// That state before, when the writer has it: the log row may then
+    /// store a delta on it instead of `after` (see `packed.rs`).
+    pub(crate) base: Option<&'a str>,
 }
 
 impl<'a> EntityWrite<'a> {
     /// The write `w` of change `change`, stored under `key` and `name`.
-    pub(crate) fn of_commit(change: i64, w: &'a Write, key: &'a str, name: &'a str) -> Self {
+    pub(crate) fn of_commit(
+        change: i64,
+        w: &'a Write,
+        key: &'a str,
+        name: &'a str,
+        base: Option<&'a str>,
+    ) -> Self {
         EntityWrite {
             change,
             kind: &w.kind,
             key,
             name,
             after: w.state_json.as_deref(),
+            base,
         }
     }
 
@@ -94,6 +173,8 @@ impl<'a> EntityWrite<'a> {
             key: &row.key,
             name: &row.name,
             after: row.before.as_deref(),
+            // The entity is as the change left it (checked before).
+            base: row.after.as_deref(),
         }
     }
 
@@ -197,6 +278,54 @@ pub(crate) fn nothing_to_undo(kind: &str, name: &str) -> StoreError {
     }
 }
 
+/// The entries of a log page, oldest first: of `rows` (newest first,
+/// their states not read yet) the newest that fit
+/// [`crate::Store::MAX_PAGE_BYTES`] with their states (the first always),
+/// given `run`, the entity's stored states from a row without a delta up
+/// to the newest row. The run is resolved twice, holding one state at a
+/// time and then only the page's: a page of large states never sits in
+/// memory whole.
+pub(crate) fn log_page_rows(
+    mut rows: Vec<LogRow>,
+    run: &[crate::packed::StoredState],
+) -> Result<Vec<LogRow>> {
+    use std::collections::HashMap;
+    let mut lengths: HashMap<u64, usize> = HashMap::new();
+    crate::packed::each_state(run, |seq, state| {
+        lengths.insert(seq, state.map_or(0, str::len));
+    })?;
+    let length = |seq: i64| {
+        u64::try_from(seq)
+            .ok()
+            .and_then(|s| lengths.get(&s))
+            .copied()
+    };
+    let mut bytes = 0;
+    let mut keep = 0;
+    for (i, row) in rows.iter().enumerate() {
+        let states = length(row.seq - 1).unwrap_or(0) + length(row.seq).unwrap_or(0);
+        if !fits_page(&mut bytes, row.events.len() + states, i == 0) {
+            break;
+        }
+        keep = i + 1;
+    }
+    rows.truncate(keep);
+    let oldest = rows.last().map_or(0, |r| r.seq - 1);
+    let mut states: HashMap<i64, String> = HashMap::new();
+    crate::packed::each_state(run, |seq, state| {
+        let seq = seq as i64;
+        if let Some(state) = state.filter(|_| seq >= oldest) {
+            states.insert(seq, state.to_owned());
+        }
+    })?;
+    for row in &mut rows {
+        row.after = states.get(&row.seq).cloned();
+        row.before = states.get(&(row.seq - 1)).cloned();
+    }
+    rows.reverse();
+    Ok(rows)
+}
+
 /// One row of an entity's history as read from the database, JSON still text.
 pub(crate) struct LogRow {
     pub(crate) change: i64,
@@ -213,12 +342,6 @@ pub(crate) struct LogRow {
 }
 
 impl LogRow {
-    /// The bytes its entry parses: events and both states.
-    pub(crate) fn size(&self) -> usize {
-        let state = |s: &Option<String>| s.as_ref().map_or(0, String::len);
-        self.events.len() + state(&self.before) + state(&self.after)
-    }
-
     /// The log entry, JSON parsed (events, then state before, then after).
     pub(crate) fn into_entry(self, kind: &str, entities: Vec<String>) -> Result<LogEntry> {
         let ename = &self.name;

@@ -42,6 +42,7 @@ mod check;
 mod error;
 mod forward;
 mod migrate;
+mod packed;
 mod postgres;
 mod record;
 mod scope;

@@ -7,6 +7,7 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0003_lean_log_and_catch_up.sql"),
     include_str!("../migrations/0004_leaner_commit.sql"),
     include_str!("../migrations/0005_checked_commit.sql"),
+    include_str!("../migrations/0006_packed_log.sql"),
 ];
 
 /// The newest schema version this build knows.

@@ -20,10 +20,11 @@ use crate::backend::{Backend, UndoGuard, fresh, fresh_all};
 use crate::cache::{Cursor, MAX_CATCH_UP, SharedEntity, WritesSince, WrittenKey};
 use crate::change::{Change, Expected, name_key};
 use crate::check::{
-    EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, events_capped, not_found,
-    nothing_to_undo, state_before,
+    EntityWrite, LogRow, States, UndoRow, check_allowed, check_undoable, events_capped,
+    events_text, not_found, nothing_to_undo, state_run_sql,
 };
 use crate::error::{BackendError, Result, StoreError};
+use crate::packed::{StoredState, pack_events, pack_state};
 use crate::record::{
     ChangeId, ChangeSummary, Committed, LogEntry, LoggedWrite, RawEntity, Touched, Undone,
 };
@@ -35,6 +36,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/postgres/0003_lean_log_and_catch_up.sql"),
     include_str!("../migrations/postgres/0004_leaner_commit.sql"),
     include_str!("../migrations/postgres/0005_checked_commit.sql"),
+    include_str!("../migrations/postgres/0006_packed_log.sql"),
 ];
 
 /// A catch-up in one statement (`writes_since`). `$1` is the last
@@ -584,14 +586,24 @@ fn apply(
         tx,
         st,
         // The state before is the entity's previous log row's state
-        // after (migration 3): each write is stored once.
+        // after (migration 3); the state after is stored plain or as a
+        // delta on it (migration 6, `packed.rs`).
         "INSERT INTO events (change_id, entity_kind, entity_name_key, entity_name, seq,
-                             state_after_json)
-         VALUES ($1, $2, $3, $4, $5, $6)",
+                             state_after_json, state_packed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )?;
+    let (plain, delta) = pack_state(seq, w.base, w.after);
     tx.execute(
         &event,
-        &[&w.change, &w.kind, &w.key, &w.name, &(seq as i64), &w.after],
+        &[
+            &w.change,
+            &w.kind,
+            &w.key,
+            &w.name,
+            &(seq as i64),
+            &plain,
+            &delta,
+        ],
     )
     .map_err(pg)?;
     Ok(w.touched(seq))
@@ -605,6 +617,34 @@ fn raw_entity(r: &postgres::Row) -> RawEntity {
         state_json: r.get(3),
         updated_at: r.get(4),
     }
+}
+
+/// The stored log rows of one entity from a row without a delta at or
+/// before `from` up to `to` (see `packed.rs`).
+fn state_rows(
+    c: &mut impl GenericClient,
+    kind: &str,
+    key: &str,
+    from: u64,
+    to: u64,
+) -> Result<Vec<StoredState>> {
+    Ok(c.query(
+        &state_run_sql(),
+        &[&kind, &key, &(from as i64), &(to as i64)],
+    )
+    .map_err(pg)?
+    .iter()
+    .map(|r| StoredState {
+        seq: r.get::<_, i64>(0) as u64,
+        plain: r.get(1),
+        packed: r.get(2),
+    })
+    .collect())
+}
+
+/// One entity's states after its log rows `from` to `to`.
+fn states(c: &mut impl GenericClient, kind: &str, key: &str, from: u64, to: u64) -> Result<States> {
+    States::new(state_rows(c, kind, key, from, to)?)
 }
 
 /// The undo target and the entity rows of its change.
@@ -629,26 +669,26 @@ fn find_target(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<Opti
         .map_err(pg)?;
     let Some(row) = row else { return Ok(None) };
     let id: i64 = row.get(0);
-    let rows = c
+    let written = c
         .query(
-            concat!(
-                "SELECT entity_kind, entity_name_key, entity_name, ",
-                state_before!("events"),
-                ", state_after_json
-             FROM events WHERE change_id = $1 ORDER BY id"
-            ),
+            "SELECT entity_kind, entity_name_key, entity_name, seq
+             FROM events WHERE change_id = $1 ORDER BY id",
             &[&id],
         )
-        .map_err(pg)?
-        .into_iter()
-        .map(|r| UndoRow {
-            kind: r.get(0),
-            key: r.get(1),
+        .map_err(pg)?;
+    let mut rows = Vec::with_capacity(written.len());
+    for r in written {
+        let (kind, key): (String, String) = (r.get(0), r.get(1));
+        let seq = r.get::<_, i64>(3) as u64;
+        let run = states(c, &kind, &key, seq.saturating_sub(1), seq)?;
+        rows.push(UndoRow {
+            before: run.before(seq),
+            after: run.after(seq),
+            kind,
+            key,
             name: r.get(2),
-            before: r.get(3),
-            after: r.get(4),
-        })
-        .collect();
+        });
+    }
     Ok(Some(Target {
         id,
         command: row.get(1),
@@ -783,25 +823,24 @@ impl Backend for PostgresBackend {
 
     fn history(&self) -> Result<Vec<LoggedWrite>> {
         self.with(|c| {
-            Ok(c.query(
-                concat!(
-                    "SELECT entity_kind, entity_name, seq, ",
-                    state_before!("events"),
-                    ", state_after_json
-                 FROM events ORDER BY id"
-                ),
-                &[],
-            )
-            .map_err(pg)?
-            .iter()
-            .map(|r| LoggedWrite {
-                kind: r.get(0),
-                name: r.get(1),
-                seq: r.get::<_, i64>(2).try_into().unwrap_or(0),
-                before: r.get(3),
-                after: r.get(4),
-            })
-            .collect())
+            let rows = c
+                .query(
+                    "SELECT entity_kind, entity_name_key, entity_name, seq, state_after_json,
+                            state_packed
+                     FROM events ORDER BY id",
+                    &[],
+                )
+                .map_err(pg)?;
+            crate::check::replay(rows.iter().map(|r| {
+                (
+                    r.get(0),
+                    r.get(1),
+                    r.get(2),
+                    r.get::<_, i64>(3).try_into().unwrap_or(0),
+                    r.get(4),
+                    r.get(5),
+                )
+            }))
         })
     }
 
@@ -897,8 +936,8 @@ impl Backend for PostgresBackend {
 
     fn commit(&mut self, change: &Change) -> Result<Committed> {
         change.validate()?;
-        // One statement, one round trip: `grimoire_commit_checked`
-        // (migration 5) locks, checks versions and writes inside the
+        // One statement, one round trip: `grimoire_commit_packed`
+        // (migration 6, as `grimoire_commit_checked` of migration 5) locks, checks versions and writes inside the
         // database, and answers a refusal without writing anything.
         let kinds: Vec<&str> = change.writes.iter().map(|w| w.kind.as_str()).collect();
         let keys: Vec<String> = change.writes.iter().map(|w| name_key(&w.name)).collect();
@@ -916,6 +955,34 @@ impl Backend for PostgresBackend {
             .iter()
             .map(|w| w.state_json.as_deref())
             .collect();
+        // Each update's delta on the state the process holds for the
+        // expected version, if it holds it: the function stores the delta
+        // only if that is still the stored state (migration 6).
+        let bases: Vec<Option<&str>> = change
+            .writes
+            .iter()
+            .map(|w| match (w.expected, &w.base) {
+                (Expected::Version(v), Some(b)) if b.0.raw().version == v => {
+                    Some(b.0.raw().state_json.as_str())
+                }
+                _ => None,
+            })
+            .collect();
+        let deltas: Vec<Option<Vec<u8>>> = change
+            .writes
+            .iter()
+            .zip(&bases)
+            .map(|(w, base)| match w.expected {
+                Expected::Version(v) => pack_state(v + 1, *base, w.state_json.as_deref()).1,
+                Expected::Absent => None,
+            })
+            .collect();
+        let bases: Vec<Option<&str>> = bases
+            .iter()
+            .zip(&deltas)
+            .map(|(b, d)| d.as_ref().and(*b))
+            .collect();
+        let (events, events_packed) = pack_events(&change.events_json);
         let mut order: Vec<(String, String)> = kinds
             .iter()
             .zip(&keys)
@@ -945,18 +1012,21 @@ impl Backend for PostgresBackend {
                 c,
                 st,
                 "SELECT change_id, at, versions, names, refusal, refused_at, detail, hint
-                 FROM grimoire_commit_checked($1, $2, $3, $4, $5, $6, $7, $8)",
+                 FROM grimoire_commit_packed($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             )?;
             let row = c.query_one(
                 &commit,
                 &[
                     &change.command,
-                    &change.events_json,
+                    &events,
+                    &events_packed,
                     &kinds,
                     &keys,
                     &names,
                     &expected,
                     &states,
+                    &deltas,
+                    &bases,
                     &wait,
                 ],
             );
@@ -1052,7 +1122,7 @@ impl Backend for PostgresBackend {
                     concat!(
                         "SELECT c.id, c.command, ",
                         crate::check::events_capped!("c"),
-                        ", c.undo_of, c.created_at FROM changes c
+                        ", c.undo_of, c.created_at, c.events_packed FROM changes c
                      WHERE c.id IN (SELECT DISTINCT change_id FROM events
                                     WHERE entity_kind = ANY($1) AND change_id < $2
                                     ORDER BY change_id DESC LIMIT $3)
@@ -1072,7 +1142,7 @@ impl Backend for PostgresBackend {
                 let row = crate::check::RecentRow {
                     change: r.get(0),
                     command: r.get(1),
-                    events: r.get(2),
+                    events: events_text(r.get(2), r.get(5))?,
                     undo_of: r.get(3),
                     created_at: r.get(4),
                 };
@@ -1104,18 +1174,18 @@ impl Backend for PostgresBackend {
         self.with(|c| {
             // The sizes first (octet_length reads a stored value's length
             // without fetching it), so only the entries that fit the page
-            // are ever sent: the newest down to `oldest`.
+            // as stored are ever sent: the newest down to `oldest`. A
+            // delta counts its own bytes here, its state's in
+            // `log_page_rows`.
             let sizes = c
                 .query(
-                    concat!(
-                        "SELECT e.seq, (octet_length(c.events_json)
-                             + coalesce(octet_length(",
-                        state_before!("e"),
-                        "), 0) + coalesce(octet_length(e.state_after_json), 0))::bigint
+                    "SELECT e.seq, (octet_length(c.events_json)
+                         + coalesce(octet_length(c.events_packed), 0)
+                         + coalesce(octet_length(e.state_after_json), 0)
+                         + coalesce(octet_length(e.state_packed), 0))::bigint
                      FROM events e JOIN changes c ON c.id = e.change_id
                      WHERE e.entity_kind = $1 AND e.entity_name_key = $2 AND e.seq < $3
-                     ORDER BY e.seq DESC LIMIT $4"
-                    ),
+                     ORDER BY e.seq DESC LIMIT $4",
                     &[&kind, &key, &before, &i64::from(limit)],
                 )
                 .map_err(pg)?;
@@ -1128,15 +1198,14 @@ impl Backend for PostgresBackend {
                 }
                 oldest = r.get(0);
             }
-            let mut rows = c
+            let found = c
                 .query(
                     concat!(
                         "SELECT e.change_id, e.seq, c.command, ",
                         events_capped!("c"),
                         ", c.undo_of,
-                            (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id), ",
-                        state_before!("e"),
-                        ", e.state_after_json, c.created_at, e.entity_name
+                            (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id),
+                            c.created_at, e.entity_name, c.events_packed
                      FROM events e JOIN changes c ON c.id = e.change_id
                      WHERE e.entity_kind = $1 AND e.entity_name_key = $2 AND e.seq < $3
                        AND e.seq >= $5
@@ -1145,7 +1214,29 @@ impl Backend for PostgresBackend {
                     &[&kind, &key, &before, &i64::from(limit), &oldest],
                 )
                 .map_err(pg)?;
-            rows.reverse();
+            let mut rows = Vec::with_capacity(found.len());
+            for r in found {
+                rows.push(LogRow {
+                    change: r.get(0),
+                    seq: r.get(1),
+                    command: r.get(2),
+                    events: events_text(r.get(3), r.get(8))?,
+                    undo_of: r.get(4),
+                    undone_by: r.get(5),
+                    before: None,
+                    after: None,
+                    created_at: r.get(6),
+                    name: r.get(7),
+                });
+            }
+            let rows = match (rows.first(), rows.last()) {
+                (Some(newest), Some(oldest)) => {
+                    let (from, to) = ((oldest.seq - 1).max(0) as u64, newest.seq as u64);
+                    let run = state_rows(c, kind, &key, from, to)?;
+                    crate::check::log_page_rows(rows, &run)?
+                }
+                _ => rows,
+            };
             if rows.is_empty() && !has_history(c, kind, &key)? {
                 return Err(not_found(kind, name));
             }
@@ -1155,19 +1246,7 @@ impl Backend for PostgresBackend {
                 )
                 .map_err(pg)?;
             let mut out = Vec::with_capacity(rows.len());
-            for r in rows {
-                let row = LogRow {
-                    change: r.get(0),
-                    seq: r.get(1),
-                    command: r.get(2),
-                    events: r.get(3),
-                    undo_of: r.get(4),
-                    undone_by: r.get(5),
-                    before: r.get(6),
-                    after: r.get(7),
-                    created_at: r.get(8),
-                    name: r.get(9),
-                };
+            for row in rows {
                 let entities = c
                     .query(&members, &[&row.change])
                     .map_err(pg)?

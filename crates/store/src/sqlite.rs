@@ -10,11 +10,12 @@ use crate::backend::{Backend, UndoGuard, fresh, fresh_all};
 use crate::cache::{Cursor, MAX_CATCH_UP, SharedEntity, WritesSince, WrittenKey};
 use crate::change::{Change, name_key};
 use crate::check::{
-    Current, EntityWrite, LogRow, UndoRow, check_allowed, check_undoable, check_write,
-    events_capped, not_found, nothing_to_undo, state_before,
+    Current, EntityWrite, LogRow, STATE_RUN, States, UndoRow, check_allowed, check_undoable,
+    check_write, events_text, not_found, nothing_to_undo,
 };
 use crate::error::{Result, StoreError};
 use crate::migrate::{MIGRATIONS, SCHEMA_VERSION};
+use crate::packed::{StoredState, pack_events, pack_state};
 use crate::record::{
     ChangeId, ChangeSummary, Committed, LogEntry, LoggedWrite, RawEntity, Touched, Undone,
 };
@@ -132,18 +133,39 @@ fn next_seq(conn: &Connection, kind: &str, key: &str) -> Result<u64> {
     Ok(max as u64 + 1)
 }
 
-/// The name and version an entity has now: what a commit checks (its
-/// state is not needed, so it is not copied).
-fn current(conn: &Connection, kind: &str, key: &str) -> Result<Option<Current>> {
+/// The name, version and state an entity has now: what a commit checks,
+/// and the state its log row's delta is made on.
+fn current(conn: &Connection, kind: &str, key: &str) -> Result<Option<(Current, String)>> {
     Ok(conn
-        .prepare_cached("SELECT name, version FROM entities WHERE kind = ?1 AND name_key = ?2")?
+        .prepare_cached(
+            "SELECT name, version, state_json FROM entities WHERE kind = ?1 AND name_key = ?2",
+        )?
         .query_row(params![kind, key], |r| {
-            Ok(Current {
-                name: r.get(0)?,
-                version: r.get::<_, i64>(1)? as u64,
-            })
+            Ok((
+                Current {
+                    name: r.get(0)?,
+                    version: r.get::<_, i64>(1)? as u64,
+                },
+                r.get(2)?,
+            ))
         })
         .optional()?)
+}
+
+/// One entity's states after its log rows `from` to `to` (and the run
+/// before them back to a row without a delta).
+fn states(conn: &Connection, kind: &str, key: &str, from: u64, to: u64) -> Result<States> {
+    let mut stmt = conn.prepare_cached(STATE_RUN)?;
+    let run = stmt
+        .query_map(params![kind, key, from as i64, to as i64], |r| {
+            Ok(StoredState {
+                seq: r.get::<_, i64>(0)? as u64,
+                plain: r.get(1)?,
+                packed: r.get(2)?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    States::new(run)
 }
 
 /// Stores `w` as the entity's log row `seq` (`None`: the next after its
@@ -170,15 +192,17 @@ fn apply(conn: &Connection, w: &EntityWrite<'_>, now: &str, seq: Option<u64>) ->
                 .execute(params![w.kind, w.key])?;
         }
     }
+    // The state before is the entity's previous log row's state after
+    // (migration 3); the state after is stored plain or as a delta on it
+    // (migration 6, `packed.rs`).
+    let (plain, delta) = pack_state(seq, w.base, w.after);
     conn.prepare_cached(
-        // The state before is the entity's previous log row's state
-        // after (migration 3): each write is stored once.
         "INSERT INTO events (change_id, entity_kind, entity_name_key, entity_name, seq,
-                             state_after_json)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                             state_after_json, state_packed)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?
     .execute(params![
-        w.change, w.kind, w.key, w.name, seq as i64, w.after
+        w.change, w.kind, w.key, w.name, seq as i64, plain, delta
     ])?;
     Ok(w.touched(seq))
 }
@@ -194,22 +218,23 @@ impl Backend for SqliteBackend {
     }
 
     fn history(&self) -> Result<Vec<LoggedWrite>> {
-        let mut stmt = self.conn.prepare(concat!(
-            "SELECT entity_kind, entity_name, seq, ",
-            state_before!("events"),
-            ", state_after_json
-             FROM events ORDER BY id"
-        ))?;
-        let rows = stmt.query_map([], |r| {
-            Ok(LoggedWrite {
-                kind: r.get(0)?,
-                name: r.get(1)?,
-                seq: r.get::<_, i64>(2)?.try_into().unwrap_or(0),
-                before: r.get(3)?,
-                after: r.get(4)?,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        let mut stmt = self.conn.prepare(
+            "SELECT entity_kind, entity_name_key, entity_name, seq, state_after_json, state_packed
+             FROM events ORDER BY id",
+        )?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get::<_, i64>(3)?.try_into().unwrap_or(0),
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        crate::check::replay(rows)
     }
 
     fn check_writable(&mut self) -> Result<()> {
@@ -349,24 +374,27 @@ impl Backend for SqliteBackend {
         let Some((target, command)) = target else {
             return Err(nothing_to_undo(kind, name));
         };
-        let rows = {
-            let mut stmt = tx.prepare(concat!(
-                "SELECT entity_kind, entity_name_key, entity_name, ",
-                state_before!("events"),
-                ", state_after_json
-                 FROM events WHERE change_id = ?1 ORDER BY id"
-            ))?;
-            stmt.query_map([target], |r| {
-                Ok(UndoRow {
-                    kind: r.get(0)?,
-                    key: r.get(1)?,
-                    name: r.get(2)?,
-                    before: r.get(3)?,
-                    after: r.get(4)?,
-                })
+        let written: Vec<(String, String, String, i64)> = tx
+            .prepare(
+                "SELECT entity_kind, entity_name_key, entity_name, seq
+                 FROM events WHERE change_id = ?1 ORDER BY id",
+            )?
+            .query_map([target], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
             })?
-            .collect::<rusqlite::Result<Vec<_>>>()?
-        };
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let mut rows = Vec::with_capacity(written.len());
+        for (kind, key, name, seq) in written {
+            let seq = seq as u64;
+            let run = states(&tx, &kind, &key, seq.saturating_sub(1), seq)?;
+            rows.push(UndoRow {
+                before: run.before(seq),
+                after: run.after(seq),
+                kind,
+                key,
+                name,
+            });
+        }
         check_allowed(target, &rows, allow)?;
         // Every entity must still be exactly as the change left it; state
         // (not version) is compared so that undoing a later change first
@@ -422,7 +450,8 @@ impl Backend for SqliteBackend {
         }
         let marks = vec!["?"; kinds.len()].join(", ");
         let sql = format!(
-            "SELECT c.id, c.command, {events}, c.undo_of, c.created_at FROM changes c
+            "SELECT c.id, c.command, {events}, c.undo_of, c.created_at, c.events_packed
+             FROM changes c
              WHERE c.id IN (SELECT DISTINCT change_id FROM events
                             WHERE entity_kind IN ({marks}) AND change_id < ?
                             ORDER BY change_id DESC LIMIT ?)
@@ -437,19 +466,23 @@ impl Backend for SqliteBackend {
         args.push(&limit);
         let mut stmt = self.conn.prepare_cached(&sql)?;
         let found = stmt.query_map(args.as_slice(), |r| {
-            Ok(crate::check::RecentRow {
-                change: r.get(0)?,
-                command: r.get(1)?,
-                events: r.get(2)?,
-                undo_of: r.get(3)?,
-                created_at: r.get(4)?,
-            })
+            Ok((
+                crate::check::RecentRow {
+                    change: r.get(0)?,
+                    command: r.get(1)?,
+                    events: r.get(2)?,
+                    undo_of: r.get(3)?,
+                    created_at: r.get(4)?,
+                },
+                r.get::<_, Option<Vec<u8>>>(5)?,
+            ))
         })?;
         // Rows are read one by one, so a full page stops reading.
         let mut rows: Vec<crate::check::RecentRow> = Vec::new();
         let mut bytes = 0;
         for row in found {
-            let row = row?;
+            let (mut row, packed) = row?;
+            row.events = events_text(std::mem::take(&mut row.events), packed)?;
             if !crate::check::fits_page(&mut bytes, row.events.len(), rows.is_empty()) {
                 break;
             }
@@ -479,40 +512,64 @@ impl Backend for SqliteBackend {
         let before = before.map_or(i64::MAX, |b| i64::try_from(b).unwrap_or(i64::MAX));
         let mut stmt = self.conn.prepare_cached(concat!(
             "SELECT e.change_id, e.seq, c.command, ",
-            events_capped!("c"),
+            crate::check::events_capped!("c"),
             ", c.undo_of,
-                    (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id), ",
-            state_before!("e"),
-            ", e.state_after_json, c.created_at, e.entity_name
+                    (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id),
+                    c.created_at, e.entity_name, c.events_packed,
+                    COALESCE(length(e.state_after_json), 0) + COALESCE(length(e.state_packed), 0)
              FROM events e JOIN changes c ON c.id = e.change_id
              WHERE e.entity_kind = ?1 AND e.entity_name_key = ?2 AND e.seq < ?3
              ORDER BY e.seq DESC LIMIT ?4"
         ))?;
-        // Newest first, read one at a time until the page is full: a page
-        // of large states never sits in memory whole.
+        // Newest first, read one at a time until the page is full as
+        // stored (a delta counts its own bytes here, its state's in
+        // `log_page_rows`): a page of large states never sits in memory
+        // whole.
         let mut rows: Vec<LogRow> = Vec::new();
         let mut bytes = 0;
         for row in stmt.query_map(params![kind, key, before, i64::from(limit)], |r| {
-            Ok(LogRow {
-                change: r.get(0)?,
-                seq: r.get(1)?,
-                command: r.get(2)?,
-                events: r.get(3)?,
-                undo_of: r.get(4)?,
-                undone_by: r.get(5)?,
-                before: r.get(6)?,
-                after: r.get(7)?,
-                created_at: r.get(8)?,
-                name: r.get(9)?,
-            })
+            Ok((
+                LogRow {
+                    change: r.get(0)?,
+                    seq: r.get(1)?,
+                    command: r.get(2)?,
+                    events: r.get(3)?,
+                    undo_of: r.get(4)?,
+                    undone_by: r.get(5)?,
+                    before: None,
+                    after: None,
+                    created_at: r.get(6)?,
+                    name: r.get(7)?,
+                },
+                r.get::<_, Option<Vec<u8>>>(8)?,
+                r.get::<_, i64>(9)?,
+            ))
         })? {
-            let row = row?;
-            if !crate::check::fits_page(&mut bytes, row.size(), rows.is_empty()) {
+            let (mut row, packed, stored) = row?;
+            row.events = events_text(std::mem::take(&mut row.events), packed)?;
+            let size = row.events.len() + usize::try_from(stored).unwrap_or(0);
+            if !crate::check::fits_page(&mut bytes, size, rows.is_empty()) {
                 break;
             }
             rows.push(row);
         }
-        rows.reverse();
+        let rows = match (rows.first(), rows.last()) {
+            (Some(newest), Some(oldest)) => {
+                let (from, to) = ((oldest.seq - 1).max(0), newest.seq);
+                let mut stmt = self.conn.prepare_cached(STATE_RUN)?;
+                let run = stmt
+                    .query_map(params![kind, key, from, to], |r| {
+                        Ok(StoredState {
+                            seq: r.get::<_, i64>(0)? as u64,
+                            plain: r.get(1)?,
+                            packed: r.get(2)?,
+                        })
+                    })?
+                    .collect::<rusqlite::Result<Vec<_>>>()?;
+                crate::check::log_page_rows(rows, &run)?
+            }
+            _ => rows,
+        };
         if rows.is_empty() && !has_history(&self.conn, kind, &key)? {
             return Err(not_found(kind, name));
         }
@@ -536,6 +593,8 @@ struct Checked {
     key: String,
     name: String,
     seq: Option<u64>,
+    /// The entity's stored state, which its log row's delta is made on.
+    base: Option<String>,
 }
 
 /// Checks every write of `change` against what is stored (versions,
@@ -546,10 +605,15 @@ fn check_change(conn: &Connection, change: &Change) -> Result<Vec<Checked>> {
         .iter()
         .map(|w| {
             let key = name_key(&w.name);
-            let cur = current(conn, &w.kind, &key)?;
+            let (cur, base) = current(conn, &w.kind, &key)?.unzip();
             let name = check_write(w, cur.as_ref())?;
             let seq = cur.map(|c| c.version + 1);
-            Ok(Checked { key, name, seq })
+            Ok(Checked {
+                key,
+                name,
+                seq,
+                base,
+            })
         })
         .collect()
 }
@@ -564,10 +628,12 @@ fn write_change(
     now: &str,
     fail_before_write: Option<usize>,
 ) -> Result<Committed> {
+    let (events, packed) = pack_events(&change.events_json);
     conn.prepare_cached(
-        "INSERT INTO changes (command, events_json, undo_of, created_at) VALUES (?1, ?2, NULL, ?3)",
+        "INSERT INTO changes (command, events_json, events_packed, undo_of, created_at)
+         VALUES (?1, ?2, ?3, NULL, ?4)",
     )?
-    .execute(params![change.command, change.events_json, now])?;
+    .execute(params![change.command, events, packed, now])?;
     let change_id = conn.last_insert_rowid();
     let mut touched = Vec::with_capacity(change.writes.len());
     for (index, (w, c)) in change.writes.iter().zip(checked).enumerate() {
@@ -577,7 +643,7 @@ fn write_change(
         }
         touched.push(apply(
             conn,
-            &EntityWrite::of_commit(change_id, w, &c.key, &c.name),
+            &EntityWrite::of_commit(change_id, w, &c.key, &c.name, c.base.as_deref()),
             now,
             c.seq,
         )?);

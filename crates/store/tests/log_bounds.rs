@@ -123,7 +123,7 @@ fn sqlite_log_entries_and_pages_are_bounded_and_an_old_huge_entry_is_not_loaded(
     let conn = rusqlite::Connection::open(&path).unwrap();
     let huge = format!("[\"{}\"]", "y".repeat(3 * Change::MAX_EVENTS_BYTES));
     conn.execute(
-        "UPDATE changes SET events_json = ?1 WHERE id = ?2",
+        "UPDATE changes SET events_json = ?1, events_packed = NULL WHERE id = ?2",
         rusqlite::params![huge, done.change.0],
     )
     .unwrap();
@@ -151,7 +151,7 @@ fn postgres_log_entries_and_pages_are_bounded_and_an_old_huge_entry_is_not_loade
         let huge = format!("[\"{}\"]", "y".repeat(3 * Change::MAX_EVENTS_BYTES));
         client
             .execute(
-                &format!("UPDATE \"{schema}\".changes SET events_json = $1 WHERE id = $2"),
+                &format!("UPDATE \"{schema}\".changes SET events_json = $1, events_packed = NULL WHERE id = $2"),
                 &[&huge, &done.change.0],
             )
             .unwrap();

@@ -326,3 +326,87 @@ fn postgres_batches_on_the_same_entities_never_lose_or_double_a_change() {
     }
     assert!(outside.verify().unwrap().is_empty());
 }
+
+/// Issue 38 (migration 6): through a cache, which holds each state
+/// before, a write's log row is a delta on it, a keyframe every 32 rows,
+/// and a cast's events are compressed. A delta made on a state that is
+/// no longer the stored one (here edited behind the cache's back, at the
+/// same version) is not stored: that row keeps its plain state, and the
+/// log still verifies.
+#[test]
+#[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
+fn the_log_stores_deltas_keyframes_and_packed_events() {
+    let Some(schema) = fresh_schema() else {
+        return;
+    };
+    let cache = std::sync::Arc::new(grimoire_store::EntityCache::new());
+    let mut store = Store::with_backend(grimoire_store::Cached::new(
+        PostgresBackend::connect(&schema.0).unwrap(),
+        std::sync::Arc::clone(&cache),
+    ));
+    store.catch_up(&cache).unwrap();
+    seed(&mut store);
+    for v in 1..=40u32 {
+        store
+            .commit(
+                &Change::new("cast")
+                    .with_events(&vec!["missile ".repeat(40)])
+                    .unwrap()
+                    .update("character", "Elmira", u64::from(v), &caster(&[v, 2]))
+                    .unwrap(),
+            )
+            .unwrap();
+    }
+    let url = std::env::var("DATABASE_URL").unwrap();
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let name = schema.0.schema.clone().unwrap();
+    let forms = |client: &mut postgres::Client| -> Vec<(i64, bool, bool)> {
+        client
+            .query(
+                &format!(
+                    "SELECT seq, state_after_json IS NOT NULL, state_packed IS NOT NULL
+                     FROM \"{name}\".events ORDER BY seq"
+                ),
+                &[],
+            )
+            .unwrap()
+            .iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2)))
+            .collect()
+    };
+    for (seq, plain, delta) in forms(&mut client) {
+        let keyframe = seq == 1 || seq == 32;
+        assert_eq!((plain, delta), (keyframe, !keyframe), "seq {seq}");
+    }
+    let packed: i64 = client
+        .query_one(
+            &format!(
+                "SELECT count(*) FROM \"{name}\".changes
+                 WHERE events_packed IS NOT NULL AND events_json = ''"
+            ),
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(packed, 40, "every cast's events");
+    // The stored state edited at the same version: the cache's is stale.
+    client
+        .execute(
+            &format!(r#"UPDATE "{name}".entities SET state_json = '{{"slots":[9,9]}}'"#),
+            &[],
+        )
+        .unwrap();
+    store
+        .commit(
+            &Change::new("cast")
+                .update("character", "Elmira", 41, &caster(&[1, 1]))
+                .unwrap(),
+        )
+        .unwrap();
+    assert_eq!(forms(&mut client).last(), Some(&(42, true, false)));
+    assert!(schema.store().verify().unwrap().is_empty());
+    assert_eq!(
+        schema.store().log("character", "Elmira").unwrap()[41].state_after,
+        Some(serde_json::json!({"slots": [1, 1]}))
+    );
+}

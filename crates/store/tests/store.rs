@@ -160,6 +160,15 @@ fn a_version_2_database_keeps_log_undo_and_verify_through_migration_3() {
     };
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
+        // Version 2 had neither deltas nor packed events (migration 6):
+        // the cast's row gets its plain state back.
+        conn.execute_batch(
+            r#"UPDATE events SET state_after_json = '{"slots":[3,2]}', state_packed = NULL
+                WHERE seq = 2;
+               ALTER TABLE events DROP COLUMN state_packed;
+               ALTER TABLE changes DROP COLUMN events_packed;"#,
+        )
+        .unwrap();
         conn.execute_batch(
             "UPDATE events SET state_before_json = (
                  SELECT p.state_after_json FROM events p
@@ -223,4 +232,61 @@ fn reads_without_a_cache_do_not_copy_what_they_decode() {
             .is_some()
     );
     assert_eq!(store.list::<NeverCopied>("character").unwrap().len(), 1);
+}
+
+/// Issue 38 (migration 6): a write's log row is a delta on the state
+/// before (SQLite reads it in the commit's transaction), a keyframe every
+/// 32 rows, and a cast's events are compressed.
+#[test]
+fn the_log_stores_deltas_keyframes_and_packed_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("packed.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    seed(&mut store);
+    for v in 1..=40u32 {
+        store
+            .commit(
+                &Change::new("cast")
+                    .with_events(&vec!["missile ".repeat(40)])
+                    .unwrap()
+                    .update("character", "Elmira", u64::from(v), &caster(&[v, 2]))
+                    .unwrap(),
+            )
+            .unwrap();
+    }
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT seq, state_after_json IS NOT NULL, state_packed IS NOT NULL
+             FROM events ORDER BY seq",
+        )
+        .unwrap();
+    let forms: Vec<(i64, bool, bool)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert_eq!(forms.len(), 41);
+    for (seq, plain, delta) in forms {
+        let keyframe = seq == 1 || seq == 32;
+        assert_eq!((plain, delta), (keyframe, !keyframe), "seq {seq}");
+    }
+    let packed: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM changes WHERE events_packed IS NOT NULL AND events_json = ''",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(packed, 40, "every cast's events");
+    assert!(store.verify().unwrap().is_empty());
+    let log = store.log("character", "Elmira").unwrap();
+    assert_eq!(
+        log[40].state_before,
+        Some(serde_json::json!({"slots": [39, 2]}))
+    );
+    assert_eq!(
+        log[40].state_after,
+        Some(serde_json::json!({"slots": [40, 2]}))
+    );
 }

@@ -107,6 +107,89 @@ pub fn undo_through_a_cache_is_seen_at_once(open: Open<'_>, db: &str) {
 
 /// Declares one `#[test]` per caching scenario, each handing it to `$run`,
 /// a `fn(CacheScenario)` that opens stores on one fresh database.
+/// A writer that holds the state before stores a write's log row as a
+/// delta on it (issue 38, migration 6), with a plain keyframe every 32
+/// rows. A history of 80 writes across three keyframes, undos among
+/// them, reads back exactly from another connection (every entry's
+/// states before and after, pages, events), undoes exactly and verifies.
+pub fn a_long_history_reads_back_exactly_from_its_deltas(open: Open<'_>, db: &str) {
+    let (_cache, mut mine) = cached_with_elmira(open);
+    let state = |i: u32| caster(&[4, 3, 3, 3, 3, 2, 2, 1, 1, i % 5, i]);
+    // The state after each `seq` (index seq - 1).
+    let mut after = vec![caster(&[4, 2])];
+    let mut version = 1;
+    for i in 0..80u32 {
+        let events = vec![format!("cast {i}: {}", "missile ".repeat(40))];
+        let done = mine
+            .commit(
+                &Change::new(format!("cast {i}"))
+                    .with_events(&events)
+                    .unwrap()
+                    .update("character", "Elmira", version, &state(i))
+                    .unwrap(),
+            )
+            .unwrap();
+        version = done.touched[0].version.unwrap();
+        after.push(state(i));
+        if i % 25 == 24 {
+            // Two undos: back to the state of two casts ago.
+            mine.undo("character", "Elmira").unwrap();
+            mine.undo("character", "Elmira").unwrap();
+            let n = after.len();
+            after.push(after[n - 2].clone());
+            after.push(after[n - 3].clone());
+            version += 2;
+        }
+    }
+    assert_eq!(after.len() as u64, version, "{db}: one state per seq");
+    let other = open(None);
+    let json = |c: &super::Caster| serde_json::to_value(c).unwrap();
+    let check = |log: &[grimoire_store::LogEntry]| {
+        for e in log {
+            let i = e.seq as usize - 1;
+            assert_eq!(
+                e.state_after,
+                Some(json(&after[i])),
+                "{db}: after {}",
+                e.seq
+            );
+            let before = i.checked_sub(1).map(|b| json(&after[b]));
+            assert_eq!(e.state_before, before, "{db}: before {}", e.seq);
+            if let Some(n) = e.command.strip_prefix("cast ") {
+                let text = format!("cast {n}: {}", "missile ".repeat(40));
+                assert_eq!(
+                    e.events,
+                    serde_json::json!([text]),
+                    "{db}: events {}",
+                    e.seq
+                );
+            }
+        }
+    };
+    let log = other.log("character", "Elmira").unwrap();
+    assert_eq!(log.len(), after.len(), "{db}");
+    check(&log);
+    // Pages that start between two keyframes read the same.
+    for before in [2, 33, 40, 64, 65, 86] {
+        let page = other
+            .log_page("character", "Elmira", Some(before), 7)
+            .unwrap();
+        assert_eq!(page.last().unwrap().seq, before - 1, "{db}");
+        check(&page);
+    }
+    assert!(other.verify().unwrap().is_empty(), "{db}");
+    let mut other = other;
+    let top = after.len();
+    for back in 1..=3 {
+        other.undo("character", "Elmira").unwrap();
+        let (_, slots) = slots(&other, "Elmira");
+        let want = &after[top - 1 - back];
+        assert_eq!(slots, want.slots, "{db}: undo {back}");
+        after.push(want.clone());
+    }
+    assert!(mine.verify().unwrap().is_empty(), "{db}");
+}
+
 macro_rules! caching_tests {
     ($run:ident $(, #[$attr:meta])*) => {
         $crate::contract::caching::caching_tests!(
@@ -114,6 +197,7 @@ macro_rules! caching_tests {
             cache_sees_own_commits_at_once_and_others_after_catching_up,
             stale_cache_commit_is_a_conflict_and_forgets,
             undo_through_a_cache_is_seen_at_once,
+            a_long_history_reads_back_exactly_from_its_deltas,
         );
     };
     (@each $run:ident $attrs:tt: $($name:ident),+ $(,)?) => {
