@@ -162,11 +162,12 @@ pub fn casting(
     logged: Option<String>,
     input: CastingInput,
 ) -> Result<OngoingReport, AppError> {
-    let command = match input.step {
-        CastingStep::Continue => "casting continue",
-        CastingStep::Abandon => "casting abandon",
+    let step_name = match input.step {
+        CastingStep::Continue => "continue",
+        CastingStep::Abandon => "abandon",
     };
-    let (spell, report) = step(store, name, command, logged, |c| {
+    let command = format!("casting {step_name}");
+    let (spell, report) = step(store, name, &command, logged, |c| {
         let spell = c.long_cast().map(|l| l.spell.clone());
         let out = match input.step {
             CastingStep::Continue => c.continue_casting()?,
