@@ -14,7 +14,7 @@ use crate::economy::ActionKind;
 use crate::effect::BonusAmount;
 use crate::error::RulesError;
 use crate::error::SpellName;
-use crate::event::{EffectId, EndReason, Event};
+use crate::event::{EffectId, EndReason, Event, Outcome};
 use crate::invalid::Invalid;
 use crate::label::RollLabel;
 use crate::note::Note;
@@ -27,24 +27,6 @@ use crate::vitals::{MAX_HIT_POINTS, Vitals};
 
 /// The DC to identify a spell in effect (R22).
 pub const IDENTIFY_DC: i32 = 15;
-
-/// Events for an accepted action, with notes for the player.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-pub struct Outcome {
-    /// The state changes, in order.
-    pub events: Vec<Event>,
-    /// Notes for the player, as codes with values (words in
-    /// `grimoire-words`).
-    pub notes: Vec<Note>,
-}
-
-impl Outcome {
-    /// Adds `more`'s events and notes after this outcome's own.
-    pub fn append(&mut self, mut more: Outcome) {
-        self.events.append(&mut more.events);
-        self.notes.append(&mut more.notes);
-    }
-}
 
 /// The result of taking damage while concentrating.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

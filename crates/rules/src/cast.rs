@@ -14,26 +14,16 @@ use crate::error::SpellName;
 use crate::event::{EffectId, EndReason, Event, LongCast};
 use crate::house::{Waived, Waiver};
 use crate::invalid::Invalid;
-use crate::level::{SlotLevel, SpellLevel};
+use crate::level::SpellLevel;
 use crate::request::{CastMode, CastRequest, RITUAL_EXTRA_ROUNDS};
 use crate::requirements::{check_components, check_damage_type, check_targets, choose_slot};
 use crate::reshape::{check_quickened_turn, shape, twinned_level};
-use crate::resolution::{CastOutcome, CastResolution, CastStatus, SpentSlot};
+use crate::resolution::{CastOutcome, CastResolution, CastStatus, Source};
 use crate::resolve::{Stats, resolve_effect};
 use crate::roll::{RollMode, roll_d20};
 use crate::shaping::CastShaping;
 use crate::spell::{Spell, SpellId};
 use crate::time::CastingTime;
-
-/// What powers the casting, once validated.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Source {
-    Free,
-    Slot(SpentSlot),
-    Feature(String),
-    Item(String),
-    Arcanum(SlotLevel),
-}
 
 /// A validated request.
 #[derive(Debug, Clone)]
@@ -419,7 +409,7 @@ fn finish<R: DiceRng + ?Sized>(
         notes,
         waived: plan.waived,
         damage_later: (!spell.effect.on_cast)
-            .then(|| crate::turn_damage::LaterHarm::of(&applied.each_turn)),
+            .then(|| crate::effect::LaterHarm::of(&applied.each_turn)),
         metamagic,
     };
     CastOutcome { resolution, events }

@@ -10,11 +10,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::condition::Condition;
 use crate::error::RulesError;
 use crate::event::Event;
+use crate::event::Outcome;
 use crate::roll::{RollMode, RollRecord, roll_d20};
 use crate::state::death_saves::DeathSaves;
 use crate::time::TimeSpan;

@@ -406,6 +406,27 @@ pub struct TurnDamage {
     pub save: Option<TurnSave>,
 }
 
+/// When a lasting spell that deals no damage as it is cast will harm
+/// (Flaming Sphere, Spirit Guardians in 2024), as a cast reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LaterHarm {
+    /// The moments it harms: a turn's start or end, or on entering.
+    pub at: Vec<TurnPoint>,
+}
+
+impl LaterHarm {
+    /// When `each_turn` harms, each moment once, in the data's order.
+    pub fn of(each_turn: &[TurnDamage]) -> LaterHarm {
+        let mut at = Vec::new();
+        for t in each_turn {
+            if !at.contains(&t.at) {
+                at.push(t.at);
+            }
+        }
+        LaterHarm { at }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@ use crate::condition::Condition;
 use crate::economy::ActionKind;
 use crate::effect::Bonus;
 use crate::level::{SlotLevel, SpellLevel};
+use crate::note::Note;
 use crate::request::CastRequest;
 use crate::resources::{Equipment, LimitedUse, MagicItem};
 use crate::spell::SpellId;
@@ -441,4 +442,22 @@ fn arcane_recovery() -> ClassFeature {
 /// of the stored event, as logs wrote it before).
 fn is_arcane_recovery(feature: &ClassFeature) -> bool {
     *feature == ClassFeature::ArcaneRecovery
+}
+
+/// Events for an accepted action, with notes for the player.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Outcome {
+    /// The state changes, in order.
+    pub events: Vec<Event>,
+    /// Notes for the player, as codes with values (words in
+    /// `grimoire-words`).
+    pub notes: Vec<Note>,
+}
+
+impl Outcome {
+    /// Adds `more`'s events and notes after this outcome's own.
+    pub fn append(&mut self, mut more: Outcome) {
+        self.events.append(&mut more.events);
+        self.notes.append(&mut more.notes);
+    }
 }

@@ -5,10 +5,10 @@
 //! off; at level 6 the creature dies. Speed (5 feet less a level) is the
 //! table's to count: the engine keeps no speed.
 
-use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::condition::Condition;
 use crate::event::Event;
+use crate::event::Outcome;
 use crate::state::death_saves::DeathSaves;
 
 /// The level at which Exhaustion kills.

@@ -8,11 +8,11 @@
 //! already know: spells kept prepared by a feature (outside the prepared
 //! limit) and limited-use features that cast without a slot (R5c).
 
-use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::class::Class;
 use crate::error::{RulesError, SpellName};
 use crate::event::Event;
+use crate::event::Outcome;
 use crate::feature_kind::FeatureKind;
 use crate::level::SpellLevel;
 use crate::resources::{LimitedUse, Recharge};
@@ -605,9 +605,9 @@ pub(crate) fn use_spent(caster: &Caster, name: &str) -> Option<String> {
 
 /// Whether the cast's source waives Material components (Divine
 /// Intervention, Wild Companion).
-pub(crate) fn without_material(caster: &Caster, source: &crate::cast::Source) -> bool {
+pub(crate) fn without_material(caster: &Caster, source: &crate::resolution::Source) -> bool {
     match source {
-        crate::cast::Source::Feature(name) => caster
+        crate::resolution::Source::Feature(name) => caster
             .features()
             .iter()
             .any(|f| &f.name == name && f.no_material),

@@ -4,13 +4,13 @@
 //! of the Creating Spell Slots table. A created slot is a spell slot (R3,
 //! R10 count it) and vanishes on a Long Rest.
 
-use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::class::Class;
 use crate::class_resources::ClassFeature;
 use crate::economy::ActionKind;
 use crate::error::RulesError;
 use crate::event::Event;
+use crate::event::Outcome;
 use crate::level::SlotLevel;
 use crate::resource_error::ResourceError;
 

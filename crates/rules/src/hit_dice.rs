@@ -8,12 +8,12 @@
 use grimoire_dice::DiceRng;
 use serde::{Deserialize, Serialize};
 
-use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::class::Ability;
 use crate::class::Class;
 use crate::error::RulesError;
 use crate::event::Event;
+use crate::event::Outcome;
 use crate::state::hit_dice::{HIT_DIE_SIZES, HitDice};
 use crate::vitals::MAX_HIT_POINTS;
 

@@ -4,12 +4,12 @@
 //! level 7, Sorcery Incarnate starts it for 2 Sorcery Points when no use
 //! is left.
 
-use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::class_resources::{ClassFeature, INNATE_SORCERY_ROUNDS, SORCERY_INCARNATE_COST};
 use crate::economy::ActionKind;
 use crate::error::RulesError;
 use crate::event::Event;
+use crate::event::Outcome;
 use crate::resource_error::ResourceError;
 use crate::roll::RollMode;
 

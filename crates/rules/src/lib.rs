@@ -121,7 +121,7 @@ mod vitals;
 mod work;
 
 pub use abilities::{AbilityScores, ability_modifier, proficiency_bonus};
-pub use actions::{DamageOutcome, IDENTIFY_DC, IdentifyOutcome, Outcome, concentration_dc};
+pub use actions::{DamageOutcome, IDENTIFY_DC, IdentifyOutcome, concentration_dc};
 pub use attack::{
     AttackMode, AttackRequest, Mastery, RollReason, Weapon, WeaponCategory, WeaponKind,
     WeaponProperty, attack_mode, weapon_attack,
@@ -148,14 +148,14 @@ pub use dying::{
 pub use economy::{ActionKind, TurnEconomy, WeaponHit};
 pub use effect::{
     AttackKind, Bonus, BonusAmount, BonusTarget, CantripScaling, Damage, Delivery, Effect, Healing,
-    OnSave, TurnDamage, TurnPoint, TurnSave, TurnSaveResult, Upcast,
+    LaterHarm, OnSave, TurnDamage, TurnPoint, TurnSave, TurnSaveResult, Upcast,
 };
 pub use eldritch_smite::{ELDRITCH_SMITE, SmiteRefusal};
 pub use encounter::{
     Combatant, CombatantKind, CreatureDeathSave, Encounter, EncounterEvent, TurnChange,
 };
 pub use error::RulesError;
-pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell};
+pub use event::{EffectId, EndReason, Event, LongCast, OngoingSpell, Outcome};
 pub use exhaustion::MAX_EXHAUSTION;
 pub use feature::{
     Choice, FeatureDef, FreeCast, FreeSpells, SpellChoice, SpellsAt, Uses, Variant, WILD_SHAPE,
@@ -209,9 +209,7 @@ pub use subclass_casting::{AFFINITY_TYPES, damage_bonuses, overchannel_fits};
 pub use target::{AttackOutcome, DamageDealt, SaveOutcome, Target, TargetOutcome, TargetStats};
 pub use time::{CastingTime, Duration, ROUNDS_PER_MINUTE, TimeSpan, TimeUnit};
 pub use trigger_kind::TriggerKind;
-pub use turn_damage::{
-    DueDamage, LaterHarm, TurnDamageOutcome, entering_damage, resolve_turn_damage,
-};
+pub use turn_damage::{DueDamage, TurnDamageOutcome, entering_damage, resolve_turn_damage};
 pub use vitals::{MAX_ARMOR_CLASS, MAX_HIT_POINTS, Vitals, check_not_down};
 pub use work::{
     MAX_CAST_WORK, MAX_DIE_SIDES, MAX_INSTANCES, MAX_SPELL_DICE, Work, WorkField, work, worst_work,

@@ -2,11 +2,11 @@
 //! expended Pact Magic slots, at most half the Pact slots the caster has
 //! (rounded up), once per Long Rest.
 
-use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::class_resources::ClassFeature;
 use crate::error::RulesError;
 use crate::event::Event;
+use crate::event::Outcome;
 use crate::resource_error::ResourceError;
 use crate::time::TimeSpan;
 

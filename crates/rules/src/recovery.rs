@@ -10,12 +10,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::class::Class;
 use crate::class_resources::ClassFeature;
 use crate::error::RulesError;
 use crate::event::Event;
+use crate::event::Outcome;
 use crate::level::SlotLevel;
 use crate::resource_error::ResourceError;
 use crate::spell::Spell;

@@ -77,7 +77,7 @@ pub struct CastResolution {
     /// For a spell that deals no damage as it is cast (Flaming Sphere,
     /// Spirit Guardians in 2024): when it will harm instead.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub damage_later: Option<crate::turn_damage::LaterHarm>,
+    pub damage_later: Option<crate::effect::LaterHarm>,
     /// The Metamagic that reshaped the casting and the Sorcery Points it
     /// cost, when any did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -91,4 +91,14 @@ pub struct CastOutcome {
     pub resolution: CastResolution,
     /// The state changes, in order; apply them to the caster.
     pub events: Vec<Event>,
+}
+
+/// What powers the casting, once validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Source {
+    Free,
+    Slot(SpentSlot),
+    Feature(String),
+    Item(String),
+    Arcanum(SlotLevel),
 }

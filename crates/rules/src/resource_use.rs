@@ -4,12 +4,12 @@
 //! features that spend them have modules of their own (`font_of_magic`,
 //! `innate_sorcery`, `recovery`, `magical_cunning`).
 
-use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::class::Class;
 use crate::class_resources::{ClassFeature, ClassResources, INNATE_SORCERY_USES};
 use crate::error::RulesError;
 use crate::event::Event;
+use crate::event::Outcome;
 use crate::resource_error::ResourceError;
 
 impl Caster {

@@ -2,9 +2,9 @@
 //! finishing one, a creature waits 16 hours before starting the next, so
 //! it benefits from at most one Long Rest in any 24 hours.
 
-use crate::actions::Outcome;
 use crate::caster::Caster;
 use crate::error::RulesError;
+use crate::event::Outcome;
 use crate::time::TimeSpan;
 
 /// How long a creature waits after finishing a Long Rest before it may

@@ -42,7 +42,7 @@ impl Caster {
 /// What the access step of casting needs for a stat-block caster.
 pub(crate) struct BlockAccess {
     pub stats: crate::resolve::Stats,
-    pub source: crate::cast::Source,
+    pub source: crate::resolution::Source,
     pub level: SpellLevel,
 }
 
@@ -54,7 +54,7 @@ pub(crate) fn access(
     spell: &Spell,
     req: &CastRequest,
 ) -> Result<BlockAccess, RulesError> {
-    use crate::cast::Source;
+    use crate::resolution::Source;
     let stats = crate::resolve::Stats {
         save_dc: block.save_dc,
         attack_bonus: block.attack_bonus,
@@ -167,14 +167,14 @@ fn slot_access(
         }
         return Ok(BlockAccess {
             stats,
-            source: crate::cast::Source::Free,
+            source: crate::resolution::Source::Free,
             level: SpellLevel::CANTRIP,
         });
     }
     let spent = crate::requirements::choose_slot(caster, spell, req)?;
     Ok(BlockAccess {
         stats,
-        source: crate::cast::Source::Slot(spent),
+        source: crate::resolution::Source::Slot(spent),
         level: SpellLevel::from(spent.level),
     })
 }

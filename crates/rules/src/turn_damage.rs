@@ -50,27 +50,6 @@ pub struct TurnDamageOutcome {
     pub ends_spell: bool,
 }
 
-/// When a lasting spell that deals no damage as it is cast will harm
-/// (Flaming Sphere, Spirit Guardians in 2024), as a cast reports it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct LaterHarm {
-    /// The moments it harms: a turn's start or end, or on entering.
-    pub at: Vec<TurnPoint>,
-}
-
-impl LaterHarm {
-    /// When `each_turn` harms, each moment once, in the data's order.
-    pub fn of(each_turn: &[TurnDamage]) -> LaterHarm {
-        let mut at = Vec::new();
-        for t in each_turn {
-            if !at.contains(&t.at) {
-                at.push(t.at);
-            }
-        }
-        LaterHarm { at }
-    }
-}
-
 /// The damage `ongoing` owes `creature` on entering its area (or being
 /// rammed, or the area moving into its space): each of its
 /// [`TurnPoint::Enter`] parts, at the caster's DC. Empty when the spell
@@ -202,7 +181,7 @@ mod tests {
     use super::*;
     use crate::class::Ability;
     use crate::damage::DamageType;
-    use crate::effect::{Damage, TurnSave};
+    use crate::effect::{Damage, LaterHarm, TurnSave};
     use crate::formula::DiceFormula;
     use grimoire_dice::SeededRng;
 
