@@ -208,3 +208,58 @@ fn the_modules_import_each_other_only_in_the_known_circles() {
          crate's layers): a state type beneath `caster`, a refusal's words beneath `error`",
     );
 }
+
+/// The modules `from` names, and those they name, and so on.
+fn reach(g: &BTreeMap<String, BTreeSet<String>>, from: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![from.to_owned()];
+    while let Some(m) = todo.pop() {
+        for t in &g[&m] {
+            if seen.insert(t.clone()) {
+                todo.push(t.clone());
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn the_vocabulary_names_no_other_module() {
+    let g = graph();
+    for leaf in [
+        "class",
+        "condition",
+        "damage",
+        "economy",
+        "feature_kind",
+        "school",
+        "spell_name",
+        "state::death_saves",
+        "state::hit_dice",
+        "time",
+        "trigger_kind",
+    ] {
+        assert!(g[leaf].is_empty(), "{leaf} names {:?}", g[leaf]);
+    }
+}
+
+#[test]
+fn the_state_and_the_refusals_sit_beneath_the_caster() {
+    let g = graph();
+    let beneath = g
+        .keys()
+        .filter(|m| m.starts_with("state") || m.ends_with("error") || *m == "message");
+    for m in beneath {
+        let reached = reach(&g, m);
+        for above in ["caster", "event", "apply", "actions", "cast"] {
+            assert!(!reached.contains(above), "{m} reaches {above}: {reached:?}");
+        }
+    }
+    // The caster's state names no action, and applying events is above it.
+    let caster = reach(&g, "caster");
+    assert!(
+        !caster.contains("apply") && !caster.contains("actions"),
+        "{caster:?}"
+    );
+    assert!(g["apply"].contains("caster") && g["apply"].contains("event"));
+}
