@@ -140,12 +140,14 @@ pub fn attack<R: DiceRng + ?Sized>(
     let mut attacker_conditions: Vec<Condition> =
         attacker.state.conditions().iter().copied().collect();
     attacker_conditions.extend(board.conditions(&attacker.name));
+    // Faerie Fire on the target: Advantage, and its Invisible no help.
     let mode = attack_mode(
         call.roll_mode,
         &attacker_conditions,
         &target_conditions,
         melee,
-    );
+    )
+    .with_target_spells(board.advantage_against(&target.name));
     // 2024: a melee hit within 5 feet of a Paralyzed or Unconscious
     // creature is a critical hit.
     let hit_is_critical = melee

@@ -198,7 +198,8 @@ pub fn creature_attack<R: DiceRng + ?Sized>(
         &attacker_conditions,
         &target_conditions,
         attack.melee,
-    );
+    )
+    .with_target_spells(board.advantage_against(&target.name));
     let hit_is_critical = attack.melee
         && target_conditions
             .iter()

@@ -262,6 +262,7 @@ fn effect_of(e: EffectRecord, level: SpellLevel, has_area: bool) -> Result<Mecha
             rider,
             each_turn,
             on_cast,
+            attacked_with_advantage: e.attacked_with_advantage,
         },
         targeting: Targeting {
             max_targets,

@@ -128,6 +128,10 @@ pub(crate) struct EffectRecord {
     /// `each_turn` (Flaming Sphere); by default it is dealt on casting.
     #[serde(default)]
     pub(crate) on_cast: Option<bool>,
+    /// Attack rolls against an affected creature have Advantage while the
+    /// spell lasts (Faerie Fire).
+    #[serde(default)]
+    pub(crate) attacked_with_advantage: bool,
     #[serde(default)]
     pub(crate) not_self: bool,
     #[serde(default)]

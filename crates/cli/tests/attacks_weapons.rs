@@ -577,3 +577,97 @@ fn weapon_mastery_a_paladins_graze_weapon_deals_damage_on_a_miss() {
     );
     assert_eq!(hp(&s, "Orcy"), 27);
 }
+
+/// 2024 Faerie Fire: attack rolls against a creature that failed its save
+/// have Advantage, and it cannot benefit from Invisible; one that saved is
+/// attacked as before. The card names the spell, in English and Czech.
+#[test]
+fn attack_faerie_fire_on_the_target_gives_advantage_and_outweighs_its_invisible() {
+    let s = Session::new();
+    paladin_and_target(&s);
+    s.ok(&[
+        "character",
+        "new",
+        "Dru",
+        "--class",
+        "druid:3",
+        "--abilities",
+        "wis=16",
+    ]);
+    s.ok(&["prepare", "Dru", "Faerie Fire"]);
+    s.ok(&["encounter", "new", "Glade"]);
+    s.ok(&["encounter", "add", "Glade", "Dru", "--init", "20"]);
+    s.ok(&["encounter", "add", "Glade", "Pal", "--init", "15"]);
+    s.ok(&["encounter", "add", "Glade", "Orcy", "--init", "2"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Glade",
+        "Elk:ac=13:dex=+20",
+        "--init",
+        "1",
+        "--hp",
+        "40",
+    ]);
+    s.ok(&["encounter", "start", "Glade"]);
+    s.ok(&["condition", "Orcy", "add", "invisible"]);
+    // Seed 1: Orcy's Dexterity save rolls a 6 against DC 13; the Elk's +20
+    // cannot fail.
+    let out = seeded(&s, "1")
+        .args([
+            "--json",
+            "cast",
+            "Dru",
+            "Faerie Fire",
+            "-t",
+            "Orcy",
+            "-t",
+            "Elk",
+        ])
+        .output()
+        .unwrap();
+    let cast: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let saved: Vec<(String, bool)> = cast["cast"]["targets"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{cast}"))
+        .iter()
+        .map(|t| {
+            (
+                t["target"].as_str().unwrap().to_owned(),
+                t["save"]["success"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        saved,
+        [("Orcy".to_owned(), false), ("Elk".to_owned(), true)],
+        "{cast}"
+    );
+    s.ok(&["encounter", "next", "Glade"]);
+    let a = attack(&s, "4", &["Pal", "longsword", "-t", "Orcy"]);
+    assert_eq!(a["roll_mode"], "advantage", "{a}");
+    assert_eq!(a["reasons"]["advantage"][0]["target_spell"], "faerie-fire");
+    assert_eq!(
+        a["reasons"]["disadvantage"],
+        serde_json::json!([]),
+        "an outlined creature has no good of Invisible: {a}"
+    );
+    assert!(notation(&a, "attack vs Orcy").starts_with("2d20kh1"), "{a}");
+    let b = attack(&s, "1", &["Pal", "longsword", "-t", "Elk"]);
+    assert_eq!(b["roll_mode"], "normal", "the Elk saved: {b}");
+    s.ok(&["undo", "Pal"]);
+    s.ok(&["undo", "Pal"]);
+    let en = s.human(&["attack", "Pal", "longsword", "-t", "Orcy"]);
+    assert!(en.contains("Advantage: Faerie Fire on the target"), "{en}");
+    s.ok(&["undo", "Pal"]);
+    let cs = s.human(&["--lang", "cs", "attack", "Pal", "longsword", "-t", "Orcy"]);
+    assert!(cs.contains("Vílí oheň na cíli"), "{cs}");
+    // Without Faerie Fire, Invisible gives Disadvantage again.
+    s.ok(&["undo", "Pal"]);
+    s.ok(&["drop", "Dru"]);
+    let c = attack(&s, "4", &["Pal", "longsword", "-t", "Orcy"]);
+    assert_eq!(
+        c["reasons"]["disadvantage"][0]["target"], "invisible",
+        "{c}"
+    );
+}

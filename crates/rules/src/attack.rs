@@ -175,8 +175,9 @@ impl Weapon {
     }
 }
 
-/// Why an attack roll has Advantage or Disadvantage (2024 conditions).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// Why an attack roll has Advantage or Disadvantage (2024 conditions, and
+/// spells in force on the target such as Faerie Fire).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RollReason {
     /// The player asked for it (`--advantage`).
@@ -185,6 +186,9 @@ pub enum RollReason {
     Attacker(Condition),
     /// The target has the condition.
     Target(Condition),
+    /// A spell in force on the target gives attacks against it Advantage
+    /// (Faerie Fire).
+    TargetSpell(SpellId),
 }
 
 /// Advantage and Disadvantage on one attack roll, with their reasons.
@@ -204,6 +208,22 @@ impl AttackMode {
             (true, false) => RollMode::Disadvantage,
             _ => RollMode::Normal,
         }
+    }
+
+    /// The same with the spells in force on the target that give attack
+    /// rolls against it Advantage ([`crate::EffectBoard::advantage_against`]):
+    /// each is a reason for Advantage, and such a target cannot benefit from
+    /// Invisible, so its Invisible no longer gives Disadvantage (2024 Faerie
+    /// Fire).
+    pub fn with_target_spells(mut self, spells: Vec<SpellId>) -> AttackMode {
+        if spells.is_empty() {
+            return self;
+        }
+        self.disadvantage
+            .retain(|r| *r != RollReason::Target(Condition::Invisible));
+        self.advantage
+            .extend(spells.into_iter().map(RollReason::TargetSpell));
+        self
     }
 }
 

@@ -326,6 +326,7 @@ fn finish<R: DiceRng + ?Sized>(
                 .then(|| caster.now().saturating_add(max_rounds)),
             until_next_turn,
             extended: plan.shaping.get().extended,
+            attacked_with_advantage: spell.effect.attacked_with_advantage,
         };
         events.push(Event::SpellStarted { ongoing });
         if spell.is_concentration() {

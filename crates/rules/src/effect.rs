@@ -306,6 +306,12 @@ pub struct Effect {
     /// and its effect starts on every target.
     #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub on_cast: bool,
+    /// Attack rolls against an affected target have Advantage while the
+    /// spell lasts, and the target cannot benefit from Invisible (Faerie
+    /// Fire); kept on the ongoing spell, see
+    /// [`crate::EffectBoard::advantage_against`].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attacked_with_advantage: bool,
 }
 
 fn one() -> u32 {
@@ -335,6 +341,7 @@ impl Default for Effect {
             rider: Vec::new(),
             each_turn: Vec::new(),
             on_cast: true,
+            attacked_with_advantage: false,
         }
     }
 }

@@ -83,6 +83,10 @@ pub struct OngoingSpell {
     /// the saves that keep its Concentration.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub extended: bool,
+    /// Attack rolls against its targets have Advantage, and they cannot
+    /// benefit from Invisible (Faerie Fire).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attacked_with_advantage: bool,
 }
 
 /// A casting of 1 minute or more under way (R12).

@@ -163,6 +163,16 @@ impl EffectBoard {
             .collect()
     }
 
+    /// The spells in force on a creature that give attack rolls against it
+    /// Advantage (Faerie Fire), once each.
+    pub fn advantage_against(&self, target: &str) -> Vec<SpellId> {
+        self.in_force(target)
+            .into_iter()
+            .filter(|e| e.ongoing.attacked_with_advantage)
+            .map(|e| e.ongoing.spell.clone())
+            .collect()
+    }
+
     /// The bonuses (and penalties) that apply to a creature for one kind of
     /// roll (R21): Bless and Bane are different spells, so both count.
     pub fn bonuses(&self, target: &str, to: BonusTarget) -> Vec<BonusAmount> {

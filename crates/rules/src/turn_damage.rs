@@ -278,6 +278,7 @@ mod tests {
             expires_at: Some(10),
             until_next_turn: false,
             extended: false,
+            attacked_with_advantage: false,
         };
         let due = entering_damage(&ongoing, "Ghoul");
         assert_eq!(due.len(), 1);

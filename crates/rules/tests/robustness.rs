@@ -151,6 +151,7 @@ prop_compose! {
             rider: Vec::new(),
             each_turn: Vec::new(),
             on_cast: true,
+            attacked_with_advantage: false,
         };
         if let Some(first) = s.effect.damage.first_mut() {
             first.alternative_types = choices.into_iter().map(|t| DamageType::ALL[t]).collect();

@@ -250,3 +250,74 @@ fn weapon_mastery_paladin_masters_the_first_two_weapons_carried() {
     assert!(c.has_mastery("longsword") && c.has_mastery("javelin"));
     assert!(!c.has_mastery("maul"), "two kinds at Paladin 1+");
 }
+
+/// 2024 Faerie Fire: attack rolls against a creature that failed its save
+/// have Advantage, and it cannot benefit from Invisible.
+#[test]
+fn faerie_fire_gives_attacks_against_its_target_advantage_and_takes_invisible_away() {
+    let spell = support::faerie_fire();
+    let mut druid = support::with_prepared(support::caster(&[(Class::Druid, 3)]), &[spell.clone()]);
+    let req = CastRequest::new()
+        .target(Target::named("Orc").with_save(Ability::Dexterity, 0))
+        .target(Target::named("Elk").with_save(Ability::Dexterity, 0));
+    // The Orc's save rolls a 1, the Elk's a 20.
+    let out = support::cast_ok(&mut druid, &spell, &req, &mut Scripted::new(&[1, 20]));
+    let mut board = EffectBoard::new();
+    board.record_all("Caster", &out.events);
+    let lit = board.advantage_against("Orc");
+    assert_eq!(lit, [support::id("faerie-fire")]);
+    assert!(board.advantage_against("Elk").is_empty(), "it saved");
+    // Invisible would give Disadvantage; outlined, it gives nothing.
+    let plain = attack_mode(RollMode::Normal, &[], &[Condition::Invisible], true);
+    assert_eq!(plain.roll_mode(), RollMode::Disadvantage);
+    let mode = plain.with_target_spells(lit);
+    assert_eq!(mode.roll_mode(), RollMode::Advantage);
+    assert_eq!(
+        mode.advantage,
+        [RollReason::TargetSpell(support::id("faerie-fire"))]
+    );
+    assert!(mode.disadvantage.is_empty());
+    // With Advantage the higher of two d20s counts: 12 + 6 hits AC 15.
+    let mut attack = request(15);
+    attack.roll_mode = mode.roll_mode();
+    let o = weapon_attack(
+        &paladin(),
+        longsword(),
+        &attack,
+        &mut Scripted::new(&[3, 12, 5]),
+    )
+    .unwrap();
+    assert_eq!(o.resolution.targets[0].attacks[0].hit, Some(true));
+    // Ending the spell ends the Advantage.
+    let mut ended = board.clone();
+    let end = druid.drop_concentration().unwrap();
+    ended.record_all("Caster", &end.events);
+    assert!(ended.advantage_against("Orc").is_empty());
+}
+
+/// 2024 Bless and Bane on weapon attacks: Bless adds its d4 to the attack
+/// roll, Bane takes its d4 off; a 9 + 6 against AC 15 hits by itself,
+/// misses with Bane's 3 off and hits again with Bless's 4 beside it.
+#[test]
+fn bless_adds_and_bane_subtracts_a_d4_on_the_weapon_attack_roll() {
+    let d4: DiceFormula = "1d4".parse().unwrap();
+    let total = |bonuses: Vec<BonusAmount>, dice: &[u32]| {
+        let mut req = request(15);
+        req.attack_bonuses = bonuses;
+        let o = weapon_attack(&paladin(), longsword(), &req, &mut Scripted::new(dice)).unwrap();
+        let a = &o.resolution.targets[0].attacks[0];
+        (a.total, a.hit)
+    };
+    assert_eq!(total(Vec::new(), &[9, 5]), (15, Some(true)));
+    assert_eq!(
+        total(vec![BonusAmount::Penalty(d4)], &[9, 3, 5]),
+        (12, Some(false))
+    );
+    assert_eq!(
+        total(
+            vec![BonusAmount::Penalty(d4), BonusAmount::Dice(d4)],
+            &[9, 3, 4, 5]
+        ),
+        (16, Some(true))
+    );
+}

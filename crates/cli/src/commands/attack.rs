@@ -300,5 +300,10 @@ fn reason(r: &RollReason, lang: Lang) -> String {
             "cli-attack-reason-target",
             [("condition", grimoire_words::word(tag, c).to_owned())],
         ),
+        RollReason::TargetSpell(spell) => grimoire_words::text(
+            tag,
+            "cli-attack-reason-target-spell",
+            [("spell", crate::view::spell_label(spell, lang))],
+        ),
     }
 }

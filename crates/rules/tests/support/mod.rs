@@ -747,3 +747,27 @@ pub fn wall_of_fire() -> Spell {
     s.effect.damage = vec![fire];
     s
 }
+
+/// SRD 5.2 Faerie Fire: a Dexterity save or outlined in light; attack
+/// rolls against an outlined creature have Advantage.
+pub fn faerie_fire() -> Spell {
+    let mut s = spell(
+        "faerie-fire",
+        "Faerie Fire",
+        1,
+        School::Evocation,
+        &[Class::Bard, Class::Druid],
+    );
+    s.components.somatic = false;
+    s.range = Range::Feet(60);
+    s.duration = Duration::Concentration {
+        up_to: TimeSpan::minutes(1),
+    };
+    s.targeting.max_targets = Some(4);
+    s.effect.delivery = Delivery::Save {
+        ability: Ability::Dexterity,
+        on_success: OnSave::None,
+    };
+    s.effect.attacked_with_advantage = true;
+    s
+}

@@ -461,6 +461,8 @@ cli-attack-disadvantage = Nevýhoda: { $reasons }
 cli-attack-reason-asked = vyžádaná
 cli-attack-reason-attacker = útočník { $condition }
 cli-attack-reason-target = cíl { $condition }
+# $spell: kouzlo působící na cíl (Vílí oheň).
+cli-attack-reason-target-spell = { $spell } na cíli
 cli-weapons-carried = zbraně: { $weapons }
 cli-attack-concentration-kept = { $creature } uspěl v záchraně a dál se soustředí na { $spell }
 cli-attack-concentration-lost = { $creature } v záchraně neuspěl: soustředění na { $spell } končí

@@ -446,6 +446,8 @@ cli-attack-disadvantage = Disadvantage: { $reasons }
 cli-attack-reason-asked = asked for
 cli-attack-reason-attacker = attacker { $condition }
 cli-attack-reason-target = target { $condition }
+# $spell: the spell in force on the target (Faerie Fire).
+cli-attack-reason-target-spell = { $spell } on the target
 cli-weapons-carried = weapons: { $weapons }
 cli-attack-concentration-kept = { $creature } saves and keeps Concentration on { $spell }
 cli-attack-concentration-lost = { $creature } fails its save: Concentration on { $spell } ends
