@@ -228,6 +228,9 @@ pub struct ConditionReport {
     pub silenced: bool,
     /// The Exhaustion level afterwards, 0 to 6.
     pub exhaustion: u8,
+    /// The feet Exhaustion takes off the character's Speed (5 a level).
+    #[serde(default)]
+    pub speed_penalty_ft: u32,
     /// The state changes logged (empty when nothing changed).
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
     pub events: Vec<Event>,
@@ -538,6 +541,7 @@ pub fn afflict(
         conditions: after.conditions().iter().copied().collect(),
         silenced: after.is_silenced(),
         exhaustion: after.exhaustion_level(),
+        speed_penalty_ft: after.speed_penalty_ft(),
         character: CharacterView::of(&s.character, &owner),
         events: s.events,
         notes: s.notes,

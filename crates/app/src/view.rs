@@ -330,6 +330,11 @@ fn is_zero(n: &u8) -> bool {
     *n == 0
 }
 
+/// Whether a number of feet is 0 (serde's skip test).
+fn is_zero_ft(n: &u32) -> bool {
+    *n == 0
+}
+
 /// The parts of the character sheet beyond name, classes, slots, spells,
 /// conditions and concentration (the server flattens these into its own
 /// character view).
@@ -368,6 +373,10 @@ pub struct SheetView {
     /// above 0.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub exhaustion: u8,
+    /// The feet Exhaustion takes off the character's Speed (2024: 5 a
+    /// level), when above 0.
+    #[serde(default, skip_serializing_if = "is_zero_ft")]
+    pub speed_penalty_ft: u32,
     /// A Wizard's spellbook, once kept (`grimoire spellbook add`).
     pub spellbook: Option<Vec<SpellId>>,
     /// Spells kept prepared by a feature (`grimoire prepare --always`):
@@ -436,6 +445,7 @@ impl SheetView {
             time_rounds: c.now(),
             vitals: c.vitals(),
             exhaustion: c.exhaustion_level(),
+            speed_penalty_ft: c.speed_penalty_ft(),
             spellbook: c.spellbook().map(|b| b.iter().cloned().collect()),
             always_prepared: c
                 .always_prepared()

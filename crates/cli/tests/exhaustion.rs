@@ -50,10 +50,11 @@ fn exhaustion_levels_add_up_show_and_a_long_rest_takes_one_off() {
         two.contains("Exhaustion level 2: −4 on every d20 Test"),
         "{two}"
     );
-    assert_eq!(
-        s.ok(&["character", "show", "Mira"])["character"]["exhaustion"],
-        2
-    );
+    // 2024: 5 feet of Speed a level.
+    assert!(two.contains("−10 feet of Speed"), "{two}");
+    let sheet = s.ok(&["character", "show", "Mira"])["character"].clone();
+    assert_eq!(sheet["exhaustion"], 2);
+    assert_eq!(sheet["speed_penalty_ft"], 10, "{sheet}");
     s.ok(&["rest", "Mira", "--long"]);
     assert_eq!(
         s.ok(&["character", "show", "Mira"])["character"]["exhaustion"],
@@ -70,8 +71,10 @@ fn exhaustion_levels_add_up_show_and_a_long_rest_takes_one_off() {
         "3",
     ]);
     assert!(cs.contains("Vyčerpání na úrovni 3: −6"), "{cs}");
+    assert!(cs.contains("rychlost o 15 stop nižší"), "{cs}");
     let gone = s.ok(&["condition", "Mira", "remove", "exhaustion"]);
     assert_eq!(gone["exhaustion"], 0, "{gone}");
+    assert_eq!(gone["speed_penalty_ft"], 0, "{gone}");
     assert!(s.ok(&["character", "show", "Mira"])["character"]["exhaustion"].is_null());
     let e = s.fails(
         2,

@@ -2,8 +2,10 @@
 //! time a creature gains it the level rises by 1; every d20 Test it makes
 //! (attack rolls, spell attacks included, saving throws, ability checks,
 //! death saves) is reduced by twice the level; a Long Rest takes one level
-//! off; at level 6 the creature dies. Speed (5 feet less a level) is the
-//! table's to count: the engine keeps no speed.
+//! off; at level 6 the creature dies. Its Speed is 5 feet less a level:
+//! the engine keeps no species and so no Speed of its own, and gives the
+//! feet to take off ([`Caster::speed_penalty_ft`]) or the Speed left of a
+//! base the table names ([`Caster::speed_from`]).
 
 use crate::caster::Caster;
 use crate::condition::Condition;
@@ -28,6 +30,17 @@ impl Caster {
     /// What Exhaustion takes off every d20 Test: 2 a level.
     pub fn d20_penalty(&self) -> i32 {
         2 * i32::from(self.exhaustion_level())
+    }
+
+    /// What Exhaustion takes off the creature's Speed: 5 feet a level.
+    pub fn speed_penalty_ft(&self) -> u32 {
+        5 * u32::from(self.exhaustion_level())
+    }
+
+    /// The Speed left of a base Speed of `base_ft` feet once Exhaustion
+    /// has taken its feet off (never below 0).
+    pub fn speed_from(&self, base_ft: u32) -> u32 {
+        base_ft.saturating_sub(self.speed_penalty_ft())
     }
 
     /// Sets the Exhaustion level (at most 6; 0 ends the condition). At 6

@@ -1,7 +1,7 @@
 //! Exhaustion in the 2024 rules (Rules Glossary, SRD 5.2): levels 1 to 6,
 //! −2 a level on every d20 Test the engine rolls (saving throws,
-//! Concentration saves, spell attacks, death saves), a Long Rest takes a
-//! level off, level 6 kills.
+//! Concentration saves, spell attacks, death saves), 5 feet a level off
+//! Speed, a Long Rest takes a level off, level 6 kills.
 
 mod support;
 
@@ -84,4 +84,20 @@ fn exhaustion_a_long_rest_takes_a_level_off_and_level_six_kills() {
     let c = exhausted(c, 6);
     let v = c.vitals().unwrap();
     assert_eq!((v.hp, v.death.dead), (0, true));
+}
+
+#[test]
+fn exhaustion_takes_five_feet_a_level_off_speed() {
+    let c = cleric(5);
+    assert_eq!((c.speed_penalty_ft(), c.speed_from(30)), (0, 30));
+    let c = exhausted(c, 1);
+    assert_eq!((c.speed_penalty_ft(), c.speed_from(30)), (5, 25));
+    let c = exhausted(c, 4);
+    assert_eq!((c.speed_penalty_ft(), c.speed_from(35)), (20, 15));
+    // Level 5 takes 25 feet: a Speed of 20 is left at 0, not below.
+    let c = exhausted(c, 5);
+    assert_eq!(c.speed_from(20), 0);
+    // The Long Rest's level off gives 5 feet back.
+    let c = applied(c.clone(), &c.long_rest().events);
+    assert_eq!(c.speed_penalty_ft(), 20);
 }

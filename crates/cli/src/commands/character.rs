@@ -576,6 +576,7 @@ pub fn condition(ctx: &Ctx, args: &ConditionArgs) -> anyhow::Result<()> {
             [
                 ("level", next.exhaustion_level().to_string()),
                 ("penalty", next.d20_penalty().to_string()),
+                ("feet", next.speed_penalty_ft().to_string()),
             ],
         ))?;
     }

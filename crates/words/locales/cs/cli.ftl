@@ -139,8 +139,8 @@ cli-hit-dice-healed = Kostky životů: +{ $healed } životů → { $vitals } · 
 cli-party-rested = { $name }: životy { $hp }/{ $max }
 cli-party-refused = { $name }: bez odpočinku ({ $code })
 cli-bad-hit-dice = --hit-dice bere počet (2) nebo velikosti kostek s počty (d10:1,d8:1), nejvýš 20 kostek; ne { $given }
-cli-bad-party-hit-dice = odpočinek družiny bere --hit-dice auto (každý utratí, kolik potřebuje na chybějící životy); ne { $given }
-cli-exhaustion-level = Vyčerpání na úrovni { $level }: −{ $penalty } ke každému testu k20 (útoky, záchranné hody, ověření, záchrany proti smrti); Dlouhý odpočinek ubere jednu úroveň; úroveň 6 je smrt
+cli-bad-party-hit-dice = odpočinek družiny bere --hit-dice auto (každý utratí, kolik potřebuje na chybějící životy) nebo vlastní kostky každé postavy, každé jméno jednou, oddělené středníkem (Pal=2;Rang=d10:1;auto); ne { $given }
+cli-exhaustion-level = Vyčerpání na úrovni { $level }: −{ $penalty } ke každému testu k20 (útoky, záchranné hody, ověření, záchrany proti smrti), rychlost o { $feet } stop nižší; Dlouhý odpočinek ubere jednu úroveň; úroveň 6 je smrt
 cli-hit-dice-pool = Kostky životů: zbývá { $left } z { $all }
 
 ## Oblasti účinku ve výpisu

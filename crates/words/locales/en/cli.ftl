@@ -138,8 +138,8 @@ cli-hit-dice-healed = Hit Point Dice: +{ $healed } hit points → { $vitals } ·
 cli-party-rested = { $name }: HP { $hp }/{ $max }
 cli-party-refused = { $name }: no rest ({ $code })
 cli-bad-hit-dice = --hit-dice takes a number (2) or die sizes with counts (d10:1,d8:1), at most 20 dice; not { $given }
-cli-bad-party-hit-dice = a party rest takes --hit-dice auto (each spends what its missing hit points call for); not { $given }
-cli-exhaustion-level = Exhaustion level { $level }: −{ $penalty } on every d20 Test (attacks, saving throws, checks, death saves); a Long Rest takes one level off; level 6 is death
+cli-bad-party-hit-dice = a party rest takes --hit-dice auto (each spends what its missing hit points call for) or each character's own dice, once a name, separated by semicolons (Pal=2;Rang=d10:1;auto); not { $given }
+cli-exhaustion-level = Exhaustion level { $level }: −{ $penalty } on every d20 Test (attacks, saving throws, checks, death saves), −{ $feet } feet of Speed; a Long Rest takes one level off; level 6 is death
 cli-hit-dice-pool = Hit Point Dice: { $left } left of { $all }
 
 ## Areas of effect in human output
