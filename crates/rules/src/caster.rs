@@ -92,9 +92,12 @@ pub struct Caster {
     #[serde(default, skip_serializing_if = "crate::state::is_zero")]
     pub(crate) exhaustion: u8,
     /// Class resources spent since the last Long Rest (Sorcery Points,
-    /// Arcane Recovery...): see [`crate::ClassResources`].
-    #[serde(default, skip_serializing_if = "crate::ClassResources::is_fresh")]
-    pub(crate) resources: crate::ClassResources,
+    /// Arcane Recovery...): see [`crate::class_resources::ClassResources`].
+    #[serde(
+        default,
+        skip_serializing_if = "crate::class_resources::ClassResources::is_fresh"
+    )]
+    pub(crate) resources: crate::class_resources::ClassResources,
     /// Class features, subclasses, feats and invocations it has (issue 33).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) picks: Vec<crate::state::pick::Pick>,
@@ -174,7 +177,7 @@ impl Caster {
             block: None,
             last_long_rest: None,
             exhaustion: 0,
-            resources: crate::ClassResources::default(),
+            resources: crate::class_resources::ClassResources::default(),
             picks: Vec::new(),
             wild_shape: false,
         }

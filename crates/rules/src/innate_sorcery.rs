@@ -64,14 +64,18 @@ impl Caster {
 
     /// What Innate Sorcery adds to a spell cast with `class`: +1 to the save
     /// DC while it lasts, for Sorcerer spells only.
-    pub(crate) fn innate_dc_bonus(&self, class: Option<crate::Class>) -> i32 {
-        i32::from(class == Some(crate::Class::Sorcerer) && self.innate_sorcery_active())
+    pub(crate) fn innate_dc_bonus(&self, class: Option<crate::class::Class>) -> i32 {
+        i32::from(class == Some(crate::class::Class::Sorcerer) && self.innate_sorcery_active())
     }
 
     /// The roll mode of a spell's attack rolls with Innate Sorcery's
     /// Advantage added for a Sorcerer spell (Advantage and Disadvantage
     /// cancel).
-    pub(crate) fn innate_roll_mode(&self, class: Option<crate::Class>, mode: RollMode) -> RollMode {
+    pub(crate) fn innate_roll_mode(
+        &self,
+        class: Option<crate::class::Class>,
+        mode: RollMode,
+    ) -> RollMode {
         if self.innate_dc_bonus(class) == 0 {
             return mode;
         }

@@ -98,8 +98,8 @@ pub struct CastRequest {
     /// The table's house rules: refusals under a relaxed rule become
     /// warnings on the resolution (see [`crate::HouseRules`]). Set by
     /// whoever keeps the table's settings, never by the player.
-    #[serde(default, skip_serializing_if = "crate::HouseRules::is_strict")]
-    pub house_rules: crate::HouseRules,
+    #[serde(default, skip_serializing_if = "crate::house::HouseRules::is_strict")]
+    pub house_rules: crate::house::HouseRules,
     /// Metamagic options that reshape this casting (a Sorcerer's, paid in
     /// Sorcery Points): see [`crate::Metamagic`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
