@@ -609,20 +609,21 @@ export function playTests(t) {
   });
 
   test('a player ends their own Concentration from the sheet (issue 32)', async () => {
-    // Out of the fight, Cleo blesses Vesna (ending whatever she kept up),
-    // then lets Bless go with the sheet's button: no action needed.
+    // Out of the fight, Cleo calls her spirits again (ending whatever she
+    // kept up), then lets them go with the sheet's button: no action needed.
     await phone.click('a[data-tab=sheet]');
     await phone.selectOption('#sheet-pick', 'Cleo');
-    await phone.getByRole('button', { name: 'Cast Bless' }).click();
-    await phone.fill('#cast-targets', 'Vesna');
+    // Her action went on Spirit Guardians in the fight: a new turn first.
+    await phone.click('#end-turn');
+    await phone.getByRole('button', { name: 'Cast Spirit Guardians' }).click();
     await phone.click('#cast-go');
-    await phone.locator('#cast-result').getByText('Bless cast at level 1.').waitFor({ state: 'visible' });
+    await phone.locator('#cast-result').getByText('Spirit Guardians cast at level 3.').waitFor({ state: 'visible' });
     await phone.click('#cast-close');
-    await phone.getByText('Concentrating on Bless').waitFor({ state: 'visible' });
-    await phone.getByRole('button', { name: 'Dismiss Bless' }).waitFor({ state: 'visible' });
+    await phone.getByText('Concentrating on Spirit Guardians').waitFor({ state: 'visible' });
+    await phone.getByRole('button', { name: 'Dismiss Spirit Guardians' }).waitFor({ state: 'visible' });
     await phone.getByRole('button', { name: 'Drop Concentration' }).click();
-    await phone.getByText('Concentrating on Bless').waitFor({ state: 'detached' });
-    await phone.getByRole('button', { name: 'Dismiss Bless' }).waitFor({ state: 'detached' });
+    await phone.getByText('Concentrating on Spirit Guardians').waitFor({ state: 'detached' });
+    await phone.getByRole('button', { name: 'Dismiss Spirit Guardians' }).waitFor({ state: 'detached' });
   });
 
   test('the small things a player notices, on a phone (issue 37)', async () => {
