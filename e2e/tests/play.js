@@ -4,12 +4,13 @@
 // the suite's fixtures use them all). The player, on a phone (390×844)
 // signed in with the same token, attacks with a paladin's longsword and
 // sees the attack card (no creature hit points or AC), the whole table
-// sees it in the log; the GM's party Short Rest spends Hit Dice chosen by
-// default; at 0 hit points the death-save track shows on the phone and
-// the GM's screen alike, live, through Stable and Dead; sheets come in by
-// file picker and drag and drop; the server's rolls get log cards, the
-// player is alerted to react wherever they are, an undone cast is marked;
-// the GM's screen keeps the order in view beside the forms at 1280×800.
+// sees it in the log; the GM's party Short Rest offers the Hit Dice that
+// heal and spends the ones the GM chose, in one request; at 0 hit points
+// the death-save track shows on the phone and the GM's screen alike, live,
+// through Stable and Dead; sheets come in by file picker and drag and
+// drop; the server's rolls get log cards, the player is alerted to react
+// wherever they are, an undone cast is marked; the GM's screen keeps the
+// order in view beside the forms at 1280×800.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -272,7 +273,7 @@ export function playTests(t) {
     }
   });
 
-  test('the GM\'s party Short Rest spends the Hit Dice chosen by default', async () => {
+  test('the GM\'s party Short Rest offers the Hit Dice that heal and spends the ones chosen, in one change', async () => {
     await gm.click('a[data-tab=encounter]');
     await damage('Ardent', 20);
     await phone.click('a[data-tab=sheet]');
@@ -285,12 +286,20 @@ export function playTests(t) {
     // 20 missing, a d10 with no Constitution bonus gives 6 on average: the
     // dice until their averages cover it are 4, as the server counts them.
     assert.equal(await dice.inputValue(), '4');
+    // The GM asks Ardent for three instead: the party still rests in one
+    // request (one change), naming Ardent's own dice.
+    await dice.fill('3');
+    const rests = [];
+    const seen = (r) => { if (r.method() === 'POST' && /\/rests$/.test(r.url())) rests.push(new URL(r.url()).pathname); };
+    gm.on('request', seen);
     await gm.click('#rest-go');
     const done = gm.locator('#rest-out');
     await done.getByText('The party took a Short Rest.').waitFor({ state: 'visible' });
-    assert.match(await done.locator('li[data-name="Ardent"]').innerText(), /Ardent: \d+ \/ 44 HP · spent d10, d10, d10, d10, regained \d+ HP/);
+    gm.off('request', seen);
+    assert.deepEqual(rests, [`/campaigns/${CAMPAIGN}/rests`], 'one party rest, not one rest a character');
+    assert.match(await done.locator('li[data-name="Ardent"]').innerText(), /Ardent: \d+ \/ 44 HP · spent d10, d10, d10, regained \d+ HP/);
     // The player's phone shows the dice spent, live.
-    await phone.locator('#vitals').getByText('Hit Dice left: 1d10').waitFor({ state: 'visible' });
+    await phone.locator('#vitals').getByText('Hit Dice left: 2d10').waitFor({ state: 'visible' });
     // A player has no party rest.
     await phone.click('a[data-tab=table]');
     await phone.locator('#import-card').waitFor({ state: 'visible' });

@@ -100,7 +100,9 @@ pub use hit_dice::{Rested, rest_with_hit_dice};
 pub use house::{TABLE, house_rules, set_house_rule, set_house_rules};
 pub use max_hp::{MaxHpFromDice, MaxHpRule, max_hp_from_dice};
 pub use name::{MAX_NAME, NameKind, NameProblem, check_name, check_unconfusable};
-pub use party_rest::{PartyHitDice, PartyMember, PartyRest, rest_all, rest_all_spending};
+pub use party_rest::{
+    PartyHitDice, PartyMember, PartyRest, rest_all, rest_all_choosing, rest_all_spending,
+};
 pub use retry::{Retryable, dice_seed, retry};
 pub use state::{
     Batch, CHARACTER, ENCOUNTER, ENDED_ENCOUNTER, EncounterState, character, commit_character,

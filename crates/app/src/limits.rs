@@ -36,6 +36,8 @@ pub const MAX_GEAR: usize = 64;
 pub const MAX_CLASSES: usize = 12;
 /// Most combatants in one encounter.
 pub const MAX_COMBATANTS: usize = 64;
+/// Most characters one party rest names with their own Hit Point Dice.
+pub const MAX_PARTY_CHOICES: usize = 64;
 /// Largest hit points, hit point maximum or damage a request may name.
 pub const MAX_HIT_POINTS: i32 = 100_000;
 /// Largest absolute Armor Class, save bonus or flat bonus a request may name.

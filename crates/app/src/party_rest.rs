@@ -1,8 +1,11 @@
 //! A party's rest (`rest --all`, the API's party rest): every stored
 //! character rests in one change, each taking back on a Short Rest what
 //! its class features may unasked and spending the Hit Point Dice asked
-//! for. Above both the class resources and the Hit Point Dice it asks,
-//! so neither names the other round a circle.
+//! for: each character's own when the table names them, the party's
+//! default otherwise. Above both the class resources and the Hit Point
+//! Dice it asks, so neither names the other round a circle.
+
+use std::collections::BTreeMap;
 
 use grimoire_dice::DiceRng;
 use grimoire_rules::{Caster, HitDice, HitDieRoll};
@@ -12,7 +15,7 @@ use serde::Serialize;
 use crate::character::RestKind;
 use crate::error::AppError;
 use crate::hit_dice::rest_outcome;
-use crate::state::{Batch, CHARACTER};
+use crate::state::{Batch, CHARACTER, fold};
 
 /// One character of a party rest.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -75,14 +78,51 @@ pub fn rest_all_spending<R: DiceRng + ?Sized>(
     spend: PartyHitDice,
     rng: &mut R,
 ) -> Result<PartyRest, AppError> {
+    rest_all_choosing(store, command, kind, spend, &BTreeMap::new(), rng)
+}
+
+/// [`rest_all_spending`] with each character's own choice where the table
+/// made one: `chosen` names characters (without regard to case) and the
+/// Hit Point Dice each spends at the end of the Short Rest; the others
+/// spend what `spend` says. Still one change for the whole party. A name
+/// that is no stored character is refused (`unknown_character`) before
+/// anyone rests; more dice than a character has left is that character's
+/// refusal (`no_hit_dice_left`), listed, the others resting. More than
+/// [`crate::limits::MAX_PARTY_CHOICES`] names are refused (`too_many`).
+pub fn rest_all_choosing<R: DiceRng + ?Sized>(
+    store: &mut Store,
+    command: impl Into<String>,
+    kind: RestKind,
+    spend: PartyHitDice,
+    chosen: &BTreeMap<String, HitDice>,
+    rng: &mut R,
+) -> Result<PartyRest, AppError> {
+    crate::limits::check_count(
+        chosen.len(),
+        crate::limits::MAX_PARTY_CHOICES,
+        "too_many",
+        "hit_dice_each",
+    )?;
     let all: Vec<Entity<Caster>> = store.list(CHARACTER)?;
+    if let Some(name) = chosen
+        .keys()
+        .find(|n| !all.iter().any(|c| fold(&c.name) == fold(n)))
+    {
+        return Err(AppError::UnknownCharacter { name: name.clone() });
+    }
     let mut batch = Batch::new(command);
     let mut members = Vec::new();
     let mut any = false;
     for c in &all {
-        let dice = match spend {
-            PartyHitDice::ToHeal if kind == RestKind::Short => c.state.hit_dice_to_heal(),
-            _ => HitDice::default(),
+        let own = chosen
+            .iter()
+            .find(|(n, _)| fold(n) == fold(&c.name))
+            .map(|(_, d)| *d);
+        let dice = match (own, spend) {
+            _ if kind == RestKind::Long => HitDice::default(),
+            (Some(d), _) => d,
+            (None, PartyHitDice::ToHeal) => c.state.hit_dice_to_heal(),
+            (None, PartyHitDice::None) => HitDice::default(),
         };
         let mut hit_dice_rolls = Vec::new();
         // A Short Rest takes back what Arcane Recovery and Sorcerous

@@ -327,6 +327,77 @@ fn hit_dice_party_rest_rests_every_character_in_one_change() {
     assert!(text.contains("Bram: HP 42/42"), "{text}");
 }
 
+/// 2024 Hit Point Dice on a party Short Rest: each character spends the
+/// dice the table chose for it (`NAME=DICE`), the others what `auto`
+/// says, all in one change; a name that is no character is refused before
+/// anyone rests, more dice than are left is that character's refusal.
+#[test]
+fn hit_dice_party_short_rest_takes_each_characters_own_dice_in_one_change() {
+    let s = Session::new();
+    bram(&s);
+    s.ok(&["hp", "Bram", "--max", "42", "--ac", "18"]);
+    s.ok(&["damage", "Bram", "30"]);
+    s.ok(&[
+        "character",
+        "new",
+        "Cleo",
+        "--class",
+        "cleric:3",
+        "--abilities",
+        "con=12,wis=16",
+    ]);
+    s.ok(&["hp", "Cleo", "--max", "auto", "--ac", "16"]);
+    s.ok(&["damage", "Cleo", "10"]);
+    let r = s.ok(&["rest", "--all", "--short", "--hit-dice", "bram=d8:1;auto"]);
+    let member = |name: &str| {
+        r["characters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("{name} in {r}"))
+            .clone()
+    };
+    let bram = member("Bram");
+    let sizes: Vec<u64> = bram["hit_dice_rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["size"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sizes, [8], "the one d8 chosen for Bram: {r}");
+    let cleo = member("Cleo");
+    assert!(
+        !cleo["hit_dice_rolls"].as_array().unwrap().is_empty(),
+        "auto for the one not named: {r}"
+    );
+    assert_eq!(
+        s.ok(&["hp", "Bram"])["hit_dice_left"],
+        serde_json::json!({"d8": 1, "d10": 3})
+    );
+    // One change: one undo takes back both characters' rests.
+    s.ok(&["undo", "Cleo"]);
+    assert_eq!(s.ok(&["hp", "Bram"])["vitals"]["hp"], 12);
+    assert_eq!(
+        s.ok(&["hp", "Bram"])["hit_dice_left"],
+        serde_json::json!({"d8": 2, "d10": 3})
+    );
+    // A name that is no character: refused, nobody rests.
+    let e = s.fails(1, &["rest", "--all", "--short", "--hit-dice", "Nobody=1"]);
+    assert_eq!(e["code"], "unknown_character", "{e}");
+    assert_eq!(s.ok(&["hp", "Bram"])["vitals"]["hp"], 12);
+    // A bare number names nobody: a usage error, worded.
+    let e = s.fails(2, &["rest", "--all", "--short", "--hit-dice", "2"]);
+    assert_eq!(e["code"], "invalid_hit_dice", "{e}");
+    // More d8s than Bram has: his refusal, listed; Cleo rests.
+    let r = s.ok(&["rest", "--all", "--short", "--hit-dice", "Bram=d8:3;Cleo=1"]);
+    let chars = r["characters"].as_array().unwrap();
+    let bram = chars.iter().find(|c| c["name"] == "Bram").unwrap();
+    assert_eq!(bram["refused"], "no_hit_dice_left", "{r}");
+    let cleo = chars.iter().find(|c| c["name"] == "Cleo").unwrap();
+    assert_eq!(cleo["hit_dice_rolls"].as_array().unwrap().len(), 1, "{r}");
+}
+
 #[test]
 fn death_save_spare_the_dying_cast_on_a_dying_character_makes_it_stable() {
     let s = Session::new();

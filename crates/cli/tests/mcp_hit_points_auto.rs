@@ -1,7 +1,8 @@
 //! Issue 34 through `grimoire mcp`: a maximum from the Hit Point Dice
 //! (`hp` with `max_auto`: fixed or rolled, each level shown) and a party
 //! Short Rest spending the Hit Point Dice the missing hit points call for
-//! (`rest` with `all` and `hit_dice: "auto"`).
+//! (`rest` with `all` and `hit_dice: "auto"`), or the dice named for a
+//! character (`hit_dice: "Pal=d10:1"`).
 
 mod mcp_client;
 
@@ -58,5 +59,15 @@ async fn hit_points_auto_and_a_party_short_rest_through_mcp() {
         json!({"kind": "short", "all": true, "hit_dice": "2"}),
     )
     .await;
-    assert!(failed, "only auto fits a party: {e}");
+    assert!(failed, "a bare number names no character: {e}");
+    // Each character's own dice, still one party rest.
+    let own = ok(
+        &client,
+        "rest",
+        json!({"kind": "short", "all": true, "hit_dice": "Pal=d10:1"}),
+    )
+    .await;
+    let rolls = own["characters"][0]["hit_dice_rolls"].as_array().unwrap();
+    assert_eq!(rolls.len(), 1, "{own}");
+    assert_eq!(rolls[0]["size"], 10, "{own}");
 }

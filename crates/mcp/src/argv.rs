@@ -340,11 +340,9 @@ pub fn rest(p: &Rest) -> Result<Vec<String>, Violation> {
         RestKind::Long => "--long",
     };
     match (&p.character, p.all == Some(true)) {
-        (None, true) if p.hit_dice.as_deref().is_none_or(|d| d == "auto") => {
-            Ok(Argv::new(&["rest", "--all", kind])
-                .opt("hit-dice", p.hit_dice.as_ref())
-                .done())
-        }
+        (None, true) => Ok(Argv::new(&["rest", "--all", kind])
+            .opt("hit-dice", p.hit_dice.as_ref())
+            .done()),
         (Some(c), false) => Ok(Argv::new(&["rest"])
             .arg(c)
             .arg(kind)

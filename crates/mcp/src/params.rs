@@ -356,10 +356,10 @@ pub struct Rest {
     pub character: Option<String>,
     /// "short" or "long".
     pub kind: RestKind,
-    /// Hit Point Dice to spend at the end of a short rest: a number ("2", the largest dice first), sizes with counts ("d10:1,d8:1") or "auto" (enough for the hit points missing; the one choice with all). Each rolls plus the Constitution modifier.
-    #[schemars(length(min = 1, max = 40))]
+    /// Hit Point Dice to spend at the end of a short rest: a number ("2", the largest dice first), sizes with counts ("d10:1,d8:1") or "auto" (enough for the hit points missing). With all: "auto", or each character's own as NAME=DICE entries separated by ";" ("Pal=2;Rang=d10:1;auto": auto for everyone not named). Each rolls plus the Constitution modifier.
+    #[schemars(length(min = 1, max = 400))]
     pub hit_dice: Option<String>,
-    /// Rest every stored character at once (a short rest spends no Hit Point Dice unless hit_dice is "auto"); leave out character.
+    /// Rest every stored character at once, in one change (a short rest spends no Hit Point Dice unless hit_dice says "auto" or names a character's own); leave out character.
     pub all: Option<bool>,
     /// Arcane Recovery (Wizard) as a short rest finishes: the level of each expended slot to bring back, e.g. [3, 1] (levels adding up to half the Wizard level, rounded up; none above 5).
     #[schemars(length(max = 10))]

@@ -212,6 +212,54 @@ async fn hit_dice_party_short_rest_to_heal_spends_what_is_missing() {
     }
 }
 
+/// 2024 Hit Point Dice on a party Short Rest, each character's own: the
+/// GM names the dice a character spends (`hit_dice_each`), in the one
+/// change of the party's rest; a player may not, and a name that is no
+/// character of the campaign is refused with nothing rested.
+#[tokio::test]
+async fn hit_dice_party_short_rest_takes_each_characters_own_dice() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let (s, v) = h
+            .post(
+                &format!("{ELMIRA}/hp"),
+                Some(&t.gm),
+                json!({"max_hp": 20, "ac": 12, "hp": 5}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let rests = "/campaigns/cave/rests";
+        let body = json!({"kind": "short", "hit_dice": "to_heal",
+                          "hit_dice_each": {"elmira": {"d6": 1}}, "seed": 4});
+        let (s, v) = h.post(rests, Some(&t.petr), body.clone()).await;
+        assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+        let (s, v) = h.post(rests, Some(&t.gm), body).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let rolls = v["characters"][0]["hit_dice_rolls"].as_array().unwrap();
+        assert_eq!(rolls.len(), 1, "the one d6 named, not to_heal's three: {v}");
+        assert_eq!(rolls[0]["size"], 6, "{v}");
+        assert!(v["change"].is_i64(), "{v}");
+        let (s, v) = h
+            .post(
+                rests,
+                Some(&t.gm),
+                json!({"kind": "short", "hit_dice_each": {"Nobody": {"d6": 1}}}),
+            )
+            .await;
+        assert_eq!(code(&v), "unknown_character", "{s}: {v}");
+        let (s, v) = h
+            .post(
+                rests,
+                Some(&t.gm),
+                json!({"kind": "short", "hit_dice_each": {"Elmira": {"d6": 3}}}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["characters"][0]["refused"], "no_hit_dice_left", "two left: {v}");
+        assert!(v["change"].is_null(), "nobody rested: {v}");
+    }
+}
+
 #[tokio::test]
 async fn hit_points_maximum_from_the_hit_point_dice_through_the_api() {
     for h in harnesses().await {

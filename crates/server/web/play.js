@@ -313,10 +313,10 @@ function spentText(rolls) {
 /**
  * The GM's party rest: Short or Long for every character. A Short Rest
  * first lists each character's Hit Point Dice to spend, defaulted to
- * what heals it; as defaulted (or with none) the whole party rests in one
- * change (`POST …/rests`, `hit_dice: to_heal`), otherwise each character
- * rests spending its own dice. The result is listed under the buttons. `ctx`: `{ campaign, characters, explain(err|code),
- * onDone() }`.
+ * what heals it; the whole party rests in one change (`POST …/rests`):
+ * as defaulted with `hit_dice: to_heal`, otherwise with each character's
+ * own dice (`hit_dice_each`). The result is listed under the buttons.
+ * `ctx`: `{ campaign, characters, explain(err|code), onDone() }`.
  */
 export function partyRestCard(ctx) {
   const out = h('div', { id: 'rest-out', role: 'status', 'aria-live': 'polite' });
@@ -330,10 +330,11 @@ export function partyRestCard(ctx) {
   const memberRow = (m, extra = '') => h('li', { 'data-name': m.name }, m.refused
     ? t('rest.refused', { name: m.name, why: ctx.explain(m.refused) })
     : (m.max_hp != null ? t('rest.member', { name: m.name, hp: m.hp, max: m.max_hp }) : t('rest.memberNoHp', { name: m.name })) + extra);
-  const party = async (kind, hitDice) => {
+  const party = async (kind, hitDice, each) => {
     try {
       const body = { kind };
       if (hitDice) body.hit_dice = hitDice;
+      if (each) body.hit_dice_each = each;
       const r = await post(`/campaigns/${enc(ctx.campaign)}/rests`, body);
       result(kind, r.characters.map((m) => memberRow(m, spentText(m.hit_dice_rolls))));
     } catch (e) { out.replaceChildren(ctx.errorBlock(e)); }
@@ -368,17 +369,8 @@ export function partyRestCard(ctx) {
       if (!n) continue;
       (dice[i.dataset.name] ||= {})[`d${i.dataset.size}`] = n;
     }
-    if (!Object.keys(dice).length) { party('short'); return; }
-    const rows = [];
-    for (const ch of ctx.characters()) {
-      const path = `/campaigns/${enc(ctx.campaign)}/characters/${enc(ch.name)}/rests`;
-      try {
-        const r = await post(path, { kind: 'short', hit_dice: dice[ch.name] || {} });
-        const v = r.character.vitals;
-        rows.push(memberRow({ name: ch.name, hp: v ? v.hp : null, max_hp: v ? v.max_hp : null }, spentText(r.hit_dice_rolls)));
-      } catch (e) { rows.push(memberRow({ name: ch.name, refused: e.code })); }
-    }
-    result('short', rows);
+    // Each character's own dice, the party still resting in one change.
+    party('short', null, Object.keys(dice).length ? dice : null);
   });
   return h('section', { class: 'card', id: 'party-rest', 'aria-labelledby': 'rest-h' },
     h('h3', { id: 'rest-h' }, t('rest.title')),

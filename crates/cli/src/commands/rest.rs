@@ -32,7 +32,7 @@ pub struct RestArgs {
     /// Hit Point Dice to spend at the end of the Short Rest: a number (largest dice first), sizes (d10:1,d8:1) or auto (enough for the hit points missing)
     #[arg(long = "hit-dice", value_name = "DICE", requires = "short")]
     pub hit_dice: Option<String>,
-    /// Rest every stored character (a Short Rest spends Hit Point Dice only with --hit-dice auto)
+    /// Rest every stored character in one change (a Short Rest spends Hit Point Dice only as --hit-dice says: auto, or each one's own, Pal=2;Rang=d10:1)
     #[arg(long, conflicts_with_all = ["name"])]
     pub all: bool,
     /// Arcane Recovery at the end of the Short Rest: the levels of the expended slots to recover (3,1)
@@ -276,28 +276,62 @@ pub fn hit_dice_lines(
     )))
 }
 
-/// `rest --all`: every stored character rests in one change; on a Short
-/// Rest with `--hit-dice auto` each spends the dice its missing hit points
-/// call for (no other `--hit-dice` fits a whole party).
-pub fn party(ctx: &Ctx, kind: RestKind, hit_dice: Option<&str>) -> anyhow::Result<()> {
-    let spend = match hit_dice.map(str::trim) {
-        None => grimoire_app::PartyHitDice::None,
-        Some("auto") => grimoire_app::PartyHitDice::ToHeal,
-        Some(given) => {
-            return Err(Failure::usage_worded(
-                "invalid_hit_dice",
-                "cli-bad-party-hit-dice",
-                &[("given", given)],
-            )
-            .into());
-        }
+/// Reads a party's `--hit-dice`: `auto` (each spends what its missing hit
+/// points call for), and `NAME=DICE` entries separated by `;`, each the
+/// named character's own choice as for one character (`Pal=2;Rang=d10:1`);
+/// `auto` among them is the choice of everyone not named. Each named
+/// character is read from `store` to turn a number into dice.
+fn party_hit_dice(
+    store: &grimoire_store::Store,
+    spec: Option<&str>,
+) -> anyhow::Result<(
+    grimoire_app::PartyHitDice,
+    std::collections::BTreeMap<String, HitDice>,
+)> {
+    let mut spend = grimoire_app::PartyHitDice::None;
+    let mut chosen = std::collections::BTreeMap::new();
+    let Some(spec) = spec else {
+        return Ok((spend, chosen));
     };
+    let bad = || {
+        anyhow::Error::from(Failure::usage_worded(
+            "invalid_hit_dice",
+            "cli-bad-party-hit-dice",
+            &[("given", spec)],
+        ))
+    };
+    for entry in spec.split(';').map(str::trim).filter(|e| !e.is_empty()) {
+        match entry.split_once('=') {
+            None if entry == "auto" => spend = grimoire_app::PartyHitDice::ToHeal,
+            None => return Err(bad()),
+            Some((name, dice)) => {
+                if chosen.len() >= grimoire_app::limits::MAX_PARTY_CHOICES {
+                    return Err(bad());
+                }
+                let c = active::character(store, Some(name.trim()))?;
+                let dice = hit_dice(dice, &c.state)?;
+                if chosen.insert(c.name.clone(), dice).is_some() {
+                    return Err(bad());
+                }
+            }
+        }
+    }
+    Ok((spend, chosen))
+}
+
+/// `rest --all`: every stored character rests in one change; on a Short
+/// Rest `--hit-dice` says which Hit Point Dice each spends: `auto` for the
+/// dice its missing hit points call for, or each character's own
+/// (`Pal=2;Rang=d10:1;auto`, see [`party_hit_dice`]).
+pub fn party(ctx: &Ctx, kind: RestKind, hit_dice: Option<&str>) -> anyhow::Result<()> {
     let mut store = ctx.store()?;
-    let done = grimoire_app::rest_all_spending(
+    let (spend, chosen) = party_hit_dice(&store, hit_dice)?;
+    let done = grimoire_app::rest_all_choosing(
         &mut store,
         ctx.command_line.clone(),
         kind,
         spend,
+        &chosen,
         &mut ctx.rng(),
     )
     .map_err(state::app_error)?;

@@ -89,6 +89,19 @@ fn describe_values(doc: &mut serde_json::Value) {
         &format!("{schemas}/RestInput/properties/hit_dice"),
         json!({ "properties": { "d6": count, "d8": count, "d10": count, "d12": count } }),
     );
+    // A party's Short Rest: each character's own dice, by its name.
+    patch(
+        doc,
+        &format!("{schemas}/PartyRestInput/properties/hit_dice_each"),
+        json!({
+            "maxProperties": grimoire_app::limits::MAX_PARTY_CHOICES,
+            "propertyNames": { "minLength": 1, "maxLength": 60 },
+            "additionalProperties": {
+                "type": "object",
+                "properties": { "d6": count, "d8": count, "d10": count, "d12": count }
+            }
+        }),
+    );
     // Class resources (issue 33): Arcane Recovery names slot levels 1-9,
     // at most 10 of them; Font of Magic a slot level 1-9.
     let slot_level = json!({ "type": "integer", "minimum": 1, "maximum": 9 });

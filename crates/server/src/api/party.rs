@@ -1,8 +1,9 @@
 //! A party rest (issue 34, 2024 rules): `POST /campaigns/{campaign}/rests`,
 //! the GM's alone. Every character of the campaign takes a Short Rest
 //! (spending no Hit Point Dice, or with `hit_dice: to_heal` those its
-//! missing hit points call for) or a Long Rest in one change; one the rules
-//! refuse (dead, a Long Rest too soon or inside a running encounter) is
+//! missing hit points call for, or the dice `hit_dice_each` names for it)
+//! or a Long Rest in one change; one the rules refuse (dead, a Long Rest
+//! too soon or inside a running encounter, more dice than it has left) is
 //! listed with the refusal's code and left as it was.
 
 use axum::Json;
@@ -19,7 +20,7 @@ use crate::state::AppState;
 use grimoire_app::RestKind;
 
 /// Which rest the party takes.
-#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct PartyRestInput {
     /// `short` or `long`.
@@ -29,6 +30,12 @@ pub(crate) struct PartyRestInput {
     /// average covers the hit points missing).
     #[serde(default)]
     hit_dice: grimoire_app::PartyHitDice,
+    /// On a Short Rest, the Hit Point Dice a character chose, by its name
+    /// (`{"Ardent": {"d10": 2}}`); they replace `hit_dice` for that one
+    /// character. A name that is no character of the campaign is refused.
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    hit_dice_each: std::collections::BTreeMap<String, grimoire_rules::HitDice>,
     /// Seeds the Hit Point Dice (the same seed, the same rolls).
     #[serde(default)]
     seed: Option<u64>,
@@ -66,7 +73,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
 
 /// Every character of the campaign rests at once (the GM's alone): a Long
 /// Rest, or a Short Rest spending no Hit Point Dice unless `hit_dice` says
-/// `to_heal`.
+/// `to_heal` or `hit_dice_each` names a character's own.
 #[utoipa::path(post, path = "/campaigns/{campaign}/rests", tag = "campaigns",
     security(("token" = [])), params(("campaign" = String, Path)), request_body = PartyRestInput,
     responses((status = 200, body = PartyRestView), (status = 400, body = crate::api::ErrorBody),
@@ -84,11 +91,13 @@ async fn party_rest(
     };
     let seed = grimoire_app::dice_seed(input.seed);
     let spend = input.hit_dice;
+    let chosen = input.hit_dice_each;
     let (by, view) = state
         .in_campaign(token, campaign.clone(), move |me, store| {
             me.require_gm("server-gm-party_rest")?;
             let mut rng = grimoire_dice::SeededRng::new(seed);
-            let done = grimoire_app::rest_all_spending(store, command, kind, spend, &mut rng)?;
+            let done =
+                grimoire_app::rest_all_choosing(store, command, kind, spend, &chosen, &mut rng)?;
             let view = PartyRestView {
                 characters: done
                     .members

@@ -163,7 +163,7 @@ help-grimoire-rest--name = Postava; vynechte pro aktivní (grimoire use JMÉNO)
 help-grimoire-rest--long = Dlouhý odpočinek: vrátí se všechny pozice (R4)
 help-grimoire-rest--short = Krátký odpočinek: vrátí se paktové pozice a použití obnovovaná krátkým odpočinkem
 help-grimoire-rest--hit_dice = Kostky životů utracené na konci krátkého odpočinku: počet (největší kostky napřed) nebo velikosti, d10:1,d8:1
-help-grimoire-rest--all = Odpočine si každá uložená postava (krátký odpočinek neutrácí kostky životů)
+help-grimoire-rest--all = Odpočine si každá uložená postava v jedné změně (krátký odpočinek utrácí kostky životů jen podle --hit-dice: auto, nebo každé její vlastní, Pal=2;Rang=d10:1)
 help-grimoire-condition--name = Postava; vynechte pro aktivní (grimoire use JMÉNO)
 help-grimoire-condition--toggle = add (přidat) nebo remove (odebrat)
 help-grimoire-condition--condition = Stav (incapacitated, stunned, ...) nebo `silenced`

@@ -97,7 +97,7 @@ mcp-bound-min-items = { $path }: { $len } { $len ->
 mcp-args-house-rules = uveďte action i rule, nebo ani jedno pro čtení domácích pravidel
 mcp-args-turn = zadejte právě jedno: encounter (v boji), nebo character (mimo boj)
 mcp-args-damage-type = damage_type uplatní odolnosti účastníka: zadej k němu i encounter
-mcp-args-rest = uveď character, nebo all true a žádnou postavu (hit_dice pak jen „auto“)
+mcp-args-rest = uveď character, nebo all true a žádnou postavu (hit_dice pak „auto“ nebo položky JMÉNO=KOSTKY oddělené „;“)
 mcp-args-history = zadej name (s encounter true pro střetnutí), nebo house_rules true bez name
 mcp-args-sheet = zadej právě jedno: file (cestu na tomto počítači), nebo sheet (samotný JSON)
 mcp-args-sheet-size = deník má přes 2 MiB JSON, nebo ho nešlo zapsat, aby ho příkaz přečetl

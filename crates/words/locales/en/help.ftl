@@ -166,7 +166,7 @@ help-grimoire-rest--name = The character; leave out for the active one (grimoire
 help-grimoire-rest--long = A Long Rest: every slot returns (R4)
 help-grimoire-rest--short = A Short Rest: pact slots and short-rest uses return
 help-grimoire-rest--hit_dice = Hit Point Dice to spend at the end of the Short Rest: a number (largest dice first) or sizes, d10:1,d8:1
-help-grimoire-rest--all = Rest every stored character (a Short Rest spends no Hit Point Dice)
+help-grimoire-rest--all = Rest every stored character in one change (a Short Rest spends Hit Point Dice only as --hit-dice says: auto, or each one's own, Pal=2;Rang=d10:1)
 help-grimoire-condition--name = The character; leave out for the active one (grimoire use NAME)
 help-grimoire-condition--toggle = add or remove
 help-grimoire-condition--condition = A condition (incapacitated, stunned, ...) or `silenced`

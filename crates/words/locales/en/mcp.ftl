@@ -82,7 +82,7 @@ mcp-bound-min-items = { $path }: { $len } items, at least { $min } needed
 mcp-args-house-rules = give both action and rule, or neither to read the house rules
 mcp-args-turn = give exactly one of encounter (in a fight) or character (outside one)
 mcp-args-damage-type = damage_type applies a combatant's resistances: give the encounter with it
-mcp-args-rest = give character, or all true and no character (hit_dice then only "auto")
+mcp-args-rest = give character, or all true and no character (hit_dice then "auto" or NAME=DICE entries separated by ";")
 mcp-args-history = give name (with encounter true for an encounter's), or house_rules true and no name
 mcp-args-sheet = give exactly one of file (a path on this machine) or sheet (the JSON itself)
 mcp-args-sheet-size = the sheet is over 2 MiB of JSON, or could not be written for the command to read
