@@ -145,7 +145,14 @@ test('the spellbook finds spells in Czech and charts their damage', async () => 
   await card.screenshot({ path: path.join(SHOTS, 'damage-chart.png') });
   await player.evaluate(() => { document.querySelector('.top').style.position = ''; });
   await player.fill('#q', 'fire');
-  await player.locator('article[data-spell="fireball"]').waitFor();
+  const fireball = player.locator('article[data-spell="fireball"]');
+  await fireball.waitFor();
+  // Its material component reads in Czech when the table does (issue 37).
+  await player.selectOption('#lang', 'cs');
+  await fireball.getByText('M (kulička netopýřího trusu a síry)').waitFor({ state: 'visible' });
+  assert.equal(await fireball.getByText('guano').count(), 0, 'no English material in Czech');
+  await player.selectOption('#lang', 'en');
+  await fireball.getByText('M (a ball of bat guano and sulfur)').waitFor({ state: 'visible' });
   await player.evaluate(() => window.scrollTo(0, 0));
   await shot(player, 'spellbook');
   // Each tab keeps its own scroll: the spellbook scrolled down, the sheet

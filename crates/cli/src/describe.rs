@@ -153,6 +153,17 @@ pub fn spell_casting_time(spell: &Spell, lang: Lang) -> String {
     casting_time(&time, lang)
 }
 
+/// A spell's components (`V, S, M (...)`), the material in the chosen
+/// language when the catalogue has it (R14c).
+pub fn spell_components(spell: &Spell, lang: Lang) -> String {
+    let mut components = spell.components.clone();
+    let cs = spell.material_cs.as_ref().filter(|_| lang == Lang::CS);
+    if let (Some(material), Some(cs)) = (components.material.as_mut(), cs) {
+        material.text.clone_from(cs);
+    }
+    components.to_string()
+}
+
 /// The casting time without its trigger text, for lists.
 pub fn casting_time_short(time: &CastingTime, lang: Lang) -> String {
     match time {

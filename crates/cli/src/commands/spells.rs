@@ -62,6 +62,7 @@ pub fn spell_json(s: &CatalogSpell) -> serde_json::Value {
         "range": sp.range,
         "area": sp.area,
         "components": sp.components,
+        "material_cs": sp.material_cs,
         "duration": sp.duration,
         "summary_en": s.summary_en,
         "summary_cs": s.summary_cs,
@@ -173,7 +174,7 @@ pub fn show(ctx: &Ctx, args: &SpellArgs) -> anyhow::Result<()> {
         Some((Text::CastingTime, describe::spell_casting_time(sp, lang))),
         Some((Text::Range, describe::range(&sp.range, lang))),
         area,
-        Some((Text::Components, sp.components.to_string())),
+        Some((Text::Components, describe::spell_components(sp, lang))),
         Some((Text::Duration, describe::duration(&sp.duration, lang))),
         Some((Text::Classes, classes.join(", "))),
     ];

@@ -415,7 +415,7 @@ pub(crate) fn card(c: &CatalogSpell) -> Card {
         range: words::range(&spell.range),
         self_only,
         area: spell.area.as_ref().map(words::area),
-        components: words::components(&spell.components),
+        components: words::components(&spell.components, spell.material_cs.as_deref()),
         duration: words::duration(&spell.duration),
         summary_en: c.summary_en.clone(),
         summary_cs: c.summary_cs.clone(),

@@ -157,8 +157,9 @@ pub(crate) fn duration(d: &Duration) -> Both {
 }
 
 /// The components (R14): letters in English, initials of the chapter's
-/// Czech words (Verbální, Somatická, Materiální) in Czech.
-pub(crate) fn components(c: &Components) -> Both {
+/// Czech words (Verbální, Somatická, Materiální) in Czech; the material in
+/// Czech when the catalogue has it (`material_cs`), else in English.
+pub(crate) fn components(c: &Components, material_cs: Option<&str>) -> Both {
     let mut letters = Vec::new();
     if c.verbal {
         letters.push("V");
@@ -182,7 +183,8 @@ pub(crate) fn components(c: &Components) -> Both {
                 more.push(words.text(lang, "card-material-consumed", None));
             }
             let mut args = FluentArgs::new();
-            args.set("text", m.text.clone());
+            let text = material_cs.filter(|_| lang == "cs").unwrap_or(&m.text);
+            args.set("text", text.to_owned());
             let id = if more.is_empty() {
                 "card-material"
             } else {
@@ -249,15 +251,19 @@ mod tests {
             somatic: true,
             material: None,
         };
-        assert_eq!(components(&c).cs, "V, S");
+        assert_eq!(components(&c, None).cs, "V, S");
         c.material = Some(grimoire_rules::Material {
             text: "a diamond".into(),
             cost_gp: Some(300),
             consumed: true,
         });
-        let c = components(&c);
+        assert_eq!(
+            components(&c, None).cs,
+            "V, S, M (a diamond; 300 zl, spotřebuje se)"
+        );
+        let c = components(&c, Some("diamant"));
         assert_eq!(c.en, "V, S, M (a diamond; 300 gp, consumed)");
-        assert_eq!(c.cs, "V, S, M (a diamond; 300 zl, spotřebuje se)");
+        assert_eq!(c.cs, "V, S, M (diamant; 300 zl, spotřebuje se)");
         assert_eq!(span(&TimeSpan::rounds_of(1)).en, "1 round");
         assert_eq!(span(&TimeSpan::hours(24)).en, "24 hours");
     }
