@@ -62,6 +62,47 @@ fn commit_cast_in_encounter(bencher: divan::Bencher, backend: &str) {
     });
 }
 
+/// A cast's kilobyte of events, shaped like the app's (an action used, a
+/// slot spent and the cast's card with its rolls).
+fn cast_events(n: u32) -> serde_json::Value {
+    let roll = |d: u32| {
+        serde_json::json!({"label": {"kind": "damage", "damage_type": "force"},
+                           "notation": "1d4+1", "dice": [d % 4 + 1], "total": d % 4 + 2})
+    };
+    serde_json::json!([
+        {"entity": "Elmira", "event": {"event": "action_used", "action": "action"}},
+        {"entity": "Elmira", "event": {"event": "slot_expended", "level": 1, "pact": false,
+                                        "off_turn": false}},
+        {"entity": "Elmira", "card": {
+            "caster": "Elmira", "spell": "magic-missile", "spell_name": "Magic Missile",
+            "level": 1, "slot": 1, "pact": false, "mode": "slot", "via": null,
+            "class": "wizard", "action": "action", "save_dc": 19, "attack_bonus": 11,
+            "status": "resolved", "rounds_needed": null,
+            "rolls": [roll(n), roll(n / 4), roll(n / 16)], "targets": [], "effect": null,
+            "concentration_started": false, "concentration_ended": null, "notes": [],
+            "characters": []}}
+    ])
+}
+
+/// [`commit_one_entity`] in memory with a cast's events: the store's CPU
+/// for the change a table commits most (its events and the log row's
+/// delta are compressed since migration 6).
+#[divan::bench]
+fn commit_cast_with_events_memory(bencher: divan::Bencher) {
+    let mut store = Store::open_in_memory().unwrap();
+    seeded(&mut store);
+    let mut version = 1;
+    bencher.bench_local(|| {
+        let change = Change::new("cast")
+            .with_events(&cast_events(version as u32))
+            .unwrap()
+            .update("character", "Elmira", version, &state(version as u32))
+            .unwrap();
+        store.commit(&change).unwrap();
+        version += 1;
+    });
+}
+
 #[divan::bench]
 fn commit_then_undo_file(bencher: divan::Bencher) {
     let dir = tempfile::tempdir().unwrap();

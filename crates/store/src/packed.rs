@@ -49,8 +49,11 @@ pub(crate) fn delta_allowed(seq: u64) -> bool {
     seq % KEYFRAME_EVERY != 0
 }
 
+// Level 1 (zlib's fastest): level 6 saved about 10 bytes a cast (events
+// and delta together) and cost 16 µs more per commit
+// (`commit_cast_with_events_memory`, 54 against 38 µs).
 thread_local! {
-    static DEFLATE: RefCell<Compress> = RefCell::new(Compress::new(Compression::new(6), true));
+    static DEFLATE: RefCell<Compress> = RefCell::new(Compress::new(Compression::new(1), true));
     static INFLATE: RefCell<Decompress> = RefCell::new(Decompress::new(true));
 }
 
