@@ -540,6 +540,12 @@ fn metamagic_quickened_slot_spell_still_counts_for_r10() {
     // and Quickened's own rule says the same first.
     let err = refused(&s, &["Magic Missile", "-t", "Orc"]);
     assert_eq!(err["code"], "spell_after_quickened", "{err}");
+    let turn = &s.ok(&["character", "show", "Sorcha"])["character"]["turn"];
+    assert_eq!(
+        (&turn["slot_spent"], &turn["action_used"]),
+        (&true.into(), &false.into()),
+        "R10 saw the slot; the Action is left: {turn}"
+    );
 }
 
 #[test]

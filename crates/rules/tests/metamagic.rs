@@ -547,3 +547,18 @@ fn metamagic_empowered_by_the_lowest_rule_rerolls_dice_above_average_too() {
     );
     assert_eq!(out.resolution.targets[0].damage_total, 5 * 4 + 3);
 }
+
+#[test]
+fn metamagic_quickened_slot_spell_still_counts_as_the_turns_slot_r10() {
+    // The Bonus Action does not hide the slot: R10 sees it spent, and the
+    // Action left over may take only a cantrip.
+    let mut c = sorcerer(5, &[Metamagic::Quickened]);
+    let quick = with(&[meta(Metamagic::Quickened)]).target(goblin("Gob"));
+    let out = cast_ok(&mut c, &magic_missile(), &quick, &mut Scripted::new(&[1]));
+    assert_eq!(out.resolution.action, ActionKind::BonusAction);
+    assert_eq!(out.resolution.slot.unwrap().level.get(), 1);
+    assert!(c.turn().slot_spent, "R10 counts the Quickened spell's slot");
+    assert!(c.turn().available(ActionKind::Action));
+    let plain = CastRequest::new().target(goblin("Gob"));
+    cast_ok(&mut c, &fire_bolt(), &plain, &mut Scripted::new(&[15, 5]));
+}
