@@ -129,8 +129,23 @@ fn triggered_by_the_hit(caster: &Caster, spell: &Spell, req: &mut CastRequest) {
     if req.trigger.as_deref().is_none_or(|t| t.trim().is_empty()) {
         req.trigger = Some(hit.target.clone());
     }
-    req.critical_hit =
-        hit.critical && req.targets.len() == 1 && fold(&req.targets[0].name) == fold(&hit.target);
+    req.critical_hit = critical_hit_answered(caster, spell, req);
+}
+
+/// Whether the cast `req` answers the caster's recorded critical hit: a
+/// spell cast because of a hit (R11), at the one creature that hit
+/// struck. A request kept in a reaction window comes back without its
+/// `critical_hit` (never stored, never taken from a request), so the
+/// window's close asks this again of the caster's own recorded hit.
+pub(crate) fn critical_hit_answered(caster: &Caster, spell: &Spell, req: &CastRequest) -> bool {
+    let Some(hit) = caster.turn().last_hit.as_ref() else {
+        return false;
+    };
+    spell.targeting.on_creature_hit
+        && (hit.melee || !hit_melee_only(spell))
+        && hit.critical
+        && req.targets.len() == 1
+        && fold(&req.targets[0].name) == fold(&hit.target)
 }
 
 /// Whether `spell`'s trigger is a Melee weapon's hit only (Divine Smite),

@@ -609,6 +609,8 @@ pub fn resolve<R: DiceRng + ?Sized>(
             // Shield raised in the window included.
             let mut req = p.request.clone();
             crate::cast::encounter_numbers(&running, &mut req);
+            // A smite that waited still answers its critical hit (R11).
+            req.critical_hit = crate::cast::critical_hit_answered(w.caster(), &spell, &req);
             ward_off(running.effects(), &spell, &mut req, spells);
             let outcome = cast(w.caster(), &spell, &req, rng)?;
             landed(

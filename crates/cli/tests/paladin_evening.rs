@@ -2,7 +2,8 @@
 //! Paladin attacks twice in one Attack action (Extra Attack), smites on a
 //! critical hit (its dice doubled, R11), the Ranger's Hunter's Mark moves
 //! after a kill, the Paladin drops and makes death saves until Stable, and
-//! the party's Short Rest spends Hit Point Dice.
+//! the party's Short Rest spends Hit Point Dice; a smite after a critical
+//! hit waits for an enemy Mage's Counterspell and keeps its doubled dice.
 //!
 //! Seeds and the first d20 each rolls: 1 → 6, 2 → 11, 3 → 14, 4 → 19,
 //! 11 → 14, 17 → 20.
@@ -205,4 +206,69 @@ fn hit_points_rolled_maximum_takes_the_first_die_whole_and_rolls_each_later_leve
     assert_eq!(e["code"], "rolled_needs_auto", "{e}");
     let text = s.human(&["hp", "Pal", "--max", "auto", "--rolled"]);
     assert!(text.contains("(the whole die)"), "{text}");
+}
+
+/// R11: Divine Smite is a Bonus Action spell whose trigger is the hit, so
+/// it goes through every check of a cast: after the Paladin's critical hit
+/// on the Mage, the smite waits in the window the Mage's Counterspell
+/// could answer, and once the GM lets it pass it lands on the Mage, its
+/// dice doubled by the critical.
+#[test]
+fn paladin_evening_divine_smite_after_a_hit_waits_for_the_mages_counterspell() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Pal",
+        "--class",
+        "paladin:5",
+        "--abilities",
+        "str=16,dex=10,con=14,cha=14",
+    ]);
+    s.ok(&["equip", "Pal", "--weapon", "longsword"]);
+    s.ok(&["prepare", "Pal", "Divine Smite"]);
+    s.ok(&["encounter", "new", "Keep"]);
+    s.ok(&["encounter", "add", "Keep", "Pal", "--init", "20"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Keep",
+        "Mage",
+        "--monster",
+        "mage",
+        "--init",
+        "10",
+    ]);
+    s.ok(&["encounter", "start", "Keep"]);
+    let crit = seeded(&s, 17, &["attack", "Pal", "longsword", "-t", "Mage"])["attack"].clone();
+    assert_eq!(crit["target"]["attacks"][0]["critical"], true, "{crit}");
+    assert_eq!(crit["smites"], serde_json::json!(["divine-smite"]));
+    let hp_after_hit = crit["target"]["hp_after"].as_i64().unwrap();
+    let smite = seeded(&s, 5, &["cast", "Pal", "Divine Smite"]);
+    assert_eq!(smite["status"], "pending", "{smite}");
+    let reactors: Vec<&str> = smite["reactors"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{smite}"))
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(reactors, ["Mage"], "{smite}");
+    s.ok(&["encounter", "pass", "Keep", "Mage"]);
+    let done = s.ok(&["encounter", "resolve", "Keep"]);
+    let status = s.ok(&["encounter", "status", "Keep"]);
+    let mage = status["combatants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "Mage")
+        .unwrap()
+        .clone();
+    assert!(
+        mage["hp"].as_i64().unwrap() < hp_after_hit,
+        "the smite lands once the window closes: {done} {mage}"
+    );
+    assert!(
+        done.to_string().contains(r#""notation":"4d8""#),
+        "2d8 doubled by the critical: {done}"
+    );
 }
