@@ -1031,8 +1031,9 @@ mod tests {
         let mut store = Store::open_in_memory().unwrap();
         elmira(&mut store, &[]);
         let prone = ConditionInput {
-            condition: Condition::Prone,
+            condition: Affliction::Condition(Condition::Prone),
             remove: false,
+            level: None,
         };
         let s = condition(&mut store, "Elmira", &prone).unwrap();
         assert_eq!(s.character.conditions, [Condition::Prone]);
