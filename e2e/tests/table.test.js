@@ -279,10 +279,47 @@ test('a player casts Shield as a Reaction on another creature\'s turn, naming th
   await player.locator('.econ li.used').getByText('Reaction').waitFor({ state: 'visible' });
 });
 
-test('a long rest restores the slots, live for the GM too', async () => {
+test('a long rest restores the slots, live for the GM too, and the player\'s tabs share one live stream', async () => {
+  // Two more tabs of the player's browser follow the campaign through the
+  // first tab's streams (BroadcastChannel), opening none of their own: the
+  // server keeps 8 streams per account, and HTTP/1.1 gives a browser 6
+  // connections to it.
+  const streams = new Map(); // page -> its requests to an /events path
+  const watch = (p) => {
+    streams.set(p, []);
+    p.on('request', (r) => { if (/\/events$/.test(new URL(r.url()).pathname)) streams.get(p).push(new URL(r.url()).pathname); });
+  };
+  watch(player);
+  const tabs = [];
+  for (let i = 0; i < 2; i += 1) {
+    const tab = await player.context().newPage();
+    tab.setDefaultTimeout(10_000);
+    watch(tab);
+    await tab.goto(`${BASE}/#sheet`);
+    await waitSlots(tab, 2, 1);
+    await tab.locator('#live').waitFor({ state: 'visible' });
+    tabs.push(tab);
+  }
+  assert.deepEqual(tabs.map((tab) => streams.get(tab)), [[], []], 'the new tabs open no stream');
+  // The first tab reloads: one of the others takes its streams over.
+  await player.reload();
+  await waitSlots(player, 2, 1);
+  const campaignStream = `/campaigns/${CAMPAIGN}/events`;
+  const taken = () => tabs.filter((tab) => streams.get(tab).includes(campaignStream)).length;
+  for (let i = 0; i < 100 && taken() === 0; i += 1) await player.waitForTimeout(100);
+  assert.equal(taken(), 1, 'exactly one other tab follows the campaign');
+  await player.locator('#live').waitFor({ state: 'visible' });
+  assert.deepEqual(streams.get(player).filter((x) => x === campaignStream), [], 'the reloaded tab follows through the others');
   await player.click('#long-rest');
   await waitSlots(player, 2, 2);
   await waitSlots(gm, 2, 2);
+  // Both other tabs see it live: one from the server, one through the channel.
+  for (const tab of tabs) await waitSlots(tab, 2, 2);
+  // Closed, they hand the streams back to the first tab.
+  for (const tab of tabs) await tab.close();
+  for (let i = 0; i < 100 && !streams.get(player).includes(campaignStream); i += 1) await player.waitForTimeout(100);
+  assert.ok(streams.get(player).includes(campaignStream), 'the first tab follows the campaign again');
+  await player.locator('#live').waitFor({ state: 'visible' });
 });
 
 test('a wand casts Magic Missile without a slot (R5d)', async () => {

@@ -84,13 +84,76 @@ export function retryDelay(n, retryAfterSecs = 0) {
   return Math.max(wait, retryAfterSecs * 1000);
 }
 
+/** A short tag of `t`, so each account's shared streams have names of
+ *  their own without the token itself in them. */
+function tokenTag(t) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < t.length; i += 1) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(36);
+}
+
 /** Follows any server-sent event stream of the API (`/me/events`, a
- *  campaign's); reconnects after a drop, backing off while it fails.
+ *  campaign's), as `ownStream` does, but once per browser: the server
+ *  keeps a few streams per account (8), and a browser speaking HTTP/1.1
+ *  opens at most 6 connections to a server, so tabs of one account
+ *  following the same path share one stream. The tab holding the path's
+ *  Web Lock reads it and passes each event and its state on through a
+ *  BroadcastChannel; when that tab stops or closes, the lock goes to
+ *  another that follows the path, which opens the stream itself.
+ *  Without Web Locks or BroadcastChannel each tab reads its own. Returns
+ *  a function that stops it. */
+export function followPath(path, handlers) {
+  const { onEvent, onState, onRefused = () => {} } = handlers;
+  if (!token || typeof BroadcastChannel === 'undefined' || !(navigator.locks && navigator.locks.request)) {
+    return ownStream(path, handlers);
+  }
+  const name = `grimoire.live:${tokenTag(token)}:${path}`;
+  const channel = new BroadcastChannel(name);
+  const quit = new AbortController();
+  let stopOwn = null; // set while this tab reads the stream
+  let release = null;
+  let live = false;
+  let closed = false;
+  // The stream says it dropped once it is stopped, after the channel closed.
+  const send = (m) => { if (!closed) channel.postMessage(m); };
+  const setState = (up) => { live = up; onState(up); };
+  channel.onmessage = (ev) => {
+    const m = ev.data || {};
+    if (stopOwn) {
+      // A tab that has just begun to follow asks whether the stream is up.
+      if (m.kind === 'hello') send({ kind: 'state', live });
+      return;
+    }
+    if (m.kind === 'event') onEvent(m.name, m.data);
+    else if (m.kind === 'state') setState(Boolean(m.live));
+  };
+  navigator.locks.request(name, { signal: quit.signal }, () => new Promise((resolve) => {
+    release = resolve;
+    if (quit.signal.aborted) { resolve(); return; }
+    stopOwn = ownStream(path, {
+      onEvent: (n, d) => { send({ kind: 'event', name: n, data: d }); onEvent(n, d); },
+      onState: (up) => { send({ kind: 'state', live: up }); setState(up); },
+      // Refused (403, 401): this tab stops, and the next one asks for itself.
+      onRefused: (err) => { onRefused(err); resolve(); },
+    });
+  })).catch(() => { /* stopped while waiting for the lock */ });
+  send({ kind: 'hello' });
+  return () => {
+    quit.abort();
+    if (stopOwn) stopOwn();
+    if (release) release();
+    closed = true;
+    channel.close();
+  };
+}
+
+/** Follows one server-sent event stream in this tab alone; reconnects
+ *  after a drop, backing off while it fails.
  *  A 401 or 403 is not retried: asking again with the same token cannot
  *  succeed (and wrong tokens count against the whole address), so the
  *  stream stops and `onRefused(ApiError)` says why. Returns a function
  *  that stops it. */
-export function followPath(path, { onEvent, onState, onRefused = () => {} }) {
+function ownStream(path, { onEvent, onState, onRefused = () => {} }) {
   let stopped = false;
   let ctrl = null;
   let failures = 0; // reconnections since the stream last said `ready`
