@@ -231,11 +231,13 @@ function loggedOut(reason = '') {
 async function openCampaign(id) {
   app.campaign = id;
   try { localStorage.setItem('grimoire.campaign', id); } catch { /* private mode */ }
-  const c = await get(`/campaigns/${enc(id)}`);
+  // The campaign and its characters are asked for together, and the house
+  // rules are drawn beside the tab that opens next rather than before it
+  // (issue 37: one round trip where there were three, on a phone link).
+  const [c] = await Promise.all([get(`/campaigns/${enc(id)}`), loadCharacters()]);
   const i = app.campaigns.findIndex((x) => x.id === id);
   if (i >= 0) app.campaigns[i] = c; else app.campaigns.push(c);
   app.role = roleIn(c);
-  await loadCharacters();
   restorePrompts();
   if (app.stopLive) app.stopLive();
   app.stopLive = follow(id, {
@@ -245,7 +247,7 @@ async function openCampaign(id) {
     onRefused: (e) => { if (e.status === 403) leftCampaign(id); },
   });
   renderTable();
-  await drawHouseRules();
+  drawHouseRules().catch((e) => { $('#table-msg').textContent = errorText(e); });
 }
 
 /** The GM removed this account from campaign `id`: it leaves the list,
@@ -269,8 +271,11 @@ function leftCampaign(id) {
 /** The campaign's house rules on the Table tab (the GM may change them). */
 async function drawHouseRules() {
   const slot = $('#house-rules-slot');
-  if (!app.campaign) { slot.replaceChildren(); return; }
-  slot.replaceChildren(await houseRulesCard(app.campaign, app.role === 'gm', (e) => { $('#table-msg').textContent = errorText(e); }));
+  const id = app.campaign;
+  if (!id) { slot.replaceChildren(); return; }
+  const card = await houseRulesCard(id, app.role === 'gm', (e) => { $('#table-msg').textContent = errorText(e); });
+  // Another campaign opened meanwhile draws its own.
+  if (app.campaign === id) slot.replaceChildren(card);
 }
 
 function roleIn(c) {
@@ -1054,13 +1059,18 @@ function renderSheet() {
   resBlock.append(equipmentBlock(ch, mine));
   const condSel = h('select', { id: 'cond-add', 'aria-label': t('sheet.addCondition') },
     h('option', { value: '' }, `${t('sheet.addCondition')}…`),
-    ...Object.keys(CONDITIONS).filter((k) => !ch.conditions.includes(k)).map((k) => h('option', { value: k }, word(CONDITIONS, k))));
+    // Exhaustion stays offered: adding it again gains a level (2024).
+    ...Object.keys(CONDITIONS).filter((k) => k === 'exhaustion' || !ch.conditions.includes(k)).map((k) => h('option', { value: k }, word(CONDITIONS, k))));
   condSel.addEventListener('change', () => { if (condSel.value) act(ch, 'conditions', { condition: condSel.value }); });
+  // Exhaustion's chip says its level and what it takes, as the server counts them.
+  const condText = (k) => (k === 'exhaustion' && ch.exhaustion
+    ? t('sheet.exhaustion', { level: ch.exhaustion, penalty: ch.d20_penalty, feet: ch.speed_penalty_ft })
+    : word(CONDITIONS, k));
   const now = st.now || 0;
   const ongoing = st.ongoing || [];
   const condBlock = h('section', { class: 'card', 'aria-labelledby': 'cond-h' },
     h('h3', { id: 'cond-h' }, t('sheet.conditions')),
-    h('ul', { class: 'plain chips' }, ...ch.conditions.map((k) => h('li', { class: 'chip' }, word(CONDITIONS, k),
+    h('ul', { class: 'plain chips' }, ...ch.conditions.map((k) => h('li', { class: 'chip', 'data-condition': k }, condText(k),
       mine ? h('button', { type: 'button', class: 'ghost x', 'aria-label': t('sheet.remove', { c: word(CONDITIONS, k) }), onclick: () => act(ch, 'conditions', { condition: k, remove: true }) }, '×') : null))),
     mine ? condSel : null,
     ch.concentration ? h('p', { class: 'badge conc big' }, t('sheet.concentrating', { spell: spellName(ch.concentration) })) : null,
