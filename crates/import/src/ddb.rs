@@ -138,6 +138,8 @@ struct Reader<'a> {
     /// Hit Point Dice spent (`classes[].hitDiceUsed`): the field, the
     /// class's name, the class, how many.
     dice_spent: Vec<(String, &'a str, Class, u8)>,
+    /// Subclasses: the field, the name, the class (a spellcasting one).
+    subclasses: Vec<(String, String, Option<Class>)>,
 }
 
 impl<'a> Reader<'a> {
@@ -165,7 +167,38 @@ impl<'a> Reader<'a> {
             active: BTreeSet::new(),
             attuned: BTreeSet::new(),
             dice_spent: Vec::new(),
+            subclasses: Vec::new(),
         })
+    }
+
+    /// Each subclass chosen as Grimoire's own before the spells are read
+    /// (so the spells it keeps prepared are its own); the class spells the
+    /// sheet keeps always prepared tell a subclass's option.
+    fn choose_subclasses(&mut self, caster: &mut Caster) {
+        let always: BTreeSet<grimoire_rules::SpellId> = self
+            .data
+            .get("classSpells")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .take(MAX_ITEMS)
+            .filter_map(|c| c.get("spells").and_then(Value::as_array))
+            .flat_map(|spells| spells.iter().take(MAX_ITEMS))
+            .filter(|s| flag(s.get("alwaysPrepared")))
+            .filter_map(|s| s.get("definition")?.get("name")?.as_str())
+            .filter_map(|n| self.catalog.get(n))
+            .map(|f| f.spell.id.clone())
+            .collect();
+        for (field, name, class) in std::mem::take(&mut self.subclasses) {
+            match class {
+                Some(class)
+                    if crate::subclass::choose(caster, self.catalog, class, &name, &always) =>
+                {
+                    self.report.mapped(field, &name, Mapped::Subclass { class })
+                }
+                _ => self.report.skipped(field, &name, Skip::Subclass),
+            }
+        }
     }
 
     fn f(&self, path: impl std::fmt::Display) -> String {
@@ -191,6 +224,7 @@ impl<'a> Reader<'a> {
         let scores = self.abilities()?;
         let (classes, ids, levels) = self.classes()?;
         let mut caster = Caster::new(&name, &classes, AbilityScores::new(scores)?)?;
+        self.choose_subclasses(&mut caster);
         self.class_spells(&mut caster, &ids)?;
         self.granted_spells(&mut caster)?;
         self.item_spells(&mut caster, inventory)?;
@@ -351,8 +385,9 @@ impl<'a> Reader<'a> {
                 .and_then(Value::as_str)
             {
                 let sub: String = sub.chars().take(crate::MAX_NAME_CHARS).collect();
-                self.report
-                    .skipped(format!("{field}.subclassDefinition"), &sub, Skip::Subclass);
+                let class = class_of(label).flatten();
+                self.subclasses
+                    .push((format!("{field}.subclassDefinition"), sub, class));
             }
         }
         if classes.is_empty() {

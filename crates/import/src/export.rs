@@ -3,7 +3,8 @@
 
 use grimoire_catalog::Catalog;
 use grimoire_rules::{
-    Ability, Caster, CasterKind, Class, HitDice, MagicItem, Recharge, SlotLevel, SpellId, hit_die,
+    Ability, Caster, CasterKind, Class, FeatureKind, HitDice, MagicItem, Recharge, SlotLevel,
+    SpellId, hit_die,
 };
 use serde_json::{Map, Value, json};
 
@@ -77,6 +78,24 @@ pub fn export_foundry(caster: &Caster, catalog: &Catalog) -> Value {
                     "ability": ability_key(class.spellcasting_ability()),
                 },
             },
+        }));
+    }
+    // Subclasses chosen (the import chooses them again by id; an option,
+    // Circle of the Land's land, by its spells written below).
+    for pick in caster
+        .picks()
+        .iter()
+        .filter(|p| p.kind == FeatureKind::Subclass)
+    {
+        let mut system = json!({ "identifier": pick.id });
+        if let Some(class) = pick.class {
+            system["classIdentifier"] = Value::from(class_key(class));
+        }
+        items.push(json!({
+            "_id": item_id(items.len()),
+            "name": pick.name,
+            "type": "subclass",
+            "system": system,
         }));
     }
     // Sorcery Points: Font of Magic's uses (its maximum is the Sorcerer level).

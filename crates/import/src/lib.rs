@@ -60,6 +60,7 @@ mod export;
 mod read;
 mod report;
 mod sheet;
+mod subclass;
 
 pub use check::{Finding, check};
 pub use ddb::{import_ddb, import_ddb_as};

@@ -262,6 +262,50 @@ fn read_actor(
     let mut sheet = SheetFacts::read(system, other_levels)?;
     sheet.classes_2014 = classes_2014;
 
+    // Subclasses first, chosen as Grimoire's own, so that the spells they
+    // keep prepared are theirs (the sheet's always-prepared spells tell a
+    // subclass's option, Circle of the Land's land).
+    let always: std::collections::BTreeSet<grimoire_rules::SpellId> = items
+        .iter()
+        .filter(|i| i.get("type").and_then(Value::as_str) == Some("spell"))
+        .filter_map(|i| {
+            let sys = i.get("system")?.as_object()?;
+            let (_, prep) = spell_mode(sys, "").ok()?;
+            let ident = sys.get("identifier").and_then(Value::as_str);
+            let label = i.get("name").and_then(Value::as_str);
+            let found = ident
+                .and_then(|x| catalog.get(x))
+                .or_else(|| label.and_then(|x| catalog.get(x)))?;
+            (prep == Prep::Always).then(|| found.spell.id.clone())
+        })
+        .collect();
+    let mut subclasses: HashMap<usize, Class> = HashMap::new();
+    for (i, item) in items.iter().enumerate() {
+        if item.get("type").and_then(Value::as_str) != Some("subclass") {
+            continue;
+        }
+        let sys = item.get("system");
+        let label = item.get("name").and_then(Value::as_str).unwrap_or("");
+        let key = sys
+            .and_then(|s| s.get("identifier"))
+            .and_then(Value::as_str)
+            .unwrap_or(label);
+        let of = sys
+            .and_then(|s| s.get("classIdentifier"))
+            .and_then(Value::as_str)
+            .and_then(|c| class_of(c).flatten());
+        let candidates: Vec<Class> = match of {
+            Some(c) => vec![c],
+            None => caster.classes().iter().map(|(c, _)| *c).collect(),
+        };
+        if let Some(class) = candidates
+            .into_iter()
+            .find(|c| crate::subclass::choose(&mut caster, catalog, *c, key, &always))
+        {
+            subclasses.insert(i, class);
+        }
+    }
+
     // The spells Spell Scrolls hold (a copy of the spell flagged as cached for the scroll).
     let mut scroll_spells: HashMap<&str, &CatalogSpell> = HashMap::new();
     for item in items {
@@ -307,7 +351,10 @@ fn read_actor(
                 &mut sheet,
                 &mut wizard_book,
             )?,
-            "subclass" => report.skipped(&field, label, Skip::Subclass),
+            "subclass" => match subclasses.get(&i) {
+                Some(class) => report.mapped(&field, label, Mapped::Subclass { class: *class }),
+                None => report.skipped(&field, label, Skip::Subclass),
+            },
             "feat" if is_font_of_magic(obj) && caster.sorcery_points_max() > 0 => {
                 read_sorcery_points(obj, &field, label, &mut caster, &mut report)?
             }

@@ -80,6 +80,12 @@ pub enum Mapped {
         /// Uses between recharges.
         max: u8,
     },
+    /// A subclass of the SRD 5.2, chosen as Grimoire's own: what it gives
+    /// (its always-prepared spells, Natural Recovery) is the rules engine's.
+    Subclass {
+        /// Its class.
+        class: Class,
+    },
     /// Sorcery Points spent since the last Long Rest (Font of Magic).
     SorceryPoints {
         /// Points spent.
@@ -110,7 +116,8 @@ pub enum Skip {
     FreeUsesFormula,
     /// A class without spellcasting: its levels are not part of the character.
     ClassWithoutSpells,
-    /// A subclass: Grimoire models no subclass features.
+    /// A subclass not in the SRD 5.2 catalogue (or whose option the sheet
+    /// does not show): not chosen.
     Subclass,
     /// A feature, feat, species or background: not modelled.
     Feature,

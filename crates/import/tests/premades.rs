@@ -134,14 +134,34 @@ fn r2_r19_r20_every_premade_caster_matches_its_sheet() {
                     Some((i["name"].as_str()?.to_owned(), max))
                 })
                 .collect();
+            // Besides what its subclass gives (Natural Recovery, below).
             let mut features: Vec<(String, u8)> = c
                 .features()
                 .iter()
+                .filter(|f| f.name != "Natural Recovery")
                 .map(|f| (f.name.clone(), f.max_uses))
                 .collect();
             free.sort();
             features.sort();
             assert_eq!(features, free, "{file} free uses");
+            // The subclass (from level 3) is Grimoire's own pick of the same id,
+            // Circle of the Land's land told by the sheet's always-prepared spells.
+            let sheet_subclasses: Vec<&str> = items
+                .iter()
+                .filter(|i| i["type"] == "subclass")
+                .map(|i| i["system"]["identifier"].as_str().unwrap())
+                .collect();
+            let picks: Vec<&str> = c.picks().iter().map(|p| p.id.as_str()).collect();
+            assert_eq!(picks, sheet_subclasses, "{file} subclass");
+            if name == "aoth" && level >= 3 {
+                // Aoth's land spells (Misty Step, Shocking Grasp, Sleep...) are the Temperate Land's.
+                assert_eq!(c.picks()[0].variant.as_deref(), Some("temperate"), "{file}");
+            }
+            assert_eq!(
+                c.has_class_feature(grimoire_rules::ClassFeature::NaturalRecovery),
+                name == "aoth" && level >= 6,
+                "{file} Natural Recovery"
+            );
             let scrolls: u64 = items
                 .iter()
                 .filter(|i| {

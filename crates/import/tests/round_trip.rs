@@ -4,8 +4,8 @@
 use grimoire_catalog::Catalog;
 use grimoire_import::{export_foundry, import_foundry};
 use grimoire_rules::{
-    AbilityScores, Caster, Class, Event, HitDice, LimitedUse, MagicItem, Recharge, SlotLevel,
-    Vitals, hit_die,
+    AbilityScores, Caster, Choice, Class, Event, FeatureKind, HitDice, LimitedUse, MagicItem,
+    Recharge, SlotLevel, Vitals, hit_die,
 };
 use proptest::prelude::*;
 
@@ -30,6 +30,25 @@ fn caster(
         AbilityScores::new(scores).unwrap(),
     )
     .unwrap();
+    // Its SRD subclass from level 3 (Circle of the Land with one of its lands).
+    if let Some(def) = grimoire_catalog::srd_features()
+        .iter()
+        .find(|d| d.kind == FeatureKind::Subclass && d.class == Some(class))
+    {
+        let variant = (!def.variants.is_empty()).then(|| {
+            def.variants[usize::from(dice) % def.variants.len()]
+                .id
+                .as_str()
+        });
+        let level_of = |id: &grimoire_rules::SpellId| srd.get(id.as_str()).map(|f| f.spell.level);
+        let choice = Choice {
+            variant,
+            spells: Vec::new(),
+        };
+        if let Ok(out) = c.choose_feature(def, &choice, &level_of) {
+            c.apply_all(&out.events);
+        }
+    }
     let on_list: Vec<_> = srd
         .spells()
         .iter()

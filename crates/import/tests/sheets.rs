@@ -361,3 +361,59 @@ fn each_casting_method_maps_as_documented() {
     let hex = grimoire_rules::SpellId::new("hex").unwrap();
     assert!(c.is_prepared(&hex));
 }
+
+/// A subclass of the SRD is chosen as Grimoire's own; one outside it, one
+/// below its level, or a Circle of the Land whose land the sheet does not
+/// show is reported and not chosen.
+#[test]
+fn srd_subclasses_are_chosen_and_others_reported() {
+    use grimoire_import::{Fate, Mapped, Skip};
+    let srd = Catalog::srd();
+    let sub = |id: &str, class: &str| json!({"name": id, "type": "subclass", "system": {"identifier": id, "classIdentifier": class}});
+    let fate = |sheet: &Value| {
+        let got = import_foundry(sheet.to_string().as_bytes(), srd).unwrap();
+        let fates: Vec<Fate> = got
+            .report
+            .lines
+            .iter()
+            .filter(|l| l.field == "items[1]")
+            .map(|l| l.fate.clone())
+            .collect();
+        (got.caster.picks().len(), fates)
+    };
+    let mut evoker = wizard(json!({"items": [sub("evoker", "wizard")]}));
+    evoker["items"][0]["system"]["levels"] = json!(3);
+    assert_eq!(
+        fate(&evoker),
+        (
+            1,
+            vec![Fate::Mapped(Mapped::Subclass {
+                class: grimoire_rules::Class::Wizard
+            })]
+        )
+    );
+    // Below Wizard 3 the rules refuse the subclass.
+    evoker["items"][0]["system"]["levels"] = json!(2);
+    assert_eq!(fate(&evoker), (0, vec![Fate::Skipped(Skip::Subclass)]));
+    // Not in the SRD 5.2.
+    let mut diviner = wizard(json!({"items": [sub("diviner", "wizard")]}));
+    diviner["items"][0]["system"]["levels"] = json!(5);
+    assert_eq!(fate(&diviner), (0, vec![Fate::Skipped(Skip::Subclass)]));
+    // A Circle of the Land whose land spells are not on the sheet.
+    let mut druid = wizard(json!({"items": [sub("land", "druid")]}));
+    druid["items"][0]["system"]["identifier"] = json!("druid");
+    druid["items"][0]["system"]["levels"] = json!(5);
+    assert_eq!(fate(&druid), (0, vec![Fate::Skipped(Skip::Subclass)]));
+    // With the Polar Land's spells always prepared, it is that land.
+    let polar: Vec<Value> = ["fog-cloud", "hold-person", "ray-of-frost", "sleet-storm"]
+        .iter()
+        .map(|id| spell(id, 1, 2))
+        .collect();
+    druid["items"].as_array_mut().unwrap().extend(polar);
+    let got = import_foundry(druid.to_string().as_bytes(), srd).unwrap();
+    let pick = &got.caster.picks()[0];
+    assert_eq!(
+        (pick.id.as_str(), pick.variant.as_deref()),
+        ("land", Some("polar"))
+    );
+}

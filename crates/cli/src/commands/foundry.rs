@@ -321,6 +321,10 @@ fn mapped_words(lang: &str, m: &Mapped) -> String {
             vec![("charges", (*charges).into())],
         ),
         Mapped::ItemSpell => ("cli-import-mapped-item-spell", vec![]),
+        Mapped::Subclass { class } => (
+            "cli-import-mapped-subclass",
+            vec![("class", class_word(lang, *class).into())],
+        ),
         Mapped::SorceryPoints { spent } => (
             "cli-import-mapped-sorcery-points",
             vec![("spent", (*spent).into())],
