@@ -5,7 +5,8 @@
 // signed in with the same token, attacks with a paladin's longsword and
 // sees the attack card (no creature hit points or AC), the whole table
 // sees it in the log; the GM's party Short Rest offers the Hit Dice that
-// heal and spends the ones the GM chose, in one request; at 0 hit points
+// heal and spends the ones the GM chose, in one request; Exhaustion's
+// chip on the phone gains a level and says its cost; at 0 hit points
 // the death-save track shows on the phone and the GM's screen alike, live,
 // through Stable and Dead; sheets come in by file picker and drag and
 // drop; the server's rolls get log cards, the player is alerted to react
@@ -300,6 +301,16 @@ export function playTests(t) {
     assert.match(await done.locator('li[data-name="Ardent"]').innerText(), /Ardent: \d+ \/ 44 HP · spent d10, d10, d10, regained \d+ HP/);
     // The player's phone shows the dice spent, live.
     await phone.locator('#vitals').getByText('Hit Dice left: 2d10').waitFor({ state: 'visible' });
+    // Exhaustion comes in levels (2024): added again on the phone's sheet it
+    // gains one, and its chip says what it takes as the server counts it.
+    const tired = (hasText) => phone.locator('li.chip[data-condition="exhaustion"]', hasText ? { hasText } : {});
+    await phone.locator('#cond-add').selectOption('exhaustion');
+    await tired('Exhaustion 1 · −2 on d20 Tests, −5 ft Speed').waitFor({ state: 'visible' });
+    await phone.locator('#cond-add').selectOption('exhaustion');
+    await tired('Exhaustion 2 · −4 on d20 Tests, −10 ft Speed').waitFor({ state: 'visible' });
+    await fitsWidth(phone);
+    await tired().getByRole('button').click();
+    await tired().waitFor({ state: 'detached' });
     // A player has no party rest.
     await phone.click('a[data-tab=table]');
     await phone.locator('#import-card').waitFor({ state: 'visible' });

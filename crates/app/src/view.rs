@@ -335,6 +335,11 @@ fn is_zero_ft(n: &u32) -> bool {
     *n == 0
 }
 
+/// Whether a penalty is 0 (serde's skip test).
+fn is_zero_penalty(n: &i32) -> bool {
+    *n == 0
+}
+
 /// The parts of the character sheet beyond name, classes, slots, spells,
 /// conditions and concentration (the server flattens these into its own
 /// character view).
@@ -377,6 +382,10 @@ pub struct SheetView {
     /// level), when above 0.
     #[serde(default, skip_serializing_if = "is_zero_ft")]
     pub speed_penalty_ft: u32,
+    /// What Exhaustion takes off every d20 Test (2024: 2 a level), when
+    /// above 0.
+    #[serde(default, skip_serializing_if = "is_zero_penalty")]
+    pub d20_penalty: i32,
     /// A Wizard's spellbook, once kept (`grimoire spellbook add`).
     pub spellbook: Option<Vec<SpellId>>,
     /// Spells kept prepared by a feature (`grimoire prepare --always`):
@@ -446,6 +455,7 @@ impl SheetView {
             vitals: c.vitals(),
             exhaustion: c.exhaustion_level(),
             speed_penalty_ft: c.speed_penalty_ft(),
+            d20_penalty: c.d20_penalty(),
             spellbook: c.spellbook().map(|b| b.iter().cloned().collect()),
             always_prepared: c
                 .always_prepared()

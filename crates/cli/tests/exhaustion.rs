@@ -55,6 +55,7 @@ fn exhaustion_levels_add_up_show_and_a_long_rest_takes_one_off() {
     let sheet = s.ok(&["character", "show", "Mira"])["character"].clone();
     assert_eq!(sheet["exhaustion"], 2);
     assert_eq!(sheet["speed_penalty_ft"], 10, "{sheet}");
+    assert_eq!(sheet["d20_penalty"], 4, "{sheet}");
     s.ok(&["rest", "Mira", "--long"]);
     assert_eq!(
         s.ok(&["character", "show", "Mira"])["character"]["exhaustion"],

@@ -235,6 +235,8 @@ web-sheet-uses = { $n } z { $max } použití
 web-sheet-conditions = Stavy
 web-sheet-addCondition = Přidat stav
 web-sheet-remove = Odebrat { $c }
+# Čip Vyčerpání na listu postavy: úroveň, postih ke každému testu k20 a k rychlosti.
+web-sheet-exhaustion = Vyčerpání { $level } · −{ $penalty } k testům k20, rychlost −{ $feet } stop
 web-sheet-rest = Odpočinek
 web-sheet-short = Krátký odpočinek
 web-sheet-long = Dlouhý odpočinek

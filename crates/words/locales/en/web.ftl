@@ -237,6 +237,8 @@ web-sheet-uses = { $n } of { $max } uses
 web-sheet-conditions = Conditions
 web-sheet-addCondition = Add condition
 web-sheet-remove = Remove { $c }
+# Exhaustion's chip on the sheet: its level, what it takes off every d20 Test and off Speed.
+web-sheet-exhaustion = Exhaustion { $level } · −{ $penalty } on d20 Tests, −{ $feet } ft Speed
 web-sheet-rest = Rest
 web-sheet-short = Short rest
 web-sheet-long = Long rest
