@@ -194,3 +194,33 @@ fn the_report_speaks_czech() {
     assert!(out.contains("připravené"), "{out}");
     assert!(out.contains("předmět: nemodelováno, vynecháno"), "{out}");
 }
+
+/// The report says what became of the subclass and the Sorcery Points, in
+/// English and Czech; the subclass gives what the rules give it.
+#[test]
+fn the_report_names_the_subclass_and_sorcery_points() {
+    let s = Session::new();
+    let out = s.human(&["import", "foundry", &fixture("aoth-11.json")]);
+    assert!(
+        out.contains("Circle of the Land: the Druid subclass, chosen with what it gives"),
+        "{out}"
+    );
+    let sheet = s.ok(&["character", "show", "Aoth"]);
+    let features = sheet["character"]["features"].as_array().unwrap();
+    assert!(
+        features.iter().any(|f| f["name"] == "Natural Recovery"),
+        "{sheet}"
+    );
+    let out = s.human(&[
+        "--lang",
+        "cs",
+        "import",
+        "foundry",
+        &fixture("morthos-5.json"),
+    ]);
+    assert!(
+        out.contains("utracené body čarodějnictví od posledního dlouhého odpočinku: 0"),
+        "{out}"
+    );
+    assert!(out.contains("vybraná i s tím, co dává"), "{out}");
+}
