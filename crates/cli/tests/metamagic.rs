@@ -269,7 +269,7 @@ fn metamagic_only_empowered_and_seeking_join_another_option() {
         &[
             "Fire Bolt",
             "-t",
-            "Orc",
+            "Orc:ac=30",
             "--meta",
             "quickened",
             "--meta",

@@ -138,6 +138,12 @@ impl Caster {
                     self.conditions.remove(&Condition::Exhaustion);
                 }
             }
+            Event::Advanced {
+                classes,
+                abilities,
+                max_hp,
+                hp,
+            } => self.apply_advanced(classes, *abilities, *max_hp, *hp),
             Event::HitDiceSpent { spent } => {
                 if let Some(v) = self.vitals.as_mut() {
                     v.hit_dice_spent = *spent;

@@ -183,6 +183,12 @@ impl Caster {
         }
     }
 
+    /// Sets class levels and scores (an advance, see `advance`).
+    pub(crate) fn set_levels(&mut self, classes: &[(Class, u8)], abilities: AbilityScores) {
+        self.classes = SmallVec::from_slice(classes);
+        self.abilities = abilities;
+    }
+
     /// The stat-block Spellcasting of a creature, `None` for a character.
     pub fn stat_block(&self) -> Option<&crate::state::stat_block::StatBlockCasting> {
         self.block.as_ref()

@@ -369,6 +369,20 @@ pub enum Event {
         /// The level afterwards, 0 to 6.
         level: u8,
     },
+    /// The character advanced (issue 34): its class levels and ability
+    /// scores now; with recorded hit points, the new maximum and current.
+    Advanced {
+        /// Every class and its level.
+        classes: Vec<(crate::class::Class, u8)>,
+        /// The ability scores.
+        abilities: crate::abilities::AbilityScores,
+        /// The hit point maximum afterwards, when recorded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_hp: Option<u32>,
+        /// Current hit points afterwards, when recorded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hp: Option<u32>,
+    },
     /// Hit Point Dice were spent (a Short Rest, 2024).
     HitDiceSpent {
         /// Every die spent since the last Long Rest, afterwards.

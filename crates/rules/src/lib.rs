@@ -56,6 +56,7 @@
 
 mod abilities;
 mod actions;
+mod advance;
 mod apply;
 mod attack;
 mod cast;

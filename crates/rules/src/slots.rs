@@ -242,6 +242,16 @@ impl SlotPool {
         self.remaining[i] = self.remaining[i].saturating_add(1).min(self.total[i]);
     }
 
+    /// New totals (the character advanced): a slot gained is available,
+    /// one expended stays expended, none left above its total.
+    pub(crate) fn retotal(&mut self, total: [u8; 9]) {
+        for (i, t) in total.iter().enumerate() {
+            let expended = self.total[i].saturating_sub(self.remaining[i]);
+            self.remaining[i] = t.saturating_sub(expended);
+        }
+        self.total = total;
+    }
+
     /// A Long Rest: every slot of the table back, created ones gone.
     pub(crate) fn restore_all(&mut self) {
         self.remaining = self.total;
@@ -298,6 +308,11 @@ impl PactSlots {
 
     pub(crate) fn restore_all(&mut self) {
         self.remaining = self.total;
+    }
+
+    /// `expended` of them spent (no more than there are).
+    pub(crate) fn spend_to(&mut self, expended: u8) {
+        self.remaining = self.total.saturating_sub(expended);
     }
 }
 
