@@ -411,7 +411,10 @@ export function playTests(t) {
     await drop('ilvara.json', sheet);
     const gmReport = gm.locator('#import-report');
     await gmReport.getByText('Ilvara Dawnmantle joined the table.').waitFor({ state: 'visible' });
-    await gm.locator('#import-skipped').getByText('Life Domain').waitFor({ state: 'visible' });
+    // Her SRD subclass is the engine's own now (issue 36): the folded
+    // mapped part, opened, names it with what became of it.
+    await gm.locator('#import-mapped summary').click();
+    await gm.locator('#import-mapped li', { hasText: 'Life Domain' }).getByText(/subclass/).waitFor({ state: 'visible' });
     await gm.waitForSelector('#character-list button:has-text("Ilvara Dawnmantle")');
     assert.match(await gm.locator('#character-list li', { hasText: 'Ilvara' }).innerText(), new RegExp(`played by ${PLAYER}`));
     // The player's phone hears of it live.
