@@ -16,7 +16,7 @@ pub struct MetamagicOption {
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub option: Metamagic,
     /// Its cost in Sorcery Points (Seeking Spell's is paid only when it
-    /// rerolls a miss).
+    /// rerolls a miss, Empowered Spell's only when damage is rolled).
     pub cost: u8,
     /// Whether it can reshape the spell.
     pub applies: bool,

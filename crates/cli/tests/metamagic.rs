@@ -269,7 +269,7 @@ fn metamagic_only_empowered_and_seeking_join_another_option() {
         &[
             "Fire Bolt",
             "-t",
-            "Orc:ac=30",
+            "Orc",
             "--meta",
             "quickened",
             "--meta",

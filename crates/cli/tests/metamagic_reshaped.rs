@@ -214,17 +214,71 @@ fn metamagic_empowered_and_seeking_are_paid_together_when_seeking_rerolls() {
     assert_eq!(attacks.len(), if rerolled { 2 } else { 1 }, "{v}");
     let kept = dice(attacks.last().unwrap())[0];
     assert_eq!(v["targets"][0]["attacks"][0]["natural"], kept, "{v}");
-    let expected: Vec<&str> = if rerolled {
-        vec!["empowered", "seeking"]
-    } else {
-        vec!["empowered"]
-    };
+    // Empowered is paid only once damage is rolled: on the kept 20.
+    let hit = kept == 20;
+    let expected: Vec<&str> = [("empowered", hit), ("seeking", rerolled)]
+        .into_iter()
+        .filter_map(|(m, paid)| paid.then_some(m))
+        .collect();
     assert_eq!(
         v["metamagic"]["options"],
         serde_json::json!(expected),
         "{v}"
     );
-    assert_eq!(v["metamagic"]["points"], expected.len(), "{v}");
+    if expected.is_empty() {
+        assert!(v["metamagic"].is_null(), "{v}");
+    } else {
+        assert_eq!(v["metamagic"]["points"], expected.len(), "{v}");
+    }
+}
+
+/// Sorcha's Sorcery Points left, as her sheet shows them.
+fn points_left(s: &Session) -> u64 {
+    s.ok(&["character", "show", "Sorcha"])["character"]["resources"]["sorcery_points"]["left"]
+        .as_u64()
+        .unwrap()
+}
+
+/// Casts an Empowered Fire Bolt at `target` turn after turn until one
+/// hits (`true`) or misses (`false`), checking each time that the point
+/// is spent exactly when damage was rolled; returns the points left.
+fn empowered_fire_bolt_until(s: &Session, target: &str, hit: bool) -> u64 {
+    let mut left = points_left(s);
+    for _ in 0..40 {
+        let v = cast(s, &["Fire Bolt", "-t", target, "--meta", "empowered"]);
+        s.ok(&["turn", "end", "Sorcha"]);
+        let this = v["targets"][0]["attacks"][0]["hit"] == true;
+        let damage_rolled = v["rolls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["label"]["kind"] == "damage");
+        assert_eq!(damage_rolled, this, "{v}");
+        let spent = u64::from(this);
+        assert_eq!(v["metamagic"]["points"].as_u64().unwrap_or(0), spent, "{v}");
+        assert_eq!(points_left(s), left - spent, "{v}");
+        left -= spent;
+        if this == hit {
+            return left;
+        }
+    }
+    panic!(
+        "no Fire Bolt {} in 40 casts",
+        if hit { "hit" } else { "missed" }
+    );
+}
+
+#[test]
+fn metamagic_empowered_missed_fire_bolt_keeps_its_point() {
+    // 2024: Empowered Spell is used when you roll damage for a spell; a
+    // missed spell attack rolls none. AC 30 (only a 20 hits), then AC 5
+    // (only a 1 misses): the point goes only with the damage.
+    let s = Session::new();
+    sorcha(&s, "5", "empowered,subtle", &["Fire Bolt"]);
+    assert_eq!(points_left(&s), 5);
+    let left = empowered_fire_bolt_until(&s, "Orc:ac=30", false);
+    let after = empowered_fire_bolt_until(&s, "Orc:ac=5", true);
+    assert_eq!(after, left - 1);
 }
 
 #[test]

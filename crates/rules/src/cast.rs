@@ -289,7 +289,11 @@ fn finish<R: DiceRng + ?Sized>(
         plan.shaping.get(),
         rng,
     );
-    let metamagic = crate::reshape::paid(plan.shaping.get(), applied.seeking_used, &mut events);
+    let acted = crate::reshape::Acted {
+        seeking: applied.seeking_used,
+        empowered: applied.empowered_used,
+    };
+    let metamagic = crate::reshape::paid(plan.shaping.get(), acted, &mut events);
     let mut effect = None;
     let duration = spell.duration_at(plan.cast_level);
     if let Some(max_rounds) = duration.max_rounds() {

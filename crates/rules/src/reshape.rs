@@ -86,7 +86,8 @@ fn reshaped(
             return Err(unfit(why));
         }
         shaping.used.push(u.option);
-        if u.option != Metamagic::Seeking {
+        // Empowered and Seeking are paid once they act ([`paid`]).
+        if !matches!(u.option, Metamagic::Seeking | Metamagic::Empowered) {
             shaping.points = shaping.points.saturating_add(u.option.cost());
         }
         match u.option {
@@ -176,19 +177,37 @@ fn reshaped(
             }
         }
     }
-    // Seeking Spell is paid only if it rerolls, but asked for beside
-    // another option it must still be payable after that option's points.
-    caster.check_points(
-        shaping.points.saturating_add(u8::from(shaping.seeking)),
-        ClassFeature::Metamagic,
-    )?;
+    // Seeking Spell is paid only if it rerolls and Empowered Spell only
+    // if damage is rolled, but each must be payable beside the others.
+    caster.check_points(asked_points(shaping), ClassFeature::Metamagic)?;
     Ok(shaped)
+}
+
+/// The Sorcery Points a casting's Metamagic may cost: what is paid on
+/// casting with Seeking's and Empowered's points, should they act.
+fn asked_points(shaping: &Shaping) -> u8 {
+    let empowered = shaping.empowered.map_or(0, |_| Metamagic::Empowered.cost());
+    shaping
+        .points
+        .saturating_add(u8::from(shaping.seeking))
+        .saturating_add(empowered)
+}
+
+/// Which of the Metamagic options paid only when they act did act on a
+/// casting.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Acted {
+    /// Seeking Spell rerolled a miss.
+    pub(crate) seeking: bool,
+    /// Empowered Spell met a damage roll.
+    pub(crate) empowered: bool,
 }
 
 /// The Metamagic a casting used and what it cost, as its resolution shows.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MetamagicPaid {
-    /// The options, in the order used (Seeking only when it rerolled).
+    /// The options, in the order used (Seeking only when it rerolled,
+    /// Empowered only when damage was rolled).
     pub options: Vec<Metamagic>,
     /// Sorcery Points spent.
     pub points: u8,
@@ -196,36 +215,49 @@ pub struct MetamagicPaid {
 
 /// The events that pay for a casting's Metamagic, and what the resolution
 /// shows of it; `None` without Metamagic. Seeking Spell is paid only when
-/// it rerolled a miss.
+/// it rerolled a miss, Empowered Spell only when damage was rolled (2024:
+/// "when you roll damage for a spell"; a missed spell attack rolls none).
 #[inline(always)]
 pub(crate) fn paid(
     shaping: &Shaping,
-    seeking_used: bool,
+    acted: Acted,
     events: &mut Vec<crate::event::Event>,
 ) -> Option<MetamagicPaid> {
     if shaping.used.is_empty() {
         return None;
     }
-    paid_for(shaping, seeking_used, events)
+    paid_for(shaping, acted, events)
 }
 
 /// [`paid`] for a casting that used Metamagic.
 #[inline(never)]
 fn paid_for(
     shaping: &Shaping,
-    seeking_used: bool,
+    acted: Acted,
     events: &mut Vec<crate::event::Event>,
 ) -> Option<MetamagicPaid> {
     let options: Vec<Metamagic> = shaping
         .used
         .iter()
         .copied()
-        .filter(|m| *m != Metamagic::Seeking || seeking_used)
+        .filter(|m| match m {
+            Metamagic::Seeking => acted.seeking,
+            Metamagic::Empowered => acted.empowered,
+            _ => true,
+        })
         .collect();
     if options.is_empty() {
         return None;
     }
-    let points = shaping.points.saturating_add(u8::from(seeking_used));
+    let empowered = if acted.empowered {
+        Metamagic::Empowered.cost()
+    } else {
+        0
+    };
+    let points = shaping
+        .points
+        .saturating_add(u8::from(acted.seeking))
+        .saturating_add(empowered);
     events.push(crate::event::Event::MetamagicUsed {
         options: options.clone(),
     });

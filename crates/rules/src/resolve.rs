@@ -46,6 +46,9 @@ pub(crate) struct Applied {
     pub each_turn: Vec<TurnDamage>,
     /// Whether Seeking Spell rerolled a miss (its point is spent only then).
     pub seeking_used: bool,
+    /// Whether Empowered Spell met a damage roll (its point is spent only
+    /// then: a missed spell attack rolls no damage).
+    pub empowered_used: bool,
 }
 
 /// A spell's numbers at one casting: instances, targets, damage, healing
@@ -469,6 +472,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
             || shaping.empowered.is_some()
             || !shaping.damage_bonuses.is_empty(),
         empowered: shaping.empowered,
+        empowered_used: false,
         maximum: shaping.maximum,
         bonuses: shaping.damage_bonuses.clone(),
     };
@@ -773,6 +777,7 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
         bonuses: scaled.bonuses,
         each_turn: scaled.each_turn,
         seeking_used,
+        empowered_used: pending.empowered_used,
     }
 }
 
@@ -794,6 +799,8 @@ struct Pending {
     /// then the rolls are left as rolled without looking further).
     active: bool,
     empowered: Option<(usize, Reroll)>,
+    /// Whether Empowered Spell met a damage roll (and so is paid).
+    empowered_used: bool,
     maximum: bool,
     bonuses: Vec<DamageBonus>,
 }
@@ -827,11 +834,15 @@ impl Pending {
     ) {
         let start = rolls.len().saturating_sub(rolled.len());
         let records = &mut rolls[start..];
+        // Empowered Spell acts on the first damage rolled, and is paid
+        // once damage is rolled, even when its rule picks no die.
+        let empowered = self.empowered.take();
+        self.empowered_used |= empowered.is_some();
         if self.maximum {
             for (record, p) in records.iter_mut().zip(prepared) {
                 maximize(record, p.formula.sides);
             }
-        } else if let Some((limit, rule)) = self.empowered.take() {
+        } else if let Some((limit, rule)) = empowered {
             empower(rng, limit, rule, prepared, records);
         }
         for (part, r) in rolled.iter_mut().enumerate() {

@@ -23,7 +23,7 @@ pub(crate) struct Shaping {
     /// Metamagic options used, in the order given.
     pub(crate) used: Vec<Metamagic>,
     /// Sorcery Points spent on casting (Seeking's point is spent only if it
-    /// rerolls).
+    /// rerolls, Empowered's only if damage is rolled).
     pub(crate) points: u8,
     /// Careful Spell and Sculpt Spells: these targets succeed on their
     /// saves unrolled and take no half damage.

@@ -325,6 +325,31 @@ fn metamagic_seeking_rerolls_a_missed_attack_and_costs_only_then() {
 }
 
 #[test]
+fn metamagic_empowered_is_paid_only_when_damage_is_rolled() {
+    // 2024: Empowered Spell is used when you roll damage for a spell. A
+    // missed Fire Bolt rolls none, so its point stays; a hit spends it.
+    let mut c = sorcerer(5, &[Metamagic::Empowered]);
+    let req = with(&[meta(Metamagic::Empowered)]).target(goblin("Gob"));
+    // 2 + 6 misses AC 15: no damage die is rolled.
+    let out = cast_ok(&mut c, &fire_bolt(), &req, &mut Scripted::new(&[2]));
+    assert_eq!(out.resolution.targets[0].attacks[0].hit, Some(false));
+    assert_eq!(out.resolution.metamagic, None);
+    assert_eq!(c.sorcery_points(), 5);
+    c.apply_all(&c.end_turn().events);
+    // 15 + 6 hits; 2d10 of 1s (below average) are rerolled into 9s.
+    let out = cast_ok(
+        &mut c,
+        &fire_bolt(),
+        &req,
+        &mut Scripted::new(&[15, 1, 1, 9, 9]),
+    );
+    assert_eq!(out.resolution.targets[0].damage_total, 18);
+    let paid = out.resolution.metamagic.expect("paid on the damage roll");
+    assert_eq!((paid.options, paid.points), (vec![Metamagic::Empowered], 1));
+    assert_eq!(c.sorcery_points(), 4);
+}
+
+#[test]
 fn metamagic_transmuted_changes_the_damage_type() {
     let mut c = sorcerer(5, &[Metamagic::Transmuted]);
     let cold = MetamagicUse {
