@@ -6,7 +6,9 @@
 //! the rules work and the commit.
 
 use grimoire_dice::DiceRng;
-use grimoire_rules::{AppliedEffect, Caster, Combatant, DamageType, Encounter, RulesError};
+use grimoire_rules::{
+    AppliedEffect, Caster, Combatant, DamageType, Defense, Encounter, RulesError,
+};
 use grimoire_store::{Entity, Store};
 use serde::Serialize;
 
@@ -262,23 +264,39 @@ pub fn damage<R: DiceRng + ?Sized>(
 /// How much of `amount` damage of type `kind` a combatant takes: its stat
 /// block's resistance halves it (rounded down), a vulnerability doubles
 /// it, an immunity makes it 0 (the Rules Glossary's Resistance,
-/// Vulnerability and Immunity). Untyped damage, and a combatant without a
-/// stat block, take it all.
+/// Vulnerability and Immunity). A character without such a defence
+/// stated meets those of its own features (Elemental Affinity's
+/// Resistance: [`grimoire_rules::Caster::defenses`]). Untyped damage, and
+/// a combatant without a defence, take it all.
 pub fn damage_taken(
+    store: &Store,
     encounter: &Encounter,
     target: &str,
     amount: u32,
     kind: Option<DamageType>,
-) -> u32 {
+) -> Result<u32, AppError> {
     let Some(kind) = kind else {
-        return amount;
+        return Ok(amount);
     };
-    encounter
+    let Some(c) = encounter
         .combatants()
         .iter()
         .find(|c| fold(&c.name) == fold(target))
-        .and_then(|c| c.stats.as_ref())
-        .map_or(amount, |s| s.defense(kind).apply(amount))
+    else {
+        return Ok(amount);
+    };
+    let stated = c
+        .stats
+        .as_ref()
+        .map_or(Defense::Normal, |s| s.defense(kind));
+    let defense = if stated == Defense::Normal {
+        character_of(store, c)?
+            .and_then(|e| e.state.defenses().into_iter().find(|(t, _)| *t == kind))
+            .map_or(Defense::Normal, |(_, d)| d)
+    } else {
+        stated
+    };
+    Ok(defense.apply(amount))
 }
 
 /// Time passes for every character of a running encounter: durations run

@@ -490,7 +490,8 @@ pub fn damage_combatant<R: DiceRng + ?Sized>(
     check_damage(call.amount)?;
     let e = encounter(store, &call.encounter)?;
     let r = running(&e)?;
-    let taken = crate::encounter::damage_taken(&r, &call.target, call.amount, call.damage_type);
+    let taken =
+        crate::encounter::damage_taken(store, &r, &call.target, call.amount, call.damage_type)?;
     let done =
         crate::encounter::damage(store, call.command.clone(), &e, r, &call.target, taken, rng)?;
     Ok(CombatantDamaged {

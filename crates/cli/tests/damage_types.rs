@@ -2,7 +2,8 @@
 //! `encounter damage --type` applies the combatant's stat block as the
 //! Rules Glossary says: Resistance halves the damage (rounded down),
 //! Vulnerability doubles it, Immunity prevents it; untyped damage and a
-//! combatant without the defence take it all.
+//! combatant without the defence take it all. A character meets the
+//! defences its features give (Elemental Affinity's Resistance).
 
 mod common;
 
@@ -72,4 +73,97 @@ fn an_unknown_type_is_refused_and_changes_nothing() {
     assert_eq!(err["code"], "unknown_damage_type", "{err}");
     let status = s.ok(&["encounter", "status", "Cave"]);
     assert_eq!(status["combatants"][0]["hp"], 40, "{status}");
+}
+
+#[test]
+fn elemental_affinity_resists_its_type_of_damage_to_the_draconic_sorcerer() {
+    // SRD 5.2 Draconic Sorcery 6: Elemental Affinity gives Resistance to
+    // its chosen type; other types are taken whole.
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Drake",
+        "--class",
+        "sorcerer:6",
+        "--abilities",
+        "con=14,cha=16",
+        "--subclass",
+        "sorcerer:draconic",
+        "--feature",
+        "elemental-affinity:fire",
+    ]);
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&["encounter", "add", "Cave", "Drake", "--init", "10"]);
+    s.ok(&["encounter", "start", "Cave"]);
+    let hurt = |amount: &str, kind: &str| {
+        s.ok(&[
+            "encounter",
+            "damage",
+            "Cave",
+            "Drake",
+            amount,
+            "--type",
+            kind,
+        ])
+    };
+    let v = hurt("11", "fire");
+    assert_eq!((&v["rolled"], &v["damage"]), (&json!(11), &json!(5)), "{v}");
+    let v = hurt("11", "cold");
+    assert_eq!(
+        (&v["rolled"], &v["damage"]),
+        (&json!(11), &json!(11)),
+        "{v}"
+    );
+}
+
+#[test]
+fn elemental_affinity_halves_a_creatures_attack_of_its_type() {
+    // The Resistance counts wherever the Draconic Sorcerer is the target:
+    // a creature's fire attack is halved (rounded down), its cold is not.
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Drake",
+        "--class",
+        "sorcerer:6",
+        "--abilities",
+        "con=14,cha=16",
+        "--subclass",
+        "sorcerer:draconic",
+        "--feature",
+        "elemental-affinity:fire",
+    ]);
+    s.ok(&["hp", "Drake", "--max", "200", "--ac", "10"]);
+    s.ok(&["encounter", "new", "Cave"]);
+    s.ok(&[
+        "encounter",
+        "add",
+        "Cave",
+        "Orc",
+        "--init",
+        "15",
+        "--hp",
+        "15",
+    ]);
+    s.ok(&["encounter", "add", "Cave", "Drake", "--init", "5"]);
+    s.ok(&["encounter", "start", "Cave"]);
+    for (kind, halved) in [("fire", true), ("cold", false)] {
+        // +30 to hit: only a natural 1 misses, so try until one hits.
+        let dealt = (0..10)
+            .find_map(|_| {
+                let v = s.ok(&[
+                    "attack", "Orc", "Breath", "-t", "Drake", "--bonus", "30", "--damage", "4d6",
+                    "--type", kind,
+                ]);
+                let t = &v["creature_attack"]["outcome"]["resolution"]["targets"][0];
+                (t["attacks"][0]["hit"] == true).then(|| t["damage"][0].clone())
+            })
+            .expect("a hit in ten attacks");
+        assert_eq!(dealt["damage_type"], kind, "{dealt}");
+        let rolled = dealt["rolled"].as_u64().unwrap();
+        let expected = if halved { rolled / 2 } else { rolled };
+        assert_eq!(dealt["taken"], expected, "{dealt}");
+    }
 }

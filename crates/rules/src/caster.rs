@@ -344,7 +344,8 @@ impl Caster {
     }
 
     /// What a spell aimed at this caster meets: its Armor Class and hit
-    /// points (temporary ones too) when recorded, and its saving throws (proficiency included).
+    /// points (temporary ones too) when recorded, its saving throws (proficiency included)
+    /// and the damage types its features resist ([`Caster::defenses`]).
     pub fn as_target(&self) -> TargetStats {
         TargetStats {
             ac: self.vitals.map(|v| i32::from(v.ac)),
@@ -360,6 +361,7 @@ impl Caster {
                 .iter()
                 .map(|&a| (a, self.save_bonus(a)))
                 .collect(),
+            defenses: self.defenses(),
             ..TargetStats::default()
         }
     }

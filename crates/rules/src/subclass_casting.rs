@@ -11,7 +11,7 @@ use grimoire_dice::DiceRng;
 
 use crate::caster::Caster;
 use crate::class::{Ability, Class};
-use crate::damage::DamageType;
+use crate::damage::{DamageType, Defense};
 use crate::error::{RulesError, SpellName};
 use crate::event::Event;
 use crate::feature_kind::FeatureKind;
@@ -57,6 +57,17 @@ impl Caster {
                     .into_iter()
                     .find(|t| t.name_en().eq_ignore_ascii_case(v))
             })
+    }
+
+    /// The damage types the caster's features make it take differently:
+    /// Elemental Affinity (Draconic Sorcerer 6) gives Resistance to its
+    /// chosen type.
+    pub fn defenses(&self) -> Vec<(DamageType, Defense)> {
+        self.affinity()
+            .filter(|_| self.has_cast_feature(CastFeature::ElementalAffinity))
+            .map(|t| (t, Defense::Resistant))
+            .into_iter()
+            .collect()
     }
 
     /// Overchannel uses since the last Long Rest.

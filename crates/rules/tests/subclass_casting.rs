@@ -319,6 +319,46 @@ fn elemental_affinity_adds_the_charisma_modifier_to_damage_of_its_type() {
 }
 
 #[test]
+fn elemental_affinity_gives_resistance_to_its_damage_type() {
+    // SRD 5.2 Draconic Sorcery 6: Resistance to the affinity's type, and
+    // only to it, from Sorcerer level 6.
+    let fire = |level| {
+        with_subclass(
+            Class::Sorcerer,
+            level,
+            "draconic",
+            &[("elemental-affinity", "fire")],
+        )
+    };
+    let drake = fire(6);
+    assert_eq!(drake.defenses(), [(DamageType::Fire, Defense::Resistant)]);
+    let stats = drake.as_target();
+    assert_eq!(stats.defense(DamageType::Fire), Defense::Resistant);
+    assert_eq!(stats.defense(DamageType::Cold), Defense::Normal);
+    assert!(fire(5).defenses().is_empty(), "not before level 6");
+    assert!(fire(5).as_target().defenses.is_empty());
+    // A Fireball at the Draconic Sorcerer: eight 3s (24) on a failed save
+    // (a 1), halved by the Resistance.
+    let mut caster = fire(5);
+    let at_drake = Target {
+        stats: Some(stats),
+        ..Target::named("Drake")
+    };
+    let dice = [3, 3, 3, 3, 3, 3, 3, 3, 1];
+    let out = cast_with(
+        &mut caster,
+        &fireball(),
+        CastRequest::new().target(at_drake),
+        &dice,
+    );
+    let dealt = &out.resolution.targets[0].damage[0];
+    assert_eq!(
+        (dealt.damage_type, dealt.rolled, dealt.taken),
+        (DamageType::Fire, 24, 12)
+    );
+}
+
+#[test]
 fn overchannel_necrotic_grows_by_a_d12_per_slot_level_with_each_later_use() {
     // Magic Missile from a level 2 slot: four darts of 1d4 + 1, the one
     // d4 at its most (4 x 5), and Empowered Evocation's +3 once. The second
