@@ -26,6 +26,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod advance;
 pub mod attack;
 pub mod bestiary;
 pub mod budget;

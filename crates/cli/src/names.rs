@@ -100,6 +100,17 @@ pub fn ability(word: &str) -> Result<Ability, Failure> {
 /// out are 10.
 pub fn abilities(spec: &str) -> Result<[u8; 6], Failure> {
     let mut scores = [10u8; 6];
+    for (a, value) in ability_scores(spec)? {
+        // ALL holds every variant, so the position always exists.
+        let index = Ability::ALL.iter().position(|&x| x == a).unwrap_or(0);
+        scores[index] = value;
+    }
+    Ok(scores)
+}
+
+/// The scores `spec` names (`con=16,wis=14`), in its order.
+pub fn ability_scores(spec: &str) -> Result<Vec<(Ability, u8)>, Failure> {
+    let mut scores = Vec::new();
     for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (name, value) = part.split_once('=').ok_or_else(|| {
             Failure::usage_worded("bad_abilities", "cli-bad-abilities", &[("part", part)])
@@ -107,10 +118,7 @@ pub fn abilities(spec: &str) -> Result<[u8; 6], Failure> {
         let value: u8 = value.trim().parse().map_err(|_| {
             Failure::usage_worded("bad_abilities", "cli-bad-score", &[("part", part)])
         })?;
-        let a = ability(name)?;
-        // ALL holds every variant, so the position always exists.
-        let index = Ability::ALL.iter().position(|&x| x == a).unwrap_or(0);
-        scores[index] = value;
+        scores.push((ability(name)?, value));
     }
     Ok(scores)
 }

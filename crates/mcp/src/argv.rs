@@ -113,8 +113,17 @@ fn choices(mut a: Argv, lists: [&Vec<String>; 5]) -> Argv {
 
 /// `character set` with the choices given.
 pub fn character_features(p: &CharacterFeatures) -> Vec<String> {
+    let mut a = Argv::new(&["character", "set"]).arg(&p.character);
+    for c in &p.classes {
+        a = a.opt("class", Some(format!("{}:{}", c.class, c.level)));
+    }
+    let changed = p
+        .abilities
+        .as_ref()
+        .map(abilities)
+        .filter(|s| !s.is_empty());
     choices(
-        Argv::new(&["character", "set"]).arg(&p.character),
+        a.opt("abilities", changed),
         [
             &p.subclasses,
             &p.features,
@@ -678,6 +687,38 @@ mod tests {
                 "--action=magic",
                 "--advantage",
                 "--meta=careful:Orc"
+            ]
+        );
+    }
+
+    #[test]
+    fn character_features_advances_with_the_cli_syntax() {
+        let p = CharacterFeatures {
+            character: "Ana".into(),
+            classes: vec![ClassLevel {
+                class: "wizard".into(),
+                level: 6,
+            }],
+            abilities: Some(Abilities {
+                con: Some(16),
+                ..Abilities::default()
+            }),
+            subclasses: vec!["wizard:evoker".into()],
+            feats: Vec::new(),
+            invocations: Vec::new(),
+            features: Vec::new(),
+            metamagic: Vec::new(),
+            lang: None,
+        };
+        assert_eq!(
+            character_features(&p),
+            [
+                "character",
+                "set",
+                "Ana",
+                "--class=wizard:6",
+                "--abilities=con=16",
+                "--subclass=wizard:evoker"
             ]
         );
     }

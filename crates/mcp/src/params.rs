@@ -139,6 +139,12 @@ pub struct CharacterFeatures {
     /// The character's name (case does not matter).
     #[schemars(length(min = 1, max = 60))]
     pub character: String,
+    /// New class levels, e.g. [{"class": "wizard", "level": 6}]: a class named takes that level, a new class is added (multiclass), others keep theirs. Slots, pact slots, Hit Point Dice and a recorded hit point maximum follow (each level gained: half its die + 1 + Con).
+    #[serde(default)]
+    #[schemars(length(max = 8))]
+    pub classes: Vec<ClassLevel>,
+    /// Ability scores to change, e.g. {"con": 16}; the others stay. A changed Constitution modifier changes the hit point maximum by the difference at every level.
+    pub abilities: Option<Abilities>,
     /// Subclasses as CLASS:SUBCLASS[:OPTION], e.g. "wizard:evoker", "druid:land:arid".
     #[serde(default)]
     #[schemars(length(max = 8), inner(length(min = 1, max = 300)))]

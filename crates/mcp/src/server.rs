@@ -145,7 +145,7 @@ impl Grimoire {
     }
 
     #[tool(
-        description = "Choose a character's subclass (CLASS:SUBCLASS[:OPTION], e.g. cleric:life, druid:land:arid), feats (magic-initiate:cleric:guidance,light,bless; boon-of-spell-recall), Eldritch Invocations (armor-of-shadows, pact-of-the-tome:SPELLS...), Metamagic options or a class feature that asks for spells (signature-spells:fireball,counterspell); class features (Divine Intervention, Paladin's Smite, Favored Enemy, Wild Shape...) come by level on their own. Levels and prerequisites are checked (subclass_level_too_low, unknown_subclass, prerequisite_missing, too_many_invocations...). The free casts they give are cast with cast and via = the feature's name."
+        description = "Level a character up or change its ability scores (classes: new levels, a new class adds a multiclass; abilities: the scores that change; slots, pact slots, Hit Point Dice and a recorded hit point maximum follow, 2024 fixed values), and/or choose its subclass (CLASS:SUBCLASS[:OPTION], e.g. cleric:life, druid:land:arid), feats (magic-initiate:cleric:guidance,light,bless; boon-of-spell-recall), Eldritch Invocations (armor-of-shadows, pact-of-the-tome:SPELLS...), Metamagic options or a class feature that asks for spells (signature-spells:fireball,counterspell); class features (Divine Intervention, Paladin's Smite, Favored Enemy, Wild Shape...) come by level on their own. Levels and prerequisites are checked (subclass_level_too_low, unknown_subclass, prerequisite_missing, too_many_invocations...). The free casts they give are cast with cast and via = the feature's name."
     )]
     async fn character_features(
         &self,

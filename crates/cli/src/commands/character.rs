@@ -40,7 +40,7 @@ pub enum CharacterCommand {
         #[command(flatten)]
         choose: super::features::FeatureArgs,
     },
-    /// Choose a subclass, feats or invocations; gain the class features the levels reach
+    /// Set class levels or ability scores; choose a subclass, feats or invocations; gain the class features the levels reach
     Set(super::features::SetArgs),
     /// Show a character: slots, spells, resources, conditions, this turn
     Show {

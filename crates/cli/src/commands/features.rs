@@ -49,23 +49,51 @@ impl FeatureArgs {
 pub struct SetArgs {
     /// The character; leave out for the active one (grimoire use NAME)
     pub name: Option<String>,
+    /// CLASS:LEVEL, a class's new level (a new class adds a multiclass; others keep theirs)
+    #[arg(long = "class", value_name = "CLASS:LEVEL")]
+    pub classes: Vec<String>,
+    /// Ability scores to change, e.g. con=16 (the others stay)
+    #[arg(long, value_name = "ABILITIES")]
+    pub abilities: Option<String>,
     /// What to choose.
     #[command(flatten)]
     pub choose: FeatureArgs,
 }
 
-/// Runs `character set`: chooses features on a stored character and gains
-/// the class features its levels reach.
+/// Runs `character set`: new class levels or ability scores (issue 34:
+/// slots, Hit Point Dice and hit points follow), then the features chosen
+/// and the class features the levels reach.
 pub fn set(ctx: &Ctx, args: &SetArgs) -> anyhow::Result<()> {
+    let mut input = grimoire_app::advance::AdvanceInput::default();
+    for spec in &args.classes {
+        let (class, level) = crate::names::class_level(spec)?;
+        input
+            .classes
+            .push(grimoire_app::sheet::ClassLevel { class, level });
+    }
+    for (ability, score) in crate::names::ability_scores(args.abilities.as_deref().unwrap_or(""))? {
+        input.abilities.set(ability, score);
+    }
     let mut store = ctx.store()?;
     let entity = active::character(&store, args.name.as_deref())?;
-    let step = grimoire_app::features::choose_features(
-        &mut store,
-        ctx.command_line.clone(),
-        &entity,
-        &args.choose.asks(),
-        catalog::current(),
-    )
+    let step = if input.is_empty() {
+        grimoire_app::features::choose_features(
+            &mut store,
+            ctx.command_line.clone(),
+            &entity,
+            &args.choose.asks(),
+            catalog::current(),
+        )
+    } else {
+        grimoire_app::advance::advance(
+            &mut store,
+            ctx.command_line.clone(),
+            &entity,
+            &input,
+            &args.choose.asks(),
+            catalog::current(),
+        )
+    }
     .map_err(app_error)?;
     let c = &step.character.state;
     let out = &ctx.out;

@@ -669,8 +669,10 @@ help-grimoire-character-new--feats = Odbornost: ODBORNOST[:SEZNAM][:KOUZLO,...],
 help-grimoire-character-new--invocations = Vzývání: ID[:KOUZLO,...], např. armor-of-shadows (lze opakovat)
 help-grimoire-character-new--features = Schopnost povolání, která si žádá kouzla: ID:KOUZLO,..., např. signature-spells:fireball,counterspell
 help-grimoire-character-new--metamagic = Volby metamagie, které čaroděj zná, např. careful,quickened
-help-grimoire-character-set = Zvolit podtřídu, odbornosti nebo vzývání; získat schopnosti povolání, na které úrovně dosáhnou
+help-grimoire-character-set = Nastavit úrovně povolání nebo hodnoty vlastností; zvolit podtřídu, odbornosti nebo vzývání; získat schopnosti povolání, na které úrovně dosáhnou
 help-grimoire-character-set--name = Postava; vynech pro aktivní (grimoire use JMÉNO)
+help-grimoire-character-set--classes = POVOLÁNÍ:ÚROVEŇ, nová úroveň povolání (nové povolání přidá další; ostatní zůstanou)
+help-grimoire-character-set--abilities = Hodnoty vlastností ke změně, např. con=16 (ostatní zůstanou; pozice, kostky životů a životy se změní s nimi)
 help-grimoire-character-set--subclasses = Podtřída: POVOLÁNÍ:PODTŘÍDA[:MOŽNOST], např. wizard:evoker, druid:land:arid (lze opakovat)
 help-grimoire-character-set--feats = Odbornost: ODBORNOST[:SEZNAM][:KOUZLO,...], např. magic-initiate:cleric:guidance,light,bless (lze opakovat)
 help-grimoire-character-set--invocations = Vzývání: ID[:KOUZLO,...], např. armor-of-shadows (lze opakovat)

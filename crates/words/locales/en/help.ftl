@@ -670,8 +670,10 @@ help-grimoire-character-new--feats = A feat: FEAT[:LIST][:SPELL,...], e.g. magic
 help-grimoire-character-new--invocations = An Eldritch Invocation: ID[:SPELL,...], e.g. armor-of-shadows (repeatable)
 help-grimoire-character-new--features = A class feature that asks for spells: ID:SPELL,..., e.g. signature-spells:fireball,counterspell
 help-grimoire-character-new--metamagic = Metamagic options a Sorcerer knows, e.g. careful,quickened
-help-grimoire-character-set = Choose a subclass, feats or invocations; gain the class features the levels reach
+help-grimoire-character-set = Set class levels or ability scores; choose a subclass, feats or invocations; gain the class features the levels reach
 help-grimoire-character-set--name = The character; leave out for the active one (grimoire use NAME)
+help-grimoire-character-set--classes = CLASS:LEVEL, a class's new level (a new class adds a multiclass; others keep theirs)
+help-grimoire-character-set--abilities = Ability scores to change, e.g. con=16 (the others stay; slots, Hit Point Dice and hit points follow)
 help-grimoire-character-set--subclasses = A subclass: CLASS:SUBCLASS[:OPTION], e.g. wizard:evoker, druid:land:arid (repeatable)
 help-grimoire-character-set--feats = A feat: FEAT[:LIST][:SPELL,...], e.g. magic-initiate:cleric:guidance,light,bless (repeatable)
 help-grimoire-character-set--invocations = An Eldritch Invocation: ID[:SPELL,...], e.g. armor-of-shadows (repeatable)

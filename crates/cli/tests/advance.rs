@@ -1,0 +1,89 @@
+//! A character advancing through the binary (issue 34): `character set
+//! --class wizard:6 --abilities con=16` raises the class level and the
+//! Constitution; slots, Hit Point Dice and the recorded hit point maximum
+//! follow (2024 fixed values), a subclass the new level reaches can be
+//! chosen at once, refusals change nothing, and undo takes it back.
+
+mod common;
+
+use common::Session;
+
+#[test]
+fn advancing_a_wizard_raises_slots_and_the_hit_point_maximum() {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Ana",
+        "--class",
+        "wizard:5",
+        "--abilities",
+        "con=14,int=16",
+    ]);
+    // 6+2, then 4 × (4+2).
+    s.ok(&["hp", "Ana", "--max", "32", "--ac", "12"]);
+    s.ok(&["damage", "Ana", "10"]);
+    // Con 14 → 16 on a level-5 Wizard: 5 more, current hit points too.
+    let con = s.ok(&["character", "set", "Ana", "--abilities", "con=16"]);
+    let hp = s.ok(&["hp", "Ana"])["vitals"].clone();
+    assert_eq!(
+        (hp["max_hp"].as_u64(), hp["hp"].as_u64()),
+        (Some(37), Some(27)),
+        "{con}"
+    );
+    // Two levels, a 4th-level slot, and the subclass level 3 reached.
+    let up = s.ok(&[
+        "character",
+        "set",
+        "Ana",
+        "--class",
+        "wizard:7",
+        "--subclass",
+        "wizard:evoker",
+    ]);
+    let hp = s.ok(&["hp", "Ana"])["vitals"].clone();
+    // Two levels: 2 × (3 + 1 + 3).
+    assert_eq!(
+        (hp["max_hp"].as_u64(), hp["hp"].as_u64()),
+        (Some(51), Some(41)),
+        "{up}"
+    );
+    let show = s.ok(&["character", "show", "Ana"])["character"].clone();
+    assert_eq!(show["level"], 7, "{show}");
+    let slots = show["slots"]["slots"].as_array().unwrap();
+    let fourth = slots.iter().find(|l| l["level"] == 4).unwrap();
+    assert_eq!(
+        (&fourth["total"], &fourth["remaining"]),
+        (&1.into(), &1.into()),
+        "{show}"
+    );
+    assert!(
+        show["picks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["id"] == "evoker"),
+        "{show}"
+    );
+    // A refusal in English and Czech changes nothing.
+    let e = s.fails(1, &["character", "set", "Ana", "--class", "wizard:21"]);
+    assert_eq!(e["code"], "invalid_class_level", "{e}");
+    let e = s.fails(
+        1,
+        &[
+            "--lang",
+            "cs",
+            "character",
+            "set",
+            "Ana",
+            "--class",
+            "cleric:14",
+        ],
+    );
+    assert_eq!(e["code"], "invalid_character_level", "{e}");
+    assert!(e["message"].as_str().unwrap().contains("20"), "{e}");
+    assert_eq!(s.ok(&["hp", "Ana"])["vitals"]["max_hp"], 51);
+    // Undo takes the level back.
+    s.ok(&["undo", "Ana"]);
+    assert_eq!(s.ok(&["hp", "Ana"])["vitals"]["max_hp"], 37);
+}
