@@ -224,3 +224,38 @@ fn the_report_names_the_subclass_and_sorcery_points() {
     );
     assert!(out.contains("vybraná i s tím, co dává"), "{out}");
 }
+
+/// Hit points Foundry computes (`hp.max: null`, every premade): the import
+/// works out the 2024 fixed maximum (Akra 5, a Cleric with Constitution 14:
+/// 8 + 2, then 4 × (5 + 2) = 38, the sheet's hp.value) and the report says
+/// so, in English and Czech, with the Armor Class recorded unarmored.
+#[test]
+fn the_report_says_the_maximum_was_worked_out_by_the_fixed_method() {
+    let s = Session::new();
+    let out = s.human(&["import", "foundry", &fixture("akra-5.json")]);
+    assert!(
+        out.contains("worked out by the 2024 fixed method (38)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the unarmored one (10 + Dexterity) recorded instead"),
+        "{out}"
+    );
+    let sheet = s.ok(&["character", "show", "Akra"]);
+    let v = &sheet["character"]["vitals"];
+    assert_eq!(
+        (&v["max_hp"], &v["hp"], &v["ac"]),
+        (&38.into(), &38.into(), &9.into()),
+        "{sheet}"
+    );
+    let s = Session::new();
+    let out = s.human(&["--lang", "cs", "import", "foundry", &fixture("akra-5.json")]);
+    assert!(
+        out.contains("spočítáno pevnou metodou pravidel 2024 (38)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("obranné číslo počítá až Foundry ze zbroje"),
+        "{out}"
+    );
+}

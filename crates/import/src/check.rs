@@ -88,6 +88,15 @@ pub enum Finding {
         /// The class.
         class: Class,
     },
+    /// More hit points on the sheet than the maximum (the sheet's own, or
+    /// the 2024 fixed one Grimoire works out when Foundry computes it): the
+    /// current hit points are kept at the maximum.
+    HpOverMax {
+        /// The sheet's hit points.
+        sheet: u32,
+        /// The maximum.
+        max: u32,
+    },
     /// Levels in classes without spells raise proficiency, and so the DC
     /// and attack bonus, above what the spellcasting classes give.
     OtherClassLevels {
@@ -112,6 +121,7 @@ impl Finding {
             Finding::Rules2014 { .. } => "rules_2014",
             Finding::Class2014 { .. } => "class_2014",
             Finding::OtherClassLevels { .. } => "other_class_levels",
+            Finding::HpOverMax { .. } => "hp_over_max",
         }
     }
 }
@@ -230,6 +240,14 @@ pub fn check(imported: &Imported, catalog: &Catalog) -> Vec<Finding> {
     }
     for class in &sheet.classes_2014 {
         out.push(Finding::Class2014 { class: *class });
+    }
+    if let (Some(said), Some(v)) = (sheet.hp_value, caster.vitals())
+        && said > v.max_hp
+    {
+        out.push(Finding::HpOverMax {
+            sheet: said,
+            max: v.max_hp,
+        });
     }
     if sheet.other_levels > 0 {
         out.push(Finding::OtherClassLevels {

@@ -378,7 +378,7 @@ fn read_actor(
     }
 
     read_slots(system, &mut caster, &mut report)?;
-    read_vitals(system, &mut caster, &mut report)?;
+    read_vitals(system, other_levels, &mut caster, &mut report)?;
     read_hit_dice(&dice_spent, &mut caster, &mut report);
     Ok(Imported {
         caster,
@@ -796,52 +796,66 @@ fn read_slots(
     Ok(())
 }
 
-/// Hit points and Armor Class, when the file states them (a flat AC).
+/// Hit points and Armor Class. A maximum the file leaves for Foundry to
+/// compute (`hp.max` null or missing, as on every premade) is worked out
+/// by the 2024 fixed method from the classes' Hit Point Dice and
+/// Constitution, `hp.value` then being the current hit points (kept at
+/// the maximum; the check flags one above it); not when levels in
+/// classes without spells, which Grimoire does not hold, would count. An
+/// Armor Class Foundry computes (from the armor worn) is recorded as the
+/// unarmored one (10 + Dexterity), as a sheet given hit points without
+/// an Armor Class is, and reported.
 fn read_vitals(
     system: &Map<String, Value>,
+    other_levels: u8,
     caster: &mut Caster,
     report: &mut Report,
 ) -> Result<(), ImportError> {
     let attrs = system.get("attributes");
     let hp = attrs.and_then(|a| a.get("hp"));
     let ac = attrs.and_then(|a| a.get("ac"));
-    let max = hp.and_then(|h| h.get("max")).unwrap_or(&Value::Null);
+    let field = |key: &str| hp.and_then(|h| h.get(key)).unwrap_or(&Value::Null);
+    let bound = u64::from(grimoire_rules::MAX_HIT_POINTS);
+    let max = number(field("max"), bound, "system.attributes.hp.max")?;
+    let value = number(field("value"), bound, "system.attributes.hp.value")?;
+    let temp = number(field("temp"), bound, "system.attributes.hp.temp")?;
     let flat = ac
         .filter(|a| a.get("calc").and_then(Value::as_str) == Some("flat"))
         .and_then(|a| a.get("flat"))
         .unwrap_or(&Value::Null);
-    let max = number(
-        max,
-        u64::from(grimoire_rules::MAX_HIT_POINTS),
-        "system.attributes.hp.max",
-    )?;
     let flat = number(
         flat,
         u64::from(grimoire_rules::MAX_ARMOR_CLASS),
         "system.attributes.ac.flat",
     )?;
-    let (Some(max), Some(flat)) = (max, flat) else {
-        report.skipped("system.attributes.hp", "hp", Skip::VitalsComputed);
-        return Ok(());
+    let (max, fixed) = match (max, value) {
+        (Some(max), _) => (max as u32, false),
+        (None, Some(_)) if other_levels == 0 => (caster.fixed_max_hp(), true),
+        (None, _) => {
+            report.skipped("system.attributes.hp", "hp", Skip::VitalsComputed);
+            return Ok(());
+        }
     };
-    let mut vitals = Vitals::new(max as u32, flat as u8)?;
-    let value = hp.and_then(|h| h.get("value")).unwrap_or(&Value::Null);
-    if let Some(v) = number(
-        value,
-        u64::from(grimoire_rules::MAX_HIT_POINTS),
-        "system.attributes.hp.value",
-    )? {
+    let ac = match flat {
+        Some(flat) => flat as u8,
+        None => {
+            report.skipped("system.attributes.ac", "ac", Skip::ArmorClassComputed);
+            caster.unarmored_ac()
+        }
+    };
+    let mut vitals = Vitals::new(max, ac)?;
+    if let Some(v) = value {
         vitals.hp = (v as u32).min(vitals.max_hp);
     }
-    let temp = hp.and_then(|h| h.get("temp")).unwrap_or(&Value::Null);
-    if let Some(t) = number(
-        temp,
-        u64::from(grimoire_rules::MAX_HIT_POINTS),
-        "system.attributes.hp.temp",
-    )? {
+    if let Some(t) = temp {
         vitals.temp_hp = t as u32;
     }
     caster.apply(&Event::VitalsSet { vitals });
-    report.mapped("system.attributes.hp", "hp", Mapped::Vitals);
+    let what = if fixed {
+        Mapped::FixedMaxHp { max_hp: max }
+    } else {
+        Mapped::Vitals
+    };
+    report.mapped("system.attributes.hp", "hp", what);
     Ok(())
 }

@@ -62,6 +62,14 @@ pub enum Mapped {
     },
     /// Hit points and Armor Class.
     Vitals,
+    /// Hit points whose maximum the sheet leaves for Foundry to compute:
+    /// worked out by the 2024 fixed method (the first die whole, then half
+    /// a die plus 1 a level, the Constitution modifier each level), the
+    /// sheet's value kept as the current hit points.
+    FixedMaxHp {
+        /// The maximum worked out.
+        max_hp: u32,
+    },
     /// Spell Scrolls, one magic item each (R5d).
     Scrolls {
         /// How many.
@@ -123,8 +131,13 @@ pub enum Skip {
     Feature,
     /// Equipment, weapons, consumables, tools, containers: not modelled.
     Item,
-    /// Hit points or Armor Class the file leaves for Foundry to compute.
+    /// Hit points the file leaves for Foundry to compute and Grimoire
+    /// cannot work out (no current value, or levels in classes without
+    /// spells): not recorded.
     VitalsComputed,
+    /// An Armor Class the file leaves for Foundry to compute (from the
+    /// armor worn): the unarmored one (10 + Dexterity) is recorded instead.
+    ArmorClassComputed,
     /// More slots remaining on the sheet than the levels give: kept at the maximum.
     SlotsOverMax,
     /// More copies of a Spell Scroll than the bound (20): the first 20 are kept.
@@ -152,6 +165,7 @@ impl Skip {
             Skip::Feature => "feature",
             Skip::Item => "item",
             Skip::VitalsComputed => "vitals_computed",
+            Skip::ArmorClassComputed => "armor_class_computed",
             Skip::SlotsOverMax => "slots_over_max",
             Skip::CopiesOverBound => "copies_over_bound",
             Skip::ChargeCost => "charge_cost",

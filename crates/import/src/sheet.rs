@@ -19,6 +19,8 @@ pub struct SheetFacts {
     pub slot_values: [Option<u8>; 9],
     /// `system.spells.pact.value`.
     pub pact_value: Option<u8>,
+    /// `system.attributes.hp.value`: the hit points the sheet states.
+    pub hp_value: Option<u32>,
     /// `system.bonuses.spell.dc`: a bonus to the save DC (a formula).
     pub dc_bonus: Option<String>,
     /// `system.bonuses.msak.attack` / `rsak.attack`: spell attack bonuses.
@@ -107,6 +109,11 @@ impl SheetFacts {
             .and_then(|a| a.get("spellcasting"))
             .and_then(Value::as_str)
             .and_then(ability_of);
+        facts.hp_value = attrs
+            .and_then(|a| a.get("hp"))
+            .and_then(|h| h.get("value"))
+            .and_then(Value::as_u64)
+            .map(|n| n.min(u64::from(u32::MAX)) as u32);
         if let Some(spells) = system.get("spells").and_then(Value::as_object) {
             for n in 0..9 {
                 let slot = spells.get(&format!("spell{}", n + 1));

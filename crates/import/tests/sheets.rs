@@ -247,7 +247,8 @@ fn sorcery_points_and_hit_dice_spent_come_from_the_sheet() {
     let class = items.iter().position(|i| i["type"] == "class").unwrap();
     items[font]["system"]["uses"]["spent"] = json!(3);
     items[class]["system"]["hd"] = json!({"denomination": "d6", "spent": 2});
-    // Hit points Foundry computes: the spent dice have nowhere to go, and the report says so.
+    // Hit points Foundry computes (hp.max null): Grimoire works out the
+    // fixed maximum, so the spent dice are kept with the hit points.
     let got = import_foundry(morthos.to_string().as_bytes(), srd).unwrap();
     assert_eq!(
         (got.caster.sorcery_points_max(), got.caster.sorcery_points()),
@@ -256,9 +257,17 @@ fn sorcery_points_and_hit_dice_spent_come_from_the_sheet() {
     assert!(got.report.lines.iter().any(|l| l.name == "Font of Magic"
         && l.field == format!("items[{font}].system.uses.spent")
         && l.fate == Fate::Mapped(Mapped::SorceryPoints { spent: 3 })));
-    assert!(got.report.skipped_lines().any(|(l, why)| {
-        l.field == format!("items[{class}].system.hd.spent") && *why == Skip::HitDiceWithoutVitals
+    let v = got.caster.vitals().unwrap();
+    assert_eq!((v.hit_dice_spent.d6, got.caster.hit_dice_left().d6), (2, 3));
+    assert!(got.report.lines.iter().any(|l| {
+        l.field == format!("items[{class}].system.hd.spent")
+            && l.fate == Fate::Mapped(Mapped::HitDice { spent: 2 })
     }));
+    assert!(
+        !got.report
+            .skipped_lines()
+            .any(|(_, why)| *why == Skip::HitDiceWithoutVitals)
+    );
     // With hit points on the sheet, the dice are kept.
     morthos["system"]["attributes"]["hp"] = json!({"value": 20, "max": 32});
     morthos["system"]["attributes"]["ac"] = json!({"calc": "flat", "flat": 13});
@@ -286,6 +295,90 @@ fn sorcery_points_and_hit_dice_spent_come_from_the_sheet() {
     morthos["items"][font]["system"]["uses"]["spent"] = json!(40);
     let got = import_foundry(morthos.to_string().as_bytes(), srd).unwrap();
     assert_eq!(got.caster.sorcery_points(), 0);
+}
+
+#[test]
+fn a_maximum_foundry_computes_is_the_2024_fixed_one() {
+    use grimoire_import::{Fate, Finding, Mapped, Skip};
+    let srd = Catalog::srd();
+    // Akra 5, a Cleric (d8) with Constitution 14: 8 + 2 at level 1, then
+    // 5 + 2 for each of 4 levels = 38, which is the sheet's hp.value.
+    let mut akra: Value = serde_json::from_slice(&fixture("akra-5.json")).unwrap();
+    assert_eq!(akra["system"]["abilities"]["con"]["value"], 14);
+    akra["system"]["attributes"]["hp"] = json!({"value": 30, "max": null, "temp": 4});
+    let got = import_foundry(akra.to_string().as_bytes(), srd).unwrap();
+    let v = got.caster.vitals().unwrap();
+    assert_eq!((v.max_hp, v.hp, v.temp_hp), (38, 30, 4));
+    // Its Armor Class comes from the armor worn: the unarmored one
+    // (10 + Dexterity 8's -1) is recorded, and reported.
+    assert_eq!(v.ac, 9);
+    assert!(
+        got.report
+            .lines
+            .iter()
+            .any(|l| l.field == "system.attributes.hp"
+                && l.fate == Fate::Mapped(Mapped::FixedMaxHp { max_hp: 38 }))
+    );
+    assert!(
+        got.report
+            .skipped_lines()
+            .any(|(l, why)| l.field == "system.attributes.ac" && *why == Skip::ArmorClassComputed)
+    );
+    assert_eq!(check(&got, srd), vec![]);
+    // No max key at all reads the same.
+    akra["system"]["attributes"]["hp"] = json!({"value": 30});
+    let missing = import_foundry(akra.to_string().as_bytes(), srd).unwrap();
+    assert_eq!(
+        missing.caster.vitals().map(|v| (v.max_hp, v.hp)),
+        Some((38, 30))
+    );
+    // More than the maximum: kept at it, and the check questions it.
+    akra["system"]["attributes"]["hp"] = json!({"value": 45, "max": null});
+    let over = import_foundry(akra.to_string().as_bytes(), srd).unwrap();
+    assert_eq!(over.caster.vitals().map(|v| v.hp), Some(38));
+    assert_eq!(
+        check(&over, srd),
+        vec![Finding::HpOverMax { sheet: 45, max: 38 }]
+    );
+    // A maximum the sheet states is taken as it is.
+    akra["system"]["attributes"]["hp"] = json!({"value": 30, "max": 41});
+    let stated = import_foundry(akra.to_string().as_bytes(), srd).unwrap();
+    assert_eq!(stated.caster.vitals().map(|v| v.max_hp), Some(41));
+    assert!(
+        stated
+            .report
+            .lines
+            .iter()
+            .any(|l| l.field == "system.attributes.hp" && l.fate == Fate::Mapped(Mapped::Vitals))
+    );
+    // Without a current value there is nothing to keep: not recorded.
+    akra["system"]["attributes"]["hp"] = json!({"max": null});
+    let none = import_foundry(akra.to_string().as_bytes(), srd).unwrap();
+    assert_eq!(none.caster.vitals(), None);
+    assert!(
+        none.report
+            .skipped_lines()
+            .any(|(_, why)| *why == Skip::VitalsComputed)
+    );
+    // Levels in a class without spells, which Grimoire does not hold,
+    // would count in Foundry's maximum: not worked out.
+    akra["system"]["attributes"]["hp"] = json!({"value": 30, "max": null});
+    let items = akra["items"].as_array_mut().unwrap();
+    let mut fighter = items.iter().find(|i| i["type"] == "class").unwrap().clone();
+    fighter["name"] = json!("Fighter");
+    fighter["_id"] = json!("fighter00000000a");
+    fighter["system"]["identifier"] = json!("fighter");
+    fighter["system"]["levels"] = json!(1);
+    fighter["system"]["hd"] = json!({"denomination": "d10", "spent": 0});
+    items.push(fighter);
+    let multi = import_foundry(akra.to_string().as_bytes(), srd).unwrap();
+    assert_eq!(multi.caster.vitals(), None);
+    assert!(
+        multi
+            .report
+            .skipped_lines()
+            .any(|(_, why)| *why == Skip::VitalsComputed)
+    );
 }
 
 #[test]

@@ -311,6 +311,10 @@ fn mapped_words(lang: &str, m: &Mapped) -> String {
             vec![("remaining", (*remaining).into())],
         ),
         Mapped::Vitals => ("cli-import-mapped-vitals", vec![]),
+        Mapped::FixedMaxHp { max_hp } => (
+            "cli-import-mapped-fixed-max-hp",
+            vec![("max_hp", (*max_hp).into())],
+        ),
         Mapped::Scrolls { count } => (
             "cli-import-mapped-scrolls",
             vec![("count", (*count).into())],
@@ -410,6 +414,9 @@ fn finding_words(lang: &str, f: &Finding) -> String {
         }
         Finding::OtherClassLevels { levels } => vec![("levels", (*levels).into())],
         Finding::Class2014 { class } => vec![("class", class_word(lang, *class).into())],
+        Finding::HpOverMax { sheet, max } => {
+            vec![("sheet", (*sheet).into()), ("max", (*max).into())]
+        }
     };
     grimoire_words::text(lang, &format!("cli-check-{}", f.code()), args)
 }
