@@ -21,21 +21,27 @@ use crate::sheet::ClassLevel;
 pub struct AbilityChanges {
     /// Strength.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 30))]
     pub str: Option<u8>,
     /// Dexterity.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 30))]
     pub dex: Option<u8>,
     /// Constitution.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 30))]
     pub con: Option<u8>,
     /// Intelligence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 30))]
     pub int: Option<u8>,
     /// Wisdom.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 30))]
     pub wis: Option<u8>,
     /// Charisma.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 30))]
     pub cha: Option<u8>,
 }
 
@@ -123,6 +129,27 @@ pub fn advance(
 ) -> Result<Step, AppError> {
     let out = advance_outcome(&caster.state, input, asks, catalog)?;
     commit(store, command, caster, out)
+}
+
+/// [`advance`] for the stored character `name` (the API's `POST
+/// …/advance`), the class features its new levels reach gained with it;
+/// answered with its sheet as its owner's seat shows it.
+pub fn advance_for(
+    store: &mut Store,
+    name: &str,
+    input: &AdvanceInput,
+    catalog: &Catalog,
+) -> Result<crate::report::StepReport, AppError> {
+    let (entity, owner) = crate::sheet::load(store, name)?;
+    // The log names it as the CLI command that does the same.
+    let command = ["character", "set", &entity.name].join(" ");
+    let step = advance(store, command, &entity, input, &[], catalog)?;
+    Ok(crate::report::StepReport {
+        character: crate::sheet::CharacterView::of(&step.character, &owner),
+        events: step.events,
+        notes: step.notes,
+        change: step.change,
+    })
 }
 
 #[cfg(test)]

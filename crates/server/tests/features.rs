@@ -143,3 +143,50 @@ async fn wild_shape_needs_the_feature_and_is_the_owners_or_the_gms() {
         );
     }
 }
+
+#[tokio::test]
+async fn advance_raises_the_level_for_the_owner_and_the_gm_and_refuses_the_others() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let advance = format!("{ELMIRA}/advance");
+        let body = json!({"classes": [{"class": "wizard", "level": 5}], "abilities": {"con": 14}});
+        // Anonymous: 401; a stranger to the campaign: 403.
+        let (s, _) = h.post(&advance, None, body.clone()).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED, "{}", h.name);
+        let (s, _) = h.post(&advance, Some(&t.eve), body.clone()).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{}", h.name);
+        // The owner records hit points, then takes Wizard 3 to 5 with Con 14.
+        let (s, v) = h
+            .post(
+                &format!("{ELMIRA}/hp"),
+                Some(&t.petr),
+                json!({"max_hp": 14, "ac": 12}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let (s, v) = h.post(&advance, Some(&t.petr), body).await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        assert_eq!(v["character"]["level"], 5, "{v}");
+        // Con 10 to 14 at 3 levels (+6), two levels of 3 + 1 + 2 (+12).
+        assert_eq!(v["character"]["vitals"]["max_hp"], 32, "{v}");
+        // The GM may too; an impossible level is refused.
+        let (s, v) = h
+            .post(
+                &advance,
+                Some(&t.gm),
+                json!({"classes": [{"class": "cleric", "level": 16}]}),
+            )
+            .await;
+        assert_eq!(
+            (s, code(&v)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "invalid_character_level"),
+            "{}: {v}",
+            h.name
+        );
+        let (s, v) = h
+            .post(&advance, Some(&t.gm), json!({"abilities": {"con": 16}}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        assert_eq!(v["character"]["vitals"]["max_hp"], 37, "{v}");
+    }
+}

@@ -141,6 +141,12 @@ fn operations() -> Vec<(&'static str, &'static str, Player, Value)> {
             Refused,
             json!({"on": false}),
         ),
+        (
+            "post",
+            "/campaigns/{campaign}/characters/{name}/advance",
+            Refused,
+            json!({"abilities": {"con": 12}}),
+        ),
         // Class resources (issue 33): the character's own.
         (
             "post",

@@ -18,6 +18,46 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(choose))
         .routes(routes!(wild_shape))
+        .routes(routes!(advance))
+}
+
+/// Advances the character (issue 34): classes named take the level given
+/// (a new class is a multiclass), the ability scores named change; slots,
+/// pact slots, Hit Point Dice and a recorded hit point maximum follow
+/// (each level gained: half its die + 1 + the Constitution modifier, a
+/// changed modifier at every level), and the class features the new
+/// levels reach come with it. Refused as a new character would be
+/// (`invalid_class_level`, `duplicate_class`, `invalid_character_level`,
+/// `invalid_ability_score`).
+#[utoipa::path(post, path = "/campaigns/{campaign}/characters/{name}/advance", tag = "characters",
+    security(("token" = [])), params(("campaign" = String, Path), ("name" = String, Path)),
+    request_body = grimoire_app::advance::AdvanceInput,
+    responses((status = 200, body = StepReport), (status = 400, body = crate::api::ErrorBody),
+              (status = 401, body = crate::api::ErrorBody), (status = 403, body = crate::api::ErrorBody),
+              (status = 404, body = crate::api::ErrorBody), (status = 422, body = crate::api::ErrorBody)))]
+pub(crate) async fn advance(
+    State(state): State<AppState>,
+    Token(token): Token,
+    Params((campaign, name)): Params<(String, String)>,
+    Body(input): Body<grimoire_app::advance::AdvanceInput>,
+) -> Result<Json<StepReport>, ServerError> {
+    let report = super::characters::act(
+        &state,
+        token,
+        campaign,
+        name,
+        "character",
+        move |store, name| {
+            let catalog = grimoire_app::homebrew::catalog(store)?;
+            grimoire_app::retry(store, |store| {
+                Ok(grimoire_app::advance::advance_for(
+                    store, name, &input, &catalog,
+                )?)
+            })
+        },
+    )
+    .await?;
+    Ok(Json(report))
 }
 
 /// Chooses subclasses, feats, invocations, Metamagic options or a class
