@@ -572,8 +572,8 @@ fn convert_first(r: SpellRecord, source: Source) -> Result<CatalogSpell, FieldEr
         name: r.name_en.clone(),
         name_cs: Some(name_cs.clone()),
         trigger_cs: r.trigger_cs.filter(|t| !t.trim().is_empty()),
-        level,
         material_cs,
+        level,
         school,
         classes,
         casting_time,
@@ -662,7 +662,6 @@ mod tests {
     }
 
     #[test]
-    #[test]
     fn r14c_czech_material_text_goes_with_the_material() {
         let text = BASE.replace(
             "s = true }",
@@ -678,6 +677,7 @@ mod tests {
         assert_eq!(parse(BASE).unwrap().spell.material_cs, None);
     }
 
+    #[test]
     fn bad_values_name_their_field() {
         assert_eq!(
             parse(&BASE.replace("\"evocation\"", "\"evocaton\""))

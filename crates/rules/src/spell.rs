@@ -306,12 +306,12 @@ pub struct Spell {
     /// The casting time's trigger in Czech, when known (R11).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trigger_cs: Option<String>,
-    /// Level 0–9 (R1).
     /// The material component's text in Czech, when known (R14c): words
     /// for people only; the rules match what a caster carries against
     /// [`Material::text`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub material_cs: Option<String>,
+    /// Level 0–9 (R1).
     pub level: SpellLevel,
     /// School (R7).
     pub school: School,
@@ -356,8 +356,8 @@ impl Spell {
             name: name.into(),
             name_cs: None,
             trigger_cs: None,
-            level,
             material_cs: None,
+            level,
             school,
             classes: Vec::new(),
             casting_time: CastingTime::Action,
