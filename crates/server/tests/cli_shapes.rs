@@ -220,6 +220,7 @@ async fn a_character_step_answers_the_cli_report_fields() {
                 "conditions",
                 "silenced",
                 "exhaustion",
+                "speed_penalty_ft",
                 "events",
                 "notes",
                 "change",
