@@ -255,7 +255,10 @@ async fn hit_dice_party_short_rest_takes_each_characters_own_dice() {
             )
             .await;
         assert_eq!(s, StatusCode::OK, "{v}");
-        assert_eq!(v["characters"][0]["refused"], "no_hit_dice_left", "two left: {v}");
+        assert_eq!(
+            v["characters"][0]["refused"], "no_hit_dice_left",
+            "two left: {v}"
+        );
         assert!(v["change"].is_null(), "nobody rested: {v}");
     }
 }
