@@ -12,7 +12,7 @@ use crate::params::{
     LOG_DEFAULT_LIMIT, Log, MaxAuto, MonsterList, NextTurn, Plan, PlanTarget, Prepare, Recharge,
     RelaxableRule, Rest, RestKind, Retarget, Roll, SpellSearch, SpellbookAdd, Toggle, Wait,
 };
-use crate::params::{CharacterFeatures, EncounterSettings, WildShape};
+use crate::params::{CharacterFeatures, ClassLevel, EncounterSettings, WildShape};
 
 /// A command line being built.
 #[derive(Debug, Default)]
@@ -75,16 +75,8 @@ pub fn spell_search(p: &SpellSearch) -> Vec<String> {
 
 /// `character new`.
 pub fn character_create(p: &CharacterCreate) -> Vec<String> {
-    let mut a = Argv::new(&["character", "new"]).arg(&p.name);
-    for c in &p.classes {
-        a = a.opt("class", Some(format!("{}:{}", c.class, c.level)));
-    }
-    let abilities = p
-        .abilities
-        .as_ref()
-        .map(abilities)
-        .filter(|s| !s.is_empty());
-    let a = a.opt("abilities", abilities).flag("no-pouch", p.no_pouch);
+    let a = Argv::new(&["character", "new"]).arg(&p.name);
+    let a = levels_and_scores(a, &p.classes, p.abilities.as_ref()).flag("no-pouch", p.no_pouch);
     choices(
         a,
         [
@@ -96,6 +88,16 @@ pub fn character_create(p: &CharacterCreate) -> Vec<String> {
         ],
     )
     .done()
+}
+
+/// Each class level as `--class CLASS:LEVEL` and the scores named as
+/// `--abilities str=8,...` (left out when none is).
+fn levels_and_scores(mut a: Argv, classes: &[ClassLevel], scores: Option<&Abilities>) -> Argv {
+    for c in classes {
+        a = a.opt("class", Some(format!("{}:{}", c.class, c.level)));
+    }
+    let named = scores.map(abilities).filter(|s| !s.is_empty());
+    a.opt("abilities", named)
 }
 
 /// The feature choices, each list under its flag (`--subclass`, ...).
@@ -113,17 +115,9 @@ fn choices(mut a: Argv, lists: [&Vec<String>; 5]) -> Argv {
 
 /// `character set` with the choices given.
 pub fn character_features(p: &CharacterFeatures) -> Vec<String> {
-    let mut a = Argv::new(&["character", "set"]).arg(&p.character);
-    for c in &p.classes {
-        a = a.opt("class", Some(format!("{}:{}", c.class, c.level)));
-    }
-    let changed = p
-        .abilities
-        .as_ref()
-        .map(abilities)
-        .filter(|s| !s.is_empty());
+    let a = Argv::new(&["character", "set"]).arg(&p.character);
     choices(
-        a.opt("abilities", changed),
+        levels_and_scores(a, &p.classes, p.abilities.as_ref()),
         [
             &p.subclasses,
             &p.features,
@@ -648,7 +642,6 @@ pub fn words(command: &[&str], names: &[&str]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::ClassLevel;
 
     #[test]
     fn cast_attaches_every_option() {
