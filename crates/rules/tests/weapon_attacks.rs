@@ -256,7 +256,10 @@ fn weapon_mastery_paladin_masters_the_first_two_weapons_carried() {
 #[test]
 fn faerie_fire_gives_attacks_against_its_target_advantage_and_takes_invisible_away() {
     let spell = support::faerie_fire();
-    let mut druid = support::with_prepared(support::caster(&[(Class::Druid, 3)]), &[spell.clone()]);
+    let mut druid = support::with_prepared(
+        support::caster(&[(Class::Druid, 3)]),
+        std::slice::from_ref(&spell),
+    );
     let req = CastRequest::new()
         .target(Target::named("Orc").with_save(Ability::Dexterity, 0))
         .target(Target::named("Elk").with_save(Ability::Dexterity, 0));
