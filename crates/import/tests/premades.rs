@@ -281,10 +281,11 @@ fn r2_r19_r20_every_premade_caster_matches_its_sheet() {
 }
 
 /// Hit points a premade's sheet holds that Grimoire's fixed maximum does
-/// not count yet: Draconic Resilience (Draconic Sorcery, Sorcerer 3: one a
-/// Sorcerer level) and magic items raising Constitution, which Foundry
-/// applies as effects the fixtures do not keep (Amulet of Health: 19;
-/// Belt of Dwarvenkind: +2), one hit point a level per modifier point.
+/// not count yet: magic items raising Constitution, which Foundry applies
+/// as effects the fixtures do not keep (Amulet of Health: 19; Belt of
+/// Dwarvenkind: +2), one hit point a level per modifier point. Draconic
+/// Resilience (Draconic Sorcery, Sorcerer 3: one a Sorcerer level) is
+/// counted now, so Morthos's sheet adds nothing for it.
 fn not_counted(json: &Value, level: u8) -> u32 {
     let items = json["items"].as_array().unwrap();
     let has = |name: &str| items.iter().any(|i| i["name"] == name);
@@ -300,11 +301,7 @@ fn not_counted(json: &Value, level: u8) -> u32 {
     if has("Belt of Dwarvenkind") {
         raised += 2;
     }
-    let mut extra = level * (modifier(raised) - modifier(con)) as u32;
-    if has("Draconic Sorcery") && level >= 3 {
-        extra += level;
-    }
-    extra
+    level * (modifier(raised) - modifier(con)) as u32
 }
 
 #[test]

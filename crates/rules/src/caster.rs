@@ -337,9 +337,14 @@ impl Caster {
     }
 
     /// Armor Class without armor or a shield: 10 + the Dexterity modifier
-    /// (SRD 5.2), what a sheet records when hit points come without an AC.
+    /// (SRD 5.2), and the Charisma modifier too with Draconic Resilience
+    /// (Draconic Sorcery, Sorcerer 3); what a sheet records when hit
+    /// points come without an AC.
     pub fn unarmored_ac(&self) -> u8 {
-        let ac = 10 + i32::from(self.modifier(Ability::Dexterity));
+        let mut ac = 10 + i32::from(self.modifier(Ability::Dexterity));
+        if self.has_draconic_resilience() {
+            ac += i32::from(self.modifier(Ability::Charisma));
+        }
         u8::try_from(ac.clamp(1, i32::from(crate::vitals::MAX_ARMOR_CLASS))).unwrap_or(10)
     }
 

@@ -14,8 +14,12 @@ use crate::class::Class;
 use crate::error::RulesError;
 use crate::event::Event;
 use crate::event::Outcome;
+use crate::feature_kind::FeatureKind;
 use crate::state::hit_dice::{HIT_DIE_SIZES, HitDice};
 use crate::vitals::MAX_HIT_POINTS;
+
+/// The subclass pick of Draconic Sorcery.
+const DRACONIC_SORCERY: &str = "draconic";
 
 /// The Hit Point Die size of a class: d6 Sorcerer and Wizard, d8 Bard,
 /// Cleric, Druid and Warlock, d10 Paladin and Ranger.
@@ -61,10 +65,14 @@ pub struct LevelHitPoints {
 /// A hit point maximum rolled level by level.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RolledMaxHp {
-    /// The maximum: every level's hit points.
+    /// The maximum: every level's hit points and what features add.
     pub max_hp: u32,
     /// Each level, in class order.
     pub levels: Vec<LevelHitPoints>,
+    /// Hit points class features add to the maximum
+    /// ([`Caster::feature_max_hp`]: Draconic Resilience).
+    #[serde(default)]
+    pub features: u32,
 }
 
 /// Hit Point Dice spent: the rolls and the events.
@@ -98,7 +106,7 @@ impl Caster {
     /// The fixed hit point maximum from the Hit Point Dice and
     /// Constitution: the first class's whole die at level 1, half a die
     /// plus 1 for every other level, the Constitution modifier each level;
-    /// at least 1 a level.
+    /// at least 1 a level; then what features add ([`Caster::feature_max_hp`]).
     pub fn fixed_max_hp(&self) -> u32 {
         let con = i64::from(self.modifier(Ability::Constitution));
         let mut total: i64 = 0;
@@ -109,7 +117,29 @@ impl Caster {
                 total += (base + con).max(1);
             }
         }
+        total += i64::from(self.feature_max_hp());
         u32::try_from(total.clamp(1, i64::from(MAX_HIT_POINTS))).unwrap_or(1)
+    }
+
+    /// Hit points class features add to the maximum: Draconic Resilience
+    /// (SRD 5.2 Draconic Sorcery, Sorcerer 3) adds 3 at Sorcerer level 3
+    /// and 1 more for each Sorcerer level after, so the Sorcerer level.
+    pub fn feature_max_hp(&self) -> u32 {
+        if self.has_draconic_resilience() {
+            u32::from(self.class_level(Class::Sorcerer))
+        } else {
+            0
+        }
+    }
+
+    /// Whether the caster has Draconic Resilience: a Sorcerer of level 3
+    /// or more who chose Draconic Sorcery.
+    pub fn has_draconic_resilience(&self) -> bool {
+        self.class_level(Class::Sorcerer) >= 3
+            && self
+                .picks()
+                .iter()
+                .any(|p| p.kind == FeatureKind::Subclass && p.id == DRACONIC_SORCERY)
     }
 
     /// A hit point maximum rolled level by level (the 2024 alternative to
@@ -139,10 +169,12 @@ impl Caster {
                 });
             }
         }
-        let total: u64 = levels.iter().map(|l| u64::from(l.hp)).sum();
+        let features = self.feature_max_hp();
+        let total: u64 = levels.iter().map(|l| u64::from(l.hp)).sum::<u64>() + u64::from(features);
         RolledMaxHp {
             max_hp: u32::try_from(total.clamp(1, u64::from(MAX_HIT_POINTS))).unwrap_or(1),
             levels,
+            features,
         }
     }
 

@@ -380,3 +380,34 @@ fn overchannel_necrotic_grows_by_a_d12_per_slot_level_with_each_later_use() {
     assert_eq!(necrotic, [0, 4 * 2, 6 * 2]);
     assert_eq!(c.overchannel_uses(), 3);
 }
+
+#[test]
+fn draconic_resilience_adds_the_sorcerer_level_to_the_hit_point_maximum() {
+    // SRD 5.2 Draconic Sorcery 3: the maximum rises by 3, and by 1 for
+    // each Sorcerer level after 3. Scores: Dex 14, Con 14, Cha 16; a d6.
+    let drake = |level| with_subclass(Class::Sorcerer, level, "draconic", &[]);
+    let plain = |level| caster(&[(Class::Sorcerer, level)]);
+    // Fixed: 6 + 2 at level 1, then 4 + 2 a level.
+    assert_eq!(plain(3).fixed_max_hp(), 20);
+    assert_eq!(drake(3).fixed_max_hp(), 20 + 3);
+    assert_eq!(plain(5).fixed_max_hp(), 32);
+    assert_eq!(drake(5).fixed_max_hp(), 32 + 5);
+    assert_eq!(drake(20).feature_max_hp(), 20);
+    // Another subclass adds nothing.
+    let wild = with_subclass(Class::Sorcerer, 5, "wild-magic", &[]);
+    assert_eq!(wild.feature_max_hp(), 0);
+    // Rolled: every level as rolled, and the feature's hit points on top.
+    let mut rng = grimoire_dice::SeededRng::new(7);
+    let r = drake(5).rolled_max_hp(&mut rng);
+    assert_eq!(r.features, 5);
+    assert_eq!(r.max_hp, r.levels.iter().map(|l| l.hp).sum::<u32>() + 5);
+}
+
+#[test]
+fn draconic_resilience_unarmored_armor_class_adds_charisma() {
+    // SRD 5.2 Draconic Sorcery 3: without armor, 10 + Dexterity and
+    // Charisma modifiers (Dex 14, Cha 16: 10 + 2 + 3).
+    let drake = with_subclass(Class::Sorcerer, 3, "draconic", &[]);
+    assert_eq!(drake.unarmored_ac(), 15);
+    assert_eq!(caster(&[(Class::Sorcerer, 3)]).unarmored_ac(), 12);
+}
