@@ -270,14 +270,20 @@ fn finish<R: DiceRng + ?Sized>(
     }
     // Innate Sorcery: Advantage on a Sorcerer spell's attack rolls.
     let innate = caster.innate_roll_mode(plan.class, request.roll_mode);
+    // Conditions and effects in force weigh on each spell attack roll
+    // (2024), over the roll asked and Innate Sorcery's.
     let with_innate;
-    let request = if innate == request.roll_mode {
+    let request = if innate == request.roll_mode
+        && !matches!(spell.effect.delivery, crate::effect::Delivery::Attack(_))
+    {
         request
     } else {
-        with_innate = CastRequest {
+        let mut fitted = CastRequest {
             roll_mode: innate,
             ..request.clone()
         };
+        crate::spell_attack::fit_attack_modes(caster, spell, &mut fitted);
+        with_innate = fitted;
         &with_innate
     };
     let applied = resolve_effect(

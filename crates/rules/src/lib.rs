@@ -108,6 +108,7 @@ mod shaping;
 mod shared;
 mod slots;
 mod spell;
+mod spell_attack;
 mod spell_name;
 mod stacking;
 mod statblock;

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::class::Class;
+use crate::condition::Condition;
 use crate::damage::DamageType;
 use crate::economy::ActionKind;
 use crate::level::SlotLevel;
@@ -95,6 +96,12 @@ pub struct CastRequest {
     /// never taken from a request body.
     #[serde(skip)]
     pub critical_hit: bool,
+    /// Conditions the spells in force impose on the caster, beside its
+    /// own ([`crate::Caster::conditions`]): its spell attack rolls take
+    /// Advantage or Disadvantage from both (2024). Filled from the table's
+    /// effects by the app, never taken from a request body.
+    #[serde(skip)]
+    pub attacker_conditions: Vec<Condition>,
     /// The table's house rules: refusals under a relaxed rule become
     /// warnings on the resolution (see [`crate::HouseRules`]). Set by
     /// whoever keeps the table's settings, never by the player.

@@ -654,9 +654,11 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                     break;
                 };
                 let t = &request.targets[i];
+                // Conditions and effects in force on either side (2024).
+                let mode = t.attack_roll_mode.unwrap_or(request.roll_mode);
                 let (r, natural) = roll_d20(
                     rng,
-                    request.roll_mode,
+                    mode,
                     i64::from(stats.attack_bonus),
                     RollLabel::attack(&t.name),
                 );
@@ -672,12 +674,8 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                 // new roll stands.
                 if hit == Some(false) && shaping.seeking && !seeking_used {
                     seeking_used = true;
-                    let (again, d20) = roll_d20(
-                        rng,
-                        request.roll_mode,
-                        i64::from(stats.attack_bonus),
-                        label.clone(),
-                    );
+                    let (again, d20) =
+                        roll_d20(rng, mode, i64::from(stats.attack_bonus), label.clone());
                     natural = d20;
                     total = again.total + bonuses;
                     rolls.push(again);

@@ -36,6 +36,21 @@ pub struct Target {
     /// Numbers to roll against; `None` for a bare name.
     #[serde(default)]
     pub stats: Option<TargetStats>,
+    /// Its conditions (its own and those spells in force impose), which
+    /// give a spell attack roll against it Advantage or Disadvantage
+    /// (2024). Filled by the app from the table, never from a request body.
+    #[serde(skip)]
+    pub conditions: Vec<Condition>,
+    /// Spells in force on it that give attack rolls against it Advantage
+    /// (Faerie Fire: [`crate::EffectBoard::advantage_against`]). Filled by
+    /// the app, never from a request body.
+    #[serde(skip)]
+    pub attacked_with_advantage: Vec<crate::spell::SpellId>,
+    /// The roll of spell attacks against it, once the cast has weighed the
+    /// conditions and effects above with the roll asked
+    /// ([`crate::spell_attack::fit_attack_modes`]); `None` rolls as asked.
+    #[serde(skip)]
+    pub attack_roll_mode: Option<RollMode>,
 }
 
 /// A target's numbers.

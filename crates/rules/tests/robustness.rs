@@ -232,6 +232,7 @@ prop_compose! {
             on_hit_damage: on_hit.map(|d| Damage::new(d, DamageType::Necrotic)).into_iter().collect(),
             house_rules: HouseRules::relaxing(relaxed.into_iter().map(|r| Relaxable::ALL[r])),
             critical_hit: false,
+            attacker_conditions: Vec::new(),
             prices: None,
             metamagic,
             sculpt,
