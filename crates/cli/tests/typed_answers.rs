@@ -63,6 +63,7 @@ const CONDITION: &[&str] = &[
     "conditions",
     "silenced",
     "exhaustion",
+    "speed_penalty_ft",
     "events",
     "notes",
     "change",
