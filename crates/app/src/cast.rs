@@ -169,6 +169,9 @@ pub(crate) fn encounter_numbers(running: &Encounter, req: &mut CastRequest) {
         if let Some(c) = combatant_named(running, &t.name) {
             t.name.clone_from(&c.name);
             take_from_combatant(t, c);
+            if let Some(k) = c.caster.as_deref() {
+                add_conditions(&mut t.conditions, k.conditions().iter().copied());
+            }
         }
     }
 }
@@ -302,7 +305,12 @@ fn apply_effects_in_force(board: &EffectBoard, caster: &str, req: &mut CastReque
     if req.attack_bonuses.is_empty() {
         req.attack_bonuses = board.bonuses(caster, BonusTarget::AttackRolls);
     }
+    // Conditions the spells in force impose, and Faerie Fire's Advantage
+    // against its target: a spell attack roll weighs them (2024).
+    add_conditions(&mut req.attacker_conditions, board.conditions(caster));
     for t in &mut req.targets {
+        add_conditions(&mut t.conditions, board.conditions(&t.name));
+        t.attacked_with_advantage = board.advantage_against(&t.name);
         let Some(stats) = t.stats.as_mut() else {
             continue;
         };
@@ -317,6 +325,16 @@ fn apply_effects_in_force(board: &EffectBoard, caster: &str, req: &mut CastReque
             }
         }
     }
+}
+
+/// Adds `more` to `conditions`, each once, in order.
+fn add_conditions(
+    conditions: &mut Vec<grimoire_rules::Condition>,
+    more: impl IntoIterator<Item = grimoire_rules::Condition>,
+) {
+    conditions.extend(more);
+    conditions.sort_unstable();
+    conditions.dedup();
 }
 
 /// [`fit_request`], then targets that are stored characters (the caster
@@ -354,6 +372,7 @@ pub(crate) fn fit_request_at_table(
         };
         t.name.clone_from(&c.name);
         fill_from_character(t, &c.state);
+        add_conditions(&mut t.conditions, c.state.conditions().iter().copied());
     }
     apply_effects_in_force(&board, &caster.name, &mut req);
     // A Shield in force keeps Magic Missile off its caster, whichever way
