@@ -37,6 +37,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/postgres/0004_leaner_commit.sql"),
     include_str!("../migrations/postgres/0005_checked_commit.sql"),
     include_str!("../migrations/postgres/0006_packed_log.sql"),
+    include_str!("../migrations/postgres/0007_no_log_row_key.sql"),
 ];
 
 /// A catch-up in one statement (`writes_since`). `$1` is the last

@@ -1,0 +1,5 @@
+-- Version 7 (issue 38): nothing to do on SQLite.
+--
+-- PostgreSQL's migration 7 drops the log rows' primary-key index; here
+-- `events.id` is the table's rowid, which costs no index of its own.
+-- The version keeps both engines' schema numbers the same.

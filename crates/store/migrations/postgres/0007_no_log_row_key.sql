@@ -1,0 +1,12 @@
+-- Version 7 (issue 38): the log's rows lose their primary-key index.
+--
+-- `events.id` stays (an identity column: unique by its sequence, never
+-- written by hand, and the order of a change's rows and of `verify`'s
+-- replay), but no statement looks a row up by it: a change's rows are
+-- found through `events_by_change` and sorted by id there (one or a few
+-- rows), an entity's through the `(entity_kind, entity_name_key, seq)`
+-- key, a catch-up's through `events_by_xid`, a table log's through
+-- `events_by_kind_change`, and `verify` reads the whole table. Nothing
+-- references `events`. The index cost about 30 bytes a log row (60 a
+-- cast with its turn) in `bench/load`.
+ALTER TABLE events DROP CONSTRAINT events_pkey;
