@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use grimoire_catalog::{Catalog, CatalogSpell};
-use grimoire_rules::{Caster, Event, MagicItem, Recharge, SlotLevel};
+use grimoire_rules::{Caster, Event, MagicItem, Recharge, SlotLevel, SpellId};
 use serde_json::{Map, Value, json};
 
 use crate::error::ImportError;
@@ -177,6 +177,29 @@ pub(crate) fn read_charged(
     Ok(true)
 }
 
+/// The copy of a spell Foundry caches for the item that casts it (a
+/// scroll's or a wand's activity named by `cached_for`), as item
+/// `item_id`: `id` as the item names it, its name and level from `found`.
+pub(crate) fn cached_spell(
+    item_id: String,
+    id: &SpellId,
+    found: &CatalogSpell,
+    cached_for: String,
+) -> Value {
+    json!({
+        "_id": item_id,
+        "name": found.name_en,
+        "type": "spell",
+        "system": {
+            "identifier": id.as_str(),
+            "level": found.spell.level.get(),
+            "method": "spell",
+            "prepared": 0,
+        },
+        "flags": { "dnd5e": { "cachedFor": cached_for } },
+    })
+}
+
 /// A charged item as Foundry items: the wand with its uses and one `cast`
 /// activity per spell, and each spell's copy cached for it. `next_id`
 /// gives item ids.
@@ -217,18 +240,12 @@ pub(crate) fn export_charged(
                 "consumption": { "targets": [{ "type": "itemUses", "value": "1" }] },
             }),
         );
-        copies.push(json!({
-            "_id": next_id(),
-            "name": found.name_en,
-            "type": "spell",
-            "system": {
-                "identifier": id.as_str(),
-                "level": found.spell.level.get(),
-                "method": "spell",
-                "prepared": 0,
-            },
-            "flags": { "dnd5e": { "cachedFor": format!(".Item.{wand}.Activity.{activity}") } },
-        }));
+        copies.push(cached_spell(
+            next_id(),
+            id,
+            found,
+            format!(".Item.{wand}.Activity.{activity}"),
+        ));
     }
     let mut out = vec![json!({
         "_id": wand,

@@ -252,18 +252,12 @@ fn write_scroll(item: &MagicItem, catalog: &Catalog, items: &mut Vec<Value>) {
         "type": "consumable",
         "system": { "identifier": "spell-scroll", "quantity": 1 },
     }));
-    items.push(json!({
-        "_id": item_id(items.len()),
-        "name": found.name_en,
-        "type": "spell",
-        "system": {
-            "identifier": id.as_str(),
-            "level": found.spell.level.get(),
-            "method": "spell",
-            "prepared": 0,
-        },
-        "flags": { "dnd5e": { "cachedFor": format!(".Item.{scroll}.Activity.dnd5escrollspell") } },
-    }));
+    items.push(crate::charged::cached_spell(
+        item_id(items.len()),
+        id,
+        found,
+        format!(".Item.{scroll}.Activity.dnd5escrollspell"),
+    ));
 }
 
 /// The class's English name, as Foundry's class item carries it.
