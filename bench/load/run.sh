@@ -5,6 +5,14 @@
 #
 #   bench/load/run.sh                      # SQLite, and PostgreSQL if DATABASE_URL is set
 #   SECONDS_PER_RUN=5 CLIENTS="4 16" bench/load/run.sh
+#   BALANCED="1 2 4" bench/load/run.sh     # also 1, 2 and 4 instances behind HAProxy
+#
+# BALANCED (default "1 2 4" when DATABASE_URL is set and haproxy is
+# installed; "" skips it) runs deploy/loopback.sh with that many instances
+# on a fresh schema each, 16 clients through the balancer; the load client
+# watches the deployment's processes (`--watch`) and PostgreSQL's, so the
+# CPU a cast took says whether N instances did more work per cast or only
+# shared the same cores.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -13,6 +21,27 @@ clients="${CLIENTS:-4 16 64}"
 
 cargo build --release --quiet -p grimoire-server --example load
 bin=target/release/examples/load
+balanced=""
+if [ -n "${DATABASE_URL:-}" ] && command -v haproxy >/dev/null; then
+  balanced="${BALANCED-1 2 4}"
+  [ -z "$balanced" ] || cargo build --release --quiet -p grimoire-cli
+fi
+
+# One balanced run: $1 instances behind HAProxy, 16 clients.
+balanced_run() {
+  local n="$1" schema="bench_balanced_$$_$1" watch out
+  run_dir="$(mktemp -d)"
+  psql -q "$DATABASE_URL" -c "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null
+  RUN_DIR="$run_dir" INSTANCES="$n" PORT=18080 GRIMOIRE_PG_SCHEMA="$schema" \
+    SERVE_ARGS=--no-rate-limits deploy/loopback.sh start >/dev/null
+  watch="$(cut -d' ' -f1 "$run_dir/pids" | paste -sd,)"
+  out="$("$bin" --seconds "$seconds" --clients 16 --url 127.0.0.1:18080 --watch "$watch")"
+  RUN_DIR="$run_dir" deploy/loopback.sh stop
+  psql -q "$DATABASE_URL" -c "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null
+  rm -rf "$run_dir"
+  echo "# behind HAProxy: $n instance(s)"
+  echo "$out"
+}
 
 echo "# $(date -u +%FT%TZ) $(nproc) cores, load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 for n in $clients; do
@@ -25,3 +54,6 @@ if [ -n "${DATABASE_URL:-}" ]; then
   done
   "$bin" --seconds "$seconds" --clients 16 --shared --database "$DATABASE_URL"
 fi
+for n in $balanced; do
+  balanced_run "$n"
+done

@@ -35,6 +35,13 @@
 //! Each run reports the database's bytes before and after the casts, per
 //! accepted cast (with its turn or rest): SQLite's pages, PostgreSQL's
 //! tables with their indexes and TOAST in the run's schema.
+//!
+//! The CPU a cast took is counted for this process, for every process
+//! named `postgres` on the machine (PostgreSQL's backends, whichever
+//! instance they serve) and for the processes `--watch 4711,4712` names
+//! (a deployment's instances and balancer, with `--url`), so runs with
+//! one and with several instances compare by the work a cast cost, not
+//! only by how fast it went on cores they share.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -55,6 +62,7 @@ struct Args {
     instances: usize,
     connections: Option<usize>,
     url: Option<SocketAddr>,
+    watch: Vec<u32>,
 }
 
 fn args() -> Result<Args, String> {
@@ -68,6 +76,7 @@ fn args() -> Result<Args, String> {
         instances: 1,
         connections: None,
         url: None,
+        watch: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -103,6 +112,13 @@ fn args() -> Result<Args, String> {
                     .trim_end_matches('/');
                 a.url = Some(addr.parse().map_err(|e| format!("--url: {e}"))?)
             }
+            "--watch" => {
+                a.watch = value()?
+                    .split(',')
+                    .filter(|p| !p.is_empty())
+                    .map(|p| p.trim().parse().map_err(|e| format!("--watch: {e}")))
+                    .collect::<Result<_, _>>()?
+            }
             other => return Err(format!("unknown flag {other}")),
         }
     }
@@ -113,6 +129,7 @@ fn args() -> Result<Args, String> {
     a.encounters = a.encounters.min(1_000);
     a.instances = a.instances.clamp(1, 8);
     a.connections = a.connections.map(|c| c.clamp(1, 64));
+    a.watch.truncate(64);
     Ok(a)
 }
 
@@ -281,6 +298,28 @@ fn database_bytes(database: Option<Database>) -> Option<u64> {
 /// processes take the cores, not the work each request costs.
 fn cpu_seconds() -> f64 {
     std::fs::read_to_string("/proc/self/stat").map_or(0.0, |stat| stat_seconds(&stat))
+}
+
+/// CPU seconds used so far by every process named `postgres` and by the
+/// processes `watched`, from `/proc`.
+fn others_cpu_seconds(watched: &[u32]) -> (f64, f64) {
+    let stat = |pid: &str| std::fs::read_to_string(format!("/proc/{pid}/stat")).ok();
+    let postgres = std::fs::read_dir("/proc").map_or(0.0, |procs| {
+        procs
+            .flatten()
+            .filter(|p| {
+                std::fs::read_to_string(p.path().join("comm")).is_ok_and(|c| c.trim() == "postgres")
+            })
+            .filter_map(|p| std::fs::read_to_string(p.path().join("stat")).ok())
+            .map(|s| stat_seconds(&s))
+            .sum()
+    });
+    let watched = watched
+        .iter()
+        .filter_map(|pid| stat(&pid.to_string()))
+        .map(|s| stat_seconds(&s))
+        .sum();
+    (postgres, watched)
 }
 
 /// The SQLite writer thread's name (`grimoire_server::writer`).
@@ -473,6 +512,7 @@ async fn main() {
 
     let bytes_before = database_bytes(bytes_of.clone());
     let cpu_start = cpu_seconds();
+    let others_start = others_cpu_seconds(&args.watch);
     let writer_start = thread_cpu_seconds(WRITER);
     let start = Instant::now();
     let until = start + Duration::from_secs(args.seconds);
@@ -494,6 +534,9 @@ async fn main() {
     let elapsed = start.elapsed().as_secs_f64();
     let bytes_after = database_bytes(bytes_of);
     let cast_cpu = (cpu_seconds() - cpu_start) / all.accepted.max(1) as f64;
+    let others_end = others_cpu_seconds(&args.watch);
+    let postgres_cpu = (others_end.0 - others_start.0) / all.accepted.max(1) as f64;
+    let watched_cpu = (others_end.1 - others_start.1) / all.accepted.max(1) as f64;
     let writer_cpu = (thread_cpu_seconds(WRITER) - writer_start) / all.accepted.max(1) as f64;
     all.latencies.sort();
     all.others.sort();
@@ -529,6 +572,14 @@ async fn main() {
         health_cpu * 1e6,
         health_cpu / cast_cpu.max(f64::MIN_POSITIVE)
     );
+    if postgres_cpu > 0.0 || !args.watch.is_empty() {
+        println!(
+            "cpu per accepted cast elsewhere: postgres processes {:.0} µs, watched processes {:.0} µs; all with this one {:.0} µs",
+            postgres_cpu * 1e6,
+            watched_cpu * 1e6,
+            (cast_cpu + postgres_cpu + watched_cpu) * 1e6
+        );
+    }
     if writer_cpu > 0.0 {
         println!(
             "writer thread cpu per cast {:.0} µs: one writer serves at most {:.0} casts/s",
