@@ -107,8 +107,23 @@ pub enum Cursor {
     /// whose change ids are given in commit order).
     ChangeId(i64),
     /// Every transaction visible in this snapshot has been seen
-    /// (PostgreSQL's `pg_current_snapshot()` as text).
-    Snapshot(String),
+    /// (PostgreSQL).
+    Snapshot(Snapshot),
+}
+
+/// A PostgreSQL transaction snapshot as the instance keeps it (issue 38):
+/// the three parts of `pg_current_snapshot()` as numbers, read and sent
+/// back in the database's binary form, so no snapshot text is written or
+/// parsed on a catch-up. A transaction is visible in it when its id is
+/// below `xmin`, or below `xmax` and not among `xip`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    /// Every transaction below this had ended when the snapshot was taken.
+    pub(crate) xmin: u64,
+    /// No transaction from this on had ended.
+    pub(crate) xmax: u64,
+    /// The transactions between the two still in progress, ascending.
+    pub(crate) xip: Vec<u64>,
 }
 
 /// What was committed since a [`Cursor`]: see [`Backend::writes_since`].
@@ -132,6 +147,63 @@ pub struct WrittenKey {
     pub key: String,
     /// The version after the write.
     pub version: u64,
+    /// The change that wrote it.
+    pub change: ChangeId,
+    /// The entity's name as stored.
+    pub name: String,
+}
+
+/// A change another process committed, as a catch-up found it in the log:
+/// what [`EntityCache::take_news`] hands a follower of the log (a server
+/// relaying live events, issue 38).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoggedChange {
+    /// The change.
+    pub change: ChangeId,
+    /// Every entity it wrote, as (kind with any scope prefix, name), in
+    /// the order the log gave them.
+    pub entities: Vec<(String, String)>,
+    /// When the catch-up that found it ended.
+    pub found: std::time::Instant,
+}
+
+/// The most changes kept for [`EntityCache::take_news`]; past it the
+/// oldest are dropped (a follower that stopped taking them must not grow
+/// the process).
+pub const MAX_NEWS: usize = 1_024;
+
+/// How many of this process's own change ids are remembered, so that a
+/// catch-up that sees one before its commit was told to the cache does not
+/// report it as news ([`EntityCache::was_own`]).
+const OWN_REMEMBERED: usize = 4_096;
+
+thread_local! {
+    /// The changes committed (or undone) on this thread since
+    /// [`take_committed_here`] was last called: how a server learns which
+    /// changes a request made, to name them in its live events.
+    static COMMITTED_HERE: std::cell::RefCell<Vec<ChangeId>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The most ids [`take_committed_here`] keeps between two calls.
+const MAX_COMMITTED_HERE: usize = 64;
+
+/// The changes committed or undone through a [`Cached`] backend on this
+/// thread since the last call (at most 64, the newest kept), and forgets
+/// them. A caller that runs one request on a thread calls it before and
+/// after the request.
+pub fn take_committed_here() -> Vec<ChangeId> {
+    COMMITTED_HERE.with(|c| std::mem::take(&mut *c.borrow_mut()))
+}
+
+fn committed_here(id: ChangeId) {
+    COMMITTED_HERE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= MAX_COMMITTED_HERE {
+            c.remove(0);
+        }
+        c.push(id);
+    });
 }
 
 /// The most writes one catch-up reads before giving up and emptying the
@@ -189,6 +261,16 @@ struct State {
     /// counts from zero again after it, so the pair is what a whole read
     /// compares.
     clears: u64,
+    /// Whether catch-ups keep what they found for a follower of the log.
+    following: bool,
+    /// Changes found by catch-ups, not yet taken (at most [`MAX_NEWS`]).
+    news: std::collections::VecDeque<LoggedChange>,
+    /// This process's newest own change ids (at most [`OWN_REMEMBERED`]),
+    /// oldest first, and the same as a set.
+    own_order: std::collections::VecDeque<i64>,
+    own_recent: std::collections::HashSet<i64>,
+    /// When the last catch-up ended.
+    caught_up_at: Option<std::time::Instant>,
 }
 
 impl State {
@@ -197,6 +279,42 @@ impl State {
         self.slots = 0;
         self.own.clear();
         self.clears += 1;
+    }
+
+    /// Remembers `id` as this process's own change.
+    fn remember_own(&mut self, id: i64) {
+        if self.own_recent.insert(id) {
+            self.own_order.push_back(id);
+            if self.own_order.len() > OWN_REMEMBERED
+                && let Some(old) = self.own_order.pop_front()
+            {
+                self.own_recent.remove(&old);
+            }
+        }
+    }
+
+    /// Keeps the changes behind `writes` for [`EntityCache::take_news`],
+    /// leaving out this process's own.
+    fn keep_news(&mut self, writes: &[WrittenKey]) {
+        let mut at: HashMap<i64, usize> = HashMap::new();
+        let found = std::time::Instant::now();
+        for w in writes {
+            if self.own_recent.contains(&w.change.0) {
+                continue;
+            }
+            let i = *at.entry(w.change.0).or_insert_with(|| {
+                self.news.push_back(LoggedChange {
+                    change: w.change,
+                    entities: Vec::new(),
+                    found,
+                });
+                self.news.len() - 1
+            });
+            self.news[i].entities.push((w.kind.clone(), w.name.clone()));
+        }
+        while self.news.len() > MAX_NEWS {
+            self.news.pop_front();
+        }
     }
 
     /// What a whole read of `kind` compares before and after: see
@@ -336,11 +454,15 @@ impl EntityCache {
             return Ok(());
         };
         let mut state = self.lock();
+        state.caught_up_at = Some(std::time::Instant::now());
         // Two catch-ups may overlap; whichever ends later keeps its
         // cursor, and marking stale twice is harmless.
         if cursor.is_none() || since.overflow {
             state.clear();
         } else {
+            if state.following {
+                state.keep_news(&since.writes);
+            }
             for w in since.writes {
                 state.mark_stale(&w.kind, w.key, w.version);
             }
@@ -369,6 +491,36 @@ impl EntityCache {
         state.own.retain(|id| *id > newest);
         state.cursor = Some(Cursor::ChangeId(newest));
         true
+    }
+
+    /// From now on, catch-ups keep the changes other processes committed
+    /// for [`EntityCache::take_news`] (a server relaying live events from
+    /// the log; off by default, so nothing is kept that nobody takes).
+    pub fn follow_log(&self) {
+        self.lock().following = true;
+    }
+
+    /// The changes other processes committed that catch-ups found since
+    /// the last call, oldest first (at most [`MAX_NEWS`]; more, and the
+    /// oldest were dropped). A catch-up that read more than
+    /// [`MAX_CATCH_UP`] writes at once keeps none of them.
+    pub fn take_news(&self) -> Vec<LoggedChange> {
+        let mut state = self.lock();
+        let news = std::mem::take(&mut state.news);
+        news.into_iter()
+            .filter(|n| !state.own_recent.contains(&n.change.0))
+            .collect()
+    }
+
+    /// Whether `change` is one of this process's own recent changes (its
+    /// commit or undo went through a [`Cached`] backend on this cache).
+    pub fn was_own(&self, change: ChangeId) -> bool {
+        self.lock().own_recent.contains(&change.0)
+    }
+
+    /// How long ago the last catch-up ended (`None` before the first).
+    pub fn since_catch_up(&self) -> Option<std::time::Duration> {
+        self.lock().caught_up_at.map(|at| at.elapsed())
     }
 
     fn get(&self, kind: &str, key: &str) -> Lookup {
@@ -469,6 +621,7 @@ impl EntityCache {
         {
             state.own.insert(id.0);
         }
+        state.remember_own(id.0);
         for (kind, key, slot, version) in slots {
             state.put(kind.as_ref(), key, slot, version);
         }
@@ -662,6 +815,7 @@ impl<B: Backend> Backend for Cached<B> {
         let change = based.as_ref().unwrap_or(change);
         match self.inner.commit(change) {
             Ok(done) => {
+                committed_here(done.change);
                 match &self.batch {
                     Some(batch) => batch.committed(change, &done),
                     None => self.cache.committed(change, &done),
@@ -688,6 +842,8 @@ impl<B: Backend> Backend for Cached<B> {
             batch.undone(kind, name);
         }
         if let Ok(done) = &done {
+            committed_here(done.change);
+            self.cache.lock().remember_own(done.change.0);
             for t in &done.touched {
                 self.cache.forget(&t.kind, &t.name);
                 if let Some(batch) = &self.batch {

@@ -17,7 +17,7 @@ use postgres::error::SqlState;
 use postgres::{Client, GenericClient, NoTls, Statement, Transaction};
 
 use crate::backend::{Backend, UndoGuard, fresh, fresh_all};
-use crate::cache::{Cursor, MAX_CATCH_UP, SharedEntity, WritesSince, WrittenKey};
+use crate::cache::{Cursor, MAX_CATCH_UP, SharedEntity, Snapshot, WritesSince, WrittenKey};
 use crate::change::{Change, Expected, name_key};
 use crate::check::{
     EntityWrite, LogRow, States, UndoRow, check_allowed, check_undoable, events_capped,
@@ -41,29 +41,89 @@ const MIGRATIONS: &[&str] = &[
 ];
 
 /// A catch-up in one statement (`writes_since`). `$1` is the last
-/// snapshot (as text; NULL for none), `$2` the most rows to return.
+/// snapshot (a `pg_snapshot` sent in binary; NULL for none), `$2` the most
+/// rows to return.
 ///
 /// One round trip: the snapshot that becomes the next cursor, with the
 /// rows written since the last one (none when there is no last one). Both
 /// come from the statement's own snapshot, so a row committed meanwhile is
-/// invisible to both and is reported next time.
+/// invisible to both and is reported next time; a row whose transaction
+/// was in progress at the last snapshot is not visible in it, so it is
+/// reported once it commits.
 ///
-/// The old snapshot is parsed once (each sub-select runs once, as an init
-/// plan), not once per row: its parsing was about 5 % of PostgreSQL's CPU.
-/// The xid bound is a plain value and the rows come in xid order, so the
-/// plan reads the xid index even when it was made on a table that was
-/// still small. Joined to a CTE, it was a sequential scan of the whole log
-/// on every catch-up, whose cost grew with history until the table was
-/// analysed again.
-const CATCH_UP: &str = "SELECT now.snap, e.entity_kind, e.entity_name_key, e.seq
-     FROM (SELECT pg_current_snapshot()::text AS snap) now
+/// The snapshot travels in PostgreSQL's binary form both ways (issue 38):
+/// the instance keeps it as its own numbers ([`Snapshot`]: xmin, xmax and
+/// the transactions in progress), and no snapshot text is written or
+/// parsed on a catch-up (before, `pg_current_snapshot()::text` went out
+/// and came back to be parsed). The xid bound is a plain value and the
+/// rows come in xid order, so the plan reads the xid index even when it
+/// was made on a table that was still small. Joined to a CTE, it was a
+/// sequential scan of the whole log on every catch-up, whose cost grew
+/// with history until the table was analysed again.
+const CATCH_UP: &str = "SELECT now.snap, e.entity_kind, e.entity_name_key, e.seq,
+            e.change_id, e.entity_name
+     FROM (SELECT pg_current_snapshot() AS snap) now
      LEFT JOIN LATERAL (
-         SELECT entity_kind, entity_name_key, seq FROM events
-         WHERE xid >= (SELECT pg_snapshot_xmin($1::text::pg_snapshot))
-           AND NOT pg_visible_in_snapshot(xid, (SELECT $1::text::pg_snapshot))
+         SELECT entity_kind, entity_name_key, seq, change_id, entity_name
+         FROM events
+         WHERE xid >= pg_snapshot_xmin($1) AND NOT pg_visible_in_snapshot(xid, $1)
          ORDER BY xid
          LIMIT $2
      ) e ON true";
+
+/// An error decoding or encoding a value for PostgreSQL.
+type WireError = Box<dyn std::error::Error + Sync + Send>;
+
+/// A [`Snapshot`] in PostgreSQL's binary `pg_snapshot` form: the number
+/// of transactions in progress (int4), xmin and xmax (int8), then each
+/// transaction in progress (int8, ascending), as `pg_snapshot_send`
+/// writes it and `pg_snapshot_recv` reads it.
+impl<'a> postgres::types::FromSql<'a> for Snapshot {
+    fn from_sql(_: &postgres::types::Type, raw: &'a [u8]) -> std::result::Result<Self, WireError> {
+        let int8 = |at: usize| -> std::result::Result<u64, WireError> {
+            let bytes = raw.get(at..at + 8).ok_or("a short pg_snapshot")?;
+            Ok(u64::from_be_bytes(bytes.try_into()?))
+        };
+        let n = raw.get(..4).ok_or("a short pg_snapshot")?;
+        let n = usize::try_from(u32::from_be_bytes(n.try_into()?))?;
+        if raw.len() != 20 + 8 * n {
+            return Err("a pg_snapshot of the wrong length".into());
+        }
+        Ok(Snapshot {
+            xmin: int8(4)?,
+            xmax: int8(12)?,
+            xip: (0..n)
+                .map(|i| int8(20 + 8 * i))
+                .collect::<std::result::Result<_, _>>()?,
+        })
+    }
+
+    fn accepts(ty: &postgres::types::Type) -> bool {
+        *ty == postgres::types::Type::PG_SNAPSHOT
+    }
+}
+
+impl postgres::types::ToSql for Snapshot {
+    fn to_sql(
+        &self,
+        _: &postgres::types::Type,
+        out: &mut postgres::types::private::BytesMut,
+    ) -> std::result::Result<postgres::types::IsNull, WireError> {
+        out.extend_from_slice(&u32::try_from(self.xip.len())?.to_be_bytes());
+        out.extend_from_slice(&self.xmin.to_be_bytes());
+        out.extend_from_slice(&self.xmax.to_be_bytes());
+        for xid in &self.xip {
+            out.extend_from_slice(&xid.to_be_bytes());
+        }
+        Ok(postgres::types::IsNull::No)
+    }
+
+    fn accepts(ty: &postgres::types::Type) -> bool {
+        *ty == postgres::types::Type::PG_SNAPSHOT
+    }
+
+    postgres::types::to_sql_checked!();
+}
 
 /// Advisory lock id held while migrating, so instances starting together
 /// migrate once.
@@ -885,7 +945,7 @@ impl Backend for PostgresBackend {
     fn writes_since(&self, cursor: Option<&Cursor>) -> Result<Option<WritesSince>> {
         // A cursor of the other dialect cannot be followed: start afresh.
         let since = match cursor {
-            Some(Cursor::Snapshot(s)) => Some(s.as_str()),
+            Some(Cursor::Snapshot(s)) => Some(s),
             _ => None,
         };
         self.with_statements(|c, st| {
@@ -895,7 +955,7 @@ impl Backend for PostgresBackend {
                 .map_err(pg)?;
             // The outer select always gives a row; without one there is
             // no snapshot to continue from, so nothing could be trusted.
-            let Some(now) = found.first().map(|r| r.get::<_, String>(0)) else {
+            let Some(now) = found.first().map(|r| r.get::<_, Snapshot>(0)) else {
                 return Ok(None);
             };
             let written: Vec<WrittenKey> = found
@@ -905,6 +965,8 @@ impl Backend for PostgresBackend {
                         kind: r.get::<_, Option<String>>(1)?,
                         key: r.get(2),
                         version: r.get::<_, i64>(3).try_into().unwrap_or(0),
+                        change: ChangeId(r.get(4)),
+                        name: r.get(5),
                     })
                 })
                 .collect();
@@ -1349,7 +1411,7 @@ mod tests {
         let plan = client
             .batch_execute(&format!(
                 "SET plan_cache_mode = force_generic_plan;
-                 PREPARE catch_up(text, bigint) AS {CATCH_UP}"
+                 PREPARE catch_up(pg_snapshot, bigint) AS {CATCH_UP}"
             ))
             .and_then(|()| client.query("EXPLAIN EXECUTE catch_up('1:1:', 1001)", &[]));
         config.drop_schema().unwrap();

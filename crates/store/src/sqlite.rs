@@ -294,7 +294,7 @@ impl Backend for SqliteBackend {
             }
         };
         let mut stmt = self.conn.prepare_cached(
-            "SELECT change_id, entity_kind, entity_name_key, seq FROM events
+            "SELECT change_id, entity_kind, entity_name_key, seq, entity_name FROM events
              WHERE change_id > ?1 ORDER BY change_id LIMIT ?2",
         )?;
         let mut last = since;
@@ -306,6 +306,8 @@ impl Backend for SqliteBackend {
                 kind: r.get(1)?,
                 key: r.get(2)?,
                 version: r.get::<_, i64>(3)?.try_into().unwrap_or(0),
+                change: ChangeId(last),
+                name: r.get(4)?,
             });
         }
         let overflow = writes.len() > MAX_CATCH_UP as usize;
