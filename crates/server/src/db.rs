@@ -571,6 +571,22 @@ impl Db {
         ))
     }
 
+    /// The entities this instance keeps, and the changes its catch-ups
+    /// found in the log (the live relay follows them, issue 38).
+    pub(crate) fn cache(&self) -> &Arc<EntityCache> {
+        &self.cache
+    }
+
+    /// Catches the cache up with the log now, on a connection of the pool
+    /// (outside any request: the live relay's look when no request made
+    /// one lately).
+    pub(crate) fn catch_up_now(self: &Arc<Self>) -> Result<(), ServerError> {
+        let handover = Arc::new(Handover::default());
+        self.store(Scope::Global, &handover)?
+            .catch_up(&self.cache)
+            .map_err(ServerError::Store)
+    }
+
     /// Sends a PostgreSQL notification (nothing to do on SQLite, where
     /// every client talks to this one process), without waiting: the
     /// notifier thread sends whatever has gathered in one statement.

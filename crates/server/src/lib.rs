@@ -24,6 +24,7 @@ mod access;
 mod api;
 mod db;
 mod error;
+mod follow;
 mod live;
 mod net;
 mod notifier;

@@ -48,6 +48,61 @@ const MAX_INTEREST: usize = 4096;
 /// [`Envelope`] without parsing the envelope.
 const INTEREST_PREFIX: &str = "{\"interest\":";
 
+/// How long a change another instance committed, found in the log, waits
+/// for its NOTIFY before it is published here from the log (issue 38).
+/// The NOTIFY leaves right after the commit's request ends, so under load
+/// it is normally tens of milliseconds behind the log, rarely more.
+pub(crate) const RELAY_GRACE: Duration = Duration::from_millis(1_000);
+
+/// How often an instance with live subscribers looks at the log when no
+/// request made it catch up meanwhile (issue 38).
+pub(crate) const FOLLOW_EVERY: Duration = Duration::from_millis(300);
+
+/// The most changes found in the log that wait out their grace at once;
+/// past it the oldest are published at once.
+const MAX_WAITING: usize = 1_024;
+
+/// How many change ids an instance remembers as relayed (heard over
+/// NOTIFY or published from the log), so none is published twice.
+const REMEMBERED: usize = 8_192;
+
+tokio::task_local! {
+    /// The changes the request being served committed, for its live events
+    /// (see [`note_changes`]).
+    static REQUEST_CHANGES: Arc<Mutex<Vec<i64>>>;
+}
+
+/// Holds, for each request, the ids of the changes it commits, so that
+/// its live events name them ([`Envelope::changes`]) and another instance
+/// that finds them in the log knows they were relayed.
+pub(crate) async fn note_changes(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    REQUEST_CHANGES
+        .scope(Arc::new(Mutex::new(Vec::new())), next.run(req))
+        .await
+}
+
+/// Records `ids` as committed by the request being served (a no-op
+/// outside [`note_changes`]).
+pub(crate) fn made(ids: Vec<grimoire_store::ChangeId>) {
+    if ids.is_empty() {
+        return;
+    }
+    let _ = REQUEST_CHANGES.try_with(|c| {
+        let mut c = c.lock().unwrap_or_else(|p| p.into_inner());
+        c.extend(ids.into_iter().map(|id| id.0));
+    });
+}
+
+/// The changes the request being served committed so far.
+fn request_changes() -> Vec<i64> {
+    REQUEST_CHANGES
+        .try_with(|c| c.lock().unwrap_or_else(|p| p.into_inner()).clone())
+        .unwrap_or_default()
+}
+
 /// Every kind of event a campaign's live stream carries, besides the
 /// stream's own `ready` and `lagged`. [`crate::AppState`] refuses to
 /// publish an unlisted kind in debug builds, so a new kind is listed here,
@@ -124,6 +179,10 @@ struct Envelope {
     #[serde(default)]
     number: u64,
     event: LiveEvent,
+    /// The changes the event is about (absent from older senders): an
+    /// instance that finds them in the log does not publish them again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    changes: Vec<i64>,
 }
 
 /// "Send me this campaign's events": what an instance with subscribers
@@ -161,6 +220,79 @@ pub(crate) struct Hub {
     /// leave on two connections, the notifier's and the listener's, so
     /// their order between campaigns is not kept.)
     echoed: tokio::sync::watch::Sender<HashMap<String, (u64, Instant)>>,
+    /// Per campaign, since when it has had subscribers here: a change
+    /// found in the log before then is not theirs.
+    since: Mutex<HashMap<String, Instant>>,
+    /// Following the log: changes found there, waiting out their grace,
+    /// and the ids already relayed.
+    follow: Mutex<Follow>,
+}
+
+/// What the hub remembers of the log: see [`Hub::relay_from_log`].
+#[derive(Default)]
+struct Follow {
+    /// Changes other instances committed to campaigns with subscribers
+    /// here, found in the log, not yet heard of: (campaign, change, due).
+    waiting: std::collections::VecDeque<(String, grimoire_store::LoggedChange, Instant)>,
+    /// Ids heard over NOTIFY or published from the log, oldest first.
+    relayed: std::collections::VecDeque<i64>,
+    relayed_set: std::collections::HashSet<i64>,
+}
+
+impl Follow {
+    fn relayed(&mut self, id: i64) {
+        if self.relayed_set.insert(id) {
+            self.relayed.push_back(id);
+            if self.relayed.len() > REMEMBERED
+                && let Some(old) = self.relayed.pop_front()
+            {
+                self.relayed_set.remove(&old);
+            }
+        }
+    }
+}
+
+/// The campaign of a stored entity kind (`campaign/<id>/<kind>`) and the
+/// kind within it.
+fn campaign_of(kind: &str) -> Option<(&str, &str)> {
+    kind.strip_prefix("campaign/")?.split_once('/')
+}
+
+/// The event published from the log for `change` of `campaign`: no detail,
+/// only that it changed (`data.truncated`, as for an event too big to
+/// relay, so clients read it again), under the kind its entities suggest.
+/// It carries nothing a player's seat may not see.
+fn from_log(campaign: &str, change: &grimoire_store::LoggedChange) -> LiveEvent {
+    let within: Vec<(&str, &str)> = change
+        .entities
+        .iter()
+        .filter_map(|(kind, name)| {
+            let (c, k) = campaign_of(kind)?;
+            (c == campaign).then_some((k, name.as_str()))
+        })
+        .collect();
+    let character = within
+        .iter()
+        .find(|(k, _)| *k == "character")
+        .map(|(_, n)| (*n).to_owned());
+    let kind = if within.iter().any(|(k, _)| *k == "encounter") {
+        "encounter"
+    } else if character.is_some() {
+        "character"
+    } else {
+        within
+            .iter()
+            .map(|(k, _)| *k)
+            .find(|k| ["homebrew", "house_rules"].contains(k))
+            .unwrap_or("character")
+    };
+    LiveEvent {
+        campaign: campaign.to_owned(),
+        kind: kind.to_owned(),
+        character,
+        by: "server".to_owned(),
+        data: serde_json::json!({ "truncated": true, "change": change.change.0 }),
+    }
 }
 
 /// What a new subscriber waits for: see [`Hub::announce`].
@@ -187,7 +319,80 @@ impl Hub {
             elsewhere: Mutex::new(HashMap::new()),
             announced: Mutex::new(HashMap::new()),
             echoed: tokio::sync::watch::channel(HashMap::new()).0,
+            since: Mutex::new(HashMap::new()),
+            follow: Mutex::new(Follow::default()),
         }
+    }
+
+    /// Whether any campaign has a subscriber on this instance.
+    pub(crate) fn any_subscribers(&self) -> bool {
+        let channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        channels.values().any(|tx| tx.receiver_count() > 0)
+    }
+
+    /// Closes the relay's gap (issue 38): `news` is what catch-ups found
+    /// in the log that other instances committed. A change to a campaign
+    /// with subscribers here waits [`RELAY_GRACE`] for its NOTIFY; if none
+    /// came by then (the instance that made it died before its notifier
+    /// sent it), it is published here from the log ([`from_log`]). Changes
+    /// `own` says are this instance's, and those found before their
+    /// campaign's subscribers came, are left out. Returns how many were
+    /// published from the log.
+    pub(crate) fn relay_from_log(
+        &self,
+        news: Vec<grimoire_store::LoggedChange>,
+        own: impl Fn(grimoire_store::ChangeId) -> bool,
+    ) -> usize {
+        self.relay_at(news, own, Instant::now())
+    }
+
+    /// [`Hub::relay_from_log`] at the time `now`.
+    fn relay_at(
+        &self,
+        news: Vec<grimoire_store::LoggedChange>,
+        own: impl Fn(grimoire_store::ChangeId) -> bool,
+        now: Instant,
+    ) -> usize {
+        let mut out = Vec::new();
+        {
+            let since = self.since.lock().unwrap_or_else(|p| p.into_inner());
+            let mut follow = self.follow.lock().unwrap_or_else(|p| p.into_inner());
+            for change in news {
+                let Some(campaign) = change
+                    .entities
+                    .iter()
+                    .find_map(|(kind, _)| campaign_of(kind).map(|(c, _)| c.to_owned()))
+                else {
+                    continue;
+                };
+                let theirs = since.get(&campaign).is_some_and(|at| *at <= change.found);
+                if theirs && !follow.relayed_set.contains(&change.change.0) {
+                    follow
+                        .waiting
+                        .push_back((campaign, change, now + RELAY_GRACE));
+                }
+            }
+            while let Some((_, _, due)) = follow.waiting.front() {
+                if *due > now && follow.waiting.len() <= MAX_WAITING {
+                    break;
+                }
+                let Some((campaign, change, _)) = follow.waiting.pop_front() else {
+                    break;
+                };
+                if follow.relayed_set.contains(&change.change.0) || own(change.change) {
+                    continue;
+                }
+                follow.relayed(change.change.0);
+                out.push(from_log(&campaign, &change));
+            }
+        }
+        let published = out.len();
+        for event in out {
+            let change = &event.data["change"];
+            tracing::info!(campaign = %event.campaign, %change, "relayed from the log");
+            self.deliver(event);
+        }
+        published
     }
 
     /// Whether another instance has said lately that it has subscribers
@@ -308,10 +513,18 @@ impl Hub {
     /// Subscribes to a campaign.
     pub(crate) fn subscribe(&self, campaign: &str) -> broadcast::Receiver<Arc<Delivered>> {
         let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
-        channels
+        let tx = channels
             .entry(campaign.to_owned())
             .or_insert_with(|| broadcast::channel(BACKLOG).0)
-            .subscribe()
+            .clone();
+        if tx.receiver_count() == 0 {
+            let mut since = self.since.lock().unwrap_or_else(|p| p.into_inner());
+            if since.len() >= MAX_INTEREST {
+                since.retain(|c, _| channels.get(c).is_some_and(|t| t.receiver_count() > 0));
+            }
+            since.insert(campaign.to_owned(), Instant::now());
+        }
+        tx.subscribe()
     }
 
     /// Whether `campaign` has a subscriber on this instance.
@@ -339,12 +552,14 @@ impl Hub {
         }
     }
 
-    /// The NOTIFY payload for an event, trimmed to fit.
+    /// The NOTIFY payload for an event, trimmed to fit, naming the changes
+    /// the request being served committed.
     pub(crate) fn envelope(&self, event: &LiveEvent) -> String {
         let mut env = Envelope {
             instance: self.instance.clone(),
             number: self.sent.fetch_add(1, Ordering::Relaxed),
             event: event.clone(),
+            changes: request_changes(),
         };
         let text = serde_json::to_string(&env).unwrap_or_default();
         if text.len() <= MAX_NOTIFY_BYTES {
@@ -369,7 +584,15 @@ impl Hub {
             return;
         }
         match serde_json::from_str::<Envelope>(payload) {
-            Ok(env) => self.deliver(env.event),
+            Ok(env) => {
+                if !env.changes.is_empty() {
+                    let mut follow = self.follow.lock().unwrap_or_else(|p| p.into_inner());
+                    for id in env.changes {
+                        follow.relayed(id);
+                    }
+                }
+                self.deliver(env.event)
+            }
             Err(e) => tracing::warn!(error = %e, "unreadable live update ignored"),
         }
     }
@@ -560,6 +783,105 @@ mod tests {
                 .await
                 .is_ok()
         );
+    }
+
+    fn logged(id: i64, entities: &[(&str, &str)]) -> grimoire_store::LoggedChange {
+        grimoire_store::LoggedChange {
+            change: grimoire_store::ChangeId(id),
+            entities: entities
+                .iter()
+                .map(|(k, n)| ((*k).to_owned(), (*n).to_owned()))
+                .collect(),
+            found: Instant::now(),
+        }
+    }
+
+    /// Issue 38: a change found in the log is published from it only when
+    /// its NOTIFY did not come within the grace, once, and never one of
+    /// the instance's own or one found before the campaign's subscribers.
+    #[test]
+    fn a_change_whose_notify_never_came_is_published_from_the_log_once() {
+        let a = Hub::new("a".into());
+        let b = Hub::new("b".into());
+        let before = logged(6, &[("campaign/cave/character", "Elmira")]);
+        let mut rx = b.subscribe("cave");
+        // Heard over NOTIFY (the envelope names change 7), lost (8), own
+        // (9), and another campaign's (10).
+        let heard = Envelope {
+            instance: "a".into(),
+            number: 1,
+            event: event(serde_json::json!({"x": 1})),
+            changes: vec![7],
+        };
+        b.receive(&serde_json::to_string(&heard).unwrap());
+        assert_eq!(rx.try_recv().unwrap().event.kind, "cast");
+        let news = vec![
+            before,
+            logged(7, &[("campaign/cave/character", "Elmira")]),
+            logged(
+                8,
+                &[
+                    ("campaign/cave/character", "Elmira"),
+                    ("campaign/cave/encounter", "Bridge"),
+                ],
+            ),
+            logged(9, &[("campaign/cave/character", "Tomas")]),
+            logged(10, &[("campaign/tower/character", "Ivo")]),
+        ];
+        let own = |id: grimoire_store::ChangeId| id.0 == 9;
+        assert_eq!(b.relay_at(news, own, Instant::now()), 0, "within the grace");
+        assert!(rx.try_recv().is_err());
+        let later = Instant::now() + RELAY_GRACE;
+        assert_eq!(b.relay_at(Vec::new(), own, later), 1);
+        let e = rx.try_recv().unwrap();
+        assert_eq!(
+            (e.event.kind.as_str(), e.event.character.as_deref()),
+            ("encounter", Some("Elmira"))
+        );
+        assert_eq!(
+            e.event.data,
+            serde_json::json!({"truncated": true, "change": 8})
+        );
+        assert!(rx.try_recv().is_err(), "only the lost one");
+        // Found again by a later catch-up, or its NOTIFY late: not again.
+        let again = vec![logged(8, &[("campaign/cave/character", "Elmira")])];
+        assert_eq!(b.relay_at(again, own, later + RELAY_GRACE), 0);
+        let late = Envelope {
+            instance: "a".into(),
+            number: 2,
+            event: event(serde_json::json!({})),
+            changes: vec![8],
+        };
+        b.receive(&serde_json::to_string(&late).unwrap());
+        assert_eq!(
+            rx.try_recv().unwrap().event.kind,
+            "cast",
+            "NOTIFY still delivers"
+        );
+        drop(a);
+    }
+
+    #[test]
+    fn an_envelope_names_the_changes_of_its_request() {
+        let hub = Hub::new("a".into());
+        let e = event(serde_json::json!({}));
+        assert!(
+            !hub.envelope(&e).contains("changes"),
+            "none outside a request"
+        );
+        let cell = Arc::new(Mutex::new(Vec::new()));
+        let payload = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(REQUEST_CHANGES.scope(cell, async {
+                made(vec![
+                    grimoire_store::ChangeId(41),
+                    grimoire_store::ChangeId(42),
+                ]);
+                hub.envelope(&e)
+            }));
+        let env: Envelope = serde_json::from_str(&payload).unwrap();
+        assert_eq!(env.changes, [41, 42]);
     }
 
     #[test]

@@ -38,6 +38,9 @@ struct Inner {
     /// Live-update streams open on this instance.
     streams: Arc<Streams>,
     channel: Option<String>,
+    /// Whether events go to the other instances over NOTIFY (see
+    /// [`StateConfig::notify_events`]).
+    notify_events: bool,
     _listener: Option<ListenerGuard>,
 }
 
@@ -61,6 +64,11 @@ pub struct StateConfig {
     pub rate: RateLimits,
     /// How long a request waits for the database before a 503 (15 s).
     pub db_timeout: std::time::Duration,
+    /// Whether this instance sends its live events to the others over
+    /// NOTIFY (on PostgreSQL; true). False only in tests: the instance
+    /// then plays one killed between its commit and its notifier, whose
+    /// changes the others publish from the log (issue 38).
+    pub notify_events: bool,
 }
 
 impl StateConfig {
@@ -81,6 +89,7 @@ impl StateConfig {
             token_ttl: std::time::Duration::from_secs(30 * 24 * 3600),
             rate: RateLimits::default(),
             db_timeout: crate::db::DB_TIMEOUT,
+            notify_events: true,
         }
     }
 }
@@ -104,6 +113,9 @@ impl AppState {
             Database::Sqlite(_) => (None, None),
         };
         let db = Db::open(config.database, config.connections, config.db_timeout)?;
+        if channel.is_some() {
+            crate::follow::start(Arc::downgrade(&db), Arc::clone(&hub))?;
+        }
         Ok(AppState {
             inner: Arc::new(Inner {
                 db,
@@ -115,6 +127,7 @@ impl AppState {
                 limiter: Limiter::new(config.rate),
                 streams: Arc::default(),
                 channel,
+                notify_events: config.notify_events,
                 _listener: listener,
             }),
         })
@@ -187,7 +200,15 @@ impl AppState {
         T: Send + 'static,
         F: FnOnce(&mut Store) -> Result<T, ServerError> + Send + 'static,
     {
-        self.inner.db.run(Access::Write, Scope::Global, f).await
+        let (out, made) = self
+            .inner
+            .db
+            .run(Access::Write, Scope::Global, |store| {
+                noting_changes(|| f(store))
+            })
+            .await?;
+        live::made(made);
+        Ok(out)
     }
 
     /// [`AppState::global`] for a request that only reads: on SQLite it
@@ -258,18 +279,19 @@ impl AppState {
                     Ok((member, scope))
                 },
                 move |member, store| {
-                    let out = f(&member, store)?;
+                    let (out, made) = noting_changes(|| f(&member, store))?;
                     // Read after `f`, so a character it made is known.
                     let seat = match member.role {
                         access::Role::Gm => Seat::Gm,
                         access::Role::Player => Seat::player_at(store)?,
                     };
-                    Ok((out, seat))
+                    Ok((out, seat, made))
                 },
             )
             .await
-            .map(|(out, seat)| {
+            .map(|(out, seat, made)| {
                 crate::sight::record(seat);
+                live::made(made);
                 out
             })
     }
@@ -321,7 +343,7 @@ impl AppState {
             .inner
             .channel
             .as_ref()
-            .filter(|_| self.inner.hub.heard_elsewhere(&event.campaign))
+            .filter(|_| self.inner.notify_events && self.inner.hub.heard_elsewhere(&event.campaign))
             .map(|c| (c.clone(), self.inner.hub.envelope(&event)));
         self.inner.hub.deliver(event);
         if let Some((channel, payload)) = payload {
@@ -348,4 +370,14 @@ impl AppState {
         }
         rx
     }
+}
+
+/// Runs `f` (one request's work, on the thread that runs it) and returns
+/// with its answer the changes it committed, for its live events.
+fn noting_changes<T>(
+    f: impl FnOnce() -> Result<T, ServerError>,
+) -> Result<(T, Vec<grimoire_store::ChangeId>), ServerError> {
+    let _ = grimoire_store::take_committed_here();
+    let out = f()?;
+    Ok((out, grimoire_store::take_committed_here()))
 }

@@ -136,6 +136,8 @@ pub fn app(state: AppState) -> Router {
         // Innermost: every campaign answer is redacted for the seat its
         // membership check recorded, whichever route made it.
         .layer(axum::middleware::from_fn(crate::sight::redact_answers))
+        // The changes each request commits, named in its live events.
+        .layer(axum::middleware::from_fn(crate::live::note_changes))
         .layer(axum::extract::DefaultBodyLimit::max(extract::BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
