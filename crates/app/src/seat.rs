@@ -31,7 +31,6 @@
 
 use std::collections::HashSet;
 
-use grimoire_rules::Caster;
 use grimoire_store::Store;
 use serde_json::Value;
 
@@ -73,8 +72,9 @@ impl Seat {
 
     /// A player's seat at the table `store` holds (its characters, read now).
     pub fn player_at(store: &Store) -> Result<Seat, AppError> {
-        let characters = store.list_shared::<Caster>(CHARACTER)?;
-        Ok(Seat::player(characters.iter().map(|e| e.name.as_str())))
+        // Names only: decoding every character's state here was a third
+        // of SQLite's writer (issue 38, part 9).
+        Ok(Seat::player(store.names(CHARACTER)?))
     }
 
     /// Whether nothing is hidden from this seat.

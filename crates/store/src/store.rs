@@ -159,6 +159,17 @@ impl Store {
             .collect())
     }
 
+    /// The names of every entity of a kind, ordered by name, without
+    /// decoding a state: a list of names costs no parsing.
+    pub fn names(&self, kind: &str) -> Result<Vec<String>> {
+        Ok(self
+            .backend
+            .list_shared(kind)?
+            .iter()
+            .map(|e| e.raw().name.clone())
+            .collect())
+    }
+
     /// [`Store::list`] without copies of the states (see
     /// [`Store::find_shared`]).
     pub fn list_shared<T: Decoded>(&self, kind: &str) -> Result<Vec<Entity<Arc<T>>>> {
