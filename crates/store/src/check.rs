@@ -16,19 +16,14 @@ pub(crate) struct Current {
 /// SQL for the log rows that give one entity's states after `seq` from
 /// `?3` to `?4`: from the newest row without a delta at or before `?3`
 /// (see `packed.rs`), in order, on the unique `(kind, name, seq)` index.
-/// [`crate::packed::resolve`] turns them into states. PostgreSQL numbers
-/// its parameters `$1`..`$4` ([`state_run_sql`]).
+/// [`crate::packed::resolve`] turns them into states. PostgreSQL has its
+/// own (`postgres.rs`): its rows name their kind by number (migration 8).
 pub(crate) const STATE_RUN: &str = "SELECT seq, state_after_json, state_packed FROM events
      WHERE entity_kind = ?1 AND entity_name_key = ?2 AND seq <= ?4
        AND seq >= (SELECT COALESCE(MAX(seq), 0) FROM events
                    WHERE entity_kind = ?1 AND entity_name_key = ?2
                      AND seq <= ?3 AND state_packed IS NULL)
      ORDER BY seq";
-
-/// [`STATE_RUN`] with `$` for `?`: PostgreSQL's parameters.
-pub(crate) fn state_run_sql() -> String {
-    STATE_RUN.replace('?', "$")
-}
 
 /// One entity's states after a run of its log rows, by `seq`.
 pub(crate) struct States(std::collections::BTreeMap<u64, Option<String>>);

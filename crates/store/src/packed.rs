@@ -35,9 +35,10 @@ use crate::error::{Result, StoreError};
 /// JSON: the longest run of deltas is `KEYFRAME_EVERY - 1`.
 pub(crate) const KEYFRAME_EVERY: u64 = 32;
 
-/// Events shorter than this stay plain: compressing a turn's hundred
-/// bytes saves nothing worth a decompression.
-pub(crate) const PACK_EVENTS_FROM: usize = 256;
+/// Events shorter than this stay plain (`[]`, a single short event):
+/// packing them saves nothing. Since migration 8 a turn's hundred bytes
+/// pack, on a dictionary, to a few dozen.
+pub(crate) const PACK_EVENTS_FROM: usize = 32;
 
 /// The most a packed value may decode to: the bound of a whole change
 /// (see [`crate::Change`]), so a damaged row cannot take unbounded memory.
@@ -85,6 +86,17 @@ pub(crate) fn deflate(text: &str, dictionary: Option<&str>) -> Vec<u8> {
 
 /// What [`deflate`] made of a text, given the same dictionary.
 pub(crate) fn inflate(packed: &[u8], dictionary: Option<&str>) -> Result<String> {
+    inflate_on(packed, |_| {
+        dictionary
+            .map(str::as_bytes)
+            .ok_or_else(|| corrupt("it needs a state before"))
+    })
+}
+
+/// What [`deflate`] made of a text, the dictionary it names (by its
+/// Adler-32 sum, in zlib's header) given by `dictionary`. zlib checks
+/// that the dictionary given has that sum, and the output its trailer's.
+fn inflate_on<'d>(packed: &[u8], dictionary: impl Fn(u32) -> Result<&'d [u8]>) -> Result<String> {
     INFLATE.with(|d| {
         let mut d = d.borrow_mut();
         d.reset(true);
@@ -103,12 +115,13 @@ pub(crate) fn inflate(packed: &[u8], dictionary: Option<&str>) -> Result<String>
                     return Err(corrupt("it ends early"));
                 }
                 Ok(_) => {}
-                Err(e) if e.needs_dictionary().is_some() => {
-                    let dict = dictionary.ok_or_else(|| corrupt("it needs a state before"))?;
-                    d.set_dictionary(dict.as_bytes())
-                        .map_err(|_| corrupt("it was made on another state before"))?;
-                }
-                Err(_) => return Err(corrupt("its data is damaged")),
+                Err(e) => match e.needs_dictionary() {
+                    Some(id) => {
+                        d.set_dictionary(dictionary(id)?)
+                            .map_err(|_| corrupt("it was made on another dictionary"))?;
+                    }
+                    None => return Err(corrupt("its data is damaged")),
+                },
             }
         }
         String::from_utf8(out).map_err(|_| corrupt("it is not text"))
@@ -126,19 +139,60 @@ fn corrupt(why: &str) -> StoreError {
     }
 }
 
+/// The preset dictionaries a change's events may be packed on (migration
+/// 8), oldest first; the newest packs. A packed value names its own by
+/// its Adler-32 sum, so **none may ever change or go**: a new one is
+/// added at the end. Each is a sample of the JSON a change's events hold
+/// (keys, tags and values a cast and a turn repeat), the most common last
+/// (zlib reaches the end of its window most cheaply).
+const EVENT_DICTIONARIES: &[&str] = &[include_str!("../dictionaries/events-1.txt")];
+
+/// Adler-32 of `bytes`, as zlib's header names a preset dictionary.
+fn adler32(bytes: &[u8]) -> u32 {
+    const MOD: u32 = 65_521;
+    let (mut a, mut b) = (1u32, 0u32);
+    // 5,552 bytes is the most that cannot overflow `b` before the modulo.
+    for chunk in bytes.chunks(5_552) {
+        for &x in chunk {
+            a += u32::from(x);
+            b += a;
+        }
+        a %= MOD;
+        b %= MOD;
+    }
+    (b << 16) | a
+}
+
+/// The events dictionary whose Adler-32 sum is `id`.
+fn events_dictionary(id: u32) -> Result<&'static [u8]> {
+    EVENT_DICTIONARIES
+        .iter()
+        .map(|d| d.as_bytes())
+        .find(|d| adler32(d) == id)
+        .ok_or_else(|| corrupt("it names a dictionary this build does not have"))
+}
+
 /// A change's events as stored: `(events_json, events_packed)`, the
-/// text left empty when packed.
+/// text left empty when packed. Packed on the newest dictionary of
+/// [`EVENT_DICTIONARIES`] (a turn's hundred bytes take a few dozen), and
+/// kept plain when that is not smaller.
 pub(crate) fn pack_events(events: &str) -> (&str, Option<Vec<u8>>) {
     if events.len() < PACK_EVENTS_FROM {
         return (events, None);
     }
-    ("", Some(deflate(events, None)))
+    let newest = EVENT_DICTIONARIES.last().copied();
+    let packed = deflate(events, newest);
+    if packed.len() >= events.len() {
+        return (events, None);
+    }
+    ("", Some(packed))
 }
 
-/// A change's events from its stored columns.
+/// A change's events from its stored columns: plain, packed without a
+/// dictionary (migrations 6 and 7) or on one of [`EVENT_DICTIONARIES`].
 pub(crate) fn unpack_events(plain: String, packed: Option<Vec<u8>>) -> Result<String> {
     match packed {
-        Some(p) => inflate(&p, None),
+        Some(p) => inflate_on(&p, events_dictionary),
         None => Ok(plain),
     }
 }
@@ -254,13 +308,78 @@ mod tests {
     }
 
     #[test]
-    fn large_events_pack_and_small_stay_plain() {
+    fn events_pack_on_the_dictionary_and_tiny_ones_stay_plain() {
         let big = format!("[{}]", vec![r#"{"event":"slot_expended"}"#; 40].join(","));
         let (text, packed) = pack_events(&big);
         assert_eq!(text, "");
         assert!(packed.as_ref().unwrap().len() < big.len() / 4);
         assert_eq!(unpack_events(text.into(), packed).unwrap(), big);
         assert_eq!(pack_events("[]"), ("[]", None));
+        // A turn: a hundred bytes in a few dozen, naming the dictionary.
+        let turn = r#"[{"entity":"Elmira","event":{"event":"turn_ended"}},{"entity":"Elmira","event":{"event":"turn_started"}}]"#;
+        let (text, packed) = pack_events(turn);
+        let packed = packed.unwrap();
+        assert!(packed.len() < 40, "{} bytes", packed.len());
+        assert_eq!(
+            dictionary_named(&packed),
+            Some(adler32(EVENT_DICTIONARIES[0].as_bytes()))
+        );
+        assert_eq!(unpack_events(text.into(), Some(packed)).unwrap(), turn);
+    }
+
+    /// The Adler-32 sum a zlib stream's header names its dictionary by.
+    fn dictionary_named(packed: &[u8]) -> Option<u32> {
+        (packed[1] & 0x20 != 0).then(|| u32::from_be_bytes(packed[2..6].try_into().unwrap()))
+    }
+
+    #[test]
+    fn the_first_dictionary_never_changes() {
+        // Rows packed on it name it by this sum: a change to the file
+        // would make every one of them undecodable.
+        assert_eq!(EVENT_DICTIONARIES[0].len(), 4_501);
+        assert_eq!(adler32(EVENT_DICTIONARIES[0].as_bytes()), 0x1912_faf4);
+        // The sum is zlib's: its header names the dictionary so.
+        let packed = deflate("[]", Some(EVENT_DICTIONARIES[0]));
+        assert_eq!(dictionary_named(&packed), Some(0x1912_faf4));
+        assert_eq!(adler32(b"Wikipedia"), 0x11e6_0398);
+        assert_eq!(adler32(&[0xff; 20_000]), {
+            let (mut a, mut b) = (1u64, 0u64);
+            for _ in 0..20_000 {
+                a = (a + 0xff) % 65_521;
+                b = (b + a) % 65_521;
+            }
+            ((b << 16) | a) as u32
+        });
+    }
+
+    #[test]
+    fn events_packed_before_migration_8_still_read() {
+        // Migrations 6 and 7 packed events without a dictionary.
+        let events = format!("[{}]", vec![r#"{"event":"turn_ended"}"#; 20].join(","));
+        let old = deflate(&events, None);
+        assert_eq!(dictionary_named(&old), None);
+        assert_eq!(unpack_events(String::new(), Some(old)).unwrap(), events);
+    }
+
+    #[test]
+    fn events_on_an_unknown_or_damaged_dictionary_fail() {
+        let events = r#"[{"entity":"Elmira","event":{"event":"turn_ended"}}]"#;
+        let other = deflate(events, Some("a dictionary no build has"));
+        assert!(unpack_events(String::new(), Some(other)).is_err());
+        let (_, packed) = pack_events(events);
+        let packed = packed.unwrap();
+        for i in 0..packed.len() {
+            for bit in [0x01, 0x20, 0x80] {
+                let mut damaged = packed.clone();
+                damaged[i] ^= bit;
+                // Damaged: an error or, never, another text.
+                if let Ok(text) = unpack_events(String::new(), Some(damaged)) {
+                    assert_eq!(text, events, "byte {i} bit {bit:#x}");
+                }
+            }
+        }
+        assert!(unpack_events(String::new(), Some(packed[..packed.len() - 1].to_vec())).is_err());
+        assert!(unpack_events(String::new(), Some(Vec::new())).is_err());
     }
 
     #[test]

@@ -21,7 +21,7 @@ use crate::cache::{Cursor, MAX_CATCH_UP, SharedEntity, Snapshot, WritesSince, Wr
 use crate::change::{Change, Expected, name_key};
 use crate::check::{
     EntityWrite, LogRow, States, UndoRow, check_allowed, check_undoable, events_capped,
-    events_text, not_found, nothing_to_undo, state_run_sql,
+    events_text, not_found, nothing_to_undo,
 };
 use crate::error::{BackendError, Result, StoreError};
 use crate::packed::{StoredState, pack_events, pack_state};
@@ -38,6 +38,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/postgres/0005_checked_commit.sql"),
     include_str!("../migrations/postgres/0006_packed_log.sql"),
     include_str!("../migrations/postgres/0007_no_log_row_key.sql"),
+    include_str!("../migrations/postgres/0008_lean_log_rows.sql"),
 ];
 
 /// A catch-up in one statement (`writes_since`). `$1` is the last
@@ -64,7 +65,8 @@ const CATCH_UP: &str = "SELECT now.snap, e.entity_kind, e.entity_name_key, e.seq
             e.change_id, e.entity_name
      FROM (SELECT pg_current_snapshot() AS snap) now
      LEFT JOIN LATERAL (
-         SELECT entity_kind, entity_name_key, seq, change_id, entity_name
+         SELECT (SELECT k.kind FROM kinds k WHERE k.id = events.kind_id) AS entity_kind,
+                entity_name_key, seq, change_id, entity_name
          FROM events
          WHERE xid >= pg_snapshot_xmin($1) AND NOT pg_visible_in_snapshot(xid, $1)
          ORDER BY xid
@@ -124,6 +126,44 @@ impl postgres::types::ToSql for Snapshot {
 
     postgres::types::to_sql_checked!();
 }
+
+/// SQL for the log rows that give one entity's states after `seq` from
+/// `$3` to `$4`, as `check::STATE_RUN` on SQLite: the kind by its number
+/// (migration 8), the rest the same.
+const STATE_RUN: &str = "SELECT seq, state_after_json, state_packed FROM events
+     WHERE kind_id = (SELECT id FROM kinds WHERE kind = $1) AND entity_name_key = $2
+       AND seq <= $4
+       AND seq >= (SELECT COALESCE(MAX(seq), 0) FROM events
+                   WHERE kind_id = (SELECT id FROM kinds WHERE kind = $1)
+                     AND entity_name_key = $2 AND seq <= $3 AND state_packed IS NULL)
+     ORDER BY seq";
+
+/// A log row's kind: `$n` a kind's text, for a `WHERE kind_id = ...`
+/// on the `kinds` table of migration 8 (NULL, so no row, for a kind
+/// never written).
+macro_rules! kind_id {
+    ($param:literal) => {
+        concat!("(SELECT id FROM kinds WHERE kind = ", $param, ")")
+    };
+}
+
+/// A change's time as the text it always read as: `created_at` for a
+/// row written before migration 8, else `created` in the same format.
+macro_rules! created_text {
+    ($alias:literal) => {
+        concat!(
+            "coalesce(",
+            $alias,
+            ".created_at, to_char(",
+            $alias,
+            ".created AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'))"
+        )
+    };
+}
+
+/// The entities a change wrote, `kind:name`, in the order written.
+const MEMBERS: &str = "SELECT k.kind || ':' || e.entity_name FROM events e
+     JOIN kinds k ON k.id = e.kind_id WHERE e.change_id = $1 ORDER BY e.id";
 
 /// Advisory lock id held while migrating, so instances starting together
 /// migrate once.
@@ -593,7 +633,11 @@ fn current_state(
 /// of its log may be empty while it does).
 fn has_history(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<bool> {
     Ok(c.query_one(
-        "SELECT EXISTS (SELECT 1 FROM events WHERE entity_kind = $1 AND entity_name_key = $2)",
+        concat!(
+            "SELECT EXISTS (SELECT 1 FROM events WHERE kind_id = ",
+            kind_id!("$1"),
+            " AND entity_name_key = $2)"
+        ),
         &[&kind, &key],
     )
     .map_err(pg)?
@@ -604,7 +648,11 @@ fn next_seq(tx: &mut Transaction<'_>, st: &mut Statements, kind: &str, key: &str
     let stmt = cached(
         tx,
         st,
-        "SELECT COALESCE(MAX(seq), 0) FROM events WHERE entity_kind = $1 AND entity_name_key = $2",
+        concat!(
+            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE kind_id = ",
+            kind_id!("$1"),
+            " AND entity_name_key = $2"
+        ),
     )?;
     let max: i64 = tx.query_one(&stmt, &[&kind, &key]).map_err(pg)?.get(0);
     Ok(max as u64 + 1)
@@ -649,9 +697,13 @@ fn apply(
         // The state before is the entity's previous log row's state
         // after (migration 3); the state after is stored plain or as a
         // delta on it (migration 6, `packed.rs`).
-        "INSERT INTO events (change_id, entity_kind, entity_name_key, entity_name, seq,
-                             state_after_json, state_packed)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        concat!(
+            "INSERT INTO events (change_id, kind_id, entity_name_key, entity_name, seq,
+                                 state_after_json, state_packed)
+             VALUES ($1, ",
+            kind_id!("$2"),
+            ", $3, $4, $5, $6, $7)"
+        ),
     )?;
     let (plain, delta) = pack_state(seq, w.base, w.after);
     tx.execute(
@@ -689,18 +741,17 @@ fn state_rows(
     from: u64,
     to: u64,
 ) -> Result<Vec<StoredState>> {
-    Ok(c.query(
-        &state_run_sql(),
-        &[&kind, &key, &(from as i64), &(to as i64)],
+    Ok(
+        c.query(STATE_RUN, &[&kind, &key, &(from as i64), &(to as i64)])
+            .map_err(pg)?
+            .iter()
+            .map(|r| StoredState {
+                seq: r.get::<_, i64>(0) as u64,
+                plain: r.get(1),
+                packed: r.get(2),
+            })
+            .collect(),
     )
-    .map_err(pg)?
-    .iter()
-    .map(|r| StoredState {
-        seq: r.get::<_, i64>(0) as u64,
-        plain: r.get(1),
-        packed: r.get(2),
-    })
-    .collect())
 }
 
 /// One entity's states after its log rows `from` to `to`.
@@ -720,11 +771,15 @@ fn find_target(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<Opti
         .query_opt(
             // Walks the entity's own writes newest first (the
             // (kind, name, seq) index), not every change in the database.
-            "SELECT c.id, c.command FROM events e JOIN changes c ON c.id = e.change_id
-             WHERE e.entity_kind = $1 AND e.entity_name_key = $2
-               AND c.undo_of IS NULL
-               AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undo_of = c.id)
-             ORDER BY e.seq DESC LIMIT 1",
+            concat!(
+                "SELECT c.id, c.command FROM events e JOIN changes c ON c.id = e.change_id
+                 WHERE e.kind_id = ",
+                kind_id!("$1"),
+                " AND e.entity_name_key = $2
+                   AND c.undo_of IS NULL
+                   AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undo_of = c.id)
+                 ORDER BY e.seq DESC LIMIT 1"
+            ),
             &[&kind, &key],
         )
         .map_err(pg)?;
@@ -732,8 +787,9 @@ fn find_target(c: &mut impl GenericClient, kind: &str, key: &str) -> Result<Opti
     let id: i64 = row.get(0);
     let written = c
         .query(
-            "SELECT entity_kind, entity_name_key, entity_name, seq
-             FROM events WHERE change_id = $1 ORDER BY id",
+            "SELECT k.kind, e.entity_name_key, e.entity_name, e.seq
+             FROM events e JOIN kinds k ON k.id = e.kind_id
+             WHERE e.change_id = $1 ORDER BY e.id",
             &[&id],
         )
         .map_err(pg)?;
@@ -807,8 +863,8 @@ impl PostgresBackend {
                 let command = format!("undo {}", target.command);
                 let change_id: i64 = tx
                     .query_one(
-                        "INSERT INTO changes (command, events_json, undo_of, created_at)
-                         VALUES ($1, '[]', $2, $3) RETURNING id",
+                        "INSERT INTO changes (command, events_json, undo_of, created)
+                         VALUES ($1, '[]', $2, $3::text::timestamptz) RETURNING id",
                         &[&command, &target.id, &now],
                     )
                     .map_err(pg)?
@@ -886,9 +942,9 @@ impl Backend for PostgresBackend {
         self.with(|c| {
             let rows = c
                 .query(
-                    "SELECT entity_kind, entity_name_key, entity_name, seq, state_after_json,
-                            state_packed
-                     FROM events ORDER BY id",
+                    "SELECT k.kind, e.entity_name_key, e.entity_name, e.seq,
+                            e.state_after_json, e.state_packed
+                     FROM events e JOIN kinds k ON k.id = e.kind_id ORDER BY e.id",
                     &[],
                 )
                 .map_err(pg)?;
@@ -1180,25 +1236,39 @@ impl Backend for PostgresBackend {
         let before = before.map_or(i64::MAX, |b| b.0);
         let limit = i64::from(limit);
         self.with(|c| {
+            // The kinds' numbers first, as values: the plan of the query
+            // below weighs how many rows they have (the statistics of
+            // `kind_id`), as it did the kinds' text before migration 8,
+            // instead of guessing for a sub-select's result. A small
+            // campaign's rows are read through `events_by_kind_change`,
+            // not found by a walk back through the whole log.
+            let ids: Vec<i32> = c
+                .query_one(
+                    "SELECT coalesce(array_agg(id), '{}') FROM kinds WHERE kind = ANY($1)",
+                    &[&kinds],
+                )
+                .map_err(pg)?
+                .get(0);
+            if ids.is_empty() {
+                return Ok(Vec::new());
+            }
             let rows = c
                 .query(
                     concat!(
                         "SELECT c.id, c.command, ",
                         crate::check::events_capped!("c"),
-                        ", c.undo_of, c.created_at, c.events_packed FROM changes c
+                        ", c.undo_of, ",
+                        created_text!("c"),
+                        ", c.events_packed FROM changes c
                      WHERE c.id IN (SELECT DISTINCT change_id FROM events
-                                    WHERE entity_kind = ANY($1) AND change_id < $2
+                                    WHERE kind_id = ANY($1) AND change_id < $2
                                     ORDER BY change_id DESC LIMIT $3)
                      ORDER BY c.id DESC"
                     ),
-                    &[&kinds, &before, &limit],
+                    &[&ids, &before, &limit],
                 )
                 .map_err(pg)?;
-            let members = c
-                .prepare(
-                    "SELECT entity_kind || ':' || entity_name FROM events WHERE change_id = $1 ORDER BY id",
-                )
-                .map_err(pg)?;
+            let members = c.prepare(MEMBERS).map_err(pg)?;
             let mut out = Vec::with_capacity(rows.len());
             let mut bytes = 0;
             for r in rows {
@@ -1242,13 +1312,17 @@ impl Backend for PostgresBackend {
             // `log_page_rows`.
             let sizes = c
                 .query(
-                    "SELECT e.seq, (octet_length(c.events_json)
-                         + coalesce(octet_length(c.events_packed), 0)
-                         + coalesce(octet_length(e.state_after_json), 0)
-                         + coalesce(octet_length(e.state_packed), 0))::bigint
-                     FROM events e JOIN changes c ON c.id = e.change_id
-                     WHERE e.entity_kind = $1 AND e.entity_name_key = $2 AND e.seq < $3
-                     ORDER BY e.seq DESC LIMIT $4",
+                    concat!(
+                        "SELECT e.seq, (octet_length(c.events_json)
+                             + coalesce(octet_length(c.events_packed), 0)
+                             + coalesce(octet_length(e.state_after_json), 0)
+                             + coalesce(octet_length(e.state_packed), 0))::bigint
+                         FROM events e JOIN changes c ON c.id = e.change_id
+                         WHERE e.kind_id = ",
+                        kind_id!("$1"),
+                        " AND e.entity_name_key = $2 AND e.seq < $3
+                         ORDER BY e.seq DESC LIMIT $4"
+                    ),
                     &[&kind, &key, &before, &i64::from(limit)],
                 )
                 .map_err(pg)?;
@@ -1267,10 +1341,13 @@ impl Backend for PostgresBackend {
                         "SELECT e.change_id, e.seq, c.command, ",
                         events_capped!("c"),
                         ", c.undo_of,
-                            (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id),
-                            c.created_at, e.entity_name, c.events_packed
+                            (SELECT MIN(u.id) FROM changes u WHERE u.undo_of = c.id), ",
+                        created_text!("c"),
+                        ", e.entity_name, c.events_packed
                      FROM events e JOIN changes c ON c.id = e.change_id
-                     WHERE e.entity_kind = $1 AND e.entity_name_key = $2 AND e.seq < $3
+                     WHERE e.kind_id = ",
+                        kind_id!("$1"),
+                        " AND e.entity_name_key = $2 AND e.seq < $3
                        AND e.seq >= $5
                      ORDER BY e.seq DESC LIMIT $4"
                     ),
@@ -1303,11 +1380,7 @@ impl Backend for PostgresBackend {
             if rows.is_empty() && !has_history(c, kind, &key)? {
                 return Err(not_found(kind, name));
             }
-            let members = c
-                .prepare(
-                    "SELECT entity_kind || ':' || entity_name FROM events WHERE change_id = $1 ORDER BY id",
-                )
-                .map_err(pg)?;
+            let members = c.prepare(MEMBERS).map_err(pg)?;
             let mut out = Vec::with_capacity(rows.len());
             for row in rows {
                 let entities = c

@@ -410,3 +410,195 @@ fn the_log_stores_deltas_keyframes_and_packed_events() {
         Some(serde_json::json!({"slots": [1, 1]}))
     );
 }
+
+/// Issue 38 (migration 8): a schema written by version 7 (the kind as
+/// text in every log row, a change's time as text, events packed without
+/// a dictionary) reads the same after migration 8 renumbers its kinds
+/// and stores new times as timestamps: the log, its times, the table log,
+/// `verify`, and undo past the migration back into the old rows.
+#[test]
+#[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
+fn a_version_7_schema_keeps_its_log_through_migration_8() {
+    let Some(schema) = fresh_schema() else {
+        return;
+    };
+    let url = std::env::var("DATABASE_URL").unwrap();
+    let name = schema.0.schema.clone().unwrap();
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    client
+        .batch_execute(&format!(
+            "CREATE SCHEMA \"{name}\"; SET search_path TO \"{name}\";
+             CREATE TABLE schema_version (version INTEGER NOT NULL);"
+        ))
+        .unwrap();
+    let version_7 = [
+        include_str!("../migrations/postgres/0001_init.sql"),
+        include_str!("../migrations/postgres/0002_table_log.sql"),
+        include_str!("../migrations/postgres/0003_lean_log_and_catch_up.sql"),
+        include_str!("../migrations/postgres/0004_leaner_commit.sql"),
+        include_str!("../migrations/postgres/0005_checked_commit.sql"),
+        include_str!("../migrations/postgres/0006_packed_log.sql"),
+        include_str!("../migrations/postgres/0007_no_log_row_key.sql"),
+    ];
+    for (i, sql) in version_7.iter().enumerate() {
+        client.batch_execute(sql).unwrap();
+        client
+            .execute(
+                "INSERT INTO schema_version (version) VALUES ($1)",
+                &[&(i as i32 + 1)],
+            )
+            .unwrap();
+    }
+    let zlib = |text: &str, dictionary: Option<&str>| -> Vec<u8> {
+        let mut z = flate2::Compress::new(flate2::Compression::default(), true);
+        if let Some(d) = dictionary {
+            z.set_dictionary(d.as_bytes()).unwrap();
+        }
+        let mut out = Vec::with_capacity(text.len() + 64);
+        z.compress_vec(text.as_bytes(), &mut out, flate2::FlushCompress::Finish)
+            .unwrap();
+        out
+    };
+    // Version 7's commit: a creation, then a cast whose state is a delta
+    // and whose events are packed without a dictionary.
+    let commit = |client: &mut postgres::Client,
+                  command: &str,
+                  events: (&str, Option<Vec<u8>>),
+                  expected: Option<i64>,
+                  state: &str,
+                  delta: Option<(Vec<u8>, &str)>|
+     -> String {
+        let (delta, base) = match delta {
+            Some((d, b)) => (Some(d), Some(b.to_owned())),
+            None => (None, None),
+        };
+        let row = client
+            .query_one(
+                "SELECT at, refusal FROM grimoire_commit_packed($1, $2, $3, $4, $5, $6, $7,
+                     $8, $9, $10, true)",
+                &[
+                    &command,
+                    &events.0,
+                    &events.1,
+                    &vec!["character"],
+                    &vec!["elmira"],
+                    &vec!["Elmira"],
+                    &vec![expected],
+                    &vec![state],
+                    &vec![delta],
+                    &vec![base],
+                ],
+            )
+            .unwrap();
+        assert_eq!(row.get::<_, Option<String>>(1), None);
+        row.get(0)
+    };
+    let (s1, s2, s3) = (
+        r#"{"slots":[4,2]}"#,
+        r#"{"slots":[3,2]}"#,
+        r#"{"slots":[3,1]}"#,
+    );
+    let cast_events = format!("[{}]", vec![r#"{"event":"slot_expended"}"#; 20].join(","));
+    let at1 = commit(&mut client, "new", ("[]", None), None, s1, None);
+    let at2 = commit(
+        &mut client,
+        "cast",
+        ("", Some(zlib(&cast_events, None))),
+        Some(1),
+        s2,
+        Some((zlib(s2, Some(s1)), s1)),
+    );
+    let forms: (i64, i64) = {
+        let r = client
+            .query_one(
+                "SELECT count(*) FILTER (WHERE state_packed IS NOT NULL),
+                        (SELECT count(*) FROM changes WHERE events_packed IS NOT NULL)
+                 FROM events",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    assert_eq!(forms, (1, 1), "a delta and packed events were written");
+
+    // Opening migrates to version 8.
+    let mut store = schema.store();
+    assert_eq!(store.schema_version().unwrap(), 8);
+    let log = store.log("character", "Elmira").unwrap();
+    assert_eq!(log.len(), 2);
+    assert_eq!(
+        log[1].state_before,
+        Some(serde_json::json!({"slots": [4, 2]}))
+    );
+    assert_eq!(
+        log[1].state_after,
+        Some(serde_json::json!({"slots": [3, 2]}))
+    );
+    assert_eq!(log[1].events.as_array().unwrap().len(), 20);
+    assert_eq!(
+        (log[0].created_at.as_str(), log[1].created_at.as_str()),
+        (at1.as_str(), at2.as_str())
+    );
+    assert_eq!(log[1].entities, vec!["character:Elmira".to_owned()]);
+    assert!(store.verify().unwrap().is_empty());
+
+    // A write after the migration, with its time as a timestamp.
+    let committed = store
+        .commit(
+            &Change::new("cast again")
+                .with_events(&vec!["missile ".repeat(40)])
+                .unwrap()
+                .update("character", "Elmira", 2, &caster(&[3, 1]))
+                .unwrap(),
+        )
+        .unwrap();
+    let stored: (Option<String>, bool) = {
+        let r = client
+            .query_one(
+                "SELECT created_at, created IS NOT NULL FROM changes WHERE id = $1",
+                &[&committed.change.0],
+            )
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    assert_eq!(stored, (None, true));
+    let recent = store.recent(&["character"], None, 10).unwrap();
+    let times: Vec<&str> = recent.iter().map(|c| c.created_at.as_str()).collect();
+    assert_eq!(
+        times,
+        vec![committed.at.as_str(), at2.as_str(), at1.as_str()]
+    );
+    assert_eq!(recent[0].entities, vec!["character:Elmira".to_owned()]);
+    assert_eq!(recent[1].events.as_array().unwrap().len(), 20);
+    let log = store.log("character", "Elmira").unwrap();
+    assert_eq!(log[2].created_at, committed.at);
+    assert_eq!(
+        log[2].state_after,
+        Some(serde_json::json!({"slots": [3, 1]}))
+    );
+    assert_eq!(serde_json::to_string(&log[2].state_after).unwrap(), s3);
+
+    // Undo back through the new write into the old rows.
+    store.undo("character", "Elmira").unwrap();
+    store.undo("character", "Elmira").unwrap();
+    let elmira = store.get::<Caster>("character", "Elmira").unwrap();
+    assert_eq!((elmira.version, elmira.state), (5, caster(&[4, 2])));
+    assert!(store.verify().unwrap().is_empty());
+    // A kind first written after the migration gets a number of its own.
+    store
+        .commit(
+            &Change::new("new encounter")
+                .create("encounter", "Ambush", &caster(&[1]))
+                .unwrap(),
+        )
+        .unwrap();
+    let kinds: Vec<String> = client
+        .query("SELECT kind FROM kinds ORDER BY id", &[])
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(kinds, vec!["character", "encounter"]);
+    assert_eq!(store.recent(&["encounter"], None, 10).unwrap().len(), 1);
+    assert!(store.verify().unwrap().is_empty());
+}
