@@ -681,7 +681,9 @@ pub(crate) fn resolve_effect<R: DiceRng + ?Sized>(
                     rolls.push(again);
                     hit = attack_hits(natural, total, ac);
                 }
-                let critical = natural == 20;
+                // A melee spell attack that hits a Paralyzed or
+                // Unconscious target within 5 feet is a Critical Hit (2024).
+                let critical = natural == 20 || (t.hit_is_critical && hit == Some(true));
                 outs[i].attacks.push(AttackOutcome {
                     natural,
                     total,

@@ -4,6 +4,7 @@
 
 use crate::attack::attack_mode;
 use crate::caster::Caster;
+use crate::condition::Condition;
 use crate::effect::{AttackKind, Delivery};
 use crate::request::CastRequest;
 use crate::spell::Spell;
@@ -15,8 +16,11 @@ use crate::spell::Spell;
 /// against it Advantage (Faerie Fire). A melee spell attack, or one at a
 /// target known to be within 5 feet, counts a Prone target's Advantage;
 /// from farther, Prone gives Disadvantage. Advantage and Disadvantage
-/// cancel, whatever their number. Spells without an attack roll are left
-/// alone.
+/// cancel, whatever their number. A melee spell attack that hits a
+/// Paralyzed or Unconscious target within 5 feet (its distance unknown or
+/// 5 feet at most) is a Critical Hit ([`crate::Target::hit_is_critical`]);
+/// a ranged one is not, however near. Spells without an attack roll are
+/// left alone.
 pub(crate) fn fit_attack_modes(caster: &Caster, spell: &Spell, request: &mut CastRequest) {
     let Delivery::Attack(kind) = spell.effect.delivery else {
         return;
@@ -29,5 +33,10 @@ pub(crate) fn fit_attack_modes(caster: &Caster, spell: &Spell, request: &mut Cas
         let mode = attack_mode(asked, &attacker, &t.conditions, within_5_ft)
             .with_target_spells(t.attacked_with_advantage.clone());
         t.attack_roll_mode = Some(mode.roll_mode());
+        t.hit_is_critical = kind == AttackKind::Melee
+            && t.distance_ft.is_none_or(|d| d <= 5)
+            && t.conditions
+                .iter()
+                .any(|c| matches!(c, Condition::Paralyzed | Condition::Unconscious));
     }
 }

@@ -51,6 +51,12 @@ pub struct Target {
     /// ([`crate::spell_attack::fit_attack_modes`]); `None` rolls as asked.
     #[serde(skip)]
     pub attack_roll_mode: Option<RollMode>,
+    /// A spell attack that hits it is a Critical Hit: a melee spell attack
+    /// within 5 feet of it while it is Paralyzed or Unconscious (2024).
+    /// Set by [`crate::spell_attack::fit_attack_modes`], never from a
+    /// request body.
+    #[serde(skip)]
+    pub hit_is_critical: bool,
 }
 
 /// A target's numbers.
@@ -205,7 +211,9 @@ pub struct AttackOutcome {
     pub natural: u32,
     /// d20 plus the attack modifier.
     pub total: i64,
-    /// A natural 20: the damage dice are rolled twice.
+    /// A Critical Hit: the damage dice are rolled twice. A natural 20, or
+    /// any hit on a target a hit is critical against
+    /// ([`Target::hit_is_critical`]).
     pub critical: bool,
     /// Hit or miss; `None` when the target's AC is unknown (a natural 20
     /// always hits, a natural 1 always misses).
