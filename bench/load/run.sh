@@ -31,13 +31,13 @@ fi
 balanced_run() {
   local n="$1" schema="bench_balanced_$$_$1" watch out
   run_dir="$(mktemp -d)"
-  psql -q "$DATABASE_URL" -c "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null
+  PGOPTIONS="-c client_min_messages=warning" psql -q "$DATABASE_URL" -c "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null
   RUN_DIR="$run_dir" INSTANCES="$n" PORT=18080 GRIMOIRE_PG_SCHEMA="$schema" \
     SERVE_ARGS=--no-rate-limits deploy/loopback.sh start >/dev/null
   watch="$(cut -d' ' -f1 "$run_dir/pids" | paste -sd,)"
   out="$("$bin" --seconds "$seconds" --clients 16 --url 127.0.0.1:18080 --watch "$watch")"
   RUN_DIR="$run_dir" deploy/loopback.sh stop
-  psql -q "$DATABASE_URL" -c "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null
+  PGOPTIONS="-c client_min_messages=warning" psql -q "$DATABASE_URL" -c "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null
   rm -rf "$run_dir"
   echo "# behind HAProxy: $n instance(s)"
   echo "$out"
