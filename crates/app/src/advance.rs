@@ -5,7 +5,8 @@
 //! them, in one change.
 
 use grimoire_catalog::Catalog;
-use grimoire_rules::{Ability, AbilityScores, Caster, Outcome};
+use grimoire_dice::DiceRng;
+use grimoire_rules::{Ability, AbilityScores, Caster, HitPointGain, Outcome};
 use grimoire_store::{Entity, Store};
 use serde::{Deserialize, Serialize};
 
@@ -85,6 +86,21 @@ pub struct AdvanceInput {
     /// Ability scores to change.
     #[serde(default)]
     pub abilities: AbilityChanges,
+    /// How each level gained adds to a recorded hit point maximum: `fixed`
+    /// (half the Hit Die + 1, the default) or `roll` (a roll of the Hit
+    /// Die), plus the Constitution modifier, at least 1 a level.
+    #[serde(default, skip_serializing_if = "is_fixed")]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "fixed"))]
+    pub hp: HitPointGain,
+    /// Seed for the Hit Dice rolled (repeatable rolls); random when left
+    /// out. The CLI rolls with its own `--seed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+/// Whether `gain` is the default, the fixed value.
+fn is_fixed(gain: &HitPointGain) -> bool {
+    *gain == HitPointGain::Fixed
 }
 
 impl AdvanceInput {
@@ -94,13 +110,15 @@ impl AdvanceInput {
     }
 }
 
-/// The events of `caster` advancing as `input` says, then what `asks`
-/// and its new levels give (see [`features_outcome`]).
+/// The events of `caster` advancing as `input` says (Hit Dice rolled
+/// with `rng` when it asks for `roll`), then what `asks` and its new
+/// levels give (see [`features_outcome`]).
 pub fn advance_outcome(
     caster: &Caster,
     input: &AdvanceInput,
     asks: &[FeatureAsk],
     catalog: &Catalog,
+    rng: &mut impl DiceRng,
 ) -> Result<Outcome, AppError> {
     crate::limits::check_len(&input.classes, 9, "too_many", "classes")?;
     let mut classes = caster.classes().to_vec();
@@ -111,7 +129,7 @@ pub fn advance_outcome(
         }
     }
     let scores = input.abilities.over(caster.abilities())?;
-    let mut all = caster.advance(&classes, scores)?;
+    let mut all = caster.advance_with(&classes, scores, input.hp, rng)?;
     let mut working = caster.clone();
     working.apply_all(&all.events);
     all.append(features_outcome(&working, asks, catalog)?);
@@ -126,8 +144,9 @@ pub fn advance(
     input: &AdvanceInput,
     asks: &[FeatureAsk],
     catalog: &Catalog,
+    rng: &mut impl DiceRng,
 ) -> Result<Step, AppError> {
-    let out = advance_outcome(&caster.state, input, asks, catalog)?;
+    let out = advance_outcome(&caster.state, input, asks, catalog, rng)?;
     commit(store, command, caster, out)
 }
 
@@ -139,11 +158,12 @@ pub fn advance_for(
     name: &str,
     input: &AdvanceInput,
     catalog: &Catalog,
+    rng: &mut impl DiceRng,
 ) -> Result<crate::report::StepReport, AppError> {
     let (entity, owner) = crate::sheet::load(store, name)?;
     // The log names it as the CLI command that does the same.
     let command = ["character", "set", &entity.name].join(" ");
-    let step = advance(store, command, &entity, input, &[], catalog)?;
+    let step = advance(store, command, &entity, input, &[], catalog, rng)?;
     Ok(crate::report::StepReport {
         character: crate::sheet::CharacterView::of(&step.character, &owner),
         events: step.events,
@@ -155,6 +175,7 @@ pub fn advance_for(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grimoire_dice::SeededRng;
     use grimoire_rules::{Class, FeatureKind};
 
     fn wizard(level: u8) -> Caster {
@@ -166,7 +187,7 @@ mod tests {
     }
 
     fn run(c: &Caster, input: &AdvanceInput, asks: &[FeatureAsk]) -> Result<Caster, AppError> {
-        let out = advance_outcome(c, input, asks, Catalog::srd())?;
+        let out = advance_outcome(c, input, asks, Catalog::srd(), &mut SeededRng::new(7))?;
         let mut c = c.clone();
         c.apply_all(&out.events);
         Ok(c)
@@ -181,6 +202,7 @@ mod tests {
             &AdvanceInput {
                 classes: vec![],
                 abilities,
+                ..AdvanceInput::default()
             },
             &[],
         )
@@ -204,6 +226,7 @@ mod tests {
                 },
             ],
             abilities: AbilityChanges::default(),
+            ..AdvanceInput::default()
         };
         let asks = [FeatureAsk::new(FeatureKind::Subclass, "wizard:evoker")];
         let c = run(&wizard(2), &input, &asks).unwrap();
@@ -227,10 +250,48 @@ mod tests {
             &AdvanceInput {
                 classes: vec![],
                 abilities,
+                ..AdvanceInput::default()
             },
             &[],
         )
         .unwrap_err();
         assert_eq!(err.code(), "invalid_ability_score");
+    }
+
+    #[test]
+    fn levels_gained_roll_their_hit_dice_when_asked_and_replay_with_the_seed() {
+        // Wizard 5 (d6), Con 14, at its fixed 32: five levels more.
+        let input = |hp| AdvanceInput {
+            classes: vec![ClassLevel {
+                class: Class::Wizard,
+                level: 10,
+            }],
+            hp,
+            ..AdvanceInput::default()
+        };
+        let fixed = run(&wizard(5), &input(HitPointGain::Fixed), &[]).unwrap();
+        assert_eq!(fixed.vitals().unwrap().max_hp, 32 + 5 * 6);
+        let max_hp = |seed| {
+            let out = advance_outcome(
+                &wizard(5),
+                &input(HitPointGain::Roll),
+                &[],
+                Catalog::srd(),
+                &mut SeededRng::new(seed),
+            )
+            .unwrap();
+            let mut c = wizard(5);
+            c.apply_all(&out.events);
+            c.vitals().unwrap().max_hp
+        };
+        // Each level 1-6 + 2: between 5 x 3 and 5 x 8 more.
+        let rolled: Vec<u32> = (0..8).map(max_hp).collect();
+        assert!(
+            rolled.iter().all(|m| (32 + 15..=32 + 40).contains(m)),
+            "{rolled:?}"
+        );
+        assert!(rolled.iter().any(|&m| m != 32 + 30), "{rolled:?}");
+        // The same seed rolls the same.
+        assert_eq!(max_hp(3), max_hp(3));
     }
 }

@@ -87,3 +87,60 @@ fn advancing_a_wizard_raises_slots_and_the_hit_point_maximum() {
     s.ok(&["undo", "Ana"]);
     assert_eq!(s.ok(&["hp", "Ana"])["vitals"]["max_hp"], 37);
 }
+
+/// A Wizard 5 (Con 14) at its fixed 32 hit points, advanced to level 10
+/// with `hp` (`fixed`, `roll` or left out): its hit point maximum then.
+fn max_hp_after_advancing(hp: Option<&str>) -> u64 {
+    let s = Session::new();
+    s.ok(&[
+        "character",
+        "new",
+        "Ana",
+        "--class",
+        "wizard:5",
+        "--abilities",
+        "con=14,int=16",
+    ]);
+    s.ok(&["hp", "Ana", "--max", "32", "--ac", "12"]);
+    let mut args = vec!["character", "set", "Ana", "--class", "wizard:10"];
+    if let Some(hp) = hp {
+        args.extend(["--hp", hp]);
+    }
+    let up = s.ok(&args);
+    let hp = s.ok(&["hp", "Ana"])["vitals"].clone();
+    assert_eq!(hp["max_hp"], hp["hp"], "{up}");
+    hp["max_hp"].as_u64().unwrap()
+}
+
+#[test]
+fn levels_gained_take_the_fixed_value_or_roll_their_hit_dice_with_the_seed() {
+    // Fixed, the default: 5 × (3 + 1 + 2).
+    assert_eq!(max_hp_after_advancing(None), 32 + 30);
+    assert_eq!(max_hp_after_advancing(Some("fixed")), 32 + 30);
+    // Rolled: 5 × (1d6 + 2), between 15 and 40 more; seed 7 rolls it
+    // again the same.
+    let rolled = max_hp_after_advancing(Some("roll"));
+    assert!((32 + 15..=32 + 40).contains(&rolled), "{rolled}");
+    assert_ne!(rolled, 32 + 30, "seed 7 rolls other than the fixed values");
+    assert_eq!(max_hp_after_advancing(Some("roll")), rolled);
+}
+
+#[test]
+fn an_unknown_way_to_gain_hit_points_is_a_usage_error() {
+    let s = Session::new();
+    s.wizard("Ana");
+    let out = s
+        .cmd()
+        .args([
+            "character",
+            "set",
+            "Ana",
+            "--class",
+            "wizard:4",
+            "--hp",
+            "max",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

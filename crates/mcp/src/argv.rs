@@ -12,7 +12,7 @@ use crate::params::{
     LOG_DEFAULT_LIMIT, Log, MaxAuto, MonsterList, NextTurn, Plan, PlanTarget, Prepare, Recharge,
     RelaxableRule, Rest, RestKind, Retarget, Roll, SpellSearch, SpellbookAdd, Toggle, Wait,
 };
-use crate::params::{CharacterFeatures, ClassLevel, EncounterSettings, WildShape};
+use crate::params::{CharacterFeatures, ClassLevel, EncounterSettings, HpGain, WildShape};
 
 /// A command line being built.
 #[derive(Debug, Default)]
@@ -117,7 +117,7 @@ fn choices(mut a: Argv, lists: [&Vec<String>; 5]) -> Argv {
 pub fn character_features(p: &CharacterFeatures) -> Vec<String> {
     let a = Argv::new(&["character", "set"]).arg(&p.character);
     choices(
-        levels_and_scores(a, &p.classes, p.abilities.as_ref()),
+        levels_and_scores(a, &p.classes, p.abilities.as_ref()).opt("hp", p.hp.map(HpGain::word)),
         [
             &p.subclasses,
             &p.features,
@@ -696,6 +696,7 @@ mod tests {
                 con: Some(16),
                 ..Abilities::default()
             }),
+            hp: Some(HpGain::Roll),
             subclasses: vec!["wizard:evoker".into()],
             feats: Vec::new(),
             invocations: Vec::new(),
@@ -711,6 +712,7 @@ mod tests {
                 "Ana",
                 "--class=wizard:6",
                 "--abilities=con=16",
+                "--hp=roll",
                 "--subclass=wizard:evoker"
             ]
         );

@@ -145,6 +145,8 @@ pub struct CharacterFeatures {
     pub classes: Vec<ClassLevel>,
     /// Ability scores to change, e.g. {"con": 16}; the others stay. A changed Constitution modifier changes the hit point maximum by the difference at every level.
     pub abilities: Option<Abilities>,
+    /// Hit points of each level gained: "fixed" (half the Hit Die + 1, the default) or "roll" (a roll of the Hit Die), plus the Constitution modifier, at least 1.
+    pub hp: Option<HpGain>,
     /// Subclasses as CLASS:SUBCLASS[:OPTION], e.g. "wizard:evoker", "druid:land:arid".
     #[serde(default)]
     #[schemars(length(max = 8), inner(length(min = 1, max = 300)))]
@@ -167,6 +169,26 @@ pub struct CharacterFeatures {
     pub metamagic: Vec<String>,
     /// The language of names and messages: "en" (default) or "cs".
     pub lang: Option<Lang>,
+}
+
+/// How each level gained adds hit points.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum HpGain {
+    /// Half the Hit Die + 1.
+    Fixed,
+    /// A roll of the Hit Die.
+    Roll,
+}
+
+impl HpGain {
+    /// The CLI's word for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            HpGain::Fixed => "fixed",
+            HpGain::Roll => "roll",
+        }
+    }
 }
 
 /// Arguments of `wild_shape`.

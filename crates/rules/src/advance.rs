@@ -3,8 +3,9 @@
 //! the new levels; a recorded hit point maximum changes by what the fixed
 //! maximum changes: each level gained adds half its die plus 1 plus the
 //! Constitution modifier (at least 1), and a changed Constitution modifier
-//! counts again at every level. Current hit points rise by the same gain
-//! and never stay above a lowered maximum.
+//! counts again at every level. [`Caster::advance_with`] may roll each
+//! level's Hit Die instead ([`HitPointGain::Roll`]). Current hit points
+//! rise by the same gain and never stay above a lowered maximum.
 
 use crate::Outcome;
 use crate::abilities::AbilityScores;
@@ -12,9 +13,25 @@ use crate::caster::{Arcanum, Caster};
 use crate::class::Class;
 use crate::error::RulesError;
 use crate::event::Event;
+use crate::hit_dice::hit_die;
 use crate::slots::{PactSlots, arcanum_levels, slots_for_classes};
 use crate::state::hit_dice::{HIT_DIE_SIZES, HitDice};
 use crate::vitals::MAX_HIT_POINTS;
+use grimoire_dice::DiceRng;
+use serde::{Deserialize, Serialize};
+
+/// How each level gained adds to the hit point maximum (2024): the fixed
+/// value (half the class's Hit Die + 1) or a roll of the Hit Die, plus the
+/// Constitution modifier either way, at least 1 a level.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HitPointGain {
+    /// Half the Hit Die + 1 (a d8: 5).
+    #[default]
+    Fixed,
+    /// A roll of the Hit Die.
+    Roll,
+}
 
 impl Caster {
     /// The caster with `classes` as its class levels and `abilities` as
@@ -27,9 +44,53 @@ impl Caster {
         classes: &[(Class, u8)],
         abilities: AbilityScores,
     ) -> Result<Outcome, RulesError> {
+        self.advance_by(classes, abilities, |die| u32::from(die / 2 + 1))
+    }
+
+    /// [`Caster::advance`], the hit points of each level gained as `gain`
+    /// says (2024: the fixed value, or a roll of the class's Hit Die with
+    /// `rng`, plus the Constitution modifier, at least 1 a level). The
+    /// dice are rolled in class order, lowest new level first, so a
+    /// seeded `rng` replays them.
+    pub fn advance_with(
+        &self,
+        classes: &[(Class, u8)],
+        abilities: AbilityScores,
+        gain: HitPointGain,
+        rng: &mut impl DiceRng,
+    ) -> Result<Outcome, RulesError> {
+        match gain {
+            HitPointGain::Fixed => self.advance(classes, abilities),
+            HitPointGain::Roll => {
+                self.advance_by(classes, abilities, |die| rng.roll_die(u32::from(die)))
+            }
+        }
+    }
+
+    /// [`Caster::advance`] with `level_hp(die)` as each gained level's
+    /// hit points before the Constitution modifier.
+    fn advance_by(
+        &self,
+        classes: &[(Class, u8)],
+        abilities: AbilityScores,
+        mut level_hp: impl FnMut(u8) -> u32,
+    ) -> Result<Outcome, RulesError> {
         let after = Caster::new(self.name(), classes, abilities)?;
+        // The fixed maximum's change counts a changed Constitution modifier
+        // at every level; each level gained then trades its fixed value
+        // for what `level_hp` gives it.
+        let con = i64::from(after.modifier(crate::class::Ability::Constitution));
+        let mut traded: i64 = 0;
+        for &(class, level) in classes {
+            let die = hit_die(class);
+            for _ in self.class_level(class)..level {
+                let fixed = (i64::from(die / 2 + 1) + con).max(1);
+                let got = (i64::from(level_hp(die)) + con).max(1);
+                traded += got - fixed;
+            }
+        }
         let hit_points = self.vitals.map(|v| {
-            let gain = i64::from(after.fixed_max_hp()) - i64::from(self.fixed_max_hp());
+            let gain = i64::from(after.fixed_max_hp()) - i64::from(self.fixed_max_hp()) + traded;
             let max_hp = (i64::from(v.max_hp) + gain).clamp(1, i64::from(MAX_HIT_POINTS));
             let hp = (i64::from(v.hp) + gain.max(0)).clamp(0, max_hp);
             (

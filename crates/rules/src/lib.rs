@@ -124,6 +124,7 @@ mod work;
 
 pub use abilities::{AbilityScores, ability_modifier, proficiency_bonus};
 pub use actions::{DamageOutcome, IDENTIFY_DC, IdentifyOutcome, concentration_dc};
+pub use advance::HitPointGain;
 pub use attack::{
     AttackMode, AttackRequest, Mastery, RollReason, Weapon, WeaponCategory, WeaponKind,
     WeaponProperty, attack_mode, weapon_attack,

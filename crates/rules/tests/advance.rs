@@ -3,6 +3,8 @@
 //! a recorded hit point maximum (a changed Constitution modifier counts at
 //! every level; a level gained adds half its die plus 1 plus Constitution).
 
+mod support;
+
 use grimoire_rules::*;
 
 fn scores(con: u8) -> AbilityScores {
@@ -152,4 +154,59 @@ fn an_advance_replays_from_its_event() {
     assert_eq!(replayed.level(), 3);
     // Con 12 → 14 at 2 levels (+2), a level at 3 + 1 + 2 (+6).
     assert_eq!(replayed.vitals().unwrap().max_hp, 22);
+}
+
+/// `c` advanced to `classes` (Con `con`), each gained level's Hit Die
+/// rolling the faces given, in order.
+fn advanced_rolling(c: &Caster, classes: &[(Class, u8)], con: u8, faces: &[u32]) -> Caster {
+    let mut rng = support::Scripted::new(faces);
+    let out = c
+        .advance_with(classes, scores(con), HitPointGain::Roll, &mut rng)
+        .unwrap();
+    let mut c = c.clone();
+    c.apply_all(&out.events);
+    c
+}
+
+#[test]
+fn a_level_gained_may_roll_its_hit_die_plus_constitution_instead() {
+    // A Wizard 3 whose hit points were rolled (20), Con 14: two levels
+    // rolled 1 and 6 add (1 + 2) + (6 + 2) = 11, not the fixed 2 x 6.
+    let c = made(&[(Class::Wizard, 3)], 14, Some(20));
+    let rolled = advanced_rolling(&c, &[(Class::Wizard, 5)], 14, &[1, 6]);
+    let v = rolled.vitals().unwrap();
+    assert_eq!((v.max_hp, v.hp), (31, 31));
+    let fixed = advanced(&c, &[(Class::Wizard, 5)], 14);
+    assert_eq!(fixed.vitals().unwrap().max_hp, 32);
+    // A new class's first level rolls too (a Paladin's d10: 9 + 2), not
+    // its die's maximum, which only a character's very first level gets.
+    let multi = advanced_rolling(&c, &[(Class::Wizard, 3), (Class::Paladin, 1)], 14, &[9]);
+    assert_eq!(multi.vitals().unwrap().max_hp, 31);
+    // Asking for the fixed value through the same call rolls nothing.
+    let mut none = support::Scripted::new(&[]);
+    let out = c
+        .advance_with(
+            &[(Class::Wizard, 5)],
+            scores(14),
+            HitPointGain::Fixed,
+            &mut none,
+        )
+        .unwrap();
+    let mut same = c.clone();
+    same.apply_all(&out.events);
+    assert_eq!(same.vitals().unwrap().max_hp, 32);
+}
+
+#[test]
+fn a_rolled_level_adds_at_least_1_hit_point() {
+    // Con 3 (-4): a Hit Die roll of 2 gives 2 - 4, raised to 1.
+    let c = made(&[(Class::Wizard, 1)], 3, Some(5));
+    let rolled = advanced_rolling(&c, &[(Class::Wizard, 2)], 3, &[2]);
+    assert_eq!(rolled.vitals().unwrap().max_hp, 6);
+    // A changed Constitution still counts at every level, rolled or not:
+    // Con 14 (+2) at 2 levels (+12), then a roll of 2 (+2 + 2).
+    let rolled = advanced_rolling(&c, &[(Class::Wizard, 2)], 14, &[2]);
+    let fixed_con_only = advanced(&c, &[(Class::Wizard, 1)], 14);
+    assert_eq!(fixed_con_only.vitals().unwrap().max_hp, 5 + 6);
+    assert_eq!(rolled.vitals().unwrap().max_hp, 5 + 6 + 4);
 }

@@ -118,3 +118,18 @@ fn removing_a_player_is_documented() {
     }
     assert!(responses["204"].get("content").is_none());
 }
+
+/// Advancing says how each level gains hit points: the two ways by name,
+/// and the seed of a rolled one as the unsigned number it is.
+#[test]
+fn advancing_documents_the_ways_to_gain_hit_points() {
+    let doc = grimoire_server::openapi();
+    let body = &doc["components"]["schemas"]["AdvanceInput"]["properties"];
+    assert_eq!(
+        body["hp"]["enum"],
+        serde_json::json!(["fixed", "roll"]),
+        "{body}"
+    );
+    let seed = body["seed"].to_string();
+    assert!(seed.contains("uint64"), "{seed}");
+}

@@ -190,3 +190,53 @@ async fn advance_raises_the_level_for_the_owner_and_the_gm_and_refuses_the_other
         assert_eq!(v["character"]["vitals"]["max_hp"], 37, "{v}");
     }
 }
+
+#[tokio::test]
+async fn advance_may_roll_each_level_s_hit_die_with_the_seed_given() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let advance = format!("{ELMIRA}/advance");
+        let (s, v) = h
+            .post(
+                &format!("{ELMIRA}/hp"),
+                Some(&t.petr),
+                json!({"max_hp": 14, "ac": 12}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        // An unknown way is refused before anything changes.
+        let (s, _) = h
+            .post(
+                &advance,
+                Some(&t.petr),
+                json!({"classes": [{"class": "wizard", "level": 4}], "hp": "max"}),
+            )
+            .await;
+        assert!(s.is_client_error(), "{}: {s}", h.name);
+        // Wizard 3 to 8 (Con 10), five d6 rolled: 5 to 30 more, not the
+        // fixed 5 × 4 with seed 11; the same seed rolls the same again
+        // (undone in between).
+        let body = json!({"classes": [{"class": "wizard", "level": 8}], "hp": "roll", "seed": 11});
+        let (s, v) = h.post(&advance, Some(&t.petr), body.clone()).await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        let rolled = v["character"]["vitals"]["max_hp"].as_u64().unwrap();
+        assert!((14 + 5..=14 + 30).contains(&rolled), "{v}");
+        assert_ne!(rolled, 14 + 20, "{v}");
+        let (s, v) = h
+            .post(
+                &advance,
+                Some(&t.petr),
+                json!({"classes": [{"class": "wizard", "level": 3}]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        assert_eq!(v["character"]["vitals"]["max_hp"], rolled - 20, "{v}");
+        let (s, v) = h.post(&advance, Some(&t.petr), body).await;
+        assert_eq!(s, StatusCode::OK, "{}: {v}", h.name);
+        assert_eq!(
+            v["character"]["vitals"]["max_hp"],
+            rolled - 20 + (rolled - 14),
+            "{v}"
+        );
+    }
+}

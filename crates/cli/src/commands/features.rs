@@ -55,6 +55,9 @@ pub struct SetArgs {
     /// Ability scores to change, e.g. con=16 (the others stay)
     #[arg(long, value_name = "ABILITIES")]
     pub abilities: Option<String>,
+    /// Hit points of each level gained: fixed (half the Hit Die + 1) or roll (the Hit Die, with --seed), plus Constitution
+    #[arg(long = "hp", value_name = "fixed|roll", default_value = "fixed", value_parser = ["fixed", "roll"])]
+    pub hp: String,
     /// What to choose.
     #[command(flatten)]
     pub choose: FeatureArgs,
@@ -74,6 +77,9 @@ pub fn set(ctx: &Ctx, args: &SetArgs) -> anyhow::Result<()> {
     for (ability, score) in crate::names::ability_scores(args.abilities.as_deref().unwrap_or(""))? {
         input.abilities.set(ability, score);
     }
+    if args.hp == "roll" {
+        input.hp = grimoire_rules::HitPointGain::Roll;
+    }
     let mut store = ctx.store()?;
     let entity = active::character(&store, args.name.as_deref())?;
     let step = if input.is_empty() {
@@ -92,6 +98,7 @@ pub fn set(ctx: &Ctx, args: &SetArgs) -> anyhow::Result<()> {
             &input,
             &args.choose.asks(),
             catalog::current(),
+            &mut ctx.rng(),
         )
     }
     .map_err(app_error)?;

@@ -82,6 +82,12 @@ fn describe_values(doc: &mut serde_json::Value) {
         &format!("{schemas}/ClassLevel/properties/class"),
         json!({ "enum": classes }),
     );
+    // How each level gained adds hit points.
+    patch(
+        doc,
+        &format!("{schemas}/AdvanceInput/properties/hp"),
+        json!({ "enum": json_names(&[grimoire_rules::HitPointGain::Fixed, grimoire_rules::HitPointGain::Roll]) }),
+    );
     // Hit Point Dice to spend on a Short Rest: how many of each size.
     let count = json!({ "type": "integer", "minimum": 0, "maximum": u8::MAX });
     patch(

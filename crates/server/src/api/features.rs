@@ -25,7 +25,8 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
 /// (a new class is a multiclass), the ability scores named change; slots,
 /// pact slots, Hit Point Dice and a recorded hit point maximum follow
 /// (each level gained: half its die + 1 + the Constitution modifier, a
-/// changed modifier at every level), and the class features the new
+/// changed modifier at every level; `hp: "roll"` rolls each level's Hit
+/// Die instead, with `seed` when given), and the class features the new
 /// levels reach come with it. Refused as a new character would be
 /// (`invalid_class_level`, `duplicate_class`, `invalid_character_level`,
 /// `invalid_ability_score`).
@@ -41,6 +42,8 @@ pub(crate) async fn advance(
     Params((campaign, name)): Params<(String, String)>,
     Body(input): Body<grimoire_app::advance::AdvanceInput>,
 ) -> Result<Json<StepReport>, ServerError> {
+    // Drawn once: a retried advance rolls what the first attempt would have.
+    let seed = grimoire_app::dice_seed(input.seed);
     let report = super::characters::act(
         &state,
         token,
@@ -50,8 +53,9 @@ pub(crate) async fn advance(
         move |store, name| {
             let catalog = grimoire_app::homebrew::catalog(store)?;
             grimoire_app::retry(store, |store| {
+                let mut rng = grimoire_dice::SeededRng::new(seed);
                 Ok(grimoire_app::advance::advance_for(
-                    store, name, &input, &catalog,
+                    store, name, &input, &catalog, &mut rng,
                 )?)
             })
         },

@@ -673,6 +673,7 @@ help-grimoire-character-set = Nastavit úrovně povolání nebo hodnoty vlastnos
 help-grimoire-character-set--name = Postava; vynech pro aktivní (grimoire use JMÉNO)
 help-grimoire-character-set--classes = POVOLÁNÍ:ÚROVEŇ, nová úroveň povolání (nové povolání přidá další; ostatní zůstanou)
 help-grimoire-character-set--abilities = Hodnoty vlastností ke změně, např. con=16 (ostatní zůstanou; pozice, kostky životů a životy se změní s nimi)
+help-grimoire-character-set--hp = Životy za každou získanou úroveň: fixed (polovina kostky životů + 1, výchozí) nebo roll (hod kostkou životů, zopakuje se s --seed), plus oprava Odolnosti, nejméně 1
 help-grimoire-character-set--subclasses = Podtřída: POVOLÁNÍ:PODTŘÍDA[:MOŽNOST], např. wizard:evoker, druid:land:arid (lze opakovat)
 help-grimoire-character-set--feats = Odbornost: ODBORNOST[:SEZNAM][:KOUZLO,...], např. magic-initiate:cleric:guidance,light,bless (lze opakovat)
 help-grimoire-character-set--invocations = Vzývání: ID[:KOUZLO,...], např. armor-of-shadows (lze opakovat)

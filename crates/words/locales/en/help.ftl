@@ -674,6 +674,7 @@ help-grimoire-character-set = Set class levels or ability scores; choose a subcl
 help-grimoire-character-set--name = The character; leave out for the active one (grimoire use NAME)
 help-grimoire-character-set--classes = CLASS:LEVEL, a class's new level (a new class adds a multiclass; others keep theirs)
 help-grimoire-character-set--abilities = Ability scores to change, e.g. con=16 (the others stay; slots, Hit Point Dice and hit points follow)
+help-grimoire-character-set--hp = Hit points of each level gained: fixed (half the Hit Die + 1, the default) or roll (the Hit Die, replayed with --seed), plus the Constitution modifier, at least 1
 help-grimoire-character-set--subclasses = A subclass: CLASS:SUBCLASS[:OPTION], e.g. wizard:evoker, druid:land:arid (repeatable)
 help-grimoire-character-set--feats = A feat: FEAT[:LIST][:SPELL,...], e.g. magic-initiate:cleric:guidance,light,bless (repeatable)
 help-grimoire-character-set--invocations = An Eldritch Invocation: ID[:SPELL,...], e.g. armor-of-shadows (repeatable)
