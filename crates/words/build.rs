@@ -5,7 +5,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    // Read when the script runs, not when it is compiled: copies of the
+    // tree sharing one target directory (a CI clone, a worktree) may run
+    // a script another copy compiled.
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest_dir).join("locales");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     for lang in std::fs::read_dir(&root).expect("locales/ is readable") {
