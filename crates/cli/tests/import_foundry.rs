@@ -228,7 +228,8 @@ fn the_report_names_the_subclass_and_sorcery_points() {
 /// Hit points Foundry computes (`hp.max: null`, every premade): the import
 /// works out the 2024 fixed maximum (Akra 5, a Cleric with Constitution 14:
 /// 8 + 2, then 4 × (5 + 2) = 38, the sheet's hp.value) and the report says
-/// so, in English and Czech, with the Armor Class recorded unarmored.
+/// so, in English and Czech, with the Armor Class of the armor worn
+/// (Chain Mail 16, a Shield 2) and each piece said to count.
 #[test]
 fn the_report_says_the_maximum_was_worked_out_by_the_fixed_method() {
     let s = Session::new();
@@ -238,14 +239,15 @@ fn the_report_says_the_maximum_was_worked_out_by_the_fixed_method() {
         "{out}"
     );
     assert!(
-        out.contains("the unarmored one (10 + Dexterity) recorded instead"),
+        out.contains("Chain Mail: worn: counted in the Armor Class"),
         "{out}"
     );
+    assert!(!out.contains("recorded instead"), "{out}");
     let sheet = s.ok(&["character", "show", "Akra"]);
     let v = &sheet["character"]["vitals"];
     assert_eq!(
         (&v["max_hp"], &v["hp"], &v["ac"]),
-        (&38.into(), &38.into(), &9.into()),
+        (&38.into(), &38.into(), &18.into()),
         "{sheet}"
     );
     let s = Session::new();
@@ -255,7 +257,30 @@ fn the_report_says_the_maximum_was_worked_out_by_the_fixed_method() {
         "{out}"
     );
     assert!(
-        out.contains("obranné číslo počítá až Foundry ze zbroje"),
+        out.contains("Shield: nošeno: započteno do obranného čísla"),
         "{out}"
     );
+}
+
+/// Sefris 17's Mystic Arcanum (Dominate Monster at level 8) is the
+/// Warlock's Arcanum: the report says so, the character casts it without a
+/// slot, and a second cast before a Long Rest is refused.
+#[test]
+fn r5c_a_premade_mystic_arcanum_is_cast_once_per_long_rest() {
+    let s = Session::new();
+    let out = s.human(&["import", "foundry", &fixture("sefris-17.json")]);
+    assert!(
+        out.contains(
+            "Dominate Monster: Mystic Arcanum (level 8): cast once per Long Rest without a slot"
+        ),
+        "{out}"
+    );
+    let cast = s.ok(&["cast", "Sefris", "Dominate Monster", "--via", "arcanum"]);
+    assert_eq!(cast["cast"]["caster"], "Sefris", "{cast}");
+    s.ok(&["turn", "end", "Sefris"]);
+    let e = s.fails(
+        1,
+        &["cast", "Sefris", "Dominate Monster", "--via", "arcanum"],
+    );
+    assert_eq!(e["code"], "no_uses_left", "{e}");
 }

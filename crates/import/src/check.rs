@@ -140,9 +140,15 @@ pub fn check(imported: &Imported, catalog: &Catalog) -> Vec<Finding> {
             .fold(0u8, u8::saturating_add)
     };
     let max = sum(Class::prepared_spells);
-    if caster.prepared().len() > usize::from(max) {
+    // A Mystic Arcanum is chosen apart from the prepared spells.
+    let prepared = caster
+        .prepared()
+        .iter()
+        .filter(|id| !sheet.arcanum.values().any(|a| a == *id))
+        .count();
+    if prepared > usize::from(max) {
         out.push(Finding::TooManyPrepared {
-            count: caster.prepared().len(),
+            count: prepared,
             max,
         });
     }
@@ -159,6 +165,10 @@ pub fn check(imported: &Imported, catalog: &Catalog) -> Vec<Finding> {
         });
     }
     for id in caster.prepared().iter().chain(caster.cantrips().iter()) {
+        // A Mystic Arcanum was read only at a level the Warlock has one of.
+        if sheet.arcanum.values().any(|a| a == id) {
+            continue;
+        }
         let Some(found) = catalog.get(id.as_str()) else {
             continue;
         };

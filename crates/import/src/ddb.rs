@@ -470,6 +470,23 @@ impl<'a> Reader<'a> {
                         spell: spell.id.clone(),
                     });
                     self.report.mapped(&field, label, Mapped::Cantrip);
+                } else if prepared
+                    && class == Class::Warlock
+                    && let Some(level) = crate::read::open_arcanum(caster, &self.sheet, spell)
+                {
+                    // A Warlock's known spell of level 6-9 is its Mystic Arcanum;
+                    // `limitedUse.numberUsed` says whether it is spent.
+                    caster.apply(&Event::SpellPrepared {
+                        spell: spell.id.clone(),
+                    });
+                    if let Some(Some((_, used, _))) = self.free_uses(caster, s)
+                        && used > 0
+                    {
+                        caster.apply(&Event::ArcanumUsed { level });
+                    }
+                    self.sheet.arcanum.insert(level.get(), spell.id.clone());
+                    self.report
+                        .mapped(&field, label, Mapped::Arcanum { level: level.get() });
                 } else if prepared {
                     caster.apply(&Event::SpellPrepared {
                         spell: spell.id.clone(),
@@ -836,24 +853,41 @@ impl<'a> Reader<'a> {
             }
         };
         let max = max.clamp(1, max_hp as i64) as u32;
-        // Armor Class: the armor worn (light adds Dexterity, medium up to +2), a shield, bonuses.
+        // Armor Class: the armor worn (light adds Dexterity, medium up to +2,
+        // heavy none), a shield, bonuses (magic armor's among them); without
+        // armor the unarmored one, which knows Draconic Resilience.
         let dex = i64::from(caster.abilities().modifier(Ability::Dexterity));
-        let mut ac = 10 + dex;
+        let mut body: Option<i64> = None;
         let mut shield = 0;
-        for item in inventory.iter().filter(|i| flag(i.get("equipped"))) {
-            let def = item.get("definition");
-            let base = signed(def.and_then(|d| d.get("armorClass"))).unwrap_or(0);
-            match def
-                .and_then(|d| d.get("armorTypeId"))
-                .and_then(Value::as_u64)
-            {
-                Some(1) => ac = ac.max(base + dex),
-                Some(2) => ac = ac.max(base + dex.min(2)),
-                Some(3) => ac = ac.max(base),
-                Some(4) => shield = shield.max(base),
-                _ => {}
+        for (i, item) in inventory.iter().enumerate() {
+            if !flag(item.get("equipped")) {
+                continue;
             }
+            let def = item.get("definition");
+            let kind = def
+                .and_then(|d| d.get("armorTypeId"))
+                .and_then(Value::as_u64);
+            if !matches!(kind, Some(1..=4)) {
+                continue;
+            }
+            let field = self.f(format_args!("inventory[{i}].definition.armorClass"));
+            let v = def
+                .and_then(|d| d.get("armorClass"))
+                .unwrap_or(&Value::Null);
+            let base =
+                number(v, u64::from(grimoire_rules::MAX_ARMOR_CLASS), &field)?.unwrap_or(0) as i64;
+            let worn = match kind {
+                Some(1) => base + dex,
+                Some(2) => base + dex.min(2),
+                Some(3) => base,
+                _ => {
+                    shield = shield.max(base);
+                    continue;
+                }
+            };
+            body = Some(body.map_or(worn, |b| b.max(worn)));
         }
+        let ac = body.unwrap_or_else(|| i64::from(caster.unarmored_ac()));
         let bonus: i64 = mods
             .iter()
             .filter(|(k, s, _)| *k == "bonus" && *s == "armor-class")

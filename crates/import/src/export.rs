@@ -149,10 +149,23 @@ pub fn export_foundry(caster: &Caster, catalog: &Catalog) -> Value {
             spell(id, method(c), 1, c);
         }
     }
+    // A Warlock spell of a level the caster has a Mystic Arcanum of (the
+    // first such) is that Arcanum: once per Long Rest, as the premades write it.
+    let mut arcanum: Vec<(SpellId, u8, bool)> = Vec::new();
     for id in caster.prepared() {
-        if !caster.is_always_prepared(id) {
-            let c = casting(id);
-            spell(id, method(c), 1, c);
+        if caster.is_always_prepared(id) {
+            continue;
+        }
+        let c = casting(id);
+        let level = catalog.get(id.as_str()).map_or(0, |f| f.spell.level.get());
+        let free = caster
+            .arcanum()
+            .iter()
+            .find(|a| a.level.get() == level)
+            .filter(|_| c == Some(Class::Warlock) && arcanum.iter().all(|(_, l, _)| *l != level));
+        match free {
+            Some(a) => arcanum.push((id.clone(), level, a.used)),
+            None => spell(id, method(c), 1, c),
         }
     }
     for extra in caster.always_prepared() {
@@ -169,6 +182,28 @@ pub fn export_foundry(caster: &Caster, catalog: &Catalog) -> Value {
                 spell(id, "spell", 0, Some(Class::Wizard));
             }
         }
+    }
+    for (id, level, used) in arcanum {
+        let name = catalog
+            .get(id.as_str())
+            .map_or(id.as_str(), |f| f.name_en.as_str());
+        items.push(json!({
+            "_id": item_id(items.len()),
+            "name": name,
+            "type": "spell",
+            "system": {
+                "identifier": id.as_str(),
+                "level": level,
+                "method": "atwill",
+                "prepared": 0,
+                "sourceClass": "warlock",
+                "uses": {
+                    "max": "1",
+                    "spent": u8::from(used),
+                    "recovery": [{ "period": "lr", "type": "recoverAll" }],
+                },
+            },
+        }));
     }
     // Free casts per rest: an innate spell item with its uses, one per feature.
     for feature in caster.features() {

@@ -52,6 +52,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod armor;
 mod charged;
 mod check;
 mod ddb;

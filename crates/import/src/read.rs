@@ -332,6 +332,9 @@ fn read_actor(
     // The spells charged items (wands, staffs) cast.
     let charged = crate::charged::cached_spells(items, catalog);
 
+    // The armor worn, for the Armor Class Foundry would compute.
+    let worn = crate::armor::worn(system, items, &caster, &mut report)?;
+
     // Spells and everything else, in file order.
     let mut wizard_book = Vec::new();
     for (i, item) in items.iter().enumerate() {
@@ -367,6 +370,9 @@ fn read_actor(
                 &mut caster,
                 &mut report,
             )? => {}
+            _ if worn.as_ref().is_some_and(|w| w.items.contains(&i)) => {
+                report.mapped(&field, label, Mapped::ArmorWorn)
+            }
             "consumable" => {
                 read_scroll(obj, &field, label, &scroll_spells, &mut caster, &mut report)?
             }
@@ -378,7 +384,8 @@ fn read_actor(
     }
 
     read_slots(system, &mut caster, &mut report)?;
-    read_vitals(system, other_levels, &mut caster, &mut report)?;
+    let worn_ac = worn.map(|w| w.ac);
+    read_vitals(system, other_levels, worn_ac, &mut caster, &mut report)?;
     read_hit_dice(&dice_spent, &mut caster, &mut report);
     Ok(Imported {
         caster,
@@ -473,6 +480,20 @@ fn read_spell(
         .and_then(|s| class_of(s).flatten())
         .filter(|c| caster.class_level(*c) > 0);
     let free = free_uses(sys);
+    if method != Method::Ritual
+        && let Some((level, spent)) = arcanum_of(caster, sheet, spell, source, free)
+    {
+        caster.apply(&Event::SpellPrepared {
+            spell: spell.id.clone(),
+        });
+        if spent {
+            caster.apply(&Event::ArcanumUsed { level });
+        }
+        sheet.arcanum.insert(level.get(), spell.id.clone());
+        sheet.spells.insert(spell.id.clone());
+        report.mapped(field, label, Mapped::Arcanum { level: level.get() });
+        return Ok(());
+    }
     match (method, prep) {
         (Method::AtWill, _) => {
             if free.is_none() {
@@ -552,6 +573,40 @@ fn read_spell(
         }
     }
     Ok(())
+}
+
+/// The Mystic Arcanum a spell item is, and whether it was used: a Warlock
+/// spell of level 6–9 cast once per Long Rest without a slot (Foundry's
+/// premades: `method: atwill`, `uses.max: 1`, recovered on a long rest),
+/// of a level the caster's Warlock levels give an Arcanum for and the
+/// sheet has not given another spell, from no other class.
+fn arcanum_of(
+    caster: &Caster,
+    sheet: &SheetFacts,
+    spell: &Spell,
+    source: Option<Class>,
+    free: Option<Option<(u8, u8, Recharge)>>,
+) -> Option<(SlotLevel, bool)> {
+    let Some(Some((1, spent, Recharge::LongRest))) = free else {
+        return None;
+    };
+    let level = open_arcanum(caster, sheet, spell)?;
+    source
+        .is_none_or(|c| c == Class::Warlock)
+        .then_some((level, spent > 0))
+}
+
+/// The Mystic Arcanum level a Warlock spell of level 6–9 would take: one
+/// the caster's Warlock levels give and the sheet has not given a spell.
+pub(crate) fn open_arcanum(
+    caster: &Caster,
+    sheet: &SheetFacts,
+    spell: &Spell,
+) -> Option<SlotLevel> {
+    let level = spell.level.min_slot().filter(|l| l.get() >= 6)?;
+    let open = caster.arcanum().iter().any(|a| a.level == level)
+        && !sheet.arcanum.contains_key(&level.get());
+    (open && spell.on_class_list(Class::Warlock)).then_some(level)
 }
 
 /// Whether a feat item is the Sorcerer's Font of Magic, whose uses are the
@@ -802,12 +857,14 @@ fn read_slots(
 /// Constitution, `hp.value` then being the current hit points (kept at
 /// the maximum; the check flags one above it); not when levels in
 /// classes without spells, which Grimoire does not hold, would count. An
-/// Armor Class Foundry computes (from the armor worn) is recorded as the
-/// unarmored one (10 + Dexterity), as a sheet given hit points without
-/// an Armor Class is, and reported.
+/// Armor Class Foundry computes from the armor worn (`calc: default`) is
+/// `worn_ac` ([`crate::armor::worn`]); one it computes otherwise (a
+/// formula, a class's unarmored defense) is recorded as the unarmored one
+/// ([`Caster::unarmored_ac`]) and reported.
 fn read_vitals(
     system: &Map<String, Value>,
     other_levels: u8,
+    worn_ac: Option<u8>,
     caster: &mut Caster,
     report: &mut Report,
 ) -> Result<(), ImportError> {
@@ -836,9 +893,10 @@ fn read_vitals(
             return Ok(());
         }
     };
-    let ac = match flat {
-        Some(flat) => flat as u8,
-        None => {
+    let ac = match (flat, worn_ac) {
+        (Some(flat), _) => flat as u8,
+        (None, Some(worn)) => worn,
+        (None, None) => {
             report.skipped("system.attributes.ac", "ac", Skip::ArmorClassComputed);
             caster.unarmored_ac()
         }

@@ -104,6 +104,15 @@ pub enum Mapped {
         /// Dice spent.
         spent: u8,
     },
+    /// Armor, a shield or an item with an Armor Class bonus, worn and
+    /// counted in the Armor Class.
+    ArmorWorn,
+    /// A Warlock's Mystic Arcanum: the spell of its level, cast once per
+    /// Long Rest without a slot (R5c).
+    Arcanum {
+        /// The spell's level (6–9).
+        level: u8,
+    },
 }
 
 /// Why a part of the sheet was not mapped; each has a stable code.
@@ -135,8 +144,10 @@ pub enum Skip {
     /// cannot work out (no current value, or levels in classes without
     /// spells): not recorded.
     VitalsComputed,
-    /// An Armor Class the file leaves for Foundry to compute (from the
-    /// armor worn): the unarmored one (10 + Dexterity) is recorded instead.
+    /// An Armor Class the file leaves for Foundry to compute by a formula
+    /// or a class's own calculation, or a bonus to it given by a formula:
+    /// the unarmored one (10 + Dexterity) is recorded instead, or the
+    /// bonus left out.
     ArmorClassComputed,
     /// More slots remaining on the sheet than the levels give: kept at the maximum.
     SlotsOverMax,

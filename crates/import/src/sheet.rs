@@ -1,7 +1,7 @@
 //! What the sheet itself states (its spellcasting ability, slot numbers,
 //! bonuses), kept beside the character so the check can compare them.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use grimoire_rules::{Ability, Class, SpellId};
 use serde_json::{Map, Value};
@@ -33,6 +33,9 @@ pub struct SheetFacts {
     pub rules_2014: BTreeSet<SpellId>,
     /// Classes the sheet takes from the 2014 rules (D&D Beyond's legacy classes).
     pub classes_2014: Vec<Class>,
+    /// The Mystic Arcanum spells the sheet gives, by level (6–9): prepared
+    /// for the rules to cast, not counted against the class's prepared spells.
+    pub arcanum: BTreeMap<u8, SpellId>,
 }
 
 /// The key of an ability in `system.abilities`.

@@ -31,7 +31,7 @@ const CODES: [&str; 9] = [
 ];
 
 /// Field names both formats use, so random objects reach deep into the readers.
-const KEYS: [&str; 48] = [
+const KEYS: [&str; 55] = [
     "name",
     "type",
     "system",
@@ -80,6 +80,13 @@ const KEYS: [&str; 48] = [
     "numberUsed",
     "spellSlots",
     "used",
+    "armor",
+    "equipped",
+    "magicalBonus",
+    "effects",
+    "changes",
+    "attuned",
+    "armorClass",
 ];
 
 fn fixture(path: &str) -> Vec<u8> {
@@ -90,8 +97,10 @@ fn fixture(path: &str) -> Vec<u8> {
 }
 
 /// Real sheets of both formats to break.
-const SHEETS: [&str; 8] = [
+const SHEETS: [&str; 10] = [
     "foundry/zanna-17.json",
+    "foundry/akra-11.json",
+    "foundry/sefris-17.json",
     "foundry/beiro-11.json",
     "foundry/sefris-5.json",
     "foundry/morthos-17.json",
@@ -345,7 +354,7 @@ fn the_largest_hostile_files_cost_bounded_work() {
     let modifier = json!({"type": "bonus", "subType": "intelligence-score", "value": 1,
                           "componentId": 7, "requiresAttunement": true});
     let item = json!({"id": 1, "equipped": true, "isAttuned": true,
-                      "definition": {"id": 7, "name": "Ioun Stone", "armorClass": 99, "armorTypeId": 1}});
+                      "definition": {"id": 7, "name": "Ioun Stone", "armorClass": 40, "armorTypeId": 1}});
     let sheet = json!({"success": true, "data": {"name": "Big", "stats": stats,
         "classes": [{"id": 1, "level": 20, "definition": {"name": "Wizard"}}],
         "modifiers": {"item": vec![modifier; MAX_ITEMS]},
@@ -372,7 +381,37 @@ fn the_largest_hostile_files_cost_bounded_work() {
 #[test]
 fn huge_numbers_in_real_fields_are_refused_naming_the_field() {
     let srd = Catalog::srd();
-    let cases: [(&str, &[&str], Value, &str); 5] = [
+    let cases: [(&str, &[&str], Value, &str); 10] = [
+        (
+            "ddb/ilvara-cleric-5.json",
+            &["data", "inventory", "0", "definition", "armorClass"],
+            json!(99),
+            "data.inventory[0].definition.armorClass",
+        ),
+        (
+            "foundry/akra-11.json",
+            &["items", "77", "system", "armor", "value"],
+            json!(1e300),
+            "items[77].system.armor.value",
+        ),
+        (
+            "foundry/akra-11.json",
+            &["items", "7", "system", "armor", "value"],
+            json!(-2),
+            "items[7].system.armor.value",
+        ),
+        (
+            "foundry/akra-11.json",
+            &["items", "78", "effects", "0", "changes", "0", "value"],
+            json!("999"),
+            "items[78].effects[0].changes[0].value",
+        ),
+        (
+            "foundry/akra-11.json",
+            &["items", "77", "system", "equipped"],
+            json!("yes"),
+            "items[77].system.equipped",
+        ),
         (
             "foundry/zanna-5.json",
             &["system", "abilities", "int", "value"],

@@ -337,6 +337,11 @@ fn mapped_words(lang: &str, m: &Mapped) -> String {
             "cli-import-mapped-hit-dice",
             vec![("spent", (*spent).into())],
         ),
+        Mapped::ArmorWorn => ("cli-import-mapped-armor-worn", vec![]),
+        Mapped::Arcanum { level } => (
+            "cli-import-mapped-arcanum",
+            vec![("level", (*level).into())],
+        ),
     };
     grimoire_words::text(lang, id, args)
 }
