@@ -386,6 +386,9 @@ export function playTests(t) {
     // The skipped lines open by themselves: each says what became of it.
     await phone.locator('#import-skipped').getByText('Breath Weapon').waitFor({ state: 'visible' });
     assert.match(await phone.locator('#import-skipped li', { hasText: 'Breath Weapon' }).innerText(), /feature: not modelled, skipped/);
+    // The armour she wears counts in her Armor Class, in words.
+    await phone.locator('#import-mapped summary').click();
+    await phone.locator('#import-mapped li', { hasText: 'Chain Shirt' }).getByText('worn: counted in the Armor Class').waitFor({ state: 'visible' });
     await fitsWidth(phone);
     await phone.locator('#import-card').evaluate((e) => {
       e.scrollIntoView({ block: 'start' });

@@ -35,11 +35,14 @@ function fateText(fate) {
   if (!fate) return '';
   const what = fate.what;
   const kind = fate.fate === 'skipped' ? 'skip' : 'mapped';
-  if (typeof what === 'string') return said(`cli-import-${kind}-${what}`, {}, what.replace(/_/g, ' '));
+  // A word's id spells the code as it is (`skip-item_spell`) or with
+  // dashes (`mapped-armor-worn`).
+  const words = (k, vars) =>
+    said(`cli-import-${kind}-${k}`, vars, null) ?? said(`cli-import-${kind}-${k.replace(/_/g, '-')}`, vars, k.replace(/_/g, ' '));
+  if (typeof what === 'string') return words(what, {});
   if (what && typeof what === 'object') {
     const [k, args] = Object.entries(what)[0] || ['', {}];
-    const vars = args && typeof args === 'object' ? args : { value: args };
-    return said(`cli-import-${kind}-${k}`, vars, null) ?? said(`cli-import-${kind}-${k.replace(/_/g, '-')}`, vars, k.replace(/_/g, ' '));
+    return words(k, args && typeof args === 'object' ? args : { value: args });
   }
   return '';
 }
