@@ -572,7 +572,7 @@ async fn main() {
         health_cpu * 1e6,
         health_cpu / cast_cpu.max(f64::MIN_POSITIVE)
     );
-    if postgres_cpu > 0.0 || !args.watch.is_empty() {
+    if args.database.is_some() || args.url.is_some() {
         println!(
             "cpu per accepted cast elsewhere: postgres processes {:.0} µs, watched processes {:.0} µs; all with this one {:.0} µs",
             postgres_cpu * 1e6,
