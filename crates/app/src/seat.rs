@@ -29,6 +29,8 @@
 //! assert_eq!(answer["targets"][1]["hp_after"], 7);
 //! ```
 
+mod scan;
+
 use std::collections::HashSet;
 
 use grimoire_store::Store;
@@ -95,6 +97,22 @@ impl Seat {
         if let Seat::Player(characters) = self {
             hide_creatures(data, characters);
         }
+    }
+
+    /// [`Seat::redact`] over a JSON text: `None` when it hides nothing
+    /// for this seat (most answers), found by one pass over the bytes
+    /// that builds nothing; else the redacted text. An error when `json`
+    /// is not one JSON value.
+    pub fn redact_json(&self, json: &[u8]) -> Result<Option<Vec<u8>>, serde_json::Error> {
+        let Seat::Player(characters) = self else {
+            return Ok(None);
+        };
+        if !scan::needs_redaction(json, characters)? {
+            return Ok(None);
+        }
+        let mut value: Value = serde_json::from_slice(json)?;
+        hide_creatures(&mut value, characters);
+        serde_json::to_vec(&value).map(Some)
     }
 }
 
@@ -165,6 +183,96 @@ mod tests {
         let mut gm = original.clone();
         Seat::Gm.redact(&mut gm);
         assert_eq!(gm, original);
+    }
+
+    /// The text path gives what the `Value` path gives, and says
+    /// "nothing to hide" exactly when the `Value` path changes nothing.
+    fn agrees(seat: &Seat, data: &Value) {
+        let text = serde_json::to_vec(data).unwrap();
+        let mut redacted = data.clone();
+        seat.redact(&mut redacted);
+        match seat.redact_json(&text).unwrap() {
+            None => assert_eq!(&redacted, data, "the scan missed something in {data}"),
+            Some(out) => {
+                assert_ne!(&redacted, data, "the scan flagged nothing in {data}");
+                assert_eq!(serde_json::from_slice::<Value>(&out).unwrap(), redacted);
+            }
+        }
+    }
+
+    #[test]
+    fn the_text_path_hides_exactly_what_the_value_path_hides() {
+        let seat = Seat::player(["Elmira", "Bo"]);
+        for data in [
+            json!({"target": "Ogre", "hp_after": 12}),
+            json!({"target": "Ogre", "hp_after": null, "damage_total": 3}),
+            json!({"target": "elmira", "hp_after": 12}),
+            json!({"targets": [{"target": "Bo", "hp_after": 1}, {"target": "Ogre", "ac": 13}]}),
+            json!({"name": "Goblin", "character": false}),
+            json!({"name": "Elmira", "character": false, "hp": 3}),
+            json!({"name": "Elmira", "character": true, "hp": 3}),
+            json!({"combatant": "Orc", "stats": {"hp": 15}}),
+            json!({"added": "Orc", "uses": []}),
+            json!({"name": 7, "hp": 3}),
+            json!({"name": {"target": "Ogre", "saves": {"dex": 2}}}),
+            json!({"window": {"pending": {"request": {"targets": [{"name": "Cave Mage", "stats": {"ac": 15}}]}}}}),
+            json!({"name": "Elmira", "notes": "\u{c9}l\"mira", "items": [{"name": "Wand", "max_charges": 7}]}),
+            json!({"target": "Ogre \"Big\"", "hp": 2}),
+            json!({"target": "Elmira\t", "hp": 2}),
+            json!({"name": "Élmira\n", "hp": 1}),
+            json!([1, "two", null, true, {"target": "Ogre", "temp_hp": 0}]),
+            json!("just text"),
+            json!(null),
+        ] {
+            agrees(&seat, &data);
+        }
+        assert_eq!(Seat::Gm.redact_json(br#"{"target":"Ogre","hp":1}"#).unwrap(), None);
+        assert!(seat.redact_json(b"{not json").is_err());
+        assert!(seat.redact_json(br#"{"a":1} {"b":2}"#).is_err());
+    }
+
+    #[test]
+    fn a_key_given_twice_errs_toward_hiding() {
+        // A parsed `Value` keeps the last of a repeated key; the scan
+        // flags the object if any occurrence could hide something.
+        let seat = Seat::player(["Elmira"]);
+        let text = br#"{"target":"Ogre","target":"Elmira","hp":3}"#;
+        let out = seat.redact_json(text).unwrap().expect("flagged");
+        assert_eq!(serde_json::from_slice::<Value>(&out).unwrap()["hp"], 3);
+        let text = br#"{"target":"Elmira","target":"Ogre","hp":3}"#;
+        let out = seat.redact_json(text).unwrap().expect("flagged");
+        assert_eq!(serde_json::from_slice::<Value>(&out).unwrap()["hp"], Value::Null);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_scan_never_misses(data in arbitrary_answer()) {
+            agrees(&Seat::player(["Elmira", "Bo"]), &data);
+        }
+    }
+
+    /// JSON shaped like answers: objects whose keys come from the naming,
+    /// number and marker keys and a few others, values of every kind.
+    fn arbitrary_answer() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            (-50i64..50).prop_map(Value::from),
+            prop::sample::select(vec!["Elmira", "ELMIRA", "Bo", "Ogre", "Cave Mage", "É"])
+                .prop_map(Value::from),
+        ];
+        leaf.prop_recursive(4, 48, 6, |inner| {
+            let key = prop::sample::select(vec![
+                "name", "target", "combatant", "added", "character", "hp", "hp_after", "ac",
+                "stats", "uses", "targets", "data", "label",
+            ]);
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+                prop::collection::vec((key, inner), 0..6)
+                    .prop_map(|kv| Value::Object(kv.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())),
+            ]
+        })
     }
 
     #[test]

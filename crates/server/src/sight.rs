@@ -59,11 +59,13 @@ pub(crate) async fn redact_answers(req: Request, next: Next) -> Response {
     let Ok(bytes) = axum::body::to_bytes(body, MAX_REDACTED_BODY).await else {
         return ServerError::Internal("an answer too large to redact".into()).into_response();
     };
-    let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
-        return ServerError::Internal("an answer that is not JSON".into()).into_response();
-    };
-    seat.redact(&mut value);
-    let bytes = serde_json::to_vec(&value).unwrap_or_default();
-    parts.headers.remove(CONTENT_LENGTH);
-    Response::from_parts(parts, Body::from(bytes))
+    match seat.redact_json(&bytes) {
+        // Nothing to hide: the answer goes as it was, unparsed.
+        Ok(None) => Response::from_parts(parts, Body::from(bytes)),
+        Ok(Some(redacted)) => {
+            parts.headers.remove(CONTENT_LENGTH);
+            Response::from_parts(parts, Body::from(redacted))
+        }
+        Err(_) => ServerError::Internal("an answer that is not JSON".into()).into_response(),
+    }
 }
