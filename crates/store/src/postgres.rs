@@ -39,6 +39,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/postgres/0006_packed_log.sql"),
     include_str!("../migrations/postgres/0007_no_log_row_key.sql"),
     include_str!("../migrations/postgres/0008_lean_log_rows.sql"),
+    include_str!("../migrations/postgres/0009_cheaper_commit.sql"),
 ];
 
 /// A catch-up in one statement (`writes_since`). `$1` is the last

@@ -10,7 +10,7 @@ use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use contract::{Caster, Scenario, caster, seed};
-use grimoire_store::{Change, PostgresBackend, PostgresConfig, Store};
+use grimoire_store::{Change, PostgresBackend, PostgresConfig, SCHEMA_VERSION, Store};
 
 /// A PostgreSQL schema that is dropped when the test ends, pass or fail.
 struct Schema(PostgresConfig);
@@ -521,9 +521,9 @@ fn a_version_7_schema_keeps_its_log_through_migration_8() {
     };
     assert_eq!(forms, (1, 1), "a delta and packed events were written");
 
-    // Opening migrates to version 8.
+    // Opening migrates to version 8 and on.
     let mut store = schema.store();
-    assert_eq!(store.schema_version().unwrap(), 8);
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     let log = store.log("character", "Elmira").unwrap();
     assert_eq!(log.len(), 2);
     assert_eq!(
@@ -601,4 +601,115 @@ fn a_version_7_schema_keeps_its_log_through_migration_8() {
     assert_eq!(kinds, vec!["character", "encounter"]);
     assert_eq!(store.recent(&["encounter"], None, 10).unwrap().len(), 1);
     assert!(store.verify().unwrap().is_empty());
+}
+
+/// Issue 38 (migration 9): the commit of one stored entity's update runs
+/// without version 8's loops, and refuses as before, each time before
+/// writing anything: an entity that is not stored (GR002, its name and
+/// version 0), a stale version (GR003, the stored name and version), and,
+/// told not to wait, a lock another transaction holds (busy); once the lock
+/// is free, the same call commits version 2 with the stored name.
+#[test]
+#[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
+fn one_entity_update_refuses_before_writing_as_version_8_did() {
+    let Some(schema) = fresh_schema() else {
+        return;
+    };
+    let mut store = Store::with_backend(PostgresBackend::connect(&schema.0).unwrap());
+    seed(&mut store);
+    let url = std::env::var("DATABASE_URL").unwrap();
+    let name = schema.0.schema.clone().unwrap();
+    let connect = || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        client
+            .batch_execute(&format!("SET search_path TO \"{name}\""))
+            .unwrap();
+        client
+    };
+    let (mut client, mut holder) = (connect(), connect());
+    type Answer = (
+        Option<i64>,
+        Option<Vec<i64>>,
+        Option<Vec<String>>,
+        Option<String>,
+        Option<i32>,
+        Option<String>,
+        Option<String>,
+    );
+    let commit = |client: &mut postgres::Client, key: &str, expected: i64, wait: bool| -> Answer {
+        let r = client
+            .query_one(
+                "SELECT change_id, versions, names, refusal, refused_at, detail, hint
+                 FROM grimoire_commit_packed('cast', '[]', NULL, $1, $2, $3, $4, $5,
+                                             '{NULL}', '{NULL}', $6)",
+                &[
+                    &vec!["character"],
+                    &vec![key],
+                    &vec![key.to_uppercase()],
+                    &vec![expected],
+                    &vec![r#"{"slots":[3,2]}"#],
+                    &wait,
+                ],
+            )
+            .unwrap();
+        (
+            r.get(0),
+            r.get(1),
+            r.get(2),
+            r.get(3),
+            r.get(4),
+            r.get(5),
+            r.get(6),
+        )
+    };
+    let rows = |client: &mut postgres::Client| -> (i64, i64, i64) {
+        let r = client
+            .query_one(
+                "SELECT (SELECT count(*) FROM changes), (SELECT count(*) FROM events),
+                        (SELECT max(version) FROM entities)",
+                &[],
+            )
+            .unwrap();
+        (r.get(0), r.get(1), r.get(2))
+    };
+    let refused = |code: &str, detail: &str, hint: &str| -> Answer {
+        (
+            None,
+            None,
+            None,
+            Some(code.into()),
+            Some(if code == "busy" { 0 } else { 1 }),
+            (code != "busy").then(|| detail.into()),
+            (code != "busy").then(|| hint.into()),
+        )
+    };
+    let before = rows(&mut client);
+    assert_eq!(before, (1, 1, 1));
+    assert_eq!(
+        commit(&mut client, "nobody", 1, true),
+        refused("GR002", "NOBODY", "0")
+    );
+    assert_eq!(
+        commit(&mut client, "elmira", 7, true),
+        refused("GR003", "Elmira", "1")
+    );
+    let mut tx = holder.transaction().unwrap();
+    tx.execute(
+        "SELECT pg_advisory_xact_lock(hashtextextended('character' || chr(1) || 'elmira', 0))",
+        &[],
+    )
+    .unwrap();
+    assert_eq!(
+        commit(&mut client, "elmira", 1, false),
+        refused("busy", "", "")
+    );
+    assert_eq!(rows(&mut client), before, "nothing written");
+    tx.rollback().unwrap();
+    let done = commit(&mut client, "elmira", 1, false);
+    assert!(done.0.is_some(), "{done:?}");
+    assert_eq!(
+        (done.1, done.2, done.3),
+        (Some(vec![2]), Some(vec!["Elmira".to_owned()]), None)
+    );
+    assert_eq!(rows(&mut client), (2, 2, 2));
 }

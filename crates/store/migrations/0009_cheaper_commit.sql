@@ -1,0 +1,7 @@
+-- Version 9 (issue 38): nothing to do on SQLite.
+--
+-- PostgreSQL's migration 9 rewrites its commit function so that a change
+-- of one stored entity runs two statements instead of eight
+-- (`postgres/0009_cheaper_commit.sql`); SQLite commits in the process,
+-- without such a function. The version keeps both engines' schema
+-- numbers the same.
