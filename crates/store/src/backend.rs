@@ -17,7 +17,8 @@ pub type UndoGuard<'a> = dyn Fn(&str, &str) -> bool + 'a;
 
 /// A database that keeps entities and their append-only change log.
 ///
-/// Every method but [`Backend::log`] (built on [`Backend::log_page`]) is
+/// Every method but [`Backend::log`] (built on [`Backend::log_page`]) and
+/// [`Backend::list_names`] (built on [`Backend::list_shared`]) is
 /// required, so a backend or wrapper that leaves one out does not compile:
 /// none can fall back on a default that skips what it wraps. A wrapper
 /// forwards what it does not change with [`crate::forward_backend!`]; how
@@ -81,6 +82,12 @@ pub trait Backend: Send {
     fn get_shared(&self, kind: &str, name: &str) -> Result<Option<Arc<SharedEntity>>>;
     /// [`Backend::list`], shareable like [`Backend::get_shared`].
     fn list_shared(&self, kind: &str) -> Result<Vec<Arc<SharedEntity>>>;
+    /// The names of every entity of a kind, ordered by name key. A caching
+    /// backend answers from the names it keeps whole across other
+    /// processes' writes (issue 38, part 10).
+    fn list_names(&self, kind: &str) -> Result<Vec<String>> {
+        Ok(names_of(&self.list_shared(kind)?))
+    }
     /// The entities written since `cursor` (from now on, when `None`), at
     /// most [`crate::MAX_CATCH_UP`] of them, and where to continue: what
     /// [`crate::EntityCache::catch_up`] reads. `None` when this backend
@@ -96,6 +103,11 @@ pub trait Backend: Send {
 /// the entity read, wrapped for this reader alone.
 pub(crate) fn fresh(found: Option<RawEntity>) -> Option<Arc<SharedEntity>> {
     found.map(|e| Arc::new(SharedEntity::new(e)))
+}
+
+/// The names of `all`, in their order.
+pub(crate) fn names_of(all: &[Arc<SharedEntity>]) -> Vec<String> {
+    all.iter().map(|e| e.raw().name.clone()).collect()
 }
 
 /// What [`Backend::list_shared`] answers for a backend that keeps nothing.

@@ -127,6 +127,32 @@ impl Batch {
         Some(by_key.into_values().collect())
     }
 
+    /// [`Batch::over`] for names: `committed`, a kind's whole names in
+    /// name-key order, with what the batch created or deleted of the kind.
+    pub(crate) fn over_names(&self, kind: &str, committed: Vec<String>) -> Option<Vec<String>> {
+        let state = self.lock();
+        if state.undone.iter().any(|(k, _)| k == kind) {
+            return None;
+        }
+        let mut by_key: BTreeMap<String, String> =
+            committed.into_iter().map(|n| (name_key(&n), n)).collect();
+        for ((k, key), slot) in &state.slots {
+            if k != kind {
+                continue;
+            }
+            match slot {
+                Slot::Present(e) => {
+                    by_key.insert(key.clone(), e.raw().name.clone());
+                }
+                Slot::Gone(_) => {
+                    by_key.remove(key);
+                }
+                Slot::Stale(_) => return None,
+            }
+        }
+        Some(by_key.into_values().collect())
+    }
+
     pub(crate) fn committed(&self, change: &Change, done: &Committed) {
         let mut state = self.lock();
         state.writes += 1;
@@ -322,6 +348,10 @@ mod tests {
         ];
         assert_eq!(listed(&connection), expected);
         assert_eq!(listed(&in_batch), expected);
+        // The names too, from the cache's whole names with the batch's
+        // creations and deletions laid over them (issue 38, part 10).
+        assert_eq!(in_batch.names("character").unwrap(), ["a", "c", "D"]);
+        assert_eq!(outside.names("character").unwrap(), ["a", "c", "e"]);
         // Laid over the cache: no entity the batch did not write was read
         // again (the cache's `a` is the very value it kept).
         let a_cached = outside.find_shared::<u32>("character", "a").unwrap();
@@ -330,10 +360,15 @@ mod tests {
 
         in_batch.undo("character", "c").unwrap();
         assert_eq!(listed(&in_batch), listed(&connection));
+        assert_eq!(
+            in_batch.names("character").unwrap(),
+            connection.names("character").unwrap()
+        );
         assert_eq!(listed(&in_batch)[1], ("c".to_owned(), 3, 1));
         conn.lock().unwrap().end_batch().unwrap();
         batch.hand_over(&cache);
         assert_eq!(listed(&outside), listed(&connection));
+        assert_eq!(outside.names("character").unwrap(), ["a", "c", "D"]);
     }
 
     #[test]

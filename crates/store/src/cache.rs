@@ -23,7 +23,11 @@
 //!
 //! A read that raced a newer write can never put an older version back,
 //! and a kind's list is served from memory only when it was read whole
-//! with no change to the kind arriving meanwhile. Writes are never decided
+//! with no change to the kind arriving meanwhile. A kind's *names* stay
+//! whole across other processes' writes, since a catch-up says which
+//! writes created or deleted an entity (issue 38, part 10): a seat's list
+//! of characters no longer goes to the database whenever another instance
+//! updated one. Writes are never decided
 //! by the cache alone: every commit still checks versions in the database,
 //! so a stale entry can cost a retry, never a slot spent twice.
 
@@ -151,6 +155,10 @@ pub struct WrittenKey {
     pub change: ChangeId,
     /// The entity's name as stored.
     pub name: String,
+    /// Whether the entity exists after the write (its log row holds a
+    /// state); a deletion has none. What keeps a kind's names whole
+    /// across other processes' writes (issue 38, part 10).
+    pub exists: bool,
 }
 
 /// A change another process committed, as a catch-up found it in the log:
@@ -246,6 +254,103 @@ struct KindSlots {
     /// Bumped whenever a catch-up marks something of the kind stale, so a
     /// whole read that overlapped it does not claim completeness.
     generation: u64,
+    /// The kind's names, whole, when known: kept whole across other
+    /// processes' writes (which spoil `complete`), since a catch-up says
+    /// which of them created or deleted an entity (issue 38, part 10).
+    /// `None` until a whole read, and again after anything the cache
+    /// cannot account for (see [`KindSlots::spoil`]).
+    names: Option<BTreeMap<String, NameMark>>,
+    /// While `names` is `None` and a whole read is under way: what was
+    /// learnt of the kind's names since the read began (catch-ups, own
+    /// commits, the read itself), so the read makes the names whole even
+    /// when news of the kind arrived meanwhile, as it nearly always does
+    /// with another instance writing (the read sees the database at some
+    /// moment after it began; anything it missed is here, newer).
+    pending: Option<BTreeMap<String, NameMark>>,
+    /// Bumped by every [`KindSlots::spoil`]: a whole read that overlapped
+    /// one does not make the names whole.
+    spoils: u64,
+}
+
+/// What a whole read of a kind notes when it begins, and compares when
+/// it ends ([`EntityCache::keep_all`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct WholeRead {
+    /// How many times the cache started again.
+    clears: u64,
+    /// News of the kind caught up ([`KindSlots::generation`]).
+    generation: u64,
+    /// Names spoiled ([`KindSlots::spoils`]).
+    spoils: u64,
+}
+
+/// What the cache knows of one name of a kind whose names are whole: the
+/// newest version written, and whether the entity exists after it (a
+/// deletion is kept, so that an older write arriving late cannot bring
+/// the name back).
+struct NameMark {
+    name: String,
+    version: u64,
+    exists: bool,
+}
+
+impl KindSlots {
+    /// Records that (`key`, `name`) exists or not at `version`, when the
+    /// names are whole and nothing newer is known of it.
+    fn note(&mut self, key: &str, name: &str, version: u64, exists: bool) {
+        if !note_in(&mut self.names, key, name, version, exists)
+            || !note_in(&mut self.pending, key, name, version, exists)
+        {
+            self.spoil();
+        }
+    }
+
+    /// The names are no longer known whole: read them again.
+    fn spoil(&mut self) {
+        self.names = None;
+        self.pending = None;
+        self.spoils += 1;
+    }
+}
+
+/// Records in `names`, when kept, that (`key`, `name`) exists or not at
+/// `version`, unless something newer is known of it; false when there is
+/// no room for it.
+fn note_in(
+    names: &mut Option<BTreeMap<String, NameMark>>,
+    key: &str,
+    name: &str,
+    version: u64,
+    exists: bool,
+) -> bool {
+    {
+        let Some(names) = names.as_mut() else {
+            return true;
+        };
+        let full = names.len() >= MAX_CACHED;
+        match names.get_mut(key) {
+            Some(mark) if mark.version >= version => {}
+            Some(mark) => {
+                *mark = NameMark {
+                    name: name.to_owned(),
+                    version,
+                    exists,
+                };
+            }
+            None if full => return false,
+            None => {
+                names.insert(
+                    key.to_owned(),
+                    NameMark {
+                        name: name.to_owned(),
+                        version,
+                        exists,
+                    },
+                );
+            }
+        }
+    }
+    true
 }
 
 #[derive(Default)]
@@ -319,11 +424,13 @@ impl State {
 
     /// What a whole read of `kind` compares before and after: see
     /// [`KindSlots::generation`].
-    fn generation(&self, kind: &str) -> (u64, u64) {
-        (
-            self.clears,
-            self.kinds.get(kind).map_or(0, |k| k.generation),
-        )
+    fn generation(&self, kind: &str) -> WholeRead {
+        let k = self.kinds.get(kind);
+        WholeRead {
+            clears: self.clears,
+            generation: k.map_or(0, |k| k.generation),
+            spoils: k.map_or(0, |k| k.spoils),
+        }
     }
 
     fn kind(&mut self, kind: &str) -> &mut KindSlots {
@@ -339,6 +446,11 @@ impl State {
             self.clear();
         }
         let k = self.kind(kind);
+        match &slot {
+            Slot::Present(e) => k.note(&key, &e.raw.name, version, true),
+            Slot::Gone(_) => k.note(&key, "", version, false),
+            Slot::Stale(_) => k.spoil(),
+        }
         match k.by_key.get(&key) {
             Some(old) if !old.accepts(version) => {}
             Some(_) => {
@@ -351,8 +463,19 @@ impl State {
         }
     }
 
-    fn mark_stale(&mut self, kind: &str, key: String, version: u64) {
-        let k = self.kind(kind);
+    fn mark_stale(&mut self, w: WrittenKey) {
+        let WrittenKey {
+            kind,
+            key,
+            version,
+            name,
+            exists,
+            ..
+        } = w;
+        let k = self.kind(&kind);
+        // A creation adds the name, a deletion removes it, an update keeps
+        // it; the version decides against what this process already knows.
+        k.note(&key, &name, version, exists);
         let fresh = match k.by_key.get(&key) {
             Some(Slot::Present(e)) => e.raw.version >= version,
             Some(Slot::Gone(v)) => *v >= version,
@@ -464,7 +587,7 @@ impl EntityCache {
                 state.keep_news(&since.writes);
             }
             for w in since.writes {
-                state.mark_stale(&w.kind, w.key, w.version);
+                state.mark_stale(w);
             }
         }
         if let Cursor::ChangeId(last) = since.cursor {
@@ -553,8 +676,30 @@ impl EntityCache {
         Some(out)
     }
 
-    fn generation(&self, kind: &str) -> (u64, u64) {
-        self.lock().generation(kind)
+    /// The names of `kind` in name-key order, when the cache knows them
+    /// whole (a whole read, kept up since by every catch-up and commit).
+    fn names(&self, kind: &str) -> Option<Vec<String>> {
+        let state = self.lock();
+        let names = state.kinds.get(kind)?.names.as_ref()?;
+        Some(
+            names
+                .values()
+                .filter(|m| m.exists)
+                .map(|m| m.name.clone())
+                .collect(),
+        )
+    }
+
+    /// Notes that a whole read of `kind` begins: what
+    /// [`EntityCache::keep_all`] compares, and, while the names are not
+    /// whole, a start of what is learnt of them meanwhile.
+    fn generation(&self, kind: &str) -> WholeRead {
+        let mut state = self.lock();
+        let k = state.kind(kind);
+        if k.names.is_none() && k.pending.is_none() {
+            k.pending = Some(BTreeMap::new());
+        }
+        state.generation(kind)
     }
 
     /// Keeps what a read returned (unless a newer version is known).
@@ -572,7 +717,11 @@ impl EntityCache {
     /// to the kind was caught up since `generation` was taken, and the
     /// cache did not start again meanwhile (not even for room while
     /// keeping this read).
-    fn keep_all(&self, kind: &str, generation: (u64, u64), entities: &[Arc<SharedEntity>]) {
+    ///
+    /// The names become whole unless the cache started again or spoiled
+    /// them meanwhile: each entity read was noted beside what catch-ups
+    /// and commits noted since the read began, the newer version winning.
+    fn keep_all(&self, kind: &str, generation: WholeRead, entities: &[Arc<SharedEntity>]) {
         let keys: Vec<String> = entities.iter().map(|e| name_key(&e.raw.name)).collect();
         let mut state = self.lock();
         for (e, key) in entities.iter().zip(&keys) {
@@ -583,7 +732,14 @@ impl EntityCache {
                 e.raw.version,
             );
         }
-        if state.generation(kind) != generation {
+        let now = state.generation(kind);
+        if (now.clears, now.spoils) == (generation.clears, generation.spoils) {
+            let k = state.kind(kind);
+            if k.names.is_none() {
+                k.names = k.pending.take();
+            }
+        }
+        if now != generation {
             return;
         }
         // Nothing of the kind changed while it was read: anything stale
@@ -638,6 +794,7 @@ impl EntityCache {
         let k = state.kind(kind);
         k.generation += 1;
         k.complete = false;
+        k.spoil();
         if k.by_key.remove(&name_key(name)).is_some() {
             state.slots -= 1;
         }
@@ -817,6 +974,23 @@ impl<B: Backend> Backend for Cached<B> {
         Ok(all)
     }
 
+    fn list_names(&self, kind: &str) -> Result<Vec<String>> {
+        // The names the cache keeps whole, with the batch's own writes
+        // laid over them: another instance's update of a character no
+        // longer sends every seat's list of names to the database (issue
+        // 38, part 10).
+        let kept = self.cache.names(kind);
+        let kept = match self.batch.as_ref().filter(|b| b.wrote(kind)) {
+            Some(batch) => kept.and_then(|names| batch.over_names(kind, names)),
+            None => kept,
+        };
+        match kept {
+            Some(names) => Ok(names),
+            // Read whole through the cache, which then keeps the names.
+            None => Ok(crate::backend::names_of(&self.list_shared(kind)?)),
+        }
+    }
+
     fn commit(&mut self, change: &Change) -> Result<Committed> {
         let based = self.with_bases(change);
         let change = based.as_ref().unwrap_or(change);
@@ -874,6 +1048,19 @@ mod tests {
             state_json: format!("{version}"),
             updated_at: String::new(),
         }))
+    }
+
+    /// What a catch-up reports of another process's write of character
+    /// `name`, leaving it at `version`, existing or deleted.
+    fn written_key(name: &str, version: u64, exists: bool) -> WrittenKey {
+        WrittenKey {
+            kind: "character".into(),
+            key: name_key(name),
+            version,
+            change: ChangeId(0),
+            name: name.into(),
+            exists,
+        }
     }
 
     fn version_of(cache: &EntityCache, name: &str) -> Option<u64> {
@@ -943,7 +1130,7 @@ mod tests {
     fn a_read_that_raced_a_newer_write_cannot_put_the_older_version_back() {
         let cache = EntityCache::new();
         // A catch-up saw version 5 written before the slow read returned 4.
-        cache.lock().mark_stale("character", name_key("Elmira"), 5);
+        cache.lock().mark_stale(written_key("Elmira", 5, true));
         cache.keep(&entity("Elmira", 4));
         assert_eq!(
             version_of(&cache, "Elmira"),
@@ -961,9 +1148,11 @@ mod tests {
         let cache = EntityCache::new();
         let generation = cache.generation("character");
         // While the list was read, another writer created Zed.
-        cache.lock().mark_stale("character", name_key("Zed"), 1);
+        cache.lock().mark_stale(written_key("Zed", 1, true));
         cache.keep_all("character", generation, &[entity("Elmira", 1)]);
         assert!(cache.list("character").is_none(), "Zed may be missing");
+        // The names are whole all the same: the news said Zed was created.
+        assert_eq!(cache.names("character").unwrap(), ["Elmira", "Zed"]);
         let generation = cache.generation("character");
         cache.keep_all(
             "character",
@@ -990,6 +1179,53 @@ mod tests {
         }
         cache.keep_all("character", generation, &[entity("Elmira", 1)]);
         assert!(cache.list("character").is_none(), "may be partial");
+    }
+
+    /// Versions decide between what arrives late and what is known: an
+    /// older write cannot bring back a name a newer deletion removed, nor
+    /// an older deletion remove a name created again since.
+    #[test]
+    fn names_follow_the_newest_version_of_each_name() {
+        let cache = EntityCache::new();
+        let generation = cache.generation("character");
+        cache.keep_all("character", generation, &[entity("Elmira", 1)]);
+        assert_eq!(cache.names("character").unwrap(), ["Elmira"]);
+        // Another process deleted Elmira at version 3; a read of version 2
+        // returns late.
+        cache.lock().mark_stale(written_key("Elmira", 3, false));
+        cache.keep(&entity("Elmira", 2));
+        assert_eq!(cache.names("character").unwrap(), Vec::<String>::new());
+        // Created again at 4; the news of the deletion at 3 again changes
+        // nothing.
+        cache.lock().mark_stale(written_key("Elmira", 4, true));
+        cache.lock().mark_stale(written_key("Elmira", 3, false));
+        assert_eq!(cache.names("character").unwrap(), ["Elmira"]);
+        assert!(cache.list("character").is_none(), "the states are stale");
+        cache.forget("character", "Elmira");
+        assert!(cache.names("character").is_none(), "read them again");
+    }
+
+    /// A whole read that began before a deletion and returned the deleted
+    /// entity does not keep its name: the news of the deletion, newer,
+    /// wins. A read overlapping a refused commit's `forget` makes nothing
+    /// whole.
+    #[test]
+    fn a_whole_read_overlapping_a_deletion_does_not_keep_the_name() {
+        let cache = EntityCache::new();
+        let generation = cache.generation("character");
+        cache.lock().mark_stale(written_key("Zed", 2, false));
+        cache.keep_all(
+            "character",
+            generation,
+            &[entity("Elmira", 1), entity("Zed", 1)],
+        );
+        assert_eq!(cache.names("character").unwrap(), ["Elmira"]);
+
+        cache.forget("character", "Elmira");
+        let generation = cache.generation("character");
+        cache.forget("character", "Elmira");
+        cache.keep_all("character", generation, &[entity("Elmira", 1)]);
+        assert!(cache.names("character").is_none(), "spoiled meanwhile");
     }
 
     #[test]

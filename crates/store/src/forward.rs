@@ -143,6 +143,11 @@ macro_rules! forward_backend {
             $via(self).writes_since(cursor)
         }
     };
+    (@list_names $via:path) => {
+        fn list_names(&self, kind: &str) -> $crate::Result<Vec<String>> {
+            $via(self).list_names(kind)
+        }
+    };
     (@newest_change $via:path) => {
         fn newest_change(&self) -> $crate::Result<Option<$crate::ChangeId>> {
             $via(self).newest_change()
@@ -151,7 +156,8 @@ macro_rules! forward_backend {
     ($via:path => *) => {
         $crate::forward_backend! {
             $via => [schema_version, get, list, commit, undo, log_page, recent, dump, history,
-                     check_writable, get_shared, list_shared, writes_since, newest_change]
+                     check_writable, get_shared, list_shared, list_names, writes_since,
+                     newest_change]
         }
     };
     ($($via:path => [$($method:ident),+ $(,)?]);+ $(;)?) => {
@@ -250,6 +256,7 @@ mod tests {
             ("check_writable", |b| drop(b.check_writable())),
             ("get_shared", |b| drop(b.get_shared("character", "Elmira"))),
             ("list_shared", |b| drop(b.list_shared("character"))),
+            ("list_names", |b| drop(b.list_names("character"))),
             ("writes_since", |b| drop(b.writes_since(None))),
             ("newest_change", |b| drop(b.newest_change())),
         ]
@@ -295,6 +302,10 @@ mod tests {
     /// `log` is built on `log_page` for every backend.
     const LOG: (&str, &str) = ("log", "log_page");
 
+    /// `list_names` is built on `list_shared` for every backend that keeps
+    /// nothing (the probe), and a cache reads the list whole to keep it.
+    const NAMES: (&str, &str) = ("list_names", "list_shared");
+
     #[test]
     fn every_backend_method_is_called_by_this_test() {
         let called: Vec<&str> = every_method().iter().map(|(m, _)| *m).collect();
@@ -307,7 +318,11 @@ mod tests {
 
     #[test]
     fn a_shared_connection_forwards_every_method() {
-        reaches_the_inner_backend("Arc<Mutex>", |p| Box::new(Arc::new(Mutex::new(p))), &[LOG]);
+        reaches_the_inner_backend(
+            "Arc<Mutex>",
+            |p| Box::new(Arc::new(Mutex::new(p))),
+            &[LOG, NAMES],
+        );
     }
 
     #[test]
@@ -315,7 +330,7 @@ mod tests {
         reaches_the_inner_backend(
             "Scoped",
             |p| Box::new(Scoped::new(p, "campaign/a/")),
-            &[LOG],
+            &[LOG, NAMES],
         );
     }
 
@@ -325,7 +340,7 @@ mod tests {
 
     #[test]
     fn a_cache_forwards_every_method_reading_entities_shared() {
-        let shared = [LOG, ("get", "get_shared"), ("list", "list_shared")];
+        let shared = [LOG, NAMES, ("get", "get_shared"), ("list", "list_shared")];
         reaches_the_inner_backend("Cached", |p| Box::new(cached(p)), &shared);
         // A campaign's store on the server: a scope over a cached, shared
         // connection.

@@ -45,6 +45,9 @@ const MIGRATIONS: &[&str] = &[
 /// A catch-up in one statement (`writes_since`). `$1` is the last
 /// snapshot (a `pg_snapshot` sent in binary; NULL for none), `$2` the most
 /// rows to return.
+/// Each row says whether the entity exists after the write (its log row
+/// holds a state; a deletion's holds none), so the cache keeps a kind's
+/// names whole across other instances' writes (issue 38, part 10).
 ///
 /// One round trip: the snapshot that becomes the next cursor, with the
 /// rows written since the last one (none when there is no last one). Both
@@ -63,11 +66,12 @@ const MIGRATIONS: &[&str] = &[
 /// sequential scan of the whole log on every catch-up, whose cost grew
 /// with history until the table was analysed again.
 const CATCH_UP: &str = "SELECT now.snap, e.entity_kind, e.entity_name_key, e.seq,
-            e.change_id, e.entity_name
+            e.change_id, e.entity_name, e.present
      FROM (SELECT pg_current_snapshot() AS snap) now
      LEFT JOIN LATERAL (
          SELECT (SELECT k.kind FROM kinds k WHERE k.id = events.kind_id) AS entity_kind,
-                entity_name_key, seq, change_id, entity_name
+                entity_name_key, seq, change_id, entity_name,
+                state_after_json IS NOT NULL OR state_packed IS NOT NULL AS present
          FROM events
          WHERE xid >= pg_snapshot_xmin($1) AND NOT pg_visible_in_snapshot(xid, $1)
          ORDER BY xid
@@ -1024,6 +1028,7 @@ impl Backend for PostgresBackend {
                         version: r.get::<_, i64>(3).try_into().unwrap_or(0),
                         change: ChangeId(r.get(4)),
                         name: r.get(5),
+                        exists: r.get(6),
                     })
                 })
                 .collect();

@@ -117,6 +117,10 @@ impl<B: Backend> Backend for Scoped<B> {
         self.inner.list_shared(&self.kind(kind))
     }
 
+    fn list_names(&self, kind: &str) -> Result<Vec<String>> {
+        self.inner.list_names(&self.kind(kind))
+    }
+
     fn list(&self, kind: &str) -> Result<Vec<RawEntity>> {
         Ok(self
             .inner

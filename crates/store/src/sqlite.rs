@@ -294,8 +294,9 @@ impl Backend for SqliteBackend {
             }
         };
         let mut stmt = self.conn.prepare_cached(
-            "SELECT change_id, entity_kind, entity_name_key, seq, entity_name FROM events
-             WHERE change_id > ?1 ORDER BY change_id LIMIT ?2",
+            "SELECT change_id, entity_kind, entity_name_key, seq, entity_name,
+                    state_after_json IS NOT NULL OR state_packed IS NOT NULL
+             FROM events WHERE change_id > ?1 ORDER BY change_id LIMIT ?2",
         )?;
         let mut last = since;
         let mut writes = Vec::new();
@@ -308,6 +309,7 @@ impl Backend for SqliteBackend {
                 version: r.get::<_, i64>(3)?.try_into().unwrap_or(0),
                 change: ChangeId(last),
                 name: r.get(4)?,
+                exists: r.get(5)?,
             });
         }
         let overflow = writes.len() > MAX_CATCH_UP as usize;

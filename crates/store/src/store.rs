@@ -162,12 +162,7 @@ impl Store {
     /// The names of every entity of a kind, ordered by name, without
     /// decoding a state: a list of names costs no parsing.
     pub fn names(&self, kind: &str) -> Result<Vec<String>> {
-        Ok(self
-            .backend
-            .list_shared(kind)?
-            .iter()
-            .map(|e| e.raw().name.clone())
-            .collect())
+        self.backend.list_names(kind)
     }
 
     /// [`Store::list`] without copies of the states (see

@@ -105,6 +105,118 @@ pub fn undo_through_a_cache_is_seen_at_once(open: Open<'_>, db: &str) {
     assert_eq!(slots(&mine, "Elmira"), (3, vec![4, 2]), "{db}: undone");
 }
 
+/// The names a seat reads (`Store::names`, issue 38, part 10).
+fn seat_names(store: &Store) -> Vec<String> {
+    store.names("character").unwrap()
+}
+
+/// Creates `name` (slots 1) through `store`.
+fn create(store: &mut Store, name: &str) {
+    store
+        .commit(
+            &Change::new("new")
+                .create("character", name, &caster(&[1]))
+                .unwrap(),
+        )
+        .unwrap();
+}
+
+/// A kind's names, once read whole, stay whole across another writer's
+/// updates, creations and deletions that a catch-up reports (issue 38,
+/// part 10): they are served from memory (a name created after the
+/// catch-up is not in them yet), and a deleted name leaves them at once,
+/// since a seat's names decide which creatures show their numbers.
+pub fn names_stay_whole_across_another_writers_changes(open: Open<'_>, db: &str) {
+    let (cache, mine) = cached_with_elmira(open);
+    let mut other = open(None);
+    assert_eq!(seat_names(&mine), ["Elmira"], "{db}: read whole");
+
+    other
+        .commit(
+            &Change::new("cast")
+                .update("character", "Elmira", 1, &caster(&[3, 2]))
+                .unwrap()
+                .create("character", "Zed", &caster(&[1]))
+                .unwrap(),
+        )
+        .unwrap();
+    mine.catch_up(&cache).unwrap();
+    create(&mut other, "Ann");
+    assert_eq!(
+        seat_names(&mine),
+        ["Elmira", "Zed"],
+        "{db}: an update keeps the names whole (from memory: Ann is not caught up)"
+    );
+    mine.catch_up(&cache).unwrap();
+    assert_eq!(
+        seat_names(&mine),
+        ["Ann", "Elmira", "Zed"],
+        "{db}: a creation"
+    );
+
+    other
+        .commit(&Change::new("gone").delete("character", "Zed", 1))
+        .unwrap();
+    mine.catch_up(&cache).unwrap();
+    create(&mut other, "Bo");
+    assert_eq!(
+        seat_names(&mine),
+        ["Ann", "Elmira"],
+        "{db}: a deletion leaves the names at once (from memory: Bo is not caught up)"
+    );
+    // Created again, in another spelling, at a newer version.
+    create(&mut other, "ZED");
+    mine.catch_up(&cache).unwrap();
+    assert_eq!(seat_names(&mine), ["Ann", "Bo", "Elmira", "ZED"], "{db}");
+    // What the database lists, read without a cache.
+    assert_eq!(seat_names(&other), seat_names(&mine), "{db}");
+    assert_eq!(names(&mine), seat_names(&mine), "{db}: the whole list");
+}
+
+/// A refused commit or an undo through the cache leaves the names not
+/// whole: the next read of them goes to the database.
+pub fn a_refused_commit_or_an_undo_reads_the_names_again(open: Open<'_>, db: &str) {
+    let (cache, mut mine) = cached_with_elmira(open);
+    let mut other = open(None);
+    assert_eq!(seat_names(&mine), ["Elmira"], "{db}: read whole");
+    create(&mut other, "Ann");
+    cast_once(&mut other);
+    assert_eq!(seat_names(&mine), ["Elmira"], "{db}: from memory");
+    let refused = mine.commit(
+        &Change::new("cast again")
+            .update("character", "Elmira", 1, &caster(&[3, 2]))
+            .unwrap(),
+    );
+    assert!(
+        matches!(refused, Err(StoreError::Conflict { .. })),
+        "{db}: {refused:?}"
+    );
+    assert_eq!(seat_names(&mine), ["Ann", "Elmira"], "{db}: read again");
+
+    create(&mut other, "Bo");
+    assert_eq!(seat_names(&mine), ["Ann", "Elmira"], "{db}: whole again");
+    mine.undo("character", "Elmira").unwrap();
+    assert_eq!(
+        seat_names(&mine),
+        ["Ann", "Bo", "Elmira"],
+        "{db}: read again after an undo"
+    );
+    mine.catch_up(&cache).unwrap();
+    assert_eq!(seat_names(&mine), ["Ann", "Bo", "Elmira"], "{db}");
+}
+
+/// Names the cache holds only from single reads and its own commits are
+/// not served: only a whole read makes them whole.
+pub fn names_never_read_whole_come_from_the_database(open: Open<'_>, db: &str) {
+    let (cache, mine) = cached_with_elmira(open);
+    let mut other = open(None);
+    create(&mut other, "Ann");
+    assert_eq!(slots(&mine, "Elmira").0, 1, "{db}");
+    assert_eq!(seat_names(&mine), ["Ann", "Elmira"], "{db}: read whole");
+    mine.catch_up(&cache).unwrap();
+    assert_eq!(seat_names(&mine), ["Ann", "Elmira"], "{db}");
+}
+
 /// Declares one `#[test]` per caching scenario, each handing it to `$run`,
 /// a `fn(CacheScenario)` that opens stores on one fresh database.
 /// A writer that holds the state before stores a write's log row as a
@@ -198,6 +310,9 @@ macro_rules! caching_tests {
             stale_cache_commit_is_a_conflict_and_forgets,
             undo_through_a_cache_is_seen_at_once,
             a_long_history_reads_back_exactly_from_its_deltas,
+            names_stay_whole_across_another_writers_changes,
+            a_refused_commit_or_an_undo_reads_the_names_again,
+            names_never_read_whole_come_from_the_database,
         );
     };
     (@each $run:ident $attrs:tt: $($name:ident),+ $(,)?) => {
