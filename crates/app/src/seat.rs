@@ -226,7 +226,12 @@ mod tests {
         ] {
             agrees(&seat, &data);
         }
-        assert_eq!(Seat::Gm.redact_json(br#"{"target":"Ogre","hp":1}"#).unwrap(), None);
+        assert_eq!(
+            Seat::Gm
+                .redact_json(br#"{"target":"Ogre","hp":1}"#)
+                .unwrap(),
+            None
+        );
         assert!(seat.redact_json(b"{not json").is_err());
         assert!(seat.redact_json(br#"{"a":1} {"b":2}"#).is_err());
     }
@@ -241,7 +246,10 @@ mod tests {
         assert_eq!(serde_json::from_slice::<Value>(&out).unwrap()["hp"], 3);
         let text = br#"{"target":"Elmira","target":"Ogre","hp":3}"#;
         let out = seat.redact_json(text).unwrap().expect("flagged");
-        assert_eq!(serde_json::from_slice::<Value>(&out).unwrap()["hp"], Value::Null);
+        assert_eq!(
+            serde_json::from_slice::<Value>(&out).unwrap()["hp"],
+            Value::Null
+        );
     }
 
     proptest::proptest! {
@@ -264,13 +272,25 @@ mod tests {
         ];
         leaf.prop_recursive(4, 48, 6, |inner| {
             let key = prop::sample::select(vec![
-                "name", "target", "combatant", "added", "character", "hp", "hp_after", "ac",
-                "stats", "uses", "targets", "data", "label",
+                "name",
+                "target",
+                "combatant",
+                "added",
+                "character",
+                "hp",
+                "hp_after",
+                "ac",
+                "stats",
+                "uses",
+                "targets",
+                "data",
+                "label",
             ]);
             prop_oneof![
                 prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
-                prop::collection::vec((key, inner), 0..6)
-                    .prop_map(|kv| Value::Object(kv.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())),
+                prop::collection::vec((key, inner), 0..6).prop_map(|kv| Value::Object(
+                    kv.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
+                )),
             ]
         })
     }
