@@ -86,7 +86,7 @@ impl<'de> Visitor<'de> for Node<'_> {
     type Value = Seen;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON value")
+        f.write_str("JSON")
     }
 
     fn visit_unit<E>(self) -> Result<Seen, E> {
@@ -186,7 +186,7 @@ impl Visitor<'_> for KeySeed {
     type Value = Key;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an object key")
+        f.write_str("key")
     }
 
     fn visit_str<E>(self, key: &str) -> Result<Key, E> {
