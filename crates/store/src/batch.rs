@@ -102,47 +102,40 @@ impl Batch {
         kind: &str,
         committed: Vec<Arc<SharedEntity>>,
     ) -> Option<Vec<Arc<SharedEntity>>> {
-        let state = self.lock();
-        if state.undone.iter().any(|(k, _)| k == kind) {
-            return None;
-        }
-        let mut by_key: BTreeMap<String, Arc<SharedEntity>> = committed
+        let by_key = committed
             .into_iter()
             .map(|e| (name_key(&e.raw().name), e))
             .collect();
-        for ((k, key), slot) in &state.slots {
-            if k != kind {
-                continue;
-            }
-            match slot {
-                Slot::Present(e) => {
-                    by_key.insert(key.clone(), Arc::clone(e));
-                }
-                Slot::Gone(_) => {
-                    by_key.remove(key);
-                }
-                Slot::Stale(_) => return None,
-            }
-        }
-        Some(by_key.into_values().collect())
+        self.lay_over(kind, by_key, Arc::clone)
     }
 
     /// [`Batch::over`] for names: `committed`, a kind's whole names in
     /// name-key order, with what the batch created or deleted of the kind.
     pub(crate) fn over_names(&self, kind: &str, committed: Vec<String>) -> Option<Vec<String>> {
+        let by_key = committed.into_iter().map(|n| (name_key(&n), n)).collect();
+        self.lay_over(kind, by_key, |e| e.raw().name.clone())
+    }
+
+    /// `by_key` (a kind's entries by name key) with the batch's writes of
+    /// `kind` laid over it: each entity it wrote as `entry` makes it, each
+    /// it deleted gone. See [`Batch::over`] for `None`.
+    fn lay_over<T>(
+        &self,
+        kind: &str,
+        mut by_key: BTreeMap<String, T>,
+        entry: impl Fn(&Arc<SharedEntity>) -> T,
+    ) -> Option<Vec<T>> {
         let state = self.lock();
         if state.undone.iter().any(|(k, _)| k == kind) {
             return None;
         }
-        let mut by_key: BTreeMap<String, String> =
-            committed.into_iter().map(|n| (name_key(&n), n)).collect();
         for ((k, key), slot) in &state.slots {
             if k != kind {
                 continue;
             }
             match slot {
                 Slot::Present(e) => {
-                    by_key.insert(key.clone(), e.raw().name.clone());
+                    by_key.insert(key.clone(), entry(e));
                 }
                 Slot::Gone(_) => {
                     by_key.remove(key);

@@ -323,31 +323,19 @@ fn note_in(
     version: u64,
     exists: bool,
 ) -> bool {
-    {
-        let Some(names) = names.as_mut() else {
-            return true;
-        };
-        let full = names.len() >= MAX_CACHED;
-        match names.get_mut(key) {
-            Some(mark) if mark.version >= version => {}
-            Some(mark) => {
-                *mark = NameMark {
-                    name: name.to_owned(),
-                    version,
-                    exists,
-                };
-            }
-            None if full => return false,
-            None => {
-                names.insert(
-                    key.to_owned(),
-                    NameMark {
-                        name: name.to_owned(),
-                        version,
-                        exists,
-                    },
-                );
-            }
+    let Some(names) = names.as_mut() else {
+        return true;
+    };
+    match names.get(key) {
+        Some(mark) if mark.version >= version => {}
+        None if names.len() >= MAX_CACHED => return false,
+        _ => {
+            let mark = NameMark {
+                name: name.to_owned(),
+                version,
+                exists,
+            };
+            names.insert(key.to_owned(), mark);
         }
     }
     true

@@ -132,17 +132,6 @@ impl postgres::types::ToSql for Snapshot {
     postgres::types::to_sql_checked!();
 }
 
-/// SQL for the log rows that give one entity's states after `seq` from
-/// `$3` to `$4`, as `check::STATE_RUN` on SQLite: the kind by its number
-/// (migration 8), the rest the same.
-const STATE_RUN: &str = "SELECT seq, state_after_json, state_packed FROM events
-     WHERE kind_id = (SELECT id FROM kinds WHERE kind = $1) AND entity_name_key = $2
-       AND seq <= $4
-       AND seq >= (SELECT COALESCE(MAX(seq), 0) FROM events
-                   WHERE kind_id = (SELECT id FROM kinds WHERE kind = $1)
-                     AND entity_name_key = $2 AND seq <= $3 AND state_packed IS NULL)
-     ORDER BY seq";
-
 /// A log row's kind: `$n` a kind's text, for a `WHERE kind_id = ...`
 /// on the `kinds` table of migration 8 (NULL, so no row, for a kind
 /// never written).
@@ -165,6 +154,22 @@ macro_rules! created_text {
         )
     };
 }
+
+/// SQL for the log rows that give one entity's states after `seq` from
+/// `$3` to `$4`, as `check::STATE_RUN` on SQLite: the kind by its number
+/// (migration 8), the rest the same.
+const STATE_RUN: &str = concat!(
+    "SELECT seq, state_after_json, state_packed FROM events
+     WHERE kind_id = ",
+    kind_id!("$1"),
+    " AND entity_name_key = $2
+       AND seq <= $4
+       AND seq >= (SELECT COALESCE(MAX(seq), 0) FROM events
+                   WHERE kind_id = ",
+    kind_id!("$1"),
+    " AND entity_name_key = $2 AND seq <= $3 AND state_packed IS NULL)
+     ORDER BY seq"
+);
 
 /// The entities a change wrote, `kind:name`, in the order written.
 const MEMBERS: &str = "SELECT k.kind || ':' || e.entity_name FROM events e
