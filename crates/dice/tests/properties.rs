@@ -98,6 +98,13 @@ proptest! {
     fn distribution_sums_to_one_and_matches_bounds(notation in expression()) {
         if let Some(expr) = parsed(&notation) {
             let dist = expr.distribution();
+            // A product of dice can span more values than are computed
+            // exactly: that refusal, with its figures, is the bound at
+            // work, never a failure of anything smaller.
+            if let Err(grimoire_dice::DistributionError::TooLarge { span, limit }) = &dist {
+                prop_assert!(notation.contains('*') && *span > *limit as u64, "{}: {:?}", notation, dist);
+                return Ok(());
+            }
             prop_assert!(dist.is_ok(), "{}: {:?}", notation, dist);
             if let Ok(d) = dist {
                 let total: f64 = d.pmf().map(|(_, p)| p).sum();
