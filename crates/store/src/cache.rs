@@ -12,7 +12,10 @@
 //! runs [`EntityCache::catch_up`], which asks the database for the writes
 //! committed since the last catch-up ([`Backend::writes_since`]) and marks
 //! every entity written there at a version newer than the cached one as
-//! stale. So a request sees every change committed before it started, by
+//! stale, or, when the log row's state can be read here (whole, or a delta
+//! on the version held), keeps the new version itself (issue 38, part 13:
+//! with instances behind round robin, nearly every request would otherwise
+//! read again what the other instance just wrote). So a request sees every change committed before it started, by
 //! this process, another process on the same SQLite file or another
 //! server instance on PostgreSQL. Three kinds of slot make the races
 //! harmless:
@@ -159,6 +162,38 @@ pub struct WrittenKey {
     /// state); a deletion has none. What keeps a kind's names whole
     /// across other processes' writes (issue 38, part 10).
     pub exists: bool,
+    /// The state after the write, when the log row holds one small enough
+    /// to send ([`MAX_LOGGED_STATE`]): what lets a cache holding the
+    /// version before serve the new one without reading it (issue 38,
+    /// part 13). `None` on a backend that does not send it.
+    pub state: Option<LoggedState>,
+}
+
+/// The largest state (or delta) a catch-up row carries, in bytes: a
+/// catch-up reads at most [`MAX_CATCH_UP`] rows, so its states take at
+/// most 8 MiB; a real cast's character is about 700 bytes, its delta
+/// about 40.
+pub const MAX_LOGGED_STATE: usize = 8 * 1024;
+
+/// A state after a write, as the change log holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoggedState {
+    /// When the change was committed, as the entity's `updated_at` then
+    /// says.
+    pub at: String,
+    /// The state itself.
+    pub after: StateAfter,
+}
+
+/// The two forms a log row stores a state in (`packed.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StateAfter {
+    /// The whole state as JSON.
+    Plain(String),
+    /// The state compressed with the previous version's state as zlib's
+    /// preset dictionary: only a cache holding exactly that version can
+    /// read it (zlib checks the dictionary's sum and the output's).
+    Delta(Vec<u8>),
 }
 
 /// A change another process committed, as a catch-up found it in the log:
@@ -451,6 +486,9 @@ impl State {
         }
     }
 
+    /// Applies one write a catch-up found: the entity's slot moves to the
+    /// new version when the row's state can be read here (its whole
+    /// state, or a delta on the version held), else it is marked stale.
     fn mark_stale(&mut self, w: WrittenKey) {
         let WrittenKey {
             kind,
@@ -458,28 +496,83 @@ impl State {
             version,
             name,
             exists,
+            state,
             ..
         } = w;
         let k = self.kind(&kind);
         // A creation adds the name, a deletion removes it, an update keeps
         // it; the version decides against what this process already knows.
         k.note(&key, &name, version, exists);
-        let fresh = match k.by_key.get(&key) {
+        let held = k.by_key.get(&key);
+        let fresh = match held {
             Some(Slot::Present(e)) => e.raw.version >= version,
             Some(Slot::Gone(v)) => *v >= version,
             Some(Slot::Stale(v)) => *v >= version,
             None => false,
         };
-        if !fresh {
-            // Only news bumps the generation: this process's own commits,
-            // already here, do not spoil a whole read of the kind.
-            k.generation += 1;
-            k.complete = false;
-            if k.by_key.insert(key, Slot::Stale(version)).is_none() {
-                self.slots += 1;
-            }
+        if fresh {
+            return;
+        }
+        // Only news bumps the generation: this process's own commits,
+        // already here, do not spoil a whole read of the kind.
+        k.generation += 1;
+        k.complete = false;
+        let slot = match (held, state) {
+            // Not held: nothing to keep up (a later read fetches it).
+            (None, _) | (_, None) => Slot::Stale(version),
+            (Some(held), Some(logged)) => match state_after(held, &kind, &name, version, logged) {
+                Some(raw) => Slot::Present(Arc::new(SharedEntity::new(raw))),
+                None => Slot::Stale(version),
+            },
+        };
+        if k.by_key.insert(key, slot).is_none() {
+            self.slots += 1;
         }
     }
+}
+
+/// The state a catch-up row carries: its whole state or its delta (when
+/// small enough to send), with the change's time.
+pub(crate) fn logged_state(
+    plain: Option<String>,
+    delta: Option<Vec<u8>>,
+    at: Option<String>,
+) -> Option<LoggedState> {
+    let after = match (plain, delta) {
+        (Some(json), _) => StateAfter::Plain(json),
+        (None, Some(delta)) => StateAfter::Delta(delta),
+        (None, None) => return None,
+    };
+    Some(LoggedState { at: at?, after })
+}
+
+/// The entity at `version` as a catch-up row gives it, when it can be
+/// read from what `held` holds: a whole state always, a delta only on the
+/// version just before (a delta on any other base fails zlib's check and
+/// gives `None`, as does a deletion).
+fn state_after(
+    held: &Slot,
+    kind: &str,
+    name: &str,
+    version: u64,
+    logged: LoggedState,
+) -> Option<RawEntity> {
+    let state_json = match logged.after {
+        StateAfter::Plain(json) => json,
+        StateAfter::Delta(delta) => match held {
+            Slot::Present(e) if e.raw.version + 1 == version => {
+                crate::packed::inflate(&delta, Some(&e.raw.state_json)).ok()?
+            }
+            _ => return None,
+        },
+    };
+    Some(RawEntity {
+        kind: kind.to_owned(),
+        name: name.to_owned(),
+        version,
+        state_json,
+        updated_at: logged.at,
+    })
 }
 
 /// The entities one process keeps in memory; share one per database
@@ -1048,6 +1141,7 @@ mod tests {
             change: ChangeId(0),
             name: name.into(),
             exists,
+            state: None,
         }
     }
 
@@ -1223,5 +1317,82 @@ mod tests {
             cache.keep(&entity(&format!("c{i}"), 1));
         }
         assert_eq!(cache.len(), 1);
+    }
+
+    /// A catch-up row of Elmira at `version` carrying `after`.
+    fn logged(version: u64, after: StateAfter) -> WrittenKey {
+        WrittenKey {
+            state: Some(LoggedState {
+                at: "then".into(),
+                after,
+            }),
+            ..written_key("Elmira", version, true)
+        }
+    }
+
+    /// The state the cache serves for Elmira, when it serves one.
+    fn state_of(cache: &EntityCache) -> Option<String> {
+        match cache.get("character", &name_key("Elmira")) {
+            Lookup::Found(Some(e)) => Some(e.raw.state_json.clone()),
+            _ => None,
+        }
+    }
+
+    /// Issue 38, part 13: a delta is applied only on the version it was
+    /// made on; on any other, or damaged, the entity is read again.
+    #[test]
+    fn a_caught_up_delta_applies_only_on_the_version_before() {
+        let delta = crate::packed::deflate("5", Some("4"));
+        let cache = EntityCache::new();
+        cache.keep(&entity("Elmira", 4));
+        cache
+            .lock()
+            .mark_stale(logged(5, StateAfter::Delta(delta.clone())));
+        assert_eq!(state_of(&cache).as_deref(), Some("5"), "on version 4");
+
+        let gap = EntityCache::new();
+        gap.keep(&entity("Elmira", 3));
+        gap.lock()
+            .mark_stale(logged(5, StateAfter::Delta(delta.clone())));
+        assert_eq!(state_of(&gap), None, "version 3 held: read again");
+
+        let other_base = EntityCache::new();
+        other_base.keep(&Arc::new(SharedEntity::new(RawEntity {
+            state_json: "four".into(),
+            ..entity("Elmira", 4).raw.clone()
+        })));
+        other_base
+            .lock()
+            .mark_stale(logged(5, StateAfter::Delta(delta.clone())));
+        assert_eq!(state_of(&other_base), None, "another state at version 4");
+
+        let damaged = EntityCache::new();
+        damaged.keep(&entity("Elmira", 4));
+        let mut broken = delta;
+        let last = broken.len() - 1;
+        broken[last] ^= 1;
+        damaged
+            .lock()
+            .mark_stale(logged(5, StateAfter::Delta(broken)));
+        assert_eq!(state_of(&damaged), None, "a damaged delta");
+    }
+
+    /// A whole state needs no base: it replaces a stale entry too, and a
+    /// name not held stays unheld (read when asked for).
+    #[test]
+    fn a_caught_up_whole_state_replaces_what_is_held() {
+        let cache = EntityCache::new();
+        cache.lock().mark_stale(written_key("Elmira", 4, true));
+        cache
+            .lock()
+            .mark_stale(logged(5, StateAfter::Plain("5".into())));
+        assert_eq!(state_of(&cache).as_deref(), Some("5"));
+        assert_eq!(version_of(&cache, "Elmira"), Some(5));
+
+        let empty = EntityCache::new();
+        empty
+            .lock()
+            .mark_stale(logged(5, StateAfter::Plain("5".into())));
+        assert_eq!(state_of(&empty), None, "not held before");
     }
 }

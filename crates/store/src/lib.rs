@@ -52,8 +52,9 @@ mod wal;
 
 pub use backend::{Backend, UndoGuard};
 pub use cache::{
-    Batch, Cached, Cursor, EntityCache, LoggedChange, MAX_CACHED, MAX_CATCH_UP, MAX_NEWS,
-    SharedEntity, Snapshot, WritesSince, WrittenKey, take_committed_here,
+    Batch, Cached, Cursor, EntityCache, LoggedChange, LoggedState, MAX_CACHED, MAX_CATCH_UP,
+    MAX_LOGGED_STATE, MAX_NEWS, SharedEntity, Snapshot, StateAfter, WritesSince, WrittenKey,
+    take_committed_here,
 };
 pub use change::{Change, Expected, Write, name_key};
 pub use error::{BackendError, Result, StoreError};

@@ -17,7 +17,9 @@ use postgres::error::SqlState;
 use postgres::{Client, GenericClient, NoTls, Statement, Transaction};
 
 use crate::backend::{Backend, UndoGuard, fresh, fresh_all};
-use crate::cache::{Cursor, MAX_CATCH_UP, SharedEntity, Snapshot, WritesSince, WrittenKey};
+use crate::cache::{
+    Cursor, MAX_CATCH_UP, MAX_LOGGED_STATE, SharedEntity, Snapshot, WritesSince, WrittenKey,
+};
 use crate::change::{Change, Expected, name_key};
 use crate::check::{
     EntityWrite, LogRow, States, UndoRow, check_allowed, check_undoable, events_capped,
@@ -42,12 +44,29 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/postgres/0009_cheaper_commit.sql"),
 ];
 
+/// A change's time as the text it always read as: `created_at` for a
+/// row written before migration 8, else `created` in the same format.
+macro_rules! created_text {
+    ($alias:literal) => {
+        concat!(
+            "coalesce(",
+            $alias,
+            ".created_at, to_char(",
+            $alias,
+            ".created AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'))"
+        )
+    };
+}
+
 /// A catch-up in one statement (`writes_since`). `$1` is the last
 /// snapshot (a `pg_snapshot` sent in binary; NULL for none), `$2` the most
-/// rows to return.
+/// rows to return, `$3` the largest state or delta sent ([`MAX_LOGGED_STATE`]).
 /// Each row says whether the entity exists after the write (its log row
 /// holds a state; a deletion's holds none), so the cache keeps a kind's
-/// names whole across other instances' writes (issue 38, part 10).
+/// names whole across other instances' writes (issue 38, part 10), and
+/// carries the state after it, whole or as a delta on the version before,
+/// with the change's time, so a cache holding that version serves the new
+/// one without reading it again (part 13).
 ///
 /// One round trip: the snapshot that becomes the next cursor, with the
 /// rows written since the last one (none when there is no last one). Both
@@ -65,18 +84,29 @@ const MIGRATIONS: &[&str] = &[
 /// was made on a table that was still small. Joined to a CTE, it was a
 /// sequential scan of the whole log on every catch-up, whose cost grew
 /// with history until the table was analysed again.
-const CATCH_UP: &str = "SELECT now.snap, e.entity_kind, e.entity_name_key, e.seq,
-            e.change_id, e.entity_name, e.present
+const CATCH_UP: &str = concat!(
+    "SELECT now.snap, e.entity_kind, e.entity_name_key, e.seq,
+            e.change_id, e.entity_name, e.present, e.state_after_json, e.state_packed,
+            CASE WHEN e.state_after_json IS NOT NULL OR e.state_packed IS NOT NULL THEN
+                (SELECT ",
+    created_text!("c"),
+    " FROM changes c WHERE c.id = e.change_id)
+            END
      FROM (SELECT pg_current_snapshot() AS snap) now
      LEFT JOIN LATERAL (
          SELECT (SELECT k.kind FROM kinds k WHERE k.id = events.kind_id) AS entity_kind,
                 entity_name_key, seq, change_id, entity_name,
-                state_after_json IS NOT NULL OR state_packed IS NOT NULL AS present
+                state_after_json IS NOT NULL OR state_packed IS NOT NULL AS present,
+                CASE WHEN octet_length(state_after_json) <= $3 THEN state_after_json END
+                    AS state_after_json,
+                CASE WHEN octet_length(state_packed) <= $3 THEN state_packed END
+                    AS state_packed
          FROM events
          WHERE xid >= pg_snapshot_xmin($1) AND NOT pg_visible_in_snapshot(xid, $1)
          ORDER BY xid
          LIMIT $2
-     ) e ON true";
+     ) e ON true"
+);
 
 /// An error decoding or encoding a value for PostgreSQL.
 type WireError = Box<dyn std::error::Error + Sync + Send>;
@@ -138,20 +168,6 @@ impl postgres::types::ToSql for Snapshot {
 macro_rules! kind_id {
     ($param:literal) => {
         concat!("(SELECT id FROM kinds WHERE kind = ", $param, ")")
-    };
-}
-
-/// A change's time as the text it always read as: `created_at` for a
-/// row written before migration 8, else `created` in the same format.
-macro_rules! created_text {
-    ($alias:literal) => {
-        concat!(
-            "coalesce(",
-            $alias,
-            ".created_at, to_char(",
-            $alias,
-            ".created AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'))"
-        )
     };
 }
 
@@ -1017,7 +1033,14 @@ impl Backend for PostgresBackend {
         self.with_statements(|c, st| {
             let rows = cached(c, st, CATCH_UP)?;
             let found = c
-                .query(&rows, &[&since, &i64::from(MAX_CATCH_UP + 1)])
+                .query(
+                    &rows,
+                    &[
+                        &since,
+                        &i64::from(MAX_CATCH_UP + 1),
+                        &(MAX_LOGGED_STATE as i32),
+                    ],
+                )
                 .map_err(pg)?;
             // The outer select always gives a row; without one there is
             // no snapshot to continue from, so nothing could be trusted.
@@ -1034,6 +1057,7 @@ impl Backend for PostgresBackend {
                         change: ChangeId(r.get(4)),
                         name: r.get(5),
                         exists: r.get(6),
+                        state: crate::cache::logged_state(r.get(7), r.get(8), r.get(9)),
                     })
                 })
                 .collect();
@@ -1495,9 +1519,9 @@ mod tests {
         let plan = client
             .batch_execute(&format!(
                 "SET plan_cache_mode = force_generic_plan;
-                 PREPARE catch_up(pg_snapshot, bigint) AS {CATCH_UP}"
+                 PREPARE catch_up(pg_snapshot, bigint, int) AS {CATCH_UP}"
             ))
-            .and_then(|()| client.query("EXPLAIN EXECUTE catch_up('1:1:', 1001)", &[]));
+            .and_then(|()| client.query("EXPLAIN EXECUTE catch_up('1:1:', 1001, 8192)", &[]));
         config.drop_schema().unwrap();
         let plan: Vec<String> = plan.unwrap().iter().map(|r| r.get(0)).collect();
         let plan = plan.join("\n");

@@ -7,7 +7,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use crate::backend::{Backend, UndoGuard, fresh, fresh_all};
-use crate::cache::{Cursor, MAX_CATCH_UP, SharedEntity, WritesSince, WrittenKey};
+use crate::cache::{Cursor, MAX_CATCH_UP, MAX_LOGGED_STATE, SharedEntity, WritesSince, WrittenKey};
 use crate::change::{Change, name_key};
 use crate::check::{
     Current, EntityWrite, LogRow, STATE_RUN, States, UndoRow, check_allowed, check_undoable,
@@ -294,13 +294,18 @@ impl Backend for SqliteBackend {
             }
         };
         let mut stmt = self.conn.prepare_cached(
-            "SELECT change_id, entity_kind, entity_name_key, seq, entity_name,
-                    state_after_json IS NOT NULL OR state_packed IS NOT NULL
-             FROM events WHERE change_id > ?1 ORDER BY change_id LIMIT ?2",
+            "SELECT e.change_id, e.entity_kind, e.entity_name_key, e.seq, e.entity_name,
+                    e.state_after_json IS NOT NULL OR e.state_packed IS NOT NULL,
+                    CASE WHEN length(CAST(e.state_after_json AS BLOB)) <= ?3
+                         THEN e.state_after_json END,
+                    CASE WHEN length(e.state_packed) <= ?3 THEN e.state_packed END,
+                    c.created_at
+             FROM events e JOIN changes c ON c.id = e.change_id
+             WHERE e.change_id > ?1 ORDER BY e.change_id LIMIT ?2",
         )?;
         let mut last = since;
         let mut writes = Vec::new();
-        let mut rows = stmt.query(params![since, MAX_CATCH_UP + 1])?;
+        let mut rows = stmt.query(params![since, MAX_CATCH_UP + 1, MAX_LOGGED_STATE])?;
         while let Some(r) = rows.next()? {
             last = r.get(0)?;
             writes.push(WrittenKey {
@@ -310,6 +315,7 @@ impl Backend for SqliteBackend {
                 change: ChangeId(last),
                 name: r.get(4)?,
                 exists: r.get(5)?,
+                state: crate::cache::logged_state(r.get(6)?, r.get(7)?, r.get(8)?),
             });
         }
         let overflow = writes.len() > MAX_CATCH_UP as usize;

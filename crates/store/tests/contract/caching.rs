@@ -105,6 +105,56 @@ pub fn undo_through_a_cache_is_seen_at_once(open: Open<'_>, db: &str) {
     assert_eq!(slots(&mine, "Elmira"), (3, vec![4, 2]), "{db}: undone");
 }
 
+/// Elmira's slots become `to` at `version + 1`, written through `store`.
+fn spend(store: &mut Store, version: u64, to: &[u32]) {
+    store
+        .commit(
+            &Change::new("cast")
+                .update("character", "Elmira", version, &caster(to))
+                .unwrap(),
+        )
+        .unwrap();
+}
+
+/// Another writer's update reaches a cache holding the version before
+/// with its state in the catch-up (issue 38, part 13): the new version is
+/// served from memory, not read again, for a delta on the version held
+/// and for a run of them in one catch-up, and it equals what the
+/// database holds.
+pub fn another_writers_update_arrives_with_its_state(open: Open<'_>, db: &str) {
+    let (cache, mine) = cached_with_elmira(open);
+    let theirs = Arc::new(EntityCache::new());
+    let mut other = open(Some(Arc::clone(&theirs)));
+    other.catch_up(&theirs).unwrap();
+    // Both caches hold version 1, so the other's writes store deltas.
+    assert_eq!(slots(&other, "Elmira"), (1, vec![4, 2]), "{db}");
+    assert_eq!(slots(&mine, "Elmira"), (1, vec![4, 2]), "{db}");
+
+    spend(&mut other, 1, &[3, 2]);
+    mine.catch_up(&cache).unwrap();
+    spend(&mut other, 2, &[2, 2]);
+    assert_eq!(
+        slots(&mine, "Elmira"),
+        (2, vec![3, 2]),
+        "{db}: version 2 from the catch-up (a read would give version 3)"
+    );
+
+    spend(&mut other, 3, &[1, 2]);
+    mine.catch_up(&cache).unwrap();
+    spend(&mut other, 4, &[0, 2]);
+    assert_eq!(
+        slots(&mine, "Elmira"),
+        (4, vec![1, 2]),
+        "{db}: two deltas in one catch-up, applied in turn"
+    );
+
+    mine.catch_up(&cache).unwrap();
+    let plain = open(None);
+    let kept = mine.get::<Caster>("character", "Elmira").unwrap();
+    let stored = plain.get::<Caster>("character", "Elmira").unwrap();
+    assert_eq!(kept, stored, "{db}: the state and its time, as stored");
+}
+
 /// The names a seat reads (`Store::names`, issue 38, part 10).
 fn seat_names(store: &Store) -> Vec<String> {
     store.names("character").unwrap()
@@ -313,6 +363,7 @@ macro_rules! caching_tests {
             names_stay_whole_across_another_writers_changes,
             a_refused_commit_or_an_undo_reads_the_names_again,
             names_never_read_whole_come_from_the_database,
+            another_writers_update_arrives_with_its_state,
         );
     };
     (@each $run:ident $attrs:tt: $($name:ident),+ $(,)?) => {
