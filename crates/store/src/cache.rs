@@ -794,6 +794,32 @@ impl EntityCache {
         );
     }
 
+    /// How many times the cache has started again: what a read that
+    /// found nothing compares ([`EntityCache::keep_absent`]).
+    fn clears(&self) -> u64 {
+        self.lock().clears
+    }
+
+    /// Keeps that (`kind`, `key`) was not there when read, so the next
+    /// request asks memory instead of the database (issue 38, part 13: a
+    /// cast looked up the campaign's house rules, which few tables have,
+    /// in the database every time). Kept as gone at version 0, which any
+    /// later write replaces (a creation has version 1 or more), and only
+    /// where nothing is known of the key yet and the cache did not start
+    /// again since `clears` was taken before the read: a slot a catch-up
+    /// or a commit set meanwhile knows better than the read.
+    fn keep_absent(&self, kind: &str, key: String, clears: u64) {
+        let mut state = self.lock();
+        if state.clears != clears || state.slots >= MAX_CACHED {
+            return;
+        }
+        let k = state.kind(kind);
+        if let std::collections::btree_map::Entry::Vacant(slot) = k.by_key.entry(key) {
+            slot.insert(Slot::Gone(0));
+            state.slots += 1;
+        }
+    }
+
     /// Keeps a whole read of `kind`, and calls it complete when no change
     /// to the kind was caught up since `generation` was taken, and the
     /// cache did not start again meanwhile (not even for room while
@@ -1018,9 +1044,11 @@ impl<B: Backend> Backend for Cached<B> {
         if let Lookup::Found(found) = self.cache.get(kind, &key) {
             return Ok(found);
         }
+        let clears = self.cache.clears();
         let found = self.inner.get_shared(kind, name)?;
-        if let Some(e) = &found {
-            self.cache.keep(e);
+        match &found {
+            Some(e) => self.cache.keep(e),
+            None => self.cache.keep_absent(kind, key, clears),
         }
         Ok(found)
     }
@@ -1394,5 +1422,47 @@ mod tests {
             .lock()
             .mark_stale(logged(5, StateAfter::Plain("5".into())));
         assert_eq!(state_of(&empty), None, "not held before");
+    }
+
+    /// A name read as not there is kept so only when nothing newer is
+    /// known of it and the cache did not start again during the read.
+    #[test]
+    fn a_name_read_as_absent_never_hides_newer_news() {
+        let cache = EntityCache::new();
+        let clears = cache.clears();
+        cache.keep_absent("character", name_key("Zed"), clears);
+        assert!(matches!(
+            cache.get("character", &name_key("Zed")),
+            Lookup::Found(None)
+        ));
+
+        // A catch-up reported a creation while the read was under way.
+        let raced = EntityCache::new();
+        let clears = raced.clears();
+        raced.lock().mark_stale(written_key("Elmira", 1, true));
+        raced.keep_absent("character", name_key("Elmira"), clears);
+        assert!(matches!(
+            raced.get("character", &name_key("Elmira")),
+            Lookup::Unknown
+        ));
+
+        // The cache started again during the read.
+        let cleared = EntityCache::new();
+        let clears = cleared.clears();
+        cleared.lock().clear();
+        cleared.keep_absent("character", name_key("Zed"), clears);
+        assert!(matches!(
+            cleared.get("character", &name_key("Zed")),
+            Lookup::Unknown
+        ));
+
+        // A later creation replaces the mark.
+        cache.lock().mark_stale(written_key("Zed", 1, true));
+        assert!(matches!(
+            cache.get("character", &name_key("Zed")),
+            Lookup::Unknown
+        ));
+        cache.keep(&entity("Zed", 1));
+        assert_eq!(version_of(&cache, "Zed"), Some(1));
     }
 }

@@ -155,6 +155,33 @@ pub fn another_writers_update_arrives_with_its_state(open: Open<'_>, db: &str) {
     assert_eq!(kept, stored, "{db}: the state and its time, as stored");
 }
 
+/// A name not found is remembered as not there (issue 38, part 13: a cast
+/// looked up the table's house rules, absent on most tables, in the
+/// database every time): asked again, memory answers, until a catch-up
+/// or the cache's own commit reports a creation.
+pub fn a_name_not_found_is_asked_of_the_database_once(open: Open<'_>, db: &str) {
+    let (cache, mut mine) = cached_with_elmira(open);
+    let mut other = open(None);
+    assert!(
+        mine.find::<Caster>("character", "Zed").unwrap().is_none(),
+        "{db}"
+    );
+    create(&mut other, "Zed");
+    assert!(
+        mine.find::<Caster>("character", "Zed").unwrap().is_none(),
+        "{db}: from memory (the creation is not caught up)"
+    );
+    mine.catch_up(&cache).unwrap();
+    assert_eq!(slots(&mine, "Zed"), (1, vec![1]), "{db}: caught up");
+
+    assert!(
+        mine.find::<Caster>("character", "Ann").unwrap().is_none(),
+        "{db}"
+    );
+    create(&mut mine, "Ann");
+    assert_eq!(slots(&mine, "Ann"), (1, vec![1]), "{db}: its own creation");
+}
+
 /// The names a seat reads (`Store::names`, issue 38, part 10).
 fn seat_names(store: &Store) -> Vec<String> {
     store.names("character").unwrap()
@@ -364,6 +391,7 @@ macro_rules! caching_tests {
             a_refused_commit_or_an_undo_reads_the_names_again,
             names_never_read_whole_come_from_the_database,
             another_writers_update_arrives_with_its_state,
+            a_name_not_found_is_asked_of_the_database_once,
         );
     };
     (@each $run:ident $attrs:tt: $($name:ident),+ $(,)?) => {
