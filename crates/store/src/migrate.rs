@@ -11,6 +11,7 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0007_no_log_row_key.sql"),
     include_str!("../migrations/0008_lean_log_rows.sql"),
     include_str!("../migrations/0009_cheaper_commit.sql"),
+    include_str!("../migrations/0010_log_rows_without_key_check.sql"),
 ];
 
 /// The newest schema version this build knows.

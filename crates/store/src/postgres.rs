@@ -42,6 +42,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/postgres/0007_no_log_row_key.sql"),
     include_str!("../migrations/postgres/0008_lean_log_rows.sql"),
     include_str!("../migrations/postgres/0009_cheaper_commit.sql"),
+    include_str!("../migrations/postgres/0010_log_rows_without_key_check.sql"),
 ];
 
 /// A change's time as the text it always read as: `created_at` for a
@@ -969,11 +970,25 @@ impl Backend for PostgresBackend {
             let rows = c
                 .query(
                     "SELECT k.kind, e.entity_name_key, e.entity_name, e.seq,
-                            e.state_after_json, e.state_packed
+                            e.state_after_json, e.state_packed,
+                            NOT EXISTS (SELECT 1 FROM changes c WHERE c.id = e.change_id)
                      FROM events e JOIN kinds k ON k.id = e.kind_id ORDER BY e.id",
                     &[],
                 )
                 .map_err(pg)?;
+            // Since migration 10 no foreign key keeps a log row to its
+            // change; the commit and undo functions write both together,
+            // and this says so if anything else ever did not.
+            if let Some(r) = rows.iter().find(|r| r.get::<_, bool>(6)) {
+                let seq: i64 = r.get(3);
+                return Err(StoreError::Decode {
+                    kind: r.get(0),
+                    name: r.get(2),
+                    source: serde_json::Error::io(std::io::Error::other(format!(
+                        "log write {seq} belongs to no change"
+                    ))),
+                });
+            }
             crate::check::replay(rows.iter().map(|r| {
                 (
                     r.get(0),

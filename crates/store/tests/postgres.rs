@@ -713,3 +713,42 @@ fn one_entity_update_refuses_before_writing_as_version_8_did() {
     );
     assert_eq!(rows(&mut client), (2, 2, 2));
 }
+
+/// Migration 10 (issue 38, part 13) dropped the log rows' foreign key to
+/// their change: the commit still writes both together, and `verify`
+/// reports a log row whose change is missing instead of the database
+/// refusing it.
+#[test]
+#[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
+fn verify_reports_a_log_row_without_its_change() {
+    let Some(schema) = fresh_schema() else {
+        return;
+    };
+    let mut store = schema.store();
+    seed(&mut store);
+    contract::cast_once(&mut store);
+    assert_eq!(store.verify().unwrap(), [], "a clean log");
+
+    let url = std::env::var("DATABASE_URL").unwrap();
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let name = schema.0.schema.clone().unwrap();
+    let keys: i64 = client
+        .query_one(
+            &format!(
+                "SELECT count(*) FROM pg_constraint
+                 WHERE conrelid = '\"{name}\".events'::regclass AND contype = 'f'"
+            ),
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(keys, 0, "no foreign key on the log rows");
+    client
+        .batch_execute(&format!(
+            "UPDATE \"{name}\".events SET change_id = change_id + 1000 WHERE seq = 2"
+        ))
+        .unwrap();
+    let err = format!("{:?}", store.verify().unwrap_err());
+    assert!(err.contains("log write 2 belongs to no change"), "{err}");
+    assert!(err.contains("Elmira"), "{err}");
+}

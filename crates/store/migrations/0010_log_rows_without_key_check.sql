@@ -1,0 +1,8 @@
+-- Version 10 (issue 38, part 13): nothing to do on SQLite.
+--
+-- PostgreSQL's migration 10 drops the log rows' foreign key to their
+-- change, whose check cost a query and a row lock for every log row
+-- (`postgres/0010_log_rows_without_key_check.sql`). SQLite's check is an
+-- index lookup inside the process, and dropping a column's constraint
+-- there means rebuilding the table; it keeps it. The version keeps both
+-- engines' schema numbers the same.
