@@ -752,3 +752,115 @@ fn verify_reports_a_log_row_without_its_change() {
     assert!(err.contains("log write 2 belongs to no change"), "{err}");
     assert!(err.contains("Elmira"), "{err}");
 }
+
+/// A lone update runs as one plain statement (issue 38, part 13): it
+/// refuses as the commit function does, writing nothing: an entity not
+/// stored, or at another version (named with the version found).
+#[test]
+#[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
+fn a_lone_update_refuses_as_the_commit_function_does() {
+    let Some(schema) = fresh_schema() else {
+        return;
+    };
+    let mut store = schema.store();
+    seed(&mut store);
+    let missing = store.commit(
+        &Change::new("cast")
+            .update("character", "Zed", 1, &caster(&[1]))
+            .unwrap(),
+    );
+    assert!(
+        matches!(&missing, Err(grimoire_store::StoreError::NotFound { name, .. }) if name == "Zed"),
+        "{missing:?}"
+    );
+    contract::cast_once(&mut store);
+    let stale = store.commit(
+        &Change::new("cast")
+            .update("character", "ELMIRA", 1, &caster(&[2, 2]))
+            .unwrap(),
+    );
+    assert!(
+        matches!(
+            &stale,
+            Err(grimoire_store::StoreError::Conflict { name, expected: 1, found: 2, .. })
+                if name == "Elmira"
+        ),
+        "{stale:?}"
+    );
+    let end = store.get::<Caster>("character", "Elmira").unwrap();
+    assert_eq!(
+        (end.version, end.state),
+        (2, caster(&[3, 2])),
+        "nothing written"
+    );
+    assert_eq!(store.log("character", "Elmira").unwrap().len(), 2);
+    assert_eq!(store.verify().unwrap(), []);
+}
+
+/// Lone updates (one plain statement) racing changes of two entities
+/// (the commit function, advisory locks in order): every accepted change
+/// is applied exactly once, on the version it read.
+#[test]
+#[cfg_attr(not(postgres), ignore = "needs PostgreSQL: set DATABASE_URL")]
+fn lone_updates_and_two_entity_changes_never_lose_an_update() {
+    let Some(schema) = fresh_schema() else {
+        return;
+    };
+    let mut store = schema.store();
+    for name in ["Elmira", "Zed"] {
+        store
+            .commit(
+                &Change::new("new")
+                    .create("character", name, &caster(&[0]))
+                    .unwrap(),
+            )
+            .unwrap();
+    }
+    let accepted = AtomicU64::new(0);
+    std::thread::scope(|s| {
+        for writer in 0..6 {
+            let accepted = &accepted;
+            let schema = &schema;
+            s.spawn(move || {
+                let mut store = schema.store();
+                for _ in 0..15 {
+                    let a = store.get::<Caster>("character", "Elmira").unwrap();
+                    let mut change = Change::new("count");
+                    let mut next = a.state.clone();
+                    next.slots[0] += 1;
+                    change = change
+                        .update("character", "Elmira", a.version, &next)
+                        .unwrap();
+                    if writer % 2 == 1 {
+                        let z = store.get::<Caster>("character", "Zed").unwrap();
+                        let mut next = z.state.clone();
+                        next.slots[0] += 1;
+                        change = change.update("character", "Zed", z.version, &next).unwrap();
+                    }
+                    match store.commit(&change) {
+                        Ok(_) => {
+                            accepted.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Err(e) => assert_eq!(e.code(), "conflict"),
+                    }
+                }
+            });
+        }
+    });
+    let elmira = store.get::<Caster>("character", "Elmira").unwrap();
+    let zed = store.get::<Caster>("character", "Zed").unwrap();
+    let accepted = accepted.load(Ordering::Relaxed);
+    assert!(accepted > 0);
+    assert_eq!(
+        u64::from(elmira.state.slots[0]),
+        accepted,
+        "each counted once"
+    );
+    assert_eq!(elmira.version, accepted + 1);
+    assert_eq!(
+        u64::from(zed.state.slots[0]) + 1,
+        zed.version,
+        "Zed's count matches its writes"
+    );
+    assert_eq!(store.verify().unwrap(), []);
+}
