@@ -18,6 +18,7 @@
 //! cargo run --release -p grimoire-server --example load -- --idle-characters 50 --encounters 100
 //! cargo run --release -p grimoire-server --example load -- --database postgres://… --instances 2
 //! cargo run --release -p grimoire-server --example load -- --database postgres://… --connections 4
+//! cargo run --release -p grimoire-server --example load -- --database postgres://… --rate 500
 //! ```
 //!
 //! `--idle-characters N` and `--encounters M` add N characters nobody plays
@@ -35,6 +36,14 @@
 //! Each run reports the database's bytes before and after the casts, per
 //! accepted cast (with its turn or rest): SQLite's pages, PostgreSQL's
 //! tables with their indexes and TOAST in the run's schema.
+//!
+//! `--rate R` paces the casts instead of sending each as soon as the last
+//! answer came (a closed loop, where at saturation the latency is only
+//! the queue the clients themselves make): R casts a second in all,
+//! each client starting its casts at even intervals, and a cast's latency
+//! counted from when it was due, not from when it was sent, so a server
+//! that falls behind is charged for the wait (no coordinated omission).
+//! It is how latency is read below saturation, at a stated load.
 //!
 //! The CPU a cast took is counted for this process, for every process
 //! named `postgres` on the machine (PostgreSQL's backends, whichever
@@ -63,6 +72,7 @@ struct Args {
     connections: Option<usize>,
     url: Option<SocketAddr>,
     watch: Vec<u32>,
+    rate: Option<f64>,
 }
 
 fn args() -> Result<Args, String> {
@@ -77,6 +87,7 @@ fn args() -> Result<Args, String> {
         connections: None,
         url: None,
         watch: Vec::new(),
+        rate: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -118,6 +129,13 @@ fn args() -> Result<Args, String> {
                     .filter(|p| !p.is_empty())
                     .map(|p| p.trim().parse().map_err(|e| format!("--watch: {e}")))
                     .collect::<Result<_, _>>()?
+            }
+            "--rate" => {
+                let r: f64 = value()?.parse().map_err(|e| format!("--rate: {e}"))?;
+                if !(r.is_finite() && r > 0.0) {
+                    return Err("--rate: casts a second, above zero".into());
+                }
+                a.rate = Some(r.min(100_000.0));
             }
             other => return Err(format!("unknown flag {other}")),
         }
@@ -222,7 +240,19 @@ struct Tally {
     other: u64,
 }
 
-async fn player(addr: SocketAddr, token: String, character: String, until: Instant) -> Tally {
+/// When a paced client's casts are due: every `every`, from `next`.
+struct Pace {
+    next: Instant,
+    every: Duration,
+}
+
+async fn player(
+    addr: SocketAddr,
+    token: String,
+    character: String,
+    until: Instant,
+    mut pace: Option<Pace>,
+) -> Tally {
     let mut c = Client::connect(addr).await;
     let mut t = Tally::default();
     let cast = format!("/campaigns/load/characters/{character}/casts");
@@ -230,7 +260,18 @@ async fn player(addr: SocketAddr, token: String, character: String, until: Insta
     let rest = format!("/campaigns/load/characters/{character}/rests");
     let wait = format!("/campaigns/load/characters/{character}/time");
     while Instant::now() < until {
-        let start = Instant::now();
+        let start = match pace.as_mut() {
+            Some(p) => {
+                let due = p.next;
+                p.next += p.every;
+                if due >= until {
+                    break;
+                }
+                tokio::time::sleep_until(due.into()).await;
+                due
+            }
+            None => Instant::now(),
+        };
         let (s, v) = c
             .send(&cast, Some(&token), json!({"spell": "magic-missile"}))
             .await;
@@ -519,7 +560,18 @@ async fn main() {
     let tasks: Vec<_> = seats
         .into_iter()
         .enumerate()
-        .map(|(i, (t, ch))| tokio::spawn(player(addrs[i % addrs.len()], t, ch, until)))
+        .map(|(i, (t, ch))| {
+            // Each client's casts at even intervals, the clients spread
+            // over one interval.
+            let pace = args.rate.map(|rate| {
+                let every = Duration::from_secs_f64(args.clients as f64 / rate);
+                Pace {
+                    next: start + every.mul_f64(i as f64 / args.clients as f64),
+                    every,
+                }
+            });
+            tokio::spawn(player(addrs[i % addrs.len()], t, ch, until, pace))
+        })
         .collect();
     let mut all = Tally::default();
     for task in tasks {
@@ -542,7 +594,7 @@ async fn main() {
     all.others.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
-        "database={kind} clients={} shared={} instances={} idle_characters={} encounters={} seconds={elapsed:.1}",
+        "database={kind} clients={} shared={} instances={} idle_characters={} encounters={} rate={} seconds={elapsed:.1}",
         args.clients,
         args.shared,
         if args.url.is_some() {
@@ -551,7 +603,8 @@ async fn main() {
             args.instances
         },
         args.idle_characters,
-        args.encounters
+        args.encounters,
+        args.rate.map_or("closed".to_owned(), |r| format!("{r:.0}"))
     );
     println!(
         "cast requests={} accepted={} ({:.0}/s) refused={} conflict={} other={}",
