@@ -15,10 +15,10 @@
 //! stale, or, when the log row's state can be read here (whole, or a delta
 //! on the version held), keeps the new version itself (issue 38, part 13:
 //! with instances behind round robin, nearly every request would otherwise
-//! read again what the other instance just wrote). So a request sees every change committed before it started, by
-//! this process, another process on the same SQLite file or another
-//! server instance on PostgreSQL. Three kinds of slot make the races
-//! harmless:
+//! read again what the other instance just wrote). So a request sees
+//! every change committed before it started, by this process, another
+//! process on the same SQLite file or another server instance on
+//! PostgreSQL. Three kinds of slot make the races harmless:
 //! - `Present`: the entity as stored at some version.
 //! - `Stale(v)`: something at version `v` or newer exists (or was
 //!   deleted); read the database, and accept only what is at least `v`.
@@ -489,7 +489,7 @@ impl State {
     /// Applies one write a catch-up found: the entity's slot moves to the
     /// new version when the row's state can be read here (its whole
     /// state, or a delta on the version held), else it is marked stale.
-    fn mark_stale(&mut self, w: WrittenKey) {
+    fn apply_write(&mut self, w: WrittenKey) {
         let WrittenKey {
             kind,
             key,
@@ -668,7 +668,7 @@ impl EntityCache {
                 state.keep_news(&since.writes);
             }
             for w in since.writes {
-                state.mark_stale(w);
+                state.apply_write(w);
             }
         }
         if let Cursor::ChangeId(last) = since.cursor {
@@ -1240,7 +1240,7 @@ mod tests {
     fn a_read_that_raced_a_newer_write_cannot_put_the_older_version_back() {
         let cache = EntityCache::new();
         // A catch-up saw version 5 written before the slow read returned 4.
-        cache.lock().mark_stale(written_key("Elmira", 5, true));
+        cache.lock().apply_write(written_key("Elmira", 5, true));
         cache.keep(&entity("Elmira", 4));
         assert_eq!(
             version_of(&cache, "Elmira"),
@@ -1258,7 +1258,7 @@ mod tests {
         let cache = EntityCache::new();
         let generation = cache.generation("character");
         // While the list was read, another writer created Zed.
-        cache.lock().mark_stale(written_key("Zed", 1, true));
+        cache.lock().apply_write(written_key("Zed", 1, true));
         cache.keep_all("character", generation, &[entity("Elmira", 1)]);
         assert!(cache.list("character").is_none(), "Zed may be missing");
         // The names are whole all the same: the news said Zed was created.
@@ -1302,13 +1302,13 @@ mod tests {
         assert_eq!(cache.names("character").unwrap(), ["Elmira"]);
         // Another process deleted Elmira at version 3; a read of version 2
         // returns late.
-        cache.lock().mark_stale(written_key("Elmira", 3, false));
+        cache.lock().apply_write(written_key("Elmira", 3, false));
         cache.keep(&entity("Elmira", 2));
         assert_eq!(cache.names("character").unwrap(), Vec::<String>::new());
         // Created again at 4; the news of the deletion at 3 again changes
         // nothing.
-        cache.lock().mark_stale(written_key("Elmira", 4, true));
-        cache.lock().mark_stale(written_key("Elmira", 3, false));
+        cache.lock().apply_write(written_key("Elmira", 4, true));
+        cache.lock().apply_write(written_key("Elmira", 3, false));
         assert_eq!(cache.names("character").unwrap(), ["Elmira"]);
         assert!(cache.list("character").is_none(), "the states are stale");
         cache.forget("character", "Elmira");
@@ -1323,7 +1323,7 @@ mod tests {
     fn a_whole_read_overlapping_a_deletion_does_not_keep_the_name() {
         let cache = EntityCache::new();
         let generation = cache.generation("character");
-        cache.lock().mark_stale(written_key("Zed", 2, false));
+        cache.lock().apply_write(written_key("Zed", 2, false));
         cache.keep_all(
             "character",
             generation,
@@ -1375,13 +1375,13 @@ mod tests {
         cache.keep(&entity("Elmira", 4));
         cache
             .lock()
-            .mark_stale(logged(5, StateAfter::Delta(delta.clone())));
+            .apply_write(logged(5, StateAfter::Delta(delta.clone())));
         assert_eq!(state_of(&cache).as_deref(), Some("5"), "on version 4");
 
         let gap = EntityCache::new();
         gap.keep(&entity("Elmira", 3));
         gap.lock()
-            .mark_stale(logged(5, StateAfter::Delta(delta.clone())));
+            .apply_write(logged(5, StateAfter::Delta(delta.clone())));
         assert_eq!(state_of(&gap), None, "version 3 held: read again");
 
         let other_base = EntityCache::new();
@@ -1391,7 +1391,7 @@ mod tests {
         })));
         other_base
             .lock()
-            .mark_stale(logged(5, StateAfter::Delta(delta.clone())));
+            .apply_write(logged(5, StateAfter::Delta(delta.clone())));
         assert_eq!(state_of(&other_base), None, "another state at version 4");
 
         let damaged = EntityCache::new();
@@ -1401,7 +1401,7 @@ mod tests {
         broken[last] ^= 1;
         damaged
             .lock()
-            .mark_stale(logged(5, StateAfter::Delta(broken)));
+            .apply_write(logged(5, StateAfter::Delta(broken)));
         assert_eq!(state_of(&damaged), None, "a damaged delta");
     }
 
@@ -1410,17 +1410,17 @@ mod tests {
     #[test]
     fn a_caught_up_whole_state_replaces_what_is_held() {
         let cache = EntityCache::new();
-        cache.lock().mark_stale(written_key("Elmira", 4, true));
+        cache.lock().apply_write(written_key("Elmira", 4, true));
         cache
             .lock()
-            .mark_stale(logged(5, StateAfter::Plain("5".into())));
+            .apply_write(logged(5, StateAfter::Plain("5".into())));
         assert_eq!(state_of(&cache).as_deref(), Some("5"));
         assert_eq!(version_of(&cache, "Elmira"), Some(5));
 
         let empty = EntityCache::new();
         empty
             .lock()
-            .mark_stale(logged(5, StateAfter::Plain("5".into())));
+            .apply_write(logged(5, StateAfter::Plain("5".into())));
         assert_eq!(state_of(&empty), None, "not held before");
     }
 
@@ -1439,7 +1439,7 @@ mod tests {
         // A catch-up reported a creation while the read was under way.
         let raced = EntityCache::new();
         let clears = raced.clears();
-        raced.lock().mark_stale(written_key("Elmira", 1, true));
+        raced.lock().apply_write(written_key("Elmira", 1, true));
         raced.keep_absent("character", name_key("Elmira"), clears);
         assert!(matches!(
             raced.get("character", &name_key("Elmira")),
@@ -1457,7 +1457,7 @@ mod tests {
         ));
 
         // A later creation replaces the mark.
-        cache.lock().mark_stale(written_key("Zed", 1, true));
+        cache.lock().apply_write(written_key("Zed", 1, true));
         assert!(matches!(
             cache.get("character", &name_key("Zed")),
             Lookup::Unknown

@@ -48,10 +48,10 @@ const MIGRATIONS: &[&str] = &[
 /// A time (`timestamptz`) as the text a change's time always read as:
 /// UTC, milliseconds.
 macro_rules! now_text {
-    ($at:literal) => {
+    ($($at:literal),+) => {
         concat!(
             "to_char(",
-            $at,
+            $($at,)+
             " AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
         )
     };
@@ -64,9 +64,9 @@ macro_rules! created_text {
         concat!(
             "coalesce(",
             $alias,
-            ".created_at, to_char(",
-            $alias,
-            ".created AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'))"
+            ".created_at, ",
+            now_text!($alias, ".created"),
+            ")"
         )
     };
 }
@@ -213,7 +213,9 @@ const COMMIT_ONE_UPDATE: &str = concat!(
          SELECT pg_advisory_xact_lock(hashtextextended($4 || chr(1) || $5, 0)) IS NULL AS waited
      ), cur AS MATERIALIZED (
          SELECT e.name, e.version, $8::bytea IS NOT NULL AND e.state_json = $9 AS on_base,
-                (SELECT k.id FROM kinds k WHERE k.kind = $4) AS kind_id
+                ",
+    kind_id!("$4"),
+    " AS kind_id
          FROM lock, entities e
          WHERE e.kind = $4 AND e.name_key = $5
          FOR UPDATE OF e
@@ -409,9 +411,6 @@ fn pg(err: postgres::Error) -> StoreError {
     StoreError::Database(BackendError::new(err))
 }
 
-/// The store's error for a write `grimoire_commit_checked` refused
-/// (`code` GR001–GR003, see migration 5, at write `at` from 1; `detail`
-/// the stored name, `hint` the version found).
 /// What a commit's answer row says (`grimoire_commit_packed`'s columns,
 /// or [`COMMIT_ONE_UPDATE`]'s, the same): the refusal, or what was
 /// written.
@@ -447,6 +446,9 @@ fn answer(row: &postgres::Row, change: &Change) -> Result<Committed> {
     })
 }
 
+/// The store's error for a write `grimoire_commit_checked` refused
+/// (`code` GR001–GR003, see migration 5, at write `at` from 1; `detail`
+/// the stored name, `hint` the version found).
 fn refusal(code: &str, at: i32, detail: String, hint: &str, change: &Change) -> StoreError {
     let write = usize::try_from(at)
         .ok()
@@ -730,8 +732,7 @@ fn migrate(client: &mut Client, schema: Option<&str>) -> Result<()> {
     Ok(())
 }
 
-const NOW: &str =
-    "SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')";
+const NOW: &str = concat!("SELECT ", now_text!("clock_timestamp()"));
 
 fn now(tx: &mut Transaction<'_>, st: &mut Statements) -> Result<String> {
     let now = cached(tx, st, NOW)?;
