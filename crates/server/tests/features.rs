@@ -191,6 +191,29 @@ async fn advance_raises_the_level_for_the_owner_and_the_gm_and_refuses_the_other
     }
 }
 
+/// A body whose `abilities` is an array (the fields in order, which serde
+/// would read into the struct) is refused, and the character is left as
+/// it was (Schemathesis found it accepted with 200).
+#[tokio::test]
+async fn advance_refuses_abilities_given_as_an_array() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let (_, before) = h.get(ELMIRA, Some(&t.gm)).await;
+        let (s, v) = h
+            .post(
+                &format!("{ELMIRA}/advance"),
+                Some(&t.gm),
+                json!({"abilities": [null, null], "classes": [], "hp": "fixed"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{}: {v}", h.name);
+        assert_eq!(code(&v), "bad_json", "{}: {v}", h.name);
+        assert!(v.to_string().contains("abilities"), "{}: {v}", h.name);
+        let (_, after) = h.get(ELMIRA, Some(&t.gm)).await;
+        assert_eq!(before, after, "{}: nothing changed", h.name);
+    }
+}
+
 #[tokio::test]
 async fn advance_may_roll_each_level_s_hit_die_with_the_seed_given() {
     for h in harnesses().await {
