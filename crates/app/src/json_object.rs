@@ -37,6 +37,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjectOnly<T> {
 #[cfg(test)]
 mod tests {
     use crate::advance::AdvanceInput;
+    use crate::creation::NewCharacter;
 
     /// A nested struct given as an array is refused; as an object, read.
     #[test]
@@ -51,5 +52,22 @@ mod tests {
         assert_eq!(read.abilities.str, Some(12));
         let unknown = serde_json::from_str::<AdvanceInput>(r#"{"abilities": {"luck": 3}}"#);
         assert!(unknown.is_err(), "unknown fields are still refused");
+    }
+
+    /// A new character's abilities too: every field has a default, so an
+    /// empty array would otherwise read as all tens.
+    #[test]
+    fn a_new_character_s_abilities_read_only_from_an_object() {
+        let body = |abilities: &str| {
+            format!(r#"{{"name": "Elmira", "classes": [], "abilities": {abilities}}}"#)
+        };
+        let refused = serde_json::from_str::<NewCharacter>(&body("[]"));
+        let err = refused.unwrap_err().to_string();
+        assert!(
+            err.contains("invalid type: sequence, expected object"),
+            "{err}"
+        );
+        let read: NewCharacter = serde_json::from_str(&body(r#"{"int": 16}"#)).unwrap();
+        assert_eq!((read.abilities.int, read.abilities.str), (16, 10));
     }
 }
