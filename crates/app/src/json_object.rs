@@ -1,8 +1,11 @@
 //! Structs read only from JSON objects. A struct deriving `Deserialize`
 //! also reads from an array of its fields in order (`[null, null]` for
-//! two optional fields), which no schema of the API allows: the server
-//! refuses such a top-level body, and a nested struct field says so with
-//! `#[serde(deserialize_with = "crate::json_object::only")]`.
+//! two optional fields), which no schema of the API allows. The server
+//! reads every body so that no struct at any depth takes an array; a
+//! field marked `#[serde(deserialize_with = "crate::json_object::only")]`
+//! refuses one for any other reader of the type too, where a struct
+//! whose fields all have defaults would read an empty array as all
+//! defaults.
 
 use std::fmt;
 use std::marker::PhantomData;

@@ -214,6 +214,28 @@ async fn advance_refuses_abilities_given_as_an_array() {
     }
 }
 
+/// A struct anywhere in a body reads only from an object: a class given
+/// as `["druid", 2]` (its fields in order, which serde alone would read)
+/// is refused naming the item, and no character is made.
+#[tokio::test]
+async fn a_class_given_as_an_array_is_refused_and_nothing_is_made() {
+    for h in harnesses().await {
+        let t = table(&h).await;
+        let (s, v) = h
+            .post(
+                "/campaigns/cave/characters",
+                Some(&t.petr),
+                json!({"name": "Dub", "classes": [["druid", 2]]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{}: {v}", h.name);
+        assert_eq!(code(&v), "bad_json", "{}: {v}", h.name);
+        assert!(v.to_string().contains("classes[0]"), "{}: {v}", h.name);
+        let (s, v) = h.get("/campaigns/cave/characters/Dub", Some(&t.gm)).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{}: nothing made: {v}", h.name);
+    }
+}
+
 #[tokio::test]
 async fn advance_may_roll_each_level_s_hit_die_with_the_seed_given() {
     for h in harnesses().await {

@@ -119,16 +119,16 @@ impl CastInput {
         }
         // Read apart, not through serde's `flatten`, which would lose the
         // path of a field that does not fit.
-        let mut body = serde_json::Value::Object(body);
+        let mut request = body;
+        let head: serde_json::Map<String, serde_json::Value> = ["spell", "seed", "complete"]
+            .into_iter()
+            .filter_map(|field| request.remove_entry(field))
+            .collect();
+        let read = |fields| super::strict::Strict(serde_json::Value::Object(fields));
         let head: Head =
-            serde_path_to_error::deserialize(&body).map_err(CastBodyError::Mismatch)?;
-        if let Some(fields) = body.as_object_mut() {
-            fields.remove("spell");
-            fields.remove("seed");
-            fields.remove("complete");
-        }
+            serde_path_to_error::deserialize(read(head)).map_err(CastBodyError::Mismatch)?;
         let request: CastRequest =
-            serde_path_to_error::deserialize(body).map_err(CastBodyError::Mismatch)?;
+            serde_path_to_error::deserialize(read(request)).map_err(CastBodyError::Mismatch)?;
         // Riders come from the caster's own marks in the encounter, never
         // from the client (a client could otherwise add damage at will).
         if !request.on_hit_damage.is_empty() {

@@ -41,13 +41,14 @@ where
         };
         let mut value: serde_json::Value =
             serde_json::from_slice(&bytes).map_err(|e| unreadable::not_json(&e))?;
-        // Every request body is a JSON object; serde would also read a
-        // struct from an array of its fields in order, which no schema says.
+        // Every request body is a JSON object, and every struct in it
+        // (see `strict`); serde would also read a struct from an array of
+        // its fields in order, which no schema says.
         if !value.is_object() {
             return Err(ServerError::invalid("bad_json", "server-body_not_object"));
         }
         whole_numbers_as_integers(&mut value);
-        serde_path_to_error::deserialize(value)
+        serde_path_to_error::deserialize(super::strict::Strict(value))
             .map(Body)
             .map_err(|e| unreadable::mismatch(&e))
     }

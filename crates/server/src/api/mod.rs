@@ -25,6 +25,7 @@ mod ongoing;
 mod party;
 mod reactions;
 mod spells;
+mod strict;
 mod table_log;
 mod unreadable;
 
