@@ -393,10 +393,8 @@ struct State {
     following: bool,
     /// Changes found by catch-ups, not yet taken (at most [`MAX_NEWS`]).
     news: std::collections::VecDeque<LoggedChange>,
-    /// This process's newest own change ids (at most [`OWN_REMEMBERED`]),
-    /// oldest first, and the same as a set.
-    own_order: std::collections::VecDeque<i64>,
-    own_recent: std::collections::HashSet<i64>,
+    /// This process's newest own change ids.
+    own_recent: crate::RecentIds<OWN_REMEMBERED>,
     /// When the last catch-up ended.
     caught_up_at: Option<std::time::Instant>,
 }
@@ -411,14 +409,7 @@ impl State {
 
     /// Remembers `id` as this process's own change.
     fn remember_own(&mut self, id: i64) {
-        if self.own_recent.insert(id) {
-            self.own_order.push_back(id);
-            if self.own_order.len() > OWN_REMEMBERED
-                && let Some(old) = self.own_order.pop_front()
-            {
-                self.own_recent.remove(&old);
-            }
-        }
+        self.own_recent.insert(id);
     }
 
     /// Keeps the changes behind `writes` for [`EntityCache::take_news`],
@@ -427,7 +418,7 @@ impl State {
         let mut at: HashMap<i64, usize> = HashMap::new();
         let found = std::time::Instant::now();
         for w in writes {
-            if self.own_recent.contains(&w.change.0) {
+            if self.own_recent.contains(w.change.0) {
                 continue;
             }
             let i = *at.entry(w.change.0).or_insert_with(|| {
@@ -712,14 +703,14 @@ impl EntityCache {
         let mut state = self.lock();
         let news = std::mem::take(&mut state.news);
         news.into_iter()
-            .filter(|n| !state.own_recent.contains(&n.change.0))
+            .filter(|n| !state.own_recent.contains(n.change.0))
             .collect()
     }
 
     /// Whether `change` is one of this process's own recent changes (its
     /// commit or undo went through a [`Cached`] backend on this cache).
     pub fn was_own(&self, change: ChangeId) -> bool {
-        self.lock().own_recent.contains(&change.0)
+        self.lock().own_recent.contains(change.0)
     }
 
     /// How long ago the last catch-up ended (`None` before the first).

@@ -44,6 +44,7 @@ mod forward;
 mod migrate;
 mod packed;
 mod postgres;
+mod recent;
 mod record;
 mod scope;
 mod sqlite;
@@ -60,6 +61,7 @@ pub use change::{Change, Expected, Write, name_key};
 pub use error::{BackendError, Result, StoreError};
 pub use migrate::SCHEMA_VERSION;
 pub use postgres::{Notification, PostgresBackend, PostgresConfig, PostgresListener, is_transient};
+pub use recent::RecentIds;
 pub use record::{
     ChangeId, ChangeSummary, Committed, Entity, LogEntry, LoggedWrite, Mismatch, RawEntity,
     Touched, Undone,
