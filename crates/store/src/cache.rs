@@ -51,6 +51,12 @@ use crate::record::{ChangeId, Committed, RawEntity, Undone};
 /// in the worst case and far less on any real table.
 pub const MAX_CACHED: usize = 100_000;
 
+/// The most names read as not there that the cache keeps between two
+/// starts ([`EntityCache::keep_absent`]): a client asking for many names
+/// that do not exist fills at most this share of the slots, so it cannot
+/// make the cache start again; past it a miss asks the database again.
+pub const MAX_KEPT_ABSENT: usize = MAX_CACHED / 10;
+
 /// An entity as stored, shared between requests, with its decoded state
 /// kept beside the JSON once some reader has decoded it.
 pub struct SharedEntity {
@@ -389,6 +395,9 @@ struct State {
     /// counts from zero again after it, so the pair is what a whole read
     /// compares.
     clears: u64,
+    /// Names kept as not there since the cache last started (never
+    /// lowered when one is replaced: it only bounds them).
+    kept_absent: usize,
     /// Whether catch-ups keep what they found for a follower of the log.
     following: bool,
     /// Changes found by catch-ups, not yet taken (at most [`MAX_NEWS`]).
@@ -403,6 +412,7 @@ impl State {
     fn clear(&mut self) {
         self.kinds.clear();
         self.slots = 0;
+        self.kept_absent = 0;
         self.own.clear();
         self.clears += 1;
     }
@@ -794,20 +804,25 @@ impl EntityCache {
     /// Keeps that (`kind`, `key`) was not there when read, so the next
     /// request asks memory instead of the database (issue 38, part 13: a
     /// cast looked up the campaign's house rules, which few tables have,
-    /// in the database every time). Kept as gone at version 0, which any
+    /// in the database every time), at most [`MAX_KEPT_ABSENT`] of them.
+    /// Kept as gone at version 0, which any
     /// later write replaces (a creation has version 1 or more), and only
     /// where nothing is known of the key yet and the cache did not start
     /// again since `clears` was taken before the read: a slot a catch-up
     /// or a commit set meanwhile knows better than the read.
     fn keep_absent(&self, kind: &str, key: String, clears: u64) {
         let mut state = self.lock();
-        if state.clears != clears || state.slots >= MAX_CACHED {
+        if state.clears != clears
+            || state.slots >= MAX_CACHED
+            || state.kept_absent >= MAX_KEPT_ABSENT
+        {
             return;
         }
         let k = state.kind(kind);
         if let std::collections::btree_map::Entry::Vacant(slot) = k.by_key.entry(key) {
             slot.insert(Slot::Gone(0));
             state.slots += 1;
+            state.kept_absent += 1;
         }
     }
 
@@ -1455,5 +1470,31 @@ mod tests {
         ));
         cache.keep(&entity("Zed", 1));
         assert_eq!(version_of(&cache, "Zed"), Some(1));
+    }
+
+    /// Names asked for that do not exist fill at most their share of the
+    /// cache: past it they are not kept, and the cache never starts again
+    /// for them, so what it holds stays.
+    #[test]
+    fn names_that_do_not_exist_cannot_make_the_cache_start_again() {
+        let cache = EntityCache::new();
+        cache.keep(&entity("Elmira", 1));
+        let clears = cache.clears();
+        for i in 0..MAX_CACHED + 1 {
+            cache.keep_absent("character", name_key(&format!("nobody{i}")), clears);
+        }
+        // A real read after them has room.
+        cache.keep(&entity("Tomas", 1));
+        assert_eq!(cache.clears(), clears, "never started again");
+        assert_eq!(version_of(&cache, "Elmira"), Some(1), "still held");
+        let kept = |i: usize| {
+            matches!(
+                cache.get("character", &name_key(&format!("nobody{i}"))),
+                Lookup::Found(None)
+            )
+        };
+        assert!(kept(0) && kept(MAX_KEPT_ABSENT - 1));
+        assert!(!kept(MAX_KEPT_ABSENT), "past the bound, not kept");
+        assert_eq!(cache.lock().slots, 2 + MAX_KEPT_ABSENT);
     }
 }
