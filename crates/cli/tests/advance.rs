@@ -125,6 +125,70 @@ fn levels_gained_take_the_fixed_value_or_roll_their_hit_dice_with_the_seed() {
     assert_eq!(max_hp_after_advancing(Some("roll")), rolled);
 }
 
+/// `character set --hp roll` shows each Hit Die it rolled, as `hp` shows
+/// a rolled maximum, and the lines add up to what the maximum gained; in
+/// Czech too. `--json` carries them in the advance's event.
+#[test]
+fn a_rolled_advance_shows_each_hit_die() {
+    for (lang, rolled) in [("en", "d6: rolled "), ("cs", "k6: hozeno ")] {
+        let s = Session::new();
+        s.ok(&[
+            "character",
+            "new",
+            "Ana",
+            "--class",
+            "wizard:5",
+            "--abilities",
+            "con=14,int=16",
+        ]);
+        s.ok(&["hp", "Ana", "--max", "32", "--ac", "12"]);
+        let text = s.human(&[
+            "--lang",
+            lang,
+            "character",
+            "set",
+            "Ana",
+            "--class",
+            "wizard:10",
+            "--hp",
+            "roll",
+        ]);
+        let lines: Vec<&str> = text.lines().filter(|l| l.contains(rolled)).collect();
+        assert_eq!(lines.len(), 5, "{text}");
+        let gained: u64 = lines
+            .iter()
+            .map(|l| {
+                l.rsplit("= ")
+                    .next()
+                    .unwrap()
+                    .trim()
+                    .parse::<u64>()
+                    .unwrap()
+            })
+            .sum();
+        let max = s.ok(&["hp", "Ana"])["vitals"]["max_hp"].as_u64().unwrap();
+        assert_eq!(max, 32 + gained, "{text}");
+    }
+    let s = Session::new();
+    s.wizard("Ana");
+    s.ok(&["hp", "Ana", "--max", "20", "--ac", "12"]);
+    let v = s.ok(&[
+        "character",
+        "set",
+        "Ana",
+        "--class",
+        "wizard:4",
+        "--hp",
+        "roll",
+    ]);
+    let rolls = &v["events"][0]["rolls"];
+    assert_eq!(rolls.as_array().map(Vec::len), Some(1), "{v}");
+    assert_eq!(
+        (rolls[0]["class"].as_str(), rolls[0]["size"].as_u64()),
+        (Some("wizard"), Some(6))
+    );
+}
+
 #[test]
 fn an_unknown_way_to_gain_hit_points_is_a_usage_error() {
     let s = Session::new();

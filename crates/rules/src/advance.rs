@@ -16,6 +16,7 @@ use crate::event::Event;
 use crate::hit_dice::hit_die;
 use crate::slots::{PactSlots, arcanum_levels, slots_for_classes};
 use crate::state::hit_dice::{HIT_DIE_SIZES, HitDice};
+use crate::state::level_hit_points::LevelHitPoints;
 use crate::vitals::MAX_HIT_POINTS;
 use grimoire_dice::DiceRng;
 use serde::{Deserialize, Serialize};
@@ -44,7 +45,7 @@ impl Caster {
         classes: &[(Class, u8)],
         abilities: AbilityScores,
     ) -> Result<Outcome, RulesError> {
-        self.advance_by(classes, abilities, |die| u32::from(die / 2 + 1))
+        self.advance_by(classes, abilities, |_| None)
     }
 
     /// [`Caster::advance`], the hit points of each level gained as `gain`
@@ -62,18 +63,19 @@ impl Caster {
         match gain {
             HitPointGain::Fixed => self.advance(classes, abilities),
             HitPointGain::Roll => {
-                self.advance_by(classes, abilities, |die| rng.roll_die(u32::from(die)))
+                self.advance_by(classes, abilities, |die| Some(rng.roll_die(u32::from(die))))
             }
         }
     }
 
     /// [`Caster::advance`] with `level_hp(die)` as each gained level's
-    /// hit points before the Constitution modifier.
+    /// hit points before the Constitution modifier: a roll, or `None` for
+    /// the fixed value.
     fn advance_by(
         &self,
         classes: &[(Class, u8)],
         abilities: AbilityScores,
-        mut level_hp: impl FnMut(u8) -> u32,
+        mut level_hp: impl FnMut(u8) -> Option<u32>,
     ) -> Result<Outcome, RulesError> {
         let after = Caster::new(self.name(), classes, abilities)?;
         // The fixed maximum's change counts a changed Constitution modifier
@@ -81,12 +83,24 @@ impl Caster {
         // for what `level_hp` gives it.
         let con = i64::from(after.modifier(crate::class::Ability::Constitution));
         let mut traded: i64 = 0;
+        let mut rolls = Vec::new();
         for &(class, level) in classes {
             let die = hit_die(class);
             for _ in self.class_level(class)..level {
+                let Some(rolled) = level_hp(die) else {
+                    continue;
+                };
                 let fixed = (i64::from(die / 2 + 1) + con).max(1);
-                let got = (i64::from(level_hp(die)) + con).max(1);
+                let got = (i64::from(rolled) + con).max(1);
                 traded += got - fixed;
+                rolls.push(LevelHitPoints {
+                    class,
+                    size: die,
+                    face: rolled,
+                    rolled: true,
+                    con: i8::try_from(con).unwrap_or_default(),
+                    hp: u32::try_from(got).unwrap_or(1),
+                });
             }
         }
         let hit_points = self.vitals.map(|v| {
@@ -104,6 +118,7 @@ impl Caster {
                 abilities,
                 max_hp: hit_points.map(|(m, _)| m),
                 hp: hit_points.map(|(_, h)| h),
+                rolls,
             }],
             notes: Vec::new(),
         })

@@ -143,6 +143,7 @@ impl Caster {
                 abilities,
                 max_hp,
                 hp,
+                ..
             } => self.apply_advanced(classes, *abilities, *max_hp, *hp),
             Event::HitDiceSpent { spent } => {
                 if let Some(v) = self.vitals.as_mut() {

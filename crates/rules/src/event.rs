@@ -382,6 +382,11 @@ pub enum Event {
         /// Current hit points afterwards, when recorded.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         hp: Option<u32>,
+        /// Each Hit Die rolled for a level gained, in the order rolled
+        /// (class order, lowest new level first); none when the levels
+        /// took the fixed value.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rolls: Vec<crate::state::level_hit_points::LevelHitPoints>,
     },
     /// Hit Point Dice were spent (a Short Rest, 2024).
     HitDiceSpent {

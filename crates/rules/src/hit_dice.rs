@@ -16,6 +16,7 @@ use crate::event::Event;
 use crate::event::Outcome;
 use crate::feature_kind::FeatureKind;
 use crate::state::hit_dice::{HIT_DIE_SIZES, HitDice};
+pub use crate::state::level_hit_points::LevelHitPoints;
 use crate::vitals::MAX_HIT_POINTS;
 
 /// The subclass pick of Draconic Sorcery.
@@ -43,23 +44,6 @@ pub struct HitDieRoll {
     pub con: i8,
     /// Hit points regained from it (face + modifier, at least 1).
     pub healed: u32,
-}
-
-/// One level's hit points in a rolled maximum.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LevelHitPoints {
-    /// The class the level is in.
-    pub class: Class,
-    /// Its Hit Point Die size.
-    pub size: u8,
-    /// The face: the whole die at the first level, rolled after.
-    pub face: u32,
-    /// Whether the face was rolled.
-    pub rolled: bool,
-    /// The Constitution modifier added.
-    pub con: i8,
-    /// The level's hit points (face + modifier, at least 1).
-    pub hp: u32,
 }
 
 /// A hit point maximum rolled level by level.

@@ -6,6 +6,7 @@
 pub(crate) mod death_saves;
 pub(crate) mod extra_spell;
 pub(crate) mod hit_dice;
+pub(crate) mod level_hit_points;
 pub(crate) mod pick;
 pub(crate) mod stat_block;
 

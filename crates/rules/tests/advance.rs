@@ -210,3 +210,48 @@ fn a_rolled_level_adds_at_least_1_hit_point() {
     assert_eq!(fixed_con_only.vitals().unwrap().max_hp, 5 + 6);
     assert_eq!(rolled.vitals().unwrap().max_hp, 5 + 6 + 4);
 }
+
+/// Each Hit Die rolled is kept in the advance's event, so the table sees
+/// what it rolled: the class, the die, the face, the Constitution
+/// modifier and the hit points it gave (at least 1); the fixed value
+/// keeps none.
+#[test]
+fn the_advance_records_each_hit_die_it_rolled() {
+    let c = made(&[(Class::Wizard, 3)], 3, Some(12));
+    let mut rng = support::Scripted::new(&[1, 6, 9]);
+    let to = [(Class::Wizard, 5), (Class::Paladin, 1)];
+    let out = c
+        .advance_with(&to, scores(3), HitPointGain::Roll, &mut rng)
+        .unwrap();
+    let [Event::Advanced { rolls, .. }] = out.events.as_slice() else {
+        panic!("{:?}", out.events);
+    };
+    let roll = |class, size, face, hp| LevelHitPoints {
+        class,
+        size,
+        face,
+        rolled: true,
+        con: -4,
+        hp,
+    };
+    // Con 3 (-4): 1 - 4 raised to 1, 6 - 4 = 2, 9 - 4 = 5.
+    assert_eq!(
+        rolls,
+        &[
+            roll(Class::Wizard, 6, 1, 1),
+            roll(Class::Wizard, 6, 6, 2),
+            roll(Class::Paladin, 10, 9, 5),
+        ]
+    );
+    let fixed = c.advance(&to, scores(3)).unwrap();
+    assert!(
+        matches!(fixed.events.as_slice(), [Event::Advanced { rolls, .. }] if rolls.is_empty()),
+        "{:?}",
+        fixed.events
+    );
+    // Stored without rolls (an older event), it reads with none.
+    let older = serde_json::json!({"event": "advanced", "classes": [["wizard", 4]],
+        "abilities": [10, 12, 3, 16, 12, 10]});
+    let read: Event = serde_json::from_value(older).unwrap();
+    assert!(matches!(read, Event::Advanced { rolls, .. } if rolls.is_empty()));
+}

@@ -110,6 +110,13 @@ pub fn set(ctx: &Ctx, args: &SetArgs) -> anyhow::Result<()> {
             "events": step.events,
         }));
     }
+    // The Hit Dice rolled for the levels gained, as `hp` shows a rolled
+    // maximum's.
+    let rolled = step.events.iter().flat_map(|e| match e {
+        grimoire_rules::Event::Advanced { rolls, .. } => rolls.as_slice(),
+        _ => &[],
+    });
+    super::vitals::level_lines(out, rolled)?;
     out.line(view::caster_human(out, c))
 }
 

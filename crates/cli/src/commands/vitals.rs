@@ -105,27 +105,8 @@ pub fn run(ctx: &Ctx, args: &HpArgs) -> anyhow::Result<()> {
         return out.json(&serde_json::json!(report));
     }
     let c = &report.character.state;
-    for l in report.max_hp_rolled.iter().flat_map(|r| r.levels.iter()) {
-        let id = if l.rolled {
-            "cli-max-hp-level-rolled"
-        } else {
-            "cli-max-hp-level-whole"
-        };
-        out.line(out.dim(&grimoire_words::text(
-            out.lang.tag(),
-            id,
-            [
-                (
-                    "class",
-                    grimoire_words::word(out.lang.tag(), &l.class).to_owned(),
-                ),
-                ("size", l.size.to_string()),
-                ("face", l.face.to_string()),
-                ("con", format!("{:+}", l.con)),
-                ("hp", l.hp.to_string()),
-            ],
-        )))?;
-    }
+    let rolled = report.max_hp_rolled.iter().flat_map(|r| r.levels.iter());
+    level_lines(out, rolled)?;
     let Some(v) = c.vitals() else {
         out.line(format!(
             "{}: {}",
@@ -167,6 +148,37 @@ pub fn run(ctx: &Ctx, args: &HpArgs) -> anyhow::Result<()> {
     )))?;
     for note in &report.notes {
         out.line(out.dim(&crate::describe::target_note(note, out.lang)))?;
+    }
+    Ok(())
+}
+
+/// One dim line for each level's hit points (its die, the face, whole or
+/// rolled, the Constitution modifier and what it gave): a rolled maximum,
+/// or the levels an advance rolled for.
+pub(crate) fn level_lines<'a>(
+    out: &crate::output::Out,
+    levels: impl IntoIterator<Item = &'a grimoire_rules::LevelHitPoints>,
+) -> anyhow::Result<()> {
+    for l in levels {
+        let id = if l.rolled {
+            "cli-max-hp-level-rolled"
+        } else {
+            "cli-max-hp-level-whole"
+        };
+        out.line(out.dim(&grimoire_words::text(
+            out.lang.tag(),
+            id,
+            [
+                (
+                    "class",
+                    grimoire_words::word(out.lang.tag(), &l.class).to_owned(),
+                ),
+                ("size", l.size.to_string()),
+                ("face", l.face.to_string()),
+                ("con", format!("{:+}", l.con)),
+                ("hp", l.hp.to_string()),
+            ],
+        )))?;
     }
     Ok(())
 }
