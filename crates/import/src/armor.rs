@@ -27,8 +27,9 @@ pub(crate) struct Worn {
 /// Resilience); +2 (the shield's `armor.value`) for a shield; magical
 /// bonuses (`system.armor.magicalBonus`, an enchantment on it) and the
 /// `system.attributes.ac.bonus` an equipped (and attuned, where required)
-/// item's effect adds (armor, a Cloak of Protection, a Staff of Power), or
-/// the actor's own. `None` for any other `calc`.
+/// item's effect adds (armor, a Cloak of Protection, a Staff of Power), a
+/// feat's or feature's (never equipped), or the actor's own. `None` for
+/// any other `calc`.
 /// An item field out of bounds is an error naming it; a bonus given by a
 /// formula is reported and left out.
 pub(crate) fn worn(
@@ -49,13 +50,23 @@ pub(crate) fn worn(
     let mut bonus = 0i64;
     let mut counted = BTreeSet::new();
     for (i, item) in items.iter().enumerate() {
-        // Armor and shields are equipment; a weapon may carry a bonus (a Staff of Power).
+        // Armor and shields are equipment; a weapon may carry a bonus (a
+        // Staff of Power), and so may a feat or feature, which is never
+        // equipped: its transferred effects apply while it is on the sheet.
         let physical = item.get("type").and_then(Value::as_str);
+        let field = format!("items[{i}]");
+        let label = item.get("name").and_then(Value::as_str).unwrap_or("");
+        if physical == Some("feat") {
+            let (_, feat_bonus) = effects(item, &field, label, report)?;
+            if feat_bonus != 0 {
+                bonus += feat_bonus;
+                counted.insert(i);
+            }
+            continue;
+        }
         if !matches!(physical, Some("equipment" | "weapon")) {
             continue;
         }
-        let field = format!("items[{i}]");
-        let label = item.get("name").and_then(Value::as_str).unwrap_or("");
         let Some(sys) = item.get("system").and_then(Value::as_object) else {
             continue;
         };

@@ -117,6 +117,19 @@ fn the_armor_worn_gives_the_2024_armor_class() {
                 "system": {"equipped": true}, "effects": bonus("+2")}]),
         15,
     );
+    // A feat's or feature's transferred effect counts, never equipped (a
+    // +1 from a fighting style over leather: 11 + 3 + 1); disabled, or
+    // not transferred to the actor, it does not.
+    let feat = json!({"name": "Defense", "type": "feat", "system": {}, "effects": bonus("+1")});
+    check_ac(
+        json!([armor("Leather", "light", 11, json!({})), feat.clone()]),
+        15,
+    );
+    let mut off = feat.clone();
+    off["effects"][0]["disabled"] = json!(true);
+    let mut kept = feat;
+    kept["effects"][0]["transfer"] = json!(false);
+    check_ac(json!([off, kept]), 13);
 }
 
 #[test]
