@@ -27,3 +27,19 @@ export async function phoneInNewCampaign(t, campaign, title) {
   await phone.click(`#campaign-list button:has-text("${campaign}")`);
   return { gm, phone };
 }
+
+/**
+ * Makes a character with the table's form on `page` (signed in, its
+ * campaign open): `name`, class `cls` at `level`, its casting score and
+ * its spells (comma-separated), then waits for it in the list.
+ */
+export async function makeCharacter(page, { name, cls, level, score = '16', spells }) {
+  await page.locator('#character-form').waitFor({ state: 'visible' });
+  await page.fill('#char-name', name);
+  await page.selectOption('#char-class', cls);
+  await page.fill('#char-level', level);
+  await page.fill('#char-score', score);
+  await page.fill('#char-spells', spells);
+  await page.click('#character-form button[type=submit]');
+  await page.waitForSelector(`#character-list button:has-text("${name}")`);
+}

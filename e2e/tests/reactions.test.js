@@ -15,6 +15,7 @@ import { recordRequests, undocumented } from './documented.js';
 import { playTests } from './play.js';
 import { metamagicTests } from './metamagic.js';
 import { resourceTests } from './resources.js';
+import { advanceTests } from './advance.js';
 
 const BASE = process.env.GRIMOIRE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.GRIMOIRE_SCREENSHOTS
@@ -159,6 +160,9 @@ metamagicTests({ BASE, SHOTS, GM, PLAYER, gm: () => gm, player: () => player, pa
 
 // Class resources on the sheet (issue 33), with the same GM and player.
 resourceTests({ BASE, SHOTS, GM, PLAYER, gm: () => gm, player: () => player, page });
+
+// Levelling up on the sheet, with the same GM and player.
+advanceTests({ BASE, SHOTS, GM, PLAYER, gm: () => gm, player: () => player, page });
 
 test('every request the pages made is the page, its files or a documented API operation', async () => {
   assert.ok(requests.includes('GET /me'), 'the pages called the API');

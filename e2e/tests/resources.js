@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { phoneInNewCampaign } from './phone.js';
+import { makeCharacter, phoneInNewCampaign } from './phone.js';
 
 /**
  * Registers the test, to run after the host spec's own: `t` gives the
@@ -28,14 +28,7 @@ export function resourceTests(t) {
       ['Quill', 'wizard', '5', 'Magic Missile, Fireball'],
       ['Mora', 'warlock', '5', 'Misty Step'],
     ]) {
-      await phone.locator('#character-form').waitFor({ state: 'visible' });
-      await phone.fill('#char-name', name);
-      await phone.selectOption('#char-class', cls);
-      await phone.fill('#char-level', level);
-      await phone.fill('#char-score', '16');
-      await phone.fill('#char-spells', spells);
-      await phone.click('#character-form button[type=submit]');
-      await phone.waitForSelector(`#character-list button:has-text("${name}")`);
+      await makeCharacter(phone, { name, cls, level, spells });
     }
     // Slots spent the way a table spends them, through the cast route.
     const cast = (name, body) => phone.evaluate(async ([c, n, b]) => {

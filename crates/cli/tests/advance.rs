@@ -88,9 +88,8 @@ fn advancing_a_wizard_raises_slots_and_the_hit_point_maximum() {
     assert_eq!(s.ok(&["hp", "Ana"])["vitals"]["max_hp"], 37);
 }
 
-/// A Wizard 5 (Con 14) at its fixed 32 hit points, advanced to level 10
-/// with `hp` (`fixed`, `roll` or left out): its hit point maximum then.
-fn max_hp_after_advancing(hp: Option<&str>) -> u64 {
+/// A session with Ana, a Wizard 5 (Con 14) at its fixed 32 hit points.
+fn wizard_5_at_32_hit_points() -> Session {
     let s = Session::new();
     s.ok(&[
         "character",
@@ -102,6 +101,13 @@ fn max_hp_after_advancing(hp: Option<&str>) -> u64 {
         "con=14,int=16",
     ]);
     s.ok(&["hp", "Ana", "--max", "32", "--ac", "12"]);
+    s
+}
+
+/// Ana ([`wizard_5_at_32_hit_points`]) advanced to level 10 with `hp`
+/// (`fixed`, `roll` or left out): her hit point maximum then.
+fn max_hp_after_advancing(hp: Option<&str>) -> u64 {
+    let s = wizard_5_at_32_hit_points();
     let mut args = vec!["character", "set", "Ana", "--class", "wizard:10"];
     if let Some(hp) = hp {
         args.extend(["--hp", hp]);
@@ -131,17 +137,7 @@ fn levels_gained_take_the_fixed_value_or_roll_their_hit_dice_with_the_seed() {
 #[test]
 fn a_rolled_advance_shows_each_hit_die() {
     for (lang, rolled) in [("en", "d6: rolled "), ("cs", "k6: hozeno ")] {
-        let s = Session::new();
-        s.ok(&[
-            "character",
-            "new",
-            "Ana",
-            "--class",
-            "wizard:5",
-            "--abilities",
-            "con=14,int=16",
-        ]);
-        s.ok(&["hp", "Ana", "--max", "32", "--ac", "12"]);
+        let s = wizard_5_at_32_hit_points();
         let text = s.human(&[
             "--lang",
             lang,

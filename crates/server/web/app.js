@@ -17,6 +17,7 @@ import { houseRulesCard, waivedBlock } from './house.js';
 import { importCard } from './import.js';
 import { vitalsCard, deathTrack, deathSentence, attackCard, attackAsCard, partyRestCard } from './play.js';
 import { resourcePips, resourceCard, openShortRest } from './resources.js';
+import { advanceCard } from './advance.js';
 
 const app = {
   me: null,
@@ -1091,7 +1092,7 @@ function renderSheet() {
     always.length ? h('ul', { class: 'plain spells', id: 'always-prepared' }, ...always.map(spellRow)) : null);
   box.replaceChildren(
     h('p', { class: 'sub' }, `${classText(ch)} · ${t('table.playedBy', { owner: ch.owner })}${n ? ` · ${t('sheet.dc', { dc: n.dc, atk: n.atk >= 0 ? `+${n.atk}` : n.atk })}` : ''}`),
-    h('div', { class: 'sheet-grid' }, vitalsCard(ch, vitalsCtx(ch, mine)), mine ? attackCard(ch, attackCtx(ch)) : null, slotBlock, resourceCard(ch, resourceCtx(ch, mine)), turnBlock, spellsBlock, optionsPanel(app.campaign, ch.name, spellName, ch.version, cardsReady), planPanel(app.campaign, ch.name, spellName, ch.version, cardsReady), condBlock, resBlock),
+    h('div', { class: 'sheet-grid' }, vitalsCard(ch, vitalsCtx(ch, mine)), mine ? attackCard(ch, attackCtx(ch)) : null, slotBlock, resourceCard(ch, resourceCtx(ch, mine)), turnBlock, advanceCard(ch, resourceCtx(ch, mine)), spellsBlock, optionsPanel(app.campaign, ch.name, spellName, ch.version, cardsReady), planPanel(app.campaign, ch.name, spellName, ch.version, cardsReady), condBlock, resBlock),
     mine ? h('p', {}, h('button', { type: 'button', class: 'ghost', onclick: async () => {
       try {
         const r = await post(charPath(ch, 'undo'));

@@ -100,6 +100,11 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../../web/house.js"),
     },
     Asset {
+        name: "advance.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/advance.js"),
+    },
+    Asset {
         name: "resources.js",
         mime: "text/javascript; charset=utf-8",
         body: include_str!("../../web/resources.js"),

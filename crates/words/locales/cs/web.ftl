@@ -263,6 +263,16 @@ web-sheet-rested = Odpočinek skončil: pozice obnoveny.
 web-sheet-turnEnded = Tah skončil.
 web-sheet-undo = Vrátit poslední změnu
 web-sheet-undone = Vráceno: { $cmd }
+web-advance-title = Postup na úroveň
+web-advance-class = Povolání
+web-advance-level = Nová úroveň
+web-advance-hp = Životy
+web-advance-fixed = Pevně (polovina kostky + 1)
+web-advance-roll = Hodit každou kostkou životů
+web-advance-go = Postoupit
+web-advance-done = Nyní { $classes }
+web-advance-doneHp = Nyní { $classes }, maximum životů { $max }
+web-advance-rolled = { $class } k{ $size }: hozeno { $face } { $con } = { $hp }
 web-sheet-liveBy = { $by }: { $kind } ({ $character })
 
 web-kind-cast = seslal(a) kouzlo

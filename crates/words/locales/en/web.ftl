@@ -265,6 +265,16 @@ web-sheet-rested = Rest finished: slots restored.
 web-sheet-turnEnded = Turn ended.
 web-sheet-undo = Undo last change
 web-sheet-undone = Undone: { $cmd }
+web-advance-title = Level up
+web-advance-class = Class
+web-advance-level = New level
+web-advance-hp = Hit points
+web-advance-fixed = Fixed (half the die + 1)
+web-advance-roll = Roll each Hit Die
+web-advance-go = Level up
+web-advance-done = Now { $classes }
+web-advance-doneHp = Now { $classes }, maximum hit points { $max }
+web-advance-rolled = { $class } d{ $size }: rolled { $face } { $con } = { $hp }
 web-sheet-liveBy = { $by }: { $kind } ({ $character })
 
 web-kind-cast = cast a spell
