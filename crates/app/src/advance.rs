@@ -84,7 +84,7 @@ pub struct AdvanceInput {
     #[cfg_attr(feature = "openapi", schema(max_items = 9))]
     pub classes: Vec<ClassLevel>,
     /// Ability scores to change.
-    #[serde(default, deserialize_with = "crate::json_object::only")]
+    #[serde(default)]
     pub abilities: AbilityChanges,
     /// How each level gained adds to a recorded hit point maximum: `fixed`
     /// (half the Hit Die + 1, the default) or `roll` (a roll of the Hit

@@ -67,7 +67,7 @@ pub struct NewCharacter {
     /// Classes and levels (at most 20 levels in all).
     pub classes: Vec<ClassLevel>,
     /// Ability scores.
-    #[serde(default, deserialize_with = "crate::json_object::only")]
+    #[serde(default)]
     pub abilities: AbilitiesInput,
     /// Spells (ids or names, English or Czech) to prepare or learn at once.
     #[serde(default)]

@@ -51,7 +51,6 @@ mod hit_dice;
 pub mod homebrew;
 pub mod house;
 pub mod identity;
-mod json_object;
 mod kind;
 mod landing;
 pub mod limits;

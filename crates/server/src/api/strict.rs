@@ -309,6 +309,36 @@ mod tests {
         }
     }
 
+    /// The app's request types through it: an advance's abilities, and a
+    /// new character's, whose fields all have defaults (so an empty array
+    /// would read as all tens), are refused as arrays and read as objects,
+    /// unknown fields still refused.
+    #[test]
+    fn abilities_read_only_from_an_object() {
+        use grimoire_app::advance::AdvanceInput;
+        use grimoire_app::creation::NewCharacter;
+        fn strict<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Result<T, String> {
+            serde_path_to_error::deserialize(Strict(body)).map_err(|e| e.to_string())
+        }
+        let refused = strict::<AdvanceInput>(json!({"abilities": [null, null]})).unwrap_err();
+        assert_eq!(
+            refused,
+            "abilities: invalid type: sequence, expected struct AbilityChanges"
+        );
+        let read: AdvanceInput = strict(json!({"abilities": {"str": 12}})).unwrap();
+        assert_eq!(read.abilities.str, Some(12));
+        let unknown = strict::<AdvanceInput>(json!({"abilities": {"luck": 3}}));
+        assert!(unknown.is_err(), "unknown fields are still refused");
+        let body = |abilities| json!({"name": "Elmira", "classes": [], "abilities": abilities});
+        let refused = strict::<NewCharacter>(body(json!([]))).unwrap_err();
+        assert_eq!(
+            refused,
+            "abilities: invalid type: sequence, expected struct AbilitiesInput"
+        );
+        let read: NewCharacter = strict(body(json!({"int": 16}))).unwrap();
+        assert_eq!((read.abilities.int, read.abilities.str), (16, 10));
+    }
+
     /// Unknown fields, wrong types and unknown variants are refused as
     /// `serde_json` refuses them.
     #[test]
