@@ -165,15 +165,13 @@ fn a_rolled_advance_shows_each_hit_die() {
         let max = s.ok(&["hp", "Ana"])["vitals"]["max_hp"].as_u64().unwrap();
         assert_eq!(max, 32 + gained, "{text}");
     }
-    let s = Session::new();
-    s.wizard("Ana");
-    s.ok(&["hp", "Ana", "--max", "20", "--ac", "12"]);
+    let s = wizard_5_at_32_hit_points();
     let v = s.ok(&[
         "character",
         "set",
         "Ana",
         "--class",
-        "wizard:4",
+        "wizard:6",
         "--hp",
         "roll",
     ]);
