@@ -8,11 +8,10 @@
 import { post } from './api.js';
 import { t, CLASSES, word } from './i18n.js';
 import { h } from './dom.js';
+import { keptSelect } from './resources.js';
 
 /** What the last level-up of each character said, by its name. */
 const shown = new Map();
-/** How each character's hit points grow, as last chosen, by its name. */
-const growth = new Map();
 
 /** The character's level in `cls`, 0 when it has none. */
 function levelIn(ch, cls) {
@@ -52,10 +51,10 @@ export function advanceCard(ch, ctx) {
     value: Math.min(20, levelIn(ch, cls.value) + 1),
   });
   cls.addEventListener('change', () => { level.value = Math.min(20, levelIn(ch, cls.value) + 1); });
-  const hp = h('select', { id: 'adv-hp' },
-    h('option', { value: 'fixed' }, t('advance.fixed')),
-    h('option', { value: 'roll', selected: growth.get(ch.name) === 'roll' }, t('advance.roll')));
-  hp.addEventListener('change', () => growth.set(ch.name, hp.value));
+  const hp = keptSelect(ch, 'adv-hp', [
+    { value: 'fixed', label: t('advance.fixed') },
+    { value: 'roll', label: t('advance.roll') },
+  ]);
   const last = shown.get(ch.name);
   const said = last && last.version === ch.version ? last : null;
   return h('section', { class: 'card', id: 'advance', 'aria-labelledby': 'adv-h' },

@@ -70,8 +70,8 @@ async function send(ch, control, tail, body, ctx, done) {
   }
 }
 
-/** A select that remembers its pick across redraws. */
-function keptSelect(ch, id, options, onchange) {
+/** A select that remembers its pick across redraws, by character and id. */
+export function keptSelect(ch, id, options, onchange) {
   const key = `${ch.name}\n${id}`;
   const sel = h('select', { id }, ...options.map((o) => h('option', { value: o.value }, o.label)));
   if (options.some((o) => o.value === picked.get(key))) sel.value = picked.get(key);
