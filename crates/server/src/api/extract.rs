@@ -177,4 +177,16 @@ mod tests {
         assert_eq!(v["f"], json!([7]));
         assert!(v["g"].is_f64(), "beyond u64 it stays a float");
     }
+
+    /// A whole number written with a fraction is parsed exactly, so it
+    /// stays whole: Schemathesis sent `"seed": 2241779379511465.0`, which
+    /// serde_json's fast float parsing read as 2241779379511464.75 and the
+    /// server refused as not an integer (serde_json's `float_roundtrip`).
+    #[test]
+    fn a_large_whole_float_in_a_body_is_read_exactly() {
+        let mut v: serde_json::Value =
+            serde_json::from_str(r#"{"seed": 2241779379511465.0}"#).unwrap();
+        whole_numbers_as_integers(&mut v);
+        assert_eq!(v["seed"], json!(2_241_779_379_511_465_u64));
+    }
 }
